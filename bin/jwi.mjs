@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// The `jwi` command: runs the TypeScript CLI through tsx (no separate compile step).
+import { register } from "tsx/esm/api";
+
+register();
+await import("../cli/jwi.ts");

@@ -1,0 +1,24 @@
+// Typed errors. The CLI maps them to exit codes, the API to HTTP statuses, in one place each.
+
+/** Bad input (a file, a request, a flag): the message is for the user, as is. Nothing was changed. */
+export class InputError extends Error {
+  override readonly name = "InputError";
+  readonly details?: unknown;
+  constructor(message: string, details?: unknown) {
+    super(message);
+    this.details = details;
+  }
+}
+
+/** A pipeline job (ingest, recalc, update) is already running; try again when it ends. */
+export class BusyError extends Error {
+  override readonly name = "BusyError";
+  constructor(message = "Another data job (upload, recalculation or update) is running. Try again when it has finished.") {
+    super(message);
+  }
+}
+
+/** Something was asked for that does not exist (unknown country code, …). */
+export class NotFoundError extends Error {
+  override readonly name = "NotFoundError";
+}

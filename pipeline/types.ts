@@ -1,0 +1,87 @@
+// Shared types of the pipeline: what parsers produce, what the store keeps, what ingest answers.
+// Nothing here does I/O.
+
+export const DATA_TYPES = ["unemployment", "vacancy", "gdp", "inflation", "lmb"] as const;
+export type DataType = (typeof DATA_TYPES)[number];
+
+export function isDataType(value: unknown): value is DataType {
+  return typeof value === "string" && (DATA_TYPES as readonly string[]).includes(value);
+}
+
+/** A normalised period: `YYYY-MM` for a month, `YYYY-Qn` for a quarter. */
+export type Period = string;
+
+/** One value of one series, as read from a source file (before it is stored). */
+export interface Observation {
+  dataType: DataType;
+  /** Source table id in lower case: `une_rt_m`, `jvs_q_nace2`, `prc_hicp_minr`, … or `lmb` for the barometer. */
+  table: string;
+  /** Product country code (`DE`, `GR` for Eurostat's `EL`) or an aggregate code (`EU27_2020`, `EA20`, …). */
+  geo: string;
+  isAggregate: boolean;
+  period: Period;
+  value: number;
+  /** Eurostat status flag letters (`p`, `e`, `b`, `bu`, …) or null. */
+  flag: string | null;
+  /** Unit code: `PC_ACT`, `JVR`, `CLV_PCH_PRE`, `CLV_PCH_SM`, `RCH_A`, `INDEX` (barometer). */
+  unit: string;
+}
+
+export type WarningType =
+  | "revision"
+  | "unknown_geo"
+  | "missing_value"
+  | "flag"
+  | "stale"
+  | "out_of_range"
+  | "unit"
+  | "unknown_header";
+
+export interface UploadWarning {
+  type: WarningType;
+  detail: string;
+}
+
+/** What a source parser returns for one file. Parsers are pure: bytes in, this out. */
+export interface ParsedFile {
+  dataType: DataType;
+  /** Source table id, lower case (`une_rt_m`, `lmb`). */
+  table: string;
+  /** Unit of the series kept (`CLV_PCH_PRE` / `CLV_PCH_SM` for GDP, …). */
+  unit: string;
+  observations: Observation[];
+  /** Cells of the pinned series that were read (values and missing ones). */
+  processed: number;
+  /** Cells of the pinned series without a value (absent keys, empty cells). */
+  skippedMissing: number;
+  /** Geo codes (Eurostat) or column/row headers (barometer) that map to no covered country or aggregate. */
+  unknownHeaders: string[];
+  warnings: UploadWarning[];
+  notes: string[];
+  /** The source's own `updated` stamp when it has one (ISO string). */
+  sourceUpdated: string | null;
+}
+
+/** The upload result of design/contract.md, shared by `jwi ingest --json` and the admin upload route. */
+export interface UploadResult {
+  success: boolean;
+  error?: string;
+  data_type: DataType | string;
+  processed: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skippedMissing: number;
+  rows_upserted: number;
+  unknownHeaders: string[];
+  warnings: UploadWarning[];
+  latest_samples: Array<{ country: string; period: Period; value: number }>;
+  tolerance_pp: number;
+  strict_mode: boolean;
+  notes: string[];
+  /** Extra facts (not in the contract's minimum): the table, the file's SHA-256, the ingest id, dry run. */
+  table?: string;
+  file_sha256?: string;
+  ingest_id?: number | null;
+  dry_run?: boolean;
+}
