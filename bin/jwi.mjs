@@ -3,4 +3,5 @@
 import { register } from "tsx/esm/api";
 
 register();
-await import("../cli/jwi.ts");
+const { run } = await import("../cli/jwi.ts");
+process.exitCode = await run(process.argv.slice(2));

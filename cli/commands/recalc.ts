@@ -1,0 +1,60 @@
+// `jwi recalc`: score every country (model v2, with history) and publish atomically.
+import type { RecalcSummary } from "../../pipeline/recalc.ts";
+import { progress, writeLine, type CommandContext } from "../io.ts";
+
+export interface RecalcCommandOptions {
+  asOf?: string;
+  json?: boolean;
+}
+
+export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOptions): Promise<RecalcSummary> {
+  const bar = progress(ctx.io);
+  bar.step("scoring 31 countries");
+  const pipeline = await ctx.openPipeline();
+  let summary: RecalcSummary;
+  try {
+    summary = await pipeline.recalc({ asOf: opts.asOf });
+  } finally {
+    bar.done();
+    pipeline.close();
+  }
+  ctx.logger.info(
+    { as_of: summary.as_of, scored: summary.countries_scored, ms: summary.duration_ms, publication: summary.publication_id },
+    "recalc published",
+  );
+  if (opts.json) {
+    const { model, as_of, countries } = summary;
+    writeLine(
+      ctx.io.stdout,
+      JSON.stringify(
+        {
+          model,
+          as_of,
+          countries: countries.map(({ code, score, status, label, confidence, basis, cover, anchor_month, yoy }) => ({
+            code, score, status, label, confidence, basis, cover, anchor_month, yoy,
+          })),
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    printSummary(ctx, summary);
+  }
+  return summary;
+}
+
+function printSummary(ctx: CommandContext, s: RecalcSummary) {
+  const out = ctx.io.stdout;
+  writeLine(out, `Model ${s.model}, as of ${s.as_of}: ${s.countries_scored} of ${s.countries.length} countries scored in ${s.duration_ms} ms.`);
+  writeLine(out, "");
+  writeLine(out, `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`);
+  for (const c of s.countries) {
+    const score = c.score === null ? "—" : c.score.toFixed(1);
+    writeLine(
+      out,
+      `${c.code.padEnd(5)}${c.name.padEnd(15)}${score.padStart(6)}  ${(c.status ?? "not enough recent data").padEnd(8)}` +
+        (c.score === null ? "" : `${(c.confidence ?? "").padEnd(11)}${(c.basis ?? "").padEnd(16)}${c.anchor_month ?? ""}`),
+    );
+  }
+}

@@ -1,0 +1,41 @@
+// `jwi status`: what the store holds per data type and country, and what is published.
+import type { StatusReport } from "../../pipeline/index.ts";
+import { writeLine, type CommandContext } from "../io.ts";
+
+export async function statusCommand(ctx: CommandContext, opts: { json?: boolean }): Promise<StatusReport> {
+  const pipeline = await ctx.openPipeline();
+  let report: StatusReport;
+  try {
+    report = await pipeline.status();
+  } finally {
+    pipeline.close();
+  }
+  if (opts.json) {
+    writeLine(ctx.io.stdout, JSON.stringify(report, null, 2));
+    return report;
+  }
+  const out = ctx.io.stdout;
+  writeLine(out, `Data held (ages in months as of ${report.as_of_month}):`);
+  if (report.data.length === 0) writeLine(out, "  nothing yet: run `jwi ingest FILE --type T` first.");
+  let last = "";
+  for (const r of report.data) {
+    const head = `${r.data_type} · ${r.table}`;
+    if (head !== last) {
+      writeLine(out, `  ${head}`);
+      last = head;
+    }
+    writeLine(out, `    ${r.country.padEnd(10)} newest ${r.newest_period.padEnd(8)} age ${String(r.age_months).padStart(3)}  ${r.observations} obs`);
+  }
+  writeLine(out, "");
+  const p = report.published;
+  if (!p.published_at) {
+    writeLine(out, "Nothing published yet: run `jwi recalc`.");
+  } else {
+    writeLine(out, `Published: model ${p.model}, as of ${p.as_of}, at ${p.published_at}`);
+    for (const c of p.countries) {
+      const score = c.score === null ? "not enough recent data" : `${c.score.toFixed(1)} ${c.status}`;
+      writeLine(out, `  ${c.code}  ${score}${c.age_days === null ? "" : `  (${c.age_days} days old)`}`);
+    }
+  }
+  return report;
+}

@@ -1,0 +1,135 @@
+// The `jwi` program: the operator's terminal door into the pipeline. The only place that sets the exit code.
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { DATA_TYPES } from "../pipeline/types.ts";
+import { InputError } from "../pipeline/errors.ts";
+import { parseAsOf } from "../pipeline/recalc.ts";
+import { CliError, EXIT } from "./errors.ts";
+import { commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
+import { ingestCommand } from "./commands/ingest.ts";
+import { recalcCommand } from "./commands/recalc.ts";
+import { statusCommand } from "./commands/status.ts";
+
+function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) {
+    throw new InvalidArgumentError("expected a number of percentage points, 0 or more.");
+  }
+  return n;
+}
+
+function asOfDate(value: string): string {
+  try {
+    return parseAsOf(value, new Date());
+  } catch (err) {
+    throw new InvalidArgumentError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("expected a port number 0–65535.");
+  return n;
+}
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command("jwi")
+    .description(
+      "Job Weather Index operator tool: load Eurostat and barometer files, compute model-v2 scores, publish them.\n" +
+        "Data lives in JWI_DATA_DIR (default ./data): jwi.duckdb (observations) and jwi.sqlite (what the site serves).",
+    )
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride();
+
+  program
+    .command("ingest")
+    .description("validate one source file and store its observations (one transaction; a rejected file changes nothing)")
+    .argument("<file>", "a Eurostat JSON-stat file (.json) or a barometer workbook (.xlsx)")
+    .addOption(new Option("-t, --type <type>", "what the file holds").choices(DATA_TYPES).makeOptionMandatory())
+    .option("--strict", "reject the file when a stored value would change by more than the tolerance", false)
+    .option("--tolerance-pp <n>", "revision tolerance in percentage points", nonNegativeNumber, 0.5)
+    .option("--dry-run", "validate and report, store nothing", false)
+    .option("--json", "print the upload result as JSON", false)
+    .addHelpText(
+      "after",
+      `
+Data types and the Eurostat tables each accepts:
+  unemployment  une_rt_m (monthly, SA, % of labour force); une_rt_q (quarterly fallback)
+  vacancy       jvs_q_nace2 (job vacancy rate, B-S); successor jvs_q_r21
+  gdp           namq_10_gdp (B1GQ, SCA; q-o-q CLV_PCH_PRE, or y-o-y CLV_PCH_SM)   context only
+  inflation     prc_hicp_manr (CP00, RCH_A); successor prc_hicp_minr (TOTAL)     context only
+  lmb           European Labour Market Barometer workbook (.xlsx)
+
+Exit codes: 0 stored (warnings allowed), 1 rejected (nothing stored), 2 usage error.
+Example:
+  jwi ingest fixtures/real/eurostat/une_rt_m.json --type unemployment`,
+    )
+    .action(async (file: string, opts) => {
+      await ingestCommand(commandContext(io), file, opts);
+    });
+
+  program
+    .command("recalc")
+    .description("score every country with model v2 (and its monthly history) and publish all of it at once")
+    .option("--as-of <date>", "compute as of this date (YYYY-MM-DD) instead of today", asOfDate)
+    .option("--json", "print {model, as_of, countries:[…]} as JSON", false)
+    .addHelpText("after", "\nExit codes: 0 published, 1 failed (the previous snapshots stay published).")
+    .action(async (opts) => {
+      await recalcCommand(commandContext(io), opts);
+    });
+
+  program
+    .command("status")
+    .description("newest period, age and count per data type and country; published scores and their age")
+    .option("--json", "print the report as JSON", false)
+    .action(async (opts) => {
+      await statusCommand(commandContext(io), opts);
+    });
+
+  program
+    .command("serve")
+    .description("run the site and the API (what `npm start` runs); loads the bundled data into an empty data dir")
+    .option("-p, --port <n>", "port to listen on (default PORT or 3000)", port)
+    .action(async (opts: { port?: number }) => {
+      const { serveCommand } = await import("./commands/serve.ts");
+      await serveCommand(opts);
+    });
+
+  const admin = program.command("admin").description("operator account");
+  admin
+    .command("set-password")
+    .description("set the operator password (read from stdin when not a TTY); stores only an argon2id hash")
+    .action(async () => {
+      const { setPasswordCommand } = await import("./commands/admin.ts");
+      await setPasswordCommand(io);
+    });
+
+  return program;
+}
+
+/** Runs the program; returns the exit code instead of exiting, so tests can call it in-process. */
+export async function run(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // --help and --version end here with code 0; unknown options, missing arguments: usage error.
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    if (err instanceof CliError) {
+      if (err.exitCode === EXIT.usage) writeLine(io.stderr, `error: ${err.message}`);
+      return err.exitCode;
+    }
+    if (err instanceof InputError) {
+      writeLine(io.stderr, `error: ${err.message}`);
+      return EXIT.rejected;
+    }
+    writeLine(io.stderr, `error: ${err instanceof Error ? err.message : String(err)}`);
+    return EXIT.rejected;
+  }
+}

@@ -1,0 +1,221 @@
+// Ingest: one file (or one Eurostat payload) → validated observations → one DuckDB transaction.
+// The CLI (`jwi ingest`) and the operator's upload route both call `ingest`; there is no other path.
+import { createHash } from "node:crypto";
+import { COUNTRIES } from "./countries.ts";
+import { InputError } from "./errors.ts";
+import { MODEL_V2, ageInMonths } from "./model/v2.ts";
+import { parseBarometer } from "./sources/barometer/parse.ts";
+import { parseEurostat } from "./sources/eurostat/parse.ts";
+import { diffObservations } from "./store/diff.ts";
+import type { ObservationStore } from "./store/observations.ts";
+import { isDataType, type DataType, type Observation, type ParsedFile, type UploadResult, type UploadWarning } from "./types.ts";
+import { checkUploadFile } from "./validate.ts";
+
+export const DEFAULT_TOLERANCE_PP = 0.5;
+
+/** The steps of an ingest, in order; the operator page turns them into its 20/40/60/80 progress. */
+export type IngestStep = "received" | "parsed" | "validated" | "stored";
+
+export interface IngestRequest {
+  /** The file's name (its extension is checked); `payload.json` for a JSON body. */
+  fileName: string;
+  /** Raw bytes of the file, or an already-parsed JSON-stat object (the admin API's `payload`). */
+  content: Buffer | string | object;
+  dataType: string;
+  /** The file's size when the caller knows it without reading it (an oversized file is refused unread). */
+  size?: number;
+  strict?: boolean;
+  tolerancePp?: number;
+  dryRun?: boolean;
+  /** Where it came from, kept with the ingest: `file`, `upload`, `fetch`. */
+  origin?: string;
+  /** Clock for `ingested_at` and staleness; defaults to now. */
+  now?: Date;
+  onProgress?: (step: IngestStep) => void;
+}
+
+function emptyResult(dataType: string, tolerancePp: number, strict: boolean): UploadResult {
+  return {
+    success: false,
+    data_type: dataType,
+    processed: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    skippedMissing: 0,
+    rows_upserted: 0,
+    unknownHeaders: [],
+    warnings: [],
+    latest_samples: [],
+    tolerance_pp: tolerancePp,
+    strict_mode: strict,
+    notes: [],
+  };
+}
+
+function contentBytes(content: IngestRequest["content"]): { bytes: Buffer | null; size: number; sha256: string } {
+  if (Buffer.isBuffer(content) || typeof content === "string") {
+    const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content, "utf8");
+    return { bytes, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+  }
+  const text = JSON.stringify(content) ?? "";
+  return { bytes: null, size: Buffer.byteLength(text), sha256: createHash("sha256").update(text).digest("hex") };
+}
+
+async function parse(dataType: DataType, content: IngestRequest["content"]): Promise<ParsedFile> {
+  if (dataType === "lmb") {
+    if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
+    return parseBarometer(content);
+  }
+  return parseEurostat(content, dataType);
+}
+
+/** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
+export function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
+  const family = dataType === "lmb" ? MODEL_V2.freshness.sentiment : MODEL_V2.freshness.historical;
+  const asOfMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+  const newest = new Map<string, string>();
+  for (const o of observations) {
+    if (o.isAggregate) continue;
+    const seen = newest.get(o.geo);
+    if (!seen || comparePeriods(o.period, seen) > 0) newest.set(o.geo, o.period);
+  }
+  const warnings: UploadWarning[] = [];
+  for (const country of COUNTRIES) {
+    const period = newest.get(country.code);
+    if (!period) continue;
+    const age = ageInMonths(period, asOfMonth);
+    if (age > family.cutoff) {
+      warnings.push({
+        type: "stale",
+        detail: `${country.code}: newest period ${period} is ${age} months old; past the ${family.cutoff}-month cut-off it no longer counts in the score`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** Sorts `YYYY-MM` and `YYYY-Qn` by their end month. */
+export function comparePeriods(a: string, b: string): number {
+  return endMonthIndex(a) - endMonthIndex(b);
+}
+
+function endMonthIndex(period: string): number {
+  const year = Number(period.slice(0, 4));
+  const rest = period.slice(5);
+  const month = rest.startsWith("Q") ? Number(rest.slice(1)) * 3 : Number(rest);
+  return year * 12 + month;
+}
+
+function latestSamples(observations: readonly Observation[]): UploadResult["latest_samples"] {
+  const newest = new Map<string, Observation>();
+  for (const o of observations) {
+    if (o.isAggregate) continue;
+    const seen = newest.get(o.geo);
+    if (!seen || comparePeriods(o.period, seen.period) > 0) newest.set(o.geo, o);
+  }
+  return COUNTRIES.filter((c) => newest.has(c.code)).map((c) => {
+    const o = newest.get(c.code)!;
+    return { country: c.code, period: o.period, value: o.value };
+  });
+}
+
+/**
+ * Validates and stores one file. Bad input never throws: it answers `success: false` with the message and
+ * stores nothing. Other failures (a broken store) throw, after the transaction has been rolled back.
+ */
+export async function ingest(store: ObservationStore, req: IngestRequest): Promise<UploadResult> {
+  const tolerancePp = req.tolerancePp ?? DEFAULT_TOLERANCE_PP;
+  const strict = req.strict ?? false;
+  const result = emptyResult(req.dataType, tolerancePp, strict);
+  if (req.dryRun) result.dry_run = true;
+  const now = req.now ?? new Date();
+  try {
+    if (!Number.isFinite(tolerancePp) || tolerancePp < 0) {
+      throw new InputError("The revision tolerance must be a number of percentage points, 0 or more.");
+    }
+    const bytes = contentBytes(req.content);
+    const size = req.size ?? bytes.size;
+    const sha256 = bytes.sha256;
+    if (!isDataType(req.dataType)) {
+      checkUploadFile({ fileName: req.fileName, size, dataType: req.dataType });
+      throw new InputError(`Unknown data type "${req.dataType}".`);
+    }
+    const dataType = req.dataType;
+    checkUploadFile({ fileName: req.fileName, size, dataType });
+    req.onProgress?.("received");
+
+    const parsed = await parse(dataType, req.content);
+    req.onProgress?.("parsed");
+
+    const existing = await store.existingValues(dataType, parsed.table);
+    const diff = diffObservations(parsed.observations, existing, tolerancePp);
+    const warnings = [...parsed.warnings, ...diff.revisions, ...staleWarnings(parsed.observations, dataType, now)];
+    Object.assign(result, {
+      table: parsed.table,
+      file_sha256: sha256,
+      processed: parsed.processed,
+      skippedMissing: parsed.skippedMissing,
+      unknownHeaders: parsed.unknownHeaders,
+      warnings,
+      latest_samples: latestSamples(parsed.observations),
+      notes: [...parsed.notes],
+    });
+    if (strict && diff.revisions.length > 0) {
+      throw new InputError(
+        `Strict mode: ${diff.revisions.length} stored value(s) would change by more than ${tolerancePp} pp; nothing was stored. ` +
+          `First: ${diff.revisions[0]!.detail}`,
+      );
+    }
+    req.onProgress?.("validated");
+
+    Object.assign(result, {
+      inserted: diff.inserted,
+      updated: diff.updated,
+      unchanged: diff.unchanged,
+      rows_upserted: diff.toWrite.length,
+    });
+    if (req.dryRun) {
+      result.notes.push("Dry run: nothing was stored.");
+      result.ingest_id = null;
+    } else {
+      const ingestedAt = now.toISOString();
+      result.ingest_id = await store.transaction(async () => {
+        const ingestId = await store.insertIngest({
+          dataType,
+          table: parsed.table,
+          fileName: req.fileName,
+          sha256,
+          unit: parsed.unit,
+          sourceUpdated: parsed.sourceUpdated,
+          ingestedAt,
+          processed: parsed.processed,
+          inserted: diff.inserted,
+          updated: diff.updated,
+          unchanged: diff.unchanged,
+          skippedMissing: parsed.skippedMissing,
+          warnings: warnings.length,
+          origin: req.origin ?? "file",
+        });
+        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt });
+        return ingestId;
+      });
+      if (diff.toWrite.length === 0) result.notes.push("Nothing new: every value in this file was already stored.");
+    }
+    if (dataType === "gdp" || dataType === "inflation") {
+      result.notes.push("GDP and inflation are context only: they are shown beside the score and never change it.");
+    }
+    req.onProgress?.("stored");
+    result.success = true;
+    return result;
+  } catch (err) {
+    if (err instanceof InputError) {
+      result.success = false;
+      result.error = err.message;
+      result.inserted = result.updated = result.unchanged = result.rows_upserted = 0;
+      return result;
+    }
+    throw err;
+  }
+}
+

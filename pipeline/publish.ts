@@ -1,0 +1,55 @@
+// Publish: one transaction writes every country's snapshot and history into the serving database.
+// Readers see the previous set or the new one, never a mix; a failure keeps the previous set.
+import type { CountryResult } from "./model/types.ts";
+import type { ServingDb } from "./serving-db.ts";
+import type { TableStatusRow } from "./store/observations.ts";
+
+export interface Publication {
+  model: string;
+  asOf: string;
+  publishedAt: string;
+  results: readonly CountryResult[];
+  sources: readonly TableStatusRow[];
+}
+
+export interface PublishOutcome {
+  publicationId: number;
+  countriesScored: number;
+}
+
+export function publish(db: ServingDb, pub: Publication): PublishOutcome {
+  const insertPublication = db.prepare(
+    `INSERT INTO publications (model, as_of, published_at, countries_scored, countries_total) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const insertSnapshot = db.prepare(
+    `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
+       cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
+  const insertSource = db.prepare(
+    `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
+       source_updated, publication_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+
+  const run = db.transaction((): PublishOutcome => {
+    const countriesScored = pub.results.filter((r) => r.snapshot.score !== null).length;
+    const publicationId = Number(
+      insertPublication.run(pub.model, pub.asOf, pub.publishedAt, countriesScored, pub.results.length).lastInsertRowid,
+    );
+    db.prepare(`DELETE FROM snapshots`).run();
+    db.prepare(`DELETE FROM score_history`).run();
+    db.prepare(`DELETE FROM source_status`).run();
+    for (const { snapshot: s, history } of pub.results) {
+      insertSnapshot.run(
+        s.country, publicationId, s.model, s.as_of, s.anchor_month, s.score, s.status, s.label, s.confidence, s.basis,
+        s.cover, s.yoy.delta, s.yoy.label, JSON.stringify(s),
+      );
+      for (const h of history) insertHistory.run(s.country, h.month, h.score, h.status);
+    }
+    for (const t of pub.sources) {
+      insertSource.run(t.table, t.dataType, t.newestPeriod, t.observations, t.lastIngestedAt, t.lastChangedAt, t.sourceUpdated, publicationId);
+    }
+    return { publicationId, countriesScored };
+  });
+  return run.immediate();
+}

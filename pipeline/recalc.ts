@@ -1,0 +1,149 @@
+// Recalc: stored observations → model (pure) → one publish transaction into the serving database.
+import { COUNTRIES, EU_AGGREGATE } from "./countries.ts";
+import { InputError } from "./errors.ts";
+import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
+import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
+import { publish } from "./publish.ts";
+import type { ServingDb } from "./serving-db.ts";
+import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
+import type { ObservationStore, StoredObservation } from "./store/observations.ts";
+
+export interface RecalcCountry {
+  code: string;
+  name: string;
+  score: number | null;
+  status: string | null;
+  label: string | null;
+  confidence: string | null;
+  basis: string | null;
+  cover: number | null;
+  anchor_month: string | null;
+  yoy: number | null;
+  yoy_label: string | null;
+}
+
+export interface RecalcSummary {
+  model: string;
+  as_of: string;
+  published_at: string | null;
+  publication_id: number | null;
+  countries_scored: number;
+  duration_ms: number;
+  countries: RecalcCountry[];
+}
+
+/** `YYYY-MM-DD`, a real calendar date; anything else is bad input. */
+export function parseAsOf(value: string | undefined, now: Date): string {
+  if (value === undefined) return now.toISOString().slice(0, 10);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !date || date.toISOString().slice(0, 10) !== value) {
+    throw new InputError(`--as-of must be a date as YYYY-MM-DD (got "${value}").`);
+  }
+  return value;
+}
+
+const point = (o: StoredObservation): SeriesPoint => ({
+  period: o.period,
+  value: o.value,
+  flag: o.flag,
+  ingestId: o.ingestId,
+  unit: o.unit,
+});
+
+/**
+ * Groups stored observations into one model input per covered country. Where a legacy table and its
+ * successor give the same (data type, country, period), the successor's value wins, whatever the order
+ * in which the files were ingested.
+ */
+export function buildModelInputs(rows: readonly StoredObservation[]): ModelInput[] {
+  // rank: 1 for a successor table, 0 for a legacy one, so a successor replaces a legacy value of the same period.
+  const rank = (table: string): number => (Object.values(SUCCESSOR_TABLES).includes(table) ? 1 : 0);
+  const series = new Map<string, Map<string, { p: SeriesPoint; rank: number }>>();
+  const put = (geo: string, kind: string, o: StoredObservation) => {
+    const key = `${geo}|${kind}`;
+    let byPeriod = series.get(key);
+    if (!byPeriod) series.set(key, (byPeriod = new Map()));
+    const seen = byPeriod.get(o.period);
+    const r = rank(o.table);
+    if (!seen || r > seen.rank) byPeriod.set(o.period, { p: point(o), rank: r });
+  };
+  for (const o of rows) {
+    const kind =
+      o.dataType === "unemployment" ? (o.period.includes("Q") ? "unemploymentQuarterly" : "unemploymentMonthly") : o.dataType;
+    put(o.geo, kind, o);
+  }
+  const get = (geo: string, kind: string): SeriesPoint[] =>
+    [...(series.get(`${geo}|${kind}`)?.values() ?? [])]
+      .map((x) => x.p)
+      .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
+  const euMonthly = get(EU_AGGREGATE, "unemploymentMonthly");
+  const euQuarterly = get(EU_AGGREGATE, "unemploymentQuarterly");
+  return COUNTRIES.map((c) => ({
+    country: c.code,
+    unemploymentMonthly: get(c.code, "unemploymentMonthly"),
+    unemploymentQuarterly: get(c.code, "unemploymentQuarterly"),
+    vacancy: get(c.code, "vacancy"),
+    lmb: get(c.code, "lmb"),
+    gdp: get(c.code, "gdp"),
+    inflation: get(c.code, "inflation"),
+    euUnemploymentMonthly: euMonthly,
+    euUnemploymentQuarterly: euQuarterly,
+  }));
+}
+
+/** Pure: every country's result as of a date. */
+export function scoreAll(inputs: readonly ModelInput[], asOf: string, model: ScoreModel = CURRENT_MODEL): CountryResult[] {
+  return inputs.map((input) => model.computeCountry(input, asOf));
+}
+
+export function summarise(results: readonly CountryResult[], model: string, asOf: string): RecalcCountry[] {
+  const names = new Map(COUNTRIES.map((c) => [c.code, c.name]));
+  return results.map(({ snapshot: s }) => ({
+    code: s.country,
+    name: names.get(s.country) ?? s.country,
+    score: s.score,
+    status: s.status,
+    label: s.label,
+    confidence: s.confidence,
+    basis: s.basis,
+    cover: s.cover,
+    anchor_month: s.anchor_month,
+    yoy: s.yoy.delta,
+    yoy_label: s.yoy.label,
+  }));
+}
+
+export interface RecalcOptions {
+  asOf?: string;
+  now?: Date;
+  model?: ScoreModel;
+  /** Compute and return the summary without publishing. */
+  dryRun?: boolean;
+}
+
+/** Scores every covered country and publishes snapshots and history in one transaction. */
+export async function recalc(store: ObservationStore, db: ServingDb, opts: RecalcOptions = {}): Promise<RecalcSummary> {
+  const started = performance.now();
+  const now = opts.now ?? new Date();
+  const asOf = parseAsOf(opts.asOf, now);
+  const model = opts.model ?? CURRENT_MODEL;
+  const rows = await store.allObservations();
+  const results = scoreAll(buildModelInputs(rows), asOf, model);
+  let publishedAt: string | null = null;
+  let publicationId: number | null = null;
+  if (!opts.dryRun) {
+    publishedAt = now.toISOString();
+    const sources = await store.tableStatus();
+    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources }).publicationId;
+  }
+  return {
+    model: model.id,
+    as_of: asOf,
+    published_at: publishedAt,
+    publication_id: publicationId,
+    countries_scored: results.filter((r) => r.snapshot.score !== null).length,
+    duration_ms: Math.round(performance.now() - started),
+    countries: summarise(results, model.id, asOf),
+  };
+}

@@ -1,0 +1,59 @@
+// The serving database (SQLite, JWI_DATA_DIR/jwi.sqlite): what the API and the site read.
+// The pipeline owns the published tables below; the API adds its own (community, operator) beside them.
+import Database from "better-sqlite3";
+
+export type ServingDb = Database.Database;
+
+export const SERVING_SCHEMA = `
+CREATE TABLE IF NOT EXISTS publications (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  model TEXT NOT NULL,
+  as_of TEXT NOT NULL,
+  published_at TEXT NOT NULL,
+  countries_scored INTEGER NOT NULL,
+  countries_total INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+  country TEXT PRIMARY KEY,
+  publication_id INTEGER NOT NULL REFERENCES publications(id),
+  model TEXT NOT NULL,
+  as_of TEXT NOT NULL,
+  anchor_month TEXT,
+  score REAL,
+  status TEXT,
+  label TEXT,
+  confidence TEXT,
+  basis TEXT,
+  cover REAL,
+  yoy_delta REAL,
+  yoy_label TEXT,
+  payload TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS score_history (
+  country TEXT NOT NULL,
+  month TEXT NOT NULL,
+  score REAL,
+  status TEXT,
+  PRIMARY KEY (country, month)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS source_status (
+  source_table TEXT PRIMARY KEY,
+  data_type TEXT NOT NULL,
+  newest_period TEXT,
+  observations INTEGER NOT NULL,
+  last_ingested_at TEXT,
+  last_changed_at TEXT,
+  source_updated TEXT,
+  publication_id INTEGER NOT NULL
+);
+`;
+
+/** Opens the serving database with WAL (readers never wait for a publish) and creates the published tables. */
+export function openServingDb(file: string): ServingDb {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  db.exec(SERVING_SCHEMA);
+  return db;
+}

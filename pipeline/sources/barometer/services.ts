@@ -1,0 +1,295 @@
+// Header → country matching for the European Labour Market Barometer (ELMB) reader.
+//
+// The barometer is published per public employment service (PES), not per country, and Belgium takes
+// part through its regional services. A header in a barometer workbook can be an English country name,
+// a native name, an ISO code, or the name or abbreviation of a PES ("AMS", "Bundesagentur für Arbeit",
+// "VDAB"). This module owns the alias table and the matcher; country names and codes come from
+// pipeline/countries.ts (never copied here).
+
+import { COUNTRIES } from "../../countries.ts";
+
+/** Countries whose PES took part in the ELMB according to the IAB press releases 2020–2022 (SOURCES.md §8). */
+export const ELMB_PARTICIPANTS: readonly string[] = [
+  "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "IS", "LI", "LT", "LU", "MT", "PT", "PL", "CH",
+];
+
+export interface PublicEmploymentService {
+  /** Product country code (pipeline/countries.ts). */
+  code: string;
+  /** The service's usual short name, for notes. */
+  service: string;
+  /** Names and abbreviations a barometer header may use for this service (any case, accents optional). */
+  aliases: readonly string[];
+}
+
+/** One entry per covered country except Belgium, whose services are regional (see BELGIAN_REGIONS). */
+export const PUBLIC_EMPLOYMENT_SERVICES: readonly PublicEmploymentService[] = [
+  { code: "AT", service: "AMS", aliases: ["AMS", "Arbeitsmarktservice", "Arbeitsmarktservice Österreich", "AMS Österreich", "Public Employment Service Austria"] },
+  { code: "BG", service: "Employment Agency", aliases: ["Employment Agency", "Bulgarian Employment Agency", "Агенция по заетостта", "Agentsia po zaetostta"] },
+  { code: "CH", service: "SECO", aliases: ["SECO", "RAV", "ORP", "URC", "Staatssekretariat für Wirtschaft", "State Secretariat for Economic Affairs", "Arbeitsmarkt Schweiz"] },
+  { code: "CY", service: "PES Cyprus", aliases: ["PES Cyprus", "Cyprus PES", "Public Employment Service Cyprus", "Department of Labour Cyprus"] },
+  { code: "CZ", service: "Úřad práce", aliases: ["Úřad práce", "Úřad práce ČR", "ÚP ČR", "Labour Office", "Labour Office of the Czech Republic"] },
+  { code: "DE", service: "BA", aliases: ["BA", "Bundesagentur für Arbeit", "Agentur für Arbeit", "Federal Employment Agency"] },
+  { code: "DK", service: "STAR", aliases: ["STAR", "Styrelsen for Arbejdsmarked og Rekruttering", "Danish Agency for Labour Market and Recruitment"] },
+  { code: "EE", service: "Töötukassa", aliases: ["Töötukassa", "Eesti Töötukassa", "Estonian Unemployment Insurance Fund"] },
+  { code: "ES", service: "SEPE", aliases: ["SEPE", "Servicio Público de Empleo Estatal"] },
+  { code: "FI", service: "TE", aliases: ["TE", "TE-palvelut", "TE Services", "TE-toimisto", "Työ- ja elinkeinotoimisto"] },
+  { code: "FR", service: "France Travail", aliases: ["France Travail", "Pôle emploi"] },
+  { code: "GR", service: "DYPA", aliases: ["DYPA", "ΔΥΠΑ", "OAED", "ΟΑΕΔ", "Public Employment Service of Greece"] },
+  { code: "HR", service: "HZZ", aliases: ["HZZ", "Hrvatski zavod za zapošljavanje", "Croatian Employment Service"] },
+  { code: "HU", service: "NFSZ", aliases: ["NFSZ", "Nemzeti Foglalkoztatási Szolgálat", "National Employment Service Hungary"] },
+  { code: "IE", service: "Intreo", aliases: ["Intreo", "Department of Social Protection"] },
+  { code: "IS", service: "Vinnumálastofnun", aliases: ["Vinnumálastofnun", "Directorate of Labour"] },
+  { code: "IT", service: "ANPAL", aliases: ["ANPAL", "Agenzia Nazionale Politiche Attive del Lavoro"] },
+  { code: "LI", service: "AMS Liechtenstein", aliases: ["AMS Liechtenstein", "Amt für Volkswirtschaft", "AVW"] },
+  { code: "LT", service: "Užimtumo tarnyba", aliases: ["Užimtumo tarnyba", "Employment Service of Lithuania", "Lithuanian Employment Service"] },
+  { code: "LU", service: "ADEM", aliases: ["ADEM", "Agence pour le développement de l'emploi"] },
+  { code: "LV", service: "NVA", aliases: ["NVA", "Nodarbinātības valsts aģentūra", "State Employment Agency"] },
+  { code: "MT", service: "Jobsplus", aliases: ["Jobsplus", "Jobs Plus"] },
+  { code: "NL", service: "UWV", aliases: ["UWV", "Uitvoeringsinstituut Werknemersverzekeringen"] },
+  { code: "NO", service: "NAV", aliases: ["NAV", "Arbeids- og velferdsetaten", "Norwegian Labour and Welfare Administration"] },
+  { code: "PL", service: "PSZ", aliases: ["PSZ", "Publiczne Służby Zatrudnienia", "Public Employment Services Poland"] },
+  { code: "PT", service: "IEFP", aliases: ["IEFP", "Instituto do Emprego e Formação Profissional"] },
+  { code: "RO", service: "ANOFM", aliases: ["ANOFM", "Agenția Națională pentru Ocuparea Forței de Muncă"] },
+  { code: "SE", service: "Arbetsförmedlingen", aliases: ["Arbetsförmedlingen", "Swedish Public Employment Service"] },
+  { code: "SI", service: "ZRSZ", aliases: ["ZRSZ", "Zavod RS za zaposlovanje", "Employment Service of Slovenia"] },
+  { code: "SK", service: "ÚPSVR", aliases: ["ÚPSVR", "ÚPSVaR", "Ústredie práce, sociálnych vecí a rodiny"] },
+];
+
+export type BelgianRegionId = "flanders" | "wallonia" | "brussels" | "german-speaking";
+
+export interface BelgianRegion {
+  id: BelgianRegionId;
+  /** English name of the region or community. */
+  name: string;
+  /** Its public employment service. */
+  service: string;
+  aliases: readonly string[];
+}
+
+/** Belgium's regional services. Their values are averaged per month into one BE value. */
+export const BELGIAN_REGIONS: readonly BelgianRegion[] = [
+  {
+    id: "flanders",
+    name: "Flanders",
+    service: "VDAB",
+    aliases: ["VDAB", "Vlaamse Dienst voor Arbeidsbemiddeling en Beroepsopleiding", "Flanders", "Flemish Region", "Vlaanderen", "BE-VLG", "BE-VL"],
+  },
+  {
+    id: "wallonia",
+    name: "Wallonia",
+    service: "Le Forem",
+    aliases: ["Le Forem", "Forem", "Wallonia", "Walloon Region", "Wallonie", "BE-WAL"],
+  },
+  {
+    id: "brussels",
+    name: "Brussels",
+    service: "Actiris",
+    aliases: ["Actiris", "Brussels", "Brussels-Capital", "Bruxelles", "Brussel", "BE-BRU"],
+  },
+  {
+    id: "german-speaking",
+    name: "German-speaking Community",
+    service: "ADG",
+    aliases: [
+      "ADG", "Arbeitsamt der DG", "Arbeitsamt der Deutschsprachigen Gemeinschaft", "DG", "BE-DG",
+      "German-speaking Community", "Deutschsprachige Gemeinschaft", "Ostbelgien",
+    ],
+  },
+];
+
+/**
+ * Words that mark the European total of the barometer. Such a column or row is recognised but not
+ * stored: the score uses per-country values only, and the product has no place for an ELMB aggregate.
+ */
+export const EUROPEAN_AGGREGATE_WORDS: readonly string[] = [
+  "elmb", "europe", "european", "eu", "total", "average", "mean", "overall", "all",
+];
+
+/** Words and phrases that carry no identity in a header: "Austria (PES)", "PES Cyprus". */
+const NOISE_PHRASES: readonly string[] = ["pes", "public employment service", "public employment services", "the"];
+
+export type HeaderTarget =
+  | { kind: "country"; code: string }
+  | { kind: "be-region"; region: BelgianRegion };
+
+export type HeaderMatch =
+  | HeaderTarget
+  | { kind: "aggregate" }
+  | { kind: "unknown"; ambiguous: string[] };
+
+/** Lower case, accents and special letters folded, punctuation to spaces, spaces collapsed. */
+export function normaliseHeader(text: string): string {
+  return tokens(text).join(" ");
+}
+
+const LETTER_FOLDS: Record<string, string> = {
+  ß: "ss", ø: "o", æ: "ae", œ: "oe", đ: "d", ð: "d", þ: "th", ł: "l", ı: "i", ħ: "h",
+};
+
+function fold(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[ßøæœđðþłıħ]/g, (ch) => LETTER_FOLDS[ch] ?? ch);
+}
+
+function tokens(text: string): string[] {
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0);
+}
+
+/** Parts of a header that stand on their own: "Belgium (Wallonia)" → "Belgium", "Wallonia"; "BE-DG" → "BE", "DG". */
+const SEGMENT_SEPARATORS = /[()[\]{}/\\,;:|–—-]+/u;
+
+function stripNoise(words: string[]): string[] {
+  let rest = [...words];
+  for (const phrase of [...NOISE_PHRASES].sort((a, b) => b.length - a.length)) {
+    const p = phrase.split(" ");
+    for (let i = 0; i + p.length <= rest.length; ) {
+      if (p.every((w, k) => rest[i + k] === w)) rest = [...rest.slice(0, i), ...rest.slice(i + p.length)];
+      else i++;
+    }
+  }
+  return rest;
+}
+
+interface AliasEntry {
+  words: string[];
+  target: HeaderTarget;
+}
+
+/**
+ * Short aliases (ISO codes, abbreviations of four letters or fewer) only match a whole header part, so
+ * that "de" or "te" inside a longer name never does; longer aliases match as a run of words anywhere.
+ */
+function isShort(words: string[]): boolean {
+  return words.length === 1 && words[0].length <= 4;
+}
+
+function buildAliases(): { short: Map<string, HeaderTarget[]>; long: AliasEntry[] } {
+  const short = new Map<string, HeaderTarget[]>();
+  const long: AliasEntry[] = [];
+  const add = (alias: string, target: HeaderTarget) => {
+    const words = tokens(alias);
+    if (words.length === 0) return;
+    if (isShort(words)) {
+      const list = short.get(words[0]) ?? [];
+      if (!list.some((t) => sameTarget(t, target))) list.push(target);
+      short.set(words[0], list);
+    } else {
+      long.push({ words, target });
+    }
+    // An alias written with a hyphen ("BE-DG", "TE-palvelut") is also matched as a whole.
+    if (words.length > 1) {
+      const joined = words.join(" ");
+      const list = short.get(joined) ?? [];
+      if (!list.some((t) => sameTarget(t, target))) list.push(target);
+      short.set(joined, list);
+    }
+  };
+  for (const country of COUNTRIES) {
+    const target: HeaderTarget = { kind: "country", code: country.code };
+    add(country.code, target);
+    add(country.eurostatGeo, target); // EL → GR
+    add(country.name, target);
+    for (const native of country.nativeNames) add(native, target);
+  }
+  for (const pes of PUBLIC_EMPLOYMENT_SERVICES) {
+    for (const alias of pes.aliases) add(alias, { kind: "country", code: pes.code });
+  }
+  for (const region of BELGIAN_REGIONS) {
+    for (const alias of region.aliases) add(alias, { kind: "be-region", region });
+  }
+  long.sort((a, b) => b.words.length - a.words.length);
+  return { short, long };
+}
+
+let aliasCache: ReturnType<typeof buildAliases> | undefined;
+function aliases(): ReturnType<typeof buildAliases> {
+  aliasCache ??= buildAliases();
+  return aliasCache;
+}
+
+function sameTarget(a: HeaderTarget, b: HeaderTarget): boolean {
+  if (a.kind === "country" && b.kind === "country") return a.code === b.code;
+  if (a.kind === "be-region" && b.kind === "be-region") return a.region.id === b.region.id;
+  return false;
+}
+
+function targetLabel(t: HeaderTarget): string {
+  return t.kind === "country" ? t.code : `BE (${t.region.name})`;
+}
+
+/**
+ * Maps one barometer header to a covered country, a Belgian region, the European aggregate, or nothing.
+ * Case, accents, punctuation and filler words ("PES", "Public Employment Service") do not matter.
+ * Belgium plus a region ("BE-Flanders", "Belgium (Wallonia)") is that region. Two different countries
+ * in one header ("Germany / Austria") match nothing and are reported as ambiguous.
+ */
+export function matchHeader(header: string): HeaderMatch {
+  const { short, long } = aliases();
+  const found: HeaderTarget[] = [];
+
+  // Word positions of the whole header, and which part (segment) each word belongs to.
+  const segments = header.split(SEGMENT_SEPARATORS).map((s) => tokens(s)).filter((s) => s.length > 0);
+  const allWords = segments.flat();
+  const used = new Array<boolean>(allWords.length).fill(false);
+
+  // 1. Whole parts, after removing filler words: codes and abbreviations ("DE", "AMS", "(PES) BA").
+  let offset = 0;
+  for (const seg of segments) {
+    const key = stripNoise(seg).join(" ");
+    const hits = key ? short.get(key) : undefined;
+    if (hits && hits.length === 1) {
+      found.push(hits[0]);
+      for (let k = 0; k < seg.length; k++) used[offset + k] = true;
+    }
+    offset += seg.length;
+  }
+  // The whole header as one part ("Arbeitsamt der DG", "BE DG" written without a hyphen).
+  if (found.length === 0) {
+    const hits = short.get(stripNoise(allWords).join(" "));
+    if (hits && hits.length === 1) return hits[0];
+  }
+
+  // 2. Longer aliases as runs of words anywhere, longest first, never overlapping.
+  for (const entry of long) {
+    const n = entry.words.length;
+    for (let i = 0; i + n <= allWords.length; i++) {
+      let free = true;
+      for (let k = 0; k < n; k++) {
+        if (used[i + k] || allWords[i + k] !== entry.words[k]) {
+          free = false;
+          break;
+        }
+      }
+      if (!free) continue;
+      found.push(entry.target);
+      for (let k = 0; k < n; k++) used[i + k] = true;
+    }
+  }
+
+  const distinct: HeaderTarget[] = [];
+  for (const t of found) if (!distinct.some((d) => sameTarget(d, t))) distinct.push(t);
+
+  if (distinct.length === 1) return distinct[0];
+  if (distinct.length > 1) {
+    // Belgium together with exactly one of its regions is that region.
+    const regions = distinct.filter((t) => t.kind === "be-region");
+    const others = distinct.filter((t) => !(t.kind === "be-region" || (t.kind === "country" && t.code === "BE")));
+    if (regions.length === 1 && others.length === 0) return regions[0];
+    return { kind: "unknown", ambiguous: distinct.map(targetLabel) };
+  }
+
+  const rest = stripNoise(allWords);
+  if (rest.some((w) => EUROPEAN_AGGREGATE_WORDS.includes(w))) return { kind: "aggregate" };
+  return { kind: "unknown", ambiguous: [] };
+}
+
+/** "Germany (DE)", "Belgium – VDAB (Flanders)": how a target is named in warnings and notes. */
+export function describeTarget(t: HeaderTarget): string {
+  if (t.kind === "be-region") return `Belgium – ${t.region.service} (${t.region.name})`;
+  const country = COUNTRIES.find((c) => c.code === t.code);
+  return country ? `${country.name} (${country.code})` : t.code;
+}

@@ -1,0 +1,255 @@
+// A small, generic decoder for one JSON-stat 2.0 dataset (https://json-stat.org/format/).
+// It validates the header (class, id, size, dimension) and gives O(1) access to any cell by its flat
+// row-major index; it never walks `value` or `status`, so a pinned slice costs O(cells of the slice),
+// not O(all values), and the key order of a sparse `value` object never matters.
+
+import { z } from "zod";
+import { InputError } from "../../errors.ts";
+
+/** One dimension: its categories in cube order. */
+export interface JsonStatDimension {
+  id: string;
+  label: string;
+  /** Category codes by position (cube order, not alphabetical). */
+  codes: readonly string[];
+  /** Category labels by position (the code when the file gives no label). */
+  labels: readonly string[];
+  /** Position of a category code, undefined when the dimension does not have it. */
+  positionOf(code: string): number | undefined;
+}
+
+export interface JsonStatDataset {
+  label: string | null;
+  /** The dataset's `updated` stamp (ISO 8601) or null. */
+  updated: string | null;
+  /** Non-standard extras (Eurostat: id, datastructure, annotation, positions-with-no-data, …). */
+  extension: Readonly<Record<string, unknown>>;
+  /** `role` (time, geo, metric) when the file has one. */
+  role: Readonly<Record<string, readonly string[]>>;
+  /** Dimension ids in cube order. */
+  ids: readonly string[];
+  sizes: readonly number[];
+  /** Row-major strides: the last dimension is fastest (stride 1). */
+  strides: readonly number[];
+  /** Number of cells of the cube (product of sizes). */
+  cellCount: number;
+  dimension(id: string): JsonStatDimension | undefined;
+  /** The value of a cell; null when absent, null or not a finite number. */
+  valueAt(flat: number): number | null;
+  /** The status flag of a cell; null when none. */
+  statusAt(flat: number): string | null;
+}
+
+export const NOT_A_DATASET = "This is not a Eurostat JSON-stat 2.0 dataset";
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const container = (v: unknown): v is unknown[] | Record<string, unknown> => typeof v === "object" && v !== null;
+
+// `value` and `status` are only type-checked here (never walked): they may hold a million entries.
+const headerSchema = z.object({
+  class: z.literal("dataset"),
+  label: z.string().optional(),
+  updated: z.string().optional(),
+  id: z.array(z.string()).min(1),
+  size: z.array(z.number().int().nonnegative()),
+  dimension: z.record(
+    z.string(),
+    z.object({
+      label: z.string().optional(),
+      category: z.object({
+        index: z.union([z.array(z.string()), z.record(z.string(), z.number().int().nonnegative())]).optional(),
+        label: z.record(z.string(), z.string()).optional(),
+      }),
+    }),
+  ),
+  value: z.custom<unknown[] | Record<string, unknown>>(container, "expected an object or an array"),
+  status: z
+    .custom<string | unknown[] | Record<string, unknown>>(
+      (v) => typeof v === "string" || container(v),
+      "expected a string, an object or an array",
+    )
+    .optional(),
+  role: z.record(z.string(), z.array(z.string())).optional(),
+  extension: z.record(z.string(), z.unknown()).optional(),
+});
+type Header = z.infer<typeof headerSchema>;
+
+const notADataset = (problems: string[]): InputError =>
+  new InputError(`${NOT_A_DATASET}: ${problems.join("; ")}.`, { problems });
+
+/** What keeps an object from being a dataset at first sight: wrong class, missing members. */
+function missingMembers(raw: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (raw.class === undefined) problems.push('no "class": "dataset"');
+  else if (raw.class !== "dataset") problems.push(`"class" is ${JSON.stringify(raw.class)}, not "dataset"`);
+  const missing = ["id", "size", "dimension", "value"].filter((k) => raw[k] === undefined || raw[k] === null);
+  if (missing.length > 0) problems.push(`missing ${missing.map((k) => `"${k}"`).join(", ")}`);
+  return problems;
+}
+
+function checkHeader(raw: unknown): Header {
+  if (!isPlainObject(raw)) throw notADataset(["expected an object"]);
+  const first = missingMembers(raw);
+  if (first.length > 0) throw notADataset(first);
+  const parsed = headerSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw notADataset(
+      parsed.error.issues.map((i) => `"${i.path.join(".")}": ${i.message.replace(/^Invalid input: /, "")}`),
+    );
+  }
+  return parsed.data;
+}
+
+/** Category codes by position, from `index` (array or code→position object) or a lone `label`. */
+function categoryCodes(id: string, size: number, category: Header["dimension"][string]["category"]): string[] {
+  const { index, label } = category;
+  if (Array.isArray(index)) return index;
+  if (index === undefined) {
+    const codes = Object.keys(label ?? {});
+    if (codes.length === 1) return codes;
+    throw notADataset([`dimension "${id}" has no category index`]);
+  }
+  const codes = new Array<string>(size);
+  for (const [code, pos] of Object.entries(index)) {
+    if (pos >= size || codes[pos] !== undefined) {
+      throw notADataset([`dimension "${id}": category positions are not 0…${size - 1}`]);
+    }
+    codes[pos] = code;
+  }
+  return codes;
+}
+
+function decodeDimension(id: string, size: number, raw: Header["dimension"][string]): JsonStatDimension {
+  const codes = categoryCodes(id, size, raw.category);
+  if (codes.length !== size) {
+    throw notADataset([`dimension "${id}" has ${codes.length} categories but "size" says ${size}`]);
+  }
+  const positions = new Map(codes.map((code, pos) => [code, pos]));
+  const labelOf = raw.category.label ?? {};
+  return {
+    id,
+    label: raw.label ?? id,
+    codes,
+    labels: codes.map((code) => labelOf[code] ?? code),
+    positionOf: (code) => positions.get(code),
+  };
+}
+
+/** Row-major strides from the sizes: stride_last = 1, stride_i = stride_{i+1} × size_{i+1}. */
+export function stridesOf(sizes: readonly number[]): number[] {
+  const strides = new Array<number>(sizes.length);
+  let stride = 1;
+  for (let i = sizes.length - 1; i >= 0; i--) {
+    strides[i] = stride;
+    stride *= sizes[i];
+  }
+  return strides;
+}
+
+function valueReader(value: unknown[] | Record<string, unknown>): (flat: number) => number | null {
+  // Integer-like keys of a parsed object are looked up by number directly; no key is ever converted.
+  const cells = value as Record<number, unknown>;
+  return (flat) => {
+    const v = cells[flat];
+    return typeof v === "number" && Number.isFinite(v) ? v : null;
+  };
+}
+
+function statusReader(status: Header["status"], cellCount: number): (flat: number) => string | null {
+  const asFlag = (s: unknown): string | null => (typeof s === "string" && s.trim() !== "" ? s.trim() : null);
+  if (status === undefined) return () => null;
+  if (typeof status === "string") {
+    const flag = asFlag(status);
+    return () => flag;
+  }
+  if (Array.isArray(status) && status.length === 1 && cellCount > 1) {
+    const flag = asFlag(status[0]);
+    return () => flag;
+  }
+  const cells = status as Record<number, unknown>;
+  return (flat) => asFlag(cells[flat]);
+}
+
+/**
+ * Decode a parsed JSON-stat 2.0 dataset. Throws InputError ("This is not a Eurostat JSON-stat 2.0
+ * dataset: …") naming what is missing or inconsistent.
+ */
+export function decodeJsonStat(raw: unknown): JsonStatDataset {
+  const header = checkHeader(raw);
+  const { id: ids, size: sizes } = header;
+  if (ids.length !== sizes.length) {
+    throw notADataset([`"id" names ${ids.length} dimensions but "size" has ${sizes.length} entries`]);
+  }
+  if (new Set(ids).size !== ids.length) throw notADataset(['"id" repeats a dimension']);
+  const dimensions = new Map<string, JsonStatDimension>();
+  ids.forEach((id, i) => {
+    const rawDim = header.dimension[id];
+    if (rawDim === undefined) throw notADataset([`dimension "${id}" is listed in "id" but not described`]);
+    dimensions.set(id, decodeDimension(id, sizes[i], rawDim));
+  });
+  const cellCount = sizes.reduce((a, b) => a * b, 1);
+  if (Array.isArray(header.value) && header.value.length !== cellCount) {
+    throw notADataset([`"value" has ${header.value.length} entries but "size" gives ${cellCount} cells`]);
+  }
+  return {
+    label: header.label ?? null,
+    updated: header.updated ?? null,
+    extension: header.extension ?? {},
+    role: header.role ?? {},
+    ids,
+    sizes,
+    strides: stridesOf(sizes),
+    cellCount,
+    dimension: (id) => dimensions.get(id),
+    valueAt: valueReader(header.value),
+    statusAt: statusReader(header.status, cellCount),
+  };
+}
+
+/** Flat index of a cell from one position per dimension (all dimensions must be given). */
+export function flatIndex(ds: JsonStatDataset, positions: Readonly<Record<string, number>>): number {
+  let flat = 0;
+  ds.ids.forEach((id, i) => {
+    const pos = positions[id];
+    if (pos === undefined) throw new Error(`flatIndex: no position for dimension "${id}"`);
+    flat += pos * ds.strides[i];
+  });
+  return flat;
+}
+
+/** Receives one cell of a slice: row and column positions, the value (null = missing) and the flag. */
+export type SliceVisitor = (row: number, col: number, value: number | null, status: string | null) => void;
+
+/**
+ * Visit every cell of the slice `rowDim × colDim` with all other dimensions fixed at `pins`
+ * (positions). O(rows × cols): each cell is a computed flat index and a direct lookup.
+ * `rows` optionally restricts the row positions visited (in the order given).
+ */
+export function forEachSliceCell(
+  ds: JsonStatDataset,
+  pins: Readonly<Record<string, number>>,
+  rowDim: string,
+  colDim: string,
+  visit: SliceVisitor,
+  rows?: readonly number[],
+): void {
+  const rowAxis = ds.ids.indexOf(rowDim);
+  const colAxis = ds.ids.indexOf(colDim);
+  if (rowAxis < 0 || colAxis < 0 || rowAxis === colAxis) {
+    throw new Error(`forEachSliceCell: "${rowDim}" and "${colDim}" must be two dimensions of the dataset`);
+  }
+  const base = flatIndex(ds, { ...pins, [rowDim]: 0, [colDim]: 0 });
+  const rowStride = ds.strides[rowAxis];
+  const colStride = ds.strides[colAxis];
+  const cols = ds.sizes[colAxis];
+  const rowList = rows ?? Array.from({ length: ds.sizes[rowAxis] }, (_, i) => i);
+  for (const row of rowList) {
+    const rowBase = base + row * rowStride;
+    for (let col = 0; col < cols; col++) {
+      const flat = rowBase + col * colStride;
+      visit(row, col, ds.valueAt(flat), ds.statusAt(flat));
+    }
+  }
+}

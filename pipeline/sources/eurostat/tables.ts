@@ -1,0 +1,212 @@
+// The Eurostat tables accepted per data type and the one series each must pin (score-v2.md §1).
+// This module owns that list; the parser, the CLI and the upload page read it from here.
+
+import { InputError } from "../../errors.ts";
+import type { DataType } from "../../types.ts";
+import type { JsonStatDataset } from "./jsonstat.ts";
+import { normalisePeriod, type Frequency } from "./period.ts";
+
+export type EurostatDataType = Exclude<DataType, "lmb">;
+
+/** One filter: the dimension and its accepted codes, preferred first (the first the file has is pinned). */
+export interface PinRule {
+  dimension: string;
+  codes: readonly string[];
+  /** A file without this dimension is fine (the series is then already single along it). */
+  optional?: boolean;
+}
+
+export interface TableConfig {
+  /** Eurostat table code, lower case (`une_rt_m`). */
+  table: string;
+  dataType: EurostatDataType;
+  freq: Frequency;
+  pins: readonly PinRule[];
+  /** The dimension whose pinned code is recorded as the unit of the series. */
+  unitDimension: string;
+  /** Recognises the table by its title when the file carries no `extension.id`. */
+  labelPattern: RegExp;
+  /** Said in the upload notes whenever this table is read. */
+  note?: string;
+  /** Said in the upload notes when a given code is pinned, keyed `dimension=CODE`. */
+  pinNotes?: Readonly<Record<string, string>>;
+}
+
+const freqPin = (freq: Frequency): PinRule => ({ dimension: "freq", codes: [freq], optional: true });
+
+const vacancyPins = (naceDimension: string): PinRule[] => [
+  { dimension: "indic_em", codes: ["JVR"] },
+  { dimension: naceDimension, codes: ["B-S"] },
+  { dimension: "sizeclas", codes: ["TOTAL"], optional: true },
+  { dimension: "s_adj", codes: ["SA", "NSA"] },
+  freqPin("Q"),
+];
+
+const NSA_NOTE = "Not seasonally adjusted (s_adj=NSA): the file has no seasonally adjusted series.";
+
+/** Every accepted table, in the order of score-v2.md §1. */
+export const EUROSTAT_TABLES: readonly TableConfig[] = [
+  {
+    table: "une_rt_m",
+    dataType: "unemployment",
+    freq: "M",
+    pins: [
+      { dimension: "s_adj", codes: ["SA"] },
+      { dimension: "age", codes: ["TOTAL"] },
+      { dimension: "sex", codes: ["T"] },
+      { dimension: "unit", codes: ["PC_ACT"] },
+      freqPin("M"),
+    ],
+    unitDimension: "unit",
+    labelPattern: /^unemployment by sex and age\b.*\bmonthly/i,
+  },
+  {
+    table: "une_rt_q",
+    dataType: "unemployment",
+    freq: "Q",
+    pins: [
+      { dimension: "s_adj", codes: ["SA"] },
+      { dimension: "age", codes: ["Y15-74"] },
+      { dimension: "sex", codes: ["T"] },
+      { dimension: "unit", codes: ["PC_ACT"] },
+      freqPin("Q"),
+    ],
+    unitDimension: "unit",
+    labelPattern: /^unemployment by sex and age\b.*\bquarterly/i,
+    note: "Quarterly unemployment (une_rt_q) is used for a country only when its monthly series is older.",
+  },
+  {
+    table: "jvs_q_nace2",
+    dataType: "vacancy",
+    freq: "Q",
+    pins: vacancyPins("nace_r2"),
+    unitDimension: "indic_em",
+    labelPattern: /job vacancy statistics by NACE Rev\. ?2 activity/i,
+    pinNotes: { "s_adj=NSA": NSA_NOTE },
+  },
+  {
+    table: "jvs_q_r21",
+    dataType: "vacancy",
+    freq: "Q",
+    pins: vacancyPins("nace_r2_1"),
+    unitDimension: "indic_em",
+    labelPattern: /job vacancy statistics by NACE Rev\. ?2\.1/i,
+    pinNotes: { "s_adj=NSA": NSA_NOTE },
+  },
+  {
+    table: "namq_10_gdp",
+    dataType: "gdp",
+    freq: "Q",
+    pins: [
+      { dimension: "na_item", codes: ["B1GQ"] },
+      { dimension: "s_adj", codes: ["SCA"] },
+      { dimension: "unit", codes: ["CLV_PCH_PRE", "CLV_PCH_SM"] },
+      freqPin("Q"),
+    ],
+    unitDimension: "unit",
+    labelPattern: /^gross domestic product \(GDP\) and main components\b.*\bquarterly/i,
+    note: "GDP is context only: it never enters the score.",
+    pinNotes: {
+      "unit=CLV_PCH_PRE": "GDP growth is quarter-on-quarter (CLV_PCH_PRE: change on the previous quarter).",
+      "unit=CLV_PCH_SM":
+        "GDP growth is year-on-year (CLV_PCH_SM: change on the same quarter of the previous year), not quarter-on-quarter; it is stored and labelled as such.",
+    },
+  },
+  {
+    table: "prc_hicp_manr",
+    dataType: "inflation",
+    freq: "M",
+    pins: [
+      { dimension: "coicop", codes: ["CP00"] },
+      { dimension: "unit", codes: ["RCH_A"] },
+      freqPin("M"),
+    ],
+    unitDimension: "unit",
+    labelPattern: /^HICP - monthly data \(annual rate of change\)/i,
+    note: "prc_hicp_manr is discontinued (last month 2025-12); where its successor prc_hicp_minr has the same country and month, the successor's value is used. Inflation is context only: it never enters the score.",
+  },
+  {
+    table: "prc_hicp_minr",
+    dataType: "inflation",
+    freq: "M",
+    pins: [
+      { dimension: "coicop18", codes: ["TOTAL"] },
+      { dimension: "unit", codes: ["RCH_A"] },
+      freqPin("M"),
+    ],
+    unitDimension: "unit",
+    labelPattern: /ECOICOP ver\. ?2\b.*\bmonthly/i,
+    note: "Inflation is context only: it never enters the score.",
+  },
+];
+
+/** Accepted tables per Eurostat data type (derived from EUROSTAT_TABLES). */
+export const ACCEPTED_TABLES: Readonly<Record<EurostatDataType, readonly TableConfig[]>> = {
+  unemployment: EUROSTAT_TABLES.filter((t) => t.dataType === "unemployment"),
+  vacancy: EUROSTAT_TABLES.filter((t) => t.dataType === "vacancy"),
+  gdp: EUROSTAT_TABLES.filter((t) => t.dataType === "gdp"),
+  inflation: EUROSTAT_TABLES.filter((t) => t.dataType === "inflation"),
+};
+
+export function tableConfig(table: string): TableConfig | undefined {
+  const id = table.trim().toLowerCase();
+  return EUROSTAT_TABLES.find((t) => t.table === id);
+}
+
+/** The table code the file declares (`extension.id`, else `extension.datastructure.id`), lower case. */
+export function declaredTable(ds: JsonStatDataset): string | null {
+  const ext = ds.extension;
+  const structure = ext.datastructure as { id?: unknown } | undefined;
+  const id = typeof ext.id === "string" ? ext.id : typeof structure?.id === "string" ? structure.id : null;
+  return id !== null && id.trim() !== "" ? id.trim().toLowerCase() : null;
+}
+
+/** The file's frequency: its single `freq` category, else the first time label's. Null when unknown. */
+export function datasetFrequency(ds: JsonStatDataset, timeDimension: string): Frequency | null {
+  const freq = ds.dimension("freq");
+  if (freq?.codes.length === 1 && (freq.codes[0] === "M" || freq.codes[0] === "Q")) return freq.codes[0];
+  const first = ds.dimension(timeDimension)?.codes[0];
+  return first === undefined ? null : (normalisePeriod(first)?.freq ?? null);
+}
+
+const hasPinDimensions = (ds: JsonStatDataset, t: TableConfig): boolean =>
+  t.pins.every((p) => p.optional === true || ds.dimension(p.dimension) !== undefined);
+
+/** A file without `extension.id`: the one table whose dimensions and frequency fit, else whose title fits. */
+export function inferTable(ds: JsonStatDataset, timeDimension: string): TableConfig | undefined {
+  const freq = datasetFrequency(ds, timeDimension);
+  const byShape = EUROSTAT_TABLES.filter((t) => hasPinDimensions(ds, t) && (freq === null || t.freq === freq));
+  if (byShape.length === 1) return byShape[0];
+  const label = ds.label ?? "";
+  const byLabel = (byShape.length > 1 ? byShape : EUROSTAT_TABLES).filter((t) => t.labelPattern.test(label));
+  return byLabel.length === 1 ? byLabel[0] : undefined;
+}
+
+const acceptedList = (dataType: EurostatDataType): string =>
+  `Accepted tables for ${dataType}: ${ACCEPTED_TABLES[dataType].map((t) => t.table).join(", ")}.`;
+
+/**
+ * The configuration of the file's table when it is accepted for `dataType`; InputError naming the table
+ * and the accepted ones otherwise.
+ */
+export function acceptedTable(ds: JsonStatDataset, dataType: EurostatDataType, timeDimension: string): TableConfig {
+  const declared = declaredTable(ds);
+  const config = declared !== null ? tableConfig(declared) : inferTable(ds, timeDimension);
+  if (config?.dataType === dataType) return config;
+  if (config !== undefined) {
+    throw new InputError(
+      `This file is Eurostat table ${config.table} (${config.dataType}), which is not accepted for ${dataType}. ${acceptedList(dataType)}`,
+      { table: config.table, dataType },
+    );
+  }
+  if (declared !== null) {
+    throw new InputError(
+      `This file is Eurostat table ${declared}, which is not accepted for ${dataType}. ${acceptedList(dataType)}`,
+      { table: declared, dataType },
+    );
+  }
+  throw new InputError(
+    `Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). ${acceptedList(dataType)}`,
+    { dataType },
+  );
+}

@@ -1,0 +1,258 @@
+// The pipeline store: observations with provenance in DuckDB (JWI_DATA_DIR/jwi.duckdb).
+// One ingest is one transaction; values are always bound, never spliced into SQL.
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import type { DataType, Observation } from "../types.ts";
+import { observationKey, type StoredValue } from "./diff.ts";
+
+const SCHEMA = [
+  `CREATE SEQUENCE IF NOT EXISTS ingest_id_seq START 1`,
+  `CREATE TABLE IF NOT EXISTS ingests (
+     id BIGINT PRIMARY KEY DEFAULT nextval('ingest_id_seq'),
+     data_type VARCHAR NOT NULL,
+     source_table VARCHAR NOT NULL,
+     file_name VARCHAR NOT NULL,
+     file_sha256 VARCHAR NOT NULL,
+     unit VARCHAR NOT NULL,
+     source_updated VARCHAR,
+     ingested_at VARCHAR NOT NULL,
+     processed INTEGER NOT NULL,
+     inserted INTEGER NOT NULL,
+     updated INTEGER NOT NULL,
+     unchanged INTEGER NOT NULL,
+     skipped_missing INTEGER NOT NULL,
+     warnings INTEGER NOT NULL,
+     origin VARCHAR NOT NULL DEFAULT 'file'
+   )`,
+  `CREATE TABLE IF NOT EXISTS observations (
+     data_type VARCHAR NOT NULL,
+     source_table VARCHAR NOT NULL,
+     geo VARCHAR NOT NULL,
+     is_aggregate BOOLEAN NOT NULL,
+     period VARCHAR NOT NULL,
+     value DOUBLE NOT NULL,
+     flag VARCHAR,
+     unit VARCHAR NOT NULL,
+     ingest_id BIGINT NOT NULL,
+     file_sha256 VARCHAR NOT NULL,
+     ingested_at VARCHAR NOT NULL,
+     PRIMARY KEY (data_type, source_table, geo, period)
+   )`,
+];
+
+export interface IngestRecord {
+  dataType: DataType;
+  table: string;
+  fileName: string;
+  sha256: string;
+  unit: string;
+  sourceUpdated: string | null;
+  ingestedAt: string;
+  processed: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skippedMissing: number;
+  warnings: number;
+  origin: string;
+}
+
+export interface StoredObservation {
+  dataType: DataType;
+  table: string;
+  geo: string;
+  isAggregate: boolean;
+  period: string;
+  value: number;
+  flag: string | null;
+  unit: string;
+  ingestId: number;
+}
+
+export interface SeriesStatusRow {
+  dataType: DataType;
+  table: string;
+  geo: string;
+  newestPeriod: string;
+  observations: number;
+}
+
+export interface TableStatusRow {
+  dataType: DataType;
+  table: string;
+  lastIngestedAt: string;
+  lastChangedAt: string | null;
+  sourceUpdated: string | null;
+  ingests: number;
+  newestPeriod: string | null;
+  observations: number;
+}
+
+const ROWS_PER_INSERT = 400;
+
+export class ObservationStore {
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly conn: DuckDBConnection,
+    readonly file: string,
+  ) {}
+
+  /** Opens (creating if needed) the DuckDB file; one instance per file per process. */
+  static async open(file: string): Promise<ObservationStore> {
+    let instance: DuckDBInstance;
+    try {
+      instance = await DuckDBInstance.fromCache(file);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (/lock/i.test(message)) {
+        throw new Error(
+          `The pipeline store ${file} is in use by another process (is \`jwi serve\` running?). ` +
+            `Stop it or use the operator page to upload. (${message})`,
+        );
+      }
+      throw err;
+    }
+    const conn = await instance.connect();
+    for (const statement of SCHEMA) await conn.run(statement);
+    return new ObservationStore(instance, conn, file);
+  }
+
+  /** Runs `work` inside one transaction: all of it is stored, or none of it. */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    await this.conn.run("BEGIN TRANSACTION");
+    try {
+      const result = await work();
+      await this.conn.run("COMMIT");
+      return result;
+    } catch (err) {
+      await this.conn.run("ROLLBACK");
+      throw err;
+    }
+  }
+
+  /** Stored values of one source table for one data type, keyed by `geo|period`. */
+  async existingValues(dataType: DataType, table: string): Promise<Map<string, StoredValue>> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT geo, period, value, flag, unit FROM observations WHERE data_type = $1 AND source_table = $2`,
+      [dataType, table],
+    );
+    const map = new Map<string, StoredValue>();
+    for (const [geo, period, value, flag, unit] of reader.getRowsJS()) {
+      map.set(observationKey({ geo: String(geo), period: String(period) }), {
+        value: Number(value),
+        flag: flag === null ? null : String(flag),
+        unit: String(unit),
+      });
+    }
+    return map;
+  }
+
+  /** Records one ingest and returns its id. Call inside `transaction`. */
+  async insertIngest(r: IngestRecord): Promise<number> {
+    const reader = await this.conn.runAndReadAll(
+      `INSERT INTO ingests (data_type, source_table, file_name, file_sha256, unit, source_updated, ingested_at,
+         processed, inserted, updated, unchanged, skipped_missing, warnings, origin)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+      [
+        r.dataType, r.table, r.fileName, r.sha256, r.unit, r.sourceUpdated, r.ingestedAt,
+        r.processed, r.inserted, r.updated, r.unchanged, r.skippedMissing, r.warnings, r.origin,
+      ],
+    );
+    return Number(reader.getRowsJS()[0]![0]);
+  }
+
+  /** Inserts or replaces observations by (data type, table, geo, period). Call inside `transaction`. */
+  async upsert(rows: readonly Observation[], provenance: { ingestId: number; sha256: string; ingestedAt: string }): Promise<void> {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      const batch = rows.slice(start, start + ROWS_PER_INSERT);
+      const values: DuckDBValue[] = [];
+      const tuples: string[] = [];
+      for (const o of batch) {
+        const base = values.length;
+        tuples.push(`(${Array.from({ length: 11 }, (_, i) => `$${base + i + 1}`).join(", ")})`);
+        values.push(
+          o.dataType, o.table, o.geo, o.isAggregate, o.period, o.value, o.flag, o.unit,
+          provenance.ingestId, provenance.sha256, provenance.ingestedAt,
+        );
+      }
+      await this.conn.run(
+        `INSERT OR REPLACE INTO observations
+           (data_type, source_table, geo, is_aggregate, period, value, flag, unit, ingest_id, file_sha256, ingested_at)
+         VALUES ${tuples.join(", ")}`,
+        values,
+      );
+    }
+  }
+
+  /** Every stored observation, in a stable order (for recalc). */
+  async allObservations(): Promise<StoredObservation[]> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT data_type, source_table, geo, is_aggregate, period, value, flag, unit, ingest_id
+         FROM observations ORDER BY data_type, source_table, geo, period`,
+    );
+    return reader.getRowsJS().map(([dataType, table, geo, isAggregate, period, value, flag, unit, ingestId]) => ({
+      dataType: dataType as DataType,
+      table: String(table),
+      geo: String(geo),
+      isAggregate: Boolean(isAggregate),
+      period: String(period),
+      value: Number(value),
+      flag: flag === null ? null : String(flag),
+      unit: String(unit),
+      ingestId: Number(ingestId),
+    }));
+  }
+
+  /** Per data type, table and geo: newest period and observation count. */
+  async seriesStatus(): Promise<SeriesStatusRow[]> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT data_type, source_table, geo, max(period) AS newest, count(*) AS n
+         FROM observations GROUP BY ALL ORDER BY data_type, source_table, geo`,
+    );
+    return reader.getRowsJS().map(([dataType, table, geo, newest, n]) => ({
+      dataType: dataType as DataType,
+      table: String(table),
+      geo: String(geo),
+      newestPeriod: String(newest),
+      observations: Number(n),
+    }));
+  }
+
+  /** Per source table: when it was last loaded, last changed, and what it holds. */
+  async tableStatus(): Promise<TableStatusRow[]> {
+    const reader = await this.conn.runAndReadAll(
+      `WITH i AS (
+         SELECT data_type, source_table,
+                max(ingested_at) AS last_ingested_at,
+                max(CASE WHEN inserted + updated > 0 THEN ingested_at END) AS last_changed_at,
+                arg_max(source_updated, ingested_at) AS source_updated,
+                count(*) AS ingests
+           FROM ingests GROUP BY ALL),
+       o AS (SELECT data_type, source_table, max(period) AS newest, count(*) AS n FROM observations GROUP BY ALL)
+       SELECT i.data_type, i.source_table, i.last_ingested_at, i.last_changed_at, i.source_updated, i.ingests, o.newest, coalesce(o.n, 0)
+         FROM i LEFT JOIN o USING (data_type, source_table) ORDER BY i.data_type, i.source_table`,
+    );
+    return reader.getRowsJS().map(([dataType, table, last, changed, updated, ingests, newest, n]) => ({
+      dataType: dataType as DataType,
+      table: String(table),
+      lastIngestedAt: String(last),
+      lastChangedAt: changed === null ? null : String(changed),
+      sourceUpdated: updated === null ? null : String(updated),
+      ingests: Number(ingests),
+      newestPeriod: newest === null ? null : String(newest),
+      observations: Number(n),
+    }));
+  }
+
+  async counts(): Promise<{ observations: number; ingests: number }> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT (SELECT count(*) FROM observations), (SELECT count(*) FROM ingests)`,
+    );
+    const [o, i] = reader.getRowsJS()[0]!;
+    return { observations: Number(o), ingests: Number(i) };
+  }
+
+  close(): void {
+    this.conn.closeSync();
+    this.instance.closeSync();
+  }
+}
