@@ -103,7 +103,7 @@ export const BELGIAN_REGIONS: readonly BelgianRegion[] = [
  * stored: the score uses per-country values only, and the product has no place for an ELMB aggregate.
  */
 export const EUROPEAN_AGGREGATE_WORDS: readonly string[] = [
-  "elmb", "europe", "european", "eu", "total", "average", "mean", "overall", "all",
+  "elmb", "europe", "european", "eu", "eu27", "total", "average", "mean", "overall", "all",
 ];
 
 /** Words and phrases that carry no identity in a header: "Austria (PES)", "PES Cyprus". */
@@ -236,7 +236,11 @@ export function matchHeader(header: string): HeaderMatch {
   const allWords = segments.flat();
   const used = new Array<boolean>(allWords.length).fill(false);
 
-  // 1. Whole parts, after removing filler words: codes and abbreviations ("DE", "AMS", "(PES) BA").
+  // 1. The whole header as one alias, after removing filler words ("BE-VLG", "Arbeitsamt der DG", "PES BA").
+  const whole = short.get(stripNoise(allWords).join(" "));
+  if (whole && whole.length === 1) return whole[0];
+
+  // 2. Whole parts: codes and abbreviations standing on their own ("Germany (DE)", "AT – AMS").
   let offset = 0;
   for (const seg of segments) {
     const key = stripNoise(seg).join(" ");
@@ -247,13 +251,7 @@ export function matchHeader(header: string): HeaderMatch {
     }
     offset += seg.length;
   }
-  // The whole header as one part ("Arbeitsamt der DG", "BE DG" written without a hyphen).
-  if (found.length === 0) {
-    const hits = short.get(stripNoise(allWords).join(" "));
-    if (hits && hits.length === 1) return hits[0];
-  }
-
-  // 2. Longer aliases as runs of words anywhere, longest first, never overlapping.
+  // 3. Longer aliases as runs of words anywhere, longest first, never overlapping.
   for (const entry of long) {
     const n = entry.words.length;
     for (let i = 0; i + n <= allWords.length; i++) {
