@@ -6,7 +6,7 @@ import { modelV2 } from "./v2.ts";
 export type { ScoreModel } from "./score-model.ts";
 export { MODEL_V2, modelV2, type ModelV2Params } from "./v2.ts";
 
-export const MODELS = Object.freeze({ v2: modelV2 }) satisfies Readonly<Record<string, ScoreModel<never>>>;
+export const MODELS = Object.freeze({ v2: modelV2 }) satisfies Readonly<Record<string, ScoreModel<unknown>>>;
 export type ModelId = keyof typeof MODELS;
 
 export const CURRENT_MODEL_ID: ModelId = "v2";

@@ -148,8 +148,10 @@ export function interpolate(anchors: AnchorTable, x: number): number {
   if (x >= last[0]) return last[1];
   let i = 1;
   while (anchors[i][0] < x) i++;
-  const [x0, y0] = anchors[i - 1];
-  const [x1, y1] = anchors[i];
+  const x0 = anchors[i - 1][0];
+  const y0 = anchors[i - 1][1];
+  const x1 = anchors[i][0];
+  const y1 = anchors[i][1];
   // t in [0, 1], so y stays between y0 and y1 even after rounding: monotone across segment joins.
   const t = (x - x0) / (x1 - x0);
   const y = y0 + t * (y1 - y0);
