@@ -47,7 +47,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 const container = (v: unknown): v is unknown[] | Record<string, unknown> => typeof v === "object" && v !== null;
 
-// `value` and `status` are only type-checked here (never walked): they may hold a million entries.
+// `value` and `status` are only type-checked here, never walked: they may hold a million entries.
+// Category indexes and labels are checked entry by entry while decoding (a time axis can be long).
 const headerSchema = z.object({
   class: z.literal("dataset"),
   label: z.string().optional(),
@@ -59,8 +60,8 @@ const headerSchema = z.object({
     z.object({
       label: z.string().optional(),
       category: z.object({
-        index: z.union([z.array(z.string()), z.record(z.string(), z.number().int().nonnegative())]).optional(),
-        label: z.record(z.string(), z.string()).optional(),
+        index: z.custom<unknown[] | Record<string, unknown>>(container, "expected an object or an array").optional(),
+        label: z.custom<Record<string, unknown>>(isPlainObject, "expected an object").optional(),
       }),
     }),
   ),
@@ -105,16 +106,23 @@ function checkHeader(raw: unknown): Header {
 /** Category codes by position, from `index` (array or code→position object) or a lone `label`. */
 function categoryCodes(id: string, size: number, category: Header["dimension"][string]["category"]): string[] {
   const { index, label } = category;
-  if (Array.isArray(index)) return index;
+  const bad = (what: string) => notADataset([`dimension "${id}": ${what}`]);
+  if (Array.isArray(index)) {
+    if (!index.every((code) => typeof code === "string")) throw bad("category codes must be strings");
+    return index as string[];
+  }
   if (index === undefined) {
     const codes = Object.keys(label ?? {});
     if (codes.length === 1) return codes;
-    throw notADataset([`dimension "${id}" has no category index`]);
+    throw bad("no category index");
   }
+  const entries = Object.keys(index);
+  if (entries.length !== size) return entries; // reported as a count mismatch by the caller
   const codes = new Array<string>(size);
-  for (const [code, pos] of Object.entries(index)) {
-    if (pos >= size || codes[pos] !== undefined) {
-      throw notADataset([`dimension "${id}": category positions are not 0…${size - 1}`]);
+  for (const code of entries) {
+    const pos = index[code];
+    if (typeof pos !== "number" || !Number.isInteger(pos) || pos < 0 || pos >= size || codes[pos] !== undefined) {
+      throw bad(`category positions are not 0…${size - 1}`);
     }
     codes[pos] = code;
   }
@@ -126,13 +134,15 @@ function decodeDimension(id: string, size: number, raw: Header["dimension"][stri
   if (codes.length !== size) {
     throw notADataset([`dimension "${id}" has ${codes.length} categories but "size" says ${size}`]);
   }
-  const positions = new Map(codes.map((code, pos) => [code, pos]));
+  const positions = new Map<string, number>();
+  for (let pos = 0; pos < codes.length; pos++) positions.set(codes[pos], pos);
+  if (positions.size !== codes.length) throw notADataset([`dimension "${id}" repeats a category`]);
   const labelOf = raw.category.label ?? {};
   return {
     id,
     label: raw.label ?? id,
     codes,
-    labels: codes.map((code) => labelOf[code] ?? code),
+    labels: codes.map((code) => (typeof labelOf[code] === "string" ? (labelOf[code] as string) : code)),
     positionOf: (code) => positions.get(code),
   };
 }

@@ -148,6 +148,15 @@ export const ACCEPTED_TABLES: Readonly<Record<EurostatDataType, readonly TableCo
   inflation: EUROSTAT_TABLES.filter((t) => t.dataType === "inflation"),
 };
 
+/**
+ * Legacy table → its successor. Where both give the same (data type, country, period), the successor's
+ * value is used (score-v2.md §1), whatever the ingest order.
+ */
+export const SUCCESSOR_TABLES: Readonly<Record<string, string>> = {
+  prc_hicp_manr: "prc_hicp_minr",
+  jvs_q_nace2: "jvs_q_r21",
+};
+
 export function tableConfig(table: string): TableConfig | undefined {
   const id = table.trim().toLowerCase();
   return EUROSTAT_TABLES.find((t) => t.table === id);
