@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { COUNTRIES } from "./countries.ts";
 import { InputError } from "./errors.ts";
-import { MODEL_V2, ageInMonths } from "./model/v2.ts";
+import { MODEL_V2, ageInMonths, periodEndMonth } from "./model/v2.ts";
 import { parseBarometer } from "./sources/barometer/parse.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
 import { diffObservations } from "./store/diff.ts";
@@ -73,7 +73,7 @@ async function parse(dataType: DataType, content: IngestRequest["content"]): Pro
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
 export function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
   const family = dataType === "lmb" ? MODEL_V2.freshness.sentiment : MODEL_V2.freshness.historical;
-  const asOfMonth = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
+  const asOfMonth = now.toISOString().slice(0, 7);
   const newest = new Map<string, string>();
   for (const o of observations) {
     if (o.isAggregate) continue;
@@ -96,16 +96,7 @@ export function staleWarnings(observations: readonly Observation[], dataType: Da
 }
 
 /** Sorts `YYYY-MM` and `YYYY-Qn` by their end month. */
-export function comparePeriods(a: string, b: string): number {
-  return endMonthIndex(a) - endMonthIndex(b);
-}
-
-function endMonthIndex(period: string): number {
-  const year = Number(period.slice(0, 4));
-  const rest = period.slice(5);
-  const month = rest.startsWith("Q") ? Number(rest.slice(1)) * 3 : Number(rest);
-  return year * 12 + month;
-}
+const comparePeriods = (a: string, b: string): number => periodEndMonth(a) - periodEndMonth(b);
 
 function latestSamples(observations: readonly Observation[]): UploadResult["latest_samples"] {
   const newest = new Map<string, Observation>();

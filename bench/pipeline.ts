@@ -1,0 +1,118 @@
+// Pipeline benchmarks (printed figures, no assertions):
+//  1. ingest of a JSON-stat file of more than 1 million values, built here by widening the real une_rt_m cube,
+//     against a bare JSON.parse of the same file; peak memory of the ingest process.
+//  2. recalc with full monthly history for 31 countries over 40 years.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { COUNTRIES } from "../pipeline/countries.ts";
+import { openPipeline } from "../pipeline/index.ts";
+import { ObservationStore } from "../pipeline/store/observations.ts";
+import type { DataType, Observation } from "../pipeline/types.ts";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..");
+
+interface Cube {
+  id: string[];
+  size: number[];
+  dimension: Record<string, { label: string; category: { index: Record<string, number>; label: Record<string, string> } }>;
+  value: Record<string, number>;
+  status?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** Widens the real une_rt_m cube: more ages, sexes, units, adjustments and countries; every cell filled. */
+export function widenUnemploymentCube(): { text: string; values: number } {
+  const real = JSON.parse(readFileSync(path.join(ROOT, "fixtures/real/eurostat/une_rt_m.json"), "utf8")) as Cube;
+  const extra: Record<string, string[]> = {
+    s_adj: ["SA", "NSA", "TC"],
+    age: ["TOTAL", "Y_LT25", "Y25-74"],
+    unit: ["PC_ACT", "THS_PER"],
+    sex: ["T", "M", "F"],
+    geo: [...new Set([...Object.keys(real.dimension.geo!.category.index), ...COUNTRIES.map((c) => c.eurostatGeo), "EU27_2020", "EA20", "EA21"])],
+  };
+  const cube: Cube = { ...real, value: {}, status: {} };
+  cube.dimension = { ...real.dimension };
+  for (const [dim, codes] of Object.entries(extra)) {
+    cube.dimension[dim] = {
+      label: real.dimension[dim]!.label,
+      category: {
+        index: Object.fromEntries(codes.map((c, i) => [c, i])),
+        label: Object.fromEntries(codes.map((c) => [c, real.dimension[dim]!.category.label[c] ?? c])),
+      },
+    };
+  }
+  cube.size = cube.id.map((d) => Object.keys(cube.dimension[d]!.category.index).length);
+  const total = cube.size.reduce((a, b) => a * b, 1);
+  // Deterministic plausible values, written as Eurostat does (sparse object keyed by flat index).
+  const parts: string[] = [];
+  for (let i = 0; i < total; i++) parts.push(`"${i}":${(3 + ((i * 7919) % 120) / 10).toFixed(1)}`);
+  const { value: _v, status: _s, ...rest } = cube;
+  const head = JSON.stringify(rest);
+  const text = `{"value":{${parts.join(",")}},${head.slice(1)}`;
+  return { text, values: total };
+}
+
+function benchIngest() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-"));
+  try {
+    const { text, values } = widenUnemploymentCube();
+    const file = path.join(dir, "une_rt_m-wide.json");
+    writeFileSync(file, text);
+    const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
+    // Measured in a child process so that its peak memory is the ingest's alone.
+    const out = execFileSync(process.execPath, [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "ingest-child.ts"), file, dir], {
+      encoding: "utf8",
+      maxBuffer: 1 << 20,
+    });
+    const r = JSON.parse(out) as { parseMs: number; ingestMs: number; maxRssMb: number; stored: number };
+    console.log(`ingest of a widened une_rt_m cube: ${values.toLocaleString("en")} values, ${mb} MB`);
+    console.log(`  bare JSON.parse      ${r.parseMs.toFixed(0)} ms`);
+    console.log(`  jwi ingest (whole)   ${r.ingestMs.toFixed(0)} ms  (rows stored: ${r.stored})`);
+    console.log(`  ratio ingest/parse   ${(r.ingestMs / r.parseMs).toFixed(2)}×   (target ≤ 4×)`);
+    console.log(`  peak memory (RSS)    ${r.maxRssMb.toFixed(0)} MiB   (target < 1024 MiB)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function benchRecalc() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-"));
+  try {
+    const store = await ObservationStore.open(path.join(dir, "jwi.duckdb"));
+    const rows: Observation[] = [];
+    const add = (dataType: DataType, table: string, geo: string, period: string, value: number) =>
+      rows.push({ dataType, table, geo, isAggregate: false, period, value, flag: null, unit: "X" });
+    const firstYear = 1986;
+    for (const [ci, c] of COUNTRIES.entries()) {
+      for (let m = 0; m < 40 * 12; m++) {
+        const year = firstYear + Math.floor(m / 12);
+        const month = (m % 12) + 1;
+        const period = `${year}-${String(month).padStart(2, "0")}`;
+        add("unemployment", "une_rt_m", c.code, period, 4 + 3 * Math.sin((m + ci) / 17) + ci / 10);
+        add("lmb", "lmb", c.code, period, 100 + 4 * Math.cos((m + ci) / 11));
+        if (month % 3 === 0) add("vacancy", "jvs_q_nace2", c.code, `${year}-Q${month / 3}`, 2 + Math.sin(m / 13));
+      }
+    }
+    await store.transaction(() => store.upsert(rows, { ingestId: 1, sha256: "bench", ingestedAt: "2026-11-22T00:00:00Z" }));
+    store.close();
+    const pipeline = await openPipeline({ dataDir: dir });
+    const t0 = performance.now();
+    const summary = await pipeline.recalc({ asOf: "2026-11-22" });
+    const ms = performance.now() - t0;
+    const history = pipeline.servingDb.prepare("SELECT count(*) AS n FROM score_history").get() as { n: number };
+    pipeline.close();
+    console.log(`recalc, 31 countries × 40 years of monthly history (${rows.length.toLocaleString("en")} observations):`);
+    console.log(`  ${ms.toFixed(0)} ms for ${summary.countries_scored} scored countries and ${history.n.toLocaleString("en")} history rows   (target < 1000 ms)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run() {
+  benchIngest();
+  await benchRecalc();
+}

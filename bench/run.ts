@@ -1,0 +1,14 @@
+// `npm run bench`: runs every benchmark module and prints its figures. `npm run bench -- api` runs one.
+const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = {
+  pipeline: () => import("./pipeline.ts"),
+  api: () => import("./api.ts"),
+};
+
+const only = process.argv.slice(2);
+for (const [name, load] of Object.entries(BENCHES)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n## ${name}`);
+  await (await load()).run();
+}
+
+export {};

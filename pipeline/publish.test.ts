@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { CountryResult, Snapshot } from "./model/types.ts";
+import { publish } from "./publish.ts";
+import { openServingDb, type ServingDb } from "./serving-db.ts";
+
+function result(country: string, score: number | null): CountryResult {
+  const snapshot = {
+    country, model: "v2", as_of: "2026-11-22", anchor_month: "2026-07", score,
+    status: score === null ? null : "cloudy", label: null, confidence: null, basis: null, cover: null, raw: null, shrunk: null,
+    sub_scores: { U: null, V: null, C: null, M: null, S: null }, unemployment_series: null, unemployment: null,
+    unemployment_year_before: null, unemployment_history_points: 0, vacancy: null, competition: null, lmb: null, gdp: null,
+    inflation: null, averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 },
+    eu_average: { unemployment: null, period: null, source: "fixed-thresholds" }, yoy: { delta: null, label: null, from_month: null },
+    ingest_ids: [],
+  } as Snapshot;
+  return { snapshot, history: [{ month: "2026-07", score, status: snapshot.status }] };
+}
+
+describe("publish", () => {
+  let dir: string;
+  let db: ServingDb;
+  afterEach(() => {
+    db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("replaces the whole set in one transaction", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
+    db = openServingDb(path.join(dir, "s.sqlite"));
+    publish(db, { model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [] });
+    const second = publish(db, { model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [] });
+    expect(second.countriesScored).toBe(1);
+    expect(db.prepare("SELECT country, score, publication_id FROM snapshots").all()).toEqual([
+      { country: "DE", score: 7, publication_id: second.publicationId },
+    ]);
+    expect(db.prepare("SELECT count(*) n FROM score_history").get()).toEqual({ n: 1 });
+  });
+
+  it("keeps the previous snapshots when a publish fails half-way", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
+    db = openServingDb(path.join(dir, "s.sqlite"));
+    publish(db, { model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [] });
+    // The second country repeats the first: the primary key fails after DE was already written inside the transaction.
+    expect(() =>
+      publish(db, { model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 9), result("DE", 9)], sources: [] }),
+    ).toThrow(/UNIQUE/);
+    expect(db.prepare("SELECT country, score FROM snapshots ORDER BY country").all()).toEqual([
+      { country: "AT", score: 5 },
+      { country: "DE", score: 6 },
+    ]);
+    expect(db.prepare("SELECT count(*) n FROM publications").get()).toEqual({ n: 1 });
+  });
+});

@@ -1,0 +1,23 @@
+// Deliberate update of the golden recalc output: `npm run golden:update`. Refuses to run on CI.
+// Review the diff (git diff fixtures/expected) before committing it.
+import { writeFileSync } from "node:fs";
+import { readManifest } from "../pipeline/seed.ts";
+import { fixture, jwi, tempDataDir } from "../tests/helpers/cli.ts";
+
+if (process.env.CI) {
+  throw new Error("golden:update refuses to run on CI: golden files are updated by a person, and reviewed.");
+}
+const tmp = tempDataDir();
+try {
+  for (const f of readManifest()) {
+    const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type);
+    if (r.code !== 0) throw new Error(`${f.file}: ${r.stdout}${r.stderr}`);
+  }
+  const out = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
+  if (out.code !== 0) throw new Error(out.stderr);
+  const target = fixture("expected", "recalc-2026-11-22.json");
+  writeFileSync(target, out.stdout);
+  console.log(`wrote ${target}; review it with git diff before committing.`);
+} finally {
+  tmp.cleanup();
+}

@@ -1,0 +1,113 @@
+// Shared set-up of the API integration tests: a fresh temp data dir per test file, seeded from the bundled
+// real fixtures (recalc as of 2026-11-22), and a real server on a random loopback port.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { hashPassword } from "../../api/auth.ts";
+import type { AppConfig } from "../../api/env.ts";
+import { startServer, type RunningServer } from "../../api/server.ts";
+import { openPipeline } from "../../pipeline/index.ts";
+import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
+
+export const AS_OF = "2026-11-22";
+export const ADMIN_USER = "admin";
+export const ADMIN_PASSWORD = "correct horse battery staple";
+export const FIXTURES = path.resolve(BUNDLED_FIXTURES_DIR, "..");
+
+export const GENEROUS_LIMITS: AppConfig["rateLimits"] = {
+  experiences: { limit: 100_000, windowMs: 60_000 },
+  waitingList: { limit: 100_000, windowMs: 60_000 },
+  login: { limit: 100_000, windowMs: 60_000 },
+};
+
+export interface TestServer extends RunningServer {
+  dataDir: string;
+  /** Rows in a table of the serving database. */
+  count(table: string): number;
+  stop(): Promise<void>;
+}
+
+/** Seeds a data dir like `npm start` does, but reproducibly (as of AS_OF), leaving out some bundled files. */
+export async function seedDataDir(dataDir: string, withhold: string[] = []): Promise<void> {
+  const pipeline = await openPipeline({ dataDir });
+  try {
+    for (const entry of readManifest()) {
+      if (withhold.includes(path.basename(entry.file))) continue;
+      const file = path.join(BUNDLED_FIXTURES_DIR, entry.file);
+      const r = await pipeline.ingest({ fileName: path.basename(file), content: readFileSync(file), dataType: entry.type, origin: "bundled" });
+      if (!r.success) throw new Error(`seed: ${entry.file} rejected: ${r.error}`);
+    }
+    await pipeline.recalc({ asOf: AS_OF });
+  } finally {
+    pipeline.close();
+  }
+}
+
+let hashed: Promise<string> | null = null;
+export function testPasswordHash(): Promise<string> {
+  hashed ??= hashPassword(ADMIN_PASSWORD);
+  return hashed;
+}
+
+export async function startTestServer(opts: { config?: Partial<AppConfig>; withhold?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-api-test-"));
+  await seedDataDir(dataDir, opts.withhold);
+  const server = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    env: { LOG_LEVEL: "silent", NODE_ENV: "test", ...opts.env },
+    config: { rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), ...opts.config },
+    handleSignals: false,
+  });
+  return {
+    ...server,
+    dataDir,
+    count: (table) => (server.db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number }).n,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body, headers: res.headers };
+}
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return getJson(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Logs in and returns the Cookie header value to send back. */
+export async function login(baseUrl: string, password = ADMIN_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: ADMIN_USER, password }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  return setCookie.split(";")[0]!;
+}
+
+export const validExperience = {
+  role_family: "IT/Engineering",
+  seniority: "Senior",
+  residency: "EU non-resident",
+  local_language: false,
+  mood: 4,
+  comment: "Three interviews in two weeks.",
+};

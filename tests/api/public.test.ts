@@ -1,0 +1,238 @@
+// Public reads, caching, sitemap/robots, headers and the site hook, against a real server.
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../api/app.ts";
+import { COUNTRIES } from "../../pipeline/countries.ts";
+import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
+
+let s: TestServer;
+let base: string;
+
+beforeAll(async () => {
+  s = await startTestServer();
+  base = s.url;
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+describe("GET /api/health", () => {
+  it("reports the model, publication and scored countries", async () => {
+    const { status, body } = await getJson(`${base}/api/health`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, model: "v2", as_of: AS_OF, paused: false, paused_reason: null });
+    expect(typeof body.published_at).toBe("string");
+    expect(body.countries_scored).toBeGreaterThan(20);
+  });
+});
+
+describe("GET /api/countries", () => {
+  it("lists the 31 countries with flag, and score null when there is none", async () => {
+    const { status, body, headers } = await getJson(`${base}/api/countries`);
+    expect(status).toBe(200);
+    expect(headers.get("content-type")).toMatch(/application\/json/);
+    expect(body).toHaveLength(31);
+    expect(body.map((c: { code: string }) => c.code)).toEqual(COUNTRIES.map((c) => c.code));
+    const de = body.find((c: { code: string }) => c.code === "DE");
+    expect(de).toMatchObject({ name: "Germany", flag: "🇩🇪", slug: "germany" });
+    expect(Object.keys(de)).toEqual(
+      expect.arrayContaining(["code", "name", "flag", "score", "status", "label", "confidence", "basis", "anchor_month", "yoy"]),
+    );
+    expect(de.score).toBeGreaterThanOrEqual(1);
+    const li = body.find((c: { code: string }) => c.code === "LI");
+    expect(li.score).toBeNull(); // no Eurostat series for Liechtenstein and no barometer in the bundle
+    expect(li.status).toBeNull();
+  });
+});
+
+describe("GET /api/countries/:code", () => {
+  it("answers the full snapshot plus the market panel, for any case of the code", async () => {
+    const lower = await getJson(`${base}/api/countries/de`);
+    const upper = await getJson(`${base}/api/countries/DE`);
+    const mixed = await getJson(`${base}/api/countries/dE`);
+    expect(lower.status).toBe(200);
+    expect(upper.body).toEqual(lower.body);
+    expect(mixed.body).toEqual(lower.body);
+    const b = lower.body;
+    expect(b).toMatchObject({ code: "DE", country: "DE", name: "Germany", model: "v2", as_of: AS_OF, published: true });
+    for (const k of ["sub_scores", "unemployment", "vacancy", "competition", "lmb", "gdp", "inflation", "averages_3y", "eu_average", "yoy", "cover"]) {
+      expect(b).toHaveProperty(k);
+    }
+    const p = b.market_panel;
+    expect(p.unemployment_rate).toBe(b.unemployment.value);
+    expect(p.unemployment_period).toBe(b.unemployment.period);
+    expect(p.time_to_interview_days).toBe(14);
+    expect(p.vacancies_trend).toBe("flat");
+    expect(p.general_signal).toBe(b.score >= 7 ? "improving" : b.score >= 4 ? "stable" : "weakening");
+    expect(p.comparisons.unemployment_vs_eu.text).toMatch(/(lower than|higher than|same as) EU average/);
+    expect(p.yoy).toEqual({ delta: b.yoy.delta, label: b.yoy.label });
+  });
+
+  it("computes competition comparisons and callbacks where vacancy data exists", async () => {
+    const list = (await getJson(`${base}/api/countries`)).body as Array<{ code: string }>;
+    const details = await Promise.all(list.map((c) => getJson(`${base}/api/countries/${c.code}`)));
+    const withCompetition = details.map((d) => d.body).filter((b) => b.competition !== null);
+    expect(withCompetition.length).toBeGreaterThan(0);
+    for (const b of withCompetition) {
+      expect(b.market_panel.callbacks_per_100).toBe(Math.round(100 / b.competition));
+      expect(b.market_panel.competition).toBe(b.competition);
+    }
+  });
+
+  it("answers 404 in JSON for unknown or malformed codes", async () => {
+    for (const code of ["xx", "uk", "EL", "deu", "1", "d%20e", "%3Cscript%3E"]) {
+      const { status, body } = await getJson(`${base}/api/countries/${code}`);
+      expect(status, code).toBe(404);
+      expect(body.error.code).toBe("not_found");
+      expect(typeof body.error.message).toBe("string");
+    }
+  });
+});
+
+describe("GET /api/countries/:code/history", () => {
+  it("lists months oldest first", async () => {
+    const { status, body } = await getJson(`${base}/api/countries/fr/history`);
+    expect(status).toBe(200);
+    expect(body.length).toBeGreaterThan(12);
+    const months = body.map((h: { month: string }) => h.month);
+    expect([...months].sort()).toEqual(months);
+    expect(Object.keys(body[0]).sort()).toEqual(["month", "score", "status"]);
+    expect(months.at(-1)).toBe(AS_OF.slice(0, 7));
+  });
+  it("404 for unknown codes", async () => {
+    expect((await getJson(`${base}/api/countries/zz/history`)).status).toBe(404);
+  });
+});
+
+describe("GET /api/rankings/:type", () => {
+  it("brightest: the 10 highest scores, descending", async () => {
+    const { status, body } = await getJson(`${base}/api/rankings/brightest`);
+    expect(status).toBe(200);
+    expect(body.type).toBe("brightest");
+    expect(body.items).toHaveLength(10);
+    const scores = body.items.map((i: { score: number }) => i.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(body.items.map((i: { rank: number }) => i.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const all = (await getJson(`${base}/api/countries`)).body as Array<{ score: number | null }>;
+    const best = Math.max(...all.filter((c) => c.score !== null).map((c) => c.score!));
+    expect(scores[0]).toBe(best);
+  });
+  it("stormiest: the 10 lowest, ascending, never a country without a score", async () => {
+    const { body } = await getJson(`${base}/api/rankings/stormiest`);
+    const scores = body.items.map((i: { score: number }) => i.score);
+    expect(scores).toHaveLength(10);
+    expect([...scores].sort((a, b) => a - b)).toEqual(scores);
+    expect(scores.every((x: unknown) => typeof x === "number")).toBe(true);
+    expect(body.items.map((i: { code: string }) => i.code)).not.toContain("LI");
+  });
+  it("any other type is 404 (no catch-all that turns typos into a stormiest list)", async () => {
+    for (const t of ["brightest-markets", "stormy", "BRIGHTEST", "top"]) {
+      const { status, body } = await getJson(`${base}/api/rankings/${t}`);
+      expect(status, t).toBe(404);
+      expect(body.error.code).toBe("not_found");
+    }
+  });
+});
+
+describe("caching", () => {
+  it("answers 304 to If-None-Match and a new ETag after a new publication", async () => {
+    const first = await fetch(`${base}/api/countries/de`);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"p\d+-/);
+    expect(first.headers.get("cache-control")).toMatch(/max-age/);
+    const again = await fetch(`${base}/api/countries/de`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const weak = await fetch(`${base}/api/countries/de`, { headers: { "if-none-match": `W/${etag}, "other"` } });
+    expect(weak.status).toBe(304);
+
+    const rankingTag = (await fetch(`${base}/api/rankings/brightest`)).headers.get("etag");
+    await s.pipeline.recalc({ asOf: "2026-12-01" }); // a publication made outside the API (like `jwi recalc`)
+    const after = await fetch(`${base}/api/countries/de`, { headers: { "if-none-match": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect((await after.json()).as_of).toBe("2026-12-01");
+    expect((await fetch(`${base}/api/rankings/brightest`)).headers.get("etag")).not.toBe(rankingTag);
+    await s.pipeline.recalc({ asOf: AS_OF });
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("lists /, the rankings and every covered country in lower case, on the public origin", async () => {
+    const res = await fetch(`${base}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/xml/);
+    const xml = await res.text();
+    const origin = s.config.publicOrigin;
+    expect(xml).toContain(`<loc>${origin}/</loc>\n    <changefreq>daily</changefreq>\n    <priority>1.0</priority>`);
+    expect(xml).toContain(`<loc>${origin}/brightest</loc>\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
+    expect(xml).toContain(`<loc>${origin}/stormiest</loc>\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
+    for (const c of COUNTRIES) {
+      expect(xml).toContain(`<loc>${origin}/country/${c.code.toLowerCase()}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
+    }
+    expect(xml.match(/<url>/g)).toHaveLength(34);
+  });
+  it("robots allows all but the operator area and names the sitemap", async () => {
+    const res = await fetch(`${base}/robots.txt`);
+    expect(res.headers.get("content-type")).toMatch(/text\/plain/);
+    const txt = await res.text();
+    expect(txt).toContain("User-agent: *");
+    expect(txt).toContain("Allow: /");
+    expect(txt).toContain("Disallow: /admin");
+    expect(txt).toContain("Disallow: /api/admin");
+    expect(txt).toContain(`Sitemap: ${s.config.publicOrigin}/sitemap.xml`);
+  });
+});
+
+describe("unknown paths and headers", () => {
+  it("unknown /api paths are JSON 404s; other paths a plain 404 without a site", async () => {
+    const api = await getJson(`${base}/api/nothing-here`);
+    expect(api.status).toBe(404);
+    expect(api.body.error.code).toBe("not_found");
+    const del = await getJson(`${base}/api/countries`, { method: "DELETE" });
+    expect(del.status).toBe(404);
+    const page = await fetch(`${base}/country/de`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toMatch(/text\/plain/);
+    // the waiting list is never readable through a public route
+    expect((await getJson(`${base}/api/waiting-list`)).status).toBe(404);
+  });
+
+  it("sends helmet's headers with a fresh CSP nonce per request and no x-powered-by", async () => {
+    const a = await fetch(`${base}/api/countries`);
+    const b = await fetch(`${base}/api/countries`);
+    const csp = a.headers.get("content-security-policy")!;
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(b.headers.get("content-security-policy")).not.toBe(csp);
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(a.headers.get("x-powered-by")).toBeNull();
+    expect(a.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("mounts a site handler after the API with the nonce in res.locals", async () => {
+    const app = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: s.config,
+      siteHandler: (req, res) => {
+        res.type("html").send(`<script nonce="${res.locals.cspNonce}">/* ${req.path} */</script>`);
+      },
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await fetch(`${site}/country/de`);
+      const html = await res.text();
+      const nonce = /nonce="([^"]+)"/.exec(html)![1];
+      expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      expect((await getJson(`${site}/api/countries/de`)).body.code).toBe("DE");
+      expect(await (await fetch(`${site}/robots.txt`)).text()).toContain("Sitemap:");
+      expect((await getJson(`${site}/api/unknown`)).status).toBe(404);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

@@ -1,0 +1,144 @@
+// The `jwi` CLI end to end on real files: exit codes, JSON output, idempotence, rejections that change nothing.
+import { execFile } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readManifest } from "../pipeline/seed.ts";
+import type { UploadResult } from "../pipeline/types.ts";
+import { fixture, jwi, REPO_ROOT, tempDataDir } from "./helpers/cli.ts";
+
+const exec = promisify(execFile);
+
+interface StatusJson {
+  data: Array<{ data_type: string; table: string; country: string; newest_period: string; observations: number }>;
+  tables: Array<{ table: string; observations: number; ingests: number }>;
+  published: { published_at: string | null; countries: Array<{ code: string; score: number | null }> };
+}
+
+const totalObservations = (s: StatusJson) => s.data.reduce((n, r) => n + r.observations, 0);
+
+describe("jwi CLI", () => {
+  const tmp = tempDataDir();
+  afterAll(() => tmp.cleanup());
+
+  beforeAll(async () => {
+    for (const f of readManifest()) {
+      const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+    }
+  });
+
+  it("--help explains the commands", async () => {
+    const r = await jwi(tmp.dir, "--help");
+    expect(r.code).toBe(0);
+    for (const word of ["ingest", "recalc", "status", "serve", "JWI_DATA_DIR"]) expect(r.stdout).toContain(word);
+    const sub = await jwi(tmp.dir, "ingest", "--help");
+    expect(sub.stdout).toContain("Exit codes: 0 stored");
+    expect(sub.stdout).toContain("une_rt_m");
+  });
+
+  it("answers usage errors with exit code 2", async () => {
+    expect((await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "une_rt_m.json"))).code).toBe(2);
+    expect((await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "weather")).code).toBe(2);
+    expect((await jwi(tmp.dir, "ingest", "x.json", "--type", "gdp", "--tolerance-pp", "-1")).code).toBe(2);
+    expect((await jwi(tmp.dir, "recalc", "--as-of", "2026-02-30")).code).toBe(2);
+    expect((await jwi(tmp.dir, "frobnicate")).code).toBe(2);
+  });
+
+  it("stores every real fixture once: a second ingest reports 0 inserted and 0 updated", async () => {
+    for (const f of readManifest()) {
+      const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
+      expect(r.code).toBe(0);
+      const result = r.json<UploadResult>();
+      expect(result.success).toBe(true);
+      expect(result.inserted).toBe(0);
+      expect(result.updated).toBe(0);
+      expect(result.unchanged).toBeGreaterThan(0);
+    }
+  });
+
+  it("rejects each broken file with its message, exit 1, and the store unchanged", async () => {
+    const before = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();
+    const cases = JSON.parse(readFileSync(fixture("broken", "expected.json"), "utf8")) as Array<{
+      file: string;
+      type: string;
+      message: string;
+    }>;
+    expect(cases.length).toBeGreaterThanOrEqual(5);
+    for (const c of cases) {
+      const r = await jwi(tmp.dir, "ingest", fixture("broken", c.file), "--type", c.type, "--json");
+      expect(r.code, c.file).toBe(1);
+      const result = r.json<UploadResult>();
+      expect(result.success).toBe(false);
+      expect(result.error, c.file).toContain(c.message);
+      expect(result.inserted + result.updated).toBe(0);
+    }
+    const after = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();
+    expect(totalObservations(after)).toBe(totalObservations(before));
+  });
+
+  it("refuses a .json file for the barometer and an .xlsx for Eurostat types with the spec's messages", async () => {
+    const lmb = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "lmb", "--json");
+    expect(lmb.code).toBe(1);
+    expect(lmb.json<UploadResult>().error).toBe("Please upload a .XLSX file");
+    const xlsx = await jwi(tmp.dir, "ingest", fixture("synthetic", "barometer", "lmb-months-down.xlsx"), "--type", "vacancy", "--json");
+    expect(xlsx.code).toBe(1);
+    expect(xlsx.json<UploadResult>().error).toBe("Please upload a .JSON file");
+  });
+
+  it("flags a revision beyond the tolerance, and --strict rejects it storing nothing", async () => {
+    const original = JSON.parse(readFileSync(fixture("real", "eurostat", "jvs_q_nace2.json"), "utf8"));
+    const firstKey = Object.keys(original.value)[0]!;
+    original.value[firstKey] = Number(original.value[firstKey]) + 1.25;
+    const revised = path.join(tmp.dir, "jvs_q_nace2-revised.json");
+    writeFileSync(revised, JSON.stringify(original));
+
+    const strict = await jwi(tmp.dir, "ingest", revised, "--type", "vacancy", "--strict", "--json");
+    expect(strict.code).toBe(1);
+    expect(strict.json<UploadResult>().error).toMatch(/Strict mode/);
+
+    const dry = await jwi(tmp.dir, "ingest", revised, "--type", "vacancy", "--dry-run", "--json");
+    expect(dry.code).toBe(0);
+    expect(dry.json<UploadResult>().updated).toBe(1);
+
+    const wide = await jwi(tmp.dir, "ingest", revised, "--type", "vacancy", "--tolerance-pp", "2", "--json");
+    expect(wide.json<UploadResult>().warnings.filter((w) => w.type === "revision")).toHaveLength(0);
+    expect(wide.json<UploadResult>().updated).toBe(1);
+
+    // Restore the original value: a revision warning now (1.25 pp > 0.5 pp), stored.
+    const back = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "vacancy", "--json");
+    const result = back.json<UploadResult>();
+    expect(result.updated).toBe(1);
+    expect(result.warnings.filter((w) => w.type === "revision")).toHaveLength(1);
+  });
+
+  it("recalc publishes every country and status reports it", async () => {
+    const r = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
+    expect(r.code).toBe(0);
+    const out = r.json<{ model: string; as_of: string; countries: Array<{ code: string; score: number | null }> }>();
+    expect(out.model).toBe("v2");
+    expect(out.countries).toHaveLength(31);
+    expect(out.countries.find((c) => c.code === "LI")!.score).toBeNull();
+    const status = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();
+    expect(status.published.published_at).not.toBeNull();
+    expect(status.published.countries.find((c) => c.code === "DE")!.score).toBeCloseTo(out.countries.find((c) => c.code === "DE")!.score!, 9);
+    expect(status.data.find((d) => d.table === "une_rt_m" && d.country === "DE")!.newest_period).toBe("2026-07");
+    const human = await jwi(tmp.dir, "status");
+    expect(human.stdout).toContain("une_rt_m");
+  });
+
+  it("works as a real process through bin/jwi.mjs with pino logs on stderr", async () => {
+    const { stdout, stderr } = await exec(process.execPath, [path.join(REPO_ROOT, "bin", "jwi.mjs"), "recalc", "--as-of", "2026-11-22", "--json"], {
+      env: { ...process.env, JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "info" },
+    });
+    expect(JSON.parse(stdout).countries).toHaveLength(31);
+    const log = stderr.split("\n").find((l) => l.startsWith("{"));
+    expect(JSON.parse(log!).msg).toBe("recalc published");
+    await expect(
+      exec(process.execPath, [path.join(REPO_ROOT, "bin", "jwi.mjs"), "ingest", "nope.json", "--type", "gdp"], {
+        env: { ...process.env, JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "silent" },
+      }),
+    ).rejects.toMatchObject({ code: 1 });
+  });
+});

@@ -1,0 +1,73 @@
+// CI guard: replaying the bundled real fixtures must give the reviewed scores of
+// fixtures/expected/recalc-2026-11-22.json. A mismatch writes a `-changed` copy to diff; this test never
+// rewrites the golden file (that is `npm run golden:update`, a deliberate, reviewed act).
+import { readFileSync, writeFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readManifest } from "../pipeline/seed.ts";
+import { fixture, jwi, tempDataDir } from "./helpers/cli.ts";
+import { compareGolden, type GoldenRecalc } from "./helpers/golden.ts";
+
+const GOLDEN = fixture("expected", "recalc-2026-11-22.json");
+const CHANGED = fixture("expected", "recalc-2026-11-22-changed.json");
+
+async function replay(order: "forward" | "reverse"): Promise<GoldenRecalc> {
+  const tmp = tempDataDir();
+  try {
+    const files = readManifest();
+    if (order === "reverse") files.reverse();
+    for (const f of files) {
+      const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
+      expect(r.code, `${f.file}: ${r.stdout}${r.stderr}`).toBe(0);
+    }
+    const out = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
+    expect(out.code, out.stderr).toBe(0);
+    return out.json<GoldenRecalc>();
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+describe("golden recalc over the bundled real fixtures", () => {
+  let forward: GoldenRecalc;
+  beforeAll(async () => {
+    forward = await replay("forward");
+  });
+  afterAll(() => {});
+
+  it("matches the reviewed golden output (score ±0.001, statuses exact)", () => {
+    const expected = JSON.parse(readFileSync(GOLDEN, "utf8")) as GoldenRecalc;
+    const problems = compareGolden(expected, forward);
+    if (problems.length) writeFileSync(CHANGED, `${JSON.stringify(forward, null, 2)}\n`);
+    expect(problems).toEqual([]);
+  });
+
+  it("gives the same output byte for byte when the files are ingested in reverse order", async () => {
+    const reverse = await replay("reverse");
+    expect(JSON.stringify(reverse)).toBe(JSON.stringify(forward));
+  });
+
+  it("covers all 31 countries and gives Liechtenstein no number", () => {
+    expect(forward.countries).toHaveLength(31);
+    const li = forward.countries.find((c) => c.code === "LI")!;
+    expect(li.score).toBeNull();
+    expect(li.status).toBeNull();
+  });
+});
+
+describe("the golden comparison itself", () => {
+  const base: GoldenRecalc = {
+    model: "v2",
+    as_of: "2026-11-22",
+    countries: [{ code: "DE", score: 6.5, status: "cloudy", label: "Mixed/average", confidence: "medium", basis: "historical-only", cover: 1, anchor_month: "2026-07", yoy: 0 }],
+  };
+  const moved = (patch: Partial<GoldenRecalc["countries"][0]>): GoldenRecalc => ({ ...base, countries: [{ ...base.countries[0]!, ...patch }] });
+
+  it("tolerates a move of at most 0.001", () => {
+    expect(compareGolden(base, moved({ score: 6.5009 }))).toEqual([]);
+  });
+  it("fails on a larger move, a status change or a lost score", () => {
+    expect(compareGolden(base, moved({ score: 6.502 }))).toHaveLength(1);
+    expect(compareGolden(base, moved({ status: "bright" }))).toHaveLength(1);
+    expect(compareGolden(base, moved({ score: null }))).toHaveLength(1);
+  });
+});
