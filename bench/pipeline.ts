@@ -29,7 +29,7 @@ export function widenUnemploymentCube(): { text: string; values: number } {
   const real = JSON.parse(readFileSync(path.join(ROOT, "fixtures/real/eurostat/une_rt_m.json"), "utf8")) as Cube;
   const extra: Record<string, string[]> = {
     s_adj: ["SA", "NSA", "TC"],
-    age: ["TOTAL", "Y_LT25", "Y25-74"],
+    age: ["TOTAL", "Y_LT25", "Y25-74", "Y15-74"],
     unit: ["PC_ACT", "THS_PER"],
     sex: ["T", "M", "F"],
     geo: [...new Set([...Object.keys(real.dimension.geo!.category.index), ...COUNTRIES.map((c) => c.eurostatGeo), "EU27_2020", "EA20", "EA21"])],
