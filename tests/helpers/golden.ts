@@ -1,15 +1,8 @@
 // Golden comparison of `jwi recalc --json` output: scores within 0.001, statuses (and score presence) exact.
-export interface GoldenCountry {
-  code: string;
-  score: number | null;
-  status: string | null;
-  label: string | null;
-  confidence: string | null;
-  basis: string | null;
-  cover: number | null;
-  anchor_month: string | null;
-  yoy: number | null;
-}
+import type { RecalcCountry } from "../../pipeline/recalc.ts";
+
+/** One country of `jwi recalc --json` (the recalc summary without the display-only fields). */
+export type GoldenCountry = Omit<RecalcCountry, "name" | "yoy_label">;
 
 export interface GoldenRecalc {
   model: string;
