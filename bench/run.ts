@@ -2,6 +2,7 @@
 const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = {
   pipeline: () => import("./pipeline.ts"),
   api: () => import("./api.ts"),
+  web: () => import("./web.ts"),
 };
 
 const only = process.argv.slice(2);

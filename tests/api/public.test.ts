@@ -148,12 +148,14 @@ describe("caching", () => {
 
     const rankingTag = (await fetch(`${base}/api/rankings/brightest`)).headers.get("etag");
     await s.pipeline.recalc({ asOf: "2026-12-01" }); // a publication made outside the API (like `jwi recalc`)
+    await new Promise((r) => setTimeout(r, s.config.publicationCheckMs + 20)); // seen within the check interval
     const after = await fetch(`${base}/api/countries/de`, { headers: { "if-none-match": etag } });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(etag);
     expect((await after.json()).as_of).toBe("2026-12-01");
     expect((await fetch(`${base}/api/rankings/brightest`)).headers.get("etag")).not.toBe(rankingTag);
     await s.pipeline.recalc({ asOf: AS_OF });
+    await new Promise((r) => setTimeout(r, s.config.publicationCheckMs + 20));
   });
 });
 
@@ -198,16 +200,66 @@ describe("unknown paths and headers", () => {
     expect((await getJson(`${base}/api/waiting-list`)).status).toBe(404);
   });
 
-  it("sends helmet's headers with a fresh CSP nonce per request and no x-powered-by", async () => {
+  it("sends helmet's headers: a locked-down CSP on JSON, a fresh script nonce per page", async () => {
     const a = await fetch(`${base}/api/countries`);
-    const b = await fetch(`${base}/api/countries`);
-    const csp = a.headers.get("content-security-policy")!;
+    expect(a.headers.get("content-security-policy")).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(a.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(a.headers.get("x-powered-by")).toBeNull();
+    expect(a.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const err = await fetch(`${base}/api/countries/xx`);
+    expect(err.headers.get("content-security-policy")).toBe("default-src 'none';frame-ancestors 'none'");
+    const p1 = await fetch(`${base}/robots.txt`);
+    const p2 = await fetch(`${base}/robots.txt`);
+    const csp = p1.headers.get("content-security-policy")!;
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{24}'/);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(b.headers.get("content-security-policy")).not.toBe(csp);
-    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(a.headers.get("x-powered-by")).toBeNull();
-    expect(a.headers.get("x-request-id")).toBeTruthy();
+    expect(p2.headers.get("content-security-policy")).not.toBe(csp);
+    expect(p1.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("the fast path for cached reads answers exactly what the Express routes answer", async () => {
+    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config });
+    const server = app.listen(0, "127.0.0.1"); // Express only: no fast path
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const viaExpress = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const paths = [
+        "/api/countries",
+        "/api/countries/de",
+        "/api/countries/De?x=1",
+        "/api/countries/li",
+        "/api/countries/fr/history",
+        "/api/countries/fr/experiences",
+        "/api/rankings/brightest",
+        "/api/rankings/stormiest",
+        "/api/countries/%64e",
+        "/api/countries/xx",
+        "/api/countries/de/nothing",
+        "/api/rankings/other",
+      ];
+      const pick = (h: Headers) =>
+        ["etag", "cache-control", "content-type", "content-length", "content-security-policy", "x-content-type-options", "referrer-policy", "cross-origin-resource-policy"].map((k) => h.get(k));
+      for (const p of paths) {
+        const [a, b] = await Promise.all([fetch(base + p), fetch(viaExpress + p)]);
+        expect(a.status, p).toBe(b.status);
+        expect(await a.text(), p).toBe(await b.text());
+        expect(pick(a.headers), p).toEqual(pick(b.headers));
+        const etag = a.headers.get("etag");
+        if (etag) {
+          const [c, d] = await Promise.all([
+            fetch(base + p, { headers: { "if-none-match": etag } }),
+            fetch(viaExpress + p, { headers: { "if-none-match": etag } }),
+          ]);
+          expect([c.status, d.status], p).toEqual([304, 304]);
+        }
+        const [h1, h2] = await Promise.all([fetch(base + p, { method: "HEAD" }), fetch(viaExpress + p, { method: "HEAD" })]);
+        expect(h1.status, p).toBe(h2.status);
+        expect(h1.headers.get("content-length"), p).toBe(h2.headers.get("content-length"));
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it("mounts a site handler after the API with the nonce in res.locals", async () => {

@@ -1,0 +1,177 @@
+// The Express application: JSON API, sitemap/robots, and a hook for the server-rendered site. No listen here
+// (api/server.ts does that), so tests and benches can mount it on any port.
+import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { Pipeline } from "../pipeline/index.ts";
+import type { Logger } from "../pipeline/logger.ts";
+import type { ServingDb } from "../pipeline/serving-db.ts";
+import { PasswordChecker, sessionMiddleware } from "./auth.ts";
+import { ExperienceStore, WaitingListStore } from "./db/community.ts";
+import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/operator.ts";
+import { applyApiSchema } from "./db/schema.ts";
+import type { AppConfig } from "./env.ts";
+import { createFastRead, recordHeaders, staticHeaders, type FastRead } from "./fast-reads.ts";
+import { apiNotFound, errorHandler } from "./http.ts";
+import { ReadModel } from "./read-model.ts";
+import { adminRoutes } from "./routes/admin.ts";
+import { communityRoutes } from "./routes/community.ts";
+import { publicRoutes } from "./routes/public.ts";
+import { seoRoutes } from "./routes/seo.ts";
+
+export interface AppDeps {
+  /** The serving database (shared with the pipeline). */
+  db: ServingDb;
+  pipeline: Pipeline;
+  logger: Logger;
+  config: AppConfig;
+  /**
+   * The server-rendered site, mounted after the API, sitemap and robots and before the final 404 and error
+   * handlers. It reads `res.locals.cspNonce` for its inline scripts. Without it, non-API paths answer 404.
+   */
+  siteHandler?: RequestHandler;
+  /** Clock (tests). */
+  now?: () => Date;
+}
+
+/** The stores behind the routes, also handed to the site (it reads the same data in-process). */
+export interface ApiServices {
+  read: ReadModel;
+  experiences: ExperienceStore;
+  waitingList: WaitingListStore;
+  sessions: SessionStore;
+  settings: SettingsStore;
+  audit: AuditLog;
+  credentials: CredentialStore;
+}
+
+export function createServices(db: ServingDb, publicationCheckMs = 100): ApiServices {
+  applyApiSchema(db);
+  const experiences = new ExperienceStore(db);
+  const settings = new SettingsStore(db);
+  return {
+    read: new ReadModel(db, experiences, settings, publicationCheckMs),
+    experiences,
+    waitingList: new WaitingListStore(db),
+    sessions: new SessionStore(db),
+    settings,
+    audit: new AuditLog(db),
+    credentials: new CredentialStore(db),
+  };
+}
+
+/** Per-request CSP nonce, before helmet reads it. */
+const cspNonce: RequestHandler = (_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+};
+
+function requestLogger(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    genReqId: (req, res) => {
+      const id = randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    // No personal data in request logs: no headers (cookies), no client address, no query string.
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+      err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+  }) as unknown as RequestHandler;
+}
+
+/** The Express app plus the fast path for cached public reads (see fast-reads.ts). */
+export interface JwiApp extends Express {
+  fastRead: FastRead;
+  /** The stores and read model, for the server-rendered site (same process, same data). */
+  services: ApiServices;
+}
+
+/** The node:http request listener: cached public reads first, Express for everything else. */
+export function requestListener(app: JwiApp): RequestListener {
+  return (req, res) => {
+    if (!app.fastRead(req, res)) app(req, res);
+  };
+}
+
+export function createApp(deps: AppDeps): JwiApp {
+  const { db, pipeline, logger, config } = deps;
+  const now = deps.now ?? (() => new Date());
+  const production = config.env === "production";
+  const services = createServices(db, config.publicationCheckMs);
+  const passwords = new PasswordChecker(services.credentials, config, logger);
+
+  // JSON answers get a fixed set of security headers (nothing on them runs scripts: CSP default-src 'none'),
+  // computed once by helmet; the fast path sends the very same list.
+  const apiHeaderList = recordHeaders(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] } },
+      strictTransportSecurity: production,
+    }),
+  );
+  // Pages (the site, sitemap, robots, 404) get the site CSP with a per-request script nonce.
+  const siteHelmet = helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        // On plain-http development servers an upgrade would break every asset.
+        "upgrade-insecure-requests": production ? [] : null,
+      },
+    },
+    strictTransportSecurity: production,
+  });
+
+  const app = express() as unknown as JwiApp;
+  app.disable("x-powered-by");
+  app.set("etag", false); // ETags are ours: publication id + content hash.
+  app.set("trust proxy", config.trustProxy);
+  app.services = services;
+  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null);
+
+  app.use("/api", staticHeaders(apiHeaderList));
+  if (config.httpLog) app.use(requestLogger(logger));
+
+  const api = express.Router();
+  api.use(sessionMiddleware(services.sessions));
+  api.use(publicRoutes(services.read));
+  api.use(communityRoutes({ experiences: services.experiences, waitingList: services.waitingList, config, logger, now }));
+  api.use(
+    "/admin",
+    adminRoutes({
+      pipeline,
+      sessions: services.sessions,
+      passwords,
+      settings: services.settings,
+      audit: services.audit,
+      experiences: services.experiences,
+      waitingList: services.waitingList,
+      read: services.read,
+      config,
+      logger,
+      now,
+    }),
+  );
+  api.use(apiNotFound);
+  app.use("/api", api);
+
+  app.use(cspNonce, siteHelmet);
+  app.use(seoRoutes(config.publicOrigin));
+  if (deps.siteHandler) app.use(deps.siteHandler);
+  app.use((_req, res) => {
+    res.status(404).type("text/plain").send("Not Found");
+  });
+  app.use(errorHandler(logger, production));
+  return app;
+}

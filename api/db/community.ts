@@ -1,0 +1,211 @@
+// Community writes (experiences, waiting-list requests) in the serving database. One prepared statement per
+// query, parameters always bound; every write is a single INSERT/UPDATE, so nothing is ever half-written.
+import { z } from "zod";
+import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { MOOD_LABELS, type WaitingListService } from "../options.ts";
+import type { ExperienceInput, WaitingListInput } from "../schemas.ts";
+
+const experienceRowSchema = z.object({
+  id: z.number().int(),
+  country_code: z.string(),
+  role_family: z.string(),
+  seniority: z.string(),
+  residency: z.string(),
+  local_language: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+  mood: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+  hidden: z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1),
+  hidden_at: z.string().nullable(),
+  hidden_by: z.string().nullable(),
+});
+type ExperienceRow = z.infer<typeof experienceRowSchema>;
+
+/** An experience as the public API answers it. */
+export interface PublicExperience {
+  id: number;
+  country_code: string;
+  role_family: string;
+  seniority: string;
+  residency: string;
+  local_language: boolean;
+  mood: number;
+  mood_label: string;
+  comment: string | null;
+  created_at: string;
+}
+
+/** As the operator sees it (moderation). */
+export interface AdminExperience extends PublicExperience {
+  hidden: boolean;
+  hidden_at: string | null;
+  hidden_by: string | null;
+}
+
+export interface ExperienceSummary {
+  count: number;
+  frustrated: number;
+  neutral: number;
+  positive: number;
+  /** Mean mood to one decimal; null without experiences. */
+  average_mood: number | null;
+}
+
+const toPublic = (r: ExperienceRow): PublicExperience => ({
+  id: r.id,
+  country_code: r.country_code,
+  role_family: r.role_family,
+  seniority: r.seniority,
+  residency: r.residency,
+  local_language: r.local_language,
+  mood: r.mood,
+  mood_label: MOOD_LABELS[r.mood] ?? String(r.mood),
+  comment: r.comment,
+  created_at: r.created_at,
+});
+
+const toAdmin = (r: ExperienceRow): AdminExperience => ({ ...toPublic(r), hidden: r.hidden, hidden_at: r.hidden_at, hidden_by: r.hidden_by });
+
+export class ExperienceStore {
+  private readonly insertStmt;
+  private readonly byIdStmt;
+  private readonly visibleStmt;
+  private readonly summaryStmt;
+  private readonly adminListStmt;
+  private readonly setHiddenStmt;
+  private readonly countStmt;
+  /** Bumped on every change made through this store: the public read cache keys on it. */
+  private version = 0;
+
+  constructor(private readonly db: ServingDb) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO experiences (country_code, role_family, seniority, residency, local_language, mood, comment, created_at)
+       VALUES (@country_code, @role_family, @seniority, @residency, @local_language, @mood, @comment, @created_at)
+       RETURNING *`,
+    );
+    this.byIdStmt = db.prepare(`SELECT * FROM experiences WHERE id = ?`);
+    this.visibleStmt = db.prepare(
+      `SELECT * FROM experiences WHERE country_code = ? AND hidden = 0 ORDER BY id DESC LIMIT ?`,
+    );
+    this.summaryStmt = db.prepare(
+      `SELECT count(*) AS count,
+              coalesce(sum(mood <= 2), 0) AS frustrated,
+              coalesce(sum(mood = 3), 0) AS neutral,
+              coalesce(sum(mood >= 4), 0) AS positive,
+              avg(mood) AS average
+         FROM experiences WHERE country_code = ? AND hidden = 0`,
+    );
+    this.adminListStmt = db.prepare(
+      `SELECT * FROM experiences
+        WHERE (@country IS NULL OR country_code = @country) AND (@hidden IS NULL OR hidden = @hidden)
+        ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    );
+    this.setHiddenStmt = db.prepare(
+      `UPDATE experiences SET hidden = @hidden, hidden_at = @at, hidden_by = @by WHERE id = @id`,
+    );
+    this.countStmt = db.prepare(`SELECT count(*) AS n FROM experiences`);
+  }
+
+  get changeVersion(): number {
+    return this.version;
+  }
+
+  insert(countryCode: string, input: ExperienceInput, createdAt: string): PublicExperience {
+    const row = this.insertStmt.get({
+      country_code: countryCode,
+      role_family: input.role_family,
+      seniority: input.seniority,
+      residency: input.residency,
+      local_language: input.local_language ? 1 : 0,
+      mood: input.mood,
+      comment: input.comment,
+      created_at: createdAt,
+    });
+    this.version++;
+    return toPublic(experienceRowSchema.parse(row));
+  }
+
+  /** The newest visible experiences of a country (newest first; id breaks ties of the same millisecond). */
+  listVisible(countryCode: string, limit: number): PublicExperience[] {
+    return this.visibleStmt.all(countryCode, limit).map((r) => toPublic(experienceRowSchema.parse(r)));
+  }
+
+  summary(countryCode: string): ExperienceSummary {
+    const r = this.summaryStmt.get(countryCode) as { count: number; frustrated: number; neutral: number; positive: number; average: number | null };
+    return {
+      count: r.count,
+      frustrated: r.frustrated,
+      neutral: r.neutral,
+      positive: r.positive,
+      average_mood: r.average === null ? null : Math.round(r.average * 10) / 10,
+    };
+  }
+
+  listForAdmin(q: { country: string | null; hidden: boolean | null; limit: number; offset: number }): AdminExperience[] {
+    return this.adminListStmt
+      .all({ country: q.country, hidden: q.hidden === null ? null : q.hidden ? 1 : 0, limit: q.limit, offset: q.offset })
+      .map((r) => toAdmin(experienceRowSchema.parse(r)));
+  }
+
+  /** Hides or shows one experience; undefined when the id does not exist. */
+  setHidden(id: number, hidden: boolean, by: string, at: string): AdminExperience | undefined {
+    const changes = this.setHiddenStmt.run({ id, hidden: hidden ? 1 : 0, at: hidden ? at : null, by: hidden ? by : null }).changes;
+    if (changes === 0) return undefined;
+    this.version++;
+    return toAdmin(experienceRowSchema.parse(this.byIdStmt.get(id)));
+  }
+
+  count(): number {
+    return (this.countStmt.get() as { n: number }).n;
+  }
+}
+
+const waitingRowSchema = z.object({
+  id: z.number().int(),
+  service: z.enum(["career-consultant", "cv-upgrade"]),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type WaitingListRequest = z.infer<typeof waitingRowSchema>;
+
+export class WaitingListStore {
+  private readonly insertStmt;
+  private readonly listStmt;
+  private readonly countStmt;
+
+  constructor(db: ServingDb) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO waiting_list (service, name, email, phone, message, created_at)
+       VALUES (@service, @name, @email, @phone, @message, @created_at)`,
+    );
+    this.listStmt = db.prepare(
+      `SELECT id, service, name, email, phone, message, created_at FROM waiting_list
+        WHERE (@service IS NULL OR service = @service) ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    );
+    this.countStmt = db.prepare(`SELECT count(*) AS n FROM waiting_list WHERE (@service IS NULL OR service = @service)`);
+  }
+
+  insert(input: WaitingListInput, createdAt: string): { id: number; service: WaitingListService; created_at: string } {
+    const info = this.insertStmt.run({
+      service: input.service,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      message: input.message,
+      created_at: createdAt,
+    });
+    return { id: Number(info.lastInsertRowid), service: input.service, created_at: createdAt };
+  }
+
+  /** Newest first. limit -1 = all. */
+  list(q: { service: WaitingListService | null; limit: number; offset: number }): WaitingListRequest[] {
+    return this.listStmt.all(q).map((r) => waitingRowSchema.parse(r));
+  }
+
+  count(service: WaitingListService | null = null): number {
+    return (this.countStmt.get({ service }) as { n: number }).n;
+  }
+}

@@ -1,0 +1,85 @@
+// Reads what the pipeline published (pipeline/serving-db.ts): the latest publication, snapshots, history.
+// Read-only; rows are checked with zod on the way out of SQLite (style.md habit 2).
+import { z } from "zod";
+import type { HistoryPoint, Snapshot } from "../../pipeline/model/types.ts";
+import type { ServingDb } from "../../pipeline/serving-db.ts";
+
+const statusSchema = z.enum(["stormy", "rainy", "cloudy", "bright", "sunny"]).nullable();
+const valueAt = z.object({ value: z.number(), period: z.string(), flag: z.string().nullable().optional() }).loose();
+
+/** The parts of a snapshot payload the API reads; the rest passes through untouched. */
+const snapshotSchema = z
+  .object({
+    country: z.string().length(2),
+    model: z.string(),
+    as_of: z.string(),
+    anchor_month: z.string().nullable(),
+    score: z.number().min(1).max(10).nullable(),
+    status: statusSchema,
+    label: z.string().nullable(),
+    confidence: z.string().nullable(),
+    basis: z.string().nullable(),
+    unemployment: valueAt.nullable(),
+    vacancy: valueAt.nullable(),
+    competition: z.number().nullable(),
+    lmb: valueAt.nullable(),
+    gdp: valueAt.nullable(),
+    inflation: valueAt.nullable(),
+    averages_3y: z.object({ vacancy: z.number().nullable(), competition: z.number().nullable() }).loose(),
+    eu_average: z.object({ unemployment: z.number().nullable(), period: z.string().nullable() }).loose(),
+    yoy: z.object({ delta: z.number().nullable(), label: z.enum(["Up", "Down", "Same"]).nullable() }).loose(),
+  })
+  .loose();
+
+const publicationSchema = z.object({
+  id: z.number().int(),
+  model: z.string(),
+  as_of: z.string(),
+  published_at: z.string(),
+  countries_scored: z.number().int(),
+  countries_total: z.number().int(),
+});
+export type PublicationRow = z.infer<typeof publicationSchema>;
+
+const historyRowSchema = z.object({ month: z.string(), score: z.number().nullable(), status: statusSchema });
+
+export class PublishedStore {
+  private readonly latestIdStmt;
+  private readonly latestStmt;
+  private readonly snapshotsStmt;
+  private readonly historyStmt;
+
+  constructor(db: ServingDb) {
+    this.latestIdStmt = db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck();
+    this.latestStmt = db.prepare(
+      `SELECT id, model, as_of, published_at, countries_scored, countries_total FROM publications ORDER BY id DESC LIMIT 1`,
+    );
+    this.snapshotsStmt = db.prepare(`SELECT country, publication_id, payload FROM snapshots`);
+    this.historyStmt = db.prepare(`SELECT month, score, status FROM score_history WHERE country = ? ORDER BY month`);
+  }
+
+  /** Id of the newest publication, 0 when nothing was ever published. Cheap: the read cache calls it per request. */
+  latestId(): number {
+    return (this.latestIdStmt.get() as number | undefined) ?? 0;
+  }
+
+  latest(): PublicationRow | null {
+    const row = this.latestStmt.get();
+    return row ? publicationSchema.parse(row) : null;
+  }
+
+  /** Every published snapshot by country code. */
+  snapshots(): Map<string, Snapshot> {
+    const out = new Map<string, Snapshot>();
+    for (const row of this.snapshotsStmt.all() as Array<{ country: string; payload: string }>) {
+      const parsed = snapshotSchema.parse(JSON.parse(row.payload));
+      out.set(row.country, parsed as unknown as Snapshot);
+    }
+    return out;
+  }
+
+  /** Monthly score history of a country, oldest first. */
+  history(country: string): HistoryPoint[] {
+    return this.historyStmt.all(country).map((r) => historyRowSchema.parse(r));
+  }
+}

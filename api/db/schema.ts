@@ -1,0 +1,67 @@
+// The API's own tables in the serving database (jwi.sqlite), beside the pipeline's published tables
+// (pipeline/serving-db.ts), which are never touched here. Applied at start-up; every statement is idempotent.
+import type { ServingDb } from "../../pipeline/serving-db.ts";
+
+export const API_SCHEMA = `
+CREATE TABLE IF NOT EXISTS experiences (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  country_code TEXT NOT NULL CHECK (length(country_code) = 2 AND country_code = upper(country_code)),
+  role_family TEXT NOT NULL,
+  seniority TEXT NOT NULL,
+  residency TEXT NOT NULL,
+  local_language INTEGER NOT NULL CHECK (local_language IN (0, 1)),
+  mood INTEGER NOT NULL CHECK (mood BETWEEN 1 AND 5),
+  comment TEXT CHECK (comment IS NULL OR length(comment) <= 1000),
+  created_at TEXT NOT NULL,
+  hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+  hidden_at TEXT,
+  hidden_by TEXT
+);
+CREATE INDEX IF NOT EXISTS experiences_by_country ON experiences (country_code, hidden, id DESC);
+
+CREATE TABLE IF NOT EXISTS waiting_list (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  service TEXT NOT NULL CHECK (service IN ('career-consultant', 'cv-upgrade')),
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  phone TEXT,
+  message TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS waiting_list_by_service ON waiting_list (service, id DESC);
+
+CREATE TABLE IF NOT EXISTS admin_credentials (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  password_hash TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS sessions (
+  id_hash TEXT PRIMARY KEY,
+  username TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS audit_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT,
+  result TEXT NOT NULL,
+  detail TEXT
+);
+
+CREATE TABLE IF NOT EXISTS settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  updated_by TEXT
+) WITHOUT ROWID;
+`;
+
+/** Creates the API's tables when missing. Never drops or alters the pipeline's tables. */
+export function applyApiSchema(db: ServingDb): void {
+  db.exec(API_SCHEMA);
+}

@@ -1,0 +1,127 @@
+// The server's environment, validated once at start-up with zod (style.md habit 2): the pipeline's variables
+// plus the web server's. Every bad variable is reported at once. Nothing else in api/ reads process.env.
+import path from "node:path";
+import { z } from "zod";
+import { formatEnvIssues, pipelineEnvSchema } from "../pipeline/env.ts";
+
+const intFrom = (name: string, min: number, max: number, dflt: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+    .optional()
+    .transform((v) => v ?? dflt);
+
+const boolFrom = (dflt: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { error: "expected true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? dflt : v === "true" || v === "1" || v === "yes"));
+
+const origin = z
+  .url({ error: "must be an absolute http(s) URL such as https://jobweather.example" })
+  .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
+  .transform((v) => new URL(v).origin);
+
+export const apiEnvSchema = pipelineEnvSchema.extend({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: intFrom("PORT", 0, 65535, 3000),
+  /** Public origin of the site: canonical links, sitemap, robots (no trailing slash). */
+  JWI_PUBLIC_ORIGIN: origin.default("http://localhost:3000"),
+  /** External feedback form linked from the footer (optional). */
+  JWI_FEEDBACK_URL: z.url({ error: "must be an absolute URL" }).optional(),
+  JWI_ADMIN_USERNAME: z.string().trim().min(1).max(200).default("admin"),
+  /** argon2id hash (`$argon2id$…`), used when `jwi admin set-password` has stored none. */
+  JWI_ADMIN_PASSWORD_HASH: z
+    .string()
+    .trim()
+    .regex(/^\$argon2id\$/, "must be an argon2id hash ($argon2id$…); create one with `jwi admin set-password`")
+    .optional(),
+  /** Session cookie Secure flag: auto (when the request is HTTPS), true or false. */
+  JWI_COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  /** Express `trust proxy`: false (default), a hop count, or a comma list of addresses/subnets (loopback, 10.0.0.0/8, …). */
+  JWI_TRUST_PROXY: z.string().trim().min(1).default("false"),
+  JWI_SESSION_TTL_HOURS: intFrom("JWI_SESSION_TTL_HOURS", 1, 24 * 30, 12),
+  JWI_UPLOAD_MAX_MB: intFrom("JWI_UPLOAD_MAX_MB", 1, 200, 25),
+  /** Rate limits per client IP: requests per window; 0 turns a limit off. */
+  JWI_RATE_EXPERIENCES_MAX: intFrom("JWI_RATE_EXPERIENCES_MAX", 0, 1_000_000, 5),
+  JWI_RATE_EXPERIENCES_WINDOW_S: intFrom("JWI_RATE_EXPERIENCES_WINDOW_S", 1, 86_400, 600),
+  JWI_RATE_WAITING_LIST_MAX: intFrom("JWI_RATE_WAITING_LIST_MAX", 0, 1_000_000, 5),
+  JWI_RATE_WAITING_LIST_WINDOW_S: intFrom("JWI_RATE_WAITING_LIST_WINDOW_S", 1, 86_400, 3600),
+  /** Failed logins per window (successful ones do not count). */
+  JWI_RATE_LOGIN_MAX: intFrom("JWI_RATE_LOGIN_MAX", 0, 1_000_000, 10),
+  JWI_RATE_LOGIN_WINDOW_S: intFrom("JWI_RATE_LOGIN_WINDOW_S", 1, 86_400, 900),
+  /** Log one line per HTTP request (pino-http, at info). */
+  JWI_HTTP_LOG: boolFrom(true),
+});
+
+export type ApiEnv = z.infer<typeof apiEnvSchema>;
+
+/** Reads and validates the environment; throws one Error that lists every bad variable. */
+export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
+  const parsed = apiEnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid environment:\n${formatEnvIssues(parsed.error)}`);
+  return { ...parsed.data, JWI_DATA_DIR: path.resolve(parsed.data.JWI_DATA_DIR) };
+}
+
+export interface RateLimitConfig {
+  /** Requests per window per client; 0 = no limit. */
+  limit: number;
+  windowMs: number;
+}
+
+/** Everything createApp needs to know; built from the environment, or by hand in tests and benches. */
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  publicOrigin: string;
+  feedbackUrl: string | null;
+  adminUsername: string;
+  /** Fallback password hash when none is stored in SQLite. */
+  adminPasswordHash: string | null;
+  cookieSecure: "auto" | boolean;
+  trustProxy: boolean | number | string;
+  sessionTtlMs: number;
+  uploadMaxBytes: number;
+  /** Limit for public JSON bodies (experiences, waiting list, login). */
+  jsonLimitBytes: number;
+  rateLimits: { experiences: RateLimitConfig; waitingList: RateLimitConfig; login: RateLimitConfig };
+  httpLog: boolean;
+  /** Public reads trust the newest publication id for this long (ms) before asking SQLite again. */
+  publicationCheckMs: number;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export function configFromEnv(env: ApiEnv): AppConfig {
+  return {
+    env: env.NODE_ENV,
+    publicOrigin: env.JWI_PUBLIC_ORIGIN,
+    feedbackUrl: env.JWI_FEEDBACK_URL ?? null,
+    adminUsername: env.JWI_ADMIN_USERNAME,
+    adminPasswordHash: env.JWI_ADMIN_PASSWORD_HASH ?? null,
+    cookieSecure: env.JWI_COOKIE_SECURE === "auto" ? "auto" : env.JWI_COOKIE_SECURE === "true",
+    trustProxy: parseTrustProxy(env.JWI_TRUST_PROXY),
+    sessionTtlMs: env.JWI_SESSION_TTL_HOURS * 3_600_000,
+    uploadMaxBytes: env.JWI_UPLOAD_MAX_MB * 1024 * 1024,
+    jsonLimitBytes: 16 * 1024,
+    rateLimits: {
+      experiences: { limit: env.JWI_RATE_EXPERIENCES_MAX, windowMs: env.JWI_RATE_EXPERIENCES_WINDOW_S * 1000 },
+      waitingList: { limit: env.JWI_RATE_WAITING_LIST_MAX, windowMs: env.JWI_RATE_WAITING_LIST_WINDOW_S * 1000 },
+      login: { limit: env.JWI_RATE_LOGIN_MAX, windowMs: env.JWI_RATE_LOGIN_WINDOW_S * 1000 },
+    },
+    httpLog: env.JWI_HTTP_LOG,
+    publicationCheckMs: 100,
+  };
+}
+
+/** The configuration of an empty environment (development defaults). */
+export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...configFromEnv(readApiEnv({})), ...overrides };
+}

@@ -1,0 +1,156 @@
+// HTTP plumbing shared by the routes: the error shape of contract.md, typed-error → status mapping (one
+// middleware), cached JSON answers with ETag / 304, and small request guards.
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
+import { MulterError } from "multer";
+import { ZodError } from "zod";
+import { BusyError, InputError, NotFoundError } from "../pipeline/errors.ts";
+import type { Logger } from "../pipeline/logger.ts";
+
+/** An error with its own status and code (401, 403, 415, 429, …). */
+export class HttpError extends Error {
+  override readonly name = "HttpError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
+  return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
+}
+
+/** zod issues → `{ field: message }` (first message per field; `body` for the whole body). */
+export function fieldErrors(err: ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "body";
+    if (!(key in out)) out[key] = key === "body" && issue.code === "invalid_type" ? "Expected a JSON object" : issue.message;
+  }
+  return out;
+}
+
+/** A cached response body and its validator. */
+export interface CachedBody {
+  body: Buffer;
+  etag: string;
+}
+
+export function cachedJson(value: unknown, tag: string): CachedBody {
+  const body = Buffer.from(JSON.stringify(value));
+  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 16);
+  return { body, etag: `"${tag}-${hash}"` };
+}
+
+/** True when an If-None-Match header names this ETag (or `*`); weak and strong forms compare equal. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
+}
+
+export const CACHE_PUBLISHED = "public, max-age=60, stale-while-revalidate=300";
+export const CACHE_REVALIDATE = "public, no-cache";
+
+/** Answers a cached JSON body: 304 when the client already holds it. */
+export function sendCached(req: IncomingMessage, res: ServerResponse, cached: CachedBody, cacheControl: string): void {
+  res.setHeader("ETag", cached.etag);
+  res.setHeader("Cache-Control", cacheControl);
+  if (etagMatches(req.headers["if-none-match"], cached.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", cached.body.length);
+  res.end(req.method === "HEAD" ? undefined : cached.body);
+}
+
+/** Media type of the request without parameters, lower case ("" when none). */
+export function mediaType(req: Request): string {
+  return (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Rejects bodies that are not of the given media types with 415 (checked on the header, even for empty bodies). */
+export function requireMediaType(...types: string[]): RequestHandler {
+  return (req, _res, next) => {
+    if (types.includes(mediaType(req))) return next();
+    next(
+      new HttpError(
+        415,
+        "unsupported_media_type",
+        `Send the request body as ${types.join(" or ")} (Content-Type header).`,
+      ),
+    );
+  };
+}
+
+/** Answers 404 in the contract's JSON shape (for /api paths nothing matched). */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new HttpError(404, "not_found", `No API route ${req.method} ${req.path}`));
+};
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+/** The one error middleware: typed errors → status codes, contract error shape, no stack traces in production. */
+export function errorHandler(logger: Logger, production: boolean): ErrorRequestHandler {
+  return (err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    const { status, body } = toErrorResponse(err, production);
+    if (status >= 500) logger.error({ err, method: req.method, path: req.path }, "request failed");
+    else logger.debug({ code: body.error.code, method: req.method, path: req.path }, "request rejected");
+    if (err instanceof HttpError && err.status === 429) {
+      const retry = (err.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
+      if (retry !== undefined) res.setHeader("Retry-After", String(retry));
+    }
+    res.setHeader("Cache-Control", "no-store");
+    res.status(status).json(body);
+  };
+}
+
+export function toErrorResponse(err: unknown, production: boolean): { status: number; body: ErrorBody } {
+  if (err instanceof HttpError) return { status: err.status, body: errorBody(err.code, err.message, err.details) };
+  if (err instanceof ZodError) {
+    const details = fieldErrors(err);
+    return { status: 400, body: errorBody("invalid_request", `Invalid fields: ${Object.keys(details).join(", ")}`, details) };
+  }
+  if (err instanceof InputError) return { status: 400, body: errorBody("invalid_input", err.message, err.details) };
+  if (err instanceof NotFoundError) return { status: 404, body: errorBody("not_found", err.message) };
+  if (err instanceof BusyError) return { status: 409, body: errorBody("busy", err.message) };
+  if (err instanceof MulterError) {
+    if (err.code === "LIMIT_FILE_SIZE" || err.code === "LIMIT_FIELD_VALUE" || err.code === "LIMIT_PART_COUNT") {
+      return { status: 413, body: errorBody("payload_too_large", "The uploaded file is too large.") };
+    }
+    return { status: 400, body: errorBody("invalid_upload", `Upload rejected: ${err.message} (${err.field ?? "form"})`) };
+  }
+  const e = (typeof err === "object" && err !== null ? err : {}) as HttpishError;
+  const status = e.status ?? e.statusCode;
+  if (e.type === "entity.too.large" || status === 413) {
+    return { status: 413, body: errorBody("payload_too_large", "The request body is too large.") };
+  }
+  if (e.type === "entity.parse.failed") {
+    return { status: 400, body: errorBody("invalid_json", "The request body is not valid JSON.") };
+  }
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const code = (e.type ?? "bad_request").replace(/[^a-z0-9]+/gi, "_").toLowerCase();
+    const message = e.expose !== false && err instanceof Error ? err.message : "Bad request.";
+    return { status, body: errorBody(code, message) };
+  }
+  const details = !production && err instanceof Error ? { stack: err.stack } : undefined;
+  return { status: 500, body: errorBody("internal_error", "Something went wrong on our side. Please try again later.", details) };
+}

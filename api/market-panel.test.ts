@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import type { Snapshot } from "../pipeline/model/types.ts";
+import {
+  breakdown,
+  compareCompetitionWithAverage,
+  compareUnemploymentWithEu,
+  compareVacancyWithAverage,
+  generalSignal,
+  marketPanel,
+  tone,
+} from "./market-panel.ts";
+
+const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
+  ({
+    country: "DE",
+    model: "v2",
+    as_of: "2026-11-22",
+    anchor_month: "2026-07",
+    score: 6.2,
+    status: "cloudy",
+    label: "Mixed/average",
+    confidence: "medium",
+    basis: "historical-only",
+    cover: 0.8,
+    raw: 60,
+    shrunk: 58,
+    sub_scores: { U: null, V: null, C: null, M: null, S: null },
+    unemployment_series: "monthly",
+    unemployment: { value: 4, period: "2026-07", flag: null },
+    unemployment_year_before: null,
+    unemployment_history_points: 100,
+    vacancy: { value: 2.5, period: "2026-Q2", flag: null },
+    competition: 1.6,
+    lmb: { value: 101.3, period: "2026-10", flag: null },
+    gdp: { value: 0.9, period: "2026-Q2", flag: "p", unit: "CLV_PCH_SM" },
+    inflation: { value: 2.9, period: "2026-08", flag: null },
+    averages_3y: { vacancy: 2.9, competition: 1.2, vacancy_points: 12, competition_points: 12 },
+    eu_average: { unemployment: null, period: null, source: "fixed-thresholds" },
+    yoy: { delta: 0.6, label: "Up", from_month: "2025-07" },
+    ingest_ids: [],
+    ...over,
+  }) as Snapshot;
+
+describe("comparisons (spec §9)", () => {
+  it("unemployment vs the fixed thresholds 6 / 7 when no EU value exists", () => {
+    expect(compareUnemploymentWithEu(5.9, null, null)).toMatchObject({ result: "lower", text: "lower than EU average", basis: "fixed-thresholds" });
+    expect(compareUnemploymentWithEu(6, null, null).result).toBe("same");
+    expect(compareUnemploymentWithEu(7, null, null).result).toBe("same");
+    expect(compareUnemploymentWithEu(7.1, null, null)).toMatchObject({ result: "higher", text: "higher than EU average" });
+  });
+  it("unemployment vs the EU27 value of the same period when present (±0.5)", () => {
+    expect(compareUnemploymentWithEu(5.3, 5.9, "2026-07")).toMatchObject({ result: "lower", basis: "EU27_2020", reference: 5.9, eu_period: "2026-07" });
+    expect(compareUnemploymentWithEu(6.4, 5.9, "2026-07").result).toBe("same");
+    expect(compareUnemploymentWithEu(6.5, 5.9, "2026-07").result).toBe("higher");
+  });
+  it("vacancy vs its 3-year average with margin 0.2, competition with margin 0.5", () => {
+    expect(compareVacancyWithAverage(2.5, 2.9).result).toBe("below");
+    expect(compareVacancyWithAverage(2.75, 2.9).result).toBe("same");
+    expect(compareVacancyWithAverage(3.2, 2.9).result).toBe("above");
+    expect(compareCompetitionWithAverage(1.6, 1.2).result).toBe("same");
+    expect(compareCompetitionWithAverage(1.8, 1.2).result).toBe("higher");
+    expect(compareCompetitionWithAverage(0.6, 1.2).result).toBe("lower");
+  });
+  it("general signal: improving ≥ 7, stable 4–<7, weakening < 4", () => {
+    expect(generalSignal(7)).toBe("improving");
+    expect(generalSignal(6.99)).toBe("stable");
+    expect(generalSignal(4)).toBe("stable");
+    expect(generalSignal(3.99)).toBe("weakening");
+    expect(generalSignal(null)).toBeNull();
+  });
+  it("snapshot colours and breakdown bars", () => {
+    expect([tone.unemployment(4), tone.unemployment(7), tone.unemployment(7.1)]).toEqual(["good", "fair", "poor"]);
+    expect([tone.vacancy(3), tone.vacancy(2), tone.vacancy(1.9)]).toEqual(["good", "fair", "poor"]);
+    expect([tone.competition(3), tone.competition(5), tone.competition(5.1)]).toEqual(["good", "fair", "poor"]);
+    expect([tone.barometer(102), tone.barometer(98), tone.barometer(97.9)]).toEqual(["good", "fair", "poor"]);
+    expect([tone.gdp(2), tone.gdp(0), tone.gdp(-0.1)]).toEqual(["good", "fair", "poor"]);
+    expect([tone.inflation(2), tone.inflation(4), tone.inflation(4.1)]).toEqual(["good", "fair", "poor"]);
+    expect(breakdown.unemployment(-1).bar).toBe(100);
+    expect(breakdown.unemployment(6.8)).toMatchObject({ bar: 32, trend: "Stable", level: "average" });
+    expect(breakdown.vacancy(5).bar).toBe(100);
+    expect(breakdown.vacancy(3.5)).toMatchObject({ level: "high", trend: "Better" });
+    expect(breakdown.competition(12).bar).toBe(0);
+    expect(breakdown.sentiment(85).bar).toBe(0);
+    expect(breakdown.sentiment(104)).toMatchObject({ bar: 70, trend: "Better" });
+  });
+});
+
+describe("marketPanel", () => {
+  it("maps a snapshot to the spec's panel fields", () => {
+    const p = marketPanel(snapshot());
+    expect(p).toMatchObject({
+      unemployment_rate: 4,
+      unemployment_period: "2026-07",
+      vacancy_rate: 2.5,
+      vacancy_period: "2026-Q2",
+      competition: 1.6,
+      competition_text: "1.6 job seekers per opening",
+      lmb_value: 101.3,
+      lmb_period: "2026-10",
+      gdp_rate: 0.9,
+      gdp_unit: "CLV_PCH_SM",
+      inflation_rate: 2.9,
+      vacancy_three_year_avg: 2.9,
+      competition_three_year_avg: 1.2,
+      general_signal: "stable",
+      yoy: { delta: 0.6, label: "Up" },
+      callbacks_per_100: 63,
+      time_to_interview_days: 14,
+      vacancies_trend: "flat",
+    });
+    expect(p.comparisons.vacancy_vs_3y?.result).toBe("below");
+  });
+  it("missing inputs give nulls, never invented numbers", () => {
+    const p = marketPanel(snapshot({ vacancy: null, competition: null, lmb: null, score: null, averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 } }));
+    expect(p.vacancy_rate).toBeNull();
+    expect(p.callbacks_per_100).toBeNull();
+    expect(p.comparisons.vacancy_vs_3y).toBeNull();
+    expect(p.comparisons.competition_vs_3y).toBeNull();
+    expect(p.general_signal).toBeNull();
+    expect(p.breakdown.sentiment).toBeNull();
+    expect(p.tones.competition).toBeNull();
+  });
+});

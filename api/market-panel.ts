@@ -1,0 +1,253 @@
+// The country page's market panel (spec §3 "Market panel inputs", §9 constants), computed from a published
+// snapshot. Pure; the API answers it beside the snapshot and the server-rendered site imports it, so every
+// threshold, margin and text below exists once.
+import type { Snapshot } from "../pipeline/model/types.ts";
+
+/** Spec §9 constants of the panel. */
+export const PANEL_RULES = {
+  /** Fixed EU-average thresholds used when no EU27_2020 value of the same period was ingested. */
+  unemploymentLowerThan: 6,
+  unemploymentHigherThan: 7,
+  /**
+   * With an EU27_2020 value e: "lower" below e − 0.5, "higher" above e + 0.5, else "same". The half-width 0.5
+   * is the one the fixed thresholds imply (6 and 7 around 6.5); decision recorded here, the spec gives no margin.
+   */
+  euMargin: 0.5,
+  vacancyMargin: 0.2,
+  competitionMargin: 0.5,
+  signalImprovingFrom: 7,
+  signalStableFrom: 4,
+  timeToInterviewDays: 14,
+  vacanciesTrend: "flat",
+  /** Breakdown cards: "Stable" within this distance of the baseline. */
+  stableWithin: 0.5,
+} as const;
+
+export type Tone = "good" | "fair" | "poor";
+export type GeneralSignal = "improving" | "stable" | "weakening";
+
+export interface Comparison<R extends string> {
+  result: R;
+  text: string;
+  /** What the value was compared with. */
+  reference: number | null;
+}
+
+export interface BreakdownCard {
+  value: number;
+  /** Bar fill, 0..100. */
+  bar: number;
+  baseline: number;
+  level: "high" | "low" | "average";
+  /** Relative to the baseline, from a job seeker's point of view. */
+  trend: "Stable" | "Better" | "Worse";
+  text: string;
+}
+
+export interface MarketPanel {
+  unemployment_rate: number | null;
+  unemployment_period: string | null;
+  vacancy_rate: number | null;
+  /** The vacancy quarter (YYYY-Qn). */
+  vacancy_period: string | null;
+  /** Job seekers per opening (unemployment ÷ vacancy). */
+  competition: number | null;
+  competition_text: string | null;
+  lmb_value: number | null;
+  lmb_period: string | null;
+  gdp_rate: number | null;
+  gdp_period: string | null;
+  gdp_unit: string | null;
+  inflation_rate: number | null;
+  inflation_period: string | null;
+  vacancy_three_year_avg: number | null;
+  competition_three_year_avg: number | null;
+  comparisons: {
+    unemployment_vs_eu: (Comparison<"lower" | "higher" | "same"> & { basis: "EU27_2020" | "fixed-thresholds"; eu_period: string | null }) | null;
+    vacancy_vs_3y: Comparison<"above" | "below" | "same"> | null;
+    competition_vs_3y: Comparison<"higher" | "lower" | "same"> | null;
+  };
+  general_signal: GeneralSignal | null;
+  general_signal_text: string | null;
+  yoy: { delta: number | null; label: "Up" | "Down" | "Same" | null };
+  /** 100 ÷ competition, rounded (spec §9). */
+  callbacks_per_100: number | null;
+  time_to_interview_days: number;
+  vacancies_trend: "up" | "down" | "flat";
+  /** Colour of each "Current Market Snapshot" line (spec §9 snapshot colour thresholds). */
+  tones: Record<"unemployment" | "vacancy" | "competition" | "barometer" | "gdp" | "inflation", Tone | null>;
+  /** The four "Why the Job Market Score is X" cards (spec §9 breakdown cards). */
+  breakdown: Record<"unemployment" | "vacancy" | "competition" | "sentiment", BreakdownCard | null>;
+}
+
+const clamp = (x: number, lo = 0, hi = 100) => Math.min(hi, Math.max(lo, x));
+const round = (x: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+};
+
+export function compareUnemploymentWithEu(
+  rate: number,
+  eu: number | null,
+  euPeriod: string | null,
+): NonNullable<MarketPanel["comparisons"]["unemployment_vs_eu"]> {
+  const lowerBelow = eu === null ? PANEL_RULES.unemploymentLowerThan : eu - PANEL_RULES.euMargin;
+  const higherAbove = eu === null ? PANEL_RULES.unemploymentHigherThan : eu + PANEL_RULES.euMargin;
+  const result = rate < lowerBelow ? "lower" : rate > higherAbove ? "higher" : "same";
+  const text = result === "lower" ? "lower than EU average" : result === "higher" ? "higher than EU average" : "same as EU average";
+  return { result, text, reference: eu, basis: eu === null ? "fixed-thresholds" : "EU27_2020", eu_period: eu === null ? null : euPeriod };
+}
+
+export function compareVacancyWithAverage(rate: number, avg: number): Comparison<"above" | "below" | "same"> {
+  const result = rate > avg + PANEL_RULES.vacancyMargin ? "above" : rate < avg - PANEL_RULES.vacancyMargin ? "below" : "same";
+  const text =
+    result === "above"
+      ? "more openings than its 3-year average"
+      : result === "below"
+        ? "fewer openings than its 3-year average"
+        : "in line with its 3-year average";
+  return { result, text, reference: avg };
+}
+
+export function compareCompetitionWithAverage(value: number, avg: number): Comparison<"higher" | "lower" | "same"> {
+  const result = value > avg + PANEL_RULES.competitionMargin ? "higher" : value < avg - PANEL_RULES.competitionMargin ? "lower" : "same";
+  const text =
+    result === "higher"
+      ? "more competition than its 3-year average"
+      : result === "lower"
+        ? "less competition than its 3-year average"
+        : "competition in line with its 3-year average";
+  return { result, text, reference: avg };
+}
+
+/** Spec §9: improving at 7 or more, stable from 4 up to below 7, weakening below 4. */
+export function generalSignal(score: number | null): GeneralSignal | null {
+  if (score === null) return null;
+  if (score >= PANEL_RULES.signalImprovingFrom) return "improving";
+  if (score >= PANEL_RULES.signalStableFrom) return "stable";
+  return "weakening";
+}
+
+const SIGNAL_TEXT: Record<GeneralSignal, string> = { improving: "Improving", stable: "Stable", weakening: "Weakening" };
+
+/** Spec §9 snapshot colour thresholds. */
+export const tone = {
+  unemployment: (v: number): Tone => (v <= 4 ? "good" : v <= 7 ? "fair" : "poor"),
+  vacancy: (v: number): Tone => (v >= 3 ? "good" : v >= 2 ? "fair" : "poor"),
+  competition: (v: number): Tone => (v <= 3 ? "good" : v <= 5 ? "fair" : "poor"),
+  barometer: (v: number): Tone => (v >= 102 ? "good" : v >= 98 ? "fair" : "poor"),
+  gdp: (v: number): Tone => (v >= 2 ? "good" : v >= 0 ? "fair" : "poor"),
+  inflation: (v: number): Tone => (v <= 2 ? "good" : v <= 4 ? "fair" : "poor"),
+};
+
+function trend(value: number, baseline: number, lowerIsGood: boolean): BreakdownCard["trend"] {
+  if (Math.abs(value - baseline) <= PANEL_RULES.stableWithin) return "Stable";
+  return value < baseline === lowerIsGood ? "Better" : "Worse";
+}
+
+/** Spec §9 breakdown cards (the /job-market page). */
+export const breakdown = {
+  unemployment(rate: number): BreakdownCard {
+    const level = rate > 7 ? "high" : rate < 6 ? "low" : "average";
+    return {
+      value: rate,
+      bar: clamp((10 - rate) * 10),
+      baseline: 6.5,
+      level,
+      trend: trend(rate, 6.5, true),
+      text: level === "low" ? "Below 6%: more jobs available" : level === "high" ? "Above 7%: fewer jobs available" : "Around the European norm",
+    };
+  },
+  vacancy(rate: number): BreakdownCard {
+    const level = rate > 3 ? "high" : rate < 2 ? "low" : "average";
+    return {
+      value: rate,
+      bar: clamp(rate * 25),
+      baseline: 2.5,
+      level,
+      trend: trend(rate, 2.5, false),
+      text: level === "high" ? "Above 3%: many open positions" : level === "low" ? "Below 2%: few open positions" : "An average number of open positions",
+    };
+  },
+  competition(value: number): BreakdownCard {
+    const level = value > 5 ? "high" : value < 3 ? "low" : "average";
+    return {
+      value,
+      bar: clamp((10 - value) * 10),
+      baseline: 4,
+      level,
+      trend: trend(value, 4, true),
+      text: level === "high" ? "Above 5 job seekers per opening: high competition" : level === "low" ? "Below 3 job seekers per opening: low competition" : "Average competition per opening",
+    };
+  },
+  sentiment(value: number): BreakdownCard {
+    const level = value > 100 + PANEL_RULES.stableWithin ? "high" : value < 100 - PANEL_RULES.stableWithin ? "low" : "average";
+    return {
+      value,
+      bar: clamp((value - 90) * 5),
+      baseline: 100,
+      level,
+      trend: trend(value, 100, false),
+      text: level === "high" ? "Experts expect hiring to grow (above 100)" : level === "low" ? "Experts expect hiring to slow (below 100)" : "Experts expect a neutral outlook (around 100)",
+    };
+  },
+};
+
+export function competitionText(competition: number): string {
+  return `${competition.toFixed(1)} job seekers per opening`;
+}
+
+/** The market panel of one snapshot. Missing inputs give nulls, never made-up numbers. */
+export function marketPanel(s: Snapshot): MarketPanel {
+  const u = s.unemployment?.value ?? null;
+  const v = s.vacancy?.value ?? null;
+  const c = s.competition;
+  const b = s.lmb?.value ?? null;
+  const g = s.gdp?.value ?? null;
+  const i = s.inflation?.value ?? null;
+  const vAvg = s.averages_3y?.vacancy ?? null;
+  const cAvg = s.averages_3y?.competition ?? null;
+  const signal = generalSignal(s.score);
+  return {
+    unemployment_rate: u,
+    unemployment_period: s.unemployment?.period ?? null,
+    vacancy_rate: v,
+    vacancy_period: s.vacancy?.period ?? null,
+    competition: c,
+    competition_text: c === null ? null : competitionText(c),
+    lmb_value: b,
+    lmb_period: s.lmb?.period ?? null,
+    gdp_rate: g,
+    gdp_period: s.gdp?.period ?? null,
+    gdp_unit: s.gdp?.unit ?? null,
+    inflation_rate: i,
+    inflation_period: s.inflation?.period ?? null,
+    vacancy_three_year_avg: vAvg === null ? null : round(vAvg, 2),
+    competition_three_year_avg: cAvg === null ? null : round(cAvg, 2),
+    comparisons: {
+      unemployment_vs_eu: u === null ? null : compareUnemploymentWithEu(u, s.eu_average?.unemployment ?? null, s.eu_average?.period ?? null),
+      vacancy_vs_3y: v === null || vAvg === null ? null : compareVacancyWithAverage(v, vAvg),
+      competition_vs_3y: c === null || cAvg === null ? null : compareCompetitionWithAverage(c, cAvg),
+    },
+    general_signal: signal,
+    general_signal_text: signal === null ? null : SIGNAL_TEXT[signal],
+    yoy: { delta: s.yoy?.delta ?? null, label: s.yoy?.label ?? null },
+    callbacks_per_100: c === null || c <= 0 ? null : Math.round(100 / c),
+    time_to_interview_days: PANEL_RULES.timeToInterviewDays,
+    vacancies_trend: PANEL_RULES.vacanciesTrend,
+    tones: {
+      unemployment: u === null ? null : tone.unemployment(u),
+      vacancy: v === null ? null : tone.vacancy(v),
+      competition: c === null ? null : tone.competition(c),
+      barometer: b === null ? null : tone.barometer(b),
+      gdp: g === null ? null : tone.gdp(g),
+      inflation: i === null ? null : tone.inflation(i),
+    },
+    breakdown: {
+      unemployment: u === null ? null : breakdown.unemployment(u),
+      vacancy: v === null ? null : breakdown.vacancy(v),
+      competition: c === null ? null : breakdown.competition(c),
+      sentiment: b === null ? null : breakdown.sentiment(b),
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// The product's option lists and community limits (spec §3, §4, §9), owned here once. The API validates
+// against them and the server-rendered site builds its forms from them: never copy these lists.
+
+/** Role families of the experience form: the spec's "sectors" list (spec §3), in its order. */
+export const ROLE_FAMILIES = [
+  "IT/Engineering",
+  "Product",
+  "Design",
+  "Operations",
+  "Sales",
+  "Marketing",
+  "Finance",
+  "Healthcare",
+  "Education",
+  "Hospitality",
+  "Manufacturing",
+  "Construction",
+  "Transportation",
+  "Retail",
+  "Other",
+] as const;
+export type RoleFamily = (typeof ROLE_FAMILIES)[number];
+
+export const SENIORITY_LEVELS = ["Junior", "Mid", "Senior", "Lead"] as const;
+export type Seniority = (typeof SENIORITY_LEVELS)[number];
+
+export const RESIDENCY_OPTIONS = ["Local resident", "EU non-resident", "Work permit in process", "Non-EU"] as const;
+export type Residency = (typeof RESIDENCY_OPTIONS)[number];
+
+/** Mood slider: 1 to 5, step 1, default 3 (spec §5, §9), with the spec's labels (§4). */
+export const MOOD_MIN = 1;
+export const MOOD_MAX = 5;
+export const MOOD_DEFAULT = 3;
+export const MOOD_LABELS: Readonly<Record<number, string>> = {
+  1: "Frustrated",
+  2: "Tough",
+  3: "OK",
+  4: "Good",
+  5: "Positive",
+};
+
+/** Sentiment buckets of the experience summary (spec §9): frustrated ≤ 2, neutral 3, positive ≥ 4. */
+export type SentimentBucket = "frustrated" | "neutral" | "positive";
+export function sentimentBucket(mood: number): SentimentBucket {
+  if (mood <= 2) return "frustrated";
+  if (mood === 3) return "neutral";
+  return "positive";
+}
+
+export const COMMENT_MAX_LENGTH = 1000;
+/** Experiences shown per country (spec §9: experience list limit 10). */
+export const EXPERIENCE_LIST_LIMIT = 10;
+/** Ranking size (spec §9). */
+export const RANKING_SIZE = 10;
+export const RANKING_TYPES = ["brightest", "stormiest"] as const;
+export type RankingType = (typeof RANKING_TYPES)[number];
+
+/** The two waiting-list services (spec §2 `/waiting-list/{service}`), with their page titles. */
+export const WAITING_LIST_SERVICES = [
+  { id: "career-consultant", title: "Book a Career Consultant" },
+  { id: "cv-upgrade", title: "Upgrade Your CV" },
+] as const;
+export type WaitingListService = (typeof WAITING_LIST_SERVICES)[number]["id"];
+export const WAITING_LIST_SERVICE_IDS = WAITING_LIST_SERVICES.map((s) => s.id) as [WaitingListService, ...WaitingListService[]];
+
+/** `career-consultant`, `cv-upgrade`, or one of the page titles (any case) → the service id; undefined otherwise. */
+export function waitingListServiceId(value: string): WaitingListService | undefined {
+  const v = value.trim().toLowerCase();
+  return WAITING_LIST_SERVICES.find((s) => s.id === v || s.title.toLowerCase() === v)?.id;
+}
+
+/** Name of the hidden form field that only bots fill in (the honeypot). */
+export const HONEYPOT_FIELD = "website";

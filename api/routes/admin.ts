@@ -1,0 +1,275 @@
+// Operator routes under /api/admin. Every route but login needs a session (401 first, before any body is read).
+// Writes must be JSON or multipart (with the SameSite=Strict cookie and the origin check, that is the CSRF
+// defence). Every operator action is written to the audit log; passwords never are.
+import express, { Router, type RequestHandler } from "express";
+import multer, { MulterError } from "multer";
+import { z } from "zod";
+import { BusyError, InputError } from "../../pipeline/errors.ts";
+import type { Pipeline } from "../../pipeline/index.ts";
+import type { IngestRequest } from "../../pipeline/ingest.ts";
+import type { Logger } from "../../pipeline/logger.ts";
+import type { UploadResult } from "../../pipeline/types.ts";
+import {
+  cookieOptions,
+  operatorOf,
+  requireOperator,
+  sameOriginGuard,
+  SESSION_COOKIE,
+  type PasswordChecker,
+} from "../auth.ts";
+import { toCsv } from "../csv.ts";
+import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
+import type { AuditLog, AuditResult, SessionStore, SettingsStore } from "../db/operator.ts";
+import type { AppConfig } from "../env.ts";
+import { HttpError, mediaType, requireMediaType } from "../http.ts";
+import { WAITING_LIST_SERVICE_IDS } from "../options.ts";
+import { limiter } from "../rate-limit.ts";
+import type { ReadModel } from "../read-model.ts";
+import {
+  jsonUploadSchema,
+  listQuerySchema,
+  loginInputSchema,
+  multipartUploadSchema,
+  publicationInputSchema,
+  recalcInputSchema,
+} from "../schemas.ts";
+
+export interface AdminDeps {
+  pipeline: Pipeline;
+  sessions: SessionStore;
+  passwords: PasswordChecker;
+  settings: SettingsStore;
+  audit: AuditLog;
+  experiences: ExperienceStore;
+  waitingList: WaitingListStore;
+  read: ReadModel;
+  config: AppConfig;
+  logger: Logger;
+  now: () => Date;
+}
+
+const waitingListQuery = listQuerySchema.extend({ service: z.enum(WAITING_LIST_SERVICE_IDS).optional() });
+const experiencesQuery = listQuerySchema.extend({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "country must be a two-letter code")
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  hidden: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+});
+const auditQuery = listQuerySchema.extend({ action: z.string().max(60).optional() });
+const idParam = z.coerce.number().int().positive();
+
+function uploadSummary(r: UploadResult, fileName: string) {
+  return {
+    data_type: r.data_type,
+    file: fileName,
+    success: r.success,
+    error: r.error,
+    inserted: r.inserted,
+    updated: r.updated,
+    unchanged: r.unchanged,
+    warnings: r.warnings.length,
+    dry_run: r.dry_run ?? false,
+  };
+}
+
+export function adminRoutes(d: AdminDeps): Router {
+  const r = Router();
+  const { config, audit } = d;
+  const json = express.json({ limit: config.jsonLimitBytes, strict: true });
+  const uploadJson = express.json({ limit: config.uploadMaxBytes, strict: true });
+  const multipart = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  }).single("file");
+  const writeGuards: RequestHandler[] = [sameOriginGuard(config), requireMediaType("application/json", "multipart/form-data")];
+  const loginLimit = limiter(config.rateLimits.login, "Too many failed login attempts.", { skipSuccessfulRequests: true });
+
+  const record = (actor: string, action: string, result: AuditResult, detail?: unknown, target?: string) =>
+    audit.record({ actor, action, result, detail, target: target ?? null }, d.now());
+
+  r.use((_req, res, next) => {
+    res.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  r.post("/login", sameOriginGuard(config), requireMediaType("application/json"), loginLimit, json, async (req, res) => {
+    const input = loginInputSchema.parse(req.body);
+    const ok = await d.passwords.check(input.username, input.password);
+    if (!ok) {
+      record(input.username, "login", "denied");
+      throw new HttpError(401, "invalid_credentials", "Invalid admin credentials");
+    }
+    const session = d.sessions.create(config.adminUsername, config.sessionTtlMs, d.now());
+    res.cookie(SESSION_COOKIE, session.token, cookieOptions(req, config, config.sessionTtlMs));
+    record(config.adminUsername, "login", "ok");
+    res.json({ ok: true, message: "Admin access granted", username: config.adminUsername, expires_at: session.expiresAt });
+  });
+
+  // Everything below needs a session: 401 before any body is parsed.
+  r.use(requireOperator);
+  r.post("/{*any}", ...writeGuards);
+
+  r.get("/session", (_req, res) => {
+    const op = operatorOf(res);
+    res.json({ authenticated: true, username: op.username, expires_at: op.expiresAt });
+  });
+
+  r.post("/logout", (req, res) => {
+    const op = operatorOf(res);
+    d.sessions.delete(op.token);
+    res.clearCookie(SESSION_COOKIE, cookieOptions(req, config));
+    record(op.username, "logout", "ok");
+    res.json({ ok: true });
+  });
+
+  r.post(
+    "/upload",
+    (req, res, next) => {
+      if (mediaType(req) !== "multipart/form-data") return uploadJson(req, res, next);
+      multipart(req, res, (err?: unknown) => {
+        // busboy's own errors (no boundary, body cut short) carry no status: they are bad requests too.
+        if (err && !(err instanceof MulterError) && !(err instanceof HttpError)) {
+          return next(new HttpError(400, "invalid_upload", "The multipart body could not be read."));
+        }
+        next(err);
+      });
+    },
+    async (req, res) => {
+      const op = operatorOf(res);
+      let ingestReq: IngestRequest;
+      if (mediaType(req) === "multipart/form-data") {
+        const fields = multipartUploadSchema.parse(req.body ?? {});
+        if (!req.file) throw new InputError("Please select a file", { file: "Please select a file" });
+        ingestReq = {
+          fileName: req.file.originalname,
+          content: req.file.buffer,
+          dataType: fields.data_type,
+          strict: fields.strict,
+          tolerancePp: fields.tolerance_pp,
+          dryRun: fields.dry_run,
+          origin: "upload",
+        };
+      } else {
+        const body = jsonUploadSchema.parse(req.body);
+        ingestReq = {
+          fileName: "payload.json",
+          content: body.payload,
+          dataType: body.data_type,
+          strict: body.strict,
+          tolerancePp: body.tolerance_pp,
+          dryRun: body.dry_run,
+          origin: "upload",
+        };
+      }
+      ingestReq.onProgress = (step) => d.logger.debug({ step, data_type: ingestReq.dataType }, "upload progress");
+      let result: UploadResult;
+      try {
+        result = await d.pipeline.ingest(ingestReq);
+      } catch (err) {
+        record(op.username, "upload", err instanceof BusyError ? "busy" : "error", { data_type: ingestReq.dataType, file: ingestReq.fileName });
+        throw err;
+      }
+      record(op.username, "upload", result.success ? "ok" : "rejected", uploadSummary(result, ingestReq.fileName), ingestReq.dataType);
+      res.status(result.success ? 200 : 400).json(result);
+    },
+  );
+
+  r.post("/recalculate", json, async (req, res) => {
+    const op = operatorOf(res);
+    const input = recalcInputSchema.parse(req.body ?? {});
+    try {
+      const summary = await d.pipeline.recalc({ asOf: input.as_of });
+      d.read.refresh();
+      record(op.username, "recalculate", "ok", {
+        as_of: summary.as_of,
+        publication_id: summary.publication_id,
+        countries_scored: summary.countries_scored,
+      });
+      res.json(summary);
+    } catch (err) {
+      const result: AuditResult = err instanceof BusyError ? "busy" : err instanceof InputError ? "rejected" : "error";
+      record(op.username, "recalculate", result, { as_of: input.as_of ?? null, error: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  });
+
+  r.get("/status", async (_req, res) => {
+    res.json(await d.pipeline.status(d.now()));
+  });
+
+  const publicationBody = () => {
+    const state = d.read.publicationState();
+    const pub = d.read.current().publication;
+    return {
+      paused: state.operator.paused,
+      reason: state.operator.reason,
+      updated_at: state.operator.updated_at,
+      updated_by: state.operator.updated_by,
+      site_paused: state.paused,
+      site_paused_reason: state.reason,
+      publication: pub,
+    };
+  };
+
+  r.get("/publication", (_req, res) => {
+    res.json(publicationBody());
+  });
+
+  r.post("/publication", json, (req, res) => {
+    const op = operatorOf(res);
+    const input = publicationInputSchema.parse(req.body);
+    d.settings.setPublication(input.paused, input.reason ?? null, op.username, d.now());
+    record(op.username, input.paused ? "publication.pause" : "publication.resume", "ok", { reason: input.reason ?? null });
+    res.json(publicationBody());
+  });
+
+  r.get("/waiting-list", (req, res) => {
+    const op = operatorOf(res);
+    const q = waitingListQuery.parse(req.query);
+    const items = d.waitingList.list({ service: q.service ?? null, limit: q.limit, offset: q.offset });
+    record(op.username, "waiting_list.list", "ok", { service: q.service ?? null, count: items.length });
+    res.json({ items, total: d.waitingList.count(q.service ?? null), limit: q.limit, offset: q.offset });
+  });
+
+  r.get("/waiting-list/export", (req, res) => {
+    const op = operatorOf(res);
+    const q = waitingListQuery.parse(req.query);
+    const items = d.waitingList.list({ service: q.service ?? null, limit: -1, offset: 0 });
+    record(op.username, "waiting_list.export", "ok", { service: q.service ?? null, count: items.length });
+    const csv = toCsv(
+      ["id", "created_at", "service", "name", "email", "phone", "message"],
+      items.map((w) => [w.id, w.created_at, w.service, w.name, w.email, w.phone, w.message]),
+    );
+    const day = d.now().toISOString().slice(0, 10);
+    res.setHeader("Content-Type", "text/csv; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="waiting-list${q.service ? `-${q.service}` : ""}-${day}.csv"`);
+    res.send(csv);
+  });
+
+  r.get("/experiences", (req, res) => {
+    const q = experiencesQuery.parse(req.query);
+    const items = d.experiences.listForAdmin({ country: q.country ?? null, hidden: q.hidden ?? null, limit: q.limit, offset: q.offset });
+    res.json({ items, limit: q.limit, offset: q.offset });
+  });
+
+  const setHidden = (hidden: boolean): RequestHandler => (req, res) => {
+    const op = operatorOf(res);
+    const id = idParam.safeParse(req.params.id);
+    if (!id.success) throw new HttpError(404, "not_found", "No such experience.");
+    const item = d.experiences.setHidden(id.data, hidden, op.username, d.now().toISOString());
+    if (!item) throw new HttpError(404, "not_found", `No experience with id ${id.data}.`);
+    record(op.username, hidden ? "experience.hide" : "experience.unhide", "ok", { country: item.country_code }, String(id.data));
+    res.json(item);
+  };
+  r.post("/experiences/:id/hide", json, setHidden(true));
+  r.post("/experiences/:id/unhide", json, setHidden(false));
+
+  r.get("/audit", (req, res) => {
+    const q = auditQuery.parse(req.query);
+    res.json({ items: audit.list({ action: q.action ?? null, limit: q.limit, offset: q.offset }), limit: q.limit, offset: q.offset });
+  });
+
+  return r;
+}

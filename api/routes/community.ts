@@ -1,0 +1,68 @@
+// Community writes: experiences and waiting-list requests. JSON only, validated with zod, rate-limited per
+// client, with a honeypot. A rejected write stores nothing; an accepted one is a single INSERT.
+import express, { Router } from "express";
+import type { Logger } from "../../pipeline/logger.ts";
+import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
+import type { AppConfig } from "../env.ts";
+import { requireMediaType } from "../http.ts";
+import { MOOD_LABELS } from "../options.ts";
+import { limiter } from "../rate-limit.ts";
+import { experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";
+import { countryFromParam } from "./public.ts";
+
+export interface CommunityDeps {
+  experiences: ExperienceStore;
+  waitingList: WaitingListStore;
+  config: AppConfig;
+  logger: Logger;
+  now: () => Date;
+}
+
+export function communityRoutes({ experiences, waitingList, config, logger, now }: CommunityDeps): Router {
+  const r = Router();
+  const json = express.json({ limit: config.jsonLimitBytes, strict: true });
+  const experienceLimit = limiter(config.rateLimits.experiences, "You have shared several experiences in a short time.");
+  const waitingListLimit = limiter(config.rateLimits.waitingList, "You have sent several requests in a short time.");
+
+  r.post(
+    "/countries/:code/experiences",
+    (req, _res, next) => {
+      countryFromParam(req.params.code); // 404 before anything else
+      next();
+    },
+    requireMediaType("application/json"),
+    experienceLimit,
+    json,
+    (req, res) => {
+      const country = countryFromParam(req.params.code);
+      const input = experienceInputSchema.parse(req.body);
+      const createdAt = now().toISOString();
+      if (isHoneypotFilled(input.website)) {
+        // Decision: a bot gets the same 201 it would get for a real post, so it learns nothing; nothing is stored.
+        logger.info({ route: "experiences" }, "honeypot filled: experience discarded");
+        const { website: _ignored, ...rest } = input;
+        res.status(201).json({ id: null, country_code: country.code, ...rest, mood_label: MOOD_LABELS[rest.mood], created_at: createdAt });
+        return;
+      }
+      const item = experiences.insert(country.code, input, createdAt);
+      res.setHeader("Cache-Control", "no-store");
+      res.status(201).json(item);
+    },
+  );
+
+  r.post("/waiting-list", requireMediaType("application/json"), waitingListLimit, json, (req, res) => {
+    const input = waitingListInputSchema.parse(req.body);
+    const createdAt = now().toISOString();
+    res.setHeader("Cache-Control", "no-store");
+    if (isHoneypotFilled(input.website)) {
+      logger.info({ route: "waiting-list" }, "honeypot filled: request discarded");
+      res.status(201).json({ ok: true, id: null, service: input.service, created_at: createdAt });
+      return;
+    }
+    const stored = waitingList.insert(input, createdAt);
+    // The answer names no personal data: the request is readable by the operator only.
+    res.status(201).json({ ok: true, ...stored });
+  });
+
+  return r;
+}

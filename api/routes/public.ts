@@ -1,0 +1,64 @@
+// Public reads: countries, one country, history, rankings, experiences, health. Answered from the in-memory
+// read model (one SQLite lookup per request), with ETag and Cache-Control.
+import { Router } from "express";
+import { countryByCode, type Country } from "../../pipeline/countries.ts";
+import { NotFoundError } from "../../pipeline/errors.ts";
+import { CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../http.ts";
+import { RANKING_TYPES, type RankingType } from "../options.ts";
+import type { ReadModel } from "../read-model.ts";
+
+/** A covered country from a path segment (two letters, any case); 404 otherwise. */
+export function countryFromParam(raw: unknown): Country {
+  const code = typeof raw === "string" ? raw : "";
+  const c = /^[A-Za-z]{2}$/.test(code) ? countryByCode(code) : undefined;
+  if (!c) throw new NotFoundError(`Unknown country code "${code.slice(0, 12)}": not one of the 31 covered countries.`);
+  return c;
+}
+
+export function publicRoutes(read: ReadModel): Router {
+  const r = Router();
+
+  r.get("/health", (_req, res) => {
+    const m = read.current();
+    const state = read.publicationState();
+    res.setHeader("Cache-Control", "no-store");
+    res.json({
+      ok: true,
+      model: m.publication?.model ?? null,
+      as_of: m.publication?.as_of ?? null,
+      published_at: m.publication?.published_at ?? null,
+      countries_scored: m.publication?.countries_scored ?? 0,
+      paused: state.paused,
+      paused_reason: state.reason,
+    });
+  });
+
+  r.get("/countries", (req, res) => {
+    sendCached(req, res, read.current().countries, CACHE_PUBLISHED);
+  });
+
+  r.get("/countries/:code", (req, res) => {
+    const c = countryFromParam(req.params.code);
+    sendCached(req, res, read.current().country.get(c.code)!, CACHE_PUBLISHED);
+  });
+
+  r.get("/countries/:code/history", (req, res) => {
+    const c = countryFromParam(req.params.code);
+    sendCached(req, res, read.current().history.get(c.code)!, CACHE_PUBLISHED);
+  });
+
+  r.get("/countries/:code/experiences", (req, res) => {
+    const c = countryFromParam(req.params.code);
+    sendCached(req, res, read.experiencesOf(c.code), CACHE_REVALIDATE);
+  });
+
+  r.get("/rankings/:type", (req, res) => {
+    const type = req.params.type;
+    if (!(RANKING_TYPES as readonly string[]).includes(type)) {
+      throw new NotFoundError(`Unknown ranking "${type.slice(0, 40)}": use brightest or stormiest.`);
+    }
+    sendCached(req, res, read.current().rankings[type as RankingType], CACHE_PUBLISHED);
+  });
+
+  return r;
+}

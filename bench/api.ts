@@ -1,0 +1,92 @@
+// API benchmark (printed figures, no assertions). autocannon on loopback, 50 connections, 5 s per case:
+// GET /api/countries/de, GET /api/rankings/brightest, POST experiences (rate limit lifted), and the same
+// GETs against a bare node:http server answering the same precomputed JSON (the ceiling).
+// The server runs in a child process (one core), autocannon here (the other core).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import autocannon, { type Result } from "autocannon";
+import { openPipeline } from "../pipeline/index.ts";
+import { ingestBundled } from "../pipeline/seed.ts";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..");
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, opts: { url: string; method?: string; body?: string; headers?: Record<string, string> }): Promise<Row> {
+  const r: Result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+async function startChild(dataDir: string, httpLog: boolean) {
+  const child = spawn(process.execPath, [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "api-server.ts"), dataDir, String(httpLog)], {
+    // Request logs go to stderr, discarded here: the server still formats and writes every line.
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  const urls = JSON.parse(line) as { api: string; ceiling: string };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { ...urls, stop };
+}
+
+const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
+
+export async function run(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-api-"));
+  try {
+    const pipeline = await openPipeline({ dataDir });
+    await ingestBundled(pipeline);
+    await pipeline.recalc();
+    pipeline.close();
+
+    for (const httpLog of [true, false]) {
+      const server = await startChild(dataDir, httpLog);
+      try {
+        await measure("warm-up", { url: `${server.api}/api/countries/de` });
+        const rows: Row[] = [];
+        rows.push(await measure("API      GET /api/countries/de", { url: `${server.api}/api/countries/de` }));
+        rows.push(await measure("ceiling  GET /api/countries/de", { url: `${server.ceiling}/api/countries/de` }));
+        rows.push(await measure("API      GET /api/rankings/brightest", { url: `${server.api}/api/rankings/brightest` }));
+        rows.push(await measure("ceiling  GET /api/rankings/brightest", { url: `${server.ceiling}/api/rankings/brightest` }));
+        rows.push(
+          await measure("API      POST /api/countries/de/experiences", {
+            url: `${server.api}/api/countries/de/experiences`,
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ role_family: "Product", seniority: "Mid", residency: "Local resident", local_language: true, mood: 4, comment: "bench" }),
+          }),
+        );
+        console.log(`\nrequest logging ${httpLog ? "on (pino-http, production default)" : "off (JWI_HTTP_LOG=false)"}; ${CONNECTIONS} connections, ${DURATION_S} s each`);
+        console.log(`${"case".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors`);
+        for (const r of rows) console.log(`${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}  ${r.non2xx} ${r.errors}`);
+        const ratio = (a: number, b: number) => `${((rows[a]!.rps / rows[b]!.rps) * 100).toFixed(0)}%`;
+        console.log(`API / ceiling: countries/de ${ratio(0, 1)}, rankings/brightest ${ratio(2, 3)} (target ≥ 50%, p99 < 20 ms)`);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,493 @@
+// Operator routes: the session wall, login and its limit, uploads (JSON body and multipart) through the same
+// pipeline function as the CLI, recalc, the one-job lock (409), pause, waiting list + CSV, moderation, audit.
+import { readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../api/app.ts";
+import { ADMIN_PASSWORD, FIXTURES, getJson, login, postJson, startTestServer, validExperience, type TestServer } from "./helpers.ts";
+
+let s: TestServer;
+let base: string;
+let cookie: string;
+/** Countries the uploaded vacancy file covers. */
+let vacancyCountries: string[] = [];
+const UPLOAD_MAX = 200 * 1024;
+
+const realFile = (name: string) => path.join(FIXTURES, "real/eurostat", name);
+const admin = (p: string) => `${base}/api/admin${p}`;
+const authed = (extra: Record<string, string> = {}) => ({ cookie, ...extra });
+
+async function observationCount(): Promise<number> {
+  const { body } = await getJson(admin("/status"), { headers: authed() });
+  return (body.data as Array<{ observations: number }>).reduce((a, r) => a + r.observations, 0);
+}
+
+function multipart(file: string | { name: string; bytes: Buffer }, fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const name = typeof file === "string" ? path.basename(file) : file.name;
+  const bytes = typeof file === "string" ? readFileSync(file) : file.bytes;
+  form.append("file", new Blob([new Uint8Array(bytes)]), name);
+  return form;
+}
+
+async function upload(form: FormData, headers: Record<string, string> = authed()) {
+  return getJson(admin("/upload"), { method: "POST", headers, body: form });
+}
+
+beforeAll(async () => {
+  // Two real files are held back from the seed so that uploading them through the API changes stored data.
+  s = await startTestServer({
+    withhold: ["jvs_q_nace2.json", "une_rt_q_SUBSET_2020Q1_2026Q2.json"],
+    config: { uploadMaxBytes: UPLOAD_MAX },
+  });
+  base = s.url;
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const ADMIN_ROUTES: Array<[string, string]> = [
+  ["GET", "/session"],
+  ["POST", "/logout"],
+  ["POST", "/upload"],
+  ["POST", "/recalculate"],
+  ["GET", "/status"],
+  ["GET", "/publication"],
+  ["POST", "/publication"],
+  ["GET", "/waiting-list"],
+  ["GET", "/waiting-list/export"],
+  ["GET", "/experiences"],
+  ["POST", "/experiences/1/hide"],
+  ["POST", "/experiences/1/unhide"],
+  ["GET", "/audit"],
+  ["GET", "/no-such-route"],
+];
+
+describe("without a session", () => {
+  it("every /api/admin route but login answers 401 in JSON", async () => {
+    for (const [method, p] of ADMIN_ROUTES) {
+      for (const headers of [{}, { cookie: "jwi_session=forged-token-value" }, { cookie: `jwi_session=${"A".repeat(43)}` }] as Array<Record<string, string>>) {
+        const r = await getJson(admin(p), { method, headers: { "content-type": "application/json", ...headers }, body: method === "POST" ? "{}" : undefined });
+        expect(r.status, `${method} ${p}`).toBe(401);
+        expect(r.body.error.code).toBe("unauthorized");
+      }
+    }
+  });
+
+  it("an upload without a session stores nothing", async () => {
+    const before = await (async () => {
+      cookie = await login(base);
+      return observationCount();
+    })();
+    const r = await upload(multipart(realFile("jvs_q_nace2.json"), { data_type: "vacancy" }), {});
+    expect(r.status).toBe(401);
+    expect(await observationCount()).toBe(before);
+  });
+});
+
+describe("login", () => {
+  it("wrong credentials: 401 Invalid admin credentials, audited without the password", async () => {
+    for (const body of [
+      { username: "admin", password: "wrong password!" },
+      { username: "root", password: ADMIN_PASSWORD },
+      { username: "ADMIN", password: ADMIN_PASSWORD },
+    ]) {
+      const r = await postJson(admin("/login"), body);
+      expect(r.status).toBe(401);
+      expect(r.body.error).toEqual({ code: "invalid_credentials", message: "Invalid admin credentials" });
+      expect(r.headers.get("set-cookie")).toBeNull();
+    }
+    const audit = s.db.prepare("SELECT * FROM audit_log WHERE action = 'login' AND result = 'denied'").all() as Array<Record<string, string>>;
+    expect(audit.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(audit)).not.toContain("wrong password");
+    expect(JSON.stringify(s.db.prepare("SELECT * FROM audit_log").all())).not.toContain(ADMIN_PASSWORD);
+  });
+
+  it("bad login bodies are 400 / 415", async () => {
+    expect((await postJson(admin("/login"), { username: "admin" })).status).toBe(400);
+    expect((await postJson(admin("/login"), "{oops")).status).toBe(400);
+    const form = await getJson(admin("/login"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "username=admin&password=x" });
+    expect(form.status).toBe(415);
+  });
+
+  it("success: an HttpOnly SameSite=Strict cookie on /, stored hashed, and the session route", async () => {
+    const res = await fetch(admin("/login"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, message: "Admin access granted", username: "admin" });
+    const setCookie = res.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/^jwi_session=[A-Za-z0-9_-]{43};/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Strict/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/); // plain http here
+    const token = /jwi_session=([^;]+)/.exec(setCookie)![1]!;
+    const stored = s.db.prepare("SELECT id_hash FROM sessions").pluck().all() as string[];
+    expect(stored).not.toContain(token);
+    expect(stored.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
+
+    const session = await getJson(admin("/session"), { headers: { cookie: `jwi_session=${token}` } });
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ authenticated: true, username: "admin" });
+  });
+
+  it("the cookie is Secure behind HTTPS (trusted proxy) or when configured", async () => {
+    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, trustProxy: "loopback" } });
+    const server: Server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/login`;
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-proto": "https" },
+        body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+      });
+      expect(res.headers.get("set-cookie")).toMatch(/; Secure/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it("a cross-site Origin is refused on operator writes (CSRF defence in depth)", async () => {
+    const r = await postJson(admin("/login"), { username: "admin", password: ADMIN_PASSWORD }, { origin: "https://evil.example" });
+    expect(r.status).toBe(403);
+    const p = await postJson(admin("/publication"), { paused: true }, { ...authed(), origin: "https://evil.example" });
+    expect(p.status).toBe(403);
+    const same = await postJson(admin("/publication"), { paused: false }, { ...authed(), origin: base });
+    expect(same.status).toBe(200);
+  });
+
+  it("operator writes must be JSON or multipart (415 otherwise)", async () => {
+    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+      const r = await getJson(admin("/recalculate"), { method: "POST", headers: authed({ "content-type": type }), body: "" });
+      expect(r.status, type).toBe(415);
+    }
+    const none = await getJson(admin("/logout"), { method: "POST", headers: authed() });
+    expect(none.status).toBe(415);
+    expect((await getJson(admin("/session"), { headers: authed() })).status).toBe(200); // still logged in
+  });
+});
+
+describe("upload", () => {
+  it("JSON body {data_type, source: eurostat, payload}: a real file changes stored data", async () => {
+    const before = await observationCount();
+    const payload = JSON.parse(readFileSync(realFile("jvs_q_nace2.json"), "utf8"));
+    const r = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload }, authed());
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, data_type: "vacancy", strict_mode: false, tolerance_pp: 0.5 });
+    for (const k of ["processed", "inserted", "updated", "unchanged", "skippedMissing", "rows_upserted", "unknownHeaders", "warnings", "latest_samples", "notes"]) {
+      expect(r.body).toHaveProperty(k);
+    }
+    expect(r.body.inserted).toBeGreaterThan(0);
+    expect(await observationCount()).toBe(before + r.body.inserted);
+    vacancyCountries = r.body.latest_samples.map((x: { country: string }) => x.country);
+    expect(vacancyCountries.length).toBeGreaterThan(0);
+
+    // the same file again: idempotent
+    const again = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload }, authed());
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ success: true, inserted: 0, updated: 0 });
+  });
+
+  it("multipart .json and .xlsx files go through the same pipeline function", async () => {
+    const before = await observationCount();
+    const q = await upload(multipart(realFile("une_rt_q_SUBSET_2020Q1_2026Q2.json"), { data_type: "unemployment" }));
+    expect(q.status).toBe(200);
+    expect(q.body.success).toBe(true);
+    expect(q.body.inserted).toBeGreaterThan(0);
+    const lmb = await upload(multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx"), { data_type: "lmb" }));
+    expect(lmb.status).toBe(200);
+    expect(lmb.body).toMatchObject({ success: true, data_type: "lmb" });
+    expect(lmb.body.inserted).toBeGreaterThan(0);
+    expect(lmb.body.unknownHeaders).toContain("Atlantis");
+    expect(await observationCount()).toBe(before + q.body.inserted + lmb.body.inserted);
+  });
+
+  it("dry runs store nothing", async () => {
+    const before = await observationCount();
+    const r = await upload(multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-across.xlsx"), { data_type: "lmb", dry_run: "true" }));
+    expect(r.status).toBe(200);
+    expect(r.body.dry_run).toBe(true);
+    expect(await observationCount()).toBe(before);
+  });
+
+  it("rejected files answer 400 with the upload result and store nothing", async () => {
+    const expected = JSON.parse(readFileSync(path.join(FIXTURES, "broken/expected.json"), "utf8")) as Array<{ file: string; type: string; message: string }>;
+    const before = await observationCount();
+    for (const e of expected) {
+      const r = await upload(multipart(path.join(FIXTURES, "broken", e.file), { data_type: e.type }));
+      expect(r.status, e.file).toBe(400);
+      expect(r.body).toMatchObject({ success: false, error: e.message, inserted: 0, updated: 0 });
+    }
+    const unknownType = await upload(multipart(realFile("une_rt_m.json"), { data_type: "weather" }));
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.success).toBe(false);
+    const wrongExt = await upload(multipart(realFile("une_rt_m.json"), { data_type: "lmb" }));
+    expect(wrongExt.status).toBe(400);
+    expect(wrongExt.body.error).toMatch(/XLSX/i);
+    expect(await observationCount()).toBe(before);
+    const audit = s.db.prepare("SELECT count(*) FROM audit_log WHERE action = 'upload' AND result = 'rejected'").pluck().get() as number;
+    expect(audit).toBeGreaterThanOrEqual(expected.length + 2);
+  });
+
+  it("bad upload requests: 400 (no file, bad fields, bad JSON body), 413 (too large)", async () => {
+    const before = await observationCount();
+    const noFile = new FormData();
+    noFile.append("data_type", "vacancy");
+    const a = await upload(noFile);
+    expect(a.status).toBe(400);
+    expect(a.body.error.message).toBe("Please select a file");
+    const b = await upload(multipart(realFile("une_rt_m.json"), { data_type: "unemployment", strict: "maybe" }));
+    expect(b.status).toBe(400);
+    expect(b.body.error.details).toHaveProperty("strict");
+    const c = await postJson(admin("/upload"), { data_type: "vacancy", source: "other", payload: {} }, authed());
+    expect(c.status).toBe(400);
+    expect(c.body.error.details).toHaveProperty("source");
+    const d = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload: [1, 2] }, authed());
+    expect(d.status).toBe(400);
+    const e = await postJson(admin("/upload"), "{not json", authed());
+    expect(e.status).toBe(400);
+    expect(e.body.error.code).toBe("invalid_json");
+    const big = Buffer.alloc(UPLOAD_MAX + 1024, 0x20);
+    const f = await upload(multipart({ name: "big.json", bytes: big }, { data_type: "unemployment" }));
+    expect(f.status).toBe(413);
+    const g = await postJson(admin("/upload"), `{"data_type":"vacancy","source":"eurostat","payload":{"x":"${"y".repeat(UPLOAD_MAX)}"}}`, authed());
+    expect(g.status).toBe(413);
+    for (const [type, body] of [
+      ["multipart/form-data", "x"],
+      ["multipart/form-data; boundary=zz", "--zz\r\nContent-Disposition: form-data; name=\"data_type\"\r\n\r\nvac"],
+    ]) {
+      const broken = await getJson(admin("/upload"), { method: "POST", headers: authed({ "content-type": type! }), body });
+      expect(broken.status, type).toBe(400);
+      expect(broken.body.error.code).toBe("invalid_upload");
+    }
+    const two = multipart(realFile("une_rt_m.json"), { data_type: "unemployment" });
+    two.append("other", new Blob(["x"]), "x.json");
+    expect((await upload(two)).status).toBe(400);
+    expect(await observationCount()).toBe(before);
+  });
+});
+
+describe("recalculate and the one-job lock", () => {
+  it("recalculates and publishes: public data changes, with a new ETag", async () => {
+    const before = await fetch(`${base}/api/countries`);
+    const etag = before.headers.get("etag");
+    const beforeBody = (await before.json()) as Array<{ code: string; confidence: string | null }>;
+    const r = await postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed());
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ model: "v2", as_of: "2026-11-22" });
+    expect(r.body.countries).toHaveLength(31);
+    expect(r.body.publication_id).toBeGreaterThan(1);
+    const after = await fetch(`${base}/api/countries`);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    const afterBody = (await after.json()) as Array<{ code: string; confidence: string | null; basis: string | null }>;
+    // the uploaded barometer now feeds the score: Austria is blended
+    expect(afterBody.find((c) => c.code === "AT")!.basis).toBe("blended");
+    expect(beforeBody.find((c) => c.code === "AT")!.confidence).not.toBeNull();
+    // the uploaded vacancy file gives competition figures
+    const withComp = await getJson(`${base}/api/countries/${vacancyCountries[0]}`);
+    expect(withComp.body.market_panel.vacancy_rate).not.toBeNull();
+    expect(withComp.body.market_panel.vacancy_period).toMatch(/^\d{4}-Q[1-4]$/);
+  });
+
+  it("recalculate with an empty JSON body uses today; a bad date is 400", async () => {
+    const r = await getJson(admin("/recalculate"), { method: "POST", headers: authed({ "content-type": "application/json" }) });
+    expect(r.status).toBe(200);
+    expect(r.body.as_of).toBe(new Date().toISOString().slice(0, 10));
+    const bad = await postJson(admin("/recalculate"), { as_of: "2026-02-30" }, authed());
+    expect(bad.status).toBe(400);
+    const bad2 = await postJson(admin("/recalculate"), { as_of: "yesterday" }, authed());
+    expect(bad2.status).toBe(400);
+    await postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed());
+  });
+
+  it("a second job while one runs gets 409 with a clear message; nothing is changed", async () => {
+    let release!: () => void;
+    const held = s.pipeline.exclusive(() => new Promise<void>((r) => (release = r)));
+    try {
+      const before = await observationCount();
+      const pubs = s.count("publications");
+      const up = await upload(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }));
+      expect(up.status).toBe(409);
+      expect(up.body.error.code).toBe("busy");
+      expect(up.body.error.message).toMatch(/running/);
+      const json = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload: { a: 1 } }, authed());
+      expect(json.status).toBe(409);
+      const rc = await postJson(admin("/recalculate"), {}, authed());
+      expect(rc.status).toBe(409);
+      expect(s.count("publications")).toBe(pubs);
+      expect(await observationCount()).toBe(before);
+      const busy = s.db.prepare("SELECT count(*) FROM audit_log WHERE result = 'busy'").pluck().get() as number;
+      expect(busy).toBe(3);
+    } finally {
+      release();
+      await held;
+    }
+    expect((await postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed())).status).toBe(200);
+  });
+
+  it("concurrent recalculations through the API: one runs, the other gets 409", async () => {
+    const results = await Promise.all([1, 2, 3].map(() => postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed())));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses.filter((x) => x === 409).length + statuses.filter((x) => x === 200).length).toBe(3);
+    expect(statuses).toContain(409);
+  });
+});
+
+describe("status and publication", () => {
+  it("status is the pipeline's report", async () => {
+    const { status, body } = await getJson(admin("/status"), { headers: authed() });
+    expect(status).toBe(200);
+    expect(body.published.model).toBe("v2");
+    expect(body.published.countries).toHaveLength(31);
+    expect(body.data.some((d: { data_type: string }) => d.data_type === "vacancy")).toBe(true);
+  });
+
+  it("pause and resume publication: health and the admin view follow", async () => {
+    const p = await postJson(admin("/publication"), { paused: true, reason: "data check" }, authed());
+    expect(p.status).toBe(200);
+    expect(p.body).toMatchObject({ paused: true, reason: "data check", updated_by: "admin", site_paused: true, site_paused_reason: "operator" });
+    expect((await getJson(`${base}/api/health`)).body).toMatchObject({ paused: true, paused_reason: "operator" });
+    expect((await getJson(admin("/publication"), { headers: authed() })).body.paused).toBe(true);
+    const bad = await postJson(admin("/publication"), { paused: "yes" }, authed());
+    expect(bad.status).toBe(400);
+    const r = await postJson(admin("/publication"), { paused: false }, authed());
+    expect(r.body.paused).toBe(false);
+    expect((await getJson(`${base}/api/health`)).body).toMatchObject({ paused: false, paused_reason: null });
+    const actions = s.db.prepare("SELECT action FROM audit_log WHERE action LIKE 'publication.%'").pluck().all();
+    expect(actions).toEqual(expect.arrayContaining(["publication.pause", "publication.resume"]));
+  });
+});
+
+describe("waiting list (operator only)", () => {
+  it("lists newest first with a service filter, and exports formula-safe CSV", async () => {
+    const reqs = [
+      { name: "First Person", email: "first@example.com", message: "Hello", service: "career-consultant" },
+      { name: "=HYPERLINK(\"http://evil.example\",\"x\")", email: "second@example.com", phone: "+49 30 1234", message: 'Line one\nLine "two", with comma', service: "cv-upgrade" },
+      { name: "@Third", email: "third@example.com", message: "-2+3", service: "cv-upgrade" },
+    ];
+    for (const r of reqs) expect((await postJson(`${base}/api/waiting-list`, r)).status).toBe(201);
+
+    const all = await getJson(admin("/waiting-list"), { headers: authed() });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(3);
+    expect(all.body.items.map((i: { email: string }) => i.email)).toEqual(["third@example.com", "second@example.com", "first@example.com"]);
+    const cv = await getJson(admin("/waiting-list?service=cv-upgrade"), { headers: authed() });
+    expect(cv.body.items).toHaveLength(2);
+    expect((await getJson(admin("/waiting-list?service=nope"), { headers: authed() })).status).toBe(400);
+
+    const res = await fetch(admin("/waiting-list/export"), { headers: authed() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="waiting-list-\d{4}-\d{2}-\d{2}\.csv"/);
+    const csv = (await res.text()).replace(/^\uFEFF/, "");
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("id,created_at,service,name,email,phone,message");
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(csv).toContain(`,'@Third,`);
+    expect(csv).toContain(`,'-2+3`);
+    expect(csv).toContain(`,'+49 30 1234,`);
+    expect(csv).toContain(`"Line one\nLine ""two"", with comma"`);
+    expect(csv.endsWith("\r\n")).toBe(true);
+    const cvOnly = await (await fetch(admin("/waiting-list/export?service=career-consultant"), { headers: authed() })).text();
+    expect(cvOnly).toContain("first@example.com");
+    expect(cvOnly).not.toContain("third@example.com");
+    const audited = s.db.prepare("SELECT action FROM audit_log WHERE action LIKE 'waiting_list.%'").pluck().all();
+    expect(audited).toEqual(expect.arrayContaining(["waiting_list.list", "waiting_list.export"]));
+  });
+});
+
+describe("experience moderation", () => {
+  it("hides and unhides: the public list and summary follow", async () => {
+    const a = await postJson(`${base}/api/countries/hu/experiences`, { ...validExperience, mood: 1, comment: "spam spam" });
+    const b = await postJson(`${base}/api/countries/hu/experiences`, { ...validExperience, mood: 5, comment: "fine" });
+    const publicList = async () => (await getJson(`${base}/api/countries/hu/experiences`)).body;
+    expect((await publicList()).summary.count).toBe(2);
+
+    const hide = await postJson(admin(`/experiences/${a.body.id}/hide`), {}, authed());
+    expect(hide.status).toBe(200);
+    expect(hide.body).toMatchObject({ id: a.body.id, hidden: true, hidden_by: "admin" });
+    const after = await publicList();
+    expect(after.items.map((i: { id: number }) => i.id)).toEqual([b.body.id]);
+    expect(after.summary).toMatchObject({ count: 1, frustrated: 0, positive: 1, average_mood: 5 });
+    expect(after.items[0]).not.toHaveProperty("hidden");
+
+    const modList = await getJson(admin("/experiences?country=hu&hidden=true"), { headers: authed() });
+    expect(modList.body.items.map((i: { id: number }) => i.id)).toEqual([a.body.id]);
+    const unhide = await postJson(admin(`/experiences/${a.body.id}/unhide`), {}, authed());
+    expect(unhide.body.hidden).toBe(false);
+    expect((await publicList()).summary.count).toBe(2);
+
+    expect((await postJson(admin("/experiences/999999/hide"), {}, authed())).status).toBe(404);
+    expect((await postJson(admin("/experiences/abc/hide"), {}, authed())).status).toBe(404);
+    expect((await getJson(admin("/experiences?country=hungary"), { headers: authed() })).status).toBe(400);
+  });
+});
+
+describe("audit log and logout", () => {
+  it("lists operator actions newest first", async () => {
+    const { status, body } = await getJson(admin("/audit?limit=500"), { headers: authed() });
+    expect(status).toBe(200);
+    const actions = new Set(body.items.map((i: { action: string }) => i.action));
+    for (const a of ["login", "upload", "recalculate", "publication.pause", "experience.hide", "waiting_list.export"]) expect(actions).toContain(a);
+    const ids = body.items.map((i: { id: number }) => i.id);
+    expect([...ids].sort((x: number, y: number) => y - x)).toEqual(ids);
+    const upload = body.items.find((i: { action: string; result: string }) => i.action === "upload" && i.result === "ok");
+    expect(upload).toMatchObject({ actor: "admin" });
+    expect(upload.detail).toHaveProperty("inserted");
+    expect((await getJson(admin("/audit?limit=0"), { headers: authed() })).status).toBe(400);
+    expect((await getJson(admin("/waiting-list?limit=abc"), { headers: authed() })).status).toBe(400);
+    const filtered = await getJson(admin("/audit?action=login"), { headers: authed() });
+    expect(filtered.body.items.every((i: { action: string }) => i.action === "login")).toBe(true);
+  });
+
+  it("logout deletes the session: the cookie no longer works", async () => {
+    const sessions = s.count("sessions");
+    const r = await postJson(admin("/logout"), {}, authed());
+    expect(r.status).toBe(200);
+    expect(r.headers.get("set-cookie")).toMatch(/jwi_session=;/);
+    expect(s.count("sessions")).toBe(sessions - 1);
+    expect((await getJson(admin("/session"), { headers: authed() })).status).toBe(401);
+    expect((await getJson(admin("/status"), { headers: authed() })).status).toBe(401);
+  });
+
+  it("an expired session is refused", async () => {
+    const c = await login(base);
+    s.db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z'").run();
+    expect((await getJson(admin("/session"), { headers: { cookie: c } })).status).toBe(401);
+  });
+});
+
+describe("login brute force", () => {
+  it("reaches 429 after the configured number of failures; successful logins do not count", async () => {
+    const app = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: { ...s.config, rateLimits: { ...s.config.rateLimits, login: { limit: 5, windowMs: 60_000 } } },
+    });
+    const server: Server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/login`;
+      for (let i = 0; i < 3; i++) expect((await postJson(url, { username: "admin", password: ADMIN_PASSWORD })).status).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await postJson(url, { username: "admin", password: `guess-${i}` })).status);
+      expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+      expect(statuses.slice(5)).toEqual([429, 429, 429]);
+      const last = await postJson(url, { username: "admin", password: ADMIN_PASSWORD });
+      expect(last.status).toBe(429); // even the right password waits out the window
+      expect(last.body.error.code).toBe("rate_limited");
+      expect(last.body.error.message).toMatch(/Too many failed login attempts/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
