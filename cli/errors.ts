@@ -3,11 +3,11 @@ export class CliError extends Error {
   override readonly name = "CliError";
   constructor(
     message: string,
-    readonly exitCode: 1 | 2 = 1,
+    readonly exitCode: 1 | 2 | 3 = 1,
   ) {
     super(message);
   }
 }
 
-/** Exit codes of design/contract.md. */
-export const EXIT = { ok: 0, rejected: 1, usage: 2 } as const;
+/** Exit codes of design/contract.md; `allFailed` is `jwi fetch` / `jwi update` when every table failed. */
+export const EXIT = { ok: 0, rejected: 1, usage: 2, allFailed: 3 } as const;

@@ -1,6 +1,6 @@
 // What a command may touch of the outside world, passed in so tests can run commands in-process.
 import { openPipeline, type Pipeline } from "../pipeline/index.ts";
-import { readPipelineEnv } from "../pipeline/env.ts";
+import { readPipelineEnv, type PipelineEnv } from "../pipeline/env.ts";
 import { createLogger, type Logger } from "../pipeline/logger.ts";
 
 export interface CliIo {
@@ -15,6 +15,8 @@ export function defaultIo(): CliIo {
 
 export interface CommandContext {
   io: CliIo;
+  /** The validated environment (pipeline/env.ts). */
+  env: PipelineEnv;
   logger: Logger;
   dataDir: string;
   openPipeline(): Promise<Pipeline>;
@@ -25,6 +27,7 @@ export function commandContext(io: CliIo): CommandContext {
   const logger = createLogger(env.LOG_LEVEL);
   return {
     io,
+    env,
     logger,
     dataDir: env.JWI_DATA_DIR,
     openPipeline: () => openPipeline({ dataDir: env.JWI_DATA_DIR }),

@@ -31,10 +31,44 @@ function port(value: string): number {
   return n;
 }
 
+const SOURCES_HELP = `
+What is downloaded (Eurostat dissemination API, JSON-stat, for the 31 covered countries and EU27_2020):
+  unemployment  une_rt_m; une_rt_q only for covered countries missing from une_rt_m
+  vacancy       jvs_q_nace2; its successor jvs_q_r21 when it answers frozen or empty
+  gdp           namq_10_gdp                                        context only
+  inflation     prc_hicp_manr; its successor prc_hicp_minr when frozen  context only
+  lmb           the barometer workbook at JWI_BAROMETER_URL (skipped with a note when unset)
+
+Every download goes through the same validation as \`jwi ingest\`: a failed, cut-off, HTML or malformed
+answer stores nothing and leaves the data already stored as it was. Unchanged tables are not re-ingested
+(conditional requests with ETag / Last-Modified, or Eurostat's \`updated\` stamp). Each answer is kept in
+JWI_DATA_DIR/raw/<sha256>.json (replay: jwi ingest JWI_DATA_DIR/raw/<sha256>.json --type T).
+
+Environment: JWI_EUROSTAT_BASE_URL (default Eurostat's public API), JWI_BAROMETER_URL,
+JWI_FETCH_TIMEOUT_MS (60000), JWI_FETCH_RETRIES (3), JWI_FETCH_BACKOFF_MS (2000), JWI_FETCH_PAUSE_MS (500).`;
+
+const FETCH_HELP = `${SOURCES_HELP}
+
+Exit codes: 0 every table fetched or unchanged, 1 some tables failed, 2 usage error, 3 every table failed.
+Examples:
+  jwi fetch
+  jwi fetch --type unemployment vacancy --json`;
+
+const UPDATE_HELP = `
+Runs \`jwi fetch\` for every data type, then \`jwi recalc\` (as of today) when a stored value changed.
+${SOURCES_HELP}
+
+Exit codes: 0 every table fetched or unchanged (all fresh), 1 some tables failed (or the recalc failed),
+            2 usage error, 3 every table failed (nothing could be checked: network down, wrong base URL,
+            or the data store held by a running server).
+Schedule it (README, "Keeping data fresh"): in cron or a systemd timer when no server holds the data dir,
+  30 6 * * *  cd /srv/jwi && JWI_DATA_DIR=/srv/jwi/data /usr/bin/node bin/jwi.mjs update >>/var/log/jwi/update.log 2>&1
+or, while \`jwi serve\` runs, with JWI_UPDATE_CRON="30 6 * * *" in the server's environment (same update, same lock).`;
+
 export function buildProgram(io: CliIo): Command {
   const program = new Command("jwi")
     .description(
-      "Job Weather Index operator tool: load Eurostat and barometer files, compute model-v2 scores, publish them.\n" +
+      "Job Weather Index operator tool: load (or download) Eurostat and barometer files, compute model-v2 scores, publish them.\n" +
         "Data lives in JWI_DATA_DIR (default ./data): jwi.duckdb (observations) and jwi.sqlite (what the site serves).",
     )
     .showHelpAfterError("(run with --help for usage)")
@@ -87,6 +121,29 @@ Example:
     .option("--json", "print the report as JSON", false)
     .action(async (opts) => {
       await statusCommand(commandContext(io), opts);
+    });
+
+  program
+    .command("fetch")
+    .description("download the source tables from Eurostat (and the barometer workbook) and store what is new; no recalc")
+    .addOption(
+      new Option("-t, --type <type...>", "only these data types (default: all); repeat or list several").choices(DATA_TYPES),
+    )
+    .option("--json", "print the per-table summary as JSON", false)
+    .addHelpText("after", FETCH_HELP)
+    .action(async (opts: { type?: string[]; json?: boolean }) => {
+      const { fetchCommand } = await import("./commands/fetch.ts");
+      await fetchCommand(commandContext(io), opts);
+    });
+
+  program
+    .command("update")
+    .description("fetch every table, then recalc and publish if anything changed: the one line for cron or a systemd timer")
+    .option("--json", "print the per-table summary and the recalc as JSON", false)
+    .addHelpText("after", UPDATE_HELP)
+    .action(async (opts: { json?: boolean }) => {
+      const { updateCommand } = await import("./commands/update.ts");
+      await updateCommand(commandContext(io), opts);
     });
 
   program

@@ -37,14 +37,29 @@ export interface StatusReport {
   };
 }
 
+/**
+ * What a job may do while it holds the lock: the updater (pipeline/fetch) ingests several downloads and
+ * recalculates inside one job, through the same ingest and recalc as everything else.
+ */
+export interface LockedPipeline {
+  readonly dataDir: string;
+  readonly store: ObservationStore;
+  readonly servingDb: ServingDb;
+  ingest(req: IngestRequest): Promise<UploadResult>;
+  recalc(opts?: RecalcOptions): Promise<RecalcSummary>;
+}
+
 export interface Pipeline {
   readonly dataDir: string;
   readonly servingDb: ServingDb;
   ingest(req: IngestRequest): Promise<UploadResult>;
   recalc(opts?: RecalcOptions): Promise<RecalcSummary>;
   status(now?: Date): Promise<StatusReport>;
-  /** Runs any data job under the one-at-a-time lock (used by `ingest`, `recalc` and the updater). */
-  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs any data job under the one-at-a-time lock (used by `ingest`, `recalc` and the updater); a second job
+   * meanwhile gets BusyError. `work` receives the unlocked operations it may use while it holds the lock.
+   */
+  exclusive<T>(work: (locked: LockedPipeline) => Promise<T>): Promise<T>;
   isBusy(): boolean;
   close(): void;
 }
@@ -59,11 +74,19 @@ export async function openPipeline(opts: PipelineOptions): Promise<Pipeline> {
   const db = opts.servingDb ?? openServingDb(path.join(opts.dataDir, SQLITE_FILE));
   let busy = false;
 
-  const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+  const locked: LockedPipeline = {
+    dataDir: opts.dataDir,
+    store,
+    servingDb: db,
+    ingest: (req) => ingest(store, req),
+    recalc: (o) => recalc(store, db, o),
+  };
+
+  const exclusive = async <T>(work: (l: LockedPipeline) => Promise<T>): Promise<T> => {
     if (busy) throw new BusyError();
     busy = true;
     try {
-      return await work();
+      return await work(locked);
     } finally {
       busy = false;
     }
@@ -72,8 +95,8 @@ export async function openPipeline(opts: PipelineOptions): Promise<Pipeline> {
   return {
     dataDir: opts.dataDir,
     servingDb: db,
-    ingest: (req) => exclusive(() => ingest(store, req)),
-    recalc: (o) => exclusive(() => recalc(store, db, o)),
+    ingest: (req) => exclusive((l) => l.ingest(req)),
+    recalc: (o) => exclusive((l) => l.recalc(o)),
     exclusive,
     isBusy: () => busy,
     async status(now = new Date()) {

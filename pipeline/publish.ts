@@ -28,7 +28,7 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
   const insertSource = db.prepare(
     `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
-       source_updated, publication_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
   const run = db.transaction((): PublishOutcome => {
@@ -47,9 +47,33 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
       for (const h of history) insertHistory.run(s.country, h.month, h.score, h.status);
     }
     for (const t of pub.sources) {
-      insertSource.run(t.table, t.dataType, t.newestPeriod, t.observations, t.lastIngestedAt, t.lastChangedAt, t.sourceUpdated, publicationId);
+      insertSource.run(
+        t.table, t.dataType, t.newestPeriod, t.observations, t.lastIngestedAt, t.lastChangedAt, t.sourceUpdated, publicationId,
+        t.lastCheckedAt ?? null, t.lastStatus ?? null, t.lastReason ?? null,
+      );
     }
     return { publicationId, countriesScored };
+  });
+  return run.immediate();
+}
+
+/**
+ * After an update that changed nothing (so no recalc, no new publication): carries each table's last check
+ * (when, how it went) into the published source_status rows, so the operator panel shows that the data was
+ * checked. Only the check columns of rows already published are touched; the data columns stay those of the
+ * current publication.
+ */
+export function publishSourceChecks(db: ServingDb, sources: readonly TableStatusRow[]): number {
+  const update = db.prepare(
+    `UPDATE source_status SET last_checked_at = ?, last_status = ?, last_reason = ? WHERE source_table = ? AND data_type = ?`,
+  );
+  const run = db.transaction((): number => {
+    let changed = 0;
+    for (const t of sources) {
+      if (t.lastCheckedAt === null) continue;
+      changed += update.run(t.lastCheckedAt, t.lastStatus, t.lastReason, t.table, t.dataType).changes;
+    }
+    return changed;
   });
   return run.immediate();
 }

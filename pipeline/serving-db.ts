@@ -44,9 +44,26 @@ CREATE TABLE IF NOT EXISTS source_status (
   last_ingested_at TEXT,
   last_changed_at TEXT,
   source_updated TEXT,
-  publication_id INTEGER NOT NULL
+  publication_id INTEGER NOT NULL,
+  last_checked_at TEXT,
+  last_status TEXT,
+  last_reason TEXT
 );
 `;
+
+/** Columns added after the first release: added in place to a serving database created before them. */
+const ADDED_COLUMNS: ReadonlyArray<readonly [table: string, column: string, type: string]> = [
+  ["source_status", "last_checked_at", "TEXT"],
+  ["source_status", "last_status", "TEXT"],
+  ["source_status", "last_reason", "TEXT"],
+];
+
+function addMissingColumns(db: Database.Database): void {
+  for (const [table, column, type] of ADDED_COLUMNS) {
+    const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[];
+    if (!columns.includes(column)) db.exec(`ALTER TABLE "${table}" ADD COLUMN "${column}" ${type}`);
+  }
+}
 
 /** Opens the serving database with WAL (readers never wait for a publish) and creates the published tables. */
 export function openServingDb(file: string): ServingDb {
@@ -55,5 +72,6 @@ export function openServingDb(file: string): ServingDb {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   db.exec(SERVING_SCHEMA);
+  addMissingColumns(db);
   return db;
 }

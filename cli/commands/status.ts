@@ -26,6 +26,19 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean 
     }
     writeLine(out, `    ${r.country.padEnd(10)} newest ${r.newest_period.padEnd(8)} age ${String(r.age_months).padStart(3)}  ${r.observations} obs`);
   }
+  if (report.tables.length) {
+    writeLine(out, "");
+    writeLine(out, "Source tables (last check by `jwi update` / `jwi fetch`, last change of stored values, newest period):");
+    const width = Math.max(...report.tables.map((t) => t.table.length));
+    for (const t of report.tables) {
+      const check = t.lastCheckedAt ? `${(t.lastStatus ?? "").padEnd(9)} checked ${t.lastCheckedAt}` : `${"—".padEnd(9)} never fetched`;
+      writeLine(
+        out,
+        `  ${t.table.padEnd(width)}  ${check} · changed ${t.lastChangedAt ?? "—"} · newest ${t.newestPeriod ?? "—"}` +
+          (t.lastStatus === "failed" && t.lastReason ? `\n  ${" ".repeat(width)}  ${t.lastReason}` : ""),
+      );
+    }
+  }
   writeLine(out, "");
   const p = report.published;
   if (!p.published_at) {

@@ -37,6 +37,25 @@ const SCHEMA = [
      ingested_at VARCHAR NOT NULL,
      PRIMARY KEY (data_type, source_table, geo, period)
    )`,
+  // The updater's log: one row per source table (or \`lmb\`), rewritten after every check (pipeline/fetch).
+  // etag / last_modified / source_updated / raw_sha256 describe the copy that is stored, never a rejected one.
+  `CREATE TABLE IF NOT EXISTS fetch_log (
+     source_table VARCHAR PRIMARY KEY,
+     data_type VARCHAR NOT NULL,
+     url VARCHAR NOT NULL,
+     last_checked_at VARCHAR NOT NULL,
+     last_changed_at VARCHAR,
+     last_status VARCHAR NOT NULL,
+     last_reason VARCHAR,
+     http_status INTEGER,
+     etag VARCHAR,
+     last_modified VARCHAR,
+     source_updated VARCHAR,
+     raw_sha256 VARCHAR,
+     closed_hint VARCHAR,
+     newest_period VARCHAR,
+     consecutive_failures INTEGER NOT NULL DEFAULT 0
+   )`,
 ];
 
 export interface IngestRecord {
@@ -79,12 +98,66 @@ export interface SeriesStatusRow {
 export interface TableStatusRow {
   dataType: DataType;
   table: string;
-  lastIngestedAt: string;
+  /** Null for a table the updater checked but never stored anything from. */
+  lastIngestedAt: string | null;
   lastChangedAt: string | null;
   sourceUpdated: string | null;
   ingests: number;
   newestPeriod: string | null;
   observations: number;
+  /** From the updater's log (null when the table was never fetched): when it was last checked and how that went. */
+  lastCheckedAt: string | null;
+  lastStatus: string | null;
+  lastReason: string | null;
+}
+
+/** One row of the updater's log (`fetch_log`). */
+export interface FetchLogEntry {
+  table: string;
+  dataType: DataType;
+  url: string;
+  lastCheckedAt: string;
+  /** When a download last brought new content that was stored. */
+  lastChangedAt: string | null;
+  /** fetched | unchanged | empty | failed | skipped */
+  status: string;
+  reason: string | null;
+  httpStatus: number | null;
+  etag: string | null;
+  lastModified: string | null;
+  sourceUpdated: string | null;
+  rawSha256: string | null;
+  /** Why the table's own title or description says it is closed. */
+  closedHint: string | null;
+  /** The dataset's newest period as the source last said (its own annotation, else the newest stored). */
+  newestPeriod: string | null;
+  consecutiveFailures: number;
+}
+
+const FETCH_LOG_COLUMNS = `source_table, data_type, url, last_checked_at, last_changed_at, last_status, last_reason, http_status,
+  etag, last_modified, source_updated, raw_sha256, closed_hint, newest_period, consecutive_failures`;
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+function fetchLogRow(row: unknown[]): FetchLogEntry {
+  const [table, dataType, url, checked, changed, status, reason, httpStatus, etag, lastModified, updated, sha, closed, newest, failures] = row;
+  return {
+    table: String(table),
+    dataType: dataType as DataType,
+    url: String(url),
+    lastCheckedAt: String(checked),
+    lastChangedAt: str(changed),
+    status: String(status),
+    reason: str(reason),
+    httpStatus: httpStatus === null ? null : Number(httpStatus),
+    etag: str(etag),
+    lastModified: str(lastModified),
+    sourceUpdated: str(updated),
+    rawSha256: str(sha),
+    closedHint: str(closed),
+    newestPeriod: str(newest),
+    consecutiveFailures: Number(failures),
+  };
 }
 
 export class ObservationStore {
@@ -231,7 +304,10 @@ export class ObservationStore {
     }));
   }
 
-  /** Per source table: when it was last loaded, last changed, and what it holds. */
+  /**
+   * Per source table: when it was last loaded, last changed, what it holds, and (for fetched tables) when the
+   * updater last checked it and how that went. A table the updater checked but never stored is listed too.
+   */
   async tableStatus(): Promise<TableStatusRow[]> {
     const reader = await this.conn.runAndReadAll(
       `WITH i AS (
@@ -241,20 +317,68 @@ export class ObservationStore {
                 arg_max(source_updated, ingested_at) AS source_updated,
                 count(*) AS ingests
            FROM ingests GROUP BY ALL),
-       o AS (SELECT data_type, source_table, max(period) AS newest, count(*) AS n FROM observations GROUP BY ALL)
-       SELECT i.data_type, i.source_table, i.last_ingested_at, i.last_changed_at, i.source_updated, i.ingests, o.newest, coalesce(o.n, 0)
-         FROM i LEFT JOIN o USING (data_type, source_table) ORDER BY i.data_type, i.source_table`,
+       o AS (SELECT data_type, source_table, max(period) AS newest, count(*) AS n FROM observations GROUP BY ALL),
+       t AS (SELECT data_type, source_table FROM i UNION SELECT data_type, source_table FROM fetch_log)
+       SELECT t.data_type, t.source_table, i.last_ingested_at, i.last_changed_at, i.source_updated, coalesce(i.ingests, 0),
+              o.newest, coalesce(o.n, 0), f.last_checked_at, f.last_status, f.last_reason
+         FROM t LEFT JOIN i USING (data_type, source_table) LEFT JOIN o USING (data_type, source_table)
+                LEFT JOIN fetch_log f ON f.source_table = t.source_table AND f.data_type = t.data_type
+        ORDER BY t.data_type, t.source_table`,
     );
-    return reader.getRowsJS().map(([dataType, table, last, changed, updated, ingests, newest, n]) => ({
+    return reader.getRowsJS().map(([dataType, table, last, changed, updated, ingests, newest, n, checked, status, reason]) => ({
       dataType: dataType as DataType,
       table: String(table),
-      lastIngestedAt: String(last),
-      lastChangedAt: changed === null ? null : String(changed),
-      sourceUpdated: updated === null ? null : String(updated),
+      lastIngestedAt: str(last),
+      lastChangedAt: str(changed),
+      sourceUpdated: str(updated),
       ingests: Number(ingests),
-      newestPeriod: newest === null ? null : String(newest),
+      newestPeriod: str(newest),
       observations: Number(n),
+      lastCheckedAt: str(checked),
+      lastStatus: str(status),
+      lastReason: str(reason),
     }));
+  }
+
+  /** The updater's log, one row per table it has checked. */
+  async fetchLog(): Promise<FetchLogEntry[]> {
+    const reader = await this.conn.runAndReadAll(`SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log ORDER BY data_type, source_table`);
+    return reader.getRowsJS().map(fetchLogRow);
+  }
+
+  async fetchLogEntry(table: string): Promise<FetchLogEntry | null> {
+    const reader = await this.conn.runAndReadAll(`SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log WHERE source_table = $1`, [table]);
+    const row = reader.getRowsJS()[0];
+    return row ? fetchLogRow(row) : null;
+  }
+
+  /** Writes (replaces) the log row of one table. */
+  async recordFetch(e: FetchLogEntry): Promise<void> {
+    await this.conn.run(
+      `INSERT OR REPLACE INTO fetch_log (${FETCH_LOG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      [
+        e.table, e.dataType, e.url, e.lastCheckedAt, e.lastChangedAt, e.status, e.reason, e.httpStatus,
+        e.etag, e.lastModified, e.sourceUpdated, e.rawSha256, e.closedHint, e.newestPeriod, e.consecutiveFailures,
+      ],
+    );
+  }
+
+  /** Newest stored period of the covered countries (not aggregates) in one source table; null when none. */
+  async newestCountryPeriod(table: string): Promise<string | null> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT max(period) FROM observations WHERE source_table = $1 AND NOT is_aggregate`,
+      [table],
+    );
+    return str(reader.getRowsJS()[0]?.[0]);
+  }
+
+  /** Geo codes (product codes and aggregates) with at least one stored value in one source table. */
+  async geosOf(table: string): Promise<string[]> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT DISTINCT geo FROM observations WHERE source_table = $1 ORDER BY geo`,
+      [table],
+    );
+    return reader.getRowsJS().map(([geo]) => String(geo));
   }
 
   async counts(): Promise<{ observations: number; ingests: number }> {

@@ -1,0 +1,109 @@
+// `jwi fetch [--type T…]`: download the source tables from Eurostat (and the barometer workbook) and ingest
+// what is new, through the same ingest as `jwi ingest`. No recalc (that is `jwi update`).
+import { fetchOptionsFromEnv, type FetchOptions } from "../../pipeline/fetch/options.ts";
+import { exitCodeOf, runFetch, type FetchSummary, type TableOutcome, type UpdateSummary } from "../../pipeline/fetch/update.ts";
+import type { Pipeline } from "../../pipeline/index.ts";
+import { DATA_TYPES, type DataType } from "../../pipeline/types.ts";
+import { CliError } from "../errors.ts";
+import { progress, writeLine, type CommandContext } from "../io.ts";
+
+export interface FetchCommandOptions {
+  type?: string[];
+  json?: boolean;
+}
+
+/** The updater's options for a CLI run: the environment's, logging through the command's logger, progress on a TTY. */
+export function cliFetchOptions(ctx: CommandContext, bar: ReturnType<typeof progress>): FetchOptions {
+  return fetchOptionsFromEnv(ctx.env, {
+    logger: ctx.logger,
+    onProgress: ({ table, step }) => bar.step(`${step === "request" ? "downloading" : "storing"} ${table}`),
+  });
+}
+
+/**
+ * Opens the pipeline for a download run. The DuckDB store is open by one process at a time: while `jwi serve`
+ * runs, the answer is exit 3 (nothing could be checked) with the way out, the server's built-in schedule.
+ */
+export async function openForFetch(ctx: CommandContext): Promise<Pipeline> {
+  try {
+    return await ctx.openPipeline();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (!/in use by another process/i.test(message)) throw err;
+    writeLine(ctx.io.stderr, `error: ${message}`);
+    writeLine(
+      ctx.io.stderr,
+      "While `jwi serve` runs, let the server update itself: set JWI_UPDATE_CRON in its environment (its built-in schedule runs this same update under the server's lock).",
+    );
+    throw new CliError("The data store is in use by another process; nothing was checked.", 3);
+  }
+}
+
+/** 0 all fresh or unchanged, 1 some tables failed, 3 every table failed: thrown as CliError for jwi.ts. */
+export function throwForOutcome(summary: FetchSummary | UpdateSummary): void {
+  const code = exitCodeOf(summary);
+  if (code !== 0) {
+    throw new CliError(code === 3 ? "Every table failed; nothing was updated." : "Some tables failed; see the summary.", code);
+  }
+}
+
+export async function fetchCommand(ctx: CommandContext, opts: FetchCommandOptions): Promise<FetchSummary> {
+  const types = (opts.type?.length ? [...new Set(opts.type)] : [...DATA_TYPES]) as DataType[];
+  const bad = types.filter((t) => !(DATA_TYPES as readonly string[]).includes(t));
+  if (bad.length) throw new CliError(`--type must be one of: ${DATA_TYPES.join(", ")} (got "${bad.join(", ")}").`, 2);
+  if (opts.type?.includes("lmb") && !ctx.env.JWI_BAROMETER_URL) {
+    throw new CliError("--type lmb needs JWI_BAROMETER_URL (where the barometer workbook is published); it is not set.", 2);
+  }
+  const bar = progress(ctx.io);
+  bar.step("opening the data store");
+  const pipeline = await openForFetch(ctx);
+  let summary: FetchSummary;
+  try {
+    summary = await runFetch(pipeline, cliFetchOptions(ctx, bar), types);
+  } finally {
+    bar.done();
+    pipeline.close();
+  }
+  ctx.logger.info({ outcome: summary.outcome, counts: summary.counts, changed: summary.changed, ms: summary.duration_ms }, "fetch finished");
+  if (opts.json) writeLine(ctx.io.stdout, JSON.stringify(summary, null, 2));
+  else {
+    printFetchSummary(ctx, summary);
+    if (summary.changed) writeLine(ctx.io.stdout, "Stored values changed: run `jwi recalc` to publish new scores (or use `jwi update`).");
+  }
+  throwForOutcome(summary);
+  return summary;
+}
+
+const MARK: Record<TableOutcome["status"], string> = { fetched: "✓", unchanged: "=", empty: "∅", failed: "✗", skipped: "–" };
+
+function detail(t: TableOutcome): string {
+  if (t.status === "fetched") {
+    const parts = [`${t.inserted} new, ${t.updated} revised, ${t.unchanged} unchanged`];
+    if (t.newest_period) parts.push(`newest ${t.newest_period}`);
+    if (t.source_updated) parts.push(`updated at source ${t.source_updated}`);
+    if (t.attempts > 1) parts.push(`${t.attempts} attempts`);
+    return parts.join(" · ");
+  }
+  return t.reason ?? "";
+}
+
+/** One line per table (and its notes), then the counts. Shared by `jwi fetch` and `jwi update`. */
+export function printFetchSummary(ctx: CommandContext, s: FetchSummary): void {
+  const out = ctx.io.stdout;
+  writeLine(out, `Checked ${s.tables.length} source table(s) in ${(s.duration_ms / 1000).toFixed(1)} s (Eurostat: ${s.base_url}):`);
+  const width = Math.max(...s.tables.map((t) => t.table.length), 8);
+  for (const t of s.tables) {
+    writeLine(out, `  ${MARK[t.status]} ${t.table.padEnd(width)}  ${t.status.padEnd(9)}  ${detail(t)}`);
+    const indent = `    ${" ".repeat(width)}  `;
+    if (t.countries) writeLine(out, `${indent}countries asked for: ${t.countries.join(" ")}`);
+    if (t.successor_of) writeLine(out, `${indent}successor of ${t.successor_of}`);
+    if (t.frozen) writeLine(out, `${indent}looks frozen: ${t.frozen}${t.fell_over_to ? ` → falling over to ${t.fell_over_to}` : ""}`);
+    else if (t.fell_over_to) writeLine(out, `${indent}→ falling over to ${t.fell_over_to}`);
+    if (t.status === "failed" && t.raw_file) writeLine(out, `${indent}the answer is kept as ${t.raw_file}`);
+    for (const note of t.notes.filter((n) => !n.startsWith("asked instead of") && !n.startsWith("only for the"))) {
+      writeLine(out, `${indent}note: ${note}`);
+    }
+  }
+  const c = s.counts;
+  writeLine(out, `Result: ${c.fetched} fetched, ${c.unchanged} unchanged, ${c.empty} empty, ${c.failed} failed, ${c.skipped} skipped.`);
+}

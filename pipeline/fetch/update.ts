@@ -1,0 +1,431 @@
+// The updater: download every source table (Eurostat JSON-stat, the barometer workbook), hand each download to
+// the one ingest (origin "fetch"), log each check in DuckDB, and (for `update`) recalc when a stored value changed.
+// Everything runs inside one pipeline job (the one-at-a-time lock): a manual upload meanwhile gets BusyError.
+//
+// Never replaces good data with bad: a failed, cut-off, HTML or malformed download is not ingested (or ingest
+// rejects it, storing nothing), and the fetch log keeps the validators of the copy that is stored.
+import { COUNTRIES } from "../countries.ts";
+import type { LockedPipeline, Pipeline } from "../index.ts";
+import { publishSourceChecks } from "../publish.ts";
+import { LMB_TABLE } from "../sources/barometer/parse.ts";
+import { EUROSTAT_TABLES, SUCCESSOR_TABLES, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
+import type { FetchLogEntry } from "../store/observations.ts";
+import { DATA_TYPES, type DataType, type UploadResult } from "../types.ts";
+import { archiveRaw } from "./archive.ts";
+import { FROZEN_AFTER_MONTHS, PARTIAL_FALLBACKS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, requestGeos, staleHint, tableUrl } from "./eurostat.ts";
+import { FetchError, httpGet, type HttpResult, type Validators } from "./http.ts";
+import type { FetchOptions } from "./options.ts";
+
+/**
+ * fetched: new content downloaded and stored · unchanged: the source has nothing new (304, same `updated`
+ * stamp or same bytes), nothing re-ingested · empty: answered without values, its successor asked instead ·
+ * failed: see `reason`; nothing stored · skipped: not needed or not configured (see `reason`).
+ */
+export type TableStatus = "fetched" | "unchanged" | "empty" | "failed" | "skipped";
+
+export interface TableOutcome {
+  table: string;
+  data_type: DataType;
+  status: TableStatus;
+  /** Why it failed, was skipped, is empty or is unchanged; null for a plain fetch. */
+  reason: string | null;
+  url: string | null;
+  http_status: number | null;
+  attempts: number;
+  duration_ms: number;
+  bytes: number | null;
+  /** The body as kept under JWI_DATA_DIR (`raw/<sha256>.json`), for replay with `jwi ingest`. */
+  raw_file: string | null;
+  raw_sha256: string | null;
+  /** The dataset's `updated` stamp (Eurostat). */
+  source_updated: string | null;
+  /** Newest period of the covered countries held for this table (after this check). */
+  newest_period: string | null;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  warnings: number;
+  ingest_id: number | null;
+  /** Why the table looks frozen (closed title, discontinued, newest period far behind), or null. */
+  frozen: string | null;
+  /** The successor asked for because this table is frozen or empty. */
+  fell_over_to: string | null;
+  /** Set on a successor: the legacy table it stands in for. */
+  successor_of: string | null;
+  /** Covered countries asked for, when not all (une_rt_q: those missing from une_rt_m). */
+  countries: string[] | null;
+  notes: string[];
+}
+
+export type RunOutcome = "ok" | "partial" | "failed";
+
+export interface FetchSummary {
+  started_at: string;
+  finished_at: string;
+  duration_ms: number;
+  base_url: string;
+  tables: TableOutcome[];
+  counts: Record<TableStatus, number>;
+  /** True when some stored value was inserted or updated. */
+  changed: boolean;
+  /** ok: nothing failed · partial: some tables failed · failed: every table tried failed. */
+  outcome: RunOutcome;
+}
+
+export interface UpdateSummary extends FetchSummary {
+  /** The recalc that followed (only when something changed), or why it failed. */
+  recalc:
+    | { ok: true; as_of: string; countries_scored: number; publication_id: number | null; duration_ms: number }
+    | { ok: false; error: string }
+    | null;
+  notes: string[];
+}
+
+/** Exit codes of `jwi fetch` / `jwi update`: 0 all fresh or unchanged, 1 some tables failed, 3 every table failed. */
+export const UPDATE_EXIT = { ok: 0, partial: 1, failed: 3 } as const;
+
+export function exitCodeOf(summary: FetchSummary | UpdateSummary): 0 | 1 | 3 {
+  if ("recalc" in summary && summary.recalc && !summary.recalc.ok && summary.outcome === "ok") return UPDATE_EXIT.partial;
+  return UPDATE_EXIT[summary.outcome];
+}
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function blankOutcome(table: string, dataType: DataType): TableOutcome {
+  return {
+    table, data_type: dataType, status: "failed", reason: null, url: null, http_status: null, attempts: 0, duration_ms: 0,
+    bytes: null, raw_file: null, raw_sha256: null, source_updated: null, newest_period: null,
+    inserted: 0, updated: 0, unchanged: 0, warnings: 0, ingest_id: null,
+    frozen: null, fell_over_to: null, successor_of: null, countries: null, notes: [],
+  };
+}
+
+/** The state a run works in: the locked pipeline, the options, the clock, the pacing between requests. */
+class Run {
+  private requests = 0;
+  readonly now: () => Date;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    readonly locked: LockedPipeline,
+    readonly opts: FetchOptions,
+  ) {
+    this.now = opts.now ?? (() => new Date());
+    this.sleep = opts.sleep ?? opts.http.sleep ?? sleepReal;
+  }
+
+  /** GET with the run's HTTP options, paced: a pause before every request but the first. */
+  async get(table: string, url: string, validators: Validators, accept: string): Promise<HttpResult> {
+    if (this.requests++ > 0 && this.opts.pauseMs > 0 && !this.opts.signal?.aborted) await this.sleep(this.opts.pauseMs);
+    this.opts.onProgress?.({ table, step: "request" });
+    const logger = this.opts.logger;
+    return httpGet(url, validators, {
+      ...this.opts.http,
+      signal: this.opts.signal,
+      accept,
+      onRetry: (info) => {
+        logger?.warn({ table, url, attempt: info.attempt, delay_ms: info.delayMs, reason: info.reason }, "download failed; retrying");
+        this.opts.http.onRetry?.(info);
+      },
+    });
+  }
+
+  /**
+   * Writes the table's log row. On failure the validators, stamp, hash and URL of the stored copy are kept,
+   * so that the next run never gets a 304 for content that was not stored.
+   */
+  async record(o: TableOutcome, prev: FetchLogEntry | null, fresh: Partial<FetchLogEntry> | null): Promise<void> {
+    const checkedAt = this.now().toISOString();
+    const base: FetchLogEntry = prev ?? {
+      table: o.table, dataType: o.data_type, url: o.url ?? "", lastCheckedAt: checkedAt, lastChangedAt: null, status: o.status,
+      reason: null, httpStatus: null, etag: null, lastModified: null, sourceUpdated: null, rawSha256: null, closedHint: null,
+      newestPeriod: null, consecutiveFailures: 0,
+    };
+    await this.locked.store.recordFetch({
+      ...base,
+      ...(o.status === "failed" ? {} : (fresh ?? {})),
+      dataType: o.data_type,
+      lastCheckedAt: checkedAt,
+      lastChangedAt: o.status === "fetched" ? checkedAt : base.lastChangedAt,
+      status: o.status,
+      reason: o.reason,
+      httpStatus: o.http_status,
+      consecutiveFailures: o.status === "failed" ? base.consecutiveFailures + 1 : 0,
+    });
+  }
+
+  /** Ingests downloaded bytes through the one ingest path. */
+  async ingest(o: TableOutcome, body: Buffer, fileName: string): Promise<UploadResult> {
+    this.opts.onProgress?.({ table: o.table, step: "ingest" });
+    const result = await this.locked.ingest({ fileName, content: body, dataType: o.data_type, origin: "fetch", now: this.now() });
+    if (result.success) {
+      Object.assign(o, {
+        status: "fetched",
+        inserted: result.inserted,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        warnings: result.warnings.length,
+        ingest_id: result.ingest_id ?? null,
+      });
+    } else {
+      o.status = "failed";
+      o.reason = `rejected by validation, nothing stored: ${result.error ?? "unknown reason"}`;
+    }
+    return result;
+  }
+}
+
+function failFrom(o: TableOutcome, err: unknown): void {
+  o.status = "failed";
+  if (err instanceof FetchError) {
+    o.reason = err.message;
+    o.http_status = err.httpStatus;
+    o.attempts = err.attempts;
+  } else {
+    o.reason = `unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+/** One Eurostat table: request (conditional), archive, inspect, ingest, log. */
+async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: string | null): Promise<TableOutcome> {
+  const started = performance.now();
+  const { store } = run.locked;
+  const o = blankOutcome(config.table, config.dataType);
+  o.successor_of = successorOf;
+  if (successorOf) o.notes.push(`asked instead of ${successorOf}, which looks frozen or answered empty`);
+  const prev = await store.fetchLogEntry(config.table);
+  const now = run.now();
+
+  let countries = COUNTRIES;
+  const partialOf = PARTIAL_FALLBACKS[config.table];
+  if (partialOf) {
+    const have = new Set(await store.geosOf(partialOf));
+    countries = COUNTRIES.filter((c) => !have.has(c.code));
+    if (countries.length === 0) {
+      o.status = "skipped";
+      o.reason = `every covered country has data in ${partialOf}`;
+      await run.record(o, prev, null);
+      return o;
+    }
+    o.countries = countries.map((c) => c.code);
+    o.notes.push(`only for the ${countries.length} covered countries missing from ${partialOf}`);
+  }
+  const url = tableUrl(run.opts.baseUrl, config, requestGeos(countries));
+  o.url = url;
+  const sameUrl = prev !== null && prev.url === url;
+  let closed: string | null = null;
+  /** The whole dataset's newest period (Eurostat's annotation), which may be later than the covered countries'. */
+  let datasetNewest: string | null = null;
+  let fresh: Partial<FetchLogEntry> | null = null;
+
+  try {
+    const res = await run.get(config.table, url, sameUrl ? { etag: prev.etag, lastModified: prev.lastModified } : {}, "application/json");
+    o.attempts = res.attempts;
+    o.http_status = res.status;
+    if (res.kind === "not-modified") {
+      o.status = "unchanged";
+      o.reason = "not modified since the last check (HTTP 304)";
+      o.source_updated = prev?.sourceUpdated ?? null;
+      o.newest_period = await store.newestCountryPeriod(config.table);
+      fresh = { etag: res.etag ?? prev?.etag ?? null, lastModified: res.lastModified ?? prev?.lastModified ?? null };
+    } else {
+      const archived = await archiveRaw(run.locked.dataDir, res.body, ".json");
+      Object.assign(o, { bytes: archived.bytes, raw_file: archived.file, raw_sha256: archived.sha256 });
+      const answer = inspectEurostat(res.body, res.contentType, config, now);
+      if (answer.kind === "refused") {
+        o.status = "failed";
+        o.reason = `${answer.reason}; nothing stored`;
+      } else {
+        if (answer.kind === "dataset") {
+          o.source_updated = answer.updated;
+          datasetNewest = answer.newestPeriod;
+          closed = answer.closed;
+        }
+        const sameStamp = answer.kind === "dataset" && answer.updated !== null && prev?.sourceUpdated === answer.updated;
+        if (answer.kind === "dataset" && answer.empty !== null) {
+          o.status = SUCCESSOR_TABLES[config.table] ? "empty" : "failed";
+          o.reason = `${answer.empty}; nothing stored`;
+        } else if (sameUrl && prev.rawSha256 !== null && (prev.rawSha256 === archived.sha256 || sameStamp)) {
+          o.status = "unchanged";
+          o.reason =
+            prev.rawSha256 === archived.sha256
+              ? "the same bytes as the copy already stored; not re-ingested"
+              : `Eurostat's \`updated\` stamp (${answer.kind === "dataset" ? answer.updated : ""}) is the one already stored; not re-ingested`;
+          o.newest_period = await store.newestCountryPeriod(config.table);
+        } else {
+          const result = await run.ingest(o, res.body, `${config.table}.json`);
+          if (result.success) o.newest_period = await store.newestCountryPeriod(config.table);
+        }
+        if (o.status === "fetched" || o.status === "unchanged") {
+          // An answer found equal by its stamp was not stored: the stored copy keeps its own hash.
+          const storedSha = o.status === "fetched" ? archived.sha256 : (prev?.rawSha256 ?? archived.sha256);
+          fresh = {
+            url, etag: res.etag, lastModified: res.lastModified, rawSha256: storedSha, sourceUpdated: o.source_updated,
+            closedHint: closed, newestPeriod: datasetNewest ?? o.newest_period,
+          };
+        }
+      }
+    }
+  } catch (err) {
+    failFrom(o, err);
+  }
+
+  // Frozen: the table's own words (this answer, else the last one read) and how old its newest period is.
+  const hints = [
+    closed ?? prev?.closedHint ?? null,
+    staleHint(datasetNewest ?? prev?.newestPeriod ?? o.newest_period, now, run.opts.frozenAfterMonths ?? FROZEN_AFTER_MONTHS),
+  ];
+  o.frozen = hints.filter((h): h is string => h !== null).join(" and ") || null;
+  o.duration_ms = Math.round(performance.now() - started);
+  await run.record(o, prev, fresh);
+  return o;
+}
+
+/** The barometer workbook from JWI_BAROMETER_URL (skipped with a note when unset). */
+async function fetchBarometer(run: Run): Promise<TableOutcome> {
+  const started = performance.now();
+  const o = blankOutcome(LMB_TABLE, "lmb");
+  const url = run.opts.barometerUrl;
+  if (!url) {
+    o.status = "skipped";
+    o.reason =
+      "JWI_BAROMETER_URL is not set, so the barometer is not fetched (countries are scored on Eurostat data alone; " +
+      "upload the workbook on the operator page or with `jwi ingest FILE --type lmb`)";
+    return o;
+  }
+  o.url = url;
+  const prev = await run.locked.store.fetchLogEntry(LMB_TABLE);
+  const sameUrl = prev !== null && prev.url === url;
+  let fresh: Partial<FetchLogEntry> | null = null;
+  try {
+    const res = await run.get(LMB_TABLE, url, sameUrl ? { etag: prev.etag, lastModified: prev.lastModified } : {}, `${XLSX_TYPE}, */*;q=0.5`);
+    o.attempts = res.attempts;
+    o.http_status = res.status;
+    if (res.kind === "not-modified") {
+      o.status = "unchanged";
+      o.reason = "not modified since the last check (HTTP 304)";
+      o.newest_period = await run.locked.store.newestCountryPeriod(LMB_TABLE);
+      fresh = { etag: res.etag ?? prev?.etag ?? null, lastModified: res.lastModified ?? prev?.lastModified ?? null };
+    } else if (looksLikeHtml(res.body, res.contentType)) {
+      o.status = "failed";
+      o.reason = "answered an HTML page instead of an XLSX workbook; nothing stored";
+      o.bytes = res.body.length;
+    } else {
+      const archived = await archiveRaw(run.locked.dataDir, res.body, ".xlsx");
+      Object.assign(o, { bytes: archived.bytes, raw_file: archived.file, raw_sha256: archived.sha256 });
+      if (sameUrl && prev.rawSha256 === archived.sha256) {
+        o.status = "unchanged";
+        o.reason = "the same bytes as the copy already stored; not re-ingested";
+        o.newest_period = await run.locked.store.newestCountryPeriod(LMB_TABLE);
+      } else {
+        const name = new URL(url).pathname.split("/").pop() ?? "";
+        const result = await run.ingest(o, res.body, /\.xlsx$/i.test(name) ? decodeURIComponent(name) : "lmb.xlsx");
+        if (result.success) o.newest_period = await run.locked.store.newestCountryPeriod(LMB_TABLE);
+      }
+      if (o.status === "fetched" || o.status === "unchanged") {
+        fresh = { url, etag: res.etag, lastModified: res.lastModified, rawSha256: archived.sha256, newestPeriod: o.newest_period };
+      }
+    }
+  } catch (err) {
+    failFrom(o, err);
+  }
+  o.duration_ms = Math.round(performance.now() - started);
+  await run.record(o, prev, fresh);
+  return o;
+}
+
+function summarise(startedAt: Date, finishedAt: Date, baseUrl: string, tables: TableOutcome[]): FetchSummary {
+  const counts: Record<TableStatus, number> = { fetched: 0, unchanged: 0, empty: 0, failed: 0, skipped: 0 };
+  for (const t of tables) counts[t.status]++;
+  const answered = counts.fetched + counts.unchanged + counts.empty;
+  return {
+    started_at: startedAt.toISOString(),
+    finished_at: finishedAt.toISOString(),
+    duration_ms: finishedAt.getTime() - startedAt.getTime(),
+    base_url: baseUrl,
+    tables,
+    counts,
+    changed: tables.some((t) => t.status === "fetched" && t.inserted + t.updated > 0),
+    outcome: counts.failed === 0 ? "ok" : answered > 0 ? "partial" : "failed",
+  };
+}
+
+/**
+ * Downloads the tables of the given data types and ingests what is new. Call with the lock held
+ * (`pipeline.exclusive`), or use `runFetch` / `runUpdate`.
+ */
+export async function fetchLocked(locked: LockedPipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES): Promise<FetchSummary> {
+  const run = new Run(locked, opts);
+  const startedAt = run.now();
+  const wanted = new Set(types);
+  const queue: Array<{ config: TableConfig; successorOf: string | null }> = EUROSTAT_TABLES.filter(
+    (t) => wanted.has(t.dataType) && PREDECESSOR_TABLES[t.table] === undefined,
+  ).map((config) => ({ config, successorOf: null }));
+  const seen = new Set<string>();
+  const tables: TableOutcome[] = [];
+  const log = (o: TableOutcome) =>
+    opts.logger?.[o.status === "failed" ? "warn" : "info"](
+      { table: o.table, status: o.status, reason: o.reason, http_status: o.http_status, attempts: o.attempts, ms: o.duration_ms, inserted: o.inserted, updated: o.updated, frozen: o.frozen },
+      `fetch ${o.table}: ${o.status}`,
+    );
+
+  while (queue.length > 0) {
+    const { config, successorOf } = queue.shift()!;
+    if (seen.has(config.table)) continue;
+    seen.add(config.table);
+    const o = await fetchEurostatTable(run, config, successorOf);
+    tables.push(o);
+    log(o);
+    const successor = SUCCESSOR_TABLES[config.table];
+    const successorConfig = successor ? tableConfig(successor) : undefined;
+    if (successorConfig && !seen.has(successorConfig.table) && (o.frozen !== null || o.status === "empty")) {
+      o.fell_over_to = successorConfig.table;
+      queue.unshift({ config: successorConfig, successorOf: config.table });
+    } else if (o.frozen !== null && !successor) {
+      o.notes.push("looks frozen, and no successor table is known: its data will age out of the score");
+    }
+  }
+  if (wanted.has("lmb")) {
+    const o = await fetchBarometer(run);
+    tables.push(o);
+    log(o);
+  }
+  publishSourceChecks(locked.servingDb, await locked.store.tableStatus());
+  return summarise(startedAt, run.now(), opts.baseUrl, tables);
+}
+
+/** `fetch` then, when a stored value changed, recalc (as of today) and publish. Call with the lock held. */
+export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): Promise<UpdateSummary> {
+  const clock = opts.now ?? (() => new Date());
+  const fetched = await fetchLocked(locked, opts);
+  const summary: UpdateSummary = { ...fetched, recalc: null, notes: [] };
+  if (!fetched.changed) {
+    summary.notes.push("No stored value changed: the published scores stay as they are (no recalc).");
+    return summary;
+  }
+  try {
+    const r = await locked.recalc({ now: clock() });
+    summary.recalc = { ok: true, as_of: r.as_of, countries_scored: r.countries_scored, publication_id: r.publication_id, duration_ms: r.duration_ms };
+    opts.logger?.info({ as_of: r.as_of, scored: r.countries_scored, publication: r.publication_id }, "recalc published");
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    summary.recalc = { ok: false, error: message };
+    summary.notes.push(`The recalc failed (${message}); the previous scores stay published.`);
+    opts.logger?.error({ err: message }, "recalc after update failed");
+  }
+  const finished = clock();
+  summary.finished_at = finished.toISOString();
+  summary.duration_ms = finished.getTime() - Date.parse(summary.started_at);
+  return summary;
+}
+
+/** `jwi fetch`: the tables of `types`, under the pipeline's one-job lock (BusyError when another job runs). */
+export function runFetch(pipeline: Pipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES): Promise<FetchSummary> {
+  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types));
+}
+
+/** `jwi update` and the built-in schedule: everything, then recalc if anything changed; under the lock. */
+export function runUpdate(pipeline: Pipeline, opts: FetchOptions): Promise<UpdateSummary> {
+  return pipeline.exclusive((locked) => updateLocked(locked, opts));
+}

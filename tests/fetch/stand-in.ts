@@ -1,0 +1,256 @@
+// A local stand-in for Eurostat's dissemination API and the barometer's publisher (node:http on 127.0.0.1, a
+// random port). It serves the real fixtures at the real paths (`/une_rt_m`, …) and answers query strings the
+// way SOURCES.md describes the real API: filters cut the cube (codes without data are dropped silently), a
+// filter matching nothing gives HTTP 200 with an empty `value`, an unknown dimension gives an error body.
+// It sends ETag / Last-Modified (from the dataset's `updated`) and answers 304 to a matching conditional
+// request. Faults (5xx, Retry-After, a hang, a cut-off body, an HTML page, …) are queued per path.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
+
+export const BAROMETER_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../synthetic/barometer/lmb-months-down.xlsx");
+export const BAROMETER_PATH = "/barometer/lmb-months-down.xlsx";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export type Fault =
+  /** An HTTP error status, with an optional Retry-After and body. */
+  | { kind: "status"; status: number; retryAfter?: string; body?: string; contentType?: string }
+  /** Never answers (until the server closes). */
+  | { kind: "hang" }
+  /** Announces the whole length, sends half of the body, then cuts the connection. */
+  | { kind: "truncate" }
+  /** HTTP 200 with a proxy's HTML error page. */
+  | { kind: "html" }
+  /** HTTP 200, any body. */
+  | { kind: "body"; body: string | Buffer; contentType?: string }
+  /** Answers normally, but only after `ms`. */
+  | { kind: "delay"; ms: number };
+
+export interface RecordedRequest {
+  path: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+}
+
+type Dataset = Record<string, any>;
+
+export interface StandIn {
+  /** Base URL of the data API (the tables sit right under it). */
+  url: string;
+  barometerUrl: string;
+  requests: RecordedRequest[];
+  /** Requests of one table (or of the barometer: "lmb"). */
+  requestsOf(table: string): RecordedRequest[];
+  /** Queues faults for a table ("lmb" for the barometer): one per request, in order; then normal answers. */
+  fault(table: string, ...faults: Fault[]): void;
+  /** Replaces (or, with null, removes) the dataset served for a table. */
+  setTable(table: string, dataset: Dataset | null): void;
+  /** Sends ETag / Last-Modified and honours conditional requests (default true). */
+  validators: boolean;
+  close(): Promise<void>;
+}
+
+/** The real fixtures by table code (from their `extension.id`). */
+export function realDatasets(): Map<string, Dataset> {
+  const map = new Map<string, Dataset>();
+  for (const entry of readManifest()) {
+    const ds = JSON.parse(readFileSync(path.join(BUNDLED_FIXTURES_DIR, entry.file), "utf8")) as Dataset;
+    map.set(String(ds.extension.id).toLowerCase(), ds);
+  }
+  return map;
+}
+
+const IGNORED = new Set(["format", "lang", "sincetimeperiod", "untiltimeperiod", "lasttimeperiod"]);
+
+const errorBody = (status: number, label: string) => JSON.stringify({ error: [{ status, id: status === 404 ? 100 : 140, label }] });
+
+/** The cube cut to the requested categories, or the API's error for an unknown dimension. */
+export function answerQuery(ds: Dataset, query: URLSearchParams): { status: number; body: string } {
+  const wanted = new Map<string, string[]>();
+  for (const [key, value] of query) {
+    if (IGNORED.has(key.toLowerCase())) continue;
+    if (!(ds.id as string[]).includes(key)) {
+      return {
+        status: 400,
+        body: errorBody(400, `INVALID_QUERY_DIMENSION: Query is invalid as per its structure's definition. Dimension "${key.toUpperCase()}" is not defined`),
+      };
+    }
+    wanted.set(key, [...(wanted.get(key) ?? []), value]);
+  }
+  const ids = ds.id as string[];
+  const sizes = ds.size as number[];
+  // old position → new position per dimension (-1: cut)
+  const maps: number[][] = [];
+  const out: Dataset = structuredClone(ds);
+  let empty = false;
+  ids.forEach((id, d) => {
+    const index = ds.dimension[id].category.index as Record<string, number>;
+    const codes = Object.keys(index).sort((a, b) => index[a]! - index[b]!);
+    const keep = wanted.has(id) ? codes.filter((c) => wanted.get(id)!.includes(c)) : codes;
+    if (keep.length === 0) empty = true;
+    const map = new Array<number>(sizes[d]!).fill(-1);
+    keep.forEach((c, i) => (map[index[c]!] = i));
+    maps.push(map);
+    out.size[d] = keep.length;
+    out.dimension[id].category.index = Object.fromEntries(keep.map((c, i) => [c, i]));
+    const labels = ds.dimension[id].category.label as Record<string, string> | undefined;
+    if (labels) out.dimension[id].category.label = Object.fromEntries(keep.map((c) => [c, labels[c]]));
+  });
+  const strides = sizes.map((_, d) => sizes.slice(d + 1).reduce((a, b) => a * b, 1));
+  const newSizes = out.size as number[];
+  const newStrides = newSizes.map((_, d) => newSizes.slice(d + 1).reduce((a, b) => a * b, 1));
+  const remap = (cells: Record<string, unknown> | undefined): Record<string, unknown> => {
+    const result: Record<string, unknown> = {};
+    if (!cells || empty) return result;
+    for (const [key, v] of Object.entries(cells)) {
+      let flat = Number(key);
+      let next = 0;
+      let kept = true;
+      for (let d = 0; d < ids.length; d++) {
+        const pos = Math.floor(flat / strides[d]!);
+        flat -= pos * strides[d]!;
+        const np = maps[d]![pos]!;
+        if (np < 0) {
+          kept = false;
+          break;
+        }
+        next += np * newStrides[d]!;
+      }
+      if (kept) result[String(next)] = v;
+    }
+    return result;
+  };
+  out.value = remap(ds.value);
+  if (ds.status) out.status = remap(ds.status);
+  if (out.extension) delete out.extension["positions-with-no-data"];
+  return { status: 200, body: JSON.stringify(out) };
+}
+
+export async function startStandIn(opts: { datasets?: Map<string, Dataset>; barometer?: Buffer | null } = {}): Promise<StandIn> {
+  const datasets = opts.datasets ?? realDatasets();
+  const barometer = opts.barometer === undefined ? readFileSync(BAROMETER_FILE) : opts.barometer;
+  const faults = new Map<string, Fault[]>();
+  const requests: RecordedRequest[] = [];
+
+  const send = (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    body: Buffer,
+    contentType: string,
+    lastModified: string | null,
+  ) => {
+    if (state.validators) {
+      const etag = `"${createHash("sha256").update(body).digest("hex").slice(0, 20)}"`;
+      res.setHeader("ETag", etag);
+      if (lastModified) res.setHeader("Last-Modified", lastModified);
+      const inm = req.headers["if-none-match"];
+      const ims = req.headers["if-modified-since"];
+      const notModified =
+        inm !== undefined ? inm.split(/\s*,\s*/).includes(etag) : ims !== undefined && lastModified !== null && Date.parse(ims) >= Date.parse(lastModified);
+      if (notModified) {
+        res.writeHead(304).end();
+        return;
+      }
+    }
+    res.writeHead(200, { "content-type": contentType, "content-length": body.length });
+    res.end(body);
+  };
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const table = url.pathname === BAROMETER_PATH ? "lmb" : url.pathname.replace(/^\/+/, "");
+    requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
+    const fault = faults.get(table)?.shift();
+    if (fault?.kind === "delay") {
+      const timer = setTimeout(() => answer(req, res, url, table), fault.ms);
+      res.on("close", () => clearTimeout(timer));
+      return;
+    }
+    if (fault) {
+      switch (fault.kind) {
+        case "status":
+          if (fault.retryAfter !== undefined) res.setHeader("retry-after", fault.retryAfter);
+          res.writeHead(fault.status, { "content-type": fault.contentType ?? "application/json" });
+          res.end(fault.body ?? errorBody(fault.status, `stand-in fault ${fault.status}`));
+          return;
+        case "hang":
+          return; // the client's timeout ends it
+        case "truncate": {
+          const ds = datasets.get(table);
+          const body = Buffer.from(ds ? answerQuery(ds, url.searchParams).body : "x".repeat(10_000));
+          res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
+          res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
+          return;
+        }
+        case "html":
+          res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+          res.end("<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The proxy server received an invalid response.</p></body></html>");
+          return;
+        case "body":
+          res.writeHead(200, { "content-type": fault.contentType ?? "application/json" });
+          res.end(fault.body);
+          return;
+      }
+    }
+    answer(req, res, url, table);
+  });
+
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse, url: URL, table: string) => {
+    if (res.destroyed) return;
+    if (table === "lmb") {
+      if (!barometer) return void res.writeHead(404).end();
+      send(req, res, barometer, XLSX, "Mon, 02 Nov 2026 08:00:00 GMT");
+      return;
+    }
+    const ds = datasets.get(table);
+    if (!ds) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(errorBody(404, `NOT_FOUND: stand-in has no dataset "${table}"`));
+      return;
+    }
+    const result = answerQuery(ds, url.searchParams);
+    if (result.status !== 200) {
+      res.writeHead(result.status, { "content-type": "application/json" });
+      res.end(result.body);
+      return;
+    }
+    send(req, res, Buffer.from(result.body), "application/json", typeof ds.updated === "string" ? new Date(ds.updated).toUTCString() : null);
+  };
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const state: StandIn = {
+    url: origin,
+    barometerUrl: `${origin}${BAROMETER_PATH}`,
+    requests,
+    requestsOf: (table) => requests.filter((r) => (table === "lmb" ? r.path === BAROMETER_PATH : r.path === `/${table}`)),
+    fault: (table, ...list) => faults.set(table, [...(faults.get(table) ?? []), ...list]),
+    setTable: (table, ds) => (ds === null ? datasets.delete(table) : datasets.set(table, ds)),
+    validators: true,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  return state;
+}
+
+/**
+ * TEST-ONLY stand-in for the successor table jvs_q_r21 (no real response of it exists here, SOURCES.md §3): the
+ * real jvs_q_nace2 cube relabelled as NACE Rev. 2.1 (dimension `nace_r2_1`, id JVS_Q_R21, no closing year range).
+ * Its values are the real NACE Rev. 2 ones, so scores do not move; it is never served outside the tests.
+ */
+export function relabelledR21(source: Dataset = realDatasets().get("jvs_q_nace2")!): Dataset {
+  const ds = structuredClone(source);
+  ds.label = "Job vacancy statistics by NACE Rev. 2.1 activity - quarterly data";
+  ds.updated = "2026-09-18T23:00:00+0200";
+  ds.id = (ds.id as string[]).map((d) => (d === "nace_r2" ? "nace_r2_1" : d));
+  ds.dimension.nace_r2_1 = ds.dimension.nace_r2;
+  delete ds.dimension.nace_r2;
+  ds.extension = { ...ds.extension, id: "JVS_Q_R21", description: "TEST-ONLY stand-in built from the real jvs_q_nace2 fixture." };
+  return ds;
+}

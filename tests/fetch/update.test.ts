@@ -1,0 +1,283 @@
+// `jwi update` / `jwi fetch` end to end against the local stand-in for Eurostat and the barometer publisher:
+// first run ingests everything, second run is conditional and re-ingests nothing, the result equals ingesting
+// the fixture files by hand, exit codes, the raw archive, the fetch log, the status report.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { COUNTRIES, EU_AGGREGATE } from "../../pipeline/countries.ts";
+import type { FetchSummary, UpdateSummary } from "../../pipeline/fetch/update.ts";
+import { readManifest } from "../../pipeline/seed.ts";
+import { openServingDb } from "../../pipeline/serving-db.ts";
+import { fixture, jwi, REPO_ROOT, tempDataDir } from "../helpers/cli.ts";
+import { compareGolden, type GoldenRecalc } from "../helpers/golden.ts";
+import { byTable, jwiEnv, standInEnv, storeCounts, type StatusJson } from "./helpers.ts";
+import { BAROMETER_FILE, realDatasets, relabelledR21, startStandIn, type StandIn } from "./stand-in.ts";
+
+const AS_OF = "2026-11-22";
+
+describe("jwi update against the stand-in (real fixtures at the real paths)", () => {
+  let server: StandIn;
+  const tmp = tempDataDir("jwi-fetch-");
+  let env: NodeJS.ProcessEnv;
+  let first: UpdateSummary;
+  let firstCode: number;
+
+  beforeAll(async () => {
+    server = await startStandIn();
+    env = standInEnv(tmp.dir, server);
+    const r = await jwiEnv(env, "update", "--json");
+    firstCode = r.code;
+    first = r.json<UpdateSummary>();
+  });
+  afterAll(async () => {
+    await server.close();
+    tmp.cleanup();
+  });
+
+  it("first run: ingests every table the stand-in has, says which failed, recalculates", async () => {
+    for (const t of ["une_rt_m", "une_rt_q", "jvs_q_nace2", "namq_10_gdp", "prc_hicp_manr", "prc_hicp_minr"]) {
+      const o = byTable(first, t);
+      expect(o.status, `${t}: ${o.reason}`).toBe("fetched");
+      expect(o.inserted).toBeGreaterThan(0);
+      expect(o.ingest_id).not.toBeNull();
+    }
+    // The stand-in has no jvs_q_r21 (no real response exists): the fallover says so, and the run is "partial".
+    expect(byTable(first, "jvs_q_r21")).toMatchObject({ status: "failed", successor_of: "jvs_q_nace2", http_status: 404 });
+    expect(byTable(first, "jvs_q_r21").reason).toMatch(/^HTTP 404 Not Found: .*jvs_q_r21.* \(1 attempt\)$/);
+    expect(byTable(first, "lmb")).toMatchObject({ status: "skipped", reason: expect.stringContaining("JWI_BAROMETER_URL is not set") });
+    expect(first.changed).toBe(true);
+    expect(first.recalc).toMatchObject({ ok: true, countries_scored: 30 });
+    expect(first.outcome).toBe("partial");
+    expect(firstCode).toBe(1);
+  });
+
+  it("sends the product's User-Agent and asks une_rt_q only for covered countries missing from une_rt_m", () => {
+    for (const r of server.requests) expect(r.headers["user-agent"]).toMatch(/^JobWeatherIndex\/\d+\.\d+\.\d+ \(\+https:\/\/jobweather\.example\)$/);
+    const monthly = new Set(Object.keys(realDatasets().get("une_rt_m")!.dimension.geo.category.index));
+    const missing = COUNTRIES.filter((c) => !monthly.has(c.eurostatGeo)).map((c) => c.eurostatGeo);
+    expect(server.requestsOf("une_rt_q")[0]!.query.getAll("geo")).toEqual([...missing, EU_AGGREGATE]);
+    expect(byTable(first, "une_rt_q").countries).toHaveLength(missing.length);
+    expect(server.requestsOf("une_rt_m")[0]!.query.getAll("geo")).toHaveLength(COUNTRIES.length + 1);
+  });
+
+  it("keeps every answer by its SHA-256 under raw/ for replay", async () => {
+    const o = byTable(first, "une_rt_m");
+    expect(o.raw_file).toBe(`raw/${o.raw_sha256}.json`);
+    const file = path.join(tmp.dir, o.raw_file!);
+    expect(existsSync(file)).toBe(true);
+    const replay = await jwiEnv(env, "ingest", file, "--type", "unemployment", "--dry-run", "--json");
+    expect(replay.code).toBe(0);
+    expect(replay.json<{ inserted: number; updated: number; file_sha256: string }>()).toMatchObject({ inserted: 0, updated: 0, file_sha256: o.raw_sha256 });
+  });
+
+  it("second run: conditional requests, nothing re-ingested, no recalc", async () => {
+    const before = await storeCounts(env);
+    const seen = server.requests.length;
+    const r = await jwiEnv(env, "update", "--json");
+    const second = r.json<UpdateSummary>();
+    const requests = server.requests.slice(seen);
+    for (const t of ["une_rt_m", "une_rt_q", "jvs_q_nace2", "namq_10_gdp", "prc_hicp_manr", "prc_hicp_minr"]) {
+      const req = requests.find((q) => q.path === `/${t}`)!;
+      expect(req.headers["if-none-match"], t).toMatch(/^".+"$/);
+      expect(req.headers["if-modified-since"], t).toMatch(/GMT$/);
+      expect(byTable(second, t)).toMatchObject({ status: "unchanged", reason: "not modified since the last check (HTTP 304)", ingest_id: null });
+    }
+    // The table that never answered has no validators to send.
+    expect(requests.find((q) => q.path === "/jvs_q_r21")!.headers["if-none-match"]).toBeUndefined();
+    expect(second.changed).toBe(false);
+    expect(second.recalc).toBeNull();
+    expect(second.notes.join(" ")).toMatch(/no recalc/);
+    expect(await storeCounts(env)).toEqual(before);
+    expect(r.code).toBe(1);
+  });
+
+  it("shows when each table was last checked in `jwi status` and in the published source_status", async () => {
+    const status = (await jwiEnv(env, "status", "--json")).json<StatusJson>();
+    const m = status.tables.find((t) => t.table === "une_rt_m")!;
+    expect(m.lastStatus).toBe("unchanged");
+    expect(Date.parse(m.lastCheckedAt!)).toBeGreaterThan(Date.parse(first.started_at));
+    expect(status.tables.find((t) => t.table === "jvs_q_r21")).toMatchObject({ lastStatus: "failed", observations: 0, ingests: 0 });
+    const human = await jwiEnv(env, "status");
+    expect(human.stdout).toMatch(/une_rt_m\s+unchanged/);
+    expect(human.stdout).toMatch(/jvs_q_r21\s+failed/);
+
+    const db = openServingDb(path.join(tmp.dir, "jwi.sqlite"));
+    try {
+      const rows = db.prepare("SELECT source_table, last_checked_at, last_changed_at, last_status, newest_period FROM source_status").all() as Array<Record<string, string | null>>;
+      const published = new Map(rows.map((r) => [r.source_table, r]));
+      expect(published.get("une_rt_m")).toMatchObject({ last_status: "unchanged", newest_period: "2026-07" });
+      expect(published.get("une_rt_m")!.last_checked_at).toBe(m.lastCheckedAt);
+      expect(published.get("une_rt_m")!.last_changed_at).not.toBeNull();
+      expect(published.get("jvs_q_r21")).toMatchObject({ last_status: "failed" });
+    } finally {
+      db.close();
+    }
+  });
+
+  it("reaches the same scores as ingesting the fixture files by hand (and the reviewed golden output)", async () => {
+    const fetched = (await jwiEnv(env, "recalc", "--as-of", AS_OF, "--json")).json<GoldenRecalc>();
+    const byHand = tempDataDir("jwi-byhand-");
+    try {
+      for (const f of readManifest()) expect((await jwi(byHand.dir, "ingest", fixture("real", f.file), "--type", f.type)).code).toBe(0);
+      const manual = (await jwi(byHand.dir, "recalc", "--as-of", AS_OF, "--json")).json<GoldenRecalc>();
+      expect(fetched).toEqual(manual);
+    } finally {
+      byHand.cleanup();
+    }
+    const golden = JSON.parse(readFileSync(fixture("expected", "recalc-2026-11-22.json"), "utf8")) as GoldenRecalc;
+    expect(compareGolden(golden, fetched)).toEqual([]);
+  });
+});
+
+describe("jwi update with the barometer and a successor that answers", () => {
+  let server: StandIn;
+  let tmp: ReturnType<typeof tempDataDir>;
+  afterEach(async () => {
+    await server?.close();
+    tmp?.cleanup();
+  });
+
+  it("fetches the barometer workbook too, exits 0 when every table is fresh, and matches ingesting by hand", async () => {
+    server = await startStandIn();
+    server.setTable("jvs_q_r21", relabelledR21());
+    tmp = tempDataDir("jwi-fetch-");
+    const env = standInEnv(tmp.dir, server, { JWI_BAROMETER_URL: server.barometerUrl });
+    const r = await jwiEnv(env, "update");
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/✓ lmb\s+fetched/);
+    expect(r.stdout).toMatch(/✓ jvs_q_r21\s+fetched/);
+    expect(r.stdout).toMatch(/looks frozen: its title ends with \(2001-2025\) → falling over to jvs_q_r21/);
+    expect(r.stdout).toMatch(/Recalculated and published/);
+
+    const again = await jwiEnv(env, "update", "--json");
+    expect(again.code).toBe(0);
+    expect(byTable(again.json<UpdateSummary>(), "lmb")).toMatchObject({ status: "unchanged" });
+    expect(server.requestsOf("lmb")[1]!.headers["if-none-match"]).toBeDefined();
+
+    const fetched = (await jwiEnv(env, "recalc", "--as-of", AS_OF, "--json")).json<GoldenRecalc>();
+    const byHand = tempDataDir("jwi-byhand-");
+    try {
+      for (const f of readManifest()) await jwi(byHand.dir, "ingest", fixture("real", f.file), "--type", f.type);
+      expect((await jwi(byHand.dir, "ingest", BAROMETER_FILE, "--type", "lmb")).code).toBe(0);
+      const manual = (await jwi(byHand.dir, "recalc", "--as-of", AS_OF, "--json")).json<GoldenRecalc>();
+      expect(fetched).toEqual(manual);
+      expect(fetched.countries.some((c) => c.basis === "blended")).toBe(true);
+    } finally {
+      byHand.cleanup();
+    }
+  });
+
+  it("without ETag / Last-Modified, uses the same bytes or Eurostat's `updated` stamp to skip re-ingesting", async () => {
+    server = await startStandIn();
+    server.validators = false;
+    tmp = tempDataDir("jwi-fetch-");
+    const env = standInEnv(tmp.dir, server);
+    await jwiEnv(env, "fetch", "--type", "gdp");
+    const before = await storeCounts(env);
+
+    const same = (await jwiEnv(env, "fetch", "--type", "gdp", "--json")).json<FetchSummary>();
+    expect(byTable(same, "namq_10_gdp")).toMatchObject({ status: "unchanged", reason: expect.stringMatching(/same bytes/) });
+    expect(server.requestsOf("namq_10_gdp")[1]!.headers["if-none-match"]).toBeUndefined();
+
+    // Other bytes (an annotation moved), same `updated` stamp: still not re-ingested.
+    const gdp = realDatasets().get("namq_10_gdp")!;
+    gdp.extension.annotation = [...gdp.extension.annotation].reverse();
+    server.setTable("namq_10_gdp", gdp);
+    const stamp = (await jwiEnv(env, "fetch", "--type", "gdp", "--json")).json<FetchSummary>();
+    expect(byTable(stamp, "namq_10_gdp")).toMatchObject({ status: "unchanged", reason: expect.stringContaining("`updated` stamp (2026-08-17T11:00:00+0200)") });
+    expect(await storeCounts(env)).toEqual(before);
+
+    // A new stamp is new content: downloaded and ingested (0 values changed, so no recalc would follow).
+    gdp.updated = "2026-11-20T11:00:00+0100";
+    const moved = (await jwiEnv(env, "fetch", "--type", "gdp", "--json")).json<FetchSummary>();
+    expect(byTable(moved, "namq_10_gdp")).toMatchObject({ status: "fetched", inserted: 0, updated: 0 });
+    expect(moved.changed).toBe(false);
+  });
+});
+
+describe("jwi fetch / update: usage and exit codes", () => {
+  let server: StandIn;
+  const tmp = tempDataDir("jwi-fetch-");
+  beforeAll(async () => {
+    server = await startStandIn();
+  });
+  afterAll(async () => {
+    await server.close();
+    tmp.cleanup();
+  });
+
+  it("documents the commands, the sources and the exit codes in --help", async () => {
+    const env = standInEnv(tmp.dir, server);
+    const root = await jwiEnv(env, "--help");
+    expect(root.stdout).toMatch(/fetch/);
+    expect(root.stdout).toMatch(/update/);
+    const update = await jwiEnv(env, "update", "--help");
+    expect(update.stdout).toMatch(/Exit codes: 0 every table fetched or unchanged.*1 some tables failed/s);
+    expect(update.stdout).toMatch(/3 every table failed/);
+    expect(update.stdout).toMatch(/JWI_BAROMETER_URL/);
+    const fetch = await jwiEnv(env, "fetch", "--help");
+    expect(fetch.stdout).toMatch(/--type <type\.\.\.>/);
+  });
+
+  it("answers usage errors with 2", async () => {
+    const env = standInEnv(tmp.dir, server);
+    expect((await jwiEnv(env, "fetch", "--type", "weather")).code).toBe(2);
+    expect((await jwiEnv(env, "update", "--frobnicate")).code).toBe(2);
+    const lmb = await jwiEnv(env, "fetch", "--type", "lmb");
+    expect(lmb.code).toBe(2);
+    expect(lmb.stderr).toMatch(/JWI_BAROMETER_URL/);
+  });
+
+  it("refuses a bad JWI_UPDATE_CRON or base URL at start, naming the variable", async () => {
+    const bad = await jwiEnv(standInEnv(tmp.dir, server, { JWI_UPDATE_CRON: "every morning" }), "update");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/JWI_UPDATE_CRON: not a valid cron pattern/);
+    const url = await jwiEnv(standInEnv(tmp.dir, server, { JWI_EUROSTAT_BASE_URL: "ftp://nope" }), "update");
+    expect(url.stderr).toMatch(/JWI_EUROSTAT_BASE_URL/);
+  });
+
+  it("exits 3 with the way out when another process (a running server) holds the data store", async () => {
+    const held = tempDataDir("jwi-held-");
+    mkdirSync(held.dir, { recursive: true });
+    const holder = spawn(
+      process.execPath,
+      ["--input-type=module", "-e", `const { DuckDBInstance } = await import("@duckdb/node-api"); await DuckDBInstance.create(${JSON.stringify(path.join(held.dir, "jwi.duckdb"))}); console.log("ready"); setTimeout(() => {}, 30000);`],
+      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout!.on("data", (d) => String(d).includes("ready") && resolve());
+        holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
+      });
+      const r = await jwiEnv(standInEnv(held.dir, server), "update");
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/in use by another process/);
+      expect(r.stderr).toMatch(/set JWI_UPDATE_CRON/);
+    } finally {
+      holder.kill();
+      held.cleanup();
+    }
+  });
+
+  it("exits 3 when every table failed, and 0 for `fetch --type` when all of it is fresh", async () => {
+    const dead = tempDataDir("jwi-dead-");
+    try {
+      // Nothing listens on the stand-in's port once it is closed: every download is a network error.
+      const gone = await startStandIn();
+      await gone.close();
+      const r = await jwiEnv(standInEnv(dead.dir, gone, { JWI_FETCH_RETRIES: "0" }), "update", "--json");
+      expect(r.code).toBe(3);
+      const s = r.json<UpdateSummary>();
+      expect(s.outcome).toBe("failed");
+      expect(s.tables.filter((t) => t.status === "failed").length).toBeGreaterThanOrEqual(5);
+      expect(byTable(s, "une_rt_m").reason).toMatch(/^network error: ECONNREFUSED/);
+      expect(s.recalc).toBeNull();
+    } finally {
+      dead.cleanup();
+    }
+    const ok = await jwiEnv(standInEnv(tmp.dir, server), "fetch", "--type", "unemployment");
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.stdout).toMatch(/run `jwi recalc`/);
+  });
+});
