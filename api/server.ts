@@ -7,6 +7,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import { openPipeline, SQLITE_FILE, type Pipeline } from "../pipeline/index.ts";
 import type { Logger } from "../pipeline/logger.ts";
+import { updateScheduleFromEnv } from "../pipeline/fetch/schedule.ts";
 import { ingestBundled } from "../pipeline/seed.ts";
 import { openServingDb, type ServingDb } from "../pipeline/serving-db.ts";
 import { createApp, requestListener, type JwiApp } from "./app.ts";
@@ -90,6 +91,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   const pl = pipeline;
 
   const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler });
+  // The optional built-in schedule (JWI_UPDATE_CRON, off by default) runs `jwi update` under the same
+  // one-job-at-a-time lock as uploads and recalcs.
+  const schedule = updateScheduleFromEnv({ pipeline: pl, env, logger });
   const server = http.createServer(requestListener(app));
   server.keepAliveTimeout = 5_000;
   const port = opts.port ?? env.PORT;
@@ -131,6 +135,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         server.closeIdleConnections();
       });
       clearTimeout(force);
+      await schedule?.stop();
       pl.close();
       db.close();
       logger.info("server closed");
@@ -144,6 +149,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     return closing;
   }
 
-  logger.info({ url, dataDir }, "Job Weather Index is serving");
+  logger.info({ url, dataDir, updateCron: env.JWI_UPDATE_CRON ?? null }, "Job Weather Index is serving");
   return { url, port: actualPort, app, db, pipeline: pl, config, logger, close, closed };
 }
