@@ -3,6 +3,7 @@
 // recalc (from the API, which refreshes at once, or from `jwi recalc` in another process) has published a new
 // set, the whole model is rebuilt from one consistent read. ETags carry the publication id and a body hash.
 import { COUNTRIES, flagOf, type Country } from "../pipeline/countries.ts";
+import { isScoreFresh } from "../pipeline/model/fresh.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import type { ExperienceStore } from "./db/community.ts";
@@ -166,12 +167,15 @@ export class ReadModel {
     return entry;
   }
 
-  /** Whether the site shows its paused notice: the operator paused it, or no covered country has a score. */
-  publicationState(): { paused: boolean; reason: "operator" | "no-fresh-scores" | null; operator: ReturnType<SettingsStore["publication"]> } {
+  /**
+   * Whether the site shows its paused notice: the operator paused it, or no covered country has a fresh score
+   * today (the same rule as the site: pipeline/model/fresh.ts).
+   */
+  publicationState(now = new Date()): { paused: boolean; reason: "operator" | "no-fresh-scores" | null; operator: ReturnType<SettingsStore["publication"]> } {
     const operator = this.settings.publication();
     const m = this.current();
-    const scored = m.publication?.countries_scored ?? 0;
-    const reason = operator.paused ? "operator" : scored === 0 ? "no-fresh-scores" : null;
+    const fresh = [...m.snapshots.values()].some((s) => isScoreFresh(s, now));
+    const reason = operator.paused ? "operator" : !fresh ? "no-fresh-scores" : null;
     return { paused: reason !== null, reason, operator };
   }
 }

@@ -1,0 +1,132 @@
+// Site benchmark (printed figures, no assertions), per page type:
+//   - JavaScript and CSS the browser downloads for the page, gzipped: every module script, modulepreload
+//     and stylesheet the server-rendered HTML references (React Router preloads each route's whole
+//     import graph, so this is what a first visit ships); target < 150 KB of JS for a country page;
+//   - the HTML document itself, gzipped;
+//   - server render time: sequential GETs of the full document on loopback (median and p95, after a warm-up).
+// The real server (API + site) runs in this process on a temporary data dir seeded from the bundled fixtures.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { DEFAULT_BUILD_DIR, startSiteServer } from "../web/server-handler.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const WARMUP = 20;
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 200);
+const JS_TARGET_KB = 150;
+
+const PAGES: Array<{ type: string; path: string }> = [
+  { type: "home", path: "/" },
+  { type: "country", path: "/country/de" },
+  { type: "job-market", path: "/job-market/germany" },
+  { type: "ranking", path: "/brightest" },
+  { type: "top-regions", path: "/top-regions" },
+  { type: "waiting-list", path: "/waiting-list/career-consultant" },
+  { type: "methodology", path: "/methodology" },
+  { type: "legal", path: "/privacy" },
+  { type: "404", path: "/no-such-page" },
+];
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function assetsOf(html: string): { js: string[]; css: string[] } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) js.add(m[1]);
+  // React Router's inline module script imports the entry and route modules.
+  for (const m of html.matchAll(/import(?:\s+\*\s+as\s+\w+\s+from)?\s*"([^"]+\.js)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) css.add(m[1]);
+  return { js: [...js], css: [...css] };
+}
+
+function gzippedSize(clientDir: string, url: string, cache: Map<string, number>): number {
+  const hit = cache.get(url);
+  if (hit !== undefined) return hit;
+  const file = path.join(clientDir, new URL(url, "http://x").pathname);
+  const size = gzipSync(readFileSync(file), { level: 9 }).length;
+  cache.set(url, size);
+  return size;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export async function run(): Promise<void> {
+  if (!existsSync(path.join(DEFAULT_BUILD_DIR, "server", "index.js"))) {
+    console.log("building the site first (npm run build)…");
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: ROOT, stdio: "ignore" });
+  }
+  const clientDir = path.join(DEFAULT_BUILD_DIR, "client");
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-web-"));
+  const server = await startSiteServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    env: { LOG_LEVEL: "silent", NODE_ENV: "production" },
+    config: { httpLog: false },
+    handleSignals: false,
+  });
+  const base = `http://127.0.0.1:${server.port}`;
+  const cache = new Map<string, number>();
+  const rows: string[][] = [];
+  const initial = new Set<string>();
+  let countryJs = 0;
+  try {
+    for (const page of PAGES) {
+      const first = await fetch(base + page.path);
+      const html = await first.text();
+      const { js, css } = assetsOf(html);
+      for (const u of js) initial.add(path.basename(u));
+      const jsBytes = js.reduce((sum, u) => sum + gzippedSize(clientDir, u, cache), 0);
+      const cssBytes = css.reduce((sum, u) => sum + gzippedSize(clientDir, u, cache), 0);
+      const htmlBytes = gzipSync(html, { level: 9 }).length;
+      if (page.type === "country") countryJs = jsBytes;
+
+      for (let i = 0; i < WARMUP; i++) await (await fetch(base + page.path)).arrayBuffer();
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        await (await fetch(base + page.path)).arrayBuffer();
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      rows.push([
+        page.type,
+        String(first.status),
+        `${js.length} files`,
+        kb(jsBytes),
+        kb(cssBytes),
+        kb(htmlBytes),
+        percentile(times, 50).toFixed(2),
+        percentile(times, 95).toFixed(2),
+      ]);
+    }
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const header = ["page type", "status", "JS files", "JS KB gz", "CSS KB gz", "HTML KB gz", "render p50 ms", "render p95 ms"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(`Site: assets per page type (gzip -9) and server render time (${RUNS} sequential GETs after ${WARMUP} warm-up, loopback)`);
+  console.log(line(header));
+  for (const r of rows) console.log(line(r));
+  // Chunks none of these pages loads up front: fetched on use (share form, picker dropdown, tooltips and
+  // popovers, drawer, toasts) or belonging to other routes.
+  const onDemand = readdirSync(path.join(clientDir, "assets"))
+    .filter((f) => f.endsWith(".js") && !initial.has(f) && !f.startsWith("manifest-"))
+    .map((f) => `${f} ${kb(gzippedSize(clientDir, `/assets/${f}`, cache))}`);
+  console.log(`Not loaded up front by these pages (on demand, or other routes), gzipped KB: ${onDemand.join(", ")}`);
+  console.log(
+    `Country page JS: ${kb(countryJs)} KB gzipped (target < ${JS_TARGET_KB} KB: ${countryJs / 1024 < JS_TARGET_KB ? "met" : "NOT met"}).`,
+  );
+}
+
+// `node bin/run-ts.mjs bench/web.ts` runs it alone.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await run();

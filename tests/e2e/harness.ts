@@ -1,0 +1,128 @@
+// Browser-test harness: the real server (API + site, api/server.ts via web/server-handler.ts) on a random port
+// with its own temporary data dir seeded from the bundled real fixtures, and one Chromium (playwright-core).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { DEFAULT_BUILD_DIR, startSiteServer } from "../../web/server-handler.ts";
+import type { RunningServer } from "../../api/server.ts";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
+
+/** The scores are computed as of this date and the pages read the clock at this time: the run is reproducible. */
+export const AS_OF = "2026-11-22";
+export const NOW = new Date(`${AS_OF}T12:00:00.000Z`);
+export const PUBLIC_ORIGIN = "https://jobweather.example";
+export const FEEDBACK_URL = "https://forms.example.org/jwi-feedback";
+/** Small write limits, so a test can provoke the "too many requests" failure for real. */
+export const EXPERIENCE_LIMIT = 3;
+export const WAITING_LIST_LIMIT = 2;
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+
+/** Builds the site when no build exists (`npm test` always builds first). */
+export function ensureBuilt(): void {
+  if (existsSync(path.join(DEFAULT_BUILD_DIR, "server", "index.js"))) return;
+  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: ROOT, stdio: "inherit" });
+}
+
+export interface Harness {
+  server: RunningServer;
+  /** http://127.0.0.1:PORT (the browser and the test's own fetches share one client address). */
+  base: string;
+  browser: Browser;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  ensureBuilt();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-e2e-"));
+  const server = await startSiteServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
+    config: {
+      env: "test",
+      httpLog: false,
+      publicOrigin: PUBLIC_ORIGIN,
+      feedbackUrl: FEEDBACK_URL,
+      rateLimits: {
+        experiences: { limit: EXPERIENCE_LIMIT, windowMs: 600_000 },
+        waitingList: { limit: WAITING_LIST_LIMIT, windowMs: 600_000 },
+        login: { limit: 10, windowMs: 600_000 },
+      },
+    },
+    handleSignals: false,
+    seedAsOf: AS_OF,
+    now: () => NOW,
+    shutdownTimeoutMs: 2_000,
+  });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+  } catch (err) {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    server,
+    base: `http://127.0.0.1:${server.port}`,
+    browser,
+    dataDir,
+    async close() {
+      await browser.close().catch(() => {});
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Console errors and uncaught page errors of a page, to assert "no console errors". */
+export class ConsoleWatch {
+  readonly errors: string[] = [];
+  constructor(page: Page) {
+    page.on("console", (m) => {
+      if (m.type() === "error") this.errors.push(m.text());
+    });
+    page.on("pageerror", (e) => this.errors.push(`pageerror: ${e.message}`));
+  }
+  /** Errors other than the browser's own line for an HTTP error status a test provoked on purpose. */
+  unexpected(allowHttpErrors = false): string[] {
+    return this.errors.filter((e) => !(allowHttpErrors && /Failed to load resource: the server responded with a status of (404|429)/.test(e)));
+  }
+  clear(): void {
+    this.errors.length = 0;
+  }
+}
+
+export async function newPage(context: BrowserContext): Promise<{ page: Page; console: ConsoleWatch }> {
+  const page = await context.newPage();
+  return { page, console: new ConsoleWatch(page) };
+}
+
+/** Waits until React has hydrated the page (root.tsx sets data-hydrated). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector("html[data-hydrated='true']", { timeout: 15_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

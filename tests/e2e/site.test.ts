@@ -1,0 +1,553 @@
+// The public site in Chromium, desktop 1280×800 and mobile 390×844, against the real server and real data:
+// every route, metadata, the drawer, the picker's fuzzy search, the map, the country pages, both forms'
+// success and failure toasts, redirects and 404, no console errors, reading without JavaScript, axe-core.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import axe from "axe-core";
+import type { BrowserContext, Page } from "playwright-core";
+import { SettingsStore } from "../../api/db/operator.ts";
+import {
+  DESKTOP,
+  FEEDBACK_URL,
+  MOBILE,
+  PUBLIC_ORIGIN,
+  hydrated,
+  newPage,
+  screenshot,
+  startHarness,
+  type ConsoleWatch,
+  type Harness,
+} from "./harness.ts";
+
+interface RouteCase {
+  /** Page type: names the screenshot and the axe check. */
+  type: string;
+  path: string;
+  status: number;
+  h1: string | RegExp;
+  /** Part of the <title>. */
+  title: string | RegExp;
+}
+
+const ROUTES: RouteCase[] = [
+  { type: "home", path: "/", status: 200, h1: "What's the job market weather in Europe today?", title: "Job Weather Index" },
+  { type: "country", path: "/country/de", status: 200, h1: "Germany: job market weather", title: /^Germany Job Market 2026: Cloudy, 6\.9\/10 \| Job Weather Index$/ },
+  { type: "country-no-score", path: "/country/li", status: 200, h1: "Liechtenstein: job market weather", title: "not enough recent data" },
+  { type: "job-market", path: "/job-market/germany", status: 200, h1: /^Job Market in Germany/, title: "Job Market in Germany 2026" },
+  { type: "brightest", path: "/brightest", status: 200, h1: "Top 10 Brightest Markets in Europe", title: "Top 10 Brightest Markets in Europe" },
+  { type: "stormiest", path: "/stormiest", status: 200, h1: "Top 10 Stormiest Markets in Europe", title: "Top 10 Stormiest Markets in Europe" },
+  { type: "top-regions", path: "/top-regions", status: 200, h1: "Top Regions in Europe", title: "Top Regions in Europe" },
+  { type: "waiting-list", path: "/waiting-list/career-consultant", status: 200, h1: "Book a Career Consultant", title: "Book a Career Consultant" },
+  { type: "waiting-list-cv", path: "/waiting-list/cv-upgrade", status: 200, h1: "Upgrade Your CV", title: "Upgrade Your CV" },
+  { type: "methodology", path: "/methodology", status: 200, h1: "How the Job Weather Index works", title: "Methodology" },
+  { type: "contact", path: "/contact", status: 200, h1: "Contact", title: "Contact" },
+  { type: "privacy", path: "/privacy", status: 200, h1: "Privacy", title: "Privacy" },
+  { type: "terms", path: "/terms", status: 200, h1: "Terms", title: "Terms" },
+  { type: "not-found", path: "/no-such-page", status: 404, h1: "Page not found", title: "Page not found" },
+  { type: "country-not-found", path: "/job-market/narnia", status: 404, h1: "Country Not Found", title: "Country Not Found" },
+];
+
+let h: Harness;
+let desktop: BrowserContext;
+let mobile: BrowserContext;
+
+beforeAll(async () => {
+  h = await startHarness();
+  desktop = await h.browser.newContext(DESKTOP);
+  mobile = await h.browser.newContext(MOBILE);
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function open(context: BrowserContext, path: string): Promise<{ page: Page; console: ConsoleWatch; status: number }> {
+  const { page, console } = await newPage(context);
+  const res = await page.goto(h.base + path, { waitUntil: "load" });
+  await hydrated(page);
+  return { page, console, status: res?.status() ?? 0 };
+}
+
+const meta = (page: Page, selector: string, attr = "content") => page.locator(selector).first().getAttribute(attr);
+
+async function checkRoute(context: BrowserContext, r: RouteCase, device: "desktop" | "mobile") {
+  const { page, console, status } = await open(context, r.path);
+  expect(status, r.path).toBe(r.status);
+  await expect.poll(() => page.locator("h1").first().textContent()).toMatch(typeof r.h1 === "string" ? new RegExp(`^${escape(r.h1)}$`) : r.h1);
+  const title = await page.title();
+  expect(title).toMatch(typeof r.title === "string" ? new RegExp(escape(r.title)) : r.title);
+  // Metadata, from the configured public origin.
+  const canonical = `${PUBLIC_ORIGIN}${r.path === "/" ? "/" : r.path}`;
+  expect(await meta(page, "link[rel=canonical]", "href")).toBe(canonical);
+  expect(await meta(page, "meta[name=description]")).toBeTruthy();
+  expect(await meta(page, "meta[property='og:title']")).toBe(title);
+  expect(await meta(page, "meta[property='og:url']")).toBe(canonical);
+  expect(await meta(page, "meta[property='og:type']")).toMatch(/^(website|article)$/);
+  expect(await meta(page, "meta[property='og:image']")).toBe(`${PUBLIC_ORIGIN}/og-image.png`);
+  expect(await meta(page, "meta[name='twitter:card']")).toBe("summary_large_image");
+  expect(await meta(page, "meta[name='twitter:title']")).toBe(title);
+  // Footer on every page.
+  for (const name of ["Contact", "Privacy", "Terms"]) {
+    await expect.poll(() => page.locator("footer").getByRole("link", { name, exact: true }).count()).toBe(1);
+  }
+  await expect.poll(() => page.locator("footer").textContent()).toContain("is not financial or legal advice");
+  if (device === "mobile") {
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await screenshot(page, `${r.type}-${device}`);
+  expect(console.unexpected(r.status === 404)).toEqual([]);
+  await page.close();
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+describe("every route, desktop 1280×800", () => {
+  for (const r of ROUTES) {
+    it(`${r.path} renders with its metadata and no console errors`, () => checkRoute(desktop, r, "desktop"));
+  }
+});
+
+describe("every route, mobile 390×844", () => {
+  for (const r of ROUTES) {
+    it(`${r.path} renders on a phone`, () => checkRoute(mobile, r, "mobile"));
+  }
+});
+
+describe("layout", () => {
+  it("links the feedback form in a new tab without opener or referrer", async () => {
+    const { page } = await open(desktop, "/");
+    const link = page.locator("header nav").getByRole("link", { name: /Provide feedback/ });
+    expect(await link.getAttribute("href")).toBe(FEEDBACK_URL);
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect((await link.getAttribute("rel"))?.split(" ").sort()).toEqual(["noopener", "noreferrer"]);
+    await page.close();
+  });
+
+  it("opens a 16rem drawer on the right from 'Open menu' and closes it after a choice", async () => {
+    const { page, console } = await open(mobile, "/");
+    await expect.poll(() => page.locator("header nav[aria-label=Main]").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog");
+    await drawer.waitFor();
+    // Once the slide-in is over: 16rem wide, flush with the right edge.
+    await expect.poll(async () => JSON.stringify(await drawer.boundingBox().then((b) => b && [Math.round(b.x), Math.round(b.width)]))).toBe(JSON.stringify([390 - 256, 256]));
+    for (const name of ["Homepage", "Brightest Markets", "Stormiest Markets", "Provide feedback"]) {
+      expect(await drawer.getByRole("link", { name: new RegExp(name) }).count()).toBe(1);
+    }
+    await screenshot(page, "drawer-mobile");
+    await drawer.getByRole("link", { name: "Stormiest Markets" }).click();
+    await page.waitForURL(`${h.base}/stormiest`);
+    await drawer.waitFor({ state: "detached" });
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Top 10 Stormiest Markets in Europe");
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("home", () => {
+  it("shows the map coloured by status with a link per country and the score on hover and focus", async () => {
+    const { page, console } = await open(desktop, "/");
+    const countries = page.locator("svg a[data-code]");
+    expect(await countries.count()).toBe(31);
+    expect(await page.locator("svg a[data-code=DE]").getAttribute("href")).toBe("/country/de");
+    expect(await page.locator("svg a[data-code=DE]").getAttribute("aria-label")).toBe("Germany: 6.9 out of 10, cloudy (Mixed/average)");
+    expect(await page.locator("svg a[data-code=LI]").getAttribute("aria-label")).toBe("Liechtenstein: not enough recent data");
+    // Colour by status: Finland is rainy, Czechia bright.
+    expect(await page.locator("svg a[data-code=FI] path").getAttribute("fill")).toBe("#3b82f6");
+    expect(await page.locator("svg a[data-code=CZ] path").getAttribute("fill")).toBe("#fcd34d");
+
+    await page.locator("svg a[data-code=ES] path").hover();
+    await expect.poll(() => page.locator("figure [role=status]").textContent()).toMatch(/Spain\s*4\.6 \/ 10 · Cloudy/);
+    await page.locator("svg a[data-code=SI]").focus();
+    await expect.poll(() => page.locator("figure [role=status]").textContent()).toMatch(/Slovenia\s*7\.5 \/ 10 · Bright/);
+
+    await expect.poll(() => page.getByRole("heading", { name: "Brightest markets" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { name: "How the index works" }).count()).toBe(1);
+    await page.locator("svg a[data-code=DE] path").click();
+    await page.waitForURL(`${h.base}/country/de`);
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("finds countries with a fuzzy search in the picker (256 px list) and opens the chosen one", async () => {
+    const { page, console } = await open(desktop, "/");
+    const trigger = page.getByTestId("country-picker");
+    expect(await trigger.textContent()).toContain("Pick a country");
+    await trigger.click();
+    const input = page.getByPlaceholder("Search countries...");
+    await input.waitFor();
+    const list = page.locator("[cmdk-list]");
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe("256px");
+    expect(await page.locator("[cmdk-item]").count()).toBe(31);
+    await input.fill("grmny");
+    await expect.poll(() => page.locator("[cmdk-item]").first().textContent()).toContain("Germany");
+    await input.fill("slvk");
+    await expect.poll(() => page.locator("[cmdk-item]").first().textContent()).toContain("Slovakia");
+    await input.fill("qqqq");
+    await expect.poll(() => page.getByText("No country found.").isVisible()).toBe(true);
+    await screenshot(page, "picker-desktop");
+    await input.fill("nethrl");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${h.base}/country/nl`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Netherlands: job market weather");
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the paused card word for word when the operator pauses publication", async () => {
+    const settings = new SettingsStore(h.server.db);
+    settings.setPublication(true, "e2e", "e2e");
+    try {
+      const { page, console } = await open(desktop, "/");
+      const card = page.getByTestId("paused-card");
+      expect(await card.locator("h1").textContent()).toBe("Job Weather Index is Currently Paused");
+      const text = await card.textContent();
+      expect(text).toContain("We've temporarily stopped publishing updates to make sure we don't display outdated or misleading data. Thanks for your patience.");
+      expect(text).toContain("Temporarily Offline");
+      expect(text).toContain("We'll be back once we can dedicate time to delivering accurate, up-to-date insights.");
+      expect(await page.locator("svg a[data-code]").count()).toBe(0);
+      await screenshot(page, "paused-desktop");
+      expect(console.unexpected()).toEqual([]);
+      await page.close();
+    } finally {
+      settings.setPublication(false, null, "e2e");
+    }
+  });
+});
+
+describe("country page", () => {
+  it("shows the score card, panels, one popover at a time, the history chart and JSON-LD", async () => {
+    const { page, console } = await open(desktop, "/country/de");
+    const row = h.server.db.prepare("SELECT score FROM snapshots WHERE country = 'DE'").get() as { score: number };
+    expect(await page.getByTestId("score").textContent()).toBe(`${row.score.toFixed(1)}/ 10`);
+    expect(await page.getByText("Cloudy Job Market").first().isVisible()).toBe(true);
+    expect(await page.getByText("1 = very tough · 10 = very favorable").first().isVisible()).toBe(true);
+    const left = await page.getByTestId("scale-marker").evaluate((el) => (el as HTMLElement).style.left);
+    expect(parseFloat(left)).toBeCloseTo(((row.score - 1) / 9) * 100, 1);
+
+    // Confidence badge popover explains basis, cover and data ages.
+    await page.getByRole("button", { name: /Medium confidence/ }).click();
+    const popovers = page.getByTestId("info-popover");
+    await expect.poll(() => popovers.count()).toBe(1);
+    expect(await popovers.first().textContent()).toMatch(/Official Eurostat statistics only.*Evidence cover: \d+%.*July 2026 \(4 months old\)/);
+    // Only one explanatory popover at a time.
+    await page.getByRole("button", { name: "About Unemployment rate" }).first().click();
+    await expect.poll(() => popovers.count()).toBe(1);
+    expect(await popovers.first().textContent()).toContain("Share of the labour force");
+    await page.getByRole("button", { name: "About Inflation" }).first().click();
+    await expect.poll(() => popovers.count()).toBe(1);
+    expect(await popovers.first().textContent()).toContain("consumer prices");
+    await page.mouse.click(5, 400);
+    await expect.poll(() => popovers.count()).toBe(0);
+
+    for (const title of ["Market conditions", "Market sentiment", "What you can do now", "Comparison insights", "Score history", "Real experiences from job seekers here"]) {
+      expect(await page.getByRole("heading", { name: title, exact: true }).first().isVisible(), title).toBe(true);
+    }
+    expect(await page.getByText("That is lower than EU average.").first().isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Book a career consultant" }).getAttribute("href")).toBe("/waiting-list/career-consultant");
+    expect(await page.getByRole("link", { name: "Upgrade your CV" }).getAttribute("href")).toBe("/waiting-list/cv-upgrade");
+
+    // History: line chart over the status bands, and the same numbers as a table (5 years by default).
+    expect(await page.locator("svg[role=img] path[stroke='#0f172a']").count()).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "Show the numbers as a table" }).click();
+    expect(await page.locator("table tbody tr").count()).toBe(60);
+    await page.getByRole("link", { name: "All", exact: true }).click();
+    await page.waitForURL(/range=all/);
+    await expect.poll(() => page.locator("table tbody tr").count()).toBeGreaterThan(400);
+
+    // JSON-LD, parsed as the crawler would.
+    const ld = JSON.parse((await page.locator("script[type='application/ld+json']").textContent())!);
+    expect(ld["@type"]).toBe("Dataset");
+    expect(ld.spatialCoverage.name).toBe("Germany");
+    expect(ld.variableMeasured.value).toBe(Number(row.score.toFixed(1)));
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the loading state while another country loads", async () => {
+    const { page, console } = await open(desktop, "/country/de");
+    await page.route("**/country/fr.data*", async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    await page.getByTestId("country-picker").click();
+    await page.getByPlaceholder("Search countries...").fill("france");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByText("Loading country data").isVisible()).toBe(true);
+    expect(await page.getByText("-.--").isVisible()).toBe(true);
+    expect(await page.getByText("Loading...", { exact: true }).isVisible()).toBe(true);
+    await page.waitForURL(`${h.base}/country/fr`);
+    await expect.poll(() => page.getByTestId("score").textContent()).toBe("4.5/ 10");
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("says 'not enough recent data' instead of a score", async () => {
+    const { page } = await open(desktop, "/country/li");
+    expect(await page.getByText("Not enough recent data", { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByTestId("score").count()).toBe(0);
+    expect(await page.getByTestId("scale-marker").count()).toBe(0);
+    await page.close();
+  });
+
+  it("uses collapsible sections on a phone, 'Market conditions' open by default", async () => {
+    const { page, console } = await open(mobile, "/country/de");
+    const sentiment = page.getByRole("button", { name: "Market sentiment" });
+    expect(await page.getByRole("button", { name: "Market conditions" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await sentiment.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("button", { name: "What this means for you" }).getAttribute("aria-expanded")).toBe("false");
+    await sentiment.click();
+    expect(await sentiment.getAttribute("aria-expanded")).toBe("true");
+    await expect.poll(() => page.getByText("General signal").last().isVisible()).toBe(true);
+    // The breadcrumbs are hidden on small screens.
+    expect(await page.getByRole("navigation", { name: "Breadcrumb" }).isVisible()).toBe(false);
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("redirects an unknown code home and an upper-case code to the lower-case page", async () => {
+    const { page } = await newPage(desktop);
+    await page.goto(`${h.base}/country/xx`);
+    expect(page.url()).toBe(`${h.base}/`);
+    await page.goto(`${h.base}/country/zz9`);
+    expect(page.url()).toBe(`${h.base}/`);
+    await page.goto(`${h.base}/country/DE`);
+    expect(page.url()).toBe(`${h.base}/country/de`);
+    await page.goto(`${h.base}/job-market/Germany`);
+    expect(page.url()).toBe(`${h.base}/job-market/germany`);
+    await page.close();
+  });
+});
+
+describe("/job-market/{name}", () => {
+  it("shows the gauge, the four breakdown cards, the snapshot, next moves and the placeholder", async () => {
+    const { page, console } = await open(desktop, "/job-market/germany");
+    expect(await page.locator("h1").textContent()).toBe("Job Market in Germany 🇩🇪");
+    expect(await page.getByText("Insights for November 2026").isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Why the Job Market Score is 6.9" }).isVisible()).toBe(true);
+    for (const t of ["Unemployment", "Job vacancies", "Competition per opening", "Expert sentiment"]) {
+      expect(await page.getByText(t, { exact: true }).first().isVisible(), t).toBe(true);
+    }
+    expect(await page.getByText("Below 6%: more jobs available").isVisible()).toBe(true);
+    expect(await page.getByRole("meter", { name: "Unemployment bar" }).getAttribute("aria-valuenow")).toBe("60");
+    expect(await page.getByRole("heading", { name: "Current Market Snapshot" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Your Next Moves" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Market Insights - coming soon" }).isVisible()).toBe(true);
+    expect(await page.getByRole("heading", { name: "Real experiences from job seekers here" }).isVisible()).toBe(true);
+    // The switcher leads to /job-market/{name}.
+    await page.getByTestId("country-picker").click();
+    await page.getByPlaceholder("Search countries...").fill("austria");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${h.base}/job-market/austria`);
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("shows one 'Country Not Found' page with a way home for an unknown name", async () => {
+    const { page, status } = await open(desktop, "/job-market/narnia");
+    expect(status).toBe(404);
+    expect(await page.getByRole("link", { name: "Back to Homepage" }).getAttribute("href")).toBe("/");
+    await page.close();
+  });
+});
+
+describe("rankings", () => {
+  const scores = (type: "brightest" | "stormiest") => {
+    const rows = h.server.db.prepare("SELECT country, score FROM snapshots WHERE score IS NOT NULL").all() as Array<{ country: string; score: number }>;
+    rows.sort((a, b) => (type === "brightest" ? b.score - a.score : a.score - b.score));
+    return rows.slice(0, 10);
+  };
+
+  for (const type of ["brightest", "stormiest"] as const) {
+    it(`/${type} lists the 10 ${type} markets in order with the legend; a row opens the country`, async () => {
+      const { page, console } = await open(desktop, `/${type}`);
+      const rows = page.locator("main ol > li");
+      expect(await rows.count()).toBe(10);
+      const expected = scores(type);
+      for (let i = 0; i < 10; i++) {
+        const text = (await rows.nth(i).textContent())!;
+        expect(text).toContain(`${i + 1}`);
+        expect(text).toContain(`${expected[i].score.toFixed(1)}out of 10`);
+        expect(await rows.nth(i).locator("a").getAttribute("href")).toBe(`/country/${expected[i].country.toLowerCase()}`);
+      }
+      const legend = await page.getByRole("list", { name: "Legend" }).textContent();
+      expect(legend).toBe("1 = very tough4-6 = mixed/average7-8 = rather favorable9-10 = very favorable");
+      if (type === "stormiest") expect(await page.getByText("Countries with the toughest job market conditions right now").isVisible()).toBe(true);
+      await rows.first().locator("a").click();
+      await page.waitForURL(`${h.base}/country/${expected[0].country.toLowerCase()}`);
+      expect(console.unexpected()).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it("serves the -markets aliases as permanent redirects, and no catch-all ranking route", async () => {
+    for (const [from, to] of [
+      ["/brightest-markets", "/brightest"],
+      ["/stormiest-markets", "/stormiest"],
+    ]) {
+      const res = await fetch(h.base + from, { redirect: "manual" });
+      expect(res.status).toBe(301);
+      expect(new URL(res.headers.get("location")!, h.base).pathname).toBe(to);
+    }
+    expect((await fetch(`${h.base}/brightestt`)).status).toBe(404);
+  });
+
+  it("/top-regions ranks the five regions with their best and worst country", async () => {
+    const { page } = await open(desktop, "/top-regions");
+    const regions = page.locator("main ol > li");
+    expect(await regions.count()).toBe(5);
+    expect(await regions.first().locator("h2").textContent()).toBe("Central and Eastern");
+    expect(await regions.first().getByText("Best").isVisible()).toBe(true);
+    expect(await regions.first().getByRole("link", { name: /Slovenia/ }).first().getAttribute("href")).toBe("/country/si");
+    await page.close();
+  });
+});
+
+describe("community", () => {
+  it("shares an experience: missing-fields toast, success toast, reset and list; failure toast when rate-limited", async () => {
+    const { page, console } = await open(desktop, "/country/cz");
+    expect(await page.getByText("Be the first to share how it's going.").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Share your experience" }).click();
+    const submit = page.getByRole("button", { name: "Share experience" });
+    await submit.click();
+    await expect.poll(() => page.getByText("Missing information", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Please fill in all required fields", { exact: true }).isVisible()).toBe(true);
+
+    const slider = page.getByLabel(/How is it going\?/);
+    expect(await slider.inputValue()).toBe("3");
+    await page.getByLabel("Role family *").selectOption("Design");
+    await page.getByLabel("Seniority *").selectOption("Senior");
+    await page.getByLabel("Residency *").selectOption("EU non-resident");
+    await slider.fill("4");
+    await page.getByLabel("I speak the local language fluently").check();
+    await page.getByLabel("Comment (optional)").fill("Three interviews in two weeks. <script>alert(1)</script>");
+    await screenshot(page, "experience-form-desktop");
+    await submit.click();
+    await expect.poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible()).toBe(true);
+    // Reset and collapsed; the list and summary show the new experience.
+    await expect.poll(() => page.getByRole("button", { name: "Share your experience" }).isVisible()).toBe(true);
+    await expect.poll(() => page.locator("main ul li").filter({ hasText: "Three interviews" }).count()).toBe(1);
+    const item = page.locator("main ul li").filter({ hasText: "Three interviews" });
+    expect(await item.textContent()).toMatch(/Good.*Design · Senior · EU non-resident · speaks the local language.*(just now|ago).*<script>alert\(1\)<\/script>/);
+    expect(await page.getByLabel("Community summary").textContent()).toContain("Experiences1");
+    await page.getByRole("button", { name: "Share your experience" }).click();
+    expect(await page.getByLabel(/How is it going\?/).inputValue()).toBe("3");
+    await screenshot(page, "experience-list-desktop");
+
+    // Use up the rate limit for this client, then submit for real: the API refuses, the form stays open.
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${h.base}/api/countries/CZ/experiences`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ role_family: "Other", seniority: "Mid", residency: "Non-EU", mood: 2, local_language: false, comment: "" }),
+      });
+      if (res.status === 429) break;
+    }
+    await page.getByLabel("Role family *").selectOption("Sales");
+    await page.getByLabel("Seniority *").selectOption("Junior");
+    await page.getByLabel("Residency *").selectOption("Local resident");
+    await page.getByRole("button", { name: "Share experience" }).click();
+    await expect.poll(() => page.getByText("Something went wrong", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Please try again later", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Share experience" }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Role family *").inputValue()).toBe("Sales");
+    await screenshot(page, "experience-failure-desktop");
+    expect(console.unexpected(true)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("waiting list", () => {
+  it("succeeds with a toast, clears the form and goes home after 2 s; fails with the spec's toast and keeps the form", async () => {
+    const { page, console } = await open(desktop, "/waiting-list/cv-upgrade");
+    expect(await page.getByRole("heading", { name: "What happens next?" }).isVisible()).toBe(true);
+    expect(await page.getByText("We contact you within 2-3 business days").isVisible()).toBe(true);
+    await page.getByLabel("Full name *").fill("Ada Lovelace");
+    await page.getByLabel("Email *").fill("ada@example.org");
+    await page.getByLabel("Message *").fill("Please have a look at my CV.");
+    await page.getByRole("button", { name: "Join the waiting list" }).click();
+    const sentAt = Date.now();
+    await expect.poll(() => page.getByText("Thank you! You're on the waiting list.").isVisible()).toBe(true);
+    expect(await page.getByLabel("Full name *").inputValue()).toBe("");
+    await page.waitForURL(`${h.base}/`, { timeout: 6_000 });
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_500);
+    const stored = h.server.db.prepare("SELECT service, name FROM waiting_list ORDER BY id DESC LIMIT 1").get() as { service: string; name: string };
+    expect(stored).toEqual({ service: "cv-upgrade", name: "Ada Lovelace" });
+
+    await page.goto(`${h.base}/waiting-list/career-consultant`);
+    await hydrated(page);
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${h.base}/api/waiting-list`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "x", email: "x@example.org", message: "x", service: "career-consultant" }),
+      });
+      if (res.status === 429) break;
+    }
+    await page.getByLabel("Full name *").fill("Grace Hopper");
+    await page.getByLabel("Email *").fill("grace@example.org");
+    await page.getByLabel("Message *").fill("Looking for a consultant.");
+    await page.getByRole("button", { name: "Join the waiting list" }).click();
+    await expect.poll(() => page.getByText("Submission failed", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Please try again or contact us directly.", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByLabel("Full name *").inputValue()).toBe("Grace Hopper");
+    await screenshot(page, "waiting-list-failure-desktop");
+    await page.waitForTimeout(2_300);
+    expect(page.url()).toBe(`${h.base}/waiting-list/career-consultant`);
+    expect(console.unexpected(true)).toEqual([]);
+    await page.close();
+  });
+
+  it("falls back to the career consultant for an unknown service", async () => {
+    const { page } = await open(desktop, "/waiting-list/massage");
+    expect(page.url()).toBe(`${h.base}/waiting-list/career-consultant`);
+    expect(await page.locator("h1").textContent()).toBe("Book a Career Consultant");
+    await page.close();
+  });
+});
+
+describe("without JavaScript", () => {
+  it("every page type is readable from the server's HTML", async () => {
+    const context = await h.browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${h.base}/`);
+    expect(await page.locator("svg a[data-code]").count()).toBe(31);
+    expect(await page.getByRole("heading", { name: "Stormiest markets" }).isVisible()).toBe(true);
+    await page.goto(`${h.base}/country/de`);
+    expect(await page.getByTestId("score").textContent()).toBe("6.9/ 10");
+    // Collapsed sections are open without JavaScript.
+    expect(await page.getByText("General signal").last().isVisible()).toBe(true);
+    expect(await page.getByText("Be selective and precise").last().isVisible()).toBe(true);
+    await screenshot(page, "country-nojs-mobile");
+    await page.goto(`${h.base}/job-market/germany`);
+    expect(await page.getByRole("heading", { name: "Why the Job Market Score is 6.9" }).isVisible()).toBe(true);
+    await page.goto(`${h.base}/stormiest`);
+    expect(await page.locator("main ol > li").count()).toBe(10);
+    await page.goto(`${h.base}/methodology`);
+    expect(await page.getByRole("heading", { name: "Data sources" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe("accessibility (axe-core)", () => {
+  const pageTypes = ["/", "/country/de", "/country/li", "/job-market/germany", "/brightest", "/top-regions", "/waiting-list/career-consultant", "/methodology", "/privacy", "/no-such-page", "/job-market/narnia"];
+  for (const path of pageTypes) {
+    for (const [device, context] of [
+      ["desktop", () => desktop],
+      ["mobile", () => mobile],
+    ] as const) {
+      it(`${path} (${device}) has no serious or critical violations`, async () => {
+        const { page } = await open(context(), path);
+        await page.evaluate(axe.source); // through DevTools, so the page's CSP does not block it
+        const result = (await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document))) as axe.AxeResults;
+        const bad = result.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+        expect(bad).toEqual([]);
+        await page.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,33 @@
+// Vite build of the public site (React Router framework mode, server-rendered). vitest has its own
+// vitest.config.ts so that this plugin never loads under the test runner (toolchain.md).
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  publicDir: "web/public",
+  plugins: [tailwindcss(), reactRouter()],
+  // The server build carries its own production copy of React and React Router, so pages render with
+  // production React whatever NODE_ENV the process runs with (the API reads NODE_ENV for its own purposes).
+  // Native modules stay external (server code such as the operator's auth helpers may import them).
+  ...(isSsrBuild
+    ? {
+        ssr: { noExternal: true, external: ["@node-rs/argon2", "better-sqlite3", "@duckdb/node-api", "exceljs"] },
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      }
+    : {}),
+  build: {
+    // The site never needs source maps in production, and they would ship paths of the build machine.
+    sourcemap: false,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          treeshake: {
+            // Browser bundle only: the shared modules of pipeline/ freeze their constants at load time. Treating
+            // those calls as pure lets the bundle keep what the site reads (MODEL_V2's thresholds) instead of
+            // the whole score model; the browser never mutates these objects anyway.
+            manualPureFunctions: ["Object.freeze", "deepFreeze"],
+          },
+        },
+  },
+}));

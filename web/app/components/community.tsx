@@ -1,0 +1,128 @@
+// "Real experiences from job seekers here" (spec §2, §4, §5, §7, §8): the collapsed card, the share form with
+// its toasts word for word, the list of the 10 newest experiences and the summary counts.
+import { lazy, Suspense, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { ExperienceSummary, PublicExperience } from "../../../api/db/community.ts";
+import { relativeTime } from "../lib/format.ts";
+import { preloadToasts } from "../lib/toast.ts";
+
+const loadForm = () => import("./experience-form.tsx");
+const ExperienceFormBody = lazy(loadForm);
+
+/** The collapsed card (spec §4); the form itself loads when it is opened (or about to be). */
+export function ExperienceForm({ countryCode, countryName }: { countryCode: string; countryName: string }) {
+  const [open, setOpen] = useState(false);
+  const warm = () => {
+    void loadForm();
+    void preloadToasts();
+  };
+  if (open) {
+    return (
+      <Suspense fallback={<p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">Loading...</p>}>
+        <ExperienceFormBody countryCode={countryCode} countryName={countryName} onClose={() => setOpen(false)} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="font-semibold">Looking for work in {countryName}?</p>
+        <p className="text-sm text-slate-700">Share how your search is going. It takes a minute and helps others; no sign-up, no name.</p>
+      </div>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        onPointerEnter={warm}
+        onFocus={warm}
+        onTouchStart={warm}
+        className="shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        data-nojs-hide
+      >
+        Share your experience
+      </button>
+    </div>
+  );
+}
+
+const MOOD_EMOJI: Record<number, string> = { 1: "😣", 2: "😕", 3: "😐", 4: "🙂", 5: "😄" };
+
+export function ExperienceList({ items, now }: { items: PublicExperience[]; now: string }) {
+  const revalidator = useRevalidator();
+  if (revalidator.state === "loading" && items.length === 0) return <p className="text-slate-600">Loading experiences...</p>;
+  if (items.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">Be the first to share how it's going.</p>;
+  return (
+    <ul className="space-y-3" aria-busy={revalidator.state === "loading"}>
+      {items.map((x) => (
+        <li key={x.id} className="rounded-xl border border-slate-200 bg-white p-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium">
+              <span aria-hidden className="mr-1.5">
+                {MOOD_EMOJI[x.mood]}
+              </span>
+              {x.mood_label}
+              <span className="ml-2 text-sm font-normal text-slate-600">
+                {x.role_family} · {x.seniority} · {x.residency}
+                {x.local_language ? " · speaks the local language" : ""}
+              </span>
+            </p>
+            <time dateTime={x.created_at} className="text-xs text-slate-600">
+              {relativeTime(x.created_at, now)}
+            </time>
+          </div>
+          {x.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{x.comment}</p> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {
+  if (summary.count === 0) return null;
+  const okOrBetter = summary.neutral + summary.positive;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Community summary">
+      {[
+        ["Experiences", String(summary.count)],
+        ["Average mood", summary.average_mood !== null ? `${summary.average_mood.toFixed(1)} / 5` : "–"],
+        ["Positive", String(summary.positive)],
+        ["Neutral", String(summary.neutral)],
+        ["Frustrated", String(summary.frustrated)],
+      ].map(([k, v]) => (
+        <div key={k} className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-xs text-slate-600">{k}</dt>
+          <dd className="text-lg font-semibold tabular-nums">{v}</dd>
+        </div>
+      ))}
+      <div className="col-span-2 text-sm text-slate-700 sm:col-span-5">
+        {Math.round((okOrBetter / summary.count) * 100)}% of job seekers here say it is going OK or better.
+      </div>
+    </dl>
+  );
+}
+
+export function CommunitySection({
+  countryCode,
+  countryName,
+  items,
+  summary,
+  now,
+}: {
+  countryCode: string;
+  countryName: string;
+  items: PublicExperience[];
+  summary: ExperienceSummary;
+  now: string;
+}) {
+  return (
+    <section aria-labelledby="community-title" className="mt-12">
+      <h2 id="community-title" className="text-2xl font-semibold tracking-tight">
+        Real experiences from job seekers here
+      </h2>
+      <div className="mt-4 space-y-4">
+        <ExperienceForm countryCode={countryCode} countryName={countryName} />
+        <ExperienceSummaryView summary={summary} />
+        <ExperienceList items={items} now={now} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+// The share form of "Real experiences from job seekers here" (spec §4, §5, §7, §8), loaded when the visitor
+// opens it: the toasts word for word, mood slider 1 to 5 (default 3), the language checkbox, the honeypot.
+import { useEffect, useState, type FormEvent } from "react";
+import { useRevalidator } from "react-router";
+import {
+  COMMENT_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  MOOD_DEFAULT,
+  MOOD_LABELS,
+  MOOD_MAX,
+  MOOD_MIN,
+  RESIDENCY_OPTIONS,
+  ROLE_FAMILIES,
+  SENIORITY_LEVELS,
+} from "../../../api/options.ts";
+import { notify, preloadToasts } from "../lib/toast.ts";
+import { CloseIcon } from "./icons.tsx";
+
+interface FormState {
+  role_family: string;
+  seniority: string;
+  residency: string;
+  mood: number;
+  local_language: boolean;
+  comment: string;
+  website: string;
+}
+
+const EMPTY: FormState = { role_family: "", seniority: "", residency: "", mood: MOOD_DEFAULT, local_language: false, comment: "", website: "" };
+
+const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
+
+export default function ExperienceForm({ countryCode, countryName, onClose }: { countryCode: string; countryName: string; onClose: () => void }) {
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const revalidator = useRevalidator();
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const collapse = onClose;
+  useEffect(() => {
+    void preloadToasts();
+  }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!form.role_family || !form.seniority || !form.residency) {
+      void notify("message", "Missing information", "Please fill in all required fields");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await fetch(`/api/countries/${countryCode.toUpperCase()}/experiences`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          role_family: form.role_family,
+          seniority: form.seniority,
+          residency: form.residency,
+          mood: form.mood,
+          local_language: form.local_language,
+          comment: form.comment,
+          [HONEYPOT_FIELD]: form.website,
+        }),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      void notify("success", "Thank you! Your experience has been shared with the community.");
+      setForm(EMPTY);
+      onClose();
+      revalidator.revalidate();
+    } catch {
+      void notify("error", "Something went wrong", "Please try again later");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="relative rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="share-title">
+      <button type="button" onClick={collapse} aria-label="Close" className="absolute right-3 top-3 inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100">
+        <CloseIcon className="h-4 w-4" />
+      </button>
+      <h3 id="share-title" className="pr-10 font-semibold">
+        Share your job search experience in {countryName}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-3">
+        <label className="block text-sm font-medium">
+          Role family *
+          <select className={field} value={form.role_family} onChange={(e) => set("role_family", e.target.value)} aria-required="true" name="role_family">
+            <option value="">Select a role family</option>
+            {ROLE_FAMILIES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          Seniority *
+          <select className={field} value={form.seniority} onChange={(e) => set("seniority", e.target.value)} aria-required="true" name="seniority">
+            <option value="">Select seniority</option>
+            {SENIORITY_LEVELS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block text-sm font-medium">
+          Residency *
+          <select className={field} value={form.residency} onChange={(e) => set("residency", e.target.value)} aria-required="true" name="residency">
+            <option value="">Select residency</option>
+            {RESIDENCY_OPTIONS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="mt-5">
+        <label htmlFor="mood" className="block text-sm font-medium">
+          How is it going? <span className="font-semibold">{MOOD_LABELS[form.mood]}</span>
+        </label>
+        <input
+          id="mood"
+          name="mood"
+          type="range"
+          min={MOOD_MIN}
+          max={MOOD_MAX}
+          step={1}
+          value={form.mood}
+          aria-valuetext={MOOD_LABELS[form.mood]}
+          onChange={(e) => set("mood", Number(e.target.value))}
+          className="mt-2 w-full accent-brand-600"
+        />
+        <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden>
+          {Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i).map((m) => (
+            <span key={m}>{MOOD_LABELS[m]}</span>
+          ))}
+        </div>
+      </div>
+      <label className="mt-4 flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={form.local_language} onChange={(e) => set("local_language", e.target.checked)} className="h-4 w-4 accent-brand-600" name="local_language" />
+        I speak the local language fluently
+      </label>
+      <label className="mt-4 block text-sm font-medium">
+        Comment (optional)
+        <textarea
+          rows={3}
+          maxLength={COMMENT_MAX_LENGTH}
+          value={form.comment}
+          onChange={(e) => set("comment", e.target.value)}
+          className={field}
+          name="comment"
+          placeholder="What helped, what didn't?"
+        />
+      </label>
+      {/* Honeypot: invisible to people, filled in by bots. */}
+      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          Website
+          <input type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={(e) => set("website", e.target.value)} name={HONEYPOT_FIELD} />
+        </label>
+      </div>
+      <div className="mt-5 flex gap-3">
+        <button type="submit" disabled={submitting} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          {submitting ? "Submitting..." : "Share experience"}
+        </button>
+        <button type="button" disabled={submitting} onClick={collapse} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+// The global fallback page (spec §2): its texts, a Refresh Page button and expandable details, rendered on the
+// server as the root error boundary does.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { GlobalError } from "./global-error.tsx";
+
+describe("GlobalError", () => {
+  it("says something went wrong, offers a refresh and the details", () => {
+    const html = renderToStaticMarkup(createElement(GlobalError, { error: new Error("database is locked") }));
+    expect(html).toContain("Something went wrong");
+    expect(html).toMatch(/<button[^>]*>Refresh Page<\/button>/);
+    expect(html).toContain("Error details");
+    expect(html).toContain("database is locked");
+  });
+});

@@ -1,0 +1,139 @@
+// Score history (issue 4): an SVG line over the months on top of the status bands, with the same numbers in
+// an accessible table below it.
+import * as Collapsible from "@radix-ui/react-collapsible";
+import type { HistoryPoint } from "../../../pipeline/model/types.ts";
+import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN } from "../lib/weather.ts";
+import { formatScore, shortMonth } from "../lib/format.ts";
+import { ChevronDownIcon } from "./icons.tsx";
+
+interface Size {
+  id: string;
+  w: number;
+  h: number;
+  font: number;
+  maxTicks: number;
+  pad: { left: number; right: number; top: number; bottom: number };
+}
+
+/** Wide screens and phones get their own drawing so that the text stays readable at both widths. */
+const WIDE: Size = { id: "wide", w: 900, h: 300, font: 12, maxTicks: 9, pad: { left: 34, right: 70, top: 10, bottom: 28 } };
+const NARROW: Size = { id: "narrow", w: 420, h: 300, font: 13, maxTicks: 4, pad: { left: 28, right: 62, top: 10, bottom: 28 } };
+
+function ChartSvg({ points, countryName, size }: { points: HistoryPoint[]; countryName: string; size: Size }) {
+  const { w: W, h: H, pad: PAD, font } = size;
+  const n = points.length;
+  const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
+  const y = (s: number) => PAD.top + ((SCORE_MAX - s) / (SCORE_MAX - SCORE_MIN)) * (H - PAD.top - PAD.bottom);
+
+  // The line breaks where a month has no score.
+  let d = "";
+  let pen = false;
+  points.forEach((p, i) => {
+    if (p.score === null) {
+      pen = false;
+      return;
+    }
+    d += `${pen ? "L" : "M"}${x(i).toFixed(1)} ${y(p.score).toFixed(1)}`;
+    pen = true;
+  });
+
+  // Year ticks at each January; a short history without one gets a tick at its first month.
+  const years = new Map<string, number>();
+  points.forEach((p, i) => {
+    const [yr, m] = p.month.split("-");
+    if (m === "01") years.set(yr, i);
+  });
+  if (years.size === 0) years.set(points[0].month.slice(0, 4), 0);
+  const yearTicks = [...years.entries()];
+  const step = Math.ceil(yearTicks.length / size.maxTicks);
+  const last = [...points].reverse().find((p) => p.score !== null)!;
+  const lastIndex = points.lastIndexOf(last);
+  const first = points[0].month;
+  const thresholds = [...new Set(STATUSES_BEST_FIRST.flatMap((s) => [STATUS_RANGES[s].from, STATUS_RANGES[s].to]))].sort((a, b) => a - b);
+  const titleId = `history-title-${size.id}`;
+  const descId = `history-desc-${size.id}`;
+
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
+      <title id={titleId}>{`${countryName}: monthly Job Weather Index score`}</title>
+      <desc id={descId}>{`From ${shortMonth(first)} to ${shortMonth(points[n - 1].month)}; latest score ${formatScore(last.score!)} in ${shortMonth(last.month)}. The same numbers are in the table below.`}</desc>
+      {STATUSES_BEST_FIRST.map((s) => {
+        const r = STATUS_RANGES[s];
+        return (
+          <g key={s}>
+            <rect x={PAD.left} y={y(r.to)} width={W - PAD.left - PAD.right} height={y(r.from) - y(r.to)} fill={STATUS_STYLE[s].fill} opacity={0.16} />
+            <text x={W - PAD.right + 6} y={(y(r.from) + y(r.to)) / 2 + 4} fontSize={font} fill="#334155">
+              {STATUS_STYLE[s].name}
+            </text>
+          </g>
+        );
+      })}
+      {thresholds.map((t) => (
+        <g key={t}>
+          <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="#cbd5e1" strokeWidth={1} />
+          <text x={PAD.left - 6} y={y(t) + 4} fontSize={font} textAnchor="end" fill="#475569">
+            {t}
+          </text>
+        </g>
+      ))}
+      {yearTicks.map(([yr, i], k) =>
+        k % step === 0 ? (
+          <g key={yr}>
+            <line x1={x(i)} x2={x(i)} y1={H - PAD.bottom} y2={H - PAD.bottom + 4} stroke="#64748b" />
+            <text x={x(i)} y={H - 8} fontSize={font} textAnchor="middle" fill="#475569">
+              {yr}
+            </text>
+          </g>
+        ) : null,
+      )}
+      <path d={d} fill="none" stroke="#0f172a" strokeWidth={2.2} strokeLinejoin="round" strokeLinecap="round" />
+      <circle cx={x(lastIndex)} cy={y(last.score!)} r={4.5} fill="#0f172a" stroke="#fff" strokeWidth={2} />
+    </svg>
+  );
+}
+
+export function HistoryChart({ points, countryName }: { points: HistoryPoint[]; countryName: string }) {
+  const scored = points.filter((p) => p.score !== null);
+  if (scored.length === 0) {
+    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No score history yet: not enough recent data.</p>;
+  }
+  return (
+    <figure>
+      <div className="sm:hidden">
+        <ChartSvg points={points} countryName={countryName} size={NARROW} />
+      </div>
+      <div className="hidden sm:block">
+        <ChartSvg points={points} countryName={countryName} size={WIDE} />
+      </div>
+      <Collapsible.Root className="mt-2">
+        <Collapsible.Trigger className="group inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+          Show the numbers as a table
+          <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
+        </Collapsible.Trigger>
+        <Collapsible.Content forceMount data-nojs-open className="data-[state=closed]:hidden">
+          <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Score history table">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{`${countryName}: score per month, newest first`}</caption>
+              <thead className="sticky top-0 bg-slate-100 text-left">
+                <tr>
+                  <th scope="col" className="px-3 py-2">Month</th>
+                  <th scope="col" className="px-3 py-2">Score</th>
+                  <th scope="col" className="px-3 py-2">Weather</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...points].reverse().map((p) => (
+                  <tr key={p.month} className="border-t border-slate-100">
+                    <td className="px-3 py-1.5">{shortMonth(p.month)}</td>
+                    <td className="px-3 py-1.5 tabular-nums">{p.score !== null ? formatScore(p.score) : "not enough recent data"}</td>
+                    <td className="px-3 py-1.5">{p.status ? STATUS_STYLE[p.status].name : "–"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </figure>
+  );
+}

@@ -1,0 +1,230 @@
+// The body of /job-market/{name} (spec §2 second country layout): gauge, "Why the Job Market Score is X" with
+// the four breakdown cards, expert help, "Current Market Snapshot", "Your Next Moves", the insights
+// placeholder and the community section.
+import type { BreakdownCard, MarketPanel, Tone } from "../../../api/market-panel.ts";
+import type { CountryPageData } from "../lib/country.server.ts";
+import { ADVICE } from "../lib/advice.ts";
+import { formatNumber, formatPercent, formatPeriod, formatScore, monthYear } from "../lib/format.ts";
+import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, weatherTitle, type Status } from "../lib/weather.ts";
+import { CountryPicker } from "./country-picker.tsx";
+import { PopoverGroup } from "./info.tsx";
+import { ConfidenceBadge } from "./score-card.tsx";
+import { BackButton, Breadcrumbs } from "./page-parts.tsx";
+import { CommunitySection } from "./community.tsx";
+import { WeatherIcon } from "./icons.tsx";
+import { Link } from "react-router";
+
+function polar(cx: number, cy: number, r: number, score: number): [number, number] {
+  const a = Math.PI * (1 - (score - SCORE_MIN) / (SCORE_MAX - SCORE_MIN));
+  return [cx + r * Math.cos(a), cy - r * Math.sin(a)];
+}
+
+export function ScoreGauge({ score, status }: { score: number | null; status: Status | null }) {
+  const cx = 120;
+  const cy = 115;
+  const r = 95;
+  const arc = (from: number, to: number) => {
+    const [x1, y1] = polar(cx, cy, r, from);
+    const [x2, y2] = polar(cx, cy, r, to);
+    return `M${x1.toFixed(1)} ${y1.toFixed(1)}A${r} ${r} 0 0 1 ${x2.toFixed(1)} ${y2.toFixed(1)}`;
+  };
+  const needle = score !== null ? polar(cx, cy, r - 22, score) : null;
+  return (
+    <figure className="flex flex-col items-center">
+      <svg viewBox="0 0 240 135" className="w-full max-w-xs" role="img" aria-label={score !== null && status ? `Score ${formatScore(score)} out of 10: ${weatherTitle(status)}` : "No score: not enough recent data"}>
+        {[...STATUSES_BEST_FIRST].reverse().map((s) => (
+          <path key={s} d={arc(STATUS_RANGES[s].from, STATUS_RANGES[s].to)} stroke={STATUS_STYLE[s].fill} strokeWidth={18} fill="none" />
+        ))}
+        {needle ? (
+          <>
+            <line x1={cx} y1={cy} x2={needle[0]} y2={needle[1]} stroke="#0f172a" strokeWidth={4} strokeLinecap="round" />
+            <circle cx={cx} cy={cy} r={7} fill="#0f172a" />
+          </>
+        ) : null}
+        <text x={cx - r} y={cy + 16} fontSize={11} textAnchor="middle" fill="#475569">
+          {SCORE_MIN}
+        </text>
+        <text x={cx + r} y={cy + 16} fontSize={11} textAnchor="middle" fill="#475569">
+          {SCORE_MAX}
+        </text>
+      </svg>
+      <figcaption className="-mt-1 text-center">
+        {score !== null && status ? (
+          <>
+            <span className="block text-4xl font-bold tabular-nums">{formatScore(score)}</span>
+            <span className="text-sm font-medium text-slate-700">{weatherTitle(status)}</span>
+          </>
+        ) : (
+          <span className="text-lg font-semibold text-slate-700">Not enough recent data</span>
+        )}
+      </figcaption>
+    </figure>
+  );
+}
+
+const TREND_TEXT: Record<BreakdownCard["trend"], string> = { Stable: "Stable", Better: "Better than baseline", Worse: "Worse than baseline" };
+
+function Breakdown({ title, card, unit, baselineText }: { title: string; card: BreakdownCard | null; unit: (v: number) => string; baselineText: (b: number) => string }) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="text-sm text-slate-700">{title}</p>
+      {card ? (
+        <>
+          <p className="mt-1 flex items-baseline justify-between gap-2">
+            <span className="text-2xl font-semibold tabular-nums">{unit(card.value)}</span>
+            <span className={`text-xs font-medium ${card.trend === "Better" ? "text-good" : card.trend === "Worse" ? "text-poor" : "text-slate-700"}`}>{TREND_TEXT[card.trend]}</span>
+          </p>
+          <div className="mt-3 h-2 rounded-full bg-slate-100" role="meter" aria-label={`${title} bar`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(card.bar)}>
+            <div className="h-2 rounded-full bg-brand-600" style={{ width: `${card.bar}%` }} />
+          </div>
+          <p className="mt-2 text-xs text-slate-600">{baselineText(card.baseline)}</p>
+          <p className="mt-2 text-sm text-slate-800">{card.text}</p>
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">No recent data</p>
+      )}
+    </li>
+  );
+}
+
+const TONE_DOT: Record<Tone, string> = { good: "bg-good", fair: "bg-fair", poor: "bg-poor" };
+const TONE_WORD: Record<Tone, string> = { good: "Good", fair: "Fair", poor: "Weak" };
+
+function SnapshotList({ panel }: { panel: MarketPanel | null }) {
+  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null }> = [
+    { label: "Unemployment rate", value: panel?.unemployment_rate != null ? formatPercent(panel.unemployment_rate) : null, period: panel?.unemployment_period ?? null, tone: panel?.tones.unemployment ?? null },
+    { label: "Job vacancy rate", value: panel?.vacancy_rate != null ? formatPercent(panel.vacancy_rate) : null, period: panel?.vacancy_period ?? null, tone: panel?.tones.vacancy ?? null },
+    { label: "Job seekers per opening", value: panel?.competition != null ? formatNumber(panel.competition) : null, period: null, tone: panel?.tones.competition ?? null },
+    { label: "Expert barometer", value: panel?.lmb_value != null ? formatNumber(panel.lmb_value) : null, period: panel?.lmb_period ?? null, tone: panel?.tones.barometer ?? null },
+    { label: "GDP growth", value: panel?.gdp_rate != null ? formatPercent(panel.gdp_rate) : null, period: panel?.gdp_period ?? null, tone: panel?.tones.gdp ?? null },
+    { label: "Inflation", value: panel?.inflation_rate != null ? formatPercent(panel.inflation_rate) : null, period: panel?.inflation_period ?? null, tone: panel?.tones.inflation ?? null },
+  ];
+  return (
+    <ul className="divide-y divide-slate-100">
+      {rows.map((r) => (
+        <li key={r.label} className="flex items-center justify-between gap-3 py-2.5">
+          <span className="flex items-center gap-2 text-sm text-slate-800">
+            <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`} />
+            {r.label}
+          </span>
+          <span className="text-right text-sm">
+            {r.value !== null ? (
+              <>
+                <span className="font-semibold tabular-nums">{r.value}</span>
+                {r.tone ? <span className="ml-1 text-slate-600">· {TONE_WORD[r.tone]}</span> : null}
+                {r.period ? <span className="block text-xs text-slate-600">{formatPeriod(r.period)}</span> : null}
+              </>
+            ) : (
+              <span className="text-slate-600">No recent data</span>
+            )}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function JobMarketView({ data }: { data: CountryPageData }) {
+  const { country, panel } = data;
+  const b = panel?.breakdown;
+  return (
+    <PopoverGroup>
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+          <div className="flex items-center gap-3">
+            <BackButton label="Back to Home" home />
+            <Breadcrumbs items={[{ label: "Home", to: "/" }, { label: "Job Market" }, { label: country.name }]} />
+          </div>
+          <div>
+            <label htmlFor="job-market-picker" className="sr-only">
+              Change country
+            </label>
+            <CountryPicker id="job-market-picker" current={country.code} target="job-market" />
+          </div>
+        </div>
+
+        <header className="mt-6">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+            Job Market in {country.name} <span aria-hidden>{country.flag}</span>
+          </h1>
+          <p className="mt-2 text-slate-700">Insights for {monthYear(data.now)}</p>
+        </header>
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <section aria-label="Score" className={`wx wx-${data.status ?? "none"} flex flex-col items-center justify-center rounded-2xl border border-slate-200 p-6 shadow-sm`}>
+            <ScoreGauge score={data.score} status={data.status} />
+            <div className="mt-3">
+              <ConfidenceBadge confidence={data.confidence} basis={data.basis} cover={data.cover} subScores={data.subScores} now={data.now} />
+            </div>
+            <p className="mt-3 text-xs text-slate-700">1 = very tough · 10 = very favorable</p>
+          </section>
+          <section aria-labelledby="why-title">
+            <h2 id="why-title" className="text-2xl font-semibold tracking-tight">
+              {data.score !== null ? `Why the Job Market Score is ${formatScore(data.score)}` : "Why there is no Job Market Score yet"}
+            </h2>
+            {data.score === null ? (
+              <p className="mt-2 text-sm text-slate-700">There is not enough recent data to score {country.name}. We never show a guessed number.</p>
+            ) : null}
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+              <Breakdown title="Unemployment" card={b?.unemployment ?? null} unit={(v) => formatPercent(v)} baselineText={(x) => `Baseline ${formatPercent(x)} · lower is better`} />
+              <Breakdown title="Job vacancies" card={b?.vacancy ?? null} unit={(v) => formatPercent(v)} baselineText={(x) => `Baseline ${formatPercent(x)} · higher is better`} />
+              <Breakdown title="Competition per opening" card={b?.competition ?? null} unit={(v) => `${formatNumber(v)} per opening`} baselineText={(x) => `Baseline ${x} job seekers per opening · lower is better`} />
+              <Breakdown title="Expert sentiment" card={b?.sentiment ?? null} unit={(v) => formatNumber(v)} baselineText={(x) => `Scale 90–110 · neutral ${x}`} />
+            </ul>
+          </section>
+        </div>
+
+        <section aria-labelledby="expert-title" className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6">
+          <h2 id="expert-title" className="text-xl font-semibold text-brand-900">
+            Get expert help
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">A career consultant who knows the {country.name} market, or a CV rewritten for it.</p>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <Link to="/waiting-list/career-consultant" className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700">
+              Book a Career Consultant
+            </Link>
+            <Link to="/waiting-list/cv-upgrade" className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50">
+              Upgrade Your CV
+            </Link>
+          </div>
+        </section>
+
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+          <section aria-labelledby="snapshot-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="snapshot-title" className="mb-2 text-xl font-semibold">
+              Current Market Snapshot
+            </h2>
+            <SnapshotList panel={panel} />
+          </section>
+          <section aria-labelledby="moves-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="moves-title" className="mb-3 text-xl font-semibold">
+              Your Next Moves
+            </h2>
+            {data.status ? (
+              <ol className="space-y-4">
+                {ADVICE[data.status].map((a, i) => (
+                  <li key={a.title} className="flex gap-3">
+                    <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">{i + 1}</span>
+                    <span>
+                      <span className="block font-medium">{a.title}</span>
+                      <span className="block text-sm text-slate-700">{a.text}</span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-slate-700">Without a recent score we can't tailor advice to this market yet.</p>
+            )}
+          </section>
+        </div>
+
+        <section className="mt-8 flex items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
+          <WeatherIcon status={data.status} className="h-10 w-10" />
+          <h2 className="text-lg font-semibold text-slate-700">Market Insights - coming soon</h2>
+        </section>
+
+        <CommunitySection countryCode={country.code} countryName={country.name} items={data.community.items} summary={data.community.summary} now={data.now} />
+      </div>
+    </PopoverGroup>
+  );
+}

@@ -1,0 +1,96 @@
+// Small building blocks shared by the country pages: back button, breadcrumbs, cards, collapsible sections,
+// the help card.
+import type { ReactNode } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import * as Collapsible from "@radix-ui/react-collapsible";
+import { ArrowLeftIcon, ChevronDownIcon, ChevronRightIcon } from "./icons.tsx";
+
+/** Back: to the previous page of this visit when there is one, else home (also without JavaScript). */
+export function BackButton({ label = "Back", home = false }: { label?: string; home?: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/"
+      onClick={(e) => {
+        if (!home && location.key !== "default") {
+          e.preventDefault();
+          navigate(-1);
+        }
+      }}
+      className="inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
+    >
+      <ArrowLeftIcon className="h-4 w-4" />
+      {label}
+    </Link>
+  );
+}
+
+export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
+  return (
+    <nav aria-label="Breadcrumb" className="hidden md:block">
+      <ol className="flex items-center gap-1 text-sm text-slate-600">
+        {items.map((item, i) => (
+          <li key={item.label} className="flex items-center gap-1">
+            {i > 0 ? <ChevronRightIcon className="h-4 w-4 text-slate-400" /> : null}
+            {item.to ? (
+              <Link to={item.to} className="hover:text-slate-900 hover:underline">
+                {item.label}
+              </Link>
+            ) : (
+              <span aria-current="page" className="font-medium text-slate-900">
+                {item.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+export function Card({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
+      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A collapsible section for small screens; readable without JavaScript (all sections then show open). */
+export function Section({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
+  return (
+    <Collapsible.Root defaultOpen={defaultOpen} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <Collapsible.Trigger className="group flex w-full items-center justify-between px-5 py-4 text-left">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <ChevronDownIcon className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
+      </Collapsible.Trigger>
+      <Collapsible.Content forceMount data-nojs-open className="px-5 pb-5 data-[state=closed]:hidden">
+        {children}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+/** Help card (spec §2): the two promoted services. */
+export function HelpCard() {
+  return (
+    <section aria-labelledby="help-title" className="rounded-2xl border border-brand-100 bg-brand-50 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
+      <div>
+        <h2 id="help-title" className="font-semibold text-brand-900">
+          Want help with your job search?
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">Talk your plan through with a career consultant, or get your CV upgraded for this market.</p>
+      </div>
+      <div className="mt-4 flex flex-col gap-2 sm:mt-0 sm:flex-row">
+        <Link to="/waiting-list/career-consultant" className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700">
+          Book a career consultant
+        </Link>
+        <Link to="/waiting-list/cv-upgrade" className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50">
+          Upgrade your CV
+        </Link>
+      </div>
+    </section>
+  );
+}

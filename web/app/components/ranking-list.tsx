@@ -1,0 +1,62 @@
+// Ranking rows (spec §2 "Ranking pages"): rank, flag, name, rating label, score to one decimal "out of 10";
+// a row opens /country/{lowercase code}.
+import { Link } from "react-router";
+import { STATUS_STYLE, type Status } from "../lib/weather.ts";
+import { formatScore } from "../lib/format.ts";
+import { ChevronRightIcon, WeatherIcon } from "./icons.tsx";
+
+export interface RankedCountry {
+  code: string;
+  name: string;
+  flag: string;
+  score: number | null;
+  status: Status | null;
+  label: string | null;
+}
+
+export function RankingList({ rows, compact = false }: { rows: RankedCountry[]; compact?: boolean }) {
+  if (rows.length === 0) {
+    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No ranking data available</p>;
+  }
+  return (
+    <ol className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+      {rows.map((c, i) => (
+        <li key={c.code}>
+          <Link
+            to={`/country/${c.code.toLowerCase()}`}
+            prefetch="intent"
+            className={`flex items-center gap-3 px-4 ${compact ? "py-2.5" : "py-3.5"} hover:bg-slate-50 focus-visible:bg-slate-50`}
+          >
+            <span className="w-7 text-right font-semibold tabular-nums text-slate-600">{i + 1}</span>
+            <span aria-hidden className="text-xl">
+              {c.flag}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-medium text-slate-900">{c.name}</span>
+              {c.label ? <span className="block text-xs text-slate-600">{c.label}</span> : null}
+            </span>
+            {c.status ? <WeatherIcon status={c.status} className="hidden h-8 w-8 sm:block" /> : null}
+            <span className="text-right">
+              <span className="block text-lg font-bold tabular-nums text-slate-900">{c.score !== null ? formatScore(c.score) : "–"}</span>
+              <span className="block text-xs text-slate-600">out of 10</span>
+            </span>
+            {c.status ? <span className="sr-only">{STATUS_STYLE[c.status].name}</span> : null}
+            <ChevronRightIcon className="h-4 w-4 text-slate-400" />
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Spec §2 ranking legend, word for word. */
+export function RankingLegend() {
+  const items = ["1 = very tough", "4-6 = mixed/average", "7-8 = rather favorable", "9-10 = very favorable"];
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
+      {items.map((t) => (
+        <li key={t}>{t}</li>
+      ))}
+    </ul>
+  );
+}

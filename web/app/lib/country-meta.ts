@@ -1,0 +1,73 @@
+// Metadata of the two country pages: per country and year (spec §2), and the JSON-LD structured data.
+import type { MetaDescriptor } from "react-router";
+import { PRODUCT_NAME } from "./brand.ts";
+import { pageMeta } from "./meta.ts";
+import { formatPercent, formatPeriod, formatScore } from "./format.ts";
+import { STATUS_STYLE } from "./weather.ts";
+import type { CountryPageData } from "./country.server.ts";
+
+interface Args {
+  data: unknown;
+  location: { pathname: string; search: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+function descriptionOf(data: CountryPageData): string {
+  const { country } = data;
+  const year = new Date(data.now).getUTCFullYear();
+  const unemployment =
+    data.panel?.unemployment_rate != null
+      ? ` Unemployment ${formatPercent(data.panel.unemployment_rate)} (${formatPeriod(data.panel.unemployment_period ?? "")}).`
+      : "";
+  return data.score !== null && data.status
+    ? `Job market weather in ${country.name} for ${year}: ${STATUS_STYLE[data.status].name.toLowerCase()}, ${formatScore(data.score)} out of 10 (${data.label}), from official Eurostat statistics.${unemployment}`
+    : `Job market in ${country.name} for ${year}: there is not enough recent data for a score. Context figures and community experiences from job seekers.`;
+}
+
+export function countryMeta(args: Args, heading: (name: string, year: number) => string): MetaDescriptor[] {
+  const data = args.data as CountryPageData | { notFound: true } | undefined;
+  if (!data || !("country" in data)) return pageMeta(args, { title: "Country Not Found", noindex: true });
+  const year = new Date(data.now).getUTCFullYear();
+  const weather = data.score !== null && data.status ? `${STATUS_STYLE[data.status].name}, ${formatScore(data.score)}/10` : "not enough recent data";
+  const name = data.country.name;
+  return pageMeta(args, {
+    title: `${heading(name, year)}: ${weather}`,
+    description: descriptionOf(data),
+    keywords: `${name} job market, ${name} unemployment, jobs in ${name}, job search ${name} ${year}`,
+    type: "article",
+  });
+}
+
+/** schema.org Dataset describing one country page (rendered by components/json-ld.tsx). */
+export function countryJsonLd(data: CountryPageData, origin: string, url: string): Record<string, unknown> {
+  const { country } = data;
+  const first = data.history[0]?.month;
+  const last = data.history[data.history.length - 1]?.month;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Dataset",
+    name: `${PRODUCT_NAME}: ${country.name}`,
+    description: descriptionOf(data),
+    url,
+    inLanguage: "en",
+    keywords: ["job market", "unemployment", "job vacancies", country.name],
+    creator: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
+    isBasedOn: "https://ec.europa.eu/eurostat",
+    license: "https://ec.europa.eu/eurostat/about-us/policies/copyright",
+    spatialCoverage: { "@type": "Place", name: country.name },
+    ...(first && last ? { temporalCoverage: `${first}/${last}` } : {}),
+    ...(data.asOf ? { dateModified: data.asOf } : {}),
+    ...(data.score !== null
+      ? {
+          variableMeasured: {
+            "@type": "PropertyValue",
+            name: `${PRODUCT_NAME} score`,
+            value: Number(formatScore(data.score)),
+            minValue: 1,
+            maxValue: 10,
+            ...(data.label ? { description: data.label } : {}),
+          },
+        }
+      : {}),
+  };
+}

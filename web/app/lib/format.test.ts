@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ageText, formatPeriod, formatScore, monthsOld, relativeTime } from "./format.ts";
+
+describe("format", () => {
+  it("shows scores to one decimal", () => {
+    expect(formatScore(6.930994)).toBe("6.9");
+    expect(formatScore(7)).toBe("7.0");
+  });
+  it("names months and quarters", () => {
+    expect(formatPeriod("2026-07")).toBe("July 2026");
+    expect(formatPeriod("2026-Q2")).toBe("Q2 2026");
+  });
+  it("counts data ages in months from the period's end month", () => {
+    expect(monthsOld("2026-07", "2026-11-22T10:00:00Z")).toBe(4);
+    expect(monthsOld("2026-Q2", "2026-11-22T10:00:00Z")).toBe(5);
+    expect(ageText(1)).toBe("1 month old");
+    expect(ageText(0)).toBe("this month");
+  });
+  it("gives relative dates against the loader's clock", () => {
+    const now = "2026-11-22T12:00:00.000Z";
+    expect(relativeTime("2026-11-22T11:59:50.000Z", now)).toBe("just now");
+    expect(relativeTime("2026-11-22T09:00:00.000Z", now)).toBe("3 hours ago");
+    expect(relativeTime("2026-11-21T12:00:00.000Z", now)).toBe("yesterday");
+    expect(relativeTime("2026-11-12T12:00:00.000Z", now)).toBe("10 days ago");
+    expect(relativeTime("2026-11-23T12:00:00.000Z", now)).toBe("just now");
+  });
+});

@@ -1,0 +1,76 @@
+// Number and date formatting shared by server and browser. Everything that depends on "now" takes it as an
+// argument (the loader's time), so the server's HTML and the hydrated page always agree.
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** Score to one decimal (spec §2). */
+export function formatScore(score: number): string {
+  return score.toFixed(1);
+}
+
+export function formatNumber(value: number, digits = 1): string {
+  return value.toFixed(digits);
+}
+
+export function formatPercent(value: number, digits = 1): string {
+  return `${value.toFixed(digits)}%`;
+}
+
+/** `2026-07` → "July 2026"; `2026-Q2` → "Q2 2026"; anything else unchanged. */
+export function formatPeriod(period: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(period);
+  if (m) return `${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  const q = /^(\d{4})-Q([1-4])$/.exec(period);
+  if (q) return `Q${q[2]} ${q[1]}`;
+  return period;
+}
+
+/** `2026-07` → "Jul 2026" (chart axes). */
+export function shortMonth(period: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(period);
+  return m ? `${MONTHS[Number(m[2]) - 1].slice(0, 3)} ${m[1]}` : period;
+}
+
+/** An ISO date or timestamp → "22 November 2026" (UTC). */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** "November 2026" for a timestamp (UTC). */
+export function monthYear(iso: string): string {
+  const d = new Date(iso);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** Months between a period's end month and the month of `nowIso` (0 for the current month). */
+export function monthsOld(period: string, nowIso: string): number {
+  const now = new Date(nowIso);
+  const nowIndex = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const m = /^(\d{4})-(\d{2})$/.exec(period);
+  const q = /^(\d{4})-Q([1-4])$/.exec(period);
+  const end = m ? Number(m[1]) * 12 + Number(m[2]) - 1 : q ? Number(q[1]) * 12 + Number(q[2]) * 3 - 1 : nowIndex;
+  return Math.max(0, nowIndex - end);
+}
+
+export function ageText(months: number): string {
+  if (months <= 0) return "this month";
+  return months === 1 ? "1 month old" : `${months} months old`;
+}
+
+const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "2 days ago", "yesterday", "just now": relative to `nowIso` (the loader's clock). */
+export function relativeTime(iso: string, nowIso: string): string {
+  const seconds = Math.round((new Date(iso).getTime() - new Date(nowIso).getTime()) / 1000);
+  // A timestamp ahead of the page's clock (clock skew between writer and reader) reads as "just now".
+  if (seconds > 0) return "just now";
+  const abs = Math.abs(seconds);
+  if (abs < 45) return "just now";
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), "minute");
+  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), "hour");
+  if (abs < 30 * 86_400) return rtf.format(Math.round(seconds / 86_400), "day");
+  if (abs < 365 * 86_400) return rtf.format(Math.round(seconds / (30 * 86_400)), "month");
+  return rtf.format(Math.round(seconds / (365 * 86_400)), "year");
+}

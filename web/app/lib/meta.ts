@@ -1,0 +1,76 @@
+// Page metadata, rendered on the server for every page (spec §2 "Page metadata"; decisions.md Presentation):
+// title, description, canonical link from the fixed public origin, Open Graph, Twitter card, optional JSON-LD.
+import type { MetaDescriptor } from "react-router";
+import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "./brand.ts";
+
+/** Canonical URL: fixed public origin + path without trailing slashes + the current query string. */
+export function canonicalUrl(origin: string, pathname: string, search = ""): string {
+  const path = pathname.replace(/\/+$/, "");
+  return `${origin.replace(/\/+$/, "")}${path === "" ? "/" : path}${search}`;
+}
+
+/** The public origin that the root loader publishes (web/app/root.tsx). */
+export function originOf(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
+  const root = matches.find((m) => m?.id === "root")?.data as { site?: { publicOrigin?: string } } | undefined;
+  return root?.site?.publicOrigin ?? "http://localhost:3000";
+}
+
+export interface PageMeta {
+  /** Page title without the product name; omitted → the product name alone. */
+  title?: string;
+  description?: string;
+  keywords?: string;
+  /** Open Graph type (default "website"). */
+  type?: string;
+  /** Absolute or site-relative image (default the product image). */
+  image?: string;
+  /** Twitter card (default summary_large_image). */
+  twitterCard?: string;
+  /** Pages that must not be indexed (404, error). */
+  noindex?: boolean;
+}
+
+interface MetaArgs {
+  location: { pathname: string; search: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
+  const origin = originOf(args.matches);
+  const title = page.title ? `${page.title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME}: European job markets as a weather forecast`;
+  const description = page.description ?? DEFAULT_DESCRIPTION;
+  const url = canonicalUrl(origin, args.location.pathname, args.location.search);
+  const image = new URL(page.image ?? OG_IMAGE_PATH, origin).href;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: PRODUCT_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: page.twitterCard ?? "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  if (page.keywords) tags.push({ name: "keywords", content: page.keywords });
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> body (components/json-ld.tsx): `<`, `>`, `&`, U+2028 and
+ * U+2029 escaped as \u sequences, so a "</script>" or "<!--" inside any text cannot end the element; the
+ * result still parses to the same data.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

@@ -1,0 +1,46 @@
+// Toasts on demand: sonner (and its <Toaster>, mounted by components/lazy-toaster.tsx) loads only when a page
+// is about to need it (a form opens), so reading a page never ships it. The Toaster keeps sonner's defaults,
+// which are the spec's (§9).
+type Sonner = typeof import("sonner");
+
+let sonner: Promise<Sonner> | null = null;
+let wanted = false;
+const listeners = new Set<() => void>();
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+
+/** Starts loading sonner and asks the root to mount the Toaster; cheap to call again. */
+export function preloadToasts(): Promise<Sonner> {
+  sonner ??= import("sonner");
+  if (!wanted) {
+    wanted = true;
+    for (const l of listeners) l();
+  }
+  return sonner;
+}
+
+export function toasterWanted(): boolean {
+  return wanted;
+}
+
+export function onToasterWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Called by the lazy Toaster once it is mounted (and listening). */
+export function toasterMounted(): void {
+  markMounted();
+}
+
+type Kind = "message" | "success" | "error";
+
+/** Shows a toast: a title and an optional description; "error" is the destructive style. */
+export async function notify(kind: Kind, title: string, description?: string): Promise<void> {
+  const { toast } = await preloadToasts();
+  await mounted;
+  const opts = description ? { description } : undefined;
+  if (kind === "success") toast.success(title, opts);
+  else if (kind === "error") toast.error(title, opts);
+  else toast(title, opts);
+}

@@ -1,0 +1,110 @@
+// The document, the shared chrome, the toaster and the global error page.
+import { useEffect, type ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
+import stylesheet from "./app.css?url";
+import { useNonce } from "./lib/nonce.ts";
+import { pageMeta } from "./lib/meta.ts";
+import { PendingBanner, SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
+import { PageNotFound } from "./components/not-found.tsx";
+import { GlobalError } from "./components/global-error.tsx";
+import { LazyToaster } from "./components/lazy-toaster.tsx";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+];
+
+export function loader({ context }: LoaderFunctionArgs) {
+  // Only public settings: this object is serialised into the page.
+  return {
+    site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl },
+    year: context.now.getUTCFullYear(),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export const meta: MetaFunction = (args) => pageMeta(args, {});
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        {/* Marks JavaScript as available before first paint (collapsed sections stay open without it). */}
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: `document.documentElement.classList.add("js")` }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
+      </body>
+    </html>
+  );
+}
+
+function Chrome({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  useEffect(() => {
+    // Lets tests (and curious readers of the DOM) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  const feedbackUrl = data?.site.feedbackUrl ?? null;
+  const year = data?.year ?? new Date().getUTCFullYear();
+  return (
+    <>
+      <SiteHeader feedbackUrl={feedbackUrl} />
+      <PendingBanner />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter feedbackUrl={feedbackUrl} year={year} />
+      <LazyToaster />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Chrome>
+        <PageNotFound />
+      </Chrome>
+    );
+  }
+  return (
+    <Chrome>
+      <GlobalError error={error} />
+    </Chrome>
+  );
+}

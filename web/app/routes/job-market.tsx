@@ -1,0 +1,32 @@
+// /job-market/{name}: the 31 lower-case English names (spec §2). An unknown name shows the one
+// "Country Not Found" page with status 404 (decisions.md).
+import { data, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { countryBySlug } from "../../../pipeline/countries.ts";
+import { historyRange, loadCountryPage } from "../lib/country.server.ts";
+import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";
+import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
+import { JobMarketView } from "../components/job-market-view.tsx";
+import { CountryNotFound } from "../components/not-found.tsx";
+
+export function loader({ params, request, context }: LoaderFunctionArgs) {
+  const raw = params.name ?? "";
+  const country = countryBySlug(raw);
+  if (!country) return data({ notFound: true as const }, { status: 404 });
+  const url = new URL(request.url);
+  if (raw !== country.slug) throw redirect(`/job-market/${country.slug}${url.search}`, 301);
+  return { notFound: false as const, ...loadCountryPage(context.db, country.code, historyRange(null), context.now)! };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`);
+
+export default function JobMarketPage() {
+  const d = useLoaderData<typeof loader>();
+  const { origin, url } = usePageUrl();
+  if (d.notFound) return <CountryNotFound />;
+  return (
+    <>
+      <JsonLd data={countryJsonLd(d, origin, url)} />
+      <JobMarketView data={d} />
+    </>
+  );
+}

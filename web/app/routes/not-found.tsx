@@ -1,0 +1,14 @@
+// Every unknown path: the 404 page with status 404 (spec §2; decisions.md: no catch-all ranking route).
+import { data, type MetaFunction } from "react-router";
+import { pageMeta } from "../lib/meta.ts";
+import { PageNotFound } from "../components/not-found.tsx";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = (args) => pageMeta(args, { title: "Page not found", noindex: true });
+
+export default function NotFound() {
+  return <PageNotFound />;
+}

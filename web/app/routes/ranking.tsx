@@ -1,0 +1,54 @@
+// /brightest and /stormiest (spec §2 "Ranking pages"; decisions.md: the canonical ranking paths).
+import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { RANKING_SIZE, type RankingType } from "../../../api/options.ts";
+import { getOverview, rankingOf } from "../lib/data.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { formatDate } from "../lib/format.ts";
+import { RankingLegend, RankingList } from "../components/ranking-list.tsx";
+
+const TEXT: Record<RankingType, { title: string; subtitle: string; description: string }> = {
+  brightest: {
+    title: `Top ${RANKING_SIZE} Brightest Markets in Europe`,
+    subtitle: "Countries with the most favorable job market conditions right now",
+    description: `The top ${RANKING_SIZE} brightest markets in Europe: the European countries where job seekers have the best chances right now, scored from official Eurostat data.`,
+  },
+  stormiest: {
+    title: `Top ${RANKING_SIZE} Stormiest Markets in Europe`,
+    subtitle: "Countries with the toughest job market conditions right now",
+    description: `The top ${RANKING_SIZE} stormiest markets in Europe: the European countries with the toughest job market conditions right now, scored from official Eurostat data.`,
+  },
+};
+
+function typeOf(pathname: string): RankingType {
+  return pathname.replace(/\/+$/, "").endsWith("/brightest") ? "brightest" : "stormiest";
+}
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const type = typeOf(new URL(request.url).pathname);
+  const overview = getOverview(context.db, context.now);
+  const rows = rankingOf(overview, type).map(({ code, name, flag, score, status, label }) => ({ code, name, flag, score, status, label }));
+  return { type, rows, publishedAt: overview.publication?.published_at ?? null };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const t = TEXT[typeOf(args.location.pathname)];
+  return pageMeta(args, { title: t.title, description: t.description });
+};
+
+export default function RankingPage() {
+  const data = useLoaderData<typeof loader>();
+  const t = TEXT[data.type];
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t.subtitle}</p>
+      <div className="mt-6">
+        <RankingLegend />
+      </div>
+      <div className="mt-4">
+        <RankingList rows={data.rows} />
+      </div>
+      {data.publishedAt ? <p className="mt-4 text-sm text-slate-600">Scores updated {formatDate(data.publishedAt)}. Countries without enough recent data are not ranked.</p> : null}
+    </div>
+  );
+}

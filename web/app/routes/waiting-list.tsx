@@ -1,0 +1,139 @@
+// /waiting-list/{service} (spec §2, §4, §5, §7): the lead form of the two services. An unknown service falls
+// back to career-consultant.
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { HONEYPOT_FIELD, WAITING_LIST_SERVICES, type WaitingListService } from "../../../api/options.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { BackButton } from "../components/page-parts.tsx";
+import { notify, preloadToasts } from "../lib/toast.ts";
+
+/** Spec §9: redirect home 2000 ms after a successful request. */
+const REDIRECT_AFTER_MS = 2000;
+
+const INTRO: Record<WaitingListService, string> = {
+  "career-consultant":
+    "Plan your next step with a career consultant who knows the European job markets: where to apply, how to stand out, what to ask for. Join the waiting list and we'll get in touch.",
+  "cv-upgrade":
+    "Get your CV rewritten for the market you are aiming at, with AI-assisted suggestions checked by a person. Join the waiting list and we'll get in touch.",
+};
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const service = WAITING_LIST_SERVICES.find((s) => s.id === params.service);
+  if (!service) throw redirect("/waiting-list/career-consultant");
+  return { service: service.id, title: service.title };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.title ?? "Waiting list", description: args.data ? INTRO[args.data.service] : undefined });
+
+const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
+const EMPTY = { name: "", email: "", phone: "", message: "", website: "" };
+
+export default function WaitingListPage() {
+  const { service, title } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const [form, setForm] = useState(EMPTY);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    // The form is what this page is for: get the toasts ready once the page is interactive.
+    void preloadToasts();
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+  const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitting(true);
+    try {
+      const res = await fetch("/api/waiting-list", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ name: form.name, email: form.email, phone: form.phone, message: form.message, service, [HONEYPOT_FIELD]: form.website }),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      setForm(EMPTY);
+      setDone(true);
+      void notify("success", "Thank you! You're on the waiting list.", "We'll contact you within 2-3 business days.");
+      timer.current = setTimeout(() => navigate("/"), REDIRECT_AFTER_MS);
+    } catch {
+      void notify("error", "Submission failed", "Please try again or contact us directly.");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <BackButton />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-labelledby="wl-title">
+          <h1 id="wl-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {title}
+          </h1>
+          <p className="mt-3 text-slate-700">{INTRO[service]}</p>
+          <form onSubmit={submit} className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <label className="block text-sm font-medium">
+              Full name *
+              <input className={field} name="name" required autoComplete="name" value={form.name} onChange={(e) => set("name", e.target.value)} />
+            </label>
+            <label className="block text-sm font-medium">
+              Email *
+              <input className={field} name="email" type="email" required autoComplete="email" value={form.email} onChange={(e) => set("email", e.target.value)} />
+            </label>
+            <label className="block text-sm font-medium">
+              Phone (optional)
+              <input className={field} name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set("phone", e.target.value)} />
+            </label>
+            <label className="block text-sm font-medium">
+              Message *
+              <textarea className={field} name="message" rows={4} required value={form.message} onChange={(e) => set("message", e.target.value)} placeholder="What would you like help with?" />
+            </label>
+            <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
+              <label>
+                Website
+                <input type="text" tabIndex={-1} autoComplete="off" name={HONEYPOT_FIELD} value={form.website} onChange={(e) => set("website", e.target.value)} />
+              </label>
+            </div>
+            <button type="submit" disabled={submitting || done} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
+              {submitting ? "Submitting..." : "Join the waiting list"}
+            </button>
+            {done ? (
+              <p role="status" className="text-sm text-good">
+                Request received. Taking you back to the homepage…
+              </p>
+            ) : null}
+            <p className="text-xs text-slate-600">
+              We store your request only to contact you about this service; see our <a href="/privacy" className="underline">privacy notice</a>.
+            </p>
+          </form>
+        </section>
+        <aside aria-labelledby="next-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="next-title" className="text-xl font-semibold">
+            What happens next?
+          </h2>
+          <ol className="mt-4 space-y-4">
+            {[
+              ["We review your request", "A person reads what you need and matches it with the right service."],
+              ["We contact you within 2-3 business days", "By email, or by phone if you left a number."],
+              ["Get started", "Agree on a time and a plan, and start improving your job search."],
+            ].map(([t, d], i) => (
+              <li key={t} className="flex gap-3">
+                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">{i + 1}</span>
+                <span>
+                  <span className="block font-medium">{t}</span>
+                  <span className="block text-sm text-slate-700">{d}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+          <p className="mt-6 flex items-center gap-2 text-sm text-slate-700">
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
