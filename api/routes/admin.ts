@@ -1,7 +1,7 @@
 // Operator routes under /api/admin. Every route but login needs a session (401 first, before any body is read).
 // Writes must be JSON or multipart (with the SameSite=Strict cookie and the origin check, that is the CSRF
 // defence). Every operator action is written to the audit log; passwords never are.
-import express, { Router, type RequestHandler } from "express";
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import multer, { MulterError } from "multer";
 import { z } from "zod";
 import { BusyError, InputError } from "../../pipeline/errors.ts";
@@ -21,7 +21,7 @@ import { toCsv } from "../csv.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
 import type { AuditLog, AuditResult, SessionStore, SettingsStore } from "../db/operator.ts";
 import type { AppConfig } from "../env.ts";
-import { HttpError, mediaType, requireMediaType } from "../http.ts";
+import { HttpError, mediaType, requireMediaType, toErrorResponse } from "../http.ts";
 import { WAITING_LIST_SERVICE_IDS } from "../options.ts";
 import { limiter } from "../rate-limit.ts";
 import type { ReadModel } from "../read-model.ts";
@@ -59,6 +59,35 @@ const experiencesQuery = listQuerySchema.extend({
 });
 const auditQuery = listQuerySchema.extend({ action: z.string().max(60).optional() });
 const idParam = z.coerce.number().int().positive();
+
+/** NDJSON progress of an upload: asked for with `Accept: application/x-ndjson`. */
+export const PROGRESS_MEDIA_TYPE = "application/x-ndjson";
+
+function wantsProgress(req: Request): boolean {
+  return (req.headers.accept ?? "").split(",").some((t) => t.split(";")[0]!.trim().toLowerCase() === PROGRESS_MEDIA_TYPE);
+}
+
+/**
+ * One JSON object per line: `{type: "progress", step}` for each ingest step, then `{type: "result", status,
+ * result}` (status as the plain JSON answer would have it) or `{type: "error", status, error}`. The HTTP
+ * status is 200 once the first line is out.
+ */
+class ProgressStream {
+  started = false;
+  constructor(private readonly res: Response) {}
+  send(line: object): void {
+    if (!this.started) {
+      this.started = true;
+      this.res.status(200);
+      this.res.setHeader("Content-Type", `${PROGRESS_MEDIA_TYPE}; charset=utf-8`);
+    }
+    this.res.write(JSON.stringify(line) + "\n");
+  }
+  end(line: object): void {
+    this.send(line);
+    this.res.end();
+  }
+}
 
 function uploadSummary(r: UploadResult, fileName: string) {
   return {
@@ -163,16 +192,28 @@ export function adminRoutes(d: AdminDeps): Router {
           origin: "upload",
         };
       }
-      ingestReq.onProgress = (step) => d.logger.debug({ step, data_type: ingestReq.dataType }, "upload progress");
+      // A client that accepts NDJSON gets the pipeline's steps as they happen (the operator page's progress
+      // bar), then the result; nothing is streamed before the first step, so early failures stay plain JSON.
+      const progress = wantsProgress(req) ? new ProgressStream(res) : null;
+      ingestReq.onProgress = (step) => {
+        d.logger.debug({ step, data_type: ingestReq.dataType }, "upload progress");
+        progress?.send({ type: "progress", step });
+      };
       let result: UploadResult;
       try {
         result = await d.pipeline.ingest(ingestReq);
       } catch (err) {
         record(op.username, "upload", err instanceof BusyError ? "busy" : "error", { data_type: ingestReq.dataType, file: ingestReq.fileName });
-        throw err;
+        if (!progress?.started) throw err;
+        const { status, body } = toErrorResponse(err, config.env === "production");
+        if (status >= 500) d.logger.error({ err }, "upload failed");
+        progress.end({ type: "error", status, ...body });
+        return;
       }
       record(op.username, "upload", result.success ? "ok" : "rejected", uploadSummary(result, ingestReq.fileName), ingestReq.dataType);
-      res.status(result.success ? 200 : 400).json(result);
+      const status = result.success ? 200 : 400;
+      if (progress?.started) progress.end({ type: "result", status, result });
+      else res.status(status).json(result);
     },
   );
 

@@ -341,6 +341,81 @@ describe("recalculate and the one-job lock", () => {
   });
 });
 
+describe("upload progress (Accept: application/x-ndjson)", () => {
+  const NDJSON = "application/x-ndjson";
+  async function streamed(form: FormData, init: { headers?: Record<string, string>; url?: string } = {}) {
+    const res = await fetch(init.url ?? admin("/upload"), { method: "POST", headers: { ...authed(), accept: NDJSON, ...init.headers }, body: form });
+    const text = await res.text();
+    return { res, text, lines: () => text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>) };
+  }
+
+  it("streams each pipeline step as it happens, then the upload result", async () => {
+    const { res, lines } = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const all = lines();
+    expect(all.slice(0, 4)).toEqual(["received", "parsed", "validated", "stored"].map((step) => ({ type: "progress", step })));
+    expect(all).toHaveLength(5);
+    expect(all[4]).toMatchObject({ type: "result", status: 200, result: { success: true, data_type: "unemployment" } });
+    expect(all[4]!.result).toHaveProperty("warnings");
+  });
+
+  it("a file rejected after it was received: its steps, then the result with status 400; nothing stored", async () => {
+    const before = await observationCount();
+    const { res, lines } = await streamed(multipart(path.join(FIXTURES, "broken/ambiguous-sex.json"), { data_type: "vacancy" }));
+    expect(res.status).toBe(200);
+    const all = lines();
+    expect(all[0]).toEqual({ type: "progress", step: "received" });
+    expect(all.at(-1)).toMatchObject({ type: "result", status: 400, result: { success: false, inserted: 0 } });
+    expect(all.at(-1)!.result.error).toMatch(/^Ambiguous file/);
+    expect(await observationCount()).toBe(before);
+  });
+
+  it("failures before the first step stay plain JSON with their status (wrong extension, busy, no session)", async () => {
+    const ext = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "lmb" }));
+    expect(ext.res.status).toBe(400);
+    expect(ext.res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(JSON.parse(ext.text)).toMatchObject({ success: false, error: "Please upload a .XLSX file" });
+    let release!: () => void;
+    const held = s.pipeline.exclusive(() => new Promise<void>((r) => (release = r)));
+    try {
+      const busy = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }));
+      expect(busy.res.status).toBe(409);
+      expect(JSON.parse(busy.text).error.code).toBe("busy");
+    } finally {
+      release();
+      await held;
+    }
+    const anon = await fetch(admin("/upload"), { method: "POST", headers: { accept: NDJSON }, body: multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }) });
+    expect(anon.status).toBe(401);
+  });
+
+  it("a failure after the first step ends the stream with an error line", async () => {
+    const broken = {
+      ...s.pipeline,
+      ingest: async (req: { onProgress?: (step: "received") => void }) => {
+        req.onProgress?.("received");
+        throw new Error("disk full");
+      },
+    } as unknown as typeof s.pipeline;
+    const app = createApp({ db: s.db, pipeline: broken, logger: s.logger, config: s.config });
+    const server: Server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/upload`;
+      const { res, lines } = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }), { url });
+      expect(res.status).toBe(200);
+      const all = lines();
+      expect(all[0]).toEqual({ type: "progress", step: "received" });
+      // the same error body as the error middleware (no stack trace in production)
+      expect(all[1]).toMatchObject({ type: "error", status: 500, error: { code: "internal_error", message: "Something went wrong on our side. Please try again later." } });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
+
 describe("status and publication", () => {
   it("status is the pipeline's report", async () => {
     const { status, body } = await getJson(admin("/status"), { headers: authed() });

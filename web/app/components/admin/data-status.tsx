@@ -1,0 +1,246 @@
+// Data status: what `jwi status` prints, as a table. Per country and data type the newest period held and its
+// age in months; a series past the model's cut-off no longer counts in the score and is marked stale. Also the
+// published scores and the source tables.
+import { useEffect, useMemo, useState } from "react";
+import { COUNTRIES } from "../../../../pipeline/countries.ts";
+import { DATA_TYPES, type DataType } from "../../../../pipeline/types.ts";
+import { getStatus, type StatusReport } from "../../lib/admin-api.ts";
+import { formatDateTime, monthsText } from "../../lib/admin-format.ts";
+import type { UploadRules } from "../../lib/admin-upload.ts";
+import { DATA_TYPE_LABELS } from "./data-types.ts";
+import { useOperator } from "./operator-context.tsx";
+import { Badge, button, Note, Panel, TableFrame, td, th } from "./ui.tsx";
+
+type Freshness = "fresh" | "stale";
+type Row = StatusReport["data"][number];
+
+interface Cell {
+  newest: Row;
+  /** Every table holding this type for this country (une_rt_m and une_rt_q, …). */
+  rows: Row[];
+  freshness: Freshness;
+}
+
+const SHORT_LABEL: Record<DataType, string> = { unemployment: "Unemployment", vacancy: "Vacancy", gdp: "GDP", inflation: "Inflation", lmb: "Barometer" };
+
+export function freshnessOf(ageMonths: number, dataType: DataType, rules: UploadRules["freshness"]): Freshness {
+  const rule = dataType === "lmb" ? rules.sentiment : rules.historical;
+  return ageMonths > rule.cutoff ? "stale" : "fresh";
+}
+
+const CELL_STYLE: Record<Freshness, string> = {
+  fresh: "",
+  stale: "bg-red-50 text-red-950",
+};
+
+function matrix(report: StatusReport, rules: UploadRules["freshness"]) {
+  const byGeo = new Map<string, Map<DataType, Cell>>();
+  for (const row of report.data) {
+    let cells = byGeo.get(row.country);
+    if (!cells) byGeo.set(row.country, (cells = new Map()));
+    const cell = cells.get(row.data_type);
+    if (!cell) {
+      cells.set(row.data_type, { newest: row, rows: [row], freshness: freshnessOf(row.age_months, row.data_type, rules) });
+    } else {
+      cell.rows.push(row);
+      if (row.age_months < cell.newest.age_months) {
+        cell.newest = row;
+        cell.freshness = freshnessOf(row.age_months, row.data_type, rules);
+      }
+    }
+  }
+  const countryCodes = new Set(COUNTRIES.map((c) => c.code));
+  const aggregates = [...byGeo.keys()].filter((g) => !countryCodes.has(g)).sort();
+  return { byGeo, aggregates };
+}
+
+function StatusCell({ cell }: { cell: Cell | undefined }) {
+  if (!cell) {
+    return (
+      <td className={`${td} text-slate-400`}>
+        <span aria-hidden>—</span>
+        <span className="sr-only">no data</span>
+      </td>
+    );
+  }
+  const { newest, freshness } = cell;
+  const tables = cell.rows.map((r) => `${r.table}: ${r.newest_period}, ${r.observations} observations`).join("\n");
+  return (
+    <td className={`${td} whitespace-nowrap ${CELL_STYLE[freshness]}`} title={tables} data-freshness={freshness}>
+      <span className="font-medium tabular-nums">{newest.newest_period}</span>
+      <span className="block text-xs text-slate-600">
+        {monthsText(newest.age_months)}
+        {freshness === "stale" ? <span className="ml-1 font-semibold text-red-800">stale</span> : null}
+      </span>
+    </td>
+  );
+}
+
+export function DataStatus({ rules }: { rules: UploadRules }) {
+  const op = useOperator();
+  const [report, setReport] = useState<StatusReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [onlyStale, setOnlyStale] = useState(false);
+  const [reload, setReload] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    getStatus()
+      .then((r) => {
+        if (!live) return;
+        setReport(r);
+        setError(null);
+      })
+      .catch((err: unknown) => {
+        if (live) setError(op.failed(err, "Could not load the data status"));
+      });
+    return () => {
+      live = false;
+    };
+  }, [op.version, reload]);
+
+  const view = useMemo(() => (report ? matrix(report, rules.freshness) : null), [report, rules.freshness]);
+  const scores = useMemo(() => new Map(report?.published.countries.map((c) => [c.code, c]) ?? []), [report]);
+
+  const staleCount = useMemo(() => {
+    let n = 0;
+    for (const c of COUNTRIES) for (const cell of view?.byGeo.get(c.code)?.values() ?? []) if (cell.freshness === "stale") n++;
+    return n;
+  }, [view]);
+
+  const geos = view
+    ? [...COUNTRIES.map((c) => ({ code: c.code, name: c.name, aggregate: false })), ...view.aggregates.map((g) => ({ code: g, name: g, aggregate: true }))]
+    : [];
+  const shown = onlyStale && view ? geos.filter((g) => [...(view.byGeo.get(g.code)?.values() ?? [])].some((c) => c.freshness === "stale")) : geos;
+  const pub = report?.published;
+
+  return (
+    <Panel
+      id="status"
+      title="Data status"
+      description={
+        <>
+          Newest period held per country and data type, and its age in months as of {report?.as_of_month ?? "this month"} (the same facts as{" "}
+          <code className="font-mono text-xs">jwi status</code>).
+        </>
+      }
+      actions={
+        <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
+          Refresh
+        </button>
+      }
+    >
+      {error ? <Note tone="error">{error}</Note> : null}
+      {!report && !error ? <Note>Loading data status...</Note> : null}
+      {report && view ? (
+        <div className="space-y-4">
+          <div className="flex flex-col gap-3 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+            <p data-testid="status-published">
+              {pub?.published_at ? (
+                <>
+                  Published: model {pub.model}, as of {pub.as_of}, at {formatDateTime(pub.published_at)} ·{" "}
+                  {pub.countries.filter((c) => c.score !== null).length} of {pub.countries.length} countries scored
+                </>
+              ) : (
+                "Nothing published yet."
+              )}
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <Badge tone={staleCount ? "red" : "green"}>
+                {staleCount} stale
+              </Badge>
+              <label className="inline-flex min-h-11 items-center gap-2">
+                <input type="checkbox" checked={onlyStale} onChange={(e) => setOnlyStale(e.target.checked)} className="h-4 w-4 accent-brand-600" />
+                Only rows with stale data
+              </label>
+            </div>
+          </div>
+          <p className="text-xs text-slate-600">
+            <span className="font-semibold text-red-800">stale</span>: the newest value is older than {rules.freshness.historical.cutoff} months (
+            {rules.freshness.sentiment.cutoff} for the barometer) and no longer counts in the score. Values count less from{" "}
+            {rules.freshness.historical.grace} months ({rules.freshness.sentiment.grace} for the barometer). GDP and inflation never count.
+          </p>
+          <TableFrame label="Data status by country and data type">
+            <table className="w-full min-w-[760px] border-separate border-spacing-0 text-sm" data-testid="status-table">
+              <thead>
+                <tr>
+                  <th scope="col" className={`${th} sticky left-0 z-10 bg-white`}>
+                    Country
+                  </th>
+                  {DATA_TYPES.map((t) => (
+                    <th key={t} scope="col" className={th} title={DATA_TYPE_LABELS[t]}>
+                      {SHORT_LABEL[t]}
+                    </th>
+                  ))}
+                  <th scope="col" className={`${th} text-right`}>
+                    Score
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((g) => {
+                  const score = scores.get(g.code);
+                  return (
+                    <tr key={g.code} data-geo={g.code}>
+                      <th scope="row" className={`${td} sticky left-0 z-10 bg-white text-left font-medium`}>
+                        <span className="tabular-nums">{g.code}</span>
+                        <span className="block text-xs font-normal text-slate-600">{g.aggregate ? "aggregate" : g.name}</span>
+                      </th>
+                      {DATA_TYPES.map((t) => (
+                        <StatusCell key={t} cell={view.byGeo.get(g.code)?.get(t)} />
+                      ))}
+                      <td className={`${td} whitespace-nowrap text-right`}>
+                        {g.aggregate ? null : score?.score != null ? (
+                          <>
+                            <span className="font-semibold tabular-nums">{score.score.toFixed(1)}</span>
+                            <span className="block text-xs text-slate-600">{score.status}</span>
+                          </>
+                        ) : (
+                          <span className="text-xs text-slate-600">no score</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableFrame>
+          {report.tables.length > 0 ? (
+            <details className="rounded-lg border border-slate-200 p-3">
+              <summary className="cursor-pointer text-sm font-medium">Source tables ({report.tables.length})</summary>
+              <TableFrame label="Source tables">
+                <table className="mt-2 w-full min-w-[640px] text-sm">
+                  <thead>
+                    <tr>
+                      <th className={th}>Table</th>
+                      <th className={th}>Type</th>
+                      <th className={th}>Newest</th>
+                      <th className={`${th} text-right`}>Values</th>
+                      <th className={th}>Last changed</th>
+                      <th className={th}>Last fetch</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.tables.map((t) => (
+                      <tr key={t.table}>
+                        <td className={`${td} font-mono text-xs`}>{t.table}</td>
+                        <td className={td}>{t.dataType}</td>
+                        <td className={td}>{t.newestPeriod ?? "—"}</td>
+                        <td className={`${td} text-right tabular-nums`}>{t.observations}</td>
+                        <td className={td}>{t.lastChangedAt ? formatDateTime(t.lastChangedAt) : "—"}</td>
+                        <td className={td}>
+                          {t.lastCheckedAt ? `${t.lastStatus ?? ""} ${formatDateTime(t.lastCheckedAt)}` : "never fetched"}
+                          {t.lastStatus === "failed" && t.lastReason ? <span className="block text-xs text-red-800">{t.lastReason}</span> : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableFrame>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+    </Panel>
+  );
+}

@@ -1,0 +1,100 @@
+// Publication: pause and resume. While paused, the public home page shows the paused notice (spec §2); the
+// other pages keep answering. The site also pauses by itself when no covered country has a fresh score.
+import { useEffect, useState, type FormEvent } from "react";
+import { getPublication, setPublication, type PublicationState } from "../../lib/admin-api.ts";
+import { formatDateTime } from "../../lib/admin-format.ts";
+import { notify } from "../../lib/toast.ts";
+import { useOperator } from "./operator-context.tsx";
+import { Alert, button, field, Note, Panel } from "./ui.tsx";
+
+export function Publication() {
+  const op = useOperator();
+  const [state, setState] = useState<PublicationState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    getPublication()
+      .then((s) => {
+        if (!live) return;
+        setState(s);
+        setError(null);
+      })
+      .catch((err: unknown) => {
+        if (live) setError(op.failed(err, "Could not load the publication state"));
+      });
+    return () => {
+      live = false;
+    };
+  }, [op.version]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!state) return;
+    const pause = !state.paused;
+    setPending(true);
+    try {
+      const next = await setPublication(pause, pause ? reason.trim() || undefined : undefined);
+      setState(next);
+      setReason("");
+      void notify(
+        "success",
+        pause ? "Publication paused" : "Publication resumed",
+        pause ? "The home page now shows the paused notice." : "The home page shows the live index again.",
+      );
+      op.changed();
+    } catch (err) {
+      op.failed(err, pause ? "Could not pause publication" : "Could not resume publication");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const pub = state?.publication;
+  return (
+    <Panel id="publication" title="Publication" description="Pause publishing when the data looks wrong; resume when it is checked.">
+      {error ? <Note tone="error">{error}</Note> : null}
+      {!state && !error ? <Note>Loading publication state...</Note> : null}
+      {state ? (
+        <div className="space-y-4" data-testid="publication">
+          {state.paused ? (
+            <Alert kind="warning" title="Paused: the home page shows the paused notice">
+              <p>
+                Since {state.updated_at ? formatDateTime(state.updated_at) : "—"}
+                {state.updated_by ? ` by ${state.updated_by}` : ""}
+                {state.reason ? `. Reason: ${state.reason}` : ""}.
+              </p>
+            </Alert>
+          ) : state.site_paused ? (
+            <Alert kind="warning" title="Paused by itself: no covered country has a fresh score">
+              <p>Upload newer data and recalculate; the home page returns when a country has a fresh score.</p>
+            </Alert>
+          ) : (
+            <Alert kind="success" title="Publishing: the home page shows the live index" />
+          )}
+          {pub ? (
+            <p className="text-sm text-slate-700">
+              Latest publication #{pub.id}: model {pub.model}, as of {pub.as_of}, published {formatDateTime(pub.published_at)},{" "}
+              {pub.countries_scored} of {pub.countries_total} countries scored.
+            </p>
+          ) : null}
+          <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            {!state.paused ? (
+              <div className="flex-1">
+                <label htmlFor="pause-reason" className="block text-sm font-medium">
+                  Reason (optional, kept in the audit log)
+                </label>
+                <input id="pause-reason" className={`mt-1 ${field}`} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+              </div>
+            ) : null}
+            <button type="submit" className={state.paused ? button.primary : button.secondary} disabled={pending}>
+              {pending ? (state.paused ? "Resuming..." : "Pausing...") : state.paused ? "Resume publication" : "Pause publication"}
+            </button>
+          </form>
+        </div>
+      ) : null}
+    </Panel>
+  );
+}

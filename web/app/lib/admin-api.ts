@@ -1,0 +1,226 @@
+// The browser's side of the operator routes (api/routes/admin.ts): typed calls with the session cookie, the
+// error texts of spec §8, and the upload with its real progress (NDJSON steps streamed by the server).
+// No credential is checked here: the server decides, the page only shows what it answered.
+import type { AdminExperience, WaitingListRequest } from "../../../api/db/community.ts";
+import type { AuditEntry } from "../../../api/db/operator.ts";
+import type { PublicationRow } from "../../../api/db/published.ts";
+import type { WaitingListService } from "../../../api/options.ts";
+import type { StatusReport } from "../../../pipeline/index.ts";
+import type { IngestStep } from "../../../pipeline/ingest.ts";
+import type { RecalcSummary } from "../../../pipeline/recalc.ts";
+import type { DataType, UploadResult } from "../../../pipeline/types.ts";
+
+export type { AdminExperience, AuditEntry, IngestStep, RecalcSummary, StatusReport, UploadResult, WaitingListRequest };
+
+const BASE = "/api/admin";
+/** What the upload route streams when asked (api/routes/admin.ts PROGRESS_MEDIA_TYPE). */
+const NDJSON = "application/x-ndjson";
+
+export interface OperatorSession {
+  username: string;
+  expires_at: string;
+}
+
+/** The server no longer knows this browser's session (expired, signed out elsewhere): sign in again. */
+export class SessionEndedError extends Error {
+  override readonly name = "SessionEndedError";
+  constructor() {
+    super("Your operator session has ended. Please sign in again.");
+  }
+}
+
+/** A refused or failed call: its status and the server's own message when it sent one. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | null,
+  ) {
+    super(serverMessage ?? `Server error: ${status}`);
+  }
+}
+
+/** The server's text in an error answer: `{error: {message}}` (contract.md) or an upload result's `error`. */
+export function serverMessageOf(body: unknown): string | null {
+  if (typeof body !== "object" || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error === "string" && error.trim()) return error;
+  if (typeof error === "object" && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === "string" && message.trim()) return message;
+  }
+  return null;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+async function call<T>(path: string, init: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+  const method = init.method ?? "GET";
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: method === "POST" ? { Accept: "application/json", "Content-Type": "application/json" } : { Accept: "application/json" },
+    body: method === "POST" ? JSON.stringify(init.body ?? {}) : undefined,
+  });
+  const body = await readJson(res);
+  if (res.status === 401) throw new SessionEndedError();
+  if (!res.ok) throw new ApiError(res.status, serverMessageOf(body));
+  return body as T;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Session
+
+export type LoginOutcome = { ok: true; session: OperatorSession } | { ok: false; status: number; message: string | null };
+
+/** POST /login. Network failures throw (the caller shows "Login failed"). */
+export async function login(username: string, password: string): Promise<LoginOutcome> {
+  const res = await fetch(`${BASE}/login`, {
+    method: "POST",
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { Accept: "application/json", "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await readJson(res)) as { username?: string; expires_at?: string } | null;
+  if (res.ok && body?.username && body.expires_at) return { ok: true, session: { username: body.username, expires_at: body.expires_at } };
+  return { ok: false, status: res.status, message: serverMessageOf(body) };
+}
+
+/** POST /logout; an already ended session counts as signed out. */
+export async function logout(): Promise<void> {
+  try {
+    await call("/logout", { method: "POST" });
+  } catch (err) {
+    if (!(err instanceof SessionEndedError)) throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Upload and recalculation
+
+export type UploadOutcome =
+  /** The pipeline answered: `status` 200 (stored) or 400 (rejected, `result.error` says why). */
+  | { kind: "result"; status: number; result: UploadResult }
+  /** Refused before or outside the pipeline (409 busy, 413 too large, 500, …). */
+  | { kind: "error"; status: number; message: string | null };
+
+type ProgressLine =
+  | { type: "progress"; step: IngestStep }
+  | { type: "result"; status: number; result: UploadResult }
+  | { type: "error"; status: number; error?: { message?: string } };
+
+function isUploadResult(body: unknown): body is UploadResult {
+  return typeof body === "object" && body !== null && typeof (body as { success?: unknown }).success === "boolean";
+}
+
+/**
+ * Sends one file as multipart (`file` + `data_type`) and reports each pipeline step as the server streams it.
+ * Throws on network failures and on a stream cut short.
+ */
+export async function uploadFile(file: File, dataType: DataType, onStep: (step: IngestStep) => void): Promise<UploadOutcome> {
+  const form = new FormData();
+  form.append("data_type", dataType);
+  form.append("file", file, file.name);
+  const res = await fetch(`${BASE}/upload`, {
+    method: "POST",
+    credentials: "same-origin",
+    cache: "no-store",
+    headers: { Accept: `${NDJSON}, application/json;q=0.9` },
+    body: form,
+  });
+  if (res.status === 401) throw new SessionEndedError();
+  const type = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== NDJSON || !res.body) {
+    const body = await readJson(res);
+    if (isUploadResult(body)) return { kind: "result", status: res.status, result: body };
+    return { kind: "error", status: res.status, message: serverMessageOf(body) };
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffered += value;
+    let newline: number;
+    while ((newline = buffered.indexOf("\n")) >= 0) {
+      const raw = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (!raw) continue;
+      const line = JSON.parse(raw) as ProgressLine;
+      if (line.type === "progress") onStep(line.step);
+      else if (line.type === "result") return { kind: "result", status: line.status, result: line.result };
+      else return { kind: "error", status: line.status, message: line.error?.message ?? null };
+    }
+    if (done) throw new Error("Upload failed");
+  }
+}
+
+/** POST /recalculate (today's date on the server). */
+export function recalculate(): Promise<RecalcSummary> {
+  return call<RecalcSummary>("/recalculate", { method: "POST" });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reads and small writes
+
+export const getStatus = () => call<StatusReport>("/status");
+
+export interface PublicationState {
+  paused: boolean;
+  reason: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+  /** What the public site does: paused by the operator, or by itself when no country has a fresh score. */
+  site_paused: boolean;
+  site_paused_reason: "operator" | "no-fresh-scores" | null;
+  publication: PublicationRow | null;
+}
+
+export const getPublication = () => call<PublicationState>("/publication");
+export const setPublication = (paused: boolean, reason?: string) =>
+  call<PublicationState>("/publication", { method: "POST", body: reason ? { paused, reason } : { paused } });
+
+export interface Page<T> {
+  items: T[];
+  limit: number;
+  offset: number;
+  total?: number;
+}
+
+const query = (params: Record<string, string | number | null | undefined>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined && v !== "") q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : "";
+};
+
+export const getLeads = (service: WaitingListService | null, limit: number, offset = 0) =>
+  call<Page<WaitingListRequest> & { total: number }>(`/waiting-list${query({ service, limit, offset })}`);
+
+/** GET /waiting-list/export: the CSV file and the name the server gives it. */
+export async function exportLeads(service: WaitingListService | null): Promise<{ blob: Blob; fileName: string }> {
+  const res = await fetch(`${BASE}/waiting-list/export${query({ service })}`, { credentials: "same-origin", cache: "no-store" });
+  if (res.status === 401) throw new SessionEndedError();
+  if (!res.ok) throw new ApiError(res.status, serverMessageOf(await readJson(res)));
+  const disposition = res.headers.get("content-disposition") ?? "";
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "waiting-list.csv";
+  return { blob: await res.blob(), fileName };
+}
+
+export const getExperiences = (q: { country: string | null; hidden: boolean | null; limit: number; offset?: number }) =>
+  call<Page<AdminExperience>>(`/experiences${query({ country: q.country, hidden: q.hidden === null ? null : String(q.hidden), limit: q.limit, offset: q.offset })}`);
+
+export const setExperienceHidden = (id: number, hidden: boolean) =>
+  call<AdminExperience>(`/experiences/${id}/${hidden ? "hide" : "unhide"}`, { method: "POST" });
+
+export const getAudit = (q: { action: string | null; limit: number; offset?: number }) =>
+  call<Page<AuditEntry>>(`/audit${query({ action: q.action, limit: q.limit, offset: q.offset })}`);

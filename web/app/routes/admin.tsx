@@ -1,0 +1,59 @@
+// /admin (spec §2, §4, §5; issue 5): the operator login, then the operator panel. The server checks the
+// credentials and keeps the session (an HttpOnly cookie); this page reads only whether the request carries a
+// valid session, so a reload stays signed in. Never indexed, never cached, not in the sitemap.
+import { useEffect, useState } from "react";
+import { useLoaderData, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { operatorSession, uploadRules } from "../lib/admin.server.ts";
+import type { OperatorSession } from "../lib/admin-api.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { preloadToasts } from "../lib/toast.ts";
+import { LoginForm } from "../components/admin/login-form.tsx";
+import { OperatorPanel } from "../components/admin/operator-panel.tsx";
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return { session: operatorSession(context.db, request.headers.get("cookie")), rules: uploadRules() };
+}
+
+export const headers: HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+});
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Operator area", description: "Sign in to upload data and manage the Job Weather Index.", noindex: true });
+
+export default function AdminPage() {
+  const data = useLoaderData<typeof loader>();
+  const [session, setSession] = useState<OperatorSession | null>(data.session);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [justSignedIn, setJustSignedIn] = useState(false);
+
+  useEffect(() => {
+    // Every action here toasts: have them ready once the page is interactive.
+    void preloadToasts();
+  }, []);
+
+  if (!session) {
+    return (
+      <LoginForm
+        notice={notice}
+        onLogin={(s) => {
+          setNotice(null);
+          setJustSignedIn(true);
+          setSession(s);
+        }}
+      />
+    );
+  }
+  return (
+    <OperatorPanel
+      session={session}
+      rules={data.rules}
+      focusHeading={justSignedIn}
+      onSignedOut={(how) => {
+        setNotice(how === "ended" ? "Your session has ended. Please sign in again." : null);
+        setSession(null);
+      }}
+    />
+  );
+}
