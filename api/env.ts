@@ -2,17 +2,7 @@
 // plus the web server's. Every bad variable is reported at once. Nothing else in api/ reads process.env.
 import path from "node:path";
 import { z } from "zod";
-import { formatEnvIssues, pipelineEnvSchema } from "../pipeline/env.ts";
-
-const intFrom = (name: string, min: number, max: number, dflt: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
-    .optional()
-    .transform((v) => v ?? dflt);
+import { formatEnvIssues, intFrom, pipelineEnvSchema } from "../pipeline/env.ts";
 
 const boolFrom = (dflt: boolean) =>
   z

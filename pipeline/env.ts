@@ -12,7 +12,7 @@ const httpUrl = (what: string) =>
     .refine((v) => /^https?:\/\//i.test(v), "must start with http:// or https://");
 
 /** A whole number within bounds, from its text; `dflt` when unset. */
-const intFrom = (name: string, min: number, max: number, dflt: number) =>
+export const intFrom = (name: string, min: number, max: number, dflt: number) =>
   z
     .string()
     .trim()

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { DEFAULT_BUILD_DIR, startSiteServer } from "../../web/server-handler.ts";
+import type { AppConfig } from "../../api/env.ts";
 import type { RunningServer } from "../../api/server.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -49,10 +50,17 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Prefix of the temporary data dir. */
+  prefix?: string;
+  /** Overrides of the server configuration (the admin tests set an operator password and lift limits). */
+  config?: Partial<AppConfig>;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   ensureBuilt();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-e2e-"));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), opts.prefix ?? "jwi-e2e-"));
   const server = await startSiteServer({
     port: 0,
     host: "127.0.0.1",
@@ -68,6 +76,7 @@ export async function startHarness(): Promise<Harness> {
         waitingList: { limit: WAITING_LIST_LIMIT, windowMs: 600_000 },
         login: { limit: 10, windowMs: 600_000 },
       },
+      ...opts.config,
     },
     handleSignals: false,
     seedAsOf: AS_OF,
