@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { ADMIN_PASSWORD, FIXTURES, getJson, login, postJson, startTestServer, validExperience, type TestServer } from "./helpers.ts";
+import { ADMIN_ROUTES } from "./admin-routes.ts";
 
 let s: TestServer;
 let base: string;
@@ -49,26 +50,10 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const ADMIN_ROUTES: Array<[string, string]> = [
-  ["GET", "/session"],
-  ["POST", "/logout"],
-  ["POST", "/upload"],
-  ["POST", "/recalculate"],
-  ["GET", "/status"],
-  ["GET", "/publication"],
-  ["POST", "/publication"],
-  ["GET", "/waiting-list"],
-  ["GET", "/waiting-list/export"],
-  ["GET", "/experiences"],
-  ["POST", "/experiences/1/hide"],
-  ["POST", "/experiences/1/unhide"],
-  ["GET", "/audit"],
-  ["GET", "/no-such-route"],
-];
 
 describe("without a session", () => {
   it("every /api/admin route but login answers 401 in JSON", async () => {
-    for (const [method, p] of ADMIN_ROUTES) {
+    for (const [method, p] of [...ADMIN_ROUTES, ["GET", "/no-such-route"]]) {
       for (const headers of [{}, { cookie: "jwi_session=forged-token-value" }, { cookie: `jwi_session=${"A".repeat(43)}` }] as Array<Record<string, string>>) {
         const r = await getJson(admin(p), { method, headers: { "content-type": "application/json", ...headers }, body: method === "POST" ? "{}" : undefined });
         expect(r.status, `${method} ${p}`).toBe(401);

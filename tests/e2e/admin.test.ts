@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../api/helpers.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
 import { DESKTOP, MOBILE, SCREENSHOT_DIR, hydrated, newPage, screenshot, type ConsoleWatch } from "./harness.ts";
+import { ADMIN_ROUTES } from "../api/admin-routes.ts";
 
 let h: AdminHarness;
 let desktop: BrowserContext;
@@ -682,22 +683,7 @@ describe("sign out", () => {
     expect(await page.getByLabel("Password", { exact: true }).inputValue()).toBe("");
     expect((await desktop.cookies()).find((c) => c.name === "jwi_session")).toBeUndefined();
 
-    const routes: Array<[string, string]> = [
-      ["GET", "/session"],
-      ["POST", "/logout"],
-      ["POST", "/upload"],
-      ["POST", "/recalculate"],
-      ["GET", "/status"],
-      ["GET", "/publication"],
-      ["POST", "/publication"],
-      ["GET", "/waiting-list"],
-      ["GET", "/waiting-list/export"],
-      ["GET", "/experiences"],
-      ["POST", "/experiences/1/hide"],
-      ["POST", "/experiences/1/unhide"],
-      ["GET", "/audit"],
-    ];
-    for (const [method, p] of routes) {
+    for (const [method, p] of ADMIN_ROUTES) {
       for (const headers of [{}, { cookie: `jwi_session=${old}` }] as Array<Record<string, string>>) {
         const r = await page.request.fetch(`${h.base}/api/admin${p}`, {
           method,
