@@ -7,7 +7,7 @@ import { publish } from "../../../pipeline/publish.ts";
 import { openServingDb, type ServingDb } from "../../../pipeline/serving-db.ts";
 import { applyApiSchema } from "../../../api/db/schema.ts";
 import { SettingsStore } from "../../../api/db/operator.ts";
-import { getCountryDetail, getOverview, isFresh, rankingOf, regionsOf } from "./data.server.ts";
+import { getCountryDetail, getOverview, getSources, isFresh, rankingOf, regionsOf } from "./data.server.ts";
 
 const AS_OF = "2026-11-22";
 
@@ -86,5 +86,22 @@ describe("site reads", () => {
     } finally {
       empty.close();
     }
+  });
+});
+
+describe("data sources of the methodology page", () => {
+  it("lists tables that hold data with their dates, and leaves out a table only ever checked", () => {
+    const row = (table: string, observations: number, lastCheckedAt: string | null) => ({
+      dataType: "vacancy" as const, table, lastIngestedAt: observations ? "2026-11-20T06:30:00.000Z" : null, lastChangedAt: null,
+      sourceUpdated: "2026-03-20T23:00:00+0100", ingests: observations ? 1 : 0, newestPeriod: observations ? "2025-Q4" : null,
+      observations, lastCheckedAt, lastStatus: lastCheckedAt ? "unchanged" : null, lastReason: null,
+    });
+    publish(db, {
+      model: "v2", asOf: AS_OF, publishedAt: `${AS_OF}T04:00:00.000Z`, results: [],
+      sources: [row("jvs_q_nace2", 168, "2026-11-21T06:30:00.000Z"), row("jvs_q_r21", 0, "2026-11-21T06:30:05.000Z")],
+    });
+    expect(getSources(db)).toEqual([
+      expect.objectContaining({ source_table: "jvs_q_nace2", newest_period: "2025-Q4", last_checked_at: "2026-11-21T06:30:00.000Z" }),
+    ]);
   });
 });

@@ -223,14 +223,18 @@ export interface SourceRow {
   last_ingested_at: string | null;
   last_changed_at: string | null;
   source_updated: string | null;
+  /** When `jwi update` last asked the source (null for tables only ever loaded from files). */
+  last_checked_at: string | null;
 }
 
+/** The source tables that hold data (a table only ever checked, never stored, is left out). */
 export function getSources(db: ServingDb): SourceRow[] {
   try {
     return db
       .prepare(
-        `SELECT source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at, source_updated
-           FROM source_status ORDER BY data_type, source_table`,
+        `SELECT source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at, source_updated,
+                last_checked_at
+           FROM source_status WHERE observations > 0 ORDER BY data_type, source_table`,
       )
       .all() as SourceRow[];
   } catch {

@@ -174,7 +174,8 @@ export default function Methodology() {
                 <th scope="col" className="py-2 pr-4">Used for</th>
                 <th scope="col" className="py-2 pr-4">Newest period</th>
                 <th scope="col" className="py-2 pr-4">Updated at source</th>
-                <th scope="col" className="py-2">Loaded</th>
+                <th scope="col" className="py-2 pr-4">Loaded</th>
+                <th scope="col" className="py-2">Last checked</th>
               </tr>
             </thead>
             <tbody>
@@ -198,7 +199,8 @@ export default function Methodology() {
                   <td className="py-2 pr-4">{DATA_TYPE_NAMES[s.data_type] ?? s.data_type}</td>
                   <td className="py-2 pr-4">{s.newest_period ? formatPeriod(s.newest_period) : "–"}</td>
                   <td className="py-2 pr-4">{s.source_updated ? formatDate(s.source_updated) : "–"}</td>
-                  <td className="py-2">{s.last_ingested_at ? formatDate(s.last_ingested_at) : "–"}</td>
+                  <td className="py-2 pr-4">{s.last_ingested_at ? formatDate(s.last_ingested_at) : "–"}</td>
+                  <td className="py-2">{s.last_checked_at ? formatDate(s.last_checked_at) : "–"}</td>
                 </tr>
               ))}
             </tbody>
