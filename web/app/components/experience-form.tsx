@@ -84,39 +84,9 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
       </h3>
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <label className="block text-sm font-medium">
-          Role family *
-          <select className={field} value={form.role_family} onChange={(e) => set("role_family", e.target.value)} aria-required="true" name="role_family">
-            <option value="">Select a role family</option>
-            {ROLE_FAMILIES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium">
-          Seniority *
-          <select className={field} value={form.seniority} onChange={(e) => set("seniority", e.target.value)} aria-required="true" name="seniority">
-            <option value="">Select seniority</option>
-            {SENIORITY_LEVELS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium">
-          Residency *
-          <select className={field} value={form.residency} onChange={(e) => set("residency", e.target.value)} aria-required="true" name="residency">
-            <option value="">Select residency</option>
-            {RESIDENCY_OPTIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <RequiredSelect label="Role family" name="role_family" placeholder="Select a role family" options={ROLE_FAMILIES} value={form.role_family} onChange={(v) => set("role_family", v)} />
+        <RequiredSelect label="Seniority" name="seniority" placeholder="Select seniority" options={SENIORITY_LEVELS} value={form.seniority} onChange={(v) => set("seniority", v)} />
+        <RequiredSelect label="Residency" name="residency" placeholder="Select residency" options={RESIDENCY_OPTIONS} value={form.residency} onChange={(v) => set("residency", v)} />
       </div>
       <div className="mt-5">
         <label htmlFor="mood" className="block text-sm font-medium">
@@ -172,5 +142,29 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
         </button>
       </div>
     </form>
+  );
+}
+
+/** One required choice of the form (role family, seniority, residency) from the API's option lists. */
+function RequiredSelect(props: {
+  label: string;
+  name: string;
+  placeholder: string;
+  options: readonly string[];
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <label className="block text-sm font-medium">
+      {props.label} *
+      <select className={field} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-required="true" name={props.name}>
+        <option value="">{props.placeholder}</option>
+        {props.options.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
