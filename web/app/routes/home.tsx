@@ -1,5 +1,6 @@
 // Home (decisions.md): the live home, or the paused card when the operator paused publication or no covered
 // country has a fresh score.
+import type { ComponentProps } from "react";
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -66,28 +67,8 @@ export default function Home() {
           <EuropeMap countries={data.countries} />
         </section>
         <div className="space-y-8">
-          <section aria-labelledby="brightest-title">
-            <div className="mb-3 flex items-baseline justify-between">
-              <h2 id="brightest-title" className="text-xl font-semibold">
-                Brightest markets
-              </h2>
-              <Link to="/brightest" className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline">
-                Top 10 <ChevronRightIcon className="h-4 w-4" />
-              </Link>
-            </div>
-            <RankingList rows={data.brightest} compact />
-          </section>
-          <section aria-labelledby="stormiest-title">
-            <div className="mb-3 flex items-baseline justify-between">
-              <h2 id="stormiest-title" className="text-xl font-semibold">
-                Stormiest markets
-              </h2>
-              <Link to="/stormiest" className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline">
-                Top 10 <ChevronRightIcon className="h-4 w-4" />
-              </Link>
-            </div>
-            <RankingList rows={data.stormiest} compact />
-          </section>
+          <RankingPreview type="brightest" title="Brightest markets" rows={data.brightest} />
+          <RankingPreview type="stormiest" title="Stormiest markets" rows={data.stormiest} />
           <p className="text-sm">
             <Link to="/top-regions" className="font-medium text-brand-700 hover:underline">
               Compare European regions →
@@ -127,5 +108,22 @@ export default function Home() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** The top of one ranking with a link to the whole list. */
+function RankingPreview({ type, title, rows }: { type: "brightest" | "stormiest"; title: string; rows: ComponentProps<typeof RankingList>["rows"] }) {
+  return (
+    <section aria-labelledby={`${type}-title`}>
+      <div className="mb-3 flex items-baseline justify-between">
+        <h2 id={`${type}-title`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <Link to={`/${type}`} className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline">
+          Top 10 <ChevronRightIcon className="h-4 w-4" />
+        </Link>
+      </div>
+      <RankingList rows={rows} compact />
+    </section>
   );
 }
