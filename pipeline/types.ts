@@ -25,6 +25,11 @@ export interface Observation {
   flag: string | null;
   /** Unit code: `PC_ACT`, `JVR`, `CLV_PCH_PRE`, `CLV_PCH_SM`, `RCH_A`, `INDEX` (barometer). */
   unit: string;
+  /**
+   * Where the value sits in its file, for messages about one value (see ParsedFile.refKind): a CSV data row
+   * (1 = the first row after the header) or a JSON-stat flat value index. Optional: parsers that cannot say leave it out.
+   */
+  ref?: number;
 }
 
 export type WarningType =
@@ -60,6 +65,8 @@ export interface ParsedFile {
   notes: string[];
   /** The source's own `updated` stamp when it has one (ISO string). */
   sourceUpdated: string | null;
+  /** What Observation.ref counts: `row` (CSV data row) or `cell` (JSON-stat value index). */
+  refKind?: "row" | "cell";
 }
 
 /** The upload result of design/contract.md, shared by `jwi ingest --json` and the admin upload route. */
