@@ -43,6 +43,12 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   /** Failed logins per window (successful ones do not count). */
   JWI_RATE_LOGIN_MAX: intFrom("JWI_RATE_LOGIN_MAX", 0, 1_000_000, 10),
   JWI_RATE_LOGIN_WINDOW_S: intFrom("JWI_RATE_LOGIN_WINDOW_S", 1, 86_400, 900),
+  /** Memory (heap, MB) a data job may use in its child process; a file that needs more is refused. */
+  JWI_JOB_MEMORY_MB: intFrom("JWI_JOB_MEMORY_MB", 128, 65_536, 1536),
+  /** Time limit of one upload or recalc job, in seconds. */
+  JWI_JOB_TIMEOUT_S: intFrom("JWI_JOB_TIMEOUT_S", 5, 86_400, 600),
+  /** Time limit of one scheduled update (many downloads with retries), in seconds. */
+  JWI_UPDATE_TIMEOUT_S: intFrom("JWI_UPDATE_TIMEOUT_S", 5, 86_400, 3600),
   /** Log one line per HTTP request (pino-http, at info). */
   JWI_HTTP_LOG: boolFrom(true),
 });

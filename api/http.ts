@@ -131,7 +131,9 @@ export function toErrorResponse(err: unknown, production: boolean): { status: nu
   }
   if (err instanceof InputError) return { status: 400, body: errorBody("invalid_input", err.message, err.details) };
   if (err instanceof NotFoundError) return { status: 404, body: errorBody("not_found", err.message) };
-  if (err instanceof BusyError) return { status: 409, body: errorBody("busy", err.message) };
+  if (err instanceof BusyError) {
+    return { status: 409, body: errorBody("busy", err.message, err.holder ? { holder: err.holder } : undefined) };
+  }
   if (err instanceof MulterError) {
     if (err.code === "LIMIT_FILE_SIZE" || err.code === "LIMIT_FIELD_VALUE" || err.code === "LIMIT_PART_COUNT") {
       return { status: 413, body: errorBody("payload_too_large", "The uploaded file is too large.") };

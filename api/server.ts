@@ -5,11 +5,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { openPipeline, SQLITE_FILE, type Pipeline } from "../pipeline/index.ts";
+import { SQLITE_FILE } from "../pipeline/index.ts";
+import { createChildPipeline, type ChildPipeline } from "../pipeline/jobs/child.ts";
 import type { Logger } from "../pipeline/logger.ts";
 import { updateScheduleFromEnv } from "../pipeline/fetch/schedule.ts";
-import { ingestBundled } from "../pipeline/seed.ts";
+import type { UpdateSummary } from "../pipeline/fetch/update.ts";
 import { openServingDb, type ServingDb } from "../pipeline/serving-db.ts";
+import { readStoreStatus } from "../pipeline/store-status.ts";
 import { createApp, requestListener, type JwiApp } from "./app.ts";
 import { PublishedStore } from "./db/published.ts";
 import { applyApiSchema } from "./db/schema.ts";
@@ -42,7 +44,8 @@ export interface RunningServer {
   port: number;
   app: JwiApp;
   db: ServingDb;
-  pipeline: Pipeline;
+  /** Runs every data job in a child process (pipeline/jobs/child.ts). */
+  pipeline: ChildPipeline;
   config: AppConfig;
   logger: Logger;
   /** Stops accepting connections, waits for in-flight requests, closes the databases. Idempotent. */
@@ -52,19 +55,25 @@ export interface RunningServer {
 }
 
 /**
- * Loads the bundled real fixtures into an empty store and publishes scores when nothing is published yet.
- * Never synthetic files: visitors only ever see real numbers.
+ * Loads the bundled real fixtures into an empty store and publishes scores when nothing is published yet (one
+ * job, in the job child). Never synthetic files: visitors only ever see real numbers. Skipped without starting a
+ * job when the serving database already says the store holds data and something is published.
  */
-export async function ensureSeeded(pipeline: Pipeline, logger: Logger, asOf?: string): Promise<void> {
-  const status = await pipeline.status();
-  if (status.data.length === 0) {
-    logger.info("empty data store: loading the bundled real Eurostat files (fixtures/real)");
-    await ingestBundled(pipeline);
-  }
-  if (new PublishedStore(pipeline.servingDb).latestId() === 0) {
-    const summary = await pipeline.recalc({ asOf });
-    logger.info({ as_of: summary.as_of, countries_scored: summary.countries_scored }, "scores computed and published");
-  }
+export async function ensureSeeded(pipeline: ChildPipeline, logger: Logger, asOf?: string): Promise<void> {
+  const held = readStoreStatus(pipeline.servingDb);
+  if (held.copiedAt !== null && held.observations > 0 && new PublishedStore(pipeline.servingDb).latestId() > 0) return;
+  logger.info("first start on this data directory: loading the bundled real files (fixtures/real) and publishing scores");
+  const outcome = await pipeline.seed({ asOf }, { command: "seed bundled data (server start)" });
+  if (outcome.published) logger.info(outcome.published, "scores computed and published");
+}
+
+/** The variables a job child needs from the outside besides the validated ones (where node and temp files are). */
+const PASSED_THROUGH = ["PATH", "HOME", "TMPDIR", "TMP", "TEMP", "LANG", "TZ", "SYSTEMROOT"];
+
+function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const name of PASSED_THROUGH) if (process.env[name] !== undefined) out[name] = process.env[name];
+  return { ...out, ...env };
 }
 
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
@@ -75,25 +84,41 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   mkdirSync(dataDir, { recursive: true });
 
   const db = openServingDb(path.join(dataDir, SQLITE_FILE));
-  let pipeline: Pipeline | undefined;
+  const pl = createChildPipeline({
+    dataDir,
+    servingDb: db,
+    env: childEnv(opts.env ?? process.env),
+    logger,
+    lockWaitMs: env.JWI_LOCK_WAIT_S * 1000,
+    memoryMb: env.JWI_JOB_MEMORY_MB,
+    timeoutMs: env.JWI_JOB_TIMEOUT_S * 1000,
+    updateTimeoutMs: env.JWI_UPDATE_TIMEOUT_S * 1000,
+  });
   try {
     // WAL + synchronous=NORMAL: commits stay atomic and the file consistent; only the last commits before a
     // power cut may be lost. Saves one fsync per community write (see the bench figures).
     db.pragma("synchronous = NORMAL");
     applyApiSchema(db);
-    pipeline = await openPipeline({ dataDir, servingDb: db });
-    await ensureSeeded(pipeline, logger, opts.seedAsOf);
+    await ensureSeeded(pl, logger, opts.seedAsOf);
   } catch (err) {
-    pipeline?.close();
+    await pl.stop();
     db.close();
     throw err;
   }
-  const pl = pipeline;
 
   const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler });
-  // The optional built-in schedule (JWI_UPDATE_CRON, off by default) runs `jwi update` under the same
-  // one-job-at-a-time lock as uploads and recalcs.
-  const schedule = updateScheduleFromEnv({ pipeline: pl, env, logger });
+  // The optional built-in schedule (JWI_UPDATE_CRON, off by default) runs `jwi update` in the job child, under the
+  // same one-job-at-a-time lock as uploads, recalcs and every `jwi` command.
+  const schedule = updateScheduleFromEnv({
+    pipeline: pl,
+    env,
+    logger,
+    job: async (signal) => {
+      const summary = (await pl.update({ recalc: true }, { command: "update (schedule)", waitMs: 0, signal })) as UpdateSummary;
+      app.services.read.refresh();
+      return summary;
+    },
+  });
   const server = http.createServer(requestListener(app));
   server.keepAliveTimeout = 5_000;
   const port = opts.port ?? env.PORT;
@@ -136,7 +161,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       });
       clearTimeout(force);
       await schedule?.stop();
-      pl.close();
+      await pl.stop();
       db.close();
       logger.info("server closed");
       try {

@@ -1,7 +1,8 @@
 // What a command may touch of the outside world, passed in so tests can run commands in-process.
-import { openPipeline, type Pipeline } from "../pipeline/index.ts";
-import { readPipelineEnv, type PipelineEnv } from "../pipeline/env.ts";
-import { createLogger, type Logger } from "../pipeline/logger.ts";
+// Modules behind the commands are imported lazily (jwi.ts): `jwi --help` loads neither DuckDB nor zod.
+import type { PipelineEnv } from "../pipeline/env.ts";
+import type { Pipeline } from "../pipeline/index.ts";
+import type { Logger } from "../pipeline/logger.ts";
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -19,10 +20,12 @@ export interface CommandContext {
   env: PipelineEnv;
   logger: Logger;
   dataDir: string;
-  openPipeline(): Promise<Pipeline>;
+  /** Opens the pipeline of JWI_DATA_DIR; jobs wait `waitMs` (default JWI_LOCK_WAIT_S) for a running one. */
+  openPipeline(opts?: { waitMs?: number }): Promise<Pipeline>;
 }
 
-export function commandContext(io: CliIo): CommandContext {
+export async function commandContext(io: CliIo): Promise<CommandContext> {
+  const [{ readPipelineEnv }, { createLogger }] = await Promise.all([import("../pipeline/env.ts"), import("../pipeline/logger.ts")]);
   const env = readPipelineEnv(io.env);
   const logger = createLogger(env.LOG_LEVEL);
   return {
@@ -30,7 +33,10 @@ export function commandContext(io: CliIo): CommandContext {
     env,
     logger,
     dataDir: env.JWI_DATA_DIR,
-    openPipeline: () => openPipeline({ dataDir: env.JWI_DATA_DIR }),
+    async openPipeline(opts = {}) {
+      const { openPipeline } = await import("../pipeline/index.ts");
+      return openPipeline({ dataDir: env.JWI_DATA_DIR, logger, lockWaitMs: opts.waitMs ?? env.JWI_LOCK_WAIT_S * 1000 });
+    },
   };
 }
 

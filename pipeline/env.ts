@@ -57,6 +57,11 @@ export const pipelineEnvSchema = z.object({
   JWI_FETCH_RETRIES: intFrom("JWI_FETCH_RETRIES", 0, 10, 3),
   /** First backoff wait in milliseconds; doubles per retry (with jitter), at most 60 s per wait. */
   JWI_FETCH_BACKOFF_MS: intFrom("JWI_FETCH_BACKOFF_MS", 0, 60_000, 2_000),
+  /**
+   * How long a data job (ingest, recalc, update, upload) waits for a running one to finish before giving up and
+   * naming it, in seconds (the CLI's --wait overrides it).
+   */
+  JWI_LOCK_WAIT_S: intFrom("JWI_LOCK_WAIT_S", 0, 3600, 30),
   /** Pause between two requests of one run, in milliseconds (politeness toward the publisher). */
   JWI_FETCH_PAUSE_MS: intFrom("JWI_FETCH_PAUSE_MS", 0, 60_000, 500),
   /**

@@ -10,10 +10,22 @@ export class InputError extends Error {
   }
 }
 
+/** Who holds the job lock (pipeline/jobs/lock.ts): what runs, where, since when. */
+export interface JobHolder {
+  command: string;
+  pid: number;
+  host: string;
+  started_at: string;
+}
+
 /** A pipeline job (ingest, recalc, update) is already running; try again when it ends. */
 export class BusyError extends Error {
   override readonly name = "BusyError";
-  constructor(message = "Another data job (upload, recalculation or update) is running. Try again when it has finished.") {
+  constructor(
+    message = "Another data job (upload, recalculation or update) is running. Try again when it has finished.",
+    /** The job that holds the lock, when known. */
+    readonly holder: JobHolder | null = null,
+  ) {
     super(message);
   }
 }

@@ -1,25 +1,63 @@
-// The pipeline's one door: both the CLI and the API open it and call the same functions.
-// Only one data job (ingest, recalc, update) runs at a time per process; a second one gets BusyError.
+// The pipeline's one door: the CLI, the server's job child and the tests open it and call the same functions.
+//
+// Jobs (ingest, recalc, fetch/update, seed) run one at a time per data directory, across processes, under the
+// job lock (pipeline/jobs/lock.ts). A job opens the DuckDB store when it starts and closes it when it ends, so
+// the file is free between jobs: `jwi` commands work beside a running `jwi serve` (docs/architecture.md).
+// Reads that must never wait (status) come from the serving database (SQLite, WAL), never from DuckDB.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { COUNTRIES } from "./countries.ts";
-import { BusyError } from "./errors.ts";
-import { ingest, type IngestRequest } from "./ingest.ts";
-import { ageInMonths } from "./model/v2.ts";
-import { recalc, type RecalcOptions, type RecalcSummary } from "./recalc.ts";
+import type { IngestRequest } from "./ingest.ts";
+import { acquireJobLock, currentHolder, type LockHolder } from "./jobs/lock.ts";
+import type { Logger } from "./logger.ts";
+import { ageInMonths } from "./model/period.ts";
+import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
+import type { SeedOutcome } from "./seed.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
-import { ObservationStore, type TableStatusRow } from "./store/observations.ts";
+import { readStoreStatus } from "./store-status.ts";
+import type { ObservationStore, TableStatusRow } from "./store/observations.ts";
 import type { DataType, UploadResult } from "./types.ts";
+
+/**
+ * The modules a job needs (DuckDB, the parsers, the model), loaded when the first job starts: a process that only
+ * reads (`jwi status`, the server between jobs) never loads them.
+ */
+async function jobModules() {
+  const [store, ingest, recalc, seed, storeStatus] = await Promise.all([
+    import("./store/observations.ts"),
+    import("./ingest.ts"),
+    import("./recalc.ts"),
+    import("./seed.ts"),
+    import("./store-status.ts"),
+  ]);
+  return { ObservationStore: store.ObservationStore, ingest: ingest.ingest, recalc: recalc.recalc, seedLocked: seed.seedLocked, copyStoreStatus: storeStatus.copyStoreStatus };
+}
 
 export interface PipelineOptions {
   /** Folder holding jwi.duckdb and jwi.sqlite (JWI_DATA_DIR). */
   dataDir: string;
   /** An already open serving database (the API shares its handle); opened here otherwise. */
   servingDb?: ServingDb;
+  /** How long a job waits for a running one before giving up with BusyError (default 0: not at all). */
+  lockWaitMs?: number;
+  logger?: Logger;
+}
+
+/** How one job presents itself and how long it waits for its turn. */
+export interface JobOptions {
+  /** What runs, as shown to a job that must wait: `jwi ingest une_rt_m.json`, `upload (admin)`. */
+  command?: string;
+  /** Overrides the pipeline's lockWaitMs for this job. */
+  waitMs?: number;
+  signal?: AbortSignal;
 }
 
 export interface StatusReport {
   as_of_month: string;
+  /** Is a job running now, and whose (never waits). */
+  job: { running: boolean; holder: LockHolder | null };
+  /** When the store's state below was last copied (by the start or end of a job); null before any job. */
+  store_checked_at: string | null;
   data: Array<{
     data_type: DataType;
     table: string;
@@ -52,14 +90,19 @@ export interface LockedPipeline {
 export interface Pipeline {
   readonly dataDir: string;
   readonly servingDb: ServingDb;
-  ingest(req: IngestRequest): Promise<UploadResult>;
-  recalc(opts?: RecalcOptions): Promise<RecalcSummary>;
-  status(now?: Date): Promise<StatusReport>;
+  ingest(req: IngestRequest, job?: JobOptions): Promise<UploadResult>;
+  recalc(opts?: RecalcOptions, job?: JobOptions): Promise<RecalcSummary>;
+  /** Loads the bundled real files into an empty store and publishes when nothing is published (npm start). */
+  seed(opts?: { asOf?: string }, job?: JobOptions): Promise<SeedOutcome>;
   /**
-   * Runs any data job under the one-at-a-time lock (used by `ingest`, `recalc` and the updater); a second job
-   * meanwhile gets BusyError. `work` receives the unlocked operations it may use while it holds the lock.
+   * Runs any data job under the lock; BusyError (naming the holder) when another job keeps it longer than the
+   * wait. `work` receives the operations it may use while it holds the lock.
    */
-  exclusive<T>(work: (locked: LockedPipeline) => Promise<T>): Promise<T>;
+  exclusive<T>(work: (locked: LockedPipeline) => Promise<T>, job?: JobOptions): Promise<T>;
+  /** What the store holds and what is published; from SQLite only, so it never waits for a job. */
+  status(now?: Date): StatusReport;
+  /** Is a job running in any process on this data directory, and whose. */
+  jobState(): { running: boolean; holder: LockHolder | null };
   isBusy(): boolean;
   close(): void;
 }
@@ -67,86 +110,128 @@ export interface Pipeline {
 export const DUCKDB_FILE = "jwi.duckdb";
 export const SQLITE_FILE = "jwi.sqlite";
 
-export async function openPipeline(opts: PipelineOptions): Promise<Pipeline> {
+/** The status report, read from the serving database alone. */
+export function statusReport(dataDir: string, db: ServingDb, now = new Date()): StatusReport {
+  const asOfMonth = now.toISOString().slice(0, 7);
+  const store = readStoreStatus(db);
+  const pub = db.prepare(`SELECT model, as_of, published_at FROM publications ORDER BY id DESC LIMIT 1`).get() as
+    | { model: string; as_of: string; published_at: string }
+    | undefined;
+  const snaps = db.prepare(`SELECT country, score, status, as_of FROM snapshots`).all() as Array<{
+    country: string;
+    score: number | null;
+    status: string | null;
+    as_of: string;
+  }>;
+  const byCountry = new Map(snaps.map((s) => [s.country, s]));
+  const dayMs = 86_400_000;
+  const { busy, holder } = currentHolder(dataDir);
+  return {
+    as_of_month: asOfMonth,
+    job: { running: busy, holder },
+    store_checked_at: store.copiedAt,
+    data: store.series.map((r) => ({
+      data_type: r.dataType,
+      table: r.table,
+      country: r.geo,
+      newest_period: r.newestPeriod,
+      age_months: ageInMonths(r.newestPeriod, asOfMonth),
+      observations: r.observations,
+    })),
+    tables: store.tables,
+    published: {
+      model: pub?.model ?? null,
+      as_of: pub?.as_of ?? null,
+      published_at: pub?.published_at ?? null,
+      countries: COUNTRIES.map((c) => {
+        const s = byCountry.get(c.code);
+        return {
+          code: c.code,
+          score: s?.score ?? null,
+          status: s?.status ?? null,
+          as_of: s?.as_of ?? null,
+          age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
+        };
+      }),
+    },
+  };
+}
+
+/** The default name of a job in the lock's holder file. */
+function jobName(kind: string, detail?: string): string {
+  return detail ? `${kind} ${detail}` : kind;
+}
+
+/** Opens the pipeline of a data directory. Cheap: only the serving database is opened here. */
+export function openPipeline(opts: PipelineOptions): Pipeline {
   mkdirSync(opts.dataDir, { recursive: true });
-  const store = await ObservationStore.open(path.join(opts.dataDir, DUCKDB_FILE));
   const ownsDb = !opts.servingDb;
   const db = opts.servingDb ?? openServingDb(path.join(opts.dataDir, SQLITE_FILE));
-  let busy = false;
+  const duckFile = path.join(opts.dataDir, DUCKDB_FILE);
+  const logger = opts.logger;
 
-  const locked: LockedPipeline = {
-    dataDir: opts.dataDir,
-    store,
-    servingDb: db,
-    ingest: (req) => ingest(store, req),
-    recalc: (o) => recalc(store, db, o),
-  };
-
-  const exclusive = async <T>(work: (l: LockedPipeline) => Promise<T>): Promise<T> => {
-    if (busy) throw new BusyError();
-    busy = true;
+  const exclusive = async <T>(work: (l: LockedPipeline) => Promise<T>, job: JobOptions = {}): Promise<T> => {
+    const lock = await acquireJobLock(opts.dataDir, job.command ?? "job", {
+      waitMs: job.waitMs ?? opts.lockWaitMs ?? 0,
+      signal: job.signal,
+    });
     try {
-      return await work(locked);
+      if (lock.previous) {
+        logger?.warn(
+          { previous: lock.previous },
+          "the previous job ended without releasing the lock (killed?); its unfinished transactions were rolled back",
+        );
+      }
+      const { ObservationStore, ingest, recalc, copyStoreStatus } = await jobModules();
+      const store = await ObservationStore.open(duckFile);
+      let failed = true;
+      try {
+        // A job killed between its DuckDB commit and its copy left the copy behind: bring it up to date first.
+        await copyStoreStatus(store, db);
+        const locked: LockedPipeline = {
+          dataDir: opts.dataDir,
+          store,
+          servingDb: db,
+          ingest: (req) => ingest(store, req),
+          recalc: (o) => recalc(store, db, o),
+        };
+        const result = await work(locked);
+        failed = false;
+        return result;
+      } finally {
+        try {
+          await copyStoreStatus(store, db);
+        } catch (err) {
+          // Never hide the job's own error behind this one; a successful job reports it.
+          if (!failed) throw err;
+          logger?.warn({ err }, "could not copy the store's status after a failed job");
+        } finally {
+          store.close();
+        }
+      }
     } finally {
-      busy = false;
+      lock.release();
     }
   };
 
   return {
     dataDir: opts.dataDir,
     servingDb: db,
-    ingest: (req) => exclusive((l) => l.ingest(req)),
-    recalc: (o) => exclusive((l) => l.recalc(o)),
+    ingest: (req, job) =>
+      exclusive((l) => l.ingest(req), { command: jobName("ingest", req.fileName), ...job }),
+    recalc: (o, job) => exclusive((l) => l.recalc(o), { command: jobName("recalc", o?.asOf ? `--as-of ${o.asOf}` : undefined), ...job }),
+    seed: (o, job) => exclusive(async (l) => (await jobModules()).seedLocked(l, o), { command: "seed (bundled data)", ...job }),
     exclusive,
-    isBusy: () => busy,
-    async status(now = new Date()) {
-      const asOfMonth = now.toISOString().slice(0, 7);
-      const series = await store.seriesStatus();
-      const tables = await store.tableStatus();
-      const pub = db
-        .prepare(`SELECT model, as_of, published_at FROM publications ORDER BY id DESC LIMIT 1`)
-        .get() as { model: string; as_of: string; published_at: string } | undefined;
-      const snaps = db.prepare(`SELECT country, score, status, as_of FROM snapshots`).all() as Array<{
-        country: string;
-        score: number | null;
-        status: string | null;
-        as_of: string;
-      }>;
-      const byCountry = new Map(snaps.map((s) => [s.country, s]));
-      const dayMs = 86_400_000;
-      return {
-        as_of_month: asOfMonth,
-        data: series.map((r) => ({
-          data_type: r.dataType,
-          table: r.table,
-          country: r.geo,
-          newest_period: r.newestPeriod,
-          age_months: ageInMonths(r.newestPeriod, asOfMonth),
-          observations: r.observations,
-        })),
-        tables,
-        published: {
-          model: pub?.model ?? null,
-          as_of: pub?.as_of ?? null,
-          published_at: pub?.published_at ?? null,
-          countries: COUNTRIES.map((c) => {
-            const s = byCountry.get(c.code);
-            return {
-              code: c.code,
-              score: s?.score ?? null,
-              status: s?.status ?? null,
-              as_of: s?.as_of ?? null,
-              age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
-            };
-          }),
-        },
-      };
+    status: (now) => statusReport(opts.dataDir, db, now),
+    jobState: () => {
+      const { busy, holder } = currentHolder(opts.dataDir);
+      return { running: busy, holder };
     },
+    isBusy: () => currentHolder(opts.dataDir).busy,
     close() {
-      store.close();
       if (ownsDb) db.close();
     },
   };
 }
 
-export type { IngestRequest, RecalcOptions, RecalcSummary, UploadResult };
+export type { IngestRequest, RecalcOptions, RecalcSummary, SeedOutcome, UploadResult };

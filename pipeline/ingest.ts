@@ -13,6 +13,12 @@ import { checkUploadFile } from "./validate.ts";
 
 export const DEFAULT_TOLERANCE_PP = 0.5;
 
+/**
+ * Where a file came from, stored with its ingest: `jwi ingest` (cli), the operator page (upload), `jwi fetch` /
+ * `jwi update` / the schedule (fetch), or the bundled real files on first start (bundled).
+ */
+export type IngestOrigin = "cli" | "upload" | "fetch" | "bundled";
+
 /** The steps of an ingest, in order; the operator page turns them into its 20/40/60/80 progress. */
 export type IngestStep = "received" | "parsed" | "validated" | "stored";
 
@@ -27,8 +33,8 @@ export interface IngestRequest {
   strict?: boolean;
   tolerancePp?: number;
   dryRun?: boolean;
-  /** Where it came from, kept with the ingest: `file`, `upload`, `fetch`. */
-  origin?: string;
+  /** Where it came from, kept with the ingest (default `cli`). */
+  origin?: IngestOrigin;
   /** Clock for `ingested_at` and staleness; defaults to now. */
   now?: Date;
   onProgress?: (step: IngestStep) => void;
@@ -186,7 +192,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
           unchanged: diff.unchanged,
           skippedMissing: parsed.skippedMissing,
           warnings: warnings.length,
-          origin: req.origin ?? "file",
+          origin: req.origin ?? "cli",
         });
         await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt });
         return ingestId;

@@ -1,12 +1,14 @@
 // Recalc: stored observations → model (pure) → one publish transaction into the serving database.
 import { COUNTRIES, EU_AGGREGATE } from "./countries.ts";
-import { InputError } from "./errors.ts";
 import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
+import { parseAsOf } from "./model/period.ts";
 import { publish } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
+
+export { parseAsOf };
 
 export interface RecalcCountry {
   code: string;
@@ -32,16 +34,6 @@ export interface RecalcSummary {
   countries: RecalcCountry[];
 }
 
-/** `YYYY-MM-DD`, a real calendar date; anything else is bad input. */
-export function parseAsOf(value: string | undefined, now: Date): string {
-  if (value === undefined) return now.toISOString().slice(0, 10);
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !date || date.toISOString().slice(0, 10) !== value) {
-    throw new InputError(`--as-of must be a date as YYYY-MM-DD (got "${value}").`);
-  }
-  return value;
-}
 
 const point = (o: StoredObservation): SeriesPoint => ({
   period: o.period,

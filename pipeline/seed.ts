@@ -2,11 +2,11 @@
 // on a fresh clone. Only real files are listed there; synthetic test files never reach visitors.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import type { Pipeline } from "./index.ts";
+import type { LockedPipeline } from "./index.ts";
+import { BUNDLED_FIXTURES_DIR } from "./paths.ts";
 import type { UploadResult } from "./types.ts";
 
-export const BUNDLED_FIXTURES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/real");
+export { BUNDLED_FIXTURES_DIR };
 
 export interface ManifestEntry {
   file: string;
@@ -19,7 +19,11 @@ export function readManifest(dir = BUNDLED_FIXTURES_DIR): ManifestEntry[] {
 }
 
 /** Ingests every bundled file; throws when one is rejected (a bundled file must always load). */
-export async function ingestBundled(pipeline: Pipeline, dir = BUNDLED_FIXTURES_DIR, now?: Date): Promise<UploadResult[]> {
+export async function ingestBundled(
+  pipeline: Pick<LockedPipeline, "ingest">,
+  dir = BUNDLED_FIXTURES_DIR,
+  now?: Date,
+): Promise<UploadResult[]> {
   const results: UploadResult[] = [];
   for (const entry of readManifest(dir)) {
     const file = path.join(dir, entry.file);
@@ -34,4 +38,28 @@ export async function ingestBundled(pipeline: Pipeline, dir = BUNDLED_FIXTURES_D
     results.push(result);
   }
   return results;
+}
+
+export interface SeedOutcome {
+  /** Files loaded (0 when the store already held data). */
+  loaded: number;
+  /** The publication made (null when one already existed). */
+  published: { as_of: string; countries_scored: number; publication_id: number | null } | null;
+}
+
+/**
+ * What `npm start` does on a fresh data directory, as one job: an empty store gets the bundled real files, and a
+ * serving database without any publication gets a recalc. Call with the lock held.
+ */
+export async function seedLocked(locked: LockedPipeline, opts: { asOf?: string; dir?: string } = {}): Promise<SeedOutcome> {
+  const outcome: SeedOutcome = { loaded: 0, published: null };
+  if ((await locked.store.counts()).observations === 0) {
+    outcome.loaded = (await ingestBundled(locked, opts.dir)).length;
+  }
+  const published = locked.servingDb.prepare(`SELECT count(*) FROM publications`).pluck().get() as number;
+  if (published === 0 || outcome.loaded > 0) {
+    const r = await locked.recalc({ asOf: opts.asOf });
+    outcome.published = { as_of: r.as_of, countries_scored: r.countries_scored, publication_id: r.publication_id };
+  }
+  return outcome;
 }

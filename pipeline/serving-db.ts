@@ -49,6 +49,36 @@ CREATE TABLE IF NOT EXISTS source_status (
   last_status TEXT,
   last_reason TEXT
 );
+-- What the pipeline store (DuckDB) holds, copied here at the start and the end of every job
+-- (pipeline/store-status.ts), so that jwi status and the operator panel never open DuckDB nor wait for a job.
+CREATE TABLE IF NOT EXISTS store_series (
+  data_type TEXT NOT NULL,
+  source_table TEXT NOT NULL,
+  geo TEXT NOT NULL,
+  newest_period TEXT NOT NULL,
+  observations INTEGER NOT NULL,
+  PRIMARY KEY (data_type, source_table, geo)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS store_tables (
+  data_type TEXT NOT NULL,
+  source_table TEXT NOT NULL,
+  last_ingested_at TEXT,
+  last_changed_at TEXT,
+  source_updated TEXT,
+  ingests INTEGER NOT NULL,
+  newest_period TEXT,
+  observations INTEGER NOT NULL,
+  last_checked_at TEXT,
+  last_status TEXT,
+  last_reason TEXT,
+  PRIMARY KEY (data_type, source_table)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS store_meta (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  observations INTEGER NOT NULL,
+  ingests INTEGER NOT NULL,
+  copied_at TEXT NOT NULL
+);
 `;
 
 /** Columns added after the first release: added in place to a serving database created before them. */

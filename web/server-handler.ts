@@ -8,10 +8,11 @@
 //   app = createApp({ db, pipeline, logger, config, siteHandler: await createSiteHandler({ db, site }) });
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import express, { type Request, type RequestHandler, type Response } from "express";
 import { createRequestHandler } from "@react-router/express";
 import type { AppLoadContext, ServerBuild } from "react-router";
+import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import type { SiteConfig, SiteLoadContext } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
@@ -20,7 +21,7 @@ import { startServer, type RunningServer, type StartServerOptions } from "../api
 export type { SiteConfig };
 
 /** build/web, where `npm run build` (react-router build) writes client/ and server/. */
-export const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../build/web");
+export const DEFAULT_BUILD_DIR = SITE_BUILD_DIR;
 
 type Lazy<T> = T | (() => T | undefined);
 

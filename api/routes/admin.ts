@@ -201,7 +201,7 @@ export function adminRoutes(d: AdminDeps): Router {
       };
       let result: UploadResult;
       try {
-        result = await d.pipeline.ingest(ingestReq);
+        result = await d.pipeline.ingest(ingestReq, { command: `upload ${ingestReq.fileName} (operator ${op.username}, admin page)` });
       } catch (err) {
         record(op.username, "upload", err instanceof BusyError ? "busy" : "error", { data_type: ingestReq.dataType, file: ingestReq.fileName });
         if (!progress?.started) throw err;
@@ -221,7 +221,10 @@ export function adminRoutes(d: AdminDeps): Router {
     const op = operatorOf(res);
     const input = recalcInputSchema.parse(req.body ?? {});
     try {
-      const summary = await d.pipeline.recalc({ asOf: input.as_of });
+      const summary = await d.pipeline.recalc(
+        { asOf: input.as_of },
+        { command: `recalc${input.as_of ? ` --as-of ${input.as_of}` : ""} (operator ${op.username}, admin page)` },
+      );
       d.read.refresh();
       record(op.username, "recalculate", "ok", {
         as_of: summary.as_of,
@@ -236,8 +239,8 @@ export function adminRoutes(d: AdminDeps): Router {
     }
   });
 
-  r.get("/status", async (_req, res) => {
-    res.json(await d.pipeline.status(d.now()));
+  r.get("/status", (_req, res) => {
+    res.json(d.pipeline.status(d.now()));
   });
 
   const publicationBody = () => {

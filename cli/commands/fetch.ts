@@ -2,6 +2,7 @@
 // what is new, through the same ingest as `jwi ingest`. No recalc (that is `jwi update`).
 import { fetchOptionsFromEnv, type FetchOptions } from "../../pipeline/fetch/options.ts";
 import { exitCodeOf, runFetch, type FetchSummary, type TableOutcome, type UpdateSummary } from "../../pipeline/fetch/update.ts";
+import { BusyError } from "../../pipeline/errors.ts";
 import type { Pipeline } from "../../pipeline/index.ts";
 import { DATA_TYPES, type DataType } from "../../pipeline/types.ts";
 import { CliError } from "../errors.ts";
@@ -10,6 +11,7 @@ import { progress, writeLine, type CommandContext } from "../io.ts";
 export interface FetchCommandOptions {
   type?: string[];
   json?: boolean;
+  wait?: number;
 }
 
 /** The updater's options for a CLI run: the environment's, logging through the command's logger, progress on a TTY. */
@@ -20,22 +22,19 @@ export function cliFetchOptions(ctx: CommandContext, bar: ReturnType<typeof prog
   });
 }
 
-/**
- * Opens the pipeline for a download run. The DuckDB store is open by one process at a time: while `jwi serve`
- * runs, the answer is exit 3 (nothing could be checked) with the way out, the server's built-in schedule.
- */
-export async function openForFetch(ctx: CommandContext): Promise<Pipeline> {
+/** Opens the pipeline for a download run; its job waits `--wait` seconds (default JWI_LOCK_WAIT_S) for a running one. */
+export function openForFetch(ctx: CommandContext, wait?: number): Promise<Pipeline> {
+  return ctx.openPipeline({ waitMs: wait === undefined ? undefined : wait * 1000 });
+}
+
+/** A busy data directory: exit 3, as when nothing could be checked, naming the job that holds it. */
+export async function orBusy<T>(ctx: CommandContext, work: Promise<T>): Promise<T> {
   try {
-    return await ctx.openPipeline();
+    return await work;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (!/in use by another process/i.test(message)) throw err;
-    writeLine(ctx.io.stderr, `error: ${message}`);
-    writeLine(
-      ctx.io.stderr,
-      "While `jwi serve` runs, let the server update itself: set JWI_UPDATE_CRON in its environment (its built-in schedule runs this same update under the server's lock).",
-    );
-    throw new CliError("The data store is in use by another process; nothing was checked.", 3);
+    if (!(err instanceof BusyError)) throw err;
+    writeLine(ctx.io.stderr, `error: ${err.message} Nothing was checked.`);
+    throw new CliError(`${err.message} Nothing was checked.`, 3);
   }
 }
 
@@ -56,10 +55,10 @@ export async function fetchCommand(ctx: CommandContext, opts: FetchCommandOption
   }
   const bar = progress(ctx.io);
   bar.step("opening the data store");
-  const pipeline = await openForFetch(ctx);
+  const pipeline = await openForFetch(ctx, opts.wait);
   let summary: FetchSummary;
   try {
-    summary = await runFetch(pipeline, cliFetchOptions(ctx, bar), types);
+    summary = await orBusy(ctx, runFetch(pipeline, cliFetchOptions(ctx, bar), types, { command: `jwi fetch${opts.type?.length ? ` --type ${types.join(" ")}` : ""}` }));
   } finally {
     bar.done();
     pipeline.close();

@@ -13,6 +13,8 @@ export interface IngestOptions {
   tolerancePp?: number;
   dryRun?: boolean;
   json?: boolean;
+  /** Seconds to wait for a running data job. */
+  wait?: number;
 }
 
 const STEP_TEXT: Record<IngestStep, string> = {
@@ -38,9 +40,10 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
   bar.step(`reading ${path.basename(file)}`);
   // Oversized files are refused before they are read into memory.
   const content = size > MAX_UPLOAD_BYTES ? Buffer.alloc(0) : await readFile(file);
-  const pipeline = await ctx.openPipeline();
+  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000 });
   let result: UploadResult;
   try {
+    bar.step("waiting for the data store");
     result = await pipeline.ingest({
       fileName: path.basename(file),
       content,
@@ -51,7 +54,7 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
       dryRun: opts.dryRun,
       origin: "cli",
       onProgress: (s) => bar.step(STEP_TEXT[s]),
-    });
+    }, { command: `jwi ingest ${path.basename(file)}` });
   } finally {
     bar.done();
     pipeline.close();

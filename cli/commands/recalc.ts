@@ -5,15 +5,17 @@ import { progress, writeLine, type CommandContext } from "../io.ts";
 export interface RecalcCommandOptions {
   asOf?: string;
   json?: boolean;
+  /** Seconds to wait for a running data job. */
+  wait?: number;
 }
 
 export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOptions): Promise<RecalcSummary> {
   const bar = progress(ctx.io);
   bar.step("scoring 31 countries");
-  const pipeline = await ctx.openPipeline();
+  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000 });
   let summary: RecalcSummary;
   try {
-    summary = await pipeline.recalc({ asOf: opts.asOf });
+    summary = await pipeline.recalc({ asOf: opts.asOf }, { command: `jwi recalc${opts.asOf ? ` --as-of ${opts.asOf}` : ""}` });
   } finally {
     bar.done();
     pipeline.close();

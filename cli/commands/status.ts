@@ -1,12 +1,13 @@
 // `jwi status`: what the store holds per data type and country, and what is published.
 import type { StatusReport } from "../../pipeline/index.ts";
+import { describeHolder } from "../../pipeline/jobs/lock.ts";
 import { writeLine, type CommandContext } from "../io.ts";
 
 export async function statusCommand(ctx: CommandContext, opts: { json?: boolean }): Promise<StatusReport> {
   const pipeline = await ctx.openPipeline();
   let report: StatusReport;
   try {
-    report = await pipeline.status();
+    report = pipeline.status();
   } finally {
     pipeline.close();
   }
@@ -15,6 +16,8 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean 
     return report;
   }
   const out = ctx.io.stdout;
+  const job = report.job;
+  if (job.running) writeLine(out, `A data job is running: ${describeHolder(job.holder)}.\n`);
   writeLine(out, `Data held (ages in months as of ${report.as_of_month}):`);
   if (report.data.length === 0) writeLine(out, "  nothing yet: run `jwi ingest FILE --type T` first.");
   let last = "";

@@ -3,15 +3,15 @@
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { runUpdate, type UpdateSummary } from "../../pipeline/fetch/update.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
-import { cliFetchOptions, openForFetch, printFetchSummary, throwForOutcome } from "./fetch.ts";
+import { cliFetchOptions, openForFetch, orBusy, printFetchSummary, throwForOutcome } from "./fetch.ts";
 
-export async function updateCommand(ctx: CommandContext, opts: { json?: boolean }): Promise<UpdateSummary> {
+export async function updateCommand(ctx: CommandContext, opts: { json?: boolean; wait?: number }): Promise<UpdateSummary> {
   const bar = progress(ctx.io);
   bar.step("opening the data store");
-  const pipeline = await openForFetch(ctx);
+  const pipeline = await openForFetch(ctx, opts.wait);
   let summary: UpdateSummary;
   try {
-    summary = await runUpdate(pipeline, cliFetchOptions(ctx, bar));
+    summary = await orBusy(ctx, runUpdate(pipeline, cliFetchOptions(ctx, bar), { command: "jwi update" }));
   } finally {
     bar.done();
     pipeline.close();

@@ -1,21 +1,13 @@
 // How the updater is configured: from the validated environment (pipeline/env.ts) for the CLI and the server,
 // or by hand in tests (short timeouts, no backoff).
-import { readFileSync } from "node:fs";
 import type { PipelineEnv } from "../env.ts";
+import { PRODUCT_VERSION } from "../paths.ts";
 import type { Logger } from "../logger.ts";
 import type { HttpOptions } from "./http.ts";
 
 export const PRODUCT_NAME_UA = "JobWeatherIndex";
 
-/** The product's version (package.json), named in the User-Agent. */
-export const PRODUCT_VERSION: string = (() => {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
-    return typeof pkg.version === "string" ? pkg.version : "0.0.0";
-  } catch {
-    return "0.0.0";
-  }
-})();
+export { PRODUCT_VERSION };
 
 /** `JobWeatherIndex/0.1.0 (+https://jobweather.example)`: who is asking, and where to find them. */
 export function userAgent(publicOrigin?: string | null): string {

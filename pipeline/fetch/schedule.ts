@@ -24,7 +24,12 @@ export interface UpdateScheduleOptions {
    * if anything changed) with `options`.
    */
   run?: (locked: LockedPipeline, signal: AbortSignal) => Promise<UpdateSummary>;
-  /** The updater's options (needed unless `run` is given); see `fetchOptionsFromEnv`. */
+  /**
+   * The whole job of one tick, taking the lock itself: how the server runs it, in its job child
+   * (pipeline/jobs/child.ts). When given, `run` and `options` are not used.
+   */
+  job?: (signal: AbortSignal) => Promise<UpdateSummary>;
+  /** The updater's options (needed unless `run` or `job` is given); see `fetchOptionsFromEnv`. */
   options?: FetchOptions;
   /** IANA time zone of the pattern (default: the server's). */
   timezone?: string;
@@ -46,7 +51,9 @@ const BUSY_REASON = "another data job (upload, recalculation or update) is runni
 
 export function startUpdateSchedule(opts: UpdateScheduleOptions): UpdateSchedule {
   const { pipeline, cron, logger } = opts;
-  if (!opts.run && !opts.options) throw new Error("startUpdateSchedule needs `options` (the updater's configuration) or `run`.");
+  if (!opts.run && !opts.options && !opts.job) {
+    throw new Error("startUpdateSchedule needs `options` (the updater's configuration), `run` or `job`.");
+  }
   const controller = new AbortController();
   const work =
     opts.run ??
@@ -62,7 +69,10 @@ export function startUpdateSchedule(opts: UpdateScheduleOptions): UpdateSchedule
     logger.info({ cron }, "scheduled update started");
     current = (async (): Promise<TickResult> => {
       try {
-        const summary = await pipeline.exclusive((locked) => work(locked, controller.signal));
+        // waitMs 0: a tick never queues behind an upload; it is skipped and the next one tries again.
+        const summary = opts.job
+          ? await opts.job(controller.signal)
+          : await pipeline.exclusive((locked) => work(locked, controller.signal), { command: "update (schedule)", waitMs: 0 });
         logger.info(
           { cron, outcome: summary.outcome, exit_code: exitCodeOf(summary), counts: summary.counts, changed: summary.changed, recalc: summary.recalc, ms: Date.now() - started },
           "scheduled update finished",
@@ -107,12 +117,19 @@ export function startUpdateSchedule(opts: UpdateScheduleOptions): UpdateSchedule
  * The schedule the environment asks for: null when JWI_UPDATE_CRON is unset (the default). What `jwi serve`
  * calls after seeding; `stop()` it on shutdown before closing the pipeline.
  */
-export function updateScheduleFromEnv(args: { pipeline: Pipeline; env: PipelineEnv; logger: Logger; options?: Partial<FetchOptions> }): UpdateSchedule | null {
+export function updateScheduleFromEnv(args: {
+  pipeline: Pipeline;
+  env: PipelineEnv;
+  logger: Logger;
+  options?: Partial<FetchOptions>;
+  job?: UpdateScheduleOptions["job"];
+}): UpdateSchedule | null {
   if (!args.env.JWI_UPDATE_CRON) return null;
   return startUpdateSchedule({
     pipeline: args.pipeline,
     cron: args.env.JWI_UPDATE_CRON,
     logger: args.logger,
+    job: args.job,
     options: fetchOptionsFromEnv(args.env, { logger: args.logger, ...args.options }),
   });
 }

@@ -5,7 +5,7 @@
 // Never replaces good data with bad: a failed, cut-off, HTML or malformed download is not ingested (or ingest
 // rejects it, storing nothing), and the fetch log keeps the validators of the copy that is stored.
 import { COUNTRIES } from "../countries.ts";
-import type { LockedPipeline, Pipeline } from "../index.ts";
+import type { JobOptions, LockedPipeline, Pipeline } from "../index.ts";
 import { publishSourceChecks } from "../publish.ts";
 import { LMB_TABLE } from "../sources/barometer/parse.ts";
 import { EUROSTAT_TABLES, SUCCESSOR_TABLES, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
@@ -421,11 +421,11 @@ export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): 
 }
 
 /** `jwi fetch`: the tables of `types`, under the pipeline's one-job lock (BusyError when another job runs). */
-export function runFetch(pipeline: Pipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES): Promise<FetchSummary> {
-  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types));
+export function runFetch(pipeline: Pipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES, job: JobOptions = {}): Promise<FetchSummary> {
+  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types), { command: "fetch", signal: opts.signal, ...job });
 }
 
 /** `jwi update` and the built-in schedule: everything, then recalc if anything changed; under the lock. */
-export function runUpdate(pipeline: Pipeline, opts: FetchOptions): Promise<UpdateSummary> {
-  return pipeline.exclusive((locked) => updateLocked(locked, opts));
+export function runUpdate(pipeline: Pipeline, opts: FetchOptions, job: JobOptions = {}): Promise<UpdateSummary> {
+  return pipeline.exclusive((locked) => updateLocked(locked, opts), { command: "update", signal: opts.signal, ...job });
 }

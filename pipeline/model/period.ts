@@ -57,3 +57,14 @@ export function ageInMonths(period: Period, asOf: number | string): number {
   const asOfMonth = typeof asOf === "number" ? asOf : MONTH_RE.test(asOf) ? periodEndMonth(asOf) : monthOfDate(asOf);
   return asOfMonth - periodEndMonth(period);
 }
+
+/** The as-of date of a recalc (`--as-of`): today when unset. */
+export function parseAsOf(value: string | undefined, now: Date): string {
+  if (value === undefined) return now.toISOString().slice(0, 10);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !date || date.toISOString().slice(0, 10) !== value) {
+    throw new InputError(`--as-of must be a date as YYYY-MM-DD (got "${value}").`);
+  }
+  return value;
+}

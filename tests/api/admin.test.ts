@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
+import { acquireJobLock } from "../../pipeline/jobs/lock.ts";
 import { ADMIN_PASSWORD, FIXTURES, getJson, login, postJson, startTestServer, validExperience, type TestServer } from "./helpers.ts";
 import { ADMIN_ROUTES } from "./admin-routes.ts";
 
@@ -293,15 +294,16 @@ describe("recalculate and the one-job lock", () => {
   });
 
   it("a second job while one runs gets 409 with a clear message; nothing is changed", async () => {
-    let release!: () => void;
-    const held = s.pipeline.exclusive(() => new Promise<void>((r) => (release = r)));
+    // Another process's job (a `jwi ingest` in a terminal) holds the data directory's job lock.
+    const held = await acquireJobLock(s.dataDir, "jwi ingest big-file.json");
     try {
       const before = await observationCount();
       const pubs = s.count("publications");
       const up = await upload(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }));
       expect(up.status).toBe(409);
       expect(up.body.error.code).toBe("busy");
-      expect(up.body.error.message).toMatch(/running/);
+      expect(up.body.error.message).toMatch(/running: jwi ingest big-file\.json \(pid \d+ on .+, started .+\)/);
+      expect(up.body.error.details.holder).toMatchObject({ command: "jwi ingest big-file.json", pid: process.pid });
       const json = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload: { a: 1 } }, authed());
       expect(json.status).toBe(409);
       const rc = await postJson(admin("/recalculate"), {}, authed());
@@ -311,18 +313,21 @@ describe("recalculate and the one-job lock", () => {
       const busy = s.db.prepare("SELECT count(*) FROM audit_log WHERE result = 'busy'").pluck().get() as number;
       expect(busy).toBe(3);
     } finally {
-      release();
-      await held;
+      held.release();
     }
     expect((await postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed())).status).toBe(200);
   });
 
-  it("concurrent recalculations through the API: one runs, the other gets 409", async () => {
+  it("concurrent recalculations through the API: each one publishes or is refused as busy, never both at once", async () => {
+    const before = s.count("publications");
     const results = await Promise.all([1, 2, 3].map(() => postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed())));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses[0]).toBe(200);
-    expect(statuses.filter((x) => x === 409).length + statuses.filter((x) => x === 200).length).toBe(3);
-    expect(statuses).toContain(409);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((x) => x === 200 || x === 409)).toBe(true);
+    expect(statuses).toContain(200);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.message).toMatch(/Another data job is running: recalc/);
+    // Every 200 is one publication, complete: the jobs ran one after another.
+    expect(s.count("publications")).toBe(before + statuses.filter((x) => x === 200).length);
+    expect(s.count("snapshots")).toBe(31);
   });
 });
 
@@ -362,15 +367,13 @@ describe("upload progress (Accept: application/x-ndjson)", () => {
     expect(ext.res.status).toBe(400);
     expect(ext.res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(JSON.parse(ext.text)).toMatchObject({ success: false, error: "Please upload a .XLSX file" });
-    let release!: () => void;
-    const held = s.pipeline.exclusive(() => new Promise<void>((r) => (release = r)));
+    const held = await acquireJobLock(s.dataDir, "jwi recalc");
     try {
       const busy = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }));
       expect(busy.res.status).toBe(409);
       expect(JSON.parse(busy.text).error.code).toBe("busy");
     } finally {
-      release();
-      await held;
+      held.release();
     }
     const anon = await fetch(admin("/upload"), { method: "POST", headers: { accept: NDJSON }, body: multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }) });
     expect(anon.status).toBe(401);

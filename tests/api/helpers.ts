@@ -56,7 +56,8 @@ export async function startTestServer(opts: { config?: Partial<AppConfig>; withh
     port: 0,
     host: "127.0.0.1",
     dataDir,
-    env: { LOG_LEVEL: "silent", NODE_ENV: "test", ...opts.env },
+    // A job that cannot get its turn answers at once (409) instead of waiting for the running one.
+    env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0", ...opts.env },
     config: { rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), ...opts.config },
     handleSignals: false,
   });

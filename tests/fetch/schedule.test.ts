@@ -10,6 +10,7 @@ import { startUpdateSchedule, updateScheduleFromEnv, type UpdateSchedule } from 
 import type { UpdateSummary } from "../../pipeline/fetch/update.ts";
 import { readPipelineEnv } from "../../pipeline/env.ts";
 import { openPipeline, type Pipeline } from "../../pipeline/index.ts";
+import { acquireJobLock } from "../../pipeline/jobs/lock.ts";
 import { fixture, tempDataDir } from "../helpers/cli.ts";
 import { standInEnv } from "./helpers.ts";
 import { startStandIn, type StandIn } from "./stand-in.ts";
@@ -100,13 +101,11 @@ describe("the built-in update schedule", () => {
       },
     });
 
-    let releaseUpload!: () => void;
-    const upload = pipeline.exclusive(() => new Promise<void>((r) => (releaseUpload = r))); // an upload in progress
+    const upload = await acquireJobLock(tmp.dir, "upload jvs_q_nace2.json (operator admin)"); // an upload in progress
     expect(await schedule.trigger()).toEqual({ status: "skipped", reason: expect.stringContaining("another data job") });
     expect(ran).toBe(0);
     expect(lines.find((l) => l.msg.startsWith("scheduled update skipped"))).toMatchObject({ level: 40, cron: "0 6 * * *" });
-    releaseUpload();
-    await upload;
+    upload.release();
 
     const first = schedule.trigger();
     await until(() => ran === 1);

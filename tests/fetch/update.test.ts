@@ -237,25 +237,29 @@ describe("jwi fetch / update: usage and exit codes", () => {
     expect(url.stderr).toMatch(/JWI_EUROSTAT_BASE_URL/);
   });
 
-  it("exits 3 with the way out when another process (a running server) holds the data store", async () => {
+  it("exits 3 naming the job that holds the data directory when it does not end within --wait", async () => {
     const held = tempDataDir("jwi-held-");
-    mkdirSync(held.dir, { recursive: true });
+    // Another process's job (a long upload on the operator page) holds the job lock.
     const holder = spawn(
       process.execPath,
-      ["--input-type=module", "-e", `const { DuckDBInstance } = await import("@duckdb/node-api"); await DuckDBInstance.create(${JSON.stringify(path.join(held.dir, "jwi.duckdb"))}); console.log("ready"); setTimeout(() => {}, 30000);`],
+      [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), held.dir, "upload une_rt_m.json (operator admin)"],
       { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
     );
     try {
       await new Promise<void>((resolve, reject) => {
-        holder.stdout!.on("data", (d) => String(d).includes("ready") && resolve());
+        holder.stdout!.on("data", (d) => String(d).includes("holding") && resolve());
         holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
       });
-      const r = await jwiEnv(standInEnv(held.dir, server), "update");
+      const requestsBefore = server.requests.length;
+      const started = Date.now();
+      const r = await jwiEnv(standInEnv(held.dir, server), "update", "--wait", "1");
       expect(r.code).toBe(3);
-      expect(r.stderr).toMatch(/in use by another process/);
-      expect(r.stderr).toMatch(/set JWI_UPDATE_CRON/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(r.stderr).toMatch(new RegExp(`Another data job is running: upload une_rt_m\\.json \\(operator admin\\) \\(pid ${holder.pid} on `));
+      expect(r.stderr).toMatch(/Nothing was checked/);
+      expect(server.requests.length).toBe(requestsBefore);
     } finally {
-      holder.kill();
+      holder.kill("SIGKILL");
       held.cleanup();
     }
   });
