@@ -1,13 +1,12 @@
 // The `jwi` program: the operator's terminal door into the pipeline. The only place that sets the exit code.
+// Each command's module is imported when the command runs, so that `jwi --help` answers at once.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { BusyError, InputError } from "../pipeline/errors.ts";
+import { parseAsOf } from "../pipeline/model/period.ts";
 import { DATA_TYPES } from "../pipeline/types.ts";
-import { InputError } from "../pipeline/errors.ts";
-import { parseAsOf } from "../pipeline/recalc.ts";
 import { CliError, EXIT } from "./errors.ts";
 import { commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
-import { ingestCommand } from "./commands/ingest.ts";
-import { recalcCommand } from "./commands/recalc.ts";
-import { statusCommand } from "./commands/status.ts";
+import { describeSystemError } from "./system-errors.ts";
 
 function nonNegativeNumber(value: string): number {
   const n = Number(value);
@@ -24,6 +23,16 @@ function asOfDate(value: string): string {
     throw new InvalidArgumentError(err instanceof Error ? err.message : String(err));
   }
 }
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 3600) throw new InvalidArgumentError("expected a number of seconds, 0 to 3600.");
+  return n;
+}
+
+/** `--wait` of the commands that run a data job. */
+const waitOption = () =>
+  new Option("--wait <seconds>", "how long to wait for a running data job to finish (default JWI_LOCK_WAIT_S, 30)").argParser(seconds);
 
 function port(value: string): number {
   const n = Number(value);
@@ -87,6 +96,7 @@ export function buildProgram(io: CliIo): Command {
     .option("--tolerance-pp <n>", "revision tolerance in percentage points", nonNegativeNumber, 0.5)
     .option("--dry-run", "validate and report, store nothing", false)
     .option("--json", "print the upload result as JSON", false)
+    .addOption(waitOption())
     .addHelpText(
       "after",
       `
@@ -102,7 +112,8 @@ Example:
   jwi ingest fixtures/real/eurostat/une_rt_m.json --type unemployment`,
     )
     .action(async (file: string, opts) => {
-      await ingestCommand(commandContext(io), file, opts);
+      const { ingestCommand } = await import("./commands/ingest.ts");
+      await ingestCommand(await commandContext(io), file, opts);
     });
 
   program
@@ -110,9 +121,11 @@ Example:
     .description("score every country with model v2 (and its monthly history) and publish all of it at once")
     .option("--as-of <date>", "compute as of this date (YYYY-MM-DD) instead of today", asOfDate)
     .option("--json", "print {model, as_of, countries:[…]} as JSON", false)
+    .addOption(waitOption())
     .addHelpText("after", "\nExit codes: 0 published, 1 failed (the previous snapshots stay published).")
     .action(async (opts) => {
-      await recalcCommand(commandContext(io), opts);
+      const { recalcCommand } = await import("./commands/recalc.ts");
+      await recalcCommand(await commandContext(io), opts);
     });
 
   program
@@ -120,7 +133,8 @@ Example:
     .description("newest period, age and count per data type and country; published scores and their age")
     .option("--json", "print the report as JSON", false)
     .action(async (opts) => {
-      await statusCommand(commandContext(io), opts);
+      const { statusCommand } = await import("./commands/status.ts");
+      await statusCommand(await commandContext(io), opts);
     });
 
   program
@@ -130,20 +144,22 @@ Example:
       new Option("-t, --type <type...>", "only these data types (default: all); repeat or list several").choices(DATA_TYPES),
     )
     .option("--json", "print the per-table summary as JSON", false)
+    .addOption(waitOption())
     .addHelpText("after", FETCH_HELP)
-    .action(async (opts: { type?: string[]; json?: boolean }) => {
+    .action(async (opts: { type?: string[]; json?: boolean; wait?: number }) => {
       const { fetchCommand } = await import("./commands/fetch.ts");
-      await fetchCommand(commandContext(io), opts);
+      await fetchCommand(await commandContext(io), opts);
     });
 
   program
     .command("update")
     .description("fetch every table, then recalc and publish if anything changed: the one line for cron or a systemd timer")
     .option("--json", "print the per-table summary and the recalc as JSON", false)
+    .addOption(waitOption())
     .addHelpText("after", UPDATE_HELP)
-    .action(async (opts: { json?: boolean }) => {
+    .action(async (opts: { json?: boolean; wait?: number }) => {
       const { updateCommand } = await import("./commands/update.ts");
-      await updateCommand(commandContext(io), opts);
+      await updateCommand(await commandContext(io), opts);
     });
 
   program
@@ -164,11 +180,33 @@ Example:
       await setPasswordCommand(io);
     });
 
+  // The server's job child (pipeline/jobs/child.ts); hidden from --help.
+  program
+    .command("job", { hidden: true })
+    .description("run one data job sent by the server over IPC (internal)")
+    .action(async () => {
+      const { jobCommand } = await import("./commands/job.ts");
+      await jobCommand(await commandContext(io));
+    });
+
   return program;
+}
+
+/**
+ * A reader that goes away (`jwi status | head -1`) closes the pipe: the rest of the output is dropped quietly
+ * instead of ending in an unhandled EPIPE.
+ */
+function quietOnClosedPipe(stream: CliIo["stdout"]): void {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE" || err.code === "ERR_STREAM_DESTROYED") return;
+    throw err;
+  });
 }
 
 /** Runs the program; returns the exit code instead of exiting, so tests can call it in-process. */
 export async function run(argv: string[], io: CliIo = defaultIo()): Promise<number> {
+  quietOnClosedPipe(io.stdout);
+  quietOnClosedPipe(io.stderr);
   const program = buildProgram(io);
   try {
     await program.parseAsync(argv, { from: "user" });
@@ -182,11 +220,11 @@ export async function run(argv: string[], io: CliIo = defaultIo()): Promise<numb
       if (err.exitCode === EXIT.usage) writeLine(io.stderr, `error: ${err.message}`);
       return err.exitCode;
     }
-    if (err instanceof InputError) {
+    if (err instanceof InputError || err instanceof BusyError) {
       writeLine(io.stderr, `error: ${err.message}`);
       return EXIT.rejected;
     }
-    writeLine(io.stderr, `error: ${err instanceof Error ? err.message : String(err)}`);
+    writeLine(io.stderr, `error: ${describeSystemError(err)}`);
     return EXIT.rejected;
   }
 }

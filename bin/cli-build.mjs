@@ -1,0 +1,77 @@
+// The compiled `jwi` command: the TypeScript sources of the CLI (and everything it imports from pipeline/, api/
+// and web/server-handler.ts) bundled by esbuild into dist/cli, one ESM file per command plus shared chunks, npm
+// packages left external. `jwi --help` then starts in a few tens of milliseconds instead of transpiling
+// TypeScript at every start (docs/decisions/004-compiled-cli.md).
+//
+//   node bin/cli-build.mjs        build (npm run build, npm install's prepare step)
+//   freshBuild()                  the bundle's entry when it is newer than every source file, else null
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const DIST_DIR = path.join(ROOT, "dist", "cli");
+const STAMP = path.join(DIST_DIR, ".built");
+
+/** What the bundle is made of: a change to any of these (tests aside) makes it stale. */
+const SOURCES = ["cli", "pipeline", "api", "web/server-handler.ts", "package.json"];
+
+/** Extra entry points: worker scripts started by file path at run time (they must exist beside the chunks). */
+export const WORKER_ENTRIES = {};
+
+function newestMtime(p) {
+  let st;
+  try {
+    st = statSync(p);
+  } catch {
+    return 0;
+  }
+  if (!st.isDirectory()) return /\.test\.tsx?$/.test(p) ? 0 : st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, name)));
+  return newest;
+}
+
+/** The bundle's entry file URL when it is up to date with the sources, else null (run the sources with tsx). */
+export function freshBuild() {
+  let built;
+  try {
+    built = statSync(STAMP).mtimeMs;
+  } catch {
+    return null;
+  }
+  for (const src of SOURCES) if (newestMtime(path.join(ROOT, src)) > built) return null;
+  return pathToFileURL(path.join(DIST_DIR, "jwi.mjs")).href;
+}
+
+export async function buildCli() {
+  const { build } = await import("esbuild");
+  const tmp = `${DIST_DIR}.tmp-${process.pid}`;
+  rmSync(tmp, { recursive: true, force: true });
+  await build({
+    entryPoints: { jwi: path.join(ROOT, "cli/jwi.ts"), ...WORKER_ENTRIES },
+    outdir: tmp,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    outExtension: { ".js": ".mjs" },
+    sourcemap: "linked",
+    logLevel: "warning",
+  });
+  writeFileSync(path.join(tmp, ".built"), new Date().toISOString());
+  // Swap in one step, so that a `jwi` starting meanwhile sees the old bundle or the new one, never half of one.
+  mkdirSync(path.dirname(DIST_DIR), { recursive: true });
+  const old = `${DIST_DIR}.old-${process.pid}`;
+  if (existsSync(DIST_DIR)) renameSync(DIST_DIR, old);
+  renameSync(tmp, DIST_DIR);
+  rmSync(old, { recursive: true, force: true });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await buildCli();
+  console.log(`jwi: compiled into ${path.relative(process.cwd(), DIST_DIR) || "."} in ${Date.now() - started} ms`);
+}
