@@ -12,7 +12,7 @@ import type { FetchLogEntry } from "../store/observations.ts";
 import { DATA_TYPES, type DataType, type UploadResult } from "../types.ts";
 import { archiveRaw } from "./archive.ts";
 import { FROZEN_AFTER_MONTHS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, readEurostatError, staleHint, tableUrl, type EurostatError } from "./eurostat.ts";
-import { FetchError, httpGet, type HttpResult, type Validators } from "./http.ts";
+import { FetchError, httpGet, isRetryableStatus, type HttpResult, type Validators } from "./http.ts";
 import type { FetchOptions } from "./options.ts";
 
 /**
@@ -186,11 +186,9 @@ function failFrom(o: TableOutcome, err: unknown): void {
 
 /**
  * Eurostat's own error answer: "No results found" is an empty answer (the successor, if any, is asked);
- * EXTRACTION_TOO_BIG and every other error fail the table with what Eurostat said. The HTTP layer retried only
- * what another attempt can fix (429, 5xx, network): a 400, 404 or 413 was asked once.
+ * EXTRACTION_TOO_BIG and every other error fail the table with what Eurostat said.
  */
 function applyEurostatError(o: TableOutcome, config: TableConfig, e: EurostatError): void {
-  const gaveUp = o.attempts > 1 ? `; gave up after ${o.attempts} attempts` : "";
   switch (e.kind) {
     case "no-results":
       o.status = SUCCESSOR_TABLES[config.table] ? "empty" : "failed";
@@ -206,7 +204,7 @@ function applyEurostatError(o: TableOutcome, config: TableConfig, e: EurostatErr
       return;
     case "error":
       o.status = "failed";
-      o.reason = `${e.text}${gaveUp}; nothing stored`;
+      o.reason = `${e.text}; nothing stored`;
   }
 }
 
@@ -280,7 +278,11 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
     }
   } catch (err) {
     failFrom(o, err);
-    const said = err instanceof FetchError && err.kind === "http" && err.body !== null ? readEurostatError(err.body, err.httpStatus) : null;
+    // A client error (400, 404, 413: asked once, another attempt would answer the same) is read for what
+    // Eurostat said. A 429 or 5xx that outlasted the retries keeps the HTTP layer's reason (attempts,
+    // Retry-After), which already quotes Eurostat's label.
+    const clientError = err instanceof FetchError && err.kind === "http" && err.body !== null && err.httpStatus !== null && !isRetryableStatus(err.httpStatus);
+    const said = clientError ? readEurostatError(err.body!, err.httpStatus) : null;
     if (said !== null) applyEurostatError(o, config, said);
   }
 

@@ -53,7 +53,7 @@ describe("a failed download fails its table and changes nothing", () => {
     server.fault("une_rt_m", ...Array(3).fill({ kind: "status", status: 503, retryAfter: "0" }));
     const { code, summary } = await update();
     expect(byTable(summary, "une_rt_m")).toMatchObject({ status: "failed", attempts: 3, http_status: 503 });
-    expect(byTable(summary, "une_rt_m").reason).toBe("Eurostat: stand-in fault 503 (error 500, HTTP 503); gave up after 3 attempts; nothing stored");
+    expect(byTable(summary, "une_rt_m").reason).toBe("HTTP 503 Service Unavailable: stand-in fault 503 (3 attempts)");
     expect(await storeCounts(env)).toEqual(before);
     expect(summary.recalc).toBeNull();
     expect(code).toBe(1);
