@@ -41,17 +41,21 @@ function port(value: string): number {
 }
 
 const SOURCES_HELP = `
-What is downloaded (Eurostat dissemination API, JSON-stat, for the 31 covered countries and EU27_2020):
-  unemployment  une_rt_m; une_rt_q only for covered countries missing from une_rt_m
-  vacancy       jvs_q_nace2; its successor jvs_q_r21 when it answers frozen or empty
+What is downloaded (Eurostat dissemination API, JSON-stat; each table for every country it has, without a
+geo filter, of which the 31 covered countries and the aggregates such as EU27_2020 are kept):
+  unemployment  une_rt_m and une_rt_q, both in full (per country the fresher series counts)
+  vacancy       jvs_q_nace2; its successor jvs_q_r21 (B-S, else A-T) when it answers frozen or empty
   gdp           namq_10_gdp                                        context only
   inflation     prc_hicp_manr; its successor prc_hicp_minr when frozen  context only
   lmb           the barometer workbook at JWI_BAROMETER_URL (skipped with a note when unset)
 
 Every download goes through the same validation as \`jwi ingest\`: a failed, cut-off, HTML or malformed
-answer stores nothing and leaves the data already stored as it was. Unchanged tables are not re-ingested
-(conditional requests with ETag / Last-Modified, or Eurostat's \`updated\` stamp). Each answer is kept in
-JWI_DATA_DIR/raw/<sha256>.json (replay: jwi ingest JWI_DATA_DIR/raw/<sha256>.json --type T).
+answer stores nothing and leaves the data already stored as it was. Eurostat's own error answers are read:
+"No results found" (error 100) counts as empty (the successor is asked), EXTRACTION_TOO_BIG (413) fails the
+table without retrying, anything else fails it with Eurostat's words; only 429, 5xx and network errors are
+retried. Unchanged tables are not re-ingested (conditional requests with ETag / Last-Modified, or Eurostat's
+\`updated\` stamp). Each answer is kept in JWI_DATA_DIR/raw/<sha256>.json (replay: jwi ingest
+JWI_DATA_DIR/raw/<sha256>.json --type T).
 
 Environment: JWI_EUROSTAT_BASE_URL (default Eurostat's public API), JWI_BAROMETER_URL,
 JWI_FETCH_TIMEOUT_MS (60000), JWI_FETCH_RETRIES (3), JWI_FETCH_BACKOFF_MS (2000), JWI_FETCH_PAUSE_MS (500).`;

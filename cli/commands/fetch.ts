@@ -94,12 +94,11 @@ export function printFetchSummary(ctx: CommandContext, s: FetchSummary): void {
   for (const t of s.tables) {
     writeLine(out, `  ${MARK[t.status]} ${t.table.padEnd(width)}  ${t.status.padEnd(9)}  ${detail(t)}`);
     const indent = `    ${" ".repeat(width)}  `;
-    if (t.countries) writeLine(out, `${indent}countries asked for: ${t.countries.join(" ")}`);
     if (t.successor_of) writeLine(out, `${indent}successor of ${t.successor_of}`);
     if (t.frozen) writeLine(out, `${indent}looks frozen: ${t.frozen}${t.fell_over_to ? ` → falling over to ${t.fell_over_to}` : ""}`);
     else if (t.fell_over_to) writeLine(out, `${indent}→ falling over to ${t.fell_over_to}`);
     if (t.status === "failed" && t.raw_file) writeLine(out, `${indent}the answer is kept as ${t.raw_file}`);
-    for (const note of t.notes.filter((n) => !n.startsWith("asked instead of") && !n.startsWith("only for the"))) {
+    for (const note of t.notes.filter((n) => !n.startsWith("asked instead of"))) {
       writeLine(out, `${indent}note: ${note}`);
     }
   }

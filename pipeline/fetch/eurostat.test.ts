@@ -1,39 +1,83 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { COUNTRIES, EU_AGGREGATE } from "../countries.ts";
 import { BUNDLED_FIXTURES_DIR } from "../seed.ts";
-import { tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
-import { closedHint, inspectEurostat, looksLikeHtml, requestGeos, staleHint, tableUrl } from "./eurostat.ts";
+import { EUROSTAT_TABLES, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
+import { closedHint, inspectEurostat, looksLikeHtml, readEurostatError, staleHint, tableUrl } from "./eurostat.ts";
 
 const real = (file: string) => readFileSync(path.join(BUNDLED_FIXTURES_DIR, "eurostat", file));
 const config = (table: string) => tableConfig(table) as TableConfig;
 const NOW = new Date("2026-11-22T06:30:00Z");
 
 describe("request URLs", () => {
-  it("asks for every required pin, the covered countries (EL for Greece) and the EU aggregate", () => {
-    const url = new URL(tableUrl("https://api.example/data/", config("une_rt_m"), requestGeos()));
+  it("asks for every required pin and no geo: every country and aggregate the table has", () => {
+    const url = new URL(tableUrl("https://api.example/data/", config("une_rt_m")));
     expect(url.pathname).toBe("/data/une_rt_m");
     expect(url.searchParams.get("format")).toBe("JSON");
     expect(url.searchParams.get("lang")).toBe("EN");
     for (const [dim, code] of [["s_adj", "SA"], ["age", "TOTAL"], ["sex", "T"], ["unit", "PC_ACT"]]) {
       expect(url.searchParams.getAll(dim!)).toEqual([code]);
     }
-    const geos = url.searchParams.getAll("geo");
-    expect(geos).toHaveLength(COUNTRIES.length + 1);
-    expect(geos).toContain("EL");
-    expect(geos).not.toContain("GR");
-    expect(geos.at(-1)).toBe(EU_AGGREGATE);
+    for (const t of EUROSTAT_TABLES) expect(new URL(tableUrl("https://x", t)).searchParams.has("geo"), t.table).toBe(false);
   });
 
   it("asks for every accepted code of a pin and leaves optional pins (freq, sizeclas) to the reader", () => {
-    const url = new URL(tableUrl("https://api.example/data", config("jvs_q_nace2"), ["DE"]));
+    const url = new URL(tableUrl("https://api.example/data", config("jvs_q_nace2")));
     expect(url.searchParams.getAll("s_adj")).toEqual(["SA", "NSA"]);
     expect(url.searchParams.has("sizeclas")).toBe(false);
     expect(url.searchParams.has("freq")).toBe(false);
-    expect(new URL(tableUrl("https://x", config("namq_10_gdp"), [])).searchParams.getAll("unit")).toEqual(["CLV_PCH_PRE", "CLV_PCH_SM"]);
-    expect(new URL(tableUrl("https://x", config("jvs_q_r21"), [])).searchParams.getAll("nace_r2_1")).toEqual(["B-S"]);
-    expect(new URL(tableUrl("https://x", config("prc_hicp_minr"), [])).searchParams.getAll("coicop18")).toEqual(["TOTAL"]);
+    expect(new URL(tableUrl("https://x", config("namq_10_gdp"))).searchParams.getAll("unit")).toEqual(["CLV_PCH_PRE", "CLV_PCH_SM"]);
+    // B-S when the answer has it, else A-T: an answer with A-T only must not fail the request.
+    expect(new URL(tableUrl("https://x", config("jvs_q_r21"))).searchParams.getAll("nace_r2_1")).toEqual(["B-S", "A-T"]);
+    expect(new URL(tableUrl("https://x", config("prc_hicp_minr"))).searchParams.getAll("coicop18")).toEqual(["TOTAL"]);
+  });
+});
+
+describe("Eurostat's error answers", () => {
+  const body = (json: unknown) => Buffer.from(JSON.stringify(json));
+
+  it("reads the array form of the Statistics API (unknown dimension: 400, error 150)", () => {
+    const e = readEurostatError(
+      body({ error: [{ status: 400, id: 150, label: 'INVALID_QUERY_DIMENSION: Query is invalid as per its structure\'s definition. Dimension "FROMTIMEPERIOD" is not defined' }] }),
+      400,
+    );
+    expect(e).toMatchObject({ kind: "error", entries: [{ status: 400, id: 150 }] });
+    expect(e!.text).toBe('Eurostat: INVALID_QUERY_DIMENSION: Query is invalid as per its structure\'s definition. Dimension "FROMTIMEPERIOD" is not defined (error 150, HTTP 400)');
+  });
+
+  it("takes error 100 as no results, in the array and in the object form, with HTTP 400 or 404", () => {
+    expect(readEurostatError(body({ error: [{ status: 400, id: 100, label: "No results found" }] }), 400)).toEqual({
+      kind: "no-results",
+      entries: [{ status: 400, id: 100, label: "No results found" }],
+      text: "Eurostat: No results found (error 100, HTTP 400)",
+    });
+    const object = readEurostatError(body({ error: { status: "400", id: "100", label: "No results found" } }), 400);
+    expect(object).toMatchObject({ kind: "no-results", text: "Eurostat: No results found (error 100, HTTP 400)" });
+    const gone = readEurostatError(
+      body({ error: [{ status: 404, id: 100, label: "ERR_NOT_FOUND_4: UNE_RT_X (DATA_SET:ESTAT,1.0) is not available for dissemination." }] }),
+      404,
+    );
+    expect(gone).toMatchObject({ kind: "no-results", text: "Eurostat: ERR_NOT_FOUND_4: UNE_RT_X (DATA_SET:ESTAT,1.0) is not available for dissemination. (error 100, HTTP 404)" });
+  });
+
+  it("takes 413 EXTRACTION_TOO_BIG as too big, by the status, the id or the label", () => {
+    const label = "EXTRACTION_TOO_BIG: The requested extraction is too big, estimated 10110240000 rows, max authorised is 5000000, please change your filters to reduce the extraction size";
+    expect(readEurostatError(body({ error: [{ status: 413, id: 413, label }] }), 413)).toMatchObject({ kind: "too-big", text: `Eurostat: ${label} (error 413, HTTP 413)` });
+    expect(readEurostatError(body({ error: { label } }), 400)?.kind).toBe("too-big");
+    expect(readEurostatError(body({ error: [{ status: 500, id: 500, label: "Internal error" }] }), 413)?.kind).toBe("too-big");
+  });
+
+  it("takes the asynchronous warning (HTTP 200) as asynchronous, and says what it lacks when there is no label", () => {
+    const e = readEurostatError(body({ warning: { status: 413, label: "ASYNCHRONOUS_RESPONSE. Your request will be treated asynchronously. Please try again later." } }), 200);
+    expect(e).toMatchObject({ kind: "asynchronous", text: "Eurostat: ASYNCHRONOUS_RESPONSE. Your request will be treated asynchronously. Please try again later. (status 413, HTTP 200)" });
+    expect(readEurostatError(body({ error: [{ status: 500 }] }), 500)).toMatchObject({ kind: "error", text: 'Eurostat: an error answer without a label: [{"status":500}] (HTTP 500)' });
+  });
+
+  it("is null for anything else: a dataset, a JSON without error, not JSON", () => {
+    expect(readEurostatError(real("jvs_q_nace2.json"), 200)).toBeNull();
+    expect(readEurostatError(body({ message: "Bad gateway" }), 502)).toBeNull();
+    expect(readEurostatError("<html><title>502</title></html>", 502)).toBeNull();
+    expect(readEurostatError(body([{ error: "x" }]), 400)).toBeNull();
   });
 });
 
@@ -67,15 +111,20 @@ describe("reading an answer", () => {
     expect(a.kind === "dataset" && a.empty).toMatch(/dimension "indic_em" has none of JVR/);
   });
 
-  it("refuses HTML pages, error bodies and another table; leaves non-JSON to ingest", () => {
+  it("refuses HTML pages and another table, reads an error body; leaves non-JSON to ingest", () => {
     const html = Buffer.from("<!DOCTYPE html><html><head><title>Service Unavailable</title></head></html>");
     expect(looksLikeHtml(html, null)).toBe(true);
     expect(inspectEurostat(html, "text/html", config("une_rt_m"), NOW)).toEqual({
       kind: "refused",
       reason: 'answered an HTML page ("Service Unavailable") instead of JSON-stat data',
     });
-    const error = Buffer.from(JSON.stringify({ error: [{ status: 400, label: 'INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined' }] }));
-    expect(inspectEurostat(error, "application/json", config("prc_hicp_minr"), NOW)).toMatchObject({ kind: "refused", reason: expect.stringContaining("COICOP") });
+    const error = Buffer.from(JSON.stringify({ error: [{ status: 400, id: 150, label: 'INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined' }] }));
+    expect(inspectEurostat(error, "application/json", config("prc_hicp_minr"), NOW)).toEqual({
+      kind: "error",
+      error: { kind: "error", entries: [{ status: 400, id: 150, label: 'INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined' }], text: 'Eurostat: INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined (error 150)' },
+    });
+    const none = Buffer.from('\uFEFF{"error":{"status":400,"id":100,"label":"No results found"}}');
+    expect(inspectEurostat(none, "application/json", config("une_rt_m"), NOW)).toMatchObject({ kind: "error", error: { kind: "no-results" } });
     expect(inspectEurostat(real("jvs_q_nace2.json"), "application/json", config("jvs_q_r21"), NOW)).toEqual({
       kind: "refused",
       reason: "answered with table jvs_q_nace2 instead of jvs_q_r21",

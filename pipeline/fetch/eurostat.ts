@@ -2,16 +2,9 @@
 // Pure: request URLs are built from the pins of sources/eurostat/tables.ts (never a second copy of them),
 // and an answer is looked at only for what decides the run (HTML page, error body, empty, frozen, `updated`).
 // Validation proper stays in ingest.
-import { COUNTRIES, EU_AGGREGATE, type Country } from "../countries.ts";
 import { ageInMonths } from "../model/period.ts";
 import { normalisePeriod } from "../sources/eurostat/period.ts";
 import { SUCCESSOR_TABLES, type TableConfig } from "../sources/eurostat/tables.ts";
-
-/**
- * Tables fetched only for the covered countries missing from another table (score-v2.md §1: `une_rt_q`
- * "for countries missing from" `une_rt_m`).
- */
-export const PARTIAL_FALLBACKS: Readonly<Record<string, string>> = { une_rt_q: "une_rt_m" };
 
 /** A table whose newest period is older than this (as of the run) no longer publishes: it looks frozen. */
 export const FROZEN_AFTER_MONTHS = 12;
@@ -21,29 +14,123 @@ export const PREDECESSOR_TABLES: Readonly<Record<string, string>> = Object.fromE
   Object.entries(SUCCESSOR_TABLES).map(([legacy, successor]) => [successor, legacy]),
 );
 
-/** Eurostat geo codes of the given covered countries (GR → EL), then the EU aggregate. */
-export function requestGeos(countries: readonly Country[] = COUNTRIES): string[] {
-  return [...countries.map((c) => c.eurostatGeo), EU_AGGREGATE];
-}
-
 /**
- * `{base}/{table}?format=JSON&lang=EN&<pins>&geo=…`. Every code of a required pin is asked for (the reader
- * then pins the preferred one the answer has). Optional pins are left out on purpose: the API rejects a
- * dimension a table does not have (INVALID_QUERY_DIMENSION), and the reader pins them when they are there.
+ * `{base}/{table}?format=JSON&lang=EN&<pins>`. Every code of a required pin is asked for (the reader then pins
+ * the preferred one the answer has: `nace_r2_1` B-S, else A-T). Optional pins are left out on purpose: the API
+ * rejects a dimension a table does not have (INVALID_QUERY_DIMENSION), and the reader pins them when they are there.
+ *
+ * No `geo` filter, on purpose: a table is asked for every country and aggregate it has, and ingest keeps the
+ * covered countries and known aggregates and lists the others (`unknown_geo` warnings). Asking for the 31
+ * countries by name made one request fail, or come back without some of them, whenever a country was absent
+ * from a table (LI has no unemployment, HICP or national accounts); one request per country instead would be
+ * 32 requests per table. The answers stay small: with every other dimension pinned, une_rt_m is about
+ * 45 geos × 520 months ≈ 23,000 cells, namq_10_gdp 2 units × 45 geos × 205 quarters ≈ 18,500, prc_hicp_manr
+ * 45 × 350 months ≈ 16,000, jvs_q_nace2 (size classes and both adjustments left in) about 6 × 2 × 35 × 100 ≈
+ * 42,000: all far below the 5,000,000 cells above which Eurostat refuses an extraction (HTTP 413
+ * EXTRACTION_TOO_BIG) and below the point where it answers asynchronously instead.
  */
-export function tableUrl(baseUrl: string, config: TableConfig, geos: readonly string[]): string {
+export function tableUrl(baseUrl: string, config: TableConfig): string {
   const params = new URLSearchParams({ format: "JSON", lang: "EN" });
   for (const pin of config.pins) {
     if (pin.optional) continue;
     for (const code of pin.codes) params.append(pin.dimension, code);
   }
-  for (const geo of geos) params.append("geo", geo);
   return `${baseUrl.replace(/\/+$/, "")}/${encodeURIComponent(config.table)}?${params.toString()}`;
 }
 
+/**
+ * One entry of Eurostat's error answer. The Statistics API answers errors as JSON, as an array
+ * `{"error":[{"status":400,"id":150,"label":"INVALID_QUERY_DIMENSION: …"}]}` (quoted in rOpenGov/eurostat
+ * pull request #262, and with HTTP 404 / id 100 / "ERR_NOT_FOUND_4: … is not available for dissemination."
+ * in issue #286), and the older JSON web service as one object `{"error":{"status","id","label"}}`: both
+ * are read. Eurostat's API guide ("API Statistics - data query", error table) gives the ids: 100 "No results
+ * found" with HTTP 400 (the query's result is empty) or 404 (the resource is not available), 140 syntax error,
+ * 150 semantic error, 500 server error; and its asynchronous API guide: HTTP 413 when the extraction is too big
+ * (over 5,000,000 cells), answered as id 413 "EXTRACTION_TOO_BIG: The requested extraction is too big,
+ * estimated … rows, max authorised is 5000000, …" (rOpenGov/eurostat issues #309, #315). A request Eurostat
+ * will prepare later comes as HTTP 200 with `{"warning":{"status":413,"label":"ASYNCHRONOUS_RESPONSE. …"}}`.
+ */
+export interface EurostatErrorEntry {
+  status: number | null;
+  id: number | null;
+  label: string | null;
+}
+
+/**
+ * What an error answer means for the run: no-results (the table has nothing for this request, or is not
+ * published at all: like an empty answer, its successor is asked), too-big (fails, and asking again will not
+ * make it smaller), asynchronous (Eurostat prepares it for later: fails this run), error (anything else).
+ */
+export type EurostatErrorKind = "no-results" | "too-big" | "asynchronous" | "error";
+
+export interface EurostatError {
+  kind: EurostatErrorKind;
+  entries: EurostatErrorEntry[];
+  /** `Eurostat: No results found (error 100, HTTP 400)`: what Eurostat said, for the table's reason. */
+  text: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+const numberOf = (v: unknown): number | null =>
+  typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : null;
+
+function errorEntries(raw: unknown): EurostatErrorEntry[] {
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list.filter(isObject).map((e) => ({
+    status: numberOf(e.status),
+    id: numberOf(e.id),
+    label: typeof e.label === "string" && e.label.trim() !== "" ? e.label.trim().replace(/\s+/g, " ") : null,
+  }));
+}
+
+function parseJson(body: Buffer | string): unknown {
+  const text = typeof body === "string" ? body : body.toString("utf8");
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return undefined;
+  }
+}
+
+function classify(entries: readonly EurostatErrorEntry[], httpStatus: number | null, warning: boolean): EurostatErrorKind {
+  const labels = entries.map((e) => e.label ?? "").join(" ");
+  if (warning && (/ASYNCHRONOUS/i.test(labels) || entries.some((e) => e.status === 413))) return "asynchronous";
+  if (httpStatus === 413 || /EXTRACTION_TOO_BIG/i.test(labels) || entries.some((e) => e.id === 413 || e.status === 413)) return "too-big";
+  if (entries.some((e) => e.id === 100) || /no results found|NO_RESULTS/i.test(labels)) return "no-results";
+  return "error";
+}
+
+/**
+ * Eurostat's error (or asynchronous-warning) answer in `body`, or null when the body is no such answer (not
+ * JSON, or a dataset). `httpStatus` is the status the answer came with.
+ */
+export function readEurostatError(body: Buffer | string, httpStatus: number | null): EurostatError | null {
+  return errorOf(parseJson(body), httpStatus);
+}
+
+function errorOf(json: unknown, httpStatus: number | null): EurostatError | null {
+  if (!isObject(json) || "value" in json) return null;
+  const warning = !("error" in json) && "warning" in json;
+  if (!("error" in json) && !warning) return null;
+  const entries = errorEntries(warning ? json.warning : json.error);
+  const kind = classify(entries, httpStatus, warning);
+  const labels = entries.map((e) => e.label).filter((l): l is string => l !== null);
+  const ids = [...new Set(entries.map((e) => e.id).filter((id): id is number => id !== null))];
+  const statuses = [...new Set(entries.map((e) => e.status).filter((s): s is number => s !== null))];
+  const context = [
+    ids.length ? `error ${ids.join(", ")}` : statuses.length && statuses[0] !== httpStatus ? `status ${statuses.join(", ")}` : null,
+    httpStatus === null ? null : `HTTP ${httpStatus}`,
+  ].filter((p): p is string => p !== null);
+  const said = labels.length ? labels.join("; ") : `an error answer without a label: ${JSON.stringify(warning ? json.warning : json.error).slice(0, 200)}`;
+  return { kind, entries, text: `Eurostat: ${said}${context.length ? ` (${context.join(", ")})` : ""}` };
+}
+
 export type EurostatAnswer =
-  /** Not something ingest should see: an HTML page, an error body, another table. */
+  /** Not something ingest should see: an HTML page, another table. */
   | { kind: "refused"; reason: string }
+  /** Eurostat's error (or asynchronous-warning) answer, though it came with HTTP 2xx. */
+  | { kind: "error"; error: EurostatError }
   /** Not JSON: ingest rejects it with its own message. */
   | { kind: "unreadable" }
   | {
@@ -56,8 +143,6 @@ export type EurostatAnswer =
       /** The dataset's newest period (its OBS_PERIOD_OVERALL_LATEST annotation), or null. */
       newestPeriod: string | null;
     };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** True when the body is an HTML page (by its type, or by how it starts). */
 export function looksLikeHtml(body: Buffer, contentType: string | null): boolean {
@@ -133,7 +218,7 @@ function emptyReason(json: Record<string, unknown>, config: TableConfig): string
     }
   }
   const geo = categoryCodes(dims.geo);
-  if (geo !== null && geo.length === 0) return "Eurostat answered with no values: none of the requested countries has data in this table";
+  if (geo !== null && geo.length === 0) return "Eurostat answered with no values: no country has data in this table for the pinned series";
   return "Eurostat answered with no values (empty `value`): a filter matches nothing";
 }
 
@@ -151,11 +236,8 @@ export function inspectEurostat(body: Buffer, contentType: string | null, config
     return { kind: "unreadable" };
   }
   if (!isObject(json)) return { kind: "unreadable" };
-  if ("error" in json && !("value" in json)) {
-    const errors = Array.isArray(json.error) ? json.error : [json.error];
-    const labels = errors.map((e) => (isObject(e) && typeof e.label === "string" ? e.label : null)).filter(Boolean);
-    return { kind: "refused", reason: `Eurostat answered with an error: ${labels.join("; ") || JSON.stringify(json.error).slice(0, 200)}` };
-  }
+  const error = errorOf(json, null);
+  if (error !== null) return { kind: "error", error };
   const extension = isObject(json.extension) ? json.extension : {};
   const declared = typeof extension.id === "string" ? extension.id.trim().toLowerCase() : null;
   if (declared !== null && declared !== "" && declared !== config.table) {

@@ -15,6 +15,9 @@ export class FetchError extends Error {
     /** HTTP status of the last attempt, when one was received. */
     readonly httpStatus: number | null,
     readonly attempts: number,
+    /** The body of the last error answer (the first 64 KB), for a caller that knows its shape; null when none. */
+    readonly body: Buffer | null = null,
+    readonly contentType: string | null = null,
   ) {
     super(message);
   }
@@ -140,6 +143,9 @@ interface AttemptFailure {
   status: number | null;
   retryable: boolean;
   retryAfterMs: number | null;
+  /** An HTTP error answer's body (first ERROR_BODY_BYTES) and type. */
+  body?: Buffer | null;
+  contentType?: string | null;
 }
 
 const isAbort = (err: unknown): boolean =>
@@ -199,10 +205,12 @@ async function attempt(url: string, headers: Record<string, string>, opts: HttpO
   const contentType = res.headers.get("content-type");
   if (res.status < 200 || res.status > 299) {
     let detail: string | null = null;
+    let body: Buffer | null = null;
     try {
-      detail = describeErrorBody(await readBody(res, ERROR_BODY_BYTES, null, opts.timeoutMs), contentType);
+      body = await readBody(res, ERROR_BODY_BYTES, null, opts.timeoutMs);
+      detail = describeErrorBody(body, contentType);
     } catch {
-      /* an unreadable error body: the status says enough */
+      /* an unreadable (or longer) error body: the status says enough */
     }
     const statusText = res.statusText ? ` ${res.statusText}` : "";
     return {
@@ -211,6 +219,8 @@ async function attempt(url: string, headers: Record<string, string>, opts: HttpO
       status: res.status,
       retryable: isRetryableStatus(res.status),
       retryAfterMs: parseRetryAfter(res.headers.get("retry-after")),
+      body,
+      contentType,
     };
   }
   // A compressed body is checked by the decoder (a cut-off stream fails); a plain one against its length.
@@ -244,7 +254,7 @@ export async function httpGet(url: string, validators: Validators, opts: HttpOpt
     if (result.kind === "ok" || result.kind === "not-modified") return { ...result, attempts: n };
     const tries = plural(n, "attempt");
     if (!result.retryable || n >= maxAttempts) {
-      throw new FetchError(`${result.message} (${tries})`, result.kind, result.status, n);
+      throw new FetchError(`${result.message} (${tries})`, result.kind, result.status, n, result.body ?? null, result.contentType ?? null);
     }
     if (result.retryAfterMs !== null && result.retryAfterMs > maxRetryAfter) {
       throw new FetchError(
@@ -252,6 +262,8 @@ export async function httpGet(url: string, validators: Validators, opts: HttpOpt
         result.kind,
         result.status,
         n,
+        result.body ?? null,
+        result.contentType ?? null,
       );
     }
     const delayMs = Math.max(result.retryAfterMs ?? 0, backoffDelay(n, opts.backoffMs, maxBackoff, opts.random));

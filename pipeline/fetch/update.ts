@@ -4,7 +4,6 @@
 //
 // Never replaces good data with bad: a failed, cut-off, HTML or malformed download is not ingested (or ingest
 // rejects it, storing nothing), and the fetch log keeps the validators of the copy that is stored.
-import { COUNTRIES } from "../countries.ts";
 import type { JobOptions, LockedPipeline, Pipeline } from "../index.ts";
 import { publishSourceChecks } from "../publish.ts";
 import { LMB_TABLE } from "../sources/barometer/parse.ts";
@@ -12,14 +11,14 @@ import { EUROSTAT_TABLES, SUCCESSOR_TABLES, tableConfig, type TableConfig } from
 import type { FetchLogEntry } from "../store/observations.ts";
 import { DATA_TYPES, type DataType, type UploadResult } from "../types.ts";
 import { archiveRaw } from "./archive.ts";
-import { FROZEN_AFTER_MONTHS, PARTIAL_FALLBACKS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, requestGeos, staleHint, tableUrl } from "./eurostat.ts";
-import { FetchError, httpGet, type HttpResult, type Validators } from "./http.ts";
+import { FROZEN_AFTER_MONTHS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, readEurostatError, staleHint, tableUrl, type EurostatError } from "./eurostat.ts";
+import { FetchError, httpGet, isRetryableStatus, type HttpResult, type Validators } from "./http.ts";
 import type { FetchOptions } from "./options.ts";
 
 /**
  * fetched: new content downloaded and stored · unchanged: the source has nothing new (304, same `updated`
- * stamp or same bytes), nothing re-ingested · empty: answered without values, its successor asked instead ·
- * failed: see `reason`; nothing stored · skipped: not needed or not configured (see `reason`).
+ * stamp or same bytes), nothing re-ingested · empty: answered without values (or Eurostat's "No results found"),
+ * its successor asked instead · failed: see `reason`; nothing stored · skipped: not configured (see `reason`).
  */
 export type TableStatus = "fetched" | "unchanged" | "empty" | "failed" | "skipped";
 
@@ -52,8 +51,6 @@ export interface TableOutcome {
   fell_over_to: string | null;
   /** Set on a successor: the legacy table it stands in for. */
   successor_of: string | null;
-  /** Covered countries asked for, when not all (une_rt_q: those missing from une_rt_m). */
-  countries: string[] | null;
   notes: string[];
 }
 
@@ -97,7 +94,7 @@ function blankOutcome(table: string, dataType: DataType): TableOutcome {
     table, data_type: dataType, status: "failed", reason: null, url: null, http_status: null, attempts: 0, duration_ms: 0,
     bytes: null, raw_file: null, raw_sha256: null, source_updated: null, newest_period: null,
     inserted: 0, updated: 0, unchanged: 0, warnings: 0, ingest_id: null,
-    frozen: null, fell_over_to: null, successor_of: null, countries: null, notes: [],
+    frozen: null, fell_over_to: null, successor_of: null, notes: [],
   };
 }
 
@@ -187,6 +184,30 @@ function failFrom(o: TableOutcome, err: unknown): void {
   }
 }
 
+/**
+ * Eurostat's own error answer: "No results found" is an empty answer (the successor, if any, is asked);
+ * EXTRACTION_TOO_BIG and every other error fail the table with what Eurostat said.
+ */
+function applyEurostatError(o: TableOutcome, config: TableConfig, e: EurostatError): void {
+  switch (e.kind) {
+    case "no-results":
+      o.status = SUCCESSOR_TABLES[config.table] ? "empty" : "failed";
+      o.reason = `${e.text}: no values for this request; nothing stored`;
+      return;
+    case "too-big":
+      o.status = "failed";
+      o.reason = `${e.text}: the request asks for more than Eurostat extracts at once, and asking again would not make it smaller (not retried); nothing stored`;
+      return;
+    case "asynchronous":
+      o.status = "failed";
+      o.reason = `${e.text}: Eurostat prepares this answer for later, so a later run should get it; nothing stored`;
+      return;
+    case "error":
+      o.status = "failed";
+      o.reason = `${e.text}; nothing stored`;
+  }
+}
+
 /** One Eurostat table: request (conditional), archive, inspect, ingest, log. */
 async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: string | null): Promise<TableOutcome> {
   const started = performance.now();
@@ -197,21 +218,7 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
   const prev = await store.fetchLogEntry(config.table);
   const now = run.now();
 
-  let countries = COUNTRIES;
-  const partialOf = PARTIAL_FALLBACKS[config.table];
-  if (partialOf) {
-    const have = new Set(await store.geosOf(partialOf));
-    countries = COUNTRIES.filter((c) => !have.has(c.code));
-    if (countries.length === 0) {
-      o.status = "skipped";
-      o.reason = `every covered country has data in ${partialOf}`;
-      await run.record(o, prev, null);
-      return o;
-    }
-    o.countries = countries.map((c) => c.code);
-    o.notes.push(`only for the ${countries.length} covered countries missing from ${partialOf}`);
-  }
-  const url = tableUrl(run.opts.baseUrl, config, requestGeos(countries));
+  const url = tableUrl(run.opts.baseUrl, config);
   o.url = url;
   const sameUrl = prev !== null && prev.url === url;
   let closed: string | null = null;
@@ -236,6 +243,8 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
       if (answer.kind === "refused") {
         o.status = "failed";
         o.reason = `${answer.reason}; nothing stored`;
+      } else if (answer.kind === "error") {
+        applyEurostatError(o, config, answer.error);
       } else {
         if (answer.kind === "dataset") {
           o.source_updated = answer.updated;
@@ -269,6 +278,12 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
     }
   } catch (err) {
     failFrom(o, err);
+    // A client error (400, 404, 413: asked once, another attempt would answer the same) is read for what
+    // Eurostat said. A 429 or 5xx that outlasted the retries keeps the HTTP layer's reason (attempts,
+    // Retry-After), which already quotes Eurostat's label.
+    const clientError = err instanceof FetchError && err.kind === "http" && err.body !== null && err.httpStatus !== null && !isRetryableStatus(err.httpStatus);
+    const said = clientError ? readEurostatError(err.body!, err.httpStatus) : null;
+    if (said !== null) applyEurostatError(o, config, said);
   }
 
   // Frozen: the table's own words (this answer, else the last one read) and how old its newest period is.

@@ -1,11 +1,11 @@
 // Failure cases of the updater against the stand-in: each failed download fails only its table, with a clear
-// reason, and leaves the stored data exactly as it was (counts asserted); retries are bounded; a frozen or empty
-// table falls over to its successor.
+// reason, and leaves the stored data exactly as it was (counts asserted); retries are bounded; Eurostat's own
+// error answers (no results, too big, asynchronous) are read; a frozen or empty table falls over to its successor.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UpdateSummary } from "../../pipeline/fetch/update.ts";
 import { tempDataDir } from "../helpers/cli.ts";
-import { byTable, jwiEnv, standInEnv, storeCounts } from "./helpers.ts";
-import { realDatasets, relabelledR21, startStandIn, type StandIn } from "./stand-in.ts";
+import { byTable, jwiEnv, standInEnv, storeCounts, type StatusJson } from "./helpers.ts";
+import { derivedR21, EUROSTAT_FAULTS, realDatasets, startStandIn, type Fault, type StandIn } from "./stand-in.ts";
 
 describe("a failed download fails its table and changes nothing", () => {
   let server: StandIn;
@@ -30,7 +30,6 @@ describe("a failed download fails its table and changes nothing", () => {
 
   beforeAll(async () => {
     server = await startStandIn();
-    server.setTable("jvs_q_r21", relabelledR21());
     env = standInEnv(tmp.dir, server);
     const first = await update();
     expect(first.code).toBe(0);
@@ -116,7 +115,7 @@ describe("a failed download fails its table and changes nothing", () => {
       const { summary } = await update();
       const o = byTable(summary, "prc_hicp_minr");
       expect(o).toMatchObject({ status: "failed", attempts: 1, http_status: 400 });
-      expect(o.reason).toMatch(/^HTTP 400 Bad Request: INVALID_QUERY_DIMENSION: .*Dimension "COICOP18" is not defined \(1 attempt\)$/);
+      expect(o.reason).toMatch(/^Eurostat: INVALID_QUERY_DIMENSION: .*Dimension "COICOP18" is not defined \(error 150, HTTP 400\); nothing stored$/);
     } finally {
       server.setTable("prc_hicp_minr", minr);
     }
@@ -130,6 +129,141 @@ describe("a failed download fails its table and changes nothing", () => {
     expect(byTable(summary, "prc_hicp_minr").status).toBe("unchanged");
     expect((await storeCounts(env)).une_rt_m!.ingests).toBe(before.une_rt_m!.ingests + 1);
     expect(code).toBe(0);
+  });
+});
+
+describe("Eurostat's error answers", () => {
+  let server: StandIn;
+  const tmp = tempDataDir("jwi-esterr-");
+  let env: NodeJS.ProcessEnv;
+
+  const update = async () => {
+    const r = await jwiEnv(env, "update", "--json");
+    return { code: r.code, summary: r.json<UpdateSummary>() };
+  };
+  /** One update with `fault` queued for `table`: the outcome, the exit code, and the store before and after. */
+  const updateWith = async (table: string, fault: Fault) => {
+    const before = await storeCounts(env);
+    const asked = server.requestsOf(table).length;
+    server.fault(table, fault);
+    const { code, summary } = await update();
+    return { code, summary, o: byTable(summary, table), before, after: await storeCounts(env), requests: server.requestsOf(table).length - asked };
+  };
+
+  beforeAll(async () => {
+    server = await startStandIn();
+    env = standInEnv(tmp.dir, server);
+    expect((await update()).code).toBe(0);
+  });
+  afterAll(async () => {
+    await server.close();
+    tmp.cleanup();
+  });
+
+  it("takes no results (HTTP 400, error 100) as an empty answer: the successor is asked, nothing stored, exit 0", async () => {
+    const r = await updateWith("prc_hicp_manr", EUROSTAT_FAULTS.noResults(400));
+    expect(r.o).toMatchObject({
+      status: "empty",
+      reason: "Eurostat: No results found (error 100, HTTP 400): no values for this request; nothing stored",
+      http_status: 400,
+      attempts: 1,
+      raw_file: null,
+      inserted: 0,
+      fell_over_to: "prc_hicp_minr",
+    });
+    expect(byTable(r.summary, "prc_hicp_minr")).toMatchObject({ status: "unchanged", successor_of: "prc_hicp_manr" });
+    expect(r.requests).toBe(1);
+    expect(r.after).toEqual(r.before);
+    expect(r.summary.counts.empty).toBe(1);
+    expect(r.code).toBe(0);
+    const status = (await jwiEnv(env, "status", "--json")).json<StatusJson>();
+    expect(status.tables.find((t) => t.table === "prc_hicp_manr")).toMatchObject({ lastStatus: "empty", lastReason: r.o.reason });
+  });
+
+  it("reads the object form and HTTP 404 (a table no longer disseminated) the same way", async () => {
+    const r = await updateWith("jvs_q_nace2", {
+      kind: "eurostat-error",
+      status: 404,
+      id: 100,
+      label: "ERR_NOT_FOUND_4: JVS_Q_NACE2 (DATA_SET:ESTAT,1.0) is not available for dissemination.",
+      form: "object",
+    });
+    expect(r.o).toMatchObject({
+      status: "empty",
+      reason: "Eurostat: ERR_NOT_FOUND_4: JVS_Q_NACE2 (DATA_SET:ESTAT,1.0) is not available for dissemination. (error 100, HTTP 404): no values for this request; nothing stored",
+      http_status: 404,
+      fell_over_to: "jvs_q_r21",
+    });
+    expect(byTable(r.summary, "jvs_q_r21").status).toBe("unchanged");
+    expect(r.after).toEqual(r.before);
+    expect(r.code).toBe(0);
+  });
+
+  it("takes an error body sent with HTTP 200 as what it says (no results: empty)", async () => {
+    const r = await updateWith("jvs_q_nace2", { kind: "body", body: JSON.stringify({ error: { status: 400, id: 100, label: "No results found" } }) });
+    expect(r.o).toMatchObject({ status: "empty", reason: "Eurostat: No results found (error 100): no values for this request; nothing stored", http_status: 200, fell_over_to: "jvs_q_r21" });
+    expect(r.o.raw_file).toMatch(/^raw\/[0-9a-f]{64}\.json$/);
+    expect(r.after).toEqual(r.before);
+    expect(r.code).toBe(0);
+  });
+
+  it("fails a table without successor that has no results, with Eurostat's words", async () => {
+    const r = await updateWith("namq_10_gdp", EUROSTAT_FAULTS.noResults(404, "object"));
+    expect(r.o).toMatchObject({
+      status: "failed",
+      reason: "Eurostat: No results found (error 100, HTTP 404): no values for this request; nothing stored",
+      http_status: 404,
+      attempts: 1,
+      fell_over_to: null,
+    });
+    expect(r.after).toEqual(r.before);
+    expect(r.summary.outcome).toBe("partial");
+    expect(r.code).toBe(1);
+  });
+
+  it("fails a table answered 413 EXTRACTION_TOO_BIG at once: another attempt would not be smaller", async () => {
+    // Retries are on (JWI_FETCH_RETRIES=2) and a second attempt would get the data: it must not be made.
+    const r = await updateWith("une_rt_m", EUROSTAT_FAULTS.tooBig());
+    expect(r.o).toMatchObject({ status: "failed", http_status: 413, attempts: 1 });
+    expect(r.o.reason).toBe(
+      "Eurostat: EXTRACTION_TOO_BIG: The requested extraction is too big, estimated 10110240000 rows, max authorised is 5000000, please change your filters to reduce the extraction size (error 413, HTTP 413): the request asks for more than Eurostat extracts at once, and asking again would not make it smaller (not retried); nothing stored",
+    );
+    expect(r.requests).toBe(1);
+    expect(r.after).toEqual(r.before);
+    expect(r.code).toBe(1);
+  });
+
+  it("fails a table Eurostat will answer asynchronously (HTTP 200 with a warning), keeping the answer under raw/", async () => {
+    const r = await updateWith("une_rt_q", EUROSTAT_FAULTS.asynchronous());
+    expect(r.o).toMatchObject({
+      status: "failed",
+      http_status: 200,
+      reason:
+        "Eurostat: ASYNCHRONOUS_RESPONSE. Your request will be treated asynchronously. Please try again later. (status 413): Eurostat prepares this answer for later, so a later run should get it; nothing stored",
+    });
+    expect(r.o.raw_file).toMatch(/^raw\/[0-9a-f]{64}\.json$/);
+    expect(r.after).toEqual(r.before);
+    expect(r.code).toBe(1);
+  });
+
+  it("fails a successor that is not published (404, error 100): it has no successor of its own", async () => {
+    const before = await storeCounts(env);
+    server.setTable("jvs_q_r21", null);
+    try {
+      const { code, summary } = await update();
+      expect(byTable(summary, "jvs_q_r21")).toMatchObject({
+        status: "failed",
+        successor_of: "jvs_q_nace2",
+        http_status: 404,
+        attempts: 1,
+        reason: "Eurostat: ERR_NOT_FOUND_4: JVS_Q_R21 (DATA_SET:ESTAT,1.0) is not available for dissemination. (error 100, HTTP 404): no values for this request; nothing stored",
+      });
+      expect(code).toBe(1);
+    } finally {
+      server.setTable("jvs_q_r21", derivedR21());
+    }
+    expect(await storeCounts(env)).toEqual(before);
+    expect((await update()).code).toBe(0);
   });
 });
 
@@ -158,7 +292,6 @@ describe("successor tables", () => {
 
   it("falls over when the newest period is far behind, and when a filter matches nothing (empty answer)", async () => {
     server = await startStandIn();
-    server.setTable("jvs_q_r21", relabelledR21());
     tmp = tempDataDir("jwi-succ-");
     const env = standInEnv(tmp.dir, server);
 
@@ -188,6 +321,20 @@ describe("successor tables", () => {
     expect(byTable(empty, "jvs_q_r21").status).toBe("unchanged");
     expect(await storeCounts(env)).toEqual(before);
     expect(r.code).toBe(0); // the successor answered: nothing failed
+
+    // The same empty selection, answered the way Eurostat's API guide says: HTTP 400, error 100.
+    server.emptyAnswer = "no-results";
+    const r400 = await jwiEnv(env, "fetch", "--type", "vacancy", "--json");
+    const none = r400.json<UpdateSummary>();
+    expect(byTable(none, "jvs_q_nace2")).toMatchObject({
+      status: "empty",
+      http_status: 400,
+      fell_over_to: "jvs_q_r21",
+      reason: "Eurostat: No results found (error 100, HTTP 400): no values for this request; nothing stored",
+    });
+    expect(byTable(none, "jvs_q_r21").status).toBe("unchanged");
+    expect(await storeCounts(env)).toEqual(before);
+    expect(r400.code).toBe(0);
   });
 
   it("fails an empty table that has no successor", async () => {

@@ -1,8 +1,8 @@
-// The HTTP client on its own, against the stand-in: Retry-After is honoured, retries are bounded, 4xx is not
-// retried, a too-large body is refused, a conditional request gets 304, a run can be cancelled.
+// The HTTP client on its own, against the stand-in: Retry-After is honoured, retries are bounded, 4xx (413 too)
+// is not retried and its body is handed on, a too-large body is refused, a conditional request gets 304, a run can be cancelled.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchError, httpGet, type HttpOptions } from "../../pipeline/fetch/http.ts";
-import { startStandIn, type StandIn } from "./stand-in.ts";
+import { EUROSTAT_FAULTS, startStandIn, type StandIn } from "./stand-in.ts";
 
 describe("httpGet", () => {
   let server: StandIn;
@@ -41,9 +41,19 @@ describe("httpGet", () => {
     expect((err as FetchError).message).toMatch(/come back in 3600 s, longer than the 60 s this run waits \(1 attempt\)/);
   });
 
-  it("does not retry a 404", async () => {
+  it("does not retry a 404, and hands the error answer's body on", async () => {
     const err = (await httpGet(`${server.url}/nope`, {}, opts()).catch((e: unknown) => e)) as FetchError;
-    expect(err).toMatchObject({ kind: "http", httpStatus: 404, attempts: 1 });
+    expect(err).toMatchObject({ kind: "http", httpStatus: 404, attempts: 1, contentType: "application/json" });
+    expect(JSON.parse(err.body!.toString())).toEqual({
+      error: [{ status: 404, id: 100, label: "ERR_NOT_FOUND_4: NOPE (DATA_SET:ESTAT,1.0) is not available for dissemination." }],
+    });
+  });
+
+  it("does not retry a 413 either", async () => {
+    server.fault("une_rt_m", EUROSTAT_FAULTS.tooBig());
+    const err = (await httpGet(url, {}, opts()).catch((e: unknown) => e)) as FetchError;
+    expect(err).toMatchObject({ kind: "http", httpStatus: 413, attempts: 1 });
+    expect(err.message).toMatch(/^HTTP 413 Payload Too Large: EXTRACTION_TOO_BIG: .* \(1 attempt\)$/);
   });
 
   it("refuses a body larger than the cap", async () => {

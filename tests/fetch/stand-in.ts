@@ -1,9 +1,12 @@
 // A local stand-in for Eurostat's dissemination API and the barometer's publisher (node:http on 127.0.0.1, a
-// random port). It serves the real fixtures at the real paths (`/une_rt_m`, …) and answers query strings the
-// way SOURCES.md describes the real API: filters cut the cube (codes without data are dropped silently), a
-// filter matching nothing gives HTTP 200 with an empty `value`, an unknown dimension gives an error body.
-// It sends ETag / Last-Modified (from the dataset's `updated`) and answers 304 to a matching conditional
-// request. Faults (5xx, Retry-After, a hang, a cut-off body, an HTML page, …) are queued per path.
+// random port). It serves the real fixtures at the real paths (`/une_rt_m`, …), and jvs_q_r21 from the real
+// CSV sample's values (fixtures/derived/), and answers query strings the way the real API does: filters cut
+// the cube (codes without data are dropped silently), a filter matching nothing gives HTTP 200 with an empty
+// `value` (or, with `emptyAnswer = "no-results"`, HTTP 400 with error 100 "No results found"), an unknown
+// dimension gives HTTP 400 with error 150, an unknown table HTTP 404 with error 100 (ERR_NOT_FOUND_4); errors
+// in the JSON shape `{"error":[{status, id, label}]}` (see pipeline/fetch/eurostat.ts). It sends ETag /
+// Last-Modified (from the dataset's `updated`) and answers 304 to a matching conditional request. Faults
+// (5xx, Retry-After, a hang, a cut-off body, an HTML page, Eurostat's error answers, …) are queued per path.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -12,6 +15,8 @@ import path from "node:path";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
 
 export const BAROMETER_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../synthetic/barometer/lmb-months-down.xlsx");
+/** jvs_q_r21 as JSON-stat, built from the real CSV sample (NL, PL, RO; nace_r2_1=A-T only): fixtures/README.md. */
+export const DERIVED_R21_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/jvs_q_r21_NL_PL_RO.json");
 export const BAROMETER_PATH = "/barometer/lmb-months-down.xlsx";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -26,6 +31,8 @@ export type Fault =
   | { kind: "html" }
   /** HTTP 200, any body. */
   | { kind: "body"; body: string | Buffer; contentType?: string }
+  /** Eurostat's JSON error answer `{"error": [{status, id, label}]}` (or, with form "object", `{"error": {…}}`). */
+  | { kind: "eurostat-error"; status: number; id: number; label: string; form?: "array" | "object" }
   /** Answers normally, but only after `ms`. */
   | { kind: "delay"; ms: number };
 
@@ -50,22 +57,80 @@ export interface StandIn {
   setTable(table: string, dataset: Dataset | null): void;
   /** Sends ETag / Last-Modified and honours conditional requests (default true). */
   validators: boolean;
+  /**
+   * How a query whose filters match nothing is answered: HTTP 200 with an empty `value` (default, as reported
+   * for indic_em=JOBRATE) or HTTP 400 with error 100 "No results found" (as Eurostat's API guide says).
+   */
+  emptyAnswer: "empty-value" | "no-results";
   close(): Promise<void>;
 }
 
-/** The real fixtures by table code (from their `extension.id`). */
+/** The bundled real JSON-stat fixtures (the manifest's .json files) by table code (from their `extension.id`). */
 export function realDatasets(): Map<string, Dataset> {
   const map = new Map<string, Dataset>();
   for (const entry of readManifest()) {
+    if (!entry.file.toLowerCase().endsWith(".json")) continue;
     const ds = JSON.parse(readFileSync(path.join(BUNDLED_FIXTURES_DIR, entry.file), "utf8")) as Dataset;
     map.set(String(ds.extension.id).toLowerCase(), ds);
   }
   return map;
 }
 
+/** jvs_q_r21 built from the real CSV sample's values (A-T only, no B-S), never bundled with the product. */
+export function derivedR21(): Dataset {
+  return JSON.parse(readFileSync(DERIVED_R21_FILE, "utf8")) as Dataset;
+}
+
+/** What the stand-in serves by default: the real fixtures and the derived jvs_q_r21. */
+export function standInDatasets(): Map<string, Dataset> {
+  return realDatasets().set("jvs_q_r21", derivedR21());
+}
+
+/** The files of `standInDatasets()`, to ingest the same content by hand: [file, data type]. */
+export function standInFiles(): Array<[string, string]> {
+  return [
+    ...readManifest()
+      .filter((e) => e.file.toLowerCase().endsWith(".json"))
+      .map((e): [string, string] => [path.join(BUNDLED_FIXTURES_DIR, e.file), e.type]),
+    [DERIVED_R21_FILE, "vacancy"],
+  ];
+}
+
 const IGNORED = new Set(["format", "lang", "sincetimeperiod", "untiltimeperiod", "lasttimeperiod"]);
 
-const errorBody = (status: number, label: string) => JSON.stringify({ error: [{ status, id: status === 404 ? 100 : 140, label }] });
+/** Eurostat's error id for an HTTP status: 100 no results / not found, 413 too big, 500 server, 140 syntax. */
+const errorId = (status: number) => (status === 404 ? 100 : status === 413 ? 413 : status >= 500 ? 500 : 140);
+
+/** Eurostat's JSON error answer. */
+export function errorBody(status: number, label: string, id = errorId(status), form: "array" | "object" = "array"): string {
+  const entry = { status, id, label };
+  return JSON.stringify({ error: form === "array" ? [entry] : entry });
+}
+
+/** Faults with Eurostat's own answers. */
+export const EUROSTAT_FAULTS = {
+  /** An empty result: HTTP 400 (or 404), error 100. */
+  noResults: (status: 400 | 404 = 400, form: "array" | "object" = "array"): Fault => ({ kind: "eurostat-error", status, id: 100, label: "No results found", form }),
+  /** A table not (or no longer) disseminated: HTTP 404, error 100. */
+  notFound: (table: string): Fault => ({
+    kind: "eurostat-error",
+    status: 404,
+    id: 100,
+    label: `ERR_NOT_FOUND_4: ${table.toUpperCase()} (DATA_SET:ESTAT,1.0) is not available for dissemination.`,
+  }),
+  /** An extraction over Eurostat's limit: HTTP 413, error 413. */
+  tooBig: (): Fault => ({
+    kind: "eurostat-error",
+    status: 413,
+    id: 413,
+    label: "EXTRACTION_TOO_BIG: The requested extraction is too big, estimated 10110240000 rows, max authorised is 5000000, please change your filters to reduce the extraction size",
+  }),
+  /** A request Eurostat will answer later: HTTP 200 with a warning instead of data. */
+  asynchronous: (): Fault => ({
+    kind: "body",
+    body: JSON.stringify({ warning: { status: 413, label: "ASYNCHRONOUS_RESPONSE. Your request will be treated asynchronously. Please try again later." } }),
+  }),
+};
 
 /** The cube cut to the requested categories, or the API's error for an unknown dimension. */
 export function answerQuery(ds: Dataset, query: URLSearchParams): { status: number; body: string } {
@@ -75,7 +140,7 @@ export function answerQuery(ds: Dataset, query: URLSearchParams): { status: numb
     if (!(ds.id as string[]).includes(key)) {
       return {
         status: 400,
-        body: errorBody(400, `INVALID_QUERY_DIMENSION: Query is invalid as per its structure's definition. Dimension "${key.toUpperCase()}" is not defined`),
+        body: errorBody(400, `INVALID_QUERY_DIMENSION: Query is invalid as per its structure's definition. Dimension "${key.toUpperCase()}" is not defined`, 150),
       };
     }
     wanted.set(key, [...(wanted.get(key) ?? []), value]);
@@ -130,7 +195,7 @@ export function answerQuery(ds: Dataset, query: URLSearchParams): { status: numb
 }
 
 export async function startStandIn(opts: { datasets?: Map<string, Dataset>; barometer?: Buffer | null } = {}): Promise<StandIn> {
-  const datasets = opts.datasets ?? realDatasets();
+  const datasets = opts.datasets ?? standInDatasets();
   const barometer = opts.barometer === undefined ? readFileSync(BAROMETER_FILE) : opts.barometer;
   const faults = new Map<string, Fault[]>();
   const requests: RecordedRequest[] = [];
@@ -193,6 +258,10 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
           res.writeHead(200, { "content-type": fault.contentType ?? "application/json" });
           res.end(fault.body);
           return;
+        case "eurostat-error":
+          res.writeHead(fault.status, { "content-type": "application/json" });
+          res.end(errorBody(fault.status, fault.label, fault.id, fault.form));
+          return;
       }
     }
     answer(req, res, url, table);
@@ -208,10 +277,13 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
     const ds = datasets.get(table);
     if (!ds) {
       res.writeHead(404, { "content-type": "application/json" });
-      res.end(errorBody(404, `NOT_FOUND: stand-in has no dataset "${table}"`));
+      res.end(errorBody(404, `ERR_NOT_FOUND_4: ${table.toUpperCase()} (DATA_SET:ESTAT,1.0) is not available for dissemination.`, 100));
       return;
     }
-    const result = answerQuery(ds, url.searchParams);
+    let result = answerQuery(ds, url.searchParams);
+    if (result.status === 200 && state.emptyAnswer === "no-results" && Object.keys(JSON.parse(result.body).value).length === 0) {
+      result = { status: 400, body: errorBody(400, "No results found", 100) };
+    }
     if (result.status !== 200) {
       res.writeHead(result.status, { "content-type": "application/json" });
       res.end(result.body);
@@ -230,6 +302,7 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
     fault: (table, ...list) => faults.set(table, [...(faults.get(table) ?? []), ...list]),
     setTable: (table, ds) => (ds === null ? datasets.delete(table) : datasets.set(table, ds)),
     validators: true,
+    emptyAnswer: "empty-value",
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -237,20 +310,4 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
       }),
   };
   return state;
-}
-
-/**
- * TEST-ONLY stand-in for the successor table jvs_q_r21 (no real response of it exists here, SOURCES.md §3): the
- * real jvs_q_nace2 cube relabelled as NACE Rev. 2.1 (dimension `nace_r2_1`, id JVS_Q_R21, no closing year range).
- * Its values are the real NACE Rev. 2 ones, so scores do not move; it is never served outside the tests.
- */
-export function relabelledR21(source: Dataset = realDatasets().get("jvs_q_nace2")!): Dataset {
-  const ds = structuredClone(source);
-  ds.label = "Job vacancy statistics by NACE Rev. 2.1 activity - quarterly data";
-  ds.updated = "2026-09-18T23:00:00+0200";
-  ds.id = (ds.id as string[]).map((d) => (d === "nace_r2" ? "nace_r2_1" : d));
-  ds.dimension.nace_r2_1 = ds.dimension.nace_r2;
-  delete ds.dimension.nace_r2;
-  ds.extension = { ...ds.extension, id: "JVS_Q_R21", description: "TEST-ONLY stand-in built from the real jvs_q_nace2 fixture." };
-  return ds;
 }

@@ -34,9 +34,9 @@ export interface TableConfig {
 
 const freqPin = (freq: Frequency): PinRule => ({ dimension: "freq", codes: [freq], optional: true });
 
-const vacancyPins = (naceDimension: string): PinRule[] => [
+const vacancyPins = (naceDimension: string, naceCodes: readonly string[] = ["B-S"]): PinRule[] => [
   { dimension: "indic_em", codes: ["JVR"] },
-  { dimension: naceDimension, codes: ["B-S"] },
+  { dimension: naceDimension, codes: naceCodes },
   { dimension: "sizeclas", codes: ["TOTAL"], optional: true },
   { dimension: "s_adj", codes: ["SA", "NSA"] },
   freqPin("Q"),
@@ -88,10 +88,15 @@ export const EUROSTAT_TABLES: readonly TableConfig[] = [
     table: "jvs_q_r21",
     dataType: "vacancy",
     freq: "Q",
-    pins: vacancyPins("nace_r2_1"),
+    // B-S when the answer has it, else the whole economy A-T (the only aggregate some answers carry).
+    pins: vacancyPins("nace_r2_1", ["B-S", "A-T"]),
     unitDimension: "indic_em",
     labelPattern: /job vacancy statistics by NACE Rev\. ?2\.1/i,
-    pinNotes: { "s_adj=NSA": NSA_NOTE },
+    pinNotes: {
+      "s_adj=NSA": NSA_NOTE,
+      "nace_r2_1=A-T":
+        "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-S (industry, construction and services) series.",
+    },
   },
   {
     table: "namq_10_gdp",
