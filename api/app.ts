@@ -68,14 +68,52 @@ const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** Every response names its request: logs and 5xx answers carry the same id (docs/architecture.md, "Errors"). */
+const requestId: RequestHandler = (_req, res, next) => {
+  if (!res.getHeader("X-Request-Id")) res.setHeader("X-Request-Id", randomUUID());
+  next();
+};
+
+/**
+ * Browser features the site never uses, switched off for every page and answer (no camera, microphone,
+ * location, payment, USB, sensors, ad-topic tracking).
+ */
+export const PERMISSIONS_POLICY =
+  "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
+  "magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()";
+
+const nonceOf = (res: unknown) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
+
+/**
+ * The site's helmet: scripts and <style> elements only with the per-request nonce; `style` attributes stay
+ * allowed (style-src-attr 'unsafe-inline'), because React and the Radix primitives position popovers, tooltips
+ * and the drawer with inline style attributes, which a nonce cannot cover and which cannot run script.
+ * Plain-http requests get no upgrade-insecure-requests (it would break every asset of a development server).
+ */
+function siteHelmet(secure: boolean): RequestHandler {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "script-src": ["'self'", (_req, res) => nonceOf(res)],
+        "style-src": ["'self'", (_req, res) => nonceOf(res)],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "upgrade-insecure-requests": secure ? [] : null,
+      },
+    },
+  });
+}
 function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     quietReqLogger: true,
-    genReqId: (req, res) => {
-      const id = randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
+    genReqId: (_req, res) => {
+      const id = res.getHeader("X-Request-Id");
+      return typeof id === "string" ? id : randomUUID();
     },
     // No personal data in request logs: no headers (cookies), no client address, no query string.
     serializers: {
@@ -104,34 +142,25 @@ export function requestListener(app: JwiApp): RequestListener {
 export function createApp(deps: AppDeps): JwiApp {
   const { db, pipeline, logger, config } = deps;
   const now = deps.now ?? (() => new Date());
-  const production = config.env === "production";
   const services = createServices(db, config.publicationCheckMs);
   const passwords = new PasswordChecker(services.credentials, config, logger);
 
   // JSON answers get a fixed set of security headers (nothing on them runs scripts: CSP default-src 'none'),
   // computed once by helmet; the fast path sends the very same list.
-  const apiHeaderList = recordHeaders(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] } },
-      strictTransportSecurity: production,
-    }),
-  );
-  // Pages (the site, sitemap, robots, 404) get the site CSP with a per-request script nonce.
-  const siteHelmet = helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`],
-        "img-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        // On plain-http development servers an upgrade would break every asset.
-        "upgrade-insecure-requests": production ? [] : null,
-      },
-    },
-    strictTransportSecurity: production,
-  });
+  // (Strict-Transport-Security is sent always: browsers only heed it on HTTPS answers.)
+  const apiHeaderList = [
+    ...recordHeaders(
+      helmet({ contentSecurityPolicy: { useDefaults: false, directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] } } }),
+    ),
+    ["Permissions-Policy", PERMISSIONS_POLICY] as const,
+  ];
+  // Pages (the site, sitemap, robots, 404) get the site CSP with a per-request nonce.
+  const siteSecure = siteHelmet(true);
+  const siteInsecure = siteHelmet(false);
+  const pageHeaders: RequestHandler = (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    (req.secure ? siteSecure : siteInsecure)(req, res, next);
+  };
 
   const app = express() as unknown as JwiApp;
   app.disable("x-powered-by");
@@ -140,16 +169,18 @@ export function createApp(deps: AppDeps): JwiApp {
   app.services = services;
   app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null);
 
+  app.use(requestId);
   app.use("/api", staticHeaders(apiHeaderList));
   if (config.httpLog) app.use(requestLogger(logger));
 
   const api = express.Router();
   api.use(sessionMiddleware(services.sessions));
   api.use(publicRoutes(services.read));
-  api.use(communityRoutes({ experiences: services.experiences, waitingList: services.waitingList, config, logger, now }));
+  api.use(communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, config, logger, now }));
   api.use(
     "/admin",
     adminRoutes({
+      db,
       pipeline,
       sessions: services.sessions,
       passwords,
@@ -166,12 +197,12 @@ export function createApp(deps: AppDeps): JwiApp {
   api.use(apiNotFound);
   app.use("/api", api);
 
-  app.use(cspNonce, siteHelmet);
+  app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");
   });
-  app.use(errorHandler(logger, production));
+  app.use(errorHandler(logger));
   return app;
 }

@@ -31,8 +31,13 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
     .optional(),
   /** Session cookie Secure flag: auto (when the request is HTTPS), true or false. */
   JWI_COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  /** Express `trust proxy`: false (default), a hop count, or a comma list of addresses/subnets (loopback, 10.0.0.0/8, …). */
-  JWI_TRUST_PROXY: z.string().trim().min(1).default("false"),
+  /**
+   * Express `trust proxy`: which reverse proxies may tell the client's address and protocol (X-Forwarded-For,
+   * X-Forwarded-Proto). Default `loopback`: a TLS-terminating proxy on the same machine (nginx, Caddy) is trusted,
+   * so cookies are Secure and rate limits see the real client. `false`, a hop count, or a comma list of
+   * addresses/subnets (`10.0.0.0/8, fc00::/7`) for a proxy elsewhere.
+   */
+  JWI_TRUST_PROXY: z.string().trim().min(1).default("loopback"),
   JWI_SESSION_TTL_HOURS: intFrom("JWI_SESSION_TTL_HOURS", 1, 24 * 30, 12),
   JWI_UPLOAD_MAX_MB: intFrom("JWI_UPLOAD_MAX_MB", 1, 200, 25),
   /** Rate limits per client IP: requests per window; 0 turns a limit off. */
@@ -49,6 +54,12 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   JWI_JOB_TIMEOUT_S: intFrom("JWI_JOB_TIMEOUT_S", 5, 86_400, 600),
   /** Time limit of one scheduled update (many downloads with retries), in seconds. */
   JWI_UPDATE_TIMEOUT_S: intFrom("JWI_UPDATE_TIMEOUT_S", 5, 86_400, 3600),
+  /** Open connections the server accepts at once; beyond it new ones are refused until some close. */
+  JWI_MAX_CONNECTIONS: intFrom("JWI_MAX_CONNECTIONS", 10, 1_000_000, 1024),
+  /** Time a client has to send a whole request (headers and body), in seconds; slower ones are cut off with 408. */
+  JWI_REQUEST_TIMEOUT_S: intFrom("JWI_REQUEST_TIMEOUT_S", 1, 3600, 60),
+  /** Time a client has to send the request headers, in seconds. */
+  JWI_HEADERS_TIMEOUT_S: intFrom("JWI_HEADERS_TIMEOUT_S", 1, 600, 15),
   /** Log one line per HTTP request (pino-http, at info). */
   JWI_HTTP_LOG: boolFrom(true),
 });
@@ -86,6 +97,8 @@ export interface AppConfig {
   httpLog: boolean;
   /** Public reads trust the newest publication id for this long (ms) before asking SQLite again. */
   publicationCheckMs: number;
+  /** Connection cap and request timeouts of the HTTP server (ms). */
+  http: { maxConnections: number; requestTimeoutMs: number; headersTimeoutMs: number };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -114,6 +127,11 @@ export function configFromEnv(env: ApiEnv): AppConfig {
     },
     httpLog: env.JWI_HTTP_LOG,
     publicationCheckMs: 100,
+    http: {
+      maxConnections: env.JWI_MAX_CONNECTIONS,
+      requestTimeoutMs: env.JWI_REQUEST_TIMEOUT_S * 1000,
+      headersTimeoutMs: Math.min(env.JWI_HEADERS_TIMEOUT_S, env.JWI_REQUEST_TIMEOUT_S) * 1000,
+    },
   };
 }
 

@@ -99,10 +99,10 @@ export function createFastRead(read: ReadModel, headers: HeaderList, logger: Log
     if (!hit) return false;
     const started = logger ? performance.now() : 0;
     for (const [name, value] of headers) res.setHeader(name, value);
-    const id = logger ? randomUUID() : null;
-    if (id) res.setHeader("X-Request-Id", id);
+    const id = randomUUID();
+    res.setHeader("X-Request-Id", id);
     sendCached(req, res, hit.cached, hit.cacheControl);
-    if (logger && id) {
+    if (logger) {
       // The same fields pino-http logs on the Express path; no personal data.
       logger.info(
         { reqId: id, req: { id, method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },

@@ -7,6 +7,7 @@ import { MulterError } from "multer";
 import { ZodError } from "zod";
 import { BusyError, InputError, NotFoundError } from "../pipeline/errors.ts";
 import type { Logger } from "../pipeline/logger.ts";
+import { systemProblem } from "../pipeline/system-errors.ts";
 
 /** An error with its own status and code (401, 403, 415, 429, …). */
 export class HttpError extends Error {
@@ -107,13 +108,23 @@ interface HttpishError {
   expose?: boolean;
 }
 
-/** The one error middleware: typed errors → status codes, contract error shape, no stack traces in production. */
-export function errorHandler(logger: Logger, production: boolean): ErrorRequestHandler {
+/** The id of a request (set by requestId() and the fast path), named in logs and in 5xx answers. */
+export function requestIdOf(res: ServerResponse): string | undefined {
+  const id = res.getHeader("X-Request-Id");
+  return typeof id === "string" ? id : undefined;
+}
+
+/**
+ * The one error middleware: typed errors → status codes, the contract's error shape. A 5xx never carries a stack
+ * or a path, in any mode: it names the request id, and the log line with the same id holds the details.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
-    const { status, body } = toErrorResponse(err, production);
-    if (status >= 500) logger.error({ err, method: req.method, path: req.path }, "request failed");
-    else logger.debug({ code: body.error.code, method: req.method, path: req.path }, "request rejected");
+    const requestId = requestIdOf(res);
+    const { status, body } = toErrorResponse(err, requestId);
+    if (status >= 500) logger.error({ err, request_id: requestId, method: req.method, path: req.path }, "request failed");
+    else logger.debug({ code: body.error.code, request_id: requestId, method: req.method, path: req.path }, "request rejected");
     if (err instanceof HttpError && err.status === 429) {
       const retry = (err.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
       if (retry !== undefined) res.setHeader("Retry-After", String(retry));
@@ -123,7 +134,7 @@ export function errorHandler(logger: Logger, production: boolean): ErrorRequestH
   };
 }
 
-export function toErrorResponse(err: unknown, production: boolean): { status: number; body: ErrorBody } {
+export function toErrorResponse(err: unknown, requestId?: string): { status: number; body: ErrorBody } {
   if (err instanceof HttpError) return { status: err.status, body: errorBody(err.code, err.message, err.details) };
   if (err instanceof ZodError) {
     const details = fieldErrors(err);
@@ -153,6 +164,19 @@ export function toErrorResponse(err: unknown, production: boolean): { status: nu
     const message = e.expose !== false && err instanceof Error ? err.message : "Bad request.";
     return { status, body: errorBody(code, message) };
   }
-  const details = !production && err instanceof Error ? { stack: err.stack } : undefined;
-  return { status: 500, body: errorBody("internal_error", "Something went wrong on our side. Please try again later.", details) };
+  const ref = requestId ? { request_id: requestId } : undefined;
+  const problem = systemProblem(err);
+  if (problem === "disk-full") {
+    return {
+      status: 507,
+      body: errorBody("storage_full", "The server cannot store anything right now (its disk is full). Nothing was saved; please try again later.", ref),
+    };
+  }
+  if (problem !== null) {
+    return {
+      status: 503,
+      body: errorBody("storage_unavailable", "The server cannot write its data right now. Nothing was saved; please try again later.", ref),
+    };
+  }
+  return { status: 500, body: errorBody("internal_error", "Something went wrong on our side. Please try again later.", ref) };
 }

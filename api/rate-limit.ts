@@ -1,7 +1,10 @@
-// Per-client rate limits (express-rate-limit, in-memory, keyed on the client IP as Express sees it:
-// configure JWI_TRUST_PROXY behind a reverse proxy). A limit of 0 turns a limiter off.
+// Per-client rate limits (express-rate-limit, keyed on the client IP as Express sees it: set JWI_TRUST_PROXY
+// behind a reverse proxy). Counters live in the serving database (db/rate-limits.ts), so a restart does not
+// reset them. A limit of 0 turns a limiter off.
 import type { RequestHandler } from "express";
 import { rateLimit, type RateLimitInfo } from "express-rate-limit";
+import type { ServingDb } from "../pipeline/serving-db.ts";
+import { SqliteRateLimitStore } from "./db/rate-limits.ts";
 import type { RateLimitConfig } from "./env.ts";
 import { HttpError } from "./http.ts";
 
@@ -14,10 +17,11 @@ function humanDuration(seconds: number): string {
 export function limiter(
   cfg: RateLimitConfig,
   tooMany: string,
-  opts: { skipSuccessfulRequests?: boolean } = {},
+  opts: { db: ServingDb; bucket: string; skipSuccessfulRequests?: boolean },
 ): RequestHandler {
   if (cfg.limit === 0) return (_req, _res, next) => next();
   return rateLimit({
+    store: new SqliteRateLimitStore(opts.db, opts.bucket),
     windowMs: cfg.windowMs,
     limit: cfg.limit,
     standardHeaders: "draft-8",

@@ -16,8 +16,25 @@ import {
 const required = (what: string, otherwise: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null || iss.input === "" ? `${what} is required` : otherwise;
 
+/**
+ * Characters removed from every text a visitor or operator sends before it is checked and stored: NUL and the
+ * other control characters (tab, line feed and carriage return stay), and the bidirectional embedding, override
+ * and isolate controls (U+202A–U+202E, U+2066–U+2069) that can make a stored text display as something else.
+ */
+const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
+
+export function cleanUserText(value: string): string {
+  return value.replace(UNSAFE_TEXT, "");
+}
+
+/** A text field: cleaned (cleanUserText), then checked by `then` (trim, lengths…). */
+const cleaned = (v: unknown) => (typeof v === "string" ? cleanUserText(v) : v);
+
 /** Empty or whitespace-only strings become null, so optional text fields store null rather than "". */
-const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+const emptyToNull = (v: unknown) => {
+  const c = cleaned(v);
+  return typeof c === "string" && c.trim() === "" ? null : c;
+};
 
 /** The honeypot: any value is accepted here; a non-empty one marks the request as a bot (see isHoneypotFilled). */
 const honeypot = z.unknown().optional();
@@ -51,7 +68,10 @@ export const experienceInputSchema = z.object({
 export type ExperienceInput = z.infer<typeof experienceInputSchema>;
 
 export const waitingListInputSchema = z.object({
-  name: z.string({ error: required("Full name", "Full name must be text") }).trim().min(1, "Full name is required").max(200, "Full name must be at most 200 characters"),
+  name: z.preprocess(
+    cleaned,
+    z.string({ error: required("Full name", "Full name must be text") }).trim().min(1, "Full name is required").max(200, "Full name must be at most 200 characters"),
+  ),
   email: z
     .string({ error: required("Email", "Email must be text") })
     .trim()
@@ -69,7 +89,10 @@ export const waitingListInputSchema = z.object({
       .optional()
       .transform((v) => v ?? null),
   ),
-  message: z.string({ error: required("Message", "Message must be text") }).trim().min(1, "Message is required").max(2000, "Message must be at most 2000 characters"),
+  message: z.preprocess(
+    cleaned,
+    z.string({ error: required("Message", "Message must be text") }).trim().min(1, "Message is required").max(2000, "Message must be at most 2000 characters"),
+  ),
   service: z
     .string({ error: required("Service", "Service must be text") })
     .refine((v) => waitingListServiceId(v) !== undefined, {
@@ -87,7 +110,7 @@ export const loginInputSchema = z.object({
 
 export const publicationInputSchema = z.object({
   paused: z.boolean({ error: "paused must be true or false" }),
-  reason: z.string().trim().max(500).optional(),
+  reason: z.preprocess(cleaned, z.string().trim().max(500).optional()),
 });
 
 export const recalcInputSchema = z

@@ -119,8 +119,18 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       return summary;
     },
   });
-  const server = http.createServer(requestListener(app));
+  // A slow client (a body trickling in, headers never finished) is cut off; at most maxConnections at once.
+  const server = http.createServer(
+    {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      // How often those limits are checked (Node checks every 30 s by default).
+      connectionsCheckingInterval: 1000,
+    },
+    requestListener(app),
+  );
   server.keepAliveTimeout = 5_000;
+  server.maxConnections = config.http.maxConnections;
   const port = opts.port ?? env.PORT;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

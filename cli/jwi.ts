@@ -6,7 +6,7 @@ import { parseAsOf } from "../pipeline/model/period.ts";
 import { DATA_TYPES } from "../pipeline/types.ts";
 import { CliError, EXIT } from "./errors.ts";
 import { commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
-import { describeSystemError } from "./system-errors.ts";
+import { describeSystemError } from "../pipeline/system-errors.ts";
 
 function nonNegativeNumber(value: string): number {
   const n = Number(value);

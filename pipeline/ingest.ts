@@ -6,6 +6,7 @@ import { InputError } from "./errors.ts";
 import { MODEL_V2, ageInMonths, periodEndMonth } from "./model/v2.ts";
 import { parseBarometer } from "./sources/barometer/parse.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
+import { checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
 import { isDataType, type DataType, type Observation, type ParsedFile, type UploadResult, type UploadWarning } from "./types.ts";
@@ -145,9 +146,13 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     const parsed = await parse(dataType, req.content);
     req.onProgress?.("parsed");
 
+    // Implausible values (and future periods) are never stored: named in warnings, or the whole file refused in
+    // strict mode (pipeline/plausibility.ts).
+    const asOfMonth = periodEndMonth(now.toISOString().slice(0, 7));
+    const { observations, warnings: implausible } = checkPlausibility(parsed, asOfMonth, strict);
     const existing = await store.existingValues(dataType, parsed.table);
-    const diff = diffObservations(parsed.observations, existing, tolerancePp);
-    const warnings = [...parsed.warnings, ...diff.revisions, ...staleWarnings(parsed.observations, dataType, now)];
+    const diff = diffObservations(observations, existing, tolerancePp);
+    const warnings = [...parsed.warnings, ...implausible, ...diff.revisions, ...staleWarnings(observations, dataType, now)];
     Object.assign(result, {
       table: parsed.table,
       file_sha256: sha256,
@@ -155,7 +160,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
       skippedMissing: parsed.skippedMissing,
       unknownHeaders: parsed.unknownHeaders,
       warnings,
-      latest_samples: latestSamples(parsed.observations),
+      latest_samples: latestSamples(observations),
       notes: [...parsed.notes],
     });
     if (strict && diff.revisions.length > 0) {

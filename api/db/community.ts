@@ -80,8 +80,7 @@ export class ExperienceStore {
   constructor(private readonly db: ServingDb) {
     this.insertStmt = db.prepare(
       `INSERT INTO experiences (country_code, role_family, seniority, residency, local_language, mood, comment, created_at)
-       VALUES (@country_code, @role_family, @seniority, @residency, @local_language, @mood, @comment, @created_at)
-       RETURNING *`,
+       VALUES (@country_code, @role_family, @seniority, @residency, @local_language, @mood, @comment, @created_at)`,
     );
     this.byIdStmt = db.prepare(`SELECT * FROM experiences WHERE id = ?`);
     this.visibleStmt = db.prepare(
@@ -110,8 +109,13 @@ export class ExperienceStore {
     return this.version;
   }
 
+  /**
+   * Stores one experience and returns it as stored. `run()`, not `INSERT … RETURNING` through `get()`: a `get()`
+   * hands back the returned row before the statement's commit, and better-sqlite3 does not report a commit that
+   * then fails (a full disk): the caller would acknowledge a write that was never stored.
+   */
   insert(countryCode: string, input: ExperienceInput, createdAt: string): PublicExperience {
-    const row = this.insertStmt.get({
+    const info = this.insertStmt.run({
       country_code: countryCode,
       role_family: input.role_family,
       seniority: input.seniority,
@@ -122,7 +126,7 @@ export class ExperienceStore {
       created_at: createdAt,
     });
     this.version++;
-    return toPublic(experienceRowSchema.parse(row));
+    return toPublic(experienceRowSchema.parse(this.byIdStmt.get(info.lastInsertRowid)));
   }
 
   /** The newest visible experiences of a country (newest first; id breaks ties of the same millisecond). */

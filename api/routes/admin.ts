@@ -8,6 +8,7 @@ import { BusyError, InputError } from "../../pipeline/errors.ts";
 import type { Pipeline } from "../../pipeline/index.ts";
 import type { IngestRequest } from "../../pipeline/ingest.ts";
 import type { Logger } from "../../pipeline/logger.ts";
+import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { UploadResult } from "../../pipeline/types.ts";
 import {
   cookieOptions,
@@ -21,11 +22,12 @@ import { toCsv } from "../csv.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
 import type { AuditLog, AuditResult, SessionStore, SettingsStore } from "../db/operator.ts";
 import type { AppConfig } from "../env.ts";
-import { HttpError, mediaType, requireMediaType, toErrorResponse } from "../http.ts";
+import { HttpError, mediaType, requestIdOf, requireMediaType, toErrorResponse } from "../http.ts";
 import { WAITING_LIST_SERVICE_IDS } from "../options.ts";
 import { limiter } from "../rate-limit.ts";
 import type { ReadModel } from "../read-model.ts";
 import {
+  cleanUserText,
   jsonUploadSchema,
   listQuerySchema,
   loginInputSchema,
@@ -35,6 +37,8 @@ import {
 } from "../schemas.ts";
 
 export interface AdminDeps {
+  /** The serving database (rate-limit counters). */
+  db: ServingDb;
   pipeline: Pipeline;
   sessions: SessionStore;
   passwords: PasswordChecker;
@@ -113,7 +117,11 @@ export function adminRoutes(d: AdminDeps): Router {
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   }).single("file");
   const writeGuards: RequestHandler[] = [sameOriginGuard(config), requireMediaType("application/json", "multipart/form-data")];
-  const loginLimit = limiter(config.rateLimits.login, "Too many failed login attempts.", { skipSuccessfulRequests: true });
+  const loginLimit = limiter(config.rateLimits.login, "Too many failed login attempts.", {
+    db: d.db,
+    bucket: "login",
+    skipSuccessfulRequests: true,
+  });
 
   const record = (actor: string, action: string, result: AuditResult, detail?: unknown, target?: string) =>
     audit.record({ actor, action, result, detail, target: target ?? null }, d.now());
@@ -172,7 +180,7 @@ export function adminRoutes(d: AdminDeps): Router {
         const fields = multipartUploadSchema.parse(req.body ?? {});
         if (!req.file) throw new InputError("Please select a file", { file: "Please select a file" });
         ingestReq = {
-          fileName: req.file.originalname,
+          fileName: cleanUserText(req.file.originalname),
           content: req.file.buffer,
           dataType: fields.data_type,
           strict: fields.strict,
@@ -205,8 +213,8 @@ export function adminRoutes(d: AdminDeps): Router {
       } catch (err) {
         record(op.username, "upload", err instanceof BusyError ? "busy" : "error", { data_type: ingestReq.dataType, file: ingestReq.fileName });
         if (!progress?.started) throw err;
-        const { status, body } = toErrorResponse(err, config.env === "production");
-        if (status >= 500) d.logger.error({ err }, "upload failed");
+        const { status, body } = toErrorResponse(err, requestIdOf(res));
+        if (status >= 500) d.logger.error({ err, request_id: requestIdOf(res) }, "upload failed");
         progress.end({ type: "error", status, ...body });
         return;
       }

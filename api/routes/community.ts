@@ -2,6 +2,7 @@
 // client, with a honeypot. A rejected write stores nothing; an accepted one is a single INSERT.
 import express, { Router } from "express";
 import type { Logger } from "../../pipeline/logger.ts";
+import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
 import type { AppConfig } from "../env.ts";
 import { requireMediaType } from "../http.ts";
@@ -11,6 +12,8 @@ import { experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from 
 import { countryFromParam } from "./public.ts";
 
 export interface CommunityDeps {
+  /** The serving database (rate-limit counters). */
+  db: ServingDb;
   experiences: ExperienceStore;
   waitingList: WaitingListStore;
   config: AppConfig;
@@ -18,11 +21,17 @@ export interface CommunityDeps {
   now: () => Date;
 }
 
-export function communityRoutes({ experiences, waitingList, config, logger, now }: CommunityDeps): Router {
+export function communityRoutes({ db, experiences, waitingList, config, logger, now }: CommunityDeps): Router {
   const r = Router();
   const json = express.json({ limit: config.jsonLimitBytes, strict: true });
-  const experienceLimit = limiter(config.rateLimits.experiences, "You have shared several experiences in a short time.");
-  const waitingListLimit = limiter(config.rateLimits.waitingList, "You have sent several requests in a short time.");
+  const experienceLimit = limiter(config.rateLimits.experiences, "You have shared several experiences in a short time.", {
+    db,
+    bucket: "experiences",
+  });
+  const waitingListLimit = limiter(config.rateLimits.waitingList, "You have sent several requests in a short time.", {
+    db,
+    bucket: "waiting-list",
+  });
 
   r.post(
     "/countries/:code/experiences",

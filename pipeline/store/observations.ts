@@ -187,7 +187,11 @@ export class ObservationStore {
     return new ObservationStore(instance, conn, file);
   }
 
-  /** Runs `work` inside one transaction: all of it is stored, or none of it. */
+  /**
+   * Runs `work` inside one transaction: all of it is stored, or none of it. The error that ended it is the one
+   * thrown: when the COMMIT itself failed (a full disk), DuckDB has already ended the transaction, and the
+   * ROLLBACK's "no transaction is active" must not hide the real cause.
+   */
   async transaction<T>(work: () => Promise<T>): Promise<T> {
     await this.conn.run("BEGIN TRANSACTION");
     try {
@@ -195,7 +199,11 @@ export class ObservationStore {
       await this.conn.run("COMMIT");
       return result;
     } catch (err) {
-      await this.conn.run("ROLLBACK");
+      try {
+        await this.conn.run("ROLLBACK");
+      } catch {
+        /* already rolled back by the failed statement or COMMIT */
+      }
       throw err;
     }
   }
