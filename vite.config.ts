@@ -2,11 +2,28 @@
 // vitest.config.ts so that this plugin never loads under the test runner (toolchain.md).
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * sonner adds its CSS as a <style> element (`__insertCSS`) without a nonce, which the site's CSP refuses
+ * (style-src 'self' 'nonce-…', api/app.ts). The injection is switched off here; web/app/lib/sonner.ts loads the
+ * very same CSS (sonner/dist/styles.css) as a stylesheet file instead.
+ */
+function sonnerStylesAsFile(): Plugin {
+  return {
+    name: "jwi:sonner-styles-as-file",
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      const patched = code.replace("function __insertCSS(code) {", "function __insertCSS(code) {\n  return;");
+      if (patched === code) this.error("sonner's __insertCSS was not found: check vite.config.ts against the installed sonner");
+      return { code: patched, map: null };
+    },
+  };
+}
 
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "web/public",
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), sonnerStylesAsFile()],
   // The server build carries its own production copy of React and React Router, so pages render with
   // production React whatever NODE_ENV the process runs with (the API reads NODE_ENV for its own purposes).
   // Native modules stay external (server code such as the operator's auth helpers may import them).

@@ -105,3 +105,22 @@ export function openServingDb(file: string): ServingDb {
   addMissingColumns(db);
   return db;
 }
+
+const contentWrites = new WeakMap<ServingDb, number>();
+
+/**
+ * Records that this connection changed something public pages show (a community post, a hidden experience, the
+ * pause switch). Stores call it after each such write; cached pages and reads key on `contentVersion`.
+ */
+export function noteContentWrite(db: ServingDb): void {
+  contentWrites.set(db, (contentWrites.get(db) ?? 0) + 1);
+}
+
+/**
+ * A value that changes whenever what public pages show may have changed: this connection's content writes
+ * (noteContentWrite) and any commit by another connection or process (SQLite's data_version: a `jwi recalc`
+ * in a terminal, the server's job child).
+ */
+export function contentVersion(db: ServingDb): string {
+  return `${db.pragma("data_version", { simple: true }) as number}.${contentWrites.get(db) ?? 0}`;
+}

@@ -1,7 +1,8 @@
 // Mounts the server-rendered site (the React Router build in build/web) inside the API's Express app:
 // static assets first, then every page. The API's createApp() mounts it after /api, /sitemap.xml and
 // /robots.txt (AppDeps.siteHandler); the API's helmet middleware has already put the CSP nonce in
-// res.locals.cspNonce, which goes to the pages through the load context.
+// res.locals.cspNonce. Public pages are rendered once per version of their data and reused (web/page-cache.ts),
+// each response getting its own nonce.
 //
 // Two ways to use it:
 //   const server = await startSiteServer({ ...StartServerOptions });          // jwi serve / npm start, e2e tests
@@ -9,19 +10,29 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import express, { type Request, type RequestHandler, type Response } from "express";
-import { createRequestHandler } from "@react-router/express";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import express, { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
-import type { ServingDb } from "../pipeline/serving-db.ts";
+import { contentVersion, type ServingDb } from "../pipeline/serving-db.ts";
 import type { SiteConfig, SiteLoadContext } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
+import { etagMatches } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
+import { bodyWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 
 export type { SiteConfig };
 
 /** build/web, where `npm run build` (react-router build) writes client/ and server/. */
 export const DEFAULT_BUILD_DIR = SITE_BUILD_DIR;
+
+/**
+ * How long a public page's render is reused here and by shared caches (a CDN: s-maxage, then
+ * stale-while-revalidate). Browsers revalidate every visit (max-age=0), which costs a 304 while nothing
+ * changed, so a visitor never sees an older page than the CDN's.
+ */
+export const PAGE_MAX_AGE_S = 60;
+export const PAGE_STALE_S = 300;
+export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_S}`;
 
 type Lazy<T> = T | (() => T | undefined);
 
@@ -30,10 +41,17 @@ export interface SiteHandlerOptions {
   db: Lazy<ServingDb>;
   /** Public origin and feedback form URL (from the API's AppConfig); a getter likewise. */
   site: Lazy<SiteConfig>;
+  /**
+   * The version of everything a public page shows (publication, community, pause switch): renders are reused
+   * while it stays the same. Without it (or while it answers undefined) nothing is cached.
+   */
+  dataVersion?: () => string | undefined;
   /** Where the site was built (default build/web). */
   buildDir?: string;
   /** Clock of the pages (tests pin it; default: the real time per request). */
   now?: () => Date;
+  /** Renders kept at most (default 500). */
+  maxCachedPages?: number;
 }
 
 const resolve = <T>(v: Lazy<T>): T | undefined => (typeof v === "function" ? (v as () => T | undefined)() : v);
@@ -52,12 +70,66 @@ export async function loadSiteBuild(buildDir = DEFAULT_BUILD_DIR): Promise<Serve
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
 
+/** The Fetch API request React Router renders, from Express's (pages are GET or HEAD, without a body). */
+function fetchRequest(req: ExpressRequest, method: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method, headers });
+}
+
+async function rendered(response: Response): Promise<RenderedPage> {
+  const headers: Array<[string, string]> = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** Pages that must never be kept or shared: the operator area. */
+const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
+
 /** Express middleware serving the site: hashed assets (cached for a year), public files, then the pages. */
 export async function createSiteHandler(opts: SiteHandlerOptions): Promise<RequestHandler> {
   const buildDir = opts.buildDir ?? DEFAULT_BUILD_DIR;
   const build = await loadSiteBuild(buildDir);
   const clientDir = path.join(buildDir, "client");
   const now = opts.now ?? (() => new Date());
+  const handle = createRequestHandler(build, "production");
+  const cache = new PageCache({ ttlMs: PAGE_MAX_AGE_S * 1000, maxEntries: opts.maxCachedPages ?? 500 });
+
+  const render = (req: ExpressRequest, nonce: string, method = req.method): Promise<RenderedPage> => {
+    const db = resolve(opts.db);
+    const site = resolve(opts.site);
+    if (!db || !site) throw new Error("The site handler has no database yet.");
+    const context: SiteLoadContext = { db, site, cspNonce: nonce, now: now() };
+    return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
+  };
+
+  const send = (req: ExpressRequest, res: ExpressResponse, page: CachedPage | RenderedPage, nonce: string, shared: boolean) => {
+    res.status(page.status);
+    for (const [name, value] of page.headers) {
+      if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
+      res.append(name, value);
+    }
+    if (shared && "etag" in page) {
+      res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+      res.setHeader("ETag", page.etag);
+      if (etagMatches(req.headers["if-none-match"], page.etag)) {
+        // No CSP on a 304: the copy the client keeps holds the nonce of the response it came with, and its own
+        // CSP header must stay the one that names that nonce.
+        res.removeHeader("Content-Security-Policy");
+        res.status(304).end();
+        return;
+      }
+    } else {
+      // The operator area and anything that may not be shared: never stored.
+      res.setHeader("Cache-Control", PRIVATE_PAGES.test(req.path) ? "no-store" : "no-cache");
+    }
+    const body = "parts" in page ? bodyWithNonce(page, nonce) : page.body;
+    res.setHeader("Content-Length", Buffer.byteLength(body));
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
 
   const router = express.Router();
   router.use(
@@ -65,26 +137,26 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, redirect: false }),
   );
   router.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
-  const pages = createRequestHandler({
-    build,
-    mode: "production",
-    getLoadContext: (_req: Request, res: Response): AppLoadContext => {
-      const db = resolve(opts.db);
-      const site = resolve(opts.site);
-      if (!db || !site) throw new Error("The site handler has no database yet.");
-      const context: SiteLoadContext = { db, site, cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "", now: now() };
-      return context as AppLoadContext;
-    },
-  });
   router.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The site has no form actions: writes go to /api. Anything else is a plain 405.
       res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
       return;
     }
-    // Pages carry live data and the per-request nonce: never stored by shared caches.
-    res.setHeader("Cache-Control", "no-cache");
-    pages(req, res, next);
+    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+    const version = PRIVATE_PAGES.test(req.path) ? undefined : opts.dataVersion?.();
+    const site = resolve(opts.site);
+    const work = async () => {
+      if (version === undefined || !site) {
+        send(req, res, await render(req, nonce), nonce, false);
+        return;
+      }
+      const key = `${version}|${site.publicOrigin}|${req.protocol}://${req.get("host") ?? ""}|${req.originalUrl}`;
+      const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
+      if (entry) send(req, res, entry, nonce, true);
+      else send(req, res, await render(req, nonce), nonce, false);
+    };
+    work().catch(next);
   });
   return router;
 }
@@ -97,14 +169,20 @@ export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
 ): Promise<RunningServer> {
   const { buildDir, now, ...serverOpts } = opts;
-  let bound: { db: ServingDb; site: SiteConfig } | null = null;
+  let bound: { db: ServingDb; site: SiteConfig; version: () => string } | null = null;
   const siteHandler = await createSiteHandler({
     db: () => bound?.db,
     site: () => bound?.site,
+    dataVersion: () => bound?.version(),
     buildDir,
     now,
   });
   const server = await startServer({ ...serverOpts, siteHandler });
-  bound = { db: server.db, site: siteConfigOf(server.config) };
+  const { read } = server.app.services;
+  bound = {
+    db: server.db,
+    site: siteConfigOf(server.config),
+    version: () => `p${read.current().publicationId}-c${contentVersion(server.db)}`,
+  };
   return server;
 }

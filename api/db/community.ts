@@ -1,7 +1,7 @@
 // Community writes (experiences, waiting-list requests) in the serving database. One prepared statement per
 // query, parameters always bound; every write is a single INSERT/UPDATE, so nothing is ever half-written.
 import { z } from "zod";
-import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
 import { MOOD_LABELS, type WaitingListService } from "../options.ts";
 import type { ExperienceInput, WaitingListInput } from "../schemas.ts";
 
@@ -126,6 +126,7 @@ export class ExperienceStore {
       created_at: createdAt,
     });
     this.version++;
+    noteContentWrite(this.db);
     return toPublic(experienceRowSchema.parse(this.byIdStmt.get(info.lastInsertRowid)));
   }
 
@@ -156,6 +157,7 @@ export class ExperienceStore {
     const changes = this.setHiddenStmt.run({ id, hidden: hidden ? 1 : 0, at: hidden ? at : null, by: hidden ? by : null }).changes;
     if (changes === 0) return undefined;
     this.version++;
+    noteContentWrite(this.db);
     return toAdmin(experienceRowSchema.parse(this.byIdStmt.get(id)));
   }
 

@@ -1,7 +1,7 @@
 // Operator state in the serving database: the password hash, sessions, settings and the audit log.
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
 
 /** Stored password hash (set by `jwi admin set-password`). */
 export class CredentialStore {
@@ -74,7 +74,8 @@ export interface PublicationSetting {
 export class SettingsStore {
   private readonly getStmt;
   private readonly setStmt;
-  constructor(db: ServingDb) {
+
+  constructor(private readonly db: ServingDb) {
     this.getStmt = db.prepare(`SELECT value, updated_at, updated_by FROM settings WHERE key = ?`);
     this.setStmt = db.prepare(
       `INSERT INTO settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)
@@ -90,6 +91,7 @@ export class SettingsStore {
   }
   setPublication(paused: boolean, reason: string | null, by: string, at = new Date()): PublicationSetting {
     this.setStmt.run(SETTING_PUBLICATION, JSON.stringify({ paused, reason }), at.toISOString(), by);
+    noteContentWrite(this.db);
     return this.publication();
   }
 }

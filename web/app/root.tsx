@@ -21,6 +21,13 @@ import { PageNotFound } from "./components/not-found.tsx";
 import { GlobalError } from "./components/global-error.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 
+// The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
+// get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
+if (typeof document !== "undefined") {
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+  if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
+}
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

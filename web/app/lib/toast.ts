@@ -1,7 +1,7 @@
 // Toasts on demand: sonner (and its <Toaster>, mounted by components/lazy-toaster.tsx) loads only when a page
 // is about to need it (a form opens), so reading a page never ships it. The Toaster keeps sonner's defaults,
 // which are the spec's (§9).
-type Sonner = typeof import("sonner");
+type Sonner = typeof import("./sonner.ts");
 
 let sonner: Promise<Sonner> | null = null;
 let wanted = false;
@@ -11,7 +11,7 @@ const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 
 /** Starts loading sonner and asks the root to mount the Toaster; cheap to call again. */
 export function preloadToasts(): Promise<Sonner> {
-  sonner ??= import("sonner");
+  sonner ??= import("./sonner.ts");
   if (!wanted) {
     wanted = true;
     for (const l of listeners) l();

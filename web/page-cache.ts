@@ -1,0 +1,104 @@
+// Server-rendered pages, rendered once per version of what they show and reused (docs/architecture.md, "Page
+// cache"). A public page depends on the publication, the community posts, the operator's pause switch, the
+// public origin, the URL and the clock; it holds nothing about the visitor. So a render is kept under a key made
+// of those versions (and for at most `ttlMs`, which bounds how old a "3 days ago" can get), and every visitor gets
+// it with their own CSP nonce put in: the page is rendered with a placeholder nonce, split there once, and joined
+// with each response's nonce. Concurrent misses of one key share one render.
+import { createHash, randomBytes } from "node:crypto";
+
+/** A rendered answer, split at the nonce placeholder; headers as React Router set them. */
+export interface CachedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  parts: string[];
+  etag: string;
+  createdAt: number;
+}
+
+export interface RenderedPage {
+  status: number;
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+export interface PageCacheOptions {
+  /** How long a render is reused at most (ms). */
+  ttlMs: number;
+  /** How many renders are kept (least recently used go first). */
+  maxEntries: number;
+  now?: () => number;
+}
+
+/** Headers of a render that are the same for every visitor (the CSP and the request id are per response). */
+const PER_RESPONSE = new Set(["content-security-policy", "x-request-id", "set-cookie", "content-length"]);
+
+export class PageCache {
+  /** What the pages are rendered with instead of a real nonce: 24 base64 characters, like a real one. */
+  readonly placeholder = `N${randomBytes(17).toString("base64url").slice(0, 23)}`;
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly inFlight = new Map<string, Promise<CachedPage | null>>();
+  private readonly now: () => number;
+
+  constructor(private readonly opts: PageCacheOptions) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** The render of `key`, from the cache or made by `render` (shared with concurrent callers); null when the render may not be kept. */
+  async get(key: string, render: (nonce: string) => Promise<RenderedPage>): Promise<CachedPage | null> {
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.createdAt < this.opts.ttlMs) {
+      // Least recently used first out: a read moves the entry to the end.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    if (hit) this.entries.delete(key);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = (async () => {
+        try {
+          const page = await render(this.placeholder);
+          if (!cacheable(page)) return null;
+          const entry = this.entry(page);
+          this.entries.set(key, entry);
+          while (this.entries.size > this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+          return entry;
+        } finally {
+          this.inFlight.delete(key);
+        }
+      })();
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Turns a render made with the placeholder into a reusable entry. */
+  entry(page: RenderedPage): CachedPage {
+    const etag = `W/"${createHash("sha1").update(page.body).digest("base64url").slice(0, 20)}"`;
+    return {
+      status: page.status,
+      headers: page.headers.filter(([name]) => !PER_RESPONSE.has(name.toLowerCase())),
+      parts: page.body.split(this.placeholder),
+      etag,
+      createdAt: this.now(),
+    };
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Only complete, visitor-independent pages are kept: 200s without a cookie. */
+function cacheable(page: RenderedPage): boolean {
+  return page.status === 200 && !page.headers.some(([name]) => name.toLowerCase() === "set-cookie");
+}
+
+/** The body of an entry with this response's nonce in place of the placeholder. */
+export function bodyWithNonce(entry: CachedPage, nonce: string): string {
+  return entry.parts.length === 1 ? entry.parts[0]! : entry.parts.join(nonce);
+}
