@@ -25,6 +25,10 @@ export interface BlendPlan {
   /** Block b holds positions blockStart[b] … blockStart[b + 1] − 1. */
   readonly blockStart: readonly number[];
   readonly blockFamily: readonly Family[];
+  /** Bit of each position's block (1 << block index). */
+  readonly blockBit: Int32Array;
+  /** Σ w over every member of the blocks in a set of blocks (index: bit set), added in position order. */
+  readonly blockWeight: Float64Array;
 }
 
 const plans = new WeakMap<ModelV2Params, BlendPlan>();
@@ -48,13 +52,26 @@ export function blendPlan(params: ModelV2Params): BlendPlan {
   for (const key of SUB_SCORE_KEYS) if (!keys.includes(key)) throw new RangeError(`Sub-score ${key} belongs to no block.`);
   const position = {} as Record<SubScoreKey, number>;
   keys.forEach((k, i) => (position[k] = i));
+  const weights = Float64Array.from(keys, (k) => params.weights[k]);
+  const blocks = blockFamily.length;
+  const blockBit = new Int32Array(keys.length);
+  for (let b = 0; b < blocks; b++) for (let i = blockStart[b]; i < blockStart[b + 1]; i++) blockBit[i] = 1 << b;
+  // Summed in position order from 0, exactly as a running sum over the members of the present blocks would be.
+  const blockWeight = new Float64Array(1 << blocks);
+  for (let set = 0; set < 1 << blocks; set++) {
+    let sum = 0;
+    for (let i = 0; i < keys.length; i++) if (set & blockBit[i]) sum += weights[i];
+    blockWeight[set] = sum;
+  }
   plan = Object.freeze({
     params,
     keys: Object.freeze(keys),
     position: Object.freeze(position),
-    weights: Float64Array.from(keys, (k) => params.weights[k]),
+    weights,
     blockStart: Object.freeze(blockStart),
     blockFamily: Object.freeze(blockFamily),
+    blockBit,
+    blockWeight,
   });
   plans.set(params, plan);
   return plan;
@@ -89,31 +106,29 @@ export function blendInto(
   e: ArrayLike<number>,
   out: BlendOut,
 ): boolean {
-  const { params, weights, blockStart } = plan;
+  // Positions run block by block, so a running sum in position order over the present sub-scores is the sum
+  // over blocks in order, members in order; a block is present exactly when one of its positions is.
+  const { blockBit } = plan;
   let sumE = 0;
   let sumEX = 0;
-  let sumW = 0;
   let blocks = 0;
-  for (let b = 0; b + 1 < blockStart.length; b++) {
-    const lo = blockStart[b];
-    const hi = blockStart[b + 1];
-    let any = false;
-    for (let i = lo; i < hi; i++) {
-      if (present[i]) {
-        any = true;
-        break;
-      }
-    }
-    if (!any) continue;
-    blocks |= 1 << b;
-    for (let i = lo; i < hi; i++) {
-      sumW += weights[i];
-      if (present[i]) {
-        sumE += e[i];
-        sumEX += e[i] * value[i];
-      }
+  for (let i = 0; i < blockBit.length; i++) {
+    if (present[i]) {
+      sumE += e[i];
+      sumEX += e[i] * value[i];
+      blocks |= blockBit[i];
     }
   }
+  return finishBlend(plan, sumE, sumEX, blocks, out);
+}
+
+/**
+ * The rest of the blend from the running sums Σ e_i and Σ e_i X_i (in position order) and the set of present
+ * blocks. Shared with the attribution's inner loop, which keeps its own sums.
+ */
+export function finishBlend(plan: BlendPlan, sumE: number, sumEX: number, blocks: number, out: BlendOut): boolean {
+  const { params } = plan;
+  const sumW = plan.blockWeight[blocks];
   out.blocks = blocks;
   if (!(sumE > 0 && sumW > 0)) return false;
   const top = params.scale.subScoreMax;

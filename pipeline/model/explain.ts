@@ -19,17 +19,8 @@
 //
 // Everything is read from sub-scores (value, freshness, and input/period/age for the words), so two published
 // snapshots can be compared as well as two months of a history. Weights come from the model's parameters.
-import { blendInto, blendPlan, emptyBlendOut } from "./blend.ts";
-import type {
-  ChangeKind,
-  ChangePart,
-  Explanation,
-  MonthChange,
-  MonthState,
-  SubScore,
-  SubScoreKey,
-  SubScoreState,
-} from "./types.ts";
+import { blendPlan, emptyBlendOut, finishBlend, type BlendOut } from "./blend.ts";
+import type { ChangeKind, ChangePart, Explanation, MonthChange, MonthState, SubScore, SubScoreKey, SubScoreState } from "./types.ts";
 import { SUB_SCORE_KEYS, type ModelV2Params } from "./v2.ts";
 
 /** What the attribution reads of a sub-score: a snapshot's `sub_scores` entry fits. */
@@ -39,36 +30,65 @@ export type SubScoresLike = Readonly<Partial<Record<SubScoreKey, SubScoreLike | 
 /** More players than this would mean an input the model does not have (5 sub-scores × 2). */
 const MAX_PLAYERS = 16;
 
-interface Player {
-  key: SubScoreKey;
-  kind: ChangeKind;
-  /** Plan position of the sub-score. */
-  pos: number;
-  from: SubScoreLike | null;
-  to: SubScoreLike | null;
+/** Player kinds by code (the code is what the inner loops use). */
+const KINDS: readonly ChangeKind[] = ["value", "freshness", "added", "removed"];
+const VALUE = 0;
+const FRESHNESS = 1;
+const ADDED = 2;
+const REMOVED = 3;
+
+/** Reused buffers: the attribution runs for every month of every country, so it allocates no arrays per call. */
+interface Scratch {
+  /** By player: plan position of its sub-score and its kind code. */
+  playerPos: Int32Array;
+  playerKind: Uint8Array;
+  /** By position: each side's sub-score (null when missing). */
+  fromAt: (SubScoreLike | null)[];
+  toAt: (SubScoreLike | null)[];
+  /** By position: the bit of the player that moves its value / its freshness (0: none). */
+  valueBit: Int32Array;
+  freshBit: Int32Array;
+  /** By position × 4 local states (see explainChange). */
+  localPresent: Uint8Array;
+  localE: Float64Array;
+  localEX: Float64Array;
+  out: BlendOut;
+  /** v(S) of every coalition S. */
+  v: Float64Array;
 }
 
-function stateOf(s: SubScoreLike | null | undefined): SubScoreState | null {
-  if (s === null || s === undefined) return null;
-  return { input: s.input, period: s.period, age: s.age, freshness: s.freshness, value: s.value };
-}
+let scratch: Scratch | null = null;
 
-/** The changed inputs between two sides, in sub-score order, value before freshness. */
-function playersOf(from: SubScoresLike, to: SubScoresLike, position: Readonly<Record<SubScoreKey, number>>): Player[] {
-  const players: Player[] = [];
-  for (const key of SUB_SCORE_KEYS) {
-    const a = from[key] ?? null;
-    const b = to[key] ?? null;
-    const pos = position[key];
-    if (a === null && b === null) continue;
-    if (a === null) players.push({ key, kind: "added", pos, from: null, to: b });
-    else if (b === null) players.push({ key, kind: "removed", pos, from: a, to: null });
-    else {
-      if (a.value !== b.value) players.push({ key, kind: "value", pos, from: a, to: b });
-      if (a.freshness !== b.freshness) players.push({ key, kind: "freshness", pos, from: a, to: b });
-    }
+function scratchFor(n: number): Scratch {
+  if (scratch === null || scratch.valueBit.length < n) {
+    scratch = {
+      playerPos: new Int32Array(MAX_PLAYERS),
+      playerKind: new Uint8Array(MAX_PLAYERS),
+      fromAt: new Array<SubScoreLike | null>(n).fill(null),
+      toAt: new Array<SubScoreLike | null>(n).fill(null),
+      valueBit: new Int32Array(n),
+      freshBit: new Int32Array(n),
+      localPresent: new Uint8Array(4 * n),
+      localE: new Float64Array(4 * n),
+      localEX: new Float64Array(4 * n),
+      out: emptyBlendOut(),
+      v: new Float64Array(1 << 10),
+    };
   }
-  return players;
+  return scratch;
+}
+
+const weightTables: Float64Array[] = [];
+
+/** Shapley weights |S|! (k − |S| − 1)! / k! = 1 / (k × C(k − 1, |S|)) by coalition size (once per k); symmetric. */
+function shapleyWeights(k: number): Float64Array {
+  let w = weightTables[k];
+  if (w === undefined) {
+    w = new Float64Array(Math.max(k, 1));
+    for (let c = 0; c < k; c++) w[c] = 1 / (k * choose(k - 1, c));
+    weightTables[k] = w;
+  }
+  return w;
 }
 
 /** n choose r for small n, exact in doubles. */
@@ -78,15 +98,30 @@ function choose(n: number, r: number): number {
   return Math.round(c);
 }
 
-function popcount(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
+/** Number of players in each coalition (bit count of every mask up to MAX_PLAYERS bits). */
+const POPCOUNT = (() => {
+  const t = new Uint8Array(1 << MAX_PLAYERS);
+  for (let x = 1; x < t.length; x++) t[x] = t[x >> 1] + (x & 1);
+  return t;
+})();
+
+/** The five fields of a sub-score state, copied (a model's SubScore also carries key and weights). */
+function plainState(s: SubScoreState | null): SubScoreState | null {
+  return s === null ? null : { input: s.input, period: s.period, age: s.age, freshness: s.freshness, value: s.value };
+}
+
+/**
+ * The explanation with each part's `from` / `to` reduced to the five state fields, each part owning its
+ * copies (explainChange hands out the sub-score objects it was given, to stay allocation-light).
+ */
+export function withPlainStates(e: Explanation): Explanation {
+  return { ...e, parts: e.parts.map((p) => ({ ...p, from: plainState(p.from), to: plainState(p.to) })) };
 }
 
 /**
  * The exact attribution of the score change from `from` to `to`, or null when either side has no score.
- * `months` names the two sides (YYYY-MM).
+ * `months` names the two sides (YYYY-MM). Parts come in sub-score order (U, V, C, M, S), value before
+ * freshness; their `from` / `to` are the sub-score objects given (see withPlainStates).
  */
 export function explainChange(
   from: SubScoresLike,
@@ -96,83 +131,107 @@ export function explainChange(
 ): Explanation | null {
   const plan = blendPlan(params);
   const n = plan.keys.length;
-  const { weights } = plan;
-  const players = playersOf(from, to, plan.position);
-  const k = players.length;
-  if (k > MAX_PLAYERS) throw new RangeError(`Too many changed inputs to attribute (${k}).`);
+  const { weights, blockBit } = plan;
+  const s = scratchFor(n);
+  const { playerPos, playerKind, fromAt, toAt, valueBit, freshBit, localPresent, localE, localEX, out } = s;
 
-  // The old state by plan position; each coalition starts from it and moves its players to their new state.
-  const present0 = new Uint8Array(n);
-  const value0 = new Float64Array(n);
-  const e0 = new Float64Array(n);
+  // The players: every input that changed, in sub-score order, value before freshness. Unchanged inputs are
+  // null players (exactly 0) and are left out.
+  let k = 0;
   for (let i = 0; i < n; i++) {
-    const s = from[plan.keys[i]];
-    if (s === null || s === undefined) continue;
-    present0[i] = 1;
-    value0[i] = s.value;
-    e0[i] = weights[i] * s.freshness;
+    fromAt[i] = from[plan.keys[i]] ?? null;
+    toAt[i] = to[plan.keys[i]] ?? null;
+    valueBit[i] = freshBit[i] = 0;
   }
-  const present = new Uint8Array(n);
-  const value = new Float64Array(n);
-  const e = new Float64Array(n);
-  const out = emptyBlendOut();
-  const neutral = params.scale.min + ((params.scale.max - params.scale.min) * params.shrink.neutral) / params.scale.subScoreMax;
+  for (const key of SUB_SCORE_KEYS) {
+    const i = plan.position[key];
+    const a = fromAt[i];
+    const b = toAt[i];
+    if (a === null && b === null) continue;
+    if (k + 2 > MAX_PLAYERS) throw new RangeError(`Too many changed inputs to attribute.`);
+    if (a === null || b === null) {
+      playerPos[k] = i;
+      playerKind[k] = a === null ? ADDED : REMOVED;
+      valueBit[i] = freshBit[i] = 1 << k++;
+      continue;
+    }
+    if (a.value !== b.value) {
+      playerPos[k] = i;
+      playerKind[k] = VALUE;
+      valueBit[i] = 1 << k++;
+    }
+    if (a.freshness !== b.freshness) {
+      playerPos[k] = i;
+      playerKind[k] = FRESHNESS;
+      freshBit[i] = 1 << k++;
+    }
+  }
 
-  const size = 1 << k;
-  const v = new Float64Array(size);
-  for (let mask = 0; mask < size; mask++) {
-    present.set(present0);
-    value.set(value0);
-    e.set(e0);
-    for (let j = 0; j < k; j++) {
-      if (!(mask & (1 << j))) continue;
-      const p = players[j];
-      const pos = p.pos;
-      switch (p.kind) {
-        case "value":
-          value[pos] = p.to!.value;
-          break;
-        case "freshness":
-          e[pos] = weights[pos] * p.to!.freshness;
-          break;
-        case "added":
-          present[pos] = 1;
-          value[pos] = p.to!.value;
-          e[pos] = weights[pos] * p.to!.freshness;
-          break;
-        case "removed":
-          present[pos] = 0;
-          value[pos] = 0;
-          e[pos] = 0;
-          break;
+  // Each position has up to four local states: +1 when the coalition holds the player that moves its value,
+  // +2 when it holds the one that moves its freshness (a presence player moves both at once). For each, its
+  // presence, e = w × f and e × X, so that a coalition's blend is a few look-ups and two running sums in
+  // position order: the same arithmetic as blendInto, so v(∅) and v(all) are the two scores to the last bit.
+  for (let i = 0; i < n; i++) {
+    const a = fromAt[i];
+    const b = toAt[i];
+    for (let l = 0; l < 4; l++) {
+      const x = l & 1 && valueBit[i] ? b : a;
+      const f = l & 2 && freshBit[i] ? b : a;
+      const at = i * 4 + l;
+      if (x === null || f === null) {
+        localPresent[at] = 0;
+        localE[at] = 0;
+        localEX[at] = 0;
+      } else {
+        localPresent[at] = 1;
+        localE[at] = weights[i] * f.freshness;
+        localEX[at] = localE[at] * x.value;
       }
     }
-    v[mask] = blendInto(plan, present, value, e, out) ? out.score : mask === 0 || mask === size - 1 ? Number.NaN : neutral;
+  }
+
+  const size = 1 << k;
+  if (s.v.length < size) s.v = new Float64Array(size);
+  const v = s.v;
+  const neutral = params.scale.min + ((params.scale.max - params.scale.min) * params.shrink.neutral) / params.scale.subScoreMax;
+  for (let mask = 0; mask < size; mask++) {
+    let sumE = 0;
+    let sumEX = 0;
+    let blocks = 0;
+    for (let i = 0; i < n; i++) {
+      const at = i * 4 + (mask & valueBit[i] ? 1 : 0) + (mask & freshBit[i] ? 2 : 0);
+      if (localPresent[at]) {
+        sumE += localE[at];
+        sumEX += localEX[at];
+        blocks |= blockBit[i];
+      }
+    }
+    v[mask] = finishBlend(plan, sumE, sumEX, blocks, out) ? out.score : mask === 0 || mask === size - 1 ? Number.NaN : neutral;
   }
   const fromScore = v[0];
   const toScore = v[size - 1];
   if (Number.isNaN(fromScore) || Number.isNaN(toScore)) return null;
 
-  // Shapley weights |S|! (k − |S| − 1)! / k! = 1 / (k × C(k − 1, |S|)); symmetric in |S| ↔ k − 1 − |S|.
-  const weight = new Float64Array(Math.max(k, 1));
-  for (let s = 0; s < k; s++) weight[s] = 1 / (k * choose(k - 1, s));
-
-  const parts: ChangePart[] = players.map((p, j) => {
+  const weight = shapleyWeights(k);
+  const parts: ChangePart[] = [];
+  for (let j = 0; j < k; j++) {
     const bit = 1 << j;
     const rest = (size - 1) & ~bit;
     let phi = 0;
     // Subsets S of the other players, visited in pairs {S, rest ∖ S} (S < its mirror, or S = mirror when k = 1).
-    for (let s = rest; ; s = (s - 1) & rest) {
-      const mirror = rest ^ s;
-      if (s < mirror) {
-        phi += weight[popcount(s)] * (v[s | bit] - v[s] + (v[mirror | bit] - v[mirror]));
-      } else if (s === mirror) {
-        phi += weight[popcount(s)] * (v[s | bit] - v[s]);
+    for (let c = rest; ; c = (c - 1) & rest) {
+      const mirror = rest ^ c;
+      if (c < mirror) {
+        phi += weight[POPCOUNT[c]] * (v[c | bit] - v[c] + (v[mirror | bit] - v[mirror]));
+      } else if (c === mirror) {
+        phi += weight[POPCOUNT[c]] * (v[c | bit] - v[c]);
       }
-      if (s === 0) break;
+      if (c === 0) break;
     }
-    return { key: p.key, kind: p.kind, from: stateOf(p.from), to: stateOf(p.to), contribution: phi };
-  });
+    const i = playerPos[j];
+    parts.push({ key: plan.keys[i], kind: KINDS[playerKind[j]], from: fromAt[i], to: toAt[i], contribution: phi });
+  }
+  for (let i = 0; i < n; i++) fromAt[i] = toAt[i] = null; // hold no reference to the caller's objects
 
   return { from_month: months.from_month, to_month: months.to_month, from_score: fromScore, to_score: toScore, delta: toScore - fromScore, parts };
 }
@@ -183,12 +242,13 @@ export function explainSnapshots(
   to: { as_of: string; sub_scores: SubScoresLike },
   params: ModelV2Params,
 ): Explanation | null {
-  return explainChange(from.sub_scores, to.sub_scores, { from_month: from.as_of.slice(0, 7), to_month: to.as_of.slice(0, 7) }, params);
+  const e = explainChange(from.sub_scores, to.sub_scores, { from_month: from.as_of.slice(0, 7), to_month: to.as_of.slice(0, 7) }, params);
+  return e !== null ? withPlainStates(e) : null;
 }
 
 /**
- * Every month of a history (consecutive months, oldest first) against the month before and 12 months before.
- * `lagMonths` is the year-before distance (the model's yoy lag).
+ * Every month of a history (consecutive months, oldest first) against the month before and 12 months before
+ * (the model's yoy lag). Parts share the states' sub-score objects (no copies: this runs for every month).
  */
 export function explainHistory(states: readonly MonthState[], params: ModelV2Params): MonthChange[] {
   const lag = params.yoy.lagMonths;

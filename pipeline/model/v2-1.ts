@@ -4,7 +4,7 @@
 // published in the snapshot. Every parameter in MODEL_V2_1; pure functions of observations + as-of date.
 // No I/O, no clock, no randomness. Released models are never edited: a change of numbers is a new file.
 import { blendInto, blendPlan, emptyBlendOut, hasBlock, type BlendPlan } from "./blend.ts";
-import { explainChange, explainHistory, explainSnapshots, type SubScoresLike } from "./explain.ts";
+import { explainChange, explainHistory, explainSnapshots, withPlainStates, type SubScoresLike } from "./explain.ts";
 import { monthLabel, monthOfDate } from "./period.ts";
 import { roundHalfAway } from "./round.ts";
 import type { ScoreModel } from "./score-model.ts";
@@ -459,7 +459,8 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelV21
     const i = states.length - 1;
     const j = i - back;
     if (j < 0 || states[i].score === null || states[j].score === null) return null;
-    return explainChange(states[j].sub_scores, states[i].sub_scores, { from_month: states[j].month, to_month: states[i].month }, params);
+    const e = explainChange(states[j].sub_scores, states[i].sub_scores, { from_month: states[j].month, to_month: states[i].month }, params);
+    return e !== null ? withPlainStates(e) : null;
   };
 
   const sentimentSources: SentimentSource[] = [];
