@@ -47,6 +47,25 @@ describe("the score as shown: one decimal, half away from zero, on the decimal a
     );
   });
 
+  it("agrees with rounding the 9-decimal text, near halves and anywhere", () => {
+    // The reference: the decimal text with 9 places, rounded half up on its digits.
+    const reference = (x: number) => {
+      const text = Math.abs(x).toFixed(9);
+      const units = Number(text.slice(0, -8).replace(".", "")) + (text.charCodeAt(text.length - 8) >= 53 ? 1 : 0);
+      const r = units / 10;
+      return r === 0 ? 0 : x < 0 ? -r : r;
+    };
+    const nearHalf = fc
+      .tuple(fc.integer({ min: -200, max: 200 }), fc.integer({ min: -3000, max: 3000 }))
+      .map(([t, e]) => (t + 0.5) / 10 + e * 1e-12);
+    fc.assert(
+      fc.property(fc.oneof(nearHalf, fc.double({ min: -20, max: 20, noNaN: true })), (x) => {
+        expect(roundHalfAway(x)).toBe(reference(x));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("other decimals, text and tenths", () => {
     expect(roundHalfAway(1.005, 2)).toBe(1.01); // stored 1.00499999999999989…
     expect(roundHalfAway(2.5, 0)).toBe(3);

@@ -19,6 +19,14 @@ export function roundHalfAway(x: number, decimals = 1, guard = GUARD_DECIMALS): 
   if (!Number.isInteger(decimals) || decimals < 0 || decimals >= guard) {
     throw new RangeError(`roundHalfAway: decimals must be an integer in [0, ${guard}), got ${decimals}.`);
   }
+  // Fast path: far (1e-6 of a unit) from a half, neither the guard (5e-10) nor binary noise can move the result.
+  const scaled = Math.abs(x) * 10 ** decimals;
+  const whole = Math.floor(scaled);
+  const frac = scaled - whole;
+  if (Math.abs(frac - 0.5) > 1e-6 && scaled < 1e12) {
+    const r = (frac > 0.5 ? whole + 1 : whole) / 10 ** decimals;
+    return r === 0 ? 0 : x < 0 ? -r : r;
+  }
   const text = Math.abs(x).toFixed(guard); // exact decimal rounding of the binary value to `guard` places
   const dot = text.indexOf(".");
   const kept = text.slice(0, dot) + text.slice(dot + 1, dot + 1 + decimals);
