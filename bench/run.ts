@@ -1,6 +1,7 @@
 // `npm run bench`: runs every benchmark module and prints its figures. `npm run bench -- api` runs one.
 const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = {
   pipeline: () => import("./pipeline.ts"),
+  attribution: () => import("./attribution.ts"),
   api: () => import("./api.ts"),
   web: () => import("./web.ts"),
 };

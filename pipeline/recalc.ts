@@ -44,23 +44,36 @@ const point = (o: StoredObservation): SeriesPoint => ({
 });
 
 /**
+ * Employment expectations (EEI) tables, most preferred first: where several give the same country and month,
+ * Eurostat's teibs030 wins, then ei_bsee_m_r2, then DG ECFIN's file (docs/model.md §1).
+ */
+export const EXPECTATIONS_TABLE_PREFERENCE: readonly string[] = ["teibs030", "ei_bsee_m_r2", "ecfin_eei"];
+
+/**
  * Groups stored observations into one model input per covered country. Where a legacy table and its
- * successor give the same (data type, country, period), the successor's value wins, whatever the order
- * in which the files were ingested.
+ * successor give the same (data type, country, period), the successor's value wins; where several
+ * expectations tables do, the one first in EXPECTATIONS_TABLE_PREFERENCE wins; equal ranks fall back to the
+ * table name. So the order in which the files were ingested never changes a result.
  */
 export function buildModelInputs(rows: readonly StoredObservation[]): ModelInput[] {
-  // rank: 1 for a successor table, 0 for a legacy one, so a successor replaces a legacy value of the same period.
-  const rank = (table: string): number => (Object.values(SUCCESSOR_TABLES).includes(table) ? 1 : 0);
-  const series = new Map<string, Map<string, { p: SeriesPoint; rank: number }>>();
+  // rank: 1 for a successor table, 0 for a legacy one, so a successor replaces a legacy value of the same period;
+  // expectations tables rank by preference (they only ever compete with each other).
+  const rank = (table: string): number => {
+    const preference = EXPECTATIONS_TABLE_PREFERENCE.indexOf(table);
+    if (preference >= 0) return EXPECTATIONS_TABLE_PREFERENCE.length - preference;
+    return Object.values(SUCCESSOR_TABLES).includes(table) ? 1 : 0;
+  };
+  const series = new Map<string, Map<string, { p: SeriesPoint; rank: number; table: string }>>();
   const put = (geo: string, kind: string, o: StoredObservation) => {
     const key = `${geo}|${kind}`;
     let byPeriod = series.get(key);
     if (!byPeriod) series.set(key, (byPeriod = new Map()));
     const seen = byPeriod.get(o.period);
     const r = rank(o.table);
-    if (!seen || r > seen.rank) byPeriod.set(o.period, { p: point(o), rank: r });
+    if (!seen || r > seen.rank || (r === seen.rank && o.table < seen.table)) byPeriod.set(o.period, { p: point(o), rank: r, table: o.table });
   };
   for (const o of rows) {
+    // Every other data type is its own series by name: "expectations" (model v2.1) lands in `expectations`.
     const kind =
       o.dataType === "unemployment" ? (o.period.includes("Q") ? "unemploymentQuarterly" : "unemploymentMonthly") : o.dataType;
     put(o.geo, kind, o);
@@ -77,6 +90,7 @@ export function buildModelInputs(rows: readonly StoredObservation[]): ModelInput
     unemploymentQuarterly: get(c.code, "unemploymentQuarterly"),
     vacancy: get(c.code, "vacancy"),
     lmb: get(c.code, "lmb"),
+    expectations: get(c.code, "expectations"),
     gdp: get(c.code, "gdp"),
     inflation: get(c.code, "inflation"),
     euUnemploymentMonthly: euMonthly,

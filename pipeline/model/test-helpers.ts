@@ -43,6 +43,7 @@ export function makeInput(partial: Partial<ModelInput> = {}): ModelInput {
     unemploymentQuarterly: [],
     vacancy: [],
     lmb: [],
+    expectations: [],
     gdp: [],
     inflation: [],
     euUnemploymentMonthly: [],

@@ -28,6 +28,11 @@ export interface ModelInput {
   vacancy: SeriesPoint[];
   /** Monthly barometer index. */
   lmb: SeriesPoint[];
+  /**
+   * Monthly Employment Expectations Indicator (model v2.1; long-term mean 100). One value per month: where
+   * several tables give the same month the reader has already picked one (docs/model.md §1). v2 ignores it.
+   */
+  expectations: SeriesPoint[];
   /** Context only: never enters the score. */
   gdp: SeriesPoint[];
   /** Context only: never enters the score (successor table already preferred by the reader). */
@@ -98,6 +103,94 @@ export interface Snapshot {
   yoy: { delta: number | null; label: YoyLabel | null; from_month: string | null };
   /** Sorted, unique ingest ids of every observation the snapshot read. */
   ingest_ids: number[];
+  // Fields below were added by model v2.1; snapshots made by v2 do not have them.
+  /** v2.1: the newest Employment Expectations Indicator up to the as-of month (shown even past its cut-off). */
+  eei?: ValueAt | null;
+  /** v2.1: the sentiment sources that fed S (each within its cut-off), barometer first; empty without S. */
+  sentiment_sources?: SentimentSource[];
+  /** v2.1: why the score changed since the previous month and since 12 months before the as-of month. */
+  change?: ScoreChange;
+}
+
+/** A sentiment source that fed S (model v2.1, docs/model.md §2). */
+export interface SentimentSource {
+  source: "lmb" | "eei";
+  /** The index value (100 = neutral for the barometer, the long-term mean for the EEI). */
+  value: number;
+  period: Period;
+  age: number;
+  freshness: number;
+  /** The value through the S anchor table (0..100). */
+  sub_score: number;
+}
+
+/** A snapshot as model v2.1 writes it: the v2.1 fields are always there. */
+export interface SnapshotV21 extends Snapshot {
+  eei: ValueAt | null;
+  sentiment_sources: SentimentSource[];
+  change: ScoreChange;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Attribution of a score change (docs/model.md §9)
+
+/** What one side of a change knew about a sub-score. */
+export interface SubScoreState {
+  input: number;
+  period: Period;
+  age: number;
+  freshness: number;
+  /** The sub-score, 0..100. */
+  value: number;
+}
+
+/**
+ * value: the sub-score's value changed; freshness: its data got older or newer; added / removed: the sub-score
+ * exists on one side only (evidence coming or going, which also moves cover and block presence).
+ */
+export type ChangeKind = "value" | "freshness" | "added" | "removed";
+
+export interface ChangePart {
+  key: SubScoreKey;
+  kind: ChangeKind;
+  from: SubScoreState | null;
+  to: SubScoreState | null;
+  /** This player's exact Shapley value; the contributions add up to `delta`. */
+  contribution: number;
+}
+
+export interface Explanation {
+  /** YYYY-MM of each side (the month scored, or the as-of month of a snapshot). */
+  from_month: string;
+  to_month: string;
+  from_score: number;
+  to_score: number;
+  /** to_score - from_score. */
+  delta: number;
+  /** One part per changed player, in sub-score order (U, V, C, M, S), value before freshness. */
+  parts: ChangePart[];
+}
+
+export interface ScoreChange {
+  /** As-of month vs the month before; null when either month has no score. */
+  previous_month: Explanation | null;
+  /** As-of month vs 12 months before; null when either month has no score. */
+  year_before: Explanation | null;
+}
+
+/** The sub-scores of one month of a country's history: all the attribution needs. */
+export interface MonthState {
+  /** YYYY-MM */
+  month: string;
+  score: number | null;
+  sub_scores: Record<SubScoreKey, SubScore | null>;
+}
+
+/** Attribution of one month of history against the month before and 12 months before. */
+export interface MonthChange {
+  month: string;
+  previous_month: Explanation | null;
+  year_before: Explanation | null;
 }
 
 export interface HistoryPoint {
@@ -111,4 +204,9 @@ export interface CountryResult {
   snapshot: Snapshot;
   /** Every month from the first month with any scoring input to the as-of month, oldest first. */
   history: HistoryPoint[];
+}
+
+/** What model v2.1 returns for a country. */
+export interface CountryResultV21 extends CountryResult {
+  snapshot: SnapshotV21;
 }

@@ -166,7 +166,7 @@ export function freshness(age: number, family: Family, params: ModelV2Params = M
   return 0.5 ** ((age - rule.grace) / rule.halfLife);
 }
 
-function byThreshold<T>(score: number, table: { readonly thresholds: readonly Threshold<T>[]; readonly otherwise: T }): T {
+export function byThreshold<T>(score: number, table: { readonly thresholds: readonly Threshold<T>[]; readonly otherwise: T }): T {
   for (const t of table.thresholds) if (score >= t.atLeast) return t.value;
   return table.otherwise;
 }
@@ -191,14 +191,14 @@ export function yoyLabel(delta: number, params: ModelV2Params = MODEL_V2): YoyLa
 // ---------------------------------------------------------------------------------------------------------
 // Prepared input: each series sorted once, with end-month indices for binary search and a map end → position.
 
-interface PreparedSeries {
+export interface PreparedSeries {
   /** End-month index of each point, ascending. */
   readonly ends: readonly number[];
   readonly points: readonly SeriesPoint[];
   readonly byEnd: ReadonlyMap<number, number>;
 }
 
-interface Prepared {
+export interface Prepared {
   readonly um: PreparedSeries;
   readonly uq: PreparedSeries;
   readonly vac: PreparedSeries;
@@ -211,7 +211,7 @@ interface Prepared {
   readonly firstMonth: number | null;
 }
 
-function prepareSeries(country: string, name: string, series: readonly SeriesPoint[], kind: PeriodKind | null): PreparedSeries {
+export function prepareSeries(country: string, name: string, series: readonly SeriesPoint[], kind: PeriodKind | null): PreparedSeries {
   const rows: { end: number; point: SeriesPoint }[] = [];
   for (const point of series) {
     // A value that is not a finite number is no observation (it never becomes 0).
@@ -257,7 +257,7 @@ function prepare(input: ModelInput): Prepared {
 }
 
 /** Position of the newest point whose end month is <= month, or -1. O(log n). */
-function lastAtOrBefore(s: PreparedSeries, month: number): number {
+export function lastAtOrBefore(s: PreparedSeries, month: number): number {
   let lo = 0;
   let hi = s.ends.length; // invariant: ends[< lo] <= month < ends[>= hi]
   while (lo < hi) {
@@ -271,12 +271,12 @@ function lastAtOrBefore(s: PreparedSeries, month: number): number {
 // ---------------------------------------------------------------------------------------------------------
 // The score as of one month
 
-interface Context {
+export interface Context {
   readonly params: ModelV2Params;
   readonly familyOf: Readonly<Record<SubScoreKey, Family>>;
 }
 
-function contextOf(params: ModelV2Params): Context {
+export function contextOf(params: ModelV2Params): Context {
   const familyOf = {} as Record<SubScoreKey, Family>;
   for (const family of FAMILIES) for (const key of params.blocks[family]) familyOf[key] = family;
   for (const key of SUB_SCORE_KEYS) {
@@ -308,7 +308,7 @@ interface Evaluation {
   blend: Blend | null;
 }
 
-function subScore(ctx: Context, key: SubScoreKey, input: number, period: Period, age: number): SubScore | null {
+export function subScore(ctx: Context, key: SubScoreKey, input: number, period: Period, age: number): SubScore | null {
   const f = freshness(age, ctx.familyOf[key], ctx.params);
   if (!(f > 0)) return null;
   const weight = ctx.params.weights[key];
@@ -324,7 +324,7 @@ function subScore(ctx: Context, key: SubScoreKey, input: number, period: Period,
   };
 }
 
-function clamp(x: number, lo: number, hi: number): number {
+export function clamp(x: number, lo: number, hi: number): number {
   return Math.min(Math.max(x, lo), hi);
 }
 
@@ -429,11 +429,11 @@ function evaluate(prep: Prepared, month: number, ctx: Context): Evaluation {
 // ---------------------------------------------------------------------------------------------------------
 // Snapshot pieces that only the as-of month needs
 
-function valueAt(point: SeriesPoint): ValueAt {
+export function valueAt(point: SeriesPoint): ValueAt {
   return { value: point.value, period: point.period, flag: point.flag };
 }
 
-function newest(s: PreparedSeries, month: number): SeriesPoint | null {
+export function newest(s: PreparedSeries, month: number): SeriesPoint | null {
   const i = lastAtOrBefore(s, month);
   return i >= 0 ? s.points[i] : null;
 }
@@ -451,7 +451,7 @@ function quarterUnemployment(prep: Prepared, end: number): { value: number; poin
   return { value: (points[0].value + points[1].value + points[2].value) / 3, points };
 }
 
-function averages3y(prep: Prepared, vPos: number, params: ModelV2Params, used: SeriesPoint[]): Snapshot["averages_3y"] {
+export function averages3y(prep: Prepared, vPos: number, params: ModelV2Params, used: SeriesPoint[]): Snapshot["averages_3y"] {
   let vSum = 0;
   let vN = 0;
   let cSum = 0;
