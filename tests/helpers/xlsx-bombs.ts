@@ -104,41 +104,50 @@ export async function deflateGenerated(head: string, chunk: (i: number) => strin
   return { bytes: Buffer.concat(out), size, crc };
 }
 
-const CONTENT_TYPES =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const sheetNumbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+const contentTypes = (n: number) =>
+  XML +
   '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
   '<Default Extension="xml" ContentType="application/xml"/>' +
   '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  sheetNumbers(n)
+    .map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .join("") +
   "</Types>";
 const ROOT_RELS =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  XML +
   '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+  `<Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/>` +
   "</Relationships>";
-const WORKBOOK =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-  '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-  '<sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>';
-const WORKBOOK_RELS =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+const workbook = (n: number) =>
+  XML +
+  `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="${REL}"><sheets>` +
+  sheetNumbers(n)
+    .map((i) => `<sheet name="${i === 1 ? "Data" : `Data ${i}`}" sheetId="${i}" r:id="rId${i}"/>`)
+    .join("") +
+  "</sheets></workbook>";
+const workbookRels = (n: number) =>
+  XML +
   '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+  sheetNumbers(n)
+    .map((i) => `<Relationship Id="rId${i}" Type="${REL}/worksheet" Target="worksheets/sheet${i}.xml"/>`)
+    .join("") +
   "</Relationships>";
-const SHEET_HEAD =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-  '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_HEAD = XML + '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
 const SHEET_TAIL = "</sheetData></worksheet>";
 
-/** The parts of a minimal workbook around its one sheet (what Excel needs to open it, and exceljs too). */
-export function workbookParts(sheet: Omit<ZipEntry, "name">): ZipEntry[] {
+/** The parts of a minimal workbook around its sheets (what Excel needs to open it, and exceljs too). */
+export function workbookParts(...sheets: Array<Omit<ZipEntry, "name">>): ZipEntry[] {
   return [
-    { name: "[Content_Types].xml", data: Buffer.from(CONTENT_TYPES) },
+    { name: "[Content_Types].xml", data: Buffer.from(contentTypes(sheets.length)) },
     { name: "_rels/.rels", data: Buffer.from(ROOT_RELS) },
-    { name: "xl/workbook.xml", data: Buffer.from(WORKBOOK) },
-    { name: "xl/_rels/workbook.xml.rels", data: Buffer.from(WORKBOOK_RELS) },
-    { name: "xl/worksheets/sheet1.xml", ...sheet },
+    { name: "xl/workbook.xml", data: Buffer.from(workbook(sheets.length)) },
+    { name: "xl/_rels/workbook.xml.rels", data: Buffer.from(workbookRels(sheets.length)) },
+    ...sheets.map((sheet, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, ...sheet })),
   ];
 }
 
@@ -165,11 +174,13 @@ export function honestWorkbook(): Buffer {
 }
 
 /**
- * Honest headers, dense content: `rows` rows of ten numeric cells (about 240 bytes of XML per row, ~10:1 deflate).
- * Passes the archive check when small enough; its parse is what the worker's memory and time limits are for.
+ * Honest headers, dense content: `sheets` sheets of `rows` rows of ten numeric cells (about 290 bytes of XML
+ * per row, deflating ~5:1). Passes the archive check when small enough; its parse is what the worker's memory
+ * and time limits are for.
  */
-export async function denseWorkbook(rows: number): Promise<Buffer> {
-  return zip(workbookParts({ deflated: await deflateGenerated(SHEET_HEAD, denseRow, rows, SHEET_TAIL) }));
+export async function denseWorkbook(rows: number, sheets = 1): Promise<Buffer> {
+  const sheet = await deflateGenerated(SHEET_HEAD, denseRow, rows, SHEET_TAIL);
+  return zip(workbookParts(...Array.from({ length: sheets }, () => ({ deflated: sheet }))));
 }
 
 /** One row repeated: inflates about 1000:1 (the classic bomb). */
@@ -190,4 +201,29 @@ export async function lyingBomb(megabytes: number, declaredSize = 40_000): Promi
 export function manyEntriesBomb(count: number): Buffer {
   const extra = Array.from({ length: count }, (_, i) => ({ name: `xl/media/pad${i}.bin`, data: Buffer.from("x"), store: true }));
   return zip([...workbookParts({ data: Buffer.from(SHEET_HEAD + SHEET_TAIL) }), ...extra]);
+}
+
+/** Excel's column name of 1-based column `c`: A, Z, AA, … */
+function columnName(c: number): string {
+  let s = "";
+  for (let n = c; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+/**
+ * Within every archive limit, yet too many cells for the parser: `rows` rows of 200 empty styled cells
+ * (`<c r="GR17" s="42"/>`, ~20 bytes each; the styles are pseudo-random so it deflates only ~5:1).
+ */
+export async function cellFlood(rows: number): Promise<Buffer> {
+  const cols = Array.from({ length: 200 }, (_, c) => columnName(c + 1));
+  let seed = 12345;
+  const row = (i: number) => {
+    let s = `<row r="${i + 1}">`;
+    for (const col of cols) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      s += `<c r="${col}${i + 1}" s="${seed % 97}"/>`;
+    }
+    return s + "</row>";
+  };
+  return zip(workbookParts({ deflated: await deflateGenerated(SHEET_HEAD, row, rows, SHEET_TAIL) }));
 }
