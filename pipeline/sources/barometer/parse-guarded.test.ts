@@ -1,5 +1,6 @@
 // The guarded barometer parse: same answers as parseBarometer for real files, bombs refused with a reason,
 // the worker process's memory and time limits reached cleanly, and the calling thread responsive throughout.
+// (The default limits against a workbook dense enough to reach them: tests/api/upload-bomb.test.ts.)
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,8 +23,11 @@ interface Pauses {
   p99: number;
 }
 
-/** How the event loop kept time while `work` ran: a 10 ms interval, its longest and 99th-percentile gaps. */
-async function timed<T>(work: () => Promise<T>): Promise<{ result: PromiseSettledResult<T>; pauses: Pauses; ms: number }> {
+/**
+ * How the calling process fared while `work` ran: the gaps of a 10 ms interval timer (late by the time the event
+ * loop was blocked, or the machine busy), and the CPU time this process used (the worker is another process).
+ */
+async function timed<T>(work: () => Promise<T>): Promise<{ result: PromiseSettledResult<T>; pauses: Pauses; cpuMs: number; ms: number }> {
   const gaps: number[] = [];
   let last = performance.now();
   const tick = setInterval(() => {
@@ -31,24 +35,27 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: PromiseSettle
     gaps.push(now - last);
     last = now;
   }, 10);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const [result] = await Promise.allSettled([work()]);
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   clearInterval(tick);
   gaps.push(performance.now() - last);
   gaps.sort((a, b) => a - b);
   const pauses = { max: Math.round(gaps.at(-1)!), p99: Math.round(gaps[Math.floor(gaps.length * 0.99)]!) };
-  return { result, pauses, ms: Math.round(ms) };
+  return { result, pauses, cpuMs: Math.round((used.user + used.system) / 1000), ms: Math.round(ms) };
 }
 
 /**
- * The caller stayed responsive. On this shared 2-core machine a 10 ms timer is sometimes late by scheduling
- * alone (up to ~150 ms seen while the worker and other jobs keep both cores busy); parsing a bomb on the
- * calling thread instead pauses it for tens of seconds.
+ * The caller stayed responsive while the worker did the work. This process's own CPU time is what a parse on
+ * the calling thread would show (seconds for these files) and does not depend on how busy the machine is; the
+ * timer's gaps do (on this shared 2-core machine a 10 ms timer is late by 100–200 ms now and then while the
+ * worker and other jobs keep both cores busy), so they are bounded loosely.
  */
-function expectResponsive(pauses: Pauses): void {
-  expect(pauses.p99).toBeLessThan(100);
-  expect(pauses.max).toBeLessThan(500);
+function expectResponsive(pauses: Pauses, cpuMs: number): void {
+  expect(cpuMs).toBeLessThan(300);
+  expect(pauses.max).toBeLessThan(1_000);
 }
 
 function inputErrorOf(result: PromiseSettledResult<unknown>): InputError {
@@ -106,42 +113,26 @@ describe("hostile workbooks are refused, and the caller keeps running", () => {
   it("a bomb whose headers lie (40 KB declared, 500 MB inside): stopped in the worker as soon as it passes 40 KB", async () => {
     const bomb = await lyingBomb(500);
     const before = rssMb();
-    const { result, pauses, ms } = await timed(() => parseBarometerGuarded(bomb));
+    const { result, pauses, cpuMs, ms } = await timed(() => parseBarometerGuarded(bomb));
     const after = rssMb();
     console.log(
-      `lying bomb (${(bomb.length / MB).toFixed(1)} MB file, 500 MB inside): refused in ${ms} ms; event loop: longest pause ${pauses.max} ms, p99 ${pauses.p99} ms; RSS ${before} → ${after} MB`,
+      `lying bomb (${(bomb.length / MB).toFixed(1)} MB file, 500 MB inside): refused in ${ms} ms; this process: ${cpuMs} ms of CPU, ` +
+        `event loop longest pause ${pauses.max} ms, p99 ${pauses.p99} ms; RSS ${before} → ${after} MB`,
     );
     expect(inputErrorOf(result).message).toMatch(/^Part "xl\/worksheets\/sheet1\.xml" of this workbook unpacks to more than \d+ KB, not the 40 KB its archive declares/);
     expect(ms).toBeLessThan(10_000);
-    expectResponsive(pauses);
-    expect(after - before).toBeLessThan(100);
-  });
-
-  it("dense sheets within the archive limits (2.2 million cells, 63 MB of XML): stopped by the default memory or time limit", async () => {
-    const dense = await denseWorkbook(110_000, 2);
-    expect(dense.length).toBeLessThan(12 * MB);
-    const before = rssMb();
-    const { result, pauses, ms } = await timed(() => parseBarometerGuarded(dense));
-    const after = rssMb();
-    const message = inputErrorOf(result).message;
-    console.log(
-      `dense workbook (${(dense.length / MB).toFixed(1)} MB file, 2.2 M cells), default limits: refused in ${ms} ms by the ${message.includes("of memory") ? "memory" : "time"} limit; ` +
-        `event loop: longest pause ${pauses.max} ms, p99 ${pauses.p99} ms; RSS ${before} → ${after} MB`,
-    );
-    expect([memoryLimitMessage(512), timeLimitMessage(20_000)]).toContain(message);
-    expect(ms).toBeLessThan(25_000);
-    expectResponsive(pauses);
+    expectResponsive(pauses, cpuMs);
     expect(after - before).toBeLessThan(100);
   });
 
   it("reaching the memory limit ends the worker, never this process (a worker thread here aborted the whole process)", async () => {
     const dense = await denseWorkbook(110_000);
-    const { result, pauses, ms } = await timed(() => parseBarometerGuarded(dense, { memoryMb: 64 }));
-    console.log(`dense workbook, 64 MB limit: refused in ${ms} ms; event loop: longest pause ${pauses.max} ms, p99 ${pauses.p99} ms`);
+    const { result, pauses, cpuMs, ms } = await timed(() => parseBarometerGuarded(dense, { memoryMb: 64 }));
+    console.log(`dense workbook, 64 MB limit: refused in ${ms} ms; this process: ${cpuMs} ms of CPU, event loop longest pause ${pauses.max} ms, p99 ${pauses.p99} ms`);
     const err = inputErrorOf(result);
     expect(err.message).toBe(memoryLimitMessage(64));
     expect(err.message).toMatch(/^The workbook could not be read within the limits \(64 MB of memory for reading a workbook\): it holds far more than a barometer\./);
-    expectResponsive(pauses);
+    expectResponsive(pauses, cpuMs);
     // the process is intact: the next parse works
     expect((await parseBarometerGuarded(honestWorkbook())).observations).toHaveLength(12);
   });

@@ -11,10 +11,11 @@
 // - unbuilt (vitest, tsx, `node bin/jwi.mjs`): this module is `parse-guarded.ts`, and the worker is
 //   `barometer-worker.ts` next to it, started through `pipeline/ts-worker.mjs` (which registers tsx);
 // - bundled (esbuild to one folder, ESM): `barometer-worker.ts` is an entry point of its own
-//   (BAROMETER_WORKER_ENTRY), emitted as BAROMETER_WORKER_BUNDLE_FILE in the same folder as the code that
-//   imports this module.
+//   (BAROMETER_WORKER_ENTRY), emitted as `barometer-worker.mjs` (or `.js`) in the same folder as the bundled
+//   file that holds this module.
 
 import { fork } from "node:child_process";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../../errors.ts";
 import type { ParsedFile } from "../../types.ts";
@@ -23,8 +24,11 @@ import { checkXlsxArchive, XLSX_LIMITS, type XlsxLimits } from "./guard.ts";
 
 /** The worker's source file, from the repository root: a bundle must list it as an entry point. */
 export const BAROMETER_WORKER_ENTRY = "pipeline/sources/barometer/barometer-worker.ts";
-/** The worker's file name in a bundle, in the same folder as the bundled code that imports this module. */
-export const BAROMETER_WORKER_BUNDLE_FILE = "barometer-worker.mjs";
+/**
+ * The worker's file name in a bundle, without its extension: it sits in the same folder as the bundled file that
+ * holds this module and has the same extension (`.mjs` or `.js`, as esbuild's outExtension gives every entry).
+ */
+export const BAROMETER_WORKER_BUNDLE_NAME = "barometer-worker";
 
 export interface BarometerParseLimits {
   /** The archive check before parsing. */
@@ -55,7 +59,8 @@ function workerLocation(): { file: string; args: string[] } {
   if (here.pathname.endsWith(".ts")) {
     return { file: fileURLToPath(new URL("../../ts-worker.mjs", here)), args: [new URL("./barometer-worker.ts", here).href] };
   }
-  return { file: fileURLToPath(new URL(`./${BAROMETER_WORKER_BUNDLE_FILE}`, here)), args: [] };
+  const ext = path.extname(here.pathname) || ".mjs";
+  return { file: fileURLToPath(new URL(`./${BAROMETER_WORKER_BUNDLE_NAME}${ext}`, here)), args: [] };
 }
 
 const TOO_BIG = "it holds far more than a barometer. Delete unused sheets, rows and columns (or formatting far from the table) and upload again.";
