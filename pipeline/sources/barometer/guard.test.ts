@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { deflate, denseWorkbook, honestWorkbook, lyingBomb, manyEntriesBomb, ratioBomb, workbookParts, zip } from "../../../tests/helpers/xlsx-bombs.ts";
 import { InputError } from "../../errors.ts";
 import { checkXlsxArchive, formatBytes, verifyInflatedSizes, XLSX_LIMITS } from "./guard.ts";
-import { NOT_XLSX_MESSAGE } from "./parse.ts";
+import { NOT_XLSX_MESSAGE, parseBarometer } from "./parse.ts";
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../fixtures/synthetic/barometer");
 const fixture = (name: string) => readFile(path.join(FIXTURES, name));
@@ -152,6 +152,75 @@ describe("the archive check refuses, without inflating", () => {
     const cd = buf.lastIndexOf(Buffer.from("PK\u0001\u0002"));
     buf.writeUInt16LE(14, cd + 10); // LZMA
     expect((await refusal(checkXlsxArchive(buf))).message).toBe(NOT_XLSX_MESSAGE);
+  });
+});
+
+describe("the archive check reads the archive as the parser (JSZip) will", () => {
+  const EOCD = Buffer.from("PK\u0005\u0006", "latin1");
+  /** `buf` with `bytes` inserted just before its end record, the end record edited by `edit`. */
+  function beforeEnd(buf: Buffer, bytes: Buffer, edit: (eocd: Buffer) => void = () => {}): Buffer {
+    const at = buf.lastIndexOf(EOCD);
+    const eocd = Buffer.from(buf.subarray(at));
+    edit(eocd);
+    return Buffer.concat([buf.subarray(0, at), bytes, eocd]);
+  }
+  const CONSISTENT = /^This workbook's archive is laid out inconsistently \((.+)\); the file is damaged or crafted, so it was not opened\.$/;
+
+  it("refuses bytes between the directory and its end record (JSZip would shift every offset by them)", async () => {
+    const buf = beforeEnd(honestWorkbook(), Buffer.alloc(64, 0x20));
+    const { message } = await refusal(checkXlsxArchive(buf));
+    expect(message).toMatch(CONSISTENT);
+    expect(message).toContain("its directory does not end where its end record starts");
+  });
+
+  it("refuses a directory whose declared size is larger than its records", async () => {
+    const buf = beforeEnd(honestWorkbook(), Buffer.alloc(10, 0x20), (eocd) => eocd.writeUInt32LE(eocd.readUInt32LE(12) + 10, 12));
+    expect((await refusal(checkXlsxArchive(buf))).message).toContain("its directory's size does not match its records");
+  });
+
+  /** honestWorkbook() with ZIP64 end records before its ordinary one; `maxed` marks the ordinary one's fields as in ZIP64. */
+  function withZip64(maxed: boolean): Buffer {
+    const plain = honestWorkbook();
+    const at = plain.lastIndexOf(EOCD);
+    const entries = plain.readUInt16LE(at + 10);
+    const cdSize = plain.readUInt32LE(at + 12);
+    const cdOffset = plain.readUInt32LE(at + 16);
+    const record = Buffer.alloc(56);
+    record.writeUInt32LE(0x06064b50, 0);
+    record.writeBigUInt64LE(44n, 4);
+    record.writeBigUInt64LE(BigInt(entries), 24);
+    record.writeBigUInt64LE(BigInt(entries), 32);
+    record.writeBigUInt64LE(BigInt(cdSize), 40);
+    record.writeBigUInt64LE(BigInt(cdOffset), 48);
+    const locator = Buffer.alloc(20);
+    locator.writeUInt32LE(0x07064b50, 0);
+    locator.writeBigUInt64LE(BigInt(at), 8); // the record sits where the end record was
+    locator.writeUInt32LE(1, 16);
+    return beforeEnd(plain, Buffer.concat([record, locator]), (eocd) => {
+      if (!maxed) return;
+      eocd.writeUInt16LE(0xffff, 8);
+      eocd.writeUInt16LE(0xffff, 10);
+      eocd.writeUInt32LE(0xffffffff, 12);
+      eocd.writeUInt32LE(0xffffffff, 16);
+    });
+  }
+
+  it("refuses ZIP64 records that only yauzl would follow (the ordinary end record has no maxed-out field)", async () => {
+    const { message } = await refusal(checkXlsxArchive(withZip64(false)));
+    expect(message).toMatch(CONSISTENT);
+    expect(message).toContain("a ZIP64 record where none is needed, or none where one is");
+  });
+
+  it("accepts a consistent ZIP64 archive, which the parser reads too", async () => {
+    const buf = withZip64(true);
+    await expect(checkXlsxArchive(buf)).resolves.toMatchObject({ entries: 5 });
+    expect((await parseBarometer(buf)).observations).toHaveLength(12);
+  });
+
+  it("still accepts a well-formed archive with a comment", async () => {
+    const comment = Buffer.from("made by a test");
+    const buf = beforeEnd(honestWorkbook(), Buffer.alloc(0), (eocd) => eocd.writeUInt16LE(comment.length, 20));
+    await expect(checkXlsxArchive(Buffer.concat([buf, comment]))).resolves.toMatchObject({ entries: 5 });
   });
 });
 

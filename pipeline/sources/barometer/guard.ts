@@ -87,13 +87,66 @@ function unsafeName(name: string): string | null {
   return null;
 }
 
-async function openArchive(buf: Buffer): Promise<yauzl.ZipFile> {
+const EOCD = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const ZIP64_LOCATOR = Buffer.from([0x50, 0x4b, 0x06, 0x07]);
+const ZIP64_EOCD = 0x06064b50;
+
+const INCONSISTENT = (why: string) =>
+  new InputError(`This workbook's archive is laid out inconsistently (${why}); the file is damaged or crafted, ${NOT_OPENED}.`);
+
+/**
+ * Where the central directory ends, by the archive's end records, read the way both yauzl and JSZip (inside
+ * exceljs) read them; throws when they would read it differently. JSZip shifts every offset when the directory
+ * does not end where the end record starts (for data prepended to the archive) and uses a ZIP64 record only when
+ * a field of the ordinary end record is maxed out; yauzl does neither. Without this check a crafted file could
+ * show the check a harmless directory and the parser another one.
+ */
+function directoryEnd(buf: Buffer): number {
+  const eocd = buf.lastIndexOf(EOCD); // yauzl has found this one, whole, at the very end
+  const maxed =
+    buf.readUInt16LE(eocd + 4) === 0xffff ||
+    buf.readUInt16LE(eocd + 6) === 0xffff ||
+    buf.readUInt16LE(eocd + 8) === 0xffff ||
+    buf.readUInt16LE(eocd + 10) === 0xffff ||
+    buf.readUInt32LE(eocd + 12) === 0xffffffff ||
+    buf.readUInt32LE(eocd + 16) === 0xffffffff;
+  const locator = eocd - 20;
+  const zip64 = locator >= 0 && buf.readUInt32LE(locator) === ZIP64_LOCATOR.readUInt32LE(0);
+  if (maxed !== zip64) throw INCONSISTENT("a ZIP64 record where none is needed, or none where one is");
+  if (!zip64) {
+    const end = buf.readUInt32LE(eocd + 16) + buf.readUInt32LE(eocd + 12);
+    if (end !== eocd) throw INCONSISTENT("its directory does not end where its end record starts");
+    return end;
+  }
+  if (buf.lastIndexOf(ZIP64_LOCATOR) !== locator) throw INCONSISTENT("two ZIP64 locators");
+  const record = Number(buf.readBigUInt64LE(locator + 8));
+  if (record + 56 > locator || buf.readUInt32LE(record) !== ZIP64_EOCD) throw INCONSISTENT("a misplaced ZIP64 record");
+  const end = Number(buf.readBigUInt64LE(record + 48)) + Number(buf.readBigUInt64LE(record + 40));
+  if (end !== record || record + 12 + Number(buf.readBigUInt64LE(record + 4)) !== locator) {
+    throw INCONSISTENT("its directory does not end where its ZIP64 end record starts");
+  }
+  return end;
+}
+
+async function openArchive(buf: Buffer): Promise<{ zipfile: yauzl.ZipFile; directoryEnd: number }> {
   checkXlsxSignature(buf);
+  let zipfile: yauzl.ZipFile;
   try {
-    return await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false });
+    zipfile = await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false });
   } catch (err) {
     throw new InputError(NOT_XLSX_MESSAGE, { cause: err instanceof Error ? err.message : String(err) });
   }
+  try {
+    return { zipfile, directoryEnd: directoryEnd(buf) };
+  } catch (err) {
+    zipfile.close();
+    throw err;
+  }
+}
+
+/** After the last entry: the directory's records fill it exactly (its declared size is what was read). */
+function checkDirectoryRead(zipfile: yauzl.ZipFile, end: number): void {
+  if (Number(zipfile.readEntryCursor) !== end) throw INCONSISTENT("its directory's size does not match its records");
 }
 
 /** Iterates the central directory; a broken directory record is "not a readable workbook". */
@@ -110,8 +163,8 @@ async function* entriesOf(zipfile: yauzl.ZipFile): AsyncGenerator<{ entry: yauzl
     }
     if (next.done) return;
     const entry = next.value;
-    const raw = entry.fileNameRaw ?? (entry.fileName as unknown as Buffer);
-    yield { entry, name: yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false) };
+    // Names are decoded here (decodeStrings: false) so that an unsafe one gets this module's message, not yauzl's.
+    yield { entry, name: yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false) };
   }
 }
 
@@ -123,7 +176,7 @@ const ENCRYPTED_MESSAGE =
  * and the figures, when the file is not a ZIP or looks like a zip bomb. Returns what the directory declares.
  */
 export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LIMITS): Promise<XlsxArchiveSummary> {
-  const zipfile = await openArchive(buf);
+  const { zipfile, directoryEnd: end } = await openArchive(buf);
   try {
     if (zipfile.entryCount > limits.maxEntries) {
       throw new InputError(
@@ -174,6 +227,7 @@ export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LI
       }
       if (!summary.largest || size > summary.largest.bytes) summary.largest = { name, bytes: size };
     }
+    checkDirectoryRead(zipfile, end);
     return summary;
   } finally {
     zipfile.close();
@@ -186,7 +240,7 @@ export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LI
  * size plus one chunk before it is stopped, so this costs the time to inflate what the archive check accepted.
  */
 export async function verifyInflatedSizes(buf: Buffer): Promise<void> {
-  const zipfile = await openArchive(buf);
+  const { zipfile } = await openArchive(buf);
   try {
     for await (const { entry, name } of entriesOf(zipfile)) {
       if (name.endsWith("/") && entry.uncompressedSize === 0 && entry.compressedSize === 0) continue;
