@@ -15,6 +15,7 @@
 //   file that holds this module.
 
 import { fork } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../../errors.ts";
@@ -75,11 +76,17 @@ export function timeLimitMessage(timeoutMs: number): string {
 }
 
 /** V8's last words when a heap limit is reached. */
-const OUT_OF_MEMORY = /heap out of memory|Allocation failed/i;
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed|invalid size error/i;
 
 /** Runs parseBarometer in a child process under `limits`; settles once, on its answer or its end. */
 function parseInWorker(bytes: Buffer, limits: BarometerParseLimits): Promise<ParsedFile> {
   const { file, args } = workerLocation();
+  if (!existsSync(file)) {
+    throw new Error(
+      `The barometer parse worker is missing: ${file}. A bundle must build ${BAROMETER_WORKER_ENTRY} as an entry point of its own, ` +
+        `named ${BAROMETER_WORKER_BUNDLE_NAME} with the bundle's extension, beside the file that holds parse-guarded.ts.`,
+    );
+  }
   const env = { ...process.env };
   delete env.NODE_OPTIONS; // the heap limit below is the worker's, whatever the caller was started with
   return new Promise<ParsedFile>((resolve, reject) => {
@@ -95,9 +102,9 @@ function parseInWorker(bytes: Buffer, limits: BarometerParseLimits): Promise<Par
       settled = true;
       fn();
     };
-    let stderr = "";
+    let stderr = ""; // its tail: V8's out-of-memory report comes last, before the native stack
     child.stderr!.on("data", (chunk: Buffer) => {
-      if (stderr.length < 16_000) stderr += chunk.toString();
+      stderr = (stderr + chunk.toString()).slice(-8_000);
     });
     child.stdin!.on("error", () => {}); // EPIPE when the worker ends before reading everything; its end says why
     child.stdin!.end(bytes);
