@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { COUNTRIES } from "./countries.ts";
 import { InputError } from "./errors.ts";
 import { MODEL_V2, ageInMonths, periodEndMonth } from "./model/v2.ts";
-import { parseBarometer } from "./sources/barometer/parse.ts";
+import { parseBarometerGuarded } from "./sources/barometer/parse-guarded.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
 import { checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
@@ -72,7 +72,7 @@ function contentBytes(content: IngestRequest["content"]): { bytes: Buffer | null
 async function parse(dataType: DataType, content: IngestRequest["content"]): Promise<ParsedFile> {
   if (dataType === "lmb") {
     if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
-    return parseBarometer(content);
+    return parseBarometerGuarded(content); // archive check, then a worker with memory and time limits
   }
   return parseEurostat(content, dataType);
 }

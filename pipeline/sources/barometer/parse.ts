@@ -514,7 +514,11 @@ function parseSheet(g: Grid, layout: Layout, otherSheets: string[]): ParsedFile 
 // ---------------------------------------------------------------------------------------------------
 // Entry point
 
-async function loadWorkbook(buf: Buffer): Promise<ExcelJS.Workbook> {
+/**
+ * Throws InputError unless the bytes start like an .xlsx (a ZIP archive). Cheap: looks at the first bytes only.
+ * The archive check before parsing (xlsx-guard.ts) starts with it too.
+ */
+export function checkXlsxSignature(buf: Buffer): void {
   // An old binary .xls and a password-protected .xlsx are both OLE2 compound files.
   if (buf.length >= 8 && buf.readUInt32BE(0) === 0xd0cf11e0) {
     throw new InputError(
@@ -522,6 +526,10 @@ async function loadWorkbook(buf: Buffer): Promise<ExcelJS.Workbook> {
     );
   }
   if (buf.length < 4 || buf.readUInt32BE(0) !== 0x504b0304) throw new InputError(NOT_XLSX_MESSAGE);
+}
+
+async function loadWorkbook(buf: Buffer): Promise<ExcelJS.Workbook> {
+  checkXlsxSignature(buf);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
