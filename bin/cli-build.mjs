@@ -16,8 +16,11 @@ const STAMP = path.join(DIST_DIR, ".built");
 /** What the bundle is made of: a change to any of these (tests aside) makes it stale. */
 const SOURCES = ["cli", "pipeline", "api", "web/server-handler.ts", "package.json"];
 
-/** Extra entry points: worker scripts started by file path at run time (they must exist beside the chunks). */
-export const WORKER_ENTRIES = {};
+/**
+ * Extra entry points: scripts started by file path at run time, which must sit beside the chunks (the barometer
+ * parser's process, pipeline/sources/barometer/parse-guarded.ts).
+ */
+export const WORKER_ENTRIES = { "barometer-worker": path.join(ROOT, "pipeline/sources/barometer/barometer-worker.ts") };
 
 function newestMtime(p) {
   let st;

@@ -3,7 +3,9 @@
 import { createHash } from "node:crypto";
 import { COUNTRIES } from "./countries.ts";
 import { InputError } from "./errors.ts";
-import { MODEL_V2, ageInMonths, periodEndMonth } from "./model/v2.ts";
+import { CURRENT_MODEL } from "./model/index.ts";
+import { ageInMonths, periodEndMonth } from "./model/period.ts";
+import type { Family } from "./model/v2.ts";
 import { parseBarometerGuarded } from "./sources/barometer/parse-guarded.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
 import { checkPlausibility } from "./plausibility.ts";
@@ -79,7 +81,9 @@ async function parse(dataType: DataType, content: IngestRequest["content"]): Pro
 
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
 export function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
-  const family = dataType === "lmb" ? MODEL_V2.freshness.sentiment : MODEL_V2.freshness.historical;
+  const params = CURRENT_MODEL.params;
+  // GDP and inflation never enter the score; they age like the historical block they are shown beside.
+  const family = params.freshness[(params.dataTypeFamily as Record<string, Family>)[dataType] ?? "historical"];
   const asOfMonth = now.toISOString().slice(0, 7);
   const newest = new Map<string, string>();
   for (const o of observations) {

@@ -529,7 +529,7 @@ describe("audit log and logout", () => {
 });
 
 describe("login brute force", () => {
-  it("reaches 429 after the configured number of failures; successful logins do not count", async () => {
+  const limitedApp = async () => {
     const app = createApp({
       db: s.db,
       pipeline: s.pipeline,
@@ -538,6 +538,13 @@ describe("login brute force", () => {
     });
     const server: Server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
+    return server;
+  };
+
+  it("reaches 429 after the configured number of failures; successful logins do not count", async () => {
+    // The counters live in the serving database: start from zero (earlier tests failed logins on purpose).
+    s.db.prepare("DELETE FROM rate_limits").run();
+    const server = await limitedApp();
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/login`;
       for (let i = 0; i < 3; i++) expect((await postJson(url, { username: "admin", password: ADMIN_PASSWORD })).status).toBe(200);
@@ -551,6 +558,19 @@ describe("login brute force", () => {
       expect(last.body.error.message).toMatch(/Too many failed login attempts/);
     } finally {
       await new Promise((r) => server.close(r));
+    }
+  });
+
+  it("keeps counting across a restart: a new server on the same data still refuses, and stores no client address", async () => {
+    const restarted = await limitedApp();
+    try {
+      const url = `http://127.0.0.1:${(restarted.address() as AddressInfo).port}/api/admin/login`;
+      expect((await postJson(url, { username: "admin", password: "another-guess" })).status).toBe(429);
+      const clients = s.db.prepare("SELECT client FROM rate_limits WHERE bucket = 'login'").pluck().all() as string[];
+      expect(clients.length).toBeGreaterThan(0);
+      expect(clients.some((c) => c.includes("127.0.0.1"))).toBe(false);
+    } finally {
+      await new Promise((r) => restarted.close(r));
     }
   });
 });
