@@ -24,8 +24,11 @@ interface Cube {
   [key: string]: unknown;
 }
 
-/** Widens the real une_rt_m cube: more ages, sexes, units, adjustments and countries; every cell filled. */
-export function widenUnemploymentCube(): { text: string; values: number } {
+/**
+ * Widens the real une_rt_m cube: more ages, sexes, units, adjustments and countries; every cell filled. `shift`
+ * moves every value (the process tests use two versions of the same big file).
+ */
+export function widenUnemploymentCube(shift = 0): { text: string; values: number } {
   const real = JSON.parse(readFileSync(path.join(ROOT, "fixtures/real/eurostat/une_rt_m.json"), "utf8")) as Cube;
   const extra: Record<string, string[]> = {
     s_adj: ["SA", "NSA", "TC"],
@@ -49,7 +52,7 @@ export function widenUnemploymentCube(): { text: string; values: number } {
   const total = cube.size.reduce((a, b) => a * b, 1);
   // Deterministic plausible values, written as Eurostat does (sparse object keyed by flat index).
   const parts: string[] = [];
-  for (let i = 0; i < total; i++) parts.push(`"${i}":${(3 + ((i * 7919) % 120) / 10).toFixed(1)}`);
+  for (let i = 0; i < total; i++) parts.push(`"${i}":${(3 + shift + ((i * 7919) % 120) / 10).toFixed(1)}`);
   const { value: _v, status: _s, ...rest } = cube;
   const head = JSON.stringify(rest);
   const text = `{"value":{${parts.join(",")}},${head.slice(1)}`;
