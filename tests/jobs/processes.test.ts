@@ -188,16 +188,21 @@ describe("kill -9 of a terminal job in the middle of an ingest, ten times", () =
     // The two states a kill may leave: all of file A, or all of file B.
     expect((await jwiProcess(refDir.dir, ["ingest", b, "--type", "unemployment"])).code).toBe(0);
     const stateB = await storeState(refDir.dir);
-    expect((await jwiProcess(tmp.dir, ["ingest", a, "--type", "unemployment"])).code).toBe(0);
+    const first = await jwiProcess(tmp.dir, ["ingest", a, "--type", "unemployment"]);
+    expect(first.code).toBe(0);
     const stateA = await storeState(tmp.dir);
     expect(stateA.n).toBe(stateB.n);
     expect(stateB.sum).not.toBeCloseTo(stateA.sum, 1);
 
+    // Kill at a random moment over the whole length of an ingest (and a bit past it): before, during and after
+    // its one DuckDB transaction.
+    // Each trial tries to replace the state the store holds by the other one.
     const seen: string[] = [];
+    let holds: "A" | "B" = "A";
     for (let i = 0; i < 10; i++) {
-      const target = i % 2 === 0 ? b : a;
+      const target = holds === "A" ? b : a;
       const job = startJwi(tmp.dir, ["ingest", target, "--type", "unemployment"]);
-      await new Promise((r) => setTimeout(r, 100 + Math.floor(Math.random() * 2400)));
+      await new Promise((r) => setTimeout(r, 50 + Math.floor(Math.random() * first.ms * 1.2)));
       job.child.kill("SIGKILL");
       const ended = await job.done;
       const state = await storeState(tmp.dir);
@@ -205,6 +210,7 @@ describe("kill -9 of a terminal job in the middle of an ingest, ten times", () =
       seen.push(`${ended.signal === "SIGKILL" ? "killed" : `ended ${ended.code}`}→${is}`);
       expect(state.n).toBe(stateA.n);
       expect(is).not.toBe("MIX");
+      holds = is as "A" | "B";
       expect(sqliteIntact(tmp.dir)).toBe("ok");
       expect(currentHolder(tmp.dir).busy).toBe(false);
     }
