@@ -32,7 +32,7 @@ describe("request URLs", () => {
     expect(url.searchParams.has("sizeclas")).toBe(false);
     expect(url.searchParams.has("freq")).toBe(false);
     expect(new URL(tableUrl("https://x", config("namq_10_gdp"), [])).searchParams.getAll("unit")).toEqual(["CLV_PCH_PRE", "CLV_PCH_SM"]);
-    expect(new URL(tableUrl("https://x", config("jvs_q_r21"), [])).searchParams.getAll("nace_r2_1")).toEqual(["B-S"]);
+    expect(new URL(tableUrl("https://x", config("jvs_q_r21"), [])).searchParams.getAll("nace_r2_1")).toEqual(["B-S", "A-T"]);
     expect(new URL(tableUrl("https://x", config("prc_hicp_minr"), [])).searchParams.getAll("coicop18")).toEqual(["TOTAL"]);
   });
 });
