@@ -5,6 +5,7 @@ import { COUNTRIES } from "./countries.ts";
 import { InputError } from "./errors.ts";
 import { MODEL_V2, ageInMonths, periodEndMonth } from "./model/v2.ts";
 import { parseBarometer } from "./sources/barometer/parse.ts";
+import { looksLikeJson, parseCsv } from "./sources/csv/parse-csv.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
 import { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
@@ -62,12 +63,15 @@ function contentBytes(content: IngestRequest["content"]): { bytes: Buffer | null
   return { bytes: null, size: Buffer.byteLength(text), sha256: createHash("sha256").update(text).digest("hex") };
 }
 
-async function parse(dataType: DataType, content: IngestRequest["content"]): Promise<ParsedFile> {
+async function parse(dataType: DataType, content: IngestRequest["content"], fileName: string): Promise<ParsedFile> {
   if (dataType === "lmb") {
     if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
     return parseBarometer(content);
   }
-  return parseEurostat(content, dataType);
+  // A .csv goes to the CSV readers (Eurostat's downloads, DG ECFIN's long file) unless it holds JSON; anything
+  // else (.json, the API's parsed payload) is Eurostat JSON-stat.
+  const csv = /\.csv$/i.test(fileName) && (typeof content === "string" || Buffer.isBuffer(content)) && !looksLikeJson(content);
+  return csv ? parseCsv(content as Buffer | string, dataType) : parseEurostat(content, dataType);
 }
 
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
@@ -136,7 +140,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     checkUploadFile({ fileName: req.fileName, size, dataType });
     req.onProgress?.("received");
 
-    const parsed = await parse(dataType, req.content);
+    const parsed = await parse(dataType, req.content, req.fileName);
     req.onProgress?.("parsed");
 
     const existing = await store.existingValues(dataType, parsed.table);
