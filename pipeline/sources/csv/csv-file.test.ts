@@ -4,7 +4,19 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { EMPTY_FILE, NOT_TEXT, SEMICOLONS, TABS, numberCell, readHeader, splitHeaderLine, withCsvFile, type CsvInput } from "./csv-file.ts";
+import {
+  EMPTY_FILE,
+  NOT_TEXT,
+  SEMICOLONS,
+  TABS,
+  firstDataRow,
+  numberCell,
+  readHeader,
+  splitHeaderLine,
+  splitLine,
+  withCsvFile,
+  type CsvInput,
+} from "./csv-file.ts";
 
 const inputError = (message: string | RegExp) =>
   expect.objectContaining({ name: "InputError", message: typeof message === "string" ? message : expect.stringMatching(message) });
@@ -46,6 +58,17 @@ describe("the header row", () => {
   it("rejects a workbook or UTF-16 text as not a UTF-8 CSV", () => {
     expect(() => header(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]))).toThrow(inputError(NOT_TEXT));
     expect(() => header(Buffer.from("\uFEFFgeo,time,value", "utf16le"))).toThrow(inputError(NOT_TEXT));
+  });
+
+  it("gives the first data row when the first bytes hold it whole", () => {
+    expect(firstDataRow(Buffer.from('\uFEFFDATAFLOW,geo,TIME_PERIOD\r\nESTAT:UNE_RT_M(1.0),"Euro area – 20, countries",2024-01\r\nx'))).toEqual([
+      "ESTAT:UNE_RT_M(1.0)",
+      "Euro area – 20, countries",
+      "2024-01",
+    ]);
+    expect(firstDataRow(Buffer.from("geo,time\nDE,2024-0"))).toBeNull();
+    expect(firstDataRow(Buffer.from("geo,time\n"))).toBeNull();
+    expect(splitLine('a,"b ""q"", c"\r\nnext', 0)).toMatchObject({ cells: ["a", 'b "q", c'], next: 16, complete: true });
   });
 
   it("says semicolons in the message the operator sees", () => {

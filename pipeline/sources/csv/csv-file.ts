@@ -32,6 +32,8 @@ export type Row = readonly unknown[];
 export interface CsvFile {
   /** The header row's column names, as written (BOM and surrounding spaces removed). */
   readonly header: readonly string[];
+  /** The first data row's cells (trimmed; empty text for an empty cell), or null when the file's first bytes do not hold it whole. */
+  readonly firstRow: readonly string[] | null;
   /** Position of the first column named one of `names` (case-insensitive), or -1. */
   column(...names: string[]): number;
   /** The SQL name of column `i` (`c0`, `c1`, …): no identifier in a query ever comes from the file. */
@@ -69,15 +71,20 @@ async function headOf(input: CsvInput): Promise<{ head: Buffer; size: number }> 
   }
 }
 
-/** The header line (up to the first line end outside quotes) split into cells, and the separators counted in it. */
-export function splitHeaderLine(text: string): { cells: string[]; commas: number; semicolons: number; tabs: number } {
+/** One CSV record of `text` from `start`: its cells, where the next record starts, and the separators counted in it. */
+export function splitLine(
+  text: string,
+  start = 0,
+): { cells: string[]; next: number; complete: boolean; commas: number; semicolons: number; tabs: number } {
   const cells: string[] = [];
   let cell = "";
   let quoted = false;
   let commas = 0;
   let semicolons = 0;
   let tabs = 0;
-  for (let i = 0; i < text.length; i++) {
+  let i = start;
+  let complete = false;
+  for (; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
       if (ch === '"' && text[i + 1] === '"') {
@@ -88,8 +95,11 @@ export function splitHeaderLine(text: string): { cells: string[]; commas: number
       continue;
     }
     if (ch === '"') quoted = true;
-    else if (ch === "\n" || ch === "\r") break;
-    else if (ch === ",") {
+    else if (ch === "\n" || ch === "\r") {
+      complete = true;
+      i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
+      break;
+    } else if (ch === ",") {
       commas++;
       cells.push(cell);
       cell = "";
@@ -100,7 +110,24 @@ export function splitHeaderLine(text: string): { cells: string[]; commas: number
     }
   }
   cells.push(cell);
-  return { cells: cells.map((c) => c.trim()), commas, semicolons, tabs };
+  return { cells: cells.map((c) => c.trim()), next: i, complete, commas, semicolons, tabs };
+}
+
+/** The header line (up to the first line end outside quotes) split into cells, and the separators counted in it. */
+export function splitHeaderLine(text: string): { cells: string[]; commas: number; semicolons: number; tabs: number } {
+  return splitLine(text);
+}
+
+/**
+ * The first data row's cells, when the first bytes of the file hold it whole (else null): enough to guess the
+ * table before the file is read.
+ */
+export function firstDataRow(head: Buffer): string[] | null {
+  const text = head.toString("utf8").replace(/^\uFEFF/, "");
+  const header = splitLine(text);
+  if (!header.complete) return null;
+  const row = splitLine(text, header.next);
+  return row.complete && row.cells.some((c) => c !== "") ? row.cells : null;
 }
 
 /** The header's columns; InputError for an empty, binary, semicolon- or tab-separated file or a repeated column. */
@@ -235,6 +262,7 @@ export async function withCsvFile<T>(input: CsvInput, work: (file: CsvFile) => P
     const withPath = (params: Record<string, DuckDBValue> = {}) => ({ ...params, path: disk.file });
     const file: CsvFile = {
       header,
+      firstRow: firstDataRow(head),
       column: (...names) => {
         for (const name of names) {
           const i = lower.indexOf(name.toLowerCase());

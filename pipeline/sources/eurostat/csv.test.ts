@@ -175,6 +175,20 @@ const sdmx = (rows: string[], opts: { dataflow?: (i: number) => string; head?: s
     ...rows.map((r, i) => `${opts.dataflow?.(i) ?? "ESTAT:UNE_RT_M(1.0)"},06/06/25 23:00:00,M,SA,TOTAL,PC_ACT,T,${r}`),
   ].join("\n") + "\n";
 
+describe("cells spelt otherwise than the dictionary has them", () => {
+  it("odd spaces, an en dash or CODE:Label cells give the same series as codes", async () => {
+    const raw = json("real/eurostat/une_rt_m.json");
+    const codes = await parseCsv(jsonStatToCsv(raw, "sdmx-codes", "UNE_RT_M"), "unemployment");
+    const odd = jsonStatToCsv(raw, "sdmx-labels", "UNE_RT_M")
+      .replaceAll("Seasonally adjusted data, not calendar adjusted data", "Seasonally  adjusted data,\u00a0not calendar adjusted data")
+      .replaceAll("Percentage of population in the labour force", "PC_ACT:Percentage of population in the labour force")
+      .replaceAll(",Total,", ", Total ,");
+    const parsed = await parseCsv(odd, "unemployment");
+    expect(comparable(parsed)).toEqual(comparable(codes));
+    expect(parsed.observations.map((o) => o.ref)).toEqual(codes.observations.map((o) => o.ref));
+  });
+});
+
 describe("identifying the table without DATAFLOW", () => {
   it("une_rt_m from its dimension columns and freq M; une_rt_q from freq Q", async () => {
     const m = await parseCsv("freq,s_adj,age,unit,sex,geo,time,value\nM,SA,TOTAL,PC_ACT,T,DE,2024-01,3.5\n", "unemployment");

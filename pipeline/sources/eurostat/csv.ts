@@ -3,12 +3,13 @@
 //    OBS_FLAG[,CONF_STATUS]`, dimension cells as codes or as labels (labels.ts);
 //  - a plain CSV with one column per dimension code plus `time` and `value` (an empty value = no observation).
 // The table is named by DATAFLOW when the file has it, else recognised from its dimension columns and frequency.
-// DuckDB reads the file (sources/csv): one pass lists each dimension's categories, a second pass returns only
-// the rows of the pinned series, each with its data row number (Observation.ref; 1 = the first row after the header).
+// DuckDB reads the file (sources/csv) in one pass: it lists each dimension's categories and keeps, on the way,
+// the rows of the series the first row's table pins (each with its data row number: Observation.ref, 1 = the
+// first row after the header). A second pass is made only when that guess could not be relied on.
 import { InputError } from "../../errors.ts";
 import type { ParsedFile, Period } from "../../types.ts";
 import { HEADER_ONLY, SqlParams, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
-import { categoryCode, flagCode } from "./labels.ts";
+import { categoryCode, flagCode, labelsOf } from "./labels.ts";
 import { normalisePeriod, type Frequency } from "./period.ts";
 import { pinSeries, type PinDimension, type PinnedSeries } from "./pin.ts";
 import { RowCollector, finishSeries, seriesUnit, storedGeo, type StoredGeo } from "./series.ts";
@@ -106,32 +107,111 @@ function csvDimension(id: string, cells: Iterable<string>): CsvDimension {
   return { id, codes, positionOf: (code) => positions.get(code), cellsOf, labelled };
 }
 
-/** What pass 1 learns: the distinct cells of each dimension column, of DATAFLOW and of LAST UPDATE, and the row count. */
-interface Categories {
+/** A row of the candidate series, captured during the scan: data row number, geo, time, value and flag cells. */
+interface Captured {
+  r: number;
+  g: string | null;
+  t: string | null;
+  v: string | null;
+  f: string | null;
+}
+
+/** What the one full scan learns: the distinct cells of every column that tells the series apart, and the candidate rows. */
+interface Scan {
   rows: number;
   dims: Map<string, CsvDimension>;
   dataflows: string[];
   updates: string[];
+  /** One per distinct combination of dimension cells (aligned with layout.dims), with its captured rows. */
+  groups: Array<{ cells: Array<string | null>; captured: Captured[] }>;
+  /** Per dimension id, the cells the capture condition accepted; absent = every cell (no condition). */
+  accepted: Map<string, Set<string>>;
+  /** Whether rows were captured at all (false when no table could be guessed before the scan). */
+  capturing: boolean;
 }
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
+/**
+ * The cells that may stand for one of `codes` in `dimension`: the codes and the labels the dictionary knows for
+ * them. A file whose pinned cells are other spellings (odd spaces, a CODE:Label form) is read again (readPinned).
+ */
+function candidateCells(dimension: string, codes: readonly string[]): string[] {
+  return [...new Set(codes.flatMap((code) => [code, ...labelsOf(dimension, code)]))];
+}
 
-async function readCategories(file: CsvFile, layout: Layout): Promise<Categories> {
-  const columns = [layout.dataflow, layout.updated, ...layout.dims.map((d) => d.pos)];
-  const selected = columns.map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
-  const groups = await file.all(`SELECT ${selected.join(", ")}, count(*)::INTEGER FROM ${file.source} GROUP BY ALL`);
-  const distinct = columns.map(() => new Set<string>());
-  let rows = 0;
-  for (const group of groups) {
-    columns.forEach((_, i) => {
-      const cell = text(group[i]);
+/**
+ * The table the first data row suggests (its DATAFLOW, else the dimension columns and its frequency), so that the
+ * one scan can already keep the rows of that table's candidate series; null when it suggests none.
+ */
+async function guessTable(file: CsvFile, layout: Layout, dataType: EurostatDataType): Promise<TableConfig | null> {
+  const freqPos = layout.dims.find((d) => d.id === "freq")?.pos ?? -1;
+  const positions = [layout.dataflow, freqPos, layout.time];
+  let first: Array<string | null>;
+  if (file.firstRow !== null) {
+    first = positions.map((pos) => (pos < 0 || file.firstRow![pos] === undefined || file.firstRow![pos] === "" ? null : file.firstRow![pos]!));
+  } else {
+    const columns = positions.map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
+    const [row] = await file.all(`SELECT ${columns.join(", ")} FROM ${file.source} LIMIT 1`);
+    if (row === undefined) return null;
+    first = row.map(text);
+  }
+  const [dataflow, freq, time] = first;
+  const freqCode = freq === null ? null : categoryCode("freq", freq);
+  const shape = {
+    hasDimension: (id: string) => layout.dims.some((d) => d.id === id),
+    freq: freqCode === "M" || freqCode === "Q" ? freqCode : time === null ? null : (normalisePeriod(time.trim())?.freq ?? null),
+    label: null,
+  };
+  try {
+    return resolveTable(dataflow === null ? null : dataflowTable(dataflow), shape, dataType, "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The one full scan: per distinct combination of DATAFLOW, LAST UPDATE and the dimension cells, the row count and,
+ * for the candidate series of `guess` (its pinned dimensions at any of their accepted codes), the rows themselves.
+ */
+async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null): Promise<Scan> {
+  const params = new SqlParams();
+  const accepted = new Map<string, Set<string>>();
+  const conditions: string[] = [];
+  for (const rule of guess?.pins ?? []) {
+    const dim = layout.dims.find((d) => d.id === rule.dimension);
+    if (dim === undefined) continue;
+    const cells = candidateCells(rule.dimension, rule.codes);
+    accepted.set(rule.dimension, new Set(cells));
+    conditions.push(`${file.col(dim.pos)} IN (${params.list(cells)})`);
+  }
+  const capture = guess === null ? "false" : conditions.length > 0 ? conditions.join(" AND ") : "true";
+  const keys = [layout.dataflow, layout.updated, ...layout.dims.map((d) => d.pos)].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
+  const [g, t, v, f] = [layout.geo, layout.time, layout.value, layout.flag].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
+  const sql = `SELECT ${keys.join(", ")}, count(*)::INTEGER,
+      list({'r': r::INTEGER, 'g': ${g}, 't': ${t}, 'v': ${v}, 'f': ${f}}) FILTER (WHERE ${capture})
+    FROM (SELECT row_number() OVER () AS r, * FROM ${file.source}) GROUP BY ALL`;
+  const rows = await file.all(sql, params.values);
+  const distinct = keys.map(() => new Set<string>());
+  const groups: Scan["groups"] = [];
+  let count = 0;
+  for (const row of rows) {
+    keys.forEach((_, i) => {
+      const cell = text(row[i]);
       if (cell !== null && cell.trim() !== "") distinct[i]!.add(cell);
     });
-    rows += Number(group[columns.length]);
+    count += Number(row[keys.length]);
+    groups.push({ cells: row.slice(2, keys.length).map(text), captured: (row[keys.length + 1] as Captured[] | null) ?? [] });
   }
-  const dims = new Map(layout.dims.map((d, i) => [d.id, csvDimension(d.id, distinct[i + 2]!)]));
-  return { rows, dims, dataflows: [...distinct[0]!].map((c) => c.trim()), updates: [...distinct[1]!] };
+  return {
+    rows: count,
+    dims: new Map(layout.dims.map((d, i) => [d.id, csvDimension(d.id, distinct[i + 2]!)])),
+    dataflows: [...distinct[0]!].map((c) => c.trim()),
+    updates: [...distinct[1]!],
+    groups,
+    accepted,
+    capturing: guess !== null,
+  };
 }
 
 /** The first data row of each distinct value of a column, in file order (only asked for when rejecting a file). */
@@ -154,7 +234,7 @@ async function whereEach(file: CsvFile, pos: number, codeOf: (cell: string) => s
 }
 
 /** The file's frequency: its `freq` column's one category, else its first time period's. InputError for two. */
-async function fileFrequency(file: CsvFile, layout: Layout, cats: Categories): Promise<Frequency | null> {
+async function fileFrequency(file: CsvFile, layout: Layout, cats: Scan): Promise<Frequency | null> {
   const freq = cats.dims.get("freq");
   if (freq && freq.codes.length > 1) {
     const pos = layout.dims.find((d) => d.id === "freq")!.pos;
@@ -170,7 +250,7 @@ async function fileFrequency(file: CsvFile, layout: Layout, cats: Categories): P
   return label === null ? null : (normalisePeriod(label.trim())?.freq ?? null);
 }
 
-async function fileTable(file: CsvFile, layout: Layout, cats: Categories, dataType: EurostatDataType): Promise<TableConfig> {
+async function fileTable(file: CsvFile, layout: Layout, cats: Scan, dataType: EurostatDataType): Promise<TableConfig> {
   const tables = [...new Set(cats.dataflows.map(dataflowTable))];
   if (tables.length > 1) {
     throw new InputError(
@@ -200,36 +280,70 @@ function readPeriod(cell: string | null, row: number, config: TableConfig): Peri
 }
 
 /**
- * Pass 2: the rows of the pinned series for the stored geos, in file order, each with its data row number.
- * Only those rows leave DuckDB (the others are NULL in the window and filtered out).
+ * The pinned series' rows of the stored geos out of what the scan captured, in file order; null when the scan
+ * may have missed some (no table guessed, another table, or pinned cells the capture condition did not accept).
+ */
+function capturedRows(
+  layout: Layout,
+  cats: Scan,
+  guess: TableConfig | null,
+  config: TableConfig,
+  pinned: PinnedSeries,
+  geoOf: ReadonlyMap<string, StoredGeo>,
+): Captured[] | null {
+  if (!cats.capturing || guess?.table !== config.table) return null;
+  const wanted: Array<{ i: number; cells: Set<string> }> = [];
+  for (const [id, code] of pinned.codes) {
+    const cells = cats.dims.get(id)!.cellsOf.get(code)!;
+    const accepted = cats.accepted.get(id);
+    if (accepted !== undefined && !cells.every((c) => accepted.has(c))) return null;
+    wanted.push({ i: layout.dims.findIndex((d) => d.id === id), cells: new Set(cells) });
+  }
+  const out: Captured[] = [];
+  for (const group of cats.groups) {
+    if (!wanted.every(({ i, cells }) => group.cells[i] != null && cells.has(group.cells[i]!))) continue;
+    for (const row of group.captured) if (row.g !== null && geoOf.has(row.g)) out.push(row);
+  }
+  return out.sort((a, b) => a.r - b.r);
+}
+
+/**
+ * A second pass, only when the scan did not capture the pinned series: its rows for the stored geos, in file
+ * order, each with its data row number. Only those rows leave DuckDB.
  */
 async function readPinned(
   file: CsvFile,
   layout: Layout,
-  cats: Categories,
-  config: TableConfig,
+  cats: Scan,
   pinned: PinnedSeries,
   geoOf: ReadonlyMap<string, StoredGeo>,
-): Promise<RowCollector> {
+): Promise<Captured[]> {
   const params = new SqlParams();
   const conditions = [`${file.col(layout.geo)} IN (${params.list([...geoOf.keys()])})`];
   for (const [id, code] of pinned.codes) {
-    const dim = cats.dims.get(id)!;
-    if (dim.codes.length === 1) continue; // nothing to filter
-    conditions.push(`${file.col(layout.dims.find((d) => d.id === id)!.pos)} IN (${params.list(dim.cellsOf.get(code)!)})`);
+    const pos = layout.dims.find((d) => d.id === id)!.pos;
+    conditions.push(`${file.col(pos)} IN (${params.list(cats.dims.get(id)!.cellsOf.get(code)!)})`);
   }
   const fields = [layout.geo, layout.time, layout.value, layout.flag].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
   const sql = `SELECT r::INTEGER, k FROM (
       SELECT row_number() OVER () AS r, CASE WHEN ${conditions.join(" AND ")} THEN [${fields.join(", ")}] END AS k
         FROM ${file.source}) WHERE k IS NOT NULL ORDER BY r`;
-  const rows = new RowCollector({ dataType: config.dataType, table: config.table, unit: seriesUnit(config, pinned) });
-  const valueColumn = file.header[layout.value]!;
+  const out: Captured[] = [];
   await file.each(sql, params.values, (record: Row) => {
-    const row = Number(record[0]);
-    const [geoCell, timeCell, valueCell, flagCell] = record[1] as Array<string | null>;
-    rows.add(row, geoOf.get(geoCell!)!, readPeriod(timeCell, row, config), numberCell(valueCell, row, valueColumn), flagCode(flagCell));
+    const [g, t, v, f] = record[1] as Array<string | null>;
+    out.push({ r: Number(record[0]), g: g!, t, v, f });
   });
-  return rows;
+  return out;
+}
+
+/** The pinned series' rows → observations (periods, numbers and flags checked row by row). */
+function collect(rows: readonly Captured[], file: CsvFile, layout: Layout, config: TableConfig, unit: string, geoOf: ReadonlyMap<string, StoredGeo>): RowCollector {
+  const collector = new RowCollector({ dataType: config.dataType, table: config.table, unit });
+  const valueColumn = file.header[layout.value]!;
+  for (const { r, g, t, v, f } of rows) {
+    collector.add(r, geoOf.get(g!)!, readPeriod(t, r, config), numberCell(v, r, valueColumn), flagCode(f));
+  }
+  return collector;
 }
 
 /** The geo column's cells → stored geos (by cell) and the cells that map to none (unknownHeaders). */
@@ -246,7 +360,7 @@ function classifyGeoCells(geo: CsvDimension): { geoOf: Map<string, StoredGeo>; u
   return { geoOf, unknown: unknown.sort() };
 }
 
-function readNote(config: TableConfig, layout: Layout, cats: Categories): string {
+function readNote(config: TableConfig, layout: Layout, cats: Scan): string {
   const labelled = [...cats.dims.values()].some((d) => d.labelled);
   const format = layout.sdmx ? `SDMX-CSV (cells as ${labelled ? "labels" : "codes"})` : "CSV with one column per dimension";
   const updates = cats.updates.map(lastUpdateStamp).sort();
@@ -261,17 +375,17 @@ function readNote(config: TableConfig, layout: Layout, cats: Categories): string
  */
 export async function parseEurostatCsv(file: CsvFile, dataType: EurostatDataType): Promise<ParsedFile> {
   const layout = csvLayout(file);
-  const cats = await readCategories(file, layout);
+  const guess = await guessTable(file, layout, dataType);
+  const cats = await scan(file, layout, guess);
   if (cats.rows === 0) throw new InputError(HEADER_ONLY);
   const config = await fileTable(file, layout, cats, dataType);
   const geoId = "geo";
   const pinned = pinSeries({ ids: layout.dims.map((d) => d.id), dimension: (id) => cats.dims.get(id) }, config, [geoId]);
   const { geoOf, unknown } = classifyGeoCells(cats.dims.get(geoId)!);
   const unit = seriesUnit(config, pinned);
-  const read =
-    geoOf.size === 0
-      ? new RowCollector({ dataType: config.dataType, table: config.table, unit })
-      : await readPinned(file, layout, cats, config, pinned, geoOf);
+  const rows =
+    geoOf.size === 0 ? [] : (capturedRows(layout, cats, guess, config, pinned, geoOf) ?? (await readPinned(file, layout, cats, pinned, geoOf)));
+  const read = collect(rows, file, layout, config, unit, geoOf);
   const updates = cats.updates.map(lastUpdateStamp).sort();
   return finishSeries({
     config,

@@ -91,10 +91,12 @@ function geoLabels(): LabelTable {
 }
 
 const byDimension = new Map<string, Map<string, string>>();
+const byCode = new Map<string, Map<string, readonly string[]>>();
 for (const [dimension, table] of Object.entries({ ...CATEGORY_LABELS, geo: geoLabels() })) {
   const map = new Map<string, string>();
   for (const [code, labels] of Object.entries(table)) for (const label of labels) map.set(normaliseLabel(label), code);
   byDimension.set(dimension, map);
+  byCode.set(dimension, new Map(Object.entries(table)));
 }
 
 /** Status flags written out (`provisional`) → the letter (`p`). */
@@ -110,6 +112,11 @@ const FLAG_LABELS: LabelTable = {
   z: ["not applicable"],
 };
 const flagByLabel = new Map(Object.entries(FLAG_LABELS).flatMap(([code, labels]) => labels.map((l) => [normaliseLabel(l), code] as const)));
+
+/** The labels the dictionary knows for `code` in `dimension` (as Eurostat writes them), none when it knows none. */
+export function labelsOf(dimension: string, code: string): readonly string[] {
+  return byCode.get(dimension)?.get(code) ?? [];
+}
 
 /** The code a label stands for in `dimension`, or undefined when the dictionary does not know it. */
 export function codeForLabel(dimension: string, label: string): string | undefined {

@@ -182,12 +182,16 @@ export class RowCollector {
   skippedMissing = 0;
   /** Stored geos in the order of their first row. */
   readonly order: string[] = [];
+  private readonly inOrder = new Set<string>();
   private readonly seen = new Map<string, { value: number; row: number }>();
 
   constructor(private readonly series: { dataType: Observation["dataType"]; table: string; unit: string }) {}
 
   add(row: number, at: StoredGeo, period: Period, value: number | null, flag: string | null): void {
-    if (!this.order.includes(at.geo)) this.order.push(at.geo);
+    if (!this.inOrder.has(at.geo)) {
+      this.inOrder.add(at.geo);
+      this.order.push(at.geo);
+    }
     this.processed++;
     if (value === null) {
       this.skippedMissing++;
@@ -210,7 +214,7 @@ export class RowCollector {
   /** The stored geos of `all` in the order of their first row, then those without a row (alphabetically). */
   storedInOrder(all: Iterable<StoredGeo>): StoredGeo[] {
     const byGeo = new Map([...all].map((g) => [g.geo, g]));
-    const rest = [...byGeo.keys()].filter((g) => !this.order.includes(g)).sort();
+    const rest = [...byGeo.keys()].filter((g) => !this.inOrder.has(g)).sort();
     return [...this.order, ...rest].map((g) => byGeo.get(g)!);
   }
 }
