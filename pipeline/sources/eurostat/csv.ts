@@ -116,12 +116,13 @@ interface Captured {
   f: string | null;
 }
 
-/** What the one full scan learns: the distinct cells of every column that tells the series apart, and the candidate rows. */
+/** What the one full scan learns: the distinct cells of DATAFLOW and of every dimension column, and the candidate rows. */
 interface Scan {
   rows: number;
   dims: Map<string, CsvDimension>;
   dataflows: string[];
-  updates: string[];
+  /** The first row's LAST UPDATE cell, or null. */
+  updated: string | null;
   /** One per distinct combination of dimension cells (aligned with layout.dims), with its captured rows. */
   groups: Array<{ cells: Array<string | null>; captured: Captured[] }>;
   /** Per dimension id, the cells the capture condition accepted; absent = every cell (no condition). */
@@ -142,39 +143,46 @@ function candidateCells(dimension: string, codes: readonly string[]): string[] {
 
 /**
  * The table the first data row suggests (its DATAFLOW, else the dimension columns and its frequency), so that the
- * one scan can already keep the rows of that table's candidate series; null when it suggests none.
+ * one scan can already keep the rows of that table's candidate series (null when it suggests none), and the
+ * row's LAST UPDATE (Eurostat writes one per download).
  */
-async function guessTable(file: CsvFile, layout: Layout, dataType: EurostatDataType): Promise<TableConfig | null> {
+async function guessTable(
+  file: CsvFile,
+  layout: Layout,
+  dataType: EurostatDataType,
+): Promise<{ guess: TableConfig | null; updated: string | null }> {
   const freqPos = layout.dims.find((d) => d.id === "freq")?.pos ?? -1;
-  const positions = [layout.dataflow, freqPos, layout.time];
+  const positions = [layout.dataflow, freqPos, layout.time, layout.updated];
   let first: Array<string | null>;
   if (file.firstRow !== null) {
     first = positions.map((pos) => (pos < 0 || file.firstRow![pos] === undefined || file.firstRow![pos] === "" ? null : file.firstRow![pos]!));
   } else {
     const columns = positions.map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
     const [row] = await file.all(`SELECT ${columns.join(", ")} FROM ${file.source} LIMIT 1`);
-    if (row === undefined) return null;
+    if (row === undefined) return { guess: null, updated: null };
     first = row.map(text);
   }
-  const [dataflow, freq, time] = first;
+  const [dataflow, freq, time, updated] = first;
   const freqCode = freq === null ? null : categoryCode("freq", freq);
   const shape = {
     hasDimension: (id: string) => layout.dims.some((d) => d.id === id),
     freq: freqCode === "M" || freqCode === "Q" ? freqCode : time === null ? null : (normalisePeriod(time.trim())?.freq ?? null),
     label: null,
   };
+  let guess: TableConfig | null;
   try {
-    return resolveTable(dataflow === null ? null : dataflowTable(dataflow), shape, dataType, "");
+    guess = resolveTable(dataflow === null ? null : dataflowTable(dataflow), shape, dataType, "");
   } catch {
-    return null;
+    guess = null;
   }
+  return { guess, updated: updated ?? null };
 }
 
 /**
  * The one full scan: per distinct combination of DATAFLOW, LAST UPDATE and the dimension cells, the row count and,
  * for the candidate series of `guess` (its pinned dimensions at any of their accepted codes), the rows themselves.
  */
-async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null): Promise<Scan> {
+async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, updated: string | null): Promise<Scan> {
   const params = new SqlParams();
   const accepted = new Map<string, Set<string>>();
   const conditions: string[] = [];
@@ -186,11 +194,14 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null): P
     conditions.push(`${file.col(dim.pos)} IN (${params.list(cells)})`);
   }
   const capture = guess === null ? "false" : conditions.length > 0 ? conditions.join(" AND ") : "true";
-  const keys = [layout.dataflow, layout.updated, ...layout.dims.map((d) => d.pos)].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
+  const keys = [layout.dataflow, ...layout.dims.map((d) => d.pos)].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
   const [g, t, v, f] = [layout.geo, layout.time, layout.value, layout.flag].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
-  const sql = `SELECT ${keys.join(", ")}, count(*)::INTEGER,
-      list({'r': r::INTEGER, 'g': ${g}, 't': ${t}, 'v': ${v}, 'f': ${f}}) FILTER (WHERE ${capture})
-    FROM (SELECT row_number() OVER () AS r, * FROM ${file.source}) GROUP BY ALL`;
+  const keyNames = keys.map((_, i) => `k${i}`);
+  const sql = `SELECT ${keyNames.join(", ")}, count(*)::INTEGER, list(row) FILTER (WHERE row IS NOT NULL)
+    FROM (SELECT ${keys.map((k, i) => `${k} AS k${i}`).join(", ")},
+                 CASE WHEN ${capture} THEN {'r': r::INTEGER, 'g': ${g}, 't': ${t}, 'v': ${v}, 'f': ${f}} END AS row
+            FROM (SELECT row_number() OVER () AS r, * FROM ${file.source}))
+    GROUP BY ALL`;
   const rows = await file.all(sql, params.values);
   const distinct = keys.map(() => new Set<string>());
   const groups: Scan["groups"] = [];
@@ -201,13 +212,13 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null): P
       if (cell !== null && cell.trim() !== "") distinct[i]!.add(cell);
     });
     count += Number(row[keys.length]);
-    groups.push({ cells: row.slice(2, keys.length).map(text), captured: (row[keys.length + 1] as Captured[] | null) ?? [] });
+    groups.push({ cells: row.slice(1, keys.length).map(text), captured: (row[keys.length + 1] as Captured[] | null) ?? [] });
   }
   return {
     rows: count,
-    dims: new Map(layout.dims.map((d, i) => [d.id, csvDimension(d.id, distinct[i + 2]!)])),
+    dims: new Map(layout.dims.map((d, i) => [d.id, csvDimension(d.id, distinct[i + 1]!)])),
     dataflows: [...distinct[0]!].map((c) => c.trim()),
-    updates: [...distinct[1]!],
+    updated,
     groups,
     accepted,
     capturing: guess !== null,
@@ -363,8 +374,7 @@ function classifyGeoCells(geo: CsvDimension): { geoOf: Map<string, StoredGeo>; u
 function readNote(config: TableConfig, layout: Layout, cats: Scan): string {
   const labelled = [...cats.dims.values()].some((d) => d.labelled);
   const format = layout.sdmx ? `SDMX-CSV (cells as ${labelled ? "labels" : "codes"})` : "CSV with one column per dimension";
-  const updates = cats.updates.map(lastUpdateStamp).sort();
-  const updated = updates.length > 0 ? `, updated ${updates[updates.length - 1]}` : "";
+  const updated = cats.updated === null ? "" : `, updated ${lastUpdateStamp(cats.updated)}`;
   return `Read Eurostat table ${config.table} from ${format}${updated}.`;
 }
 
@@ -375,8 +385,8 @@ function readNote(config: TableConfig, layout: Layout, cats: Scan): string {
  */
 export async function parseEurostatCsv(file: CsvFile, dataType: EurostatDataType): Promise<ParsedFile> {
   const layout = csvLayout(file);
-  const guess = await guessTable(file, layout, dataType);
-  const cats = await scan(file, layout, guess);
+  const { guess, updated } = await guessTable(file, layout, dataType);
+  const cats = await scan(file, layout, guess, updated);
   if (cats.rows === 0) throw new InputError(HEADER_ONLY);
   const config = await fileTable(file, layout, cats, dataType);
   const geoId = "geo";
@@ -386,7 +396,6 @@ export async function parseEurostatCsv(file: CsvFile, dataType: EurostatDataType
   const rows =
     geoOf.size === 0 ? [] : (capturedRows(layout, cats, guess, config, pinned, geoOf) ?? (await readPinned(file, layout, cats, pinned, geoOf)));
   const read = collect(rows, file, layout, config, unit, geoOf);
-  const updates = cats.updates.map(lastUpdateStamp).sort();
   return finishSeries({
     config,
     pinned,
@@ -397,7 +406,7 @@ export async function parseEurostatCsv(file: CsvFile, dataType: EurostatDataType
     processed: read.processed,
     skippedMissing: read.skippedMissing,
     readNote: readNote(config, layout, cats),
-    sourceUpdated: updates.length > 0 ? updates[updates.length - 1]! : null,
+    sourceUpdated: cats.updated === null ? null : lastUpdateStamp(cats.updated),
     refKind: "row",
   });
 }
