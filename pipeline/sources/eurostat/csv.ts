@@ -179,7 +179,7 @@ async function guessTable(
 }
 
 /**
- * The one full scan: per distinct combination of DATAFLOW, LAST UPDATE and the dimension cells, the row count and,
+ * The one full scan: per distinct combination of DATAFLOW and the dimension cells, the row count and,
  * for the candidate series of `guess` (its pinned dimensions at any of their accepted codes), the rows themselves.
  */
 async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, updated: string | null): Promise<Scan> {
