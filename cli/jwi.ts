@@ -48,6 +48,7 @@ geo filter, of which the 31 covered countries and the aggregates such as EU27_20
   gdp           namq_10_gdp                                        context only
   inflation     prc_hicp_manr; its successor prc_hicp_minr when frozen  context only
   lmb           the barometer workbook at JWI_BAROMETER_URL (skipped with a note when unset)
+  expectations  not fetched yet: upload teibs030 / ei_bsee_m_r2 or DG ECFIN's survey CSV (jwi ingest)
 
 Every download goes through the same validation as \`jwi ingest\`: a failed, cut-off, HTML or malformed
 answer stores nothing and leaves the data already stored as it was. Eurostat's own error answers are read:
@@ -94,7 +95,7 @@ export function buildProgram(io: CliIo): Command {
   program
     .command("ingest")
     .description("validate one source file and store its observations (one transaction; a rejected file changes nothing)")
-    .argument("<file>", "a Eurostat JSON-stat file (.json) or a barometer workbook (.xlsx)")
+    .argument("<file>", "a Eurostat JSON-stat file (.json), a Eurostat or DG ECFIN CSV (.csv), or a barometer workbook (.xlsx)")
     .addOption(new Option("-t, --type <type>", "what the file holds").choices(DATA_TYPES).makeOptionMandatory())
     .option("--strict", "reject the file when a stored value would change by more than the tolerance", false)
     .option("--tolerance-pp <n>", "revision tolerance in percentage points", nonNegativeNumber, 0.5)
@@ -106,14 +107,20 @@ export function buildProgram(io: CliIo): Command {
       `
 Data types and the Eurostat tables each accepts:
   unemployment  une_rt_m (monthly, SA, % of labour force); une_rt_q (quarterly fallback)
-  vacancy       jvs_q_nace2 (job vacancy rate, B-S); successor jvs_q_r21
+  vacancy       jvs_q_nace2 (job vacancy rate, B-S); successor jvs_q_r21 (B-S, else A-T)
   gdp           namq_10_gdp (B1GQ, SCA; q-o-q CLV_PCH_PRE, or y-o-y CLV_PCH_SM)   context only
   inflation     prc_hicp_manr (CP00, RCH_A); successor prc_hicp_minr (TOTAL)     context only
+  expectations  teibs030 or ei_bsee_m_r2 (EEI: indic=BS-EEI-I, SA); DG ECFIN's long CSV
+                (date,country,series,value; series EEI) as table ecfin_eei
   lmb           European Labour Market Barometer workbook (.xlsx)
 
+File formats of the Eurostat types: JSON-stat (.json) as the API serves it, or a CSV (.csv): SDMX-CSV as the
+data browser downloads it (codes or labels), or one column per dimension code plus time and value.
+
 Exit codes: 0 stored (warnings allowed), 1 rejected (nothing stored), 2 usage error.
-Example:
-  jwi ingest fixtures/real/eurostat/une_rt_m.json --type unemployment`,
+Examples:
+  jwi ingest fixtures/real/eurostat/une_rt_m.json --type unemployment
+  jwi ingest fixtures/real/ecfin/ecfin_bcs_indicators_long_2004-01_2025-08.csv --type expectations`,
     )
     .action(async (file: string, opts) => {
       const { ingestCommand } = await import("./commands/ingest.ts");

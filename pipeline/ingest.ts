@@ -7,6 +7,7 @@ import { CURRENT_MODEL } from "./model/index.ts";
 import { ageInMonths, periodEndMonth } from "./model/period.ts";
 import type { Family } from "./model/v2.ts";
 import { parseBarometerGuarded } from "./sources/barometer/parse-guarded.ts";
+import { looksLikeJson, parseCsv } from "./sources/csv/parse-csv.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
 import { checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
@@ -31,6 +32,8 @@ export interface IngestRequest {
   /** Raw bytes of the file, or an already-parsed JSON-stat object (the admin API's `payload`). */
   content: Buffer | string | object;
   dataType: string;
+  /** Where the same bytes lie on disk, when they came from a file (CSV readers then read it in place). */
+  path?: string;
   /** The file's size when the caller knows it without reading it (an oversized file is refused unread). */
   size?: number;
   strict?: boolean;
@@ -71,12 +74,17 @@ function contentBytes(content: IngestRequest["content"]): { bytes: Buffer | null
   return { bytes: null, size: Buffer.byteLength(text), sha256: createHash("sha256").update(text).digest("hex") };
 }
 
-async function parse(dataType: DataType, content: IngestRequest["content"]): Promise<ParsedFile> {
+async function parse(dataType: DataType, content: IngestRequest["content"], fileName: string, onDisk?: string): Promise<ParsedFile> {
   if (dataType === "lmb") {
     if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
     return parseBarometerGuarded(content); // archive check, then a worker with memory and time limits
   }
-  return parseEurostat(content, dataType);
+  // A .csv goes to the CSV readers (Eurostat's downloads, DG ECFIN's long file) unless it holds JSON; anything
+  // else (.json, the API's parsed payload) is Eurostat JSON-stat.
+  const csv = /\.csv$/i.test(fileName) && (typeof content === "string" || Buffer.isBuffer(content)) && !looksLikeJson(content);
+  if (!csv) return parseEurostat(content, dataType);
+  // DuckDB reads the file where it lies when there is one (no second copy of a big upload).
+  return parseCsv(onDisk !== undefined ? { path: onDisk } : (content as Buffer | string), dataType);
 }
 
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
@@ -147,7 +155,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     checkUploadFile({ fileName: req.fileName, size, dataType });
     req.onProgress?.("received");
 
-    const parsed = await parse(dataType, req.content);
+    const parsed = await parse(dataType, req.content, req.fileName, req.path);
     req.onProgress?.("parsed");
 
     // Implausible values (and future periods) are never stored: named in warnings, or the whole file refused in

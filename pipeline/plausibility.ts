@@ -24,7 +24,7 @@ export const PLAUSIBLE_BANDS: Readonly<Record<DataType, Band>> = Object.freeze({
   // The EEI has a long-term mean of 100 and a standard deviation of 10; its real extremes are 32.6 (DK, April 2020)
   // and 142.5.
   expectations: { min: 20, max: 180, unit: "index points" },
-} as Record<DataType, Band>);
+});
 
 /** At most this many out-of-range rows are named one by one; the rest are counted in one more warning. */
 export const MAX_NAMED = 200;

@@ -1,7 +1,7 @@
 // Shared types of the pipeline: what parsers produce, what the store keeps, what ingest answers.
 // Nothing here does I/O.
 
-export const DATA_TYPES = ["unemployment", "vacancy", "gdp", "inflation", "lmb"] as const;
+export const DATA_TYPES = ["unemployment", "vacancy", "gdp", "inflation", "lmb", "expectations"] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
 export function isDataType(value: unknown): value is DataType {

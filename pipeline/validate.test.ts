@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { MAX_UPLOAD_BYTES, assertDataType, checkUploadFile, expectedExtension } from "./validate.ts";
+import {
+  MAX_CSV_UPLOAD_BYTES,
+  MAX_UPLOAD_BYTES,
+  assertDataType,
+  checkUploadFile,
+  expectedExtensions,
+  maxUploadBytes,
+  wrongExtensionMessage,
+} from "./validate.ts";
 
 const MIB = 1024 * 1024;
 const inputError = (message: string) => expect.objectContaining({ name: "InputError", message });
 
 describe("checkUploadFile", () => {
-  it("accepts .json for the Eurostat types and .xlsx for the barometer, in any case", () => {
-    for (const dataType of ["unemployment", "vacancy", "gdp", "inflation"]) {
+  it("accepts .json and .csv for the Eurostat types and expectations, .xlsx for the barometer, in any case", () => {
+    for (const dataType of ["unemployment", "vacancy", "gdp", "inflation", "expectations"]) {
       expect(() => checkUploadFile({ fileName: "une_rt_m.json", size: 10, dataType })).not.toThrow();
       expect(() => checkUploadFile({ fileName: "UNE_RT_M.JSON", size: 10, dataType })).not.toThrow();
+      expect(() => checkUploadFile({ fileName: "une_rt_m.csv", size: 10, dataType })).not.toThrow();
+      expect(() => checkUploadFile({ fileName: "Estat_UNE_RT_M.CSV", size: 10, dataType })).not.toThrow();
     }
     expect(() => checkUploadFile({ fileName: "ELMB 2026-08.XlsX", size: 10, dataType: "lmb" })).not.toThrow();
   });
@@ -16,10 +26,13 @@ describe("checkUploadFile", () => {
   it.each([
     ["barometer.json", "lmb", "Please upload a .XLSX file"],
     ["barometer.xls", "lmb", "Please upload a .XLSX file"],
-    ["une_rt_m.xlsx", "unemployment", "Please upload a .JSON file"],
-    ["une_rt_m.json.txt", "vacancy", "Please upload a .JSON file"],
-    ["json", "gdp", "Please upload a .JSON file"],
-    ["", "inflation", "Please upload a .JSON file"],
+    ["barometer.csv", "lmb", "Please upload a .XLSX file"],
+    ["une_rt_m.xlsx", "unemployment", "Please upload a .JSON or .CSV file"],
+    ["une_rt_m.json.txt", "vacancy", "Please upload a .JSON or .CSV file"],
+    ["une_rt_m.tsv", "vacancy", "Please upload a .JSON or .CSV file"],
+    ["json", "gdp", "Please upload a .JSON or .CSV file"],
+    ["", "inflation", "Please upload a .JSON or .CSV file"],
+    ["eei.xlsx", "expectations", "Please upload a .JSON or .CSV file"],
   ])("%s as %s: %s", (fileName, dataType, message) => {
     expect(() => checkUploadFile({ fileName, size: 10, dataType })).toThrow(inputError(message));
   });
@@ -45,15 +58,37 @@ describe("checkUploadFile", () => {
     );
   });
 
-  it("rejects an unknown data type first, listing the five", () => {
-    const message = 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb.';
-    expect(() => checkUploadFile({ fileName: "a.json", size: 0, dataType: "weather" })).toThrow(inputError(message));
-    expect(() => assertDataType(undefined)).toThrow(
-      inputError("Unknown data type undefined. Choose one of: unemployment, vacancy, gdp, inflation, lmb."),
+  it("allows a CSV four times the size: DuckDB reads it from disk, only the pinned series becomes values", () => {
+    expect(MAX_CSV_UPLOAD_BYTES).toBe(256 * MIB);
+    expect([maxUploadBytes("a.csv"), maxUploadBytes("A.CSV"), maxUploadBytes("a.json"), maxUploadBytes("a.xlsx")]).toEqual([
+      256 * MIB, 256 * MIB, 64 * MIB, 64 * MIB,
+    ]);
+    expect(() => checkUploadFile({ fileName: "a.csv", size: 100 * MIB, dataType: "unemployment" })).not.toThrow();
+    expect(() => checkUploadFile({ fileName: "a.json", size: 100 * MIB, dataType: "unemployment" })).toThrow(
+      inputError("This file is too large (100 MB); the limit is 64 MB."),
+    );
+    expect(() => checkUploadFile({ fileName: "a.csv", size: MAX_CSV_UPLOAD_BYTES + 1, dataType: "unemployment" })).toThrow(
+      inputError("This file is too large (256.1 MB); the limit is 256 MB."),
     );
   });
 
-  it("knows each type's extension", () => {
-    expect([expectedExtension("lmb"), expectedExtension("gdp")]).toEqual([".xlsx", ".json"]);
+  it("rejects an unknown data type first, listing the six", () => {
+    const message = 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations.';
+    expect(() => checkUploadFile({ fileName: "a.json", size: 0, dataType: "weather" })).toThrow(inputError(message));
+    expect(() => assertDataType(undefined)).toThrow(
+      inputError("Unknown data type undefined. Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations."),
+    );
+  });
+
+  it("knows each type's extensions and says them in the message", () => {
+    expect([expectedExtensions("lmb"), expectedExtensions("gdp"), expectedExtensions("expectations")]).toEqual([
+      [".xlsx"],
+      [".json", ".csv"],
+      [".json", ".csv"],
+    ]);
+    expect([wrongExtensionMessage("lmb"), wrongExtensionMessage("unemployment")]).toEqual([
+      "Please upload a .XLSX file",
+      "Please upload a .JSON or .CSV file",
+    ]);
   });
 });

@@ -1,20 +1,38 @@
-// Checks on an upload before its content is read (product-spec §5): data type, extension, size.
-// The CLI and the admin upload route call the same function; the messages are the spec's.
+// Checks on an upload before its content is read: data type, extension, size. The CLI, the admin upload
+// route and the upload page call the same function; the messages are the product's.
 
 import { InputError } from "./errors.ts";
 import { DATA_TYPES, isDataType, type DataType } from "./types.ts";
 
 const MIB = 1024 * 1024;
 
-/** Largest accepted upload: 64 MiB (a full Eurostat table is a few MB). */
+/** Largest accepted JSON or workbook upload: 64 MiB (a Eurostat JSON-stat table is a few MB; it is parsed whole). */
 export const MAX_UPLOAD_BYTES = 64 * MIB;
 
-/** The extension a data type's file must have: `.xlsx` for the barometer, `.json` for Eurostat tables. */
-export function expectedExtension(dataType: DataType): ".xlsx" | ".json" {
-  return dataType === "lmb" ? ".xlsx" : ".json";
+/**
+ * Largest accepted CSV upload: 256 MiB. A CSV is read by DuckDB from disk and only its pinned series becomes
+ * values in memory, so a whole Eurostat table with labels (a million rows and more) fits.
+ */
+export const MAX_CSV_UPLOAD_BYTES = 256 * MIB;
+
+export type UploadExtension = ".xlsx" | ".json" | ".csv";
+
+/** The extensions a data type's file may have: `.xlsx` for the barometer, `.json` or `.csv` for the others. */
+export function expectedExtensions(dataType: DataType): readonly UploadExtension[] {
+  return dataType === "lmb" ? [".xlsx"] : [".json", ".csv"];
 }
 
-/** `dataType` itself when it is one of the five types; InputError listing them otherwise. */
+/** `Please upload a .JSON or .CSV file` / `Please upload a .XLSX file`. */
+export function wrongExtensionMessage(dataType: DataType): string {
+  return `Please upload a ${expectedExtensions(dataType).map((e) => e.toUpperCase()).join(" or ")} file`;
+}
+
+/** The size limit of a file by its name: MAX_CSV_UPLOAD_BYTES for `.csv`, MAX_UPLOAD_BYTES otherwise. */
+export function maxUploadBytes(fileName: string): number {
+  return fileName.toLowerCase().endsWith(".csv") ? MAX_CSV_UPLOAD_BYTES : MAX_UPLOAD_BYTES;
+}
+
+/** `dataType` itself when it is one of the six types; InputError listing them otherwise. */
 export function assertDataType(dataType: unknown): DataType {
   if (isDataType(dataType)) return dataType;
   const shown = typeof dataType === "string" ? `"${dataType}"` : String(dataType);
@@ -33,7 +51,7 @@ export interface UploadFileFacts {
   /** Size in bytes. */
   size: number;
   dataType: unknown;
-  /** Defaults to MAX_UPLOAD_BYTES. */
+  /** Defaults to the limit for the file's extension (maxUploadBytes). */
   maxBytes?: number;
 }
 
@@ -41,11 +59,11 @@ export interface UploadFileFacts {
  * Throws InputError when the upload cannot be right whatever its content: unknown data type, wrong
  * extension (case-insensitive), empty, or larger than `maxBytes`. Checked in that order.
  */
-export function checkUploadFile({ fileName, size, dataType, maxBytes = MAX_UPLOAD_BYTES }: UploadFileFacts): void {
+export function checkUploadFile({ fileName, size, dataType, maxBytes = maxUploadBytes(fileName) }: UploadFileFacts): void {
   const type = assertDataType(dataType);
-  const extension = expectedExtension(type);
-  if (!fileName.toLowerCase().endsWith(extension)) {
-    throw new InputError(`Please upload a ${extension.toUpperCase()} file`);
+  const name = fileName.toLowerCase();
+  if (!expectedExtensions(type).some((extension) => name.endsWith(extension))) {
+    throw new InputError(wrongExtensionMessage(type));
   }
   if (size === 0) throw new InputError("This file is empty.");
   if (size > maxBytes) {

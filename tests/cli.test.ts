@@ -36,6 +36,7 @@ describe("jwi CLI", () => {
     const sub = await jwi(tmp.dir, "ingest", "--help");
     expect(sub.stdout).toContain("Exit codes: 0 stored");
     expect(sub.stdout).toContain("une_rt_m");
+    for (const word of ["expectations", "teibs030", "ecfin_eei", "SDMX-CSV", ".csv"]) expect(sub.stdout).toContain(word);
   });
 
   it("answers usage errors with exit code 2", async () => {
@@ -84,7 +85,7 @@ describe("jwi CLI", () => {
     expect(lmb.json<UploadResult>().error).toBe("Please upload a .XLSX file");
     const xlsx = await jwi(tmp.dir, "ingest", fixture("synthetic", "barometer", "lmb-months-down.xlsx"), "--type", "vacancy", "--json");
     expect(xlsx.code).toBe(1);
-    expect(xlsx.json<UploadResult>().error).toBe("Please upload a .JSON file");
+    expect(xlsx.json<UploadResult>().error).toBe("Please upload a .JSON or .CSV file");
   });
 
   it("flags a revision beyond the tolerance, and --strict rejects it storing nothing", async () => {
@@ -140,5 +141,29 @@ describe("jwi CLI", () => {
         env: { ...process.env, JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "silent" },
       }),
     ).rejects.toMatchObject({ code: 1 });
+  });
+});
+
+describe("jwi ingest of CSV files", () => {
+  const tmp = tempDataDir();
+  afterAll(() => tmp.cleanup());
+
+  it("stores Eurostat's CSV downloads and DG ECFIN's EEI, exit 0; a semicolon export is rejected, exit 1, nothing stored", async () => {
+    const eei = await jwi(tmp.dir, "ingest", fixture("real", "ecfin", "ecfin_bcs_indicators_long_2004-01_2025-08.csv"), "--type", "expectations", "--json");
+    expect(eei.code, eei.stdout + eei.stderr).toBe(0);
+    expect(eei.json<UploadResult>()).toMatchObject({ success: true, data_type: "expectations", table: "ecfin_eei", inserted: 7111 });
+    const labels = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "une_rt_m_SDMX-CSV_labels_2019-01_2025-04.csv"), "--type", "unemployment");
+    expect(labels.code, labels.stdout).toBe(0);
+    expect(labels.stdout).toContain("not covered (ignored): Bosnia and Herzegovina, Japan, Türkiye, United Kingdom, United States");
+    const before = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();
+    expect(before.data.find((d) => d.table === "ecfin_eei" && d.country === "DE")!.newest_period).toBe("2025-08");
+
+    const semicolons = path.join(tmp.dir, "une_rt_m-semicolons.csv");
+    writeFileSync(semicolons, "freq;s_adj;age;unit;sex;geo;time;value\nM;SA;TOTAL;PC_ACT;T;DE;2025-04;3,6\n");
+    const r = await jwi(tmp.dir, "ingest", semicolons, "--type", "unemployment", "--json");
+    expect(r.code).toBe(1);
+    expect(r.json<UploadResult>().error).toMatch(/separated by semicolons; save it comma-separated/);
+    const after = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();
+    expect(totalObservations(after)).toBe(totalObservations(before));
   });
 });

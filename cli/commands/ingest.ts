@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { IngestStep } from "../../pipeline/ingest.ts";
 import { DATA_TYPES, type UploadResult } from "../../pipeline/types.ts";
-import { MAX_UPLOAD_BYTES } from "../../pipeline/validate.ts";
+import { maxUploadBytes } from "../../pipeline/validate.ts";
 import { CliError } from "../errors.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 
@@ -39,7 +39,7 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
   const bar = progress(ctx.io);
   bar.step(`reading ${path.basename(file)}`);
   // Oversized files are refused before they are read into memory.
-  const content = size > MAX_UPLOAD_BYTES ? Buffer.alloc(0) : await readFile(file);
+  const content = size > maxUploadBytes(file) ? Buffer.alloc(0) : await readFile(file);
   const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000 });
   let result: UploadResult;
   try {
@@ -47,6 +47,7 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
     result = await pipeline.ingest({
       fileName: path.basename(file),
       content,
+      path: file,
       size,
       dataType: opts.type,
       strict: opts.strict,

@@ -375,7 +375,7 @@ export async function fetchLocked(locked: LockedPipeline, opts: FetchOptions, ty
   const startedAt = run.now();
   const wanted = new Set(types);
   const queue: Array<{ config: TableConfig; successorOf: string | null }> = EUROSTAT_TABLES.filter(
-    (t) => wanted.has(t.dataType) && PREDECESSOR_TABLES[t.table] === undefined,
+    (t) => wanted.has(t.dataType) && PREDECESSOR_TABLES[t.table] === undefined && t.fetched !== false,
   ).map((config) => ({ config, successorOf: null }));
   const seen = new Set<string>();
   const tables: TableOutcome[] = [];

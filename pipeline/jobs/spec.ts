@@ -11,7 +11,7 @@ import type { Logger } from "../logger.ts";
 import type { RecalcSummary } from "../recalc.ts";
 import type { SeedOutcome } from "../seed.ts";
 import { DATA_TYPES, type DataType, type UploadResult } from "../types.ts";
-import { MAX_UPLOAD_BYTES } from "../validate.ts";
+import { maxUploadBytes } from "../validate.ts";
 
 export type JobSpec =
   | {
@@ -105,7 +105,8 @@ export async function runJob(pipeline: Pipeline, spec: JobSpec, ctx: RunJobConte
           fileName: spec.fileName,
           size,
           // Oversized files are refused by their size, unread (ingest checks `size` first).
-          content: size > MAX_UPLOAD_BYTES ? Buffer.alloc(0) : await readFile(spec.path),
+          content: size > maxUploadBytes(spec.fileName) ? Buffer.alloc(0) : await readFile(spec.path),
+          path: spec.path,
           dataType: spec.dataType,
           strict: spec.strict,
           tolerancePp: spec.tolerancePp,

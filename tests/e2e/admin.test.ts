@@ -242,7 +242,7 @@ describe("upload: the browser's checks", () => {
 
     await chooseUpload(page, "unemployment", BAROMETER);
     await upload.click();
-    await expect.poll(() => error.textContent()).toBe("Please upload a .JSON file");
+    await expect.poll(() => error.textContent()).toBe("Please upload a .JSON or .CSV file");
 
     await chooseUpload(page, "lmb", path.join(REAL, "une_rt_m.json"));
     await upload.click();
@@ -265,7 +265,7 @@ describe("upload: the browser's checks", () => {
     expect(await instructions.isVisible()).toBe(true);
     const text = (await instructions.textContent())!;
     for (const part of [
-      "Data types: unemployment, vacancy, gdp, inflation, lmb.",
+      "Data types: unemployment, vacancy, gdp, inflation, lmb, expectations.",
       "une_rt_m (monthly; s_adj=SA, age=TOTAL, sex=T, unit=PC_ACT)",
       "jvs_q_nace2",
       "quarter-on-quarter percent (CLV_PCH_PRE), seasonally and calendar adjusted, item B1GQ",

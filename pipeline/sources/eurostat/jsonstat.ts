@@ -229,8 +229,8 @@ export function flatIndex(ds: JsonStatDataset, positions: Readonly<Record<string
   return flat;
 }
 
-/** Receives one cell of a slice: row and column positions, the value (null = missing) and the flag. */
-export type SliceVisitor = (row: number, col: number, value: number | null, status: string | null) => void;
+/** Receives one cell of a slice: row and column positions, the value (null = missing), the flag and the flat index. */
+export type SliceVisitor = (row: number, col: number, value: number | null, status: string | null, flat: number) => void;
 
 /**
  * Visit every cell of the slice `rowDim × colDim` with all other dimensions fixed at `pins`
@@ -259,7 +259,7 @@ export function forEachSliceCell(
     const rowBase = base + row * rowStride;
     for (let col = 0; col < cols; col++) {
       const flat = rowBase + col * colStride;
-      visit(row, col, ds.valueAt(flat), ds.statusAt(flat));
+      visit(row, col, ds.valueAt(flat), ds.statusAt(flat), flat);
     }
   }
 }

@@ -23,8 +23,11 @@ const une = (opts: Partial<SyntheticOptions> = {}): Record<string, unknown> =>
 const inputError = (message: string | RegExp) =>
   expect.objectContaining({ name: "InputError", message: typeof message === "string" ? message : expect.stringMatching(message) });
 
+/** The observations by geo and period, without `ref` (a value's flat index depends on the layout). */
 const sorted = (parsed: ParsedFile): Observation[] =>
-  [...parsed.observations].sort((a, b) => a.geo.localeCompare(b.geo) || a.period.localeCompare(b.period));
+  [...parsed.observations]
+    .map(({ ref: _ref, ...o }) => o)
+    .sort((a, b) => a.geo.localeCompare(b.geo) || a.period.localeCompare(b.period));
 
 describe("layouts decode to the same observations", () => {
   const reference = parseEurostat(une(), "unemployment");
@@ -40,7 +43,11 @@ describe("layouts decode to the same observations", () => {
       value: 0.5,
       flag: null,
       unit: "PC_ACT",
+      ref: 0,
     });
+    expect(reference.refKind).toBe("cell");
+    // ref is the flat value index: GR (EL, geo position 1) in 2024-02 (time position 1) of a 5 × 3 slice.
+    expect(reference.observations.find((o) => o.geo === "GR" && o.period === "2024-02")?.ref).toBe(1 * 3 + 1);
     expect(reference.observations.filter((o) => o.geo === "GR").map((o) => o.value)).toEqual([10.5, 11.5, 12.5]);
     expect(reference.observations.filter((o) => o.geo === "EU27_2020").every((o) => o.isAggregate)).toBe(true);
   });
@@ -214,7 +221,7 @@ describe("rejections before the content is read", () => {
       'This Eurostat file has no "geo" dimension, so it cannot give one value per country and period.',
     ],
     ["the barometer as JSON", une(), "lmb", LMB_NOT_JSON],
-    ["an unknown data type", une(), "weather", 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb.'],
+    ["an unknown data type", une(), "weather", 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations.'],
   ];
   it.each(cases)("%s", (_, input, type, message) => {
     expect(() => parseEurostat(input, type as DataType)).toThrow(inputError(message));

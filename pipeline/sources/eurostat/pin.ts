@@ -1,9 +1,21 @@
 // Pinning: fix every dimension but geo and time to one category, so that the file holds exactly one
-// series per country and period (score-v2.md §1). A filter that matches nothing is an error.
+// series per country and period (docs/data-sources.md). A filter that matches nothing is an error.
 
 import { InputError } from "../../errors.ts";
-import type { JsonStatDataset, JsonStatDimension } from "./jsonstat.ts";
 import type { PinRule, TableConfig } from "./tables.ts";
+
+/** A dimension as pinning sees it: its category codes (a JSON-stat dimension, or a CSV column's distinct codes). */
+export interface PinDimension {
+  id: string;
+  codes: readonly string[];
+  positionOf(code: string): number | undefined;
+}
+
+/** The dimensions of a file, in its order (a JSON-stat dataset fits as it is). */
+export interface PinSource {
+  ids: readonly string[];
+  dimension(id: string): PinDimension | undefined;
+}
 
 export interface PinnedSeries {
   /** Position of the pinned category per dimension (all dimensions but geo and time). */
@@ -20,7 +32,7 @@ export function listCodes(codes: readonly string[]): string {
   return `${codes.slice(0, MAX_LISTED).join(", ")}, … and ${codes.length - MAX_LISTED} more`;
 }
 
-function pinOne(dim: JsonStatDimension, rule: PinRule): number {
+function pinOne(dim: PinDimension, rule: PinRule): number {
   for (const code of rule.codes) {
     const pos = dim.positionOf(code);
     if (pos !== undefined) return pos;
@@ -39,7 +51,7 @@ function missingDimension(rule: PinRule, table: string): InputError {
   );
 }
 
-function ambiguous(dim: JsonStatDimension): InputError {
+function ambiguous(dim: PinDimension): InputError {
   return new InputError(
     `Ambiguous file: dimension "${dim.id}" has ${dim.codes.length} categories (${listCodes(dim.codes)}); it must have one, so that the file holds exactly one series per country and period.`,
     { dimension: dim.id, categories: dim.codes },
@@ -50,7 +62,7 @@ function ambiguous(dim: JsonStatDimension): InputError {
  * Apply the table's pins, then require every other dimension (but geo and time) to have a single
  * category. Throws InputError naming the dimension (and code) at fault.
  */
-export function pinSeries(ds: JsonStatDataset, config: TableConfig, free: readonly string[]): PinnedSeries {
+export function pinSeries(ds: PinSource, config: TableConfig, free: readonly string[]): PinnedSeries {
   const rules = new Map(config.pins.map((r) => [r.dimension, r]));
   for (const rule of config.pins) {
     if (rule.optional !== true && ds.dimension(rule.dimension) === undefined) {
@@ -61,7 +73,7 @@ export function pinSeries(ds: JsonStatDataset, config: TableConfig, free: readon
   const codes: Array<readonly [string, string]> = [];
   for (const id of ds.ids) {
     if (free.includes(id)) continue;
-    const dim = ds.dimension(id) as JsonStatDimension;
+    const dim = ds.dimension(id) as PinDimension;
     const rule = rules.get(id);
     if (rule === undefined && dim.codes.length !== 1) throw ambiguous(dim);
     const pos = rule === undefined ? 0 : pinOne(dim, rule);

@@ -17,7 +17,7 @@ const REAL: Array<[file: string, table: string]> = [
   ["real/eurostat/prc_hicp_minr_SUBSET_2025-01_2026-08.json", "prc_hicp_minr"],
 ];
 
-describe("the accepted tables (score-v2.md §1)", () => {
+describe("the accepted tables (docs/data-sources.md)", () => {
   it("cover every Eurostat data type, and only those", () => {
     expect(Object.keys(ACCEPTED_TABLES).sort()).toEqual(DATA_TYPES.filter((t) => t !== "lmb").sort());
     expect(Object.fromEntries(Object.entries(ACCEPTED_TABLES).map(([type, tables]) => [type, tables.map((t) => t.table)]))).toEqual({
@@ -25,6 +25,7 @@ describe("the accepted tables (score-v2.md §1)", () => {
       vacancy: ["jvs_q_nace2", "jvs_q_r21"],
       gdp: ["namq_10_gdp"],
       inflation: ["prc_hicp_manr", "prc_hicp_minr"],
+      expectations: ["teibs030", "ei_bsee_m_r2"],
     });
   });
 

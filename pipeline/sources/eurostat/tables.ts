@@ -1,5 +1,5 @@
-// The Eurostat tables accepted per data type and the one series each must pin (score-v2.md §1).
-// This module owns that list; the parser, the CLI and the upload page read it from here.
+// The Eurostat tables accepted per data type and the one series each must pin (docs/data-sources.md).
+// This module owns that list; the parsers (JSON-stat and CSV), the CLI and the upload page read it from here.
 
 import { InputError } from "../../errors.ts";
 import type { DataType } from "../../types.ts";
@@ -24,6 +24,10 @@ export interface TableConfig {
   pins: readonly PinRule[];
   /** The dimension whose pinned code is recorded as the unit of the series. */
   unitDimension: string;
+  /** Recorded as the unit instead (the EEI's `INDEX`, whatever the file calls its index). */
+  unitCode?: string;
+  /** False for a table that is only ever uploaded: the updater never asks Eurostat for it. */
+  fetched?: boolean;
   /** Recognises the table by its title when the file carries no `extension.id`. */
   labelPattern: RegExp;
   /** Said in the upload notes whenever this table is read. */
@@ -43,6 +47,10 @@ const vacancyPins = (naceDimension: string, naceCodes: readonly string[] = ["B-S
 ];
 
 const NSA_NOTE = "Not seasonally adjusted (s_adj=NSA): the file has no seasonally adjusted series.";
+
+/** Said whenever an Employment Expectations Indicator table is read. */
+export const EEI_NOTE =
+  "The Employment Expectations Indicator (EEI) is an index of managers' employment plans for the next three months: long-term mean 100, standard deviation 10 (about two values in three lie between 90 and 110).";
 
 /** Every accepted table, in the order of score-v2.md §1. */
 export const EUROSTAT_TABLES: readonly TableConfig[] = [
@@ -143,6 +151,45 @@ export const EUROSTAT_TABLES: readonly TableConfig[] = [
     labelPattern: /ECOICOP ver\. ?2\b.*\bmonthly/i,
     note: "Inflation is context only: it never enters the score.",
   },
+  // Employment expectations (the EEI of DG ECFIN's business surveys), republished by Eurostat in two tables.
+  // Their dimensions, found in public material (no real file of either table was at hand):
+  //  - teibs030 ("Employment expectations indicator", a euro-indicators table): freq M; indic BS-EEI-I only
+  //    ("Employment expectations indicator over the next 3 months"); s_adj SA only; a unit dimension; geo
+  //    EU27_2020, EA20, the member states and candidate countries; requested in other projects as
+  //    `teibs030?indic=BS-EEI-I&s_adj=SA&geo=…` (allthatstats.com's notes page of teibs030; GitHub code).
+  //  - ei_bsee_m_r2 (the monthly employment-expectations table): freq M; indic BS-EEI-I (the index, unit INX)
+  //    beside sector balances such as BS-IEME-BAL and BS-SEEM-BAL (unit BAL); s_adj SA and NSA; requested as
+  //    `ei_bsee_m_r2?indic=BS-EEI-I&s_adj=SA&unit=INX&geo=…` (GitHub code).
+  // Both pin indic=BS-EEI-I and s_adj=SA; a unit dimension with one category passes, and ei_bsee_m_r2's is
+  // pinned to INX. DG ECFIN's own long CSV (`ecfin_eei`) is read by sources/ecfin, not here.
+  {
+    table: "teibs030",
+    dataType: "expectations",
+    freq: "M",
+    pins: [{ dimension: "indic", codes: ["BS-EEI-I"] }, { dimension: "s_adj", codes: ["SA"] }, freqPin("M")],
+    unitDimension: "unit",
+    unitCode: "INDEX",
+    labelPattern: /^employment expectations? indicator(?!.*\bmonthly data\b)/i,
+    note: EEI_NOTE,
+    // Uploaded for now: the updater asks for it once its live answers are covered by the fetch tests.
+    fetched: false,
+  },
+  {
+    table: "ei_bsee_m_r2",
+    dataType: "expectations",
+    freq: "M",
+    pins: [
+      { dimension: "indic", codes: ["BS-EEI-I"] },
+      { dimension: "s_adj", codes: ["SA"] },
+      { dimension: "unit", codes: ["INX"], optional: true },
+      freqPin("M"),
+    ],
+    unitDimension: "unit",
+    unitCode: "INDEX",
+    labelPattern: /employment expectations? indicator.*\bmonthly data\b/i,
+    note: EEI_NOTE,
+    fetched: false,
+  },
 ];
 
 /** Accepted tables per Eurostat data type (derived from EUROSTAT_TABLES). */
@@ -151,11 +198,12 @@ export const ACCEPTED_TABLES: Readonly<Record<EurostatDataType, readonly TableCo
   vacancy: EUROSTAT_TABLES.filter((t) => t.dataType === "vacancy"),
   gdp: EUROSTAT_TABLES.filter((t) => t.dataType === "gdp"),
   inflation: EUROSTAT_TABLES.filter((t) => t.dataType === "inflation"),
+  expectations: EUROSTAT_TABLES.filter((t) => t.dataType === "expectations"),
 };
 
 /**
  * Legacy table → its successor. Where both give the same (data type, country, period), the successor's
- * value is used (score-v2.md §1), whatever the ingest order.
+ * value is used (docs/model.md §1), whatever the ingest order.
  */
 export const SUCCESSOR_TABLES: Readonly<Record<string, string>> = {
   prc_hicp_manr: "prc_hicp_minr",
@@ -183,29 +231,51 @@ export function datasetFrequency(ds: JsonStatDataset, timeDimension: string): Fr
   return first === undefined ? null : (normalisePeriod(first)?.freq ?? null);
 }
 
-const hasPinDimensions = (ds: JsonStatDataset, t: TableConfig): boolean =>
-  t.pins.every((p) => p.optional === true || ds.dimension(p.dimension) !== undefined);
+/** What tells a file's table when the file does not name it: its dimensions, its frequency and its title. */
+export interface TableShape {
+  hasDimension(id: string): boolean;
+  freq: Frequency | null;
+  label: string | null;
+}
 
-/** A file without `extension.id`: the one table whose dimensions and frequency fit, else whose title fits. */
-export function inferTable(ds: JsonStatDataset, timeDimension: string): TableConfig | undefined {
-  const freq = datasetFrequency(ds, timeDimension);
-  const byShape = EUROSTAT_TABLES.filter((t) => hasPinDimensions(ds, t) && (freq === null || t.freq === freq));
+const hasPinDimensions = (shape: TableShape, t: TableConfig): boolean =>
+  t.pins.every((p) => p.optional === true || shape.hasDimension(p.dimension));
+
+/** The one table whose dimensions and frequency fit, else whose title fits; undefined when not exactly one. */
+export function inferTableFromShape(shape: TableShape): TableConfig | undefined {
+  const byShape = EUROSTAT_TABLES.filter((t) => hasPinDimensions(shape, t) && (shape.freq === null || t.freq === shape.freq));
   if (byShape.length === 1) return byShape[0];
-  const label = ds.label ?? "";
+  const label = shape.label ?? "";
   const byLabel = (byShape.length > 1 ? byShape : EUROSTAT_TABLES).filter((t) => t.labelPattern.test(label));
   return byLabel.length === 1 ? byLabel[0] : undefined;
+}
+
+const jsonStatShape = (ds: JsonStatDataset, timeDimension: string): TableShape => ({
+  hasDimension: (id) => ds.dimension(id) !== undefined,
+  freq: datasetFrequency(ds, timeDimension),
+  label: ds.label,
+});
+
+/** A JSON-stat file without `extension.id`: the one table whose dimensions and frequency fit, else whose title fits. */
+export function inferTable(ds: JsonStatDataset, timeDimension: string): TableConfig | undefined {
+  return inferTableFromShape(jsonStatShape(ds, timeDimension));
 }
 
 const acceptedList = (dataType: EurostatDataType): string =>
   `Accepted tables for ${dataType}: ${ACCEPTED_TABLES[dataType].map((t) => t.table).join(", ")}.`;
 
 /**
- * The configuration of the file's table when it is accepted for `dataType`; InputError naming the table
- * and the accepted ones otherwise.
+ * The configuration of the table a file declares (`declared`, lower case) or, when it declares none, of the
+ * one its shape fits, when that table is accepted for `dataType`; InputError naming the table and the accepted
+ * ones otherwise. `unnamed` says how the file fails to name its table (`it has no "extension.id"`).
  */
-export function acceptedTable(ds: JsonStatDataset, dataType: EurostatDataType, timeDimension: string): TableConfig {
-  const declared = declaredTable(ds);
-  const config = declared !== null ? tableConfig(declared) : inferTable(ds, timeDimension);
+export function resolveTable(
+  declared: string | null,
+  shape: TableShape,
+  dataType: EurostatDataType,
+  unnamed: string,
+): TableConfig {
+  const config = declared !== null ? tableConfig(declared) : inferTableFromShape(shape);
   if (config?.dataType === dataType) return config;
   if (config !== undefined) {
     throw new InputError(
@@ -220,7 +290,15 @@ export function acceptedTable(ds: JsonStatDataset, dataType: EurostatDataType, t
     );
   }
   throw new InputError(
-    `Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). ${acceptedList(dataType)}`,
+    `Could not tell which Eurostat table this file is (${unnamed} and its dimensions match no accepted table). ${acceptedList(dataType)}`,
     { dataType },
   );
+}
+
+/**
+ * The configuration of the file's table when it is accepted for `dataType`; InputError naming the table
+ * and the accepted ones otherwise.
+ */
+export function acceptedTable(ds: JsonStatDataset, dataType: EurostatDataType, timeDimension: string): TableConfig {
+  return resolveTable(declaredTable(ds), jsonStatShape(ds, timeDimension), dataType, 'it has no "extension.id"');
 }

@@ -22,7 +22,9 @@ const file = (name: string, text: string): PickedFile => ({ name, size: Buffer.b
 describe("preflight", () => {
   it("gives the spec's messages in order: none chosen, extension, not JSON, not an object", async () => {
     expect(await preflight(null, "unemployment", messages)).toBe("Please select a file");
-    expect(await preflight(file("a.xlsx", "x"), "unemployment", messages)).toBe("Please upload a .JSON file");
+    expect(await preflight(file("a.xlsx", "x"), "unemployment", messages)).toBe("Please upload a .JSON or .CSV file");
+    expect(await preflight(file("eei.tsv", "x"), "expectations", messages)).toBe("Please upload a .JSON or .CSV file");
+    expect(await preflight(file("a.csv", "x"), "lmb", messages)).toBe("Please upload a .XLSX file");
     expect(await preflight(file("a.json", "{}"), "lmb", messages)).toBe("Please upload a .XLSX file");
     expect(await preflight(file("a.json", "{oops"), "vacancy", messages)).toBe("This file is not valid JSON.");
     expect(await preflight(file("a.json", "[1,2]"), "gdp", messages)).toBe("Invalid JSON: expected an object.");
@@ -34,6 +36,14 @@ describe("preflight", () => {
     expect(await preflight(file("table.JSON", '{"class":"dataset"}'), "unemployment", messages)).toBeNull();
     const workbook: PickedFile = { name: "lmb.xlsx", size: 10, text: () => Promise.reject(new Error("not read")) };
     expect(await preflight(workbook, "lmb", messages)).toBeNull();
+  });
+
+  it("passes a .csv for every Eurostat type and expectations without reading it (the server checks its content)", async () => {
+    for (const dataType of ["unemployment", "vacancy", "gdp", "inflation", "expectations"] as const) {
+      const csv: PickedFile = { name: "estat_une_rt_m.CSV", size: 200_000_000, text: () => Promise.reject(new Error("not read")) };
+      expect(await preflight(csv, dataType, messages)).toBeNull();
+    }
+    expect(await preflight(file("a.csv", ""), "vacancy", messages)).toBe("This file is empty.");
   });
 });
 

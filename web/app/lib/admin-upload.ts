@@ -4,13 +4,14 @@
 import { InputError } from "../../../pipeline/errors.ts";
 import type { Family, FreshnessRule } from "../../../pipeline/model/v2.ts";
 import type { DataType, UploadResult } from "../../../pipeline/types.ts";
-import { checkUploadFile, expectedExtension } from "../../../pipeline/validate.ts";
+import { checkUploadFile, type UploadExtension } from "../../../pipeline/validate.ts";
 import type { IngestStep } from "./admin-api.ts";
 
 export interface DataTypeRule {
   id: DataType;
-  extension: ".json" | ".xlsx";
-  /** Eurostat tables accepted for this type and the one series each must hold (`dimension=CODE`). */
+  /** The file extensions accepted (`.json`, `.csv`; `.xlsx` for the barometer); the file input's `accept`. */
+  extensions: readonly UploadExtension[];
+  /** Tables accepted for this type and the one series each must hold (`dimension=CODE`). */
   tables: Array<{ table: string; frequency: "monthly" | "quarterly"; series: string[] }>;
 }
 
@@ -38,7 +39,8 @@ export interface PickedFile {
 
 /**
  * The first problem with the chosen file, or null when it may be sent: none chosen, wrong extension for the
- * data type, empty, and for the JSON types: not JSON, or JSON that is not an object.
+ * data type, empty, and for a .json file: not JSON, or JSON that is not an object. A .csv is checked by the
+ * server only (it may be large; the browser does not read it).
  */
 export async function preflight(
   file: PickedFile | null,
@@ -52,7 +54,7 @@ export async function preflight(
     if (err instanceof InputError) return err.message;
     throw err;
   }
-  if (expectedExtension(dataType) !== ".json") return null;
+  if (!file.name.toLowerCase().endsWith(".json")) return null;
   let parsed: unknown;
   try {
     parsed = JSON.parse(await file.text());

@@ -7,9 +7,10 @@ import { MODEL_V2 } from "../../../pipeline/model/v2.ts";
 import type { ServingDb } from "../../../pipeline/serving-db.ts";
 import { LMB_MAX, LMB_MIN } from "../../../pipeline/sources/barometer/parse.ts";
 import { NOT_AN_OBJECT, NOT_JSON } from "../../../pipeline/sources/eurostat/parse.ts";
+import { ECFIN_EEI } from "../../../pipeline/sources/ecfin/parse.ts";
 import { ACCEPTED_TABLES } from "../../../pipeline/sources/eurostat/tables.ts";
 import { DATA_TYPES } from "../../../pipeline/types.ts";
-import { expectedExtension } from "../../../pipeline/validate.ts";
+import { expectedExtensions } from "../../../pipeline/validate.ts";
 import type { OperatorSession } from "./admin-api.ts";
 import type { UploadRules } from "./admin-upload.ts";
 
@@ -38,11 +39,11 @@ export function uploadRules(): UploadRules {
   return {
     dataTypes: DATA_TYPES.map((id) => ({
       id,
-      extension: expectedExtension(id),
+      extensions: expectedExtensions(id),
       tables:
         id === "lmb"
           ? []
-          : ACCEPTED_TABLES[id].map((t) => ({
+          : [...ACCEPTED_TABLES[id], ...(id === "expectations" ? [ECFIN_EEI] : [])].map((t) => ({
               table: t.table,
               frequency: t.freq === "M" ? ("monthly" as const) : ("quarterly" as const),
               series: t.pins.filter((p) => p.dimension !== "freq").map((p) => `${p.dimension}=${p.codes.join(" or ")}`),

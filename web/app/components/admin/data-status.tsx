@@ -21,10 +21,10 @@ interface Cell {
   freshness: Freshness;
 }
 
-const SHORT_LABEL: Record<DataType, string> = { unemployment: "Unemployment", vacancy: "Vacancy", gdp: "GDP", inflation: "Inflation", lmb: "Barometer" };
+const SHORT_LABEL: Record<DataType, string> = { unemployment: "Unemployment", vacancy: "Vacancy", gdp: "GDP", inflation: "Inflation", lmb: "Barometer", expectations: "Expectations" };
 
 export function freshnessOf(ageMonths: number, dataType: DataType, rules: UploadRules["freshness"]): Freshness {
-  const rule = dataType === "lmb" ? rules.sentiment : rules.historical;
+  const rule = dataType === "lmb" || dataType === "expectations" ? rules.sentiment : rules.historical;
   return ageMonths > rule.cutoff ? "stale" : "fresh";
 }
 

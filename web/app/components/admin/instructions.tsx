@@ -14,6 +14,7 @@ const MEASURE: Record<DataType, string> = {
   gdp: "GDP growth expected as quarter-on-quarter percent (CLV_PCH_PRE), seasonally and calendar adjusted, item B1GQ",
   inflation: "HICP inflation, annual rate of change in %",
   lmb: "barometer index, 100 = neutral (about 90–110)",
+  expectations: "Employment Expectations Indicator (EEI), an index with long-term mean 100 and standard deviation 10, seasonally adjusted",
 };
 
 export function UploadInstructions({ rules }: { rules: UploadRules }) {
@@ -32,14 +33,16 @@ export function UploadInstructions({ rules }: { rules: UploadRules }) {
       <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800" data-testid="upload-instructions">
         <li>
           <span className="font-medium">Data types:</span> {rules.dataTypes.map((t) => t.id).join(", ")}. Eurostat tables are uploaded as the
-          JSON-stat 2.0 file Eurostat serves (.json); the expert labour market barometer (lmb) as an Excel workbook (.xlsx).
+          JSON-stat 2.0 file Eurostat serves (.json) or as Eurostat&apos;s CSV download (.csv: SDMX-CSV with codes or labels, or one column
+          per dimension with time and value); employment expectations also as DG ECFIN&apos;s survey CSV (date, country, series, value); the
+          expert labour market barometer (lmb) as an Excel workbook (.xlsx).
         </li>
         <li>
           <span className="font-medium">Expected tables and units:</span>
           <ul className="mt-1 space-y-1.5 pl-1">
             {rules.dataTypes.map((t) => (
               <li key={t.id}>
-                <span className="font-medium">{DATA_TYPE_LABELS[t.id]}</span> ({t.extension}), {MEASURE[t.id]}
+                <span className="font-medium">{DATA_TYPE_LABELS[t.id]}</span> ({t.extensions.join(", ")}), {MEASURE[t.id]}
                 {t.id === "lmb" ? (
                   <>
                     : one sheet with the months down a column or across a row and one column (or row) per country or public employment service;

@@ -207,7 +207,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
                     className="h-4 w-4 accent-brand-600"
                   />
                   <span>
-                    {DATA_TYPE_LABELS[t.id]} <span className="text-slate-600">({t.extension})</span>
+                    {DATA_TYPE_LABELS[t.id]} <span className="text-slate-600">({t.extensions.join(", ")})</span>
                   </span>
                 </label>
               ))}
@@ -223,7 +223,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
               id="upload-file"
               name="file"
               type="file"
-              accept={rule.extension}
+              accept={rule.extensions.join(",")}
               disabled={uploading}
               aria-invalid={fileError ? true : undefined}
               aria-describedby={fileError ? "upload-file-hint upload-file-error" : "upload-file-hint"}
@@ -234,7 +234,11 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
               className="mt-1 block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:min-h-10 file:cursor-pointer file:border-0 file:border-r file:border-slate-300 file:bg-slate-100 file:px-4 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
             />
             <p id="upload-file-hint" className="mt-1 text-xs text-slate-600">
-              {rule.extension === ".xlsx" ? "An Excel workbook (.xlsx)." : "A Eurostat JSON-stat 2.0 file (.json)."}
+              {rule.extensions.includes(".xlsx")
+                ? "An Excel workbook (.xlsx)."
+                : rule.id === "expectations"
+                  ? "A Eurostat JSON-stat file (.json), Eurostat's CSV download or DG ECFIN's survey CSV (.csv)."
+                  : "A Eurostat JSON-stat file (.json) or Eurostat's CSV download (.csv)."}
             </p>
             {fileError ? (
               <p id="upload-file-error" role="alert" data-testid="upload-file-error" className="mt-2 text-sm font-medium text-red-800">
