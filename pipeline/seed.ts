@@ -9,8 +9,14 @@ import type { UploadResult } from "./types.ts";
 export { BUNDLED_FIXTURES_DIR };
 
 export interface ManifestEntry {
+  /** Path under fixtures/real. */
   file: string;
+  /** The data type it is ingested as. */
   type: string;
+  /** The source table it holds; a table's files are listed oldest release first (a newer one replaces). */
+  table: string;
+  /** When the source published this snapshot, as far as its provenance tells. */
+  released: string;
 }
 
 export function readManifest(dir = BUNDLED_FIXTURES_DIR): ManifestEntry[] {

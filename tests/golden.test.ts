@@ -10,11 +10,21 @@ import { compareGolden, type GoldenRecalc } from "./helpers/golden.ts";
 const GOLDEN = fixture("expected", "recalc-2026-11-22.json");
 const CHANGED = fixture("expected", "recalc-2026-11-22-changed.json");
 
-async function replay(order: "forward" | "reverse"): Promise<GoldenRecalc> {
+/**
+ * The manifest in its own order, or with its tables in reverse order. Within one table the snapshots keep their
+ * order (oldest release first): a newer release replacing an older one is the point of loading several.
+ */
+function manifestFiles(order: "forward" | "reverse-tables") {
+  const files = readManifest();
+  if (order === "forward") return files;
+  const tables = [...new Set(files.map((f) => f.table))].reverse();
+  return tables.flatMap((t) => files.filter((f) => f.table === t));
+}
+
+async function replay(order: "forward" | "reverse-tables"): Promise<GoldenRecalc> {
   const tmp = tempDataDir();
   try {
-    const files = readManifest();
-    if (order === "reverse") files.reverse();
+    const files = manifestFiles(order);
     for (const f of files) {
       const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
       expect(r.code, `${f.file}: ${r.stdout}${r.stderr}`).toBe(0);
@@ -41,9 +51,22 @@ describe("golden recalc over the bundled real fixtures", () => {
     expect(problems).toEqual([]);
   });
 
-  it("gives the same output byte for byte when the files are ingested in reverse order", async () => {
-    const reverse = await replay("reverse");
+  it("gives the same output byte for byte when the tables are ingested in reverse order", async () => {
+    const reverse = await replay("reverse-tables");
     expect(JSON.stringify(reverse)).toBe(JSON.stringify(forward));
+  });
+
+  it("lists each table's snapshots together, the newest last", () => {
+    const files = readManifest();
+    const seen: string[] = [];
+    for (const f of files) {
+      if (seen.at(-1) !== f.table) {
+        expect(seen, `${f.table}'s files must be listed together`).not.toContain(f.table);
+        seen.push(f.table);
+      }
+    }
+    const une = files.filter((f) => f.table === "une_rt_m").map((f) => f.released);
+    expect(une.map((r) => r.slice(0, 4))).toEqual(["2025", "2026", "2026"]);
   });
 
   it("covers all 31 countries and gives Liechtenstein no number", () => {
