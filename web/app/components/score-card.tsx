@@ -149,12 +149,12 @@ export function ScoreCard(props: ScoreCardProps) {
             </div>
           </div>
         ) : (
-          <div className="mt-4 flex items-start gap-4" data-testid="no-score">
-            <WeatherIcon status={null} className="h-14 w-14 shrink-0" />
-            <div>
-              <p className="text-2xl font-semibold text-slate-900">{none!.title}</p>
-              <p className="mt-1 max-w-2xl text-slate-700">{none!.text}</p>
-            </div>
+          <div className="mt-4" data-testid="no-score">
+            <p className="flex items-center gap-3 text-2xl font-semibold text-slate-900">
+              <WeatherIcon status={null} className="h-12 w-12 shrink-0" />
+              {none!.title}
+            </p>
+            <p className="mt-2 max-w-2xl text-slate-700">{none!.text}</p>
           </div>
         )}
         {pending ? <ScaleBar score={DEFAULT_SCORE} /> : hasScore ? <ScaleBar score={score} /> : null}
