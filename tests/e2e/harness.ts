@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import axe from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { DEFAULT_BUILD_DIR, startSiteServer } from "../../web/server-handler.ts";
 import type { AppConfig } from "../../api/env.ts";
@@ -135,3 +136,42 @@ export async function hydrated(page: Page): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
+
+/**
+ * axe-core's serious and critical violations on the page, judged once every toast has settled.
+ *
+ * Why the wait: sonner slides and fades a toast in and out over 400 ms. Caught mid-transition, its text is
+ * drawn at partial opacity over the page, a state nobody reads, and axe reports either a contrast it mixed
+ * with the page behind or nothing at all ("partially obscured"), depending on the frame. The admin check once
+ * failed that way on a fresh clone (it also exposed a real defect, fixed in app.css: sonner's rich-colour
+ * titles were 4.3:1). So: no running transition inside the toaster when axe starts. Contexts that run axe
+ * after a toast should also prefer reduced motion (sonner then shows and removes toasts without transitions),
+ * so that a toast's 4 s timer running out during the check cannot start a new one.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return a.playState !== "running" || !(target instanceof Element && target.closest("[data-sonner-toaster]"));
+      }),
+    undefined,
+    { timeout: 5_000 },
+  );
+  await page.evaluate(axe.source); // through DevTools, so the page's CSP does not block it
+  const result = (await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document))) as axe.AxeResults;
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+}
+
+/** Text a visitor can read or hear: visible text, the title, and every alt and aria-label. */
+export async function readableText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attrs = [...document.querySelectorAll("[alt], [aria-label], title")].map((e) => e.getAttribute("alt") ?? e.getAttribute("aria-label") ?? e.textContent ?? "");
+    return [document.title, document.body.innerText, ...attrs].join("\n");
+  });
+}
+
+/** Regional-indicator symbols (U+1F1E6–U+1F1FF): the halves of an emoji flag. */
+export const EMOJI_FLAG = /[\u{1F1E6}-\u{1F1FF}]/u;

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { ExperienceSummary, PublicExperience } from "../../../api/db/community.ts";
 import { relativeTime } from "../lib/format.ts";
+import { canSummarise, okOrBetterPercent, tooFewText } from "../lib/community.ts";
 import { preloadToasts } from "../lib/toast.ts";
 
 const loadForm = () => import("./experience-form.tsx");
@@ -76,27 +77,40 @@ export function ExperienceList({ items, now }: { items: PublicExperience[]; now:
   );
 }
 
+/**
+ * Counts, average and share of the moods shared here: from the minimum number of experiences on
+ * (lib/community.ts); below it, how many there are. Five tiles in one row on wide screens, two and three on a
+ * phone (never one left alone).
+ */
 export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {
   if (summary.count === 0) return null;
-  const okOrBetter = summary.neutral + summary.positive;
+  if (!canSummarise(summary.count)) {
+    return (
+      <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="community-too-few">
+        {tooFewText(summary.count)}
+      </p>
+    );
+  }
+  const share = okOrBetterPercent(summary);
+  const tiles: Array<[string, string]> = [
+    ["Experiences", String(summary.count)],
+    ["Average mood", summary.average_mood !== null ? `${summary.average_mood.toFixed(1)} / 5` : "–"],
+    ["Positive", String(summary.positive)],
+    ["Neutral", String(summary.neutral)],
+    ["Frustrated", String(summary.frustrated)],
+  ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Community summary">
-      {[
-        ["Experiences", String(summary.count)],
-        ["Average mood", summary.average_mood !== null ? `${summary.average_mood.toFixed(1)} / 5` : "–"],
-        ["Positive", String(summary.positive)],
-        ["Neutral", String(summary.neutral)],
-        ["Frustrated", String(summary.frustrated)],
-      ].map(([k, v]) => (
-        <div key={k} className="rounded-lg border border-slate-200 bg-white p-3">
-          <dt className="text-xs text-slate-600">{k}</dt>
-          <dd className="text-lg font-semibold tabular-nums">{v}</dd>
-        </div>
-      ))}
-      <div className="col-span-2 text-sm text-slate-700 sm:col-span-5">
-        {Math.round((okOrBetter / summary.count) * 100)}% of job seekers here say it is going OK or better.
-      </div>
-    </dl>
+    <div className="space-y-2">
+      <dl className="grid grid-cols-6 gap-2 sm:grid-cols-5 sm:gap-3" aria-label="Community summary">
+        {tiles.map(([k, v], i) => (
+          <div key={k} className={`rounded-lg border border-slate-200 bg-white p-3 ${i < 2 ? "col-span-3" : "col-span-2"} sm:col-span-1`} data-testid="community-tile">
+            <dt className="text-xs text-slate-600">{k}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {share !== null ? <p className="text-sm text-slate-700">{share}% of job seekers here say it is going OK or better.</p> : null}
+    </div>
   );
 }
 

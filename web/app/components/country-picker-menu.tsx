@@ -4,10 +4,11 @@ import { useNavigate } from "react-router";
 import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
 import type { RefObject } from "react";
-import { COUNTRIES, flagOf } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { CheckIcon, SearchIcon } from "./icons.tsx";
+import { Flag } from "./flag.tsx";
 
-const OPTIONS = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name)).map((c) => ({ ...c, flag: flagOf(c.code) }));
+const OPTIONS = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name));
 
 export default function CountryPickerMenu({
   open,
@@ -61,7 +62,7 @@ export default function CountryPickerMenu({
                   }}
                   className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-900"
                 >
-                  <span aria-hidden>{c.flag}</span>
+                  <Flag code={c.code} />
                   <span className="flex-1">{c.name}</span>
                   {c.code === current ? <CheckIcon className="h-4 w-4 text-brand-600" /> : null}
                 </Command.Item>

@@ -2,8 +2,9 @@
 // spec's placeholder, search and empty texts, and a 256 px list. The trigger is rendered with the page; the
 // dropdown (Radix popover + cmdk) loads when the visitor first reaches for it.
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { COUNTRIES, flagOf } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { ChevronDownIcon } from "./icons.tsx";
+import { Flag } from "./flag.tsx";
 
 const loadMenu = () => import("./country-picker-menu.tsx");
 const CountryPickerMenu = lazy(loadMenu);
@@ -53,7 +54,7 @@ export function CountryPicker({
       >
         {selected ? (
           <span className="flex items-center gap-2">
-            <span aria-hidden>{flagOf(selected.code)}</span>
+            <Flag code={selected.code} />
             {selected.name}
           </span>
         ) : (

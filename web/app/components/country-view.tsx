@@ -1,15 +1,27 @@
-// The body of /country/{code} (spec §2 "Country page") plus the score history chart.
+// The body of /country/{code} (spec §2 "Country page") plus the score history chart. The panels follow the
+// data (lib/availability.ts): a panel without figures is left out, the missing figures are named in one line,
+// and on wide screens the cards flow in two columns instead of three equal-height ones.
+import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { CountryPageData } from "../lib/country.server.ts";
+import { availabilityOf, hasComparisons, hasConditions } from "../lib/availability.ts";
 import { ScoreCard } from "./score-card.tsx";
 import { CountryPicker } from "./country-picker.tsx";
 import { PopoverGroup } from "./info.tsx";
 import { BackButton, Breadcrumbs, Card, HelpCard, Section } from "./page-parts.tsx";
-import { AdviceList, ComparisonInsights, MarketConditions, MarketSentiment } from "./market-panels.tsx";
+import { AdviceList, ComparisonInsights, MarketConditions, MarketSentiment, NotAvailable, hasSentiment } from "./market-panels.tsx";
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
 
 const RANGE_LABEL = { "5y": "5 years", "10y": "10 years", all: "All" } as const;
+
+interface Panel {
+  id: "conditions" | "sentiment" | "advice";
+  /** Card title on wide screens, section title on small ones (spec §2). */
+  wide: string;
+  narrow: string;
+  body: ReactNode;
+}
 
 export function CountryView({ data }: { data: CountryPageData }) {
   const navigation = useNavigation();
@@ -17,6 +29,37 @@ export function CountryView({ data }: { data: CountryPageData }) {
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
   const pending = target !== null && target.startsWith("/country/") && target !== location.pathname;
   const { country, panel, community } = data;
+  const hasScore = data.score !== null;
+  const available = availabilityOf(panel, hasScore);
+
+  const panels: Panel[] = [];
+  if (hasConditions(available)) {
+    panels.push({
+      id: "conditions",
+      wide: "Market conditions",
+      narrow: "Market conditions",
+      body: <MarketConditions panel={panel} available={available.conditions} />,
+    });
+  }
+  if (hasSentiment(available.sentiment, community.summary)) {
+    panels.push({
+      id: "sentiment",
+      wide: "Market sentiment",
+      narrow: "Market sentiment",
+      body: <MarketSentiment panel={panel} available={available.sentiment} summary={community.summary} yoyFrom={data.yoyFrom} />,
+    });
+  }
+  panels.push({ id: "advice", wide: "What you can do now", narrow: "What this means for you", body: <AdviceList status={data.status} /> });
+
+  // Two columns that fill evenly: the sentiment card (the longest) on the right, the others stacked on the left.
+  const right = panels.length === 3 ? panels.filter((p) => p.id === "sentiment") : panels.slice(1);
+  const left = panels.filter((p) => !right.includes(p));
+  const card = (p: Panel) => (
+    <Card key={p.id} title={p.wide}>
+      {p.body}
+    </Card>
+  );
+  const note = hasScore && data.basis === "historical-only" && !available.sentiment.barometer ? "The score uses official statistics only." : null;
 
   return (
     <PopoverGroup>
@@ -34,13 +77,11 @@ export function CountryView({ data }: { data: CountryPageData }) {
           </div>
         </div>
 
-        <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">
-          {country.name}: job market weather
-        </h1>
+        <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">{country.name}: job market weather</h1>
         <div className="mt-4">
           <ScoreCard
+            code={country.code}
             name={country.name}
-            flag={country.flag}
             score={data.score}
             status={data.status}
             label={data.label}
@@ -49,6 +90,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
             cover={data.cover}
             subScores={data.subScores}
             anchorMonth={data.anchorMonth}
+            asOf={data.asOf}
             now={data.now}
             pending={pending}
           />
@@ -58,65 +100,61 @@ export function CountryView({ data }: { data: CountryPageData }) {
           <HelpCard />
         </div>
 
-        {/* Large screens: three cards. */}
-        <div className="mt-6 hidden gap-6 lg:grid lg:grid-cols-3">
-          <Card title="Market conditions">
-            <MarketConditions panel={panel} />
-          </Card>
-          <Card title="Market sentiment">
-            <MarketSentiment panel={panel} countryName={country.name} summary={community.summary} yoyFrom={data.yoyFrom} />
-          </Card>
-          <Card title="What you can do now">
-            <AdviceList status={data.status} />
-          </Card>
+        {/* Large screens: the cards in two columns that flow (one column when only the advice is left). */}
+        <div className={`mt-6 hidden gap-6 lg:grid lg:items-start ${panels.length > 1 ? "lg:grid-cols-2" : ""}`} data-testid="panels-wide">
+          <div className="space-y-6">{left.map(card)}</div>
+          {right.length > 0 ? <div className="space-y-6">{right.map(card)}</div> : null}
         </div>
-        {/* Small screens: collapsible sections, the first one open. */}
+        {/* Small screens: collapsible sections, the first one ("Market conditions" when it exists) open. */}
         <div className="mt-6 space-y-3 lg:hidden">
-          <Section title="Market conditions" defaultOpen>
-            <MarketConditions panel={panel} />
-          </Section>
-          <Section title="Market sentiment">
-            <MarketSentiment panel={panel} countryName={country.name} summary={community.summary} yoyFrom={data.yoyFrom} />
-          </Section>
-          <Section title="What this means for you">
-            <AdviceList status={data.status} />
-          </Section>
+          {panels.map((p, i) => (
+            <Section key={p.id} title={p.narrow} defaultOpen={i === 0}>
+              {p.body}
+            </Section>
+          ))}
+        </div>
+        <div className="mt-6">
+          <NotAvailable countryName={country.name} missing={available.missing} note={note} />
         </div>
 
-        <section aria-labelledby="insights-title" className="mt-10">
-          <h2 id="insights-title" className="mb-4 text-2xl font-semibold tracking-tight">
-            Comparison insights
-          </h2>
-          <ComparisonInsights panel={panel} />
-        </section>
-
-        <section aria-labelledby="history-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="history-heading" className="text-2xl font-semibold tracking-tight">
-              Score history
+        {hasComparisons(available) ? (
+          <section aria-labelledby="insights-title" className="mt-10">
+            <h2 id="insights-title" className="mb-4 text-2xl font-semibold tracking-tight">
+              Comparison insights
             </h2>
-            {data.historyMonths > 60 ? (
-              <nav aria-label="History range" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-                {(Object.keys(RANGE_LABEL) as Array<keyof typeof RANGE_LABEL>).map((r) => (
-                  <Link
-                    key={r}
-                    to={r === "5y" ? "." : `?range=${r}`}
-                    preventScrollReset
-                    replace
-                    aria-current={data.range === r ? "page" : undefined}
-                    className={`rounded-md px-3 py-1 ${data.range === r ? "bg-white font-medium shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
-                  >
-                    {RANGE_LABEL[r]}
-                  </Link>
-                ))}
-              </nav>
-            ) : null}
-          </div>
-          <p className="mt-1 text-sm text-slate-700">Each month scored with the data available at the end of that month.</p>
-          <div className="mt-4">
-            <HistoryChart points={data.history} countryName={country.name} />
-          </div>
-        </section>
+            <ComparisonInsights panel={panel} available={available.comparisons} />
+          </section>
+        ) : null}
+
+        {data.history.length > 0 || hasScore ? (
+          <section aria-labelledby="history-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="history-heading" className="text-2xl font-semibold tracking-tight">
+                Score history
+              </h2>
+              {data.historyMonths > 60 ? (
+                <nav aria-label="History range" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+                  {(Object.keys(RANGE_LABEL) as Array<keyof typeof RANGE_LABEL>).map((r) => (
+                    <Link
+                      key={r}
+                      to={r === "5y" ? "." : `?range=${r}`}
+                      preventScrollReset
+                      replace
+                      aria-current={data.range === r ? "page" : undefined}
+                      className={`rounded-md px-3 py-1 ${data.range === r ? "bg-white font-medium shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
+                    >
+                      {RANGE_LABEL[r]}
+                    </Link>
+                  ))}
+                </nav>
+              ) : null}
+            </div>
+            <p className="mt-1 text-sm text-slate-700">Each month scored with the data available at the end of that month.</p>
+            <div className="mt-4">
+              <HistoryChart points={data.history} countryName={country.name} />
+            </div>
+          </section>
+        ) : null}
 
         <CommunitySection countryCode={country.code} countryName={country.name} items={community.items} summary={community.summary} now={data.now} />
       </div>

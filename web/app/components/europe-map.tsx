@@ -3,13 +3,13 @@
 import { useState, type MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { COUNTRY_SHAPES, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS_PATH } from "../lib/europe-map.generated.ts";
-import { NO_DATA_FILL, STATUS_STYLE, STATUSES_BEST_FIRST, rangeText, type Status } from "../lib/weather.ts";
+import { MAP_STYLE, NO_DATA_HATCH_CSS, NO_DATA_NAME, NOT_COVERED_NAME, STATUS_STYLE, STATUSES_BEST_FIRST, rangeText, type Status } from "../lib/weather.ts";
 import { formatScore } from "../lib/format.ts";
+import { Flag } from "./flag.tsx";
 
 export interface MapCountry {
   code: string;
   name: string;
-  flag: string;
   score: number | null;
   status: Status | null;
   label: string | null;
@@ -35,93 +35,120 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
   };
 
   return (
-    <figure className="relative">
-      <svg
-        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
-        className="h-auto w-full rounded-2xl border border-slate-200 bg-sky-50"
-        role="group"
-        aria-label="Map of Europe coloured by job market weather; each country links to its page"
-      >
-        <path d={NEIGHBOURS_PATH} fill="#e2e8f0" stroke="#ffffff" strokeWidth={0.8} aria-hidden />
-        {ordered.map((c) => {
-          const s = COUNTRY_SHAPES[c.code];
-          if (!s) return null;
-          const fill = c.status ? STATUS_STYLE[c.status].fill : NO_DATA_FILL;
-          const href = `/country/${c.code.toLowerCase()}`;
-          return (
-            <a
-              key={c.code}
-              href={href}
-              className="map-link"
-              aria-label={describe(c)}
-              data-code={c.code}
-              onClick={(e) => go(e, href)}
-              onMouseEnter={() => setActive(c.code)}
-              onMouseLeave={() => setActive((x) => (x === c.code ? null : x))}
-              onFocus={() => setActive(c.code)}
-              onBlur={() => setActive((x) => (x === c.code ? null : x))}
-            >
-              <title>{describe(c)}</title>
-              <path
-                className="map-country"
-                d={s.d}
-                fill={fill}
-                stroke={c.status ? "#ffffff" : "#94a3b8"}
-                strokeWidth={0.8}
-                strokeDasharray={c.status ? undefined : "3 2"}
-                data-active={active === c.code}
-              />
-              {s.tiny ? (
-                <circle
+    <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+      <MapLegend />
+      <div className="relative">
+        <svg
+          viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+          className="block h-auto w-full"
+          style={{ background: MAP_STYLE.sea }}
+          role="group"
+          aria-label="Map of Europe coloured by job market weather; each country links to its page"
+        >
+          <defs>
+            <pattern id={HATCH_ID} patternUnits="userSpaceOnUse" width={5} height={5} patternTransform="rotate(45)">
+              <rect width={5} height={5} fill={MAP_STYLE.noDataBase} />
+              <line x1={0} y1={0} x2={0} y2={5} stroke={MAP_STYLE.noDataStripe} strokeWidth={1.6} />
+            </pattern>
+          </defs>
+          <path d={NEIGHBOURS_PATH} fill={MAP_STYLE.notCovered} stroke={MAP_STYLE.notCoveredStroke} strokeWidth={0.6} aria-hidden />
+          {ordered.map((c) => {
+            const s = COUNTRY_SHAPES[c.code];
+            if (!s) return null;
+            const fill = c.status ? STATUS_STYLE[c.status].fill : `url(#${HATCH_ID})`;
+            const href = `/country/${c.code.toLowerCase()}`;
+            return (
+              <a
+                key={c.code}
+                href={href}
+                className="map-link"
+                aria-label={describe(c)}
+                data-code={c.code}
+                onClick={(e) => go(e, href)}
+                onMouseEnter={() => setActive(c.code)}
+                onMouseLeave={() => setActive((x) => (x === c.code ? null : x))}
+                onFocus={() => setActive(c.code)}
+                onBlur={() => setActive((x) => (x === c.code ? null : x))}
+              >
+                <title>{describe(c)}</title>
+                <path
                   className="map-country"
-                  cx={s.x}
-                  cy={s.y}
-                  r={7}
+                  d={s.d}
                   fill={fill}
-                  stroke="#0f172a"
-                  strokeWidth={1.2}
+                  stroke={c.status ? MAP_STYLE.border : MAP_STYLE.noDataStripe}
+                  strokeWidth={0.8}
                   data-active={active === c.code}
                 />
-              ) : null}
-            </a>
-          );
-        })}
-      </svg>
-      {current && shape ? (
-        <div
-          role="status"
-          className="pointer-events-none absolute z-10 -translate-x-1/2 -translate-y-[calc(100%+10px)] rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg"
-          style={{ left: `${(shape.x / MAP_WIDTH) * 100}%`, top: `${(shape.y / MAP_HEIGHT) * 100}%` }}
-        >
-          <p className="font-semibold whitespace-nowrap">
-            <span aria-hidden className="mr-1">
-              {current.flag}
-            </span>
-            {current.name}
-          </p>
-          {current.score !== null && current.status ? (
-            <p className="whitespace-nowrap text-slate-700">
-              <strong className="text-slate-900">{formatScore(current.score)}</strong> / 10 · {STATUS_STYLE[current.status].name}
+                {s.tiny ? (
+                  <circle className="map-country" cx={s.x} cy={s.y} r={7} fill={fill} stroke="#0f172a" strokeWidth={1.2} data-active={active === c.code} />
+                ) : null}
+              </a>
+            );
+          })}
+        </svg>
+        {current && shape ? (
+          <div
+            role="status"
+            className="pointer-events-none absolute z-10 -translate-x-1/2 -translate-y-[calc(100%+10px)] rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm shadow-lg"
+            style={{ left: `${(shape.x / MAP_WIDTH) * 100}%`, top: `${(shape.y / MAP_HEIGHT) * 100}%` }}
+          >
+            <p className="flex items-center gap-1.5 font-semibold whitespace-nowrap">
+              <Flag code={current.code} height={14} />
+              {current.name}
             </p>
-          ) : (
-            <p className="whitespace-nowrap text-slate-600">Not enough recent data</p>
-          )}
-        </div>
-      ) : null}
-      <figcaption className="mt-3">
-        <ul className="flex flex-wrap gap-x-4 gap-y-2 text-xs text-slate-700" aria-label="Legend">
-          {STATUSES_BEST_FIRST.map((s) => (
-            <li key={s} className="flex items-center gap-1.5">
-              <span aria-hidden className="h-3 w-3 rounded-sm border border-slate-300" style={{ background: STATUS_STYLE[s].fill }} />
-              {STATUS_STYLE[s].name} ({rangeText(s)})
-            </li>
-          ))}
-          <li className="flex items-center gap-1.5">
-            <span aria-hidden className="h-3 w-3 rounded-sm border border-dashed border-slate-400 bg-white" />
-            Not enough recent data
-          </li>
-        </ul>
-      </figcaption>
+            {current.score !== null && current.status ? (
+              <p className="whitespace-nowrap text-slate-700">
+                <strong className="text-slate-900">{formatScore(current.score)}</strong> / 10 · {STATUS_STYLE[current.status].name}
+              </p>
+            ) : (
+              <p className="whitespace-nowrap text-slate-600">Not enough recent data</p>
+            )}
+          </div>
+        ) : null}
+      </div>
     </figure>
+  );
+}
+
+const HATCH_ID = "map-no-data-hatch";
+
+/**
+ * The legend, on top of the map so it is read with it: the five statuses as one scale from stormy (1) to
+ * sunny (10), each name written on its own colour, then "no recent data" (the hatch) and "not covered".
+ */
+export function MapLegend() {
+  const worstFirst = [...STATUSES_BEST_FIRST].reverse();
+  return (
+    <figcaption className="border-b border-slate-200 px-3 py-3 sm:px-4">
+      <ul aria-label="Map legend" className="grid grid-cols-10 gap-y-2 text-xs">
+        {worstFirst.map((s, i) => (
+          <li
+            key={s}
+            data-legend={s}
+            className={`col-span-2 flex flex-col items-center justify-center px-1 py-1.5 text-center leading-tight ${i === 0 ? "rounded-l-md" : ""} ${i === worstFirst.length - 1 ? "rounded-r-md" : ""}`}
+            style={{ background: STATUS_STYLE[s].fill, color: STATUS_STYLE[s].ink }}
+          >
+            <span className="font-semibold">{STATUS_STYLE[s].name}</span>
+            <span>{rangeText(s)}</span>
+          </li>
+        ))}
+        <li data-legend="no-data" className="col-span-5 flex items-center gap-2 text-slate-800">
+          <span
+            aria-hidden
+            className="h-4 w-6 shrink-0 rounded-sm"
+            style={{ background: NO_DATA_HATCH_CSS, boxShadow: `inset 0 0 0 1px ${MAP_STYLE.noDataStripe}` }}
+          />
+          {NO_DATA_NAME}
+        </li>
+        <li data-legend="not-covered" className="col-span-5 flex items-center gap-2 text-slate-800">
+          <span
+            aria-hidden
+            className="h-4 w-6 shrink-0 rounded-sm"
+            style={{ background: MAP_STYLE.notCovered, boxShadow: `inset 0 0 0 1px ${MAP_STYLE.notCoveredStroke}` }}
+          />
+          {NOT_COVERED_NAME}
+        </li>
+      </ul>
+    </figcaption>
   );
 }

@@ -28,6 +28,8 @@ interface FormState {
 
 const EMPTY: FormState = { role_family: "", seniority: "", residency: "", mood: MOOD_DEFAULT, local_language: false, comment: "", website: "" };
 
+const MOODS = Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i);
+
 const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
 
 export default function ExperienceForm({ countryCode, countryName, onClose }: { countryCode: string; countryName: string; onClose: () => void }) {
@@ -92,22 +94,34 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
         <label htmlFor="mood" className="block text-sm font-medium">
           How is it going? <span className="font-semibold">{MOOD_LABELS[form.mood]}</span>
         </label>
-        <input
-          id="mood"
-          name="mood"
-          type="range"
-          min={MOOD_MIN}
-          max={MOOD_MAX}
-          step={1}
-          value={form.mood}
-          aria-valuetext={MOOD_LABELS[form.mood]}
-          onChange={(e) => set("mood", Number(e.target.value))}
-          className="mt-2 w-full accent-brand-600"
-        />
-        <div className="mt-1 flex justify-between text-xs text-slate-600" aria-hidden>
-          {Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i).map((m) => (
-            <span key={m}>{MOOD_LABELS[m]}</span>
-          ))}
+        {/* The labels sit exactly under the slider's stops: the thumb has a fixed width (--thumb, .mood-range in
+            app.css), so stop i of n is at thumb/2 + (width − thumb) × i / (n − 1). */}
+        <div className="mood-scale mt-2 px-8">
+          <input
+            id="mood"
+            name="mood"
+            type="range"
+            min={MOOD_MIN}
+            max={MOOD_MAX}
+            step={1}
+            value={form.mood}
+            aria-valuetext={MOOD_LABELS[form.mood]}
+            onChange={(e) => set("mood", Number(e.target.value))}
+            className="mood-range block w-full"
+          />
+          <div className="relative mt-1 h-9 text-xs text-slate-600" aria-hidden>
+            {MOODS.map((m, i) => (
+              <span
+                key={m}
+                data-stop={m}
+                className={`absolute top-0 flex -translate-x-1/2 flex-col items-center whitespace-nowrap ${m === form.mood ? "font-semibold text-slate-900" : ""}`}
+                style={{ left: `calc(var(--thumb) / 2 + (100% - var(--thumb)) * ${i / (MOODS.length - 1)})` }}
+              >
+                <span className="mb-0.5 h-1.5 w-px bg-slate-400" />
+                {MOOD_LABELS[m]}
+              </span>
+            ))}
+          </div>
         </div>
       </div>
       <label className="mt-4 flex items-center gap-2 text-sm">

@@ -15,9 +15,45 @@ interface Size {
   pad: { left: number; right: number; top: number; bottom: number };
 }
 
-/** Wide screens and phones get their own drawing so that the text stays readable at both widths. */
-const WIDE: Size = { id: "wide", w: 900, h: 300, font: 12, maxTicks: 9, pad: { left: 34, right: 70, top: 10, bottom: 28 } };
-const NARROW: Size = { id: "narrow", w: 420, h: 300, font: 13, maxTicks: 4, pad: { left: 28, right: 62, top: 10, bottom: 28 } };
+/**
+ * Wide screens and phones get their own drawing so that the text stays readable at both widths: each viewBox
+ * is about as wide as the chart is drawn (a phone's chart is ~300–330 px wide), so a 14-unit font shows at
+ * 12 px or more.
+ */
+const WIDE: Size = { id: "wide", w: 900, h: 300, font: 13, maxTicks: 8, pad: { left: 34, right: 72, top: 10, bottom: 30 } };
+const NARROW: Size = { id: "narrow", w: 330, h: 240, font: 14, maxTicks: 4, pad: { left: 24, right: 58, top: 10, bottom: 30 } };
+
+/** Tick intervals in months, smallest first: quarters, half years, then whole years. */
+const TICK_STEPS = [3, 6, 12, 24, 60, 120];
+
+/** Rough width of a label in user units (average glyph ≈ 0.6 em). */
+const labelWidth = (label: string, font: number) => label.length * font * 0.6;
+
+/**
+ * Evenly spaced ticks on calendar boundaries: the smallest interval (quarter, half year, 1, 2, 5 or 10 years)
+ * that gives at most `maxTicks` ticks whose labels fit the width with room between them; "2024" for whole years, "Q3 2024" below. Returns the
+ * index of each ticked month and its label; a history too short for any boundary gets its first month.
+ */
+export function timeTicks(months: readonly string[], plotWidth: number, font: number, maxTicks = 8): Array<{ index: number; label: string }> {
+  const n = months.length;
+  if (n === 0) return [];
+  const perMonth = n > 1 ? plotWidth / (n - 1) : plotWidth;
+  for (const step of TICK_STEPS) {
+    const yearly = step >= 12;
+    if (step * perMonth < labelWidth(yearly ? "2024" : "Q1 2024", font) + font * 1.5) continue;
+    const ticks: Array<{ index: number; label: string }> = [];
+    months.forEach((m, index) => {
+      const year = Number(m.slice(0, 4));
+      const month = Number(m.slice(5, 7));
+      if ((year * 12 + month - 1) % step !== 0) return;
+      ticks.push({ index, label: yearly ? String(year) : `Q${Math.floor((month - 1) / 3) + 1} ${year}` });
+    });
+    if (ticks.length > maxTicks) continue;
+    if (ticks.length > 0) return ticks;
+    break;
+  }
+  return [{ index: 0, label: shortMonth(months[0]) }];
+}
 
 function ChartSvg({ points, countryName, size }: { points: HistoryPoint[]; countryName: string; size: Size }) {
   const { w: W, h: H, pad: PAD, font } = size;
@@ -37,15 +73,12 @@ function ChartSvg({ points, countryName, size }: { points: HistoryPoint[]; count
     pen = true;
   });
 
-  // Year ticks at each January; a short history without one gets a tick at its first month.
-  const years = new Map<string, number>();
-  points.forEach((p, i) => {
-    const [yr, m] = p.month.split("-");
-    if (m === "01") years.set(yr, i);
-  });
-  if (years.size === 0) years.set(points[0].month.slice(0, 4), 0);
-  const yearTicks = [...years.entries()];
-  const step = Math.ceil(yearTicks.length / size.maxTicks);
+  const ticks = timeTicks(
+    points.map((p) => p.month),
+    W - PAD.left - PAD.right,
+    font,
+    size.maxTicks,
+  );
   const last = [...points].reverse().find((p) => p.score !== null)!;
   const lastIndex = points.lastIndexOf(last);
   const first = points[0].month;
@@ -76,16 +109,15 @@ function ChartSvg({ points, countryName, size }: { points: HistoryPoint[]; count
           </text>
         </g>
       ))}
-      {yearTicks.map(([yr, i], k) =>
-        k % step === 0 ? (
-          <g key={yr}>
-            <line x1={x(i)} x2={x(i)} y1={H - PAD.bottom} y2={H - PAD.bottom + 4} stroke="#64748b" />
-            <text x={x(i)} y={H - 8} fontSize={font} textAnchor="middle" fill="#475569">
-              {yr}
-            </text>
-          </g>
-        ) : null,
-      )}
+      {ticks.map(({ index, label }) => (
+        <g key={index} data-tick={label}>
+          <line x1={x(index)} x2={x(index)} y1={H - PAD.bottom} y2={H - PAD.bottom + 4} stroke="#64748b" />
+          {/* Kept inside the drawing: a label at the very edge moves in rather than being cut. */}
+          <text x={Math.max(labelWidth(label, font) / 2, x(index))} y={H - 10} fontSize={font} textAnchor="middle" fill="#475569">
+            {label}
+          </text>
+        </g>
+      ))}
       <path d={d} fill="none" stroke="#0f172a" strokeWidth={2.2} strokeLinejoin="round" strokeLinecap="round" />
       <circle cx={x(lastIndex)} cy={y(last.score!)} r={4.5} fill="#0f172a" stroke="#fff" strokeWidth={2} />
     </svg>

@@ -150,12 +150,8 @@ export function WeatherIcon({ status, className, title }: { status: Status | nul
         </>
       )}
       {status === null && (
-        <>
-          <circle cx={24} cy={24} r={14} fill="none" stroke="#94a3b8" strokeWidth={2} strokeDasharray="4 4" />
-          <text x={24} y={29} textAnchor="middle" fontSize={14} fill="#64748b">
-            ?
-          </text>
-        </>
+        // No weather known: an empty cloud outline, dashed (not a question mark: nothing is broken).
+        <path d="M14 38h21a8 8 0 0 0 0-16 11 11 0 0 0-21-2 9 9 0 0 0 0 18z" transform="translate(0 -2)" fill="#f8fafc" stroke="#64748b" strokeWidth={1.5} strokeDasharray="3 3" />
       )}
     </svg>
   );

@@ -1,6 +1,7 @@
 // The body of /job-market/{name} (spec §2 second country layout): gauge, "Why the Job Market Score is X" with
 // the four breakdown cards, expert help, "Current Market Snapshot", "Your Next Moves", the insights
-// placeholder and the community section.
+// placeholder and the community section. Like /country/{code}, it shows only the figures that exist and names
+// the missing ones once.
 import type { BreakdownCard, MarketPanel, Tone } from "../../../api/market-panel.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { ADVICE } from "../lib/advice.ts";
@@ -12,6 +13,10 @@ import { ConfidenceBadge } from "./score-card.tsx";
 import { BackButton, Breadcrumbs } from "./page-parts.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WeatherIcon } from "./icons.tsx";
+import { Flag } from "./flag.tsx";
+import { NotAvailable } from "./market-panels.tsx";
+import { availabilityOf } from "../lib/availability.ts";
+import { noScoreText } from "../lib/no-score.ts";
 import { Link } from "react-router";
 
 function polar(cx: number, cy: number, r: number, score: number): [number, number] {
@@ -19,7 +24,7 @@ function polar(cx: number, cy: number, r: number, score: number): [number, numbe
   return [cx + r * Math.cos(a), cy - r * Math.sin(a)];
 }
 
-export function ScoreGauge({ score, status }: { score: number | null; status: Status | null }) {
+export function ScoreGauge({ score, status, noScoreTitle = "Not enough recent data" }: { score: number | null; status: Status | null; noScoreTitle?: string }) {
   const cx = 120;
   const cy = 115;
   const r = 95;
@@ -31,9 +36,20 @@ export function ScoreGauge({ score, status }: { score: number | null; status: St
   const needle = score !== null ? polar(cx, cy, r - 22, score) : null;
   return (
     <figure className="flex flex-col items-center">
-      <svg viewBox="0 0 240 135" className="w-full max-w-xs" role="img" aria-label={score !== null && status ? `Score ${formatScore(score)} out of 10: ${weatherTitle(status)}` : "No score: not enough recent data"}>
+      <svg
+        viewBox="0 0 240 135"
+        className="w-full max-w-xs"
+        role="img"
+        aria-label={score !== null && status ? `Score ${formatScore(score)} out of 10: ${weatherTitle(status)}` : `No score: ${noScoreTitle.toLowerCase()}`}
+      >
         {[...STATUSES_BEST_FIRST].reverse().map((s) => (
-          <path key={s} d={arc(STATUS_RANGES[s].from, STATUS_RANGES[s].to)} stroke={STATUS_STYLE[s].fill} strokeWidth={18} fill="none" />
+          <path
+            key={s}
+            d={arc(STATUS_RANGES[s].from, STATUS_RANGES[s].to)}
+            stroke={score !== null ? STATUS_STYLE[s].fill : "#e2e8f0"}
+            strokeWidth={18}
+            fill="none"
+          />
         ))}
         {needle ? (
           <>
@@ -55,7 +71,7 @@ export function ScoreGauge({ score, status }: { score: number | null; status: St
             <span className="text-sm font-medium text-slate-700">{weatherTitle(status)}</span>
           </>
         ) : (
-          <span className="text-lg font-semibold text-slate-700">Not enough recent data</span>
+          <span className="text-lg font-semibold text-slate-700">{noScoreTitle}</span>
         )}
       </figcaption>
     </figure>
@@ -64,25 +80,38 @@ export function ScoreGauge({ score, status }: { score: number | null; status: St
 
 const TREND_TEXT: Record<BreakdownCard["trend"], string> = { Stable: "Stable", Better: "Better than baseline", Worse: "Worse than baseline" };
 
-function Breakdown({ title, card, unit, baselineText }: { title: string; card: BreakdownCard | null; unit: (v: number) => string; baselineText: (b: number) => string }) {
+function Breakdown({
+  title,
+  card,
+  unit,
+  baselineText,
+}: {
+  title: string;
+  card: BreakdownCard;
+  unit: (v: number) => string;
+  baselineText: (b: number) => string;
+}) {
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <p className="text-sm text-slate-700">{title}</p>
-      {card ? (
-        <>
-          <p className="mt-1 flex items-baseline justify-between gap-2">
-            <span className="text-2xl font-semibold tabular-nums">{unit(card.value)}</span>
-            <span className={`text-xs font-medium ${card.trend === "Better" ? "text-good" : card.trend === "Worse" ? "text-poor" : "text-slate-700"}`}>{TREND_TEXT[card.trend]}</span>
-          </p>
-          <div className="mt-3 h-2 rounded-full bg-slate-100" role="meter" aria-label={`${title} bar`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(card.bar)}>
-            <div className="h-2 rounded-full bg-brand-600" style={{ width: `${card.bar}%` }} />
-          </div>
-          <p className="mt-2 text-xs text-slate-600">{baselineText(card.baseline)}</p>
-          <p className="mt-2 text-sm text-slate-800">{card.text}</p>
-        </>
-      ) : (
-        <p className="mt-2 text-sm text-slate-600">No recent data</p>
-      )}
+      <p className="mt-1 flex items-baseline justify-between gap-2">
+        <span className="text-2xl font-semibold tabular-nums">{unit(card.value)}</span>
+        <span className={`text-xs font-medium ${card.trend === "Better" ? "text-good" : card.trend === "Worse" ? "text-poor" : "text-slate-700"}`}>
+          {TREND_TEXT[card.trend]}
+        </span>
+      </p>
+      <div
+        className="mt-3 h-2 rounded-full bg-slate-100"
+        role="meter"
+        aria-label={`${title} bar`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(card.bar)}
+      >
+        <div className="h-2 rounded-full bg-brand-600" style={{ width: `${card.bar}%` }} />
+      </div>
+      <p className="mt-2 text-xs text-slate-600">{baselineText(card.baseline)}</p>
+      <p className="mt-2 text-sm text-slate-800">{card.text}</p>
     </li>
   );
 }
@@ -91,32 +120,59 @@ const TONE_DOT: Record<Tone, string> = { good: "bg-good", fair: "bg-fair", poor:
 const TONE_WORD: Record<Tone, string> = { good: "Good", fair: "Fair", poor: "Weak" };
 
 function SnapshotList({ panel }: { panel: MarketPanel | null }) {
+  if (!panel) return null;
   const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null }> = [
-    { label: "Unemployment rate", value: panel?.unemployment_rate != null ? formatPercent(panel.unemployment_rate) : null, period: panel?.unemployment_period ?? null, tone: panel?.tones.unemployment ?? null },
-    { label: "Job vacancy rate", value: panel?.vacancy_rate != null ? formatPercent(panel.vacancy_rate) : null, period: panel?.vacancy_period ?? null, tone: panel?.tones.vacancy ?? null },
-    { label: "Job seekers per opening", value: panel?.competition != null ? formatNumber(panel.competition) : null, period: null, tone: panel?.tones.competition ?? null },
-    { label: "Expert barometer", value: panel?.lmb_value != null ? formatNumber(panel.lmb_value) : null, period: panel?.lmb_period ?? null, tone: panel?.tones.barometer ?? null },
-    { label: "GDP growth", value: panel?.gdp_rate != null ? formatPercent(panel.gdp_rate) : null, period: panel?.gdp_period ?? null, tone: panel?.tones.gdp ?? null },
-    { label: "Inflation", value: panel?.inflation_rate != null ? formatPercent(panel.inflation_rate) : null, period: panel?.inflation_period ?? null, tone: panel?.tones.inflation ?? null },
+    {
+      label: "Unemployment rate",
+      value: panel?.unemployment_rate != null ? formatPercent(panel.unemployment_rate) : null,
+      period: panel?.unemployment_period ?? null,
+      tone: panel?.tones.unemployment ?? null,
+    },
+    {
+      label: "Job vacancy rate",
+      value: panel?.vacancy_rate != null ? formatPercent(panel.vacancy_rate) : null,
+      period: panel?.vacancy_period ?? null,
+      tone: panel?.tones.vacancy ?? null,
+    },
+    {
+      label: "Job seekers per opening",
+      value: panel?.competition != null ? formatNumber(panel.competition) : null,
+      period: null,
+      tone: panel?.tones.competition ?? null,
+    },
+    {
+      label: "Expert barometer",
+      value: panel?.lmb_value != null ? formatNumber(panel.lmb_value) : null,
+      period: panel?.lmb_period ?? null,
+      tone: panel?.tones.barometer ?? null,
+    },
+    {
+      label: "GDP growth",
+      value: panel?.gdp_rate != null ? formatPercent(panel.gdp_rate) : null,
+      period: panel?.gdp_period ?? null,
+      tone: panel?.tones.gdp ?? null,
+    },
+    {
+      label: "Inflation",
+      value: panel?.inflation_rate != null ? formatPercent(panel.inflation_rate) : null,
+      period: panel?.inflation_period ?? null,
+      tone: panel?.tones.inflation ?? null,
+    },
   ];
+  const shown = rows.filter((r) => r.value !== null);
+  if (shown.length === 0) return null;
   return (
     <ul className="divide-y divide-slate-100">
-      {rows.map((r) => (
+      {shown.map((r) => (
         <li key={r.label} className="flex items-center justify-between gap-3 py-2.5">
           <span className="flex items-center gap-2 text-sm text-slate-800">
             <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`} />
             {r.label}
           </span>
           <span className="text-right text-sm">
-            {r.value !== null ? (
-              <>
-                <span className="font-semibold tabular-nums">{r.value}</span>
-                {r.tone ? <span className="ml-1 text-slate-600">· {TONE_WORD[r.tone]}</span> : null}
-                {r.period ? <span className="block text-xs text-slate-600">{formatPeriod(r.period)}</span> : null}
-              </>
-            ) : (
-              <span className="text-slate-600">No recent data</span>
-            )}
+            <span className="font-semibold tabular-nums">{r.value}</span>
+            {r.tone ? <span className="ml-1 text-slate-600">· {TONE_WORD[r.tone]}</span> : null}
+            {r.period ? <span className="block text-xs text-slate-600">{formatPeriod(r.period)}</span> : null}
           </span>
         </li>
       ))}
@@ -127,6 +183,49 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
 export function JobMarketView({ data }: { data: CountryPageData }) {
   const { country, panel } = data;
   const b = panel?.breakdown;
+  const hasScore = data.score !== null;
+  const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth });
+  const available = availabilityOf(panel, hasScore);
+  const cards = [
+    b?.unemployment ? (
+      <Breakdown
+        key="u"
+        title="Unemployment"
+        card={b.unemployment}
+        unit={(v) => formatPercent(v)}
+        baselineText={(x) => `Baseline ${formatPercent(x)} · lower is better`}
+      />
+    ) : null,
+    b?.vacancy ? (
+      <Breakdown
+        key="v"
+        title="Job vacancies"
+        card={b.vacancy}
+        unit={(v) => formatPercent(v)}
+        baselineText={(x) => `Baseline ${formatPercent(x)} · higher is better`}
+      />
+    ) : null,
+    b?.competition ? (
+      <Breakdown
+        key="c"
+        title="Competition per opening"
+        card={b.competition}
+        unit={(v) => `${formatNumber(v)} per opening`}
+        baselineText={(x) => `Baseline ${x} job seekers per opening · lower is better`}
+      />
+    ) : null,
+    b?.sentiment ? (
+      <Breakdown key="s" title="Expert sentiment" card={b.sentiment} unit={(v) => formatNumber(v)} baselineText={(x) => `Scale 90–110 · neutral ${x}`} />
+    ) : null,
+  ].filter((c) => c !== null);
+  const snapshot = <SnapshotList panel={panel} />;
+  const hasSnapshot =
+    available.conditions.unemployment ||
+    available.conditions.vacancy ||
+    available.conditions.competition ||
+    available.sentiment.barometer ||
+    available.sentiment.gdp ||
+    available.sentiment.inflation;
   return (
     <PopoverGroup>
       <div className="mx-auto max-w-6xl px-4 py-6">
@@ -144,33 +243,34 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
         </div>
 
         <header className="mt-6">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-            Job Market in {country.name} <span aria-hidden>{country.flag}</span>
+          <h1 className="flex flex-wrap items-center gap-x-3 gap-y-1 text-3xl font-bold tracking-tight sm:text-4xl">
+            Job Market in {country.name} <Flag code={country.code} height={28} />
           </h1>
           <p className="mt-2 text-slate-700">Insights for {monthYear(data.now)}</p>
         </header>
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-          <section aria-label="Score" className={`wx wx-${data.status ?? "none"} flex flex-col items-center justify-center rounded-2xl border border-slate-200 p-6 shadow-sm`}>
-            <ScoreGauge score={data.score} status={data.status} />
-            <div className="mt-3">
-              <ConfidenceBadge confidence={data.confidence} basis={data.basis} cover={data.cover} subScores={data.subScores} now={data.now} />
-            </div>
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+          <section
+            aria-label="Score"
+            className={`wx wx-${data.status ?? "none"} flex flex-col items-center justify-center rounded-2xl border border-slate-200 p-6 shadow-sm`}
+          >
+            <ScoreGauge score={data.score} status={data.status} noScoreTitle={none?.title} />
+            {hasScore ? (
+              <div className="mt-3">
+                <ConfidenceBadge confidence={data.confidence} basis={data.basis} cover={data.cover} subScores={data.subScores} now={data.now} />
+              </div>
+            ) : null}
             <p className="mt-3 text-xs text-slate-700">1 = very tough · 10 = very favorable</p>
           </section>
           <section aria-labelledby="why-title">
             <h2 id="why-title" className="text-2xl font-semibold tracking-tight">
-              {data.score !== null ? `Why the Job Market Score is ${formatScore(data.score)}` : "Why there is no Job Market Score yet"}
+              {hasScore ? `Why the Job Market Score is ${formatScore(data.score!)}` : "Why there is no Job Market Score"}
             </h2>
-            {data.score === null ? (
-              <p className="mt-2 text-sm text-slate-700">There is not enough recent data to score {country.name}. We never show a guessed number.</p>
-            ) : null}
-            <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-              <Breakdown title="Unemployment" card={b?.unemployment ?? null} unit={(v) => formatPercent(v)} baselineText={(x) => `Baseline ${formatPercent(x)} · lower is better`} />
-              <Breakdown title="Job vacancies" card={b?.vacancy ?? null} unit={(v) => formatPercent(v)} baselineText={(x) => `Baseline ${formatPercent(x)} · higher is better`} />
-              <Breakdown title="Competition per opening" card={b?.competition ?? null} unit={(v) => `${formatNumber(v)} per opening`} baselineText={(x) => `Baseline ${x} job seekers per opening · lower is better`} />
-              <Breakdown title="Expert sentiment" card={b?.sentiment ?? null} unit={(v) => formatNumber(v)} baselineText={(x) => `Scale 90–110 · neutral ${x}`} />
-            </ul>
+            {none ? <p className="mt-2 text-slate-700">{none.text}</p> : null}
+            {cards.length > 0 ? <ul className={`mt-4 grid gap-4 ${cards.length > 1 ? "sm:grid-cols-2" : ""}`}>{cards}</ul> : null}
+            <div className="mt-4">
+              <NotAvailable countryName={country.name} missing={available.missing} />
+            </div>
           </section>
         </div>
 
@@ -180,22 +280,30 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
           </h2>
           <p className="mt-1 text-sm text-slate-700">A career consultant who knows the {country.name} market, or a CV rewritten for it.</p>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-            <Link to="/waiting-list/career-consultant" className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700">
+            <Link
+              to="/waiting-list/career-consultant"
+              className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
+            >
               Book a Career Consultant
             </Link>
-            <Link to="/waiting-list/cv-upgrade" className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50">
+            <Link
+              to="/waiting-list/cv-upgrade"
+              className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50"
+            >
               Upgrade Your CV
             </Link>
           </div>
         </section>
 
-        <div className="mt-8 grid gap-6 lg:grid-cols-2">
-          <section aria-labelledby="snapshot-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 id="snapshot-title" className="mb-2 text-xl font-semibold">
-              Current Market Snapshot
-            </h2>
-            <SnapshotList panel={panel} />
-          </section>
+        <div className={`mt-8 grid gap-6 lg:items-start ${hasSnapshot ? "lg:grid-cols-2" : ""}`}>
+          {hasSnapshot ? (
+            <section aria-labelledby="snapshot-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 id="snapshot-title" className="mb-2 text-xl font-semibold">
+                Current Market Snapshot
+              </h2>
+              {snapshot}
+            </section>
+          ) : null}
           <section aria-labelledby="moves-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="moves-title" className="mb-3 text-xl font-semibold">
               Your Next Moves
@@ -204,7 +312,9 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
               <ol className="space-y-4">
                 {ADVICE[data.status].map((a, i) => (
                   <li key={a.title} className="flex gap-3">
-                    <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">{i + 1}</span>
+                    <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+                      {i + 1}
+                    </span>
                     <span>
                       <span className="block font-medium">{a.title}</span>
                       <span className="block text-sm text-slate-700">{a.text}</span>
@@ -213,7 +323,13 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-slate-700">Without a recent score we can't tailor advice to this market yet.</p>
+              <p className="text-sm text-slate-700">
+                Without a recent score we can't tailor advice to this market. Compare the{" "}
+                <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                  brightest markets
+                </Link>
+                , or talk your plan through with a career consultant.
+              </p>
             )}
           </section>
         </div>

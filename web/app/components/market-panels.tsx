@@ -1,10 +1,14 @@
 // The country page's panels (spec §2): market conditions, market sentiment, comparison insights and advice,
-// every number from the published snapshot and the API's market panel (api/market-panel.ts).
+// every number from the published snapshot and the API's market panel (api/market-panel.ts). A panel shows
+// only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";
 import { PANEL_RULES, type MarketPanel, type Tone } from "../../../api/market-panel.ts";
 import { MODEL_V2 } from "../../../pipeline/model/v2.ts";
 import type { ExperienceSummary } from "../../../api/db/community.ts";
+import { Link } from "react-router";
 import { ADVICE } from "../lib/advice.ts";
+import { listText, type Availability } from "../lib/availability.ts";
+import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
 import { formatNumber, formatPercent, formatPeriod } from "../lib/format.ts";
 import type { Status } from "../lib/weather.ts";
 import { InfoTip } from "./info.tsx";
@@ -13,7 +17,21 @@ import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
 const TONE_CLASS: Record<Tone, string> = { good: "text-good", fair: "text-fair", poor: "text-poor" };
 const TONE_WORD: Record<Tone, string> = { good: "good", fair: "fair", poor: "weak" };
 
-function Metric({ label, tip, value, period, note, tone }: { label: string; tip: string; value: string | null; period?: string | null; note?: ReactNode; tone?: Tone | null }) {
+function Metric({
+  label,
+  tip,
+  value,
+  period,
+  note,
+  tone,
+}: {
+  label: string;
+  tip: string;
+  value: string;
+  period?: string | null;
+  note?: ReactNode;
+  tone?: Tone | null;
+}) {
   return (
     <div className="py-3 first:pt-0 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
@@ -21,54 +39,53 @@ function Metric({ label, tip, value, period, note, tone }: { label: string; tip:
         <InfoTip label={label}>{tip}</InfoTip>
       </dt>
       <dd>
-        {value !== null ? (
-          <>
-            <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>{value}</span>
-            {tone ? <span className="sr-only"> ({TONE_WORD[tone]})</span> : null}
-            {period ? <span className="ml-2 text-xs text-slate-600">{formatPeriod(period)}</span> : null}
-          </>
-        ) : (
-          <span className="text-sm text-slate-600">No recent data</span>
-        )}
+        <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>{value}</span>
+        {tone ? <span className="sr-only"> ({TONE_WORD[tone]})</span> : null}
+        {period ? <span className="ml-2 text-xs text-slate-600">{formatPeriod(period)}</span> : null}
         {note ? <p className="mt-0.5 text-sm text-slate-700">{note}</p> : null}
       </dd>
     </div>
   );
 }
 
-export function MarketConditions({ panel }: { panel: MarketPanel | null }) {
-  if (!panel) return <p className="text-sm text-slate-600">Not enough recent data.</p>;
+/** Unemployment, vacancies and competition: only those that exist (null when none does). */
+export function MarketConditions({ panel, available }: { panel: MarketPanel | null; available: Availability["conditions"] }) {
+  if (!panel || !(available.unemployment || available.vacancy || available.competition)) return null;
   return (
     <dl className="divide-y divide-slate-100">
-      <Metric
-        label="Unemployment rate"
-        tip="Share of the labour force without a job and looking for one (Eurostat, seasonally adjusted). Lower is better for job seekers."
-        value={panel.unemployment_rate !== null ? formatPercent(panel.unemployment_rate) : null}
-        period={panel.unemployment_period}
-        tone={panel.tones.unemployment}
-        note={panel.comparisons.unemployment_vs_eu ? <>That is {panel.comparisons.unemployment_vs_eu.text}.</> : null}
-      />
-      <Metric
-        label="Job vacancy rate"
-        tip="Share of all posts that are vacant and being recruited for (Eurostat job vacancy statistics, quarterly). Higher is better for job seekers."
-        value={panel.vacancy_rate !== null ? formatPercent(panel.vacancy_rate) : null}
-        period={panel.vacancy_period}
-        tone={panel.tones.vacancy}
-      />
-      <Metric
-        label="Competition"
-        tip="Job seekers per opening: the unemployment rate divided by the job vacancy rate. Fewer is better."
-        value={panel.competition !== null ? formatNumber(panel.competition) : null}
-        tone={panel.tones.competition}
-        note={
-          panel.competition !== null ? (
+      {available.unemployment ? (
+        <Metric
+          label="Unemployment rate"
+          tip="Share of the labour force without a job and looking for one (Eurostat, seasonally adjusted). Lower is better for job seekers."
+          value={formatPercent(panel.unemployment_rate!)}
+          period={panel.unemployment_period}
+          tone={panel.tones.unemployment}
+          note={panel.comparisons.unemployment_vs_eu ? <>That is {panel.comparisons.unemployment_vs_eu.text}.</> : null}
+        />
+      ) : null}
+      {available.vacancy ? (
+        <Metric
+          label="Job vacancy rate"
+          tip="Share of all posts that are vacant and being recruited for (Eurostat job vacancy statistics, quarterly). Higher is better for job seekers."
+          value={formatPercent(panel.vacancy_rate!)}
+          period={panel.vacancy_period}
+          tone={panel.tones.vacancy}
+        />
+      ) : null}
+      {available.competition ? (
+        <Metric
+          label="Competition"
+          tip="Job seekers per opening: the unemployment rate divided by the job vacancy rate. Fewer is better."
+          value={formatNumber(panel.competition!)}
+          tone={panel.tones.competition}
+          note={
             <>
               job seekers per opening
               {panel.callbacks_per_100 !== null ? <> · about {panel.callbacks_per_100} openings per 100 job seekers</> : null}
             </>
-          ) : null
-        }
-      />
+          }
+        />
+      ) : null}
     </dl>
   );
 }
@@ -90,78 +107,101 @@ export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "
   );
 }
 
+/** Community mood: an average only from the minimum number of experiences (lib/community.ts). */
+function CommunityMood({ summary }: { summary: ExperienceSummary }) {
+  return (
+    <div className="py-3 last:pb-0">
+      <dt className="flex items-center gap-1 text-sm text-slate-700">
+        Community mood
+        <InfoTip label="Community mood">Average mood of the experiences shared below, from 1 (Frustrated) to 5 (Positive).</InfoTip>
+      </dt>
+      <dd className="text-xl font-semibold">
+        {canSummarise(summary.count) && summary.average_mood !== null ? (
+          <>
+            {summary.average_mood.toFixed(1)} <span className="text-sm font-normal text-slate-600">/ 5 from {experiencesText(summary.count)}</span>
+          </>
+        ) : (
+          <span className="text-sm font-normal text-slate-700">{tooFewText(summary.count, "an average")}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** Whether the sentiment panel has anything to show. */
+export function hasSentiment(available: Availability["sentiment"], summary: ExperienceSummary): boolean {
+  return Object.values(available).some(Boolean) || summary.count > 0;
+}
+
+/** Barometer, signal, year on year, GDP, inflation and community mood: only those that exist. */
 export function MarketSentiment({
   panel,
-  countryName,
+  available,
   summary,
   yoyFrom,
 }: {
   panel: MarketPanel | null;
-  countryName: string;
+  available: Availability["sentiment"];
   summary: ExperienceSummary;
   yoyFrom: string | null;
 }) {
-  if (!panel) return <p className="text-sm text-slate-600">Not enough recent data.</p>;
+  if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">
-      <Metric
-        label="Expert barometer"
-        tip="European Labour Market Barometer (IAB and public employment services): experts' outlook for the next three months, 90 very poor to 110 very good, 100 neutral."
-        value={panel.lmb_value !== null ? formatNumber(panel.lmb_value) : null}
-        period={panel.lmb_period}
-        tone={panel.tones.barometer}
-        note={panel.lmb_value === null ? <>No expert barometer is published for {countryName}; the score uses official statistics only.</> : null}
-      />
-      <div className="py-3">
-        <dt className="flex items-center gap-1 text-sm text-slate-700">
-          General signal
-          <InfoTip label="General signal">
-            Improving from a score of {PANEL_RULES.signalImprovingFrom}, stable from {PANEL_RULES.signalStableFrom} up to below {PANEL_RULES.signalImprovingFrom}, weakening below{" "}
-            {PANEL_RULES.signalStableFrom}.
-          </InfoTip>
-        </dt>
-        <dd className="text-xl font-semibold">{panel.general_signal_text ?? <span className="text-sm font-normal text-slate-600">Not enough recent data</span>}</dd>
-      </div>
-      <div className="py-3">
-        <dt className="flex items-center gap-1 text-sm text-slate-700">
-          Year on year
-          <InfoTip label="Year on year">
-            Change of the score over {MODEL_V2.yoy.lagMonths} months: Up above +{MODEL_V2.yoy.threshold}, Down below −{MODEL_V2.yoy.threshold}, otherwise Same.
-          </InfoTip>
-        </dt>
-        <dd className="mt-1">
-          <YoyBadge label={panel.yoy.label} delta={panel.yoy.delta} fromMonth={yoyFrom} />
-        </dd>
-      </div>
-      <Metric
-        label="GDP growth"
-        tip={`Real GDP growth (Eurostat, ${panel.gdp_unit === "CLV_PCH_SM" ? "change on the same quarter of the previous year" : "change on the previous quarter"}). Context only: it does not enter the score.`}
-        value={panel.gdp_rate !== null ? formatPercent(panel.gdp_rate) : null}
-        period={panel.gdp_period}
-        tone={panel.tones.gdp}
-      />
-      <Metric
-        label="Inflation"
-        tip="Annual rate of change of consumer prices (HICP, Eurostat). Context only: it does not enter the score."
-        value={panel.inflation_rate !== null ? formatPercent(panel.inflation_rate) : null}
-        period={panel.inflation_period}
-        tone={panel.tones.inflation}
-      />
-      <div className="py-3 last:pb-0">
-        <dt className="flex items-center gap-1 text-sm text-slate-700">
-          Community mood
-          <InfoTip label="Community mood">Average mood of the experiences shared below, from 1 (Frustrated) to 5 (Positive).</InfoTip>
-        </dt>
-        <dd className="text-xl font-semibold">
-          {summary.average_mood !== null ? (
-            <>
-              {summary.average_mood.toFixed(1)} <span className="text-sm font-normal text-slate-600">/ 5 from {summary.count} {summary.count === 1 ? "experience" : "experiences"}</span>
-            </>
-          ) : (
-            <span className="text-sm font-normal text-slate-600">No experiences shared yet</span>
-          )}
-        </dd>
-      </div>
+      {panel && available.barometer ? (
+        <Metric
+          label="Expert barometer"
+          tip="European Labour Market Barometer (IAB and public employment services): experts' outlook for the next three months, 90 very poor to 110 very good, 100 neutral."
+          value={formatNumber(panel.lmb_value!)}
+          period={panel.lmb_period}
+          tone={panel.tones.barometer}
+        />
+      ) : null}
+      {panel && available.signal ? (
+        <div className="py-3 first:pt-0">
+          <dt className="flex items-center gap-1 text-sm text-slate-700">
+            General signal
+            <InfoTip label="General signal">
+              Improving from a score of {PANEL_RULES.signalImprovingFrom}, stable from {PANEL_RULES.signalStableFrom} up to below{" "}
+              {PANEL_RULES.signalImprovingFrom}, weakening below {PANEL_RULES.signalStableFrom}.
+            </InfoTip>
+          </dt>
+          <dd className="text-xl font-semibold">{panel.general_signal_text}</dd>
+        </div>
+      ) : null}
+      {panel && available.yoy ? (
+        <div className="py-3 first:pt-0">
+          <dt className="flex items-center gap-1 text-sm text-slate-700">
+            Year on year
+            <InfoTip label="Year on year">
+              Change of the score over {MODEL_V2.yoy.lagMonths} months: Up above +{MODEL_V2.yoy.threshold}, Down below −{MODEL_V2.yoy.threshold}, otherwise
+              Same.
+            </InfoTip>
+          </dt>
+          <dd className="mt-1">
+            <YoyBadge label={panel.yoy.label} delta={panel.yoy.delta} fromMonth={yoyFrom} />
+          </dd>
+        </div>
+      ) : null}
+      {panel && available.gdp ? (
+        <Metric
+          label="GDP growth"
+          tip={`Real GDP growth (Eurostat, ${panel.gdp_unit === "CLV_PCH_SM" ? "change on the same quarter of the previous year" : "change on the previous quarter"}). Context only: it does not enter the score.`}
+          value={formatPercent(panel.gdp_rate!)}
+          period={panel.gdp_period}
+          tone={panel.tones.gdp}
+        />
+      ) : null}
+      {panel && available.inflation ? (
+        <Metric
+          label="Inflation"
+          tip="Annual rate of change of consumer prices (HICP, Eurostat). Context only: it does not enter the score."
+          value={formatPercent(panel.inflation_rate!)}
+          period={panel.inflation_period}
+          tone={panel.tones.inflation}
+        />
+      ) : null}
+      {summary.count > 0 ? <CommunityMood summary={summary} /> : null}
     </dl>
   );
 }
@@ -170,7 +210,11 @@ export function AdviceList({ status }: { status: Status | null }) {
   if (!status) {
     return (
       <p className="text-sm text-slate-700">
-        Without a recent score we can't tailor advice to this market. Compare brighter markets nearby, and get personal help below.
+        Without a recent score we can't tailor advice to this market. Compare the{" "}
+        <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          brightest markets
+        </Link>
+        , or talk your plan through with a career consultant.
       </p>
     );
   }
@@ -186,37 +230,61 @@ export function AdviceList({ status }: { status: Status | null }) {
   );
 }
 
-export function ComparisonInsights({ panel }: { panel: MarketPanel | null }) {
+/** The three comparisons that exist (null when none does), as many columns as there are cards. */
+export function ComparisonInsights({ panel, available }: { panel: MarketPanel | null; available: Availability["comparisons"] }) {
   const c = panel?.comparisons;
-  const rows: Array<{ title: string; text: string | null; detail: string }> = [
-    {
+  if (!panel || !c) return null;
+  const rows: Array<{ title: string; text: string; detail: string }> = [];
+  if (available.eu && c.unemployment_vs_eu) {
+    rows.push({
       title: "Unemployment vs EU average",
-      text: c?.unemployment_vs_eu ? `${formatPercent(panel!.unemployment_rate!)}: ${c.unemployment_vs_eu.text}` : null,
+      text: `${formatPercent(panel.unemployment_rate!)}: ${c.unemployment_vs_eu.text}`,
       detail:
-        c?.unemployment_vs_eu?.basis === "EU27_2020" && c.unemployment_vs_eu.reference !== null
+        c.unemployment_vs_eu.basis === "EU27_2020" && c.unemployment_vs_eu.reference !== null
           ? `EU-27 average ${formatPercent(c.unemployment_vs_eu.reference)} in ${formatPeriod(c.unemployment_vs_eu.eu_period ?? "")}.`
           : `Below ${PANEL_RULES.unemploymentLowerThan}% reads lower than the EU average, above ${PANEL_RULES.unemploymentHigherThan}% higher.`,
-    },
-    {
+    });
+  }
+  if (available.vacancy && c.vacancy_vs_3y) {
+    rows.push({
       title: "Vacancies vs 3-year average",
-      text: c?.vacancy_vs_3y ? `${formatPercent(panel!.vacancy_rate!)}: ${c.vacancy_vs_3y.text}` : null,
-      detail: panel?.vacancy_three_year_avg != null ? `3-year average ${formatPercent(panel.vacancy_three_year_avg, 2)}.` : "Needs at least two quarters of vacancy data.",
-    },
-    {
+      text: `${formatPercent(panel.vacancy_rate!)}: ${c.vacancy_vs_3y.text}`,
+      detail: `3-year average ${formatPercent(panel.vacancy_three_year_avg!, 2)}.`,
+    });
+  }
+  if (available.competition && c.competition_vs_3y) {
+    rows.push({
       title: "Competition vs 3-year average",
-      text: c?.competition_vs_3y ? `${formatNumber(panel!.competition!)} per opening: ${c.competition_vs_3y.text}` : null,
-      detail: panel?.competition_three_year_avg != null ? `3-year average ${formatNumber(panel.competition_three_year_avg)} job seekers per opening.` : "Needs unemployment and vacancy data for the same quarters.",
-    },
-  ];
+      text: `${formatNumber(panel.competition!)} per opening: ${c.competition_vs_3y.text}`,
+      detail: `3-year average ${formatNumber(panel.competition_three_year_avg!)} job seekers per opening.`,
+    });
+  }
+  if (rows.length === 0) return null;
+  const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
   return (
-    <ul className="grid gap-3 md:grid-cols-3">
+    <ul className={`grid gap-3 ${cols}`}>
       {rows.map((r) => (
         <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-4">
           <p className="text-sm text-slate-700">{r.title}</p>
-          <p className="mt-1 font-semibold text-slate-900">{r.text ?? "Not enough recent data"}</p>
+          <p className="mt-1 font-semibold text-slate-900">{r.text}</p>
           <p className="mt-1 text-xs text-slate-600">{r.detail}</p>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The one line naming everything the page cannot show for this country. */
+export function NotAvailable({ countryName, missing, note }: { countryName: string; missing: string[]; note?: string | null }) {
+  if (missing.length === 0 && !note) return null;
+  return (
+    <p className="rounded-xl border border-slate-200 bg-slate-100/70 px-4 py-3 text-sm text-slate-800" data-testid="not-available">
+      {missing.length > 0 ? (
+        <>
+          <strong className="font-semibold">Not available for {countryName}:</strong> {listText(missing)} (no recent figures in the sources we use).
+        </>
+      ) : null}
+      {note ? <> {note}</> : null}
+    </p>
   );
 }

@@ -1,14 +1,14 @@
 // Ranking rows (spec §2 "Ranking pages"): rank, flag, name, rating label, score to one decimal "out of 10";
-// a row opens /country/{lowercase code}.
+// a row opens /country/{lowercase code}. The weather status is written out on its map colour.
 import { Link } from "react-router";
 import { STATUS_STYLE, type Status } from "../lib/weather.ts";
 import { formatScore } from "../lib/format.ts";
 import { ChevronRightIcon, WeatherIcon } from "./icons.tsx";
+import { Flag } from "./flag.tsx";
 
 export interface RankedCountry {
   code: string;
   name: string;
-  flag: string;
   score: number | null;
   status: Status | null;
   label: string | null;
@@ -25,27 +25,43 @@ export function RankingList({ rows, compact = false }: { rows: RankedCountry[]; 
           <Link
             to={`/country/${c.code.toLowerCase()}`}
             prefetch="intent"
-            className={`flex items-center gap-3 px-4 ${compact ? "py-2.5" : "py-3.5"} hover:bg-slate-50 focus-visible:bg-slate-50`}
+            className={`flex items-center gap-2 px-3 sm:gap-3 sm:px-4 ${compact ? "py-2.5" : "py-3.5"} hover:bg-slate-50 focus-visible:bg-slate-50`}
           >
             <span className="w-7 text-right font-semibold tabular-nums text-slate-600">{i + 1}</span>
-            <span aria-hidden className="text-xl">
-              {c.flag}
-            </span>
+            <Flag code={c.code} height={18} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium text-slate-900">{c.name}</span>
-              {c.label ? <span className="block text-xs text-slate-600">{c.label}</span> : null}
+              {c.status || c.label ? (
+                <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600">
+                  {c.status ? <StatusChip status={c.status} /> : null}
+                  {c.label}
+                </span>
+              ) : null}
             </span>
-            {c.status ? <WeatherIcon status={c.status} className="hidden h-8 w-8 sm:block" /> : null}
+            {c.status && !compact ? <WeatherIcon status={c.status} className="hidden h-8 w-8 sm:block" /> : null}
             <span className="text-right">
               <span className="block text-lg font-bold tabular-nums text-slate-900">{c.score !== null ? formatScore(c.score) : "–"}</span>
               <span className="block text-xs text-slate-600">out of 10</span>
             </span>
-            {c.status ? <span className="sr-only">{STATUS_STYLE[c.status].name}</span> : null}
             <ChevronRightIcon className="h-4 w-4 text-slate-400" />
           </Link>
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The status name on its colour (the map's), so a row's weather reads without the icon. */
+export function StatusChip({ status }: { status: Status }) {
+  const st = STATUS_STYLE[status];
+  return (
+    <span
+      className="w-16 shrink-0 rounded-full px-2 py-0.5 text-center text-xs font-semibold"
+      style={{ background: st.fill, color: st.ink }}
+      data-status={status}
+    >
+      {st.name}
+    </span>
   );
 }
 

@@ -1,11 +1,14 @@
 // The headline score card (spec §2 "Country card"): name, score to one decimal, weather label + "Job Market",
 // confidence badge with its explanation, the 1 to 10 bar with the marker at (score − 1) / 9, and a weather
-// backdrop drawn per status. Without a fresh score it says so and shows no number.
+// backdrop drawn per status. Without a fresh score it says why (lib/no-score.ts) and shows no number, no bar
+// and no marker: a calm card, not a broken one.
 import { useEffect, useState } from "react";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle, type Status } from "../lib/weather.ts";
 import { ageText, formatPeriod, formatScore, monthsOld } from "../lib/format.ts";
+import { noScoreText } from "../lib/no-score.ts";
 import { InfoPopover } from "./info.tsx";
+import { Flag } from "./flag.tsx";
 import { WeatherIcon } from "./icons.tsx";
 import { WeatherBackdrop } from "./weather-backdrop.tsx";
 
@@ -27,8 +30,8 @@ const INPUT_NAMES: Record<SubScoreKey, string> = {
 };
 
 export interface ScoreCardProps {
+  code: string;
   name: string;
-  flag: string;
   score: number | null;
   status: Status | null;
   label: string | null;
@@ -37,6 +40,8 @@ export interface ScoreCardProps {
   cover: number | null;
   subScores: Snapshot["sub_scores"] | null;
   anchorMonth: string | null;
+  /** As-of date of the published snapshot; null when nothing was published for the country. */
+  asOf: string | null;
   /** The loader's clock (ISO), for data ages. */
   now: string;
   /** A navigation to another country is under way. */
@@ -57,11 +62,11 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
         </>
       }
     >
-      <p>{basis ? BASIS_TEXT[basis] ?? basis : null}</p>
+      <p>{basis ? (BASIS_TEXT[basis] ?? basis) : null}</p>
       {cover !== null ? (
         <p className="mt-2">
-          Evidence cover: <strong>{Math.round(cover * 100)}%</strong>. This is how complete and fresh the inputs are; thin or old evidence
-          pulls the score toward the middle of the scale.
+          Evidence cover: <strong>{Math.round(cover * 100)}%</strong>. This is how complete and fresh the inputs are; thin or old evidence pulls the score
+          toward the middle of the scale.
         </p>
       ) : null}
       <ul className="mt-2 space-y-1">
@@ -81,18 +86,16 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
   );
 }
 
-export function ScaleBar({ score }: { score: number | null }) {
+export function ScaleBar({ score }: { score: number }) {
   const stops = [...STATUSES_BEST_FIRST].reverse().map((s) => STATUS_STYLE[s].fill);
   return (
     <figure className="mt-5">
       <div className="relative h-3 rounded-full" style={{ background: `linear-gradient(90deg, ${stops.join(", ")})` }} aria-hidden>
-        {score !== null ? (
-          <span
-            data-testid="scale-marker"
-            className="absolute top-1/2 h-5 w-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-[3px] border-white bg-slate-900 shadow"
-            style={{ left: `${(markerFraction(score) * 100).toFixed(2)}%` }}
-          />
-        ) : null}
+        <span
+          data-testid="scale-marker"
+          className="absolute top-1/2 h-5 w-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-[3px] border-white bg-slate-900 shadow"
+          style={{ left: `${(markerFraction(score) * 100).toFixed(2)}%` }}
+        />
       </div>
       <figcaption className="mt-2 text-xs text-slate-700">1 = very tough · 10 = very favorable</figcaption>
     </figure>
@@ -100,7 +103,7 @@ export function ScaleBar({ score }: { score: number | null }) {
 }
 
 export function ScoreCard(props: ScoreCardProps) {
-  const { name, flag, score, status, label, pending = false } = props;
+  const { code, name, score, status, label, anchorMonth, asOf, pending = false } = props;
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     if (pending) {
@@ -112,18 +115,18 @@ export function ScoreCard(props: ScoreCardProps) {
   }, [pending]);
 
   const hasScore = score !== null && status !== null;
+  const none = !pending && !hasScore ? noScoreText(name, { asOf, anchorMonth }) : null;
   return (
     <section
       aria-labelledby="score-card-title"
+      data-state={pending ? "loading" : hasScore ? "score" : "no-score"}
       className={`wx wx-${pending ? "cloudy" : (status ?? "none")} rounded-2xl border border-slate-200 p-6 shadow-sm sm:p-8`}
     >
       {!pending && status ? <WeatherBackdrop status={status} /> : null}
       <div className="relative">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <h2 id="score-card-title" className="text-xl font-semibold text-slate-900">
-            <span aria-hidden className="mr-2">
-              {flag}
-            </span>
+          <h2 id="score-card-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
+            <Flag code={code} height={20} />
             {name}
           </h2>
           {!pending && hasScore ? <ConfidenceBadge {...props} /> : null}
@@ -146,18 +149,15 @@ export function ScoreCard(props: ScoreCardProps) {
             </div>
           </div>
         ) : (
-          <div className="mt-4 flex items-center gap-4">
-            <WeatherIcon status={null} className="h-16 w-16 shrink-0" />
-            <div>
-              <p className="text-2xl font-semibold text-slate-800">Not enough recent data</p>
-              <p className="mt-1 text-sm text-slate-700">
-                We only publish a score when recent official statistics exist. There is not enough recent data to score {name} right now, so
-                we show no number rather than a guess.
-              </p>
-            </div>
+          <div className="mt-4" data-testid="no-score">
+            <p className="flex items-center gap-3 text-2xl font-semibold text-slate-900">
+              <WeatherIcon status={null} className="h-12 w-12 shrink-0" />
+              {none!.title}
+            </p>
+            <p className="mt-2 max-w-2xl text-slate-700">{none!.text}</p>
           </div>
         )}
-        <ScaleBar score={pending ? DEFAULT_SCORE : hasScore ? score : null} />
+        {pending ? <ScaleBar score={DEFAULT_SCORE} /> : hasScore ? <ScaleBar score={score} /> : null}
       </div>
     </section>
   );

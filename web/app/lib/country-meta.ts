@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from "./brand.ts";
 import { pageMeta } from "./meta.ts";
 import { formatPercent, formatPeriod, formatScore } from "./format.ts";
 import { STATUS_STYLE } from "./weather.ts";
+import { noScoreText } from "./no-score.ts";
 import type { CountryPageData } from "./country.server.ts";
 
 interface Args {
@@ -19,16 +20,20 @@ function descriptionOf(data: CountryPageData): string {
     data.panel?.unemployment_rate != null
       ? ` Unemployment ${formatPercent(data.panel.unemployment_rate)} (${formatPeriod(data.panel.unemployment_period ?? "")}).`
       : "";
-  return data.score !== null && data.status
-    ? `Job market weather in ${country.name} for ${year}: ${STATUS_STYLE[data.status].name.toLowerCase()}, ${formatScore(data.score)} out of 10 (${data.label}), from official Eurostat statistics.${unemployment}`
-    : `Job market in ${country.name} for ${year}: there is not enough recent data for a score. Context figures and community experiences from job seekers.`;
+  if (data.score !== null && data.status) {
+    return `Job market weather in ${country.name} for ${year}: ${STATUS_STYLE[data.status].name.toLowerCase()}, ${formatScore(data.score)} out of 10 (${data.label}), from official Eurostat statistics.${unemployment}`;
+  }
+  const p = data.panel;
+  const context = p && [p.unemployment_rate, p.vacancy_rate, p.lmb_value, p.gdp_rate, p.inflation_rate].some((v) => v !== null);
+  const why = noScoreText(country.name, data).text.split(". ")[0];
+  return `Job market in ${country.name} for ${year}: no score. ${why}.${unemployment} ${context ? "Context figures and experiences" : "Experiences"} shared by job seekers.`;
 }
 
 export function countryMeta(args: Args, heading: (name: string, year: number) => string): MetaDescriptor[] {
   const data = args.data as CountryPageData | { notFound: true } | undefined;
   if (!data || !("country" in data)) return pageMeta(args, { title: "Country Not Found", noindex: true });
   const year = new Date(data.now).getUTCFullYear();
-  const weather = data.score !== null && data.status ? `${STATUS_STYLE[data.status].name}, ${formatScore(data.score)}/10` : "not enough recent data";
+  const weather = data.score !== null && data.status ? `${STATUS_STYLE[data.status].name}, ${formatScore(data.score)}/10` : noScoreText(data.country.name, data).phrase;
   const name = data.country.name;
   return pageMeta(args, {
     title: `${heading(name, year)}: ${weather}`,

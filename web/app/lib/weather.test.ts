@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MODEL_V2, statusOf } from "../../../pipeline/model/v2.ts";
-import { STATUS_RANGES, STATUSES_BEST_FIRST, markerFraction, statusScaleSentence } from "./weather.ts";
+import { MAP_STYLE, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, statusScaleSentence } from "./weather.ts";
+import { VISIONS, contrastRatio, perceivedDifference } from "./colour-vision.ts";
 
 describe("weather presentation", () => {
   it("derives every status range from the model's thresholds", () => {
@@ -16,5 +18,47 @@ describe("weather presentation", () => {
     expect(markerFraction(10)).toBe(1);
     expect(markerFraction(5.5)).toBeCloseTo(0.5);
     expect(markerFraction(6.9)).toBeCloseTo(5.9 / 9);
+  });
+});
+
+describe("weather palette (map, legend, scale bar, rankings)", () => {
+  const statuses = STATUSES_BEST_FIRST;
+  /** CIEDE2000 below ~10 reads as "the same colour" at map scale; 15 is a clear step at a glance. */
+  const MIN_DELTA_E = 15;
+
+  for (const vision of VISIONS) {
+    it(`keeps every status apart from the others and from "not covered" (${vision})`, () => {
+      const named: Array<[string, string]> = [...statuses.map((s): [string, string] => [s, STATUS_STYLE[s].fill]), ["not covered", MAP_STYLE.notCovered]];
+      const tooClose: string[] = [];
+      for (let i = 0; i < named.length; i++) {
+        for (let j = i + 1; j < named.length; j++) {
+          const d = perceivedDifference(named[i][1], named[j][1], vision);
+          if (d < MIN_DELTA_E) tooClose.push(`${named[i][0]}/${named[j][0]}: ΔE ${d.toFixed(1)}`);
+        }
+      }
+      expect(tooClose).toEqual([]);
+    });
+
+    it(`keeps every status apart from the sea and the hatch's white (${vision})`, () => {
+      for (const s of statuses) {
+        expect(perceivedDifference(STATUS_STYLE[s].fill, MAP_STYLE.sea, vision), s).toBeGreaterThanOrEqual(MIN_DELTA_E);
+        expect(perceivedDifference(STATUS_STYLE[s].fill, MAP_STYLE.noDataBase, vision), s).toBeGreaterThanOrEqual(MIN_DELTA_E);
+      }
+    });
+  }
+
+  it("labels written on a status colour meet WCAG AA (4.5:1)", () => {
+    for (const s of statuses) expect(contrastRatio(STATUS_STYLE[s].ink, STATUS_STYLE[s].fill), s).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("draws the 'no recent data' hatch and the not-covered coastline visibly (3:1 non-text contrast)", () => {
+    expect(contrastRatio(MAP_STYLE.noDataStripe, MAP_STYLE.noDataBase)).toBeGreaterThanOrEqual(3);
+    // Land outside the index is told from the sea by its outline.
+    expect(perceivedDifference(MAP_STYLE.notCoveredStroke, MAP_STYLE.sea, "normal")).toBeGreaterThanOrEqual(10);
+  });
+
+  it("the palette this test guards is the one the site reads (no second copy in the stylesheet)", () => {
+    const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
+    for (const s of statuses) expect(css).not.toContain(`--color-${s}:`);
   });
 });

@@ -10,23 +10,48 @@ export const STATUSES_BEST_FIRST: readonly Status[] = ["sunny", "bright", "cloud
 interface StatusStyle {
   /** "Sunny", shown before "Job Market". */
   name: string;
-  /** Map fill and chart band colour. */
+  /** Map fill, legend swatch, scale bar and chart band colour. */
   fill: string;
-  /** Text colour that reads on `fill`. */
+  /** Text colour that reads on `fill` (WCAG AA, checked in weather.test.ts). */
   ink: string;
   /** Soft tint for backgrounds and badges. */
   tint: string;
 }
 
+/**
+ * The weather palette. Dark to light from stormy to bright, with sunny a saturated orange between cloudy and
+ * bright in lightness but far from both in hue: every pair of statuses, and each status against the
+ * "not covered" grey, stays clearly apart (CIEDE2000) for normal vision and for protanopia, deuteranopia and
+ * tritanopia (weather.test.ts simulates them). Cloudy, the most common status, is a mid grey-blue, well
+ * darker than the pale grey of countries outside the index.
+ */
 export const STATUS_STYLE: Readonly<Record<Status, StatusStyle>> = {
-  sunny: { name: "Sunny", fill: "#f59e0b", ink: "#1f1300", tint: "#fef3c7" },
-  bright: { name: "Bright", fill: "#fcd34d", ink: "#1f1600", tint: "#fefce8" },
-  cloudy: { name: "Cloudy", fill: "#94a3b8", ink: "#0f172a", tint: "#f1f5f9" },
-  rainy: { name: "Rainy", fill: "#3b82f6", ink: "#ffffff", tint: "#dbeafe" },
-  stormy: { name: "Stormy", fill: "#5b21b6", ink: "#ffffff", tint: "#ede9fe" },
+  sunny: { name: "Sunny", fill: "#e0801f", ink: "#0f172a", tint: "#fdebd3" },
+  bright: { name: "Bright", fill: "#fbe15a", ink: "#0f172a", tint: "#fef9db" },
+  cloudy: { name: "Cloudy", fill: "#8d9db2", ink: "#0f172a", tint: "#eef1f5" },
+  rainy: { name: "Rainy", fill: "#1f6db0", ink: "#ffffff", tint: "#dcebf7" },
+  stormy: { name: "Stormy", fill: "#2f1d5c", ink: "#ffffff", tint: "#e9e4f4" },
 };
 
-export const NO_DATA_FILL = "#ffffff";
+/** Colours of the map around the statuses (components/europe-map.tsx and its legend). */
+export const MAP_STYLE = {
+  sea: "#f3f8fc",
+  /** European countries outside the index: a flat pale grey. */
+  notCovered: "#e3e6ea",
+  notCoveredStroke: "#c3cad4",
+  /** Covered countries without a fresh score: a hatch, never a flat colour (see NO_DATA_PATTERN_ID). */
+  noDataBase: "#ffffff",
+  noDataStripe: "#64748b",
+  /** Borders between coloured countries. */
+  border: "#ffffff",
+} as const;
+
+/** The same hatch as a CSS background (legend swatches). */
+export const NO_DATA_HATCH_CSS = `repeating-linear-gradient(135deg, ${MAP_STYLE.noDataStripe} 0 1.5px, ${MAP_STYLE.noDataBase} 1.5px 5px)`;
+
+/** Legend names of the two states that are not a status. */
+export const NO_DATA_NAME = "No recent data";
+export const NOT_COVERED_NAME = "Not covered";
 
 const { min, max } = MODEL_V2.scale;
 

@@ -6,6 +6,7 @@ import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDate } from "../lib/format.ts";
 import { statusScaleSentence } from "../lib/weather.ts";
+import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { PausedCard } from "../components/paused-card.tsx";
 import { CountryPicker } from "../components/country-picker.tsx";
 import { EuropeMap } from "../components/europe-map.tsx";
@@ -17,12 +18,13 @@ const PREVIEW_SIZE = 5;
 export function loader({ context }: LoaderFunctionArgs) {
   const overview = getOverview(context.db, context.now);
   if (overview.paused) return { paused: true as const };
-  const pick = ({ code, name, flag, score, status, label }: (typeof overview.countries)[number]) => ({ code, name, flag, score, status, label });
+  const pick = ({ code, name, score, status, label }: (typeof overview.countries)[number]) => ({ code, name, score, status, label });
   return {
     paused: false as const,
     countries: overview.countries.map(pick),
     brightest: rankingOf(overview, "brightest").slice(0, PREVIEW_SIZE).map(pick),
     stormiest: rankingOf(overview, "stormiest").slice(0, PREVIEW_SIZE).map(pick),
+    counts: statusCounts(overview.countries),
     scoredCount: overview.scoredCount,
     total: overview.countries.length,
     publishedAt: overview.publication?.published_at ?? null,
@@ -44,8 +46,8 @@ export default function Home() {
       <section className="py-10 sm:py-14">
         <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">What's the job market weather in Europe today?</h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-700">
-          A score from 1 (very tough) to 10 (very favorable) for {data.total} European countries, computed from official Eurostat statistics
-          and shown as weather, from stormy to sunny.
+          A score from 1 (very tough) to 10 (very favorable) for {data.total} European countries, computed from official Eurostat statistics and shown as
+          weather, from stormy to sunny.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
           <label htmlFor="home-picker" className="sr-only">
@@ -67,8 +69,18 @@ export default function Home() {
           <EuropeMap countries={data.countries} />
         </section>
         <div className="space-y-8">
-          <RankingPreview type="brightest" title="Brightest markets" rows={data.brightest} />
-          <RankingPreview type="stormiest" title="Stormiest markets" rows={data.stormiest} />
+          <RankingPreview
+            type="brightest"
+            title="Brightest markets"
+            rows={data.brightest}
+            notice={extremeNotice("brightest", data.counts, data.brightest.length)}
+          />
+          <RankingPreview
+            type="stormiest"
+            title="Stormiest markets"
+            rows={data.stormiest}
+            notice={extremeNotice("stormiest", data.counts, data.stormiest.length)}
+          />
           <p className="text-sm">
             <Link to="/top-regions" className="font-medium text-brand-700 hover:underline">
               Compare European regions →
@@ -96,9 +108,7 @@ export default function Home() {
           </li>
           <li>
             <p className="font-semibold">3. One score, as weather</p>
-            <p className="mt-1 text-sm text-slate-700">
-              The blend becomes a 1–10 score: {statusScaleSentence()}.
-            </p>
+            <p className="mt-1 text-sm text-slate-700">The blend becomes a 1–10 score: {statusScaleSentence()}.</p>
           </li>
         </ol>
         <p className="mt-6 text-sm">
@@ -112,7 +122,17 @@ export default function Home() {
 }
 
 /** The top of one ranking with a link to the whole list. */
-function RankingPreview({ type, title, rows }: { type: "brightest" | "stormiest"; title: string; rows: ComponentProps<typeof RankingList>["rows"] }) {
+function RankingPreview({
+  type,
+  title,
+  rows,
+  notice,
+}: {
+  type: "brightest" | "stormiest";
+  title: string;
+  rows: ComponentProps<typeof RankingList>["rows"];
+  notice: string | null;
+}) {
   return (
     <section aria-labelledby={`${type}-title`}>
       <div className="mb-3 flex items-baseline justify-between">
@@ -123,6 +143,7 @@ function RankingPreview({ type, title, rows }: { type: "brightest" | "stormiest"
           Top 10 <ChevronRightIcon className="h-4 w-4" />
         </Link>
       </div>
+      {notice && rows.length > 0 ? <p className="mb-2 text-sm text-slate-700">{notice}</p> : null}
       <RankingList rows={rows} compact />
     </section>
   );

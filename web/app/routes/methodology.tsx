@@ -1,5 +1,6 @@
 // /methodology (decisions.md): model v2 in plain words with its parameters (read from MODEL_V2), the data
 // sources with their update dates (source_status of the current publication), and the licences.
+import { Fragment } from "react";
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { MODEL_V2 } from "../../../pipeline/model/v2.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
@@ -53,6 +54,108 @@ export const meta: MetaFunction = (args) =>
     description: `How the ${PRODUCT_NAME} turns Eurostat unemployment and job vacancy statistics and the expert labour market barometer into a 1 to 10 score: model ${MODEL_V2.id}, its parameters, data sources and licences.`,
   });
 
+/** "2% → 100, 4% → 80, …", each pair kept on one line. */
+function Anchors({ s }: { s: (typeof SUB_SCORES)[number] }) {
+  const pairs = MODEL_V2.anchors[s.key];
+  return (
+    <>
+      {pairs.map(([x, y], i) => (
+        <Fragment key={i}>
+          <span className="whitespace-nowrap">{`${s.key === "M" ? signed(x) : x}${s.unit} → ${y}`}</span>
+          {i < pairs.length - 1 ? ", " : ""}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+type Source = ReturnType<typeof useLoaderData<typeof loader>>["sources"][number];
+
+function DatasetName({ s }: { s: Source }) {
+  return (
+    <>
+      <span className="block font-medium">{TABLE_TITLES[s.source_table] ?? s.source_table}</span>
+      {s.source_table !== "lmb" ? (
+        <a
+          className="text-brand-700 underline-offset-2 hover:underline"
+          href={`https://ec.europa.eu/eurostat/databrowser/view/${encodeURIComponent(s.source_table)}/default/table`}
+          rel="noopener noreferrer"
+          target="_blank"
+        >
+          Eurostat {s.source_table}
+        </a>
+      ) : (
+        <span className="text-slate-600">IAB</span>
+      )}
+    </>
+  );
+}
+
+/**
+ * The sources with their dates: a table on wide screens, one card per source on a phone (nothing to scroll
+ * sideways). A date column that no source has is left out rather than shown as a column of dashes.
+ */
+function SourcesTable({ sources }: { sources: Source[] }) {
+  const columns: Array<{ key: string; title: string; value: (s: Source) => string | null }> = [
+    { key: "used", title: "Used for", value: (s) => DATA_TYPE_NAMES[s.data_type] ?? s.data_type },
+    { key: "newest", title: "Newest period", value: (s) => (s.newest_period ? formatPeriod(s.newest_period) : null) },
+    { key: "updated", title: "Updated at source", value: (s) => (s.source_updated ? formatDate(s.source_updated) : null) },
+    { key: "loaded", title: "Loaded", value: (s) => (s.last_ingested_at ? formatDate(s.last_ingested_at) : null) },
+    { key: "checked", title: "Last checked", value: (s) => (s.last_checked_at ? formatDate(s.last_checked_at) : null) },
+  ];
+  const shown = columns.filter((c) => sources.some((s) => c.value(s) !== null));
+  return (
+    <>
+      <table className="mt-4 hidden w-full text-left text-sm md:table" data-testid="sources-table">
+        <thead className="border-b border-slate-300">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              Dataset
+            </th>
+            {shown.map((c) => (
+              <th key={c.key} scope="col" className="py-2 pr-4 last:pr-0">
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sources.map((s) => (
+            <tr key={s.source_table} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-4">
+                <DatasetName s={s} />
+              </td>
+              {shown.map((c) => (
+                <td key={c.key} className="py-2 pr-4 last:pr-0">
+                  {c.value(s) ?? "–"}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="mt-4 space-y-3 md:hidden" data-testid="sources-cards">
+        {sources.map((s) => (
+          <li key={s.source_table} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+            <DatasetName s={s} />
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+              {shown.map((c) => {
+                const v = c.value(s);
+                return v === null ? null : (
+                  <div key={c.key} className="contents">
+                    <dt className="text-slate-600">{c.title}</dt>
+                    <dd>{v}</dd>
+                  </div>
+                );
+              })}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
 export default function Methodology() {
@@ -87,28 +190,49 @@ export default function Methodology() {
 
       <h2 className={h2}>Sub-scores</h2>
       <p className={para}>Each sub-score is read off a table of anchor points and interpolated in a straight line between them; beyond the ends it stays at the end value.</p>
-      <div className="mt-4 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="border-b border-slate-300">
-            <tr>
-              <th scope="col" className="py-2 pr-4">Sub-score</th>
-              <th scope="col" className="py-2 pr-4">Input</th>
-              <th scope="col" className="py-2">Anchors (input → sub-score)</th>
+      <table className="mt-4 hidden w-full text-left text-sm md:table">
+        <thead className="border-b border-slate-300">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              Sub-score
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Input
+            </th>
+            <th scope="col" className="py-2">
+              Anchors (input → sub-score)
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {SUB_SCORES.map((s) => (
+            <tr key={s.key} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-4 font-medium">
+                {s.key}, {s.name}
+              </td>
+              <td className="py-2 pr-4">{s.input}</td>
+              <td className="py-2 tabular-nums">
+                <Anchors s={s} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {SUB_SCORES.map((s) => (
-              <tr key={s.key} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-4 font-medium">
-                  {s.key}, {s.name}
-                </td>
-                <td className="py-2 pr-4">{s.input}</td>
-                <td className="py-2 tabular-nums">{p.anchors[s.key].map(([x, y]) => `${s.key === "M" ? signed(x) : x}${s.unit} → ${y}`).join(", ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
+      {/* Phones: one block per sub-score instead of a three-column table. */}
+      <ul className="mt-4 space-y-3 md:hidden">
+        {SUB_SCORES.map((s) => (
+          <li key={s.key} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+            <p className="font-medium">
+              {s.key}, {s.name}
+            </p>
+            <p className="text-slate-700">{s.input}</p>
+            <p className="mt-1 tabular-nums">
+              <span className="sr-only">Anchors (input → sub-score): </span>
+              <Anchors s={s} />
+            </p>
+          </li>
+        ))}
+      </ul>
 
       <h2 className={h2}>Freshness</h2>
       <p className={para}>
@@ -163,50 +287,7 @@ export default function Methodology() {
       </p>
 
       <h2 className={h2}>Data sources</h2>
-      {sources.length === 0 ? (
-        <p className={para}>No data has been loaded yet.</p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4">Dataset</th>
-                <th scope="col" className="py-2 pr-4">Used for</th>
-                <th scope="col" className="py-2 pr-4">Newest period</th>
-                <th scope="col" className="py-2 pr-4">Updated at source</th>
-                <th scope="col" className="py-2 pr-4">Loaded</th>
-                <th scope="col" className="py-2">Last checked</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sources.map((s) => (
-                <tr key={s.source_table} className="border-b border-slate-100 align-top">
-                  <td className="py-2 pr-4">
-                    <span className="block font-medium">{TABLE_TITLES[s.source_table] ?? s.source_table}</span>
-                    {s.source_table !== "lmb" ? (
-                      <a
-                        className="text-brand-700 underline-offset-2 hover:underline"
-                        href={`https://ec.europa.eu/eurostat/databrowser/view/${encodeURIComponent(s.source_table)}/default/table`}
-                        rel="noopener noreferrer"
-                        target="_blank"
-                      >
-                        Eurostat {s.source_table}
-                      </a>
-                    ) : (
-                      <span className="text-slate-600">IAB</span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-4">{DATA_TYPE_NAMES[s.data_type] ?? s.data_type}</td>
-                  <td className="py-2 pr-4">{s.newest_period ? formatPeriod(s.newest_period) : "–"}</td>
-                  <td className="py-2 pr-4">{s.source_updated ? formatDate(s.source_updated) : "–"}</td>
-                  <td className="py-2 pr-4">{s.last_ingested_at ? formatDate(s.last_ingested_at) : "–"}</td>
-                  <td className="py-2">{s.last_checked_at ? formatDate(s.last_checked_at) : "–"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {sources.length === 0 ? <p className={para}>No data has been loaded yet.</p> : <SourcesTable sources={sources} />}
 
       <h2 className={h2}>Licences</h2>
       <p className={para}>

@@ -4,6 +4,7 @@ import { RANKING_SIZE, type RankingType } from "../../../api/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDate } from "../lib/format.ts";
+import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { RankingLegend, RankingList } from "../components/ranking-list.tsx";
 
 const TEXT: Record<RankingType, { title: string; subtitle: string; description: string }> = {
@@ -26,8 +27,8 @@ function typeOf(pathname: string): RankingType {
 export function loader({ request, context }: LoaderFunctionArgs) {
   const type = typeOf(new URL(request.url).pathname);
   const overview = getOverview(context.db, context.now);
-  const rows = rankingOf(overview, type).map(({ code, name, flag, score, status, label }) => ({ code, name, flag, score, status, label }));
-  return { type, rows, publishedAt: overview.publication?.published_at ?? null };
+  const rows = rankingOf(overview, type).map(({ code, name, score, status, label }) => ({ code, name, score, status, label }));
+  return { type, rows, counts: statusCounts(overview.countries), publishedAt: overview.publication?.published_at ?? null };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -38,6 +39,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 export default function RankingPage() {
   const data = useLoaderData<typeof loader>();
   const t = TEXT[data.type];
+  const notice = data.rows.length > 0 ? extremeNotice(data.type, data.counts, data.rows.length) : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</h1>
@@ -45,10 +47,17 @@ export default function RankingPage() {
       <div className="mt-6">
         <RankingLegend />
       </div>
+      {notice ? (
+        <p className="mt-4 rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800" data-testid="ranking-notice">
+          {notice}
+        </p>
+      ) : null}
       <div className="mt-4">
         <RankingList rows={data.rows} />
       </div>
-      {data.publishedAt ? <p className="mt-4 text-sm text-slate-600">Scores updated {formatDate(data.publishedAt)}. Countries without enough recent data are not ranked.</p> : null}
+      {data.publishedAt ? (
+        <p className="mt-4 text-sm text-slate-600">Scores updated {formatDate(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
+      ) : null}
     </div>
   );
 }

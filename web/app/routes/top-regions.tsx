@@ -4,13 +4,13 @@ import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from 
 import { getOverview, regionsOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatScore } from "../lib/format.ts";
-import { STATUS_STYLE } from "../lib/weather.ts";
 import { WeatherIcon } from "../components/icons.tsx";
-import { RankingLegend } from "../components/ranking-list.tsx";
+import { Flag } from "../components/flag.tsx";
+import { RankingLegend, StatusChip } from "../components/ranking-list.tsx";
 
 export function loader({ context }: LoaderFunctionArgs) {
   const overview = getOverview(context.db, context.now);
-  const slim = (c: { code: string; name: string; flag: string; score: number | null } | null) => (c ? { code: c.code, name: c.name, flag: c.flag, score: c.score } : null);
+  const slim = (c: { code: string; name: string; score: number | null } | null) => (c ? { code: c.code, name: c.name, score: c.score } : null);
   return {
     regions: regionsOf(overview).map((r) => ({
       id: r.id,
@@ -32,14 +32,12 @@ export const meta: MetaFunction = (args) =>
     description: "European regions (Nordic, Baltic, Western, Central and Eastern, Southern) ranked by the average job market score of their countries.",
   });
 
-function CountryLink({ c }: { c: { code: string; name: string; flag: string; score: number | null } }) {
+function CountryLink({ c }: { c: { code: string; name: string; score: number | null } }) {
   return (
-    <Link to={`/country/${c.code.toLowerCase()}`} className="font-medium text-brand-700 hover:underline">
-      <span aria-hidden className="mr-1">
-        {c.flag}
-      </span>
+    <Link to={`/country/${c.code.toLowerCase()}`} className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline">
+      <Flag code={c.code} height={14} />
       {c.name}
-      {c.score !== null ? <span className="ml-1 font-normal text-slate-700">({formatScore(c.score)})</span> : null}
+      {c.score !== null ? <span className="font-normal text-slate-700">({formatScore(c.score)})</span> : null}
     </Link>
   );
 }
@@ -58,39 +56,39 @@ export default function TopRegions() {
       ) : (
         <ol className="mt-6 space-y-4">
           {data.regions.map((r, i) => (
-            <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-              <div className="flex flex-wrap items-center gap-4">
-                <span className="w-7 text-right text-lg font-semibold tabular-nums text-slate-600">{i + 1}</span>
-                <WeatherIcon status={r.status} className="h-10 w-10" />
+            <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+              <div className="flex items-center gap-3 sm:gap-4">
+                <span className="w-5 shrink-0 text-right text-lg font-semibold tabular-nums text-slate-600 sm:w-7">{i + 1}</span>
+                <WeatherIcon status={r.status} className="hidden h-10 w-10 shrink-0 sm:block" />
                 <div className="min-w-0 flex-1">
-                  <h2 className="text-xl font-semibold">{r.name}</h2>
+                  <h2 className="text-lg font-semibold leading-snug sm:text-xl">{r.name}</h2>
                   <p className="text-sm text-slate-600">
-                    {r.scored} of {r.total} countries scored
-                    {r.status ? ` · ${STATUS_STYLE[r.status].name}` : ""}
+                    {r.scored} of {r.total} scored
                   </p>
                 </div>
-                <div className="text-right">
+                {r.status ? <StatusChip status={r.status} /> : null}
+                <div className="shrink-0 text-right">
                   <span className="block text-2xl font-bold tabular-nums">{r.average !== null ? formatScore(r.average) : "–"}</span>
-                  <span className="block text-xs text-slate-600">{r.average !== null ? "average, out of 10" : "not enough recent data"}</span>
+                  <span className="block text-xs text-slate-600">{r.average !== null ? "average" : "no recent data"}</span>
                 </div>
               </div>
               {r.best || r.worst ? (
-                <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
                   {r.best ? (
-                    <div>
+                    <>
                       <dt className="text-slate-600">Best</dt>
                       <dd>
                         <CountryLink c={r.best} />
                       </dd>
-                    </div>
+                    </>
                   ) : null}
                   {r.worst ? (
-                    <div>
+                    <>
                       <dt className="text-slate-600">Worst</dt>
                       <dd>
                         <CountryLink c={r.worst} />
                       </dd>
-                    </div>
+                    </>
                   ) : null}
                 </dl>
               ) : null}

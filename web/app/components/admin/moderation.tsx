@@ -2,7 +2,8 @@
 // experience leaves the public country page and its summary at once.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { COUNTRIES, countryByCode, flagOf } from "../../../../pipeline/countries.ts";
+import { COUNTRIES, countryByCode } from "../../../../pipeline/countries.ts";
+import { Flag } from "../flag.tsx";
 import { getExperiences, setExperienceHidden, type AdminExperience } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";
@@ -114,7 +115,7 @@ export function Moderation() {
               <li key={x.id} data-id={x.id} className={`-mx-2 flex flex-col gap-3 rounded-md px-2 py-3 sm:flex-row sm:items-start sm:justify-between ${x.hidden ? "bg-slate-50" : ""}`}>
                 <div className="min-w-0 text-sm">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span aria-hidden>{flagOf(x.country_code)}</span>
+                    <Flag code={x.country_code} height={14} />
                     <Link to={`/country/${x.country_code.toLowerCase()}`} className="font-medium text-brand-700 hover:underline">
                       {c?.name ?? x.country_code}
                     </Link>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { timeTicks } from "./history-chart.tsx";
+
+const monthsFrom = (start: string, count: number) => {
+  const [y, m] = start.split("-").map(Number);
+  return Array.from({ length: count }, (_, i) => {
+    const k = y * 12 + m - 1 + i;
+    return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, "0")}`;
+  });
+};
+
+describe("history chart ticks", () => {
+  it("puts 5 years on whole years, evenly spaced, on a wide chart", () => {
+    const months = monthsFrom("2021-12", 60);
+    const ticks = timeTicks(months, 794, 13);
+    expect(ticks.map((t) => t.label)).toEqual(["2022", "2023", "2024", "2025", "2026"]);
+    const gaps = ticks.slice(1).map((t, i) => t.index - ticks[i].index);
+    expect(new Set(gaps)).toEqual(new Set([12]));
+  });
+
+  it("thins to every 2 or 5 years when the chart is narrow or the history long, still evenly", () => {
+    const narrow = timeTicks(monthsFrom("2021-12", 60), 248, 14, 4);
+    expect(narrow.map((t) => t.label)).toEqual(["2022", "2024", "2026"]);
+    const all = timeTicks(monthsFrom("1990-01", 443), 248, 14, 4);
+    const gaps = all.slice(1).map((t, i) => t.index - all[i].index);
+    expect(new Set(gaps).size).toBe(1);
+    expect(all[0].label).toMatch(/^(1990|2000)$/);
+  });
+
+  it("uses quarters for a short history and its first month when nothing else fits", () => {
+    expect(timeTicks(monthsFrom("2025-11", 13), 794, 13).map((t) => t.label)).toEqual(["Q1 2026", "Q2 2026", "Q3 2026", "Q4 2026"]);
+    expect(timeTicks(["2026-11"], 794, 13)).toEqual([{ index: 0, label: "Nov 2026" }]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { marketPanel } from "../../../api/market-panel.ts";
+import type { Snapshot } from "../../../pipeline/model/types.ts";
+import { availabilityOf, listText } from "./availability.ts";
+
+/** A published snapshot with nothing in it (Liechtenstein in the bundled data). */
+const empty: Snapshot = {
+  country: "LI",
+  model: "v2",
+  as_of: "2026-11-22",
+  anchor_month: null,
+  score: null,
+  status: null,
+  label: null,
+  confidence: null,
+  basis: null,
+  cover: null,
+  raw: null,
+  shrunk: null,
+  sub_scores: { U: null, V: null, C: null, M: null, S: null },
+  unemployment_series: null,
+  unemployment: null,
+  unemployment_year_before: null,
+  unemployment_history_points: 0,
+  vacancy: null,
+  competition: null,
+  lmb: null,
+  gdp: null,
+  inflation: null,
+  averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 },
+  eu_average: { unemployment: null, period: null, source: "fixed-thresholds" },
+  yoy: { delta: null, label: null, from_month: null },
+  ingest_ids: [],
+};
+
+describe("availability of a country page's figures", () => {
+  it("names everything once for a country without any data, and nothing derived from a score it lacks", () => {
+    const a = availabilityOf(marketPanel(empty), false);
+    expect(a.missing).toEqual(["unemployment rate", "job vacancy rate", "competition (job seekers per opening)", "expert barometer", "GDP growth", "inflation"]);
+    expect(Object.values(a.conditions).some(Boolean)).toBe(false);
+  });
+
+  it("keeps what exists and lists only the rest (a country with unemployment and context figures only)", () => {
+    const s: Snapshot = {
+      ...empty,
+      country: "DE",
+      score: 6.9,
+      status: "cloudy",
+      anchor_month: "2026-07",
+      unemployment: { value: 4, period: "2026-07", flag: null },
+      gdp: { value: 0.9, period: "2026-Q2", flag: null, unit: "CLV_PCH_PRE" },
+      inflation: { value: 2.9, period: "2026-08", flag: null },
+      yoy: { delta: 0, label: "Same", from_month: "2025-07" },
+    };
+    const a = availabilityOf(marketPanel(s), true);
+    expect(a.conditions).toEqual({ unemployment: true, vacancy: false, competition: false });
+    expect(a.sentiment).toEqual({ barometer: false, signal: true, yoy: true, gdp: true, inflation: true });
+    expect(a.comparisons.eu).toBe(true);
+    expect(a.missing).toEqual(["job vacancy rate", "competition (job seekers per opening)", "expert barometer"]);
+  });
+
+  it("writes lists in plain English", () => {
+    expect(listText(["a"])).toBe("a");
+    expect(listText(["a", "b", "c"])).toBe("a, b and c");
+  });
+});
