@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           treeshake: {
             // Browser bundle only: the shared modules of pipeline/ freeze their constants at load time. Treating
-            // those calls as pure lets the bundle keep what the site reads (MODEL_V2's thresholds) instead of
+            // those calls as pure lets the bundle keep what the site reads (the current model's thresholds, pipeline/model/current.ts) instead of
             // the whole score model; the browser never mutates these objects anyway.
             manualPureFunctions: ["Object.freeze", "deepFreeze"],
           },

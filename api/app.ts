@@ -167,7 +167,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.set("etag", false); // ETags are ours: publication id + content hash.
   app.set("trust proxy", config.trustProxy);
   app.services = services;
-  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null);
+  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now);
 
   app.use(requestId);
   app.use("/api", staticHeaders(apiHeaderList));
@@ -175,7 +175,7 @@ export function createApp(deps: AppDeps): JwiApp {
 
   const api = express.Router();
   api.use(sessionMiddleware(services.sessions));
-  api.use(publicRoutes(services.read));
+  api.use(publicRoutes(services.read, now));
   api.use(communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, config, logger, now }));
   api.use(
     "/admin",

@@ -5,9 +5,11 @@ import type { CookieOptions, Request, RequestHandler, Response } from "express";
 import type { Logger } from "../pipeline/logger.ts";
 import type { CredentialStore, SessionStore } from "./db/operator.ts";
 import type { AppConfig } from "./env.ts";
+import { readCookie, SESSION_COOKIE } from "./cookies.ts";
 import { HttpError } from "./http.ts";
 
-export const SESSION_COOKIE = "jwi_session";
+export { readCookie, SESSION_COOKIE };
+
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;
 
@@ -18,23 +20,6 @@ export async function hashPassword(password: string): Promise<string> {
   return hashed;
 }
 
-/** Reads one cookie from the Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const raw = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
 
 export interface Operator {
   username: string;

@@ -135,7 +135,3 @@ export function configFromEnv(env: ApiEnv): AppConfig {
   };
 }
 
-/** The configuration of an empty environment (development defaults). */
-export function defaultConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...configFromEnv(readApiEnv({})), ...overrides };
-}

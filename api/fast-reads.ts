@@ -13,7 +13,7 @@ import type { RequestHandler } from "express";
 import { countryByCode } from "../pipeline/countries.ts";
 import type { Logger } from "../pipeline/logger.ts";
 import { CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached, type CachedBody } from "./http.ts";
-import { RANKING_TYPES, type RankingType } from "./options.ts";
+import { RANKING_TYPES, type RankingType } from "../product/options.ts";
 import type { ReadModel } from "./read-model.ts";
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
@@ -57,8 +57,8 @@ export interface PublicRead {
  * The cached public read for a decoded path without query string, or null when the path is not one of them
  * (including unknown codes: those are Express's 404s).
  */
-export function resolvePublicRead(read: ReadModel, path: string): PublicRead | null {
-  if (path === "/api/countries") return { cached: read.current().countries, cacheControl: CACHE_PUBLISHED };
+export function resolvePublicRead(read: ReadModel, path: string, now: Date): PublicRead | null {
+  if (path === "/api/countries") return { cached: read.countriesBody(now), cacheControl: CACHE_PUBLISHED };
   if (path.startsWith("/api/countries/")) {
     const rest = path.slice("/api/countries/".length);
     const code = rest.slice(0, 2);
@@ -66,15 +66,15 @@ export function resolvePublicRead(read: ReadModel, path: string): PublicRead | n
     const country = countryByCode(code);
     if (!country) return null;
     const tail = rest.slice(2);
-    if (tail === "") return { cached: read.current().country.get(country.code)!, cacheControl: CACHE_PUBLISHED };
-    if (tail === "/history") return { cached: read.current().history.get(country.code)!, cacheControl: CACHE_PUBLISHED };
-    if (tail === "/experiences") return { cached: read.experiencesOf(country.code), cacheControl: CACHE_REVALIDATE };
+    if (tail === "") return { cached: read.countryBody(country.code, now), cacheControl: CACHE_PUBLISHED };
+    if (tail === "/history") return { cached: read.historyBody(country.code, now), cacheControl: CACHE_PUBLISHED };
+    if (tail === "/experiences") return { cached: read.experiencesBody(country.code), cacheControl: CACHE_REVALIDATE };
     return null;
   }
   if (path.startsWith("/api/rankings/")) {
     const type = path.slice("/api/rankings/".length);
     if (!(RANKING_TYPES as readonly string[]).includes(type)) return null;
-    return { cached: read.current().rankings[type as RankingType], cacheControl: CACHE_PUBLISHED };
+    return { cached: read.rankingBody(type as RankingType, now), cacheControl: CACHE_PUBLISHED };
   }
   return null;
 }
@@ -82,7 +82,7 @@ export function resolvePublicRead(read: ReadModel, path: string): PublicRead | n
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** Answers a cached public GET/HEAD and returns true; returns false (touching nothing) for anything else. */
-export function createFastRead(read: ReadModel, headers: HeaderList, logger: Logger | null): FastRead {
+export function createFastRead(read: ReadModel, headers: HeaderList, logger: Logger | null, now: () => Date = () => new Date()): FastRead {
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";
@@ -92,7 +92,7 @@ export function createFastRead(read: ReadModel, headers: HeaderList, logger: Log
     if (path.includes("%")) return false;
     let hit: PublicRead | null;
     try {
-      hit = resolvePublicRead(read, path);
+      hit = resolvePublicRead(read, path, now());
     } catch {
       return false; // Express answers, through the error middleware
     }

@@ -1,101 +1,85 @@
-// Public read model: the published data as ready-to-send JSON, built once per publication and kept in memory.
-// Reads ask SQLite for the newest publication id (one indexed lookup) at most every `checkIntervalMs`; when a
-// recalc (from the API, which refreshes at once, or from `jwi recalc` in another process) has published a new
-// set, the whole model is rebuilt from one consistent read. ETags carry the publication id and a body hash.
-import { COUNTRIES, flagOf, type Country } from "../pipeline/countries.ts";
-import { isScoreFresh } from "../pipeline/model/fresh.ts";
+// The one reader of published data (docs/architecture.md, "One read path"). The API's routes and the site's
+// loaders both ask this object, in the same process, through the same rules (product/publication.ts): the
+// same rows, the same freshness gate, the same ranking rule, the same paused rule and reason.
+//
+// What a publication holds is read from SQLite once per publication and kept: the newest publication id is
+// looked up at most every `checkIntervalMs` (a recalc by the API's job child or by `jwi recalc` in a terminal
+// shows within that time). What depends on the clock (which scores may be shown) is derived per month, and the
+// API's ready-to-send JSON bodies with it, their ETags naming the publication.
+import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
+import { marketPanel, type MarketPanel } from "../product/market-panel.ts";
+import { EXPERIENCE_LIST_LIMIT, RANKING_TYPES, type RankingType } from "../product/options.ts";
+import { isShowable, listAll, pausedReason, ranking, regions, withheld } from "../product/publication.ts";
+import type {
+  CommunityData,
+  CountryListItem,
+  HistoryPoint,
+  PublicationRow,
+  PublicationState,
+  RankingItem,
+  RegionRow,
+  SourceRow,
+} from "../product/shapes.ts";
 import type { ExperienceStore } from "./db/community.ts";
 import type { SettingsStore } from "./db/operator.ts";
-import { PublishedStore, type PublicationRow } from "./db/published.ts";
+import { PublishedStore } from "./db/published.ts";
 import { cachedJson, type CachedBody } from "./http.ts";
-import { marketPanel } from "./market-panel.ts";
-import { EXPERIENCE_LIST_LIMIT, RANKING_SIZE, type RankingType } from "./options.ts";
 
-export interface CountryListItem {
-  code: string;
-  name: string;
-  flag: string;
-  slug: string;
-  region: string;
-  score: number | null;
-  status: string | null;
-  label: string | null;
-  confidence: string | null;
-  basis: string | null;
-  anchor_month: string | null;
-  yoy: { delta: number | null; label: string | null };
-}
-
-export interface RankingItem {
-  rank: number;
-  code: string;
-  name: string;
-  flag: string;
-  slug: string;
-  score: number;
-  status: string | null;
-  label: string | null;
-  confidence: string | null;
+/** One country as both readers show it. */
+export interface CountryReading {
+  /** Identity and the score as lists show it (null when none may be shown today). */
+  item: CountryListItem;
+  /**
+   * The published snapshot, with everything derived from its score withheld when the score may not be shown
+   * today (product/publication.ts `withheld`); null when nothing was published for the country.
+   */
+  snapshot: Snapshot | null;
+  fresh: boolean;
+  /** The market panel (product/market-panel.ts); null when the score is withheld or nothing was published. */
+  panel: MarketPanel | null;
+  history: HistoryPoint[];
+  publication: Pick<PublicationRow, "id" | "model" | "as_of" | "published_at"> | null;
 }
 
 interface PublishedModel {
   publicationId: number;
   publication: PublicationRow | null;
   snapshots: Map<string, Snapshot>;
-  countries: CachedBody;
-  country: Map<string, CachedBody>;
-  history: Map<string, CachedBody>;
-  rankings: Record<RankingType, CachedBody>;
+  history: Map<string, HistoryPoint[]>;
+  sources: SourceRow[];
+  /** What depends on the month of the request, made on first use per month. */
+  byMonth: Map<string, MonthView>;
 }
 
-const identity = (c: Country) => ({ code: c.code, name: c.name, flag: flagOf(c.code), slug: c.slug, region: c.region });
-
-export function countryListItem(c: Country, s: Snapshot | undefined): CountryListItem {
-  return {
-    ...identity(c),
-    score: s?.score ?? null,
-    status: s?.status ?? null,
-    label: s?.label ?? null,
-    confidence: s?.confidence ?? null,
-    basis: s?.basis ?? null,
-    anchor_month: s?.anchor_month ?? null,
-    yoy: { delta: s?.yoy?.delta ?? null, label: s?.yoy?.label ?? null },
+interface MonthView {
+  items: CountryListItem[];
+  readings: Map<string, CountryReading>;
+  json: {
+    countries: CachedBody;
+    country: Map<string, CachedBody>;
+    history: Map<string, CachedBody>;
+    rankings: Record<RankingType, CachedBody>;
   };
 }
 
-/** One country in full: identity, the published snapshot (score-v2.md §7) and the market panel. */
-export function countryDetail(c: Country, s: Snapshot | undefined, pub: PublicationRow | null) {
-  const publication = pub ? { id: pub.id, model: pub.model, as_of: pub.as_of, published_at: pub.published_at } : null;
-  if (!s) {
-    return { ...identity(c), country: c.code, published: false, score: null, status: null, label: null, publication, market_panel: null };
-  }
-  return { ...identity(c), ...s, published: true, publication, market_panel: marketPanel(s) };
-}
+const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 
-/** brightest: the 10 highest scores, descending; stormiest: the 10 lowest, ascending. Countries without a score are left out. */
-export function ranking(type: RankingType, snapshots: ReadonlyMap<string, Snapshot>): RankingItem[] {
-  const scored = COUNTRIES.flatMap((c) => {
-    const s = snapshots.get(c.code);
-    return s && s.score !== null ? [{ c, s, score: s.score }] : [];
-  });
-  scored.sort((a, b) => (type === "brightest" ? b.score - a.score : a.score - b.score) || a.c.code.localeCompare(b.c.code));
-  return scored.slice(0, RANKING_SIZE).map(({ c, s, score }, i) => ({
-    rank: i + 1,
-    ...identity(c),
-    score,
-    status: s.status,
-    label: s.label,
-    confidence: s.confidence,
-  }));
+/** The API's answer for one country: the snapshot (as the reader shows it) with identity and the market panel. */
+export function countryBody(c: Country, r: CountryReading) {
+  const identity = { code: c.code, name: c.name, flag: r.item.flag, slug: c.slug, region: c.region };
+  if (!r.snapshot) {
+    return { ...identity, country: c.code, published: false, fresh: false, score: null, status: null, label: null, publication: r.publication, market_panel: null };
+  }
+  return { ...identity, ...r.snapshot, published: true, fresh: r.fresh, publication: r.publication, market_panel: r.panel };
 }
 
 export class ReadModel {
   private readonly published: PublishedStore;
   private model: PublishedModel | null = null;
   private checkedAt = -Infinity;
-  private readonly experiencesCache = new Map<string, CachedBody & { version: number }>();
+  private readonly community = new Map<string, { version: number; data: CommunityData; body: CachedBody }>();
 
   constructor(
     private readonly db: ServingDb,
@@ -107,75 +91,153 @@ export class ReadModel {
     this.published = new PublishedStore(db);
   }
 
-  /** The current published model; rebuilt when a newer publication exists. */
-  current(): PublishedModel {
-    const now = performance.now();
-    if (this.model && now - this.checkedAt < this.checkIntervalMs) return this.model;
-    this.checkedAt = now;
+  /** The current publication's data; rebuilt when a newer publication exists. */
+  private current(): PublishedModel {
+    const t = performance.now();
+    if (this.model && t - this.checkedAt < this.checkIntervalMs) return this.model;
+    this.checkedAt = t;
     const id = this.published.latestId();
     if (this.model && this.model.publicationId === id) return this.model;
     this.model = this.build();
     return this.model;
   }
 
-  /** Checks for a new publication on the next read (after a recalc in this process). */
+  /** Checks for a new publication on the next read (after a recalc started from this process). */
   refresh(): void {
     this.checkedAt = -Infinity;
   }
 
+  /** Id of the publication being served (0 before the first); cached pages key on it. */
+  publicationId(): number {
+    return this.current().publicationId;
+  }
+
   private build(): PublishedModel {
-    // One read transaction: the publication row, its snapshots and histories belong to the same publish.
-    return this.db.transaction(() => {
+    // One read transaction: the publication row, its snapshots, histories and sources belong to the same publish.
+    return this.db.transaction((): PublishedModel => {
       const publication = this.published.latest();
       const snapshots = publication ? this.published.snapshots() : new Map<string, Snapshot>();
-      const tag = `p${publication?.id ?? 0}`;
-      const country = new Map<string, CachedBody>();
-      const history = new Map<string, CachedBody>();
-      for (const c of COUNTRIES) {
-        country.set(c.code, cachedJson(countryDetail(c, snapshots.get(c.code), publication), tag));
-        history.set(c.code, cachedJson(publication ? this.published.history(c.code) : [], tag));
-      }
+      const history = new Map(COUNTRIES.map((c) => [c.code, publication ? this.published.history(c.code) : []]));
       return {
         publicationId: publication?.id ?? 0,
         publication,
         snapshots,
-        countries: cachedJson(
-          COUNTRIES.map((c) => countryListItem(c, snapshots.get(c.code))),
-          tag,
-        ),
-        country,
         history,
-        rankings: {
-          brightest: cachedJson({ type: "brightest", items: ranking("brightest", snapshots) }, tag),
-          stormiest: cachedJson({ type: "stormiest", items: ranking("stormiest", snapshots) }, tag),
-        },
+        sources: publication ? this.published.sources() : [],
+        byMonth: new Map(),
       };
     })();
   }
 
-  /** `{items, summary}` of a country's visible experiences; cached until the next community change. */
-  experiencesOf(code: string): CachedBody {
+  private view(now: Date): MonthView {
+    const m = this.current();
+    const month = monthOf(now);
+    let v = m.byMonth.get(month);
+    if (v) return v;
+    const items = listAll(m.snapshots, now);
+    const pub = m.publication;
+    const publication = pub ? { id: pub.id, model: pub.model, as_of: pub.as_of, published_at: pub.published_at } : null;
+    const readings = new Map<string, CountryReading>();
+    for (const [i, c] of COUNTRIES.entries()) {
+      const s = m.snapshots.get(c.code);
+      const fresh = isShowable(s, now);
+      const snapshot = s ? (fresh ? s : withheld(s)) : null;
+      // A country without any score keeps its context figures; a withheld score takes what derives from it along.
+      const panel = snapshot && (fresh || s!.score === null) ? marketPanel(snapshot) : null;
+      readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, history: m.history.get(c.code) ?? [], publication });
+    }
+    const tag = `p${m.publicationId}-${month}`;
+    v = {
+      items,
+      readings,
+      json: {
+        countries: cachedJson(items, tag),
+        country: new Map(COUNTRIES.map((c) => [c.code, cachedJson(countryBody(c, readings.get(c.code)!), tag)])),
+        history: new Map(COUNTRIES.map((c) => [c.code, cachedJson(readings.get(c.code)!.history, tag)])),
+        rankings: Object.fromEntries(RANKING_TYPES.map((t) => [t, cachedJson({ type: t, items: ranking(t, items) }, tag)])) as Record<
+          RankingType,
+          CachedBody
+        >,
+      },
+    };
+    // Keep the views of two months at most (a request at a month's turn).
+    if (m.byMonth.size > 1) m.byMonth.clear();
+    m.byMonth.set(month, v);
+    return v;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Reads (plain data): the site's loaders and the API's non-cached answers
+
+  publication(): PublicationRow | null {
+    return this.current().publication;
+  }
+
+  countries(now: Date): CountryListItem[] {
+    return this.view(now).items;
+  }
+
+  /** One covered country (any case of its code); null for a code that is not covered. */
+  country(code: string, now: Date): CountryReading | null {
+    const c = countryByCode(code);
+    return c ? this.view(now).readings.get(c.code)! : null;
+  }
+
+  ranking(type: RankingType, now: Date): RankingItem[] {
+    return ranking(type, this.view(now).items);
+  }
+
+  regions(now: Date): RegionRow[] {
+    return regions(this.view(now).items);
+  }
+
+  /** The source tables of the current publication that hold data. */
+  sources(): SourceRow[] {
+    return this.current().sources;
+  }
+
+  /** Whether the site shows its paused notice, and why (product/publication.ts `pausedReason`). */
+  publicationState(now = new Date()): PublicationState {
+    const operator = this.settings.publication();
+    const reason = pausedReason(operator.paused, this.view(now).items);
+    return { paused: reason !== null, reason, operator };
+  }
+
+  /** A country's newest visible experiences and their summary; kept until the next community change. */
+  communityOf(code: string): CommunityData {
+    return this.communityEntry(code).data;
+  }
+
+  private communityEntry(code: string) {
     const version = this.experiences.changeVersion;
-    const hit = this.experiencesCache.get(code);
+    const hit = this.community.get(code);
     if (hit && hit.version === version) return hit;
-    const body = cachedJson(
-      { items: this.experiences.listVisible(code, EXPERIENCE_LIST_LIMIT), summary: this.experiences.summary(code) },
-      `e${version}`,
-    );
-    const entry = { ...body, version };
-    this.experiencesCache.set(code, entry);
+    const data = { items: this.experiences.listVisible(code, EXPERIENCE_LIST_LIMIT), summary: this.experiences.summary(code) };
+    const entry = { version, data, body: cachedJson(data, `e${version}`) };
+    this.community.set(code, entry);
     return entry;
   }
 
-  /**
-   * Whether the site shows its paused notice: the operator paused it, or no covered country has a fresh score
-   * today (the same rule as the site: pipeline/model/fresh.ts).
-   */
-  publicationState(now = new Date()): { paused: boolean; reason: "operator" | "no-fresh-scores" | null; operator: ReturnType<SettingsStore["publication"]> } {
-    const operator = this.settings.publication();
-    const m = this.current();
-    const fresh = [...m.snapshots.values()].some((s) => isScoreFresh(s, now));
-    const reason = operator.paused ? "operator" : !fresh ? "no-fresh-scores" : null;
-    return { paused: reason !== null, reason, operator };
+  // -------------------------------------------------------------------------------------------------------
+  // The API's ready-to-send bodies (api/routes/public.ts and the fast path, api/fast-reads.ts)
+
+  countriesBody(now: Date): CachedBody {
+    return this.view(now).json.countries;
+  }
+
+  countryBody(code: string, now: Date): CachedBody {
+    return this.view(now).json.country.get(code)!;
+  }
+
+  historyBody(code: string, now: Date): CachedBody {
+    return this.view(now).json.history.get(code)!;
+  }
+
+  rankingBody(type: RankingType, now: Date): CachedBody {
+    return this.view(now).json.rankings[type];
+  }
+
+  experiencesBody(code: string): CachedBody {
+    return this.communityEntry(code).body;
   }
 }

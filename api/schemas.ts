@@ -11,7 +11,7 @@ import {
   WAITING_LIST_SERVICES,
   waitingListServiceId,
   type WaitingListService,
-} from "./options.ts";
+} from "../product/options.ts";
 
 const required = (what: string, otherwise: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null || iss.input === "" ? `${what} is required` : otherwise;

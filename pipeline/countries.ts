@@ -69,8 +69,6 @@ export const COUNTRIES: readonly Country[] = [
   c("LI", "Liechtenstein", [], "western"),
 ];
 
-export const COUNTRY_CODES: readonly string[] = COUNTRIES.map((x) => x.code);
-
 const byCode = new Map(COUNTRIES.map((x) => [x.code, x]));
 const bySlug = new Map(COUNTRIES.map((x) => [x.slug, x]));
 const byEurostatGeo = new Map(COUNTRIES.map((x) => [x.eurostatGeo, x]));

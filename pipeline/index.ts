@@ -10,6 +10,7 @@ import { COUNTRIES } from "./countries.ts";
 import type { IngestRequest } from "./ingest.ts";
 import { acquireJobLock, currentHolder, type LockHolder } from "./jobs/lock.ts";
 import type { Logger } from "./logger.ts";
+import { familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths } from "./model/period.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
 import type { SeedOutcome } from "./seed.ts";
@@ -64,6 +65,8 @@ export interface StatusReport {
     country: string;
     newest_period: string;
     age_months: number;
+    /** Past its family's cut-off as of the report: it no longer counts in the score (model/current.ts). */
+    stale: boolean;
     observations: number;
   }>;
   tables: TableStatusRow[];
@@ -136,6 +139,7 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
       country: r.geo,
       newest_period: r.newestPeriod,
       age_months: ageInMonths(r.newestPeriod, asOfMonth),
+      stale: !withinCutoff(r.newestPeriod, familyOfDataType(r.dataType), asOfMonth),
       observations: r.observations,
     })),
     tables: store.tables,

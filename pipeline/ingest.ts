@@ -3,9 +3,8 @@
 import { createHash } from "node:crypto";
 import { COUNTRIES } from "./countries.ts";
 import { InputError } from "./errors.ts";
-import { CURRENT_MODEL } from "./model/index.ts";
+import { CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths, periodEndMonth } from "./model/period.ts";
-import type { Family } from "./model/v2.ts";
 import { parseBarometerGuarded } from "./sources/barometer/parse-guarded.ts";
 import { looksLikeJson, parseCsv } from "./sources/csv/parse-csv.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
@@ -89,9 +88,8 @@ async function parse(dataType: DataType, content: IngestRequest["content"], file
 
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
 export function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
-  const params = CURRENT_MODEL.params;
-  // GDP and inflation never enter the score; they age like the historical block they are shown beside.
-  const family = params.freshness[(params.dataTypeFamily as Record<string, Family>)[dataType] ?? "historical"];
+  const familyName = familyOfDataType(dataType);
+  const family = CURRENT_PARAMS.freshness[familyName];
   const asOfMonth = now.toISOString().slice(0, 7);
   const newest = new Map<string, string>();
   for (const o of observations) {
@@ -103,8 +101,8 @@ export function staleWarnings(observations: readonly Observation[], dataType: Da
   for (const country of COUNTRIES) {
     const period = newest.get(country.code);
     if (!period) continue;
-    const age = ageInMonths(period, asOfMonth);
-    if (age > family.cutoff) {
+    if (!withinCutoff(period, familyName, asOfMonth)) {
+      const age = ageInMonths(period, asOfMonth);
       warnings.push({
         type: "stale",
         detail: `${country.code}: newest period ${period} is ${age} months old; past the ${family.cutoff}-month cut-off it no longer counts in the score`,

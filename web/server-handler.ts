@@ -6,15 +6,15 @@
 //
 // Two ways to use it:
 //   const server = await startSiteServer({ ...StartServerOptions });          // jwi serve / npm start, e2e tests
-//   app = createApp({ db, pipeline, logger, config, siteHandler: await createSiteHandler({ db, site }) });
+//   app = createApp({ …, siteHandler: await createSiteHandler({ data: () => ({ read, operatorSession }), site }) });
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express, { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
-import { contentVersion, type ServingDb } from "../pipeline/serving-db.ts";
-import type { SiteConfig, SiteLoadContext } from "./app/lib/context.ts";
+import { contentVersion } from "../pipeline/serving-db.ts";
+import type { SessionLookup, SiteConfig, SiteLoadContext, SiteReader } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
 import { etagMatches } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
@@ -36,9 +36,15 @@ export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_MAX_AGE_S}
 
 type Lazy<T> = T | (() => T | undefined);
 
+/** What the pages read: the API's reader and session lookup, in the same process (one read path). */
+export interface SiteData {
+  read: SiteReader;
+  operatorSession: SessionLookup;
+}
+
 export interface SiteHandlerOptions {
-  /** The serving database the API uses; a getter when the handler is created before the database is opened. */
-  db: Lazy<ServingDb>;
+  /** The API's reader and sessions; a getter when the handler is created before the API is. */
+  data: Lazy<SiteData>;
   /** Public origin and feedback form URL (from the API's AppConfig); a getter likewise. */
   site: Lazy<SiteConfig>;
   /**
@@ -99,10 +105,10 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
   const cache = new PageCache({ ttlMs: PAGE_MAX_AGE_S * 1000, maxEntries: opts.maxCachedPages ?? 500 });
 
   const render = (req: ExpressRequest, nonce: string, method = req.method): Promise<RenderedPage> => {
-    const db = resolve(opts.db);
+    const data = resolve(opts.data);
     const site = resolve(opts.site);
-    if (!db || !site) throw new Error("The site handler has no database yet.");
-    const context: SiteLoadContext = { db, site, cspNonce: nonce, now: now() };
+    if (!data || !site) throw new Error("The site handler is not bound to the API yet.");
+    const context: SiteLoadContext = { ...data, site, cspNonce: nonce, now: now() };
     return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
   };
 
@@ -169,20 +175,20 @@ export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
 ): Promise<RunningServer> {
   const { buildDir, now, ...serverOpts } = opts;
-  let bound: { db: ServingDb; site: SiteConfig; version: () => string } | null = null;
+  let bound: { data: SiteData; site: SiteConfig; version: () => string } | null = null;
   const siteHandler = await createSiteHandler({
-    db: () => bound?.db,
+    data: () => bound?.data,
     site: () => bound?.site,
     dataVersion: () => bound?.version(),
     buildDir,
     now,
   });
   const server = await startServer({ ...serverOpts, siteHandler });
-  const { read } = server.app.services;
+  const { read, sessions } = server.app.services;
   bound = {
-    db: server.db,
+    data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie) },
     site: siteConfigOf(server.config),
-    version: () => `p${read.current().publicationId}-c${contentVersion(server.db)}`,
+    version: () => `p${read.publicationId()}-c${contentVersion(server.db)}`,
   };
   return server;
 }

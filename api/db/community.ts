@@ -2,7 +2,8 @@
 // query, parameters always bound; every write is a single INSERT/UPDATE, so nothing is ever half-written.
 import { z } from "zod";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
-import { MOOD_LABELS, type WaitingListService } from "../options.ts";
+import { MOOD_LABELS, type WaitingListService } from "../../product/options.ts";
+import type { AdminExperience, ExperienceSummary, PublicExperience, WaitingListRequest } from "../../product/shapes.ts";
 import type { ExperienceInput, WaitingListInput } from "../schemas.ts";
 
 const experienceRowSchema = z.object({
@@ -21,35 +22,6 @@ const experienceRowSchema = z.object({
 });
 type ExperienceRow = z.infer<typeof experienceRowSchema>;
 
-/** An experience as the public API answers it. */
-export interface PublicExperience {
-  id: number;
-  country_code: string;
-  role_family: string;
-  seniority: string;
-  residency: string;
-  local_language: boolean;
-  mood: number;
-  mood_label: string;
-  comment: string | null;
-  created_at: string;
-}
-
-/** As the operator sees it (moderation). */
-export interface AdminExperience extends PublicExperience {
-  hidden: boolean;
-  hidden_at: string | null;
-  hidden_by: string | null;
-}
-
-export interface ExperienceSummary {
-  count: number;
-  frustrated: number;
-  neutral: number;
-  positive: number;
-  /** Mean mood to one decimal; null without experiences. */
-  average_mood: number | null;
-}
 
 const toPublic = (r: ExperienceRow): PublicExperience => ({
   id: r.id,
@@ -175,7 +147,7 @@ const waitingRowSchema = z.object({
   message: z.string(),
   created_at: z.string(),
 });
-export type WaitingListRequest = z.infer<typeof waitingRowSchema>;
+
 
 export class WaitingListStore {
   private readonly insertStmt;

@@ -2,6 +2,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
+import type { AuditEntry, AuditResult, PublicationSetting } from "../../product/shapes.ts";
+import { readCookie, SESSION_COOKIE } from "../cookies.ts";
 
 /** Stored password hash (set by `jwi admin set-password`). */
 export class CredentialStore {
@@ -55,6 +57,12 @@ export class SessionStore {
     const row = this.findStmt.get(SessionStore.hashToken(token), now.toISOString()) as { username: string; expires_at: string } | undefined;
     return row ? { username: row.username, expiresAt: row.expires_at } : undefined;
   }
+  /** The operator named by a Cookie header's session (checked against the real clock), or null. */
+  operatorOf(cookieHeader: string | null | undefined): { username: string; expires_at: string } | null {
+    const token = readCookie(cookieHeader ?? undefined, SESSION_COOKIE);
+    const s = token ? this.find(token, new Date()) : undefined;
+    return s ? { username: s.username, expires_at: s.expiresAt } : null;
+  }
   delete(token: string): boolean {
     return this.deleteStmt.run(SessionStore.hashToken(token)).changes > 0;
   }
@@ -64,12 +72,6 @@ export const SETTING_PUBLICATION = "publication_paused";
 
 const pauseSchema = z.object({ paused: z.boolean(), reason: z.string().nullable().default(null) });
 
-export interface PublicationSetting {
-  paused: boolean;
-  reason: string | null;
-  updated_at: string | null;
-  updated_by: string | null;
-}
 
 export class SettingsStore {
   private readonly getStmt;
@@ -104,17 +106,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-export type AuditResult = "ok" | "rejected" | "denied" | "busy" | "error";
-
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  target: string | null;
-  result: AuditResult;
-  detail: unknown;
-}
 
 const auditRowSchema = z.object({
   id: z.number().int(),

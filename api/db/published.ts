@@ -1,7 +1,8 @@
 // Reads what the pipeline published (pipeline/serving-db.ts): the latest publication, snapshots, history.
 // Read-only; rows are checked with zod on the way out of SQLite (style.md habit 2).
 import { z } from "zod";
-import type { HistoryPoint, Snapshot } from "../../pipeline/model/types.ts";
+import type { Snapshot } from "../../pipeline/model/types.ts";
+import type { HistoryPoint, PublicationRow, SourceRow } from "../../product/shapes.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 
 const statusSchema = z.enum(["stormy", "rainy", "cloudy", "bright", "sunny"]).nullable();
@@ -39,7 +40,7 @@ const publicationSchema = z.object({
   countries_scored: z.number().int(),
   countries_total: z.number().int(),
 });
-export type PublicationRow = z.infer<typeof publicationSchema>;
+export type { PublicationRow } from "../../product/shapes.ts";
 
 const historyRowSchema = z.object({ month: z.string(), score: z.number().nullable(), status: statusSchema });
 
@@ -48,6 +49,7 @@ export class PublishedStore {
   private readonly latestStmt;
   private readonly snapshotsStmt;
   private readonly historyStmt;
+  private readonly sourcesStmt;
 
   constructor(db: ServingDb) {
     this.latestIdStmt = db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck();
@@ -56,6 +58,10 @@ export class PublishedStore {
     );
     this.snapshotsStmt = db.prepare(`SELECT country, publication_id, payload FROM snapshots`);
     this.historyStmt = db.prepare(`SELECT month, score, status FROM score_history WHERE country = ? ORDER BY month`);
+    this.sourcesStmt = db.prepare(
+      `SELECT source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at, source_updated, last_checked_at
+         FROM source_status WHERE observations > 0 ORDER BY data_type, source_table`,
+    );
   }
 
   /** Id of the newest publication, 0 when nothing was ever published. Cheap: the read cache calls it per request. */
@@ -76,6 +82,11 @@ export class PublishedStore {
       out.set(row.country, parsed as unknown as Snapshot);
     }
     return out;
+  }
+
+  /** The source tables that hold data (a table only ever checked, never stored, is left out). */
+  sources(): SourceRow[] {
+    return this.sourcesStmt.all() as SourceRow[];
   }
 
   /** Monthly score history of a country, oldest first. */

@@ -20,10 +20,11 @@ import {
 } from "../auth.ts";
 import { toCsv } from "../csv.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
-import type { AuditLog, AuditResult, SessionStore, SettingsStore } from "../db/operator.ts";
+import type { AuditLog, SessionStore, SettingsStore } from "../db/operator.ts";
+import type { AuditResult } from "../../product/shapes.ts";
 import type { AppConfig } from "../env.ts";
 import { HttpError, mediaType, requestIdOf, requireMediaType, toErrorResponse } from "../http.ts";
-import { WAITING_LIST_SERVICE_IDS } from "../options.ts";
+import { WAITING_LIST_SERVICE_IDS } from "../../product/options.ts";
 import { limiter } from "../rate-limit.ts";
 import type { ReadModel } from "../read-model.ts";
 import {
@@ -252,8 +253,8 @@ export function adminRoutes(d: AdminDeps): Router {
   });
 
   const publicationBody = () => {
-    const state = d.read.publicationState();
-    const pub = d.read.current().publication;
+    const state = d.read.publicationState(d.now());
+    const pub = d.read.publication();
     return {
       paused: state.operator.paused,
       reason: state.operator.reason,

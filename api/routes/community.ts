@@ -6,7 +6,7 @@ import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
 import type { AppConfig } from "../env.ts";
 import { requireMediaType } from "../http.ts";
-import { MOOD_LABELS } from "../options.ts";
+import { MOOD_LABELS } from "../../product/options.ts";
 import { limiter } from "../rate-limit.ts";
 import { experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";
 import { countryFromParam } from "./public.ts";

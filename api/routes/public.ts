@@ -4,7 +4,7 @@ import { Router } from "express";
 import { countryByCode, type Country } from "../../pipeline/countries.ts";
 import { NotFoundError } from "../../pipeline/errors.ts";
 import { CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../http.ts";
-import { RANKING_TYPES, type RankingType } from "../options.ts";
+import { RANKING_TYPES, type RankingType } from "../../product/options.ts";
 import type { ReadModel } from "../read-model.ts";
 
 /** A covered country from a path segment (two letters, any case); 404 otherwise. */
@@ -15,41 +15,41 @@ export function countryFromParam(raw: unknown): Country {
   return c;
 }
 
-export function publicRoutes(read: ReadModel): Router {
+export function publicRoutes(read: ReadModel, now: () => Date): Router {
   const r = Router();
 
   r.get("/health", (_req, res) => {
-    const m = read.current();
-    const state = read.publicationState();
+    const pub = read.publication();
+    const state = read.publicationState(now());
     res.setHeader("Cache-Control", "no-store");
     res.json({
       ok: true,
-      model: m.publication?.model ?? null,
-      as_of: m.publication?.as_of ?? null,
-      published_at: m.publication?.published_at ?? null,
-      countries_scored: m.publication?.countries_scored ?? 0,
+      model: pub?.model ?? null,
+      as_of: pub?.as_of ?? null,
+      published_at: pub?.published_at ?? null,
+      countries_scored: pub?.countries_scored ?? 0,
       paused: state.paused,
       paused_reason: state.reason,
     });
   });
 
   r.get("/countries", (req, res) => {
-    sendCached(req, res, read.current().countries, CACHE_PUBLISHED);
+    sendCached(req, res, read.countriesBody(now()), CACHE_PUBLISHED);
   });
 
   r.get("/countries/:code", (req, res) => {
     const c = countryFromParam(req.params.code);
-    sendCached(req, res, read.current().country.get(c.code)!, CACHE_PUBLISHED);
+    sendCached(req, res, read.countryBody(c.code, now()), CACHE_PUBLISHED);
   });
 
   r.get("/countries/:code/history", (req, res) => {
     const c = countryFromParam(req.params.code);
-    sendCached(req, res, read.current().history.get(c.code)!, CACHE_PUBLISHED);
+    sendCached(req, res, read.historyBody(c.code, now()), CACHE_PUBLISHED);
   });
 
   r.get("/countries/:code/experiences", (req, res) => {
     const c = countryFromParam(req.params.code);
-    sendCached(req, res, read.experiencesOf(c.code), CACHE_REVALIDATE);
+    sendCached(req, res, read.experiencesBody(c.code), CACHE_REVALIDATE);
   });
 
   r.get("/rankings/:type", (req, res) => {
@@ -57,7 +57,7 @@ export function publicRoutes(read: ReadModel): Router {
     if (!(RANKING_TYPES as readonly string[]).includes(type)) {
       throw new NotFoundError(`Unknown ranking "${type.slice(0, 40)}": use brightest or stormiest.`);
     }
-    sendCached(req, res, read.current().rankings[type as RankingType], CACHE_PUBLISHED);
+    sendCached(req, res, read.rankingBody(type as RankingType, now()), CACHE_PUBLISHED);
   });
 
   return r;

@@ -12,5 +12,6 @@ export const MODELS = Object.freeze({ v2: modelV2, "v2.1": modelV2_1 }) satisfie
 export type ModelId = keyof typeof MODELS;
 
 export const CURRENT_MODEL_ID = "v2.1" satisfies ModelId;
+export { CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./current.ts";
 /** The model recalc uses now; its parameters (`CURRENT_MODEL.params`) and helpers are what consumers read. */
 export const CURRENT_MODEL = MODELS[CURRENT_MODEL_ID];

@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
-import { ROLE_FAMILIES } from "../../api/options.ts";
+import { ROLE_FAMILIES } from "../../product/options.ts";
 import { getJson, postJson, startTestServer, validExperience, type TestServer } from "./helpers.ts";
 
 let s: TestServer;

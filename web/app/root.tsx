@@ -20,6 +20,7 @@ import { PendingBanner, SiteFooter, SiteHeader } from "./components/site-chrome.
 import { PageNotFound } from "./components/not-found.tsx";
 import { GlobalError } from "./components/global-error.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
+import type { SiteLoaderArgs } from "./lib/context.ts";
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -34,7 +35,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ context }: SiteLoaderArgs) {
   // Only public settings: this object is serialised into the page.
   return {
     site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl },

@@ -2,7 +2,7 @@
 // its toasts word for word, the list of the 10 newest experiences and the summary counts.
 import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { ExperienceSummary, PublicExperience } from "../../../api/db/community.ts";
+import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
 import { relativeTime } from "../lib/format.ts";
 import { canSummarise, okOrBetterPercent, tooFewText } from "../lib/community.ts";
 import { preloadToasts } from "../lib/toast.ts";

@@ -12,7 +12,7 @@ import {
   RESIDENCY_OPTIONS,
   ROLE_FAMILIES,
   SENIORITY_LEVELS,
-} from "../../../api/options.ts";
+} from "../../../product/options.ts";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { CloseIcon } from "./icons.tsx";
 

@@ -2,7 +2,7 @@
 // the four breakdown cards, expert help, "Current Market Snapshot", "Your Next Moves", the insights
 // placeholder and the community section. Like /country/{code}, it shows only the figures that exist and names
 // the missing ones once.
-import type { BreakdownCard, MarketPanel, Tone } from "../../../api/market-panel.ts";
+import type { BreakdownCard, MarketPanel, Tone } from "../../../product/market-panel.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { ADVICE } from "../lib/advice.ts";
 import { formatNumber, formatPercent, formatPeriod, formatScore, monthYear } from "../lib/format.ts";

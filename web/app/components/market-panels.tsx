@@ -2,9 +2,9 @@
 // every number from the published snapshot and the API's market panel (api/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";
-import { PANEL_RULES, type MarketPanel, type Tone } from "../../../api/market-panel.ts";
-import { MODEL_V2 } from "../../../pipeline/model/v2.ts";
-import type { ExperienceSummary } from "../../../api/db/community.ts";
+import { PANEL_RULES, type MarketPanel, type Tone } from "../../../product/market-panel.ts";
+import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
+import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
 import { ADVICE } from "../lib/advice.ts";
 import { listText, type Availability } from "../lib/availability.ts";
@@ -174,7 +174,7 @@ export function MarketSentiment({
           <dt className="flex items-center gap-1 text-sm text-slate-700">
             Year on year
             <InfoTip label="Year on year">
-              Change of the score over {MODEL_V2.yoy.lagMonths} months: Up above +{MODEL_V2.yoy.threshold}, Down below −{MODEL_V2.yoy.threshold}, otherwise
+              Change of the score over {CURRENT_PARAMS.yoy.lagMonths} months: Up above +{CURRENT_PARAMS.yoy.threshold}, Down below −{CURRENT_PARAMS.yoy.threshold}, otherwise
               Same.
             </InfoTip>
           </dt>

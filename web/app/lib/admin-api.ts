@@ -1,10 +1,8 @@
 // The browser's side of the operator routes (api/routes/admin.ts): typed calls with the session cookie, the
 // error texts of spec §8, and the upload with its real progress (NDJSON steps streamed by the server).
 // No credential is checked here: the server decides, the page only shows what it answered.
-import type { AdminExperience, WaitingListRequest } from "../../../api/db/community.ts";
-import type { AuditEntry } from "../../../api/db/operator.ts";
-import type { PublicationRow } from "../../../api/db/published.ts";
-import type { WaitingListService } from "../../../api/options.ts";
+import type { AdminExperience, AuditEntry, PublicationRow, WaitingListRequest } from "../../../product/shapes.ts";
+import type { WaitingListService } from "../../../product/options.ts";
 import type { StatusReport } from "../../../pipeline/index.ts";
 import type { IngestStep } from "../../../pipeline/ingest.ts";
 import type { RecalcSummary } from "../../../pipeline/recalc.ts";

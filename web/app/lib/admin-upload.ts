@@ -2,7 +2,7 @@
 // repeats every one of them), the progress of each real step (spec §4, §9: 20, 40, 60, 80, 100) and the
 // texts of the result (spec §7, §8).
 import { InputError } from "../../../pipeline/errors.ts";
-import type { Family, FreshnessRule } from "../../../pipeline/model/v2.ts";
+import type { Family, FreshnessRule } from "../../../pipeline/model/current.ts";
 import type { DataType, UploadResult } from "../../../pipeline/types.ts";
 import { checkUploadFile, type UploadExtension } from "../../../pipeline/validate.ts";
 import type { IngestStep } from "./admin-api.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketPanel } from "../../../api/market-panel.ts";
+import { marketPanel } from "../../../product/market-panel.ts";
 import type { Snapshot } from "../../../pipeline/model/types.ts";
 import { availabilityOf, listText } from "./availability.ts";
 

@@ -1,6 +1,6 @@
 // Which parts of a country page have data (issue 13: a layout that follows its data). Panels show only what
 // exists; everything missing is named once, in one line, instead of several "No recent data" blocks.
-import type { MarketPanel } from "../../../api/market-panel.ts";
+import type { MarketPanel } from "../../../product/market-panel.ts";
 
 export interface Availability {
   conditions: { unemployment: boolean; vacancy: boolean; competition: boolean };

@@ -3,10 +3,8 @@
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-/** Score to one decimal (spec §2). */
-export function formatScore(score: number): string {
-  return score.toFixed(1);
-}
+/** The score as shown: one decimal, half away from zero (the model's rule: 6.95 is shown 7.0 and is bright). */
+export { formatScore } from "../../../pipeline/model/round.ts";
 
 export function formatNumber(value: number, digits = 1): string {
   return value.toFixed(digits);

@@ -1,15 +1,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MODEL_V2, statusOf } from "../../../pipeline/model/v2.ts";
+import { CURRENT_MODEL } from "../../../pipeline/model/index.ts";
 import { MAP_STYLE, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, statusScaleSentence } from "./weather.ts";
 import { VISIONS, contrastRatio, perceivedDifference } from "./colour-vision.ts";
 
 describe("weather presentation", () => {
-  it("derives every status range from the model's thresholds", () => {
+  it("derives every status range from the current model's thresholds, which apply to the score as shown", () => {
+    const { statusOf, params } = CURRENT_MODEL;
     for (const s of STATUSES_BEST_FIRST) {
       const r = STATUS_RANGES[s];
       expect(statusOf(r.from)).toBe(s);
-      if (r.to < MODEL_V2.scale.max) expect(statusOf(r.to - 1e-9)).toBe(s);
+      if (r.to < params.scale.max) {
+        expect(statusOf(r.to - 0.1)).toBe(s); // shown one tenth below the next band
+        expect(statusOf(r.to - 0.05)).not.toBe(s); // shown as r.to: the next band (6.95 is shown 7.0)
+      }
     }
     expect(statusScaleSentence()).toBe("stormy below 2, rainy below 4, cloudy below 7, bright below 9, sunny from 9");
   });

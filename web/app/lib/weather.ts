@@ -1,6 +1,6 @@
 // Weather statuses as the site shows them: names, colours and score ranges. The thresholds themselves come
-// from the model (MODEL_V2); only presentation lives here.
-import { MODEL_V2 } from "../../../pipeline/model/v2.ts";
+// from the current model (CURRENT_PARAMS); only presentation lives here.
+import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { Status } from "../../../pipeline/model/types.ts";
 
 export type { Status };
@@ -53,17 +53,17 @@ export const NO_DATA_HATCH_CSS = `repeating-linear-gradient(135deg, ${MAP_STYLE.
 export const NO_DATA_NAME = "No recent data";
 export const NOT_COVERED_NAME = "Not covered";
 
-const { min, max } = MODEL_V2.scale;
+const { min, max } = CURRENT_PARAMS.scale;
 
 /** Score range of each status from the model's thresholds: [from, to) except the top one, which includes max. */
 export const STATUS_RANGES: Readonly<Record<Status, { from: number; to: number }>> = (() => {
   const out = {} as Record<Status, { from: number; to: number }>;
   let upper = max;
-  for (const t of MODEL_V2.status.thresholds) {
+  for (const t of CURRENT_PARAMS.status.thresholds) {
     out[t.value] = { from: t.atLeast, to: upper };
     upper = t.atLeast;
   }
-  out[MODEL_V2.status.otherwise] = { from: min, to: upper };
+  out[CURRENT_PARAMS.status.otherwise] = { from: min, to: upper };
   return out;
 })();
 

@@ -3,15 +3,16 @@
 // valid session, so a reload stays signed in. Never indexed, never cached, not in the sitemap.
 import { useEffect, useState } from "react";
 import { useLoaderData, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { operatorSession, uploadRules } from "../lib/admin.server.ts";
+import { uploadRules } from "../lib/admin.server.ts";
 import type { OperatorSession } from "../lib/admin-api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { preloadToasts } from "../lib/toast.ts";
 import { LoginForm } from "../components/admin/login-form.tsx";
 import { OperatorPanel } from "../components/admin/operator-panel.tsx";
+import type { SiteLoaderArgs } from "../lib/context.ts";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return { session: operatorSession(context.db, request.headers.get("cookie")), rules: uploadRules() };
+export function loader({ request, context }: SiteLoaderArgs) {
+  return { session: context.operatorSession(request.headers.get("cookie")), rules: uploadRules() };
 }
 
 export const headers: HeadersFunction = () => ({

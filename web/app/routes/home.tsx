@@ -12,18 +12,19 @@ import { CountryPicker } from "../components/country-picker.tsx";
 import { EuropeMap } from "../components/europe-map.tsx";
 import { RankingList } from "../components/ranking-list.tsx";
 import { ChevronRightIcon } from "../components/icons.tsx";
+import type { SiteLoaderArgs } from "../lib/context.ts";
 
 const PREVIEW_SIZE = 5;
 
-export function loader({ context }: LoaderFunctionArgs) {
-  const overview = getOverview(context.db, context.now);
+export function loader({ context }: SiteLoaderArgs) {
+  const overview = getOverview(context.read, context.now);
   if (overview.paused) return { paused: true as const };
   const pick = ({ code, name, score, status, label }: (typeof overview.countries)[number]) => ({ code, name, score, status, label });
   return {
     paused: false as const,
     countries: overview.countries.map(pick),
-    brightest: rankingOf(overview, "brightest").slice(0, PREVIEW_SIZE).map(pick),
-    stormiest: rankingOf(overview, "stormiest").slice(0, PREVIEW_SIZE).map(pick),
+    brightest: rankingOf(context.read, "brightest", context.now).slice(0, PREVIEW_SIZE).map(pick),
+    stormiest: rankingOf(context.read, "stormiest", context.now).slice(0, PREVIEW_SIZE).map(pick),
     counts: statusCounts(overview.countries),
     scoredCount: overview.scoredCount,
     total: overview.countries.length,

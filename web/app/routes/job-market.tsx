@@ -7,14 +7,15 @@ import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
+import type { SiteLoaderArgs } from "../lib/context.ts";
 
-export function loader({ params, request, context }: LoaderFunctionArgs) {
+export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.name ?? "";
   const country = countryBySlug(raw);
   if (!country) return data({ notFound: true as const }, { status: 404 });
   const url = new URL(request.url);
   if (raw !== country.slug) throw redirect(`/job-market/${country.slug}${url.search}`, 301);
-  return { notFound: false as const, ...loadCountryPage(context.db, country.code, historyRange(null), context.now)! };
+  return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(null), context.now)! };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`);

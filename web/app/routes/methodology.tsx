@@ -1,14 +1,15 @@
-// /methodology (decisions.md): model v2 in plain words with its parameters (read from MODEL_V2), the data
+// /methodology (decisions.md): model v2 in plain words with its parameters (read from the current model), the data
 // sources with their update dates (source_status of the current publication), and the licences.
 import { Fragment } from "react";
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { MODEL_V2 } from "../../../pipeline/model/v2.ts";
+import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
-import { getOverview, getSources } from "../lib/data.server.ts";
+import { getOverview } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDate, formatPeriod } from "../lib/format.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, rangeText } from "../lib/weather.ts";
 import { PRODUCT_NAME } from "../lib/brand.ts";
+import type { SiteLoaderArgs } from "../lib/context.ts";
 
 /** Human titles of the source tables (presentation only; the accepted tables live in pipeline/sources). */
 const TABLE_TITLES: Record<string, string> = {
@@ -38,10 +39,10 @@ const SUB_SCORES: Array<{ key: SubScoreKey; name: string; input: string; unit: s
   { key: "S", name: "Sentiment", input: "latest expert barometer value (100 = neutral)", unit: "" },
 ];
 
-export function loader({ context }: LoaderFunctionArgs) {
-  const overview = getOverview(context.db, context.now);
+export function loader({ context }: SiteLoaderArgs) {
+  const overview = getOverview(context.read, context.now);
   return {
-    sources: getSources(context.db),
+    sources: context.read.sources(),
     publication: overview.publication,
     scoredCount: overview.scoredCount,
     total: overview.countries.length,
@@ -51,12 +52,12 @@ export function loader({ context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "Methodology: how the score is made",
-    description: `How the ${PRODUCT_NAME} turns Eurostat unemployment and job vacancy statistics and the expert labour market barometer into a 1 to 10 score: model ${MODEL_V2.id}, its parameters, data sources and licences.`,
+    description: `How the ${PRODUCT_NAME} turns Eurostat unemployment and job vacancy statistics and the expert labour market barometer into a 1 to 10 score: model ${CURRENT_PARAMS.id}, its parameters, data sources and licences.`,
   });
 
 /** "2% → 100, 4% → 80, …", each pair kept on one line. */
 function Anchors({ s }: { s: (typeof SUB_SCORES)[number] }) {
-  const pairs = MODEL_V2.anchors[s.key];
+  const pairs = CURRENT_PARAMS.anchors[s.key];
   return (
     <>
       {pairs.map(([x, y], i) => (
@@ -160,7 +161,7 @@ const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 
 export default function Methodology() {
   const { sources, publication, scoredCount, total } = useLoaderData<typeof loader>();
-  const p = MODEL_V2;
+  const p = CURRENT_PARAMS;
   const hist = p.freshness.historical;
   const sent = p.freshness.sentiment;
   const h2 = "mt-12 text-2xl font-semibold tracking-tight";

@@ -1,11 +1,12 @@
 // /brightest and /stormiest (spec §2 "Ranking pages"; decisions.md: the canonical ranking paths).
 import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { RANKING_SIZE, type RankingType } from "../../../api/options.ts";
+import { RANKING_SIZE, type RankingType } from "../../../product/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDate } from "../lib/format.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { RankingLegend, RankingList } from "../components/ranking-list.tsx";
+import type { SiteLoaderArgs } from "../lib/context.ts";
 
 const TEXT: Record<RankingType, { title: string; subtitle: string; description: string }> = {
   brightest: {
@@ -24,10 +25,10 @@ function typeOf(pathname: string): RankingType {
   return pathname.replace(/\/+$/, "").endsWith("/brightest") ? "brightest" : "stormiest";
 }
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request, context }: SiteLoaderArgs) {
   const type = typeOf(new URL(request.url).pathname);
-  const overview = getOverview(context.db, context.now);
-  const rows = rankingOf(overview, type).map(({ code, name, score, status, label }) => ({ code, name, score, status, label }));
+  const overview = getOverview(context.read, context.now);
+  const rows = rankingOf(context.read, type, context.now).map(({ code, name, score, status, label }) => ({ code, name, score, status, label }));
   return { type, rows, counts: statusCounts(overview.countries), publishedAt: overview.publication?.published_at ?? null };
 }
 

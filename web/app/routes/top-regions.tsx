@@ -1,18 +1,17 @@
 // /top-regions (decisions.md): European regions ranked by the average score of their covered countries, with
 // their best and worst country.
 import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { getOverview, regionsOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatScore } from "../lib/format.ts";
 import { WeatherIcon } from "../components/icons.tsx";
 import { Flag } from "../components/flag.tsx";
 import { RankingLegend, StatusChip } from "../components/ranking-list.tsx";
+import type { SiteLoaderArgs } from "../lib/context.ts";
 
-export function loader({ context }: LoaderFunctionArgs) {
-  const overview = getOverview(context.db, context.now);
+export function loader({ context }: SiteLoaderArgs) {
   const slim = (c: { code: string; name: string; score: number | null } | null) => (c ? { code: c.code, name: c.name, score: c.score } : null);
   return {
-    regions: regionsOf(overview).map((r) => ({
+    regions: context.read.regions(context.now).map((r) => ({
       id: r.id,
       name: r.name,
       average: r.average,

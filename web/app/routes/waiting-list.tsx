@@ -2,7 +2,7 @@
 // back to career-consultant.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { HONEYPOT_FIELD, WAITING_LIST_SERVICES, type WaitingListService } from "../../../api/options.ts";
+import { HONEYPOT_FIELD, WAITING_LIST_SERVICES, type WaitingListService } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { BackButton } from "../components/page-parts.tsx";
 import { notify, preloadToasts } from "../lib/toast.ts";

@@ -23,29 +23,27 @@ interface Cell {
 
 const SHORT_LABEL: Record<DataType, string> = { unemployment: "Unemployment", vacancy: "Vacancy", gdp: "GDP", inflation: "Inflation", lmb: "Barometer", expectations: "Expectations" };
 
-export function freshnessOf(ageMonths: number, dataType: DataType, rules: UploadRules["freshness"]): Freshness {
-  const rule = dataType === "lmb" || dataType === "expectations" ? rules.sentiment : rules.historical;
-  return ageMonths > rule.cutoff ? "stale" : "fresh";
-}
+/** Whether the server found the series past the model's cut-off (pipeline/model/current.ts `withinCutoff`). */
+const freshnessOf = (row: Row): Freshness => (row.stale ? "stale" : "fresh");
 
 const CELL_STYLE: Record<Freshness, string> = {
   fresh: "",
   stale: "bg-red-50 text-red-950",
 };
 
-function matrix(report: StatusReport, rules: UploadRules["freshness"]) {
+function matrix(report: StatusReport) {
   const byGeo = new Map<string, Map<DataType, Cell>>();
   for (const row of report.data) {
     let cells = byGeo.get(row.country);
     if (!cells) byGeo.set(row.country, (cells = new Map()));
     const cell = cells.get(row.data_type);
     if (!cell) {
-      cells.set(row.data_type, { newest: row, rows: [row], freshness: freshnessOf(row.age_months, row.data_type, rules) });
+      cells.set(row.data_type, { newest: row, rows: [row], freshness: freshnessOf(row) });
     } else {
       cell.rows.push(row);
       if (row.age_months < cell.newest.age_months) {
         cell.newest = row;
-        cell.freshness = freshnessOf(row.age_months, row.data_type, rules);
+        cell.freshness = freshnessOf(row);
       }
     }
   }
@@ -99,7 +97,7 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
     };
   }, [op.version, reload]);
 
-  const view = useMemo(() => (report ? matrix(report, rules.freshness) : null), [report, rules.freshness]);
+  const view = useMemo(() => (report ? matrix(report) : null), [report]);
   const scores = useMemo(() => new Map(report?.published.countries.map((c) => [c.code, c]) ?? []), [report]);
 
   const staleCount = useMemo(() => {

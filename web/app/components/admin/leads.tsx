@@ -1,7 +1,7 @@
 // Leads: the waiting-list requests (personal data: operator only), newest first, with a service filter and
 // the CSV export of the same selection.
 import { useEffect, useState } from "react";
-import { WAITING_LIST_SERVICES, type WaitingListService } from "../../../../api/options.ts";
+import { WAITING_LIST_SERVICES, type WaitingListService } from "../../../../product/options.ts";
 import { exportLeads, getLeads, type WaitingListRequest } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";

@@ -1,20 +1,22 @@
-// The country page's market panel (spec §3 "Market panel inputs", §9 constants), computed from a published
-// snapshot. Pure; the API answers it beside the snapshot and the server-rendered site imports it, so every
-// threshold, margin and text below exists once.
+// The country page's market panel (docs/product.md §3 "Market panel inputs", §9 constants), computed from a
+// published snapshot. Pure; the API answers it beside the snapshot and the server-rendered site imports it, so
+// every threshold, margin and text below exists once. The model's own comparison parameters (the fixed EU
+// thresholds, the 3-year-average margins) are read from the current model, never repeated here.
+import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 
-/** Spec §9 constants of the panel. */
+/** The panel's constants (docs/product.md §9). */
 export const PANEL_RULES = {
-  /** Fixed EU-average thresholds used when no EU27_2020 value of the same period was ingested. */
-  unemploymentLowerThan: 6,
-  unemploymentHigherThan: 7,
+  /** Fixed EU-average thresholds used when no EU27_2020 value of the same period was ingested (the model's). */
+  unemploymentLowerThan: CURRENT_PARAMS.euAverage.fixedLowerBelow,
+  unemploymentHigherThan: CURRENT_PARAMS.euAverage.fixedHigherAbove,
   /**
    * With an EU27_2020 value e: "lower" below e − 0.5, "higher" above e + 0.5, else "same". The half-width 0.5
    * is the one the fixed thresholds imply (6 and 7 around 6.5); decision recorded here, the spec gives no margin.
    */
   euMargin: 0.5,
-  vacancyMargin: 0.2,
-  competitionMargin: 0.5,
+  vacancyMargin: CURRENT_PARAMS.margins.vacancy,
+  competitionMargin: CURRENT_PARAMS.margins.competition,
   signalImprovingFrom: 7,
   signalStableFrom: 4,
   timeToInterviewDays: 14,

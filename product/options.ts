@@ -39,14 +39,6 @@ export const MOOD_LABELS: Readonly<Record<number, string>> = {
   5: "Positive",
 };
 
-/** Sentiment buckets of the experience summary (spec §9): frustrated ≤ 2, neutral 3, positive ≥ 4. */
-export type SentimentBucket = "frustrated" | "neutral" | "positive";
-export function sentimentBucket(mood: number): SentimentBucket {
-  if (mood <= 2) return "frustrated";
-  if (mood === 3) return "neutral";
-  return "positive";
-}
-
 export const COMMENT_MAX_LENGTH = 1000;
 /** Experiences shown per country (spec §9: experience list limit 10). */
 export const EXPERIENCE_LIST_LIMIT = 10;

@@ -1,0 +1,102 @@
+// The rules every reader of published scores applies, once: which score may be shown today (the freshness
+// gate), how a country is listed, how rankings and regions are made, when the site is paused and why.
+// The API and the site call these through one reader (api/read-model.ts); docs/decisions/006-what-the-api-shows.md
+// says why the API withholds a stale score exactly as the site does.
+import { COUNTRIES, REGIONS, flagOf, type Country } from "../pipeline/countries.ts";
+import { CURRENT_MODEL } from "../pipeline/model/index.ts";
+import { isScoreFresh } from "../pipeline/model/fresh.ts";
+import type { Snapshot } from "../pipeline/model/types.ts";
+import { RANKING_SIZE, type RankingType } from "./options.ts";
+import type { CountryListItem, PausedReason, RankingItem, RegionRow } from "./shapes.ts";
+
+/**
+ * May this snapshot's score be shown at `now`? Only while at least one input it was computed from is within its
+ * cut-off (docs/model.md §3): a publication left without a recalc for too long stops showing numbers.
+ */
+export function isShowable(snapshot: Snapshot | undefined | null, now: Date): snapshot is Snapshot {
+  return isScoreFresh(snapshot, now);
+}
+
+/**
+ * A snapshot whose score may not be shown today, with everything derived from that score withheld: the score,
+ * status, label, confidence, basis, cover, the sub-scores, the year-on-year change and its explanation. The inputs
+ * (values, periods) stay, so that a reader can see why.
+ */
+export function withheld(s: Snapshot): Snapshot {
+  return {
+    ...s,
+    score: null,
+    status: null,
+    label: null,
+    confidence: null,
+    basis: null,
+    cover: null,
+    raw: null,
+    shrunk: null,
+    sub_scores: { U: null, V: null, C: null, M: null, S: null },
+    yoy: { delta: null, label: null, from_month: s.yoy?.from_month ?? null },
+    ...("change" in s ? { change: null } : {}),
+  } as Snapshot;
+}
+
+/** A country as lists show it: its score only when it may be shown today. */
+export function listItem(c: Country, s: Snapshot | undefined, now: Date): CountryListItem {
+  const fresh = isShowable(s, now);
+  return {
+    code: c.code,
+    name: c.name,
+    flag: flagOf(c.code),
+    slug: c.slug,
+    region: c.region,
+    fresh,
+    score: fresh ? s.score : null,
+    status: fresh ? s.status : null,
+    label: fresh ? s.label : null,
+    confidence: fresh ? s.confidence : null,
+    basis: fresh ? s.basis : null,
+    anchor_month: s?.anchor_month ?? null,
+    yoy: fresh ? { delta: s.yoy?.delta ?? null, label: s.yoy?.label ?? null } : { delta: null, label: null },
+  };
+}
+
+/** Every covered country, in the product's fixed order. */
+export function listAll(snapshots: ReadonlyMap<string, Snapshot>, now: Date): CountryListItem[] {
+  return COUNTRIES.map((c) => listItem(c, snapshots.get(c.code), now));
+}
+
+/**
+ * brightest: the 10 highest shown scores, descending; stormiest: the 10 lowest, ascending. Countries without a
+ * shown score are left out; the unrounded score decides (docs/model.md §5), then the country code.
+ */
+export function ranking(type: RankingType, items: readonly CountryListItem[]): RankingItem[] {
+  const scored = items.filter((c): c is CountryListItem & { score: number } => c.score !== null);
+  scored.sort((a, b) => (type === "brightest" ? b.score - a.score : a.score - b.score) || a.code.localeCompare(b.code));
+  return scored.slice(0, RANKING_SIZE).map((c, i) => ({ ...c, rank: i + 1 }));
+}
+
+/** The regions of /top-regions, best average first; a region without any shown score last. */
+export function regions(items: readonly CountryListItem[]): RegionRow[] {
+  const rows = REGIONS.map(({ id, name }): RegionRow => {
+    const members = items.filter((c) => c.region === id).sort((a, b) => a.name.localeCompare(b.name));
+    const scored = members.filter((c) => c.score !== null).sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
+    const average = scored.length ? scored.reduce((sum, c) => sum + c.score!, 0) / scored.length : null;
+    return {
+      id,
+      name,
+      average,
+      status: average === null ? null : CURRENT_MODEL.statusOf(average),
+      scored: scored.length,
+      total: members.length,
+      best: scored[0] ?? null,
+      worst: scored.length > 1 ? scored[scored.length - 1]! : null,
+      countries: members,
+    };
+  });
+  return rows.sort((a, b) => (b.average ?? -1) - (a.average ?? -1));
+}
+
+/** The site pauses when the operator says so, or by itself when no covered country has a score it may show. */
+export function pausedReason(operatorPaused: boolean, items: readonly CountryListItem[]): PausedReason | null {
+  if (operatorPaused) return "operator";
+  return items.some((c) => c.score !== null) ? null : "no-fresh-scores";
+}

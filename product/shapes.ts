@@ -1,0 +1,147 @@
+// The shapes the product's two readers exchange: what the API answers and what the site's loaders receive, for
+// published scores, the community and the operator's lists. Types only, owned here once; the API's storage
+// (api/db/) produces them, the site (web/) and the API's routes consume them (docs/architecture.md, "One read path").
+import type { RegionId } from "../pipeline/countries.ts";
+import type { Snapshot, Status } from "../pipeline/model/types.ts";
+
+/** Why the site shows its paused notice: the operator paused it, or no covered country has a fresh score. */
+export type PausedReason = "operator" | "no-fresh-scores";
+
+export interface PublicationRow {
+  id: number;
+  model: string;
+  as_of: string;
+  published_at: string;
+  countries_scored: number;
+  countries_total: number;
+}
+
+/** The operator's pause switch. */
+export interface PublicationSetting {
+  paused: boolean;
+  reason: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface PublicationState {
+  paused: boolean;
+  reason: PausedReason | null;
+  operator: PublicationSetting;
+}
+
+/** One covered country with its published score, as every list shows it (null score: none, or too old). */
+export interface CountryListItem {
+  code: string;
+  name: string;
+  /** Emoji flag, for API clients; the site draws SVG flags. */
+  flag: string;
+  slug: string;
+  region: RegionId;
+  /** False when nothing fresh is published for it: score, status, label, confidence and basis are then null. */
+  fresh: boolean;
+  score: number | null;
+  status: Status | null;
+  label: string | null;
+  confidence: string | null;
+  basis: string | null;
+  anchor_month: string | null;
+  yoy: { delta: number | null; label: string | null };
+}
+
+export interface RankingItem extends CountryListItem {
+  rank: number;
+  score: number;
+}
+
+export interface RegionRow {
+  id: RegionId;
+  name: string;
+  /** Mean of the region's fresh scores; null when none of its countries has one. */
+  average: number | null;
+  status: Status | null;
+  scored: number;
+  total: number;
+  best: CountryListItem | null;
+  worst: CountryListItem | null;
+  countries: CountryListItem[];
+}
+
+/** One monthly point of a country's score history. */
+export interface HistoryPoint {
+  month: string;
+  score: number | null;
+  status: Status | null;
+}
+
+/** A source table as the methodology page and the API describe it (the published source_status rows). */
+export interface SourceRow {
+  source_table: string;
+  data_type: string;
+  newest_period: string | null;
+  observations: number;
+  last_ingested_at: string | null;
+  last_changed_at: string | null;
+  source_updated: string | null;
+  /** When `jwi update` last asked the source (null for tables only ever loaded from files). */
+  last_checked_at: string | null;
+}
+
+/** An experience as the public API answers it. */
+export interface PublicExperience {
+  id: number;
+  country_code: string;
+  role_family: string;
+  seniority: string;
+  residency: string;
+  local_language: boolean;
+  mood: number;
+  mood_label: string;
+  comment: string | null;
+  created_at: string;
+}
+
+/** As the operator sees it (moderation). */
+export interface AdminExperience extends PublicExperience {
+  hidden: boolean;
+  hidden_at: string | null;
+  hidden_by: string | null;
+}
+
+export interface ExperienceSummary {
+  count: number;
+  frustrated: number;
+  neutral: number;
+  positive: number;
+  /** Mean mood to one decimal; null without experiences. */
+  average_mood: number | null;
+}
+
+export interface CommunityData {
+  items: PublicExperience[];
+  summary: ExperienceSummary;
+}
+
+export interface WaitingListRequest {
+  id: number;
+  service: "career-consultant" | "cv-upgrade";
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  created_at: string;
+}
+
+export type AuditResult = "ok" | "rejected" | "denied" | "busy" | "error";
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  target: string | null;
+  result: AuditResult;
+  detail: unknown;
+}
+
+export type { Snapshot, Status };
