@@ -37,6 +37,8 @@ export interface StartServerOptions {
   seedAsOf?: string;
   /** How long close() waits for in-flight requests before cutting connections (default 10 s). */
   shutdownTimeoutMs?: number;
+  /** Clock of the API's reads (tests pin it; which scores may be shown depends on the month). */
+  now?: () => Date;
 }
 
 export interface RunningServer {
@@ -106,7 +108,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     throw err;
   }
 
-  const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler });
+  const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler, now: opts.now });
   // The optional built-in schedule (JWI_UPDATE_CRON, off by default) runs `jwi update` in the job child, under the
   // same one-job-at-a-time lock as uploads, recalcs and every `jwi` command.
   const schedule = updateScheduleFromEnv({

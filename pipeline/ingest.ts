@@ -73,7 +73,11 @@ function contentBytes(content: IngestRequest["content"]): { bytes: Buffer | null
   return { bytes: null, size: Buffer.byteLength(text), sha256: createHash("sha256").update(text).digest("hex") };
 }
 
-async function parse(dataType: DataType, content: IngestRequest["content"], fileName: string, onDisk?: string): Promise<ParsedFile> {
+/**
+ * The one parser dispatch (every ingest goes through it): the barometer workbook, a CSV (Eurostat's downloads,
+ * DG ECFIN's long file) or Eurostat JSON-stat, by data type and file name.
+ */
+export async function parseSourceFile(dataType: DataType, content: IngestRequest["content"], fileName: string, onDisk?: string): Promise<ParsedFile> {
   if (dataType === "lmb") {
     if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
     return parseBarometerGuarded(content); // archive check, then a worker with memory and time limits
@@ -153,7 +157,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     checkUploadFile({ fileName: req.fileName, size, dataType });
     req.onProgress?.("received");
 
-    const parsed = await parse(dataType, req.content, req.fileName, req.path);
+    const parsed = await parseSourceFile(dataType, req.content, req.fileName, req.path);
     req.onProgress?.("parsed");
 
     // Implausible values (and future periods) are never stored: named in warnings, or the whole file refused in

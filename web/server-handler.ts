@@ -157,7 +157,9 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
         send(req, res, await render(req, nonce), nonce, false);
         return;
       }
-      const key = `${version}|${site.publicOrigin}|${req.protocol}://${req.get("host") ?? ""}|${req.originalUrl}`;
+      // The month of the clock is part of the version: which scores may be shown changes with it.
+      const month = now().toISOString().slice(0, 7);
+      const key = `${version}|${month}|${site.publicOrigin}|${req.protocol}://${req.get("host") ?? ""}|${req.originalUrl}`;
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
       if (entry) send(req, res, entry, nonce, true);
       else send(req, res, await render(req, nonce), nonce, false);
@@ -183,7 +185,8 @@ export async function startSiteServer(
     buildDir,
     now,
   });
-  const server = await startServer({ ...serverOpts, siteHandler });
+  // One clock for the pages and the API: both readers must agree on which scores may be shown.
+  const server = await startServer({ ...serverOpts, now, siteHandler });
   const { read, sessions } = server.app.services;
   bound = {
     data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie) },

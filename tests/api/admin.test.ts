@@ -322,7 +322,7 @@ describe("recalculate and the one-job lock", () => {
     const before = s.count("publications");
     const results = await Promise.all([1, 2, 3].map(() => postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed())));
     const statuses = results.map((r) => r.status);
-    expect(statuses.every((x) => x === 200 || x === 409)).toBe(true);
+    expect(statuses.every((x) => x === 200 || x === 409), JSON.stringify(results.map((r) => [r.status, r.body?.error]))).toBe(true);
     expect(statuses).toContain(200);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.message).toMatch(/Another data job is running: recalc/);
     // Every 200 is one publication, complete: the jobs ran one after another.

@@ -56,6 +56,8 @@ export interface HarnessOptions {
   prefix?: string;
   /** Overrides of the server configuration (the admin tests set an operator password and lift limits). */
   config?: Partial<AppConfig>;
+  /** The clock of the pages and the API (default NOW). */
+  now?: () => Date;
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -81,7 +83,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     handleSignals: false,
     seedAsOf: AS_OF,
-    now: () => NOW,
+    now: opts.now ?? (() => NOW),
     shutdownTimeoutMs: 2_000,
   });
   let browser: Browser;
