@@ -21,6 +21,7 @@ const required = (what: string, otherwise: string) => (iss: { input?: unknown })
  * other control characters (tab, line feed and carriage return stay), and the bidirectional embedding, override
  * and isolate controls (U+202A–U+202E, U+2066–U+2069) that can make a stored text display as something else.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 
 export function cleanUserText(value: string): string {

@@ -188,7 +188,6 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
       }
       const { ObservationStore, ingest, recalc, copyStoreStatus } = await jobModules();
       const store = await ObservationStore.open(duckFile);
-      let failed = true;
       try {
         // A job killed between its DuckDB commit and its copy left the copy behind: bring it up to date first.
         await copyStoreStatus(store, db);
@@ -199,19 +198,20 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
           ingest: (req) => ingest(store, req),
           recalc: (o) => recalc(store, db, o),
         };
-        const result = await work(locked);
-        failed = false;
+        let result: T;
+        try {
+          result = await work(locked);
+        } catch (err) {
+          // The job's own error is the one reported; a failing copy after it is only logged.
+          await copyStoreStatus(store, db).catch((copyErr: unknown) =>
+            logger?.warn({ err: copyErr }, "could not copy the store's status after a failed job"),
+          );
+          throw err;
+        }
+        await copyStoreStatus(store, db);
         return result;
       } finally {
-        try {
-          await copyStoreStatus(store, db);
-        } catch (err) {
-          // Never hide the job's own error behind this one; a successful job reports it.
-          if (!failed) throw err;
-          logger?.warn({ err }, "could not copy the store's status after a failed job");
-        } finally {
-          store.close();
-        }
+        store.close();
       }
     } finally {
       lock.release();

@@ -103,7 +103,7 @@ export function scoreAll(inputs: readonly ModelInput[], asOf: string, model: Sco
   return inputs.map((input) => model.computeCountry(input, asOf));
 }
 
-export function summarise(results: readonly CountryResult[], model: string, asOf: string): RecalcCountry[] {
+export function summarise(results: readonly CountryResult[]): RecalcCountry[] {
   const names = new Map(COUNTRIES.map((c) => [c.code, c.name]));
   return results.map(({ snapshot: s }) => ({
     code: s.country,
@@ -150,6 +150,6 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     publication_id: publicationId,
     countries_scored: results.filter((r) => r.snapshot.score !== null).length,
     duration_ms: Math.round(performance.now() - started),
-    countries: summarise(results, model.id, asOf),
+    countries: summarise(results),
   };
 }

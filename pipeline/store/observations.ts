@@ -178,6 +178,7 @@ export class ObservationStore {
         throw new Error(
           `The pipeline store ${file} is in use by another process (is \`jwi serve\` running?). ` +
             `Stop it or use the operator page to upload. (${message})`,
+          { cause: err },
         );
       }
       throw err;

@@ -2,7 +2,7 @@
 // first run ingests everything, second run is conditional and re-ingests nothing, the result equals ingesting
 // the same files by hand, exit codes, the raw archive, the fetch log, the status report.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { FetchSummary, UpdateSummary } from "../../pipeline/fetch/update.ts";

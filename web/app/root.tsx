@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
   type LinksFunction,
-  type LoaderFunctionArgs,
+  
   type MetaFunction,
 } from "react-router";
 import stylesheet from "./app.css?url";

@@ -76,6 +76,7 @@ const NOT_OPENED = "so it was not opened";
 /** `xl/worksheets/sheet1.xml`, quoted and cut to a readable length. */
 function quoted(name: string): string {
   const shown = name.length > 80 ? `${name.slice(0, 77)}…` : name;
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
   return `"${shown.replace(/[\u0000-\u001f\u007f]/g, "?")}"`;
 }
 
@@ -83,6 +84,7 @@ function unsafeName(name: string): string | null {
   if (name === "") return "an empty name";
   if (name.startsWith("/") || /^[a-zA-Z]:/.test(name)) return "an absolute path";
   if (name.split("/").includes("..")) return 'a ".." step out of the archive';
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\u0000-\u001f]/.test(name)) return "control characters";
   return null;
 }

@@ -2,7 +2,7 @@
 // credentials and keeps the session (an HttpOnly cookie); this page reads only whether the request carries a
 // valid session, so a reload stays signed in. Never indexed, never cached, not in the sitemap.
 import { useEffect, useState } from "react";
-import { useLoaderData, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useLoaderData, type HeadersFunction, type MetaFunction } from "react-router";
 import { uploadRules } from "../lib/admin.server.ts";
 import type { OperatorSession } from "../lib/admin-api.ts";
 import { pageMeta } from "../lib/meta.ts";

@@ -1,5 +1,5 @@
 // /country/{code}: two letters, case-insensitive; an unknown code redirects home (spec §2).
-import { redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { redirect, useLoaderData, type MetaFunction } from "react-router";
 import { countryByCode } from "../../../pipeline/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";

@@ -1,7 +1,7 @@
 // Home (decisions.md): the live home, or the paused card when the operator paused publication or no covered
 // country has a fresh score.
 import type { ComponentProps } from "react";
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDate } from "../lib/format.ts";

@@ -1,6 +1,6 @@
 // /job-market/{name}: the 31 lower-case English names (spec §2). An unknown name shows the one
 // "Country Not Found" page with status 404 (decisions.md).
-import { data, redirect, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { countryBySlug } from "../../../pipeline/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";

@@ -1,7 +1,7 @@
 // /methodology (decisions.md): model v2 in plain words with its parameters (read from the current model), the data
 // sources with their update dates (source_status of the current publication), and the licences.
 import { Fragment } from "react";
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useLoaderData, type MetaFunction } from "react-router";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 import { getOverview } from "../lib/data.server.ts";

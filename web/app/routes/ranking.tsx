@@ -1,5 +1,5 @@
 // /brightest and /stormiest (spec §2 "Ranking pages"; decisions.md: the canonical ranking paths).
-import { useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { useLoaderData, type MetaFunction } from "react-router";
 import { RANKING_SIZE, type RankingType } from "../../../product/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";

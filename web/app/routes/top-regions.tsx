@@ -1,6 +1,6 @@
 // /top-regions (decisions.md): European regions ranked by the average score of their covered countries, with
 // their best and worst country.
-import { Link, useLoaderData, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { pageMeta } from "../lib/meta.ts";
 import { formatScore } from "../lib/format.ts";
 import { WeatherIcon } from "../components/icons.tsx";
