@@ -86,11 +86,17 @@ async function rendered(response: Response): Promise<RenderedPage> {
   return { status: response.status, headers, body: await response.text() };
 }
 
+/** The site's middleware, with a read-only count of its server renders (tests and the bench observe the cache with it). */
+export interface SiteHandler extends RequestHandler {
+  /** Pages rendered by React Router so far: cache misses, uncached pages and the operator area. */
+  renders(): number;
+}
+
 /** Pages that must never be kept or shared: the operator area. */
 const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
 
 /** Express middleware serving the site: hashed assets (cached for a year), public files, then the pages. */
-export async function createSiteHandler(opts: SiteHandlerOptions): Promise<RequestHandler> {
+export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
   const buildDir = opts.buildDir ?? DEFAULT_BUILD_DIR;
   const build = await loadSiteBuild(buildDir);
   const clientDir = path.join(buildDir, "client");
@@ -98,7 +104,9 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
   const handle = createRequestHandler(build, "production");
   const cache = new PageCache({ ttlMs: PAGE_MAX_AGE_S * 1000, maxEntries: opts.maxCachedPages ?? 500 });
 
+  let renders = 0;
   const render = (req: ExpressRequest, nonce: string, method = req.method): Promise<RenderedPage> => {
+    renders++;
     const db = resolve(opts.db);
     const site = resolve(opts.site);
     if (!db || !site) throw new Error("The site handler has no database yet.");
@@ -158,7 +166,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
     };
     work().catch(next);
   });
-  return router;
+  return Object.assign(router, { renders: () => renders });
 }
 
 /**
@@ -167,7 +175,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
  */
 export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
-): Promise<RunningServer> {
+): Promise<RunningServer & { site: SiteHandler }> {
   const { buildDir, now, ...serverOpts } = opts;
   let bound: { db: ServingDb; site: SiteConfig; version: () => string } | null = null;
   const siteHandler = await createSiteHandler({
@@ -184,5 +192,5 @@ export async function startSiteServer(
     site: siteConfigOf(server.config),
     version: () => `p${read.current().publicationId}-c${contentVersion(server.db)}`,
   };
-  return server;
+  return Object.assign(server, { site: siteHandler });
 }
