@@ -88,6 +88,36 @@ describe("the country page's render is reused", () => {
     expect(site.renders()).toBe(base + 2);
   });
 
+  it.each([
+    ["plain http", {}],
+    ["https through the loopback proxy", { "x-forwarded-proto": "https" }],
+  ])("a reused page (%s) carries the same headers as the render, with its own nonce and request id", async (_label, proto) => {
+    const p = `/country/fr?from=${Object.keys(proto).length ? "proxy" : "plain"}`;
+    const before = site.renders();
+    const rendered = await get(p, proto);
+    const reused = await get(p, proto);
+    expect(site.renders() - before).toBe(1);
+    const normalise = (h: Headers) => {
+      const out: Record<string, string> = {};
+      h.forEach((value, name) => {
+        if (name === "date" || name === "x-request-id" || name === "keep-alive" || name === "connection") return;
+        out[name] = value.replace(/'nonce-[^']+'/g, "'nonce-N'");
+      });
+      return out;
+    };
+    expect(normalise(reused.headers)).toEqual(normalise(rendered.headers));
+    expect(reused.headers.get("x-request-id")).not.toBe(rendered.headers.get("x-request-id"));
+    expect(nonces(reused).header).not.toBe(nonces(rendered).header);
+    expect(rendered.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
+    const csp = reused.headers.get("content-security-policy")!;
+    if (Object.keys(proto).length) expect(csp).toContain("upgrade-insecure-requests");
+    else expect(csp).not.toContain("upgrade-insecure-requests");
+    const head = await fetch(site.base + p, { method: "HEAD", headers: proto });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(rendered.headers.get("content-length"));
+    expect(site.renders() - before).toBe(1);
+  });
+
   it("the operator area is never cached: no-store, rendered each time", async () => {
     const before = site.renders();
     const a = await get("/admin");
