@@ -5,6 +5,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = 
   api: () => import("./api.ts"),
   web: () => import("./web.ts"),
   cli: () => import("./cli.ts"),
+  pages: () => import("./pages.ts"),
 };
 
 const only = process.argv.slice(2);

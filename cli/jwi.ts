@@ -1,5 +1,6 @@
 // The `jwi` program: the operator's terminal door into the pipeline. The only place that sets the exit code.
 // Each command's module is imported when the command runs, so that `jwi --help` answers at once.
+import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { BusyError, InputError } from "../pipeline/errors.ts";
 import { parseAsOf } from "../pipeline/model/period.ts";
@@ -235,7 +236,7 @@ export async function run(argv: string[], io: CliIo = defaultIo()): Promise<numb
       writeLine(io.stderr, `error: ${err.message}`);
       return EXIT.rejected;
     }
-    writeLine(io.stderr, `error: ${describeSystemError(err)}`);
+    writeLine(io.stderr, `error: ${describeSystemError(err, path.resolve(io.env.JWI_DATA_DIR || "./data"))}`);
     return EXIT.rejected;
   }
 }
