@@ -99,6 +99,11 @@ describe("feeds", () => {
     const health = (await getJson(`${s.url}/api/health`)).body;
     expect(all.feed.updated).toBe(health.published_at);
 
+    const head = await fetch(`${s.url}/feeds/all.atom`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(all.res.headers.get("etag"));
+    expect(await head.text()).toBe("");
+
     const de = await feed("/feeds/de.atom");
     expect(de.res.status).toBe(200);
     expect(de.feed.link).toContainEqual({ "@_rel": "alternate", "@_href": `${ORIGIN}/country/de` });

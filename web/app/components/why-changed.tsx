@@ -8,6 +8,18 @@ import { noComparisonText, type ChangeView, type ChangeViews } from "../../../pr
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** The sentence with its head ("Up 0.4 since October 2026") in bold. */
+function Sentence({ view }: { view: ChangeView }) {
+  const lead = `${view.head} since ${view.since}`;
+  if (!view.text.startsWith(lead)) return <>{view.text}</>;
+  return (
+    <>
+      <strong className="font-semibold text-slate-900">{lead}</strong>
+      {view.text.slice(lead.length)}
+    </>
+  );
+}
+
 function ChangeBlock({ id, title, view, empty }: { id: string; title: string; view: ChangeView | null; empty: string }) {
   return (
     <div data-testid={`why-${id}`}>
@@ -17,7 +29,7 @@ function ChangeBlock({ id, title, view, empty }: { id: string; title: string; vi
       {view ? (
         <>
           <p className="mt-1 text-slate-800" data-testid="why-sentence">
-            {view.text}
+            <Sentence view={view} />
           </p>
           {view.parts.length > 0 ? (
             <ul aria-labelledby={`why-${id}-title`} className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200">
