@@ -15,7 +15,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "main",
-          include: ["pipeline/**/*.test.ts", "cli/**/*.test.ts", "api/**/*.test.ts", "web/**/*.test.ts", "tests/**/*.test.ts"],
+          include: ["pipeline/**/*.test.ts", "product/**/*.test.ts", "cli/**/*.test.ts", "api/**/*.test.ts", "web/**/*.test.ts", "tests/**/*.test.ts"],
           exclude: [TIMING],
         },
       },

@@ -18,6 +18,7 @@ import { apiNotFound, errorHandler } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
+import { feedRoutes } from "./routes/feeds.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
 
@@ -226,6 +227,7 @@ export function createApp(deps: AppDeps): JwiApp {
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin));
+  app.use(feedRoutes(db, services.read, config.publicOrigin));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");
