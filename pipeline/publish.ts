@@ -2,6 +2,7 @@
 // Readers see the previous set or the new one, never a mix; a failure keeps the previous set.
 import type { CountryResult } from "./model/types.ts";
 import type { ServingDb } from "./serving-db.ts";
+import type { RenderedCard } from "./share-cards/render.ts";
 import type { TableStatusRow } from "./store/observations.ts";
 
 export interface Publication {
@@ -10,6 +11,11 @@ export interface Publication {
   publishedAt: string;
   results: readonly CountryResult[];
   sources: readonly TableStatusRow[];
+  /**
+   * The share cards of these results, rendered before the transaction (pipeline/share-cards/render.ts). They
+   * replace the previous publication's; without them the publication has none (the route falls back).
+   */
+  cards?: readonly RenderedCard[];
 }
 
 export interface PublishOutcome {
@@ -26,6 +32,7 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
        cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
+  const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, png, etag) VALUES (?, ?, ?, ?, ?)`);
   const insertSource = db.prepare(
     `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
        source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -39,6 +46,7 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();
+    db.prepare(`DELETE FROM share_cards`).run();
     for (const { snapshot: s, history } of pub.results) {
       insertSnapshot.run(
         s.country, publicationId, s.model, s.as_of, s.anchor_month, s.score, s.status, s.label, s.confidence, s.basis,
@@ -52,6 +60,8 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
         t.lastCheckedAt ?? null, t.lastStatus ?? null, t.lastReason ?? null,
       );
     }
+    // The ETag names the publication, like every published read (api/http.ts cachedJson), and the image.
+    for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.png, `"p${publicationId}-${c.hash}"`);
     return { publicationId, countriesScored };
   });
   return run.immediate();

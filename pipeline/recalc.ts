@@ -5,6 +5,7 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import { publish } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
+import { renderShareCards } from "./share-cards/render.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
 
@@ -141,7 +142,9 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   if (!opts.dryRun) {
     publishedAt = now.toISOString();
     const sources = await store.tableStatus();
-    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources }).publicationId;
+    // Cards are drawn before the transaction: the write lock is held only to store them (docs/decisions: share cards).
+    const cards = await renderShareCards(results.map((r) => r.snapshot));
+    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards }).publicationId;
   }
   return {
     model: model.id,
