@@ -20,6 +20,7 @@ import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
+import { shareRoutes } from "./routes/share.ts";
 
 export interface AppDeps {
   /** The serving database (shared with the pipeline). */
@@ -196,6 +197,9 @@ export function createApp(deps: AppDeps): JwiApp {
   );
   api.use(apiNotFound);
   app.use("/api", api);
+
+  // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
+  app.use(shareRoutes({ db, headers: apiHeaderList, now }));
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin));
