@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { CountryResult, Snapshot } from "./model/types.ts";
-import { publish } from "./publish.ts";
+import { publish, storedCards } from "./publish.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
 
 function result(country: string, score: number | null): CountryResult {
@@ -42,7 +42,7 @@ describe("publish", () => {
   it("stores the share cards with the publication, and replaces them with the next one", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    const card = (country: string, variant: "published" | "stale", byte: number) => ({ country, variant, png: Buffer.from([byte]), hash: `h${byte}` });
+    const card = (country: string, variant: "published" | "stale", byte: number) => ({ country, variant, png: Buffer.from([byte]), hash: `h${byte}`, key: `k${byte}` });
     const first = publish(db, {
       model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [],
       cards: [card("DE", "published", 1), card("DE", "stale", 2), card("LI", "published", 3)],
@@ -57,6 +57,8 @@ describe("publish", () => {
       model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [], cards: [card("DE", "published", 4)],
     });
     expect(rows()).toEqual([{ country: "DE", variant: "published", publication_id: second.publicationId, png: "04", etag: `"p${second.publicationId}-h4"` }]);
+    // What the next recalc may take over, by key.
+    expect(storedCards(db)).toEqual(new Map([["k4", Buffer.from([4])]]));
     // A publication without cards leaves none of an older one behind.
     publish(db, { model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [] });
     expect(rows()).toEqual([]);
@@ -68,7 +70,7 @@ describe("publish", () => {
     const png = Buffer.from("first");
     publish(db, {
       model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [],
-      cards: [{ country: "DE", variant: "published", png, hash: "h" }],
+      cards: [{ country: "DE", variant: "published", png, hash: "h", key: "k" }],
     });
     // The second country repeats the first: the primary key fails after DE was already written inside the transaction.
     expect(() =>

@@ -32,7 +32,7 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
        cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
-  const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, png, etag) VALUES (?, ?, ?, ?, ?)`);
+  const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, png, etag, card_key) VALUES (?, ?, ?, ?, ?, ?)`);
   const insertSource = db.prepare(
     `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
        source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -61,10 +61,16 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
       );
     }
     // The ETag names the publication, like every published read (api/http.ts cachedJson), and the image.
-    for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.png, `"p${publicationId}-${c.hash}"`);
+    for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.png, `"p${publicationId}-${c.hash}"`, c.key);
     return { publicationId, countriesScored };
   });
   return run.immediate();
+}
+
+/** The current publication's share cards by key (render.ts cardKey): the next recalc takes over what did not change. */
+export function storedCards(db: ServingDb): Map<string, Buffer> {
+  const rows = db.prepare(`SELECT card_key, png FROM share_cards`).all() as Array<{ card_key: string; png: Buffer }>;
+  return new Map(rows.map((r) => [r.card_key, r.png]));
 }
 
 /**

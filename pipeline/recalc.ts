@@ -3,7 +3,7 @@ import { COUNTRIES, EU_AGGREGATE } from "./countries.ts";
 import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
-import { publish } from "./publish.ts";
+import { publish, storedCards } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { renderShareCards } from "./share-cards/render.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
@@ -143,7 +143,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     publishedAt = now.toISOString();
     const sources = await store.tableStatus();
     // Cards are drawn before the transaction: the write lock is held only to store them (docs/decisions: share cards).
-    const cards = await renderShareCards(results.map((r) => r.snapshot));
+    const cards = await renderShareCards(results.map((r) => r.snapshot), storedCards(db));
     publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards }).publicationId;
   }
   return {

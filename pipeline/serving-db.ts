@@ -57,6 +57,8 @@ CREATE TABLE IF NOT EXISTS share_cards (
   publication_id INTEGER NOT NULL,
   png BLOB NOT NULL,
   etag TEXT NOT NULL,
+  -- What decided the picture (pipeline/share-cards/render.ts cardKey): an equal key is taken over, not redrawn.
+  card_key TEXT NOT NULL,
   PRIMARY KEY (country, variant)
 );
 -- What the pipeline store (DuckDB) holds, copied here at the start and the end of every job

@@ -42,5 +42,22 @@ describe("share card rendering", () => {
     }
     expect(cards[0]!.png.equals(cards[1]!.png)).toBe(false);
     expect(cards[0]!.hash).not.toBe(cards[1]!.hash);
+    expect(new Set(cards.map((c) => c.key)).size).toBe(3);
+  });
+
+  it("takes over a card whose key is already drawn, and draws only what changed", async () => {
+    const first = await renderShareCards([snapshot("DE", 6.9), snapshot("LI", null)]);
+    // A stand-in image under each key, to see which ones were taken over.
+    const previous = new Map(first.map((c) => [c.key, Buffer.from(`kept ${c.country}/${c.variant}`)]));
+    const stats = { drawn: 0, reused: 0 };
+    const next = await renderShareCards([snapshot("DE", 7.2), snapshot("LI", null)], previous, stats);
+    expect(stats).toEqual({ drawn: 1, reused: 2 });
+    expect(next.map((c) => `${c.country}/${c.variant}`)).toEqual(["DE/published", "DE/stale", "LI/published"]);
+    // DE's score changed: drawn again. Its stale card (no number) and Liechtenstein's did not: taken over.
+    expect(pngSize(next[0]!.png)).toEqual({ width: 1200, height: 630 });
+    expect(next[0]!.key).not.toBe(first[0]!.key);
+    expect(next[1]!.png.toString()).toBe("kept DE/stale");
+    expect(next[2]!.png.toString()).toBe("kept LI/published");
+    expect(next[1]!.key).toBe(first[1]!.key);
   });
 });

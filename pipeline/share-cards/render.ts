@@ -1,6 +1,7 @@
 // Renders share cards: element tree (card.ts) → SVG (satori, with the Inter font of @fontsource/inter) → PNG
 // (resvg). Runs in the recalc, before its publish transaction (docs/decisions: share cards). Fonts and flags are
-// read once per process, from the installed packages.
+// read once per process, from the installed packages. A card whose picture is exactly one of the current
+// publication's is not drawn again: its bytes are taken over (see cardKey).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -9,13 +10,15 @@ import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import { countryByCode } from "../countries.ts";
 import type { Snapshot } from "../model/types.ts";
-import { CARD_HEIGHT, CARD_VARIANTS, CARD_WIDTH, cardContent, cardTree, type CardContent, type CardVariant } from "./card.ts";
+import { CARD_HEIGHT, CARD_VARIANTS, CARD_WIDTH, cardContent, cardTree, type CardContent, type CardNode, type CardVariant } from "./card.ts";
 
 const require = createRequire(import.meta.url);
 
 interface Assets {
   fonts: Array<{ name: string; data: Buffer; weight: 400 | 700; style: "normal" }>;
   flags: Map<string, string>;
+  /** What, besides the element tree, decides the picture: the font files and the two renderers' versions. */
+  renderer: string;
 }
 
 let assets: Assets | null = null;
@@ -29,7 +32,12 @@ function loadAssets(): Assets {
     weight,
     style: "normal" as const,
   });
-  assets = { fonts: [font(400), font(700)], flags: new Map() };
+  const fonts = [font(400), font(700)];
+  const version = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), "utf8")) as { version: string }).version;
+  const renderer = createHash("sha1");
+  for (const f of fonts) renderer.update(f.data);
+  renderer.update(`satori ${version("satori")} resvg ${version("@resvg/resvg-js")} ${CARD_WIDTH}x${CARD_HEIGHT}`);
+  assets = { fonts, flags: new Map(), renderer: renderer.digest("hex") };
   return assets;
 }
 
@@ -46,10 +54,22 @@ function flagUri(code: string): string {
   return uri;
 }
 
+/**
+ * Everything that decides a card's picture, hashed: its element tree (texts, colours, layout, the flag's bytes)
+ * and the renderer (fonts, satori and resvg versions). Equal keys draw equal PNGs, so a card can be taken over
+ * from the previous publication without drawing it; a change of layout, text, font or library changes the key.
+ */
+function cardKey(tree: CardNode): string {
+  return createHash("sha1").update(loadAssets().renderer).update(JSON.stringify(tree)).digest("base64url");
+}
+
+async function treeSvg(tree: CardNode): Promise<string> {
+  return satori(tree as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loadAssets().fonts });
+}
+
 /** The card as an SVG document (text drawn as paths: the PNG needs no font). */
 export async function cardSvg(content: CardContent): Promise<string> {
-  const tree = cardTree(content, flagUri(content.code)) as unknown as Parameters<typeof satori>[0];
-  return satori(tree, { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loadAssets().fonts });
+  return treeSvg(cardTree(content, flagUri(content.code)));
 }
 
 /** SVG → PNG, off the main thread (libuv's pool). The SVG holds no text, so no system font is loaded. */
@@ -69,30 +89,51 @@ export interface RenderedCard {
   png: Buffer;
   /** Hash of the PNG (the route's ETag is the publication id plus this). */
   hash: string;
+  /** What decided the picture (cardKey): the next recalc takes the bytes over when its key is the same. */
+  key: string;
+}
+
+export interface RenderStats {
+  /** Cards drawn now. */
+  drawn: number;
+  /** Cards taken over from the previous publication (same key). */
+  reused: number;
 }
 
 /**
  * Every card of a set of snapshots: the published card of each country, plus the stale one of each country with a
- * score (see CardVariant). Two at a time at most: satori lays out the next card on this thread while resvg draws
- * the previous one on libuv's pool.
+ * score (see CardVariant). `previous` maps keys of already drawn cards to their PNGs (publish.ts storedCards):
+ * those are taken over, not drawn. Two at a time at most: satori lays out the next card on this thread while
+ * resvg draws the previous one on libuv's pool.
  */
-export async function renderShareCards(snapshots: readonly Snapshot[]): Promise<RenderedCard[]> {
-  const jobs: Array<{ country: string; variant: CardVariant; content: CardContent }> = [];
+export async function renderShareCards(
+  snapshots: readonly Snapshot[],
+  previous: ReadonlyMap<string, Buffer> = new Map(),
+  stats: RenderStats = { drawn: 0, reused: 0 },
+): Promise<RenderedCard[]> {
+  const out: RenderedCard[] = [];
+  const done = (job: { country: string; variant: CardVariant; key: string }, png: Buffer) =>
+    out.push({ ...job, png, hash: createHash("sha1").update(png).digest("base64url").slice(0, 16) });
+  let drawing: Promise<void> | null = null;
   for (const s of snapshots) {
     const country = countryByCode(s.country);
     if (!country) continue;
     for (const variant of s.score !== null ? CARD_VARIANTS : (["published"] as const)) {
-      jobs.push({ country: country.code, variant, content: cardContent(country, s, variant) });
+      const tree = cardTree(cardContent(country, s, variant), flagUri(country.code));
+      const job = { country: country.code, variant, key: cardKey(tree) };
+      const kept = previous.get(job.key);
+      if (kept) {
+        stats.reused++;
+        await drawing; // keep the output in input order
+        drawing = null;
+        done(job, kept);
+        continue;
+      }
+      stats.drawn++;
+      const svg = await treeSvg(tree);
+      await drawing;
+      drawing = drawPng(svg).then((png) => void done(job, png));
     }
-  }
-  const out: RenderedCard[] = [];
-  let drawing: Promise<void> | null = null;
-  for (const job of jobs) {
-    const svg = await cardSvg(job.content);
-    await drawing;
-    drawing = drawPng(svg).then((png) => {
-      out.push({ country: job.country, variant: job.variant, png, hash: createHash("sha1").update(png).digest("base64url").slice(0, 16) });
-    });
   }
   await drawing;
   return out;
