@@ -12,6 +12,7 @@ import { BackButton, Breadcrumbs, Card, HelpCard, Section } from "./page-parts.t
 import { AdviceList, ComparisonInsights, MarketConditions, MarketSentiment, NotAvailable, hasSentiment } from "./market-panels.tsx";
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
+import { EmbedBadge } from "./embed-badge.tsx";
 
 const RANGE_LABEL = { "5y": "5 years", "10y": "10 years", all: "All" } as const;
 
@@ -157,6 +158,8 @@ export function CountryView({ data }: { data: CountryPageData }) {
         ) : null}
 
         <CommunitySection countryCode={country.code} countryName={country.name} items={community.items} summary={community.summary} now={data.now} />
+
+        <EmbedBadge code={country.code} name={country.name} shown={hasScore && data.status ? { score: data.score!, status: data.status } : null} />
       </div>
     </PopoverGroup>
   );

@@ -5,6 +5,7 @@ import { pageMeta } from "./meta.ts";
 import { formatPercent, formatPeriod, formatScore } from "./format.ts";
 import { STATUS_STYLE } from "./weather.ts";
 import { noScoreText } from "./no-score.ts";
+import { SHARE_CARD_SIZE, shareCardAlt, shareCardPath } from "./share.ts";
 import type { CountryPageData } from "./country.server.ts";
 
 interface Args {
@@ -40,6 +41,10 @@ export function countryMeta(args: Args, heading: (name: string, year: number) =>
     description: descriptionOf(data),
     keywords: `${name} job market, ${name} unemployment, jobs in ${name}, job search ${name} ${year}`,
     type: "article",
+    // The country's share card (api/routes/share.ts), made at publish time.
+    image: shareCardPath(data.country.code),
+    imageSize: SHARE_CARD_SIZE,
+    imageAlt: shareCardAlt(name, data.score !== null && data.status ? { score: data.score, status: data.status } : null, data.anchorMonth),
   });
 }
 

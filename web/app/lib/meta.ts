@@ -24,6 +24,9 @@ export interface PageMeta {
   type?: string;
   /** Absolute or site-relative image (default the product image). */
   image?: string;
+  /** Its size in pixels and its text alternative, when the page gives its own image (og:image:width, …). */
+  imageSize?: { width: number; height: number };
+  imageAlt?: string;
   /** Twitter card (default summary_large_image). */
   twitterCard?: string;
   /** Pages that must not be indexed (404, error). */
@@ -56,6 +59,10 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  if (page.imageSize) {
+    tags.push({ property: "og:image:width", content: String(page.imageSize.width) }, { property: "og:image:height", content: String(page.imageSize.height) });
+  }
+  if (page.imageAlt) tags.push({ property: "og:image:alt", content: page.imageAlt }, { name: "twitter:image:alt", content: page.imageAlt });
   if (page.keywords) tags.push({ name: "keywords", content: page.keywords });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
