@@ -41,7 +41,7 @@ describe("share card content", () => {
 
   it("the stale variant of a scored snapshot shows no number and names its latest data", () => {
     const content = cardContent(GREECE, snapshot({}), "stale");
-    expect(content).toMatchObject({ score: null, noScore: { title: "Not enough recent data", line: "Its latest data (October 2026) are too old to score." } });
+    expect(content).toMatchObject({ score: null, month: null, noScore: { title: "Not enough recent data", line: "Its latest data are too old to score." } });
     const t = texts(cardTree(content, "x"));
     expect(t).toContain("Job market weather");
     expect(t.join(" ")).not.toContain("7.4");
@@ -50,5 +50,11 @@ describe("share card content", () => {
   it("a published snapshot without a score is the no-score card in both variants", () => {
     const s = snapshot({ score: null, status: null, label: null });
     expect(cardContent(GREECE, s, "published")).toEqual(cardContent(GREECE, s, "stale"));
+  });
+
+  it("a card without a score names no month, so it stays the same picture from one month to the next", () => {
+    const tree = (anchor: string) => JSON.stringify(cardTree(cardContent(GREECE, snapshot({ anchor_month: anchor }), "stale"), "x"));
+    expect(tree("2026-10")).toBe(tree("2026-11"));
+    expect(JSON.stringify(cardTree(cardContent(GREECE, snapshot({ anchor_month: "2026-11" })), "x"))).toContain("November 2026");
   });
 });

@@ -27,7 +27,7 @@ export interface CardContent {
   score: number | null;
   status: Status | null;
   label: RatingLabel | null;
-  /** The month the card describes (the snapshot's anchor month, YYYY-MM); null without any data. */
+  /** The month the score describes (the snapshot's anchor month, YYYY-MM); null on a card without a score. */
   month: string | null;
   /** Without a score: the headline and one short line saying why. */
   noScore: { title: string; line: string } | null;
@@ -35,19 +35,20 @@ export interface CardContent {
 
 /** What the card of a country says, for one variant. A stale variant of a snapshot without a score is the same card. */
 export function cardContent(country: Pick<Country, "code" | "name">, snapshot: Snapshot | null, variant: CardVariant = "published"): CardContent {
-  const base = { code: country.code, name: country.name, month: snapshot?.anchor_month ?? null };
+  const base = { code: country.code, name: country.name };
   if (variant === "published" && snapshot && snapshot.score !== null && snapshot.status !== null) {
-    return { ...base, score: snapshot.score, status: snapshot.status, label: snapshot.label, noScore: null };
+    return { ...base, month: snapshot.anchor_month, score: snapshot.score, status: snapshot.status, label: snapshot.label, noScore: null };
   }
   const facts = { asOf: snapshot?.as_of ?? null, anchorMonth: snapshot?.anchor_month ?? null };
   const title = noScoreText(country.name, facts).title;
+  // No month named: a card that says the same thing from one month to the next is not drawn again (render.ts).
   const line =
     facts.asOf === null
       ? "No score has been published yet."
       : facts.anchorMonth === null
         ? `No official statistics for ${country.name} in the sources we use.`
-        : `Its latest data (${formatPeriod(facts.anchorMonth)}) are too old to score.`;
-  return { ...base, score: null, status: null, label: null, noScore: { title, line } };
+        : "Its latest data are too old to score.";
+  return { ...base, month: null, score: null, status: null, label: null, noScore: { title, line } };
 }
 
 /** A satori element: a plain object shaped like a React element (no React needed). */
@@ -69,8 +70,7 @@ const NO_SCORE_TINT = "#f1f5f9";
 /** The card as an element tree; `flag` is the flag's image source (a data URI of its SVG). */
 export function cardTree(c: CardContent, flag: string): CardNode {
   const style = c.status ? STATUS_STYLE[c.status] : null;
-  // The month a score describes; a card without a score names its latest data in its own line instead.
-  const subtitle = c.score !== null && c.month ? `Job market weather · ${formatPeriod(c.month)}` : "Job market weather";
+  const subtitle = c.month ? `Job market weather · ${formatPeriod(c.month)}` : "Job market weather";
 
   const header = el("div", { display: "flex", alignItems: "center" }, [
     el("img", { width: 150, height: 100, borderRadius: 8, border: "2px solid #cbd5e1", marginRight: 32 }, undefined, { src: flag, width: 150, height: 100 }),
