@@ -5,7 +5,6 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import { publish, storedCards } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
-import { renderShareCards } from "./share-cards/render.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
 
@@ -142,7 +141,9 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   if (!opts.dryRun) {
     publishedAt = now.toISOString();
     const sources = await store.tableStatus();
-    // Cards are drawn before the transaction: the write lock is held only to store them (docs/decisions: share cards).
+    // Cards are drawn before the transaction: the write lock is held only to store them (docs/decisions: share
+    // cards). The renderer is loaded here, not with this module: jobs that do not publish never load it.
+    const { renderShareCards } = await import("./share-cards/render.ts");
     const cards = await renderShareCards(results.map((r) => r.snapshot), storedCards(db));
     publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards }).publicationId;
   }
