@@ -21,6 +21,7 @@ import { communityRoutes } from "./routes/community.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
+import { shareRoutes } from "./routes/share.ts";
 
 export interface AppDeps {
   /** The serving database (shared with the pipeline). */
@@ -224,6 +225,9 @@ export function createApp(deps: AppDeps): JwiApp {
   );
   api.use(apiNotFound);
   app.use("/api", api);
+
+  // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
+  app.use(shareRoutes({ db, headers: apiHeaderList, now }));
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin));

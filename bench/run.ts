@@ -2,6 +2,7 @@
 const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = {
   pipeline: () => import("./pipeline.ts"),
   attribution: () => import("./attribution.ts"),
+  cards: () => import("./cards.ts"),
   api: () => import("./api.ts"),
   web: () => import("./web.ts"),
   cli: () => import("./cli.ts"),

@@ -8,7 +8,7 @@ import { CURRENT_MODEL } from "./model/index.ts";
 import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import { computeCountry } from "./model/v2-1.ts";
-import { publish } from "./publish.ts";
+import { publish, storedCards } from "./publish.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
 
 function result(country: string, score: number | null): CountryResult {
@@ -44,10 +44,39 @@ describe("publish", () => {
     expect(db.prepare("SELECT count(*) n FROM score_history").get()).toEqual({ n: 1 });
   });
 
+  it("stores the share cards with the publication, and replaces them with the next one", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
+    db = openServingDb(path.join(dir, "s.sqlite"));
+    const card = (country: string, variant: "published" | "stale", byte: number) => ({ country, variant, png: Buffer.from([byte]), hash: `h${byte}`, key: `k${byte}` });
+    const first = publish(db, {
+      model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [],
+      cards: [card("DE", "published", 1), card("DE", "stale", 2), card("LI", "published", 3)],
+    });
+    const rows = () => db.prepare("SELECT country, variant, publication_id, hex(png) AS png, etag FROM share_cards ORDER BY country, variant").all();
+    expect(rows()).toEqual([
+      { country: "DE", variant: "published", publication_id: first.publicationId, png: "01", etag: `"p${first.publicationId}-h1"` },
+      { country: "DE", variant: "stale", publication_id: first.publicationId, png: "02", etag: `"p${first.publicationId}-h2"` },
+      { country: "LI", variant: "published", publication_id: first.publicationId, png: "03", etag: `"p${first.publicationId}-h3"` },
+    ]);
+    const second = publish(db, {
+      model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [], cards: [card("DE", "published", 4)],
+    });
+    expect(rows()).toEqual([{ country: "DE", variant: "published", publication_id: second.publicationId, png: "04", etag: `"p${second.publicationId}-h4"` }]);
+    // What the next recalc may take over, by key.
+    expect(storedCards(db)).toEqual(new Map([["k4", Buffer.from([4])]]));
+    // A publication without cards leaves none of an older one behind.
+    publish(db, { model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [] });
+    expect(rows()).toEqual([]);
+  });
+
   it("keeps the previous snapshots when a publish fails half-way", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    publish(db, { model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [] });
+    const png = Buffer.from("first");
+    publish(db, {
+      model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [],
+      cards: [{ country: "DE", variant: "published", png, hash: "h", key: "k" }],
+    });
     // The second country repeats the first: the primary key fails after DE was already written inside the transaction.
     expect(() =>
       publish(db, { model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 9), result("DE", 9)], sources: [] }),
@@ -57,6 +86,7 @@ describe("publish", () => {
       { country: "DE", score: 6 },
     ]);
     expect(db.prepare("SELECT count(*) n FROM publications").get()).toEqual({ n: 1 });
+    expect(db.prepare("SELECT country, png FROM share_cards").all()).toEqual([{ country: "DE", png }]);
   });
 });
 

@@ -69,6 +69,18 @@ CREATE TABLE IF NOT EXISTS feed_entries (
   PRIMARY KEY (publication_id, country)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS feed_entries_by_country ON feed_entries (country, publication_id);
+-- The share cards of the current publication (product/share-cards/): one PNG per country and variant, written by
+-- the same publish transaction as the snapshots, so a reader always gets the cards of the scores it reads.
+CREATE TABLE IF NOT EXISTS share_cards (
+  country TEXT NOT NULL,
+  variant TEXT NOT NULL CHECK (variant IN ('published', 'stale')),
+  publication_id INTEGER NOT NULL,
+  png BLOB NOT NULL,
+  etag TEXT NOT NULL,
+  -- What decided the picture (product/share-cards/render.ts cardKey): an equal key is taken over, not redrawn.
+  card_key TEXT NOT NULL,
+  PRIMARY KEY (country, variant)
+);
 -- What the pipeline store (DuckDB) holds, copied here at the start and the end of every job
 -- (pipeline/store-status.ts), so that jwi status and the operator panel never open DuckDB nor wait for a job.
 CREATE TABLE IF NOT EXISTS store_series (

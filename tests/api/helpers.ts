@@ -29,8 +29,10 @@ export interface TestServer extends RunningServer {
 }
 
 /** Seeds a data dir like `npm start` does, but reproducibly (as of AS_OF), leaving out some bundled files. */
-export async function seedDataDir(dataDir: string, withhold: string[] = []): Promise<void> {
-  const pipeline = await openPipeline({ dataDir });
+export async function seedDataDir(dataDir: string, withhold: string[] = [], opts: { cards?: boolean } = {}): Promise<void> {
+  // Share cards are drawn as the CLI and the server's job child draw them, when a test asks for them (2–3 s).
+  const cards = opts.cards ? async () => (await import("../../product/share-cards/render.ts")).renderShareCards : undefined;
+  const pipeline = await openPipeline({ dataDir, cards });
   try {
     for (const entry of readManifest()) {
       if (withhold.includes(path.basename(entry.file))) continue;
@@ -57,12 +59,14 @@ export async function startTestServer(
     env?: NodeJS.ProcessEnv;
     /** An existing, already seeded data dir (left in place by stop()); default a fresh seeded temp dir. */
     dataDir?: string;
+    /** Seed with share cards (drawn at publish time). */
+    cards?: boolean;
     logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "jwi-api-test-"));
-  if (ownDir) await seedDataDir(dataDir, opts.withhold);
+  if (ownDir) await seedDataDir(dataDir, opts.withhold, { cards: opts.cards });
   const server = await startServer({
     port: 0,
     host: "127.0.0.1",

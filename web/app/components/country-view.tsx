@@ -13,6 +13,7 @@ import { AdviceList, ComparisonInsights, MarketConditions, MarketSentiment, NotA
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
+import { EmbedBadge } from "./embed-badge.tsx";
 
 const RANGE_LABEL = { "5y": "5 years", "10y": "10 years", all: "All" } as const;
 
@@ -160,6 +161,8 @@ export function CountryView({ data }: { data: CountryPageData }) {
         <WhyChanged views={data.whyChanged} asOf={data.asOf} />
 
         <CommunitySection countryCode={country.code} countryName={country.name} items={community.items} summary={community.summary} now={data.now} />
+
+        <EmbedBadge code={country.code} name={country.name} shown={hasScore && data.status ? { score: data.score!, status: data.status } : null} />
       </div>
     </PopoverGroup>
   );

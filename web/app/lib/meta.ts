@@ -3,7 +3,7 @@
 import type { MetaDescriptor } from "react-router";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { feedPath, feedTitle } from "../../../product/feeds.ts";
-import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "./brand.ts";
+import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "../../../product/brand.ts";
 
 /** Canonical URL: fixed public origin + path without trailing slashes + the current query string. */
 export function canonicalUrl(origin: string, pathname: string, search = ""): string {
@@ -26,6 +26,9 @@ export interface PageMeta {
   type?: string;
   /** Absolute or site-relative image (default the product image). */
   image?: string;
+  /** Its size in pixels and its text alternative, when the page gives its own image (og:image:width, …). */
+  imageSize?: { width: number; height: number };
+  imageAlt?: string;
   /** Twitter card (default summary_large_image). */
   twitterCard?: string;
   /** Pages that must not be indexed (404, error). */
@@ -60,6 +63,10 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  if (page.imageSize) {
+    tags.push({ property: "og:image:width", content: String(page.imageSize.width) }, { property: "og:image:height", content: String(page.imageSize.height) });
+  }
+  if (page.imageAlt) tags.push({ property: "og:image:alt", content: page.imageAlt }, { name: "twitter:image:alt", content: page.imageAlt });
   if (page.keywords) tags.push({ name: "keywords", content: page.keywords });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const f of page.feeds ?? []) {

@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData, type MetaFunction } from "react-router";
 import { pageMeta } from "../lib/meta.ts";
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { ProsePage } from "../components/prose.tsx";
 import type { RootData } from "../root.tsx";
 

@@ -1,6 +1,6 @@
 import { Link, type MetaFunction } from "react-router";
 import { pageMeta } from "../lib/meta.ts";
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { ProsePage } from "../components/prose.tsx";
 
 export const meta: MetaFunction = (args) => pageMeta(args, { title: "Privacy", description: `What the ${PRODUCT_NAME} stores about you, why, and for how long.` });
