@@ -16,8 +16,7 @@ import type { Logger } from "../pipeline/logger.ts";
 import { CACHE_PUBLISHED, CACHE_REVALIDATE, CACHE_STATIC, sendCached, type CachedBody } from "./http.ts";
 import { RANKING_TYPES, type RankingType } from "../product/options.ts";
 import type { ReadModel } from "./read-model.ts";
-import { historyCsvBody, regionsBody, scoresCsvBody, sourcesBody } from "./v1/bodies.ts";
-import { openApiBody } from "./v1/openapi.ts";
+import { historyCsvBody, openApiBody, regionsBody, scoresCsvBody, sourcesBody } from "./v1/bodies.ts";
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 

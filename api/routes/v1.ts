@@ -10,8 +10,7 @@ import { NotFoundError } from "../../pipeline/errors.ts";
 import type { RankingType } from "../../product/options.ts";
 import { CACHE_PUBLISHED, CACHE_STATIC, sendCached } from "../http.ts";
 import type { ReadModel } from "../read-model.ts";
-import { historyCsvBody, regionsBody, scoresCsvBody, sourcesBody } from "../v1/bodies.ts";
-import { openApiBody } from "../v1/openapi.ts";
+import { historyCsvBody, openApiBody, regionsBody, scoresCsvBody, sourcesBody } from "../v1/bodies.ts";
 import { countryParams, rankingParams } from "../v1/schemas.ts";
 import { healthBody } from "./public.ts";
 

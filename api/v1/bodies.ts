@@ -1,11 +1,12 @@
-// The open data answers that the reader does not keep itself (regions, sources, the CSV downloads), made from
-// the reader's current view once per publication and month (ReadModel.derivedBody) with the same ETag prefix
-// as every other read of that publication. The routes (api/routes/v1.ts) and the fast path (api/fast-reads.ts)
-// both send these.
+// The open data answers that the reader does not keep itself: regions, sources and the CSV downloads, made from
+// the reader's current view once per publication and month (ReadModel.derivedBody) with the same ETag prefix as
+// every other read of that publication; and the OpenAPI document. The routes (api/routes/v1.ts) and the fast
+// path (api/fast-reads.ts) both send these.
 import { regions } from "../../product/publication.ts";
 import { cachedBytes, cachedJson, type CachedBody } from "../http.ts";
 import type { ReadModel } from "../read-model.ts";
 import { CSV_TYPE, csvFilename, historyCsv, scoresCsv } from "./csv.ts";
+import { openApiDocument } from "./openapi.ts";
 
 export function regionsBody(read: ReadModel, now: Date): CachedBody {
   return read.derivedBody("v1/regions", now, (v) => cachedJson(regions(v.items), v.tag));
@@ -29,4 +30,16 @@ export function historyCsvBody(read: ReadModel, code: string, now: Date): Cached
       filename: csvFilename(`${code}-history`, v.publication),
     }),
   );
+}
+
+const openApiBodies = new Map<string, CachedBody>();
+
+/** The OpenAPI document, ready to send: its ETag is a hash of the content (it changes with a release, not a publication). */
+export function openApiBody(origin: string): CachedBody {
+  let body = openApiBodies.get(origin);
+  if (!body) {
+    body = cachedJson(openApiDocument(origin), "openapi");
+    openApiBodies.set(origin, body);
+  }
+  return body;
 }

@@ -1,12 +1,12 @@
 // The OpenAPI 3.1 document of the public API v1, generated from the zod schemas that validate it (api/v1/schemas.ts)
 // by @asteasolutions/zod-to-openapi: nothing here is hand-written JSON Schema. Served at /api/openapi.json and
-// rendered for people by the site's /open-data/api page, which reads it through openApiDocument().
+// rendered for people by the site's /open-data/api page, which reads it through openApiDocument() (so this module
+// stays free of the HTTP plumbing: the served body is api/v1/bodies.ts `openApiBody`).
 // Every v1 route is registered here; the contract test (tests/api/open-data.test.ts) calls each one and checks its
 // answer against this document.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { API_V1_BASE, CACHING_NOTE, DERIVATION_NOTE, INDEX_LICENCE, SOURCE_TERMS, SUGGESTED_CREDIT } from "../../product/open-data.ts";
-import { cachedJson, type CachedBody } from "../http.ts";
 import { HISTORY_CSV, SCORES_CSV, type CsvFormat } from "./csv.ts";
 import {
   countriesSchema,
@@ -170,7 +170,7 @@ export const V1_ROUTES: readonly RouteConfig[] = [
 function describeApi(): string {
   const terms = SOURCE_TERMS.map((s) => `- **${s.source}** ("${s.credit}"): ${s.terms} <${s.url}>`).join("\n");
   return [
-    "Scores of the job markets of 31 European countries, 1 (very tough) to 10 (very favourable), computed from official statistics. Read-only, no key, JSON and CSV.",
+    "Scores of the job markets of 31 European countries, 1 (very tough) to 10 (very favourable), computed from official statistics. Read-only, no key, JSON and CSV. How the score is made: the site's /methodology page.",
     `**Licence.** The index's own numbers (scores, sub-scores, statuses, labels, changes and their explanation) are published under ${INDEX_LICENCE.name}: <${INDEX_LICENCE.url}>. Credit: "${SUGGESTED_CREDIT}"`,
     `**Sources.** ${DERIVATION_NOTE}\n\n${terms}`,
     `**Caching.** ${CACHING_NOTE}`,
@@ -199,24 +199,14 @@ function generate(origin: string): OpenApiDocument {
   });
 }
 
-const documents = new Map<string, { doc: OpenApiDocument; body: CachedBody }>();
-
-function entry(origin: string) {
-  let e = documents.get(origin);
-  if (!e) {
-    const doc = generate(origin);
-    e = { doc, body: cachedJson(doc, "openapi") };
-    documents.set(origin, e);
-  }
-  return e;
-}
+const documents = new Map<string, OpenApiDocument>();
 
 /** The document for a public origin (its `servers` entry), generated once per origin. */
 export function openApiDocument(origin: string): OpenApiDocument {
-  return entry(origin).doc;
-}
-
-/** The document, ready to send: its ETag is a hash of the content (it changes with a release, not a publication). */
-export function openApiBody(origin: string): CachedBody {
-  return entry(origin).body;
+  let doc = documents.get(origin);
+  if (!doc) {
+    doc = generate(origin);
+    documents.set(origin, doc);
+  }
+  return doc;
 }

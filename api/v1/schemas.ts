@@ -42,7 +42,7 @@ const timestamp = (description: string) => z.string().meta({ description, format
 const count = (description: string) => z.int().min(0).meta({ description });
 
 const statusOf = (description: string) => z.enum(STATUS_VALUES).nullable().meta({ description });
-const scoreText = "The score, 1 (very tough) to 10 (very favourable), unrounded (shown to one decimal, half away from zero: docs/model.md §5)";
+const scoreText = "The score, 1 (very tough) to 10 (very favourable), unrounded (shown to one decimal, half away from zero)";
 
 /** A figure with its period and Eurostat flag. */
 const valueAt = (description: string) =>
@@ -59,12 +59,12 @@ const subScore = (key: SubScoreKey, what: string) =>
   z
     .strictObject({
       key: z.literal(key).meta({ description: "Which sub-score." }),
-      value: z.number().min(0).max(100).meta({ description: "The sub-score, 0 to 100, from unrounded inputs (docs/model.md §2)." }),
+      value: z.number().min(0).max(100).meta({ description: "The sub-score, 0 to 100, from unrounded inputs." }),
       input: z.number().meta({ description: "The input the anchor table reads (u, v, c = u/v, d = u − u 12 months before, or the sentiment index)." }),
       period: period("Period of the newest observation used (for C, the older of its two inputs)."),
       age: z.int().min(0).meta({ description: "Age of that observation in months, as of the as-of month." }),
-      freshness: z.number().min(0).max(1).meta({ description: "Freshness factor f, 0 to 1 (docs/model.md §3)." }),
-      weight: z.number().min(0).meta({ description: "Base weight w (docs/model.md §4)." }),
+      freshness: z.number().min(0).max(1).meta({ description: "Freshness factor f, 0 to 1." }),
+      weight: z.number().min(0).meta({ description: "Base weight w." }),
       effectiveWeight: z.number().min(0).meta({ description: "Effective weight e = w × f." }),
     })
     .nullable()
@@ -102,7 +102,7 @@ const explanation = (description: string) =>
             contribution: z.number().meta({ description: "This part's exact Shapley value: the contributions add up to delta." }),
           }),
         )
-        .meta({ description: "One part per input that changed, in sub-score order (U, V, C, M, S), value before freshness (docs/model.md §9)." }),
+        .meta({ description: "One part per input that changed, in sub-score order (U, V, C, M, S), value before freshness." }),
     })
     .nullable()
     .meta({ description });
@@ -169,7 +169,7 @@ export const countryListItemSchema = z
     score: z.number().min(1).max(10).nullable().meta({ description: `${scoreText}; null when none may be shown.`, example: 6.93 }),
     status: statusOf("Weather status from the score as shown: stormy < 2 ≤ rainy < 4 ≤ cloudy < 7 ≤ bright < 9 ≤ sunny; null without a score."),
     label: z.enum(LABEL_VALUES).nullable().meta({ description: "Rating label from the score as shown; null without a score." }),
-    confidence: z.enum(CONFIDENCE_VALUES).nullable().meta({ description: "How much evidence the score rests on (docs/model.md §5); null without a score." }),
+    confidence: z.enum(CONFIDENCE_VALUES).nullable().meta({ description: "How much evidence the score rests on; null without a score." }),
     basis: z.enum(BASIS_VALUES).nullable().meta({ description: "Which blocks of evidence fed the score; null without a score." }),
     anchor_month: month("Newest month with any scoring input (a quarter counts as its end month); null without inputs.").nullable(),
     yoy: z
@@ -322,7 +322,7 @@ export const marketPanelSchema = z
       .meta({ description: 'The four "Why the Job Market Score is X" cards.' }),
   })
   .nullable()
-  .meta({ description: "The country page's market panel, from the snapshot (docs/product.md §3); null when the score is withheld or nothing was published." });
+  .meta({ description: "The country page's market panel, from the snapshot; null when the score is withheld or nothing was published." });
 
 const publishedCountry = z.strictObject({
   ...identity,
@@ -334,7 +334,7 @@ const publishedCountry = z.strictObject({
   label: countryListItemSchema.shape.label,
   confidence: countryListItemSchema.shape.confidence,
   basis: countryListItemSchema.shape.basis,
-  cover: z.number().min(0).max(1).nullable().meta({ description: "Share of the evidence present, after freshness (docs/model.md §4); null without a score." }),
+  cover: z.number().min(0).max(1).nullable().meta({ description: "Share of the evidence present, after freshness; null without a score." }),
   raw: z.number().min(0).max(100).nullable().meta({ description: "The blend of the sub-scores before shrinking, 0 to 100; null without a score." }),
   shrunk: z.number().min(0).max(100).nullable().meta({ description: "The blend after shrinking toward 50 by cover, 0 to 100; null without a score." }),
   sub_scores: z
@@ -345,7 +345,7 @@ const publishedCountry = z.strictObject({
       M: subScore("M", "Momentum (change of unemployment over 12 months)"),
       S: subScore("S", "Sentiment (barometer and/or Employment Expectations Indicator)"),
     })
-    .meta({ description: "The five sub-scores (docs/model.md §2)." }),
+    .meta({ description: "The five sub-scores." }),
   unemployment_series: z.enum(["monthly", "quarterly"]).nullable().meta({ description: "Which unemployment series fed U and M." }),
   unemployment: valueAt("Newest unemployment rate (%) of that series."),
   unemployment_year_before: valueAt("Unemployment rate 12 months (4 quarters) before, used by M."),
@@ -407,7 +407,7 @@ const publishedCountry = z.strictObject({
     })
     .nullable()
     .optional()
-    .meta({ description: "Why the score changed: exact attribution to its inputs (docs/model.md §9, model v2.1); null when the score is withheld." }),
+    .meta({ description: "Why the score changed: exact attribution to its inputs (model v2.1); null when the score is withheld." }),
   published: z.literal(true).meta({ description: "A snapshot was published for this country." }),
   fresh: countryListItemSchema.shape.fresh,
   publication: publicationRef,
@@ -430,7 +430,7 @@ export const countrySchema = z
   .meta({
     id: "Country",
     description:
-      "One country: its published snapshot (docs/model.md §7) with identity and the market panel. A score that may not be shown today is withheld: score, status, label, confidence, basis, cover, the sub-scores, the year-on-year change and its explanation are null, the inputs stay.",
+      "One country: its published snapshot with identity and the market panel. A score that may not be shown today is withheld: score, status, label, confidence, basis, cover, the sub-scores, the year-on-year change and its explanation are null, the inputs stay.",
   });
 
 export const healthSchema = z
@@ -451,7 +451,7 @@ export const errorSchema = z
       code: z.string().meta({ description: "Machine-readable code (not_found, invalid_request, …).", example: "not_found" }),
       message: z.string().meta({ description: "What went wrong, in words." }),
       details: z.unknown().optional().meta({ description: "More about it, when there is more." }),
-    }),
+    }).meta({ description: "What went wrong." }),
   })
   .meta({ id: "Error", description: "Every error answer." });
 
