@@ -62,6 +62,11 @@ export function cachedJson(value: unknown, tag: string): CachedBody {
   return cachedBytes(Buffer.from(JSON.stringify(value)), tag);
 }
 
+/** Any ready-to-send body (a feed, …) with an ETag of its tag and the hash of its bytes. */
+export function cachedBody(text: string, tag: string): CachedBody {
+  return cachedBytes(Buffer.from(text), tag);
+}
+
 /** True when an If-None-Match header names this ETag (or `*`); weak and strong forms compare equal. */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -85,8 +90,17 @@ export const CACHE_STATIC = "public, max-age=3600, stale-while-revalidate=86400"
 /** Operator answers and the answers to writes: never stored anywhere. */
 export const CACHE_NEVER = "no-store";
 
-/** Answers a cached body (JSON unless it says otherwise): 304 when the client already holds it. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, cached: CachedBody, cacheControl: string): void {
+/**
+ * Answers a cached body: 304 when the client already holds it. Its Content-Type is the body's own (`type`), else
+ * `contentType` (JSON unless told); a body with a `filename` is sent as a download.
+ */
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cached: CachedBody,
+  cacheControl: string,
+  contentType = JSON_TYPE,
+): void {
   res.setHeader("ETag", cached.etag);
   res.setHeader("Cache-Control", cacheControl);
   if (etagMatches(req.headers["if-none-match"], cached.etag)) {
@@ -94,7 +108,7 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, cached: Ca
     res.end();
     return;
   }
-  res.setHeader("Content-Type", cached.type ?? JSON_TYPE);
+  res.setHeader("Content-Type", cached.type ?? contentType);
   if (cached.filename) res.setHeader("Content-Disposition", `attachment; filename="${cached.filename}"`);
   res.setHeader("Content-Length", cached.body.length);
   res.end(req.method === "HEAD" ? undefined : cached.body);

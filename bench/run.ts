@@ -4,6 +4,8 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = 
   attribution: () => import("./attribution.ts"),
   api: () => import("./api.ts"),
   web: () => import("./web.ts"),
+  cli: () => import("./cli.ts"),
+  pages: () => import("./pages.ts"),
 };
 
 const only = process.argv.slice(2);

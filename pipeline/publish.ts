@@ -1,6 +1,8 @@
 // Publish: one transaction writes every country's snapshot and history into the serving database.
-// Readers see the previous set or the new one, never a mix; a failure keeps the previous set.
-import type { CountryResult } from "./model/types.ts";
+// Readers see the previous set or the new one, never a mix; a failure keeps the previous set. The same
+// transaction records what changed against the previous set for the feeds (feed-events.ts), before replacing it.
+import { feedEvents } from "./feed-events.ts";
+import type { CountryResult, Snapshot } from "./model/types.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { TableStatusRow } from "./store/observations.ts";
 
@@ -25,6 +27,13 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
        cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const previousSnapshots = db.prepare(
+    `SELECT s.country, s.payload, p.id, p.published_at FROM snapshots s JOIN publications p ON p.id = s.publication_id`,
+  );
+  const insertFeedEntry = db.prepare(
+    `INSERT INTO feed_entries (publication_id, country, published_at, previous_publication_id, previous_published_at, from_as_of,
+       to_as_of, from_score, to_score, from_status, to_status, text, explanation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
   const insertSource = db.prepare(
     `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
@@ -36,6 +45,18 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     const publicationId = Number(
       insertPublication.run(pub.model, pub.asOf, pub.publishedAt, countriesScored, pub.results.length).lastInsertRowid,
     );
+    const previous = previousSnapshots.all() as Array<{ country: string; payload: string; id: number; published_at: string }>;
+    if (previous.length > 0) {
+      const side = { id: previous[0]!.id, publishedAt: previous[0]!.published_at, snapshots: new Map<string, Snapshot>() };
+      for (const r of previous) if (r.id === side.id) side.snapshots.set(r.country, JSON.parse(r.payload) as Snapshot);
+      const next = { id: publicationId, publishedAt: pub.publishedAt, snapshots: pub.results.map((r) => r.snapshot) };
+      for (const e of feedEvents(side, next)) {
+        insertFeedEntry.run(
+          e.publication_id, e.country, e.published_at, e.previous_publication_id, e.previous_published_at, e.from_as_of, e.to_as_of,
+          e.from_score, e.to_score, e.from_status, e.to_status, e.text, e.explanation === null ? null : JSON.stringify(e.explanation),
+        );
+      }
+    }
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { COUNTRIES, REGIONS, type RegionId } from "../../pipeline/countries.ts";
 import type { Basis, ChangeKind, Confidence, RatingLabel, Snapshot, Status, SubScoreKey, YoyLabel } from "../../pipeline/model/types.ts";
+import type { ChangeViews } from "../../product/change-view.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
 import { RANKING_SIZE, RANKING_TYPES } from "../../product/options.ts";
 import type { CountryListItem, HistoryPoint, PausedReason, RankingItem, RegionRow, SourceRow } from "../../product/shapes.ts";
@@ -103,6 +104,40 @@ const explanation = (description: string) =>
           }),
         )
         .meta({ description: "One part per input that changed, in sub-score order (U, V, C, M, S), value before freshness." }),
+    })
+    .nullable()
+    .meta({ description });
+
+const changeView = (description: string) =>
+  z
+    .strictObject({
+      from_month: month("The earlier month (YYYY-MM)."),
+      to_month: month("The later month (YYYY-MM)."),
+      since: z.string().meta({ description: 'The earlier side in words ("October 2026").', example: "October 2026" }),
+      text: z.string().meta({
+        description: "The whole sentence, as the country page and the feeds say it.",
+        example: "Up 0.4 since October 2026: unemployment fell 0.2 points (+0.3); vacancy data one quarter older (−0.1).",
+      }),
+      head: z.string().meta({ description: 'The change as shown: "Up 0.4", "Down 0.1", "No change".' }),
+      delta: z.number().meta({ description: "The change as shown, one decimal (half away from zero)." }),
+      parts: z
+        .array(
+          z.strictObject({
+            words: z.string().meta({ description: 'What changed, in the sentence\'s words ("unemployment fell 0.2 points").' }),
+            detail: z.string().meta({ description: 'The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)").' }),
+            shown: z.number().meta({ description: "Its share of the change as shown, one decimal; the parts add up to delta exactly." }),
+            shown_text: z.string().meta({ description: 'The same with a sign and a proper minus ("+0.3", "−0.1").' }),
+            inputs: z
+              .array(
+                z.strictObject({
+                  key: z.enum(SUB_SCORE_KEYS).meta({ description: "The sub-score." }),
+                  kind: z.enum(CHANGE_KINDS).meta({ description: "How it changed." }),
+                }),
+              )
+              .meta({ description: "The model's inputs behind the line (two when unemployment's level and momentum age together)." }),
+          }),
+        )
+        .meta({ description: "The lines that show as non-zero, largest first." }),
     })
     .nullable()
     .meta({ description });
@@ -412,6 +447,13 @@ const publishedCountry = z.strictObject({
   fresh: countryListItemSchema.shape.fresh,
   publication: publicationRef,
   market_panel: marketPanelSchema,
+  change_text: z
+    .strictObject({
+      previous_month: changeView("Since the month before; null when either month has no score."),
+      year_before: changeView("Since 12 months before; null when either month has no score."),
+    })
+    .nullable()
+    .meta({ description: "Why the score changed, in words, as the country page shows it (display-rounded, so that the parts add up to the change as shown); null when the score is withheld or the snapshot has no explanation." }),
 });
 
 const unpublishedCountry = z.strictObject({
@@ -423,6 +465,7 @@ const unpublishedCountry = z.strictObject({
   label: z.null().meta({ description: "No label." }),
   publication: publicationRef,
   market_panel: z.null().meta({ description: "No market panel." }),
+  change_text: z.null().meta({ description: "No explanation." }),
 });
 
 export const countrySchema = z
@@ -486,8 +529,9 @@ export type _Shapes = [
   Assert<Same<keyof Region, keyof RegionRow>>,
   Assert<Fits<Region, RegionRow>>,
   Assert<Same<z.infer<typeof sourcesSchema>, SourceRow[]>>,
-  Assert<Fits<Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null }, Omit<z.infer<typeof publishedCountry>, keyof typeof identity | "published" | "fresh" | "publication" | "market_panel"> & { country: string }>>,
+  Assert<Fits<Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null }, Omit<z.infer<typeof publishedCountry>, keyof typeof identity | "published" | "fresh" | "publication" | "market_panel" | "change_text"> & { country: string }>>,
   Assert<Fits<MarketPanel | null, z.infer<typeof marketPanelSchema>>>,
+  Assert<Fits<ChangeViews | null, z.infer<typeof publishedCountry>["change_text"]>>,
   Assert<Fits<ReturnType<typeof countryBody>, z.infer<typeof countrySchema>>>,
   Assert<Fits<ErrorBody, z.infer<typeof errorSchema>>>,
   Assert<Fits<ReturnType<typeof healthBody>, z.infer<typeof healthSchema>>>,

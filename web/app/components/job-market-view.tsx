@@ -12,6 +12,7 @@ import { PopoverGroup } from "./info.tsx";
 import { ConfidenceBadge } from "./score-card.tsx";
 import { BackButton, Breadcrumbs } from "./page-parts.tsx";
 import { CommunitySection } from "./community.tsx";
+import { WhyChanged } from "./why-changed.tsx";
 import { WeatherIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 import { NotAvailable } from "./market-panels.tsx";
@@ -273,6 +274,8 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
             </div>
           </section>
         </div>
+
+        <WhyChanged views={data.whyChanged} asOf={data.asOf} />
 
         <section aria-labelledby="expert-title" className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6">
           <h2 id="expert-title" className="text-xl font-semibold text-brand-900">

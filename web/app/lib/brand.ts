@@ -1,5 +1,5 @@
 // The product's name and fixed public texts used on several pages.
-export const PRODUCT_NAME = "Job Weather Index";
+export { PRODUCT_NAME } from "../../../product/brand.ts";
 export const DEFAULT_DESCRIPTION =
   "How favourable is the job market in 31 European countries right now? A 1 to 10 score from official Eurostat statistics, shown as weather.";
 /** Open Graph / Twitter image, served from web/public. */

@@ -40,6 +40,7 @@ export function countryMeta(args: Args, heading: (name: string, year: number) =>
     description: descriptionOf(data),
     keywords: `${name} job market, ${name} unemployment, jobs in ${name}, job search ${name} ${year}`,
     type: "article",
+    feeds: [{ code: data.country.code, name }, null],
   });
 }
 

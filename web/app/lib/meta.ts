@@ -1,6 +1,8 @@
 // Page metadata, rendered on the server for every page (spec §2 "Page metadata"; decisions.md Presentation):
 // title, description, canonical link from the fixed public origin, Open Graph, Twitter card, optional JSON-LD.
 import type { MetaDescriptor } from "react-router";
+import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { feedPath, feedTitle } from "../../../product/feeds.ts";
 import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "./brand.ts";
 
 /** Canonical URL: fixed public origin + path without trailing slashes + the current query string. */
@@ -28,6 +30,8 @@ export interface PageMeta {
   twitterCard?: string;
   /** Pages that must not be indexed (404, error). */
   noindex?: boolean;
+  /** Atom feeds to advertise: all countries (null) and/or one country ({code, name}). */
+  feeds?: Array<{ code: string; name: string } | null>;
 }
 
 interface MetaArgs {
@@ -58,6 +62,10 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
   ];
   if (page.keywords) tags.push({ name: "keywords", content: page.keywords });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  for (const f of page.feeds ?? []) {
+    const href = new URL(feedPath(f?.code ?? null), origin).href;
+    tags.push({ tagName: "link", rel: "alternate", type: "application/atom+xml", title: feedTitle(f?.name ?? null, COUNTRIES.length), href });
+  }
   return tags;
 }
 

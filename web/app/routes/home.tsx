@@ -37,6 +37,7 @@ export const meta: MetaFunction = (args) =>
     description:
       "Job Weather Index: the job market of 31 European countries scored from 1 (very tough) to 10 (very favorable) from official Eurostat statistics, shown as weather.",
     keywords: "job market Europe, unemployment, job vacancies, job seekers, Eurostat, job search",
+    feeds: [null],
   });
 
 export default function Home() {
