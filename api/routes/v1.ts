@@ -75,11 +75,12 @@ export function v1Routes(read: ReadModel, now: () => Date): Router {
   return r;
 }
 
-/** `/api/openapi.json`: the document for the configured public origin. */
+/** `/api/openapi.json`: the document for the configured public origin, generated here, at start-up. */
 export function openApiRoute(origin: string): Router {
   const r = Router();
+  const body = openApiBody(origin);
   r.get("/openapi.json", (req, res) => {
-    sendCached(req, res, openApiBody(origin), CACHE_STATIC);
+    sendCached(req, res, body, CACHE_STATIC);
   });
   return r;
 }

@@ -25,9 +25,10 @@ const NEVER = "no-store";
 /**
  * How an answer's ETag behaves: `publication` names the publication (`"p{id}-{month}-…"`) and changes with every
  * recalc; `render` is a hash of the page and changes when what it shows changes; `content` is a hash of content
- * that no publication changes; `community` names the community's version (posts, hiding); `none`: no ETag at all.
+ * that no publication changes; `community` names the community's version (posts, hiding); `feed` names the
+ * newest publication with an entry (`"f{id}-…"`: a recalc that adds no entry keeps it); `none`: no ETag at all.
  */
-type Etag = "publication" | "render" | "content" | "community" | "none";
+type Etag = "publication" | "render" | "content" | "community" | "feed" | "none";
 
 interface Row {
   kind: string;
@@ -62,6 +63,8 @@ const TABLE: Row[] = [
   { kind: "public JSON v1", path: "/api/v1/sources", status: 200, cacheControl: PUBLISHED, etag: "publication" },
   { kind: "CSV", path: "/api/v1/scores.csv", status: 200, cacheControl: PUBLISHED, etag: "publication" },
   { kind: "CSV", path: "/api/v1/countries/de/history.csv", status: 200, cacheControl: PUBLISHED, etag: "publication" },
+  { kind: "feed", path: "/feeds/all.atom", status: 200, cacheControl: PUBLISHED, etag: "feed" },
+  { kind: "feed", path: "/feeds/de.atom", status: 200, cacheControl: PUBLISHED, etag: "feed" },
   { kind: "OpenAPI", path: "/api/openapi.json", status: 200, cacheControl: STATIC, etag: "content" },
   { kind: "sitemap/robots", path: "/sitemap.xml", status: 200, cacheControl: STATIC, etag: "content" },
   { kind: "sitemap/robots", path: "/robots.txt", status: 200, cacheControl: STATIC, etag: "content" },
@@ -94,6 +97,7 @@ const TABLE: Row[] = [
   { kind: "404", path: "/api/nothing", status: 404, cacheControl: NEVER, etag: "none" },
   { kind: "404", path: "/api/v1/countries/xx", status: 404, cacheControl: NEVER, etag: "none" },
   { kind: "404", path: "/api/v1/countries/xx/history.csv", status: 404, cacheControl: NEVER, etag: "none" },
+  { kind: "404", path: "/feeds/xx.atom", status: 404, cacheControl: NEVER, etag: "none" },
   { kind: "404", path: "/no-such-page", status: 404, cacheControl: "no-cache", etag: "none" },
 ];
 
@@ -166,6 +170,7 @@ describe("cache headers per kind of answer", () => {
     }
     expect(etag).toBeTruthy();
     if (r.etag === "publication") expect(etag).toMatch(/^"p\d+-\d{4}-\d{2}-[\w-]+"$/);
+    if (r.etag === "feed") expect(etag).toMatch(/^"f\d+-[\w-]+"$/);
     // The same ETag for the next request without one, and 304 without a body to the one that sends it.
     const again = await request(r);
     await again.arrayBuffer();

@@ -98,7 +98,7 @@ describe("reaching and using the open data", () => {
     const { page } = await open(desktop, "/brightest");
     await page.locator("footer").getByRole("link", { name: "Open data", exact: true }).click();
     await page.waitForURL(`${h.base}/open-data`);
-    expect(await page.locator("h1").textContent()).toBe("Open data");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Open data");
     await page.close();
   });
 
