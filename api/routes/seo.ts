@@ -2,6 +2,7 @@
 // /country/{code} in lower case 0.9 daily for each covered country), on the configured public origin.
 import { Router } from "express";
 import { COUNTRIES } from "../../pipeline/countries.ts";
+import { CACHE_STATIC, cachedBytes, sendCached } from "../http.ts";
 
 export interface SitemapEntry {
   path: string;
@@ -34,17 +35,16 @@ export function robotsTxt(origin: string): string {
   return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/admin", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
+/** Both change only with a release or the configured origin: cached like other static files, ETag = content hash. */
 export function seoRoutes(origin: string): Router {
   const r = Router();
-  const sitemap = sitemapXml(origin);
-  const robots = robotsTxt(origin);
-  r.get("/sitemap.xml", (_req, res) => {
-    res.setHeader("Cache-Control", "public, max-age=3600");
-    res.type("application/xml").send(sitemap);
+  const sitemap = cachedBytes(Buffer.from(sitemapXml(origin)), "sitemap", { type: "application/xml; charset=utf-8" });
+  const robots = cachedBytes(Buffer.from(robotsTxt(origin)), "robots", { type: "text/plain; charset=utf-8" });
+  r.get("/sitemap.xml", (req, res) => {
+    sendCached(req, res, sitemap, CACHE_STATIC);
   });
-  r.get("/robots.txt", (_req, res) => {
-    res.setHeader("Cache-Control", "public, max-age=3600");
-    res.type("text/plain").send(robots);
+  r.get("/robots.txt", (req, res) => {
+    sendCached(req, res, robots, CACHE_STATIC);
   });
   return r;
 }
