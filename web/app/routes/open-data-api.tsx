@@ -5,7 +5,7 @@ import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { OPEN_DATA_PAGE, OPENAPI_PATH } from "../../../product/open-data.ts";
 import { Breadcrumbs } from "../components/page-parts.tsx";
 import type { ReferenceEndpoint, ReferenceSchema } from "../lib/api-reference.ts";
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { apiReferenceFor } from "../lib/open-data.server.ts";

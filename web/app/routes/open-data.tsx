@@ -14,9 +14,9 @@ import {
   SUGGESTED_CREDIT,
 } from "../../../product/open-data.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
-import { formatDate } from "../lib/format.ts";
+import { formatDate } from "../../../product/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { csvFormats, endpointList, type CsvFormatInfo } from "../lib/open-data.server.ts";
 
