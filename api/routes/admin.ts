@@ -176,7 +176,8 @@ export function adminRoutes(d: AdminDeps): Router {
       throw new HttpError(401, "invalid_credentials", "Invalid admin credentials");
     }
     const session = withAudit(() => {
-      const created = d.sessions.create(config.adminUsername, config.sessionTtlMs, d.now());
+      // Sessions follow the real clock, as their check does (a pinned page clock must not expire them at once).
+      const created = d.sessions.create(config.adminUsername, config.sessionTtlMs, new Date());
       record(config.adminUsername, "login", "ok");
       return created;
     });
