@@ -3,7 +3,7 @@
 // GETs against a bare node:http server answering the same precomputed JSON (the ceiling).
 // The server runs in a child process (one core), autocannon here (the other core).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -26,9 +26,46 @@ interface Row {
   errors: number;
 }
 
-async function measure(name: string, opts: { url: string; method?: string; body?: string; headers?: Record<string, string> }): Promise<Row> {
+async function measure(
+  name: string,
+  opts: { url: string; method?: string; body?: string; headers?: Record<string, string>; overallRate?: number },
+): Promise<Row> {
   const r: Result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+const POST_BODY = JSON.stringify({ role_family: "Product", seniority: "Mid", residency: "Local resident", local_language: true, mood: 4, comment: "bench" });
+
+/**
+ * The write path: closed loop (50 connections, each sending its next request when its answer arrives) and open
+ * loop at fixed rates. In a closed loop the mean latency is connections ÷ throughput (Little's law), whatever the
+ * server does per request: a p99 below 20 ms at 50 connections needs well over 2,500 writes a second. The server's
+ * own CPU time per write says what one process can sustain; the fixed rates show the latency a visitor sees at a
+ * given load.
+ */
+async function writePath(api: string, pid: number): Promise<void> {
+  const url = `${api}/api/countries/de/experiences`;
+  const post = { url, method: "POST", headers: { "content-type": "application/json" }, body: POST_BODY };
+  const cpu0 = cpuMs(pid);
+  const closed = await measure("POST, closed loop", post);
+  const cpuPerWrite = (cpuMs(pid) - cpu0) / (closed.rps * DURATION_S);
+  const rows = [closed];
+  for (const rate of [250, 500, 1000]) rows.push(await measure(`POST, open loop ${rate}/s`, { ...post, overallRate: rate }));
+  console.log(`\nwrite path: POST experiences, ${CONNECTIONS} connections, ${DURATION_S} s each (load average ${os.loadavg()[0]!.toFixed(1)})`);
+  console.log(`${"case".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors`);
+  for (const r of rows) console.log(`${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}  ${r.non2xx} ${r.errors}`);
+  console.log(
+    `server CPU per write ${cpuPerWrite.toFixed(2)} ms (one process: at most ${Math.round(1000 / cpuPerWrite)} writes/s); ` +
+      `closed-loop mean latency = ${CONNECTIONS} / ${closed.rps.toFixed(0)} req/s = ${((CONNECTIONS / closed.rps) * 1000).toFixed(1)} ms (Little's law); ` +
+      `target p99 < 20 ms`,
+  );
 }
 
 async function startChild(dataDir: string, httpLog: boolean) {
@@ -47,7 +84,7 @@ async function startChild(dataDir: string, httpLog: boolean) {
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { ...urls, stop };
+  return { ...urls, pid: child.pid!, stop };
 }
 
 const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
@@ -74,7 +111,7 @@ export async function run(): Promise<void> {
             url: `${server.api}/api/countries/de/experiences`,
             method: "POST",
             headers: { "content-type": "application/json" },
-            body: JSON.stringify({ role_family: "Product", seniority: "Mid", residency: "Local resident", local_language: true, mood: 4, comment: "bench" }),
+            body: POST_BODY,
           }),
         );
         console.log(`\nrequest logging ${httpLog ? "on (pino-http, production default)" : "off (JWI_HTTP_LOG=false)"}; ${CONNECTIONS} connections, ${DURATION_S} s each`);
@@ -82,6 +119,7 @@ export async function run(): Promise<void> {
         for (const r of rows) console.log(`${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}  ${r.non2xx} ${r.errors}`);
         const ratio = (a: number, b: number) => `${((rows[a]!.rps / rows[b]!.rps) * 100).toFixed(0)}%`;
         console.log(`API / ceiling: countries/de ${ratio(0, 1)}, rankings/brightest ${ratio(2, 3)} (target ≥ 50%, p99 < 20 ms)`);
+        if (!httpLog) await writePath(server.api, server.pid);
       } finally {
         await server.stop();
       }
