@@ -14,13 +14,13 @@ import express, { type Request as ExpressRequest, type RequestHandler, type Resp
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
 import { contentVersion } from "../pipeline/serving-db.ts";
-import type { SessionLookup, SiteConfig, SiteLoadContext, SiteReader } from "./app/lib/context.ts";
+import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
-import { etagMatches } from "../api/http.ts";
+import { etagMatches, publicOriginOf, requestOrigin } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
 import { bodyWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 
-export type { SiteConfig };
+export type { SiteSettings };
 
 /** build/web, where `npm run build` (react-router build) writes client/ and server/. */
 export const DEFAULT_BUILD_DIR = SITE_BUILD_DIR;
@@ -45,8 +45,8 @@ export interface SiteData {
 export interface SiteHandlerOptions {
   /** The API's reader and sessions; a getter when the handler is created before the API is. */
   data: Lazy<SiteData>;
-  /** Public origin and feedback form URL (from the API's AppConfig); a getter likewise. */
-  site: Lazy<SiteConfig>;
+  /** Public origin (null: per request) and feedback form URL (from the API's AppConfig); a getter likewise. */
+  site: Lazy<SiteSettings>;
   /**
    * The version of everything a public page shows (publication, community, pause switch): renders are reused
    * while it stays the same. Without it (or while it answers undefined) nothing is cached.
@@ -63,8 +63,8 @@ export interface SiteHandlerOptions {
 const resolve = <T>(v: Lazy<T>): T | undefined => (typeof v === "function" ? (v as () => T | undefined)() : v);
 
 /** The site's public settings out of the API's configuration. */
-export function siteConfigOf(config: Pick<AppConfig, "publicOrigin" | "feedbackUrl">): SiteConfig {
-  return { publicOrigin: config.publicOrigin, feedbackUrl: config.feedbackUrl };
+export function siteConfigOf(config: Pick<AppConfig, "publicOrigin" | "feedbackUrl" | "leadsRetentionDays">): SiteSettings {
+  return { publicOrigin: config.publicOrigin, feedbackUrl: config.feedbackUrl, leadsRetentionDays: config.leadsRetentionDays };
 }
 
 /** Loads the server build; throws a clear error when the site was not built. */
@@ -83,7 +83,7 @@ function fetchRequest(req: ExpressRequest, method: string): Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method, headers });
+  return new Request(`${requestOrigin(req)}${req.originalUrl}`, { method, headers });
 }
 
 async function rendered(response: Response): Promise<RenderedPage> {
@@ -108,7 +108,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
     const data = resolve(opts.data);
     const site = resolve(opts.site);
     if (!data || !site) throw new Error("The site handler is not bound to the API yet.");
-    const context: SiteLoadContext = { ...data, site, cspNonce: nonce, now: now() };
+    // Without a configured public origin, links name the origin the visitor asked (development, tests).
+    const context: SiteLoadContext = { ...data, site: { ...site, publicOrigin: publicOriginOf(req, site.publicOrigin) }, cspNonce: nonce, now: now() };
     return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
   };
 
@@ -159,7 +160,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
       }
       // The month of the clock is part of the version: which scores may be shown changes with it.
       const month = now().toISOString().slice(0, 7);
-      const key = `${version}|${month}|${site.publicOrigin}|${req.protocol}://${req.get("host") ?? ""}|${req.originalUrl}`;
+      // The origin is part of the key: links on the page name it (the request's own when none is configured).
+      const key = `${version}|${month}|${publicOriginOf(req, site.publicOrigin)}|${requestOrigin(req)}|${req.originalUrl}`;
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
       if (entry) send(req, res, entry, nonce, true);
       else send(req, res, await render(req, nonce), nonce, false);
@@ -177,7 +179,7 @@ export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
 ): Promise<RunningServer> {
   const { buildDir, now, ...serverOpts } = opts;
-  let bound: { data: SiteData; site: SiteConfig; version: () => string } | null = null;
+  let bound: { data: SiteData; site: SiteSettings; version: () => string } | null = null;
   const siteHandler = await createSiteHandler({
     data: () => bound?.data,
     site: () => bound?.site,

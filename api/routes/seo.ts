@@ -1,7 +1,8 @@
 // /sitemap.xml and /robots.txt (spec §2 sitemap: / 1.0 daily, /brightest and /stormiest 0.8 weekly,
-// /country/{code} in lower case 0.9 daily for each covered country), on the configured public origin.
+// /country/{code} in lower case 0.9 daily for each covered country), on the public origin.
 import { Router } from "express";
 import { COUNTRIES } from "../../pipeline/countries.ts";
+import { requestOrigin } from "../http.ts";
 
 export interface SitemapEntry {
   path: string;
@@ -34,17 +35,22 @@ export function robotsTxt(origin: string): string {
   return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/admin", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
-export function seoRoutes(origin: string): Router {
+/**
+ * Sitemap and robots on the configured public origin (built once), or, when none is configured (development),
+ * on the origin of each request (api/http.ts requestOrigin), so their links point where the reader came from.
+ */
+export function seoRoutes(configuredOrigin: string | null): Router {
   const r = Router();
-  const sitemap = sitemapXml(origin);
-  const robots = robotsTxt(origin);
-  r.get("/sitemap.xml", (_req, res) => {
+  const fixed = configuredOrigin === null ? null : { sitemap: sitemapXml(configuredOrigin), robots: robotsTxt(configuredOrigin) };
+  r.get("/sitemap.xml", (req, res) => {
     res.setHeader("Cache-Control", "public, max-age=3600");
-    res.type("application/xml").send(sitemap);
+    if (!fixed) res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
+    res.type("application/xml").send(fixed?.sitemap ?? sitemapXml(requestOrigin(req)));
   });
-  r.get("/robots.txt", (_req, res) => {
+  r.get("/robots.txt", (req, res) => {
     res.setHeader("Cache-Control", "public, max-age=3600");
-    res.type("text/plain").send(robots);
+    if (!fixed) res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
+    res.type("text/plain").send(fixed?.robots ?? robotsTxt(requestOrigin(req)));
   });
   return r;
 }
