@@ -10,6 +10,7 @@ import type { Logger } from "../pipeline/logger.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import { PasswordChecker, sessionMiddleware } from "./auth.ts";
 import { ExperienceStore, WaitingListStore } from "./db/community.ts";
+import { ContactStore } from "./db/contact.ts";
 import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/operator.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
@@ -41,6 +42,7 @@ export interface ApiServices {
   read: ReadModel;
   experiences: ExperienceStore;
   waitingList: WaitingListStore;
+  contact: ContactStore;
   sessions: SessionStore;
   settings: SettingsStore;
   audit: AuditLog;
@@ -55,6 +57,7 @@ export function createServices(db: ServingDb, publicationCheckMs = 100): ApiServ
     read: new ReadModel(db, experiences, settings, publicationCheckMs),
     experiences,
     waitingList: new WaitingListStore(db),
+    contact: new ContactStore(db),
     sessions: new SessionStore(db),
     settings,
     audit: new AuditLog(db),
@@ -176,7 +179,9 @@ export function createApp(deps: AppDeps): JwiApp {
   const api = express.Router();
   api.use(sessionMiddleware(services.sessions));
   api.use(publicRoutes(services.read, now));
-  api.use(communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, config, logger, now }));
+  api.use(
+    communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, contact: services.contact, config, logger, now }),
+  );
   api.use(
     "/admin",
     adminRoutes({
@@ -188,6 +193,7 @@ export function createApp(deps: AppDeps): JwiApp {
       audit: services.audit,
       experiences: services.experiences,
       waitingList: services.waitingList,
+      contact: services.contact,
       read: services.read,
       config,
       logger,
