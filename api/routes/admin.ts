@@ -145,7 +145,10 @@ export function adminRoutes(d: AdminDeps): Router {
       record(input.username, "login", "denied");
       throw new HttpError(401, "invalid_credentials", "Invalid admin credentials");
     }
-    const session = d.sessions.create(config.adminUsername, config.sessionTtlMs, d.now());
+    // Sessions live on the real clock, like the lookup that checks them (auth.ts sessionMiddleware): the injected
+    // clock (d.now) is the month the data is read at, which tests pin; a session created on it expired at once
+    // once the pinned time was more than a session's lifetime in the past.
+    const session = d.sessions.create(config.adminUsername, config.sessionTtlMs);
     res.cookie(SESSION_COOKIE, session.token, cookieOptions(req, config, config.sessionTtlMs));
     record(config.adminUsername, "login", "ok");
     res.json({ ok: true, message: "Admin access granted", username: config.adminUsername, expires_at: session.expiresAt });
