@@ -304,7 +304,7 @@ export default function Contact() {
               <Link to="/waiting-list/cv-upgrade" className="text-brand-700 underline underline-offset-2">
                 Upgrade Your CV
               </Link>
-              : join a waiting list and we contact you within 2-3 business days.
+              : join a waiting list and we contact you within <span className="whitespace-nowrap">2-3 business days</span>.
             </p>
           </div>
           {feedbackUrl ? (

@@ -29,13 +29,13 @@ export default function Privacy() {
       <p>
         When you write to us through the <Link to="/contact">contact form</Link> we store your name, email address, the topic you chose and your message,
         with the time, and later whether we have dealt with it. Only our operator reads messages, in the operator area of this site, and uses them only to
-        answer you. They are never shown on the site.
+        answer you. They are never shown on the public pages.
       </p>
 
       <h2>Waiting-list requests</h2>
       <p>
         When you join a waiting list we store your name, email address, optional phone number, message and the service you chose, with the time. Only our
-        operator sees them, and uses them only to contact you about that service. They are never shown on the site or shared with anyone else.
+        operator sees them, and uses them only to contact you about that service. They are never shown on the public pages or shared with anyone else.
       </p>
 
       <h2>How long we keep them</h2>
