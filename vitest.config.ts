@@ -1,11 +1,28 @@
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts so that the React Router plugin never loads under vitest.
+// Two projects: `main` (everything, files in parallel) and `timing` (tests that assert latencies: one file at a
+// time, run after `main` by `npm test`, so that no other test file competes for the CPU while they measure).
+const TIMING = "tests/timing/**/*.test.ts";
+
 export default defineConfig({
   test: {
-    include: ["pipeline/**/*.test.ts", "product/**/*.test.ts", "cli/**/*.test.ts", "api/**/*.test.ts", "web/**/*.test.ts", "tests/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "main",
+          include: ["pipeline/**/*.test.ts", "product/**/*.test.ts", "cli/**/*.test.ts", "api/**/*.test.ts", "web/**/*.test.ts", "tests/**/*.test.ts"],
+          exclude: [TIMING],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "timing", include: [TIMING], fileParallelism: false },
+      },
+    ],
   },
 });

@@ -14,13 +14,15 @@ import { ContactStore } from "./db/contact.ts";
 import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/operator.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
-import { createFastRead, recordHeaders, staticHeaders, type FastRead } from "./fast-reads.ts";
+import { createFastRead, recordHeaders, staticHeaders, type FastRead, type HeaderList, type PageFastPathDeps } from "./fast-reads.ts";
 import { apiNotFound, errorHandler } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
+import { feedRoutes } from "./routes/feeds.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
+import { shareRoutes } from "./routes/share.ts";
 
 export interface AppDeps {
   /** The serving database (shared with the pipeline). */
@@ -32,7 +34,7 @@ export interface AppDeps {
    * The server-rendered site, mounted after the API, sitemap and robots and before the final 404 and error
    * handlers. It reads `res.locals.cspNonce` for its inline scripts. Without it, non-API paths answer 404.
    */
-  siteHandler?: RequestHandler;
+  siteHandler?: RequestHandler & { fastPath?(deps: PageFastPathDeps): FastRead };
   /** Clock (tests). */
   now?: () => Date;
 }
@@ -110,6 +112,39 @@ function siteHelmet(secure: boolean): RequestHandler {
     },
   });
 }
+/**
+ * The headers pageHeaders() below sets on a page, recorded once per protocol with a stand-in nonce, so that the
+ * fast path for cached pages sends the very same list with its own nonce.
+ */
+function pageFastPathDeps(app: Express, logger: Logger | null): PageFastPathDeps {
+  const slot = `nonce-slot-${randomBytes(9).toString("hex")}`;
+  const record = (secure: boolean): HeaderList => [["Permissions-Policy", PERMISSIONS_POLICY], ...recordHeaders(siteHelmet(secure), { cspNonce: slot })];
+  const lists = { secure: record(true), insecure: record(false) };
+  return {
+    headers: (secure, nonce) => (secure ? lists.secure : lists.insecure).map(([name, value]) => [name, value.includes(slot) ? value.replaceAll(slot, nonce) : value] as const),
+    // Express's req.protocol: X-Forwarded-Proto only from a trusted proxy (JWI_TRUST_PROXY).
+    protocol: (req) => {
+      const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+      const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+      if (!trust(req.socket.remoteAddress, 0)) return own;
+      const header = req.headers["x-forwarded-proto"];
+      const value = (Array.isArray(header) ? header[0] : header) || own;
+      const comma = value.indexOf(",");
+      return comma !== -1 ? value.slice(0, comma).trim() : value.trim();
+    },
+    // Express's req.host: X-Forwarded-Host only from a trusted proxy, its first value; else Host.
+    host: (req) => {
+      const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+      const forwarded = req.headers["x-forwarded-host"];
+      const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+      if (!value || !trust(req.socket.remoteAddress, 0)) return req.headers.host || undefined;
+      const comma = value.indexOf(",");
+      return comma !== -1 ? value.slice(0, comma).trimEnd() : value;
+    },
+    logger,
+  };
+}
+
 function requestLogger(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
@@ -128,9 +163,11 @@ function requestLogger(logger: Logger): RequestHandler {
   }) as unknown as RequestHandler;
 }
 
-/** The Express app plus the fast path for cached public reads (see fast-reads.ts). */
+/** The Express app plus the fast paths for cached public reads (see fast-reads.ts) and cached pages. */
 export interface JwiApp extends Express {
   fastRead: FastRead;
+  /** Cached pages of the site, answered before Express (web/server-handler.ts); always false without a site. */
+  fastPage: FastRead;
   /** The stores and read model, for the server-rendered site (same process, same data). */
   services: ApiServices;
 }
@@ -138,7 +175,7 @@ export interface JwiApp extends Express {
 /** The node:http request listener: cached public reads first, Express for everything else. */
 export function requestListener(app: JwiApp): RequestListener {
   return (req, res) => {
-    if (!app.fastRead(req, res)) app(req, res);
+    if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
   };
 }
 
@@ -171,6 +208,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.set("trust proxy", config.trustProxy);
   app.services = services;
   app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now);
+  app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
 
   app.use(requestId);
   app.use("/api", staticHeaders(apiHeaderList));
@@ -203,8 +241,12 @@ export function createApp(deps: AppDeps): JwiApp {
   api.use(apiNotFound);
   app.use("/api", api);
 
+  // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
+  app.use(shareRoutes({ db, headers: apiHeaderList, now }));
+
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin));
+  app.use(feedRoutes(db, services.read, config.publicOrigin));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");

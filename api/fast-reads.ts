@@ -19,10 +19,10 @@ import type { ReadModel } from "./read-model.ts";
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
 /** Runs a header-only middleware (helmet) once against a recorder and returns the headers it sets. */
-export function recordHeaders(mw: RequestHandler): HeaderList {
+export function recordHeaders(mw: RequestHandler, locals: Record<string, unknown> = {}): HeaderList {
   const headers: Array<[string, string]> = [];
   const res = {
-    locals: {},
+    locals,
     setHeader(name: string, value: unknown) {
       headers.push([name, String(value)]);
       return res;
@@ -81,6 +81,26 @@ export function resolvePublicRead(read: ReadModel, path: string, now: Date): Pub
 
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/** What the site's fast path for cached pages needs from the app (web/server-handler.ts answers the pages). */
+export interface PageFastPathDeps {
+  /** A page's security headers with this response's CSP nonce, exactly as the Express path sets them. */
+  headers(secure: boolean, nonce: string): HeaderList;
+  /** The request's protocol as Express's req.protocol tells it (the trust proxy setting applied). */
+  protocol(req: IncomingMessage): string;
+  /** The request's host as Express's req.host tells it (X-Forwarded-Host only from a trusted proxy). */
+  host(req: IncomingMessage): string | undefined;
+  /** Request logs (null when they are off). */
+  logger: Logger | null;
+}
+
+/** One request log line for an answer sent before Express: the same fields pino-http logs; no personal data. */
+export function logFastAnswer(logger: Logger, id: string, req: IncomingMessage, path: string, res: ServerResponse, started: number): void {
+  logger.info(
+    { reqId: id, req: { id, method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+    "request completed",
+  );
+}
+
 /** Answers a cached public GET/HEAD and returns true; returns false (touching nothing) for anything else. */
 export function createFastRead(read: ReadModel, headers: HeaderList, logger: Logger | null, now: () => Date = () => new Date()): FastRead {
   return (req, res) => {
@@ -102,13 +122,7 @@ export function createFastRead(read: ReadModel, headers: HeaderList, logger: Log
     const id = randomUUID();
     res.setHeader("X-Request-Id", id);
     sendCached(req, res, hit.cached, hit.cacheControl);
-    if (logger) {
-      // The same fields pino-http logs on the Express path; no personal data.
-      logger.info(
-        { reqId: id, req: { id, method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
-        "request completed",
-      );
-    }
+    if (logger) logFastAnswer(logger, id, req, path, res, started);
     return true;
   };
 }

@@ -47,7 +47,12 @@ export interface CachedBody {
 }
 
 export function cachedJson(value: unknown, tag: string): CachedBody {
-  const body = Buffer.from(JSON.stringify(value));
+  return cachedBody(JSON.stringify(value), tag);
+}
+
+/** Any ready-to-send body (a feed, …) with an ETag of its tag and the hash of its bytes. */
+export function cachedBody(text: string, tag: string): CachedBody {
+  const body = Buffer.from(text);
   const hash = createHash("sha1").update(body).digest("base64url").slice(0, 16);
   return { body, etag: `"${tag}-${hash}"` };
 }
@@ -63,8 +68,14 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 export const CACHE_PUBLISHED = "public, max-age=60, stale-while-revalidate=300";
 export const CACHE_REVALIDATE = "public, no-cache";
 
-/** Answers a cached JSON body: 304 when the client already holds it. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, cached: CachedBody, cacheControl: string): void {
+/** Answers a cached body (JSON unless told): 304 when the client already holds it. */
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cached: CachedBody,
+  cacheControl: string,
+  contentType = "application/json; charset=utf-8",
+): void {
   res.setHeader("ETag", cached.etag);
   res.setHeader("Cache-Control", cacheControl);
   if (etagMatches(req.headers["if-none-match"], cached.etag)) {
@@ -72,7 +83,7 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, cached: Ca
     res.end();
     return;
   }
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Type", contentType);
   res.setHeader("Content-Length", cached.body.length);
   res.end(req.method === "HEAD" ? undefined : cached.body);
 }
@@ -105,8 +116,12 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?
  * included) is echoed into links; anything else reads `localhost`. Used where no public origin is configured.
  */
 export function requestOrigin(req: Request): string {
-  const host = req.host ?? "";
-  return `${req.protocol === "https" ? "https" : "http"}://${HOST.test(host) ? host.toLowerCase() : "localhost"}`;
+  return originFrom(req.protocol, req.host);
+}
+
+/** An origin out of a protocol and a host as a request names them (requestOrigin; the page fast path's too). */
+export function originFrom(protocol: string, host: string | undefined): string {
+  return `${protocol === "https" ? "https" : "http"}://${host !== undefined && HOST.test(host) ? host.toLowerCase() : "localhost"}`;
 }
 
 /** The public origin: the configured one, else this request's own (requestOrigin). */

@@ -9,6 +9,7 @@
 import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
+import { changeViews, type ChangeViews } from "../product/change-view.ts";
 import { marketPanel, type MarketPanel } from "../product/market-panel.ts";
 import { EXPERIENCE_LIST_LIMIT, RANKING_TYPES, type RankingType } from "../product/options.ts";
 import { isShowable, listAll, pausedReason, ranking, regions, withheld } from "../product/publication.ts";
@@ -39,6 +40,11 @@ export interface CountryReading {
   fresh: boolean;
   /** The market panel (product/market-panel.ts); null when the score is withheld or nothing was published. */
   panel: MarketPanel | null;
+  /**
+   * Why the score changed since the month before and a year before, as shown (product/change-view.ts): the
+   * model's sentence and its display-rounded parts. Null when no score is shown (none, or withheld).
+   */
+  changeText: ChangeViews | null;
   history: HistoryPoint[];
   publication: Pick<PublicationRow, "id" | "model" | "as_of" | "published_at"> | null;
 }
@@ -70,9 +76,12 @@ const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 export function countryBody(c: Country, r: CountryReading) {
   const identity = { code: c.code, name: c.name, flag: r.item.flag, slug: c.slug, region: c.region };
   if (!r.snapshot) {
-    return { ...identity, country: c.code, published: false, fresh: false, score: null, status: null, label: null, publication: r.publication, market_panel: null };
+    return {
+      ...identity, country: c.code, published: false, fresh: false, score: null, status: null, label: null, publication: r.publication,
+      market_panel: null, change_text: null,
+    };
   }
-  return { ...identity, ...r.snapshot, published: true, fresh: r.fresh, publication: r.publication, market_panel: r.panel };
+  return { ...identity, ...r.snapshot, published: true, fresh: r.fresh, publication: r.publication, market_panel: r.panel, change_text: r.changeText };
 }
 
 export class ReadModel {
@@ -144,7 +153,8 @@ export class ReadModel {
       const snapshot = s ? (fresh ? s : withheld(s)) : null;
       // A country without any score keeps its context figures; a withheld score takes what derives from it along.
       const panel = snapshot && (fresh || s!.score === null) ? marketPanel(snapshot) : null;
-      readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, history: m.history.get(c.code) ?? [], publication });
+      const changeText = changeViews(snapshot);
+      readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, changeText, history: m.history.get(c.code) ?? [], publication });
     }
     const tag = `p${m.publicationId}-${month}`;
     v = {

@@ -2,8 +2,11 @@
 const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = {
   pipeline: () => import("./pipeline.ts"),
   attribution: () => import("./attribution.ts"),
+  cards: () => import("./cards.ts"),
   api: () => import("./api.ts"),
   web: () => import("./web.ts"),
+  cli: () => import("./cli.ts"),
+  pages: () => import("./pages.ts"),
 };
 
 const only = process.argv.slice(2);

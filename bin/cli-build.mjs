@@ -14,7 +14,8 @@ export const DIST_DIR = path.join(ROOT, "dist", "cli");
 const STAMP = path.join(DIST_DIR, ".built");
 
 /** What the bundle is made of: a change to any of these (tests aside) makes it stale. */
-const SOURCES = ["cli", "pipeline", "api", "web/server-handler.ts", "package.json"];
+// (web/app/lib: the share cards and badges take the site's colours and texts from there.)
+const SOURCES = ["cli", "pipeline", "api", "product", "web", "package.json"];
 
 /**
  * Extra entry points: scripts started by file path at run time, which must sit beside the chunks (the barometer

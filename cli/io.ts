@@ -35,7 +35,13 @@ export async function commandContext(io: CliIo): Promise<CommandContext> {
     dataDir: env.JWI_DATA_DIR,
     async openPipeline(opts = {}) {
       const { openPipeline } = await import("../pipeline/index.ts");
-      return openPipeline({ dataDir: env.JWI_DATA_DIR, logger, lockWaitMs: opts.waitMs ?? env.JWI_LOCK_WAIT_S * 1000 });
+      return openPipeline({
+        dataDir: env.JWI_DATA_DIR,
+        logger,
+        lockWaitMs: opts.waitMs ?? env.JWI_LOCK_WAIT_S * 1000,
+        // Every publication made from the terminal or by the server's job child gets its share cards.
+        cards: async () => (await import("../product/share-cards/render.ts")).renderShareCards,
+      });
     },
   };
 }

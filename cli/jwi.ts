@@ -1,5 +1,6 @@
 // The `jwi` program: the operator's terminal door into the pipeline. The only place that sets the exit code.
 // Each command's module is imported when the command runs, so that `jwi --help` answers at once.
+import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { BusyError, InputError } from "../pipeline/errors.ts";
 import { parseAsOf } from "../pipeline/model/period.ts";
@@ -82,7 +83,7 @@ or, while \`jwi serve\` runs, with JWI_UPDATE_CRON="30 6 * * *" in the server's 
 export function buildProgram(io: CliIo): Command {
   const program = new Command("jwi")
     .description(
-      "Job Weather Index operator tool: load (or download) Eurostat and barometer files, compute model-v2 scores, publish them.\n" +
+      "Job Weather Index operator tool: load (or download) Eurostat and barometer files, compute the scores (the current model, see docs/model.md), publish them.\n" +
         "Data lives in JWI_DATA_DIR (default ./data): jwi.duckdb (observations) and jwi.sqlite (what the site serves).",
     )
     .showHelpAfterError("(run with --help for usage)")
@@ -129,7 +130,7 @@ Examples:
 
   program
     .command("recalc")
-    .description("score every country with model v2 (and its monthly history) and publish all of it at once")
+    .description("score every country with the current model (and its monthly history) and publish all of it at once")
     .option("--as-of <date>", "compute as of this date (YYYY-MM-DD) instead of today", asOfDate)
     .option("--json", "print {model, as_of, countries:[…]} as JSON", false)
     .addOption(waitOption())
@@ -235,7 +236,7 @@ export async function run(argv: string[], io: CliIo = defaultIo()): Promise<numb
       writeLine(io.stderr, `error: ${err.message}`);
       return EXIT.rejected;
     }
-    writeLine(io.stderr, `error: ${describeSystemError(err)}`);
+    writeLine(io.stderr, `error: ${describeSystemError(err, path.resolve(io.env.JWI_DATA_DIR || "./data"))}`);
     return EXIT.rejected;
   }
 }

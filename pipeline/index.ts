@@ -42,6 +42,8 @@ export interface PipelineOptions {
   /** How long a job waits for a running one before giving up with BusyError (default 0: not at all). */
   lockWaitMs?: number;
   logger?: Logger;
+  /** Draws the share cards of each publication (cli/io.ts passes product/share-cards); none without it. */
+  cards?: RecalcOptions["cards"];
 }
 
 /** How one job presents itself and how long it waits for its turn. */
@@ -196,7 +198,7 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
           store,
           servingDb: db,
           ingest: (req) => ingest(store, req),
-          recalc: (o) => recalc(store, db, o),
+          recalc: (o) => recalc(store, db, { cards: opts.cards, ...o }),
         };
         let result: T;
         try {

@@ -2,8 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { SAME_MONTH } from "./feed-events.ts";
+import { describeChange } from "./model/explain-text.ts";
+import { CURRENT_MODEL } from "./model/index.ts";
+import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
-import { publish } from "./publish.ts";
+import { computeCountry } from "./model/v2-1.ts";
+import { publish, storedCards } from "./publish.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
 
 function result(country: string, score: number | null): CountryResult {
@@ -39,10 +44,39 @@ describe("publish", () => {
     expect(db.prepare("SELECT count(*) n FROM score_history").get()).toEqual({ n: 1 });
   });
 
+  it("stores the share cards with the publication, and replaces them with the next one", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
+    db = openServingDb(path.join(dir, "s.sqlite"));
+    const card = (country: string, variant: "published" | "stale", byte: number) => ({ country, variant, png: Buffer.from([byte]), hash: `h${byte}`, key: `k${byte}` });
+    const first = publish(db, {
+      model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [],
+      cards: [card("DE", "published", 1), card("DE", "stale", 2), card("LI", "published", 3)],
+    });
+    const rows = () => db.prepare("SELECT country, variant, publication_id, hex(png) AS png, etag FROM share_cards ORDER BY country, variant").all();
+    expect(rows()).toEqual([
+      { country: "DE", variant: "published", publication_id: first.publicationId, png: "01", etag: `"p${first.publicationId}-h1"` },
+      { country: "DE", variant: "stale", publication_id: first.publicationId, png: "02", etag: `"p${first.publicationId}-h2"` },
+      { country: "LI", variant: "published", publication_id: first.publicationId, png: "03", etag: `"p${first.publicationId}-h3"` },
+    ]);
+    const second = publish(db, {
+      model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [], cards: [card("DE", "published", 4)],
+    });
+    expect(rows()).toEqual([{ country: "DE", variant: "published", publication_id: second.publicationId, png: "04", etag: `"p${second.publicationId}-h4"` }]);
+    // What the next recalc may take over, by key.
+    expect(storedCards(db)).toEqual(new Map([["k4", Buffer.from([4])]]));
+    // A publication without cards leaves none of an older one behind.
+    publish(db, { model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [] });
+    expect(rows()).toEqual([]);
+  });
+
   it("keeps the previous snapshots when a publish fails half-way", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    publish(db, { model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [] });
+    const png = Buffer.from("first");
+    publish(db, {
+      model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [],
+      cards: [{ country: "DE", variant: "published", png, hash: "h", key: "k" }],
+    });
     // The second country repeats the first: the primary key fails after DE was already written inside the transaction.
     expect(() =>
       publish(db, { model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 9), result("DE", 9)], sources: [] }),
@@ -52,5 +86,63 @@ describe("publish", () => {
       { country: "DE", score: 6 },
     ]);
     expect(db.prepare("SELECT count(*) n FROM publications").get()).toEqual({ n: 1 });
+    expect(db.prepare("SELECT country, png FROM share_cards").all()).toEqual([{ country: "DE", png }]);
+  });
+});
+
+/** A real v2.1 result of a country whose newest unemployment is `last`. */
+function scored(country: string, last: number): CountryResult {
+  const input = makeInput({ country, unemploymentMonthly: monthlyEndingAt("2026-10", [6.5, 6.4, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6.0, 6.0, 5.9, 6.1, last]) });
+  return computeCountry(input, "2026-11-22");
+}
+
+describe("publish: the feeds' history", () => {
+  let dir: string;
+  let db: ServingDb;
+  afterEach(() => {
+    db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const entries = () => db.prepare("SELECT * FROM feed_entries ORDER BY publication_id, country").all() as Array<Record<string, unknown>>;
+  const at = (day: number) => `2026-11-${day}T06:00:00.000Z`;
+
+  it("records, in the publish, each country whose status or score moved against the previous publication, with why", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
+    db = openServingDb(path.join(dir, "s.sqlite"));
+    const before = [scored("AT", 5.9), scored("DE", 5.9)];
+    const first = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(20), results: before, sources: [] });
+    expect(entries()).toEqual([]); // nothing to compare the first publication with
+
+    const second = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(21), results: before, sources: [] });
+    expect(second.publicationId).toBe(first.publicationId + 1);
+    expect(entries()).toEqual([]); // the same scores again: no entry
+
+    const after = [scored("AT", 5.9), scored("DE", 3.0)];
+    const third = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(22), results: after, sources: [] });
+    const explanation = CURRENT_MODEL.explain(before[1]!.snapshot, after[1]!.snapshot)!;
+    expect(entries()).toEqual([
+      {
+        publication_id: third.publicationId,
+        country: "DE",
+        published_at: at(22),
+        previous_publication_id: second.publicationId,
+        previous_published_at: at(21),
+        from_as_of: "2026-11-22",
+        to_as_of: "2026-11-22",
+        from_score: before[1]!.snapshot.score,
+        to_score: after[1]!.snapshot.score,
+        from_status: before[1]!.snapshot.status,
+        to_status: after[1]!.snapshot.status,
+        text: describeChange(explanation, { since: SAME_MONTH }),
+        explanation: JSON.stringify(explanation),
+      },
+    ]);
+
+    // Later publications keep the entry as it was; a failed one adds nothing.
+    publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(23), results: after, sources: [] });
+    expect(() =>
+      publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(24), results: [scored("DE", 5.9), scored("DE", 5.9)], sources: [] }),
+    ).toThrow(/UNIQUE/);
+    expect(entries().map((e) => [e.publication_id, e.country, e.published_at])).toEqual([[third.publicationId, "DE", at(22)]]);
   });
 });

@@ -1,8 +1,27 @@
 // Publish: one transaction writes every country's snapshot and history into the serving database.
-// Readers see the previous set or the new one, never a mix; a failure keeps the previous set.
-import type { CountryResult } from "./model/types.ts";
+// Readers see the previous set or the new one, never a mix; a failure keeps the previous set. The same
+// transaction records what changed against the previous set for the feeds (feed-events.ts), before replacing it.
+import { feedEvents } from "./feed-events.ts";
+import type { CountryResult, Snapshot } from "./model/types.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { TableStatusRow } from "./store/observations.ts";
+
+/** One share card of a publication (drawn by product/share-cards/render.ts, which the CLI hands to the pipeline). */
+export interface RenderedCard {
+  country: string;
+  variant: "published" | "stale";
+  png: Buffer;
+  /** Hash of the PNG (the route's ETag is the publication id plus this). */
+  hash: string;
+  /** What decided the picture: the next recalc takes the bytes over when its key is the same. */
+  key: string;
+}
+
+/**
+ * Draws the share cards of a publication's snapshots, taking over `previous` ones (by key) that did not change.
+ * The pipeline knows nothing about pictures: the program that opens it passes one (cli/io.ts), or none.
+ */
+export type CardRenderer = (snapshots: readonly Snapshot[], previous: ReadonlyMap<string, Buffer>) => Promise<RenderedCard[]>;
 
 export interface Publication {
   model: string;
@@ -10,6 +29,11 @@ export interface Publication {
   publishedAt: string;
   results: readonly CountryResult[];
   sources: readonly TableStatusRow[];
+  /**
+   * The share cards of these results, rendered before the transaction (a CardRenderer). They replace the
+   * previous publication's; without them the publication has none (the route falls back).
+   */
+  cards?: readonly RenderedCard[];
 }
 
 export interface PublishOutcome {
@@ -25,7 +49,15 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
        cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const previousSnapshots = db.prepare(
+    `SELECT s.country, s.payload, p.id, p.published_at FROM snapshots s JOIN publications p ON p.id = s.publication_id`,
+  );
+  const insertFeedEntry = db.prepare(
+    `INSERT INTO feed_entries (publication_id, country, published_at, previous_publication_id, previous_published_at, from_as_of,
+       to_as_of, from_score, to_score, from_status, to_status, text, explanation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
+  const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, png, etag, card_key) VALUES (?, ?, ?, ?, ?, ?)`);
   const insertSource = db.prepare(
     `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
        source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -36,9 +68,22 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     const publicationId = Number(
       insertPublication.run(pub.model, pub.asOf, pub.publishedAt, countriesScored, pub.results.length).lastInsertRowid,
     );
+    const previous = previousSnapshots.all() as Array<{ country: string; payload: string; id: number; published_at: string }>;
+    if (previous.length > 0) {
+      const side = { id: previous[0]!.id, publishedAt: previous[0]!.published_at, snapshots: new Map<string, Snapshot>() };
+      for (const r of previous) if (r.id === side.id) side.snapshots.set(r.country, JSON.parse(r.payload) as Snapshot);
+      const next = { id: publicationId, publishedAt: pub.publishedAt, snapshots: pub.results.map((r) => r.snapshot) };
+      for (const e of feedEvents(side, next)) {
+        insertFeedEntry.run(
+          e.publication_id, e.country, e.published_at, e.previous_publication_id, e.previous_published_at, e.from_as_of, e.to_as_of,
+          e.from_score, e.to_score, e.from_status, e.to_status, e.text, e.explanation === null ? null : JSON.stringify(e.explanation),
+        );
+      }
+    }
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();
+    db.prepare(`DELETE FROM share_cards`).run();
     for (const { snapshot: s, history } of pub.results) {
       insertSnapshot.run(
         s.country, publicationId, s.model, s.as_of, s.anchor_month, s.score, s.status, s.label, s.confidence, s.basis,
@@ -52,9 +97,17 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
         t.lastCheckedAt ?? null, t.lastStatus ?? null, t.lastReason ?? null,
       );
     }
+    // The ETag names the publication, like every published read (api/http.ts cachedJson), and the image.
+    for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.png, `"p${publicationId}-${c.hash}"`, c.key);
     return { publicationId, countriesScored };
   });
   return run.immediate();
+}
+
+/** The current publication's share cards by key (render.ts cardKey): the next recalc takes over what did not change. */
+export function storedCards(db: ServingDb): Map<string, Buffer> {
+  const rows = db.prepare(`SELECT card_key, png FROM share_cards`).all() as Array<{ card_key: string; png: Buffer }>;
+  return new Map(rows.map((r) => [r.card_key, r.png]));
 }
 
 /**

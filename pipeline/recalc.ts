@@ -3,7 +3,7 @@ import { COUNTRIES, EU_AGGREGATE } from "./countries.ts";
 import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
-import { publish } from "./publish.ts";
+import { publish, storedCards, type CardRenderer } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
@@ -126,6 +126,8 @@ export interface RecalcOptions {
   model?: ScoreModel;
   /** Compute and return the summary without publishing. */
   dryRun?: boolean;
+  /** Draws the publication's share cards (none without it); loaded only when a recalc publishes. */
+  cards?: () => Promise<CardRenderer>;
 }
 
 /** Scores every covered country and publishes snapshots and history in one transaction. */
@@ -141,7 +143,11 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   if (!opts.dryRun) {
     publishedAt = now.toISOString();
     const sources = await store.tableStatus();
-    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources }).publicationId;
+    // Cards are drawn before the transaction: the write lock is held only to store them
+    // (docs/decisions/008-share-cards.md). The renderer is loaded only when a recalc publishes.
+    const render = opts.cards ? await opts.cards() : null;
+    const cards = render ? await render(results.map((r) => r.snapshot), storedCards(db)) : undefined;
+    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards }).publicationId;
   }
   return {
     model: model.id,

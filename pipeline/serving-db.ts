@@ -49,6 +49,38 @@ CREATE TABLE IF NOT EXISTS source_status (
   last_status TEXT,
   last_reason TEXT
 );
+-- The feeds' history (pipeline/feed-events.ts): one row per country whose status changed or whose score moved by
+-- 0.5 or more at a publication, against the previous publication. Written in the publish transaction (the
+-- previous snapshots are replaced there) and never rewritten, so entries keep their ids and dates.
+CREATE TABLE IF NOT EXISTS feed_entries (
+  publication_id INTEGER NOT NULL REFERENCES publications(id),
+  country TEXT NOT NULL,
+  published_at TEXT NOT NULL,
+  previous_publication_id INTEGER NOT NULL,
+  previous_published_at TEXT NOT NULL,
+  from_as_of TEXT NOT NULL,
+  to_as_of TEXT NOT NULL,
+  from_score REAL,
+  to_score REAL,
+  from_status TEXT,
+  to_status TEXT,
+  text TEXT NOT NULL,
+  explanation TEXT,
+  PRIMARY KEY (publication_id, country)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS feed_entries_by_country ON feed_entries (country, publication_id);
+-- The share cards of the current publication (product/share-cards/): one PNG per country and variant, written by
+-- the same publish transaction as the snapshots, so a reader always gets the cards of the scores it reads.
+CREATE TABLE IF NOT EXISTS share_cards (
+  country TEXT NOT NULL,
+  variant TEXT NOT NULL CHECK (variant IN ('published', 'stale')),
+  publication_id INTEGER NOT NULL,
+  png BLOB NOT NULL,
+  etag TEXT NOT NULL,
+  -- What decided the picture (product/share-cards/render.ts cardKey): an equal key is taken over, not redrawn.
+  card_key TEXT NOT NULL,
+  PRIMARY KEY (country, variant)
+);
 -- What the pipeline store (DuckDB) holds, copied here at the start and the end of every job
 -- (pipeline/store-status.ts), so that jwi status and the operator panel never open DuckDB nor wait for a job.
 CREATE TABLE IF NOT EXISTS store_series (

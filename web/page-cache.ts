@@ -11,6 +11,8 @@ export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
   parts: string[];
+  /** The parts as UTF-8, joined per response with the nonce's bytes (no re-encoding of the page). */
+  bytes: Buffer[];
   etag: string;
   createdAt: number;
 }
@@ -43,16 +45,21 @@ export class PageCache {
     this.now = opts.now ?? Date.now;
   }
 
+  /** The fresh render of `key` when there is one, without rendering (the fast path answers only these). */
+  peek(key: string): CachedPage | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || this.now() - hit.createdAt >= this.opts.ttlMs) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit;
+  }
+
   /** The render of `key`, from the cache or made by `render` (shared with concurrent callers); null when the render may not be kept. */
   async get(key: string, render: (nonce: string) => Promise<RenderedPage>): Promise<CachedPage | null> {
-    const hit = this.entries.get(key);
-    if (hit && this.now() - hit.createdAt < this.opts.ttlMs) {
-      // Least recently used first out: a read moves the entry to the end.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
-    if (hit) this.entries.delete(key);
+    // Least recently used first out: a read moves the entry to the end.
+    const fresh = this.peek(key);
+    if (fresh) return fresh;
+    this.entries.delete(key);
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = (async () => {
@@ -75,10 +82,12 @@ export class PageCache {
   /** Turns a render made with the placeholder into a reusable entry. */
   entry(page: RenderedPage): CachedPage {
     const etag = `W/"${createHash("sha1").update(page.body).digest("base64url").slice(0, 20)}"`;
+    const parts = page.body.split(this.placeholder);
     return {
       status: page.status,
       headers: page.headers.filter(([name]) => !PER_RESPONSE.has(name.toLowerCase())),
-      parts: page.body.split(this.placeholder),
+      parts,
+      bytes: parts.map((part) => Buffer.from(part)),
       etag,
       createdAt: this.now(),
     };
@@ -101,4 +110,16 @@ function cacheable(page: RenderedPage): boolean {
 /** The body of an entry with this response's nonce in place of the placeholder. */
 export function bodyWithNonce(entry: CachedPage, nonce: string): string {
   return entry.parts.length === 1 ? entry.parts[0]! : entry.parts.join(nonce);
+}
+
+/** The same, as the bytes to send. */
+export function bytesWithNonce(entry: CachedPage, nonce: string): Buffer {
+  if (entry.bytes.length === 1) return entry.bytes[0]!;
+  const n = Buffer.from(nonce);
+  const chunks: Buffer[] = [];
+  entry.bytes.forEach((part, i) => {
+    if (i > 0) chunks.push(n);
+    chunks.push(part);
+  });
+  return Buffer.concat(chunks);
 }

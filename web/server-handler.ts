@@ -7,7 +7,9 @@
 // Two ways to use it:
 //   const server = await startSiteServer({ ...StartServerOptions });          // jwi serve / npm start, e2e tests
 //   app = createApp({ …, siteHandler: await createSiteHandler({ data: () => ({ read, operatorSession }), site }) });
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import express, { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
@@ -16,9 +18,10 @@ import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
 import { contentVersion } from "../pipeline/serving-db.ts";
 import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
-import { etagMatches, publicOriginOf, requestOrigin } from "../api/http.ts";
+import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
+import { etagMatches, originFrom, requestOrigin } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
-import { bodyWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
+import { bytesWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 
 export type { SiteSettings };
 
@@ -92,11 +95,50 @@ async function rendered(response: Response): Promise<RenderedPage> {
   return { status: response.status, headers, body: await response.text() };
 }
 
+/** The site's middleware, with a read-only count of its server renders (tests and the bench observe the cache with it). */
+export interface SiteHandler extends RequestHandler {
+  /** Pages rendered by React Router so far: cache misses, uncached pages and the operator area. */
+  renders(): number;
+  /**
+   * The fast path (api/app.ts requestListener): answers a GET/HEAD whose page is in the cache straight from
+   * node:http, before Express, with the same headers; false (touching nothing) for anything else.
+   */
+  fastPath(deps: PageFastPathDeps): FastRead;
+}
+
 /** Pages that must never be kept or shared: the operator area. */
 const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
 
+/**
+ * What a render is kept under: the data version, the configured public origin, the origin the request came to
+ * (api/http.ts requestOrigin: links name it when no public origin is configured), the URL.
+ */
+const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? ""}|${origin}|${url}`;
+
+/** Sends a cached page with this response's nonce (304 when the client holds it): both paths use it. */
+function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string): void {
+  res.statusCode = page.status;
+  for (const [name, value] of page.headers) {
+    if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
+    res.appendHeader(name, value);
+  }
+  res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+  res.setHeader("ETag", page.etag);
+  if (etagMatches(req.headers["if-none-match"], page.etag)) {
+    // No CSP on a 304: the copy the client keeps holds the nonce of the response it came with, and its own
+    // CSP header must stay the one that names that nonce.
+    res.removeHeader("Content-Security-Policy");
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const body = bytesWithNonce(page, nonce);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 /** Express middleware serving the site: hashed assets (cached for a year), public files, then the pages. */
-export async function createSiteHandler(opts: SiteHandlerOptions): Promise<RequestHandler> {
+export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
   const buildDir = opts.buildDir ?? DEFAULT_BUILD_DIR;
   const build = await loadSiteBuild(buildDir);
   const clientDir = path.join(buildDir, "client");
@@ -104,38 +146,27 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
   const handle = createRequestHandler(build, "production");
   const cache = new PageCache({ ttlMs: PAGE_MAX_AGE_S * 1000, maxEntries: opts.maxCachedPages ?? 500 });
 
+  let renders = 0;
   const render = (req: ExpressRequest, nonce: string, method = req.method): Promise<RenderedPage> => {
+    renders++;
     const data = resolve(opts.data);
     const site = resolve(opts.site);
     if (!data || !site) throw new Error("The site handler is not bound to the API yet.");
     // Without a configured public origin, links name the origin the visitor asked (development, tests).
-    const context: SiteLoadContext = { ...data, site: { ...site, publicOrigin: publicOriginOf(req, site.publicOrigin) }, cspNonce: nonce, now: now() };
+    const context: SiteLoadContext = { ...data, site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) }, cspNonce: nonce, now: now() };
     return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
   };
 
-  const send = (req: ExpressRequest, res: ExpressResponse, page: CachedPage | RenderedPage, nonce: string, shared: boolean) => {
+  /** A render that is not shared: the operator area and anything that may not be kept, never stored. */
+  const sendOwn = (req: ExpressRequest, res: ExpressResponse, page: RenderedPage) => {
     res.status(page.status);
     for (const [name, value] of page.headers) {
       if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
       res.append(name, value);
     }
-    if (shared && "etag" in page) {
-      res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
-      res.setHeader("ETag", page.etag);
-      if (etagMatches(req.headers["if-none-match"], page.etag)) {
-        // No CSP on a 304: the copy the client keeps holds the nonce of the response it came with, and its own
-        // CSP header must stay the one that names that nonce.
-        res.removeHeader("Content-Security-Policy");
-        res.status(304).end();
-        return;
-      }
-    } else {
-      // The operator area and anything that may not be shared: never stored.
-      res.setHeader("Cache-Control", PRIVATE_PAGES.test(req.path) ? "no-store" : "no-cache");
-    }
-    const body = "parts" in page ? bodyWithNonce(page, nonce) : page.body;
-    res.setHeader("Content-Length", Buffer.byteLength(body));
-    res.end(req.method === "HEAD" ? undefined : body);
+    res.setHeader("Cache-Control", PRIVATE_PAGES.test(req.path) ? "no-store" : "no-cache");
+    res.setHeader("Content-Length", Buffer.byteLength(page.body));
+    res.end(req.method === "HEAD" ? undefined : page.body);
   };
 
   const router = express.Router();
@@ -155,20 +186,42 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
     const site = resolve(opts.site);
     const work = async () => {
       if (version === undefined || !site) {
-        send(req, res, await render(req, nonce), nonce, false);
+        sendOwn(req, res, await render(req, nonce));
         return;
       }
-      // The month of the clock is part of the version: which scores may be shown changes with it.
-      const month = now().toISOString().slice(0, 7);
-      // The origin is part of the key: links on the page name it (the request's own when none is configured).
-      const key = `${version}|${month}|${publicOriginOf(req, site.publicOrigin)}|${requestOrigin(req)}|${req.originalUrl}`;
+      const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
-      if (entry) send(req, res, entry, nonce, true);
-      else send(req, res, await render(req, nonce), nonce, false);
+      if (entry) sendShared(req, res, entry, nonce);
+      else sendOwn(req, res, await render(req, nonce));
     };
     work().catch(next);
   });
-  return router;
+  const fastPath = (deps: PageFastPathDeps): FastRead => (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    if (url.startsWith("/api/") || url.startsWith("/assets/") || PRIVATE_PAGES.test(url)) return false;
+    let entry: CachedPage | undefined;
+    let protocol: string;
+    try {
+      const version = opts.dataVersion?.();
+      const site = resolve(opts.site);
+      if (version === undefined || !site) return false;
+      protocol = deps.protocol(req);
+      entry = cache.peek(pageKey(version, site, originFrom(protocol, deps.host(req)), url));
+    } catch {
+      return false; // Express answers, through the error middleware
+    }
+    if (!entry) return false; // Express renders it (and fills the cache)
+    const started = deps.logger ? performance.now() : 0;
+    const id = randomUUID();
+    const nonce = randomBytes(16).toString("base64");
+    res.setHeader("X-Request-Id", id);
+    for (const [name, value] of deps.headers(protocol === "https", nonce)) res.setHeader(name, value);
+    sendShared(req, res, entry, nonce);
+    if (deps.logger) logFastAnswer(deps.logger, id, req, url.split("?")[0]!, res, started);
+    return true;
+  };
+  return Object.assign(router, { renders: () => renders, fastPath });
 }
 
 /**
@@ -177,7 +230,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<Reque
  */
 export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
-): Promise<RunningServer> {
+): Promise<RunningServer & { site: SiteHandler }> {
   const { buildDir, now, ...serverOpts } = opts;
   let bound: { data: SiteData; site: SiteSettings; version: () => string } | null = null;
   const siteHandler = await createSiteHandler({
@@ -193,7 +246,8 @@ export async function startSiteServer(
   bound = {
     data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie) },
     site: siteConfigOf(server.config),
-    version: () => `p${read.publicationId()}-c${contentVersion(server.db)}`,
+    // The month of the clock is part of the version: which scores may be shown changes with it.
+    version: () => `p${read.publicationId()}-c${contentVersion(server.db)}-m${(now?.() ?? new Date()).toISOString().slice(0, 7)}`,
   };
-  return server;
+  return Object.assign(server, { site: siteHandler });
 }

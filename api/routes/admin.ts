@@ -9,6 +9,7 @@ import type { Pipeline } from "../../pipeline/index.ts";
 import type { IngestRequest } from "../../pipeline/ingest.ts";
 import type { Logger } from "../../pipeline/logger.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { systemProblem } from "../../pipeline/system-errors.ts";
 import type { UploadResult } from "../../pipeline/types.ts";
 import {
   cookieOptions,
@@ -132,6 +133,41 @@ export function adminRoutes(d: AdminDeps): Router {
 
   const record = (actor: string, action: string, result: AuditResult, detail?: unknown, target?: string) =>
     audit.record({ actor, action, result, detail, target: target ?? null }, d.now());
+  /**
+   * An operator action and its audit entry commit together or not at all: on a full disk the action fails
+   * whole (507) instead of answering an error for a change that was in fact made.
+   */
+  const withAudit = <T>(work: () => T): T => d.db.transaction(work)();
+  /**
+   * The audit entry of a data job that has ended (it ran in the job child and committed on its own). When the
+   * entry cannot be written, a job that changed data answers 5xx saying so (`done`): "Nothing was saved" would
+   * be untrue.
+   */
+  const recordAfterJob = (res: Response, done: string | null, write: () => void): void => {
+    try {
+      write();
+    } catch (err) {
+      const problem = systemProblem(err);
+      if (done === null || problem === null) throw err;
+      d.logger.error({ err, request_id: requestIdOf(res) }, "the audit entry of a finished job could not be written");
+      const full = problem === "disk-full";
+      throw new HttpError(
+        full ? 507 : 503,
+        full ? "storage_full" : "storage_unavailable",
+        `${done}, but the server could not write it to its audit log (${full ? "its disk is full" : "its data cannot be written"}). ` +
+          "Free some space on the server; the action itself need not be repeated.",
+        { request_id: requestIdOf(res) },
+      );
+    }
+  };
+  /** The audit entry of a job that failed: its own error is the answer, even when the entry cannot be written. */
+  const recordFailedJob = (res: Response, write: () => void): void => {
+    try {
+      write();
+    } catch (err) {
+      d.logger.error({ err, request_id: requestIdOf(res) }, "the audit entry of a failed job could not be written");
+    }
+  };
 
   r.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
@@ -148,9 +184,12 @@ export function adminRoutes(d: AdminDeps): Router {
     // Sessions live on the real clock, like the lookup that checks them (auth.ts sessionMiddleware): the injected
     // clock (d.now) is the month the data is read at, which tests pin; a session created on it expired at once
     // once the pinned time was more than a session's lifetime in the past.
-    const session = d.sessions.create(config.adminUsername, config.sessionTtlMs);
+    const session = withAudit(() => {
+      const created = d.sessions.create(config.adminUsername, config.sessionTtlMs);
+      record(config.adminUsername, "login", "ok");
+      return created;
+    });
     res.cookie(SESSION_COOKIE, session.token, cookieOptions(req, config, config.sessionTtlMs));
-    record(config.adminUsername, "login", "ok");
     res.json({ ok: true, message: "Admin access granted", username: config.adminUsername, expires_at: session.expiresAt });
   });
 
@@ -165,9 +204,11 @@ export function adminRoutes(d: AdminDeps): Router {
 
   r.post("/logout", (req, res) => {
     const op = operatorOf(res);
-    d.sessions.delete(op.token);
+    withAudit(() => {
+      d.sessions.delete(op.token);
+      record(op.username, "logout", "ok");
+    });
     res.clearCookie(SESSION_COOKIE, cookieOptions(req, config));
-    record(op.username, "logout", "ok");
     res.json({ ok: true });
   });
 
@@ -221,14 +262,26 @@ export function adminRoutes(d: AdminDeps): Router {
       try {
         result = await d.pipeline.ingest(ingestReq, { command: `upload ${ingestReq.fileName} (operator ${op.username}, admin page)` });
       } catch (err) {
-        record(op.username, "upload", err instanceof BusyError ? "busy" : "error", { data_type: ingestReq.dataType, file: ingestReq.fileName });
+        recordFailedJob(res, () =>
+          record(op.username, "upload", err instanceof BusyError ? "busy" : "error", { data_type: ingestReq.dataType, file: ingestReq.fileName }),
+        );
         if (!progress?.started) throw err;
         const { status, body } = toErrorResponse(err, requestIdOf(res));
         if (status >= 500) d.logger.error({ err, request_id: requestIdOf(res) }, "upload failed");
         progress.end({ type: "error", status, ...body });
         return;
       }
-      record(op.username, "upload", result.success ? "ok" : "rejected", uploadSummary(result, ingestReq.fileName), ingestReq.dataType);
+      try {
+        const stored = result.success && !result.dry_run ? `The file was stored (${result.inserted} new, ${result.updated} changed values)` : null;
+        recordAfterJob(res, stored, () =>
+          record(op.username, "upload", result.success ? "ok" : "rejected", uploadSummary(result, ingestReq.fileName), ingestReq.dataType),
+        );
+      } catch (err) {
+        if (!progress?.started) throw err;
+        const { status, body } = toErrorResponse(err, requestIdOf(res));
+        progress.end({ type: "error", status, ...body });
+        return;
+      }
       const status = result.success ? 200 : 400;
       if (progress?.started) progress.end({ type: "result", status, result });
       else res.status(status).json(result);
@@ -244,15 +297,20 @@ export function adminRoutes(d: AdminDeps): Router {
         { command: `recalc${input.as_of ? ` --as-of ${input.as_of}` : ""} (operator ${op.username}, admin page)` },
       );
       d.read.refresh();
-      record(op.username, "recalculate", "ok", {
-        as_of: summary.as_of,
-        publication_id: summary.publication_id,
-        countries_scored: summary.countries_scored,
-      });
+      recordAfterJob(res, `The scores were published (publication ${summary.publication_id})`, () =>
+        record(op.username, "recalculate", "ok", {
+          as_of: summary.as_of,
+          publication_id: summary.publication_id,
+          countries_scored: summary.countries_scored,
+        }),
+      );
       res.json(summary);
     } catch (err) {
+      if (err instanceof HttpError) throw err; // the job published; only its audit entry failed (above)
       const result: AuditResult = err instanceof BusyError ? "busy" : err instanceof InputError ? "rejected" : "error";
-      record(op.username, "recalculate", result, { as_of: input.as_of ?? null, error: err instanceof Error ? err.message : String(err) });
+      recordFailedJob(res, () =>
+        record(op.username, "recalculate", result, { as_of: input.as_of ?? null, error: err instanceof Error ? err.message : String(err) }),
+      );
       throw err;
     }
   });
@@ -282,8 +340,10 @@ export function adminRoutes(d: AdminDeps): Router {
   r.post("/publication", json, (req, res) => {
     const op = operatorOf(res);
     const input = publicationInputSchema.parse(req.body);
-    d.settings.setPublication(input.paused, input.reason ?? null, op.username, d.now());
-    record(op.username, input.paused ? "publication.pause" : "publication.resume", "ok", { reason: input.reason ?? null });
+    withAudit(() => {
+      d.settings.setPublication(input.paused, input.reason ?? null, op.username, d.now());
+      record(op.username, input.paused ? "publication.pause" : "publication.resume", "ok", { reason: input.reason ?? null });
+    });
     res.json(publicationBody());
   });
 
@@ -313,9 +373,14 @@ export function adminRoutes(d: AdminDeps): Router {
   r.post("/waiting-list/:id/delete", json, (req, res) => {
     const op = operatorOf(res);
     const id = idParam.safeParse(req.params.id);
-    const item = id.success ? d.waitingList.get(id.data) : undefined;
-    if (!id.success || !item || !d.waitingList.delete(id.data)) throw new HttpError(404, "not_found", "No such waiting-list request.");
-    record(op.username, "waiting_list.delete", "ok", { service: item.service }, String(id.data));
+    if (!id.success) throw new HttpError(404, "not_found", "No such waiting-list request.");
+    const deleted = withAudit(() => {
+      const item = d.waitingList.get(id.data);
+      if (!item || !d.waitingList.delete(id.data)) return false;
+      record(op.username, "waiting_list.delete", "ok", { service: item.service }, String(id.data));
+      return true;
+    });
+    if (!deleted) throw new HttpError(404, "not_found", "No such waiting-list request.");
     res.json({ ok: true, id: id.data });
   });
 
@@ -349,9 +414,13 @@ export function adminRoutes(d: AdminDeps): Router {
   const setHandled = (handled: boolean): RequestHandler => (req, res) => {
     const op = operatorOf(res);
     const id = idParam.safeParse(req.params.id);
-    const item = id.success ? d.contact.setHandled(id.data, handled, op.username, d.now().toISOString()) : undefined;
-    if (!id.success || !item) throw new HttpError(404, "not_found", "No such message.");
-    record(op.username, handled ? "contact.handle" : "contact.reopen", "ok", { topic: item.topic }, String(id.data));
+    if (!id.success) throw new HttpError(404, "not_found", "No such message.");
+    const item = withAudit(() => {
+      const changed = d.contact.setHandled(id.data, handled, op.username, d.now().toISOString());
+      if (changed) record(op.username, handled ? "contact.handle" : "contact.reopen", "ok", { topic: changed.topic }, String(id.data));
+      return changed;
+    });
+    if (!item) throw new HttpError(404, "not_found", "No such message.");
     res.json(item);
   };
   r.post("/contact-messages/:id/handle", json, setHandled(true));
@@ -360,9 +429,14 @@ export function adminRoutes(d: AdminDeps): Router {
   r.post("/contact-messages/:id/delete", json, (req, res) => {
     const op = operatorOf(res);
     const id = idParam.safeParse(req.params.id);
-    const item = id.success ? d.contact.get(id.data) : undefined;
-    if (!id.success || !item || !d.contact.delete(id.data)) throw new HttpError(404, "not_found", "No such message.");
-    record(op.username, "contact.delete", "ok", { topic: item.topic }, String(id.data));
+    if (!id.success) throw new HttpError(404, "not_found", "No such message.");
+    const deleted = withAudit(() => {
+      const item = d.contact.get(id.data);
+      if (!item || !d.contact.delete(id.data)) return false;
+      record(op.username, "contact.delete", "ok", { topic: item.topic }, String(id.data));
+      return true;
+    });
+    if (!deleted) throw new HttpError(404, "not_found", "No such message.");
     res.json({ ok: true, id: id.data });
   });
 
@@ -376,9 +450,12 @@ export function adminRoutes(d: AdminDeps): Router {
     const op = operatorOf(res);
     const id = idParam.safeParse(req.params.id);
     if (!id.success) throw new HttpError(404, "not_found", "No such experience.");
-    const item = d.experiences.setHidden(id.data, hidden, op.username, d.now().toISOString());
+    const item = withAudit(() => {
+      const changed = d.experiences.setHidden(id.data, hidden, op.username, d.now().toISOString());
+      if (changed) record(op.username, hidden ? "experience.hide" : "experience.unhide", "ok", { country: changed.country_code }, String(id.data));
+      return changed;
+    });
     if (!item) throw new HttpError(404, "not_found", `No experience with id ${id.data}.`);
-    record(op.username, hidden ? "experience.hide" : "experience.unhide", "ok", { country: item.country_code }, String(id.data));
     res.json(item);
   };
   r.post("/experiences/:id/hide", json, setHidden(true));

@@ -1,4 +1,4 @@
-// `jwi recalc`: score every country (model v2, with history) and publish atomically.
+// `jwi recalc`: score every country (the current model, with history) and publish atomically.
 import type { RecalcSummary } from "../../pipeline/recalc.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 

@@ -155,24 +155,55 @@ export function partPhrase(p: ChangePart): string {
   }
 }
 
+/** One line of the sentence: the words of one or more parts (merged when their words are equal) and their sum. */
+export interface ChangeLine {
+  words: string;
+  /** The merged parts' contributions as shown, in whole tenths (the lines add up to the change as shown). */
+  shown_tenths: number;
+  /** The parts behind the line, in sub-score order (one, or two when U's and M's data age together). */
+  parts: ShownPart[];
+}
+
+/**
+ * The lines of the sentence: each part that shows as non-zero, with parts of the same words merged (U's and M's
+ * unemployment data getting older), largest first. Their shown tenths add up to `delta_tenths` exactly: a part
+ * left out shows as zero.
+ */
+export function changeLines(e: Explanation): { delta_tenths: number; lines: ChangeLine[] } {
+  const shown = roundExplanation(e);
+  const byWords = new Map<string, ChangeLine>();
+  for (const p of shown.parts) {
+    const words = partPhrase(p);
+    const line = byWords.get(words);
+    if (line) {
+      line.shown_tenths += p.shown_tenths;
+      line.parts.push(p);
+    } else {
+      byWords.set(words, { words, shown_tenths: p.shown_tenths, parts: [p] });
+    }
+  }
+  const lines = [...byWords.values()]
+    .map((line, i) => ({ line, i }))
+    .filter((x) => x.line.shown_tenths !== 0)
+    .sort((a, b) => Math.abs(b.line.shown_tenths) - Math.abs(a.line.shown_tenths) || a.i - b.i)
+    .map((x) => x.line);
+  return { delta_tenths: shown.delta_tenths, lines };
+}
+
+/** "Up 0.4", "Down 0.1", "No change": the change as shown. */
+export function changeHead(deltaTenths: number): string {
+  return deltaTenths > 0 ? `Up ${(deltaTenths / 10).toFixed(1)}` : deltaTenths < 0 ? `Down ${(-deltaTenths / 10).toFixed(1)}` : "No change";
+}
+
 /**
  * One sentence: the change as shown since the older side's month, then each part that shows as non-zero,
  * largest first (parts with the same words, e.g. U's and M's unemployment data getting older, are merged).
+ * `since` replaces the older side's month name (e.g. a date, when two publications fall in the same month).
  */
-export function describeChange(e: Explanation): string {
-  const shown = roundExplanation(e);
-  const phrases = new Map<string, number>();
-  for (const p of shown.parts) {
-    const words = partPhrase(p);
-    phrases.set(words, (phrases.get(words) ?? 0) + p.shown_tenths);
-  }
-  const listed = [...phrases.entries()]
-    .map(([words, t], i) => ({ words, t, i }))
-    .filter((x) => x.t !== 0)
-    .sort((a, b) => Math.abs(b.t) - Math.abs(a.t) || a.i - b.i)
-    .map((x) => `${x.words} (${signedTenths(x.t)})`);
-  const dt = shown.delta_tenths;
-  const head = dt > 0 ? `Up ${(dt / 10).toFixed(1)}` : dt < 0 ? `Down ${(-dt / 10).toFixed(1)}` : "No change";
-  const since = `since ${monthName(e.from_month)}`;
+export function describeChange(e: Explanation, opts: { since?: string } = {}): string {
+  const { delta_tenths, lines } = changeLines(e);
+  const listed = lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`);
+  const since = `since ${opts.since ?? monthName(e.from_month)}`;
+  const head = changeHead(delta_tenths);
   return listed.length > 0 ? `${head} ${since}: ${listed.join("; ")}.` : `${head} ${since}.`;
 }

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "../../api/auth.ts";
 import type { AppConfig } from "../../api/env.ts";
+import type { Logger } from "../../pipeline/logger.ts";
 import { startServer, type RunningServer } from "../../api/server.ts";
 import { openPipeline } from "../../pipeline/index.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
@@ -29,8 +30,10 @@ export interface TestServer extends RunningServer {
 }
 
 /** Seeds a data dir like `npm start` does, but reproducibly (as of AS_OF), leaving out some bundled files. */
-export async function seedDataDir(dataDir: string, withhold: string[] = []): Promise<void> {
-  const pipeline = await openPipeline({ dataDir });
+export async function seedDataDir(dataDir: string, withhold: string[] = [], opts: { cards?: boolean } = {}): Promise<void> {
+  // Share cards are drawn as the CLI and the server's job child draw them, when a test asks for them (2–3 s).
+  const cards = opts.cards ? async () => (await import("../../product/share-cards/render.ts")).renderShareCards : undefined;
+  const pipeline = await openPipeline({ dataDir, cards });
   try {
     for (const entry of readManifest()) {
       if (withhold.includes(path.basename(entry.file))) continue;
@@ -50,9 +53,21 @@ export function testPasswordHash(): Promise<string> {
   return hashed;
 }
 
-export async function startTestServer(opts: { config?: Partial<AppConfig>; withhold?: string[]; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-api-test-"));
-  await seedDataDir(dataDir, opts.withhold);
+export async function startTestServer(
+  opts: {
+    config?: Partial<AppConfig>;
+    withhold?: string[];
+    env?: NodeJS.ProcessEnv;
+    /** An existing, already seeded data dir (left in place by stop()); default a fresh seeded temp dir. */
+    dataDir?: string;
+    /** Seed with share cards (drawn at publish time). */
+    cards?: boolean;
+    logger?: Logger;
+  } = {},
+): Promise<TestServer> {
+  const ownDir = opts.dataDir === undefined;
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "jwi-api-test-"));
+  if (ownDir) await seedDataDir(dataDir, opts.withhold, { cards: opts.cards });
   const server = await startServer({
     port: 0,
     host: "127.0.0.1",
@@ -61,6 +76,7 @@ export async function startTestServer(opts: { config?: Partial<AppConfig>; withh
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0", ...opts.env },
     config: { rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), ...opts.config },
     handleSignals: false,
+    logger: opts.logger,
   });
   return {
     ...server,
@@ -68,7 +84,7 @@ export async function startTestServer(opts: { config?: Partial<AppConfig>; withh
     count: (table) => (server.db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number }).n,
     async stop() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -48,6 +48,16 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
     await page.close();
   });
 
+  it("the Atom feeds name the same origin, per request like the pages", async () => {
+    const feed = await (await fetch(`${h.base}/feeds/all.atom`)).text();
+    expect(feed).toContain(`${h.base}/`);
+    expect(feed).not.toContain("localhost");
+    const proxied = await (await fetch(`${h.base}/feeds/de.atom`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" } })).text();
+    expect(proxied).toContain("https://jobs.proxy.example/");
+    expect(proxied).not.toContain(h.base);
+    expect(await (await fetch(`${h.base}/feeds/de.atom`)).text()).not.toContain("jobs.proxy.example");
+  });
+
   it("the sitemap and robots name the same origin", async () => {
     const robots = await (await fetch(`${h.base}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${h.base}/sitemap.xml`);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { SettingsStore } from "../../api/db/operator.ts";
-import { MAP_STYLE, STATUS_STYLE } from "../../web/app/lib/weather.ts";
+import { MAP_STYLE, STATUS_STYLE } from "../../product/weather.ts";
 import {
   DESKTOP,
   EMOJI_FLAG,
@@ -29,17 +29,19 @@ interface RouteCase {
   h1: string | RegExp;
   /** Part of the <title>. */
   title: string | RegExp;
+  /** og:image path (default the site's own image); country pages show their share card. */
+  image?: string;
 }
 
 const ROUTES: RouteCase[] = [
   { type: "home", path: "/", status: 200, h1: "What's the job market weather in Europe today?", title: "Job Weather Index" },
-  { type: "country", path: "/country/de", status: 200, h1: "Germany: job market weather", title: /^Germany Job Market 2026: Cloudy, 6\.9\/10 \| Job Weather Index$/ },
+  { type: "country", path: "/country/de", status: 200, h1: "Germany: job market weather", title: /^Germany Job Market 2026: Cloudy, 6\.9\/10 \| Job Weather Index$/, image: "/og/de.png" },
   // Greece: its snapshot holds an Employment Expectations Indicator (older than its cut-off), and its unemployment
   // is compared with the EU-27 average of the same quarter.
-  { type: "country-eei", path: "/country/gr", status: 200, h1: "Greece: job market weather", title: /^Greece Job Market 2026: Cloudy, \d\.\d\/10 \| Job Weather Index$/ },
-  { type: "country-no-score", path: "/country/li", status: 200, h1: "Liechtenstein: job market weather", title: /^Liechtenstein Job Market 2026: no data to score \| Job Weather Index$/ },
-  { type: "job-market", path: "/job-market/germany", status: 200, h1: /^Job Market in Germany/, title: "Job Market in Germany 2026" },
-  { type: "job-market-no-score", path: "/job-market/liechtenstein", status: 200, h1: /^Job Market in Liechtenstein/, title: "Job Market in Liechtenstein 2026" },
+  { type: "country-eei", path: "/country/gr", status: 200, h1: "Greece: job market weather", title: /^Greece Job Market 2026: Cloudy, \d\.\d\/10 \| Job Weather Index$/, image: "/og/gr.png" },
+  { type: "country-no-score", path: "/country/li", status: 200, h1: "Liechtenstein: job market weather", title: /^Liechtenstein Job Market 2026: no data to score \| Job Weather Index$/, image: "/og/li.png" },
+  { type: "job-market", path: "/job-market/germany", status: 200, h1: /^Job Market in Germany/, title: "Job Market in Germany 2026", image: "/og/de.png" },
+  { type: "job-market-no-score", path: "/job-market/liechtenstein", status: 200, h1: /^Job Market in Liechtenstein/, title: "Job Market in Liechtenstein 2026", image: "/og/li.png" },
   { type: "brightest", path: "/brightest", status: 200, h1: "Top 10 Brightest Markets in Europe", title: "Top 10 Brightest Markets in Europe" },
   { type: "stormiest", path: "/stormiest", status: 200, h1: "Top 10 Stormiest Markets in Europe", title: "Top 10 Stormiest Markets in Europe" },
   { type: "top-regions", path: "/top-regions", status: 200, h1: "Top Regions in Europe", title: "Top Regions in Europe" },
@@ -89,7 +91,7 @@ async function checkRoute(context: BrowserContext, r: RouteCase, device: "deskto
   expect(await meta(page, "meta[property='og:title']")).toBe(title);
   expect(await meta(page, "meta[property='og:url']")).toBe(canonical);
   expect(await meta(page, "meta[property='og:type']")).toMatch(/^(website|article)$/);
-  expect(await meta(page, "meta[property='og:image']")).toBe(`${PUBLIC_ORIGIN}/og-image.png`);
+  expect(await meta(page, "meta[property='og:image']")).toBe(`${PUBLIC_ORIGIN}${r.image ?? "/og-image.png"}`);
   expect(await meta(page, "meta[name='twitter:card']")).toBe("summary_large_image");
   expect(await meta(page, "meta[name='twitter:title']")).toBe(title);
   // Footer on every page.

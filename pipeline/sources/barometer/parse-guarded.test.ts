@@ -1,6 +1,6 @@
 // The guarded barometer parse: same answers as parseBarometer for real files, bombs refused with a reason,
 // the worker process's memory and time limits reached cleanly, and the calling thread responsive throughout.
-// (The default limits against a workbook dense enough to reach them: tests/api/upload-bomb.test.ts.)
+// (The default limits against a workbook dense enough to reach them: tests/timing/upload-bomb.test.ts.)
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

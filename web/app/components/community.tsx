@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
-import { relativeTime } from "../lib/format.ts";
+import { relativeTime } from "../../../product/format.ts";
 import { canSummarise, okOrBetterPercent, tooFewText } from "../lib/community.ts";
 import { preloadToasts } from "../lib/toast.ts";
 

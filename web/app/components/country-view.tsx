@@ -12,6 +12,8 @@ import { BackButton, Breadcrumbs, Card, HelpCard, Section } from "./page-parts.t
 import { AdviceList, ComparisonInsights, MarketConditions, MarketSentiment, NotAvailable, hasSentiment } from "./market-panels.tsx";
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
+import { WhyChanged } from "./why-changed.tsx";
+import { EmbedBadge } from "./embed-badge.tsx";
 
 const RANGE_LABEL = { "5y": "5 years", "10y": "10 years", all: "All" } as const;
 
@@ -156,7 +158,11 @@ export function CountryView({ data }: { data: CountryPageData }) {
           </section>
         ) : null}
 
+        <WhyChanged views={data.whyChanged} asOf={data.asOf} />
+
         <CommunitySection countryCode={country.code} countryName={country.name} items={community.items} summary={community.summary} now={data.now} />
+
+        <EmbedBadge code={country.code} name={country.name} shown={hasScore && data.status ? { score: data.score!, status: data.status } : null} />
       </div>
     </PopoverGroup>
   );

@@ -3,8 +3,8 @@
 import { useState, type MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import { COUNTRY_SHAPES, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS_PATH } from "../lib/europe-map.generated.ts";
-import { MAP_STYLE, NO_DATA_HATCH_CSS, NO_DATA_NAME, NOT_COVERED_NAME, STATUS_STYLE, STATUSES_BEST_FIRST, rangeText, type Status } from "../lib/weather.ts";
-import { formatScore } from "../lib/format.ts";
+import { MAP_STYLE, NO_DATA_HATCH_CSS, NO_DATA_NAME, NOT_COVERED_NAME, STATUS_STYLE, STATUSES_BEST_FIRST, rangeText, type Status } from "../../../product/weather.ts";
+import { formatScore } from "../../../product/format.ts";
 import { Flag } from "./flag.tsx";
 
 export interface MapCountry {

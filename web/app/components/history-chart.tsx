@@ -2,8 +2,8 @@
 // an accessible table below it.
 import * as Collapsible from "@radix-ui/react-collapsible";
 import type { HistoryPoint } from "../../../pipeline/model/types.ts";
-import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN } from "../lib/weather.ts";
-import { formatScore, shortMonth } from "../lib/format.ts";
+import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN } from "../../../product/weather.ts";
+import { formatScore, shortMonth } from "../../../product/format.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 
 interface Size {

@@ -1,6 +1,6 @@
 // Small inline icons (no icon font, nothing fetched). Decorative unless a title is given.
 import type { SVGProps } from "react";
-import type { Status } from "../lib/weather.ts";
+import type { Status } from "../../../product/weather.ts";
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 

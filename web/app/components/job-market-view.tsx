@@ -5,18 +5,19 @@
 import type { BreakdownCard, MarketPanel, Tone } from "../../../product/market-panel.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { ADVICE } from "../lib/advice.ts";
-import { formatNumber, formatPercent, formatPeriod, formatScore, monthYear } from "../lib/format.ts";
-import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, weatherTitle, type Status } from "../lib/weather.ts";
+import { formatNumber, formatPercent, formatPeriod, formatScore, monthYear } from "../../../product/format.ts";
+import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, weatherTitle, type Status } from "../../../product/weather.ts";
 import { CountryPicker } from "./country-picker.tsx";
 import { PopoverGroup } from "./info.tsx";
 import { ConfidenceBadge } from "./score-card.tsx";
 import { BackButton, Breadcrumbs } from "./page-parts.tsx";
 import { CommunitySection } from "./community.tsx";
+import { WhyChanged } from "./why-changed.tsx";
 import { WeatherIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 import { NotAvailable } from "./market-panels.tsx";
 import { availabilityOf } from "../lib/availability.ts";
-import { noScoreText } from "../lib/no-score.ts";
+import { noScoreText } from "../../../product/no-score.ts";
 import { Link } from "react-router";
 
 function polar(cx: number, cy: number, r: number, score: number): [number, number] {
@@ -273,6 +274,8 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
             </div>
           </section>
         </div>
+
+        <WhyChanged views={data.whyChanged} asOf={data.asOf} />
 
         <section aria-labelledby="expert-title" className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6">
           <h2 id="expert-title" className="text-xl font-semibold text-brand-900">

@@ -9,8 +9,8 @@ import { Link } from "react-router";
 import { ADVICE } from "../lib/advice.ts";
 import { listText, type Availability } from "../lib/availability.ts";
 import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
-import { formatNumber, formatPercent, formatPeriod } from "../lib/format.ts";
-import type { Status } from "../lib/weather.ts";
+import { formatNumber, formatPercent, formatPeriod } from "../../../product/format.ts";
+import type { Status } from "../../../product/weather.ts";
 import { InfoTip } from "./info.tsx";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
 

@@ -1,5 +1,5 @@
 // The paused notice, word for word as spec §2 gives it.
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { WeatherIcon } from "./icons.tsx";
 
 export function PausedCard() {

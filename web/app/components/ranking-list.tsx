@@ -1,8 +1,8 @@
 // Ranking rows (spec §2 "Ranking pages"): rank, flag, name, rating label, score to one decimal "out of 10";
 // a row opens /country/{lowercase code}. The weather status is written out on its map colour.
 import { Link } from "react-router";
-import { STATUS_STYLE, type Status } from "../lib/weather.ts";
-import { formatScore } from "../lib/format.ts";
+import { STATUS_STYLE, type Status } from "../../../product/weather.ts";
+import { formatScore } from "../../../product/format.ts";
 import { ChevronRightIcon, WeatherIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 

@@ -4,9 +4,9 @@
 // and no marker: a calm card, not a broken one.
 import { useEffect, useState } from "react";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
-import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle, type Status } from "../lib/weather.ts";
-import { ageText, formatPeriod, formatScore, monthsOld } from "../lib/format.ts";
-import { noScoreText } from "../lib/no-score.ts";
+import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle, type Status } from "../../../product/weather.ts";
+import { ageText, formatPeriod, formatScore, monthsOld } from "../../../product/format.ts";
+import { noScoreText } from "../../../product/no-score.ts";
 import { InfoPopover } from "./info.tsx";
 import { Flag } from "./flag.tsx";
 import { WeatherIcon } from "./icons.tsx";

@@ -1,7 +1,7 @@
 // Header (logo, navigation, mobile drawer), footer and the pending-navigation banner shared by every page.
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useNavigation } from "react-router";
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { ExternalIcon, MenuIcon, WeatherIcon } from "./icons.tsx";
 
 const loadDrawer = () => import("./mobile-drawer.tsx");

@@ -1,5 +1,5 @@
 // Decorative weather drawn per status behind the score card (decisions.md: drawn by the product).
-import type { Status } from "../lib/weather.ts";
+import type { Status } from "../../../product/weather.ts";
 
 function Cloud({ x, y, scale, fill, opacity = 1 }: { x: number; y: number; scale: number; fill: string; opacity?: number }) {
   return (

@@ -1,6 +1,6 @@
 // Advice per weather status ("What you can do now", "Your Next Moves": three items per status, spec §2) and
 // the spec's fixed advice numbers (§9): 5 to 10 quality applications a week, roles matching 70% or more.
-import type { Status } from "./weather.ts";
+import type { Status } from "../../../product/weather.ts";
 
 export const APPLICATIONS_PER_WEEK = "5 to 10";
 export const MIN_REQUIREMENTS_MATCH = 70;

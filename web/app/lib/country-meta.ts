@@ -1,10 +1,11 @@
 // Metadata of the two country pages: per country and year (spec §2), and the JSON-LD structured data.
 import type { MetaDescriptor } from "react-router";
-import { PRODUCT_NAME } from "./brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { pageMeta } from "./meta.ts";
-import { formatPercent, formatPeriod, formatScore } from "./format.ts";
-import { STATUS_STYLE } from "./weather.ts";
-import { noScoreText } from "./no-score.ts";
+import { formatPercent, formatPeriod, formatScore } from "../../../product/format.ts";
+import { STATUS_STYLE } from "../../../product/weather.ts";
+import { noScoreText } from "../../../product/no-score.ts";
+import { SHARE_CARD_SIZE, shareCardAlt, shareCardPath } from "./share.ts";
 import type { CountryPageData } from "./country.server.ts";
 
 interface Args {
@@ -40,6 +41,11 @@ export function countryMeta(args: Args, heading: (name: string, year: number) =>
     description: descriptionOf(data),
     keywords: `${name} job market, ${name} unemployment, jobs in ${name}, job search ${name} ${year}`,
     type: "article",
+    feeds: [{ code: data.country.code, name }, null],
+    // The country's share card (api/routes/share.ts), made at publish time.
+    image: shareCardPath(data.country.code),
+    imageSize: SHARE_CARD_SIZE,
+    imageAlt: shareCardAlt(name, data.score !== null && data.status ? { score: data.score, status: data.status } : null, data.anchorMonth),
   });
 }
 

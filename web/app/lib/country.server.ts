@@ -12,7 +12,7 @@ export function historyRange(value: string | null): HistoryRange {
 export function loadCountryPage(read: SiteReader, code: string, range: HistoryRange, now: Date) {
   const reading = read.country(code, now);
   if (!reading) return null;
-  const { item: country, snapshot, panel, fresh, history } = reading;
+  const { item: country, snapshot, panel, fresh, history, changeText } = reading;
   const community = read.communityOf(country.code);
   const months = HISTORY_RANGES[range];
   // Trim leading months without any score, then keep the chosen window.
@@ -34,6 +34,8 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     asOf: snapshot?.as_of ?? null,
     yoyFrom: snapshot?.yoy.from_month ?? null,
     panel,
+    /** Why the score changed (month and year), as shown; null without a shown score. */
+    whyChanged: changeText,
     history: shown,
     historyMonths: scoredHistory.length,
     range,

@@ -37,4 +37,13 @@ describe("pageMeta", () => {
     expect(find("name", "twitter:card")?.content).toBe("summary_large_image");
     expect(find("name", "twitter:title")?.content).toBe("Germany | Job Weather Index");
   });
+
+  it("advertises Atom feeds as absolute alternate links, and none unless asked", () => {
+    const links = (tags: ReturnType<typeof pageMeta>) => tags.filter((t) => (t as Record<string, unknown>).type === "application/atom+xml");
+    expect(links(pageMeta(args, { title: "Germany", feeds: [{ code: "DE", name: "Germany" }, null] }))).toEqual([
+      { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Job Weather Index: Germany", href: "https://jw.example/feeds/de.atom" },
+      { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Job Weather Index: all 31 countries", href: "https://jw.example/feeds/all.atom" },
+    ]);
+    expect(links(pageMeta(args, { title: "Terms" }))).toEqual([]);
+  });
 });

@@ -1,7 +1,9 @@
 // Page metadata, rendered on the server for every page (spec §2 "Page metadata"; decisions.md Presentation):
 // title, description, canonical link from the public origin, Open Graph, Twitter card, optional JSON-LD.
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "./brand.ts";
+import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { feedPath, feedTitle } from "../../../product/feeds.ts";
+import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "../../../product/brand.ts";
 
 /** Canonical URL: fixed public origin + path without trailing slashes + the current query string. */
 export function canonicalUrl(origin: string, pathname: string, search = ""): string {
@@ -27,10 +29,15 @@ export interface PageMeta {
   type?: string;
   /** Absolute or site-relative image (default the product image). */
   image?: string;
+  /** Its size in pixels and its text alternative, when the page gives its own image (og:image:width, …). */
+  imageSize?: { width: number; height: number };
+  imageAlt?: string;
   /** Twitter card (default summary_large_image). */
   twitterCard?: string;
   /** Pages that must not be indexed (404, error). */
   noindex?: boolean;
+  /** Atom feeds to advertise: all countries (null) and/or one country ({code, name}). */
+  feeds?: Array<{ code: string; name: string } | null>;
 }
 
 interface MetaArgs {
@@ -59,8 +66,16 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  if (page.imageSize) {
+    tags.push({ property: "og:image:width", content: String(page.imageSize.width) }, { property: "og:image:height", content: String(page.imageSize.height) });
+  }
+  if (page.imageAlt) tags.push({ property: "og:image:alt", content: page.imageAlt }, { name: "twitter:image:alt", content: page.imageAlt });
   if (page.keywords) tags.push({ name: "keywords", content: page.keywords });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  for (const f of page.feeds ?? []) {
+    const href = new URL(feedPath(f?.code ?? null), origin).href;
+    tags.push({ tagName: "link", rel: "alternate", type: "application/atom+xml", title: feedTitle(f?.name ?? null, COUNTRIES.length), href });
+  }
   return tags;
 }
 

@@ -1,7 +1,7 @@
 // What a ranking says above its list when its end of the scale is empty (issue 13: /stormiest when nothing is
 // stormy). The lists themselves stay the spec's: the 10 lowest or highest scores.
 import type { RankingType } from "../../../product/options.ts";
-import { STATUSES_BEST_FIRST, type Status } from "./weather.ts";
+import { STATUSES_BEST_FIRST, type Status } from "../../../product/weather.ts";
 
 export type StatusCounts = Record<Status, number>;
 

@@ -1,7 +1,7 @@
 // The stylesheet's own colour pairs that carry text: the toast colours (app.css) meet WCAG AA.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { contrastRatio } from "./colour-vision.ts";
+import { contrastRatio } from "../../../product/colour-vision.ts";
 
 const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
 const variable = (name: string) => {

@@ -12,9 +12,9 @@ import {
   HONEYPOT_FIELD,
   type ContactTopic,
 } from "../../../product/options.ts";
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
-import { retentionText } from "../lib/format.ts";
+import { retentionText } from "../../../product/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { ExternalIcon } from "../components/icons.tsx";

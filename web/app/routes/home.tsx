@@ -4,8 +4,8 @@ import type { ComponentProps } from "react";
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate } from "../lib/format.ts";
-import { statusScaleSentence } from "../lib/weather.ts";
+import { formatDate } from "../../../product/format.ts";
+import { statusScaleSentence } from "../../../product/weather.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { PausedCard } from "../components/paused-card.tsx";
 import { CountryPicker } from "../components/country-picker.tsx";
@@ -37,6 +37,7 @@ export const meta: MetaFunction = (args) =>
     description:
       "Job Weather Index: the job market of 31 European countries scored from 1 (very tough) to 10 (very favorable) from official Eurostat statistics, shown as weather.",
     keywords: "job market Europe, unemployment, job vacancies, job seekers, Eurostat, job search",
+    feeds: [null],
   });
 
 export default function Home() {

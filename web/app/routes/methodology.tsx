@@ -6,9 +6,9 @@ import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 import { getOverview } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate, formatPeriod } from "../lib/format.ts";
-import { STATUS_STYLE, STATUSES_BEST_FIRST, rangeText } from "../lib/weather.ts";
-import { PRODUCT_NAME } from "../lib/brand.ts";
+import { formatDate, formatPeriod } from "../../../product/format.ts";
+import { STATUS_STYLE, STATUSES_BEST_FIRST, rangeText } from "../../../product/weather.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 
 /** Human titles of the source tables (presentation only; the accepted tables live in pipeline/sources). */

@@ -3,7 +3,7 @@ import { useLoaderData, type MetaFunction } from "react-router";
 import { RANKING_SIZE, type RankingType } from "../../../product/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate } from "../lib/format.ts";
+import { formatDate } from "../../../product/format.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { RankingLegend, RankingList } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";

@@ -1,8 +1,8 @@
 import { Link, useRouteLoaderData, type MetaFunction } from "react-router";
 import { DELETE_MY_DATA_TOPIC } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { PRODUCT_NAME } from "../lib/brand.ts";
-import { retentionText } from "../lib/format.ts";
+import { PRODUCT_NAME } from "../../../product/brand.ts";
+import { retentionText } from "../../../product/format.ts";
 import { ProsePage } from "../components/prose.tsx";
 import type { RootData } from "../root.tsx";
 

@@ -2,7 +2,7 @@
 // their best and worst country.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { pageMeta } from "../lib/meta.ts";
-import { formatScore } from "../lib/format.ts";
+import { formatScore } from "../../../product/format.ts";
 import { WeatherIcon } from "../components/icons.tsx";
 import { Flag } from "../components/flag.tsx";
 import { RankingLegend, StatusChip } from "../components/ranking-list.tsx";

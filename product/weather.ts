@@ -1,7 +1,7 @@
 // Weather statuses as the site shows them: names, colours and score ranges. The thresholds themselves come
 // from the current model (CURRENT_PARAMS); only presentation lives here.
-import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
-import type { Status } from "../../../pipeline/model/types.ts";
+import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
+import type { Status } from "../pipeline/model/types.ts";
 
 export type { Status };
 

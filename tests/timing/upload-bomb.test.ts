@@ -3,7 +3,7 @@
 // answering quickly, and the upload ends in a 400 with the reason and nothing stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { denseWorkbook, lyingBomb } from "../helpers/xlsx-bombs.ts";
-import { getJson, login, startTestServer, type TestServer } from "./helpers.ts";
+import { getJson, login, startTestServer, type TestServer } from "../api/helpers.ts";
 
 let s: TestServer;
 let cookie: string;

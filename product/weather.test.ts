@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CURRENT_MODEL } from "../../../pipeline/model/index.ts";
+import { CURRENT_MODEL } from "../pipeline/model/index.ts";
 import { MAP_STYLE, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, statusScaleSentence } from "./weather.ts";
 import { VISIONS, contrastRatio, perceivedDifference } from "./colour-vision.ts";
 
@@ -62,7 +62,7 @@ describe("weather palette (map, legend, scale bar, rankings)", () => {
   });
 
   it("the palette this test guards is the one the site reads (no second copy in the stylesheet)", () => {
-    const css = readFileSync(new URL("../app.css", import.meta.url), "utf8");
+    const css = readFileSync(new URL("../web/app/app.css", import.meta.url), "utf8");
     for (const s of statuses) expect(css).not.toContain(`--color-${s}:`);
   });
 });

@@ -4,7 +4,7 @@
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** The score as shown: one decimal, half away from zero (the model's rule: 6.95 is shown 7.0 and is bright). */
-export { formatScore } from "../../../pipeline/model/round.ts";
+export { formatScore } from "../pipeline/model/round.ts";
 
 export function formatNumber(value: number, digits = 1): string {
   return value.toFixed(digits);

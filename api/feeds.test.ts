@@ -1,0 +1,90 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { countryByCode } from "../pipeline/countries.ts";
+import type { FeedEntryRow } from "./db/feeds.ts";
+import { FEED_SIZE, atomFeed, entryId, entryTitle, escapeHtml } from "./feeds.ts";
+
+const ORIGIN = "https://jobweather.example";
+
+function row(over: Partial<FeedEntryRow> = {}): FeedEntryRow {
+  return {
+    publication_id: 3,
+    country: "DE",
+    published_at: "2026-11-22T06:00:00.000Z",
+    previous_published_at: "2026-11-21T06:00:00.000Z",
+    from_as_of: "2026-10-22",
+    to_as_of: "2026-11-22",
+    from_score: 6.93,
+    to_score: 7.44,
+    from_status: "cloudy",
+    to_status: "bright",
+    text: "Up 0.5 since October 2026: unemployment fell 0.4 points (+0.5).",
+    ...over,
+  };
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", isArray: (name) => name === "entry" || name === "link" });
+const parse = (xml: string) => parser.parse(xml).feed;
+/** The text of an Atom html construct, as a reader shows it. */
+const unhtml = (s: string) => s.replace(/<[^>]+>/g, " ").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+
+describe("atomFeed", () => {
+  it("is valid Atom with the feed's id, title, self and alternate links, author and date", () => {
+    const xml = atomFeed({ origin: ORIGIN, country: countryByCode("DE")!, entries: [row()], firstPublishedAt: "2026-11-01T00:00:00.000Z" });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const f = parse(xml);
+    expect(f["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+    expect(f.id).toBe("tag:jobweather.example,2026:feed/de");
+    expect(f.title).toBe("Job Weather Index: Germany");
+    expect(f.subtitle).toMatch(/^When Germany's job market weather changes status or its score moves by 0\.5 or more/);
+    expect(f.updated).toBe("2026-11-22T06:00:00.000Z"); // the newest entry's publication
+    expect(f.author).toEqual({ name: "Job Weather Index", uri: `${ORIGIN}/` });
+    expect(f.link).toEqual([
+      { "@_rel": "alternate", "@_href": `${ORIGIN}/country/de` },
+      { "@_rel": "self", "@_href": `${ORIGIN}/feeds/de.atom` },
+    ]);
+    const [e] = f.entry;
+    expect(e.id).toBe("tag:jobweather.example,2026:feed/de/3-20261122T060000000Z");
+    expect(e.updated).toBe("2026-11-22T06:00:00.000Z");
+    expect(e.published).toBe("2026-11-22T06:00:00.000Z");
+    expect(e.link).toEqual([{ "@_href": `${ORIGIN}/country/de` }]);
+    expect(e.title["#text"]).toBe("Germany: now bright, 7.4 (was cloudy, 6.9)");
+    expect(e.title["@_type"]).toBe("html");
+    expect(unhtml(e.content["#text"])).toContain("Up 0.5 since October 2026: unemployment fell 0.4 points (+0.5).");
+    expect(unhtml(e.content["#text"])).toContain("Score 6.9 (cloudy) → 7.4 (bright), as of 22 November 2026.");
+  });
+
+  it("depends on its arguments only: the same entries give the same bytes; no entry dates the feed from the first publication", () => {
+    const o = { origin: ORIGIN, country: null, entries: [row(), row({ country: "AT", publication_id: 2 })], firstPublishedAt: null };
+    expect(atomFeed(o)).toBe(atomFeed({ ...o, entries: [...o.entries] }));
+    const empty = parse(atomFeed({ origin: ORIGIN, country: null, entries: [], firstPublishedAt: "2026-11-01T00:00:00.000Z" }));
+    expect(empty.updated).toBe("2026-11-01T00:00:00.000Z");
+    expect(empty.entry).toBeUndefined();
+    expect(empty.title).toBe("Job Weather Index: all 31 countries");
+  });
+
+  it("keeps the newest FEED_SIZE entries", () => {
+    const many = Array.from({ length: FEED_SIZE + 7 }, (_, i) => row({ publication_id: 100 - i }));
+    const f = parse(atomFeed({ origin: ORIGIN, country: null, entries: many, firstPublishedAt: null }));
+    expect(f.entry).toHaveLength(FEED_SIZE);
+    expect(f.entry[0].id).toMatch(/\/de\/100-/);
+  });
+
+  it("escapes text: markup and ampersands in the words arrive as text, and nothing ends the CDATA early", () => {
+    const text = `Up 0.5 <script>alert("x")</script> & ]]> 'quoted' &amp; done`;
+    const xml = atomFeed({ origin: ORIGIN, country: null, entries: [row({ text })], firstPublishedAt: null });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).not.toContain("<script>");
+    const [e] = parse(xml).entry;
+    expect(unhtml(e.content["#text"])).toContain(text);
+  });
+
+  it("titles: a new status, a move, a score coming or going", () => {
+    expect(entryTitle("Austria", row({ from_status: "cloudy", to_status: "cloudy", from_score: 6.0, to_score: 6.5 }))).toBe("Austria: up 0.5 to 6.5 (cloudy)");
+    expect(entryTitle("Austria", row({ from_status: "cloudy", to_status: "cloudy", from_score: 6.5, to_score: 5.8 }))).toBe("Austria: down 0.7 to 5.8 (cloudy)");
+    expect(entryTitle("Austria", row({ from_status: null, from_score: null }))).toBe("Austria: now 7.4 (bright)");
+    expect(entryTitle("Austria", row({ to_status: null, to_score: null }))).toBe("Austria: no score");
+    expect(escapeHtml(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
+    expect(entryId("jobweather.example", row({ country: "AT", publication_id: 12 }))).toBe("tag:jobweather.example,2026:feed/at/12-20261122T060000000Z");
+  });
+});

@@ -1,0 +1,94 @@
+// The Atom 1.0 feeds (docs/architecture.md, "Feeds"): /feeds/all.atom and /feeds/{code}.atom, an entry when a
+// publication changed a country's status or moved its score by 0.5 or more, with why in words. Made with the
+// `feed` package from the recorded events (feed_entries, written by pipeline/publish.ts), so entries keep their
+// ids and dates from one recalc to the next: a recalc that changes nothing leaves the feed byte for byte the same.
+import { Feed } from "feed";
+import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
+import { dayName } from "../pipeline/feed-events.ts";
+import { formatScore, tenths } from "../pipeline/model/round.ts";
+import { PRODUCT_NAME } from "../product/brand.ts";
+import { feedPath, feedTitle } from "../product/feeds.ts";
+import type { FeedEntryRow } from "./db/feeds.ts";
+
+/** Entries per feed: the newest ones. */
+export const FEED_SIZE = 50;
+
+/** The year in every tag URI: the year the tags were first minted under the public origin's host (RFC 4151). */
+const TAG_YEAR = 2026;
+
+/** The text of an HTML element: `&`, `<`, `>`, `"` and `'` escaped (Atom's type="html" content is HTML). */
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A stable, unique id for an entry (RFC 4151 tag URI): the public host, the country and the publication (its
+ * id and time, so that a serving database made anew never gives an old id to a new entry).
+ */
+export function entryId(host: string, e: Pick<FeedEntryRow, "country" | "publication_id" | "published_at">): string {
+  return `tag:${host},${TAG_YEAR}:feed/${e.country.toLowerCase()}/${e.publication_id}-${e.published_at.replace(/[-:.]/g, "")}`;
+}
+
+/** The entry's title: the new status or score, and the old one. */
+export function entryTitle(name: string, e: FeedEntryRow): string {
+  if (e.to_score === null || e.to_status === null) return `${name}: no score`;
+  const now = `${formatScore(e.to_score)} (${e.to_status})`;
+  if (e.from_score === null || e.from_status === null) return `${name}: now ${now}`;
+  if (e.from_status !== e.to_status) return `${name}: now ${e.to_status}, ${formatScore(e.to_score)} (was ${e.from_status}, ${formatScore(e.from_score)})`;
+  const t = tenths(e.to_score - e.from_score);
+  return `${name}: ${t > 0 ? "up" : "down"} ${(Math.abs(t) / 10).toFixed(1)} to ${now}`;
+}
+
+/** The entry's content (HTML): why, in words, and the score before and after. */
+function entryContent(e: FeedEntryRow): string {
+  const side = (score: number | null, status: string | null) => (score === null ? "no score" : `${formatScore(score)} (${status})`);
+  const figures = `Score ${side(e.from_score, e.from_status)} → ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`;
+  return `<p>${escapeHtml(e.text)}</p><p>${escapeHtml(figures)}</p>`;
+}
+
+export interface FeedOptions {
+  /** The public origin (no trailing slash): links and the tags' host. */
+  origin: string;
+  /** One country's feed, or null for all countries. */
+  country: Country | null;
+  /** The entries, newest first (at most FEED_SIZE are used). */
+  entries: readonly FeedEntryRow[];
+  /** When the first publication was made: the date of a feed without entries (null: none yet). */
+  firstPublishedAt: string | null;
+}
+
+/** One Atom 1.0 document. Depends on its arguments only (no clock): the same entries give the same bytes. */
+export function atomFeed(o: FeedOptions): string {
+  const origin = o.origin.replace(/\/+$/, "");
+  const host = new URL(origin).hostname;
+  const entries = o.entries.slice(0, FEED_SIZE);
+  const self = `${origin}${feedPath(o.country?.code ?? null)}`;
+  const page = (c: Country) => `${origin}/country/${c.code.toLowerCase()}`;
+  const updated = entries[0]?.published_at ?? o.firstPublishedAt ?? "1970-01-01T00:00:00.000Z";
+  const what = o.country ? `${o.country.name}'s job market weather` : "the job market weather of a covered country";
+  const feed = new Feed({
+    id: `tag:${host},${TAG_YEAR}:feed/${o.country ? o.country.code.toLowerCase() : "all"}`,
+    title: feedTitle(o.country?.name ?? null, COUNTRIES.length),
+    description: `When ${what} changes status or its score moves by 0.5 or more, and why.`,
+    link: o.country ? page(o.country) : `${origin}/`,
+    feed: self,
+    updated: new Date(updated),
+    author: { name: PRODUCT_NAME, link: `${origin}/` },
+    generator: false,
+  });
+  for (const e of entries) {
+    const c = countryByCode(e.country);
+    if (!c) continue;
+    feed.addItem({
+      id: entryId(host, e),
+      title: escapeHtml(capitalise(entryTitle(c.name, e))),
+      link: page(c),
+      date: new Date(e.published_at),
+      published: new Date(e.published_at),
+      content: entryContent(e),
+    });
+  }
+  return feed.atom1();
+}

@@ -1,0 +1,17 @@
+// Child process of bench/pages.ts: the real server with the site mounted (what `npm start` runs), production
+// mode, on a seeded data dir. Prints one JSON line with its URL, then serves until SIGTERM. Set
+// BENCH_CPU_PROF=1 to run it under `node --cpu-prof` (bench/pages.ts passes the flag).
+import { startSiteServer } from "../web/server-handler.ts";
+
+const [dataDir, httpLog = "true"] = process.argv.slice(2);
+if (!dataDir) throw new Error("usage: site-server.ts DATA_DIR [httpLog]");
+
+const server = await startSiteServer({
+  port: 0,
+  host: "127.0.0.1",
+  dataDir,
+  env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+  config: { httpLog: httpLog === "true" },
+});
+process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${server.port}` })}\n`);
+await server.closed;

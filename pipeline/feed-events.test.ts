@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { FEED_MIN_MOVE_TENTHS, SAME_MONTH, dayName, feedEvents, type PublicationSide } from "./feed-events.ts";
+import { describeChange } from "./model/explain-text.ts";
+import { CURRENT_MODEL } from "./model/index.ts";
+import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./model/test-helpers.ts";
+import type { Snapshot, Status } from "./model/types.ts";
+import { computeCountry } from "./model/v2-1.ts";
+
+/** A real v2.1 snapshot of a country whose newest unemployment is `last`. */
+function real(country: string, last: number, asOf = "2026-11-22"): Snapshot {
+  const input = makeInput({
+    country,
+    unemploymentMonthly: monthlyEndingAt("2026-10", [6.5, 6.4, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6.0, 6.0, 5.9, 6.1, last]),
+    vacancy: quarterlyEndingAt("2026-Q2", [2.0, 2.2, 2.1, 2.3, 2.4]),
+    expectations: monthlyEndingAt("2026-09", [99, 100, 101, 102, 103, 102, 101, 100, 99, 100, 101, 102, 104]),
+  });
+  return computeCountry(input, asOf).snapshot;
+}
+
+/** A plain snapshot of model v2 (never explained: the events then say the scores in words). */
+function plain(country: string, score: number | null, status: Status | null, asOf = "2026-11-22"): Snapshot {
+  return { ...real(country, 5.9, asOf), model: "v2", score, status } as Snapshot;
+}
+
+const side = (id: number, snapshots: Snapshot[], publishedAt = "2026-11-20T06:00:00.000Z"): PublicationSide => ({
+  id,
+  publishedAt,
+  snapshots: new Map(snapshots.map((s) => [s.country, s])),
+});
+const next = (id: number, snapshots: Snapshot[]) => ({ id, publishedAt: "2026-11-22T06:00:00.000Z", snapshots });
+
+describe("feedEvents", () => {
+  it("nothing when nothing moved: same snapshots, or a move below 0.5 as shown without a new status", () => {
+    const a = real("DE", 5.9);
+    expect(feedEvents(side(1, [a]), next(2, [real("DE", 5.9)]))).toEqual([]);
+    // 6.0 → 6.449 shows as 6.0 → 6.4: a move of 0.4, cloudy both times.
+    expect(feedEvents(side(1, [plain("AT", 6.0, "cloudy")]), next(2, [plain("AT", 6.449, "cloudy")]))).toEqual([]);
+    expect(FEED_MIN_MOVE_TENTHS).toBe(5);
+  });
+
+  it("a move of 0.5 or more as shown, up or down, is an event (v2 snapshots: the scores in words)", () => {
+    const events = feedEvents(
+      side(1, [plain("AT", 6.0, "cloudy"), plain("BE", 5.0, "cloudy")]),
+      next(2, [plain("AT", 6.45, "cloudy"), plain("BE", 4.5, "cloudy")]),
+    );
+    expect(events.map((e) => [e.country, e.from_score, e.to_score])).toEqual([
+      ["AT", 6.0, 6.45],
+      ["BE", 5.0, 4.5],
+    ]);
+    // Not made by the current model: not compared input by input; the words say the two scores.
+    expect(events[0]!.text).toBe("Now 6.5 out of 10, cloudy (was 6.0 out of 10, cloudy).");
+    expect(events[0]!.explanation).toBeNull();
+  });
+
+  it("a new status is an event however small the move, and so is a score coming or going", () => {
+    const events = feedEvents(
+      side(1, [plain("AT", 6.94, "cloudy"), plain("BE", null, null), plain("CH", 6.2, "cloudy")]),
+      next(2, [plain("AT", 6.96, "bright"), plain("BE", 6.2, "cloudy"), plain("CH", null, null)]),
+    );
+    expect(events.map((e) => [e.country, e.from_status, e.to_status])).toEqual([
+      ["AT", "cloudy", "bright"],
+      ["BE", null, "cloudy"],
+      ["CH", "cloudy", null],
+    ]);
+    expect(events[1]!.text).toBe("Scored 6.2 out of 10, cloudy; there was no score as of 22 November 2026.");
+    expect(events[2]!.text).toBe("No score: not enough recent data as of 22 November 2026 (was 6.2 out of 10, cloudy).");
+  });
+
+  it("explains a real change with the model's sentence and keeps both publications' ids and times", () => {
+    const from = real("DE", 5.9);
+    const to = real("DE", 3.0);
+    const [e, ...rest] = feedEvents(side(7, [from, real("AT", 5.9)]), next(8, [to, real("AT", 5.9)]));
+    expect(rest).toEqual([]);
+    expect(e).toMatchObject({
+      publication_id: 8,
+      country: "DE",
+      published_at: "2026-11-22T06:00:00.000Z",
+      previous_publication_id: 7,
+      previous_published_at: "2026-11-20T06:00:00.000Z",
+      from_as_of: "2026-11-22",
+      to_as_of: "2026-11-22",
+      from_score: from.score,
+      to_score: to.score,
+    });
+    const explanation = CURRENT_MODEL.explain(from, to)!;
+    expect(e!.explanation).toEqual(explanation);
+    // Both publications in November 2026: "since the previous update", not "since November 2026".
+    expect(e!.text).toBe(describeChange(explanation, { since: SAME_MONTH }));
+    expect(e!.text).toMatch(/^Up \d\.\d since the previous update: unemployment fell 2\.9 points \(\+\d\.\d\)/);
+  });
+
+  it("names the previous publication's month when it was another month, and the model when it changed", () => {
+    const from = real("DE", 5.9, "2026-10-20");
+    const to = real("DE", 3.0, "2026-11-22");
+    const [e] = feedEvents(side(1, [from]), next(2, [to]));
+    expect(e!.text).toBe(describeChange(CURRENT_MODEL.explain(from, to)!));
+    expect(e!.text).toMatch(/ since October 2026: /);
+    const [m] = feedEvents(side(1, [{ ...from, model: "v2" }]), next(2, [to]));
+    expect(m!.explanation).toBeNull();
+    expect(m!.text).toMatch(/^Scored by model v2\.1, was v2: \d\.\d out of 10, \w+ \(was \d\.\d out of 10, \w+\)\.$/);
+  });
+
+  it("a country the previous publication did not have gives no event", () => {
+    expect(feedEvents(side(1, []), next(2, [real("DE", 3.0)]))).toEqual([]);
+  });
+
+  it("dayName", () => {
+    expect(dayName("2026-11-02")).toBe("2 November 2026");
+    expect(dayName("2026-11-22T06:00:00Z")).toBe("22 November 2026");
+  });
+});

@@ -1,0 +1,144 @@
+// "Why it changed" as both doors show it (docs/model.md §9): the model's sentence (`describeChange`) and its
+// lines as shown (`changeLines`: display-rounded so that they add up to the change as shown), each line with the
+// figures behind it ("6.1% → 5.9%"). The country page lists the lines, the API answers them beside the snapshot
+// (`change_text`), the feeds carry the sentence: one wording, made once here from the model's own functions.
+import { changeHead, changeLines, describeChange, monthName, signedTenths } from "../pipeline/model/explain-text.ts";
+import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
+import { roundHalfAway } from "../pipeline/model/round.ts";
+import type { ChangeKind, Explanation, Snapshot, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
+
+/** One line of a change as shown: what changed, the figures behind it, and its share of the change. */
+export interface ChangePartView {
+  /** What changed, in the sentence's words ("unemployment fell 0.2 points"). */
+  words: string;
+  /** The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)"). */
+  detail: string;
+  /** Its contribution as shown, one decimal; the parts of a change add up to its `delta` exactly. */
+  shown: number;
+  /** The same as text with a sign and a proper minus ("+0.3", "−0.1"). */
+  shown_text: string;
+  /** The model's inputs behind the line (two when U's and M's unemployment data age together). */
+  inputs: Array<{ key: SubScoreKey; kind: ChangeKind }>;
+}
+
+/** One change (since the month before, or since a year before) as shown. */
+export interface ChangeView {
+  /** YYYY-MM of each side. */
+  from_month: string;
+  to_month: string;
+  /** The older side in words ("October 2026"). */
+  since: string;
+  /** The whole sentence (`describeChange`): "Up 0.4 since October 2026: unemployment fell 0.2 points (+0.3); …". */
+  text: string;
+  /** The change as shown: "Up 0.4", "Down 0.1", "No change". */
+  head: string;
+  /** The change as shown, one decimal (half away from zero). */
+  delta: number;
+  /** The lines that show as non-zero, largest first; their `shown` add up to `delta`. */
+  parts: ChangePartView[];
+}
+
+export interface ChangeViews {
+  /** Since the month before the as-of month; null when either month has no score. */
+  previous_month: ChangeView | null;
+  /** Since 12 months before (the model's year-on-year lag); null when either month has no score. */
+  year_before: ChangeView | null;
+}
+
+/** `2026-10` → "October 2026"; `2026-Q3` → "Q3 2026". */
+export function periodName(period: string): string {
+  const q = /^(\d{4})-Q([1-4])$/.exec(period);
+  return q ? `Q${q[2]} ${q[1]}` : monthName(period);
+}
+
+const MINUS = "\u2212";
+
+/** Decimals that tell two values apart (1, else 2), as the sentence does. */
+function decimalsFor(a: number, b: number): number {
+  return roundHalfAway(a, 1) !== roundHalfAway(b, 1) ? 1 : 2;
+}
+
+function fixed(x: number, d: number, sign = false): string {
+  const r = roundHalfAway(x, d);
+  const text = Math.abs(r).toFixed(d);
+  return r < 0 ? `${MINUS}${text}` : sign && r > 0 ? `+${text}` : text;
+}
+
+/** One input's value in its unit: U and V in %, M in points, C and S plain. */
+function inputText(key: SubScoreKey, x: number, d: number): string {
+  switch (key) {
+    case "U":
+    case "V":
+      return `${fixed(x, d)}%`;
+    case "M":
+      return `${fixed(x, d, true)} points`;
+    case "C":
+    case "S":
+      return fixed(x, d);
+  }
+}
+
+const months = (n: number) => (n === 1 ? "1 month old" : `${n} months old`);
+
+/** The figures behind one part: values and periods from → to, or the data's age from → to. */
+export function partDetail(p: { key: SubScoreKey; kind: ChangeKind; from: SubScoreState | null; to: SubScoreState | null }): string {
+  const { from, to } = p;
+  if (p.kind === "added") return `${inputText(p.key, to!.input, 1)} (${periodName(to!.period)}, ${months(to!.age)})`;
+  if (p.kind === "removed") return `was ${inputText(p.key, from!.input, 1)} (${periodName(from!.period)}, ${months(from!.age)})`;
+  const a = from!;
+  const b = to!;
+  if (p.kind === "freshness") {
+    return a.period === b.period
+      ? `${periodName(a.period)} figures, ${a.age} → ${months(b.age)}`
+      : `${periodName(a.period)} (${months(a.age)}) → ${periodName(b.period)} (${months(b.age)})`;
+  }
+  const d = decimalsFor(a.input, b.input);
+  const when = a.period === b.period ? ` (${periodName(b.period)})` : "";
+  const side = (s: SubScoreState) => `${inputText(p.key, s.input, d)}${when ? "" : ` (${periodName(s.period)})`}`;
+  return `${side(a)} → ${side(b)}${when}`;
+}
+
+/** A change as shown, or null without an explanation. `since` replaces the older side's month name. */
+export function changeView(e: Explanation | null | undefined, opts: { since?: string } = {}): ChangeView | null {
+  if (!e) return null;
+  const { delta_tenths, lines } = changeLines(e);
+  return {
+    from_month: e.from_month,
+    to_month: e.to_month,
+    since: opts.since ?? monthName(e.from_month),
+    text: describeChange(e, opts),
+    head: changeHead(delta_tenths),
+    delta: delta_tenths / 10,
+    parts: lines.map((l) => ({
+      words: l.words,
+      detail: partDetail(l.parts[0]!),
+      shown: l.shown_tenths / 10,
+      shown_text: signedTenths(l.shown_tenths),
+      inputs: l.parts.map((p) => ({ key: p.key, kind: p.kind })),
+    })),
+  };
+}
+
+/**
+ * The snapshot's two changes as shown; null when the snapshot has no score (nothing, or withheld: the reader
+ * nulls `change` with the score, product/publication.ts `withheld`) or was made by a model without attribution.
+ */
+export function changeViews(s: Snapshot | null): ChangeViews | null {
+  if (!s || s.score === null || !s.change) return null;
+  return { previous_month: changeView(s.change.previous_month), year_before: changeView(s.change.year_before) };
+}
+
+/** The month `back` months before a YYYY-MM month. */
+export function monthsBefore(month: string, back: number): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const i = y * 12 + (m - 1) - back;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`;
+}
+
+/** What to say when a change cannot be explained: one of the two months has no score. */
+export function noComparisonText(which: "previous_month" | "year_before", asOf: string): string {
+  const month = asOf.slice(0, 7);
+  return which === "previous_month"
+    ? `Not enough data in ${monthName(monthsBefore(month, 1))} to compare.`
+    : `Not enough data a year ago (${monthName(monthsBefore(month, CURRENT_PARAMS.yoy.lagMonths))}) to compare.`;
+}

@@ -1,0 +1,168 @@
+// The Atom feeds and "why it changed" in the API, against a real server on a data dir seeded from the bundled
+// data; recalcs and a data change are made in this process (as `jwi recalc` in a terminal would), and the server
+// follows the store. Feeds are parsed with fast-xml-parser.
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SAME_MONTH } from "../../pipeline/feed-events.ts";
+import { openPipeline } from "../../pipeline/index.ts";
+import { describeChange } from "../../pipeline/model/explain-text.ts";
+import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
+import { tenths } from "../../pipeline/model/round.ts";
+import type { Snapshot } from "../../pipeline/model/types.ts";
+import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
+
+const ORIGIN = "https://jobweather.example";
+let s: TestServer;
+
+beforeAll(async () => {
+  s = await startTestServer({ config: { publicOrigin: ORIGIN, publicationCheckMs: 0 } });
+});
+afterAll(async () => {
+  await s?.stop();
+});
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", isArray: (name) => name === "entry" || name === "link" });
+
+async function feed(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${s.url}${path}`, { headers, redirect: "manual" });
+  const text = await res.text();
+  return { res, text, feed: res.status === 200 ? parser.parse(text).feed : null };
+}
+
+/** The published snapshots, read from the serving database. */
+function snapshots(): Map<string, Snapshot> {
+  const rows = s.db.prepare("SELECT country, payload FROM snapshots").all() as Array<{ country: string; payload: string }>;
+  return new Map(rows.map((r) => [r.country, JSON.parse(r.payload) as Snapshot]));
+}
+
+/** A recalc as of AS_OF, after ingesting `csv` (unemployment) when given, in this process. */
+async function recalc(csv?: string): Promise<number> {
+  const pipeline = await openPipeline({ dataDir: s.dataDir });
+  try {
+    if (csv) {
+      const r = await pipeline.ingest({ fileName: "une_rt_m_change.csv", content: Buffer.from(csv), dataType: "unemployment", origin: "upload" });
+      expect(r.success).toBe(true);
+    }
+    return (await pipeline.recalc({ asOf: AS_OF })).publication_id!;
+  } finally {
+    pipeline.close();
+  }
+}
+
+describe("GET /api/countries/:code change_text", () => {
+  it("answers the model's sentence for both changes, with display-rounded parts that add up to the change shown", async () => {
+    let explained = 0;
+    for (const code of [...snapshots().keys()]) {
+      const { status, body } = await getJson(`${s.url}/api/countries/${code}`);
+      expect(status).toBe(200);
+      expect(body).toHaveProperty("change_text");
+      if (body.score === null) {
+        expect(body.change_text).toBeNull();
+        continue;
+      }
+      for (const which of ["previous_month", "year_before"] as const) {
+        const e = body.change[which];
+        const v = body.change_text[which];
+        if (e === null) {
+          expect(v).toBeNull();
+          continue;
+        }
+        explained++;
+        expect(v.text).toBe(describeChange(e));
+        expect(v.delta).toBe(tenths(e.delta) / 10);
+        const sum = v.parts.reduce((t: number, p: { shown: number }) => t + Math.round(p.shown * 10), 0);
+        expect(sum).toBe(Math.round(v.delta * 10));
+        for (const p of v.parts) {
+          expect(v.text).toContain(`${p.words} (${p.shown_text})`);
+          expect(p.detail).toMatch(/→|was |\(/);
+        }
+      }
+    }
+    expect(explained).toBeGreaterThan(40);
+    // Netherlands, as of 2026-11-22: the month and the year both moved.
+    const nl = (await getJson(`${s.url}/api/countries/nl`)).body;
+    expect(nl.change_text.previous_month.text).toBe("Down 0.1 since October 2026: unemployment data one month older (\u22120.1).");
+    expect(nl.change_text.year_before.parts.length).toBeGreaterThan(2);
+  });
+});
+
+describe("feeds", () => {
+  it("serves Atom 1.0 for all countries and for each; unknown feeds are 404; an upper-case code redirects", async () => {
+    const all = await feed("/feeds/all.atom");
+    expect(all.res.status).toBe(200);
+    expect(all.res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    expect(all.res.headers.get("cache-control")).toMatch(/public, max-age=\d+/);
+    expect(XMLValidator.validate(all.text)).toBe(true);
+    expect(all.feed.title).toBe("Job Weather Index: all 31 countries");
+    expect(all.feed.link).toContainEqual({ "@_rel": "self", "@_href": `${ORIGIN}/feeds/all.atom` });
+    expect(all.feed.entry).toBeUndefined(); // one publication only: nothing to compare with yet
+    const health = (await getJson(`${s.url}/api/health`)).body;
+    expect(all.feed.updated).toBe(health.published_at);
+
+    const head = await fetch(`${s.url}/feeds/all.atom`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(all.res.headers.get("etag"));
+    expect(await head.text()).toBe("");
+
+    const de = await feed("/feeds/de.atom");
+    expect(de.res.status).toBe(200);
+    expect(de.feed.link).toContainEqual({ "@_rel": "alternate", "@_href": `${ORIGIN}/country/de` });
+    for (const bad of ["/feeds/xx.atom", "/feeds/de.rss", "/feeds/deu.atom", "/feeds/"]) {
+      expect((await fetch(`${s.url}${bad}`)).status, bad).toBe(404);
+    }
+    const upper = await feed("/feeds/DE.atom");
+    expect(upper.res.status).toBe(301);
+    expect(upper.res.headers.get("location")).toBe("/feeds/de.atom");
+  });
+
+  it("a recalc that changes nothing leaves every feed byte for byte the same, ETag included (304 on revalidation)", async () => {
+    const paths = ["/feeds/all.atom", "/feeds/de.atom", "/feeds/nl.atom"];
+    const before = await Promise.all(paths.map((p) => feed(p)));
+    await recalc();
+    for (const [i, p] of paths.entries()) {
+      const after = await feed(p);
+      expect(after.text, p).toBe(before[i]!.text);
+      expect(after.res.headers.get("etag")).toBe(before[i]!.res.headers.get("etag"));
+      const again = await feed(p, { "if-none-match": before[i]!.res.headers.get("etag")! });
+      expect(again.res.status).toBe(304);
+    }
+  });
+
+  it("a data change adds exactly one entry per country whose status changed or score moved by 0.5, with why; ids and dates stay", async () => {
+    const before = snapshots();
+    // Germany's unemployment revised down to 2.1% for September and October 2026.
+    const csv = ["freq,s_adj,age,unit,sex,geo,time,value", "M,SA,TOTAL,PC_ACT,T,DE,2026-09,2.1", "M,SA,TOTAL,PC_ACT,T,DE,2026-10,2.1"].join("\n");
+    const publicationId = await recalc(csv);
+    const after = snapshots();
+    const moved = [...after.values()]
+      .filter((a) => {
+        const b = before.get(a.country)!;
+        return a.status !== b.status || (a.score !== null && b.score !== null && Math.abs(tenths(a.score - b.score)) >= 5);
+      })
+      .map((a) => a.country);
+    expect(moved).toEqual(["DE"]);
+
+    const publishedAt = (await getJson(`${s.url}/api/health`)).body.published_at as string;
+    const all = await feed("/feeds/all.atom");
+    expect(all.feed.entry).toHaveLength(1);
+    const [e] = all.feed.entry;
+    const why = describeChange(CURRENT_MODEL.explain(before.get("DE")!, after.get("DE")!)!, { since: SAME_MONTH });
+    expect(why).toMatch(/^Up \d\.\d since the previous update: unemployment fell/);
+    expect(e.content["#text"]).toContain(`<p>${why}</p>`);
+    expect(e.title["#text"]).toMatch(/^Germany: now \w+, \d\.\d \(was \w+, \d\.\d\)$/);
+    expect(e.id).toBe(`tag:jobweather.example,2026:feed/de/${publicationId}-${publishedAt.replace(/[-:.]/g, "")}`);
+    expect(e.updated).toBe(publishedAt);
+    expect(e.link).toEqual([{ "@_href": `${ORIGIN}/country/de` }]);
+    expect(all.feed.updated).toBe(publishedAt);
+
+    const de = await feed("/feeds/de.atom");
+    expect(de.feed.entry.map((x: { id: string }) => x.id)).toEqual([e.id]);
+    expect((await feed("/feeds/at.atom")).feed.entry).toBeUndefined();
+
+    // Two more recalcs without a data change: the same entries with the same ids and dates, the same bytes.
+    await recalc();
+    await recalc();
+    expect((await feed("/feeds/all.atom")).text).toBe(all.text);
+    expect((await feed("/feeds/de.atom")).text).toBe(de.text);
+  });
+});

@@ -1,0 +1,141 @@
+// "Why it changed" on the country pages, in Chromium against the real server on the bundled data (as of
+// 2026-11-22): the block says the model's sentence for the month and the year, lists the parts whose shown
+// contributions add up to the change shown, says so honestly when a month cannot be compared, and is left out for
+// a withheld (stale) score. The pages advertise the Atom feeds in their head.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describeChange } from "../../pipeline/model/explain-text.ts";
+import { tenths } from "../../pipeline/model/round.ts";
+import { DESKTOP, MOBILE, NOW, PUBLIC_ORIGIN, axeViolations, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+
+/** Long after the bundled series ended for some countries: their scores are withheld (see read-path.test.ts). */
+const MIXED = new Date("2028-07-15T12:00:00Z");
+
+let clock = NOW;
+let h: Harness;
+let desktop: BrowserContext;
+let mobile: BrowserContext;
+
+beforeAll(async () => {
+  h = await startHarness({ prefix: "jwi-why-", now: () => clock });
+  desktop = await h.browser.newContext(DESKTOP);
+  mobile = await h.browser.newContext(MOBILE);
+});
+afterAll(async () => {
+  await desktop?.close();
+  await mobile?.close();
+  await h?.close();
+});
+
+async function api(path: string): Promise<any> {
+  const res = await fetch(`${h.base}${path}`);
+  expect(res.status, path).toBe(200);
+  return res.json();
+}
+
+/** What the block shows for the month and the year: the sentence, and each listed part's shown contribution. */
+async function shownBlock(page: Page) {
+  return page.locator("[data-testid=why-changed]").evaluate((section) => {
+    const block = (id: string) => {
+      const el = section.querySelector(`[data-testid=why-${id}]`)!;
+      return {
+        sentence: el.querySelector("[data-testid=why-sentence]")?.textContent ?? null,
+        text: el.textContent ?? "",
+        parts: [...el.querySelectorAll("li")].map((li) => Number(li.getAttribute("data-shown"))),
+        listLabel: el.querySelector("ul")?.getAttribute("aria-labelledby") ?? null,
+      };
+    };
+    return { title: section.querySelector("h2")?.textContent, month: block("month"), year: block("year") };
+  });
+}
+
+describe("why it changed", () => {
+  it("Germany, desktop: the model's sentences, parts that add up to the change shown, a list, and no axe violation", async () => {
+    clock = NOW;
+    const body = await api("/api/countries/de");
+    expect(body.change.year_before.delta).not.toBe(0); // the bundled data moved Germany over the year
+    const { page, console } = await newPage(desktop);
+    await page.goto(`${h.base}/country/de`);
+    const shown = await shownBlock(page);
+    expect(shown.title).toBe("Why it changed");
+    for (const [which, b] of [
+      ["previous_month", shown.month],
+      ["year_before", shown.year],
+    ] as const) {
+      const e = body.change[which];
+      expect(b.sentence).toBe(describeChange(e));
+      expect(b.sentence).toBe(body.change_text[which].text);
+      expect(b.parts).toHaveLength(body.change_text[which].parts.length);
+      const sum = b.parts.reduce((t, x) => t + Math.round(x * 10), 0);
+      expect(sum).toBe(tenths(e.delta));
+      if (b.parts.length > 0) expect(b.listLabel).toBe(`why-${which === "previous_month" ? "month" : "year"}-title`);
+    }
+    expect(shown.year.parts.length).toBeGreaterThan(1);
+    await page.locator("[data-testid=why-changed]").scrollIntoViewIfNeeded();
+    await page.locator("[data-testid=why-changed]").screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-desktop.png` });
+    await screenshot(page, "country-why-desktop");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("a phone, and the /job-market page: the same words", async () => {
+    clock = NOW;
+    const body = await api("/api/countries/ro");
+    for (const [context, path, name] of [
+      [mobile, "/country/ro", "mobile"],
+      [desktop, "/job-market/romania", "job-market-desktop"],
+    ] as const) {
+      const { page } = await newPage(context);
+      await page.goto(`${h.base}${path}`);
+      const shown = await shownBlock(page);
+      expect(shown.month.sentence).toBe(body.change_text.previous_month.text);
+      expect(shown.year.sentence).toBe(body.change_text.year_before.text);
+      expect(shown.month.parts.reduce((t, x) => t + Math.round(x * 10), 0)).toBe(Math.round(body.change_text.previous_month.delta * 10));
+      await page.locator("[data-testid=why-changed]").screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-${name}.png` });
+      await page.close();
+    }
+  });
+
+  it("says 'No change' without a list when nothing moved, and leaves the block out for a withheld score or none", async () => {
+    clock = NOW;
+    const ch = await api("/api/countries/ch");
+    expect(ch.change_text.previous_month).toMatchObject({ text: "No change since October 2026.", parts: [] });
+    const { page } = await newPage(desktop);
+    await page.goto(`${h.base}/country/ch`);
+    const shown = await shownBlock(page);
+    expect(shown.month.sentence).toBe("No change since October 2026.");
+    expect(shown.month.parts).toEqual([]);
+    // Liechtenstein has no score at all: nothing to explain.
+    await page.goto(`${h.base}/country/li`);
+    expect(await page.locator("[data-testid=why-changed]").count()).toBe(0);
+
+    clock = MIXED;
+    const list = (await api("/api/countries")) as Array<{ code: string; fresh: boolean; anchor_month: string | null }>;
+    const stale = list.find((c) => !c.fresh && c.anchor_month !== null)!;
+    expect(stale).toBeDefined();
+    const body = await api(`/api/countries/${stale.code}`);
+    expect(body).toMatchObject({ score: null, change: null, change_text: null });
+    await page.goto(`${h.base}/country/${stale.code.toLowerCase()}`);
+    expect(await page.locator("[data-testid=why-changed]").count()).toBe(0);
+    clock = NOW;
+    await page.close();
+  });
+
+  it("the home and country pages advertise their Atom feeds", async () => {
+    clock = NOW;
+    const { page } = await newPage(desktop);
+    const feeds = () =>
+      page.locator('head link[rel=alternate][type="application/atom+xml"]').evaluateAll((ls) => ls.map((l) => [l.getAttribute("title"), l.getAttribute("href")]));
+    await page.goto(`${h.base}/`);
+    expect(await feeds()).toEqual([["Job Weather Index: all 31 countries", `${PUBLIC_ORIGIN}/feeds/all.atom`]]);
+    await page.goto(`${h.base}/country/nl`);
+    expect(await feeds()).toEqual([
+      ["Job Weather Index: Netherlands", `${PUBLIC_ORIGIN}/feeds/nl.atom`],
+      ["Job Weather Index: all 31 countries", `${PUBLIC_ORIGIN}/feeds/all.atom`],
+    ]);
+    const res = await fetch(`${h.base}/feeds/nl.atom`);
+    expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
+    await page.close();
+  });
+});

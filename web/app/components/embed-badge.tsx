@@ -1,0 +1,63 @@
+// "Embed this badge": the country's badge (api/routes/share.ts), a preview and its HTML snippet to paste on
+// another site, with a copy button. The snippet is a read-only text field, so it can be selected and copied
+// by hand too (before JavaScript loads, or where the clipboard is refused).
+import { useRef, useState } from "react";
+import { badgeAlt, badgePath, badgeSnippet, type ShownScore } from "../lib/share.ts";
+import { usePageUrl } from "./json-ld.tsx";
+
+type CopyState = "idle" | "copied" | "failed";
+
+export function EmbedBadge({ code, name, shown }: { code: string; name: string; shown: ShownScore }) {
+  const { origin } = usePageUrl();
+  const snippet = badgeSnippet(origin, { code, name }, shown);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [state, setState] = useState<CopyState>("idle");
+
+  const copy = async () => {
+    field.current?.select();
+    try {
+      await navigator.clipboard.writeText(snippet);
+      setState("copied");
+    } catch {
+      // No clipboard access (an insecure origin, a refused permission): the text is selected, ready for Ctrl+C.
+      setState("failed");
+    }
+  };
+
+  return (
+    <section aria-labelledby="embed-badge-title" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="embed-badge">
+      <h2 id="embed-badge-title" className="text-lg font-semibold">
+        Embed this badge
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">Show {name}'s job market weather on your own site. The badge follows every new publication.</p>
+      <div className="mt-3">
+        <img src={badgePath(code)} alt={badgeAlt(name, shown)} height={20} className="h-5 w-auto" />
+      </div>
+      <label htmlFor="embed-badge-snippet" className="mt-4 block text-sm font-medium text-slate-800">
+        HTML to paste
+      </label>
+      <textarea
+        id="embed-badge-snippet"
+        ref={field}
+        readOnly
+        rows={4}
+        value={snippet}
+        spellCheck={false}
+        onFocus={(e) => e.currentTarget.select()}
+        className="mt-1 block w-full resize-none field-sizing-content rounded-lg border border-slate-300 bg-slate-50 p-3 font-mono text-xs leading-relaxed text-slate-900 break-all"
+      />
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          onClick={copy}
+          className="inline-flex h-11 items-center rounded-lg bg-slate-900 px-4 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+        >
+          Copy snippet
+        </button>
+        <p role="status" className="text-sm text-slate-700">
+          {state === "copied" ? "Copied to the clipboard." : state === "failed" ? "Copying was refused: the snippet is selected, press Ctrl+C (⌘C on a Mac)." : ""}
+        </p>
+      </div>
+    </section>
+  );
+}
