@@ -15,7 +15,7 @@ import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/ope
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
 import { createFastRead, recordHeaders, staticHeaders, type FastRead, type HeaderList, type PageFastPathDeps } from "./fast-reads.ts";
-import { apiNotFound, errorHandler } from "./http.ts";
+import { apiNotFound, CACHE_NEVER, errorHandler } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
@@ -23,6 +23,7 @@ import { feedRoutes } from "./routes/feeds.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
 import { shareRoutes } from "./routes/share.ts";
+import { openApiRoute, v1Routes } from "./routes/v1.ts";
 
 export interface AppDeps {
   /** The serving database (shared with the pipeline). */
@@ -207,16 +208,25 @@ export function createApp(deps: AppDeps): JwiApp {
   app.set("etag", false); // ETags are ours: publication id + content hash.
   app.set("trust proxy", config.trustProxy);
   app.services = services;
-  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now);
+  // Without a configured public origin the OpenAPI document names each request's own: Express answers it.
+  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now, config.publicOrigin ?? undefined);
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
 
   app.use(requestId);
   app.use("/api", staticHeaders(apiHeaderList));
+  // The answer to a write (a post, a request, a login, an operator action) is never stored by any cache,
+  // whichever route answers it and however it ends (docs/open-data.md, "Caching").
+  app.use("/api", (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") res.setHeader("Cache-Control", CACHE_NEVER);
+    next();
+  });
   if (config.httpLog) app.use(requestLogger(logger));
 
   const api = express.Router();
   api.use(sessionMiddleware(services.sessions));
   api.use(publicRoutes(services.read, now));
+  api.use("/v1", v1Routes(services.read, now));
+  api.use(openApiRoute(config.publicOrigin));
   api.use(
     communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, contact: services.contact, config, logger, now }),
   );

@@ -1,5 +1,5 @@
 // The embeddable badge (GET /badge/{code}.svg): a two-part SVG like a CI badge, "job weather · Greece" on the left,
-// "7.4 cloudy" on the right in the status colour (web/app/lib/weather.ts owns the colours). Pure: text in, SVG out.
+// "7.4 cloudy" on the right in the status colour (product/weather.ts owns the colours). Pure: text in, SVG out.
 // Widths come from a per-character table (api/badge-widths.ts) and every text pins its width with textLength, so
 // whatever font the viewer has, the text fits its box.
 import { STATUS_STYLE, MAP_STYLE, type Status } from "../product/weather.ts";
@@ -45,7 +45,7 @@ export interface BadgeParts {
   title: string;
 }
 
-/** What a country's badge says: its score and status, or why it has none (a phrase from lib/no-score.ts). */
+/** What a country's badge says: its score and status, or why it has none (a phrase from product/no-score.ts). */
 export function badgeParts(
   countryName: string,
   shown: { score: number; status: Status } | { score: null; phrase: string },

@@ -1,4 +1,5 @@
-// The cached public reads, answered straight from the node:http request listener, before Express.
+// The cached public reads (v0, v1 and the OpenAPI document), answered straight from the node:http request
+// listener, before Express.
 //
 // Why: on this hardware Express 5's own per-request work (prototype swaps, router, param processing) costs
 // several times what sending a precomputed JSON body costs, so even a fully cached read answered through
@@ -12,9 +13,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { countryByCode } from "../pipeline/countries.ts";
 import type { Logger } from "../pipeline/logger.ts";
-import { CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached, type CachedBody } from "./http.ts";
+import { CACHE_PUBLISHED, CACHE_REVALIDATE, CACHE_STATIC, sendCached, type CachedBody } from "./http.ts";
 import { RANKING_TYPES, type RankingType } from "../product/options.ts";
 import type { ReadModel } from "./read-model.ts";
+import { historyCsvBody, openApiBody, regionsBody, scoresCsvBody, sourcesBody } from "./v1/bodies.ts";
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
@@ -53,28 +55,57 @@ export interface PublicRead {
   cacheControl: string;
 }
 
+/** The part of a path after `/countries/{code}` for a covered code, or null (Express answers the rest). */
+function countryPath(rest: string): { code: string; tail: string } | null {
+  const code = rest.slice(0, 2);
+  if (!/^[A-Za-z]{2}$/.test(code)) return null;
+  const country = countryByCode(code);
+  return country ? { code: country.code, tail: rest.slice(2) } : null;
+}
+
+const isRanking = (type: string): type is RankingType => (RANKING_TYPES as readonly string[]).includes(type);
+
 /**
  * The cached public read for a decoded path without query string, or null when the path is not one of them
- * (including unknown codes: those are Express's 404s).
+ * (including unknown codes: those are Express's 404s). `origin` is the public origin the OpenAPI document names.
  */
-export function resolvePublicRead(read: ReadModel, path: string, now: Date): PublicRead | null {
-  if (path === "/api/countries") return { cached: read.countriesBody(now), cacheControl: CACHE_PUBLISHED };
+export function resolvePublicRead(read: ReadModel, path: string, now: Date, origin?: string): PublicRead | null {
+  const published = (cached: CachedBody): PublicRead => ({ cached, cacheControl: CACHE_PUBLISHED });
+  if (path.startsWith("/api/v1/")) return resolveV1(read, path.slice("/api/v1".length), now, published);
+  if (path === "/api/openapi.json") return origin === undefined ? null : { cached: openApiBody(origin), cacheControl: CACHE_STATIC };
+  if (path === "/api/countries") return published(read.countriesBody(now));
   if (path.startsWith("/api/countries/")) {
-    const rest = path.slice("/api/countries/".length);
-    const code = rest.slice(0, 2);
-    if (!/^[A-Za-z]{2}$/.test(code)) return null;
-    const country = countryByCode(code);
-    if (!country) return null;
-    const tail = rest.slice(2);
-    if (tail === "") return { cached: read.countryBody(country.code, now), cacheControl: CACHE_PUBLISHED };
-    if (tail === "/history") return { cached: read.historyBody(country.code, now), cacheControl: CACHE_PUBLISHED };
-    if (tail === "/experiences") return { cached: read.experiencesBody(country.code), cacheControl: CACHE_REVALIDATE };
+    const c = countryPath(path.slice("/api/countries/".length));
+    if (!c) return null;
+    if (c.tail === "") return published(read.countryBody(c.code, now));
+    if (c.tail === "/history") return published(read.historyBody(c.code, now));
+    if (c.tail === "/experiences") return { cached: read.experiencesBody(c.code), cacheControl: CACHE_REVALIDATE };
     return null;
   }
   if (path.startsWith("/api/rankings/")) {
     const type = path.slice("/api/rankings/".length);
-    if (!(RANKING_TYPES as readonly string[]).includes(type)) return null;
-    return { cached: read.rankingBody(type as RankingType, now), cacheControl: CACHE_PUBLISHED };
+    return isRanking(type) ? published(read.rankingBody(type, now)) : null;
+  }
+  return null;
+}
+
+/** The v1 reads (api/routes/v1.ts), for a path below /api/v1. */
+function resolveV1(read: ReadModel, path: string, now: Date, published: (cached: CachedBody) => PublicRead): PublicRead | null {
+  if (path === "/countries") return published(read.countriesBody(now));
+  if (path === "/regions") return published(regionsBody(read, now));
+  if (path === "/sources") return published(sourcesBody(read, now));
+  if (path === "/scores.csv") return published(scoresCsvBody(read, now));
+  if (path.startsWith("/countries/")) {
+    const c = countryPath(path.slice("/countries/".length));
+    if (!c) return null;
+    if (c.tail === "") return published(read.countryBody(c.code, now));
+    if (c.tail === "/history") return published(read.historyBody(c.code, now));
+    if (c.tail === "/history.csv") return published(historyCsvBody(read, c.code, now));
+    return null;
+  }
+  if (path.startsWith("/rankings/")) {
+    const type = path.slice("/rankings/".length);
+    return isRanking(type) ? published(read.rankingBody(type, now)) : null;
   }
   return null;
 }
@@ -102,7 +133,13 @@ export function logFastAnswer(logger: Logger, id: string, req: IncomingMessage, 
 }
 
 /** Answers a cached public GET/HEAD and returns true; returns false (touching nothing) for anything else. */
-export function createFastRead(read: ReadModel, headers: HeaderList, logger: Logger | null, now: () => Date = () => new Date()): FastRead {
+export function createFastRead(
+  read: ReadModel,
+  headers: HeaderList,
+  logger: Logger | null,
+  now: () => Date = () => new Date(),
+  origin?: string,
+): FastRead {
   return (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "";
@@ -112,7 +149,7 @@ export function createFastRead(read: ReadModel, headers: HeaderList, logger: Log
     if (path.includes("%")) return false;
     let hit: PublicRead | null;
     try {
-      hit = resolvePublicRead(read, path, now());
+      hit = resolvePublicRead(read, path, now(), origin);
     } catch {
       return false; // Express answers, through the error middleware
     }

@@ -44,17 +44,27 @@ export function fieldErrors(err: ZodError): Record<string, string> {
 export interface CachedBody {
   body: Buffer;
   etag: string;
+  /** Content-Type (default JSON). */
+  type?: string;
+  /** Set for downloads: answered with `Content-Disposition: attachment; filename="…"`. */
+  filename?: string;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A body with an ETag naming `tag` (the publication and month, the community version…) and the content's hash. */
+export function cachedBytes(body: Buffer, tag: string, opts: { type?: string; filename?: string } = {}): CachedBody {
+  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 16);
+  return { body, etag: `"${tag}-${hash}"`, ...opts };
 }
 
 export function cachedJson(value: unknown, tag: string): CachedBody {
-  return cachedBody(JSON.stringify(value), tag);
+  return cachedBytes(Buffer.from(JSON.stringify(value)), tag);
 }
 
 /** Any ready-to-send body (a feed, …) with an ETag of its tag and the hash of its bytes. */
 export function cachedBody(text: string, tag: string): CachedBody {
-  const body = Buffer.from(text);
-  const hash = createHash("sha1").update(body).digest("base64url").slice(0, 16);
-  return { body, etag: `"${tag}-${hash}"` };
+  return cachedBytes(Buffer.from(text), tag);
 }
 
 /** True when an If-None-Match header names this ETag (or `*`); weak and strong forms compare equal. */
@@ -65,16 +75,31 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
 }
 
+/**
+ * Reads of the publication (JSON, CSV): kept a minute by browsers and shared caches, then served stale for up to
+ * five minutes while one request revalidates; the ETag names the publication (docs/decisions/007-page-cache.md).
+ */
 export const CACHE_PUBLISHED = "public, max-age=60, stale-while-revalidate=300";
+/** Community reads: any cache may keep them but must ask (ETag) before every use. */
 export const CACHE_REVALIDATE = "public, no-cache";
+/**
+ * What changes only with a new release or configuration (the OpenAPI document, sitemap, robots, unhashed static
+ * files): an hour fresh, a day stale-while-revalidate; the ETag is a hash of the content.
+ */
+export const CACHE_STATIC = "public, max-age=3600, stale-while-revalidate=86400";
+/** Operator answers and the answers to writes: never stored anywhere. */
+export const CACHE_NEVER = "no-store";
 
-/** Answers a cached body (JSON unless told): 304 when the client already holds it. */
+/**
+ * Answers a cached body: 304 when the client already holds it. Its Content-Type is the body's own (`type`), else
+ * `contentType` (JSON unless told); a body with a `filename` is sent as a download.
+ */
 export function sendCached(
   req: IncomingMessage,
   res: ServerResponse,
   cached: CachedBody,
   cacheControl: string,
-  contentType = "application/json; charset=utf-8",
+  contentType = JSON_TYPE,
 ): void {
   res.setHeader("ETag", cached.etag);
   res.setHeader("Cache-Control", cacheControl);
@@ -83,7 +108,8 @@ export function sendCached(
     res.end();
     return;
   }
-  res.setHeader("Content-Type", contentType);
+  res.setHeader("Content-Type", cached.type ?? contentType);
+  if (cached.filename) res.setHeader("Content-Disposition", `attachment; filename="${cached.filename}"`);
   res.setHeader("Content-Length", cached.body.length);
   res.end(req.method === "HEAD" ? undefined : cached.body);
 }
@@ -162,7 +188,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       const retry = (err.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
       if (retry !== undefined) res.setHeader("Retry-After", String(retry));
     }
-    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Cache-Control", CACHE_NEVER);
     res.status(status).json(body);
   };
 }

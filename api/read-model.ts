@@ -59,9 +59,29 @@ interface PublishedModel {
   byMonth: Map<string, MonthView>;
 }
 
+/**
+ * What a body derived from the current publication is made from (the open data answers of api/v1/: regions,
+ * sources, CSV downloads): the same rows and rules as every other read.
+ */
+export interface PublishedView {
+  /** `p{publication id}-{YYYY-MM}`: the ETag prefix of every body made from this view. */
+  tag: string;
+  publication: PublicationRow | null;
+  /** Every covered country as lists show it (product/publication.ts `listAll`), in the fixed order. */
+  items: readonly CountryListItem[];
+  /** Each covered country by its upper-case code. */
+  readings: ReadonlyMap<string, CountryReading>;
+  sources: readonly SourceRow[];
+}
+
 interface MonthView {
+  tag: string;
+  publication: PublicationRow | null;
+  sources: SourceRow[];
   items: CountryListItem[];
   readings: Map<string, CountryReading>;
+  /** Bodies made by `derivedBody`, by key. */
+  derived: Map<string, CachedBody>;
   json: {
     countries: CachedBody;
     country: Map<string, CachedBody>;
@@ -72,16 +92,21 @@ interface MonthView {
 
 const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 
-/** The API's answer for one country: the snapshot (as the reader shows it) with identity and the market panel. */
+/**
+ * The API's answer for one country: the snapshot (as the reader shows it) with identity and the market panel.
+ * Its shape is described (and checked against this function's type) in api/v1/schemas.ts `countrySchema`.
+ */
 export function countryBody(c: Country, r: CountryReading) {
   const identity = { code: c.code, name: c.name, flag: r.item.flag, slug: c.slug, region: c.region };
   if (!r.snapshot) {
     return {
-      ...identity, country: c.code, published: false, fresh: false, score: null, status: null, label: null, publication: r.publication,
+      ...identity, country: c.code, published: false as const, fresh: false as const, score: null, status: null, label: null, publication: r.publication,
       market_panel: null, change_text: null,
     };
   }
-  return { ...identity, ...r.snapshot, published: true, fresh: r.fresh, publication: r.publication, market_panel: r.panel, change_text: r.changeText };
+  return {
+    ...identity, ...r.snapshot, published: true as const, fresh: r.fresh, publication: r.publication, market_panel: r.panel, change_text: r.changeText,
+  };
 }
 
 export class ReadModel {
@@ -158,8 +183,12 @@ export class ReadModel {
     }
     const tag = `p${m.publicationId}-${month}`;
     v = {
+      tag,
+      publication: pub,
+      sources: m.sources,
       items,
       readings,
+      derived: new Map(),
       json: {
         countries: cachedJson(items, tag),
         country: new Map(COUNTRIES.map((c) => [c.code, cachedJson(countryBody(c, readings.get(c.code)!), tag)])),
@@ -249,5 +278,19 @@ export class ReadModel {
 
   experiencesBody(code: string): CachedBody {
     return this.communityEntry(code).body;
+  }
+
+  /**
+   * A body made from the current publication as of `now`'s month by `make`, once per publication, month and
+   * `key`, and kept with the others of that month (api/v1/bodies.ts: regions, sources, CSV downloads).
+   */
+  derivedBody(key: string, now: Date, make: (view: PublishedView) => CachedBody): CachedBody {
+    const v = this.view(now);
+    let body = v.derived.get(key);
+    if (!body) {
+      body = make({ tag: v.tag, publication: v.publication, items: v.items, readings: v.readings, sources: v.sources });
+      v.derived.set(key, body);
+    }
+    return body;
   }
 }

@@ -1,4 +1,4 @@
-// Colour maths to check the site's palette (lib/weather.ts): colour-vision-deficiency simulation, CIEDE2000
+// Colour maths to check the site's palette (product/weather.ts): colour-vision-deficiency simulation, CIEDE2000
 // colour difference and WCAG contrast. Pure; used by the palette's tests, never shipped to the browser.
 
 export type Rgb = readonly [number, number, number];

@@ -19,7 +19,7 @@ import { contentVersion } from "../pipeline/serving-db.ts";
 import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
 import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
-import { etagMatches, originFrom, requestOrigin } from "../api/http.ts";
+import { CACHE_NEVER, CACHE_STATIC, etagMatches, originFrom, requestOrigin } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
 import { bytesWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 
@@ -174,11 +174,19 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     "/assets",
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, redirect: false }),
   );
-  router.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  // Unhashed public files (flags, favicon, the share image): an hour fresh, a day stale-while-revalidate, with
+  // serve-static's ETag and Last-Modified for the revalidation.
+  router.use(
+    express.static(clientDir, {
+      index: false,
+      redirect: false,
+      setHeaders: (res) => res.setHeader("Cache-Control", CACHE_STATIC),
+    }),
+  );
   router.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The site has no form actions: writes go to /api. Anything else is a plain 405.
-      res.status(405).setHeader("Allow", "GET, HEAD").type("text/plain").send("Method Not Allowed");
+      res.status(405).setHeader("Allow", "GET, HEAD").setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("Method Not Allowed");
       return;
     }
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";

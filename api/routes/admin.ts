@@ -181,11 +181,9 @@ export function adminRoutes(d: AdminDeps): Router {
       record(input.username, "login", "denied");
       throw new HttpError(401, "invalid_credentials", "Invalid admin credentials");
     }
-    // Sessions live on the real clock, like the lookup that checks them (auth.ts sessionMiddleware): the injected
-    // clock (d.now) is the month the data is read at, which tests pin; a session created on it expired at once
-    // once the pinned time was more than a session's lifetime in the past.
     const session = withAudit(() => {
-      const created = d.sessions.create(config.adminUsername, config.sessionTtlMs);
+      // Sessions follow the real clock, as their check does (a pinned page clock must not expire them at once).
+      const created = d.sessions.create(config.adminUsername, config.sessionTtlMs, new Date());
       record(config.adminUsername, "login", "ok");
       return created;
     });

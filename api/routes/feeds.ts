@@ -6,7 +6,7 @@ import { countryByCode, type Country } from "../../pipeline/countries.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { FeedStore } from "../db/feeds.ts";
 import { FEED_SIZE, atomFeed } from "../feeds.ts";
-import { CACHE_PUBLISHED, cachedBody, requestOrigin, sendCached, type CachedBody } from "../http.ts";
+import { CACHE_NEVER, CACHE_PUBLISHED, cachedBody, requestOrigin, sendCached, type CachedBody } from "../http.ts";
 import type { ReadModel } from "../read-model.ts";
 
 export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
@@ -46,7 +46,7 @@ export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: str
     const m = /^([a-z]{2}|all)\.atom$/i.exec(req.params.file);
     const country = m && m[1]!.toLowerCase() !== "all" ? countryByCode(m[1]!) : undefined;
     if (!m || (m[1]!.toLowerCase() !== "all" && !country)) {
-      res.status(404).type("text/plain").send("No such feed: use /feeds/all.atom, or /feeds/{code}.atom with the code of a covered country.");
+      res.status(404).setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("No such feed: use /feeds/all.atom, or /feeds/{code}.atom with the code of a covered country.");
       return;
     }
     if (m[1] !== m[1]!.toLowerCase()) {

@@ -15,22 +15,27 @@ export function countryFromParam(raw: unknown): Country {
   return c;
 }
 
+/** What /api/health and /api/v1/health answer: a probe, never cached. */
+export function healthBody(read: ReadModel, now: Date) {
+  const pub = read.publication();
+  const state = read.publicationState(now);
+  return {
+    ok: true as const,
+    model: pub?.model ?? null,
+    as_of: pub?.as_of ?? null,
+    published_at: pub?.published_at ?? null,
+    countries_scored: pub?.countries_scored ?? 0,
+    paused: state.paused,
+    paused_reason: state.reason,
+  };
+}
+
 export function publicRoutes(read: ReadModel, now: () => Date): Router {
   const r = Router();
 
   r.get("/health", (_req, res) => {
-    const pub = read.publication();
-    const state = read.publicationState(now());
     res.setHeader("Cache-Control", "no-store");
-    res.json({
-      ok: true,
-      model: pub?.model ?? null,
-      as_of: pub?.as_of ?? null,
-      published_at: pub?.published_at ?? null,
-      countries_scored: pub?.countries_scored ?? 0,
-      paused: state.paused,
-      paused_reason: state.reason,
-    });
+    res.json(healthBody(read, now()));
   });
 
   r.get("/countries", (req, res) => {

@@ -1,7 +1,7 @@
 // The share card of a country (its pages' og:image, 1200 × 630): what it says and how it is laid out, as an
 // element tree for satori (render.ts turns it into SVG, then PNG). Pure: a snapshot in, a tree out.
-// Colours and weather names come from the site's one owner of them (web/app/lib/weather.ts); texts for a country
-// without a score from web/app/lib/no-score.ts, so the card never says something its page does not.
+// Colours and weather names come from the site's one owner of them (product/weather.ts); texts for a country
+// without a score from product/no-score.ts, so the card never says something its page does not.
 import type { Country } from "../../pipeline/countries.ts";
 import type { RatingLabel, Snapshot, Status } from "../../pipeline/model/types.ts";
 import { PRODUCT_NAME } from "../brand.ts";

@@ -58,6 +58,15 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
     expect(await (await fetch(`${h.base}/feeds/de.atom`)).text()).not.toContain("jobs.proxy.example");
   });
 
+  it("the OpenAPI document's server is the same origin", async () => {
+    const doc = (await (await fetch(`${h.base}/api/openapi.json`)).json()) as { servers: Array<{ url: string }> };
+    expect(doc.servers).toEqual([{ url: h.base, description: "This service" }]);
+    const proxied = (await (await fetch(`${h.base}/api/openapi.json`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" } })).json()) as {
+      servers: Array<{ url: string }>;
+    };
+    expect(proxied.servers[0]!.url).toBe("https://jobs.proxy.example");
+  });
+
   it("the sitemap and robots name the same origin", async () => {
     const robots = await (await fetch(`${h.base}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${h.base}/sitemap.xml`);

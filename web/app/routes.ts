@@ -12,6 +12,8 @@ export default [
   route("top-regions", "routes/top-regions.tsx"),
   route("waiting-list/:service", "routes/waiting-list.tsx"),
   route("methodology", "routes/methodology.tsx"),
+  route("open-data", "routes/open-data.tsx"),
+  route("open-data/api", "routes/open-data-api.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),

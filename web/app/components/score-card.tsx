@@ -1,6 +1,6 @@
 // The headline score card (spec §2 "Country card"): name, score to one decimal, weather label + "Job Market",
 // confidence badge with its explanation, the 1 to 10 bar with the marker at (score − 1) / 9, and a weather
-// backdrop drawn per status. Without a fresh score it says why (lib/no-score.ts) and shows no number, no bar
+// backdrop drawn per status. Without a fresh score it says why (product/no-score.ts) and shows no number, no bar
 // and no marker: a calm card, not a broken one.
 import { useEffect, useState } from "react";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";

@@ -127,6 +127,9 @@ export function SiteFooter({ feedbackUrl, year }: ChromeProps) {
             <Link to="/methodology" className={link}>
               Methodology
             </Link>
+            <Link to="/open-data" className={link}>
+              Open data
+            </Link>
           </span>
         </nav>
       </div>

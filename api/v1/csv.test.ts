@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import type { CountryListItem, PublicationRow } from "../../product/shapes.ts";
+import { csvFilename, historyCsv, scoresCsv, SCORES_CSV } from "./csv.ts";
+
+const item = (over: Partial<CountryListItem>): CountryListItem => ({
+  code: "DE",
+  name: "Germany",
+  flag: "🇩🇪",
+  slug: "germany",
+  region: "western",
+  fresh: true,
+  score: 6.95,
+  status: "bright",
+  label: "Rather favorable",
+  confidence: "medium",
+  basis: "historical-only",
+  anchor_month: "2026-07",
+  yoy: { delta: -0.4000000000000004, label: "Same" },
+  ...over,
+});
+const pub: PublicationRow = { id: 3, model: "v2.1", as_of: "2026-11-22", published_at: "2026-11-22T06:00:00.000Z", countries_scored: 30, countries_total: 31 };
+
+describe("open data CSV", () => {
+  it("writes the shown score, the unrounded one and negative numbers as numbers", () => {
+    const text = scoresCsv([item({})], pub);
+    const [header, line, end] = text.split("\r\n");
+    expect(header).toBe(SCORES_CSV.columns.map((c) => c.name).join(","));
+    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,2026-07,-0.4000000000000004,Same,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(end).toBe("");
+    expect(text.charCodeAt(0)).not.toBe(0xfeff);
+  });
+
+  it("leaves a withheld score empty, never 0", () => {
+    const line = scoresCsv([item({ fresh: false, score: null, status: null, label: null, confidence: null, basis: null, yoy: { delta: null, label: null } })], pub).split("\r\n")[1];
+    expect(line).toBe("DE,Germany,western,,,,,,,false,2026-07,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+  });
+
+  it("neutralises text that a spreadsheet would run as a formula, and quotes per RFC 4180", () => {
+    const line = scoresCsv([item({ name: '=HYPERLINK("http://x.example","click")', label: "+1, \"quoted\"" as never })], pub).split("\r\n")[1]!;
+    expect(line).toContain(`"'=HYPERLINK(""http://x.example"",""click"")"`);
+    expect(line).toContain(`"'+1, ""quoted"""`);
+    expect(historyCsv("DE", [{ month: "2026-01", score: 1.95, status: "rainy" }, { month: "2026-02", score: null, status: null }])).toBe(
+      "code,month,score,score_unrounded,status\r\nDE,2026-01,2.0,1.95,rainy\r\nDE,2026-02,,,\r\n",
+    );
+  });
+
+  it("names downloads after what they hold and the publication's date", () => {
+    expect(csvFilename("scores", pub)).toBe("job-weather-index-scores-2026-11-22.csv");
+    expect(csvFilename("DE-history", pub)).toBe("job-weather-index-de-history-2026-11-22.csv");
+    expect(csvFilename("scores", null)).toBe("job-weather-index-scores.csv");
+  });
+});

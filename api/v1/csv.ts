@@ -1,0 +1,90 @@
+// The open data CSV files (docs/open-data.md): today's scores of every country and each country's history.
+// RFC 4180 (a header row, CRLF line ends, fields with a comma, quote or line break quoted, quotes doubled),
+// UTF-8 without a byte order mark, formula-safe text cells (api/csv.ts). A withheld score is an empty cell
+// (docs/decisions/006-what-the-api-shows.md). Each column is defined once below, with the description the
+// OpenAPI document and the open data page show.
+import { formatScore } from "../../pipeline/model/round.ts";
+import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
+import { toCsv } from "../csv.ts";
+
+export interface CsvColumn<Row> {
+  name: string;
+  description: string;
+  value: (row: Row) => string | number | boolean | null;
+}
+
+export interface CsvFormat<Row> {
+  /** What one line is. */
+  line: string;
+  columns: ReadonlyArray<CsvColumn<Row>>;
+}
+
+export const CSV_TYPE = "text/csv; charset=utf-8";
+
+type ScoreRow = { item: CountryListItem; publication: PublicationRow | null };
+type HistoryRow = { code: string; point: HistoryPoint };
+
+const shown = (score: number | null) => (score === null ? null : formatScore(score));
+
+/** `/api/v1/scores.csv`: one line per covered country, in the product's fixed order. */
+export const SCORES_CSV: CsvFormat<ScoreRow> = {
+  line: "one covered country, in the product's fixed order (31 lines)",
+  columns: [
+    { name: "code", description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).", value: (r) => r.item.code },
+    { name: "name", description: "English name.", value: (r) => r.item.name },
+    { name: "region", description: "European region: nordic, baltic, western, central-eastern or southern.", value: (r) => r.item.region },
+    { name: "score", description: "The score as shown, one decimal (1 to 10); empty when none may be shown today.", value: (r) => shown(r.item.score) },
+    { name: "score_unrounded", description: "The score unrounded, as the API answers it (rankings sort by it); empty likewise.", value: (r) => r.item.score },
+    { name: "status", description: "Weather status: stormy, rainy, cloudy, bright or sunny; empty without a score.", value: (r) => r.item.status },
+    { name: "label", description: "Rating label (Very tough, Mixed/average, Rather favorable, Very favorable); empty without a score.", value: (r) => r.item.label },
+    { name: "confidence", description: "low, medium or high; empty without a score.", value: (r) => r.item.confidence },
+    { name: "basis", description: "blended, sentiment-only or historical-only; empty without a score.", value: (r) => r.item.basis },
+    { name: "fresh", description: "true when the score may be shown today, else false (the score columns are then empty).", value: (r) => r.item.fresh },
+    { name: "anchor_month", description: "Newest month with any scoring input (YYYY-MM); empty without inputs.", value: (r) => r.item.anchor_month },
+    { name: "yoy_delta", description: "Change of the score over 12 months, unrounded; empty when unknown or withheld.", value: (r) => r.item.yoy.delta },
+    { name: "yoy_label", description: "Up (above +0.5), Down (below −0.5) or Same; empty with yoy_delta.", value: (r) => r.item.yoy.label },
+    { name: "as_of", description: "As-of date of the publication (YYYY-MM-DD).", value: (r) => r.publication?.as_of ?? null },
+    { name: "model", description: "Score model of the publication (v2.1).", value: (r) => r.publication?.model ?? null },
+    { name: "published_at", description: "When the publication was made (ISO 8601, UTC).", value: (r) => r.publication?.published_at ?? null },
+  ],
+};
+
+/** `/api/v1/countries/{code}/history.csv`: one line per month, oldest first. */
+export const HISTORY_CSV: CsvFormat<HistoryRow> = {
+  line: "one month of the country's history, oldest first",
+  columns: [
+    { name: "code", description: "Two-letter country code.", value: (r) => r.code },
+    { name: "month", description: "The month scored (YYYY-MM).", value: (r) => r.point.month },
+    { name: "score", description: "The score as of that month's end, as shown (one decimal); empty when no input was recent enough then.", value: (r) => shown(r.point.score) },
+    { name: "score_unrounded", description: "The same score unrounded; empty likewise.", value: (r) => r.point.score },
+    { name: "status", description: "Weather status of that score; empty without a score.", value: (r) => r.point.status },
+  ],
+};
+
+function write<Row>(format: CsvFormat<Row>, rows: readonly Row[]): string {
+  return toCsv(
+    format.columns.map((c) => c.name),
+    rows.map((row) => format.columns.map((c) => c.value(row))),
+    { bom: false },
+  );
+}
+
+export function scoresCsv(items: readonly CountryListItem[], publication: PublicationRow | null): string {
+  return write(
+    SCORES_CSV,
+    items.map((item) => ({ item, publication })),
+  );
+}
+
+export function historyCsv(code: string, points: readonly HistoryPoint[]): string {
+  return write(
+    HISTORY_CSV,
+    points.map((point) => ({ code, point })),
+  );
+}
+
+/** Download names: `job-weather-index-scores-2026-11-22.csv`, `job-weather-index-de-history-2026-11-22.csv`. */
+export function csvFilename(what: string, publication: Pick<PublicationRow, "as_of"> | null): string {
+  const safe = (s: string) => s.toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+  return `job-weather-index-${safe(what)}${publication ? `-${safe(publication.as_of)}` : ""}.csv`;
+}

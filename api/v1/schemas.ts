@@ -1,0 +1,538 @@
+// The public API v1 (docs/open-data.md): every answer's shape and every path parameter, defined once as zod
+// schemas. The OpenAPI 3.1 document (api/v1/openapi.ts) is generated from them, the v1 routes validate their
+// parameters with them, and the contract test (tests/api/open-data.test.ts) checks real answers against them
+// and against the document. The shapes are the ones the one reader produces (api/read-model.ts, product/shapes.ts,
+// pipeline/model/types.ts); type checks at the end of this file keep the two from drifting apart.
+//
+// Objects are strict (`additionalProperties: false` in the document): a field added to a snapshot without being
+// described here fails the contract test rather than reaching clients undocumented.
+import { z } from "zod";
+import { COUNTRIES, REGIONS, type RegionId } from "../../pipeline/countries.ts";
+import type { Basis, ChangeKind, Confidence, RatingLabel, Snapshot, Status, SubScoreKey, YoyLabel } from "../../pipeline/model/types.ts";
+import type { ChangeViews } from "../../product/change-view.ts";
+import type { MarketPanel } from "../../product/market-panel.ts";
+import { RANKING_SIZE, RANKING_TYPES } from "../../product/options.ts";
+import type { CountryListItem, HistoryPoint, PausedReason, RankingItem, RegionRow, SourceRow } from "../../product/shapes.ts";
+import type { ErrorBody } from "../http.ts";
+import type { countryBody } from "../read-model.ts";
+import type { healthBody } from "../routes/public.ts";
+
+// ---------------------------------------------------------------------------------------------------------
+// Value lists (each checked against its type below, both ways)
+
+const STATUS_VALUES = ["stormy", "rainy", "cloudy", "bright", "sunny"] as const;
+const LABEL_VALUES = ["Very tough", "Mixed/average", "Rather favorable", "Very favorable"] as const;
+const CONFIDENCE_VALUES = ["low", "medium", "high"] as const;
+const BASIS_VALUES = ["blended", "sentiment-only", "historical-only"] as const;
+const YOY_VALUES = ["Up", "Down", "Same"] as const;
+const SUB_SCORE_KEYS = ["U", "V", "C", "M", "S"] as const;
+const CHANGE_KINDS = ["value", "freshness", "added", "removed"] as const;
+const REGION_IDS = REGIONS.map((r) => r.id) as [RegionId, ...RegionId[]];
+const PAUSED_REASONS = ["operator", "no-fresh-scores"] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Small building blocks
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const PERIOD = /^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+const month = (description: string) => z.string().regex(MONTH).meta({ description, example: "2026-07" });
+const period = (description: string) => z.string().regex(PERIOD).meta({ description, example: "2026-Q2" });
+const timestamp = (description: string) => z.string().meta({ description, format: "date-time", example: "2026-11-22T06:00:00.000Z" });
+const count = (description: string) => z.int().min(0).meta({ description });
+
+const statusOf = (description: string) => z.enum(STATUS_VALUES).nullable().meta({ description });
+const scoreText = "The score, 1 (very tough) to 10 (very favourable), unrounded (shown to one decimal, half away from zero)";
+
+/** A figure with its period and Eurostat flag. */
+const valueAt = (description: string) =>
+  z
+    .strictObject({
+      value: z.number().meta({ description: "The value, in the source's unit (%, or an index for the barometer and the EEI)." }),
+      period: period("Period of the observation: YYYY-MM (month) or YYYY-Qn (quarter)."),
+      flag: z.string().nullable().meta({ description: 'Eurostat observation flag ("p" provisional, "e" estimated, …); null when none.' }),
+    })
+    .nullable()
+    .meta({ description });
+
+const subScore = (key: SubScoreKey, what: string) =>
+  z
+    .strictObject({
+      key: z.literal(key).meta({ description: "Which sub-score." }),
+      value: z.number().min(0).max(100).meta({ description: "The sub-score, 0 to 100, from unrounded inputs." }),
+      input: z.number().meta({ description: "The input the anchor table reads (u, v, c = u/v, d = u − u 12 months before, or the sentiment index)." }),
+      period: period("Period of the newest observation used (for C, the older of its two inputs)."),
+      age: z.int().min(0).meta({ description: "Age of that observation in months, as of the as-of month." }),
+      freshness: z.number().min(0).max(1).meta({ description: "Freshness factor f, 0 to 1." }),
+      weight: z.number().min(0).meta({ description: "Base weight w." }),
+      effectiveWeight: z.number().min(0).meta({ description: "Effective weight e = w × f." }),
+    })
+    .nullable()
+    .meta({ description: `${what}; null when missing (no data within its cut-off) or withheld.` });
+
+const subScoreState = (description: string) =>
+  z
+    .strictObject({
+      input: z.number().meta({ description: "The sub-score's input." }),
+      period: period("Period of its newest observation."),
+      age: z.int().min(0).meta({ description: "Age in months." }),
+      freshness: z.number().min(0).max(1).meta({ description: "Freshness factor." }),
+      value: z.number().min(0).max(100).meta({ description: "The sub-score, 0 to 100." }),
+    })
+    .nullable()
+    .meta({ description });
+
+const explanation = (description: string) =>
+  z
+    .strictObject({
+      from_month: month("The earlier month (YYYY-MM)."),
+      to_month: month("The later month (YYYY-MM)."),
+      from_score: z.number().meta({ description: "The score of the earlier month, unrounded." }),
+      to_score: z.number().meta({ description: "The score of the later month, unrounded." }),
+      delta: z.number().meta({ description: "to_score − from_score." }),
+      parts: z
+        .array(
+          z.strictObject({
+            key: z.enum(SUB_SCORE_KEYS).meta({ description: "The sub-score (U, V, C, M or S)." }),
+            kind: z.enum(CHANGE_KINDS).meta({
+              description: "value: its value changed; freshness: its data got older or newer; added / removed: it exists on one side only.",
+            }),
+            from: subScoreState("The sub-score on the earlier side; null when it did not exist there."),
+            to: subScoreState("The sub-score on the later side; null when it does not exist there."),
+            contribution: z.number().meta({ description: "This part's exact Shapley value: the contributions add up to delta." }),
+          }),
+        )
+        .meta({ description: "One part per input that changed, in sub-score order (U, V, C, M, S), value before freshness." }),
+    })
+    .nullable()
+    .meta({ description });
+
+const changeView = (description: string) =>
+  z
+    .strictObject({
+      from_month: month("The earlier month (YYYY-MM)."),
+      to_month: month("The later month (YYYY-MM)."),
+      since: z.string().meta({ description: 'The earlier side in words ("October 2026").', example: "October 2026" }),
+      text: z.string().meta({
+        description: "The whole sentence, as the country page and the feeds say it.",
+        example: "Up 0.4 since October 2026: unemployment fell 0.2 points (+0.3); vacancy data one quarter older (−0.1).",
+      }),
+      head: z.string().meta({ description: 'The change as shown: "Up 0.4", "Down 0.1", "No change".' }),
+      delta: z.number().meta({ description: "The change as shown, one decimal (half away from zero)." }),
+      parts: z
+        .array(
+          z.strictObject({
+            words: z.string().meta({ description: 'What changed, in the sentence\'s words ("unemployment fell 0.2 points").' }),
+            detail: z.string().meta({ description: 'The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)").' }),
+            shown: z.number().meta({ description: "Its share of the change as shown, one decimal; the parts add up to delta exactly." }),
+            shown_text: z.string().meta({ description: 'The same with a sign and a proper minus ("+0.3", "−0.1").' }),
+            inputs: z
+              .array(
+                z.strictObject({
+                  key: z.enum(SUB_SCORE_KEYS).meta({ description: "The sub-score." }),
+                  kind: z.enum(CHANGE_KINDS).meta({ description: "How it changed." }),
+                }),
+              )
+              .meta({ description: "The model's inputs behind the line (two when unemployment's level and momentum age together)." }),
+          }),
+        )
+        .meta({ description: "The lines that show as non-zero, largest first." }),
+    })
+    .nullable()
+    .meta({ description });
+
+const comparison = <R extends readonly [string, ...string[]]>(results: R, description: string) =>
+  z
+    .strictObject({
+      result: z.enum(results).meta({ description: "The outcome of the comparison." }),
+      text: z.string().meta({ description: "The outcome in the page's words." }),
+      reference: z.number().nullable().meta({ description: "What the value was compared with; null for the fixed EU thresholds." }),
+    })
+    .nullable()
+    .meta({ description });
+
+const breakdownCard = (description: string) =>
+  z
+    .strictObject({
+      value: z.number().meta({ description: "The figure shown." }),
+      bar: z.number().min(0).max(100).meta({ description: "Bar fill, 0 to 100." }),
+      baseline: z.number().meta({ description: "The baseline the figure is compared with." }),
+      level: z.enum(["high", "low", "average"]).meta({ description: "The figure's level." }),
+      trend: z.enum(["Stable", "Better", "Worse"]).meta({ description: "Relative to the baseline, from a job seeker's point of view." }),
+      text: z.string().meta({ description: "The card's sentence." }),
+    })
+    .nullable()
+    .meta({ description });
+
+const tone = (what: string) => z.enum(["good", "fair", "poor"]).nullable().meta({ description: `Colour of the ${what} line; null without the figure.` });
+
+// ---------------------------------------------------------------------------------------------------------
+// Path parameters
+
+/** `{code}`: a covered country's two-letter code, in any case. */
+export const countryCodeParam = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/)
+  .meta({
+    description: `Two-letter country code (ISO 3166-1 alpha-2; GR for Greece), upper or lower case. One of ${COUNTRIES.map((c) => c.code).join(", ")}.`,
+    example: "DE",
+  });
+
+export const countryParams = z.strictObject({ code: countryCodeParam });
+
+export const rankingParams = z.strictObject({
+  type: z.enum(RANKING_TYPES).meta({
+    description: `brightest: the ${RANKING_SIZE} highest shown scores, best first; stormiest: the ${RANKING_SIZE} lowest, lowest first.`,
+    example: "brightest",
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Answers
+
+export const countryListItemSchema = z
+  .strictObject({
+    code: z.string().regex(/^[A-Z]{2}$/).meta({ description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).", example: "DE" }),
+    name: z.string().meta({ description: "English name.", example: "Germany" }),
+    flag: z.string().meta({ description: "Emoji flag.", example: "🇩🇪" }),
+    slug: z.string().meta({ description: "Lower-case English name, as in /job-market/{slug}.", example: "germany" }),
+    region: z.enum(REGION_IDS).meta({ description: "European region (see /api/v1/regions)." }),
+    fresh: z.boolean().meta({
+      description: "True when the country's published score may be shown today (an input is within its cut-off). When false, score, status, label, confidence and basis are null.",
+    }),
+    score: z.number().min(1).max(10).nullable().meta({ description: `${scoreText}; null when none may be shown.`, example: 6.93 }),
+    status: statusOf("Weather status from the score as shown: stormy < 2 ≤ rainy < 4 ≤ cloudy < 7 ≤ bright < 9 ≤ sunny; null without a score."),
+    label: z.enum(LABEL_VALUES).nullable().meta({ description: "Rating label from the score as shown; null without a score." }),
+    confidence: z.enum(CONFIDENCE_VALUES).nullable().meta({ description: "How much evidence the score rests on; null without a score." }),
+    basis: z.enum(BASIS_VALUES).nullable().meta({ description: "Which blocks of evidence fed the score; null without a score." }),
+    anchor_month: month("Newest month with any scoring input (a quarter counts as its end month); null without inputs.").nullable(),
+    yoy: z
+      .strictObject({
+        delta: z.number().nullable().meta({ description: "Score of the anchor month minus the score 12 months before; null when either is missing or the score is withheld." }),
+        label: z.enum(YOY_VALUES).nullable().meta({ description: "Up above +0.5, Down below −0.5, else Same; null with delta." }),
+      })
+      .meta({ description: "Year-on-year change of the score." }),
+  })
+  .meta({ id: "CountryListItem", description: "A covered country with its published score as every list shows it." });
+
+export const countriesSchema = z.array(countryListItemSchema).meta({ description: "The 31 covered countries, in the product's fixed order." });
+
+export const rankingSchema = z
+  .strictObject({
+    type: z.enum(RANKING_TYPES).meta({ description: "Which ranking." }),
+    items: z
+      .array(
+        countryListItemSchema.extend({
+          rank: z.int().min(1).max(RANKING_SIZE).meta({ description: "Position, 1 first." }),
+          score: z.number().min(1).max(10).meta({ description: `${scoreText}. Rankings sort by it, then by country code.` }),
+        }),
+      )
+      .max(RANKING_SIZE)
+      .meta({ description: `At most ${RANKING_SIZE} countries with a score that may be shown today.` }),
+  })
+  .meta({ id: "Ranking", description: "The brightest or stormiest job markets today." });
+
+export const historySchema = z
+  .array(
+    z.strictObject({
+      month: month("The month scored (YYYY-MM)."),
+      score: z.number().min(1).max(10).nullable().meta({ description: "The score as of that month's end, unrounded; null when no input was recent enough then." }),
+      status: statusOf("Weather status of that score; null without a score."),
+    }),
+  )
+  .meta({ id: "History", description: "A country's monthly scores, oldest first: each computed as of its own month with the data published by then." });
+
+export const regionsSchema = z
+  .array(
+    z.strictObject({
+      id: z.enum(REGION_IDS).meta({ description: "Region id." }),
+      name: z.string().meta({ description: "Region name.", example: "Nordic" }),
+      average: z.number().min(1).max(10).nullable().meta({ description: "Mean of the region's scores that may be shown today; null when none." }),
+      status: statusOf("Weather status of the average; null without one."),
+      scored: count("Countries of the region with a score that may be shown today."),
+      total: count("Covered countries of the region."),
+      best: countryListItemSchema.nullable().meta({ description: "The region's highest score; null when none." }),
+      worst: countryListItemSchema.nullable().meta({ description: "The region's lowest score; null with fewer than two scored countries." }),
+      countries: z.array(countryListItemSchema).meta({ description: "Every covered country of the region, by name." }),
+    }),
+  )
+  .meta({ id: "Regions", description: "European regions, best average first; a region without any score last." });
+
+export const sourcesSchema = z
+  .array(
+    z.strictObject({
+      source_table: z.string().meta({ description: "Eurostat table code (e.g. une_rt_m), lmb for the barometer, ecfin_eei for DG ECFIN's file.", example: "une_rt_m" }),
+      data_type: z.string().meta({ description: "What the table feeds: unemployment, vacancy, gdp, inflation, lmb or expectations.", example: "unemployment" }),
+      newest_period: period("Newest period held.").nullable(),
+      observations: count("Observations held."),
+      last_ingested_at: timestamp("When data of this table was last loaded.").nullable(),
+      last_changed_at: timestamp("When a load last changed a stored value.").nullable(),
+      source_updated: z.string().nullable().meta({ description: "When the source says it last updated the table (as the source writes it); null when unknown." }),
+      last_checked_at: timestamp("When the source was last asked for news; null for tables only loaded from files.").nullable(),
+    }),
+  )
+  .meta({ id: "Sources", description: "The source tables behind the current publication." });
+
+const publicationRef = z
+  .strictObject({
+    id: z.int().min(1).meta({ description: "Publication number; every recalc publishes a new one." }),
+    model: z.string().meta({ description: "Score model that computed it (v2, v2.1).", example: "v2.1" }),
+    as_of: z.string().regex(DATE).meta({ description: "As-of date of the scores (YYYY-MM-DD).", example: "2026-11-22" }),
+    published_at: timestamp("When it was published."),
+  })
+  .nullable()
+  .meta({ description: "The publication this answer comes from; null before the first." });
+
+const identity = {
+  code: countryListItemSchema.shape.code,
+  name: countryListItemSchema.shape.name,
+  flag: countryListItemSchema.shape.flag,
+  slug: countryListItemSchema.shape.slug,
+  region: countryListItemSchema.shape.region,
+  country: z.string().regex(/^[A-Z]{2}$/).meta({ description: "The country code again (the snapshot's own field)." }),
+};
+
+export const marketPanelSchema = z
+  .strictObject({
+    unemployment_rate: z.number().nullable().meta({ description: "Latest unemployment rate (%)." }),
+    unemployment_period: period("Its period.").nullable(),
+    vacancy_rate: z.number().nullable().meta({ description: "Latest job vacancy rate (%)." }),
+    vacancy_period: period("Its quarter (YYYY-Qn).").nullable(),
+    competition: z.number().nullable().meta({ description: "Job seekers per opening (unemployment ÷ vacancy rate)." }),
+    competition_text: z.string().nullable().meta({ description: "Competition in words." }),
+    lmb_value: z.number().nullable().meta({ description: "Latest European Labour Market Barometer value (100 = neutral)." }),
+    lmb_period: period("Its month.").nullable(),
+    gdp_rate: z.number().nullable().meta({ description: "GDP growth (%), context only." }),
+    gdp_period: period("Its quarter.").nullable(),
+    gdp_unit: z.string().nullable().meta({ description: "Eurostat unit of the GDP figure (CLV_PCH_PRE or CLV_PCH_SM)." }),
+    inflation_rate: z.number().nullable().meta({ description: "Inflation, HICP annual rate (%), context only." }),
+    inflation_period: period("Its month.").nullable(),
+    vacancy_three_year_avg: z.number().nullable().meta({ description: "3-year average of the vacancy rate." }),
+    competition_three_year_avg: z.number().nullable().meta({ description: "3-year average of competition." }),
+    comparisons: z
+      .strictObject({
+        unemployment_vs_eu: z
+          .strictObject({
+            result: z.enum(["lower", "higher", "same"]).meta({ description: "The outcome of the comparison." }),
+            text: z.string().meta({ description: "The outcome in the page's words." }),
+            reference: z.number().nullable().meta({ description: "The EU27_2020 rate compared with; null for the fixed thresholds." }),
+            basis: z.enum(["EU27_2020", "fixed-thresholds"]).meta({ description: "What the rate was compared with." }),
+            eu_period: period("Period of the EU value.").nullable(),
+          })
+          .nullable()
+          .meta({ description: "Unemployment compared with the EU average." }),
+        vacancy_vs_3y: comparison(["above", "below", "same"], "Vacancy rate compared with its 3-year average."),
+        competition_vs_3y: comparison(["higher", "lower", "same"], "Competition compared with its 3-year average."),
+      })
+      .meta({ description: "The panel's comparisons; each null without its figures." }),
+    general_signal: z.enum(["improving", "stable", "weakening"]).nullable().meta({ description: "Improving from 7, stable from 4, else weakening." }),
+    general_signal_text: z.string().nullable().meta({ description: "The signal in words." }),
+    yoy: z
+      .strictObject({
+        delta: z.number().nullable().meta({ description: "Year-on-year change of the score." }),
+        label: z.enum(YOY_VALUES).nullable().meta({ description: "Up, Down or Same." }),
+      })
+      .meta({ description: "Year-on-year change, as in the snapshot." }),
+    callbacks_per_100: z.number().nullable().meta({ description: "100 ÷ competition, rounded." }),
+    time_to_interview_days: z.number().meta({ description: "Typical days to a first interview (a product constant)." }),
+    vacancies_trend: z.enum(["up", "down", "flat"]).meta({ description: "Trend of vacancies (a product constant)." }),
+    tones: z
+      .strictObject({
+        unemployment: tone("unemployment"),
+        vacancy: tone("vacancy"),
+        competition: tone("competition"),
+        barometer: tone("barometer"),
+        gdp: tone("GDP"),
+        inflation: tone("inflation"),
+      })
+      .meta({ description: "Colour of each line of the page's market snapshot." }),
+    breakdown: z
+      .strictObject({
+        unemployment: breakdownCard("Unemployment card; null without the figure."),
+        vacancy: breakdownCard("Vacancy card; null without the figure."),
+        competition: breakdownCard("Competition card; null without the figure."),
+        sentiment: breakdownCard("Sentiment card; null without the figure."),
+      })
+      .meta({ description: 'The four "Why the Job Market Score is X" cards.' }),
+  })
+  .nullable()
+  .meta({ description: "The country page's market panel, from the snapshot; null when the score is withheld or nothing was published." });
+
+const publishedCountry = z.strictObject({
+  ...identity,
+  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.1" }),
+  as_of: z.string().regex(DATE).meta({ description: "As-of date of the snapshot (YYYY-MM-DD).", example: "2026-11-22" }),
+  anchor_month: countryListItemSchema.shape.anchor_month,
+  score: z.number().min(1).max(10).nullable().meta({ description: `${scoreText}; null when there is none or it may not be shown today.` }),
+  status: countryListItemSchema.shape.status,
+  label: countryListItemSchema.shape.label,
+  confidence: countryListItemSchema.shape.confidence,
+  basis: countryListItemSchema.shape.basis,
+  cover: z.number().min(0).max(1).nullable().meta({ description: "Share of the evidence present, after freshness; null without a score." }),
+  raw: z.number().min(0).max(100).nullable().meta({ description: "The blend of the sub-scores before shrinking, 0 to 100; null without a score." }),
+  shrunk: z.number().min(0).max(100).nullable().meta({ description: "The blend after shrinking toward 50 by cover, 0 to 100; null without a score." }),
+  sub_scores: z
+    .strictObject({
+      U: subScore("U", "Unemployment level"),
+      V: subScore("V", "Vacancy level"),
+      C: subScore("C", "Competition (job seekers per opening)"),
+      M: subScore("M", "Momentum (change of unemployment over 12 months)"),
+      S: subScore("S", "Sentiment (barometer and/or Employment Expectations Indicator)"),
+    })
+    .meta({ description: "The five sub-scores." }),
+  unemployment_series: z.enum(["monthly", "quarterly"]).nullable().meta({ description: "Which unemployment series fed U and M." }),
+  unemployment: valueAt("Newest unemployment rate (%) of that series."),
+  unemployment_year_before: valueAt("Unemployment rate 12 months (4 quarters) before, used by M."),
+  unemployment_history_points: count("Unemployment observations of the series up to the as-of month."),
+  vacancy: valueAt("Newest job vacancy rate (%)."),
+  competition: z.number().nullable().meta({ description: "Job seekers per opening: unemployment ÷ vacancy rate." }),
+  lmb: valueAt("Newest European Labour Market Barometer value (100 = neutral), © IAB."),
+  gdp: z
+    .strictObject({
+      value: z.number().meta({ description: "GDP growth (%)." }),
+      period: period("Its quarter."),
+      flag: z.string().nullable().meta({ description: "Eurostat observation flag; null when none." }),
+      unit: z.string().nullable().meta({ description: "Eurostat unit (CLV_PCH_PRE or CLV_PCH_SM)." }),
+    })
+    .nullable()
+    .meta({ description: "Newest GDP growth: context only, never in the score." }),
+  inflation: valueAt("Newest inflation (HICP annual rate, %): context only, never in the score."),
+  averages_3y: z
+    .strictObject({
+      vacancy: z.number().nullable().meta({ description: "Mean vacancy rate; null with fewer than 2 points." }),
+      competition: z.number().nullable().meta({ description: "Mean competition; null with fewer than 2 points." }),
+      vacancy_points: count("Vacancy observations averaged."),
+      competition_points: count("Competition values averaged."),
+    })
+    .meta({ description: "Means over the 36 months ending at the newest vacancy quarter." }),
+  eu_average: z
+    .strictObject({
+      unemployment: z.number().nullable().meta({ description: "EU27_2020 unemployment of the same period; null when not loaded." }),
+      period: period("Its period.").nullable(),
+      source: z.enum(["EU27_2020", "fixed-thresholds"]).meta({ description: "EU27_2020 when that value exists, else the fixed thresholds (below 6 % lower, above 7 % higher)." }),
+    })
+    .meta({ description: "The EU average the unemployment rate is compared with." }),
+  yoy: z
+    .strictObject({
+      delta: countryListItemSchema.shape.yoy.shape.delta,
+      label: countryListItemSchema.shape.yoy.shape.label,
+      from_month: month("The month compared with (anchor month − 12); null without an anchor month.").nullable(),
+    })
+    .meta({ description: "Year-on-year change of the score." }),
+  ingest_ids: z.array(z.int().min(1)).meta({ description: "Ids of the data loads every observation of this snapshot came from (provenance)." }),
+  eei: valueAt("Newest Employment Expectations Indicator (long-term mean 100), shown even past its cut-off (model v2.1).").optional(),
+  sentiment_sources: z
+    .array(
+      z.strictObject({
+        source: z.enum(["lmb", "eei"]).meta({ description: "lmb: the barometer; eei: the Employment Expectations Indicator." }),
+        value: z.number().meta({ description: "The index value." }),
+        period: period("Its month."),
+        age: z.int().min(0).meta({ description: "Age in months." }),
+        freshness: z.number().min(0).max(1).meta({ description: "Freshness factor." }),
+        sub_score: z.number().min(0).max(100).meta({ description: "The value through the S anchor table, 0 to 100." }),
+      }),
+    )
+    .optional()
+    .meta({ description: "The sentiment sources that fed S, barometer first; empty without S (model v2.1)." }),
+  change: z
+    .strictObject({
+      previous_month: explanation("Change since the month before the as-of month; null when either month has no score."),
+      year_before: explanation("Change since 12 months before; null when either month has no score."),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: "Why the score changed: exact attribution to its inputs (model v2.1); null when the score is withheld." }),
+  published: z.literal(true).meta({ description: "A snapshot was published for this country." }),
+  fresh: countryListItemSchema.shape.fresh,
+  publication: publicationRef,
+  market_panel: marketPanelSchema,
+  change_text: z
+    .strictObject({
+      previous_month: changeView("Since the month before; null when either month has no score."),
+      year_before: changeView("Since 12 months before; null when either month has no score."),
+    })
+    .nullable()
+    .meta({ description: "Why the score changed, in words, as the country page shows it (display-rounded, so that the parts add up to the change as shown); null when the score is withheld or the snapshot has no explanation." }),
+});
+
+const unpublishedCountry = z.strictObject({
+  ...identity,
+  published: z.literal(false).meta({ description: "Nothing was published for this country yet." }),
+  fresh: z.literal(false).meta({ description: "Always false without a publication." }),
+  score: z.null().meta({ description: "No score." }),
+  status: z.null().meta({ description: "No status." }),
+  label: z.null().meta({ description: "No label." }),
+  publication: publicationRef,
+  market_panel: z.null().meta({ description: "No market panel." }),
+  change_text: z.null().meta({ description: "No explanation." }),
+});
+
+export const countrySchema = z
+  .union([publishedCountry, unpublishedCountry])
+  .meta({
+    id: "Country",
+    description:
+      "One country: its published snapshot with identity and the market panel. A score that may not be shown today is withheld: score, status, label, confidence, basis, cover, the sub-scores, the year-on-year change and its explanation are null, the inputs stay.",
+  });
+
+export const healthSchema = z
+  .strictObject({
+    ok: z.literal(true).meta({ description: "The server answers." }),
+    model: z.string().nullable().meta({ description: "Model of the current publication; null before the first." }),
+    as_of: z.string().regex(DATE).nullable().meta({ description: "As-of date of the current publication." }),
+    published_at: timestamp("When it was published.").nullable(),
+    countries_scored: count("Countries with a score in the current publication."),
+    paused: z.boolean().meta({ description: "True while the site shows its paused notice." }),
+    paused_reason: z.enum(PAUSED_REASONS).nullable().meta({ description: "operator: paused by the operator; no-fresh-scores: no country has a score that may be shown." }),
+  })
+  .meta({ id: "Health", description: "Whether the service runs and what it serves." });
+
+export const errorSchema = z
+  .strictObject({
+    error: z.strictObject({
+      code: z.string().meta({ description: "Machine-readable code (not_found, invalid_request, …).", example: "not_found" }),
+      message: z.string().meta({ description: "What went wrong, in words." }),
+      details: z.unknown().optional().meta({ description: "More about it, when there is more." }),
+    }).meta({ description: "What went wrong." }),
+  })
+  .meta({ id: "Error", description: "Every error answer." });
+
+// ---------------------------------------------------------------------------------------------------------
+// The schemas describe what the reader produces: compile-time checks, both ways where the types are exact.
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Fits<A, B> = [A] extends [B] ? true : false;
+type Assert<T extends true> = T;
+type Item<T extends readonly unknown[]> = T[number];
+
+export type _Values = [
+  Assert<Same<Item<typeof STATUS_VALUES>, Status>>,
+  Assert<Same<Item<typeof LABEL_VALUES>, RatingLabel>>,
+  Assert<Same<Item<typeof CONFIDENCE_VALUES>, Confidence>>,
+  Assert<Same<Item<typeof BASIS_VALUES>, Basis>>,
+  Assert<Same<Item<typeof YOY_VALUES>, YoyLabel>>,
+  Assert<Same<Item<typeof SUB_SCORE_KEYS>, SubScoreKey>>,
+  Assert<Same<Item<typeof CHANGE_KINDS>, ChangeKind>>,
+  Assert<Same<Item<typeof PAUSED_REASONS>, PausedReason>>,
+];
+// product/shapes.ts types label, confidence and basis as strings; the schemas name their values (the model's
+// types), so for lists the check is: same fields, and every answer the schema allows is a CountryListItem.
+type ListItem = z.infer<typeof countryListItemSchema>;
+type Region = z.infer<typeof regionsSchema>[number];
+export type _Shapes = [
+  Assert<Same<keyof ListItem, keyof CountryListItem>>,
+  Assert<Fits<ListItem, CountryListItem>>,
+  Assert<Fits<Snapshot["label"] | Snapshot["confidence"] | Snapshot["basis"], ListItem["label"] | ListItem["confidence"] | ListItem["basis"]>>,
+  Assert<Same<keyof z.infer<typeof rankingSchema>["items"][number], keyof RankingItem>>,
+  Assert<Same<z.infer<typeof historySchema>, HistoryPoint[]>>,
+  Assert<Same<keyof Region, keyof RegionRow>>,
+  Assert<Fits<Region, RegionRow>>,
+  Assert<Same<z.infer<typeof sourcesSchema>, SourceRow[]>>,
+  Assert<Fits<Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null }, Omit<z.infer<typeof publishedCountry>, keyof typeof identity | "published" | "fresh" | "publication" | "market_panel" | "change_text"> & { country: string }>>,
+  Assert<Fits<MarketPanel | null, z.infer<typeof marketPanelSchema>>>,
+  Assert<Fits<ChangeViews | null, z.infer<typeof publishedCountry>["change_text"]>>,
+  Assert<Fits<ReturnType<typeof countryBody>, z.infer<typeof countrySchema>>>,
+  Assert<Fits<ErrorBody, z.infer<typeof errorSchema>>>,
+  Assert<Fits<ReturnType<typeof healthBody>, z.infer<typeof healthSchema>>>,
+];
