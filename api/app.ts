@@ -10,6 +10,7 @@ import type { Logger } from "../pipeline/logger.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import { PasswordChecker, sessionMiddleware } from "./auth.ts";
 import { ExperienceStore, WaitingListStore } from "./db/community.ts";
+import { ContactStore } from "./db/contact.ts";
 import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/operator.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
@@ -44,6 +45,7 @@ export interface ApiServices {
   read: ReadModel;
   experiences: ExperienceStore;
   waitingList: WaitingListStore;
+  contact: ContactStore;
   sessions: SessionStore;
   settings: SettingsStore;
   audit: AuditLog;
@@ -58,6 +60,7 @@ export function createServices(db: ServingDb, publicationCheckMs = 100): ApiServ
     read: new ReadModel(db, experiences, settings, publicationCheckMs),
     experiences,
     waitingList: new WaitingListStore(db),
+    contact: new ContactStore(db),
     sessions: new SessionStore(db),
     settings,
     audit: new AuditLog(db),
@@ -130,6 +133,15 @@ function pageFastPathDeps(app: Express, logger: Logger | null): PageFastPathDeps
       const comma = value.indexOf(",");
       return comma !== -1 ? value.slice(0, comma).trim() : value.trim();
     },
+    // Express's req.host: X-Forwarded-Host only from a trusted proxy, its first value; else Host.
+    host: (req) => {
+      const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+      const forwarded = req.headers["x-forwarded-host"];
+      const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+      if (!value || !trust(req.socket.remoteAddress, 0)) return req.headers.host || undefined;
+      const comma = value.indexOf(",");
+      return comma !== -1 ? value.slice(0, comma).trimEnd() : value;
+    },
     logger,
   };
 }
@@ -196,7 +208,8 @@ export function createApp(deps: AppDeps): JwiApp {
   app.set("etag", false); // ETags are ours: publication id + content hash.
   app.set("trust proxy", config.trustProxy);
   app.services = services;
-  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now, config.publicOrigin);
+  // Without a configured public origin the OpenAPI document names each request's own: Express answers it.
+  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now, config.publicOrigin ?? undefined);
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
 
   app.use(requestId);
@@ -214,7 +227,9 @@ export function createApp(deps: AppDeps): JwiApp {
   api.use(publicRoutes(services.read, now));
   api.use("/v1", v1Routes(services.read, now));
   api.use(openApiRoute(config.publicOrigin));
-  api.use(communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, config, logger, now }));
+  api.use(
+    communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, contact: services.contact, config, logger, now }),
+  );
   api.use(
     "/admin",
     adminRoutes({
@@ -226,6 +241,7 @@ export function createApp(deps: AppDeps): JwiApp {
       audit: services.audit,
       experiences: services.experiences,
       waitingList: services.waitingList,
+      contact: services.contact,
       read: services.read,
       config,
       logger,

@@ -18,8 +18,11 @@ const origin = z
 export const apiEnvSchema = pipelineEnvSchema.extend({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: intFrom("PORT", 0, 65535, 3000),
-  /** Public origin of the site: canonical links, sitemap, robots (no trailing slash). */
-  JWI_PUBLIC_ORIGIN: origin.default("http://localhost:3000"),
+  /**
+   * Public origin of the site: canonical links, Open Graph URLs, sitemap, robots (no trailing slash). Required in
+   * production (readApiEnv); unset elsewhere, each request's own origin is used (api/http.ts requestOrigin).
+   */
+  JWI_PUBLIC_ORIGIN: origin.optional(),
   /** External feedback form linked from the footer (optional). */
   JWI_FEEDBACK_URL: z.url({ error: "must be an absolute URL" }).optional(),
   JWI_ADMIN_USERNAME: z.string().trim().min(1).max(200).default("admin"),
@@ -45,6 +48,10 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   JWI_RATE_EXPERIENCES_WINDOW_S: intFrom("JWI_RATE_EXPERIENCES_WINDOW_S", 1, 86_400, 600),
   JWI_RATE_WAITING_LIST_MAX: intFrom("JWI_RATE_WAITING_LIST_MAX", 0, 1_000_000, 5),
   JWI_RATE_WAITING_LIST_WINDOW_S: intFrom("JWI_RATE_WAITING_LIST_WINDOW_S", 1, 86_400, 3600),
+  JWI_RATE_CONTACT_MAX: intFrom("JWI_RATE_CONTACT_MAX", 0, 1_000_000, 5),
+  JWI_RATE_CONTACT_WINDOW_S: intFrom("JWI_RATE_CONTACT_WINDOW_S", 1, 86_400, 3600),
+  /** Days a contact message or waiting-list request is kept before it is deleted (docs/product.md §6). */
+  JWI_LEADS_RETENTION_DAYS: intFrom("JWI_LEADS_RETENTION_DAYS", 1, 3650, 365),
   /** Failed logins per window (successful ones do not count). */
   JWI_RATE_LOGIN_MAX: intFrom("JWI_RATE_LOGIN_MAX", 0, 1_000_000, 10),
   JWI_RATE_LOGIN_WINDOW_S: intFrom("JWI_RATE_LOGIN_WINDOW_S", 1, 86_400, 900),
@@ -66,9 +73,22 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;
 
+/** What a production server may not start without, beside the checks of each variable. */
+const productionEnvSchema = apiEnvSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === "production" && env.JWI_PUBLIC_ORIGIN === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["JWI_PUBLIC_ORIGIN"],
+      message:
+        "required when NODE_ENV=production: set it to the site's public address (e.g. https://jobweather.example), which canonical links, " +
+        "Open Graph URLs, the sitemap and robots.txt name",
+    });
+  }
+});
+
 /** Reads and validates the environment; throws one Error that lists every bad variable. */
 export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
-  const parsed = apiEnvSchema.safeParse(env);
+  const parsed = productionEnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid environment:\n${formatEnvIssues(parsed.error)}`);
   return { ...parsed.data, JWI_DATA_DIR: path.resolve(parsed.data.JWI_DATA_DIR) };
 }
@@ -82,7 +102,8 @@ export interface RateLimitConfig {
 /** Everything createApp needs to know; built from the environment, or by hand in tests and benches. */
 export interface AppConfig {
   env: "development" | "production" | "test";
-  publicOrigin: string;
+  /** The configured public origin; null: each request's own (protocol and host as Express sees them). */
+  publicOrigin: string | null;
   feedbackUrl: string | null;
   adminUsername: string;
   /** Fallback password hash when none is stored in SQLite. */
@@ -91,9 +112,11 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   sessionTtlMs: number;
   uploadMaxBytes: number;
-  /** Limit for public JSON bodies (experiences, waiting list, login). */
+  /** Limit for public JSON bodies (experiences, waiting list, contact, login). */
   jsonLimitBytes: number;
-  rateLimits: { experiences: RateLimitConfig; waitingList: RateLimitConfig; login: RateLimitConfig };
+  rateLimits: { experiences: RateLimitConfig; waitingList: RateLimitConfig; contact: RateLimitConfig; login: RateLimitConfig };
+  /** Contact messages and waiting-list requests older than this are deleted (api/server.ts sweeps). */
+  leadsRetentionDays: number;
   httpLog: boolean;
   /** Public reads trust the newest publication id for this long (ms) before asking SQLite again. */
   publicationCheckMs: number;
@@ -111,7 +134,7 @@ function parseTrustProxy(value: string): boolean | number | string {
 export function configFromEnv(env: ApiEnv): AppConfig {
   return {
     env: env.NODE_ENV,
-    publicOrigin: env.JWI_PUBLIC_ORIGIN,
+    publicOrigin: env.JWI_PUBLIC_ORIGIN ?? null,
     feedbackUrl: env.JWI_FEEDBACK_URL ?? null,
     adminUsername: env.JWI_ADMIN_USERNAME,
     adminPasswordHash: env.JWI_ADMIN_PASSWORD_HASH ?? null,
@@ -123,8 +146,10 @@ export function configFromEnv(env: ApiEnv): AppConfig {
     rateLimits: {
       experiences: { limit: env.JWI_RATE_EXPERIENCES_MAX, windowMs: env.JWI_RATE_EXPERIENCES_WINDOW_S * 1000 },
       waitingList: { limit: env.JWI_RATE_WAITING_LIST_MAX, windowMs: env.JWI_RATE_WAITING_LIST_WINDOW_S * 1000 },
+      contact: { limit: env.JWI_RATE_CONTACT_MAX, windowMs: env.JWI_RATE_CONTACT_WINDOW_S * 1000 },
       login: { limit: env.JWI_RATE_LOGIN_MAX, windowMs: env.JWI_RATE_LOGIN_WINDOW_S * 1000 },
     },
+    leadsRetentionDays: env.JWI_LEADS_RETENTION_DAYS,
     httpLog: env.JWI_HTTP_LOG,
     publicationCheckMs: 100,
     http: {

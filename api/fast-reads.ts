@@ -118,6 +118,8 @@ export interface PageFastPathDeps {
   headers(secure: boolean, nonce: string): HeaderList;
   /** The request's protocol as Express's req.protocol tells it (the trust proxy setting applied). */
   protocol(req: IncomingMessage): string;
+  /** The request's host as Express's req.host tells it (X-Forwarded-Host only from a trusted proxy). */
+  host(req: IncomingMessage): string | undefined;
   /** Request logs (null when they are off). */
   logger: Logger | null;
 }

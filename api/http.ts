@@ -133,6 +133,28 @@ export function requireMediaType(...types: string[]): RequestHandler {
   };
 }
 
+/** A host as a browser may send it: a name or address, an IPv6 literal in brackets, an optional port. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin this request was made to: protocol and host as Express sees them, so behind a trusted proxy
+ * (JWI_TRUST_PROXY) X-Forwarded-Proto and X-Forwarded-Host. Only http or https, and only a plain host (port
+ * included) is echoed into links; anything else reads `localhost`. Used where no public origin is configured.
+ */
+export function requestOrigin(req: Request): string {
+  return originFrom(req.protocol, req.host);
+}
+
+/** An origin out of a protocol and a host as a request names them (requestOrigin; the page fast path's too). */
+export function originFrom(protocol: string, host: string | undefined): string {
+  return `${protocol === "https" ? "https" : "http"}://${host !== undefined && HOST.test(host) ? host.toLowerCase() : "localhost"}`;
+}
+
+/** The public origin: the configured one, else this request's own (requestOrigin). */
+export function publicOriginOf(req: Request, configured: string | null): string {
+  return configured ?? requestOrigin(req);
+}
+
 /** Answers 404 in the contract's JSON shape (for /api paths nothing matched). */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, "not_found", `No API route ${req.method} ${req.path}`));

@@ -17,7 +17,7 @@ function humanDuration(seconds: number): string {
 export function limiter(
   cfg: RateLimitConfig,
   tooMany: string,
-  opts: { db: ServingDb; bucket: string; skipSuccessfulRequests?: boolean },
+  opts: { db: ServingDb; bucket: string; skipSuccessfulRequests?: boolean; skipFailedRequests?: boolean },
 ): RequestHandler {
   if (cfg.limit === 0) return (_req, _res, next) => next();
   return rateLimit({
@@ -27,6 +27,7 @@ export function limiter(
     standardHeaders: "draft-8",
     legacyHeaders: false,
     skipSuccessfulRequests: opts.skipSuccessfulRequests ?? false,
+    skipFailedRequests: opts.skipFailedRequests ?? false,
     handler: (req, _res, next) => {
       const reset = (req as typeof req & { rateLimit?: RateLimitInfo }).rateLimit?.resetTime;
       const retry = Math.max(1, Math.ceil(((reset ? reset.getTime() : Date.now() + cfg.windowMs) - Date.now()) / 1000));

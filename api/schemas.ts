@@ -3,6 +3,10 @@
 import { z } from "zod";
 import {
   COMMENT_MAX_LENGTH,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  CONTACT_TOPICS,
+  CONTACT_TOPIC_IDS,
   MOOD_MAX,
   MOOD_MIN,
   RESIDENCY_OPTIONS,
@@ -103,6 +107,40 @@ export const waitingListInputSchema = z.object({
   website: honeypot,
 });
 export type WaitingListInput = z.infer<typeof waitingListInputSchema>;
+
+/** The contact form (docs/product.md §5: name, email, topic and message required). */
+export const contactInputSchema = z.object({
+  name: z.preprocess(
+    cleaned,
+    z
+      .string({ error: required("Name", "Name must be text") })
+      .trim()
+      .min(1, "Name is required")
+      .max(CONTACT_NAME_MAX_LENGTH, `Name must be at most ${CONTACT_NAME_MAX_LENGTH} characters`),
+  ),
+  email: z.preprocess(
+    cleaned,
+    z
+      .string({ error: required("Email", "Email must be text") })
+      .trim()
+      .min(1, "Email is required")
+      .max(254, "Email must be at most 254 characters")
+      .pipe(z.email({ error: "Please enter a valid email address" })),
+  ),
+  topic: z.enum(CONTACT_TOPIC_IDS, {
+    error: required("Topic", `Topic must be one of: ${CONTACT_TOPICS.map((t) => t.id).join(", ")}`),
+  }),
+  message: z.preprocess(
+    cleaned,
+    z
+      .string({ error: required("Message", "Message must be text") })
+      .trim()
+      .min(1, "Message is required")
+      .max(CONTACT_MESSAGE_MAX_LENGTH, `Message must be at most ${CONTACT_MESSAGE_MAX_LENGTH} characters`),
+  ),
+  website: honeypot,
+});
+export type ContactInput = z.infer<typeof contactInputSchema>;
 
 export const loginInputSchema = z.object({
   username: z.string({ error: required("Username", "Username must be text") }).min(1, "Username is required").max(200),

@@ -17,6 +17,7 @@ import { PublishedStore } from "./db/published.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import { configFromEnv, readApiEnv, type AppConfig } from "./env.ts";
 import { createServerLogger } from "./logger.ts";
+import { startRetentionSweeps } from "./retention.ts";
 
 export interface StartServerOptions {
   /** Port to listen on (0: a free one); default PORT from the environment, else 3000. */
@@ -109,6 +110,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   }
 
   const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler, now: opts.now });
+  // Personal data is kept no longer than the privacy page says (api/retention.ts).
+  const retention = startRetentionSweeps({
+    stores: app.services,
+    retentionDays: config.leadsRetentionDays,
+    now: opts.now ?? (() => new Date()),
+    logger,
+  });
   // The optional built-in schedule (JWI_UPDATE_CRON, off by default) runs `jwi update` in the job child, under the
   // same one-job-at-a-time lock as uploads, recalcs and every `jwi` command.
   const schedule = updateScheduleFromEnv({
@@ -172,6 +180,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         server.closeIdleConnections();
       });
       clearTimeout(force);
+      retention.stop();
       await schedule?.stop();
       await pl.stop();
       db.close();

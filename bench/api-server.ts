@@ -12,12 +12,18 @@ const api = await startServer({
   port: 0,
   host: "127.0.0.1",
   dataDir,
-  env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+  env: {
+    JWI_PUBLIC_ORIGIN: "https://jobweather.example",
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+  },
   config: {
     httpLog: httpLog === "true",
     rateLimits: {
       experiences: { limit: 0, windowMs: 60_000 },
       waitingList: { limit: 0, windowMs: 60_000 },
+      contact: { limit: 0, windowMs: 60_000 },
       login: { limit: 0, windowMs: 60_000 },
     },
   },

@@ -68,7 +68,7 @@ export async function run(): Promise<void> {
     port: 0,
     host: "127.0.0.1",
     dataDir,
-    env: { LOG_LEVEL: "silent", NODE_ENV: "production" },
+    env: { LOG_LEVEL: "silent", NODE_ENV: "production", JWI_PUBLIC_ORIGIN: "https://jobweather.example" },
     config: { httpLog: false },
     handleSignals: false,
   });

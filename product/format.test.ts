@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageText, formatPeriod, formatScore, monthsOld, relativeTime } from "./format.ts";
+import { ageText, formatPeriod, formatScore, monthsOld, relativeTime, retentionText } from "./format.ts";
 
 describe("format", () => {
   it("shows scores to one decimal", () => {
@@ -23,5 +23,14 @@ describe("format", () => {
     expect(relativeTime("2026-11-21T12:00:00.000Z", now)).toBe("yesterday");
     expect(relativeTime("2026-11-12T12:00:00.000Z", now)).toBe("10 days ago");
     expect(relativeTime("2026-11-23T12:00:00.000Z", now)).toBe("just now");
+  });
+});
+
+describe("retentionText", () => {
+  it("says whole years in months, anything else in days", () => {
+    expect(retentionText(365)).toBe("12 months");
+    expect(retentionText(730)).toBe("24 months");
+    expect(retentionText(90)).toBe("90 days");
+    expect(retentionText(1)).toBe("1 day");
   });
 });

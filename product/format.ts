@@ -72,3 +72,9 @@ export function relativeTime(iso: string, nowIso: string): string {
   if (abs < 365 * 86_400) return rtf.format(Math.round(seconds / (30 * 86_400)), "month");
   return rtf.format(Math.round(seconds / (365 * 86_400)), "year");
 }
+
+/** A retention period in days as a reader says it: 365 → "12 months", 730 → "24 months", 90 → "90 days". */
+export function retentionText(days: number): string {
+  if (days % 365 === 0) return `${(days / 365) * 12} months`;
+  return days === 1 ? "1 day" : `${days} days`;
+}

@@ -42,16 +42,30 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
   }) as Snapshot;
 
 describe("comparisons (spec §9)", () => {
-  it("unemployment vs the fixed thresholds 6 / 7 when no EU value exists", () => {
-    expect(compareUnemploymentWithEu(5.9, null, null)).toMatchObject({ result: "lower", text: "lower than EU average", basis: "fixed-thresholds" });
-    expect(compareUnemploymentWithEu(6, null, null).result).toBe("same");
+  it("unemployment vs the fixed rule 6 / 7 when no EU value exists, worded as a rule of thumb, never as an average", () => {
+    expect(compareUnemploymentWithEu(5.9, null, null)).toEqual({ result: "lower", text: "below the 6% rule of thumb", reference: null, basis: "fixed-thresholds", eu_period: null });
+    expect(compareUnemploymentWithEu(6, null, null)).toMatchObject({ result: "same", text: "within the 6%–7% rule of thumb" });
     expect(compareUnemploymentWithEu(7, null, null).result).toBe("same");
-    expect(compareUnemploymentWithEu(7.1, null, null)).toMatchObject({ result: "higher", text: "higher than EU average" });
+    expect(compareUnemploymentWithEu(7.1, null, null)).toMatchObject({ result: "higher", text: "above the 7% rule of thumb" });
+    // An EU period without an EU value names no period.
+    expect(compareUnemploymentWithEu(5, null, "2026-Q2").eu_period).toBeNull();
   });
-  it("unemployment vs the EU27 value of the same period when present (±0.5)", () => {
-    expect(compareUnemploymentWithEu(5.3, 5.9, "2026-07")).toMatchObject({ result: "lower", basis: "EU27_2020", reference: 5.9, eu_period: "2026-07" });
-    expect(compareUnemploymentWithEu(6.4, 5.9, "2026-07").result).toBe("same");
-    expect(compareUnemploymentWithEu(6.5, 5.9, "2026-07").result).toBe("higher");
+  it("unemployment vs the EU-27 average of the same period when present (±0.5), named as the EU-27 average", () => {
+    expect(compareUnemploymentWithEu(5.3, 5.9, "2026-07")).toEqual({ result: "lower", text: "lower than the EU-27 average", reference: 5.9, basis: "EU27_2020", eu_period: "2026-07" });
+    expect(compareUnemploymentWithEu(6.4, 5.9, "2026-07")).toMatchObject({ result: "same", text: "close to the EU-27 average" });
+    expect(compareUnemploymentWithEu(6.5, 5.9, "2026-07")).toMatchObject({ result: "higher", text: "higher than the EU-27 average" });
+  });
+  it("the two yardsticks never share a wording", () => {
+    const rates = [3, 5.9, 6, 6.5, 7, 7.1, 12];
+    const fixed = new Set(rates.map((r) => compareUnemploymentWithEu(r, null, null).text));
+    const eu = new Set(rates.flatMap((r) => [4, 6.1, 9].map((e) => compareUnemploymentWithEu(r, e, "2026-Q2").text)));
+    expect(fixed.size).toBe(3);
+    expect(eu.size).toBe(3);
+    for (const t of fixed) {
+      expect(eu.has(t)).toBe(false);
+      expect(t).not.toMatch(/average/i);
+    }
+    for (const t of eu) expect(t).toMatch(/EU-27 average/);
   });
   it("vacancy vs its 3-year average with margin 0.2, competition with margin 0.5", () => {
     expect(compareVacancyWithAverage(2.5, 2.9).result).toBe("below");

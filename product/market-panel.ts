@@ -88,6 +88,11 @@ const round = (x: number, digits: number) => {
   return Math.round(x * f) / f;
 };
 
+/**
+ * Unemployment against one yardstick, named in its text (docs/product.md §9 and its decision): the EU-27 average
+ * of the same period when one is stored ("lower than the EU-27 average"), else the fixed rule of thumb, worded as
+ * such ("below the 6% rule of thumb"), never as an average: two yardsticks never read the same.
+ */
 export function compareUnemploymentWithEu(
   rate: number,
   eu: number | null,
@@ -96,8 +101,16 @@ export function compareUnemploymentWithEu(
   const lowerBelow = eu === null ? PANEL_RULES.unemploymentLowerThan : eu - PANEL_RULES.euMargin;
   const higherAbove = eu === null ? PANEL_RULES.unemploymentHigherThan : eu + PANEL_RULES.euMargin;
   const result = rate < lowerBelow ? "lower" : rate > higherAbove ? "higher" : "same";
-  const text = result === "lower" ? "lower than EU average" : result === "higher" ? "higher than EU average" : "same as EU average";
-  return { result, text, reference: eu, basis: eu === null ? "fixed-thresholds" : "EU27_2020", eu_period: eu === null ? null : euPeriod };
+  if (eu === null) {
+    const low = `${PANEL_RULES.unemploymentLowerThan}%`;
+    const high = `${PANEL_RULES.unemploymentHigherThan}%`;
+    const text =
+      result === "lower" ? `below the ${low} rule of thumb` : result === "higher" ? `above the ${high} rule of thumb` : `within the ${low}–${high} rule of thumb`;
+    return { result, text, reference: null, basis: "fixed-thresholds", eu_period: null };
+  }
+  const text =
+    result === "lower" ? "lower than the EU-27 average" : result === "higher" ? "higher than the EU-27 average" : "close to the EU-27 average";
+  return { result, text, reference: eu, basis: "EU27_2020", eu_period: euPeriod };
 }
 
 export function compareVacancyWithAverage(rate: number, avg: number): Comparison<"above" | "below" | "same"> {

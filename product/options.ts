@@ -61,5 +61,28 @@ export function waitingListServiceId(value: string): WaitingListService | undefi
   return WAITING_LIST_SERVICES.find((s) => s.id === v || s.title.toLowerCase() === v)?.id;
 }
 
+/**
+ * Topics of the contact form (docs/product.md §2, §5), in the order the form lists them. "Delete my data" asks
+ * the operator to delete what we hold about the sender (docs/product.md §6; the privacy page points here).
+ */
+export const CONTACT_TOPICS = [
+  { id: "question", title: "Question" },
+  { id: "feedback", title: "Feedback" },
+  { id: "correction", title: "Correction of data" },
+  { id: "press", title: "Press" },
+  { id: "delete-my-data", title: "Delete my data" },
+] as const;
+export type ContactTopic = (typeof CONTACT_TOPICS)[number]["id"];
+export const CONTACT_TOPIC_IDS = CONTACT_TOPICS.map((t) => t.id) as [ContactTopic, ...ContactTopic[]];
+/** The topic whose messages the operator must act on as a deletion request. */
+export const DELETE_MY_DATA_TOPIC: ContactTopic = "delete-my-data";
+export const CONTACT_NAME_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 4000;
+
+/** The topic's title ("Delete my data"); the id itself when unknown. */
+export function contactTopicTitle(id: string): string {
+  return CONTACT_TOPICS.find((t) => t.id === id)?.title ?? id;
+}
+
 /** Name of the hidden form field that only bots fill in (the honeypot). */
 export const HONEYPOT_FIELD = "website";

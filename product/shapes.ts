@@ -3,6 +3,7 @@
 // (api/db/) produces them, the site (web/) and the API's routes consume them (docs/architecture.md, "One read path").
 import type { RegionId } from "../pipeline/countries.ts";
 import type { Snapshot, Status } from "../pipeline/model/types.ts";
+import type { ContactTopic } from "./options.ts";
 
 /** Why the site shows its paused notice: the operator paused it, or no covered country has a fresh score. */
 export type PausedReason = "operator" | "no-fresh-scores";
@@ -130,6 +131,19 @@ export interface WaitingListRequest {
   phone: string | null;
   message: string;
   created_at: string;
+}
+
+/** A message sent through the contact form, as the operator reads it (never through a public route). */
+export interface ContactMessage {
+  id: number;
+  topic: ContactTopic;
+  name: string;
+  email: string;
+  message: string;
+  created_at: string;
+  /** When and by whom the operator marked it handled; null while open. */
+  handled_at: string | null;
+  handled_by: string | null;
 }
 
 export type AuditResult = "ok" | "rejected" | "denied" | "busy" | "error";

@@ -16,14 +16,14 @@ import express, { type Request as ExpressRequest, type RequestHandler, type Resp
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
 import { contentVersion } from "../pipeline/serving-db.ts";
-import type { SessionLookup, SiteConfig, SiteLoadContext, SiteReader } from "./app/lib/context.ts";
+import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
 import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
-import { CACHE_NEVER, CACHE_STATIC, etagMatches } from "../api/http.ts";
+import { CACHE_NEVER, CACHE_STATIC, etagMatches, originFrom, requestOrigin } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
 import { bytesWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 
-export type { SiteConfig };
+export type { SiteSettings };
 
 /** build/web, where `npm run build` (react-router build) writes client/ and server/. */
 export const DEFAULT_BUILD_DIR = SITE_BUILD_DIR;
@@ -48,8 +48,8 @@ export interface SiteData {
 export interface SiteHandlerOptions {
   /** The API's reader and sessions; a getter when the handler is created before the API is. */
   data: Lazy<SiteData>;
-  /** Public origin and feedback form URL (from the API's AppConfig); a getter likewise. */
-  site: Lazy<SiteConfig>;
+  /** Public origin (null: per request) and feedback form URL (from the API's AppConfig); a getter likewise. */
+  site: Lazy<SiteSettings>;
   /**
    * The version of everything a public page shows (publication, community, pause switch): renders are reused
    * while it stays the same. Without it (or while it answers undefined) nothing is cached.
@@ -66,8 +66,8 @@ export interface SiteHandlerOptions {
 const resolve = <T>(v: Lazy<T>): T | undefined => (typeof v === "function" ? (v as () => T | undefined)() : v);
 
 /** The site's public settings out of the API's configuration. */
-export function siteConfigOf(config: Pick<AppConfig, "publicOrigin" | "feedbackUrl">): SiteConfig {
-  return { publicOrigin: config.publicOrigin, feedbackUrl: config.feedbackUrl };
+export function siteConfigOf(config: Pick<AppConfig, "publicOrigin" | "feedbackUrl" | "leadsRetentionDays">): SiteSettings {
+  return { publicOrigin: config.publicOrigin, feedbackUrl: config.feedbackUrl, leadsRetentionDays: config.leadsRetentionDays };
 }
 
 /** Loads the server build; throws a clear error when the site was not built. */
@@ -86,7 +86,7 @@ function fetchRequest(req: ExpressRequest, method: string): Request {
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, { method, headers });
+  return new Request(`${requestOrigin(req)}${req.originalUrl}`, { method, headers });
 }
 
 async function rendered(response: Response): Promise<RenderedPage> {
@@ -109,8 +109,11 @@ export interface SiteHandler extends RequestHandler {
 /** Pages that must never be kept or shared: the operator area. */
 const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
 
-/** What a render is kept under: the data version, the public origin, where the request came to, the URL. */
-const pageKey = (version: string, site: SiteConfig, protocol: string, host: string, url: string) => `${version}|${site.publicOrigin}|${protocol}://${host}|${url}`;
+/**
+ * What a render is kept under: the data version, the configured public origin, the origin the request came to
+ * (api/http.ts requestOrigin: links name it when no public origin is configured), the URL.
+ */
+const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? ""}|${origin}|${url}`;
 
 /** Sends a cached page with this response's nonce (304 when the client holds it): both paths use it. */
 function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string): void {
@@ -149,7 +152,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     const data = resolve(opts.data);
     const site = resolve(opts.site);
     if (!data || !site) throw new Error("The site handler is not bound to the API yet.");
-    const context: SiteLoadContext = { ...data, site, cspNonce: nonce, now: now() };
+    // Without a configured public origin, links name the origin the visitor asked (development, tests).
+    const context: SiteLoadContext = { ...data, site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) }, cspNonce: nonce, now: now() };
     return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
   };
 
@@ -193,7 +197,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
         sendOwn(req, res, await render(req, nonce));
         return;
       }
-      const key = pageKey(version, site, req.protocol, req.get("host") ?? "", req.originalUrl);
+      const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
       if (entry) sendShared(req, res, entry, nonce);
       else sendOwn(req, res, await render(req, nonce));
@@ -211,7 +215,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       const site = resolve(opts.site);
       if (version === undefined || !site) return false;
       protocol = deps.protocol(req);
-      entry = cache.peek(pageKey(version, site, protocol, req.headers.host ?? "", url));
+      entry = cache.peek(pageKey(version, site, originFrom(protocol, deps.host(req)), url));
     } catch {
       return false; // Express answers, through the error middleware
     }
@@ -236,7 +240,7 @@ export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
 ): Promise<RunningServer & { site: SiteHandler }> {
   const { buildDir, now, ...serverOpts } = opts;
-  let bound: { data: SiteData; site: SiteConfig; version: () => string } | null = null;
+  let bound: { data: SiteData; site: SiteSettings; version: () => string } | null = null;
   const siteHandler = await createSiteHandler({
     data: () => bound?.data,
     site: () => bound?.site,

@@ -1,5 +1,6 @@
-// Community writes (experiences, waiting-list requests) in the serving database. One prepared statement per
-// query, parameters always bound; every write is a single INSERT/UPDATE, so nothing is ever half-written.
+// Community writes (experiences, waiting-list requests) in the serving database; contact messages are in
+// db/contact.ts. One prepared statement per query, parameters always bound; every write is a single statement,
+// so nothing is ever half-written.
 import { z } from "zod";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
 import { MOOD_LABELS, type WaitingListService } from "../../product/options.ts";
@@ -153,6 +154,9 @@ export class WaitingListStore {
   private readonly insertStmt;
   private readonly listStmt;
   private readonly countStmt;
+  private readonly byIdStmt;
+  private readonly deleteStmt;
+  private readonly purgeStmt;
 
   constructor(db: ServingDb) {
     this.insertStmt = db.prepare(
@@ -164,6 +168,9 @@ export class WaitingListStore {
         WHERE (@service IS NULL OR service = @service) ORDER BY id DESC LIMIT @limit OFFSET @offset`,
     );
     this.countStmt = db.prepare(`SELECT count(*) AS n FROM waiting_list WHERE (@service IS NULL OR service = @service)`);
+    this.byIdStmt = db.prepare(`SELECT id, service, name, email, phone, message, created_at FROM waiting_list WHERE id = ?`);
+    this.deleteStmt = db.prepare(`DELETE FROM waiting_list WHERE id = ?`);
+    this.purgeStmt = db.prepare(`DELETE FROM waiting_list WHERE created_at < ?`);
   }
 
   insert(input: WaitingListInput, createdAt: string): { id: number; service: WaitingListService; created_at: string } {
@@ -185,5 +192,20 @@ export class WaitingListStore {
 
   count(service: WaitingListService | null = null): number {
     return (this.countStmt.get({ service }) as { n: number }).n;
+  }
+
+  get(id: number): WaitingListRequest | undefined {
+    const row = this.byIdStmt.get(id);
+    return row === undefined ? undefined : waitingRowSchema.parse(row);
+  }
+
+  /** Deletes one request for good (a deletion asked for); false when the id does not exist. */
+  delete(id: number): boolean {
+    return this.deleteStmt.run(id).changes > 0;
+  }
+
+  /** Deletes every request received before `before` (ISO time); returns how many (the retention sweep). */
+  deleteReceivedBefore(before: string): number {
+    return this.purgeStmt.run(before).changes;
   }
 }

@@ -1,6 +1,7 @@
 // The API's own tables in the serving database (jwi.sqlite), beside the pipeline's published tables
 // (pipeline/serving-db.ts), which are never touched here. Applied at start-up; every statement is idempotent.
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "../../product/options.ts";
 
 export const API_SCHEMA = `
 CREATE TABLE IF NOT EXISTS experiences (
@@ -29,6 +30,20 @@ CREATE TABLE IF NOT EXISTS waiting_list (
   created_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS waiting_list_by_service ON waiting_list (service, id DESC);
+
+-- Messages of the contact form (docs/product.md §2, §5). The topic is checked at the edge (api/schemas.ts) and
+-- when read back (db/contact.ts), not by a CHECK: a topic added later must not need a table rebuild.
+CREATE TABLE IF NOT EXISTS contact_messages (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  topic TEXT NOT NULL,
+  name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND ${CONTACT_NAME_MAX_LENGTH}),
+  email TEXT NOT NULL CHECK (length(email) BETWEEN 3 AND 254),
+  message TEXT NOT NULL CHECK (length(message) BETWEEN 1 AND ${CONTACT_MESSAGE_MAX_LENGTH}),
+  created_at TEXT NOT NULL,
+  handled_at TEXT,
+  handled_by TEXT
+);
+CREATE INDEX IF NOT EXISTS contact_messages_by_topic ON contact_messages (topic, id DESC);
 
 CREATE TABLE IF NOT EXISTS admin_credentials (
   id INTEGER PRIMARY KEY CHECK (id = 1),

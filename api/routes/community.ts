@@ -1,14 +1,15 @@
-// Community writes: experiences and waiting-list requests. JSON only, validated with zod, rate-limited per
+// Community writes: experiences, waiting-list requests and contact messages. JSON only, validated with zod, rate-limited per
 // client, with a honeypot. A rejected write stores nothing; an accepted one is a single INSERT.
 import express, { Router } from "express";
 import type { Logger } from "../../pipeline/logger.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
+import type { ContactStore } from "../db/contact.ts";
 import type { AppConfig } from "../env.ts";
 import { requireMediaType } from "../http.ts";
 import { MOOD_LABELS } from "../../product/options.ts";
 import { limiter } from "../rate-limit.ts";
-import { experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";
+import { contactInputSchema, experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";
 import { countryFromParam } from "./public.ts";
 
 export interface CommunityDeps {
@@ -16,12 +17,13 @@ export interface CommunityDeps {
   db: ServingDb;
   experiences: ExperienceStore;
   waitingList: WaitingListStore;
+  contact: ContactStore;
   config: AppConfig;
   logger: Logger;
   now: () => Date;
 }
 
-export function communityRoutes({ db, experiences, waitingList, config, logger, now }: CommunityDeps): Router {
+export function communityRoutes({ db, experiences, waitingList, contact, config, logger, now }: CommunityDeps): Router {
   const r = Router();
   const json = express.json({ limit: config.jsonLimitBytes, strict: true });
   const experienceLimit = limiter(config.rateLimits.experiences, "You have shared several experiences in a short time.", {
@@ -31,6 +33,13 @@ export function communityRoutes({ db, experiences, waitingList, config, logger, 
   const waitingListLimit = limiter(config.rateLimits.waitingList, "You have sent several requests in a short time.", {
     db,
     bucket: "waiting-list",
+  });
+  // A message refused for a mistake in a field (400) does not use up the sender's budget: the contact form leaves
+  // every check to the server (one set of rules), so a visitor correcting a typo must not end up rate-limited.
+  const contactLimit = limiter(config.rateLimits.contact, "You have sent several messages in a short time.", {
+    db,
+    bucket: "contact",
+    skipFailedRequests: true,
   });
 
   r.post(
@@ -70,6 +79,20 @@ export function communityRoutes({ db, experiences, waitingList, config, logger, 
     }
     const stored = waitingList.insert(input, createdAt);
     // The answer names no personal data: the request is readable by the operator only.
+    res.status(201).json({ ok: true, ...stored });
+  });
+
+  r.post("/contact", requireMediaType("application/json"), contactLimit, json, (req, res) => {
+    const input = contactInputSchema.parse(req.body);
+    const createdAt = now().toISOString();
+    res.setHeader("Cache-Control", "no-store");
+    if (isHoneypotFilled(input.website)) {
+      logger.info({ route: "contact" }, "honeypot filled: message discarded");
+      res.status(201).json({ ok: true, id: null, topic: input.topic, created_at: createdAt });
+      return;
+    }
+    const stored = contact.insert(input, createdAt);
+    // The answer names no personal data: the message is readable by the operator only.
     res.status(201).json({ ok: true, ...stored });
   });
 

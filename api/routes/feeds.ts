@@ -6,25 +6,33 @@ import { countryByCode, type Country } from "../../pipeline/countries.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { FeedStore } from "../db/feeds.ts";
 import { FEED_SIZE, atomFeed } from "../feeds.ts";
-import { CACHE_NEVER, CACHE_PUBLISHED, cachedBody, sendCached, type CachedBody } from "../http.ts";
+import { CACHE_NEVER, CACHE_PUBLISHED, cachedBody, requestOrigin, sendCached, type CachedBody } from "../http.ts";
 import type { ReadModel } from "../read-model.ts";
 
 export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 
-export function feedRoutes(db: ServingDb, read: ReadModel, origin: string): Router {
+/** Feeds made per request origin at most (only without a configured public origin, i.e. in development). */
+const MAX_KEPT = 200;
+
+/**
+ * Links in the feeds name the configured public origin, or, when none is configured (development), the origin
+ * of each request (api/http.ts requestOrigin), like the sitemap and the pages.
+ */
+export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: string | null): Router {
   const store = new FeedStore(db);
   let madeFor = -1;
   const made = new Map<string, CachedBody>();
 
-  const feedOf = (country: Country | null): CachedBody => {
+  const feedOf = (country: Country | null, origin: string): CachedBody => {
     const publication = read.publicationId();
     if (publication !== madeFor) {
       made.clear();
       madeFor = publication;
     }
-    const key = country?.code ?? "all";
+    const key = `${origin}|${country?.code ?? "all"}`;
     let hit = made.get(key);
     if (!hit) {
+      if (made.size >= MAX_KEPT) made.clear();
       const entries = store.newest(FEED_SIZE, country?.code);
       const xml = atomFeed({ origin, country, entries, firstPublishedAt: store.firstPublishedAt() });
       hit = cachedBody(xml, `f${entries[0]?.publication_id ?? 0}`);
@@ -45,7 +53,8 @@ export function feedRoutes(db: ServingDb, read: ReadModel, origin: string): Rout
       res.redirect(301, `/feeds/${m[1]!.toLowerCase()}.atom`);
       return;
     }
-    sendCached(req, res, feedOf(country ?? null), CACHE_PUBLISHED, ATOM_TYPE);
+    if (configuredOrigin === null) res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
+    sendCached(req, res, feedOf(country ?? null, configuredOrigin ?? requestOrigin(req)), CACHE_PUBLISHED, ATOM_TYPE);
   });
   return r;
 }

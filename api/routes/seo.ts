@@ -1,8 +1,8 @@
 // /sitemap.xml and /robots.txt (spec §2 sitemap: / 1.0 daily, /brightest and /stormiest 0.8 weekly,
-// /country/{code} in lower case 0.9 daily for each covered country), on the configured public origin.
-import { Router } from "express";
+// /country/{code} in lower case 0.9 daily for each covered country), on the public origin.
+import { Router, type Request, type Response } from "express";
 import { COUNTRIES } from "../../pipeline/countries.ts";
-import { CACHE_STATIC, cachedBytes, sendCached } from "../http.ts";
+import { CACHE_STATIC, cachedBytes, requestOrigin, sendCached, type CachedBody } from "../http.ts";
 
 export interface SitemapEntry {
   path: string;
@@ -35,16 +35,39 @@ export function robotsTxt(origin: string): string {
   return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/admin", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
 }
 
-/** Both change only with a release or the configured origin: cached like other static files, ETag = content hash. */
-export function seoRoutes(origin: string): Router {
+/** Sitemaps and robots kept per request origin at most (only without a configured public origin: development). */
+const MAX_KEPT = 50;
+
+/**
+ * Sitemap and robots on the configured public origin: they change only with a release or that origin, so they are
+ * made once and cached like other static files (ETag = content hash). Without a configured origin (development)
+ * they name the origin of each request (api/http.ts requestOrigin), so their links point where the reader came from.
+ */
+export function seoRoutes(configuredOrigin: string | null): Router {
   const r = Router();
-  const sitemap = cachedBytes(Buffer.from(sitemapXml(origin)), "sitemap", { type: "application/xml; charset=utf-8" });
-  const robots = cachedBytes(Buffer.from(robotsTxt(origin)), "robots", { type: "text/plain; charset=utf-8" });
+  const made = new Map<string, { sitemap: CachedBody; robots: CachedBody }>();
+  const bodiesFor = (origin: string) => {
+    let hit = made.get(origin);
+    if (!hit) {
+      if (made.size >= MAX_KEPT) made.clear();
+      hit = {
+        sitemap: cachedBytes(Buffer.from(sitemapXml(origin)), "sitemap", { type: "application/xml; charset=utf-8" }),
+        robots: cachedBytes(Buffer.from(robotsTxt(origin)), "robots", { type: "text/plain; charset=utf-8" }),
+      };
+      made.set(origin, hit);
+    }
+    return hit;
+  };
+  if (configuredOrigin !== null) bodiesFor(configuredOrigin);
+  const bodies = (req: Request, res: Response) => {
+    if (configuredOrigin === null) res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
+    return bodiesFor(configuredOrigin ?? requestOrigin(req));
+  };
   r.get("/sitemap.xml", (req, res) => {
-    sendCached(req, res, sitemap, CACHE_STATIC);
+    sendCached(req, res, bodies(req, res).sitemap, CACHE_STATIC);
   });
   r.get("/robots.txt", (req, res) => {
-    sendCached(req, res, robots, CACHE_STATIC);
+    sendCached(req, res, bodies(req, res).robots, CACHE_STATIC);
   });
   return r;
 }

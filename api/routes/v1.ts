@@ -8,9 +8,10 @@ import type { z } from "zod";
 import { countryByCode, type Country } from "../../pipeline/countries.ts";
 import { NotFoundError } from "../../pipeline/errors.ts";
 import type { RankingType } from "../../product/options.ts";
-import { CACHE_PUBLISHED, CACHE_STATIC, sendCached } from "../http.ts";
+import { CACHE_PUBLISHED, CACHE_STATIC, cachedJson, requestOrigin, sendCached, type CachedBody } from "../http.ts";
 import type { ReadModel } from "../read-model.ts";
 import { historyCsvBody, openApiBody, regionsBody, scoresCsvBody, sourcesBody } from "../v1/bodies.ts";
+import { openApiDocument } from "../v1/openapi.ts";
 import { countryParams, rankingParams } from "../v1/schemas.ts";
 import { healthBody } from "./public.ts";
 
@@ -75,11 +76,33 @@ export function v1Routes(read: ReadModel, now: () => Date): Router {
   return r;
 }
 
-/** `/api/openapi.json`: the document for the configured public origin, generated here, at start-up. */
-export function openApiRoute(origin: string): Router {
+/** Documents kept per request origin at most (only without a configured public origin: development). */
+const MAX_ORIGINS = 20;
+
+/**
+ * `/api/openapi.json`: the document for the configured public origin, generated here, at start-up. Without one
+ * (development), its `servers` entry names the origin of each request (api/http.ts requestOrigin), like the pages.
+ */
+export function openApiRoute(configuredOrigin: string | null): Router {
   const r = Router();
-  const body = openApiBody(origin);
+  if (configuredOrigin !== null) {
+    const body = openApiBody(configuredOrigin);
+    r.get("/openapi.json", (req, res) => {
+      sendCached(req, res, body, CACHE_STATIC);
+    });
+    return r;
+  }
+  const template = openApiDocument("http://localhost");
+  const made = new Map<string, CachedBody>();
   r.get("/openapi.json", (req, res) => {
+    const origin = requestOrigin(req);
+    let body = made.get(origin);
+    if (!body) {
+      if (made.size >= MAX_ORIGINS) made.clear();
+      body = cachedJson({ ...template, servers: [{ url: origin, description: "This service" }] }, "openapi");
+      made.set(origin, body);
+    }
+    res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
     sendCached(req, res, body, CACHE_STATIC);
   });
   return r;

@@ -200,11 +200,17 @@ function generate(origin: string): OpenApiDocument {
 }
 
 const documents = new Map<string, OpenApiDocument>();
+/**
+ * Documents kept at most: one origin in production (JWI_PUBLIC_ORIGIN is required there); without it each request
+ * names its own (the /open-data/api page), and no stream of made-up hosts may grow this without end.
+ */
+const MAX_DOCUMENTS = 20;
 
 /** The document for a public origin (its `servers` entry), generated once per origin. */
 export function openApiDocument(origin: string): OpenApiDocument {
   let doc = documents.get(origin);
   if (!doc) {
+    if (documents.size >= MAX_DOCUMENTS) documents.clear();
     doc = generate(origin);
     documents.set(origin, doc);
   }

@@ -526,6 +526,23 @@ describe("audit log and logout", () => {
     s.db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z'").run();
     expect((await getJson(admin("/session"), { headers: { cookie: c } })).status).toBe(401);
   });
+
+  it("a session lasts its lifetime on the real clock, whatever month the app reads its data at (tests pin that clock)", async () => {
+    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config, now: () => new Date("2026-01-01T00:00:00.000Z") });
+    const server: Server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const other = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const c = await login(other);
+      const session = await getJson(`${other}/api/admin/session`, { headers: { cookie: c } });
+      expect(session.status).toBe(200);
+      const ttl = Date.parse(session.body.expires_at) - Date.now();
+      expect(ttl).toBeGreaterThan(s.config.sessionTtlMs - 60_000);
+      expect(ttl).toBeLessThanOrEqual(s.config.sessionTtlMs);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
 });
 
 describe("login brute force", () => {

@@ -284,6 +284,7 @@ describe("rate limits (per client, experiences and waiting list separately)", ()
         rateLimits: {
           experiences: { limit: 3, windowMs: 60_000 },
           waitingList: { limit: 2, windowMs: 60_000 },
+          contact: { limit: 2, windowMs: 60_000 },
           login: { limit: 100, windowMs: 60_000 },
         },
       },

@@ -18,6 +18,7 @@ export const FIXTURES = path.resolve(BUNDLED_FIXTURES_DIR, "..");
 export const GENEROUS_LIMITS: AppConfig["rateLimits"] = {
   experiences: { limit: 100_000, windowMs: 60_000 },
   waitingList: { limit: 100_000, windowMs: 60_000 },
+  contact: { limit: 100_000, windowMs: 60_000 },
   login: { limit: 100_000, windowMs: 60_000 },
 };
 

@@ -64,7 +64,14 @@ describe("GET /api/countries/:code", () => {
     expect(p.time_to_interview_days).toBe(14);
     expect(p.vacancies_trend).toBe("flat");
     expect(p.general_signal).toBe(b.score >= 7 ? "improving" : b.score >= 4 ? "stable" : "weakening");
-    expect(p.comparisons.unemployment_vs_eu.text).toMatch(/(lower than|higher than|same as) EU average/);
+    // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as such.
+    expect(p.comparisons.unemployment_vs_eu).toMatchObject({ basis: "fixed-thresholds", reference: null, eu_period: null });
+    expect(p.comparisons.unemployment_vs_eu.text).toMatch(/^(below the 6% rule of thumb|above the 7% rule of thumb|within the 6%–7% rule of thumb)$/);
+    // Switzerland's quarterly rate is compared with the EU-27 average of the same quarter.
+    const ch = (await getJson(`${base}/api/countries/ch`)).body.market_panel.comparisons.unemployment_vs_eu;
+    expect(ch).toMatchObject({ basis: "EU27_2020", eu_period: "2026-Q2" });
+    expect(ch.reference).toBeGreaterThan(0);
+    expect(ch.text).toMatch(/^(lower than|higher than|close to) the EU-27 average$/);
     expect(p.yoy).toEqual({ delta: b.yoy.delta, label: b.yoy.label });
   });
 
@@ -160,12 +167,14 @@ describe("caching", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists /, the rankings and every covered country in lower case, on the public origin", async () => {
+  it("lists /, the rankings and every covered country in lower case, on the request's own origin when none is configured", async () => {
+    expect(s.config.publicOrigin).toBeNull();
     const res = await fetch(`${base}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/xml/);
     const xml = await res.text();
-    const origin = s.config.publicOrigin;
+    const origin = base; // http://127.0.0.1:PORT
+    expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(xml).toContain(`<loc>${origin}/</loc>\n    <changefreq>daily</changefreq>\n    <priority>1.0</priority>`);
     expect(xml).toContain(`<loc>${origin}/brightest</loc>\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
     expect(xml).toContain(`<loc>${origin}/stormiest</loc>\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
@@ -182,7 +191,32 @@ describe("sitemap and robots", () => {
     expect(txt).toContain("Allow: /");
     expect(txt).toContain("Disallow: /admin");
     expect(txt).toContain("Disallow: /api/admin");
-    expect(txt).toContain(`Sitemap: ${s.config.publicOrigin}/sitemap.xml`);
+    expect(txt).toContain(`Sitemap: ${base}/sitemap.xml`);
+    expect(txt).not.toContain("localhost:3000");
+  });
+  it("follows a trusted proxy's X-Forwarded-Proto and -Host; a host that is not one is never echoed", async () => {
+    // The test client is on loopback, which JWI_TRUST_PROXY trusts by default.
+    const proxied = await fetch(`${base}/robots.txt`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" } });
+    expect(await proxied.text()).toContain("Sitemap: https://jobs.proxy.example/sitemap.xml");
+    const xml = await (await fetch(`${base}/sitemap.xml`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example:8443" } })).text();
+    expect(xml).toContain("<loc>https://jobs.proxy.example:8443/country/de</loc>");
+    const evil = await fetch(`${base}/robots.txt`, { headers: { "x-forwarded-proto": "javascript", "x-forwarded-host": "a.example/<script>" } });
+    expect(await evil.text()).toContain("Sitemap: http://localhost/sitemap.xml");
+  });
+  it("uses the configured public origin, whatever the request says", async () => {
+    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, publicOrigin: "https://jobweather.example" } });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const other = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const robots = await (await fetch(`${other}/robots.txt`, { headers: { "x-forwarded-host": "jobs.proxy.example" } })).text();
+      expect(robots).toContain("Sitemap: https://jobweather.example/sitemap.xml");
+      const xml = await (await fetch(`${other}/sitemap.xml`)).text();
+      expect(xml).toContain("<loc>https://jobweather.example/country/de</loc>");
+      expect(xml).not.toContain("127.0.0.1");
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
 

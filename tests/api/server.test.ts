@@ -1,11 +1,11 @@
 // The server entry: environment validation, seeding an empty data dir, graceful shutdown, and the operator
 // password set by `jwi admin set-password`.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readApiEnv } from "../../api/env.ts";
+import { configFromEnv, readApiEnv } from "../../api/env.ts";
 import { startServer, type RunningServer } from "../../api/server.ts";
 import { setPasswordCommand } from "../../cli/commands/admin.ts";
 import { getJson, postJson } from "./helpers.ts";
@@ -35,13 +35,31 @@ describe("environment", () => {
     await expect(startServer({ env: { PORT: "70000", JWI_DATA_DIR: dir }, handleSignals: false })).rejects.toThrow(/PORT/);
   });
 
-  it("defaults: port 3000, localhost origin, admin user, limits on", () => {
+  it("defaults: port 3000, no fixed origin (each request's own), admin user, limits on, leads kept 365 days", () => {
     const env = readApiEnv({});
     expect(env.PORT).toBe(3000);
-    expect(env.JWI_PUBLIC_ORIGIN).toBe("http://localhost:3000");
+    expect(env.JWI_PUBLIC_ORIGIN).toBeUndefined();
+    expect(configFromEnv(env).publicOrigin).toBeNull();
     expect(env.JWI_ADMIN_USERNAME).toBe("admin");
     expect(env.JWI_RATE_EXPERIENCES_MAX).toBeGreaterThan(0);
+    expect(configFromEnv(env).rateLimits.contact).toEqual({ limit: 5, windowMs: 3_600_000 });
+    expect(configFromEnv(readApiEnv({ JWI_RATE_CONTACT_MAX: "0", JWI_RATE_CONTACT_WINDOW_S: "60" })).rateLimits.contact).toEqual({ limit: 0, windowMs: 60_000 });
+    expect(configFromEnv(env).leadsRetentionDays).toBe(365);
     expect(readApiEnv({ JWI_PUBLIC_ORIGIN: "https://jobweather.example/" }).JWI_PUBLIC_ORIGIN).toBe("https://jobweather.example");
+  });
+
+  it("production needs JWI_PUBLIC_ORIGIN, and says so by name", () => {
+    expect(() => readApiEnv({ NODE_ENV: "production" })).toThrow(/JWI_PUBLIC_ORIGIN: required when NODE_ENV=production/);
+    // Reported together with every other bad variable.
+    expect(() => readApiEnv({ NODE_ENV: "production", PORT: "eighty" })).toThrow(/PORT[\s\S]*JWI_PUBLIC_ORIGIN|JWI_PUBLIC_ORIGIN[\s\S]*PORT/);
+    expect(readApiEnv({ NODE_ENV: "production", JWI_PUBLIC_ORIGIN: "https://jobweather.example" }).JWI_PUBLIC_ORIGIN).toBe("https://jobweather.example");
+    for (const NODE_ENV of ["development", "test"]) expect(readApiEnv({ NODE_ENV }).JWI_PUBLIC_ORIGIN).toBeUndefined();
+  });
+
+  it("startServer refuses to start in production without JWI_PUBLIC_ORIGIN, before touching the data dir", async () => {
+    const dir = path.join(os.tmpdir(), `jwi-never-created-prod-${process.pid}`);
+    await expect(startServer({ env: { NODE_ENV: "production", JWI_DATA_DIR: dir }, handleSignals: false })).rejects.toThrow(/JWI_PUBLIC_ORIGIN/);
+    expect(existsSync(dir)).toBe(false);
   });
 });
 

@@ -24,7 +24,7 @@ export async function startAdminHarness(): Promise<AdminHarness> {
     config: {
       adminUsername: ADMIN_USER,
       adminPasswordHash: await hashPassword(ADMIN_PASSWORD),
-      rateLimits: { experiences: generous, waitingList: generous, login: generous },
+      rateLimits: { experiences: generous, waitingList: generous, contact: generous, login: generous },
     },
   });
   const scratch = mkdtempSync(path.join(os.tmpdir(), "jwi-e2e-admin-files-"));

@@ -13,7 +13,7 @@ let mobile: BrowserContext;
 
 beforeAll(async () => {
   const generous = { limit: 100_000, windowMs: 600_000 };
-  h = await startHarness({ prefix: "jwi-e2e-community-", config: { rateLimits: { experiences: generous, waitingList: generous, login: generous } } });
+  h = await startHarness({ prefix: "jwi-e2e-community-", config: { rateLimits: { experiences: generous, waitingList: generous, contact: generous, login: generous } } });
   desktop = await h.browser.newContext(DESKTOP);
   mobile = await h.browser.newContext(MOBILE);
 }, 180_000);

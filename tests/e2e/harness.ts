@@ -22,6 +22,7 @@ export const FEEDBACK_URL = "https://forms.example.org/jwi-feedback";
 /** Small write limits, so a test can provoke the "too many requests" failure for real. */
 export const EXPERIENCE_LIMIT = 3;
 export const WAITING_LIST_LIMIT = 2;
+export const CONTACT_LIMIT = 2;
 
 export const CHROMIUM_FLAGS = [
   "--headless",
@@ -77,6 +78,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       rateLimits: {
         experiences: { limit: EXPERIENCE_LIMIT, windowMs: 600_000 },
         waitingList: { limit: WAITING_LIST_LIMIT, windowMs: 600_000 },
+        contact: { limit: CONTACT_LIMIT, windowMs: 600_000 },
         login: { limit: 10, windowMs: 600_000 },
       },
       ...opts.config,

@@ -36,6 +36,9 @@ interface RouteCase {
 const ROUTES: RouteCase[] = [
   { type: "home", path: "/", status: 200, h1: "What's the job market weather in Europe today?", title: "Job Weather Index" },
   { type: "country", path: "/country/de", status: 200, h1: "Germany: job market weather", title: /^Germany Job Market 2026: Cloudy, 6\.9\/10 \| Job Weather Index$/, image: "/og/de.png" },
+  // Greece: its snapshot holds an Employment Expectations Indicator (older than its cut-off), and its unemployment
+  // is compared with the EU-27 average of the same quarter.
+  { type: "country-eei", path: "/country/gr", status: 200, h1: "Greece: job market weather", title: /^Greece Job Market 2026: Cloudy, \d\.\d\/10 \| Job Weather Index$/, image: "/og/gr.png" },
   { type: "country-no-score", path: "/country/li", status: 200, h1: "Liechtenstein: job market weather", title: /^Liechtenstein Job Market 2026: no data to score \| Job Weather Index$/, image: "/og/li.png" },
   { type: "job-market", path: "/job-market/germany", status: 200, h1: /^Job Market in Germany/, title: "Job Market in Germany 2026", image: "/og/de.png" },
   { type: "job-market-no-score", path: "/job-market/liechtenstein", status: 200, h1: /^Job Market in Liechtenstein/, title: "Job Market in Liechtenstein 2026", image: "/og/li.png" },
@@ -283,7 +286,8 @@ describe("country page", () => {
     for (const title of ["Market conditions", "Market sentiment", "What you can do now", "Comparison insights", "Score history", "Real experiences from job seekers here"]) {
       expect(await page.getByRole("heading", { name: title, exact: true }).first().isVisible(), title).toBe(true);
     }
-    expect(await page.getByText("That is lower than EU average.").first().isVisible()).toBe(true);
+    // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as one.
+    expect(await page.getByText("That is below the 6% rule of thumb.").first().isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Book a career consultant" }).getAttribute("href")).toBe("/waiting-list/career-consultant");
     expect(await page.getByRole("link", { name: "Upgrade your CV" }).getAttribute("href")).toBe("/waiting-list/cv-upgrade");
 
@@ -302,6 +306,33 @@ describe("country page", () => {
     expect(ld.variableMeasured.value).toBe(Number(row.score.toFixed(1)));
     expect(console.unexpected()).toEqual([]);
     await page.close();
+  });
+
+  it("compares unemployment with one named yardstick: the EU-27 average of the same period, else the rule of thumb", async () => {
+    // What is on screen (the page also holds the phone's copy of the panels, hidden on a wide screen).
+    const cards = (page: Page) => page.locator("li", { has: page.getByText(/^Unemployment vs /) }).filter({ visible: true });
+    // Switzerland: a quarterly rate, and the EU-27 average of that quarter is stored.
+    const ch = (await open(desktop, "/country/ch")).page;
+    const eu = h.server.db.prepare("SELECT json_extract(payload, '$.eu_average') AS eu FROM snapshots WHERE country = 'CH'").pluck().get() as string;
+    const { unemployment: euRate, period } = JSON.parse(eu) as { unemployment: number; period: string };
+    expect(period).toMatch(/^\d{4}-Q[1-4]$/);
+    const quarter = `Q${period.slice(-1)} ${period.slice(0, 4)}`;
+    const chCard = cards(ch);
+    expect(await chCard.count()).toBe(1);
+    expect(await chCard.locator("p").first().textContent()).toBe("Unemployment vs EU-27 average");
+    expect(await chCard.textContent()).toMatch(/: (lower than|higher than|close to) the EU-27 average/);
+    expect(await chCard.textContent()).toContain(`EU-27 average ${euRate.toFixed(1)}% in ${quarter} (Eurostat, EU27_2020).`);
+    expect(await ch.getByText(new RegExp(`^That is (lower than|higher than|close to) the EU-27 average \\(${euRate.toFixed(1)}%, ${quarter}\\)\\.$`)).filter({ visible: true }).count()).toBe(1);
+    expect(await readableText(ch)).not.toMatch(/rule of thumb/);
+    await ch.close();
+    // Germany: no EU-27 value of its month; the rule of thumb is never called an average.
+    const de = (await open(desktop, "/country/de")).page;
+    const deCard = cards(de);
+    expect(await deCard.locator("p").first().textContent()).toBe("Unemployment vs rule of thumb");
+    expect(await deCard.textContent()).toContain("4.0%: below the 6% rule of thumb");
+    expect(await deCard.textContent()).toContain("No EU-27 average for July 2026 is stored, so a rule of thumb applies: below 6% is low, above 7% high.");
+    expect(await readableText(de)).not.toMatch(/EU(-27)? average\b(?! for July 2026 is stored)/);
+    await de.close();
   });
 
   it("shows the loading state while another country loads", async () => {
@@ -664,7 +695,8 @@ describe("phones, 390×844", () => {
     const text = await page.getByTestId("sources-cards").innerText();
     expect(text).not.toContain("Last checked");
     expect(text).not.toMatch(/^–$/m);
-    expect(await cards.first().innerText()).toMatch(/Used for\s+GDP growth \(context only\)\s+Newest period\s+Q2 2026/);
+    // (Cards follow the data types' order; the GDP one is not the first since the expectations type came.)
+    expect(await cards.filter({ hasText: "GDP growth (context only)" }).innerText()).toMatch(/Used for\s+GDP growth \(context only\)\s+Newest period\s+Q2 2026/);
     // Every card fits the screen.
     for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(390);
     await page.close();

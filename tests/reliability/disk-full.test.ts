@@ -14,12 +14,14 @@ import { fillDatabase } from "./full-db.ts";
 const NO_LIMITS = {
   experiences: { limit: 0, windowMs: 60_000 },
   waitingList: { limit: 0, windowMs: 60_000 },
+  contact: { limit: 0, windowMs: 60_000 },
   login: { limit: 0, windowMs: 60_000 },
 };
 /** Held back from the seed, so that uploading it really stores new values. */
 const WITHHELD = "une_rt_q_SUBSET_2020Q1_2026Q2.json";
 
 const waitingListRequest = { name: "Ana Example", email: "ana@example.org", message: "Please call me.", service: "cv-upgrade" };
+const contactMessage = { name: "Ana Example", email: "ana@example.org", topic: "delete-my-data", message: "Please delete my request." };
 
 function expectStorageError(r: { status: number; body: any; headers: Headers }, what: string): void {
   expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(507);
@@ -35,6 +37,8 @@ describe("every write route with the server's database full (rate limits off: ea
   let lift: () => void;
   let hiddenId: number;
   let shownId: number;
+  let messageId: number;
+  let leadId: number;
   const hiddenOf = (id: number) => (s.db.prepare(`SELECT hidden FROM experiences WHERE id = ?`).pluck().get(id) as number) === 1;
   const publications = () => s.count("publications");
   const paused = () => s.db.prepare(`SELECT value FROM settings WHERE key = 'publication_paused'`).pluck().get() as string | undefined;
@@ -45,6 +49,8 @@ describe("every write route with the server's database full (rate limits off: ea
     hiddenId = (await postJson(`${s.url}/api/countries/de/experiences`, validExperience)).body.id;
     shownId = (await postJson(`${s.url}/api/countries/de/experiences`, validExperience)).body.id;
     expect((await postJson(`${s.url}/api/admin/experiences/${hiddenId}/hide`, {}, { cookie })).status).toBe(200);
+    messageId = (await postJson(`${s.url}/api/contact`, contactMessage)).body.id;
+    leadId = (await postJson(`${s.url}/api/waiting-list`, waitingListRequest)).body.id;
     lift = fillDatabase(s.db);
   });
   afterAll(async () => {
@@ -63,6 +69,24 @@ describe("every write route with the server's database full (rate limits off: ea
     const before = s.count("waiting_list");
     expectStorageError(await postJson(`${s.url}/api/waiting-list`, waitingListRequest), "waiting list");
     expect(s.count("waiting_list")).toBe(before);
+  });
+
+  it("POST contact: 507, no row", async () => {
+    const before = s.count("contact_messages");
+    expectStorageError(await postJson(`${s.url}/api/contact`, contactMessage), "contact");
+    expect(s.count("contact_messages")).toBe(before);
+  });
+
+  it("a message marked handled, a message and a waiting-list request deleted: 507, each as it was, no audit entry", async () => {
+    const audit = s.count("audit_log");
+    const messages = s.count("contact_messages");
+    const leads = s.count("waiting_list");
+    expectStorageError(await postJson(`${s.url}/api/admin/contact-messages/${messageId}/handle`, {}, { cookie }), "handle");
+    expect(s.db.prepare(`SELECT handled_at FROM contact_messages WHERE id = ?`).pluck().get(messageId)).toBeNull();
+    // A deletion frees room, but its audit entry cannot be written: it is undone with it.
+    expectStorageError(await postJson(`${s.url}/api/admin/contact-messages/${messageId}/delete`, {}, { cookie }), "delete message");
+    expectStorageError(await postJson(`${s.url}/api/admin/waiting-list/${leadId}/delete`, {}, { cookie }), "delete request");
+    expect([s.count("contact_messages"), s.count("waiting_list"), s.count("audit_log")]).toEqual([messages, leads, audit]);
   });
 
   it("admin login: 507, no session, no cookie, no audit entry", async () => {
@@ -148,9 +172,13 @@ describe("every write route with the server's database full (rate limits off: ea
     expect((await postJson(`${s.url}/api/admin/experiences/${hiddenId}/unhide`, {}, { cookie })).status).toBe(200);
     expect([hiddenOf(shownId), hiddenOf(hiddenId)]).toEqual([true, false]);
     expect((await postJson(`${s.url}/api/admin/recalculate`, { as_of: "2026-11-22" }, { cookie })).status).toBe(200);
+    expect((await postJson(`${s.url}/api/contact`, contactMessage)).status).toBe(201);
+    expect((await postJson(`${s.url}/api/admin/contact-messages/${messageId}/handle`, {}, { cookie })).status).toBe(200);
+    expect((await postJson(`${s.url}/api/admin/contact-messages/${messageId}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await postJson(`${s.url}/api/admin/waiting-list/${leadId}/delete`, {}, { cookie })).status).toBe(200);
     expect((await postJson(`${s.url}/api/admin/logout`, {}, { cookie: second })).status).toBe(200);
-    // login, pause, resume, hide, unhide, recalculate, logout
-    expect(s.count("audit_log")).toBe(audit + 7);
+    // login, pause, resume, hide, unhide, recalculate, handle, delete message, delete request, logout
+    expect(s.count("audit_log")).toBe(audit + 10);
   });
 });
 
@@ -165,18 +193,20 @@ describe("with the rate limits on, their counters are the first write", () => {
     await s?.stop();
   });
 
-  it("experiences, waiting list and login answer 507 and store nothing; they work once there is room", async () => {
+  it("experiences, waiting list, contact and login answer 507 and store nothing; they work once there is room", async () => {
     const liveSessions = () => s.db.prepare(`SELECT count(*) FROM sessions WHERE expires_at > ?`).pluck().get(new Date().toISOString()) as number;
-    const counts = () => [s.count("experiences"), s.count("waiting_list"), liveSessions(), s.count("audit_log")];
+    const counts = () => [s.count("experiences"), s.count("waiting_list"), liveSessions(), s.count("audit_log"), s.count("contact_messages")];
     const before = counts();
     expectStorageError(await postJson(`${s.url}/api/countries/de/experiences`, validExperience), "experience");
     expectStorageError(await postJson(`${s.url}/api/waiting-list`, waitingListRequest), "waiting list");
+    expectStorageError(await postJson(`${s.url}/api/contact`, contactMessage), "contact");
     expectStorageError(await postJson(`${s.url}/api/admin/login`, { username: ADMIN_USER, password: ADMIN_PASSWORD }), "login");
     expect(counts()).toEqual(before);
     lift();
     expect((await postJson(`${s.url}/api/countries/de/experiences`, validExperience)).status).toBe(201);
     expect((await postJson(`${s.url}/api/waiting-list`, waitingListRequest)).status).toBe(201);
+    expect((await postJson(`${s.url}/api/contact`, contactMessage)).status).toBe(201);
     await login(s.url);
-    expect(counts()).toEqual([before[0]! + 1, before[1]! + 1, before[2]! + 1, before[3]! + 1]);
+    expect(counts()).toEqual([before[0]! + 1, before[1]! + 1, before[2]! + 1, before[3]! + 1, before[4]! + 1]);
   });
 });

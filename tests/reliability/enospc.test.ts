@@ -9,6 +9,7 @@ import { mountTmpfs, TMPFS_UNAVAILABLE, type Tmpfs } from "../helpers/tmpfs.ts";
 const NO_LIMITS = {
   experiences: { limit: 0, windowMs: 60_000 },
   waitingList: { limit: 0, windowMs: 60_000 },
+  contact: { limit: 0, windowMs: 60_000 },
   login: { limit: 0, windowMs: 60_000 },
 };
 

@@ -12,6 +12,7 @@ import { getJson, login, postJson, seedDataDir, startTestServer, type TestServer
 const NO_LIMITS = {
   experiences: { limit: 0, windowMs: 60_000 },
   waitingList: { limit: 0, windowMs: 60_000 },
+  contact: { limit: 0, windowMs: 60_000 },
   login: { limit: 0, windowMs: 60_000 },
 };
 

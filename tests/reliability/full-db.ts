@@ -4,6 +4,7 @@
 // soaks up the free pages first. SQLite checks max_page_count per connection: the server's job child (its own
 // connection) is not limited by it.
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { CONTACT_TOPIC_IDS } from "../../product/options.ts";
 
 /** Junk rows per table the routes write: `size` makes a row bigger or smaller; keys are random where they must be unique. */
 const JUNK: Record<string, string> = {
@@ -12,6 +13,8 @@ const JUNK: Record<string, string> = {
                 VALUES (@country, 'x', 'x', 'x', 0, 3, substr(hex(randomblob(@size)), 1, min(@size, 1000)), '2026-01-01')`,
   waiting_list: `INSERT INTO waiting_list (service, name, email, phone, message, created_at)
                  VALUES (@service, 'x', 'x', NULL, substr(hex(randomblob(@size)), 1, @size), '2026-01-01')`,
+  contact_messages: `INSERT INTO contact_messages (topic, name, email, message, created_at)
+                     VALUES (@topic, 'x', 'x@x', substr(hex(randomblob(@size)), 1, min(@size, 4000)), '2026-01-01')`,
   sessions: `INSERT INTO sessions (id_hash, username, created_at, expires_at)
              VALUES (hex(randomblob(32)), 'junk', '2026-01-01', '2000-01-01' || substr(hex(randomblob(@size)), 1, @size))`,
   audit_log: `INSERT INTO audit_log (at, actor, action, target, result, detail) VALUES ('2026', 'junk', 'x', NULL, 'ok', substr(hex(randomblob(@size)), 1, @size))`,
@@ -39,7 +42,14 @@ export function fillDatabase(db: ServingDb): () => void {
   for (const [table, sql] of Object.entries(JUNK)) {
     if (!tables.includes(table) && table !== "scratch") continue;
     const stmt = db.prepare(sql);
-    const variants = table === "experiences" ? [{ country: "DE" }, { country: "FR" }] : table === "waiting_list" ? [{ service: "career-consultant" }, { service: "cv-upgrade" }] : [{}];
+    const variants =
+      table === "experiences"
+        ? [{ country: "DE" }, { country: "FR" }]
+        : table === "waiting_list"
+          ? [{ service: "career-consultant" }, { service: "cv-upgrade" }]
+          : table === "contact_messages"
+            ? CONTACT_TOPIC_IDS.map((topic) => ({ topic }))
+            : [{}];
     for (const size of SIZES) {
       for (const v of variants) {
         let misses = 0;

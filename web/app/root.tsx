@@ -38,7 +38,7 @@ export const links: LinksFunction = () => [
 export function loader({ context }: SiteLoaderArgs) {
   // Only public settings: this object is serialised into the page.
   return {
-    site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl },
+    site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl, leadsRetentionDays: context.site.leadsRetentionDays },
     year: context.now.getUTCFullYear(),
   };
 }

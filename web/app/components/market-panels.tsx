@@ -48,6 +48,16 @@ function Metric({
   );
 }
 
+/** "That is lower than the EU-27 average (6.1%, Q2 2026)." or "That is below the 6% rule of thumb." */
+function EuNote({ eu }: { eu: NonNullable<MarketPanel["comparisons"]["unemployment_vs_eu"]> }) {
+  return (
+    <>
+      That is {eu.text}
+      {eu.basis === "EU27_2020" && eu.reference !== null ? ` (${formatPercent(eu.reference)}, ${formatPeriod(eu.eu_period ?? "")})` : ""}.
+    </>
+  );
+}
+
 /** Unemployment, vacancies and competition: only those that exist (null when none does). */
 export function MarketConditions({ panel, available }: { panel: MarketPanel | null; available: Availability["conditions"] }) {
   if (!panel || !(available.unemployment || available.vacancy || available.competition)) return null;
@@ -60,7 +70,7 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
           value={formatPercent(panel.unemployment_rate!)}
           period={panel.unemployment_period}
           tone={panel.tones.unemployment}
-          note={panel.comparisons.unemployment_vs_eu ? <>That is {panel.comparisons.unemployment_vs_eu.text}.</> : null}
+          note={panel.comparisons.unemployment_vs_eu ? <EuNote eu={panel.comparisons.unemployment_vs_eu} /> : null}
         />
       ) : null}
       {available.vacancy ? (
@@ -236,13 +246,15 @@ export function ComparisonInsights({ panel, available }: { panel: MarketPanel | 
   if (!panel || !c) return null;
   const rows: Array<{ title: string; text: string; detail: string }> = [];
   if (available.eu && c.unemployment_vs_eu) {
+    // One yardstick, named (docs/product.md §9): the EU-27 average of the same period, else the rule of thumb.
+    const eu = c.unemployment_vs_eu;
+    const real = eu.basis === "EU27_2020" && eu.reference !== null;
     rows.push({
-      title: "Unemployment vs EU average",
-      text: `${formatPercent(panel.unemployment_rate!)}: ${c.unemployment_vs_eu.text}`,
-      detail:
-        c.unemployment_vs_eu.basis === "EU27_2020" && c.unemployment_vs_eu.reference !== null
-          ? `EU-27 average ${formatPercent(c.unemployment_vs_eu.reference)} in ${formatPeriod(c.unemployment_vs_eu.eu_period ?? "")}.`
-          : `Below ${PANEL_RULES.unemploymentLowerThan}% reads lower than the EU average, above ${PANEL_RULES.unemploymentHigherThan}% higher.`,
+      title: real ? "Unemployment vs EU-27 average" : "Unemployment vs rule of thumb",
+      text: `${formatPercent(panel.unemployment_rate!)}: ${eu.text}`,
+      detail: real
+        ? `EU-27 average ${formatPercent(eu.reference!)} in ${formatPeriod(eu.eu_period ?? "")} (Eurostat, EU27_2020).`
+        : `No EU-27 average for ${panel.unemployment_period ? formatPeriod(panel.unemployment_period) : "this period"} is stored, so a rule of thumb applies: below ${PANEL_RULES.unemploymentLowerThan}% is low, above ${PANEL_RULES.unemploymentHigherThan}% high.`,
     });
   }
   if (available.vacancy && c.vacancy_vs_3y) {

@@ -1,14 +1,14 @@
 // The browser's side of the operator routes (api/routes/admin.ts): typed calls with the session cookie, the
 // error texts of spec §8, and the upload with its real progress (NDJSON steps streamed by the server).
 // No credential is checked here: the server decides, the page only shows what it answered.
-import type { AdminExperience, AuditEntry, PublicationRow, WaitingListRequest } from "../../../product/shapes.ts";
-import type { WaitingListService } from "../../../product/options.ts";
+import type { AdminExperience, AuditEntry, ContactMessage, PublicationRow, WaitingListRequest } from "../../../product/shapes.ts";
+import type { ContactTopic, WaitingListService } from "../../../product/options.ts";
 import type { StatusReport } from "../../../pipeline/index.ts";
 import type { IngestStep } from "../../../pipeline/ingest.ts";
 import type { RecalcSummary } from "../../../pipeline/recalc.ts";
 import type { DataType, UploadResult } from "../../../pipeline/types.ts";
 
-export type { AdminExperience, AuditEntry, IngestStep, RecalcSummary, StatusReport, UploadResult, WaitingListRequest };
+export type { AdminExperience, AuditEntry, ContactMessage, IngestStep, RecalcSummary, StatusReport, UploadResult, WaitingListRequest };
 
 const BASE = "/api/admin";
 /** What the upload route streams when asked (api/routes/admin.ts PROGRESS_MEDIA_TYPE). */
@@ -201,18 +201,45 @@ const query = (params: Record<string, string | number | null | undefined>) => {
   return s ? `?${s}` : "";
 };
 
-export const getLeads = (service: WaitingListService | null, limit: number, offset = 0) =>
-  call<Page<WaitingListRequest> & { total: number }>(`/waiting-list${query({ service, limit, offset })}`);
+/** A page of leads: the total of the selection and the days they are kept (JWI_LEADS_RETENTION_DAYS). */
+export type LeadPage<T> = Page<T> & { total: number; retention_days: number };
 
-/** GET /waiting-list/export: the CSV file and the name the server gives it. */
-export async function exportLeads(service: WaitingListService | null): Promise<{ blob: Blob; fileName: string }> {
-  const res = await fetch(`${BASE}/waiting-list/export${query({ service })}`, { credentials: "same-origin", cache: "no-store" });
+export const getLeads = (service: WaitingListService | null, limit: number, offset = 0) =>
+  call<LeadPage<WaitingListRequest>>(`/waiting-list${query({ service, limit, offset })}`);
+
+/** A CSV export: the file and the name the server gives it. */
+async function download(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const res = await fetch(`${BASE}${path}`, { credentials: "same-origin", cache: "no-store" });
   if (res.status === 401) throw new SessionEndedError();
   if (!res.ok) throw new ApiError(res.status, serverMessageOf(await readJson(res)));
   const disposition = res.headers.get("content-disposition") ?? "";
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "waiting-list.csv";
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   return { blob: await res.blob(), fileName };
 }
+
+/** GET /waiting-list/export: the CSV file and the name the server gives it. */
+export const exportLeads = (service: WaitingListService | null) => download(`/waiting-list/export${query({ service })}`, "waiting-list.csv");
+
+/** POST /waiting-list/:id/delete: deletes one request for good (a "Delete my data" request). */
+export const deleteLead = (id: number) => call<{ ok: true; id: number }>(`/waiting-list/${id}/delete`, { method: "POST" });
+
+export interface MessageFilter {
+  topic: ContactTopic | null;
+  /** null: all; false: open ones; true: handled ones. */
+  handled: boolean | null;
+}
+
+export const getMessages = (f: MessageFilter, limit: number, offset = 0) =>
+  call<LeadPage<ContactMessage>>(`/contact-messages${query({ topic: f.topic, handled: f.handled === null ? null : String(f.handled), limit, offset })}`);
+
+/** GET /contact-messages/export: the selection as a CSV file. */
+export const exportMessages = (f: MessageFilter) =>
+  download(`/contact-messages/export${query({ topic: f.topic, handled: f.handled === null ? null : String(f.handled) })}`, "contact-messages.csv");
+
+export const setMessageHandled = (id: number, handled: boolean) =>
+  call<ContactMessage>(`/contact-messages/${id}/${handled ? "handle" : "reopen"}`, { method: "POST" });
+
+export const deleteMessage = (id: number) => call<{ ok: true; id: number }>(`/contact-messages/${id}/delete`, { method: "POST" });
 
 export const getExperiences = (q: { country: string | null; hidden: boolean | null; limit: number; offset?: number }) =>
   call<Page<AdminExperience>>(`/experiences${query({ country: q.country, hidden: q.hidden === null ? null : String(q.hidden), limit: q.limit, offset: q.offset })}`);

@@ -2,12 +2,23 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { ReadModel } from "../../../api/read-model.ts";
 
-/** Public settings of the site; never secrets (the root loader sends them to the browser). */
-export interface SiteConfig {
-  /** Fixed public origin for canonical links and Open Graph URLs, e.g. https://jobweather.example (no trailing slash). */
-  publicOrigin: string;
+/** Public settings of the site as configured; never secrets. */
+export interface SiteSettings {
+  /** The configured public origin (JWI_PUBLIC_ORIGIN, no trailing slash); null: each request's own. */
+  publicOrigin: string | null;
   /** External feedback form ("Provide feedback"), opened in a new tab; null when not configured. */
   feedbackUrl: string | null;
+  /** Days contact messages and waiting-list requests are kept (JWI_LEADS_RETENTION_DAYS): the privacy page says it. */
+  leadsRetentionDays: number;
+}
+
+/** The settings a page is rendered with (the root loader sends them to the browser). */
+export interface SiteConfig extends SiteSettings {
+  /**
+   * The origin of canonical links and Open Graph URLs, e.g. https://jobweather.example: the configured one, else
+   * the request's own (web/server-handler.ts resolves it per request; the page cache keys on it).
+   */
+  publicOrigin: string;
 }
 
 /** The reads the site may do: the API's own reader of published data (one read path for both). */

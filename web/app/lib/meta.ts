@@ -1,5 +1,5 @@
 // Page metadata, rendered on the server for every page (spec §2 "Page metadata"; decisions.md Presentation):
-// title, description, canonical link from the fixed public origin, Open Graph, Twitter card, optional JSON-LD.
+// title, description, canonical link from the public origin, Open Graph, Twitter card, optional JSON-LD.
 import type { MetaDescriptor } from "react-router";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { feedPath, feedTitle } from "../../../product/feeds.ts";
@@ -11,10 +11,13 @@ export function canonicalUrl(origin: string, pathname: string, search = ""): str
   return `${origin.replace(/\/+$/, "")}${path === "" ? "/" : path}${search}`;
 }
 
-/** The public origin that the root loader publishes (web/app/root.tsx). */
+/**
+ * The public origin that the root loader publishes (web/app/root.tsx): the configured one, else the request's
+ * own (web/server-handler.ts). Without the root's data (never on a served page), the browser's own origin.
+ */
 export function originOf(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
   const root = matches.find((m) => m?.id === "root")?.data as { site?: { publicOrigin?: string } } | undefined;
-  return root?.site?.publicOrigin ?? "http://localhost:3000";
+  return root?.site?.publicOrigin ?? (typeof location === "undefined" ? "http://localhost" : location.origin);
 }
 
 export interface PageMeta {

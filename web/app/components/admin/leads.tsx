@@ -1,15 +1,36 @@
-// Leads: the waiting-list requests (personal data: operator only), newest first, with a service filter and
-// the CSV export of the same selection.
-import { useEffect, useState } from "react";
-import { WAITING_LIST_SERVICES, type WaitingListService } from "../../../../product/options.ts";
-import { exportLeads, getLeads, type WaitingListRequest } from "../../lib/admin-api.ts";
+// Leads: personal data, for the operator only (docs/product.md §6). Two tabs: the waiting-list requests (service
+// filter) and the contact form's messages (topic and status filters, "Delete my data" requests marked as such,
+// Mark handled / Reopen), each newest first, with the CSV export of the same selection and a delete per item
+// (what a "Delete my data" request asks for). Every read, export and change is audited by the server.
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  CONTACT_TOPICS,
+  DELETE_MY_DATA_TOPIC,
+  WAITING_LIST_SERVICES,
+  contactTopicTitle,
+  type ContactTopic,
+  type WaitingListService,
+} from "../../../../product/options.ts";
+import {
+  deleteLead,
+  deleteMessage,
+  exportLeads,
+  exportMessages,
+  getLeads,
+  getMessages,
+  setMessageHandled,
+  type ContactMessage,
+  type MessageFilter,
+  type WaitingListRequest,
+} from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";
 import { useOperator } from "./operator-context.tsx";
-import { button, Note, Panel, selectField, TableFrame, td, th } from "./ui.tsx";
+import { Badge, button, Note, Panel, selectField, TableFrame, td, th } from "./ui.tsx";
 
 const PAGE = 50;
 const titleOf = (id: string) => WAITING_LIST_SERVICES.find((s) => s.id === id)?.title ?? id;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Saves a downloaded file under the server's name (the browser's own download, no new tab). */
 function save(blob: Blob, fileName: string) {
@@ -23,7 +44,102 @@ function save(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+const TABS = [
+  { id: "waiting-list", label: "Waiting list" },
+  { id: "messages", label: "Messages" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
 export function Leads() {
+  const [tab, setTab] = useState<Tab>("waiting-list");
+  const [retention, setRetention] = useState<number | null>(null);
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  // Arrow keys, Home and End move between the tabs (the WAI-ARIA tabs pattern, automatic activation).
+  function onKey(e: KeyboardEvent, index: number) {
+    const last = TABS.length - 1;
+    const next = e.key === "ArrowRight" ? (index === last ? 0 : index + 1) : e.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : null;
+    if (next === null) return;
+    e.preventDefault();
+    setTab(TABS[next].id);
+    tabs.current[next]?.focus();
+  }
+
+  return (
+    <Panel
+      id="leads"
+      title="Leads"
+      description={
+        <>
+          Waiting-list requests and contact messages, newest first. Personal data: export only what you need and delete copies you no longer use.
+          {retention !== null ? ` Each is deleted automatically ${plural(retention, "day", "days")} after it arrived.` : ""}
+        </>
+      }
+    >
+      <div role="tablist" aria-label="Leads" className="mb-4 flex gap-1 border-b border-slate-200">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`leads-tab-${t.id}`}
+            aria-controls={`leads-panel-${t.id}`}
+            aria-selected={tab === t.id}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => onKey(e, i)}
+            className={`-mb-px min-h-10 border-b-2 px-3 text-sm font-medium ${tab === t.id ? "border-brand-600 text-brand-700" : "border-transparent text-slate-700 hover:text-slate-900"}`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`leads-panel-${tab}`} aria-labelledby={`leads-tab-${tab}`}>
+        {tab === "waiting-list" ? <WaitingList onRetention={setRetention} /> : <Messages onRetention={setRetention} />}
+      </div>
+    </Panel>
+  );
+}
+
+/** Filters and buttons above a list. */
+function Toolbar({ children }: { children: ReactNode }) {
+  return <div className="mb-3 flex flex-wrap items-center gap-2">{children}</div>;
+}
+
+/** "Delete" that asks once more before it deletes for good. */
+function DeleteButton({ what, onDelete, busy }: { what: string; onDelete: () => void; busy: boolean }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className={button.small} onClick={() => setAsking(true)} disabled={busy} aria-label={`Delete ${what}`}>
+        Delete
+      </button>
+    );
+  }
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className={`${button.small} border-red-300 text-red-800 hover:bg-red-50`}
+        onClick={() => {
+          setAsking(false);
+          onDelete();
+        }}
+        disabled={busy}
+      >
+        Delete for good
+      </button>
+      <button type="button" className={button.small} onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
   const op = useOperator();
   const [service, setService] = useState<WaitingListService | null>(null);
   const [items, setItems] = useState<WaitingListRequest[] | null>(null);
@@ -31,6 +147,7 @@ export function Leads() {
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [pending, setPending] = useState<number | null>(null);
   const [reload, setReload] = useState(0);
 
   useEffect(() => {
@@ -40,6 +157,7 @@ export function Leads() {
         if (!live) return;
         setItems(page.items);
         setTotal(page.total);
+        onRetention(page.retention_days);
         setError(null);
       })
       .catch((err: unknown) => {
@@ -69,7 +187,7 @@ export function Leads() {
     try {
       const { blob, fileName } = await exportLeads(service);
       save(blob, fileName);
-      void notify("success", "CSV exported", `${fileName} · ${total} ${total === 1 ? "request" : "requests"}`);
+      void notify("success", "CSV exported", `${fileName} · ${plural(total, "request", "requests")}`);
       op.acted();
     } catch (err) {
       op.failed(err, "CSV export failed");
@@ -78,45 +196,49 @@ export function Leads() {
     }
   }
 
+  async function remove(r: WaitingListRequest) {
+    setPending(r.id);
+    try {
+      await deleteLead(r.id);
+      setItems((list) => list?.filter((x) => x.id !== r.id) ?? null);
+      setTotal((t) => t - 1);
+      void notify("success", "Request deleted");
+      op.acted();
+    } catch (err) {
+      op.failed(err, "Could not delete the request");
+    } finally {
+      setPending(null);
+    }
+  }
+
   return (
-    <Panel
-      id="leads"
-      title="Leads"
-      description="Waiting-list requests, newest first. Personal data: export only what you need and delete copies you no longer use."
-      actions={
-        <>
-          <label htmlFor="leads-service" className="sr-only">
-            Service
-          </label>
-          <select
-            id="leads-service"
-            className={selectField}
-            value={service ?? ""}
-            onChange={(e) => setService((e.target.value || null) as WaitingListService | null)}
-          >
-            <option value="">All services</option>
-            {WAITING_LIST_SERVICES.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-          <button type="button" className={button.secondary} onClick={() => void exportCsv()} disabled={exporting}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
-          <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
-            Refresh
-          </button>
-        </>
-      }
-    >
+    <>
+      <Toolbar>
+        <label htmlFor="leads-service" className="sr-only">
+          Service
+        </label>
+        <select id="leads-service" className={selectField} value={service ?? ""} onChange={(e) => setService((e.target.value || null) as WaitingListService | null)}>
+          <option value="">All services</option>
+          {WAITING_LIST_SERVICES.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </select>
+        <button type="button" className={button.secondary} onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? "Exporting..." : "Export CSV"}
+        </button>
+        <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
+          Refresh
+        </button>
+      </Toolbar>
       {error ? <Note tone="error">{error}</Note> : null}
       {!items && !error ? <Note>Loading leads...</Note> : null}
       {items && items.length === 0 ? <Note>No waiting-list requests{service ? ` for ${titleOf(service)}` : ""} yet.</Note> : null}
       {items && items.length > 0 ? (
         <>
           <p className="mb-2 text-sm text-slate-600" data-testid="leads-count">
-            {items.length} of {total} {total === 1 ? "request" : "requests"}
+            {items.length} of {plural(total, "request", "requests")}
           </p>
           <ul className="space-y-3 sm:hidden" data-testid="leads-cards">
             {items.map((r) => (
@@ -133,6 +255,9 @@ export function Leads() {
                   {r.phone ? <span className="text-slate-700"> · {r.phone}</span> : null}
                 </p>
                 <p className="mt-1 whitespace-pre-line break-words text-slate-800">{r.message}</p>
+                <div className="mt-2">
+                  <DeleteButton what={`the request of ${r.name}`} busy={pending === r.id} onDelete={() => void remove(r)} />
+                </div>
               </li>
             ))}
           </ul>
@@ -147,6 +272,9 @@ export function Leads() {
                     <th scope="col" className={th}>Email</th>
                     <th scope="col" className={th}>Phone</th>
                     <th scope="col" className={th}>Message</th>
+                    <th scope="col" className={th}>
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -162,6 +290,9 @@ export function Leads() {
                       </td>
                       <td className={`${td} whitespace-nowrap`}>{r.phone ?? "—"}</td>
                       <td className={`${td} max-w-sm whitespace-pre-line break-words`}>{r.message}</td>
+                      <td className={`${td} whitespace-nowrap text-right`}>
+                        <DeleteButton what={`the request of ${r.name}`} busy={pending === r.id} onDelete={() => void remove(r)} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -175,6 +306,194 @@ export function Leads() {
           ) : null}
         </>
       ) : null}
-    </Panel>
+    </>
+  );
+}
+
+type Status = "all" | "open" | "handled";
+const handledOf = (s: Status): boolean | null => (s === "all" ? null : s === "handled");
+
+function Messages({ onRetention }: { onRetention: (days: number) => void }) {
+  const op = useOperator();
+  const [topic, setTopic] = useState<ContactTopic | null>(null);
+  const [status, setStatus] = useState<Status>("all");
+  const [items, setItems] = useState<ContactMessage[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [pending, setPending] = useState<number | null>(null);
+  const [reload, setReload] = useState(0);
+  const filter: MessageFilter = { topic, handled: handledOf(status) };
+
+  useEffect(() => {
+    let live = true;
+    getMessages(filter, PAGE)
+      .then((page) => {
+        if (!live) return;
+        setItems(page.items);
+        setTotal(page.total);
+        onRetention(page.retention_days);
+        setError(null);
+      })
+      .catch((err: unknown) => {
+        if (live) setError(op.failed(err, "Could not load the messages"));
+      });
+    return () => {
+      live = false;
+    };
+  }, [topic, status, reload]);
+
+  async function more() {
+    if (!items) return;
+    setLoadingMore(true);
+    try {
+      const page = await getMessages(filter, PAGE, items.length);
+      setItems([...items, ...page.items]);
+      setTotal(page.total);
+    } catch (err) {
+      op.failed(err, "Could not load more messages");
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await exportMessages(filter);
+      save(blob, fileName);
+      void notify("success", "CSV exported", `${fileName} · ${plural(total, "message", "messages")}`);
+      op.acted();
+    } catch (err) {
+      op.failed(err, "CSV export failed");
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  async function toggle(m: ContactMessage) {
+    setPending(m.id);
+    try {
+      const updated = await setMessageHandled(m.id, m.handled_at === null);
+      // A message that no longer matches the status filter leaves the list.
+      const keep = status === "all" || (status === "handled") === (updated.handled_at !== null);
+      setItems((list) => (keep ? (list?.map((x) => (x.id === updated.id ? updated : x)) ?? null) : (list?.filter((x) => x.id !== updated.id) ?? null)));
+      if (!keep) setTotal((t) => t - 1);
+      void notify("success", updated.handled_at ? "Marked handled" : "Marked open");
+      op.acted();
+    } catch (err) {
+      op.failed(err, "Could not change the message");
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function remove(m: ContactMessage) {
+    setPending(m.id);
+    try {
+      await deleteMessage(m.id);
+      setItems((list) => list?.filter((x) => x.id !== m.id) ?? null);
+      setTotal((t) => t - 1);
+      void notify("success", "Message deleted");
+      op.acted();
+    } catch (err) {
+      op.failed(err, "Could not delete the message");
+    } finally {
+      setPending(null);
+    }
+  }
+
+  const described = topic ? ` about ${contactTopicTitle(topic)}` : "";
+  return (
+    <>
+      <Toolbar>
+        <label htmlFor="messages-topic" className="sr-only">
+          Topic
+        </label>
+        <select id="messages-topic" className={selectField} value={topic ?? ""} onChange={(e) => setTopic((e.target.value || null) as ContactTopic | null)}>
+          <option value="">All topics</option>
+          {CONTACT_TOPICS.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="messages-status" className="sr-only">
+          Status
+        </label>
+        <select id="messages-status" className={selectField} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+          <option value="all">Open and handled</option>
+          <option value="open">Open only</option>
+          <option value="handled">Handled only</option>
+        </select>
+        <button type="button" className={button.secondary} onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? "Exporting..." : "Export CSV"}
+        </button>
+        <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
+          Refresh
+        </button>
+      </Toolbar>
+      {error ? <Note tone="error">{error}</Note> : null}
+      {!items && !error ? <Note>Loading messages...</Note> : null}
+      {items && items.length === 0 ? <Note>No {status === "all" ? "" : `${status} `}messages{described} yet.</Note> : null}
+      {items && items.length > 0 ? (
+        <>
+          <p className="mb-2 text-sm text-slate-600" data-testid="messages-count">
+            {items.length} of {plural(total, "message", "messages")}
+          </p>
+          <ul className="space-y-3" data-testid="messages-list">
+            {items.map((m) => {
+              const deletion = m.topic === DELETE_MY_DATA_TOPIC;
+              return (
+                <li
+                  key={m.id}
+                  data-id={m.id}
+                  data-topic={m.topic}
+                  className={`rounded-lg border p-3 text-sm sm:p-4 ${deletion && !m.handled_at ? "border-red-300 bg-red-50/40" : "border-slate-200"}`}
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <Badge tone={deletion ? "red" : "blue"}>{contactTopicTitle(m.topic)}</Badge>
+                      {m.handled_at ? <Badge tone="green">Handled</Badge> : <Badge tone="amber">Open</Badge>}
+                    </p>
+                    <p className="text-xs text-slate-600">{formatDateTime(m.created_at)}</p>
+                  </div>
+                  <p className="mt-2 font-medium">
+                    {m.name}{" "}
+                    <a href={`mailto:${m.email}`} className="break-all font-normal text-brand-700 hover:underline">
+                      {m.email}
+                    </a>
+                  </p>
+                  <p className="mt-1 whitespace-pre-line break-words text-slate-800">{m.message}</p>
+                  {deletion && !m.handled_at ? (
+                    <p className="mt-2 text-xs text-red-900">
+                      Deletion request: delete this sender&apos;s waiting-list requests and messages (or hide the experience named), confirm by email, then
+                      mark it handled.
+                    </p>
+                  ) : null}
+                  {m.handled_at ? (
+                    <p className="mt-2 text-xs text-slate-600">
+                      Handled by {m.handled_by ?? "?"} on {formatDateTime(m.handled_at)}
+                    </p>
+                  ) : null}
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    <button type="button" className={button.small} onClick={() => void toggle(m)} disabled={pending === m.id}>
+                      {m.handled_at ? "Reopen" : "Mark handled"}
+                    </button>
+                    <DeleteButton what={`the message of ${m.name}`} busy={pending === m.id} onDelete={() => void remove(m)} />
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {items.length < total ? (
+            <button type="button" className={`${button.small} mt-3`} onClick={() => void more()} disabled={loadingMore}>
+              {loadingMore ? "Loading..." : "Load more"}
+            </button>
+          ) : null}
+        </>
+      ) : null}
+    </>
   );
 }
