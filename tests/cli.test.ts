@@ -52,13 +52,18 @@ describe("jwi CLI", () => {
   });
 
   it("stores every real fixture once: a second ingest reports 0 inserted and 0 updated", async () => {
+    // An older release of a table (une_rt_m's June 2025 CSV) puts back the values that a newer file revised, so
+    // each file is ingested again right after itself: the repeat is the one that must change nothing.
     for (const f of readManifest()) {
+      const first = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
+      expect(first.code, f.file).toBe(0);
+      expect(first.json<UploadResult>().inserted, f.file).toBe(0); // every value was stored by the first pass
       const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
       expect(r.code).toBe(0);
       const result = r.json<UploadResult>();
       expect(result.success).toBe(true);
-      expect(result.inserted).toBe(0);
-      expect(result.updated).toBe(0);
+      expect(result.inserted, f.file).toBe(0);
+      expect(result.updated, f.file).toBe(0);
       expect(result.unchanged).toBeGreaterThan(0);
     }
   });
