@@ -52,8 +52,8 @@ const NSA_NOTE = "Not seasonally adjusted (s_adj=NSA): the file has no seasonall
 export const EEI_NOTE =
   "The Employment Expectations Indicator (EEI) is an index of managers' employment plans for the next three months: long-term mean 100, standard deviation 10 (about two values in three lie between 90 and 110).";
 
-/** Every accepted table, in the order of score-v2.md §1. */
-export const EUROSTAT_TABLES: readonly TableConfig[] = [
+/** Every accepted table, in the order of docs/model.md §1 (literal, so that `EurostatTable` names each code). */
+const TABLES = [
   {
     table: "une_rt_m",
     dataType: "unemployment",
@@ -191,7 +191,13 @@ export const EUROSTAT_TABLES: readonly TableConfig[] = [
     // An upload alternative: the updater asks for teibs030 only (the same indicator; one source per type is enough).
     fetched: false,
   },
-];
+] as const satisfies readonly TableConfig[];
+
+/** The code of every accepted Eurostat table: a map keyed by it (page titles, …) must name each one. */
+export type EurostatTable = (typeof TABLES)[number]["table"];
+
+/** Every accepted table, in the order of docs/model.md §1. */
+export const EUROSTAT_TABLES: readonly TableConfig[] = TABLES;
 
 /** Accepted tables per Eurostat data type (derived from EUROSTAT_TABLES). */
 export const ACCEPTED_TABLES: Readonly<Record<EurostatDataType, readonly TableConfig[]>> = {

@@ -1,11 +1,16 @@
 // Number and date formatting shared by server and browser. Everything that depends on "now" takes it as an
 // argument (the loader's time), so the server's HTML and the hydrated page always agree.
 
+import { formatScore as formatShownScore } from "../../../pipeline/model/round.ts";
+
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
-/** Score to one decimal (spec §2). */
+/**
+ * Score to one decimal (spec §2), rounded as the model rounds the score its status and label come from (half
+ * away from zero on the decimal value, docs/model.md §5): 6.96 is "7.0", bright, never "7.0" and cloudy.
+ */
 export function formatScore(score: number): string {
-  return score.toFixed(1);
+  return formatShownScore(score);
 }
 
 export function formatNumber(value: number, digits = 1): string {
