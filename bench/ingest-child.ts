@@ -41,7 +41,8 @@ let n = 0;
 const ingestMs = await best(async () => {
   const pipeline = await openPipeline({ dataDir: path.join(dir, `data-${n++}`) });
   try {
-    const result = await pipeline.ingest({ fileName: path.basename(file), content: bytes, dataType: "unemployment" });
+    // As `jwi ingest` does: the bytes (hashed) and the file's path (the CSV reader reads it in place).
+    const result = await pipeline.ingest({ fileName: path.basename(file), content: bytes, path: file, dataType: "unemployment" });
     if (!result.success) throw new Error(result.error);
     stored = result.rows_upserted;
   } finally {

@@ -65,13 +65,32 @@ function emptyResult(dataType: string, tolerancePp: number, strict: boolean): Up
   };
 }
 
-function contentBytes(content: IngestRequest["content"]): { bytes: Buffer | null; size: number; sha256: string } {
+/** The content as bytes (null for an already-parsed JSON object, hashed as its JSON text) and its size. */
+function contentBytes(content: IngestRequest["content"]): { bytes: Buffer; size: number } {
   if (Buffer.isBuffer(content) || typeof content === "string") {
     const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content, "utf8");
-    return { bytes, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+    return { bytes, size: bytes.length };
   }
-  const text = JSON.stringify(content) ?? "";
-  return { bytes: null, size: Buffer.byteLength(text), sha256: createHash("sha256").update(text).digest("hex") };
+  const bytes = Buffer.from(JSON.stringify(content) ?? "", "utf8");
+  return { bytes, size: bytes.length };
+}
+
+/** Bytes hashed between two turns of the event loop. */
+const HASH_PIECE = 4 * 1024 * 1024;
+
+/**
+ * The SHA-256 of `bytes`, piece by piece, letting the event loop run between pieces: started before the parse,
+ * it runs while DuckDB reads a CSV on its own threads (both only read the same bytes). Stops early, answering
+ * null, once `stop.done` is set (the parse failed: no hash is needed).
+ */
+async function sha256Of(bytes: Buffer, stop: { done: boolean }): Promise<string | null> {
+  const hash = createHash("sha256");
+  for (let at = 0; at < bytes.length; at += HASH_PIECE) {
+    if (stop.done) return null;
+    hash.update(bytes.subarray(at, at + HASH_PIECE));
+    if (at + HASH_PIECE < bytes.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return hash.digest("hex");
 }
 
 async function parse(dataType: DataType, content: IngestRequest["content"], fileName: string, onDisk?: string): Promise<ParsedFile> {
@@ -146,7 +165,6 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     }
     const bytes = contentBytes(req.content);
     const size = req.size ?? bytes.size;
-    const sha256 = bytes.sha256;
     if (!isDataType(req.dataType)) {
       checkUploadFile({ fileName: req.fileName, size, dataType: req.dataType });
       throw new InputError(`Unknown data type "${req.dataType}".`);
@@ -155,7 +173,16 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     checkUploadFile({ fileName: req.fileName, size, dataType });
     req.onProgress?.("received");
 
-    const parsed = await parse(dataType, req.content, req.fileName, req.path);
+    const hashStop = { done: false };
+    const hashing = sha256Of(bytes.bytes, hashStop);
+    let parsed: ParsedFile;
+    try {
+      parsed = await parse(dataType, req.content, req.fileName, req.path);
+    } catch (err) {
+      hashStop.done = true;
+      throw err;
+    }
+    const sha256 = (await hashing)!;
     req.onProgress?.("parsed");
 
     // Implausible values (and future periods) are never stored: named in warnings, or the whole file refused in
