@@ -238,7 +238,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
           warnings: warnings.length,
           origin: req.origin ?? "cli",
         });
-        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt });
+        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt }, { allNew: diff.updated === 0 });
         return ingestId;
       });
       if (diff.toWrite.length === 0) result.notes.push("Nothing new: every value in this file was already stored.");
