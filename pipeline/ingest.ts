@@ -106,21 +106,28 @@ async function parse(dataType: DataType, content: IngestRequest["content"], file
   return parseCsv(onDisk !== undefined ? { path: onDisk } : (content as Buffer | string), dataType);
 }
 
+/** Each country's newest observation in `observations` (aggregates left out), by its period's end month. */
+function newestByCountry(observations: readonly Observation[]): Map<string, Observation> {
+  const newest = new Map<string, { end: number; o: Observation }>();
+  for (const o of observations) {
+    if (o.isAggregate) continue;
+    const end = periodEndMonth(o.period);
+    const seen = newest.get(o.geo);
+    if (!seen || end > seen.end) newest.set(o.geo, { end, o });
+  }
+  return new Map([...newest].map(([geo, { o }]) => [geo, o]));
+}
+
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
 export function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
   const params = CURRENT_MODEL.params;
   // GDP and inflation never enter the score; they age like the historical block they are shown beside.
   const family = params.freshness[(params.dataTypeFamily as Record<string, Family>)[dataType] ?? "historical"];
   const asOfMonth = now.toISOString().slice(0, 7);
-  const newest = new Map<string, string>();
-  for (const o of observations) {
-    if (o.isAggregate) continue;
-    const seen = newest.get(o.geo);
-    if (!seen || comparePeriods(o.period, seen) > 0) newest.set(o.geo, o.period);
-  }
+  const newest = newestByCountry(observations);
   const warnings: UploadWarning[] = [];
   for (const country of COUNTRIES) {
-    const period = newest.get(country.code);
+    const period = newest.get(country.code)?.period;
     if (!period) continue;
     const age = ageInMonths(period, asOfMonth);
     if (age > family.cutoff) {
@@ -133,16 +140,8 @@ export function staleWarnings(observations: readonly Observation[], dataType: Da
   return warnings;
 }
 
-/** Sorts `YYYY-MM` and `YYYY-Qn` by their end month. */
-const comparePeriods = (a: string, b: string): number => periodEndMonth(a) - periodEndMonth(b);
-
 function latestSamples(observations: readonly Observation[]): UploadResult["latest_samples"] {
-  const newest = new Map<string, Observation>();
-  for (const o of observations) {
-    if (o.isAggregate) continue;
-    const seen = newest.get(o.geo);
-    if (!seen || comparePeriods(o.period, seen.period) > 0) newest.set(o.geo, o);
-  }
+  const newest = newestByCountry(observations);
   return COUNTRIES.filter((c) => newest.has(c.code)).map((c) => {
     const o = newest.get(c.code)!;
     return { country: c.code, period: o.period, value: o.value };
