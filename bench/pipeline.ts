@@ -115,7 +115,9 @@ function benchCsvIngest() {
       maxBuffer: 1 << 20,
     });
     const r = JSON.parse(out) as { baselineMs: number; baselineRows: number; ingestMs: number; maxRssMb: number; stored: number; runs: number };
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(" / ");
     console.log(`ingest of an SDMX-CSV une_rt_m file (codes): ${rows.toLocaleString("en")} rows, ${mb} MB`);
+    console.log(`  load average (1/5/15 min)     ${load}   (${os.cpus().length} CPUs; the figures need a quiet machine)`);
     console.log(`  DuckDB count(*) of read_csv   ${r.baselineMs.toFixed(0)} ms  (rows counted: ${r.baselineRows.toLocaleString("en")}; best of ${r.runs})`);
     console.log(`  jwi ingest (whole)            ${r.ingestMs.toFixed(0)} ms  (rows stored: ${r.stored}; best of ${r.runs}, each into a fresh data dir)`);
     console.log(`  ratio ingest/count            ${(r.ingestMs / r.baselineMs).toFixed(2)}×   (target ≤ 4×)`);

@@ -49,7 +49,8 @@ geo filter, of which the 31 covered countries and the aggregates such as EU27_20
   gdp           namq_10_gdp                                        context only
   inflation     prc_hicp_manr; its successor prc_hicp_minr when frozen  context only
   lmb           the barometer workbook at JWI_BAROMETER_URL (skipped with a note when unset)
-  expectations  not fetched yet: upload teibs030 / ei_bsee_m_r2 or DG ECFIN's survey CSV (jwi ingest)
+  expectations  teibs030 (Employment Expectations Indicator: indic=BS-EEI-I, SA), monthly; ei_bsee_m_r2 and
+                DG ECFIN's survey CSV are not downloaded: upload them (jwi ingest --type expectations)
 
 Every download goes through the same validation as \`jwi ingest\`: a failed, cut-off, HTML or malformed
 answer stores nothing and leaves the data already stored as it was. Eurostat's own error answers are read:
@@ -107,16 +108,21 @@ export function buildProgram(io: CliIo): Command {
       "after",
       `
 Data types and the Eurostat tables each accepts:
-  unemployment  une_rt_m (monthly, SA, % of labour force); une_rt_q (quarterly fallback)
-  vacancy       jvs_q_nace2 (job vacancy rate, B-S); successor jvs_q_r21 (B-S, else A-T)
+  unemployment  une_rt_m (monthly: SA, age TOTAL, sex T, % of labour force) and une_rt_q (quarterly: SA,
+                age Y15-74, sex T, % of labour force); per country the fresher of the two series counts
+  vacancy       jvs_q_nace2 (job vacancy rate, NACE B-S, SA else NSA); successor jvs_q_r21
+                (nace_r2_1 B-S, else A-T: the whole economy; the notes say which)
   gdp           namq_10_gdp (B1GQ, SCA; q-o-q CLV_PCH_PRE, or y-o-y CLV_PCH_SM)   context only
   inflation     prc_hicp_manr (CP00, RCH_A); successor prc_hicp_minr (TOTAL)     context only
-  expectations  teibs030 or ei_bsee_m_r2 (EEI: indic=BS-EEI-I, SA); DG ECFIN's long CSV
-                (date,country,series,value; series EEI) as table ecfin_eei
+  expectations  Employment Expectations Indicator (EEI, 100 = long-term mean): Eurostat teibs030 or
+                ei_bsee_m_r2 (indic=BS-EEI-I, SA); DG ECFIN's long CSV (date,country,series,value;
+                series EEI) as table ecfin_eei
   lmb           European Labour Market Barometer workbook (.xlsx)
 
 File formats of the Eurostat types: JSON-stat (.json) as the API serves it, or a CSV (.csv): SDMX-CSV as the
 data browser downloads it (codes or labels), or one column per dimension code plus time and value.
+Expectations also take DG ECFIN's long CSV. The table comes from the file (extension.id or DATAFLOW), else
+from its dimensions and frequency.
 
 Exit codes: 0 stored (warnings allowed), 1 rejected (nothing stored), 2 usage error.
 Examples:

@@ -64,13 +64,32 @@ function emptyResult(dataType: string, tolerancePp: number, strict: boolean): Up
   };
 }
 
-function contentBytes(content: IngestRequest["content"]): { bytes: Buffer | null; size: number; sha256: string } {
+/** The content as bytes (null for an already-parsed JSON object, hashed as its JSON text) and its size. */
+function contentBytes(content: IngestRequest["content"]): { bytes: Buffer; size: number } {
   if (Buffer.isBuffer(content) || typeof content === "string") {
     const bytes = Buffer.isBuffer(content) ? content : Buffer.from(content, "utf8");
-    return { bytes, size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") };
+    return { bytes, size: bytes.length };
   }
-  const text = JSON.stringify(content) ?? "";
-  return { bytes: null, size: Buffer.byteLength(text), sha256: createHash("sha256").update(text).digest("hex") };
+  const bytes = Buffer.from(JSON.stringify(content) ?? "", "utf8");
+  return { bytes, size: bytes.length };
+}
+
+/** Bytes hashed between two turns of the event loop. */
+const HASH_PIECE = 4 * 1024 * 1024;
+
+/**
+ * The SHA-256 of `bytes`, piece by piece, letting the event loop run between pieces: started before the parse,
+ * it runs while DuckDB reads a CSV on its own threads (both only read the same bytes). Stops early, answering
+ * null, once `stop.done` is set (the parse failed: no hash is needed).
+ */
+async function sha256Of(bytes: Buffer, stop: { done: boolean }): Promise<string | null> {
+  const hash = createHash("sha256");
+  for (let at = 0; at < bytes.length; at += HASH_PIECE) {
+    if (stop.done) return null;
+    hash.update(bytes.subarray(at, at + HASH_PIECE));
+    if (at + HASH_PIECE < bytes.length) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return hash.digest("hex");
 }
 
 /**
@@ -90,20 +109,27 @@ export async function parseSourceFile(dataType: DataType, content: IngestRequest
   return parseCsv(onDisk !== undefined ? { path: onDisk } : (content as Buffer | string), dataType);
 }
 
+/** Each country's newest observation in `observations` (aggregates left out), by its period's end month. */
+function newestByCountry(observations: readonly Observation[]): Map<string, Observation> {
+  const newest = new Map<string, { end: number; o: Observation }>();
+  for (const o of observations) {
+    if (o.isAggregate) continue;
+    const end = periodEndMonth(o.period);
+    const seen = newest.get(o.geo);
+    if (!seen || end > seen.end) newest.set(o.geo, { end, o });
+  }
+  return new Map([...newest].map(([geo, { o }]) => [geo, o]));
+}
+
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
 export function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
   const familyName = familyOfDataType(dataType);
   const family = CURRENT_PARAMS.freshness[familyName];
   const asOfMonth = now.toISOString().slice(0, 7);
-  const newest = new Map<string, string>();
-  for (const o of observations) {
-    if (o.isAggregate) continue;
-    const seen = newest.get(o.geo);
-    if (!seen || comparePeriods(o.period, seen) > 0) newest.set(o.geo, o.period);
-  }
+  const newest = newestByCountry(observations);
   const warnings: UploadWarning[] = [];
   for (const country of COUNTRIES) {
-    const period = newest.get(country.code);
+    const period = newest.get(country.code)?.period;
     if (!period) continue;
     if (!withinCutoff(period, familyName, asOfMonth)) {
       const age = ageInMonths(period, asOfMonth);
@@ -116,16 +142,8 @@ export function staleWarnings(observations: readonly Observation[], dataType: Da
   return warnings;
 }
 
-/** Sorts `YYYY-MM` and `YYYY-Qn` by their end month. */
-const comparePeriods = (a: string, b: string): number => periodEndMonth(a) - periodEndMonth(b);
-
 function latestSamples(observations: readonly Observation[]): UploadResult["latest_samples"] {
-  const newest = new Map<string, Observation>();
-  for (const o of observations) {
-    if (o.isAggregate) continue;
-    const seen = newest.get(o.geo);
-    if (!seen || comparePeriods(o.period, seen.period) > 0) newest.set(o.geo, o);
-  }
+  const newest = newestByCountry(observations);
   return COUNTRIES.filter((c) => newest.has(c.code)).map((c) => {
     const o = newest.get(c.code)!;
     return { country: c.code, period: o.period, value: o.value };
@@ -148,7 +166,6 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     }
     const bytes = contentBytes(req.content);
     const size = req.size ?? bytes.size;
-    const sha256 = bytes.sha256;
     if (!isDataType(req.dataType)) {
       checkUploadFile({ fileName: req.fileName, size, dataType: req.dataType });
       throw new InputError(`Unknown data type "${req.dataType}".`);
@@ -157,7 +174,16 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     checkUploadFile({ fileName: req.fileName, size, dataType });
     req.onProgress?.("received");
 
-    const parsed = await parseSourceFile(dataType, req.content, req.fileName, req.path);
+    const hashStop = { done: false };
+    const hashing = sha256Of(bytes.bytes, hashStop);
+    let parsed: ParsedFile;
+    try {
+      parsed = await parseSourceFile(dataType, req.content, req.fileName, req.path);
+    } catch (err) {
+      hashStop.done = true;
+      throw err;
+    }
+    const sha256 = (await hashing)!;
     req.onProgress?.("parsed");
 
     // Implausible values (and future periods) are never stored: named in warnings, or the whole file refused in
@@ -213,7 +239,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
           warnings: warnings.length,
           origin: req.origin ?? "cli",
         });
-        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt });
+        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt }, { allNew: diff.updated === 0 });
         return ingestId;
       });
       if (diff.toWrite.length === 0) result.notes.push("Nothing new: every value in this file was already stored.");

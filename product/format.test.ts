@@ -5,6 +5,11 @@ describe("format", () => {
   it("shows scores to one decimal", () => {
     expect(formatScore(6.930994)).toBe("6.9");
     expect(formatScore(7)).toBe("7.0");
+    // As the model rounds for status and label (half away from zero on the decimal value), not toFixed's binary:
+    expect(formatScore(6.96)).toBe("7.0");
+    expect(formatScore(1.95)).toBe("2.0"); // (1.95).toFixed(1) is "1.9"
+    expect(formatScore(6.9499999999999)).toBe("7.0");
+    expect(formatScore(6.949999)).toBe("6.9");
   });
   it("names months and quarters", () => {
     expect(formatPeriod("2026-07")).toBe("July 2026");

@@ -7,6 +7,7 @@ import {
   compareVacancyWithAverage,
   generalSignal,
   marketPanel,
+  sentimentSources,
   tone,
 } from "./market-panel.ts";
 
@@ -133,5 +134,43 @@ describe("marketPanel", () => {
     expect(p.general_signal).toBeNull();
     expect(p.breakdown.sentiment).toBeNull();
     expect(p.tones.competition).toBeNull();
+  });
+});
+
+describe("sentimentSources (model v2.1: the barometer and the EEI on the country page)", () => {
+  const S = (freshness: number) => ({ key: "S", value: 60, input: 102, period: "2026-10", age: 1, freshness, weight: 0.5, effectiveWeight: 0.5 * freshness }) as const;
+
+  it("an EEI past the 12-month cut-off is shown, does not count, and says until when it counted", () => {
+    const s = snapshot({ model: "v2.1", lmb: null, eei: { value: 92.9, period: "2025-08", flag: null }, sentiment_sources: [] });
+    expect(sentimentSources(s)).toEqual([
+      { source: "eei", value: 92.9, period: "2025-08", age: 15, counts: false, freshness: 0, cutoff_months: 12, counts_until: "2026-08" },
+    ]);
+    expect(marketPanel(s)).toMatchObject({ eei_value: 92.9, eei_period: "2025-08", lmb_value: null });
+  });
+
+  it("both sources within the cut-off: both count, barometer first, each with its freshness", () => {
+    const s = snapshot({
+      model: "v2.1",
+      lmb: { value: 101.3, period: "2026-10", flag: null },
+      eei: { value: 97.8, period: "2026-06", flag: null },
+      sentiment_sources: [
+        { source: "lmb", value: 101.3, period: "2026-10", age: 1, freshness: 1, sub_score: 56.5 },
+        { source: "eei", value: 97.8, period: "2026-06", age: 5, freshness: 0.5, sub_score: 39 },
+      ],
+    });
+    expect(sentimentSources(s).map((x) => [x.source, x.counts, x.freshness, x.age, x.counts_until])).toEqual([
+      ["lmb", true, 1, 1, "2027-10"],
+      ["eei", true, 0.5, 5, "2027-06"],
+    ]);
+  });
+
+  it("a v2 snapshot (no sentiment_sources): its barometer counts when S exists, and there is no EEI", () => {
+    const fed = snapshot({ sub_scores: { U: null, V: null, C: null, M: null, S: S(0.7) } });
+    expect(sentimentSources(fed)).toEqual([
+      { source: "lmb", value: 101.3, period: "2026-10", age: 1, counts: true, freshness: 0.7, cutoff_months: 12, counts_until: "2027-10" },
+    ]);
+    expect(sentimentSources(snapshot())[0]).toMatchObject({ source: "lmb", counts: false });
+    expect(sentimentSources(snapshot({ lmb: null }))).toEqual([]);
+    expect(marketPanel(snapshot({ lmb: null }))).toMatchObject({ eei_value: null, eei_period: null, sentiment_sources: [] });
   });
 });

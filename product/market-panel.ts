@@ -3,7 +3,8 @@
 // every threshold, margin and text below exists once. The model's own comparison parameters (the fixed EU
 // thresholds, the 3-year-average margins) are read from the current model, never repeated here.
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
-import type { Snapshot } from "../pipeline/model/types.ts";
+import { ageInMonths, monthLabel, periodEndMonth } from "../pipeline/model/period.ts";
+import type { SentimentSource, Snapshot } from "../pipeline/model/types.ts";
 
 /** The panel's constants (docs/product.md §9). */
 export const PANEL_RULES = {
@@ -46,6 +47,28 @@ export interface BreakdownCard {
   text: string;
 }
 
+/**
+ * One sentiment source of the country page (model v2.1, docs/model.md §2): its newest value up to the as-of
+ * month, whether that value feeds the score published as of the snapshot's date, and until when it can.
+ */
+export interface SentimentSourcePanel {
+  /** lmb: the European Labour Market Barometer (100 = neutral); eei: the Employment Expectations Indicator (100 = long-term mean). */
+  source: SentimentSource["source"];
+  value: number;
+  /** YYYY-MM */
+  period: string;
+  /** Age in months as of the snapshot's as-of date. */
+  age: number;
+  /** True when the value feeds the score (within the sentiment cut-off). */
+  counts: boolean;
+  /** Its freshness factor in the score (0 when it does not count). */
+  freshness: number;
+  /** The sentiment cut-off in months: older values stop counting. */
+  cutoff_months: number;
+  /** The last month (YYYY-MM) whose score can use this value: its month plus the cut-off. */
+  counts_until: string;
+}
+
 export interface MarketPanel {
   unemployment_rate: number | null;
   unemployment_period: string | null;
@@ -57,6 +80,11 @@ export interface MarketPanel {
   competition_text: string | null;
   lmb_value: number | null;
   lmb_period: string | null;
+  /** Model v2.1: the newest Employment Expectations Indicator (shown even when too old to count). */
+  eei_value: number | null;
+  eei_period: string | null;
+  /** Model v2.1: the barometer and the EEI where the country has a value, barometer first. */
+  sentiment_sources: SentimentSourcePanel[];
   gdp_rate: number | null;
   gdp_period: string | null;
   gdp_unit: string | null;
@@ -212,6 +240,31 @@ export function competitionText(competition: number): string {
   return `${competition.toFixed(1)} job seekers per opening`;
 }
 
+/**
+ * The sentiment sources of a snapshot: each source's newest value (barometer first), counted when the snapshot
+ * says it fed S (v2.1's `sentiment_sources`; a v2 snapshot's barometer counts when S exists).
+ */
+export function sentimentSources(s: Snapshot): SentimentSourcePanel[] {
+  const cutoff = CURRENT_PARAMS.freshness.sentiment.cutoff;
+  const fed = s.sentiment_sources ?? (s.lmb && s.sub_scores.S ? [{ source: "lmb" as const, freshness: s.sub_scores.S.freshness, period: s.lmb.period }] : []);
+  const out: SentimentSourcePanel[] = [];
+  for (const [source, at] of [["lmb", s.lmb], ["eei", s.eei ?? null]] as const) {
+    if (!at) continue;
+    const used = fed.find((f) => f.source === source && f.period === at.period);
+    out.push({
+      source,
+      value: at.value,
+      period: at.period,
+      age: ageInMonths(at.period, s.as_of),
+      counts: used !== undefined,
+      freshness: used?.freshness ?? 0,
+      cutoff_months: cutoff,
+      counts_until: monthLabel(periodEndMonth(at.period) + cutoff),
+    });
+  }
+  return out;
+}
+
 /** The market panel of one snapshot. Missing inputs give nulls, never made-up numbers. */
 export function marketPanel(s: Snapshot): MarketPanel {
   const u = s.unemployment?.value ?? null;
@@ -232,6 +285,9 @@ export function marketPanel(s: Snapshot): MarketPanel {
     competition_text: c === null ? null : competitionText(c),
     lmb_value: b,
     lmb_period: s.lmb?.period ?? null,
+    eei_value: s.eei?.value ?? null,
+    eei_period: s.eei?.period ?? null,
+    sentiment_sources: sentimentSources(s),
     gdp_rate: g,
     gdp_period: s.gdp?.period ?? null,
     gdp_unit: s.gdp?.unit ?? null,

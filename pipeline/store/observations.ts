@@ -245,7 +245,15 @@ export class ObservationStore {
    * Rows go through DuckDB's appender into a temporary staging table, then one INSERT OR REPLACE:
    * an order of magnitude faster than bound multi-row INSERTs, and still inside the caller's transaction.
    */
-  async upsert(rows: readonly Observation[], provenance: { ingestId: number; sha256: string; ingestedAt: string }): Promise<void> {
+  async upsert(
+    rows: readonly Observation[],
+    provenance: { ingestId: number; sha256: string; ingestedAt: string },
+    /**
+     * True when the caller knows that no row's key is stored yet (its diff found no update): a plain INSERT, which
+     * skips INSERT OR REPLACE's look-up of each key. A key that is stored after all fails the transaction.
+     */
+    opts: { allNew?: boolean } = {},
+  ): Promise<void> {
     if (rows.length === 0) return;
     await this.conn.run(`CREATE TEMP TABLE IF NOT EXISTS observations_stage AS SELECT * FROM observations LIMIT 0`);
     await this.conn.run(`DELETE FROM observations_stage`);
@@ -271,7 +279,7 @@ export class ObservationStore {
     } finally {
       appender.closeSync();
     }
-    await this.conn.run(`INSERT OR REPLACE INTO observations SELECT * FROM observations_stage`);
+    await this.conn.run(`${opts.allNew ? "INSERT" : "INSERT OR REPLACE"} INTO observations SELECT * FROM observations_stage`);
     await this.conn.run(`DELETE FROM observations_stage`);
   }
 

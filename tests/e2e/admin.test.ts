@@ -11,6 +11,7 @@ import { FIXTURES } from "../api/helpers.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
 import { DESKTOP, MOBILE, SCREENSHOT_DIR, axeViolations, hydrated, newPage, screenshot, type ConsoleWatch } from "./harness.ts";
 import { ADMIN_ROUTES } from "../api/admin-routes.ts";
+import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
 
 let h: AdminHarness;
 let desktop: BrowserContext;
@@ -460,7 +461,8 @@ describe("data status", () => {
     const geos = new Set(report.data.map((r) => r.country));
     const staleGeos = [...geos].filter((geo) =>
       [...new Set(report.data.filter((r) => r.country === geo).map((r) => r.data_type))].some(
-        (type) => newest(geo, type)!.age_months > (type === "lmb" ? 12 : 24),
+        // The sentiment types (the barometer, employment expectations) age by the sentiment rule, the rest by the historical one.
+        (type) => newest(geo, type)!.age_months > CURRENT_MODEL.params.freshness[type === "lmb" || type === "expectations" ? "sentiment" : "historical"].cutoff,
       ),
     );
     const staleCells = page.locator("td[data-freshness=stale]");

@@ -695,8 +695,9 @@ describe("phones, 390×844", () => {
     const text = await page.getByTestId("sources-cards").innerText();
     expect(text).not.toContain("Last checked");
     expect(text).not.toMatch(/^–$/m);
-    // (Cards follow the data types' order; the GDP one is not the first since the expectations type came.)
-    expect(await cards.filter({ hasText: "GDP growth (context only)" }).innerText()).toMatch(/Used for\s+GDP growth \(context only\)\s+Newest period\s+Q2 2026/);
+    // The score's inputs first (unemployment, vacancy, expectations, barometer), then the context figures.
+    expect(await cards.first().innerText()).toMatch(/Used for\s+Unemployment rate\s+Newest period\s+July 2026/);
+    expect(await cards.last().innerText()).toMatch(/Used for\s+Inflation \(context only\)/);
     // Every card fits the screen.
     for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(390);
     await page.close();

@@ -1,6 +1,6 @@
 // A local stand-in for Eurostat's dissemination API and the barometer's publisher (node:http on 127.0.0.1, a
-// random port). It serves the real fixtures at the real paths (`/une_rt_m`, …), and jvs_q_r21 from the real
-// CSV sample's values (fixtures/derived/), and answers query strings the way the real API does: filters cut
+// random port). It serves the real fixtures at the real paths (`/une_rt_m`, …), jvs_q_r21 from the real CSV
+// sample's values and teibs030 from DG ECFIN's real EEI values (both fixtures/derived/), and answers query strings the way the real API does: filters cut
 // the cube (codes without data are dropped silently), a filter matching nothing gives HTTP 200 with an empty
 // `value` (or, with `emptyAnswer = "no-results"`, HTTP 400 with error 100 "No results found"), an unknown
 // dimension gives HTTP 400 with error 150, an unknown table HTTP 404 with error 100 (ERR_NOT_FOUND_4); errors
@@ -17,6 +17,8 @@ import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
 export const BAROMETER_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../synthetic/barometer/lmb-months-down.xlsx");
 /** jvs_q_r21 as JSON-stat, built from the real CSV sample (NL, PL, RO; nace_r2_1=A-T only): fixtures/README.md. */
 export const DERIVED_R21_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/jvs_q_r21_NL_PL_RO.json");
+/** teibs030 as JSON-stat, built from DG ECFIN's real EEI values (2024-09 … 2025-08): fixtures/README.md. */
+export const DERIVED_TEIBS030_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/teibs030_EEI_2024-09_2025-08.json");
 export const BAROMETER_PATH = "/barometer/lmb-months-down.xlsx";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -81,9 +83,14 @@ export function derivedR21(): Dataset {
   return JSON.parse(readFileSync(DERIVED_R21_FILE, "utf8")) as Dataset;
 }
 
-/** What the stand-in serves by default: the real fixtures and the derived jvs_q_r21. */
+/** teibs030 built from DG ECFIN's real EEI values (no real teibs030 answer exists here), never bundled with the product. */
+export function derivedTeibs030(): Dataset {
+  return JSON.parse(readFileSync(DERIVED_TEIBS030_FILE, "utf8")) as Dataset;
+}
+
+/** What the stand-in serves by default: the real fixtures, the derived jvs_q_r21 and the derived teibs030. */
 export function standInDatasets(): Map<string, Dataset> {
-  return realDatasets().set("jvs_q_r21", derivedR21());
+  return realDatasets().set("jvs_q_r21", derivedR21()).set("teibs030", derivedTeibs030());
 }
 
 /** The files of `standInDatasets()`, to ingest the same content by hand: [file, data type]. */
@@ -93,6 +100,7 @@ export function standInFiles(): Array<[string, string]> {
       .filter((e) => e.file.toLowerCase().endsWith(".json"))
       .map((e): [string, string] => [path.join(BUNDLED_FIXTURES_DIR, e.file), e.type]),
     [DERIVED_R21_FILE, "vacancy"],
+    [DERIVED_TEIBS030_FILE, "expectations"],
   ];
 }
 

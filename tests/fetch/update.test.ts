@@ -13,7 +13,9 @@ import type { GoldenRecalc } from "../helpers/golden.ts";
 import { byTable, jwiEnv, standInEnv, storeCounts, type StatusJson } from "./helpers.ts";
 import { BAROMETER_FILE, realDatasets, standInFiles, startStandIn, type StandIn } from "./stand-in.ts";
 
-const EUROSTAT = EUROSTAT_TABLES.map((t) => t.table);
+/** The tables the updater asks for: every configured one but those marked upload-only (`fetched: false`). */
+const EUROSTAT = EUROSTAT_TABLES.filter((t) => t.fetched !== false).map((t) => t.table);
+const UPLOAD_ONLY = EUROSTAT_TABLES.filter((t) => t.fetched === false).map((t) => t.table);
 
 /** Recalc as of AS_OF after ingesting, by hand, the very files the stand-in serves. */
 async function recalcByHand(extra: Array<[string, string]> = []): Promise<GoldenRecalc> {
@@ -59,6 +61,12 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     expect(byTable(first, "jvs_q_nace2")).toMatchObject({ fell_over_to: "jvs_q_r21" });
     expect(byTable(first, "jvs_q_r21")).toMatchObject({ successor_of: "jvs_q_nace2", inserted: 207, warnings: 1, newest_period: "2026-Q2" });
     expect(byTable(first, "lmb")).toMatchObject({ status: "skipped", reason: expect.stringContaining("JWI_BAROMETER_URL is not set") });
+    // Upload-only tables are never asked for.
+    expect(UPLOAD_ONLY).toEqual(["ei_bsee_m_r2"]);
+    for (const t of UPLOAD_ONLY) {
+      expect(first.tables.some((o) => o.table === t), t).toBe(false);
+      expect(server.requestsOf(t), t).toEqual([]);
+    }
     expect(first.changed).toBe(true);
     expect(first.recalc).toMatchObject({ ok: true, countries_scored: 30 });
     expect(first.outcome).toBe("ok");
@@ -73,6 +81,23 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     const quarterly = Object.keys(realDatasets().get("une_rt_q")!.dimension.geo.category.index);
     expect(byTable(first, "une_rt_q")).toMatchObject({ status: "fetched", inserted: 832 });
     expect(quarterly.length).toBe(32);
+  });
+
+  it("fetches teibs030 (the EEI) and stores it as expectations: 26 countries to 2025-08, past the sentiment cut-off", async () => {
+    expect(EUROSTAT).toContain("teibs030");
+    expect(Object.fromEntries(server.requestsOf("teibs030")[0]!.query)).toEqual({ format: "JSON", lang: "EN", indic: "BS-EEI-I", s_adj: "SA" });
+    const o = byTable(first, "teibs030");
+    // 26 covered countries and 2 aggregates × 12 months; the 5 candidate countries are listed, not stored.
+    expect(o).toMatchObject({ data_type: "expectations", status: "fetched", inserted: 28 * 12, newest_period: "2025-08" });
+    // Its newest month is more than 12 months old (as of this run) and no successor is known: said, not hidden.
+    expect(o.frozen).toMatch(/newest period 2025-08 is \d+ months old/);
+    expect(o.notes.join(" ")).toMatch(/no successor table is known/);
+    const status = (await jwiEnv(env, "status", "--json")).json<StatusJson>();
+    const de = status.data.find((d) => d.table === "teibs030" && d.country === "DE");
+    expect(de).toMatchObject({ data_type: "expectations", newest_period: "2025-08", observations: 12 });
+    expect(status.data.filter((d) => d.table === "teibs030").map((d) => d.country).sort()).toEqual(
+      ["AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EA20", "EE", "ES", "EU27_2020", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"],
+    );
   });
 
   it("keeps every answer by its SHA-256 under raw/ for replay", async () => {
@@ -94,8 +119,9 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     for (const t of EUROSTAT) {
       const req = requests.find((q) => q.path === `/${t}`)!;
       expect(req.headers["if-none-match"], t).toMatch(/^".+"$/);
-      // jvs_q_r21 has no `updated` stamp (the CSV it is built from has none), hence no Last-Modified.
-      if (t !== "jvs_q_r21") expect(req.headers["if-modified-since"], t).toMatch(/GMT$/);
+      // The derived jvs_q_r21 and teibs030 have no `updated` stamp (the files they are built from have none),
+      // hence no Last-Modified.
+      if (t !== "jvs_q_r21" && t !== "teibs030") expect(req.headers["if-modified-since"], t).toMatch(/GMT$/);
       expect(byTable(second, t)).toMatchObject({ status: "unchanged", reason: "not modified since the last check (HTTP 304)", ingest_id: null });
     }
     expect(second.changed).toBe(false);
@@ -213,6 +239,8 @@ describe("jwi fetch / update: usage and exit codes", () => {
     expect(update.stdout).toMatch(/Exit codes: 0 every table fetched or unchanged.*1 some tables failed/s);
     expect(update.stdout).toMatch(/3 every table failed/);
     expect(update.stdout).toMatch(/JWI_BAROMETER_URL/);
+    expect(update.stdout).toMatch(/expectations\s+teibs030 \(Employment Expectations Indicator/);
+    expect(update.stdout).not.toMatch(/not fetched yet/);
     const fetch = await jwiEnv(env, "fetch", "--help");
     expect(fetch.stdout).toMatch(/--type <type\.\.\.>/);
   });

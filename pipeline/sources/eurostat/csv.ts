@@ -197,7 +197,9 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, up
   const keys = [layout.dataflow, ...layout.dims.map((d) => d.pos)].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
   const [g, t, v, f] = [layout.geo, layout.time, layout.value, layout.flag].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
   const keyNames = keys.map((_, i) => `k${i}`);
-  const sql = `SELECT ${keyNames.join(", ")}, count(*)::INTEGER, list(row) FILTER (WHERE row IS NOT NULL)
+  // The captured rows of a group come back as one JSON text (JSON.parse is far cheaper than converting a list of
+  // structs value by value, and JSON keeps every cell and null exactly).
+  const sql = `SELECT ${keyNames.join(", ")}, count(*)::INTEGER, to_json(list(row) FILTER (WHERE row IS NOT NULL))::VARCHAR
     FROM (SELECT ${keys.map((k, i) => `${k} AS k${i}`).join(", ")},
                  CASE WHEN ${capture} THEN {'r': r::INTEGER, 'g': ${g}, 't': ${t}, 'v': ${v}, 'f': ${f}} END AS row
             FROM (SELECT row_number() OVER () AS r, * FROM ${file.source}))
@@ -212,7 +214,8 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, up
       if (cell !== null && cell.trim() !== "") distinct[i]!.add(cell);
     });
     count += Number(row[keys.length]);
-    groups.push({ cells: row.slice(1, keys.length).map(text), captured: (row[keys.length + 1] as Captured[] | null) ?? [] });
+    const captured = row[keys.length + 1];
+    groups.push({ cells: row.slice(1, keys.length).map(text), captured: typeof captured === "string" ? (JSON.parse(captured) as Captured[] | null) ?? [] : [] });
   }
   return {
     rows: count,

@@ -1,4 +1,5 @@
-// parseEurostat on every bundled real file, with the type it is ingested as (fixtures/real/manifest.json).
+// parseEurostat on every bundled real JSON-stat file, with the type it is ingested as (fixtures/real/manifest.json);
+// pipeline/parse-dispatch.test.ts reads every bundled file, CSV included, through ingest's one dispatch.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

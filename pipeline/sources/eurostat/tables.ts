@@ -52,8 +52,8 @@ const NSA_NOTE = "Not seasonally adjusted (s_adj=NSA): the file has no seasonall
 export const EEI_NOTE =
   "The Employment Expectations Indicator (EEI) is an index of managers' employment plans for the next three months: long-term mean 100, standard deviation 10 (about two values in three lie between 90 and 110).";
 
-/** Every accepted table, in the order of score-v2.md §1. */
-export const EUROSTAT_TABLES: readonly TableConfig[] = [
+/** Every accepted table, in the order of docs/model.md §1 (literal, so that `EurostatTable` names each code). */
+const TABLES = [
   {
     table: "une_rt_m",
     dataType: "unemployment",
@@ -154,7 +154,8 @@ export const EUROSTAT_TABLES: readonly TableConfig[] = [
   // Employment expectations (the EEI of DG ECFIN's business surveys), republished by Eurostat in two tables.
   // Their dimensions, found in public material (no real file of either table was at hand):
   //  - teibs030 ("Employment expectations indicator", a euro-indicators table): freq M; indic BS-EEI-I only
-  //    ("Employment expectations indicator over the next 3 months"); s_adj SA only; a unit dimension; geo
+  //    ("Employment expectations indicator over the next 3 months"); s_adj SA only; a unit dimension with one
+  //    category whose code is not known (no real answer was found; the reader records the unit as INDEX); geo
   //    EU27_2020, EA20, the member states and candidate countries; requested in other projects as
   //    `teibs030?indic=BS-EEI-I&s_adj=SA&geo=…` (allthatstats.com's notes page of teibs030; GitHub code).
   //  - ei_bsee_m_r2 (the monthly employment-expectations table): freq M; indic BS-EEI-I (the index, unit INX)
@@ -171,8 +172,7 @@ export const EUROSTAT_TABLES: readonly TableConfig[] = [
     unitCode: "INDEX",
     labelPattern: /^employment expectations? indicator(?!.*\bmonthly data\b)/i,
     note: EEI_NOTE,
-    // Uploaded for now: the updater asks for it once its live answers are covered by the fetch tests.
-    fetched: false,
+    // `jwi update` asks for it (indic=BS-EEI-I, s_adj=SA, no geo filter); Eurostat publishes it monthly.
   },
   {
     table: "ei_bsee_m_r2",
@@ -188,9 +188,16 @@ export const EUROSTAT_TABLES: readonly TableConfig[] = [
     unitCode: "INDEX",
     labelPattern: /employment expectations? indicator.*\bmonthly data\b/i,
     note: EEI_NOTE,
+    // An upload alternative: the updater asks for teibs030 only (the same indicator; one source per type is enough).
     fetched: false,
   },
-];
+] as const satisfies readonly TableConfig[];
+
+/** The code of every accepted Eurostat table: a map keyed by it (page titles, …) must name each one. */
+export type EurostatTable = (typeof TABLES)[number]["table"];
+
+/** Every accepted table, in the order of docs/model.md §1. */
+export const EUROSTAT_TABLES: readonly TableConfig[] = TABLES;
 
 /** Accepted tables per Eurostat data type (derived from EUROSTAT_TABLES). */
 export const ACCEPTED_TABLES: Readonly<Record<EurostatDataType, readonly TableConfig[]>> = {

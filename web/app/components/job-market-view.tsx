@@ -122,7 +122,8 @@ const TONE_WORD: Record<Tone, string> = { good: "Good", fair: "Fair", poor: "Wea
 
 function SnapshotList({ panel }: { panel: MarketPanel | null }) {
   if (!panel) return null;
-  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null }> = [
+  const eei = panel.sentiment_sources?.find((x) => x.source === "eei") ?? null;
+  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null; note?: string }> = [
     {
       label: "Unemployment rate",
       value: panel?.unemployment_rate != null ? formatPercent(panel.unemployment_rate) : null,
@@ -146,6 +147,13 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
       value: panel?.lmb_value != null ? formatNumber(panel.lmb_value) : null,
       period: panel?.lmb_period ?? null,
       tone: panel?.tones.barometer ?? null,
+    },
+    {
+      label: "Employment expectations (EEI)",
+      value: eei ? formatNumber(eei.value) : null,
+      period: eei?.period ?? null,
+      tone: null,
+      note: eei ? (eei.counts ? "100 = long-term average" : "too old to count today") : undefined,
     },
     {
       label: "GDP growth",
@@ -173,7 +181,12 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
           <span className="text-right text-sm">
             <span className="font-semibold tabular-nums">{r.value}</span>
             {r.tone ? <span className="ml-1 text-slate-600">· {TONE_WORD[r.tone]}</span> : null}
-            {r.period ? <span className="block text-xs text-slate-600">{formatPeriod(r.period)}</span> : null}
+            {r.period ? (
+              <span className="block text-xs text-slate-600">
+                {formatPeriod(r.period)}
+                {r.note ? ` · ${r.note}` : null}
+              </span>
+            ) : null}
           </span>
         </li>
       ))}
@@ -225,6 +238,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
     available.conditions.vacancy ||
     available.conditions.competition ||
     available.sentiment.barometer ||
+    available.sentiment.eei ||
     available.sentiment.gdp ||
     available.sentiment.inflation;
   return (

@@ -2,7 +2,7 @@
 // every number from the published snapshot and the API's market panel (api/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";
-import { PANEL_RULES, type MarketPanel, type Tone } from "../../../product/market-panel.ts";
+import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } from "../../../product/market-panel.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { listText, type Availability } from "../lib/availability.ts";
 import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
 import { formatNumber, formatPercent, formatPeriod } from "../../../product/format.ts";
 import type { Status } from "../../../product/weather.ts";
+import { SENTIMENT_SOURCE_INFO, blendText, countingText } from "../lib/sentiment.ts";
 import { InfoTip } from "./info.tsx";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
 
@@ -143,7 +144,50 @@ export function hasSentiment(available: Availability["sentiment"], summary: Expe
   return Object.values(available).some(Boolean) || summary.count > 0;
 }
 
-/** Barometer, signal, year on year, GDP, inflation and community mood: only those that exist. */
+/**
+ * One sentiment source (model v2.1): its name, value and month, what its 100 means, and whether today's score
+ * uses it (a value past the cut-off is shown, said to be too old, and the history months that used it named).
+ */
+function SentimentSourceMetric({ source, tone }: { source: SentimentSourcePanel; tone: Tone | null }) {
+  const info = SENTIMENT_SOURCE_INFO[source.source];
+  return (
+    <Metric
+      label={info.label}
+      tip={info.tip}
+      value={formatNumber(source.value)}
+      period={source.period}
+      tone={tone}
+      note={
+        <span data-testid={`sentiment-${source.source}`} data-counts={source.counts ? "true" : "false"}>
+          <span className="block">
+            {info.name}, from {info.publisher}. {info.scale}.
+          </span>
+          <span className={`block ${source.counts ? "text-slate-700" : "font-medium text-slate-900"}`}>{countingText(source)}</span>
+        </span>
+      }
+    />
+  );
+}
+
+/** The sentiment sources with a value, and how today's sentiment comes from them. */
+function SentimentSources({ panel }: { panel: MarketPanel }) {
+  const sources = panel.sentiment_sources ?? [];
+  const blend = blendText(sources);
+  return (
+    <>
+      {sources.map((s) => (
+        <SentimentSourceMetric key={s.source} source={s} tone={s.source === "lmb" ? panel.tones.barometer : null} />
+      ))}
+      {blend && sources.length > 1 ? (
+        <div className="py-3 text-sm text-slate-700" data-testid="sentiment-blend">
+          {blend}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Sentiment sources, signal, year on year, GDP, inflation and community mood: only those that exist. */
 export function MarketSentiment({
   panel,
   available,
@@ -158,15 +202,7 @@ export function MarketSentiment({
   if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">
-      {panel && available.barometer ? (
-        <Metric
-          label="Expert barometer"
-          tip="European Labour Market Barometer (IAB and public employment services): experts' outlook for the next three months, 90 very poor to 110 very good, 100 neutral."
-          value={formatNumber(panel.lmb_value!)}
-          period={panel.lmb_period}
-          tone={panel.tones.barometer}
-        />
-      ) : null}
+      {panel && (available.barometer || available.eei) ? <SentimentSources panel={panel} /> : null}
       {panel && available.signal ? (
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">

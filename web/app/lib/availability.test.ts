@@ -54,9 +54,17 @@ describe("availability of a country page's figures", () => {
     };
     const a = availabilityOf(marketPanel(s), true);
     expect(a.conditions).toEqual({ unemployment: true, vacancy: false, competition: false });
-    expect(a.sentiment).toEqual({ barometer: false, signal: true, yoy: true, gdp: true, inflation: true });
+    expect(a.sentiment).toEqual({ barometer: false, eei: false, signal: true, yoy: true, gdp: true, inflation: true });
     expect(a.comparisons.eu).toBe(true);
     expect(a.missing).toEqual(["job vacancy rate", "competition (job seekers per opening)", "expert barometer"]);
+  });
+
+  it("an Employment Expectations Indicator is shown even when too old to count; the missing barometer is still named", () => {
+    const s: Snapshot = { ...empty, model: "v2.1", country: "DE", eei: { value: 92.9, period: "2025-08", flag: null }, sentiment_sources: [] };
+    const a = availabilityOf(marketPanel(s), false);
+    expect(a.sentiment.eei).toBe(true);
+    expect(a.sentiment.barometer).toBe(false);
+    expect(a.missing).toContain("expert barometer");
   });
 
   it("writes lists in plain English", () => {

@@ -4,7 +4,8 @@ import type { MarketPanel } from "../../../product/market-panel.ts";
 
 export interface Availability {
   conditions: { unemployment: boolean; vacancy: boolean; competition: boolean };
-  sentiment: { barometer: boolean; signal: boolean; yoy: boolean; gdp: boolean; inflation: boolean };
+  /** barometer / eei: the country has a value of that sentiment source (shown even when too old to count). */
+  sentiment: { barometer: boolean; eei: boolean; signal: boolean; yoy: boolean; gdp: boolean; inflation: boolean };
   comparisons: { eu: boolean; vacancy: boolean; competition: boolean };
   /** Names of what the page cannot show, in page order ("job vacancy rate", "expert barometer", …). */
   missing: string[];
@@ -21,6 +22,7 @@ export function availabilityOf(panel: MarketPanel | null, hasScore: boolean): Av
   };
   const sentiment = {
     barometer: p?.lmb_value != null,
+    eei: p?.eei_value != null,
     signal: p?.general_signal_text != null,
     yoy: p?.yoy.label != null && p.yoy.delta != null,
     gdp: p?.gdp_rate != null,

@@ -1,34 +1,88 @@
-// /methodology (decisions.md): model v2 in plain words with its parameters (read from the current model), the data
+// /methodology (docs/product.md §2): model v2.1 in plain words with its parameters (read from the current model),
+// the two sentiment sources and how they blend, the rounded-status rule, every accepted source table, the data
 // sources with their update dates (source_status of the current publication), and the licences.
 import { Fragment } from "react";
 import { useLoaderData, type MetaFunction } from "react-router";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
+import type { LMB_TABLE } from "../../../pipeline/sources/barometer/parse.ts";
+import type { ECFIN_EEI_TABLE } from "../../../pipeline/sources/ecfin/parse.ts";
+import type { EurostatTable } from "../../../pipeline/sources/eurostat/tables.ts";
+import type { DataType } from "../../../pipeline/types.ts";
 import { getOverview } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate, formatPeriod } from "../../../product/format.ts";
+import { formatDate, formatPeriod, formatScore } from "../../../product/format.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, rangeText } from "../../../product/weather.ts";
+import { SENTIMENT_SOURCE_INFO } from "../lib/sentiment.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 
-/** Human titles of the source tables (presentation only; the accepted tables live in pipeline/sources). */
-const TABLE_TITLES: Record<string, string> = {
-  une_rt_m: "Unemployment by sex and age – monthly data",
-  une_rt_q: "Unemployment by sex and age – quarterly data",
-  jvs_q_nace2: "Job vacancy statistics by NACE Rev. 2 activity – quarterly data",
-  jvs_q_r21: "Job vacancy statistics by NACE Rev. 2.1 activity – quarterly data",
-  namq_10_gdp: "GDP and main components – quarterly data",
-  prc_hicp_manr: "HICP – monthly data (annual rate of change)",
-  prc_hicp_minr: "HICP – ECOICOP ver. 2 – monthly data (annual rate of change)",
-  lmb: "European Labour Market Barometer",
+/** Every table a source file can be stored as: the Eurostat tables, DG ECFIN's EEI file, the barometer. */
+type SourceTable = EurostatTable | typeof ECFIN_EEI_TABLE | typeof LMB_TABLE;
+
+/**
+ * Each source table: its title, what it is used for and how it arrives (presentation only; the accepted tables
+ * and their pins live in pipeline/sources). Keyed by every table the pipeline accepts, so the compiler names a
+ * table added there and missing here.
+ */
+const TABLES: Record<SourceTable, { title: string; dataType: DataType; how: string }> = {
+  une_rt_m: { title: "Unemployment by sex and age – monthly data", dataType: "unemployment", how: "Seasonally adjusted, all ages, % of the labour force." },
+  une_rt_q: {
+    title: "Unemployment by sex and age – quarterly data",
+    dataType: "unemployment",
+    how: "Seasonally adjusted, ages 15–74. A country's score uses the fresher of the monthly and quarterly series.",
+  },
+  jvs_q_nace2: {
+    title: "Job vacancy statistics by NACE Rev. 2 activity – quarterly data",
+    dataType: "vacancy",
+    how: "Industry, construction and services (NACE B-S). Closed at 2025; replaced by its NACE Rev. 2.1 successor.",
+  },
+  jvs_q_r21: {
+    title: "Job vacancy statistics by NACE Rev. 2.1 activity – quarterly data",
+    dataType: "vacancy",
+    how: "Industry, construction and services (B-S) where the answer has them, else the whole economy (A-T); the upload notes say which. Where it and its predecessor give the same quarter, it wins.",
+  },
+  namq_10_gdp: { title: "GDP and main components – quarterly data", dataType: "gdp", how: "Real GDP growth. Context only." },
+  prc_hicp_manr: { title: "HICP – monthly data (annual rate of change)", dataType: "inflation", how: "Discontinued after December 2025. Context only." },
+  prc_hicp_minr: { title: "HICP – ECOICOP ver. 2 – monthly data (annual rate of change)", dataType: "inflation", how: "The successor of prc_hicp_manr. Context only." },
+  teibs030: {
+    title: "Employment expectations indicator",
+    dataType: "expectations",
+    how: "The Employment Expectations Indicator, seasonally adjusted. Preferred where several sources give the same month.",
+  },
+  ei_bsee_m_r2: {
+    title: "Employment expectations indicator – monthly data",
+    dataType: "expectations",
+    how: "The same indicator in Eurostat's monthly business-survey table. Uploaded by the operator, not downloaded by the update.",
+  },
+  ecfin_eei: {
+    title: "Employment Expectations Indicator (DG ECFIN business surveys)",
+    dataType: "expectations",
+    how: "The European Commission's own file of the indicator (long CSV: date, country, series, value). Used where Eurostat's tables have no value for the month.",
+  },
+  lmb: {
+    title: "European Labour Market Barometer",
+    dataType: "lmb",
+    how: "A workbook from IAB and the public employment services, uploaded by the operator (or downloaded when a URL is configured).",
+  },
 };
 
-const DATA_TYPE_NAMES: Record<string, string> = {
+const DATA_TYPE_NAMES: Record<DataType, string> = {
   unemployment: "Unemployment rate",
   vacancy: "Job vacancy rate",
+  expectations: "Employment expectations (EEI)",
+  lmb: "Expert labour market barometer",
   gdp: "GDP growth (context only)",
   inflation: "Inflation (context only)",
-  lmb: "Expert labour market barometer",
+};
+/** Data types in the order the page lists them: the score's inputs first, then the context. */
+const DATA_TYPE_ORDER = Object.keys(DATA_TYPE_NAMES) as DataType[];
+
+const tableInfo = (table: string) => (Object.hasOwn(TABLES, table) ? TABLES[table as SourceTable] : null);
+const typeName = (dataType: string) => (Object.hasOwn(DATA_TYPE_NAMES, dataType) ? DATA_TYPE_NAMES[dataType as DataType] : dataType);
+const typeRank = (dataType: string) => {
+  const i = DATA_TYPE_ORDER.indexOf(dataType as DataType);
+  return i < 0 ? DATA_TYPE_ORDER.length : i;
 };
 
 const SUB_SCORES: Array<{ key: SubScoreKey; name: string; input: string; unit: string }> = [
@@ -36,7 +90,7 @@ const SUB_SCORES: Array<{ key: SubScoreKey; name: string; input: string; unit: s
   { key: "V", name: "Vacancy level", input: "latest job vacancy rate", unit: "%" },
   { key: "C", name: "Competition", input: "job seekers per opening (unemployment ÷ vacancy rate)", unit: "" },
   { key: "M", name: "Momentum", input: "change of the unemployment rate over 12 months, in points", unit: " pt" },
-  { key: "S", name: "Sentiment", input: "latest expert barometer value (100 = neutral)", unit: "" },
+  { key: "S", name: "Sentiment", input: "latest barometer and/or Employment Expectations Indicator value (each through this table)", unit: "" },
 ];
 
 export function loader({ context }: SiteLoaderArgs) {
@@ -52,7 +106,7 @@ export function loader({ context }: SiteLoaderArgs) {
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "Methodology: how the score is made",
-    description: `How the ${PRODUCT_NAME} turns Eurostat unemployment and job vacancy statistics and the expert labour market barometer into a 1 to 10 score: model ${CURRENT_PARAMS.id}, its parameters, data sources and licences.`,
+    description: `How the ${PRODUCT_NAME} turns Eurostat unemployment and job vacancy statistics, the expert labour market barometer and the Employment Expectations Indicator into a 1 to 10 score: model ${CURRENT_PARAMS.id}, its parameters, data sources and licences.`,
   });
 
 /** "2% → 100, 4% → 80, …", each pair kept on one line. */
@@ -72,23 +126,49 @@ function Anchors({ s }: { s: (typeof SUB_SCORES)[number] }) {
 
 type Source = ReturnType<typeof useLoaderData<typeof loader>>["sources"][number];
 
+function SourceLink({ table }: { table: string }) {
+  if (table === "lmb") return <span className="text-slate-600">IAB</span>;
+  if (table === "ecfin_eei") return <span className="text-slate-600">European Commission, DG ECFIN</span>;
+  return (
+    <a
+      className="text-brand-700 underline-offset-2 hover:underline"
+      href={`https://ec.europa.eu/eurostat/databrowser/view/${encodeURIComponent(table)}/default/table`}
+      rel="noopener noreferrer"
+      target="_blank"
+    >
+      Eurostat {table}
+    </a>
+  );
+}
+
 function DatasetName({ s }: { s: Source }) {
   return (
     <>
-      <span className="block font-medium">{TABLE_TITLES[s.source_table] ?? s.source_table}</span>
-      {s.source_table !== "lmb" ? (
-        <a
-          className="text-brand-700 underline-offset-2 hover:underline"
-          href={`https://ec.europa.eu/eurostat/databrowser/view/${encodeURIComponent(s.source_table)}/default/table`}
-          rel="noopener noreferrer"
-          target="_blank"
-        >
-          Eurostat {s.source_table}
-        </a>
-      ) : (
-        <span className="text-slate-600">IAB</span>
-      )}
+      <span className="block font-medium">{tableInfo(s.source_table)?.title ?? s.source_table}</span>
+      <SourceLink table={s.source_table} />
     </>
+  );
+}
+
+/** Every table the pipeline accepts, by what it is used for (whether or not data of it is loaded now). */
+function AcceptedTables() {
+  const entries = (Object.entries(TABLES) as Array<[SourceTable, (typeof TABLES)[SourceTable]]>).sort(
+    ([, a], [, b]) => typeRank(a.dataType) - typeRank(b.dataType),
+  );
+  return (
+    <dl className="mt-4 space-y-3 text-sm" data-testid="accepted-tables">
+      {entries.map(([table, info]) => (
+        <div key={table} className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt>
+            <span className="font-medium">{info.title}</span> <span className="text-slate-600">· {typeName(info.dataType)}</span>
+            <span className="block">
+              <SourceLink table={table} />
+            </span>
+          </dt>
+          <dd className="mt-1 text-slate-700">{info.how}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -96,9 +176,10 @@ function DatasetName({ s }: { s: Source }) {
  * The sources with their dates: a table on wide screens, one card per source on a phone (nothing to scroll
  * sideways). A date column that no source has is left out rather than shown as a column of dashes.
  */
-function SourcesTable({ sources }: { sources: Source[] }) {
+function SourcesTable({ sources: unordered }: { sources: Source[] }) {
+  const sources = [...unordered].sort((a, b) => typeRank(a.data_type) - typeRank(b.data_type) || a.source_table.localeCompare(b.source_table));
   const columns: Array<{ key: string; title: string; value: (s: Source) => string | null }> = [
-    { key: "used", title: "Used for", value: (s) => DATA_TYPE_NAMES[s.data_type] ?? s.data_type },
+    { key: "used", title: "Used for", value: (s) => typeName(s.data_type) },
     { key: "newest", title: "Newest period", value: (s) => (s.newest_period ? formatPeriod(s.newest_period) : null) },
     { key: "updated", title: "Updated at source", value: (s) => (s.source_updated ? formatDate(s.source_updated) : null) },
     { key: "loaded", title: "Loaded", value: (s) => (s.last_ingested_at ? formatDate(s.last_ingested_at) : null) },
@@ -162,6 +243,8 @@ const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
 export default function Methodology() {
   const { sources, publication, scoredCount, total } = useLoaderData<typeof loader>();
   const p = CURRENT_PARAMS;
+  const lmb = SENTIMENT_SOURCE_INFO.lmb;
+  const eei = SENTIMENT_SOURCE_INFO.eei;
   const hist = p.freshness.historical;
   const sent = p.freshness.sentiment;
   const h2 = "mt-12 text-2xl font-semibold tracking-tight";
@@ -181,7 +264,11 @@ export default function Methodology() {
 
       <h2 className={h2}>In plain words</h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
-        <li>We read official statistics: the unemployment rate and the job vacancy rate from Eurostat, and, where it is published, the expert labour market barometer of the public employment services.</li>
+        <li>
+          We read official statistics: the unemployment rate and the job vacancy rate from Eurostat; and two sentiment indicators: the expert labour market
+          barometer of the public employment services, where it is published, and the Employment Expectations Indicator of the European Commission's
+          business surveys.
+        </li>
         <li>Each figure becomes a sub-score from 0 to 100, where higher is better for a job seeker.</li>
         <li>Recent figures count fully; older ones count less and less, and figures that are too old stop counting.</li>
         <li>The sub-scores are blended. When evidence is thin or old, the result is pulled toward the middle of the scale, so a country is never called sunny or stormy on weak evidence.</li>
@@ -245,9 +332,38 @@ export default function Methodology() {
           Official statistics (U, V, C, M): grace {hist.grace} months, half-life {hist.halfLife} months, cut-off {hist.cutoff} months.
         </li>
         <li>
-          Expert barometer (S): grace {sent.grace} months, half-life {sent.halfLife} months, cut-off {sent.cutoff} months.
+          Sentiment (S: the barometer and the Employment Expectations Indicator, each on its own): grace {sent.grace} months, half-life {sent.halfLife}{" "}
+          months, cut-off {sent.cutoff} months.
         </li>
       </ul>
+      <p className={para}>
+        A value past its cut-off no longer counts in today's score, but the score history still uses it for the months in which it was recent enough: a
+        sentiment value of August 2025 counts in the scores up to August 2026 and not after. The country page says when a source is too old to count.
+      </p>
+
+      <h2 className={h2}>Sentiment: two sources</h2>
+      <p className={para}>The sentiment sub-score S reads up to two monthly indicators of where hiring is heading:</p>
+      <dl className="mt-3 space-y-3 text-slate-800" data-testid="sentiment-sources">
+        <div>
+          <dt className="font-medium">{lmb.name}</dt>
+          <dd>
+            From {lmb.publisher}: experts' outlook for unemployment and employment over the next three months. {lmb.scale}. Published for about 15 to 17
+            countries (Belgium as regions, averaged into one value).
+          </dd>
+        </div>
+        <div>
+          <dt className="font-medium">{eei.name}</dt>
+          <dd>
+            From {eei.publisher}: managers' employment plans for the next three months in industry, services, retail trade and construction. {eei.scale}.
+            Published for the EU member states (not for Luxembourg) and candidate countries, as Eurostat table teibs030 and in DG ECFIN's own file.
+          </dd>
+        </div>
+      </dl>
+      <p className={para}>
+        Both go through the same table ({p.anchors.S.map(([x, y]) => `${x} → ${y}`).join(", ")}) and age by the same freshness rule. With both within
+        their cut-off, S is their freshness-weighted mean: S = (f<sub>b</sub> × S(barometer) + f<sub>x</sub> × S(EEI)) ÷ (f<sub>b</sub> + f<sub>x</sub>),
+        and the freshness of S is the larger of the two. With one, S is that one's. A country is never marked down for lacking one of the two sources.
+      </p>
 
       <h2 className={h2}>Blend</h2>
       <p className={para}>
@@ -257,7 +373,8 @@ export default function Methodology() {
       </p>
       <p className={para}>
         <strong>Cover</strong> measures how complete and fresh the evidence is: the sum of the freshness-adjusted weights divided by the sum of the base
-        weights of the blocks the country has. A country without a barometer is not penalised for lacking one; it shows in its confidence instead.
+        weights of the blocks the country has. A country without any sentiment source is not penalised for lacking one; it shows in its confidence
+        instead.
       </p>
       <p className={para}>
         <strong>Shrinking:</strong> the blend is pulled toward the neutral {p.shrink.neutral} by keeping only {Math.round(p.shrink.base * 100)}% plus{" "}
@@ -277,9 +394,15 @@ export default function Methodology() {
       <p className={para}>
         Rating labels: {p.label.thresholds.map((t) => `${t.atLeast} and above "${t.value}"`).join(", ")}, otherwise "{p.label.otherwise}".
       </p>
+      <p className={para} data-testid="rounded-status">
+        Status and label come from the score <strong>as shown</strong>, rounded to {p.display.decimals} decimal (halves away from zero): a score of 6.96
+        is shown {formatScore(6.96)} and is {STATUS_STYLE.bright.name.toLowerCase()}, "{p.label.thresholds.find((t) => t.atLeast <= 7)?.value}", never{" "}
+        {formatScore(6.96)} and {STATUS_STYLE.cloudy.name.toLowerCase()}. Rankings still sort by the unrounded score.
+      </p>
       <p className={para}>
         Confidence is <strong>high</strong> when both the unemployment figure (with at least {p.confidence.highMinHistoryPoints.monthly} months of history) and
-        the barometer are present with freshness of at least {p.confidence.highMinFreshness}; <strong>medium</strong> when only one of the two blocks is
+        a sentiment source (the barometer or the Employment Expectations Indicator) are present with freshness of at least{" "}
+        {p.confidence.highMinFreshness}; <strong>medium</strong> when only one of the two blocks is
         present or one is old; <strong>low</strong> when cover is below {p.confidence.lowCoverBelow}.
       </p>
       <p className={para}>
@@ -288,13 +411,25 @@ export default function Methodology() {
       </p>
 
       <h2 className={h2}>Data sources</h2>
+      <p className={para}>The data loaded now, with its dates:</p>
       {sources.length === 0 ? <p className={para}>No data has been loaded yet.</p> : <SourcesTable sources={sources} />}
+      <h3 className="mt-8 text-lg font-semibold">Every table the index accepts</h3>
+      <p className={para}>
+        Eurostat tables come as JSON-stat (the API's answer) or as CSV (the data browser's SDMX-CSV, or one column per dimension); the same figures give
+        the same score whatever the format. The automatic update downloads every Eurostat table below except ei_bsee_m_r2; the other files are uploaded
+        by the operator.
+      </p>
+      <AcceptedTables />
 
       <h2 className={h2}>Licences</h2>
       <p className={para}>
-        <strong>Source: Eurostat.</strong> Unemployment, job vacancy, GDP and consumer price data © European Union, 1995 – today, re-used under Eurostat's
-        copyright and licence policy. Some files are cut to recent periods; the values are not modified. Eurostat is not responsible for the scores computed
-        from them.
+        <strong>Source: Eurostat.</strong> Unemployment, job vacancy, GDP, consumer price and employment expectations data © European Union, 1995 – today,
+        re-used under Eurostat's copyright and licence policy. Some files are cut to recent periods; the values are not modified. Eurostat is not responsible
+        for the scores computed from them.
+      </p>
+      <p className={para}>
+        <strong>Employment Expectations Indicator</strong> © European Union (European Commission, DG ECFIN, business and consumer surveys), re-used under
+        the Commission's reuse policy (Decision 2011/833/EU). DG ECFIN's file is used reshaped (one row per country and month), its values unchanged.
       </p>
       <p className={para}>
         <strong>European Labour Market Barometer</strong> © IAB (Institut für Arbeitsmarkt- und Berufsforschung), with the participating public employment

@@ -6,6 +6,7 @@ import { COUNTRIES } from "../../../../pipeline/countries.ts";
 import { DATA_TYPES, type DataType } from "../../../../pipeline/types.ts";
 import { getStatus, type StatusReport } from "../../lib/admin-api.ts";
 import { formatDateTime, monthsText } from "../../lib/admin-format.ts";
+import { formatScore } from "../../../../product/format.ts";
 import type { UploadRules } from "../../lib/admin-upload.ts";
 import { DATA_TYPE_LABELS } from "./data-types.ts";
 import { useOperator } from "./operator-context.tsx";
@@ -190,7 +191,7 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
                       <td className={`${td} whitespace-nowrap text-right`}>
                         {g.aggregate ? null : score?.score != null ? (
                           <>
-                            <span className="font-semibold tabular-nums">{score.score.toFixed(1)}</span>
+                            <span className="font-semibold tabular-nums">{formatScore(score.score)}</span>
                             <span className="block text-xs text-slate-600">{score.status}</span>
                           </>
                         ) : (
