@@ -303,6 +303,22 @@ export const marketPanelSchema = z
     competition_text: z.string().nullable().meta({ description: "Competition in words." }),
     lmb_value: z.number().nullable().meta({ description: "Latest European Labour Market Barometer value (100 = neutral)." }),
     lmb_period: period("Its month.").nullable(),
+    eei_value: z.number().nullable().meta({ description: "Latest Employment Expectations Indicator value (100 = long-term mean, standard deviation 10)." }),
+    eei_period: period("Its month.").nullable(),
+    sentiment_sources: z
+      .array(
+        z.strictObject({
+          source: z.enum(["lmb", "eei"]).meta({ description: "lmb: the European Labour Market Barometer; eei: the Employment Expectations Indicator." }),
+          value: z.number().meta({ description: "Its newest value." }),
+          period: period("Its month (YYYY-MM)."),
+          age: z.number().int().meta({ description: "Age in months as of the snapshot's as-of date." }),
+          counts: z.boolean().meta({ description: "True when the value feeds today's score (within the sentiment cut-off)." }),
+          freshness: z.number().min(0).max(1).meta({ description: "Its freshness factor in the score (0 when it does not count)." }),
+          cutoff_months: z.number().int().meta({ description: "The sentiment cut-off in months: older values stop counting." }),
+          counts_until: period("The last month (YYYY-MM) whose score can use this value."),
+        }),
+      )
+      .meta({ description: "The sentiment sources this country has, barometer first, and whether each counts today." }),
     gdp_rate: z.number().nullable().meta({ description: "GDP growth (%), context only." }),
     gdp_period: period("Its quarter.").nullable(),
     gdp_unit: z.string().nullable().meta({ description: "Eurostat unit of the GDP figure (CLV_PCH_PRE or CLV_PCH_SM)." }),
