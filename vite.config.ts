@@ -1,5 +1,5 @@
 // Vite build of the public site (React Router framework mode, server-rendered). vitest has its own
-// vitest.config.ts so that this plugin never loads under the test runner (toolchain.md).
+// vitest.config.ts so that this plugin never loads under the test runner (docs/architecture.md, "Code map").
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";

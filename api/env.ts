@@ -1,4 +1,4 @@
-// The server's environment, validated once at start-up with zod (style.md habit 2): the pipeline's variables
+// The server's environment, validated once at start-up with zod (docs/architecture.md): the pipeline's variables
 // plus the web server's. Every bad variable is reported at once. Nothing else in api/ reads process.env.
 import path from "node:path";
 import { z } from "zod";

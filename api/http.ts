@@ -1,4 +1,4 @@
-// HTTP plumbing shared by the routes: the error shape of contract.md, typed-error → status mapping (one
+// HTTP plumbing shared by the routes: the error shape of docs/interfaces.md, typed-error → status mapping (one
 // middleware), cached JSON answers with ETag / 304, and small request guards.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,5 +1,5 @@
-// Request bodies, validated with zod at the edge (style.md habit 2). The site's forms reuse these schemas so
-// that the browser and the server apply the very same rules (decisions.md: "the same rules as the form").
+// Request bodies, validated with zod at the edge (docs/architecture.md). The site's forms reuse these schemas so
+// that the browser and the server apply the very same rules (docs/product.md: "the same rules as the form").
 import { z } from "zod";
 import {
   COMMENT_MAX_LENGTH,
@@ -167,7 +167,7 @@ const uploadOptions = {
   dry_run: z.boolean().optional(),
 };
 
-/** JSON upload: `{data_type, source: "eurostat", payload}` (spec §3, contract.md). */
+/** JSON upload: `{data_type, source: "eurostat", payload}` (docs/product.md §3, docs/interfaces.md). */
 export const jsonUploadSchema = z.object({
   data_type: z.string({ error: required("data_type", "data_type must be text") }).min(1, "data_type is required").max(40),
   source: z.literal("eurostat", { error: 'source must be "eurostat"' }),

@@ -9,5 +9,5 @@ export class CliError extends Error {
   }
 }
 
-/** Exit codes of design/contract.md; `allFailed` is `jwi fetch` / `jwi update` when every table failed. */
+/** Exit codes of docs/interfaces.md; `allFailed` is `jwi fetch` / `jwi update` when every table failed. */
 export const EXIT = { ok: 0, rejected: 1, usage: 2, allFailed: 3 } as const;

@@ -1,4 +1,4 @@
-// The one list of covered countries (spec §3: 31 countries) and of Eurostat aggregates.
+// The one list of covered countries (docs/product.md §3: 31 countries) and of Eurostat aggregates.
 // Every other module (parsers, model, API, site) imports from here; never copy it.
 
 export type RegionId = "nordic" | "baltic" | "western" | "central-eastern" | "southern";
@@ -8,7 +8,7 @@ export interface Country {
   code: string;
   /** English name as shown on the site. */
   name: string;
-  /** Lower-case English name used in `/job-market/{slug}` (spec §2). */
+  /** Lower-case English name used in `/job-market/{slug}` (docs/product.md §2). */
   slug: string;
   /** Names in the country's own language(s), for matching barometer headers. */
   nativeNames: string[];
@@ -34,7 +34,7 @@ const c = (code: string, name: string, nativeNames: string[], region: RegionId, 
   region,
 });
 
-/** In the order of the spec's fixed list. */
+/** In the order of the product's fixed list (docs/product.md §1). */
 export const COUNTRIES: readonly Country[] = [
   c("CH", "Switzerland", ["Schweiz", "Suisse", "Svizzera", "Svizra"], "western"),
   c("DE", "Germany", ["Deutschland"], "western"),
@@ -96,7 +96,7 @@ export function flagOf(code: string): string {
 
 /**
  * Eurostat aggregates kept as aggregates (never shown as countries). `EU27_2020` feeds the EU average
- * of score-v2.md §6; the others are stored for context.
+ * of docs/model.md §6; the others are stored for context.
  */
 export const EU_AGGREGATE = "EU27_2020";
 const AGGREGATE_PATTERN = /^(EU(\d+(_\d{4})?)?|EA(\d+)?|EEA(\d+)?|EFTA)$/;

@@ -69,7 +69,7 @@ export interface ParsedFile {
   refKind?: "row" | "cell";
 }
 
-/** The upload result of design/contract.md, shared by `jwi ingest --json` and the admin upload route. */
+/** The upload result of docs/interfaces.md, shared by `jwi ingest --json` and the admin upload route. */
 export interface UploadResult {
   success: boolean;
   error?: string;

@@ -42,7 +42,7 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
     ...over,
   }) as Snapshot;
 
-describe("comparisons (spec §9)", () => {
+describe("comparisons (docs/product.md §9)", () => {
   it("unemployment vs the fixed rule 6 / 7 when no EU value exists, worded as a rule of thumb, never as an average", () => {
     expect(compareUnemploymentWithEu(5.9, null, null)).toEqual({ result: "lower", text: "below the 6% rule of thumb", reference: null, basis: "fixed-thresholds", eu_period: null });
     expect(compareUnemploymentWithEu(6, null, null)).toMatchObject({ result: "same", text: "within the 6%–7% rule of thumb" });
@@ -101,7 +101,7 @@ describe("comparisons (spec §9)", () => {
 });
 
 describe("marketPanel", () => {
-  it("maps a snapshot to the spec's panel fields", () => {
+  it("maps a snapshot to the panel fields of docs/product.md §3", () => {
     const p = marketPanel(snapshot());
     expect(p).toMatchObject({
       unemployment_rate: 4,

@@ -100,13 +100,13 @@ export interface MarketPanel {
   general_signal: GeneralSignal | null;
   general_signal_text: string | null;
   yoy: { delta: number | null; label: "Up" | "Down" | "Same" | null };
-  /** 100 ÷ competition, rounded (spec §9). */
+  /** 100 ÷ competition, rounded (docs/product.md §9). */
   callbacks_per_100: number | null;
   time_to_interview_days: number;
   vacancies_trend: "up" | "down" | "flat";
-  /** Colour of each "Current Market Snapshot" line (spec §9 snapshot colour thresholds). */
+  /** Colour of each "Current Market Snapshot" line (docs/product.md §9 snapshot colour thresholds). */
   tones: Record<"unemployment" | "vacancy" | "competition" | "barometer" | "gdp" | "inflation", Tone | null>;
-  /** The four "Why the Job Market Score is X" cards (spec §9 breakdown cards). */
+  /** The four "Why the Job Market Score is X" cards (docs/product.md §9 breakdown cards). */
   breakdown: Record<"unemployment" | "vacancy" | "competition" | "sentiment", BreakdownCard | null>;
 }
 

@@ -1,4 +1,4 @@
-// What a country page says when it shows no score (decisions.md: no page invents a score), decided from the
+// What a country page says when it shows no score (docs/product.md: no page invents a score), decided from the
 // page's own data: nothing published yet, no scoring input at all, or inputs that are all too old.
 import { formatPeriod } from "./format.ts";
 

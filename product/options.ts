@@ -1,7 +1,7 @@
-// The product's option lists and community limits (spec §3, §4, §9), owned here once. The API validates
+// The product's option lists and community limits (docs/product.md §3, §4, §9), owned here once. The API validates
 // against them and the server-rendered site builds its forms from them: never copy these lists.
 
-/** Role families of the experience form: the spec's "sectors" list (spec §3), in its order. */
+/** Role families of the experience form: the "sectors" list of docs/product.md §3, in its order. */
 export const ROLE_FAMILIES = [
   "IT/Engineering",
   "Product",
@@ -27,7 +27,7 @@ export type Seniority = (typeof SENIORITY_LEVELS)[number];
 export const RESIDENCY_OPTIONS = ["Local resident", "EU non-resident", "Work permit in process", "Non-EU"] as const;
 export type Residency = (typeof RESIDENCY_OPTIONS)[number];
 
-/** Mood slider: 1 to 5, step 1, default 3 (spec §5, §9), with the spec's labels (§4). */
+/** Mood slider: 1 to 5, step 1, default 3 (docs/product.md §5, §9), with the labels of docs/product.md §4. */
 export const MOOD_MIN = 1;
 export const MOOD_MAX = 5;
 export const MOOD_DEFAULT = 3;
@@ -40,14 +40,14 @@ export const MOOD_LABELS: Readonly<Record<number, string>> = {
 };
 
 export const COMMENT_MAX_LENGTH = 1000;
-/** Experiences shown per country (spec §9: experience list limit 10). */
+/** Experiences shown per country (docs/product.md §9: experience list limit 10). */
 export const EXPERIENCE_LIST_LIMIT = 10;
-/** Ranking size (spec §9). */
+/** Ranking size (docs/product.md §9). */
 export const RANKING_SIZE = 10;
 export const RANKING_TYPES = ["brightest", "stormiest"] as const;
 export type RankingType = (typeof RANKING_TYPES)[number];
 
-/** The two waiting-list services (spec §2 `/waiting-list/{service}`), with their page titles. */
+/** The two waiting-list services (docs/product.md §2 `/waiting-list/{service}`), with their page titles. */
 export const WAITING_LIST_SERVICES = [
   { id: "career-consultant", title: "Book a Career Consultant" },
   { id: "cv-upgrade", title: "Upgrade Your CV" },

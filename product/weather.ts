@@ -73,7 +73,7 @@ export function rangeText(status: Status): string {
   return `${r.from}–${r.to}`;
 }
 
-/** "Cloudy Job Market" (spec §2: weather label followed by "Job Market"). */
+/** "Cloudy Job Market" (docs/product.md §2: weather label followed by "Job Market"). */
 export function weatherTitle(status: Status): string {
   return `${STATUS_STYLE[status].name} Job Market`;
 }
@@ -81,7 +81,7 @@ export function weatherTitle(status: Status): string {
 export const SCORE_MIN = min;
 export const SCORE_MAX = max;
 
-/** Marker position on the 1 to 10 bar: (score − 1) / 9 of the width (spec §2). */
+/** Marker position on the 1 to 10 bar: (score − 1) / 9 of the width (docs/product.md §2). */
 export function markerFraction(score: number): number {
   return Math.min(1, Math.max(0, (score - min) / (max - min)));
 }

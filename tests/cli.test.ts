@@ -90,7 +90,7 @@ describe("jwi CLI", () => {
     expect(totalObservations(after)).toBe(totalObservations(before));
   });
 
-  it("refuses a .json file for the barometer and an .xlsx for Eurostat types with the spec's messages", async () => {
+  it("refuses a .json file for the barometer and an .xlsx for Eurostat types with the product's messages (docs/product.md §5)", async () => {
     const lmb = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "lmb", "--json");
     expect(lmb.code).toBe(1);
     expect(lmb.json<UploadResult>().error).toBe("Please upload a .XLSX file");

@@ -1,5 +1,5 @@
 // Reads what the pipeline published (pipeline/serving-db.ts): the latest publication, snapshots, history.
-// Read-only; rows are checked with zod on the way out of SQLite (style.md habit 2).
+// Read-only; rows are checked with zod on the way out of SQLite (docs/architecture.md).
 import { z } from "zod";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import type { HistoryPoint, PublicationRow, SourceRow } from "../../product/shapes.ts";

@@ -1,4 +1,4 @@
-// /sitemap.xml and /robots.txt (spec §2 sitemap: / 1.0 daily, /brightest and /stormiest 0.8 weekly,
+// /sitemap.xml and /robots.txt (docs/product.md §2 sitemap: / 1.0 daily, /brightest and /stormiest 0.8 weekly,
 // /country/{code} in lower case 0.9 daily for each covered country), on the public origin.
 import { Router, type Request, type Response } from "express";
 import { COUNTRIES } from "../../pipeline/countries.ts";

@@ -1,4 +1,4 @@
-// Month arithmetic for normalised periods (design/score-v2.md §1). Pure; shared by every model version.
+// Month arithmetic for normalised periods (docs/model.md §1). Pure; shared by every model version.
 //
 // A month index is `year * 12 + (month - 1)`: consecutive months differ by one, so the age formula of the
 // design doc, `(asof_year*12 + asof_month) - (end_year*12 + end_month)`, is a plain subtraction of indices.

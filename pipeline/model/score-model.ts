@@ -1,5 +1,5 @@
 // What every score model version offers, so that v2 and a later v3 can sit side by side
-// (design/score-v2.md, introduction; style.md habit 7: versioned model files, never edited once released).
+// (docs/model.md, introduction; docs/model.md: versioned model files, never edited once released).
 import type { CountryResult, ModelInput } from "./types.ts";
 
 export interface ScoreModel<P = unknown> {

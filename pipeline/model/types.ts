@@ -1,4 +1,4 @@
-// Inputs and outputs of a score model (design/score-v2.md). Pure data; no I/O.
+// Inputs and outputs of a score model (docs/model.md). Pure data; no I/O.
 import type { Period } from "../types.ts";
 
 export type Status = "stormy" | "rainy" | "cloudy" | "bright" | "sunny";
@@ -37,7 +37,7 @@ export interface ModelInput {
   gdp: SeriesPoint[];
   /** Context only: never enters the score (successor table already preferred by the reader). */
   inflation: SeriesPoint[];
-  /** EU27_2020 aggregate unemployment, for the EU-average comparison (score-v2.md §6). */
+  /** EU27_2020 aggregate unemployment, for the EU-average comparison (docs/model.md §6). */
   euUnemploymentMonthly: SeriesPoint[];
   euUnemploymentQuarterly: SeriesPoint[];
 }
@@ -66,7 +66,7 @@ export interface ValueAt {
   flag: string | null;
 }
 
-/** What recalc publishes per country (score-v2.md §7). score is null when nothing recent enough exists. */
+/** What recalc publishes per country (docs/model.md §7). score is null when nothing recent enough exists. */
 export interface Snapshot {
   country: string;
   model: string;

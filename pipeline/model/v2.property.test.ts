@@ -1,4 +1,4 @@
-// Properties of score-v2.md §8, checked with fast-check on generated countries.
+// Properties of docs/model.md §8, checked with fast-check on generated countries.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthLabel, periodEndMonth } from "./period.ts";

@@ -30,7 +30,7 @@ describe("metadata and parameters", () => {
     expect(CURRENT_MODEL).not.toBe(modelV2); // v2.1 since 0.2.0
   });
 
-  it("holds the numbers of score-v2.md", () => {
+  it("holds the numbers of docs/model.md", () => {
     expect(MODEL_V2.weights).toEqual({ U: 0.2, V: 0.125, C: 0.125, M: 0.05, S: 0.5 });
     expect(MODEL_V2.blocks).toEqual({ historical: ["U", "V", "C", "M"], sentiment: ["S"] });
     expect(MODEL_V2.freshness).toEqual({

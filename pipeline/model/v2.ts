@@ -1,4 +1,4 @@
-// Score model v2 (design/score-v2.md): every parameter in MODEL_V2, and pure functions of observations + as-of.
+// Score model v2 (docs/model.md): every parameter in MODEL_V2, and pure functions of observations + as-of.
 // No I/O, no clock, no randomness. Released models are never edited: a change of numbers is a new file (v3).
 import type { Period } from "../types.ts";
 import { monthLabel, monthOfDate, periodEndMonth, periodKind, type PeriodKind } from "./period.ts";
@@ -28,7 +28,7 @@ export type { ScoreModel } from "./score-model.ts";
 export const id = "v2";
 export const introducedIn = "0.1.0";
 
-/** A block of sub-scores; each block has its own freshness rule (score-v2.md §3, §4). */
+/** A block of sub-scores; each block has its own freshness rule (docs/model.md §3, §4). */
 export type Family = "historical" | "sentiment";
 export const FAMILIES: readonly Family[] = Object.freeze(["historical", "sentiment"] as const);
 export const SUB_SCORE_KEYS: readonly SubScoreKey[] = Object.freeze(["U", "V", "C", "M", "S"] as const);
@@ -77,11 +77,11 @@ export interface ModelV2Params {
     /** ... and this many unemployment points (12 months of history) in the chosen series. */
     readonly highMinHistoryPoints: { readonly monthly: number; readonly quarterly: number };
   };
-  /** EU comparison: fixed thresholds when the EU27_2020 value of the same period is missing (spec §9). */
+  /** EU comparison: fixed thresholds when the EU27_2020 value of the same period is missing (docs/product.md §9). */
   readonly euAverage: { readonly aggregate: string; readonly fixedLowerBelow: number; readonly fixedHigherAbove: number };
   /** 3-year averages: window ending at the newest vacancy quarter (inclusive); null below minPoints. */
   readonly averages: { readonly windowMonths: number; readonly minPoints: number };
-  /** Margins of the "vs 3-year average" comparisons (spec §9). */
+  /** Margins of the "vs 3-year average" comparisons (docs/product.md §9). */
   readonly margins: { readonly vacancy: number; readonly competition: number };
 }
 
@@ -379,7 +379,7 @@ function evaluate(prep: Prepared, month: number, ctx: Context): Evaluation {
   }
   const subScores: Record<SubScoreKey, SubScore | null> = { U, V, C, M, S };
 
-  // Blend (score-v2.md §4). Sums run in the fixed order of the blocks, so the result never depends on key order.
+  // Blend (docs/model.md §4). Sums run in the fixed order of the blocks, so the result never depends on key order.
   let sumE = 0;
   let sumEX = 0;
   let sumW = 0;
@@ -489,7 +489,7 @@ export function averages3y(prep: Prepared, vPos: number, params: ModelV2Params, 
 // ---------------------------------------------------------------------------------------------------------
 // The country result
 
-/** Snapshot as of `asOf` (YYYY-MM-DD) and the monthly score history up to it (score-v2.md §6, §7). */
+/** Snapshot as of `asOf` (YYYY-MM-DD) and the monthly score history up to it (docs/model.md §6, §7). */
 export function computeCountry(input: ModelInput, asOf: string, params: ModelV2Params = MODEL_V2): CountryResult {
   const month = monthOfDate(asOf);
   const ctx = contextOf(params);

@@ -1,4 +1,4 @@
-// The operator area (/admin, issue 5) in Chromium against the real server and real data, desktop and mobile:
+// The operator area (/admin) in Chromium against the real server and real data, desktop and mobile:
 // login (wrong, right, failures, reload, Enter, show/hide), uploads through the browser (a revised real
 // Eurostat file and the barometer workbook) with their real progress steps, changed scores on the public
 // country pages, each client-side file error, server rejections and failures, the warnings toggle, upload and
@@ -260,7 +260,7 @@ describe("upload: the browser's checks", () => {
     expect(sent).toEqual([]);
     expect(await page.getByTestId("upload-progress").getAttribute("aria-valuenow")).toBe("0");
 
-    // The instructions list (spec §9 upload notes), beside the form on a wide screen.
+    // The instructions list (docs/product.md §9 upload notes), beside the form on a wide screen.
     const instructions = page.getByTestId("upload-instructions");
     expect(await instructions.isVisible()).toBe(true);
     const text = (await instructions.textContent())!;

@@ -103,7 +103,7 @@ async function checkRoute(context: BrowserContext, r: RouteCase, device: "deskto
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }
-  // Flags are images (decisions.md), never emoji: no regional-indicator symbol anywhere a visitor reads.
+  // Flags are images (docs/product.md), never emoji: no regional-indicator symbol anywhere a visitor reads.
   expect(await readableText(page)).not.toMatch(EMOJI_FLAG);
   // Every flag image loaded (served from /flags) and has a text alternative decided per place.
   const flags = await page.locator("img[data-flag]").evaluateAll((imgs) =>
@@ -598,7 +598,7 @@ describe("community", () => {
 });
 
 describe("waiting list", () => {
-  it("succeeds with a toast, clears the form and goes home after 2 s; fails with the spec's toast and keeps the form", async () => {
+  it("succeeds with a toast, clears the form and goes home after 2 s; fails with the product's toast (docs/product.md §8) and keeps the form", async () => {
     const { page, console } = await open(desktop, "/waiting-list/cv-upgrade");
     expect(await page.getByRole("heading", { name: "What happens next?" }).isVisible()).toBe(true);
     expect(await page.getByText("We contact you within 2-3 business days").isVisible()).toBe(true);

@@ -1,4 +1,4 @@
-// Every public route of the site (issue 4; decisions.md: no catch-all /{type} ranking route).
+// Every public route of the site (docs/product.md: no catch-all /{type} ranking route).
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [

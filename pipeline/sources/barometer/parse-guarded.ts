@@ -4,8 +4,8 @@
 // loop keeps running meanwhile, and the child's memory is given back when it ends. Limits: docs/data-sources.md.
 //
 // A child process, not a worker thread: a worker that reaches its `resourceLimits` can abort the whole process
-// ("FATAL ERROR: Reached heap limit", seen here with a dense sheet and a 64 MB limit on Node 20; nodejs/node
-// issue 47224), whereas a child that runs out of heap dies alone.
+// ("FATAL ERROR: Reached heap limit", seen here with a dense sheet and a 64 MB limit on Node 20; nodejs/node#47224),
+// whereas a child that runs out of heap dies alone.
 //
 // Where the worker is:
 // - unbuilt (vitest, tsx, `node bin/jwi.mjs`): this module is `parse-guarded.ts`, and the worker is

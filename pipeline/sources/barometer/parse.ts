@@ -3,7 +3,7 @@
 // No official ELMB file is public, so the reader assumes little about the layout: it looks in each
 // sheet for a run of month cells (down a column or across a row), then for the header next to it that
 // names countries, public employment services or Belgian regions (services.ts), and reads the block of
-// values between them. See score-v2.md §1 and fixtures/README.md ("Synthetic barometer fixtures").
+// values between them. See docs/model.md §1 and fixtures/README.md ("Synthetic barometer fixtures").
 //
 // Decisions:
 // - A European total ("ELMB", "Total", "Average", "European …") is recognised but NOT stored: it goes

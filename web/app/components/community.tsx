@@ -1,4 +1,4 @@
-// "Real experiences from job seekers here" (spec §2, §4, §5, §7, §8): the collapsed card, the share form with
+// "Real experiences from job seekers here" (docs/product.md §2, §4, §5, §7, §8): the collapsed card, the share form with
 // its toasts word for word, the list of the 10 newest experiences and the summary counts.
 import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -10,7 +10,7 @@ import { preloadToasts } from "../lib/toast.ts";
 const loadForm = () => import("./experience-form.tsx");
 const ExperienceFormBody = lazy(loadForm);
 
-/** The collapsed card (spec §4); the form itself loads when it is opened (or about to be). */
+/** The collapsed card (docs/product.md §4); the form itself loads when it is opened (or about to be). */
 export function ExperienceForm({ countryCode, countryName }: { countryCode: string; countryName: string }) {
   const [open, setOpen] = useState(false);
   const warm = () => {

@@ -1,5 +1,5 @@
-// The country picker (spec §2): a searchable dropdown with fuzzy matching on the country name, flags, the
-// spec's placeholder, search and empty texts, and a 256 px list. The trigger is rendered with the page; the
+// The country picker (docs/product.md §2): a searchable dropdown with fuzzy matching on the country name, flags, the
+// product's placeholder (docs/product.md §2), search and empty texts, and a 256 px list. The trigger is rendered with the page; the
 // dropdown (Radix popover + cmdk) loads when the visitor first reaches for it.
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { COUNTRIES } from "../../../pipeline/countries.ts";

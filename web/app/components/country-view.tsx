@@ -1,4 +1,4 @@
-// The body of /country/{code} (spec §2 "Country page") plus the score history chart. The panels follow the
+// The body of /country/{code} (docs/product.md §2 "Country page") plus the score history chart. The panels follow the
 // data (lib/availability.ts): a panel without figures is left out, the missing figures are named in one line,
 // and on wide screens the cards flow in two columns instead of three equal-height ones.
 import type { ReactNode } from "react";
@@ -19,7 +19,7 @@ const RANGE_LABEL = { "5y": "5 years", "10y": "10 years", all: "All" } as const;
 
 interface Panel {
   id: "conditions" | "sentiment" | "advice";
-  /** Card title on wide screens, section title on small ones (spec §2). */
+  /** Card title on wide screens, section title on small ones (docs/product.md §2). */
   wide: string;
   narrow: string;
   body: ReactNode;

@@ -1,4 +1,4 @@
-// Map of Europe coloured by weather status (decisions.md: live home). Every covered country is a link to its
+// Map of Europe coloured by weather status (docs/product.md: live home). Every covered country is a link to its
 // page; hovering or focusing it shows its score. The shapes are precomputed (web/scripts/build-europe-map.ts).
 import { useState, type MouseEvent } from "react";
 import { useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-// The share form of "Real experiences from job seekers here" (spec §4, §5, §7, §8), loaded when the visitor
+// The share form of "Real experiences from job seekers here" (docs/product.md §4, §5, §7, §8), loaded when the visitor
 // opens it: the toasts word for word, mood slider 1 to 5 (default 3), the language checkbox, the honeypot.
 import { useEffect, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";

@@ -1,4 +1,4 @@
-// A country's flag as an SVG image (decisions.md: a kept flag library, not emoji, which Windows shows as
+// A country's flag as an SVG image (docs/product.md: a kept flag library, not emoji, which Windows shows as
 // letters). Where the country's name is written right beside the flag, the image is decorative (alt=""), so a
 // screen reader reads the name once; elsewhere `label` gives the name as its text alternative.
 import { FLAG_RATIO, flagSrc } from "../lib/flags.ts";

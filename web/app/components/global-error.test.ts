@@ -1,4 +1,4 @@
-// The global fallback page (spec §2): its texts, a Refresh Page button and expandable details, rendered on the
+// The global fallback page (docs/product.md §2): its texts, a Refresh Page button and expandable details, rendered on the
 // server as the root error boundary does.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";

@@ -1,4 +1,4 @@
-// Global fallback page (spec §2): "Something went wrong", a "Refresh Page" button and expandable details.
+// Global fallback page (docs/product.md §2): "Something went wrong", a "Refresh Page" button and expandable details.
 import { isRouteErrorResponse } from "react-router";
 import * as Collapsible from "@radix-ui/react-collapsible";
 import { ChevronDownIcon } from "./icons.tsx";

@@ -1,4 +1,4 @@
-// Score history (issue 4): an SVG line over the months on top of the status bands, with the same numbers in
+// Score history: an SVG line over the months on top of the status bands, with the same numbers in
 // an accessible table below it.
 import * as Collapsible from "@radix-ui/react-collapsible";
 import type { HistoryPoint } from "../../../pipeline/model/types.ts";

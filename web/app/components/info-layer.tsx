@@ -28,7 +28,7 @@ export default function InfoLayer({
   return (
     <>
       {tipOpen !== undefined ? (
-        // Zero open delay, content not hoverable (spec §2); the state comes from the button's hover and focus.
+        // Zero open delay, content not hoverable (docs/product.md §2); the state comes from the button's hover and focus.
         <Tooltip.Provider delayDuration={0} disableHoverableContent>
           <Tooltip.Root open={tipOpen} onOpenChange={(open) => !open && onTipDismiss?.()}>
             <Tooltip.Trigger asChild>

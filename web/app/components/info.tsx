@@ -1,4 +1,4 @@
-// Explanations next to the numbers (spec §2): info tooltips (zero open delay, content not hoverable, offset
+// Explanations next to the numbers (docs/product.md §2): info tooltips (zero open delay, content not hoverable, offset
 // 4 px) and explanatory popovers, of which only one is open at a time; a click or touch elsewhere closes it.
 //
 // The buttons are plain HTML rendered with the page; the Radix tooltip and popover that show the text (and
@@ -10,7 +10,7 @@ import { InfoIcon } from "./icons.tsx";
 const loadLayer = () => import("./info-layer.tsx");
 const InfoLayer = lazy(loadLayer);
 
-/** Which explanatory popover is open; opening one closes the other (spec §2). */
+/** Which explanatory popover is open; opening one closes the other (docs/product.md §2). */
 const OpenPopover = createContext<{ open: string | null; show: (id: string) => void; hide: (id: string) => void } | null>(null);
 
 export function PopoverGroup({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-// The body of /job-market/{name} (spec §2 second country layout): gauge, "Why the Job Market Score is X" with
+// The body of /job-market/{name} (docs/product.md §2 second country layout): gauge, "Why the Job Market Score is X" with
 // the four breakdown cards, expert help, "Current Market Snapshot", "Your Next Moves", the insights
 // placeholder and the community section. Like /country/{code}, it shows only the figures that exist and names
 // the missing ones once.

@@ -1,5 +1,5 @@
 // Mounts sonner's <Toaster> once a page asks for toasts (lib/toast.ts). Props are sonner's defaults, which are
-// the spec's (§9): 3 visible, 4000 ms, 356 px wide, 14 px gap, bottom-right, Alt+T; swipe 20 px and the
+// the product's (docs/product.md §9): 3 visible, 4000 ms, 356 px wide, 14 px gap, bottom-right, Alt+T; swipe 20 px and the
 // 200 ms removal animation are built in.
 import { useEffect, useState, type ComponentType } from "react";
 import type { ToasterProps } from "sonner";

@@ -1,4 +1,4 @@
-// The country page's panels (spec §2): market conditions, market sentiment, comparison insights and advice,
+// The country page's panels (docs/product.md §2): market conditions, market sentiment, comparison insights and advice,
 // every number from the published snapshot and the API's market panel (api/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";

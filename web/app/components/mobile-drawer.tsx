@@ -1,4 +1,4 @@
-// The small-screen menu (spec §2): a Radix dialog sliding in from the right, 16rem wide, with the same
+// The small-screen menu (docs/product.md §2): a Radix dialog sliding in from the right, 16rem wide, with the same
 // entries as the header; it closes after a choice. Loaded when the "Open menu" button is first reached for.
 import type { RefObject } from "react";
 import { NavLink } from "react-router";

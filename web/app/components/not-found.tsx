@@ -1,4 +1,4 @@
-// The one 404 page (spec §2) and the one "Country Not Found" page (decisions.md: one consistent behaviour).
+// The one 404 page (docs/product.md §2) and the one "Country Not Found" page (docs/product.md: one consistent behaviour).
 import { Link } from "react-router";
 import { ArrowLeftIcon, WeatherIcon } from "./icons.tsx";
 

@@ -73,7 +73,7 @@ export function Section({ title, defaultOpen = false, children }: { title: strin
   );
 }
 
-/** Help card (spec §2): the two promoted services. */
+/** Help card (docs/product.md §2): the two promoted services. */
 export function HelpCard() {
   return (
     <section aria-labelledby="help-title" className="rounded-2xl border border-brand-100 bg-brand-50 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">

@@ -1,4 +1,4 @@
-// The paused notice, word for word as spec §2 gives it.
+// The paused notice, word for word as docs/product.md §2 gives it.
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { WeatherIcon } from "./icons.tsx";
 

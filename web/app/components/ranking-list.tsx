@@ -1,4 +1,4 @@
-// Ranking rows (spec §2 "Ranking pages"): rank, flag, name, rating label, score to one decimal "out of 10";
+// Ranking rows (docs/product.md §2 "Ranking pages"): rank, flag, name, rating label, score to one decimal "out of 10";
 // a row opens /country/{lowercase code}. The weather status is written out on its map colour.
 import { Link } from "react-router";
 import { STATUS_STYLE, type Status } from "../../../product/weather.ts";

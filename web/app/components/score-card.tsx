@@ -1,4 +1,4 @@
-// The headline score card (spec §2 "Country card"): name, score to one decimal, weather label + "Job Market",
+// The headline score card (docs/product.md §2 "Country card"): name, score to one decimal, weather label + "Job Market",
 // confidence badge with its explanation, the 1 to 10 bar with the marker at (score − 1) / 9, and a weather
 // backdrop drawn per status. Without a fresh score it says why (product/no-score.ts) and shows no number, no bar
 // and no marker: a calm card, not a broken one.

@@ -137,7 +137,7 @@ export function SiteFooter({ feedbackUrl, year }: ChromeProps) {
   );
 }
 
-/** Which loading text a pending navigation shows (spec §2, §8). */
+/** Which loading text a pending navigation shows (docs/product.md §2, §8). */
 function pendingText(pathname: string): string {
   if (/^\/country\//.test(pathname) || /^\/job-market\//.test(pathname)) return "Loading country data";
   if (/^\/(brightest|stormiest)(-markets)?$/.test(pathname) || pathname === "/top-regions") return "Loading rankings...";

@@ -1,4 +1,4 @@
-// Decorative weather drawn per status behind the score card (decisions.md: drawn by the product).
+// Decorative weather drawn per status behind the score card (docs/product.md: drawn by the product).
 import type { Status } from "../../../product/weather.ts";
 
 function Cloud({ x, y, scale, fill, opacity = 1 }: { x: number; y: number; scale: number; fill: string; opacity?: number }) {

@@ -1,5 +1,5 @@
 // The browser's side of the operator routes (api/routes/admin.ts): typed calls with the session cookie, the
-// error texts of spec §8, and the upload with its real progress (NDJSON steps streamed by the server).
+// error texts of docs/product.md §8, and the upload with its real progress (NDJSON steps streamed by the server).
 // No credential is checked here: the server decides, the page only shows what it answered.
 import type { AdminExperience, AuditEntry, ContactMessage, PublicationRow, WaitingListRequest } from "../../../product/shapes.ts";
 import type { ContactTopic, WaitingListService } from "../../../product/options.ts";
@@ -38,7 +38,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's text in an error answer: `{error: {message}}` (contract.md) or an upload result's `error`. */
+/** The server's text in an error answer: `{error: {message}}` (docs/interfaces.md) or an upload result's `error`. */
 export function serverMessageOf(body: unknown): string | null {
   if (typeof body !== "object" || body === null) return null;
   const error = (body as { error?: unknown }).error;

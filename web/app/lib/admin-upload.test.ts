@@ -1,4 +1,4 @@
-// The upload panel's pure rules: the browser's checks before sending (spec §5), progress per step (§9) and
+// The upload panel's pure rules: the browser's checks before sending (docs/product.md §5), progress per step (§9) and
 // the result texts (§7, §8).
 import { describe, expect, it } from "vitest";
 import { NOT_AN_OBJECT, NOT_JSON } from "../../../pipeline/sources/eurostat/parse.ts";
@@ -20,7 +20,7 @@ const messages = { notJson: NOT_JSON, notAnObject: NOT_AN_OBJECT };
 const file = (name: string, text: string): PickedFile => ({ name, size: Buffer.byteLength(text), text: async () => text });
 
 describe("preflight", () => {
-  it("gives the spec's messages in order: none chosen, extension, not JSON, not an object", async () => {
+  it("gives the product's messages (docs/product.md §5) in order: none chosen, extension, not JSON, not an object", async () => {
     expect(await preflight(null, "unemployment", messages)).toBe("Please select a file");
     expect(await preflight(file("a.xlsx", "x"), "unemployment", messages)).toBe("Please upload a .JSON or .CSV file");
     expect(await preflight(file("eei.tsv", "x"), "expectations", messages)).toBe("Please upload a .JSON or .CSV file");

@@ -1,6 +1,6 @@
-// The upload panel's pure parts: the checks the browser makes before sending a file (spec §5; the server
-// repeats every one of them), the progress of each real step (spec §4, §9: 20, 40, 60, 80, 100) and the
-// texts of the result (spec §7, §8).
+// The upload panel's pure parts: the checks the browser makes before sending a file (docs/product.md §5; the server
+// repeats every one of them), the progress of each real step (docs/product.md §4, §9: 20, 40, 60, 80, 100) and the
+// texts of the result (docs/product.md §7, §8).
 import { InputError } from "../../../pipeline/errors.ts";
 import type { Family, FreshnessRule } from "../../../pipeline/model/current.ts";
 import type { DataType, UploadResult } from "../../../pipeline/types.ts";
@@ -94,7 +94,7 @@ export function resultTitle(result: UploadResult): string {
   return kind === "warning" ? "Upload Complete (with warnings)" : "Upload Complete";
 }
 
-/** The error text of a refused upload: the server's own, else "Server error: {status}" (spec §8). */
+/** The error text of a refused upload: the server's own, else "Server error: {status}" (docs/product.md §8). */
 export function serverErrorText(message: string | null | undefined, status: number): string {
   return message && message.trim() ? message : `Server error: ${status}`;
 }
@@ -104,7 +104,7 @@ export function recalcErrorText(message: string | null | undefined, status: numb
   return message && message.trim() ? message : `Recalculation failed: ${status}`;
 }
 
-/** Warnings shown before "Show all N warnings" (spec §7). */
+/** Warnings shown before "Show all N warnings" (docs/product.md §7). */
 export const WARNINGS_SHOWN = 10;
 
 export function visibleWarnings<T>(warnings: readonly T[], expanded: boolean): readonly T[] {

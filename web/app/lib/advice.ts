@@ -1,5 +1,5 @@
-// Advice per weather status ("What you can do now", "Your Next Moves": three items per status, spec §2) and
-// the spec's fixed advice numbers (§9): 5 to 10 quality applications a week, roles matching 70% or more.
+// Advice per weather status ("What you can do now", "Your Next Moves": three items per status, docs/product.md §2) and
+// the fixed advice numbers of docs/product.md §9: 5 to 10 quality applications a week, roles matching 70% or more.
 import type { Status } from "../../../product/weather.ts";
 
 export const APPLICATIONS_PER_WEEK = "5 to 10";

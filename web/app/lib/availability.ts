@@ -1,4 +1,4 @@
-// Which parts of a country page have data (issue 13: a layout that follows its data). Panels show only what
+// Which parts of a country page have data (docs/product.md §2: a layout that follows its data). Panels show only what
 // exists; everything missing is named once, in one line, instead of several "No recent data" blocks.
 import type { MarketPanel } from "../../../product/market-panel.ts";
 

@@ -1,4 +1,4 @@
-// Summaries of community moods (decisions.md): an average or a share is shown only from a minimum number of
+// Summaries of community moods (docs/product.md): an average or a share is shown only from a minimum number of
 // experiences; below it the page says how many there are instead.
 
 /** The one minimum: averages and shares of moods need at least this many experiences. */

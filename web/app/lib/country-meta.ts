@@ -1,4 +1,4 @@
-// Metadata of the two country pages: per country and year (spec §2), and the JSON-LD structured data.
+// Metadata of the two country pages: per country and year (docs/product.md §2), and the JSON-LD structured data.
 import type { MetaDescriptor } from "react-router";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { pageMeta } from "./meta.ts";

@@ -1,4 +1,4 @@
-// Page metadata, rendered on the server for every page (spec §2 "Page metadata"; decisions.md Presentation):
+// Page metadata, rendered on the server for every page (docs/product.md §2 "Page metadata"; docs/product.md Presentation):
 // title, description, canonical link from the public origin, Open Graph, Twitter card, optional JSON-LD.
 import type { MetaDescriptor } from "react-router";
 import { COUNTRIES } from "../../../pipeline/countries.ts";

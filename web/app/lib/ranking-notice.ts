@@ -1,5 +1,5 @@
-// What a ranking says above its list when its end of the scale is empty (issue 13: /stormiest when nothing is
-// stormy). The lists themselves stay the spec's: the 10 lowest or highest scores.
+// What a ranking says above its list when its end of the scale is empty (/stormiest when nothing is
+// stormy). The lists themselves stay as docs/product.md §2 says: the 10 lowest or highest scores.
 import type { RankingType } from "../../../product/options.ts";
 import { STATUSES_BEST_FIRST, type Status } from "../../../product/weather.ts";
 

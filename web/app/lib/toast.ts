@@ -1,6 +1,6 @@
 // Toasts on demand: sonner (and its <Toaster>, mounted by components/lazy-toaster.tsx) loads only when a page
 // is about to need it (a form opens), so reading a page never ships it. The Toaster keeps sonner's defaults,
-// which are the spec's (§9).
+// which are the product's (docs/product.md §9).
 type Sonner = typeof import("./sonner.ts");
 
 let sonner: Promise<Sonner> | null = null;

@@ -1,4 +1,4 @@
-// /admin (spec §2, §4, §5; issue 5): the operator login, then the operator panel. The server checks the
+// /admin (docs/product.md §2, §4, §5): the operator login, then the operator panel. The server checks the
 // credentials and keeps the session (an HttpOnly cookie); this page reads only whether the request carries a
 // valid session, so a reload stays signed in. Never indexed, never cached, not in the sitemap.
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// /country/{code}: two letters, case-insensitive; an unknown code redirects home (spec §2).
+// /country/{code}: two letters, case-insensitive; an unknown code redirects home (docs/product.md §2).
 import { redirect, useLoaderData, type MetaFunction } from "react-router";
 import { countryByCode } from "../../../pipeline/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";

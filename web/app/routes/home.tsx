@@ -1,4 +1,4 @@
-// Home (decisions.md): the live home, or the paused card when the operator paused publication or no covered
+// Home (docs/product.md): the live home, or the paused card when the operator paused publication or no covered
 // country has a fresh score.
 import type { ComponentProps } from "react";
 import { Link, useLoaderData, type MetaFunction } from "react-router";

@@ -1,5 +1,5 @@
-// /job-market/{name}: the 31 lower-case English names (spec §2). An unknown name shows the one
-// "Country Not Found" page with status 404 (decisions.md).
+// /job-market/{name}: the 31 lower-case English names (docs/product.md §2). An unknown name shows the one
+// "Country Not Found" page with status 404 (docs/product.md).
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { countryBySlug } from "../../../pipeline/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";

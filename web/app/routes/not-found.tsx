@@ -1,4 +1,4 @@
-// Every unknown path: the 404 page with status 404 (spec §2; decisions.md: no catch-all ranking route).
+// Every unknown path: the 404 page with status 404 (docs/product.md §2; docs/product.md: no catch-all ranking route).
 import { data, type MetaFunction } from "react-router";
 import { pageMeta } from "../lib/meta.ts";
 import { PageNotFound } from "../components/not-found.tsx";

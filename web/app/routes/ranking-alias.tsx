@@ -1,4 +1,4 @@
-// /brightest-markets and /stormiest-markets serve the canonical ranking pages (decisions.md: permanent redirect).
+// /brightest-markets and /stormiest-markets serve the canonical ranking pages (docs/product.md: permanent redirect).
 import { redirect, type LoaderFunctionArgs } from "react-router";
 
 export function loader({ request }: LoaderFunctionArgs) {

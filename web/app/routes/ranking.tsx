@@ -1,4 +1,4 @@
-// /brightest and /stormiest (spec §2 "Ranking pages"; decisions.md: the canonical ranking paths).
+// /brightest and /stormiest (docs/product.md §2 "Ranking pages"; docs/product.md: the canonical ranking paths).
 import { useLoaderData, type MetaFunction } from "react-router";
 import { RANKING_SIZE, type RankingType } from "../../../product/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";

@@ -1,4 +1,4 @@
-// /top-regions (decisions.md): European regions ranked by the average score of their covered countries, with
+// /top-regions (docs/product.md): European regions ranked by the average score of their covered countries, with
 // their best and worst country.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { pageMeta } from "../lib/meta.ts";

@@ -1,4 +1,4 @@
-// /waiting-list/{service} (spec §2, §4, §5, §7): the lead form of the two services. An unknown service falls
+// /waiting-list/{service} (docs/product.md §2, §4, §5, §7): the lead form of the two services. An unknown service falls
 // back to career-consultant.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";

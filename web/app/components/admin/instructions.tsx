@@ -1,4 +1,4 @@
-// The instructions list beside the upload panel (spec §9 upload notes; issue 5): data types, the tables and
+// The instructions list beside the upload panel (docs/product.md §9 upload notes): data types, the tables and
 // units each expects, what an upload replaces, what counts in the score, the barometer's blend, model v2.
 // Every figure comes from the pipeline modules that enforce it (lib/admin.server.ts uploadRules).
 import type { UploadRules } from "../../lib/admin-upload.ts";

@@ -1,5 +1,5 @@
-// The operator login (spec §2, §4, §5): username and password with a show/hide toggle, the button disabled
-// until both are filled, Enter submits. The server checks the credentials (decisions.md); this form only
+// The operator login (docs/product.md §2, §4, §5): username and password with a show/hide toggle, the button disabled
+// until both are filled, Enter submits. The server checks the credentials (docs/product.md); this form only
 // shows its answer: "Admin access granted", "Invalid admin credentials" or "Login failed".
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { login, type OperatorSession } from "../../lib/admin-api.ts";

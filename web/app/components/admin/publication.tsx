@@ -1,4 +1,4 @@
-// Publication: pause and resume. While paused, the public home page shows the paused notice (spec §2); the
+// Publication: pause and resume. While paused, the public home page shows the paused notice (docs/product.md §2); the
 // other pages keep answering. The site also pauses by itself when no covered country has a fresh score.
 import { useEffect, useState, type FormEvent } from "react";
 import { getPublication, setPublication, type PublicationState } from "../../lib/admin-api.ts";

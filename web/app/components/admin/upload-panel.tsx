@@ -1,4 +1,4 @@
-// The upload panel (spec §2, §4, §5, §7, §9): data type, file, the browser's checks, progress through the
+// The upload panel (docs/product.md §2, §4, §5, §7, §9): data type, file, the browser's checks, progress through the
 // real steps (sent 20, parsed 40, validated 60, stored 80, recalculated 100), the result alert and warnings,
 // and Recalculate. An upload and a recalculation disable each other while either runs.
 import { useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// The result of an upload (spec §3, §7): the alert (success, warning or error) with the server's counts,
+// The result of an upload (docs/product.md §3, §7): the alert (success, warning or error) with the server's counts,
 // notes and samples, and the warnings list (type and detail; the first 10, then "Show all N warnings").
 import { useState } from "react";
 import type { RecalcSummary, UploadResult } from "../../lib/admin-api.ts";
