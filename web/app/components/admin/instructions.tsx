@@ -1,5 +1,5 @@
 // The instructions list beside the upload panel (docs/product.md §9 upload notes): data types, the tables and
-// units each expects, what an upload replaces, what counts in the score, the barometer's blend, model v2.
+// units each expects, what an upload replaces, what counts in the score, the sentiment blend, the current model (v2.1).
 // Every figure comes from the pipeline modules that enforce it (lib/admin.server.ts uploadRules).
 import type { UploadRules } from "../../lib/admin-upload.ts";
 import { useEffect, useRef } from "react";
