@@ -15,6 +15,7 @@ import {
 } from "../../../product/options.ts";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { CloseIcon } from "./icons.tsx";
+import { Honeypot } from "./honeypot.tsx";
 
 interface FormState {
   role_family: string;
@@ -140,13 +141,7 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
           placeholder="What helped, what didn't?"
         />
       </label>
-      {/* Honeypot: invisible to people, filled in by bots. */}
-      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label>
-          Website
-          <input type="text" tabIndex={-1} autoComplete="off" value={form.website} onChange={(e) => set("website", e.target.value)} name={HONEYPOT_FIELD} />
-        </label>
-      </div>
+      <Honeypot value={form.website} onChange={(v) => set("website", v)} />
       <div className="mt-5 flex gap-3">
         <button type="submit" disabled={submitting} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
           {submitting ? "Submitting..." : "Share experience"}

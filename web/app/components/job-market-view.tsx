@@ -15,7 +15,7 @@ import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
 import { WeatherIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
-import { NotAvailable } from "./market-panels.tsx";
+import { NoAdvice, NotAvailable } from "./market-panels.tsx";
 import { availabilityOf } from "../lib/availability.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import { Link } from "react-router";
@@ -340,13 +340,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
                 ))}
               </ol>
             ) : (
-              <p className="text-sm text-slate-700">
-                Without a recent score we can't tailor advice to this market. Compare the{" "}
-                <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-                  brightest markets
-                </Link>
-                , or talk your plan through with a career consultant.
-              </p>
+              <NoAdvice />
             )}
           </section>
         </div>

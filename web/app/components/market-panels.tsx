@@ -252,18 +252,21 @@ export function MarketSentiment({
   );
 }
 
+/** What stands in for advice when a country has no score that may be shown. */
+export function NoAdvice() {
+  return (
+    <p className="text-sm text-slate-700">
+      Without a recent score we can't tailor advice to this market. Compare the{" "}
+      <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+        brightest markets
+      </Link>
+      , or talk your plan through with a career consultant.
+    </p>
+  );
+}
+
 export function AdviceList({ status }: { status: Status | null }) {
-  if (!status) {
-    return (
-      <p className="text-sm text-slate-700">
-        Without a recent score we can't tailor advice to this market. Compare the{" "}
-        <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          brightest markets
-        </Link>
-        , or talk your plan through with a career consultant.
-      </p>
-    );
-  }
+  if (!status) return <NoAdvice />;
   return (
     <ul className="space-y-3">
       {ADVICE[status].map((a) => (

@@ -19,6 +19,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { ExternalIcon } from "../components/icons.tsx";
 import type { RootData } from "../root.tsx";
+import { Honeypot } from "../components/honeypot.tsx";
 
 export function loader({ request }: SiteLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("topic");
@@ -237,12 +238,7 @@ export default function Contact() {
               />
               {errorText("message")}
             </div>
-            <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label>
-                Website
-                <input type="text" tabIndex={-1} autoComplete="off" name={HONEYPOT_FIELD} value={form.website} onChange={(e) => set("website", e.target.value)} />
-              </label>
-            </div>
+            <Honeypot value={form.website} onChange={(v) => set("website", v)} />
             <div className="flex flex-wrap items-center gap-3">
               <button
                 type="submit"

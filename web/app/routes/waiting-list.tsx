@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD, WAITING_LIST_SERVICES, type WaitingListService } from "
 import { pageMeta } from "../lib/meta.ts";
 import { BackButton } from "../components/page-parts.tsx";
 import { notify, preloadToasts } from "../lib/toast.ts";
+import { Honeypot } from "../components/honeypot.tsx";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
@@ -92,12 +93,7 @@ export default function WaitingListPage() {
               Message *
               <textarea className={field} name="message" rows={4} required value={form.message} onChange={(e) => set("message", e.target.value)} placeholder="What would you like help with?" />
             </label>
-            <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-              <label>
-                Website
-                <input type="text" tabIndex={-1} autoComplete="off" name={HONEYPOT_FIELD} value={form.website} onChange={(e) => set("website", e.target.value)} />
-              </label>
-            </div>
+            <Honeypot value={form.website} onChange={(v) => set("website", v)} />
             <button type="submit" disabled={submitting || done} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
               {submitting ? "Submitting..." : "Join the waiting list"}
             </button>

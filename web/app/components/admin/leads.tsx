@@ -20,6 +20,7 @@ import {
   getMessages,
   setMessageHandled,
   type ContactMessage,
+  type LeadPage,
   type MessageFilter,
   type WaitingListRequest,
 } from "../../lib/admin-api.ts";
@@ -139,44 +140,57 @@ function DeleteButton({ what, onDelete, busy }: { what: string; onDelete: () => 
   );
 }
 
-function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
+/**
+ * The state both lead lists share: the first page (again whenever `filterKey` changes or Refresh is pressed),
+ * "Load more", the CSV export of the same selection and one pending action per item.
+ */
+function useLeadList<T extends { id: number }>(opts: {
+  filterKey: string;
+  load: (limit: number, offset?: number) => Promise<LeadPage<T>>;
+  exportFile: () => Promise<{ blob: Blob; fileName: string }>;
+  /** "request"/"requests": the words of counts and messages. */
+  noun: readonly [string, string];
+  onRetention: (days: number) => void;
+}) {
   const op = useOperator();
-  const [service, setService] = useState<WaitingListService | null>(null);
-  const [items, setItems] = useState<WaitingListRequest[] | null>(null);
+  const [items, setItems] = useState<T[] | null>(null);
   const [total, setTotal] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [pending, setPending] = useState<number | null>(null);
   const [reload, setReload] = useState(0);
+  const [one, many] = opts.noun;
 
   useEffect(() => {
     let live = true;
-    getLeads(service, PAGE)
+    opts
+      .load(PAGE)
       .then((page) => {
         if (!live) return;
         setItems(page.items);
         setTotal(page.total);
-        onRetention(page.retention_days);
+        opts.onRetention(page.retention_days);
         setError(null);
       })
       .catch((err: unknown) => {
-        if (live) setError(op.failed(err, "Could not load the leads"));
+        if (live) setError(op.failed(err, `Could not load the ${many}`));
       });
     return () => {
       live = false;
     };
-  }, [service, reload]);
+    // The filter is what filterKey spells: a new filter or Refresh loads the first page again.
+  }, [opts.filterKey, reload]);
 
   async function more() {
     if (!items) return;
     setLoadingMore(true);
     try {
-      const page = await getLeads(service, PAGE, items.length);
+      const page = await opts.load(PAGE, items.length);
       setItems([...items, ...page.items]);
       setTotal(page.total);
     } catch (err) {
-      op.failed(err, "Could not load more leads");
+      op.failed(err, `Could not load more ${many}`);
     } finally {
       setLoadingMore(false);
     }
@@ -185,9 +199,9 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
   async function exportCsv() {
     setExporting(true);
     try {
-      const { blob, fileName } = await exportLeads(service);
+      const { blob, fileName } = await opts.exportFile();
       save(blob, fileName);
-      void notify("success", "CSV exported", `${fileName} · ${plural(total, "request", "requests")}`);
+      void notify("success", "CSV exported", `${fileName} · ${plural(total, one, many)}`);
       op.acted();
     } catch (err) {
       op.failed(err, "CSV export failed");
@@ -196,20 +210,74 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
     }
   }
 
-  async function remove(r: WaitingListRequest) {
-    setPending(r.id);
+  /** Runs one item's action (the item's buttons are disabled meanwhile); `failed` is the toast's title. */
+  async function act(item: T, action: () => Promise<void>, failed: string) {
+    setPending(item.id);
     try {
-      await deleteLead(r.id);
-      setItems((list) => list?.filter((x) => x.id !== r.id) ?? null);
-      setTotal((t) => t - 1);
-      void notify("success", "Request deleted");
+      await action();
       op.acted();
     } catch (err) {
-      op.failed(err, "Could not delete the request");
+      op.failed(err, failed);
     } finally {
       setPending(null);
     }
   }
+
+  /** Takes an item out of the list (deleted, or no longer matching the filter). */
+  function drop(id: number) {
+    setItems((list) => list?.filter((x) => x.id !== id) ?? null);
+    setTotal((t) => t - 1);
+  }
+
+  const refresh = () => setReload((n) => n + 1);
+  return { items, setItems, total, error, loadingMore, exporting, pending, more, exportCsv, act, drop, refresh };
+}
+
+/** Export CSV and Refresh, at the end of a list's toolbar. */
+function ListButtons({ exporting, onExport, onRefresh }: { exporting: boolean; onExport: () => void; onRefresh: () => void }) {
+  return (
+    <>
+      <button type="button" className={button.secondary} onClick={onExport} disabled={exporting}>
+        {exporting ? "Exporting..." : "Export CSV"}
+      </button>
+      <button type="button" className={button.small} onClick={onRefresh}>
+        Refresh
+      </button>
+    </>
+  );
+}
+
+/** "Load more" while the server holds more than the list shows. */
+function LoadMore({ shown, total, loading, onMore }: { shown: number; total: number; loading: boolean; onMore: () => void }) {
+  if (shown >= total) return null;
+  return (
+    <button type="button" className={`${button.small} mt-3`} onClick={onMore} disabled={loading}>
+      {loading ? "Loading..." : "Load more"}
+    </button>
+  );
+}
+
+function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
+  const [service, setService] = useState<WaitingListService | null>(null);
+  const list = useLeadList<WaitingListRequest>({
+    filterKey: service ?? "",
+    load: (limit, offset) => getLeads(service, limit, offset),
+    exportFile: () => exportLeads(service),
+    noun: ["request", "requests"],
+    onRetention,
+  });
+  const { items, total, error, pending } = list;
+
+  const remove = (r: WaitingListRequest) =>
+    list.act(
+      r,
+      async () => {
+        await deleteLead(r.id);
+        list.drop(r.id);
+        void notify("success", "Request deleted");
+      },
+      "Could not delete the request",
+    );
 
   return (
     <>
@@ -225,12 +293,7 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
             </option>
           ))}
         </select>
-        <button type="button" className={button.secondary} onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? "Exporting..." : "Export CSV"}
-        </button>
-        <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
-          Refresh
-        </button>
+        <ListButtons exporting={list.exporting} onExport={() => void list.exportCsv()} onRefresh={list.refresh} />
       </Toolbar>
       {error ? <Note tone="error">{error}</Note> : null}
       {!items && !error ? <Note>Loading leads...</Note> : null}
@@ -299,11 +362,7 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
               </table>
             </TableFrame>
           </div>
-          {items.length < total ? (
-            <button type="button" className={`${button.small} mt-3`} onClick={() => void more()} disabled={loadingMore}>
-              {loadingMore ? "Loading..." : "Load more"}
-            </button>
-          ) : null}
+          <LoadMore shown={items.length} total={total} loading={list.loadingMore} onMore={() => void list.more()} />
         </>
       ) : null}
     </>
@@ -314,95 +373,42 @@ type Status = "all" | "open" | "handled";
 const handledOf = (s: Status): boolean | null => (s === "all" ? null : s === "handled");
 
 function Messages({ onRetention }: { onRetention: (days: number) => void }) {
-  const op = useOperator();
   const [topic, setTopic] = useState<ContactTopic | null>(null);
   const [status, setStatus] = useState<Status>("all");
-  const [items, setItems] = useState<ContactMessage[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [pending, setPending] = useState<number | null>(null);
-  const [reload, setReload] = useState(0);
   const filter: MessageFilter = { topic, handled: handledOf(status) };
+  const list = useLeadList<ContactMessage>({
+    filterKey: `${topic ?? ""}|${status}`,
+    load: (limit, offset) => getMessages(filter, limit, offset),
+    exportFile: () => exportMessages(filter),
+    noun: ["message", "messages"],
+    onRetention,
+  });
+  const { items, total, error, pending } = list;
 
-  useEffect(() => {
-    let live = true;
-    getMessages(filter, PAGE)
-      .then((page) => {
-        if (!live) return;
-        setItems(page.items);
-        setTotal(page.total);
-        onRetention(page.retention_days);
-        setError(null);
-      })
-      .catch((err: unknown) => {
-        if (live) setError(op.failed(err, "Could not load the messages"));
-      });
-    return () => {
-      live = false;
-    };
-  }, [topic, status, reload]);
+  const toggle = (m: ContactMessage) =>
+    list.act(
+      m,
+      async () => {
+        const updated = await setMessageHandled(m.id, m.handled_at === null);
+        // A message that no longer matches the status filter leaves the list.
+        const keep = status === "all" || (status === "handled") === (updated.handled_at !== null);
+        if (keep) list.setItems((all) => all?.map((x) => (x.id === updated.id ? updated : x)) ?? null);
+        else list.drop(updated.id);
+        void notify("success", updated.handled_at ? "Marked handled" : "Marked open");
+      },
+      "Could not change the message",
+    );
 
-  async function more() {
-    if (!items) return;
-    setLoadingMore(true);
-    try {
-      const page = await getMessages(filter, PAGE, items.length);
-      setItems([...items, ...page.items]);
-      setTotal(page.total);
-    } catch (err) {
-      op.failed(err, "Could not load more messages");
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  async function exportCsv() {
-    setExporting(true);
-    try {
-      const { blob, fileName } = await exportMessages(filter);
-      save(blob, fileName);
-      void notify("success", "CSV exported", `${fileName} · ${plural(total, "message", "messages")}`);
-      op.acted();
-    } catch (err) {
-      op.failed(err, "CSV export failed");
-    } finally {
-      setExporting(false);
-    }
-  }
-
-  async function toggle(m: ContactMessage) {
-    setPending(m.id);
-    try {
-      const updated = await setMessageHandled(m.id, m.handled_at === null);
-      // A message that no longer matches the status filter leaves the list.
-      const keep = status === "all" || (status === "handled") === (updated.handled_at !== null);
-      setItems((list) => (keep ? (list?.map((x) => (x.id === updated.id ? updated : x)) ?? null) : (list?.filter((x) => x.id !== updated.id) ?? null)));
-      if (!keep) setTotal((t) => t - 1);
-      void notify("success", updated.handled_at ? "Marked handled" : "Marked open");
-      op.acted();
-    } catch (err) {
-      op.failed(err, "Could not change the message");
-    } finally {
-      setPending(null);
-    }
-  }
-
-  async function remove(m: ContactMessage) {
-    setPending(m.id);
-    try {
-      await deleteMessage(m.id);
-      setItems((list) => list?.filter((x) => x.id !== m.id) ?? null);
-      setTotal((t) => t - 1);
-      void notify("success", "Message deleted");
-      op.acted();
-    } catch (err) {
-      op.failed(err, "Could not delete the message");
-    } finally {
-      setPending(null);
-    }
-  }
+  const remove = (m: ContactMessage) =>
+    list.act(
+      m,
+      async () => {
+        await deleteMessage(m.id);
+        list.drop(m.id);
+        void notify("success", "Message deleted");
+      },
+      "Could not delete the message",
+    );
 
   const described = topic ? ` about ${contactTopicTitle(topic)}` : "";
   return (
@@ -427,12 +433,7 @@ function Messages({ onRetention }: { onRetention: (days: number) => void }) {
           <option value="open">Open only</option>
           <option value="handled">Handled only</option>
         </select>
-        <button type="button" className={button.secondary} onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? "Exporting..." : "Export CSV"}
-        </button>
-        <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
-          Refresh
-        </button>
+        <ListButtons exporting={list.exporting} onExport={() => void list.exportCsv()} onRefresh={list.refresh} />
       </Toolbar>
       {error ? <Note tone="error">{error}</Note> : null}
       {!items && !error ? <Note>Loading messages...</Note> : null}
@@ -487,11 +488,7 @@ function Messages({ onRetention }: { onRetention: (days: number) => void }) {
               );
             })}
           </ul>
-          {items.length < total ? (
-            <button type="button" className={`${button.small} mt-3`} onClick={() => void more()} disabled={loadingMore}>
-              {loadingMore ? "Loading..." : "Load more"}
-            </button>
-          ) : null}
+          <LoadMore shown={items.length} total={total} loading={list.loadingMore} onMore={() => void list.more()} />
         </>
       ) : null}
     </>
