@@ -91,6 +91,37 @@ function tryLock(db: Database.Database): boolean {
   }
 }
 
+/** False when the holder file names a process of this host that no longer runs (it was killed). */
+function isAlive(h: LockHolder): boolean {
+  if (h.host !== os.hostname()) return true;
+  try {
+    process.kill(h.pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** How long a busy lock may go without a live holder on file before we say "it has not said which yet". */
+const HOLDER_GRACE_MS = 500;
+
+/**
+ * The lock is taken: who holds it? The holder file is written just after the lock is taken and removed just
+ * before it is released, and one left by a killed job names a dead process; in those few milliseconds the file
+ * does not name the live holder. So look again briefly: either a live holder appears, or the lock comes free
+ * (then it is ours, and "free" is returned with `db` holding it).
+ */
+async function holderOrFree(dataDir: string, db: Database.Database): Promise<LockHolder | null | "free"> {
+  const until = Date.now() + HOLDER_GRACE_MS;
+  for (;;) {
+    const h = readHolder(dataDir);
+    if (h !== null && isAlive(h)) return h;
+    if (Date.now() >= until) return null;
+    await sleep(10);
+    if (tryLock(db)) return "free";
+  }
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -114,8 +145,9 @@ export async function acquireJobLock(dataDir: string, command: string, opts: Acq
     while (!tryLock(db)) {
       const waited = Date.now() - started;
       if (waited >= waitMs || opts.signal?.aborted) {
-        const holder = readHolder(dataDir);
-        throw new BusyError(busyMessage(holder, waited), holder);
+        const seen = await holderOrFree(dataDir, db);
+        if (seen === "free") break;
+        throw new BusyError(busyMessage(seen, Date.now() - started), seen);
       }
       await sleep(Math.min(pollMs, Math.max(1, waitMs - waited)), opts.signal);
     }
@@ -171,7 +203,9 @@ export function currentHolder(dataDir: string): { busy: boolean; holder: LockHol
       db.exec("ROLLBACK");
       return { busy: false, holder: null };
     }
-    return { busy: true, holder: readHolder(dataDir) };
+    // A file naming a dead process is what a killed job left: the live holder has not written its own yet.
+    const h = readHolder(dataDir);
+    return { busy: true, holder: h !== null && isAlive(h) ? h : null };
   } finally {
     db.close();
   }
