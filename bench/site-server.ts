@@ -10,7 +10,8 @@ const server = await startSiteServer({
   port: 0,
   host: "127.0.0.1",
   dataDir,
-  env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+  // Production requires the public origin (docs/interfaces.md); the bench names one as an operator would.
+  env: { JWI_PUBLIC_ORIGIN: "https://jobweather.example", ...process.env, NODE_ENV: "production", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
   config: { httpLog: httpLog === "true" },
 });
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${server.port}` })}\n`);
