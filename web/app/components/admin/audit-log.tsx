@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { getAudit, type AuditEntry } from "../../lib/admin-api.ts";
 import { detailText, formatDateTime } from "../../lib/admin-format.ts";
 import { useOperator } from "./operator-context.tsx";
-import { Badge, button, Note, Panel, selectField } from "./ui.tsx";
+import { Badge, button, FilterSelect, Note, Panel } from "./ui.tsx";
 
 const PAGE = 100;
 const RESULT_TONE: Record<AuditEntry["result"], "green" | "amber" | "red" | "slate"> = {
@@ -69,17 +69,13 @@ export function AuditLog() {
       description="Every operator action, as the server recorded it. Passwords are never logged."
       actions={
         <>
-          <label htmlFor="audit-action" className="sr-only">
-            Action
-          </label>
-          <select id="audit-action" className={selectField} value={action} onChange={(e) => setAction(e.target.value)}>
-            <option value="">All actions</option>
-            {known.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
+          <FilterSelect
+            id="audit-action"
+            label="Action"
+            value={action}
+            onChange={setAction}
+            options={[{ value: "", label: "All actions" }, ...known.map((a) => ({ value: a, label: a }))]}
+          />
           <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
             Refresh
           </button>

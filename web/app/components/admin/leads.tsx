@@ -27,7 +27,7 @@ import {
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";
 import { useOperator } from "./operator-context.tsx";
-import { Badge, button, Note, Panel, selectField, TableFrame, td, th } from "./ui.tsx";
+import { Badge, button, FilterSelect, Note, Panel, TableFrame, td, th } from "./ui.tsx";
 
 const PAGE = 50;
 const titleOf = (id: string) => WAITING_LIST_SERVICES.find((s) => s.id === id)?.title ?? id;
@@ -282,17 +282,13 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
   return (
     <>
       <Toolbar>
-        <label htmlFor="leads-service" className="sr-only">
-          Service
-        </label>
-        <select id="leads-service" className={selectField} value={service ?? ""} onChange={(e) => setService((e.target.value || null) as WaitingListService | null)}>
-          <option value="">All services</option>
-          {WAITING_LIST_SERVICES.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title}
-            </option>
-          ))}
-        </select>
+        <FilterSelect<WaitingListService | "">
+          id="leads-service"
+          label="Service"
+          value={service ?? ""}
+          onChange={(v) => setService(v || null)}
+          options={[{ value: "", label: "All services" }, ...WAITING_LIST_SERVICES.map((s) => ({ value: s.id, label: s.title }))]}
+        />
         <ListButtons exporting={list.exporting} onExport={() => void list.exportCsv()} onRefresh={list.refresh} />
       </Toolbar>
       {error ? <Note tone="error">{error}</Note> : null}
@@ -414,25 +410,24 @@ function Messages({ onRetention }: { onRetention: (days: number) => void }) {
   return (
     <>
       <Toolbar>
-        <label htmlFor="messages-topic" className="sr-only">
-          Topic
-        </label>
-        <select id="messages-topic" className={selectField} value={topic ?? ""} onChange={(e) => setTopic((e.target.value || null) as ContactTopic | null)}>
-          <option value="">All topics</option>
-          {CONTACT_TOPICS.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.title}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="messages-status" className="sr-only">
-          Status
-        </label>
-        <select id="messages-status" className={selectField} value={status} onChange={(e) => setStatus(e.target.value as Status)}>
-          <option value="all">Open and handled</option>
-          <option value="open">Open only</option>
-          <option value="handled">Handled only</option>
-        </select>
+        <FilterSelect<ContactTopic | "">
+          id="messages-topic"
+          label="Topic"
+          value={topic ?? ""}
+          onChange={(v) => setTopic(v || null)}
+          options={[{ value: "", label: "All topics" }, ...CONTACT_TOPICS.map((t) => ({ value: t.id, label: t.title }))]}
+        />
+        <FilterSelect<Status>
+          id="messages-status"
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: "all", label: "Open and handled" },
+            { value: "open", label: "Open only" },
+            { value: "handled", label: "Handled only" },
+          ]}
+        />
         <ListButtons exporting={list.exporting} onExport={() => void list.exportCsv()} onRefresh={list.refresh} />
       </Toolbar>
       {error ? <Note tone="error">{error}</Note> : null}

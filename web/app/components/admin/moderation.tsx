@@ -8,7 +8,7 @@ import { getExperiences, setExperienceHidden, type AdminExperience } from "../..
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";
 import { useOperator } from "./operator-context.tsx";
-import { Badge, button, Note, Panel, selectField } from "./ui.tsx";
+import { Badge, button, FilterSelect, Note, Panel } from "./ui.tsx";
 
 const PAGE = 25;
 type Visibility = "all" | "visible" | "hidden";
@@ -79,25 +79,24 @@ export function Moderation() {
       description="The newest experiences shared by job seekers. Hide spam or personal attacks; hidden ones can be shown again."
       actions={
         <>
-          <label htmlFor="moderation-country" className="sr-only">
-            Country
-          </label>
-          <select id="moderation-country" className={selectField} value={country} onChange={(e) => setCountry(e.target.value)}>
-            <option value="">All countries</option>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="moderation-visibility" className="sr-only">
-            Visibility
-          </label>
-          <select id="moderation-visibility" className={selectField} value={visibility} onChange={(e) => setVisibility(e.target.value as Visibility)}>
-            <option value="all">Visible and hidden</option>
-            <option value="visible">Visible only</option>
-            <option value="hidden">Hidden only</option>
-          </select>
+          <FilterSelect
+            id="moderation-country"
+            label="Country"
+            value={country}
+            onChange={setCountry}
+            options={[{ value: "", label: "All countries" }, ...COUNTRIES.map((c) => ({ value: c.code, label: c.name }))]}
+          />
+          <FilterSelect<Visibility>
+            id="moderation-visibility"
+            label="Visibility"
+            value={visibility}
+            onChange={setVisibility}
+            options={[
+              { value: "all", label: "Visible and hidden" },
+              { value: "visible", label: "Visible only" },
+              { value: "hidden", label: "Hidden only" },
+            ]}
+          />
           <button type="button" className={button.small} onClick={() => setReload((n) => n + 1)}>
             Refresh
           </button>

@@ -16,6 +16,39 @@ export const field =
 export const selectField =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none sm:w-auto";
 
+/**
+ * A list filter: a select with a label for screen readers (the options say what they filter). An empty value
+ * ("" — the "All …" option) is a valid choice.
+ */
+export function FilterSelect<T extends string>({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: ReadonlyArray<{ value: T; label: string }>;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select id={id} className={selectField} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 /** One section of the panel: a card with its heading (the target of the section links). */
 export function Panel({
   id,
