@@ -2,13 +2,13 @@
 // pipeline function as the CLI, recalc, the one-job lock (409), pause, waiting list + CSV, moderation, audit.
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { acquireJobLock } from "../../pipeline/jobs/lock.ts";
 import { ADMIN_PASSWORD, FIXTURES, getJson, login, postJson, startTestServer, validExperience, type TestServer } from "./helpers.ts";
 import { ADMIN_ROUTES } from "./admin-routes.ts";
+import { listenLocal, origin } from "../helpers/listen.ts";
 
 let s: TestServer;
 let base: string;
@@ -125,10 +125,9 @@ describe("login", () => {
 
   it("the cookie is Secure behind HTTPS (trusted proxy) or when configured", async () => {
     const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, trustProxy: "loopback" } });
-    const server: Server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
+    const server: Server = await listenLocal(app);
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/login`;
+      const url = `${origin(server)}/api/admin/login`;
       const res = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-proto": "https" },
@@ -388,10 +387,9 @@ describe("upload progress (Accept: application/x-ndjson)", () => {
       },
     } as unknown as typeof s.pipeline;
     const app = createApp({ db: s.db, pipeline: broken, logger: s.logger, config: s.config });
-    const server: Server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
+    const server: Server = await listenLocal(app);
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/upload`;
+      const url = `${origin(server)}/api/admin/upload`;
       const { res, lines } = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }), { url });
       expect(res.status).toBe(200);
       const all = lines();
@@ -529,10 +527,9 @@ describe("audit log and logout", () => {
 
   it("a session lasts its lifetime on the real clock, whatever month the app reads its data at (tests pin that clock)", async () => {
     const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config, now: () => new Date("2026-01-01T00:00:00.000Z") });
-    const server: Server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
+    const server: Server = await listenLocal(app);
     try {
-      const other = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const other = origin(server);
       const c = await login(other);
       const session = await getJson(`${other}/api/admin/session`, { headers: { cookie: c } });
       expect(session.status).toBe(200);
@@ -553,9 +550,7 @@ describe("login brute force", () => {
       logger: s.logger,
       config: { ...s.config, rateLimits: { ...s.config.rateLimits, login: { limit: 5, windowMs: 60_000 } } },
     });
-    const server: Server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    return server;
+    return listenLocal(app);
   };
 
   it("reaches 429 after the configured number of failures; successful logins do not count", async () => {
@@ -563,7 +558,7 @@ describe("login brute force", () => {
     s.db.prepare("DELETE FROM rate_limits").run();
     const server = await limitedApp();
     try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/admin/login`;
+      const url = `${origin(server)}/api/admin/login`;
       for (let i = 0; i < 3; i++) expect((await postJson(url, { username: "admin", password: ADMIN_PASSWORD })).status).toBe(200);
       const statuses: number[] = [];
       for (let i = 0; i < 8; i++) statuses.push((await postJson(url, { username: "admin", password: `guess-${i}` })).status);
@@ -581,7 +576,7 @@ describe("login brute force", () => {
   it("keeps counting across a restart: a new server on the same data still refuses, and stores no client address", async () => {
     const restarted = await limitedApp();
     try {
-      const url = `http://127.0.0.1:${(restarted.address() as AddressInfo).port}/api/admin/login`;
+      const url = `${origin(restarted)}/api/admin/login`;
       expect((await postJson(url, { username: "admin", password: "another-guess" })).status).toBe(429);
       const clients = s.db.prepare("SELECT client FROM rate_limits WHERE bucket = 'login'").pluck().all() as string[];
       expect(clients.length).toBeGreaterThan(0);

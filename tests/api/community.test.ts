@@ -1,11 +1,11 @@
 // Community writes: experiences and waiting-list requests, the bad-input corpus (nothing stored on a
 // rejection), the honeypot, rate limits and concurrent posts.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { ROLE_FAMILIES } from "../../product/options.ts";
 import { getJson, postJson, startTestServer, validExperience, type TestServer } from "./helpers.ts";
+import { listenLocal, origin } from "../helpers/listen.ts";
 
 let s: TestServer;
 let base: string;
@@ -289,9 +289,8 @@ describe("rate limits (per client, experiences and waiting list separately)", ()
         },
       },
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    limited = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenLocal(app);
+    limited = origin(server);
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));

@@ -3,12 +3,12 @@
 // never a 2xx, nothing stored), the operator's list, filter, CSV, handled mark and deletion (all audited), and
 // the retention sweep. Messages are personal data: no public route ever shows one.
 import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { retentionCutoff, startRetentionSweeps, sweepLeads } from "../../api/retention.ts";
 import { CONTACT_TOPICS } from "../../product/options.ts";
 import { getJson, login, postJson, startTestServer, type TestServer } from "./helpers.ts";
+import { listenLocal, origin } from "../helpers/listen.ts";
 
 let s: TestServer;
 let base: string;
@@ -178,9 +178,8 @@ describe("rate limit (its own budget, per client)", () => {
         rateLimits: { ...s.config.rateLimits, waitingList: { limit: 1, windowMs: 60_000 }, contact: { limit: 2, windowMs: 3_600_000 } },
       },
     });
-    server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
-    limited = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await listenLocal(app);
+    limited = origin(server);
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));
@@ -201,10 +200,9 @@ describe("rate limit (its own budget, per client)", () => {
     expect(messages()).toBe(before);
     // The counters live in SQLite: they count for every app on the same database.
     const other = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, rateLimits: { ...s.config.rateLimits, contact: { limit: 2, windowMs: 3_600_000 } } } });
-    const again = other.listen(0, "127.0.0.1");
-    await new Promise((resolve) => again.once("listening", resolve));
+    const again = await listenLocal(other);
     try {
-      const r2 = await postJson(`http://127.0.0.1:${(again.address() as AddressInfo).port}/api/contact`, valid);
+      const r2 = await postJson(`${origin(again)}/api/contact`, valid);
       expect(r2.status).toBe(429);
     } finally {
       await new Promise((resolve) => again.close(resolve));

@@ -3,7 +3,6 @@
 // with an independent JSON Schema validator, after checking that the served document is the one generated
 // from those zod schemas. CSV downloads are parsed with a strict RFC 4180 parser and compared with the JSON.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
@@ -14,6 +13,7 @@ import { COUNTRIES } from "../../pipeline/countries.ts";
 import { formatScore } from "../../pipeline/model/round.ts";
 import { validate, type JsonSchema } from "../helpers/json-schema.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
+import { listenLocal, origin } from "../helpers/listen.ts";
 
 let s: TestServer;
 let base: string;
@@ -272,10 +272,9 @@ describe("CSV downloads", () => {
 describe("the fast path", () => {
   it("answers exactly what the Express routes answer, for every v1 read and the document", async () => {
     const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config });
-    const server = app.listen(0, "127.0.0.1"); // Express only: no fast path
-    await new Promise((r) => server.once("listening", r));
+    const server = await listenLocal(app); // Express only: no fast path
     try {
-      const viaExpress = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const viaExpress = origin(server);
       // (The document names the origin it is asked at here, which differs between the two servers: see below.)
       const paths = [
         "/api/v1/countries",
@@ -321,7 +320,7 @@ describe("the fast path", () => {
     const plain = app.listen(0, "127.0.0.1"); // Express only: no fast path
     await Promise.all([new Promise((r) => fast.once("listening", r)), new Promise((r) => plain.once("listening", r))]);
     try {
-      const at = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/openapi.json`;
+      const at = (server: http.Server) => `${origin(server)}/api/openapi.json`;
       const [a, b] = await Promise.all([fetch(at(fast)), fetch(at(plain))]);
       expect(a.status).toBe(200);
       const body = await a.text();

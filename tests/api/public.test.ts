@@ -1,9 +1,9 @@
 // Public reads, caching, sitemap/robots, headers and the site hook, against a real server.
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
+import { listenLocal, origin } from "../helpers/listen.ts";
 
 let s: TestServer;
 let base: string;
@@ -205,10 +205,9 @@ describe("sitemap and robots", () => {
   });
   it("uses the configured public origin, whatever the request says", async () => {
     const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, publicOrigin: "https://jobweather.example" } });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
+    const server = await listenLocal(app);
     try {
-      const other = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const other = origin(server);
       const robots = await (await fetch(`${other}/robots.txt`, { headers: { "x-forwarded-host": "jobs.proxy.example" } })).text();
       expect(robots).toContain("Sitemap: https://jobweather.example/sitemap.xml");
       const xml = await (await fetch(`${other}/sitemap.xml`)).text();
@@ -254,10 +253,9 @@ describe("unknown paths and headers", () => {
 
   it("the fast path for cached reads answers exactly what the Express routes answer", async () => {
     const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config });
-    const server = app.listen(0, "127.0.0.1"); // Express only: no fast path
-    await new Promise((r) => server.once("listening", r));
+    const server = await listenLocal(app); // Express only: no fast path
     try {
-      const viaExpress = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const viaExpress = origin(server);
       const paths = [
         "/api/countries",
         "/api/countries/de",
@@ -306,10 +304,9 @@ describe("unknown paths and headers", () => {
         res.type("html").send(`<script nonce="${res.locals.cspNonce}">/* ${req.path} */</script>`);
       },
     });
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((r) => server.once("listening", r));
+    const server = await listenLocal(app);
     try {
-      const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const site = origin(server);
       const res = await fetch(`${site}/country/de`);
       const html = await res.text();
       const nonce = /nonce="([^"]+)"/.exec(html)![1];

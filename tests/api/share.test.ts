@@ -1,7 +1,6 @@
 // Share cards (/og/{code}.png) and badges (/badge/{code}.svg) against a real server and real published data:
 // sizes, headers, ETag/304, 404s, the freshness rule, and a new publication with a changed file.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { STATUS_STYLE, type Status } from "../../product/weather.ts";
 import { pngSize } from "../helpers/png.ts";
 import { checkWellFormedXml } from "../helpers/xml.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
+import { listenLocal, origin } from "../helpers/listen.ts";
 
 let s: TestServer;
 let base: string;
@@ -33,10 +33,9 @@ async function get(url: string, headers: Record<string, string> = {}) {
 /** An app on the same database (or another) whose clock reads `now` (Express only), for the freshness rule. */
 async function withClock<T>(now: Date, work: (url: string) => Promise<T>, db = s.db): Promise<T> {
   const app = createApp({ db, pipeline: s.pipeline, logger: s.logger, config: s.config, now: () => now });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
+  const server = await listenLocal(app);
   try {
-    return await work(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    return await work(origin(server));
   } finally {
     await new Promise((r) => server.close(r));
   }
