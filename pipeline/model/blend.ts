@@ -11,7 +11,7 @@
 // Sums run blocks in a fixed order (historical, then sentiment), members in block order: the same order as
 // model v2, so v2.1 reproduces v2's scores bit for bit where their inputs agree.
 import type { SubScore, SubScoreKey } from "./types.ts";
-import { FAMILIES, SUB_SCORE_KEYS, type Family, type ModelV2Params } from "./v2.ts";
+import { clamp, FAMILIES, SUB_SCORE_KEYS, type Family, type ModelV2Params } from "./v2.ts";
 
 /** The parameters of the blend, laid out by position (blocks in FAMILIES order, members in block order). */
 export interface BlendPlan {
@@ -88,10 +88,6 @@ export interface BlendOut {
 
 export function emptyBlendOut(): BlendOut {
   return { raw: Number.NaN, cover: Number.NaN, shrunk: Number.NaN, score: Number.NaN, blocks: 0 };
-}
-
-function clamp(x: number, lo: number, hi: number): number {
-  return Math.min(Math.max(x, lo), hi);
 }
 
 /**
