@@ -1,5 +1,5 @@
 // The lockfile must name every platform package of every native dependency, or `npm ci` on a platform whose
-// binary is missing installs nothing for it (docs/decisions/011-lockfile.md). This reads the committed lock only.
+// binary is missing installs nothing for it (README.md, "Supported platforms"). This reads the committed lock only.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
