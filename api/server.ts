@@ -13,6 +13,7 @@ import type { UpdateSummary } from "../pipeline/fetch/update.ts";
 import { openServingDb, type ServingDb } from "../pipeline/serving-db.ts";
 import { readStoreStatus } from "../pipeline/store-status.ts";
 import { createApp, requestListener, type JwiApp } from "./app.ts";
+import { guardConnections } from "./connection-guard.ts";
 import { PublishedStore } from "./db/published.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import { configFromEnv, readApiEnv, type AppConfig } from "./env.ts";
@@ -129,7 +130,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       return summary;
     },
   });
-  // A slow client (a body trickling in, headers never finished) is cut off; at most maxConnections at once.
+  // A slow client (a body trickling in, headers never finished) is cut off; at most maxConnections at once, and
+  // at most maxConnectionsPerAddress of them from one client (api/connection-guard.ts).
   const server = http.createServer(
     {
       requestTimeout: config.http.requestTimeoutMs,
@@ -141,6 +143,13 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   );
   server.keepAliveTimeout = 5_000;
   server.maxConnections = config.http.maxConnections;
+  const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  guardConnections(server, {
+    perAddress: config.http.maxConnectionsPerAddress,
+    trusted: (address) => trusted(address, 0),
+    // No address in the log (request logs hold none either: personal data).
+    onLimited: () => logger.warn({ limit: config.http.maxConnectionsPerAddress }, "one client address holds the most connections it may: its new ones are closed"),
+  });
   const port = opts.port ?? env.PORT;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
