@@ -17,6 +17,7 @@ import { guardConnections } from "./connection-guard.ts";
 import { PublishedStore } from "./db/published.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import { configFromEnv, readApiEnv, type AppConfig } from "./env.ts";
+import { answerClientError } from "./http.ts";
 import { createServerLogger } from "./logger.ts";
 import { startRetentionSweeps } from "./retention.ts";
 
@@ -141,6 +142,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     },
     requestListener(app),
   );
+  // What Node's parser refuses (headers over 16 KB, a URL too long, not HTTP, too slow) answers in the JSON
+  // error shape instead of Node's bare status line.
+  server.on("clientError", answerClientError);
   server.keepAliveTimeout = 5_000;
   server.maxConnections = config.http.maxConnections;
   const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
