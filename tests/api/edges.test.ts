@@ -134,7 +134,7 @@ describe("health probes are never cached", () => {
   it.each(["/api/health", "/api/v1/health"])("%s answers 200 with its body to If-None-Match: *, no-store, no ETag", async (p) => {
     // (A prober's conditional request as a browser sends it: with max-age=0; fetch() alone would add no-cache,
     // under which Express never answers 304.)
-    const conditions = [{ "if-none-match": "*" }, { "if-none-match": 'W/"x"' }, { "if-modified-since": new Date().toUTCString() }];
+    const conditions: Record<string, string>[] = [{ "if-none-match": "*" }, { "if-none-match": 'W/"x"' }, { "if-modified-since": new Date().toUTCString() }];
     for (const condition of conditions) {
       const res = await getJson(base + p, { headers: { ...condition, "cache-control": "max-age=0" } });
       expect(res.status).toBe(200);
