@@ -15,7 +15,7 @@ import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/ope
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
 import { createFastRead, recordHeaders, staticHeaders, type FastRead, type HeaderList, type PageFastPathDeps } from "./fast-reads.ts";
-import { apiNotFound, CACHE_NEVER, errorHandler } from "./http.ts";
+import { apiNotFound, CACHE_NEVER, errorHandler, requestTargetGuard, requestTargetProblem } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
@@ -173,10 +173,14 @@ export interface JwiApp extends Express {
   services: ApiServices;
 }
 
-/** The node:http request listener: cached public reads first, Express for everything else. */
+/**
+ * The node:http request listener: cached public reads first, Express for everything else. A target that is too
+ * long or whose percent-encoding does not decode skips the fast paths: Express answers it in the JSON error shape.
+ */
 export function requestListener(app: JwiApp): RequestListener {
   return (req, res) => {
-    if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
+    if (requestTargetProblem(req.url ?? "/") !== null) app(req, res);
+    else if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
   };
 }
 
@@ -213,6 +217,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
 
   app.use(requestId);
+  app.use(requestTargetGuard); // 414 / 400 for a target no route can read (api/http.ts)
   app.use("/api", staticHeaders(apiHeaderList));
   // The answer to a write (a post, a request, a login, an operator action) is never stored by any cache,
   // whichever route answers it and however it ends (docs/open-data.md, "Caching").

@@ -63,10 +63,15 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   JWI_UPDATE_TIMEOUT_S: intFrom("JWI_UPDATE_TIMEOUT_S", 5, 86_400, 3600),
   /** Open connections the server accepts at once; beyond it new ones are refused until some close. */
   JWI_MAX_CONNECTIONS: intFrom("JWI_MAX_CONNECTIONS", 10, 1_000_000, 1024),
+  /**
+   * Open connections one client address (an IPv6 /64) may hold at once; beyond it its new ones are closed, so one
+   * client cannot take every slot. Not applied to a trusted proxy's address (JWI_TRUST_PROXY). 0 turns it off.
+   */
+  JWI_MAX_CONNECTIONS_PER_ADDRESS: intFrom("JWI_MAX_CONNECTIONS_PER_ADDRESS", 0, 1_000_000, 64),
   /** Time a client has to send a whole request (headers and body), in seconds; slower ones are cut off with 408. */
   JWI_REQUEST_TIMEOUT_S: intFrom("JWI_REQUEST_TIMEOUT_S", 1, 3600, 60),
-  /** Time a client has to send the request headers, in seconds. */
-  JWI_HEADERS_TIMEOUT_S: intFrom("JWI_HEADERS_TIMEOUT_S", 1, 600, 15),
+  /** Time a client has to send the request headers, in seconds (a browser sends them at once). */
+  JWI_HEADERS_TIMEOUT_S: intFrom("JWI_HEADERS_TIMEOUT_S", 1, 600, 10),
   /** Log one line per HTTP request (pino-http, at info). */
   JWI_HTTP_LOG: boolFrom(true),
 });
@@ -121,7 +126,7 @@ export interface AppConfig {
   /** Public reads trust the newest publication id for this long (ms) before asking SQLite again. */
   publicationCheckMs: number;
   /** Connection cap and request timeouts of the HTTP server (ms). */
-  http: { maxConnections: number; requestTimeoutMs: number; headersTimeoutMs: number };
+  http: { maxConnections: number; maxConnectionsPerAddress: number; requestTimeoutMs: number; headersTimeoutMs: number };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -154,6 +159,7 @@ export function configFromEnv(env: ApiEnv): AppConfig {
     publicationCheckMs: 100,
     http: {
       maxConnections: env.JWI_MAX_CONNECTIONS,
+      maxConnectionsPerAddress: env.JWI_MAX_CONNECTIONS_PER_ADDRESS,
       requestTimeoutMs: env.JWI_REQUEST_TIMEOUT_S * 1000,
       headersTimeoutMs: Math.min(env.JWI_HEADERS_TIMEOUT_S, env.JWI_REQUEST_TIMEOUT_S) * 1000,
     },

@@ -13,9 +13,11 @@ import type { UpdateSummary } from "../pipeline/fetch/update.ts";
 import { openServingDb, type ServingDb } from "../pipeline/serving-db.ts";
 import { readStoreStatus } from "../pipeline/store-status.ts";
 import { createApp, requestListener, type JwiApp } from "./app.ts";
+import { guardConnections } from "./connection-guard.ts";
 import { PublishedStore } from "./db/published.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import { configFromEnv, readApiEnv, type AppConfig } from "./env.ts";
+import { answerClientError } from "./http.ts";
 import { createServerLogger } from "./logger.ts";
 import { startRetentionSweeps } from "./retention.ts";
 
@@ -129,7 +131,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       return summary;
     },
   });
-  // A slow client (a body trickling in, headers never finished) is cut off; at most maxConnections at once.
+  // A slow client (a body trickling in, headers never finished) is cut off; at most maxConnections at once, and
+  // at most maxConnectionsPerAddress of them from one client (api/connection-guard.ts).
   const server = http.createServer(
     {
       requestTimeout: config.http.requestTimeoutMs,
@@ -139,8 +142,18 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     },
     requestListener(app),
   );
+  // What Node's parser refuses (headers over 16 KB, a URL too long, not HTTP, too slow) answers in the JSON
+  // error shape instead of Node's bare status line.
+  server.on("clientError", answerClientError);
   server.keepAliveTimeout = 5_000;
   server.maxConnections = config.http.maxConnections;
+  const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  guardConnections(server, {
+    perAddress: config.http.maxConnectionsPerAddress,
+    trusted: (address) => trusted(address, 0),
+    // No address in the log (request logs hold none either: personal data).
+    onLimited: () => logger.warn({ limit: config.http.maxConnectionsPerAddress }, "one client address holds the most connections it may: its new ones are closed"),
+  });
   const port = opts.port ?? env.PORT;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

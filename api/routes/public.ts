@@ -1,9 +1,9 @@
 // Public reads: countries, one country, history, rankings, experiences, health. Answered from the in-memory
 // read model (one SQLite lookup per request), with ETag and Cache-Control.
-import { Router } from "express";
+import { Router, type Response } from "express";
 import { countryByCode, type Country } from "../../pipeline/countries.ts";
 import { NotFoundError } from "../../pipeline/errors.ts";
-import { CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../http.ts";
+import { CACHE_NEVER, CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../http.ts";
 import { RANKING_TYPES, type RankingType } from "../../product/options.ts";
 import type { ReadModel } from "../read-model.ts";
 
@@ -13,6 +13,19 @@ export function countryFromParam(raw: unknown): Country {
   const c = /^[A-Za-z]{2}$/.test(code) ? countryByCode(code) : undefined;
   if (!c) throw new NotFoundError(`Unknown country code "${code.slice(0, 12)}": not one of the 31 covered countries.`);
   return c;
+}
+
+/**
+ * Answers a health probe: never stored, no ETag, and always the body, whatever the request's If-None-Match or
+ * If-Modified-Since (res.json would answer 304 to `If-None-Match: *`, which tells a prober nothing).
+ */
+export function sendHealth(res: Response, body: ReturnType<typeof healthBody>): void {
+  const json = JSON.stringify(body);
+  res.status(200);
+  res.setHeader("Cache-Control", CACHE_NEVER);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(json));
+  res.end(json); // not res.send: it would check freshness
 }
 
 /** What /api/health and /api/v1/health answer: a probe, never cached. */
@@ -33,10 +46,7 @@ export function healthBody(read: ReadModel, now: Date) {
 export function publicRoutes(read: ReadModel, now: () => Date): Router {
   const r = Router();
 
-  r.get("/health", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.json(healthBody(read, now()));
-  });
+  r.get("/health", (_req, res) => sendHealth(res, healthBody(read, now())));
 
   r.get("/countries", (req, res) => {
     sendCached(req, res, read.countriesBody(now()), CACHE_PUBLISHED);

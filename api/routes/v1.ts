@@ -13,7 +13,7 @@ import type { ReadModel } from "../read-model.ts";
 import { historyCsvBody, openApiBody, regionsBody, scoresCsvBody, sourcesBody } from "../v1/bodies.ts";
 import { openApiDocument } from "../v1/openapi.ts";
 import { countryParams, rankingParams } from "../v1/schemas.ts";
-import { healthBody } from "./public.ts";
+import { healthBody, sendHealth } from "./public.ts";
 
 /** Path parameters through their schema; anything that does not name a resource is a 404. */
 function params<S extends z.ZodType>(schema: S, raw: unknown, notFound: (raw: Record<string, string>) => string): z.infer<S> {
@@ -68,10 +68,7 @@ export function v1Routes(read: ReadModel, now: () => Date): Router {
     sendCached(req, res, scoresCsvBody(read, now()), CACHE_PUBLISHED);
   });
 
-  r.get("/health", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.json(healthBody(read, now()));
-  });
+  r.get("/health", (_req, res) => sendHealth(res, healthBody(read, now())));
 
   return r;
 }

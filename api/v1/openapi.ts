@@ -37,10 +37,45 @@ const conditional = {
 };
 
 const notModified: ResponseConfig = { description: "Not Modified: the ETag sent in If-None-Match is still current (no body)." };
-const notFound = (what: string): ResponseConfig => ({
-  description: `Not Found: ${what}.`,
+const notFound = (what: string): ResponseConfig => errorAnswer(`Not Found (\`not_found\`): ${what}.`);
+
+const noStore = { "Cache-Control": cacheHeader("no-store") };
+const requestIdHeader = {
+  description: "Names the request; a 5xx names it in `details.request_id` too, and the server's log holds the details.",
+  schema: { type: "string" as const },
+};
+const errorAnswer = (description: string): ResponseConfig => ({
+  description,
+  headers: { ...noStore, "X-Request-Id": requestIdHeader },
   content: { "application/json": { schema: errorSchema } },
 });
+
+/**
+ * What any request can be answered besides its route's own answers (api/http.ts): a target no route can read, a
+ * request Node's parser refuses, a failure of the server. Shared components (components/responses), referenced by
+ * every operation. Public reads are not rate limited (no 429) and write nothing (no 507).
+ */
+const GENERAL_ERRORS = {
+  400: {
+    name: "BadRequest",
+    description:
+      "Bad Request: the URL's path has broken percent-encoding (`invalid_url`: every % must start two hex digits, and they must spell UTF-8), or the request is not valid HTTP/1.1 (`bad_request`).",
+  },
+  408: {
+    name: "RequestTimeout",
+    description: "Request Timeout: the request took too long to arrive, its headers over 10 s by default (`request_timeout`); the connection is closed.",
+  },
+  414: { name: "UriTooLong", description: "URI Too Long: the URL is longer than 8 KB (`uri_too_long`)." },
+  431: { name: "HeadersTooLarge", description: "Request Header Fields Too Large: the headers, cookies included, are over 16 KB (`headers_too_large`)." },
+  500: { name: "InternalError", description: "Internal Server Error (`internal_error`): `details.request_id` names the request." },
+  503: { name: "StorageUnavailable", description: "Service Unavailable: the server cannot reach its data right now (`storage_unavailable`); try again later." },
+} as const;
+
+/** Public reads: no key, no cookie (an explicit empty `security`), and the general errors beside the route's own. */
+function publicRead(route: RouteConfig): RouteConfig {
+  const general = Object.fromEntries(Object.entries(GENERAL_ERRORS).map(([status, e]) => [status, { $ref: `#/components/responses/${e.name}` }]));
+  return { ...route, security: [], responses: { ...route.responses, ...general } };
+}
 
 function jsonAnswer(schema: z.ZodType, description: string, cacheControl = CACHE_PUBLISHED_TEXT): ResponseConfig {
   return {
@@ -67,8 +102,8 @@ function csvAnswer(format: CsvFormat<never>, description: string): ResponseConfi
   };
 }
 
-/** Every v1 route, as the document lists it (paths in OpenAPI form: `{code}`). */
-export const V1_ROUTES: readonly RouteConfig[] = [
+/** Every v1 route with its own answers (paths in OpenAPI form: `{code}`). */
+const ROUTES: RouteConfig[] = [
   {
     method: "get",
     path: `${API_V1_BASE}/countries`,
@@ -162,10 +197,13 @@ export const V1_ROUTES: readonly RouteConfig[] = [
     summary: "Whether the service runs and what it serves",
     description: "A probe: never cached (Cache-Control: no-store), so that it always tells the truth.",
     responses: {
-      200: { description: "The service answers.", headers: { "Cache-Control": cacheHeader("no-store") }, content: { "application/json": { schema: healthSchema } } },
+      200: { description: "The service answers.", headers: noStore, content: { "application/json": { schema: healthSchema } } },
     },
   },
 ];
+
+/** Every v1 route, as the document lists it: a public read, with the general errors. */
+export const V1_ROUTES: readonly RouteConfig[] = ROUTES.map(publicRead);
 
 function describeApi(): string {
   const terms = SOURCE_TERMS.map((s) => `- **${s.source}** ("${s.credit}"): ${s.terms} <${s.url}>`).join("\n");
@@ -175,12 +213,19 @@ function describeApi(): string {
     `**Sources.** ${DERIVATION_NOTE}\n\n${terms}`,
     `**Caching.** ${CACHING_NOTE}`,
     "**Withheld scores.** A score is shown only while one of its inputs is within its cut-off; otherwise it is null here exactly as on the site, and empty in the CSV files.",
-    "**Errors** answer `{\"error\": {\"code\", \"message\", \"details\"?}}` with a fitting status.",
+    "**Errors** answer `{\"error\": {\"code\", \"message\", \"details\"?}}` with a fitting status and an `X-Request-Id` header; each operation lists the statuses it can answer. A URL over 8 KB answers 414, headers over 16 KB 431, a path with broken percent-encoding 400.",
   ].join("\n\n");
 }
 
 function generate(origin: string): OpenApiDocument {
   const registry = new OpenAPIRegistry();
+  for (const e of Object.values(GENERAL_ERRORS)) {
+    registry.registerComponent("responses", e.name, {
+      description: e.description,
+      headers: { ...noStore, "X-Request-Id": requestIdHeader },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    });
+  }
   for (const route of V1_ROUTES) registry.registerPath(route);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",

@@ -181,6 +181,29 @@ describe("every v1 route answers what the document says", () => {
     expect(health).toEqual((await getJson(`${base}/api/health`)).body);
   });
 
+  it("documents the errors every route can answer, and answers them in the documented shape", async () => {
+    for (const route of V1_ROUTES) {
+      const op = served.paths[route.path].get;
+      expect(op.security, route.path).toEqual([]);
+      expect(Object.keys(op.responses).filter((k) => k >= "400").sort(), route.path).toEqual(
+        [...(route.path.includes("{") ? ["404"] : []), "400", "408", "414", "431", "500", "503"].sort(),
+      );
+      const url = base + example(route.path);
+      const answers: Array<[string, Awaited<ReturnType<typeof getJson>>]> = [
+        ["414", await getJson(`${url}?q=${"a".repeat(9_000)}`)],
+        ["431", await getJson(url, { headers: { "x-big": "b".repeat(20_000) } })],
+      ];
+      if (route.path.includes("{")) answers.push(["400", await getJson(base + route.path.replace(/\{\w+\}/, "%E0%A4%A"))]);
+      for (const [status, { status: got, body }] of answers) {
+        expect(got, `${route.path} ${status}`).toBe(Number(status));
+        // The general errors are shared components (components/responses), referenced by every operation.
+        const ref = op.responses[status].$ref as string | undefined;
+        const answer = ref ? served.components.responses[ref.replace("#/components/responses/", "")] : op.responses[status];
+        expect(validate(answer.content["application/json"].schema, body, served), `${route.path} ${status}`).toEqual([]);
+      }
+    }
+  });
+
   it("404s in the contract's error shape for what names nothing", async () => {
     const errorSchema = served.components.schemas.Error;
     for (const p of ["/countries/xx", "/countries/xx/history", "/countries/xx/history.csv", "/countries/deu", "/countries/1e", "/rankings/other", "/nothing", "/scores.json"]) {

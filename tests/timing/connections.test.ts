@@ -2,6 +2,7 @@
 // after JWI_REQUEST_TIMEOUT_S (2 s here) with a 408 while other requests are answered; with
 // JWI_MAX_CONNECTIONS=20, Node's server.maxConnections closes every connection beyond 20 at once, without an
 // answer, until some close. Before, a trickling body held its connection for 300 s and there was no cap.
+import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../api/helpers.ts";
@@ -109,4 +110,82 @@ describe("the connection cap (JWI_MAX_CONNECTIONS=20)", () => {
     expect(status).toBe(200);
   });
 
+});
+
+/**
+ * Slowloris from one address: `count` connections from `from` (Linux routes all of 127.0.0.0/8 to loopback), each
+ * sending a request's headers one byte a second and never finishing them. A connection the server closes is
+ * opened again after a second, as an attacker would. Returns a stop function.
+ */
+function slowHeaders(port: number, from: string, count: number) {
+  let stopped = false;
+  const sockets = new Set<net.Socket>();
+  const line = "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ";
+  const open = () => {
+    if (stopped) return;
+    const socket = net.connect({ port, host: "127.0.0.1", localAddress: from });
+    sockets.add(socket);
+    let sent = 0;
+    const trickle = setInterval(() => socket.writable && socket.write(line[sent++ % line.length]!), 1000);
+    socket.on("error", () => {});
+    socket.once("connect", () => socket.write(line[sent++]!));
+    socket.once("close", () => {
+      clearInterval(trickle);
+      sockets.delete(socket);
+      setTimeout(open, 1000).unref();
+    });
+  };
+  for (let i = 0; i < count; i++) open();
+  return {
+    open: () => [...sockets].filter((s) => !s.connecting && !s.destroyed).length,
+    stop() {
+      stopped = true;
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
+
+/** One health probe on a fresh connection from 127.0.0.1, as a load balancer sends it: its status and time, 0 if none. */
+function probe(port: number, timeoutMs: number): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false, localAddress: "127.0.0.1", timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.once("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.once("timeout", () => req.destroy());
+    req.once("error", () => resolve({ status: 0, ms: performance.now() - started }));
+  });
+}
+
+describe("one address trickling headers over many connections (JWI_MAX_CONNECTIONS=100, JWI_TRUST_PROXY=false)", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ env: { JWI_MAX_CONNECTIONS: "100", JWI_TRUST_PROXY: "false" } });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("300 slow connections from 127.0.0.2 do not take the server offline: health probes from 127.0.0.1 are answered", async () => {
+    const attack = slowHeaders(s.port, "127.0.0.2", 300);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const results: { status: number; ms: number }[] = [];
+    const until = Date.now() + 5_000;
+    while (Date.now() < until) {
+      results.push(await probe(s.port, 1_000));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const held = attack.open();
+    attack.stop();
+    const answered = results.filter((r) => r.status === 200).map((r) => r.ms).sort((a, b) => a - b);
+    const p = (q: number) => Math.round(answered[Math.min(answered.length - 1, Math.floor(q * answered.length))] ?? NaN);
+    console.log(
+      `slow headers from 127.0.0.2 (300 sockets, ${held} open at the end): ${answered.length} of ${results.length} health probes answered; ` +
+        `median ${p(0.5)} ms, p95 ${p(0.95)} ms, slowest ${Math.round(answered.at(-1) ?? NaN)} ms`,
+    );
+    expect(results.length).toBeGreaterThan(20);
+    expect(answered.length / results.length).toBeGreaterThanOrEqual(0.95);
+    expect(p(0.95)).toBeLessThan(500);
+  });
 });

@@ -12,6 +12,11 @@ describe("the API reference page's model", () => {
     expect(country.params).toEqual([expect.objectContaining({ name: "code", in: "path", required: true, type: "string, two letters" })]);
     expect(country.answers.map((a) => [a.status, a.schema])).toEqual([["200", "Country"], ["304", null], ["404", "Error"]]);
     expect(country.answers[0]!.cacheControl).toBe("public, max-age=60, stale-while-revalidate=300");
+    // The errors any request can get are listed once, not under every endpoint.
+    expect(ref.generalAnswers.map((a) => [a.status, a.schema, a.cacheControl])).toEqual(
+      ["400", "408", "414", "431", "500", "503"].map((status) => [status, "Error", "no-store"]),
+    );
+    expect(ref.generalAnswers.find((a) => a.status === "414")!.description).toMatch(/8 KB/);
     const csv = ref.endpoints.find((e) => e.id === "downloadScores")!;
     expect(csv.curl).toBe("curl -OJ https://jobweather.example/api/v1/scores.csv");
     expect(csv.answers[0]!.columns.map((c) => c.name)).toContain("score_unrounded");

@@ -9,7 +9,7 @@ export interface OpenApiLike {
   info: { title: string; version: string; license?: { name: string; identifier?: string; url?: string } };
   servers?: Array<{ url: string }>;
   paths?: Record<string, Record<string, unknown> | undefined>;
-  components?: { schemas?: Record<string, unknown> };
+  components?: { schemas?: Record<string, unknown>; responses?: Record<string, unknown> };
 }
 
 type Schema = Record<string, unknown>;
@@ -76,6 +76,8 @@ export interface ApiReference {
   server: string;
   licence: string | null;
   endpoints: ReferenceEndpoint[];
+  /** Answers every endpoint can give (the document's shared components/responses), shown once, not per endpoint. */
+  generalAnswers: ReferenceAnswer[];
   schemas: ReferenceSchema[];
 }
 
@@ -227,7 +229,10 @@ export class ReferenceBuilder {
           return String((isObj(p?.schema) && p.schema.example) ?? name);
         });
         const url = `${server}${example}`;
-        const answers = Object.entries(isObj(raw.responses) ? raw.responses : {}).map(([status, r]) => this.answer(status, isObj(r) ? r : {}));
+        // An answer by reference is one of the shared ones (generalAnswers): listed once on the page.
+        const answers = Object.entries(isObj(raw.responses) ? raw.responses : {})
+          .filter(([, r]) => !(isObj(r) && typeof r.$ref === "string"))
+          .map(([status, r]) => this.answer(status, isObj(r) ? r : {}));
         out.push({
           id: text(raw.operationId) || `${method}-${path}`,
           method: method.toUpperCase(),
@@ -243,6 +248,23 @@ export class ReferenceBuilder {
       }
     }
     return out;
+  }
+
+  /** The shared answers every endpoint references, by status (the first endpoint's references give the statuses). */
+  generalAnswers(): ReferenceAnswer[] {
+    const shared = this.doc.components?.responses ?? {};
+    const byStatus = new Map<string, ReferenceAnswer>();
+    for (const methods of Object.values(this.doc.paths ?? {})) {
+      for (const op of Object.values(methods ?? {})) {
+        if (!isObj(op) || !isObj(op.responses)) continue;
+        for (const [status, r] of Object.entries(op.responses)) {
+          const name = isObj(r) && typeof r.$ref === "string" ? r.$ref.replace("#/components/responses/", "") : null;
+          const component = name !== null ? shared[name] : undefined;
+          if (isObj(component) && !byStatus.has(status)) byStatus.set(status, this.answer(status, component));
+        }
+      }
+    }
+    return [...byStatus.values()].sort((a, b) => a.status.localeCompare(b.status));
   }
 
   private answer(status: string, r: Schema): ReferenceAnswer {
@@ -293,5 +315,14 @@ export function apiReference(doc: OpenApiLike): ApiReference {
   const b = new ReferenceBuilder(doc);
   const server = doc.servers?.[0]?.url ?? "";
   const licence = doc.info.license ? doc.info.license.name : null;
-  return { title: doc.info.title, version: doc.info.version, openapi: doc.openapi, server, licence, endpoints: b.endpoints(server), schemas: b.schemas() };
+  return {
+    title: doc.info.title,
+    version: doc.info.version,
+    openapi: doc.openapi,
+    server,
+    licence,
+    endpoints: b.endpoints(server),
+    generalAnswers: b.generalAnswers(),
+    schemas: b.schemas(),
+  };
 }

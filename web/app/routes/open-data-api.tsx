@@ -33,6 +33,11 @@ function SchemaLink({ name }: { name: string }) {
   );
 }
 
+/** Text of the document with its `code` spans as code. */
+function Marked({ text }: { text: string }) {
+  return <>{text.split("`").map((part, i) => (i % 2 ? <code key={i} className={code}>{part}</code> : part))}</>;
+}
+
 function Endpoint({ e }: { e: ReferenceEndpoint }) {
   return (
     <section id={e.id} aria-labelledby={`${e.id}-title`} className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
@@ -68,7 +73,7 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
       <ul className="mt-1 space-y-2 text-sm">
         {e.answers.map((a) => (
           <li key={a.status}>
-            <span className="font-mono font-semibold">{a.status}</span> {a.description}
+            <span className="font-mono font-semibold">{a.status}</span> <Marked text={a.description} />
             {a.body ? (
               <span className="text-slate-700">
                 {" "}
@@ -143,8 +148,17 @@ export default function ApiReferencePage() {
         <Link className={link} to={`${OPEN_DATA_PAGE}#licence`}>
           licence and attribution
         </Link>
-        . Errors answer <code className={code}>{`{"error": {"code", "message", "details"?}}`}</code>.
+        . Errors answer <code className={code}>{`{"error": {"code", "message", "details"?}}`}</code> (
+        <SchemaLink name="Error" />
+        ), never stored by caches. Besides the answers listed under each endpoint, any request can get:
       </p>
+      <ul className="mt-2 space-y-1 text-sm text-slate-700">
+        {ref.generalAnswers.map((a) => (
+          <li key={a.status}>
+            <span className="font-mono font-semibold">{a.status}</span> <Marked text={a.description} />
+          </li>
+        ))}
+      </ul>
 
       <nav aria-label="Endpoints" className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Endpoints</h2>
