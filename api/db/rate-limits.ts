@@ -38,12 +38,15 @@ export class SqliteRateLimitStore implements Store {
   private readonly resetStmt;
   private readonly purgeStmt;
   private writes = 0;
+  /** Tells express-rate-limit that two limiters on one route (a form's accepted and refused posts) count apart. */
+  readonly prefix: string;
 
   constructor(
     db: ServingDb,
     /** The limiter's name (`login`, `experiences`, …): its counters are its own. */
     private readonly bucket: string,
   ) {
+    this.prefix = `${bucket}:`;
     db.exec(RATE_LIMIT_SCHEMA);
     this.secret = clientSecret(db);
     this.bumpStmt = db.prepare(

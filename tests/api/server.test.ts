@@ -43,6 +43,7 @@ describe("environment", () => {
     expect(env.JWI_ADMIN_USERNAME).toBe("admin");
     expect(env.JWI_RATE_EXPERIENCES_MAX).toBeGreaterThan(0);
     expect(configFromEnv(env).rateLimits.contact).toEqual({ limit: 5, windowMs: 3_600_000 });
+    expect(configFromEnv(env).rateLimits.failedPosts).toEqual({ limit: 100, windowMs: 600_000 });
     expect(configFromEnv(readApiEnv({ JWI_RATE_CONTACT_MAX: "0", JWI_RATE_CONTACT_WINDOW_S: "60" })).rateLimits.contact).toEqual({ limit: 0, windowMs: 60_000 });
     expect(configFromEnv(env).leadsRetentionDays).toBe(365);
     expect(readApiEnv({ JWI_PUBLIC_ORIGIN: "https://jobweather.example/" }).JWI_PUBLIC_ORIGIN).toBe("https://jobweather.example");
