@@ -122,6 +122,9 @@ export function adminRoutes(d: AdminDeps): Router {
   const uploadJson = express.json({ limit: config.uploadMaxBytes, strict: true });
   const multipart = multer({
     storage: multer.memoryStorage(),
+    // Browsers send a file name as UTF-8 without saying so; read as latin1 (multer's default), "é" became "Ã©" and
+    // a bidi control became a C1 control plus two letters that the cleaning could not recognise.
+    defParamCharset: "utf8",
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   }).single("file");
   const writeGuards: RequestHandler[] = [sameOriginGuard(config), requireMediaType("application/json", "multipart/form-data")];

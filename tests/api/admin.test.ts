@@ -492,6 +492,45 @@ describe("experience moderation", () => {
   });
 });
 
+describe("operator-facing text is stored cleaned (no control or bidirectional characters)", () => {
+  const BIDI = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+
+  it("a failed login's username is cleaned before the audit log stores it, as the operator panel reads it", async () => {
+    for (const username of ["\u202Eadmin", "adm\u2066in"]) {
+      const r = await postJson(admin("/login"), { username, password: "not the password" });
+      expect(r.status).toBe(401);
+    }
+    const { status, body } = await getJson(admin("/audit?action=login&limit=2"), { headers: authed() });
+    expect(status).toBe(200);
+    expect(body.items.map((i: { actor: string; result: string }) => [i.actor, i.result])).toEqual([
+      ["admin", "denied"],
+      ["admin", "denied"],
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(BIDI);
+    const raw = s.db.prepare("SELECT actor FROM audit_log WHERE action = 'login' ORDER BY id DESC LIMIT 2").pluck().all() as string[];
+    expect(raw).toEqual(["admin", "admin"]);
+  });
+
+  it("an uploaded file's name is stored cleaned in the audit log", async () => {
+    const file = { name: "lmb\u202E-months\u2066.xlsx", bytes: readFileSync(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx")) };
+    const r = await upload(multipart(file, { data_type: "lmb", dry_run: "true" }));
+    expect(r.status).toBe(200);
+    const { body } = await getJson(admin("/audit?action=upload&limit=1"), { headers: authed() });
+    expect(body.items[0].detail).toMatchObject({ file: "lmb-months.xlsx", dry_run: true });
+    expect(JSON.stringify(body)).not.toMatch(BIDI);
+  });
+
+  it("a pause reason is stored cleaned", async () => {
+    const paused = await postJson(admin("/publication"), { paused: true, reason: "Data \u202Ekcehc\u202C check" }, authed());
+    expect(paused.status).toBe(200);
+    expect(paused.body.reason).toBe("Data kcehc check");
+    const resumed = await postJson(admin("/publication"), { paused: false }, authed());
+    expect(resumed.status).toBe(200);
+    const { body } = await getJson(admin("/audit?action=publication.pause&limit=1"), { headers: authed() });
+    expect(body.items[0].detail).toEqual({ reason: "Data kcehc check" });
+  });
+});
+
 describe("audit log and logout", () => {
   it("lists operator actions newest first", async () => {
     const { status, body } = await getJson(admin("/audit?limit=500"), { headers: authed() });
