@@ -8,7 +8,7 @@ import { SqliteRateLimitStore } from "./db/rate-limits.ts";
 import type { RateLimitConfig } from "./env.ts";
 import { HttpError } from "./http.ts";
 
-function humanDuration(seconds: number): string {
+export function humanDuration(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minutes`;

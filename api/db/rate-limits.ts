@@ -17,7 +17,8 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 
 const SECRET_KEY = "rate_limit_secret";
 
-function clientSecret(db: ServingDb): Buffer {
+/** The database's HMAC key for client addresses (and login accounts: db/login-backoff.ts), made on first use. */
+export function clientSecret(db: ServingDb): Buffer {
   const row = db.prepare(`SELECT value FROM settings WHERE key = ?`).get(SECRET_KEY) as { value: string } | undefined;
   if (row) return Buffer.from(row.value, "base64");
   const secret = randomBytes(32);
