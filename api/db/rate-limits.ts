@@ -39,7 +39,7 @@ export class SqliteRateLimitStore implements Store {
   private readonly resetStmt;
   private readonly purgeStmt;
   private writes = 0;
-  /** Tells express-rate-limit that two limiters on one route (a form's accepted and refused posts) count apart. */
+  /** Tells express-rate-limit's double-count check that limiters of different buckets on one request count apart. */
   readonly prefix: string;
 
   constructor(

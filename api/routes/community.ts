@@ -8,7 +8,7 @@ import type { ContactStore } from "../db/contact.ts";
 import { DEFAULT_FAILED_POSTS_LIMIT, type AppConfig } from "../env.ts";
 import { requireMediaType } from "../http.ts";
 import { MOOD_LABELS } from "../../product/options.ts";
-import { limiter } from "../rate-limit.ts";
+import { failureLimiter, limiter } from "../rate-limit.ts";
 import { contactInputSchema, experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";
 import { countryFromParam } from "./public.ts";
 
@@ -30,10 +30,9 @@ export function communityRoutes({ db, experiences, waitingList, contact, config,
   // not count, so a visitor correcting a typo never ends up rate-limited (every check is the server's: one set of
   // rules). Refused posts have a budget of their own instead, much larger and shared by all public forms, so that
   // a flood of garbage is still stopped (docs/product.md §6). It comes first, so that every refusal counts.
-  const failedLimit = limiter(config.rateLimits.failedPosts ?? DEFAULT_FAILED_POSTS_LIMIT, "Too many of your posts were refused in a short time.", {
+  const failedLimit = failureLimiter(config.rateLimits.failedPosts ?? DEFAULT_FAILED_POSTS_LIMIT, "Too many of your posts were refused in a short time.", {
     db,
     bucket: "failed-posts",
-    skipSuccessfulRequests: true,
   });
   const experienceLimit = limiter(config.rateLimits.experiences, "You have shared several experiences in a short time.", {
     db,
