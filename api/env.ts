@@ -50,6 +50,9 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   JWI_RATE_WAITING_LIST_WINDOW_S: intFrom("JWI_RATE_WAITING_LIST_WINDOW_S", 1, 86_400, 3600),
   JWI_RATE_CONTACT_MAX: intFrom("JWI_RATE_CONTACT_MAX", 0, 1_000_000, 5),
   JWI_RATE_CONTACT_WINDOW_S: intFrom("JWI_RATE_CONTACT_WINDOW_S", 1, 86_400, 3600),
+  /** Refused posts (4xx/5xx) per window on all public forms together: the limits above count accepted posts only. */
+  JWI_RATE_FAILED_POSTS_MAX: intFrom("JWI_RATE_FAILED_POSTS_MAX", 0, 1_000_000, 100),
+  JWI_RATE_FAILED_POSTS_WINDOW_S: intFrom("JWI_RATE_FAILED_POSTS_WINDOW_S", 1, 86_400, 600),
   /** Days a contact message or waiting-list request is kept before it is deleted (docs/product.md §6). */
   JWI_LEADS_RETENTION_DAYS: intFrom("JWI_LEADS_RETENTION_DAYS", 1, 3650, 365),
   /** Failed logins per window (successful ones do not count). */
@@ -98,6 +101,9 @@ export function readApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   return { ...parsed.data, JWI_DATA_DIR: path.resolve(parsed.data.JWI_DATA_DIR) };
 }
 
+/** Refused posts per client on the public forms when the config names no other: 100 per 10 minutes. */
+export const DEFAULT_FAILED_POSTS_LIMIT: RateLimitConfig = { limit: 100, windowMs: 600_000 };
+
 export interface RateLimitConfig {
   /** Requests per window per client; 0 = no limit. */
   limit: number;
@@ -119,7 +125,18 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** Limit for public JSON bodies (experiences, waiting list, contact, login). */
   jsonLimitBytes: number;
-  rateLimits: { experiences: RateLimitConfig; waitingList: RateLimitConfig; contact: RateLimitConfig; login: RateLimitConfig };
+  /**
+   * Per client. experiences, waitingList and contact count accepted posts only; failedPosts counts the refused
+   * ones (any 4xx/5xx) of all public forms together, so that a flood of garbage is still stopped. Left out, it
+   * is DEFAULT_FAILED_POSTS_LIMIT.
+   */
+  rateLimits: {
+    experiences: RateLimitConfig;
+    waitingList: RateLimitConfig;
+    contact: RateLimitConfig;
+    login: RateLimitConfig;
+    failedPosts?: RateLimitConfig;
+  };
   /** Contact messages and waiting-list requests older than this are deleted (api/server.ts sweeps). */
   leadsRetentionDays: number;
   httpLog: boolean;
@@ -153,6 +170,7 @@ export function configFromEnv(env: ApiEnv): AppConfig {
       waitingList: { limit: env.JWI_RATE_WAITING_LIST_MAX, windowMs: env.JWI_RATE_WAITING_LIST_WINDOW_S * 1000 },
       contact: { limit: env.JWI_RATE_CONTACT_MAX, windowMs: env.JWI_RATE_CONTACT_WINDOW_S * 1000 },
       login: { limit: env.JWI_RATE_LOGIN_MAX, windowMs: env.JWI_RATE_LOGIN_WINDOW_S * 1000 },
+      failedPosts: { limit: env.JWI_RATE_FAILED_POSTS_MAX, windowMs: env.JWI_RATE_FAILED_POSTS_WINDOW_S * 1000 },
     },
     leadsRetentionDays: env.JWI_LEADS_RETENTION_DAYS,
     httpLog: env.JWI_HTTP_LOG,

@@ -1,6 +1,7 @@
 // Request bodies, validated with zod at the edge (docs/architecture.md). The site's forms reuse these schemas so
 // that the browser and the server apply the very same rules (docs/product.md: "the same rules as the form").
 import { z } from "zod";
+import { cleanUserText } from "../pipeline/clean-text.ts";
 import {
   COMMENT_MAX_LENGTH,
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -20,17 +21,8 @@ import {
 const required = (what: string, otherwise: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null || iss.input === "" ? `${what} is required` : otherwise;
 
-/**
- * Characters removed from every text a visitor or operator sends before it is checked and stored: NUL and the
- * other control characters (tab, line feed and carriage return stay), and the bidirectional embedding, override
- * and isolate controls (U+202A–U+202E, U+2066–U+2069) that can make a stored text display as something else.
- */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
-
-export function cleanUserText(value: string): string {
-  return value.replace(UNSAFE_TEXT, "");
-}
+// Every text a visitor or operator sends is cleaned before it is checked and stored (pipeline/clean-text.ts).
+export { cleanUserText };
 
 /** A text field: cleaned (cleanUserText), then checked by `then` (trim, lengths…). */
 const cleaned = (v: unknown) => (typeof v === "string" ? cleanUserText(v) : v);
@@ -143,7 +135,8 @@ export const contactInputSchema = z.object({
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
 export const loginInputSchema = z.object({
-  username: z.string({ error: required("Username", "Username must be text") }).min(1, "Username is required").max(200),
+  // Cleaned like every other text: "\u202Eadmin" is the account "admin", and is stored (audit log) as such.
+  username: z.preprocess(cleaned, z.string({ error: required("Username", "Username must be text") }).min(1, "Username is required").max(200)),
   password: z.string({ error: required("Password", "Password must be text") }).min(1, "Password is required").max(1024),
 });
 

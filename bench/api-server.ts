@@ -25,6 +25,7 @@ const api = await startServer({
       waitingList: { limit: 0, windowMs: 60_000 },
       contact: { limit: 0, windowMs: 60_000 },
       login: { limit: 0, windowMs: 60_000 },
+      failedPosts: { limit: 0, windowMs: 60_000 },
     },
   },
 });

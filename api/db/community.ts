@@ -2,6 +2,7 @@
 // db/contact.ts. One prepared statement per query, parameters always bound; every write is a single statement,
 // so nothing is ever half-written.
 import { z } from "zod";
+import { cleanUserText } from "../../pipeline/clean-text.ts";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
 import { MOOD_LABELS, type WaitingListService } from "../../product/options.ts";
 import type { AdminExperience, ExperienceSummary, PublicExperience, WaitingListRequest } from "../../product/shapes.ts";
@@ -127,7 +128,7 @@ export class ExperienceStore {
 
   /** Hides or shows one experience; undefined when the id does not exist. */
   setHidden(id: number, hidden: boolean, by: string, at: string): AdminExperience | undefined {
-    const changes = this.setHiddenStmt.run({ id, hidden: hidden ? 1 : 0, at: hidden ? at : null, by: hidden ? by : null }).changes;
+    const changes = this.setHiddenStmt.run({ id, hidden: hidden ? 1 : 0, at: hidden ? at : null, by: hidden ? cleanUserText(by) : null }).changes;
     if (changes === 0) return undefined;
     this.version++;
     noteContentWrite(this.db);

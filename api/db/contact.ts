@@ -1,6 +1,7 @@
 // Messages of the contact form in the serving database: personal data, read by the operator only (never through a
 // public route). One prepared statement per query, parameters always bound; every write is a single statement.
 import { z } from "zod";
+import { cleanUserText } from "../../pipeline/clean-text.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { CONTACT_TOPIC_IDS, type ContactTopic } from "../../product/options.ts";
 import type { ContactMessage } from "../../product/shapes.ts";
@@ -74,7 +75,7 @@ export class ContactStore {
 
   /** Marks one message handled (or open again); undefined when the id does not exist. */
   setHandled(id: number, handled: boolean, by: string, at: string): ContactMessage | undefined {
-    const changes = this.handledStmt.run({ id, at: handled ? at : null, by: handled ? by : null }).changes;
+    const changes = this.handledStmt.run({ id, at: handled ? at : null, by: handled ? cleanUserText(by) : null }).changes;
     if (changes === 0) return undefined;
     return rowSchema.parse(this.byIdStmt.get(id));
   }

@@ -1,6 +1,7 @@
 // Operator state in the serving database: the password hash, sessions, settings and the audit log.
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { cleanDeep, cleanUserText } from "../../pipeline/clean-text.ts";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
 import type { AuditEntry, AuditResult, PublicationSetting } from "../../product/shapes.ts";
 import { readCookie, SESSION_COOKIE } from "../cookies.ts";
@@ -49,7 +50,7 @@ export class SessionStore {
     const token = randomBytes(32).toString("base64url");
     const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
     this.purgeStmt.run(now.toISOString());
-    this.insertStmt.run(SessionStore.hashToken(token), username, now.toISOString(), expiresAt);
+    this.insertStmt.run(SessionStore.hashToken(token), cleanUserText(username), now.toISOString(), expiresAt);
     return { token, expiresAt };
   }
   find(token: string, now = new Date()): Session | undefined {
@@ -92,7 +93,8 @@ export class SettingsStore {
     return { ...value, updated_at: row.updated_at, updated_by: row.updated_by };
   }
   setPublication(paused: boolean, reason: string | null, by: string, at = new Date()): PublicationSetting {
-    this.setStmt.run(SETTING_PUBLICATION, JSON.stringify({ paused, reason }), at.toISOString(), by);
+    const cleanReason = reason === null ? null : cleanUserText(reason);
+    this.setStmt.run(SETTING_PUBLICATION, JSON.stringify({ paused, reason: cleanReason }), at.toISOString(), cleanUserText(by));
     noteContentWrite(this.db);
     return this.publication();
   }
@@ -117,7 +119,11 @@ const auditRowSchema = z.object({
   detail: z.string().nullable(),
 });
 
-/** Who did what, when, with which result. Never a password; no visitor data beyond ids. */
+/**
+ * Who did what, when, with which result. Never a password; no visitor data beyond ids. Every text is cleaned as
+ * it is written (pipeline/clean-text.ts): a failed login's username is whatever a stranger typed, and the operator
+ * panel shows it.
+ */
 export class AuditLog {
   private readonly insertStmt;
   private readonly listStmt;
@@ -132,11 +138,11 @@ export class AuditLog {
   record(e: { actor: string; action: string; target?: string | null; result: AuditResult; detail?: unknown }, at = new Date()): void {
     this.insertStmt.run(
       at.toISOString(),
-      e.actor.slice(0, 200),
-      e.action,
-      e.target ?? null,
+      cleanUserText(e.actor).slice(0, 200),
+      cleanUserText(e.action),
+      e.target == null ? null : cleanUserText(e.target),
       e.result,
-      e.detail === undefined ? null : JSON.stringify(e.detail),
+      e.detail === undefined ? null : JSON.stringify(cleanDeep(e.detail)),
     );
   }
   list(q: { action: string | null; limit: number; offset: number }): AuditEntry[] {

@@ -17,7 +17,8 @@ CREATE TABLE IF NOT EXISTS rate_limits (
 
 const SECRET_KEY = "rate_limit_secret";
 
-function clientSecret(db: ServingDb): Buffer {
+/** The database's HMAC key for client addresses (and login accounts: db/login-backoff.ts), made on first use. */
+export function clientSecret(db: ServingDb): Buffer {
   const row = db.prepare(`SELECT value FROM settings WHERE key = ?`).get(SECRET_KEY) as { value: string } | undefined;
   if (row) return Buffer.from(row.value, "base64");
   const secret = randomBytes(32);
@@ -38,12 +39,15 @@ export class SqliteRateLimitStore implements Store {
   private readonly resetStmt;
   private readonly purgeStmt;
   private writes = 0;
+  /** Tells express-rate-limit's double-count check that limiters of different buckets on one request count apart. */
+  readonly prefix: string;
 
   constructor(
     db: ServingDb,
     /** The limiter's name (`login`, `experiences`, …): its counters are its own. */
     private readonly bucket: string,
   ) {
+    this.prefix = `${bucket}:`;
     db.exec(RATE_LIMIT_SCHEMA);
     this.secret = clientSecret(db);
     this.bumpStmt = db.prepare(

@@ -68,6 +68,21 @@ CREATE TABLE IF NOT EXISTS audit_log (
   detail TEXT
 );
 
+-- Failed logins per account (docs/decisions/011-login-backoff.md). Accounts and client addresses are HMACs
+-- (db/rate-limits.ts's secret), never the typed username or the address itself.
+CREATE TABLE IF NOT EXISTS login_backoff (
+  account TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL,
+  last_failure_at INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS login_known_clients (
+  account TEXT NOT NULL,
+  client TEXT NOT NULL,
+  last_ok_at INTEGER NOT NULL,
+  PRIMARY KEY (account, client)
+) WITHOUT ROWID;
+
 CREATE TABLE IF NOT EXISTS settings (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL,

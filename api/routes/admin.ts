@@ -27,7 +27,8 @@ import type { AuditResult } from "../../product/shapes.ts";
 import type { AppConfig } from "../env.ts";
 import { HttpError, mediaType, requestIdOf, requireMediaType, toErrorResponse } from "../http.ts";
 import { CONTACT_TOPIC_IDS, WAITING_LIST_SERVICE_IDS } from "../../product/options.ts";
-import { limiter } from "../rate-limit.ts";
+import { LoginBackoff } from "../db/login-backoff.ts";
+import { humanDuration, limiter } from "../rate-limit.ts";
 import type { ReadModel } from "../read-model.ts";
 import {
   cleanUserText,
@@ -122,6 +123,9 @@ export function adminRoutes(d: AdminDeps): Router {
   const uploadJson = express.json({ limit: config.uploadMaxBytes, strict: true });
   const multipart = multer({
     storage: multer.memoryStorage(),
+    // Browsers send a file name as UTF-8 without saying so; read as latin1 (multer's default), "é" became "Ã©" and
+    // a bidi control became a C1 control plus two letters that the cleaning could not recognise.
+    defParamCharset: "utf8",
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   }).single("file");
   const writeGuards: RequestHandler[] = [sameOriginGuard(config), requireMediaType("application/json", "multipart/form-data")];
@@ -130,6 +134,7 @@ export function adminRoutes(d: AdminDeps): Router {
     bucket: "login",
     skipSuccessfulRequests: true,
   });
+  const backoff = new LoginBackoff(d.db);
 
   const record = (actor: string, action: string, result: AuditResult, detail?: unknown, target?: string) =>
     audit.record({ actor, action, result, detail, target: target ?? null }, d.now());
@@ -176,12 +181,29 @@ export function adminRoutes(d: AdminDeps): Router {
 
   r.post("/login", sameOriginGuard(config), requireMediaType("application/json"), loginLimit, json, async (req, res) => {
     const input = loginInputSchema.parse(req.body);
+    // Per account as well as per address (docs/decisions/011-login-backoff.md): while a username backs off, an
+    // attempt from an address that has not logged in to it before is refused unchecked; the real clock, as sessions.
+    const client = req.ip ?? "";
+    const wait = backoff.waitMs(input.username, client, Date.now());
+    if (wait > 0) {
+      const retry = Math.ceil(wait / 1000);
+      throw new HttpError(
+        429,
+        "rate_limited",
+        `Too many failed login attempts for this account. Please try again in ${humanDuration(retry)}.`,
+        { retry_after_seconds: retry },
+      );
+    }
     const ok = await d.passwords.check(input.username, input.password);
     if (!ok) {
-      record(input.username, "login", "denied");
+      withAudit(() => {
+        backoff.failed(input.username, Date.now());
+        record(input.username, "login", "denied");
+      });
       throw new HttpError(401, "invalid_credentials", "Invalid admin credentials");
     }
     const session = withAudit(() => {
+      backoff.succeeded(input.username, client, Date.now());
       // Sessions follow the real clock, as their check does (a pinned page clock must not expire them at once).
       const created = d.sessions.create(config.adminUsername, config.sessionTtlMs, new Date());
       record(config.adminUsername, "login", "ok");

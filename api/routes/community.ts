@@ -1,14 +1,14 @@
 // Community writes: experiences, waiting-list requests and contact messages. JSON only, validated with zod, rate-limited per
-// client, with a honeypot. A rejected write stores nothing; an accepted one is a single INSERT.
+// client (accepted and refused posts separately), with a honeypot. A rejected write stores nothing; an accepted one is a single INSERT.
 import express, { Router } from "express";
 import type { Logger } from "../../pipeline/logger.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
 import type { ContactStore } from "../db/contact.ts";
-import type { AppConfig } from "../env.ts";
+import { DEFAULT_FAILED_POSTS_LIMIT, type AppConfig } from "../env.ts";
 import { requireMediaType } from "../http.ts";
 import { MOOD_LABELS } from "../../product/options.ts";
-import { limiter } from "../rate-limit.ts";
+import { failureLimiter, limiter } from "../rate-limit.ts";
 import { contactInputSchema, experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";
 import { countryFromParam } from "./public.ts";
 
@@ -26,16 +26,24 @@ export interface CommunityDeps {
 export function communityRoutes({ db, experiences, waitingList, contact, config, logger, now }: CommunityDeps): Router {
   const r = Router();
   const json = express.json({ limit: config.jsonLimitBytes, strict: true });
+  // Only accepted posts use up a visitor's budget on each form: a post refused for a mistake in a field (400) does
+  // not count, so a visitor correcting a typo never ends up rate-limited (every check is the server's: one set of
+  // rules). Refused posts have a budget of their own instead, much larger and shared by all public forms, so that
+  // a flood of garbage is still stopped (docs/product.md §6). It comes first, so that every refusal counts.
+  const failedLimit = failureLimiter(config.rateLimits.failedPosts ?? DEFAULT_FAILED_POSTS_LIMIT, "Too many of your posts were refused in a short time.", {
+    db,
+    bucket: "failed-posts",
+  });
   const experienceLimit = limiter(config.rateLimits.experiences, "You have shared several experiences in a short time.", {
     db,
     bucket: "experiences",
+    skipFailedRequests: true,
   });
   const waitingListLimit = limiter(config.rateLimits.waitingList, "You have sent several requests in a short time.", {
     db,
     bucket: "waiting-list",
+    skipFailedRequests: true,
   });
-  // A message refused for a mistake in a field (400) does not use up the sender's budget: the contact form leaves
-  // every check to the server (one set of rules), so a visitor correcting a typo must not end up rate-limited.
   const contactLimit = limiter(config.rateLimits.contact, "You have sent several messages in a short time.", {
     db,
     bucket: "contact",
@@ -44,6 +52,7 @@ export function communityRoutes({ db, experiences, waitingList, contact, config,
 
   r.post(
     "/countries/:code/experiences",
+    failedLimit,
     (req, _res, next) => {
       countryFromParam(req.params.code); // 404 before anything else
       next();
@@ -68,7 +77,7 @@ export function communityRoutes({ db, experiences, waitingList, contact, config,
     },
   );
 
-  r.post("/waiting-list", requireMediaType("application/json"), waitingListLimit, json, (req, res) => {
+  r.post("/waiting-list", failedLimit, requireMediaType("application/json"), waitingListLimit, json, (req, res) => {
     const input = waitingListInputSchema.parse(req.body);
     const createdAt = now().toISOString();
     res.setHeader("Cache-Control", "no-store");
@@ -82,7 +91,7 @@ export function communityRoutes({ db, experiences, waitingList, contact, config,
     res.status(201).json({ ok: true, ...stored });
   });
 
-  r.post("/contact", requireMediaType("application/json"), contactLimit, json, (req, res) => {
+  r.post("/contact", failedLimit, requireMediaType("application/json"), contactLimit, json, (req, res) => {
     const input = contactInputSchema.parse(req.body);
     const createdAt = now().toISOString();
     res.setHeader("Cache-Control", "no-store");

@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword } from "../../api/auth.ts";
+import { LoginBackoff } from "../../api/db/login-backoff.ts";
 import { AuditLog, CredentialStore } from "../../api/db/operator.ts";
 import { applyApiSchema } from "../../api/db/schema.ts";
 import { readPipelineEnv } from "../../pipeline/env.ts";
@@ -110,6 +111,7 @@ export async function setPasswordCommand(io: SetPasswordIo): Promise<void> {
     db.transaction(() => {
       new CredentialStore(db).setHash(hashed);
       db.prepare(`DELETE FROM sessions`).run();
+      LoginBackoff.clearAll(db); // the operator's way in when strangers keep the account backing off
       new AuditLog(db).record({ actor: "cli", action: "admin.set_password", result: "ok" });
     })();
   } finally {

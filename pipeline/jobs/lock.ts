@@ -11,6 +11,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { cleanUserText } from "../clean-text.ts";
 import { BusyError, type JobHolder } from "../errors.ts";
 
 /** What runs (as an operator would type it: `jwi ingest une_rt_m.json`, `upload (admin)`), pid, host, start. */
@@ -159,7 +160,7 @@ export async function acquireJobLock(dataDir: string, command: string, opts: Acq
   // the kernel dropped its lock; its transactions were rolled back by the stores themselves.
   const left = readHolder(dataDir);
   const previous = left && !(left.pid === process.pid && left.host === os.hostname()) ? left : null;
-  const holder: LockHolder = { command, pid: process.pid, host: os.hostname(), started_at: now().toISOString() };
+  const holder: LockHolder = { command: cleanUserText(command), pid: process.pid, host: os.hostname(), started_at: now().toISOString() };
   try {
     writeHolder(dataDir, holder);
   } catch (err) {

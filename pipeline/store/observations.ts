@@ -1,6 +1,7 @@
 // The pipeline store: observations with provenance in DuckDB (JWI_DATA_DIR/jwi.duckdb).
 // One ingest is one transaction; values are always bound, never spliced into SQL.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
+import { cleanUserText } from "../clean-text.ts";
 import type { DataType, Observation } from "../types.ts";
 import { observationKey, type StoredValue } from "./diff.ts";
 
@@ -233,7 +234,7 @@ export class ObservationStore {
          processed, inserted, updated, unchanged, skipped_missing, warnings, origin)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
       [
-        r.dataType, r.table, r.fileName, r.sha256, r.unit, r.sourceUpdated, r.ingestedAt,
+        r.dataType, r.table, cleanUserText(r.fileName), r.sha256, r.unit, r.sourceUpdated, r.ingestedAt,
         r.processed, r.inserted, r.updated, r.unchanged, r.skippedMissing, r.warnings, r.origin,
       ],
     );

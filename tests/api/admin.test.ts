@@ -492,6 +492,45 @@ describe("experience moderation", () => {
   });
 });
 
+describe("operator-facing text is stored cleaned (no control or bidirectional characters)", () => {
+  const BIDI = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+
+  it("a failed login's username is cleaned before the audit log stores it, as the operator panel reads it", async () => {
+    for (const username of ["\u202Eadmin", "adm\u2066in"]) {
+      const r = await postJson(admin("/login"), { username, password: "not the password" });
+      expect(r.status).toBe(401);
+    }
+    const { status, body } = await getJson(admin("/audit?action=login&limit=2"), { headers: authed() });
+    expect(status).toBe(200);
+    expect(body.items.map((i: { actor: string; result: string }) => [i.actor, i.result])).toEqual([
+      ["admin", "denied"],
+      ["admin", "denied"],
+    ]);
+    expect(JSON.stringify(body)).not.toMatch(BIDI);
+    const raw = s.db.prepare("SELECT actor FROM audit_log WHERE action = 'login' ORDER BY id DESC LIMIT 2").pluck().all() as string[];
+    expect(raw).toEqual(["admin", "admin"]);
+  });
+
+  it("an uploaded file's name is stored cleaned in the audit log", async () => {
+    const file = { name: "lmb\u202E-months\u2066.xlsx", bytes: readFileSync(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx")) };
+    const r = await upload(multipart(file, { data_type: "lmb", dry_run: "true" }));
+    expect(r.status).toBe(200);
+    const { body } = await getJson(admin("/audit?action=upload&limit=1"), { headers: authed() });
+    expect(body.items[0].detail).toMatchObject({ file: "lmb-months.xlsx", dry_run: true });
+    expect(JSON.stringify(body)).not.toMatch(BIDI);
+  });
+
+  it("a pause reason is stored cleaned", async () => {
+    const paused = await postJson(admin("/publication"), { paused: true, reason: "Data \u202Ekcehc\u202C check" }, authed());
+    expect(paused.status).toBe(200);
+    expect(paused.body.reason).toBe("Data kcehc check");
+    const resumed = await postJson(admin("/publication"), { paused: false }, authed());
+    expect(resumed.status).toBe(200);
+    const { body } = await getJson(admin("/audit?action=publication.pause&limit=1"), { headers: authed() });
+    expect(body.items[0].detail).toEqual({ reason: "Data kcehc check" });
+  });
+});
+
 describe("audit log and logout", () => {
   it("lists operator actions newest first", async () => {
     const { status, body } = await getJson(admin("/audit?limit=500"), { headers: authed() });
@@ -583,6 +622,80 @@ describe("login brute force", () => {
       expect(clients.some((c) => c.includes("127.0.0.1"))).toBe(false);
     } finally {
       await new Promise((r) => restarted.close(r));
+    }
+  });
+});
+
+describe("login back-off per account (docs/decisions/011-login-backoff.md)", () => {
+  // Many client addresses: the test server trusts its loopback proxy (JWI_TRUST_PROXY's default), so
+  // X-Forwarded-For names the client. The per-address limit is lifted to show the per-account one alone.
+  const open = async () =>
+    listenLocal(
+      createApp({
+        db: s.db,
+        pipeline: s.pipeline,
+        logger: s.logger,
+        config: { ...s.config, trustProxy: "loopback", rateLimits: { ...s.config.rateLimits, login: { limit: 1000, windowMs: 60_000 } } },
+      }),
+    );
+  const attempt = (url: string, from: string, password: string) =>
+    postJson(`${url}/api/admin/login`, { username: "admin", password }, { "x-forwarded-for": from });
+  const OPERATOR = "198.51.100.77";
+  const stranger = (i: number) => `203.0.113.${i}`;
+
+  it("backs off after 5 failures spread over many addresses (1 s, then 2 s …); the operator's known address still logs in", async () => {
+    s.db.exec("DELETE FROM rate_limits; DELETE FROM login_backoff; DELETE FROM login_known_clients;");
+    let server = await open();
+    try {
+      let url = origin(server);
+      // The operator has logged in from this address before.
+      expect((await attempt(url, OPERATOR, ADMIN_PASSWORD)).status).toBe(200);
+      for (let i = 1; i <= 5; i++) expect((await attempt(url, stranger(i), `guess-${i}`)).status).toBe(401);
+
+      // A sixth attempt right away is refused unchecked, whatever the address, even with the right password.
+      const refused = await attempt(url, stranger(6), "guess-6");
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe("rate_limited");
+      expect(refused.body.error.message).toBe("Too many failed login attempts for this account. Please try again in 1 second.");
+      expect(refused.headers.get("retry-after")).toBe("1");
+      expect((await attempt(url, stranger(7), ADMIN_PASSWORD)).status).toBe(429);
+
+      // Once the delay is over one attempt is checked; its failure doubles the delay.
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await attempt(url, stranger(8), "guess-8")).status).toBe(401);
+      const doubled = await attempt(url, stranger(9), "guess-9");
+      expect(doubled.status).toBe(429);
+      expect(doubled.headers.get("retry-after")).toBe("2");
+
+      // Kept in SQLite: a restarted server still holds the account back; neither name nor address is stored.
+      await new Promise((r) => server.close(r));
+      server = await open();
+      url = origin(server);
+      expect((await attempt(url, stranger(10), "guess-10")).status).toBe(429);
+      const stored = JSON.stringify(s.db.prepare("SELECT * FROM login_backoff").all()) + JSON.stringify(s.db.prepare("SELECT * FROM login_known_clients").all());
+      expect(stored).not.toMatch(/admin|203\.0\.113|198\.51\.100/);
+
+      // The real operator, from the address that logged in before: accepted while the account backs off.
+      const operator = await attempt(url, OPERATOR, ADMIN_PASSWORD);
+      expect(operator.status).toBe(200);
+      // Its success ends the back-off: the next stranger's attempt is checked again (401, not 429).
+      expect((await attempt(url, stranger(11), "guess-11")).status).toBe(401);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it("a failed attempt from the known address is not held back, but counts toward the account's back-off", async () => {
+    s.db.exec("DELETE FROM rate_limits; DELETE FROM login_backoff; DELETE FROM login_known_clients;");
+    const server = await open();
+    try {
+      const url = origin(server);
+      expect((await attempt(url, OPERATOR, ADMIN_PASSWORD)).status).toBe(200);
+      for (let i = 0; i < 6; i++) expect((await attempt(url, OPERATOR, `typo-${i}`)).status).toBe(401);
+      expect((await attempt(url, stranger(20), ADMIN_PASSWORD)).status).toBe(429);
+      expect((await attempt(url, OPERATOR, ADMIN_PASSWORD)).status).toBe(200);
+    } finally {
+      await new Promise((r) => server.close(r));
     }
   });
 });

@@ -317,3 +317,92 @@ describe("rate limits (per client, experiences and waiting list separately)", ()
     expect((await getJson(`${limited}/api/countries/be/experiences`)).status).toBe(200);
   });
 });
+
+describe("refused posts do not use up a visitor's budget; they have a larger one of their own", () => {
+  let server: Server;
+  let limited: string;
+  const FAILED_CAP = 12;
+  beforeAll(async () => {
+    s.db.prepare("DELETE FROM rate_limits").run();
+    const app = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: {
+        ...s.config,
+        // The test server trusts the loopback proxy (JWI_TRUST_PROXY's default): X-Forwarded-For names the client.
+        trustProxy: "loopback",
+        rateLimits: {
+          experiences: { limit: 3, windowMs: 60_000 },
+          waitingList: { limit: 2, windowMs: 3_600_000 },
+          contact: { limit: 2, windowMs: 3_600_000 },
+          login: { limit: 100, windowMs: 60_000 },
+          failedPosts: { limit: FAILED_CAP, windowMs: 600_000 },
+        },
+      },
+    });
+    server = await listenLocal(app);
+    limited = origin(server);
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+  });
+
+  const contact = { name: "Ana", email: "ana@example.com", topic: "feedback", message: "Hello" };
+  const forms: Array<{ name: string; path: string; valid: object; invalid: object; budget: number; client: string }> = [
+    { name: "experiences", path: "/api/countries/be/experiences", valid: validExperience, invalid: { ...validExperience, mood: 9 }, budget: 3, client: "198.51.100.1" },
+    {
+      name: "waiting list (CV upgrade)",
+      path: "/api/waiting-list",
+      valid: { name: "Bo", email: "bo@example.com", message: "Hi", service: "cv-upgrade" },
+      invalid: { name: "Bo", email: "not-an-email", message: "Hi", service: "cv-upgrade" },
+      budget: 2,
+      client: "198.51.100.2",
+    },
+    {
+      name: "waiting list (career consultant)",
+      path: "/api/waiting-list",
+      valid: { name: "Bo", email: "bo@example.com", message: "Hi", service: "career-consultant" },
+      invalid: { name: "", email: "bo@example.com", message: "Hi", service: "career-consultant" },
+      budget: 2,
+      client: "198.51.100.3",
+    },
+    { name: "contact", path: "/api/contact", valid: contact, invalid: { ...contact, email: "typo" }, budget: 2, client: "198.51.100.4" },
+  ];
+
+  for (const f of forms) {
+    it(`${f.name}: six refused posts, then every accepted post of the budget goes through; the next one is 429`, async () => {
+      const from = { "x-forwarded-for": f.client };
+      for (let i = 0; i < 6; i++) expect((await postJson(`${limited}${f.path}`, f.invalid, from)).status).toBe(400);
+      for (let i = 0; i < f.budget; i++) expect((await postJson(`${limited}${f.path}`, f.valid, from)).status).toBe(201);
+      const over = await postJson(`${limited}${f.path}`, f.valid, from);
+      expect(over.status).toBe(429);
+      expect(over.body.error.code).toBe("rate_limited");
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
+  }
+
+  it("a flood of refused posts is stopped after the failed-post cap, on every form, for that client only", async () => {
+    const from = { "x-forwarded-for": "203.0.113.9" };
+    const before = tables();
+    // Refusals of any kind and on any form count together: bad fields, an unknown country, a wrong media type.
+    for (let i = 0; i < FAILED_CAP; i++) {
+      const r =
+        i % 3 === 0
+          ? await postJson(`${limited}/api/countries/xx/experiences`, validExperience, from)
+          : i % 3 === 1
+            ? await postJson(`${limited}/api/waiting-list`, { service: "cv-upgrade" }, from)
+            : await getJson(`${limited}/api/contact`, { method: "POST", headers: { "content-type": "text/plain", ...from }, body: "garbage" });
+      expect(r.status).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(429);
+    }
+    for (const f of forms) {
+      const r = await postJson(`${limited}${f.path}`, f.valid, from);
+      expect(r.status).toBe(429);
+      expect(r.body.error.message).toMatch(/^Too many of your posts were refused in a short time\. Please try again in \d+ minutes\.$/);
+    }
+    expect(tables()).toEqual(before);
+    // Another client is not concerned.
+    expect((await postJson(`${limited}/api/countries/be/experiences`, validExperience, { "x-forwarded-for": "203.0.113.10" })).status).toBe(201);
+  });
+});

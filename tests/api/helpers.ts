@@ -20,6 +20,7 @@ export const GENEROUS_LIMITS: AppConfig["rateLimits"] = {
   waitingList: { limit: 100_000, windowMs: 60_000 },
   contact: { limit: 100_000, windowMs: 60_000 },
   login: { limit: 100_000, windowMs: 60_000 },
+  failedPosts: { limit: 100_000, windowMs: 60_000 },
 };
 
 export interface TestServer extends RunningServer {

@@ -43,6 +43,7 @@ describe("environment", () => {
     expect(env.JWI_ADMIN_USERNAME).toBe("admin");
     expect(env.JWI_RATE_EXPERIENCES_MAX).toBeGreaterThan(0);
     expect(configFromEnv(env).rateLimits.contact).toEqual({ limit: 5, windowMs: 3_600_000 });
+    expect(configFromEnv(env).rateLimits.failedPosts).toEqual({ limit: 100, windowMs: 600_000 });
     expect(configFromEnv(readApiEnv({ JWI_RATE_CONTACT_MAX: "0", JWI_RATE_CONTACT_WINDOW_S: "60" })).rateLimits.contact).toEqual({ limit: 0, windowMs: 60_000 });
     expect(configFromEnv(env).leadsRetentionDays).toBe(365);
     expect(readApiEnv({ JWI_PUBLIC_ORIGIN: "https://jobweather.example/" }).JWI_PUBLIC_ORIGIN).toBe("https://jobweather.example");
@@ -98,6 +99,12 @@ describe("a fresh data dir", () => {
 
     // no password configured: every login is refused
     expect((await postJson(`${server.url}/api/admin/login`, { username: "admin", password: "anything at all" })).status).toBe(401);
+    // four strangers' guesses from other addresses make five failures: the account backs off, the next attempt waits…
+    for (let i = 1; i <= 4; i++) {
+      const guess = await postJson(`${server.url}/api/admin/login`, { username: "admin", password: `guess ${i}` }, { "x-forwarded-for": `203.0.113.${i}` });
+      expect(guess.status).toBe(401);
+    }
+    expect((await postJson(`${server.url}/api/admin/login`, { username: "admin", password: "anything at all" })).status).toBe(429);
 
     // `jwi admin set-password` (stdin not a TTY) stores an argon2id hash that the running server uses
     const out = new PassThrough();
@@ -113,6 +120,8 @@ describe("a fresh data dir", () => {
     const stored = server.db.prepare("SELECT password_hash FROM admin_credentials").pluck().get() as string;
     expect(stored).toMatch(/^\$argon2id\$/);
     expect(stored).not.toContain("a long operator password");
+    // …and set-password ends that back-off: the operator logs in at once, from an address never used before
+    expect(server.db.prepare("SELECT count(*) FROM login_backoff").pluck().get()).toBe(0);
     expect((await postJson(`${server.url}/api/admin/login`, { username: "admin", password: "a long operator password" })).status).toBe(200);
     await expect(
       setPasswordCommand({ stdin: Readable.from(["short\n"]), stdout: out, stderr: out, env: { JWI_DATA_DIR: dataDir } }),

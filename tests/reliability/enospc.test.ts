@@ -11,6 +11,7 @@ const NO_LIMITS = {
   waitingList: { limit: 0, windowMs: 60_000 },
   contact: { limit: 0, windowMs: 60_000 },
   login: { limit: 0, windowMs: 60_000 },
+  failedPosts: { limit: 0, windowMs: 60_000 },
 };
 
 describe.skipIf(TMPFS_UNAVAILABLE !== null)("POST experiences with the data dir on a full disk", () => {

@@ -14,6 +14,7 @@ const NO_LIMITS = {
   waitingList: { limit: 0, windowMs: 60_000 },
   contact: { limit: 0, windowMs: 60_000 },
   login: { limit: 0, windowMs: 60_000 },
+  failedPosts: { limit: 0, windowMs: 60_000 },
 };
 
 interface LogLine {
