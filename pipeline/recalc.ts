@@ -32,8 +32,11 @@ export interface RecalcSummary {
   publication_id: number | null;
   countries_scored: number;
   duration_ms: number;
-  /** The publication's share cards (drawn, taken over, why drawing failed); null: none drawn (dry run, no renderer). */
-  cards: CardStats | null;
+  /**
+   * The publication's share cards (drawn, taken over, why drawing failed) and the time spent on them, part of
+   * duration_ms; null: none drawn (dry run, no renderer).
+   */
+  cards: (CardStats & { duration_ms: number }) | null;
   countries: RecalcCountry[];
 }
 
@@ -146,6 +149,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
   let cardStats: CardStats | null = null;
+  let cardsMs = 0;
   if (!opts.dryRun) {
     publishedAt = now.toISOString();
     const sources = await store.tableStatus();
@@ -153,6 +157,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     // (docs/decisions/008-share-cards.md). The renderer is loaded only when a recalc publishes.
     let cards: RenderedCard[] | undefined;
     if (opts.cards) {
+      const cardsStarted = performance.now();
       const previous = storedCards(db);
       try {
         const render = await opts.cards();
@@ -166,6 +171,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
         opts.logger?.error({ err }, "share cards not drawn: the publication keeps the previous cards");
         cardStats = { drawn: 0, reused: 0, error };
       }
+      cardsMs = Math.round(performance.now() - cardsStarted);
     }
     publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardStats: cardStats ?? undefined }).publicationId;
   }
@@ -176,7 +182,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     publication_id: publicationId,
     countries_scored: results.filter((r) => r.snapshot.score !== null).length,
     duration_ms: Math.round(performance.now() - started),
-    cards: cardStats,
+    cards: cardStats && { ...cardStats, duration_ms: cardsMs },
     countries: summarise(results),
   };
 }

@@ -9,7 +9,7 @@ import { openPipeline, type PipelineOptions } from "../pipeline/index.ts";
 import { renderShareCards } from "../product/share-cards/render.ts";
 import { shareCardsText } from "../product/share-cards/status.ts";
 import { AS_OF, seedDataDir } from "./api/helpers.ts";
-import { tempDataDir } from "./helpers/cli.ts";
+import { jwi, tempDataDir } from "./helpers/cli.ts";
 import { pngSize } from "./helpers/png.ts";
 import { revisedUnemploymentCube } from "./helpers/revised-unemployment.ts";
 
@@ -43,7 +43,7 @@ describe("share cards across publications", () => {
 
       // Nothing changed: nothing is drawn.
       const same = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: AS_OF }));
-      expect(same.cards).toEqual({ drawn: 0, reused: total, error: null });
+      expect(same.cards).toMatchObject({ drawn: 0, reused: total, error: null });
       expect(png("DE").equals(MARK)).toBe(true);
 
       // Germany's unemployment is revised: its published card is drawn again, France's is not.
@@ -73,7 +73,7 @@ describe("share cards across publications", () => {
         (q) => q.recalc({ asOf: AS_OF }),
       );
       expect(summary.publication_id).not.toBeNull();
-      expect(summary.cards).toEqual({ drawn: 0, reused: 0, error: "cannot read the card font" });
+      expect(summary.cards).toMatchObject({ drawn: 0, reused: 0, error: "cannot read the card font" });
       expect(p.servingDb.prepare("SELECT country, variant, png FROM share_cards ORDER BY country, variant").all()).toEqual(before);
 
       const line = JSON.parse(logged.trim().split("\n").at(-1)!) as { level: number; msg: string; err: { message: string } };
@@ -81,12 +81,15 @@ describe("share cards across publications", () => {
 
       const cards = p.status().published.cards!;
       expect(cards).toEqual({ stored: before.length, older: before.length, drawn: 0, reused: 0, error: "cannot read the card font" });
-      expect(shareCardsText(cards)).toBe(`Share cards: ${before.length} served; drawing failed: cannot read the card font; ${before.length} cards from an earlier publication`);
+      const text = `Share cards: ${before.length} served; drawing failed: cannot read the card font; ${before.length} cards from an earlier publication`;
+      expect(shareCardsText(cards)).toBe(text);
+      expect((await jwi(tmp.dir, "status")).stdout).toContain(`\n${text}\n`);
 
       // The next publication that can draw brings them up to date again.
       const next = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: AS_OF }));
       expect(next.cards!.error).toBeNull();
       expect(p.status().published.cards).toMatchObject({ stored: before.length, older: 0, error: null });
+      expect((await jwi(tmp.dir, "status")).stdout).toMatch(/\nShare cards: \d+ served \(\d+ drawn, \d+ unchanged\)\n/);
     });
   });
 });
