@@ -47,6 +47,13 @@ export async function run() {
   row("load satori + resvg (fresh process)", child.loadMs);
   row(`render all, first in a fresh process (${child.cards} cards)`, child.firstMs, "   (fonts, layout engine start-up included)");
   row(`render all, warm (median of ${REPEATS})`, warm, `   ${(warm / cards.length).toFixed(1)} ms per card, CPU ${median(cpu).toFixed(0)} ms`);
-  row("whole recalc, every card taken over", recalc.ms, `   the recalc's own work; cards/recalc ${(warm / recalc.ms).toFixed(2)}×`);
+  row("whole recalc, every card taken over", recalc.ms, "   the recalc's own work");
   row(`whole recalc, drawing all ${recalc.cards} cards (fresh dir)`, recalc.withCardsMs);
+  row(`whole recalc, one country revised`, recalc.oneChangedMs);
+  // The performance goal: the cards cost a recalc at most as much as its own work (target ≤ 1×), from the recalc's
+  // own timing of its card step. A usual update draws only the changed countries' cards; the first publication of
+  // a data directory, or a new layout, draws them all.
+  for (const [label, r] of [["first publication", recalc.first], ["nothing changed", recalc.unchanged], ["one country revised", recalc.oneChanged]] as const) {
+    console.log(`  cards / recalc, ${label.padEnd(20)} ${(r.cardsMs / r.ownMs).toFixed(2)}×   (${r.drawn} drawn in ${r.cardsMs} ms, recalc's own work ${r.ownMs} ms; target ≤ 1×)`);
+  }
 }

@@ -77,6 +77,18 @@ export interface StatusReport {
     as_of: string | null;
     published_at: string | null;
     countries: Array<{ code: string; score: number | null; status: string | null; as_of: string | null; age_days: number | null }>;
+    /** The share cards served now (/og/{code}.png) and how the current publication made them; null before any. */
+    cards: {
+      /** Cards stored (one or two per country). */
+      stored: number;
+      /** Of those, cards an earlier publication made that this one did not replace (its drawing failed, …). */
+      older: number;
+      /** Drawn by the current publication / taken over unchanged from the previous one; null: made without a renderer. */
+      drawn: number | null;
+      reused: number | null;
+      /** Why the current publication drew no cards; null when it did. */
+      error: string | null;
+    } | null;
   };
 }
 
@@ -119,9 +131,15 @@ export const SQLITE_FILE = "jwi.sqlite";
 export function statusReport(dataDir: string, db: ServingDb, now = new Date()): StatusReport {
   const asOfMonth = now.toISOString().slice(0, 7);
   const store = readStoreStatus(db);
-  const pub = db.prepare(`SELECT model, as_of, published_at FROM publications ORDER BY id DESC LIMIT 1`).get() as
-    | { model: string; as_of: string; published_at: string }
+  const pub = db
+    .prepare(`SELECT id, model, as_of, published_at, cards_drawn, cards_reused, cards_error FROM publications ORDER BY id DESC LIMIT 1`)
+    .get() as
+    | { id: number; model: string; as_of: string; published_at: string; cards_drawn: number | null; cards_reused: number | null; cards_error: string | null }
     | undefined;
+  const cards = db.prepare(`SELECT count(*) AS stored, count(*) FILTER (WHERE publication_id <> ?) AS older FROM share_cards`).get(pub?.id ?? 0) as {
+    stored: number;
+    older: number;
+  };
   const snaps = db.prepare(`SELECT country, score, status, as_of FROM snapshots`).all() as Array<{
     country: string;
     score: number | null;
@@ -159,6 +177,7 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
           age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
         };
       }),
+      cards: pub ? { ...cards, drawn: pub.cards_drawn, reused: pub.cards_reused, error: pub.cards_error } : null,
     },
   };
 }
@@ -198,7 +217,7 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
           store,
           servingDb: db,
           ingest: (req) => ingest(store, req),
-          recalc: (o) => recalc(store, db, { cards: opts.cards, ...o }),
+          recalc: (o) => recalc(store, db, { cards: opts.cards, logger, ...o }),
         };
         let result: T;
         try {

@@ -44,29 +44,41 @@ describe("publish", () => {
     expect(db.prepare("SELECT count(*) n FROM score_history").get()).toEqual({ n: 1 });
   });
 
-  it("stores the share cards with the publication, and replaces them with the next one", () => {
+  it("stores the share cards with the publication; the next one replaces the cards of the countries it brings, and no others", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
     const card = (country: string, variant: "published" | "stale", byte: number) => ({ country, variant, png: Buffer.from([byte]), hash: `h${byte}`, key: `k${byte}` });
     const first = publish(db, {
       model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [],
       cards: [card("DE", "published", 1), card("DE", "stale", 2), card("LI", "published", 3)],
+      cardStats: { drawn: 3, reused: 0, error: null },
     });
     const rows = () => db.prepare("SELECT country, variant, publication_id, hex(png) AS png, etag FROM share_cards ORDER BY country, variant").all();
+    const liFirst = { country: "LI", variant: "published", publication_id: first.publicationId, png: "03", etag: `"p${first.publicationId}-h3"` };
     expect(rows()).toEqual([
       { country: "DE", variant: "published", publication_id: first.publicationId, png: "01", etag: `"p${first.publicationId}-h1"` },
       { country: "DE", variant: "stale", publication_id: first.publicationId, png: "02", etag: `"p${first.publicationId}-h2"` },
-      { country: "LI", variant: "published", publication_id: first.publicationId, png: "03", etag: `"p${first.publicationId}-h3"` },
+      liFirst,
     ]);
+    // DE's cards are replaced as a whole (its stale card goes with it); Liechtenstein brought none and keeps its own.
     const second = publish(db, {
       model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [], cards: [card("DE", "published", 4)],
     });
-    expect(rows()).toEqual([{ country: "DE", variant: "published", publication_id: second.publicationId, png: "04", etag: `"p${second.publicationId}-h4"` }]);
+    const deSecond = { country: "DE", variant: "published", publication_id: second.publicationId, png: "04", etag: `"p${second.publicationId}-h4"` };
+    expect(rows()).toEqual([deSecond, liFirst]);
     // What the next recalc may take over, by key.
-    expect(storedCards(db)).toEqual(new Map([["k4", Buffer.from([4])]]));
-    // A publication without cards leaves none of an older one behind.
-    publish(db, { model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [] });
-    expect(rows()).toEqual([]);
+    expect(storedCards(db)).toEqual(new Map([["k4", Buffer.from([4])], ["k3", Buffer.from([3])]]));
+    // A publication without cards (no renderer, or its drawing failed) deletes none: the site keeps its images.
+    publish(db, {
+      model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [],
+      cardStats: { drawn: 0, reused: 0, error: "no fonts" },
+    });
+    expect(rows()).toEqual([deSecond, liFirst]);
+    expect(db.prepare("SELECT cards_drawn, cards_reused, cards_error FROM publications ORDER BY id").all()).toEqual([
+      { cards_drawn: 3, cards_reused: 0, cards_error: null },
+      { cards_drawn: null, cards_reused: null, cards_error: null },
+      { cards_drawn: 0, cards_reused: 0, cards_error: "no fonts" },
+    ]);
   });
 
   it("keeps the previous snapshots when a publish fails half-way", () => {

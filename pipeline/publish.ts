@@ -30,10 +30,22 @@ export interface Publication {
   results: readonly CountryResult[];
   sources: readonly TableStatusRow[];
   /**
-   * The share cards of these results, rendered before the transaction (a CardRenderer). They replace the
-   * previous publication's; without them the publication has none (the route falls back).
+   * The share cards of these results, rendered before the transaction (a CardRenderer). Each country's cards
+   * here replace that country's stored ones; a country without cards here keeps what it has, and so does every
+   * country when there are none (no renderer, or drawing failed): a publication never deletes a card it does
+   * not replace (docs/decisions/008-share-cards.md).
    */
   cards?: readonly RenderedCard[];
+  /** How the cards went, for the data status: drawn now, taken over unchanged, or why none were drawn. */
+  cardStats?: CardStats;
+}
+
+/** What became of a publication's share cards (publications.cards_*; the data status shows them). */
+export interface CardStats {
+  drawn: number;
+  reused: number;
+  /** Why drawing failed (the publication went ahead with the cards it already had); null when it did not. */
+  error: string | null;
 }
 
 export interface PublishOutcome {
@@ -43,7 +55,8 @@ export interface PublishOutcome {
 
 export function publish(db: ServingDb, pub: Publication): PublishOutcome {
   const insertPublication = db.prepare(
-    `INSERT INTO publications (model, as_of, published_at, countries_scored, countries_total) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT INTO publications (model, as_of, published_at, countries_scored, countries_total, cards_drawn, cards_reused, cards_error)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertSnapshot = db.prepare(
     `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
@@ -66,7 +79,10 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
   const run = db.transaction((): PublishOutcome => {
     const countriesScored = pub.results.filter((r) => r.snapshot.score !== null).length;
     const publicationId = Number(
-      insertPublication.run(pub.model, pub.asOf, pub.publishedAt, countriesScored, pub.results.length).lastInsertRowid,
+      insertPublication.run(
+        pub.model, pub.asOf, pub.publishedAt, countriesScored, pub.results.length,
+        pub.cardStats?.drawn ?? null, pub.cardStats?.reused ?? null, pub.cardStats?.error ?? null,
+      ).lastInsertRowid,
     );
     const previous = previousSnapshots.all() as Array<{ country: string; payload: string; id: number; published_at: string }>;
     if (previous.length > 0) {
@@ -83,7 +99,6 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();
-    db.prepare(`DELETE FROM share_cards`).run();
     for (const { snapshot: s, history } of pub.results) {
       insertSnapshot.run(
         s.country, publicationId, s.model, s.as_of, s.anchor_month, s.score, s.status, s.label, s.confidence, s.basis,
@@ -97,6 +112,10 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
         t.lastCheckedAt ?? null, t.lastStatus ?? null, t.lastReason ?? null,
       );
     }
+    // Cards are replaced per country: those of a country this publication drew (or took over) go, the others
+    // stay, so a publication without cards leaves the site its previous ones rather than none.
+    const deleteCards = db.prepare(`DELETE FROM share_cards WHERE country = ?`);
+    for (const country of new Set((pub.cards ?? []).map((c) => c.country))) deleteCards.run(country);
     // The ETag names the publication, like every published read (api/http.ts cachedJson), and the image.
     for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.png, `"p${publicationId}-${c.hash}"`, c.key);
     return { publicationId, countriesScored };

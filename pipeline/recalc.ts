@@ -3,7 +3,8 @@ import { COUNTRIES, EU_AGGREGATE } from "./countries.ts";
 import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
-import { publish, storedCards, type CardRenderer } from "./publish.ts";
+import type { Logger } from "./logger.ts";
+import { publish, storedCards, type CardRenderer, type CardStats, type RenderedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
@@ -31,6 +32,11 @@ export interface RecalcSummary {
   publication_id: number | null;
   countries_scored: number;
   duration_ms: number;
+  /**
+   * The publication's share cards (drawn, taken over, why drawing failed) and the time spent on them, part of
+   * duration_ms; null: none drawn (dry run, no renderer).
+   */
+  cards: (CardStats & { duration_ms: number }) | null;
   countries: RecalcCountry[];
 }
 
@@ -128,6 +134,8 @@ export interface RecalcOptions {
   dryRun?: boolean;
   /** Draws the publication's share cards (none without it); loaded only when a recalc publishes. */
   cards?: () => Promise<CardRenderer>;
+  /** Where a failure to draw the cards is reported (the publication goes ahead without new cards). */
+  logger?: Logger;
 }
 
 /** Scores every covered country and publishes snapshots and history in one transaction. */
@@ -140,14 +148,32 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const results = scoreAll(buildModelInputs(rows), asOf, model);
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
+  let cardStats: CardStats | null = null;
+  let cardsMs = 0;
   if (!opts.dryRun) {
     publishedAt = now.toISOString();
     const sources = await store.tableStatus();
     // Cards are drawn before the transaction: the write lock is held only to store them
     // (docs/decisions/008-share-cards.md). The renderer is loaded only when a recalc publishes.
-    const render = opts.cards ? await opts.cards() : null;
-    const cards = render ? await render(results.map((r) => r.snapshot), storedCards(db)) : undefined;
-    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards }).publicationId;
+    let cards: RenderedCard[] | undefined;
+    if (opts.cards) {
+      const cardsStarted = performance.now();
+      const previous = storedCards(db);
+      try {
+        const render = await opts.cards();
+        cards = await render(results.map((r) => r.snapshot), previous);
+        const reused = cards.filter((c) => previous.has(c.key)).length;
+        cardStats = { drawn: cards.length - reused, reused, error: null };
+      } catch (err) {
+        // The scores are published all the same; the countries keep the cards they had (publish.ts), and the
+        // data status says why there are no new ones until the next publication draws them.
+        const error = err instanceof Error ? err.message : String(err);
+        opts.logger?.error({ err }, "share cards not drawn: the publication keeps the previous cards");
+        cardStats = { drawn: 0, reused: 0, error };
+      }
+      cardsMs = Math.round(performance.now() - cardsStarted);
+    }
+    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardStats: cardStats ?? undefined }).publicationId;
   }
   return {
     model: model.id,
@@ -156,6 +182,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     publication_id: publicationId,
     countries_scored: results.filter((r) => r.snapshot.score !== null).length,
     duration_ms: Math.round(performance.now() - started),
+    cards: cardStats && { ...cardStats, duration_ms: cardsMs },
     countries: summarise(results),
   };
 }

@@ -11,7 +11,12 @@ CREATE TABLE IF NOT EXISTS publications (
   as_of TEXT NOT NULL,
   published_at TEXT NOT NULL,
   countries_scored INTEGER NOT NULL,
-  countries_total INTEGER NOT NULL
+  countries_total INTEGER NOT NULL,
+  -- Its share cards (pipeline/publish.ts CardStats): drawn now, taken over unchanged, why drawing failed.
+  -- NULL drawn/reused: published without a card renderer (tests, benches).
+  cards_drawn INTEGER,
+  cards_reused INTEGER,
+  cards_error TEXT
 );
 CREATE TABLE IF NOT EXISTS snapshots (
   country TEXT PRIMARY KEY,
@@ -69,8 +74,9 @@ CREATE TABLE IF NOT EXISTS feed_entries (
   PRIMARY KEY (publication_id, country)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS feed_entries_by_country ON feed_entries (country, publication_id);
--- The share cards of the current publication (product/share-cards/): one PNG per country and variant, written by
--- the same publish transaction as the snapshots, so a reader always gets the cards of the scores it reads.
+-- The share cards (product/share-cards/): one PNG per country and variant, written by the same publish transaction
+-- as the snapshots, so a reader gets the cards of the scores it reads. A publication replaces the cards of the
+-- countries it brings cards for and keeps the others (if its drawing failed: all), so the site never loses them.
 CREATE TABLE IF NOT EXISTS share_cards (
   country TEXT NOT NULL,
   variant TEXT NOT NULL CHECK (variant IN ('published', 'stale')),
@@ -118,6 +124,9 @@ const ADDED_COLUMNS: ReadonlyArray<readonly [table: string, column: string, type
   ["source_status", "last_checked_at", "TEXT"],
   ["source_status", "last_status", "TEXT"],
   ["source_status", "last_reason", "TEXT"],
+  ["publications", "cards_drawn", "INTEGER"],
+  ["publications", "cards_reused", "INTEGER"],
+  ["publications", "cards_error", "TEXT"],
 ];
 
 function addMissingColumns(db: Database.Database): void {

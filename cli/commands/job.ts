@@ -1,7 +1,6 @@
 // `jwi job` (hidden): the server's job child (pipeline/jobs/child.ts). It receives one job over IPC, runs it
 // with the same pipeline functions as the other commands, under the same cross-process lock, sends progress
 // and the result back, and ends. Not for operators: it only runs when started by the server with an IPC channel.
-import { openPipeline } from "../../pipeline/index.ts";
 import { runJob, serializeError, type ChildMessage, type RunMessage } from "../../pipeline/jobs/spec.ts";
 import { CliError } from "../errors.ts";
 import type { CommandContext } from "../io.ts";
@@ -20,7 +19,9 @@ export async function jobCommand(ctx: CommandContext): Promise<void> {
     if (message.spec.kind === "update") controller.abort();
     else process.exit(143);
   });
-  const pipeline = openPipeline({ dataDir: ctx.dataDir, logger: ctx.logger });
+  // Opened like every other command's (cli/io.ts), so the publications of the operator page, the schedule and
+  // the first seed carry their share cards too.
+  const pipeline = await ctx.openPipeline();
   try {
     const value = await runJob(pipeline, message.spec, {
       env: ctx.env,

@@ -49,6 +49,8 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
 function printSummary(ctx: CommandContext, s: RecalcSummary) {
   const out = ctx.io.stdout;
   writeLine(out, `Model ${s.model}, as of ${s.as_of}: ${s.countries_scored} of ${s.countries.length} countries scored in ${s.duration_ms} ms.`);
+  if (s.cards?.error) writeLine(out, `Share cards not drawn (the previous ones stay): ${s.cards.error}`);
+  else if (s.cards) writeLine(out, `Share cards: ${s.cards.drawn} drawn, ${s.cards.reused} unchanged.`);
   writeLine(out, "");
   writeLine(out, `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`);
   for (const c of s.countries) {

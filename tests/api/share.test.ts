@@ -1,15 +1,15 @@
 // Share cards (/og/{code}.png) and badges (/badge/{code}.svg) against a real server and real published data:
 // sizes, headers, ETag/304, 404s, the freshness rule, and a new publication with a changed file.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { openPipeline } from "../../pipeline/index.ts";
-import { BUNDLED_FIXTURES_DIR } from "../../pipeline/seed.ts";
 import { renderShareCards } from "../../product/share-cards/render.ts";
 import { STATUS_STYLE, type Status } from "../../product/weather.ts";
 import { pngSize } from "../helpers/png.ts";
+import { revisedUnemploymentCube } from "../helpers/revised-unemployment.ts";
 import { checkWellFormedXml } from "../helpers/xml.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
 import { listenLocal, origin } from "../helpers/listen.ts";
@@ -187,19 +187,11 @@ describe("a new publication", () => {
     const badgeBefore = await get(`${base}/badge/de.svg`);
     const scoreBefore = (await getJson(`${base}/api/countries/de`)).body.score as number;
 
-    // A new release of une_rt_m in which Germany's unemployment is 2 points higher every month.
-    const cube = JSON.parse(readFileSync(path.join(BUNDLED_FIXTURES_DIR, "eurostat/une_rt_m.json"), "utf8")) as {
-      size: number[];
-      dimension: { geo: { category: { index: Record<string, number> } } };
-      value: Record<string, number>;
-    };
-    const months = cube.size.at(-1)!;
-    const de = cube.dimension.geo.category.index.DE!;
-    for (const k of Object.keys(cube.value)) if (Math.floor(Number(k) / months) === de) cube.value[k]! += 2;
     // Opened as the CLI opens it: its publications get their cards.
     const pipeline = openPipeline({ dataDir: s.dataDir, cards: async () => renderShareCards });
     try {
-      const r = await pipeline.ingest({ fileName: "une_rt_m.json", content: Buffer.from(JSON.stringify(cube)), dataType: "unemployment" });
+      // A new release of une_rt_m in which Germany's unemployment is 2 points higher every month.
+      const r = await pipeline.ingest({ fileName: "une_rt_m.json", content: Buffer.from(revisedUnemploymentCube(2)), dataType: "unemployment" });
       expect(r.success).toBe(true);
       await pipeline.recalc({ asOf: AS_OF });
     } finally {

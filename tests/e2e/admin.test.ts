@@ -12,6 +12,7 @@ import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from
 import { DESKTOP, MOBILE, SCREENSHOT_DIR, axeViolations, hydrated, newPage, screenshot, type ConsoleWatch } from "./harness.ts";
 import { ADMIN_ROUTES } from "../api/admin-routes.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
+import { shareCardsText } from "../../product/share-cards/status.ts";
 
 let h: AdminHarness;
 let desktop: BrowserContext;
@@ -469,6 +470,8 @@ describe("data status", () => {
     expect((await staleCells.count()) > 0).toBe(staleGeos.length > 0);
     for (const c of await staleCells.all()) expect(await c.textContent()).toContain("stale");
     expect(await page.getByTestId("status-published").textContent()).toMatch(/^Published: model v2\.1/);
+    // The share cards' line says what `jwi status` says.
+    expect(await page.getByTestId("status-share-cards").textContent()).toBe(shareCardsText(report.published.cards!));
     await screenshot(page, "admin-panel-desktop");
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "admin-panel-top-desktop.png") });
     await shot(page, "#status", "admin-status-desktop");

@@ -7,6 +7,7 @@ import { DATA_TYPES, type DataType } from "../../../../pipeline/types.ts";
 import { getStatus, type StatusReport } from "../../lib/admin-api.ts";
 import { formatDateTime, monthsText } from "../../lib/admin-format.ts";
 import { formatScore } from "../../../../product/format.ts";
+import { shareCardsText } from "../../../../product/share-cards/status.ts";
 import type { UploadRules } from "../../lib/admin-upload.ts";
 import { DATA_TYPE_LABELS } from "./data-types.ts";
 import { useOperator } from "./operator-context.tsx";
@@ -143,6 +144,11 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
               ) : (
                 "Nothing published yet."
               )}
+              {pub?.cards ? (
+                <span data-testid="status-share-cards" className={`block ${pub.cards.error ? "font-semibold text-red-800" : "text-slate-600"}`}>
+                  {shareCardsText(pub.cards)}
+                </span>
+              ) : null}
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <Badge tone={staleCount ? "red" : "green"}>
