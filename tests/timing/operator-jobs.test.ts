@@ -18,7 +18,8 @@ let server: ServerProcess;
 beforeAll(async () => {
   ensureBuilt();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-timing-jobs-"));
-  await seedDataDir(dataDir);
+  // Seeded with its share cards, as production is: the recalc below then redraws only the cards that changed.
+  await seedDataDir(dataDir, [], { cards: true });
   server = await startServerProcess(dataDir, {
     NODE_ENV: "production",
     JWI_PUBLIC_ORIGIN: "https://jobweather.example",
