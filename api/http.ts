@@ -150,6 +150,17 @@ export function originFrom(protocol: string, host: string | undefined): string {
   return `${protocol === "https" ? "https" : "http"}://${host !== undefined && HOST.test(host) ? host.toLowerCase() : "localhost"}`;
 }
 
+/**
+ * The Vary header of an answer whose body names the request's origin (pages, feeds, sitemap, robots, OpenAPI):
+ * null when a public origin is configured (the body is the same for every request), else `Host`, plus
+ * X-Forwarded-Host and X-Forwarded-Proto when a proxy is trusted to set them (JWI_TRUST_PROXY), so that a shared
+ * cache never answers one host's request with a copy made for another.
+ */
+export function originVary(config: { publicOrigin: string | null; trustProxy: boolean | number | string }): string | null {
+  if (config.publicOrigin !== null) return null;
+  return config.trustProxy === false || config.trustProxy === 0 ? "Host" : "Host, X-Forwarded-Host, X-Forwarded-Proto";
+}
+
 /** The public origin: the configured one, else this request's own (requestOrigin). */
 export function publicOriginOf(req: Request, configured: string | null): string {
   return configured ?? requestOrigin(req);

@@ -43,7 +43,7 @@ const MAX_KEPT = 50;
  * made once and cached like other static files (ETag = content hash). Without a configured origin (development)
  * they name the origin of each request (api/http.ts requestOrigin), so their links point where the reader came from.
  */
-export function seoRoutes(configuredOrigin: string | null): Router {
+export function seoRoutes(configuredOrigin: string | null, vary: string | null): Router {
   const r = Router();
   const made = new Map<string, { sitemap: CachedBody; robots: CachedBody }>();
   const bodiesFor = (origin: string) => {
@@ -60,7 +60,7 @@ export function seoRoutes(configuredOrigin: string | null): Router {
   };
   if (configuredOrigin !== null) bodiesFor(configuredOrigin);
   const bodies = (req: Request, res: Response) => {
-    if (configuredOrigin === null) res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
+    if (vary !== null) res.setHeader("Vary", vary);
     return bodiesFor(configuredOrigin ?? requestOrigin(req));
   };
   r.get("/sitemap.xml", (req, res) => {
