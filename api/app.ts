@@ -14,6 +14,7 @@ import { ContactStore } from "./db/contact.ts";
 import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/operator.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
+import { feedTagOf } from "./feeds.ts";
 import { createFastRead, recordHeaders, staticHeaders, type FastRead, type HeaderList, type PageFastPathDeps } from "./fast-reads.ts";
 import { apiNotFound, CACHE_NEVER, errorHandler, originVary } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
@@ -256,7 +257,7 @@ export function createApp(deps: AppDeps): JwiApp {
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin, originVary(config)));
-  app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config)));
+  app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config)));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");
