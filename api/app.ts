@@ -256,7 +256,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use(shareRoutes({ db, headers: apiHeaderList, now }));
 
   app.use(cspNonce, pageHeaders);
-  app.use(seoRoutes(config.publicOrigin, originVary(config)));
+  app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));
   app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config)));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {

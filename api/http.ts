@@ -83,7 +83,7 @@ export const CACHE_PUBLISHED = "public, max-age=60, stale-while-revalidate=300";
 /** Community reads: any cache may keep them but must ask (ETag) before every use. */
 export const CACHE_REVALIDATE = "public, no-cache";
 /**
- * What changes only with a new release or configuration (the OpenAPI document, sitemap, robots, unhashed static
+ * What changes only with a new release or configuration (the OpenAPI document, robots, unhashed static
  * files): an hour fresh, a day stale-while-revalidate; the ETag is a hash of the content.
  */
 export const CACHE_STATIC = "public, max-age=3600, stale-while-revalidate=86400";
