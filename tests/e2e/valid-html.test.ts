@@ -74,6 +74,9 @@ describe("valid HTML (Nu Html Checker)", () => {
     }
     const run = await promisify(execFile)("java", ["-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", ...[...files.keys()].map((f) => f.slice(5))], {
       maxBuffer: 64 * 1024 * 1024,
+    }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT") throw new Error("The Nu Html Checker needs Java 17 or newer on the PATH (Debian: apt-get install default-jre-headless).");
+      throw err;
     });
     const messages = (JSON.parse(run.stdout) as { messages: VnuMessage[] }).messages;
     const line = (m: VnuMessage) => `${files.get(m.url ?? "") ?? m.url}:${m.lastLine ?? "?"}: ${m.message}${m.extract ? ` (${m.extract.trim().slice(0, 120)})` : ""}`;
