@@ -14,8 +14,9 @@ import { ContactStore } from "./db/contact.ts";
 import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/operator.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
+import { feedTagOf } from "./feeds.ts";
 import { createFastRead, recordHeaders, staticHeaders, type FastRead, type HeaderList, type PageFastPathDeps } from "./fast-reads.ts";
-import { apiNotFound, CACHE_NEVER, errorHandler, requestTargetGuard, requestTargetProblem } from "./http.ts";
+import { apiNotFound, CACHE_NEVER, errorHandler, originVary, requestTargetGuard, requestTargetProblem } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
@@ -231,7 +232,7 @@ export function createApp(deps: AppDeps): JwiApp {
   api.use(sessionMiddleware(services.sessions));
   api.use(publicRoutes(services.read, now));
   api.use("/v1", v1Routes(services.read, now));
-  api.use(openApiRoute(config.publicOrigin));
+  api.use(openApiRoute(config.publicOrigin, originVary(config)));
   api.use(
     communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, contact: services.contact, config, logger, now }),
   );
@@ -260,8 +261,8 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use(shareRoutes({ db, headers: apiHeaderList, now }));
 
   app.use(cspNonce, pageHeaders);
-  app.use(seoRoutes(config.publicOrigin));
-  app.use(feedRoutes(db, services.read, config.publicOrigin));
+  app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));
+  app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config)));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");

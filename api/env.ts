@@ -23,6 +23,19 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
    * production (readApiEnv); unset elsewhere, each request's own origin is used (api/http.ts requestOrigin).
    */
   JWI_PUBLIC_ORIGIN: origin.optional(),
+  /**
+   * The tagging entity of the Atom feeds' ids (RFC 4151 tag URIs: a domain or e-mail address you own and a date,
+   * e.g. `jobweather.example,2026`). Ids must never change (RFC 4287), so set it before a move of domain; unset:
+   * JWI_PUBLIC_ORIGIN's host with 2026, else a fixed development default (api/feeds.ts feedTagOf).
+   */
+  JWI_FEED_TAG: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|[^\s@,:]+@[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?),\d{4}(?:-\d{2}(?:-\d{2})?)?$/i,
+      "must be a domain or e-mail address and a date, e.g. jobweather.example,2026",
+    )
+    .optional(),
   /** External feedback form linked from the footer (optional). */
   JWI_FEEDBACK_URL: z.url({ error: "must be an absolute URL" }).optional(),
   JWI_ADMIN_USERNAME: z.string().trim().min(1).max(200).default("admin"),
@@ -115,6 +128,8 @@ export interface AppConfig {
   env: "development" | "production" | "test";
   /** The configured public origin; null: each request's own (protocol and host as Express sees them). */
   publicOrigin: string | null;
+  /** The Atom ids' tagging entity (JWI_FEED_TAG); null: derived from publicOrigin (api/feeds.ts feedTagOf). */
+  feedTag: string | null;
   feedbackUrl: string | null;
   adminUsername: string;
   /** Fallback password hash when none is stored in SQLite. */
@@ -157,6 +172,7 @@ export function configFromEnv(env: ApiEnv): AppConfig {
   return {
     env: env.NODE_ENV,
     publicOrigin: env.JWI_PUBLIC_ORIGIN ?? null,
+    feedTag: env.JWI_FEED_TAG?.toLowerCase() ?? null,
     feedbackUrl: env.JWI_FEEDBACK_URL ?? null,
     adminUsername: env.JWI_ADMIN_USERNAME,
     adminPasswordHash: env.JWI_ADMIN_PASSWORD_HASH ?? null,

@@ -4,7 +4,7 @@
 // ids and dates from one recalc to the next: a recalc that changes nothing leaves the feed byte for byte the same.
 import { Feed } from "feed";
 import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
-import { dayName } from "../pipeline/feed-events.ts";
+import { dayName, isStartEvent } from "../pipeline/feed-events.ts";
 import { formatScore, tenths } from "../pipeline/model/round.ts";
 import { PRODUCT_NAME } from "../product/brand.ts";
 import { feedPath, feedTitle } from "../product/feeds.ts";
@@ -16,6 +16,20 @@ export const FEED_SIZE = 50;
 /** The year in every tag URI: the year the tags were first minted under the public origin's host (RFC 4151). */
 const TAG_YEAR = 2026;
 
+/** The tagging entity when neither JWI_FEED_TAG nor JWI_PUBLIC_ORIGIN is set (development: ids stay put anyway). */
+export const DEFAULT_FEED_TAG = `jobweatherindex.invalid,${TAG_YEAR}`;
+
+/**
+ * The tagging entity ("authority,date", RFC 4151) of every id in the feeds: JWI_FEED_TAG, else the configured
+ * public origin's host and TAG_YEAR, else DEFAULT_FEED_TAG. Never the request's host: an Atom id must be the same
+ * for every reader and never change (RFC 4287 §4.2.6).
+ */
+export function feedTagOf(config: { feedTag: string | null; publicOrigin: string | null }): string {
+  if (config.feedTag !== null) return config.feedTag;
+  if (config.publicOrigin !== null) return `${new URL(config.publicOrigin).hostname},${TAG_YEAR}`;
+  return DEFAULT_FEED_TAG;
+}
+
 /** The text of an HTML element: `&`, `<`, `>`, `"` and `'` escaped (Atom's type="html" content is HTML). */
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -24,11 +38,11 @@ export function escapeHtml(s: string): string {
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * A stable, unique id for an entry (RFC 4151 tag URI): the public host, the country and the publication (its
- * id and time, so that a serving database made anew never gives an old id to a new entry).
+ * A stable, unique id for an entry (RFC 4151 tag URI): the tagging entity (feedTagOf), the country and the
+ * publication (its id and time, so that a serving database made anew never gives an old id to a new entry).
  */
-export function entryId(host: string, e: Pick<FeedEntryRow, "country" | "publication_id" | "published_at">): string {
-  return `tag:${host},${TAG_YEAR}:feed/${e.country.toLowerCase()}/${e.publication_id}-${e.published_at.replace(/[-:.]/g, "")}`;
+export function entryId(tag: string, e: Pick<FeedEntryRow, "country" | "publication_id" | "published_at">): string {
+  return `tag:${tag}:feed/${e.country.toLowerCase()}/${e.publication_id}-${e.published_at.replace(/[-:.]/g, "")}`;
 }
 
 /** The entry's title: the new status or score, and the old one. */
@@ -44,13 +58,17 @@ export function entryTitle(name: string, e: FeedEntryRow): string {
 /** The entry's content (HTML): why, in words, and the score before and after. */
 function entryContent(e: FeedEntryRow): string {
   const side = (score: number | null, status: string | null) => (score === null ? "no score" : `${formatScore(score)} (${status})`);
-  const figures = `Score ${side(e.from_score, e.from_status)} → ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`;
+  const figures = isStartEvent(e)
+    ? `Score ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`
+    : `Score ${side(e.from_score, e.from_status)} → ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`;
   return `<p>${escapeHtml(e.text)}</p><p>${escapeHtml(figures)}</p>`;
 }
 
 export interface FeedOptions {
-  /** The public origin (no trailing slash): links and the tags' host. */
+  /** The public origin (no trailing slash): the links. */
   origin: string;
+  /** The tagging entity of the ids (feedTagOf): the same whichever origin the links name. */
+  tag: string;
   /** One country's feed, or null for all countries. */
   country: Country | null;
   /** The entries, newest first (at most FEED_SIZE are used). */
@@ -62,16 +80,15 @@ export interface FeedOptions {
 /** One Atom 1.0 document. Depends on its arguments only (no clock): the same entries give the same bytes. */
 export function atomFeed(o: FeedOptions): string {
   const origin = o.origin.replace(/\/+$/, "");
-  const host = new URL(origin).hostname;
   const entries = o.entries.slice(0, FEED_SIZE);
   const self = `${origin}${feedPath(o.country?.code ?? null)}`;
   const page = (c: Country) => `${origin}/country/${c.code.toLowerCase()}`;
   const updated = entries[0]?.published_at ?? o.firstPublishedAt ?? "1970-01-01T00:00:00.000Z";
   const what = o.country ? `${o.country.name}'s job market weather` : "the job market weather of a covered country";
   const feed = new Feed({
-    id: `tag:${host},${TAG_YEAR}:feed/${o.country ? o.country.code.toLowerCase() : "all"}`,
+    id: `tag:${o.tag}:feed/${o.country ? o.country.code.toLowerCase() : "all"}`,
     title: feedTitle(o.country?.name ?? null, COUNTRIES.length),
-    description: `When ${what} changes status or its score moves by 0.5 or more, and why.`,
+    description: `${capitalise(what)} when first scored, then whenever it changes status or its score moves by 0.5 or more, and why.`,
     link: o.country ? page(o.country) : `${origin}/`,
     feed: self,
     updated: new Date(updated),
@@ -82,7 +99,7 @@ export function atomFeed(o: FeedOptions): string {
     const c = countryByCode(e.country);
     if (!c) continue;
     feed.addItem({
-      id: entryId(host, e),
+      id: entryId(o.tag, e),
       title: escapeHtml(capitalise(entryTitle(c.name, e))),
       link: page(c),
       date: new Date(e.published_at),

@@ -84,7 +84,7 @@ export const CACHE_PUBLISHED = "public, max-age=60, stale-while-revalidate=300";
 /** Community reads: any cache may keep them but must ask (ETag) before every use. */
 export const CACHE_REVALIDATE = "public, no-cache";
 /**
- * What changes only with a new release or configuration (the OpenAPI document, sitemap, robots, unhashed static
+ * What changes only with a new release or configuration (the OpenAPI document, robots, unhashed static
  * files): an hour fresh, a day stale-while-revalidate; the ETag is a hash of the content.
  */
 export const CACHE_STATIC = "public, max-age=3600, stale-while-revalidate=86400";
@@ -149,6 +149,17 @@ export function requestOrigin(req: Request): string {
 /** An origin out of a protocol and a host as a request names them (requestOrigin; the page fast path's too). */
 export function originFrom(protocol: string, host: string | undefined): string {
   return `${protocol === "https" ? "https" : "http"}://${host !== undefined && HOST.test(host) ? host.toLowerCase() : "localhost"}`;
+}
+
+/**
+ * The Vary header of an answer whose body names the request's origin (pages, feeds, sitemap, robots, OpenAPI):
+ * null when a public origin is configured (the body is the same for every request), else `Host`, plus
+ * X-Forwarded-Host and X-Forwarded-Proto when a proxy is trusted to set them (JWI_TRUST_PROXY), so that a shared
+ * cache never answers one host's request with a copy made for another.
+ */
+export function originVary(config: { publicOrigin: string | null; trustProxy: boolean | number | string }): string | null {
+  if (config.publicOrigin !== null) return null;
+  return config.trustProxy === false || config.trustProxy === 0 ? "Host" : "Host, X-Forwarded-Host, X-Forwarded-Proto";
 }
 
 /** The public origin: the configured one, else this request's own (requestOrigin). */

@@ -1,8 +1,10 @@
 // What a publication changed, for the feeds (docs/architecture.md, "Feeds"): comparing each country's new
 // snapshot with the one of the previous publication, an event when its status changed (a score coming or going
 // included) or its score moved by 0.5 or more as shown, with the words of why (docs/model.md §9: the two
-// snapshots' exact attribution, in the model's sentence). Pure; publish.ts writes the events in the publish
-// transaction, since the previous snapshots are replaced there.
+// snapshots' exact attribution, in the model's sentence). A scored country the feeds have never reported (the
+// first publication: every scored country) gets one start event stating its weather, so a new subscriber sees
+// the weather at once. Pure; publish.ts writes the events in the publish transaction, since the previous
+// snapshots are replaced there.
 import { describeChange, monthName } from "./model/explain-text.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
 import { formatScore, tenths } from "./model/round.ts";
@@ -24,6 +26,7 @@ export interface FeedEvent {
   country: string;
   /** The new publication's time: the entry's date. */
   published_at: string;
+  /** The publication compared with; 0 (and "" for its time and as-of) in a start event: nothing to compare with. */
   previous_publication_id: number;
   previous_published_at: string;
   from_as_of: string;
@@ -62,6 +65,38 @@ function eventText(from: Snapshot, to: Snapshot, e: Explanation | null): string 
     return from.model === to.model ? `Now ${was}.` : `Scored by model ${to.model}, was ${from.model}: ${was}.`;
   }
   return describeChange(e, e.from_month === e.to_month ? { since: SAME_MONTH } : {});
+}
+
+/** True for a start event (startEvents): a country's first entry, stating its weather, compared with nothing. */
+export const isStartEvent = (e: Pick<FeedEvent, "previous_published_at">): boolean => e.previous_published_at === "";
+
+/**
+ * The start events of a publication: one per scored country of `next` that has no entry in the feeds yet
+ * (`reported`) and no change event in this publication, stating its status and score. After the first
+ * publication every scored country has one; later a country gets one only when first scored (a score coming
+ * after "no score" is a change event) or, once, in a data dir whose earlier publications made none.
+ */
+export function startEvents(
+  next: { id: number; publishedAt: string; snapshots: readonly Snapshot[] },
+  reported: ReadonlySet<string>,
+): FeedEvent[] {
+  return next.snapshots
+    .filter((to) => to.score !== null && !reported.has(to.country))
+    .map((to) => ({
+      publication_id: next.id,
+      country: to.country,
+      published_at: next.publishedAt,
+      previous_publication_id: 0,
+      previous_published_at: "",
+      from_as_of: "",
+      to_as_of: to.as_of,
+      from_score: null,
+      to_score: to.score,
+      from_status: null,
+      to_status: to.status,
+      text: `Job market weather: ${scored(to)} as of ${dayName(to.as_of)}.`,
+      explanation: null,
+    }));
 }
 
 /**

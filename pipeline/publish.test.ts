@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SAME_MONTH } from "./feed-events.ts";
 import { describeChange } from "./model/explain-text.ts";
+import { formatScore } from "./model/round.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
 import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
@@ -123,16 +124,34 @@ describe("publish: the feeds' history", () => {
     db = openServingDb(path.join(dir, "s.sqlite"));
     const before = [scored("AT", 5.9), scored("DE", 5.9)];
     const first = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(20), results: before, sources: [] });
-    expect(entries()).toEqual([]); // nothing to compare the first publication with
+    // Nothing to compare the first publication with: each scored country starts its feed with its weather.
+    const starts = entries();
+    expect(starts).toEqual(
+      before.map(({ snapshot: s }) => ({
+        publication_id: first.publicationId,
+        country: s.country,
+        published_at: at(20),
+        previous_publication_id: 0,
+        previous_published_at: "",
+        from_as_of: "",
+        to_as_of: "2026-11-22",
+        from_score: null,
+        to_score: s.score,
+        from_status: null,
+        to_status: s.status,
+        text: `Job market weather: ${formatScore(s.score!)} out of 10, ${s.status} as of 22 November 2026.`,
+        explanation: null,
+      })),
+    );
 
     const second = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(21), results: before, sources: [] });
     expect(second.publicationId).toBe(first.publicationId + 1);
-    expect(entries()).toEqual([]); // the same scores again: no entry
+    expect(entries()).toEqual(starts); // the same scores again: no entry
 
     const after = [scored("AT", 5.9), scored("DE", 3.0)];
     const third = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(22), results: after, sources: [] });
     const explanation = CURRENT_MODEL.explain(before[1]!.snapshot, after[1]!.snapshot)!;
-    expect(entries()).toEqual([
+    expect(entries().filter((e) => e.publication_id === third.publicationId)).toEqual([
       {
         publication_id: third.publicationId,
         country: "DE",
@@ -155,6 +174,23 @@ describe("publish: the feeds' history", () => {
     expect(() =>
       publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(24), results: [scored("DE", 5.9), scored("DE", 5.9)], sources: [] }),
     ).toThrow(/UNIQUE/);
-    expect(entries().map((e) => [e.publication_id, e.country, e.published_at])).toEqual([[third.publicationId, "DE", at(22)]]);
+    expect(entries().map((e) => [e.publication_id, e.country, e.published_at])).toEqual([
+      [first.publicationId, "AT", at(20)],
+      [first.publicationId, "DE", at(20)],
+      [third.publicationId, "DE", at(22)],
+    ]);
+  });
+
+  it("a country first scored later starts with a change event; an unscored one has no entry", () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
+    db = openServingDb(path.join(dir, "s.sqlite"));
+    const unscored = { ...scored("DE", 5.9), snapshot: { ...scored("DE", 5.9).snapshot, score: null, status: null } } as unknown as CountryResult;
+    publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(20), results: [scored("AT", 5.9), unscored], sources: [] });
+    expect(entries().map((e) => e.country)).toEqual(["AT"]);
+    publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(21), results: [scored("AT", 5.9), scored("DE", 5.9)], sources: [] });
+    expect(entries().map((e) => [e.country, e.previous_published_at])).toEqual([
+      ["AT", ""],
+      ["DE", at(20)],
+    ]);
   });
 });

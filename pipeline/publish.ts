@@ -1,7 +1,7 @@
 // Publish: one transaction writes every country's snapshot and history into the serving database.
 // Readers see the previous set or the new one, never a mix; a failure keeps the previous set. The same
 // transaction records what changed against the previous set for the feeds (feed-events.ts), before replacing it.
-import { feedEvents } from "./feed-events.ts";
+import { feedEvents, startEvents, type FeedEvent } from "./feed-events.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { TableStatusRow } from "./store/observations.ts";
@@ -69,6 +69,7 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     `INSERT INTO feed_entries (publication_id, country, published_at, previous_publication_id, previous_published_at, from_as_of,
        to_as_of, from_score, to_score, from_status, to_status, text, explanation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const reportedCountries = db.prepare(`SELECT DISTINCT country FROM feed_entries`).pluck();
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
   const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, png, etag, card_key) VALUES (?, ?, ?, ?, ?, ?)`);
   const insertSource = db.prepare(
@@ -85,16 +86,21 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
       ).lastInsertRowid,
     );
     const previous = previousSnapshots.all() as Array<{ country: string; payload: string; id: number; published_at: string }>;
+    const next = { id: publicationId, publishedAt: pub.publishedAt, snapshots: pub.results.map((r) => r.snapshot) };
+    const events: FeedEvent[] = [];
     if (previous.length > 0) {
       const side = { id: previous[0]!.id, publishedAt: previous[0]!.published_at, snapshots: new Map<string, Snapshot>() };
       for (const r of previous) if (r.id === side.id) side.snapshots.set(r.country, JSON.parse(r.payload) as Snapshot);
-      const next = { id: publicationId, publishedAt: pub.publishedAt, snapshots: pub.results.map((r) => r.snapshot) };
-      for (const e of feedEvents(side, next)) {
-        insertFeedEntry.run(
-          e.publication_id, e.country, e.published_at, e.previous_publication_id, e.previous_published_at, e.from_as_of, e.to_as_of,
-          e.from_score, e.to_score, e.from_status, e.to_status, e.text, e.explanation === null ? null : JSON.stringify(e.explanation),
-        );
-      }
+      events.push(...feedEvents(side, next));
+    }
+    // Countries the feeds have not reported yet (all of them at the first publication) start with their weather.
+    const reported = new Set([...(reportedCountries.all() as string[]), ...events.map((e) => e.country)]);
+    events.push(...startEvents(next, reported));
+    for (const e of events) {
+      insertFeedEntry.run(
+        e.publication_id, e.country, e.published_at, e.previous_publication_id, e.previous_published_at, e.from_as_of, e.to_as_of,
+        e.from_score, e.to_score, e.from_status, e.to_status, e.text, e.explanation === null ? null : JSON.stringify(e.explanation),
+      );
     }
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();

@@ -19,7 +19,7 @@ import { contentVersion } from "../pipeline/serving-db.ts";
 import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
 import type { AppConfig } from "../api/env.ts";
 import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
-import { CACHE_NEVER, CACHE_STATIC, etagMatches, originFrom, requestOrigin } from "../api/http.ts";
+import { CACHE_NEVER, CACHE_STATIC, etagMatches, originFrom, originVary, requestOrigin } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
 import { bytesWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 
@@ -61,6 +61,11 @@ export interface SiteHandlerOptions {
   now?: () => Date;
   /** Renders kept at most (default 500). */
   maxCachedPages?: number;
+  /**
+   * The Vary header of public pages (api/http.ts originVary): without a configured public origin their links
+   * name the request's host, so shared caches must keep one copy per host. Null or absent: none.
+   */
+  vary?: Lazy<string | null>;
 }
 
 const resolve = <T>(v: Lazy<T>): T | undefined => (typeof v === "function" ? (v as () => T | undefined)() : v);
@@ -110,19 +115,21 @@ export interface SiteHandler extends RequestHandler {
 const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
 
 /**
- * What a render is kept under: the data version, the configured public origin, the origin the request came to
- * (api/http.ts requestOrigin: links name it when no public origin is configured), the URL.
+ * What a render is kept under: the data version, the origin its links name (the configured public origin, else
+ * the one the request came to: api/http.ts requestOrigin), the URL. With a public origin configured, every host
+ * shares one render (and one ETag); without, each host has its own, and the answer says `Vary` (SiteHandlerOptions).
  */
-const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? ""}|${origin}|${url}`;
+const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? origin}|${url}`;
 
 /** Sends a cached page with this response's nonce (304 when the client holds it): both paths use it. */
-function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string): void {
+function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string, vary: string | null | undefined): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) {
     if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
     res.appendHeader(name, value);
   }
   res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
+  if (vary) res.setHeader("Vary", vary);
   res.setHeader("ETag", page.etag);
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
     // No CSP on a 304: the copy the client keeps holds the nonce of the response it came with, and its own
@@ -164,7 +171,10 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
       res.append(name, value);
     }
-    res.setHeader("Cache-Control", PRIVATE_PAGES.test(req.path) ? "no-store" : "no-cache");
+    const own = PRIVATE_PAGES.test(req.path);
+    res.setHeader("Cache-Control", own ? "no-store" : "no-cache");
+    const vary = own ? null : resolve(opts.vary ?? null);
+    if (vary) res.setHeader("Vary", vary);
     res.setHeader("Content-Length", Buffer.byteLength(page.body));
     res.end(req.method === "HEAD" ? undefined : page.body);
   };
@@ -199,7 +209,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       }
       const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
-      if (entry) sendShared(req, res, entry, nonce);
+      if (entry) sendShared(req, res, entry, nonce, resolve(opts.vary ?? null));
       else sendOwn(req, res, await render(req, nonce));
     };
     work().catch(next);
@@ -225,7 +235,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     const nonce = randomBytes(16).toString("base64");
     res.setHeader("X-Request-Id", id);
     for (const [name, value] of deps.headers(protocol === "https", nonce)) res.setHeader(name, value);
-    sendShared(req, res, entry, nonce);
+    sendShared(req, res, entry, nonce, resolve(opts.vary ?? null));
     if (deps.logger) logFastAnswer(deps.logger, id, req, url.split("?")[0]!, res, started);
     return true;
   };
@@ -240,11 +250,12 @@ export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
 ): Promise<RunningServer & { site: SiteHandler }> {
   const { buildDir, now, ...serverOpts } = opts;
-  let bound: { data: SiteData; site: SiteSettings; version: () => string } | null = null;
+  let bound: { data: SiteData; site: SiteSettings; vary: string | null; version: () => string } | null = null;
   const siteHandler = await createSiteHandler({
     data: () => bound?.data,
     site: () => bound?.site,
     dataVersion: () => bound?.version(),
+    vary: () => bound?.vary,
     buildDir,
     now,
   });
@@ -254,6 +265,7 @@ export async function startSiteServer(
   bound = {
     data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie) },
     site: siteConfigOf(server.config),
+    vary: originVary(server.config),
     // The month of the clock is part of the version: which scores may be shown changes with it.
     version: () => `p${read.publicationId()}-c${contentVersion(server.db)}-m${(now?.() ?? new Date()).toISOString().slice(0, 7)}`,
   };

@@ -18,7 +18,7 @@ const MAX_KEPT = 200;
  * Links in the feeds name the configured public origin, or, when none is configured (development), the origin
  * of each request (api/http.ts requestOrigin), like the sitemap and the pages.
  */
-export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: string | null): Router {
+export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: string | null, vary: string | null, tag: string): Router {
   const store = new FeedStore(db);
   let madeFor = -1;
   const made = new Map<string, CachedBody>();
@@ -34,7 +34,7 @@ export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: str
     if (!hit) {
       if (made.size >= MAX_KEPT) made.clear();
       const entries = store.newest(FEED_SIZE, country?.code);
-      const xml = atomFeed({ origin, country, entries, firstPublishedAt: store.firstPublishedAt() });
+      const xml = atomFeed({ origin, tag, country, entries, firstPublishedAt: store.firstPublishedAt() });
       hit = cachedBody(xml, `f${entries[0]?.publication_id ?? 0}`);
       made.set(key, hit);
     }
@@ -53,7 +53,7 @@ export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: str
       res.redirect(301, `/feeds/${m[1]!.toLowerCase()}.atom`);
       return;
     }
-    if (configuredOrigin === null) res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
+    if (vary !== null) res.setHeader("Vary", vary);
     sendCached(req, res, feedOf(country ?? null, configuredOrigin ?? requestOrigin(req)), CACHE_PUBLISHED, ATOM_TYPE);
   });
   return r;

@@ -80,7 +80,7 @@ const MAX_ORIGINS = 20;
  * `/api/openapi.json`: the document for the configured public origin, generated here, at start-up. Without one
  * (development), its `servers` entry names the origin of each request (api/http.ts requestOrigin), like the pages.
  */
-export function openApiRoute(configuredOrigin: string | null): Router {
+export function openApiRoute(configuredOrigin: string | null, vary: string | null = "Host, X-Forwarded-Host, X-Forwarded-Proto"): Router {
   const r = Router();
   if (configuredOrigin !== null) {
     const body = openApiBody(configuredOrigin);
@@ -99,7 +99,7 @@ export function openApiRoute(configuredOrigin: string | null): Router {
       body = cachedJson({ ...template, servers: [{ url: origin, description: "This service" }] }, "openapi");
       made.set(origin, body);
     }
-    res.setHeader("Vary", "Host, X-Forwarded-Host, X-Forwarded-Proto");
+    if (vary !== null) res.setHeader("Vary", vary);
     sendCached(req, res, body, CACHE_STATIC);
   });
   return r;

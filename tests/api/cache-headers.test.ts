@@ -66,7 +66,7 @@ const TABLE: Row[] = [
   { kind: "feed", path: "/feeds/all.atom", status: 200, cacheControl: PUBLISHED, etag: "feed" },
   { kind: "feed", path: "/feeds/de.atom", status: 200, cacheControl: PUBLISHED, etag: "feed" },
   { kind: "OpenAPI", path: "/api/openapi.json", status: 200, cacheControl: STATIC, etag: "content" },
-  { kind: "sitemap/robots", path: "/sitemap.xml", status: 200, cacheControl: STATIC, etag: "content" },
+  { kind: "sitemap", path: "/sitemap.xml", status: 200, cacheControl: PUBLISHED, etag: "render" },
   { kind: "sitemap/robots", path: "/robots.txt", status: 200, cacheControl: STATIC, etag: "content" },
   { kind: "static file", path: "/flags/de.svg", status: 200, cacheControl: STATIC, etag: "content" },
   { kind: "static file", path: "/og-image.png", status: 200, cacheControl: STATIC, etag: "content" },
@@ -212,5 +212,11 @@ describe("after a recalc", () => {
     const res = await request(methodology);
     expect(await res.text()).toContain("30 November 2026");
     expect(res.headers.get("etag")).not.toBe(before.get(methodology));
+    // The sitemap dates its pages with the publication: a new one, a new sitemap.
+    const sitemap = TABLE.find((r) => r.path === "/sitemap.xml")!;
+    const again = await request(sitemap);
+    const published = ((await (await fetch(`${base}/api/health`)).json()) as { published_at: string }).published_at;
+    expect(await again.text()).toContain(`<lastmod>${published.replace(/\.\d{3}Z$/, "Z")}</lastmod>`);
+    expect(again.headers.get("etag")).not.toBe(before.get(sitemap));
   });
 });

@@ -1,13 +1,15 @@
 // The Atom feeds and "why it changed" in the API, against a real server on a data dir seeded from the bundled
 // data; recalcs and a data change are made in this process (as `jwi recalc` in a terminal would), and the server
 // follows the store. Feeds are parsed with fast-xml-parser.
+import http from "node:http";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_FEED_TAG } from "../../api/feeds.ts";
 import { SAME_MONTH } from "../../pipeline/feed-events.ts";
 import { openPipeline } from "../../pipeline/index.ts";
 import { describeChange } from "../../pipeline/model/explain-text.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
-import { tenths } from "../../pipeline/model/round.ts";
+import { formatScore, tenths } from "../../pipeline/model/round.ts";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
 
@@ -95,8 +97,18 @@ describe("feeds", () => {
     expect(XMLValidator.validate(all.text)).toBe(true);
     expect(all.feed.title).toBe("Job Weather Index: all 31 countries");
     expect(all.feed.link).toContainEqual({ "@_rel": "self", "@_href": `${ORIGIN}/feeds/all.atom` });
-    expect(all.feed.entry).toBeUndefined(); // one publication only: nothing to compare with yet
+    // The first publication starts the feeds: one entry per scored country stating its weather.
     const health = (await getJson(`${s.url}/api/health`)).body;
+    const scoredNow = [...snapshots().values()].filter((x) => x.score !== null);
+    expect(all.feed.entry).toHaveLength(health.countries_scored);
+    expect(scoredNow).toHaveLength(health.countries_scored);
+    for (const x of scoredNow) {
+      const e = all.feed.entry.find((y: { link: Array<{ "@_href": string }> }) => y.link[0]!["@_href"] === `${ORIGIN}/country/${x.country.toLowerCase()}`);
+      expect(e, x.country).toBeDefined();
+      expect(e.title["#text"]).toMatch(new RegExp(`: now ${formatScore(x.score!).replace(".", "\\.")} \\(${x.status}\\)$`));
+      expect(e.content["#text"]).toContain(`Score ${formatScore(x.score!)} (${x.status}), as of`);
+      expect(e.updated).toBe(health.published_at);
+    }
     expect(all.feed.updated).toBe(health.published_at);
 
     const head = await fetch(`${s.url}/feeds/all.atom`, { method: "HEAD" });
@@ -107,6 +119,9 @@ describe("feeds", () => {
     const de = await feed("/feeds/de.atom");
     expect(de.res.status).toBe(200);
     expect(de.feed.link).toContainEqual({ "@_rel": "alternate", "@_href": `${ORIGIN}/country/de` });
+    expect(de.feed.entry).toHaveLength(1);
+    expect(de.feed.entry[0].title["#text"]).toMatch(/^Germany: now \d\.\d \(\w+\)$/);
+    expect((await feed("/feeds/li.atom")).feed.entry).toBeUndefined(); // Liechtenstein has no score
     for (const bad of ["/feeds/xx.atom", "/feeds/de.rss", "/feeds/deu.atom", "/feeds/"]) {
       expect((await fetch(`${s.url}${bad}`)).status, bad).toBe(404);
     }
@@ -144,8 +159,9 @@ describe("feeds", () => {
 
     const publishedAt = (await getJson(`${s.url}/api/health`)).body.published_at as string;
     const all = await feed("/feeds/all.atom");
-    expect(all.feed.entry).toHaveLength(1);
-    const [e] = all.feed.entry;
+    const added = all.feed.entry.filter((x: { updated: string }) => x.updated === publishedAt);
+    expect(added).toHaveLength(1);
+    const [e] = added;
     const why = describeChange(CURRENT_MODEL.explain(before.get("DE")!, after.get("DE")!)!, { since: SAME_MONTH });
     expect(why).toMatch(/^Up \d\.\d since the previous update: unemployment fell/);
     expect(e.content["#text"]).toContain(`<p>${why}</p>`);
@@ -156,13 +172,61 @@ describe("feeds", () => {
     expect(all.feed.updated).toBe(publishedAt);
 
     const de = await feed("/feeds/de.atom");
-    expect(de.feed.entry.map((x: { id: string }) => x.id)).toEqual([e.id]);
-    expect((await feed("/feeds/at.atom")).feed.entry).toBeUndefined();
+    expect(de.feed.entry.map((x: { id: string }) => x.id)).toHaveLength(2); // the change, then the first entry
+    expect(de.feed.entry[0].id).toBe(e.id);
+    expect((await feed("/feeds/at.atom")).feed.entry).toHaveLength(1); // Austria's first entry only
 
     // Two more recalcs without a data change: the same entries with the same ids and dates, the same bytes.
     await recalc();
     await recalc();
     expect((await feed("/feeds/all.atom")).text).toBe(all.text);
     expect((await feed("/feeds/de.atom")).text).toBe(de.text);
+  });
+});
+
+describe("feed ids without JWI_PUBLIC_ORIGIN", () => {
+  let plain: TestServer;
+  beforeAll(async () => {
+    plain = await startTestServer({ config: { publicOrigin: null, feedTag: null, publicationCheckMs: 0 } });
+  });
+  afterAll(async () => {
+    await plain?.stop();
+  });
+
+  /** The feed's id and its entries' ids, asked with this Host header (fetch sets none of our choosing). */
+  const idsVia = (path: string, host: string) =>
+    new Promise<{ links: string; ids: string[] }>((resolve, reject) => {
+      http
+        .get(`${plain.url}${path}`, { headers: { host } }, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (text += c));
+          res.on("end", () => {
+            const f = parser.parse(text).feed;
+            resolve({ links: f.link[0]["@_href"], ids: [f.id, ...(f.entry ?? []).map((x: { id: string }) => x.id)] });
+          });
+        })
+        .on("error", reject);
+    });
+
+  it("are the same whichever host was asked, and after recalcs; the links name the host", async () => {
+    for (const path of ["/feeds/all.atom", "/feeds/de.atom"]) {
+      const a = await idsVia(path, "a.example");
+      const b = await idsVia(path, "b.example:8080");
+      expect(a.links).toMatch(/^http:\/\/a\.example\//);
+      expect(b.links).toMatch(/^http:\/\/b\.example:8080\//);
+      expect(a.ids.length, path).toBeGreaterThan(1);
+      expect(b.ids).toEqual(a.ids);
+      for (const id of a.ids) expect(id).toMatch(new RegExp(`^tag:${DEFAULT_FEED_TAG.replace(/\./g, "\\.")}:feed/`));
+    }
+    const before = await idsVia("/feeds/all.atom", "a.example");
+    const pipeline = await openPipeline({ dataDir: plain.dataDir });
+    try {
+      await pipeline.recalc({ asOf: AS_OF });
+      await pipeline.recalc({ asOf: AS_OF });
+    } finally {
+      pipeline.close();
+    }
+    expect(await idsVia("/feeds/all.atom", "b.example")).toEqual({ ...before, links: "http://b.example/" });
   });
 });

@@ -167,7 +167,7 @@ describe("caching", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists /, the rankings and every covered country in lower case, on the request's own origin when none is configured", async () => {
+  it("lists /, the rankings, every covered country in lower case and the other public pages, on the request's own origin when none is configured", async () => {
     expect(s.config.publicOrigin).toBeNull();
     const res = await fetch(`${base}/sitemap.xml`);
     expect(res.status).toBe(200);
@@ -175,13 +175,21 @@ describe("sitemap and robots", () => {
     const xml = await res.text();
     const origin = base; // http://127.0.0.1:PORT
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(xml).toContain(`<loc>${origin}/</loc>\n    <changefreq>daily</changefreq>\n    <priority>1.0</priority>`);
-    expect(xml).toContain(`<loc>${origin}/brightest</loc>\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
-    expect(xml).toContain(`<loc>${origin}/stormiest</loc>\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
+    const published = (await getJson(`${base}/api/health`)).body.published_at as string;
+    const lastmod = `<lastmod>${published.replace(/\.\d{3}Z$/, "Z")}</lastmod>`;
+    expect(xml).toContain(`<loc>${origin}/</loc>\n    ${lastmod}\n    <changefreq>daily</changefreq>\n    <priority>1.0</priority>`);
+    expect(xml).toContain(`<loc>${origin}/brightest</loc>\n    ${lastmod}\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
+    expect(xml).toContain(`<loc>${origin}/stormiest</loc>\n    ${lastmod}\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
     for (const c of COUNTRIES) {
-      expect(xml).toContain(`<loc>${origin}/country/${c.code.toLowerCase()}</loc>\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
+      expect(xml).toContain(`<loc>${origin}/country/${c.code.toLowerCase()}</loc>\n    ${lastmod}\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
+      expect(xml).toContain(`<loc>${origin}/job-market/${c.slug}</loc>\n    ${lastmod}\n`);
     }
-    expect(xml.match(/<url>/g)).toHaveLength(34);
+    for (const path of ["/top-regions", "/methodology", "/open-data"]) expect(xml).toContain(`<loc>${origin}${path}</loc>\n    ${lastmod}\n`);
+    for (const path of ["/open-data/api", "/contact", "/privacy", "/terms", "/waiting-list/career-consultant", "/waiting-list/cv-upgrade"]) {
+      expect(xml).toContain(`<loc>${origin}${path}</loc>\n    <changefreq>`);
+    }
+    expect(xml).not.toContain("/admin");
+    expect(xml.match(/<url>/g)).toHaveLength(3 + 31 + 31 + 3 + 6);
   });
   it("robots allows all but the operator area and names the sitemap", async () => {
     const res = await fetch(`${base}/robots.txt`);

@@ -18,6 +18,7 @@ describe("environment", () => {
       JWI_ADMIN_PASSWORD_HASH: "hunter2",
       LOG_LEVEL: "loud",
       JWI_RATE_LOGIN_MAX: "-1",
+      JWI_FEED_TAG: "https://jobweather.example",
       JWI_COOKIE_SECURE: "maybe",
     };
     let message = "";
@@ -47,6 +48,9 @@ describe("environment", () => {
     expect(configFromEnv(readApiEnv({ JWI_RATE_CONTACT_MAX: "0", JWI_RATE_CONTACT_WINDOW_S: "60" })).rateLimits.contact).toEqual({ limit: 0, windowMs: 60_000 });
     expect(configFromEnv(env).leadsRetentionDays).toBe(365);
     expect(readApiEnv({ JWI_PUBLIC_ORIGIN: "https://jobweather.example/" }).JWI_PUBLIC_ORIGIN).toBe("https://jobweather.example");
+    expect(configFromEnv(env).feedTag).toBeNull();
+    expect(configFromEnv(readApiEnv({ JWI_FEED_TAG: "JobWeather.example,2026-03" })).feedTag).toBe("jobweather.example,2026-03");
+    expect(configFromEnv(readApiEnv({ JWI_FEED_TAG: "feeds@jobweather.example,2026" })).feedTag).toBe("feeds@jobweather.example,2026");
   });
 
   it("production needs JWI_PUBLIC_ORIGIN, and says so by name", () => {

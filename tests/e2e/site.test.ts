@@ -417,6 +417,9 @@ describe("country page", () => {
     expect(await page.getByRole("button", { name: "Market conditions" }).getAttribute("aria-expanded")).toBe("true");
     expect(await sentiment.getAttribute("aria-expanded")).toBe("false");
     expect(await page.getByRole("button", { name: "What this means for you" }).getAttribute("aria-expanded")).toBe("false");
+    // Each section's heading holds its button (a heading inside a button is invalid HTML and no heading at all
+    // to a screen reader), so the sections are in the page's outline.
+    expect(await page.getByRole("heading", { level: 2, name: "Market sentiment" }).getByRole("button", { name: "Market sentiment" }).count()).toBe(1);
     await sentiment.click();
     expect(await sentiment.getAttribute("aria-expanded")).toBe("true");
     await expect.poll(() => page.getByText("General signal").last().isVisible()).toBe(true);

@@ -62,10 +62,14 @@ export function Card({ title, children, className = "" }: { title: string; child
 export function Section({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
   return (
     <Collapsible.Root defaultOpen={defaultOpen} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <Collapsible.Trigger className="group flex w-full items-center justify-between px-5 py-4 text-left">
-        <h2 className="text-lg font-semibold">{title}</h2>
-        <ChevronDownIcon className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
-      </Collapsible.Trigger>
+      {/* The heading holds the button (a heading inside a button is invalid HTML, and hides the heading from
+          screen readers' heading lists): the accordion pattern of the WAI-ARIA practices. */}
+      <h2 className="text-lg font-semibold">
+        <Collapsible.Trigger className="group flex w-full items-center justify-between px-5 py-4 text-left">
+          {title}
+          <ChevronDownIcon aria-hidden className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
+        </Collapsible.Trigger>
+      </h2>
       <Collapsible.Content forceMount data-nojs-open className="px-5 pb-5 data-[state=closed]:hidden">
         {children}
       </Collapsible.Content>

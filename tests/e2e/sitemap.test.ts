@@ -1,0 +1,80 @@
+// /sitemap.xml against the served site: every URL it lists answers 200 and may be indexed (no noindex, in the
+// page or as X-Robots-Tag), every route of the site that can be indexed has its URLs in it, and the pages of
+// published data carry the publication's time as <lastmod> (a W3C datetime).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../web/app/routes.ts";
+import { checkWellFormedXml } from "../helpers/xml.ts";
+import { startSitePages, type SitePages } from "../reliability/site.ts";
+import { ensureBuilt } from "./harness.ts";
+
+/** Routes that are not indexable pages: the operator area, redirects to the canonical rankings, the 404 page. */
+const NOT_LISTED = new Set(["admin", "brightest-markets", "stormiest-markets", "*"]);
+
+let site: SitePages;
+
+beforeAll(async () => {
+  ensureBuilt();
+  site = await startSitePages();
+}, 180_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+interface Url {
+  loc: string;
+  lastmod?: string;
+}
+
+async function sitemap(): Promise<Url[]> {
+  const res = await fetch(`${site.base}/sitemap.xml`);
+  expect(res.status).toBe(200);
+  const xml = await res.text();
+  checkWellFormedXml(xml);
+  return [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body]) => ({
+    loc: /<loc>([^<]+)<\/loc>/.exec(body!)![1]!,
+    lastmod: /<lastmod>([^<]+)<\/lastmod>/.exec(body!)?.[1],
+  }));
+}
+
+describe("sitemap.xml", () => {
+  it("lists only pages that answer 200 and may be indexed", async () => {
+    const urls = await sitemap();
+    expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
+    for (const { loc } of urls) {
+      expect(loc.startsWith(`${site.base}/`), loc).toBe(true);
+      const res = await fetch(loc, { redirect: "manual" });
+      const html = await res.text();
+      expect(res.status, loc).toBe(200);
+      expect(res.headers.get("x-robots-tag"), loc).toBeNull();
+      expect(html, loc).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1], loc).toBe(loc);
+    }
+  });
+
+  it("has every indexable route of the site", async () => {
+    const paths = (await sitemap()).map((u) => new URL(u.loc).pathname);
+    for (const route of routes) {
+      const pattern = route.path ?? "";
+      if (NOT_LISTED.has(pattern)) continue;
+      const re = new RegExp(`^/${pattern.replace(/:[a-z]+/g, "[^/]+")}$`);
+      expect(paths.filter((p) => re.test(p)).length, `/${pattern}`).toBeGreaterThan(0);
+    }
+    expect(paths).toEqual(expect.arrayContaining(["/", "/country/de", "/country/li", "/job-market/germany", "/methodology", "/open-data", "/top-regions", "/contact"]));
+    expect(paths.filter((p) => p.startsWith("/country/"))).toHaveLength(31);
+    expect(paths.filter((p) => p.startsWith("/job-market/"))).toHaveLength(31);
+    expect(paths.some((p) => p.startsWith("/admin"))).toBe(false);
+  });
+
+  it("dates the pages of published data with the publication's time", async () => {
+    const published = ((await (await fetch(`${site.base}/api/health`)).json()) as { published_at: string }).published_at;
+    const lastmod = new Date(published).toISOString().replace(/\.\d{3}Z$/, "Z");
+    const urls = await sitemap();
+    for (const path of ["/", "/brightest", "/country/de", "/country/li", "/job-market/germany", "/top-regions", "/methodology", "/open-data"]) {
+      expect(urls.find((u) => u.loc === `${site.base}${path}`)?.lastmod, path).toBe(lastmod);
+    }
+    expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    // Pages whose text no publication changes carry no date that would claim otherwise.
+    expect(urls.find((u) => u.loc === `${site.base}/privacy`)?.lastmod).toBeUndefined();
+  });
+});
