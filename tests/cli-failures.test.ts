@@ -2,7 +2,7 @@
 // object on stdout (docs/interfaces.md, "CLI"). Also: a data directory that does not exist is refused, the human
 // tables show scores as the site does, and an offline update says "no network" in seconds.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -229,5 +229,32 @@ describe("an existing empty data directory", () => {
     const r = await jwiWith({ JWI_DATA_DIR: path.join(tmp.dir, "sub") }, ["status"]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/nothing yet/);
+  });
+});
+
+describe("rejections say in plain words what the file is and what to do", () => {
+  const tmp = tempDataDir("jwi-words-");
+  afterAll(() => tmp.cleanup());
+
+  it("a jvs_q_r21 download of NACE B-T: names the table, what it holds, what the index reads and what to download", async () => {
+    const file = path.join(tmp.dir, "jvs_q_r21_B-T.csv");
+    writeFileSync(file, readFileSync(fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"), "utf8").replaceAll(",A-T,", ",B-T,"));
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", file, "--type", "vacancy", "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toBe(
+      "This file is Eurostat table jvs_q_r21, but not the series the index reads: its nace_r2_1 (economic activity) holds only B-T, " +
+        "and the index reads B-S, else A-T. Download jvs_q_r21 again with nace_r2_1 B-S or A-T included, and upload that file.",
+    );
+    expect(r.stderr).not.toMatch(/Filter matches nothing/);
+  });
+
+  it("a file refused for expectations lists every accepted layout, DG ECFIN's CSV included", async () => {
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "expectations", "--json"]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).error).toBe(
+      "This file is Eurostat table une_rt_m, which holds unemployment, not expectations: upload it with data type unemployment. " +
+        "Accepted for expectations: Eurostat tables teibs030 or ei_bsee_m_r2 (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension), " +
+        "or DG ECFIN's survey CSV (columns date, country, series, value).",
+    );
   });
 });

@@ -83,9 +83,10 @@ export async function parseEcfinLong(file: CsvFile, dataType: DataType): Promise
   const allSeries = [...new Set(groups.map((g) => text(g[0]).toUpperCase()))].filter((s) => s !== "").sort();
   const pinned: PinnedSeries = { positions: {}, codes: [["series", EEI_SERIES]] };
   if (!allSeries.includes(EEI_SERIES)) {
-    throw new InputError(`Filter matches nothing: column "series" has no "${EEI_SERIES}" (the file has: ${allSeries.join(", ")}).`, {
-      column: "series",
-    });
+    throw new InputError(
+      `This DG ECFIN file has no Employment Expectations Indicator: its series column holds ${allSeries.join(", ")}, but not ${EEI_SERIES}. Upload DG ECFIN's survey file that includes series ${EEI_SERIES}.`,
+      { column: "series" },
+    );
   }
   const seriesCells = [...new Set(groups.map((g) => text(g[0])).filter((s) => s.toUpperCase() === EEI_SERIES))];
   const geoOf = new Map<string, StoredGeo>();
