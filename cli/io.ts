@@ -49,7 +49,10 @@ export function assertDataDir(dir: string): void {
 export async function commandContext(io: CliIo): Promise<CommandContext> {
   const [{ readPipelineEnv }, { createLogger }] = await Promise.all([import("../pipeline/env.ts"), import("../pipeline/logger.ts")]);
   const env = readPipelineEnv(io.env);
-  const logger = createLogger(env.LOG_LEVEL);
+  // On a terminal the log lines are written above the progress line (never through it); piped, they stay pino
+  // JSON on fd 2, as before.
+  const line = io.stderr.isTTY ? statusLine(io.stderr) : null;
+  const logger = createLogger(env.LOG_LEVEL, "jwi", line ? { write: (text: string) => line.writeAbove(text) } : undefined);
   return {
     io,
     env,
@@ -69,19 +72,45 @@ export async function commandContext(io: CliIo): Promise<CommandContext> {
   };
 }
 
-/** A one-line progress indicator on a TTY (stderr); silent otherwise. */
+/**
+ * The one progress line at the bottom of a terminal's stderr. Log lines are written above it: the line is
+ * cleared, the log line written whole, and the progress drawn again, so that the two never run into each other.
+ */
+class StatusLine {
+  private text: string | null = null;
+  constructor(private readonly stream: CliIo["stderr"]) {}
+
+  show(text: string): void {
+    this.text = text;
+    this.stream.write(`\r\x1b[2K… ${text}`);
+  }
+
+  clear(): void {
+    if (this.text !== null) this.stream.write("\r\x1b[2K");
+    this.text = null;
+  }
+
+  writeAbove(line: string): void {
+    const whole = line.endsWith("\n") ? line : `${line}\n`;
+    this.stream.write(this.text === null ? whole : `\r\x1b[2K${whole}… ${this.text}`);
+  }
+}
+
+const statusLines = new WeakMap<object, StatusLine>();
+
+function statusLine(stream: CliIo["stderr"]): StatusLine {
+  let line = statusLines.get(stream);
+  if (!line) statusLines.set(stream, (line = new StatusLine(stream)));
+  return line;
+}
+
+/** A one-line progress indicator on a TTY (stderr); silent otherwise. Log lines go above it (commandContext). */
 export function progress(io: CliIo): { step(text: string): void; done(): void } {
-  const tty = Boolean(io.stderr.isTTY);
-  let shown = false;
+  if (!io.stderr.isTTY) return { step() {}, done() {} };
+  const line = statusLine(io.stderr);
   return {
-    step(text) {
-      if (!tty) return;
-      io.stderr.write(`\r\x1b[2K… ${text}`);
-      shown = true;
-    },
-    done() {
-      if (tty && shown) io.stderr.write("\r\x1b[2K");
-    },
+    step: (text) => line.show(text),
+    done: () => line.clear(),
   };
 }
 

@@ -258,3 +258,30 @@ describe("rejections say in plain words what the file is and what to do", () => 
     );
   });
 });
+
+describe("on a terminal, log lines never run into the progress line", () => {
+  const tmp = tempDataDir("jwi-tty-");
+  afterAll(() => tmp.cleanup());
+
+  it("a retry warning during a download is written whole above the progress line, which is drawn again", async () => {
+    const stdout = new Capture();
+    const stderr = Object.assign(new Capture(), { isTTY: true });
+    // Nothing listens on port 9: every attempt is a network error, retried once, with a warning logged.
+    const env = { JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "warn", JWI_EUROSTAT_BASE_URL: "http://127.0.0.1:9", JWI_FETCH_RETRIES: "1", JWI_FETCH_BACKOFF_MS: "5", JWI_FETCH_PAUSE_MS: "0" };
+    const code = await run(["fetch", "--type", "gdp"], { stdout, stderr, env });
+    expect(code).toBe(3);
+    const segments = stderr.text.split("\n");
+    const logs = segments.filter((s) => s.includes('"level"'));
+    expect(logs.length, stderr.text).toBeGreaterThan(0);
+    for (const s of logs) {
+      // Each log line starts on a cleared line and is whole JSON: no progress text before or inside it.
+      expect(s, JSON.stringify(s)).toContain("\r\x1b[2K{");
+      expect(JSON.parse(s.split("\r\x1b[2K").at(-1)!)).toHaveProperty("level", 40);
+    }
+    expect(logs.map((s) => JSON.parse(s.split("\r\x1b[2K").at(-1)!).msg)).toContain("download failed; retrying");
+    // After a log line the progress is drawn again.
+    const afterLog = segments[segments.indexOf(logs[0]!) + 1]!;
+    expect(afterLog.startsWith("… downloading namq_10_gdp")).toBe(true);
+    expect(segments.at(-1)).toBe("");
+  });
+});
