@@ -178,6 +178,16 @@ describe("every failing command says why", () => {
   }, 20_000);
 });
 
+describe("jwi update --help matches the README", () => {
+  it("says jobs share the data dir through the job lock, not that a server holds it", async () => {
+    const r = await jwiWith({ JWI_DATA_DIR: "/nonexistent" }, ["update", "--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/when no server holds|held by a running server/);
+    expect(r.stdout).toMatch(/beside a running `jwi serve` \(data jobs take turns\s+under one lock/);
+    expect(r.stdout).toMatch(/no network/);
+  });
+});
+
 describe("the CLI shows scores as the site does (one formatter, product/format.ts)", () => {
   const tmp = tempDataDir("jwi-format-");
   afterAll(() => tmp.cleanup());
