@@ -49,8 +49,16 @@ export function throwForOutcome(summary: FetchSummary | UpdateSummary): void {
       reported: true,
     });
   }
+  const recalc = "recalc" in summary ? summary.recalc : null;
+  const recalcFailed = recalc !== null && !recalc.ok ? `The recalc failed (${recalc.error}); the previous scores stay published.` : "";
   if (code !== 0) {
-    throw new CliError(code === 3 ? "Every table failed; nothing was updated." : "Some tables failed; see the summary.", code, {
+    const message =
+      code === 3
+        ? "Every table failed; nothing was updated."
+        : failed.length > 0
+          ? `${failed.length} of ${summary.tables.length} tables failed (${failed.map((t) => t.table).join(", ")}); see the summary.${recalcFailed ? ` ${recalcFailed}` : ""}`
+          : recalcFailed || "Some tables failed; see the summary.";
+    throw new CliError(message, code, {
       code: code === 3 ? "all_failed" : "some_failed",
       reported: true,
     });
