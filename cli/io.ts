@@ -104,6 +104,11 @@ function statusLine(stream: CliIo["stderr"]): StatusLine {
   return line;
 }
 
+/** Clears a progress line left on the terminal by a command that failed before it could (jwi.ts, before its error line). */
+export function clearProgress(io: CliIo): void {
+  statusLines.get(io.stderr)?.clear();
+}
+
 /** A one-line progress indicator on a TTY (stderr); silent otherwise. Log lines go above it (commandContext). */
 export function progress(io: CliIo): { step(text: string): void; done(): void } {
   if (!io.stderr.isTTY) return { step() {}, done() {} };

@@ -6,7 +6,7 @@ import { BusyError, InputError } from "../pipeline/errors.ts";
 import { parseAsOf } from "../pipeline/model/period.ts";
 import { DATA_TYPES } from "../pipeline/types.ts";
 import { CliError, EXIT } from "./errors.ts";
-import { commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
+import { clearProgress, commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
 import { describeSystemError } from "../pipeline/system-errors.ts";
 
 function nonNegativeNumber(value: string): number {
@@ -277,6 +277,7 @@ export async function run(argv: string[], io: CliIo = defaultIo()): Promise<numb
   } catch (err) {
     // --help and --version end here with code 0.
     if (err instanceof CommanderError && err.exitCode === 0) return EXIT.ok;
+    clearProgress(io);
     const failure = failureOf(err, io);
     // Commander has already written its own line (and the hint to --help) on stderr.
     if (!(err instanceof CommanderError)) writeLine(io.stderr, `error: ${oneLine(failure.message)}`);

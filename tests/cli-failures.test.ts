@@ -178,6 +178,20 @@ describe("every failing command says why", () => {
   }, 20_000);
 });
 
+describe("on a terminal, a command that fails before its progress ends", () => {
+  it("clears the progress line before its error line", async () => {
+    const stdout = new Capture();
+    const stderr = Object.assign(new Capture(), { isTTY: true });
+    const code = await run(["ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "unemployment"], {
+      stdout,
+      stderr,
+      env: { JWI_DATA_DIR: "/nonexistent/jwi-data", LOG_LEVEL: "silent" },
+    });
+    expect(code).toBe(1);
+    expect(stderr.text).toMatch(/^\r\x1b\[2K… reading une_rt_m\.json\r\x1b\[2Kerror: The data directory \/nonexistent\/jwi-data does not exist\./);
+  });
+});
+
 describe("jwi update --help matches the README", () => {
   it("says jobs share the data dir through the job lock, not that a server holds it", async () => {
     const r = await jwiWith({ JWI_DATA_DIR: "/nonexistent" }, ["update", "--help"]);
