@@ -6,7 +6,7 @@ import { BusyError, InputError } from "../pipeline/errors.ts";
 import { parseAsOf } from "../pipeline/model/period.ts";
 import { DATA_TYPES } from "../pipeline/types.ts";
 import { CliError, EXIT } from "./errors.ts";
-import { commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
+import { clearProgress, commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
 import { describeSystemError } from "../pipeline/system-errors.ts";
 
 function nonNegativeNumber(value: string): number {
@@ -30,6 +30,9 @@ function seconds(value: string): number {
   if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 3600) throw new InvalidArgumentError("expected a number of seconds, 0 to 3600.");
   return n;
 }
+
+/** `--create` of the commands that open the data directory: without it a missing JWI_DATA_DIR is refused. */
+const createOption = () => new Option("--create", "start an empty data directory when JWI_DATA_DIR does not exist (default: refuse)").default(false);
 
 /** `--wait` of the commands that run a data job. */
 const waitOption = () =>
@@ -65,7 +68,8 @@ JWI_FETCH_TIMEOUT_MS (60000), JWI_FETCH_RETRIES (3), JWI_FETCH_BACKOFF_MS (2000)
 
 const FETCH_HELP = `${SOURCES_HELP}
 
-Exit codes: 0 every table fetched or unchanged, 1 some tables failed, 2 usage error, 3 every table failed.
+Exit codes: 0 every table fetched or unchanged, 1 some tables failed, 2 usage error, 3 every table failed or
+            another data job kept the lock past --wait (nothing was checked).
 Examples:
   jwi fetch
   jwi fetch --type unemployment vacancy --json`;
@@ -75,11 +79,13 @@ Runs \`jwi fetch\` for every data type, then \`jwi recalc\` (as of today) when a
 ${SOURCES_HELP}
 
 Exit codes: 0 every table fetched or unchanged (all fresh), 1 some tables failed (or the recalc failed),
-            2 usage error, 3 every table failed (nothing could be checked: network down, wrong base URL,
-            or the data store held by a running server).
-Schedule it (README, "Keeping data fresh"): in cron or a systemd timer when no server holds the data dir,
-  30 6 * * *  cd /srv/jwi && JWI_DATA_DIR=/srv/jwi/data /usr/bin/node bin/jwi.mjs update >>/var/log/jwi/update.log 2>&1
-or, while \`jwi serve\` runs, with JWI_UPDATE_CRON="30 6 * * *" in the server's environment (same update, same lock).`;
+            2 usage error, 3 every table failed, or another data job kept the lock past --wait (nothing
+            could be checked: no network, a wrong base URL, or a busy data dir; the message says which).
+Offline, the first name that cannot be resolved ends the downloads at once: every table says "no network".
+Schedule it (README, "Keeping data fresh"), either way beside a running \`jwi serve\` (data jobs take turns
+under one lock in the data dir; a run that cannot get its turn waits --wait seconds, then stops):
+  30 6 * * *  cd /srv/jwi && JWI_DATA_DIR=/srv/jwi/data /usr/bin/node bin/jwi.mjs update --wait 600
+(or a systemd timer running the same line), or JWI_UPDATE_CRON="30 6 * * *" in the server's environment.`;
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command("jwi")
@@ -104,6 +110,7 @@ export function buildProgram(io: CliIo): Command {
     .option("--dry-run", "validate and report, store nothing", false)
     .option("--json", "print the upload result as JSON", false)
     .addOption(waitOption())
+    .addOption(createOption())
     .addHelpText(
       "after",
       `
@@ -124,7 +131,9 @@ data browser downloads it (codes or labels), or one column per dimension code pl
 Expectations also take DG ECFIN's long CSV. The table comes from the file (extension.id or DATAFLOW), else
 from its dimensions and frequency.
 
-Exit codes: 0 stored (warnings allowed), 1 rejected (nothing stored), 2 usage error.
+Exit codes: 0 stored (warnings allowed), 1 rejected, unreadable or busy (nothing stored), 2 usage error.
+A failure is said in one line on stderr; with --json, stdout carries the upload result (or, when no file was
+read, {"ok": false, "error": {"code", "message", "exit"}}).
 Examples:
   jwi ingest fixtures/real/eurostat/une_rt_m.json --type unemployment
   jwi ingest fixtures/real/ecfin/ecfin_bcs_indicators_long_2004-01_2025-08.csv --type expectations`,
@@ -140,7 +149,8 @@ Examples:
     .option("--as-of <date>", "compute as of this date (YYYY-MM-DD) instead of today", asOfDate)
     .option("--json", "print {model, as_of, countries:[…]} as JSON", false)
     .addOption(waitOption())
-    .addHelpText("after", "\nExit codes: 0 published, 1 failed (the previous snapshots stay published).")
+    .addOption(createOption())
+    .addHelpText("after", "\nExit codes: 0 published, 1 failed or busy (the previous snapshots stay published), 2 usage error.")
     .action(async (opts) => {
       const { recalcCommand } = await import("./commands/recalc.ts");
       await recalcCommand(await commandContext(io), opts);
@@ -150,6 +160,7 @@ Examples:
     .command("status")
     .description("newest period, age and count per data type and country; published scores and their age")
     .option("--json", "print the report as JSON", false)
+    .addOption(createOption())
     .action(async (opts) => {
       const { statusCommand } = await import("./commands/status.ts");
       await statusCommand(await commandContext(io), opts);
@@ -163,8 +174,9 @@ Examples:
     )
     .option("--json", "print the per-table summary as JSON", false)
     .addOption(waitOption())
+    .addOption(createOption())
     .addHelpText("after", FETCH_HELP)
-    .action(async (opts: { type?: string[]; json?: boolean; wait?: number }) => {
+    .action(async (opts: { type?: string[]; json?: boolean; wait?: number; create?: boolean }) => {
       const { fetchCommand } = await import("./commands/fetch.ts");
       await fetchCommand(await commandContext(io), opts);
     });
@@ -174,8 +186,9 @@ Examples:
     .description("fetch every table, then recalc and publish if anything changed: the one line for cron or a systemd timer")
     .option("--json", "print the per-table summary and the recalc as JSON", false)
     .addOption(waitOption())
+    .addOption(createOption())
     .addHelpText("after", UPDATE_HELP)
-    .action(async (opts: { json?: boolean; wait?: number }) => {
+    .action(async (opts: { json?: boolean; wait?: number; create?: boolean }) => {
       const { updateCommand } = await import("./commands/update.ts");
       await updateCommand(await commandContext(io), opts);
     });
@@ -221,7 +234,39 @@ function quietOnClosedPipe(stream: CliIo["stdout"]): void {
   });
 }
 
-/** Runs the program; returns the exit code instead of exiting, so tests can call it in-process. */
+/** What a failing command says: one plain line on stderr, and with `--json` an error object on stdout. */
+interface Failure {
+  exitCode: number;
+  code: string;
+  message: string;
+  /** The command already printed its result on stdout (an upload result, a fetch summary). */
+  reported: boolean;
+  details?: unknown;
+}
+
+function failureOf(err: unknown, io: CliIo): Failure {
+  if (err instanceof CommanderError) {
+    return { exitCode: EXIT.usage, code: "usage", message: err.message.replace(/^error:\s*/i, ""), reported: false };
+  }
+  if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, reported: err.reported };
+  if (err instanceof BusyError) return { exitCode: EXIT.rejected, code: "busy", message: err.message, reported: false, details: { holder: err.holder } };
+  if (err instanceof InputError) return { exitCode: EXIT.rejected, code: "rejected", message: err.message, reported: false };
+  const message = describeSystemError(err, path.resolve(io.env.JWI_DATA_DIR || "./data"));
+  return { exitCode: EXIT.rejected, code: "system", message, reported: false };
+}
+
+/** `--json` among the options (before a `--`): failures are then also printed as JSON on stdout. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf("--");
+  return (end < 0 ? argv : argv.slice(0, end)).includes("--json");
+}
+
+/**
+ * Runs the program; returns the exit code instead of exiting, so tests can call it in-process. Every failure,
+ * whatever its exit code, is said in one line on stderr (`error: …`); with `--json`, stdout also gets
+ * `{"ok": false, "error": {"code", "message", "exit", "details"?}}` unless the command already printed its
+ * own JSON result (which then carries the error).
+ */
 export async function run(argv: string[], io: CliIo = defaultIo()): Promise<number> {
   quietOnClosedPipe(io.stdout);
   quietOnClosedPipe(io.stderr);
@@ -230,19 +275,18 @@ export async function run(argv: string[], io: CliIo = defaultIo()): Promise<numb
     await program.parseAsync(argv, { from: "user" });
     return EXIT.ok;
   } catch (err) {
-    if (err instanceof CommanderError) {
-      // --help and --version end here with code 0; unknown options, missing arguments: usage error.
-      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    // --help and --version end here with code 0.
+    if (err instanceof CommanderError && err.exitCode === 0) return EXIT.ok;
+    clearProgress(io);
+    const failure = failureOf(err, io);
+    // Commander has already written its own line (and the hint to --help) on stderr.
+    if (!(err instanceof CommanderError)) writeLine(io.stderr, `error: ${oneLine(failure.message)}`);
+    if (wantsJson(argv) && !failure.reported) {
+      const { code, message, exitCode, details } = failure;
+      writeLine(io.stdout, JSON.stringify({ ok: false, error: { code, message, exit: exitCode, ...(details ? { details } : {}) } }, null, 2));
     }
-    if (err instanceof CliError) {
-      if (err.exitCode === EXIT.usage) writeLine(io.stderr, `error: ${err.message}`);
-      return err.exitCode;
-    }
-    if (err instanceof InputError || err instanceof BusyError) {
-      writeLine(io.stderr, `error: ${err.message}`);
-      return EXIT.rejected;
-    }
-    writeLine(io.stderr, `error: ${describeSystemError(err, path.resolve(io.env.JWI_DATA_DIR || "./data"))}`);
-    return EXIT.rejected;
+    return failure.exitCode;
   }
 }
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();

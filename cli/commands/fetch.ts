@@ -12,6 +12,7 @@ export interface FetchCommandOptions {
   type?: string[];
   json?: boolean;
   wait?: number;
+  create?: boolean;
 }
 
 /** The updater's options for a CLI run: the environment's, logging through the command's logger, progress on a TTY. */
@@ -23,26 +24,44 @@ export function cliFetchOptions(ctx: CommandContext, bar: ReturnType<typeof prog
 }
 
 /** Opens the pipeline for a download run; its job waits `--wait` seconds (default JWI_LOCK_WAIT_S) for a running one. */
-export function openForFetch(ctx: CommandContext, wait?: number): Promise<Pipeline> {
-  return ctx.openPipeline({ waitMs: wait === undefined ? undefined : wait * 1000 });
+export function openForFetch(ctx: CommandContext, wait?: number, create?: boolean): Promise<Pipeline> {
+  return ctx.openPipeline({ waitMs: wait === undefined ? undefined : wait * 1000, create });
 }
 
 /** A busy data directory: exit 3, as when nothing could be checked, naming the job that holds it. */
-export async function orBusy<T>(ctx: CommandContext, work: Promise<T>): Promise<T> {
+export async function orBusy<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (err) {
     if (!(err instanceof BusyError)) throw err;
-    writeLine(ctx.io.stderr, `error: ${err.message} Nothing was checked.`);
-    throw new CliError(`${err.message} Nothing was checked.`, 3);
+    throw new CliError(`${err.message} Nothing was checked.`, 3, { code: "busy" });
   }
 }
 
 /** 0 all fresh or unchanged, 1 some tables failed, 3 every table failed: thrown as CliError for jwi.ts. */
 export function throwForOutcome(summary: FetchSummary | UpdateSummary): void {
   const code = exitCodeOf(summary);
+  const failed = summary.tables.filter((t) => t.status === "failed");
+  if (code === 3 && failed.length > 0 && failed.every((t) => t.reason?.startsWith("no network"))) {
+    const first = failed[0]!.reason!.replace(/; not asked$/, "").replace(/ \(\d+ attempts?\)$/, "");
+    throw new CliError(`${first[0]!.toUpperCase()}${first.slice(1)}: none of the ${failed.length} tables could be checked; nothing was changed.`, 3, {
+      code: "no_network",
+      reported: true,
+    });
+  }
+  const recalc = "recalc" in summary ? summary.recalc : null;
+  const recalcFailed = recalc !== null && !recalc.ok ? `The recalc failed (${recalc.error}); the previous scores stay published.` : "";
   if (code !== 0) {
-    throw new CliError(code === 3 ? "Every table failed; nothing was updated." : "Some tables failed; see the summary.", code);
+    const message =
+      code === 3
+        ? "Every table failed; nothing was updated."
+        : failed.length > 0
+          ? `${failed.length} of ${summary.tables.length} tables failed (${failed.map((t) => t.table).join(", ")}); see the summary.${recalcFailed ? ` ${recalcFailed}` : ""}`
+          : recalcFailed || "Some tables failed; see the summary.";
+    throw new CliError(message, code, {
+      code: code === 3 ? "all_failed" : "some_failed",
+      reported: true,
+    });
   }
 }
 
@@ -55,10 +74,10 @@ export async function fetchCommand(ctx: CommandContext, opts: FetchCommandOption
   }
   const bar = progress(ctx.io);
   bar.step("opening the data store");
-  const pipeline = await openForFetch(ctx, opts.wait);
+  const pipeline = await openForFetch(ctx, opts.wait, opts.create);
   let summary: FetchSummary;
   try {
-    summary = await orBusy(ctx, runFetch(pipeline, cliFetchOptions(ctx, bar), types, { command: `jwi fetch${opts.type?.length ? ` --type ${types.join(" ")}` : ""}` }));
+    summary = await orBusy(runFetch(pipeline, cliFetchOptions(ctx, bar), types, { command: `jwi fetch${opts.type?.length ? ` --type ${types.join(" ")}` : ""}` }));
   } finally {
     bar.done();
     pipeline.close();

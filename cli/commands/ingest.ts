@@ -15,6 +15,8 @@ export interface IngestOptions {
   json?: boolean;
   /** Seconds to wait for a running data job. */
   wait?: number;
+  /** Start an empty data directory when JWI_DATA_DIR does not exist. */
+  create?: boolean;
 }
 
 const STEP_TEXT: Record<IngestStep, string> = {
@@ -28,19 +30,12 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
   if (!(DATA_TYPES as readonly string[]).includes(opts.type)) {
     throw new CliError(`--type must be one of: ${DATA_TYPES.join(", ")} (got "${opts.type}").`, 2);
   }
-  let size: number;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) throw new Error("not a file");
-    size = info.size;
-  } catch {
-    throw new CliError(`Cannot read ${file}: no such file.`, 1);
-  }
+  const size = await fileSize(file);
   const bar = progress(ctx.io);
   bar.step(`reading ${path.basename(file)}`);
   // Oversized files are refused before they are read into memory.
   const content = size > maxUploadBytes(file) ? Buffer.alloc(0) : await readFile(file);
-  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000 });
+  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000, create: opts.create });
   let result: UploadResult;
   try {
     bar.step("waiting for the data store");
@@ -66,8 +61,32 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
   );
   if (opts.json) writeLine(ctx.io.stdout, JSON.stringify(result, null, 2));
   else printResult(ctx, file, result);
-  if (!result.success) throw new CliError(result.error ?? "The file was rejected.", 1);
+  if (!result.success) {
+    throw new CliError(`${path.basename(file)} rejected: ${result.error ?? "the file was refused"} Nothing was stored.`, 1, {
+      code: "rejected",
+      reported: true,
+    });
+  }
   return result;
+}
+
+/** The size of the file to ingest; a CliError in plain words when it is missing, a directory or unreadable. */
+async function fileSize(file: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") {
+      throw new CliError(`Cannot read ${file}: there is no such file (check the path). Nothing was stored.`, 1, { code: "not_found" });
+    }
+    throw new CliError(`Cannot read ${file}: ${code === "EACCES" ? "permission denied" : String(code ?? err)}. Nothing was stored.`, 1, { code: "not_found" });
+  }
+  if (info.isDirectory()) {
+    throw new CliError(`Cannot read ${file}: it is a directory; give the path of one file in it. Nothing was stored.`, 1, { code: "not_found" });
+  }
+  if (!info.isFile()) throw new CliError(`Cannot read ${file}: it is not a regular file. Nothing was stored.`, 1, { code: "not_found" });
+  return info.size;
 }
 
 function printResult(ctx: CommandContext, file: string, r: UploadResult) {

@@ -1,5 +1,6 @@
 // `jwi recalc`: score every country (the current model, with history) and publish atomically.
 import type { RecalcSummary } from "../../pipeline/recalc.ts";
+import { formatScore } from "../../product/format.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 
 export interface RecalcCommandOptions {
@@ -7,12 +8,14 @@ export interface RecalcCommandOptions {
   json?: boolean;
   /** Seconds to wait for a running data job. */
   wait?: number;
+  /** Start an empty data directory when JWI_DATA_DIR does not exist. */
+  create?: boolean;
 }
 
 export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOptions): Promise<RecalcSummary> {
   const bar = progress(ctx.io);
   bar.step("scoring 31 countries");
-  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000 });
+  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000, create: opts.create });
   let summary: RecalcSummary;
   try {
     summary = await pipeline.recalc({ asOf: opts.asOf }, { command: `jwi recalc${opts.asOf ? ` --as-of ${opts.asOf}` : ""}` });
@@ -25,13 +28,15 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
     "recalc published",
   );
   if (opts.json) {
-    const { model, as_of, countries } = summary;
+    const { model, as_of, publication_id, countries } = summary;
     writeLine(
       ctx.io.stdout,
       JSON.stringify(
         {
           model,
           as_of,
+          // The publication this run made (its row in the serving store), to tell runs apart in logs and scripts.
+          publication_id,
           countries: countries.map(({ code, score, status, label, confidence, basis, cover, anchor_month, yoy }) => ({
             code, score, status, label, confidence, basis, cover, anchor_month, yoy,
           })),
@@ -48,13 +53,17 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
 
 function printSummary(ctx: CommandContext, s: RecalcSummary) {
   const out = ctx.io.stdout;
-  writeLine(out, `Model ${s.model}, as of ${s.as_of}: ${s.countries_scored} of ${s.countries.length} countries scored in ${s.duration_ms} ms.`);
+  writeLine(
+    out,
+    `Model ${s.model}, as of ${s.as_of}: ${s.countries_scored} of ${s.countries.length} countries scored in ${s.duration_ms} ms` +
+      (s.publication_id === null ? "." : `, publication ${s.publication_id}.`),
+  );
   if (s.cards?.error) writeLine(out, `Share cards not drawn (the previous ones stay): ${s.cards.error}`);
   else if (s.cards) writeLine(out, `Share cards: ${s.cards.drawn} drawn, ${s.cards.reused} unchanged.`);
   writeLine(out, "");
   writeLine(out, `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`);
   for (const c of s.countries) {
-    const score = c.score === null ? "—" : c.score.toFixed(1);
+    const score = c.score === null ? "—" : formatScore(c.score);
     writeLine(
       out,
       `${c.code.padEnd(5)}${c.name.padEnd(15)}${score.padStart(6)}  ${(c.status ?? "not enough recent data").padEnd(8)}` +

@@ -1,11 +1,12 @@
 // `jwi status`: what the store holds per data type and country, and what is published.
 import type { StatusReport } from "../../pipeline/index.ts";
 import { describeHolder } from "../../pipeline/jobs/lock.ts";
+import { formatScore } from "../../product/format.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
 import { writeLine, type CommandContext } from "../io.ts";
 
-export async function statusCommand(ctx: CommandContext, opts: { json?: boolean }): Promise<StatusReport> {
-  const pipeline = await ctx.openPipeline();
+export async function statusCommand(ctx: CommandContext, opts: { json?: boolean; create?: boolean }): Promise<StatusReport> {
+  const pipeline = await ctx.openPipeline({ create: opts.create });
   let report: StatusReport;
   try {
     report = pipeline.status();
@@ -51,7 +52,7 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean 
     writeLine(out, `Published: model ${p.model}, as of ${p.as_of}, at ${p.published_at}`);
     if (p.cards) writeLine(out, shareCardsText(p.cards));
     for (const c of p.countries) {
-      const score = c.score === null ? "not enough recent data" : `${c.score.toFixed(1)} ${c.status}`;
+      const score = c.score === null ? "not enough recent data" : `${formatScore(c.score)} ${c.status}`;
       writeLine(out, `  ${c.code}  ${score}${c.age_days === null ? "" : `  (${c.age_days} days old)`}`);
     }
   }

@@ -5,13 +5,13 @@ import { runUpdate, type UpdateSummary } from "../../pipeline/fetch/update.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 import { cliFetchOptions, openForFetch, orBusy, printFetchSummary, throwForOutcome } from "./fetch.ts";
 
-export async function updateCommand(ctx: CommandContext, opts: { json?: boolean; wait?: number }): Promise<UpdateSummary> {
+export async function updateCommand(ctx: CommandContext, opts: { json?: boolean; wait?: number; create?: boolean }): Promise<UpdateSummary> {
   const bar = progress(ctx.io);
   bar.step("opening the data store");
-  const pipeline = await openForFetch(ctx, opts.wait);
+  const pipeline = await openForFetch(ctx, opts.wait, opts.create);
   let summary: UpdateSummary;
   try {
-    summary = await orBusy(ctx, runUpdate(pipeline, cliFetchOptions(ctx, bar), { command: "jwi update" }));
+    summary = await orBusy(runUpdate(pipeline, cliFetchOptions(ctx, bar), { command: "jwi update" }));
   } finally {
     bar.done();
     pipeline.close();

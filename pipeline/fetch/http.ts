@@ -5,7 +5,13 @@
 // Knows nothing about Eurostat or the store.
 
 /** Why a download failed, in one word (the summary and the fetch log add the sentence). */
-export type FetchErrorKind = "timeout" | "network" | "truncated" | "http" | "too-large" | "cancelled";
+export type FetchErrorKind = "timeout" | "network" | "no-network" | "truncated" | "http" | "too-large" | "cancelled";
+
+/**
+ * Name-resolution failures: the host's name cannot be looked up (no network, no DNS, or a wrong host name).
+ * Another attempt seconds later answers the same, so they are not retried (`no-network`).
+ */
+const RESOLUTION_CODES = new Set(["ENOTFOUND", "EAI_AGAIN"]);
 
 export class FetchError extends Error {
   override readonly name = "FetchError";
@@ -194,6 +200,11 @@ async function attempt(url: string, headers: Record<string, string>, opts: HttpO
   } catch (err) {
     if (opts.signal?.aborted) return { kind: "cancelled", message: CANCELLED, status: null, retryable: false, retryAfterMs: null };
     if (isAbort(err)) return { kind: "timeout", message: `timed out after ${opts.timeoutMs} ms`, status: null, retryable: true, retryAfterMs: null };
+    const code = err instanceof Error ? (err.cause as { code?: string } | undefined)?.code : undefined;
+    if (code !== undefined && RESOLUTION_CODES.has(code)) {
+      const host = URL.canParse(url) ? new URL(url).hostname : url;
+      return { kind: "no-network", message: `no network: the name ${host} cannot be resolved (${code})`, status: null, retryable: false, retryAfterMs: null };
+    }
     return { kind: "network", message: networkMessage(err), status: null, retryable: true, retryAfterMs: null };
   }
   const etag = res.headers.get("etag");

@@ -101,6 +101,8 @@ function blankOutcome(table: string, dataType: DataType): TableOutcome {
 /** The state a run works in: the locked pipeline, the options, the clock, the pacing between requests. */
 class Run {
   private requests = 0;
+  /** The first name-resolution failure of the run: every later table fails with it at once, without asking. */
+  private offline: FetchError | null = null;
   readonly now: () => Date;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -114,18 +116,24 @@ class Run {
 
   /** GET with the run's HTTP options, paced: a pause before every request but the first. */
   async get(table: string, url: string, validators: Validators, accept: string): Promise<HttpResult> {
+    if (this.offline) throw new FetchError(`${this.offline.message.replace(/ \(\d+ attempts?\)$/, "")}; not asked`, "no-network", null, 0);
     if (this.requests++ > 0 && this.opts.pauseMs > 0 && !this.opts.signal?.aborted) await this.sleep(this.opts.pauseMs);
     this.opts.onProgress?.({ table, step: "request" });
     const logger = this.opts.logger;
-    return httpGet(url, validators, {
-      ...this.opts.http,
-      signal: this.opts.signal,
-      accept,
-      onRetry: (info) => {
-        logger?.warn({ table, url, attempt: info.attempt, delay_ms: info.delayMs, reason: info.reason }, "download failed; retrying");
-        this.opts.http.onRetry?.(info);
-      },
-    });
+    try {
+      return await httpGet(url, validators, {
+        ...this.opts.http,
+        signal: this.opts.signal,
+        accept,
+        onRetry: (info) => {
+          logger?.warn({ table, url, attempt: info.attempt, delay_ms: info.delayMs, reason: info.reason }, "download failed; retrying");
+          this.opts.http.onRetry?.(info);
+        },
+      });
+    } catch (err) {
+      if (err instanceof FetchError && err.kind === "no-network") this.offline = err;
+      throw err;
+    }
   }
 
   /**

@@ -139,15 +139,15 @@ describe("Eurostat's error answers", () => {
 
   const update = async () => {
     const r = await jwiEnv(env, "update", "--json");
-    return { code: r.code, summary: r.json<UpdateSummary>() };
+    return { code: r.code, summary: r.json<UpdateSummary>(), stderr: r.stderr };
   };
   /** One update with `fault` queued for `table`: the outcome, the exit code, and the store before and after. */
   const updateWith = async (table: string, fault: Fault) => {
     const before = await storeCounts(env);
     const asked = server.requestsOf(table).length;
     server.fault(table, fault);
-    const { code, summary } = await update();
-    return { code, summary, o: byTable(summary, table), before, after: await storeCounts(env), requests: server.requestsOf(table).length - asked };
+    const { code, summary, stderr } = await update();
+    return { code, summary, stderr, o: byTable(summary, table), before, after: await storeCounts(env), requests: server.requestsOf(table).length - asked };
   };
 
   beforeAll(async () => {
@@ -231,6 +231,8 @@ describe("Eurostat's error answers", () => {
     expect(r.requests).toBe(1);
     expect(r.after).toEqual(r.before);
     expect(r.code).toBe(1);
+    // Exit 1 says which tables failed, in one line on stderr.
+    expect(r.stderr).toMatch(/^error: 1 of \d+ tables failed \(une_rt_m\); see the summary\.\n$/);
   });
 
   it("fails a table Eurostat will answer asynchronously (HTTP 200 with a warning), keeping the answer under raw/", async () => {

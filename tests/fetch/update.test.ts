@@ -17,6 +17,9 @@ import { BAROMETER_FILE, realDatasets, standInFiles, startStandIn, type StandIn 
 const EUROSTAT = EUROSTAT_TABLES.filter((t) => t.fetched !== false).map((t) => t.table);
 const UPLOAD_ONLY = EUROSTAT_TABLES.filter((t) => t.fetched === false).map((t) => t.table);
 
+/** A recalc's scores, without the id of its publication (which counts the data directory's publications). */
+const scoresOf = ({ model, as_of, countries }: GoldenRecalc): GoldenRecalc => ({ model, as_of, countries });
+
 /** Recalc as of AS_OF after ingesting, by hand, the very files the stand-in serves. */
 async function recalcByHand(extra: Array<[string, string]> = []): Promise<GoldenRecalc> {
   const byHand = tempDataDir("jwi-byhand-");
@@ -158,7 +161,7 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
 
   it("reaches the same scores as ingesting the same files by hand", async () => {
     const fetched = (await jwiEnv(env, "recalc", "--as-of", AS_OF, "--json")).json<GoldenRecalc>();
-    expect(fetched).toEqual(await recalcByHand());
+    expect(scoresOf(fetched)).toEqual(scoresOf(await recalcByHand()));
   });
 });
 
@@ -187,7 +190,7 @@ describe("jwi update with the barometer and a successor that answers", () => {
     expect(server.requestsOf("lmb")[1]!.headers["if-none-match"]).toBeDefined();
 
     const fetched = (await jwiEnv(env, "recalc", "--as-of", AS_OF, "--json")).json<GoldenRecalc>();
-    expect(fetched).toEqual(await recalcByHand([[BAROMETER_FILE, "lmb"]]));
+    expect(scoresOf(fetched)).toEqual(scoresOf(await recalcByHand([[BAROMETER_FILE, "lmb"]])));
     expect(fetched.countries.some((c) => c.basis === "blended")).toBe(true);
   });
 

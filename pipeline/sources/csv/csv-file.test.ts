@@ -135,4 +135,12 @@ describe("numberCell", () => {
     expect(() => numberCell("3,5", 12, "OBS_VALUE")).toThrow(inputError('Row 12: the value "3,5" in column OBS_VALUE is not a number.'));
     for (const bad of ["n/a", "3.5 p", "NaN", "Infinity", "0x10", "1_000"]) expect(() => numberCell(bad, 1, "value")).toThrow(/is not a number/);
   });
+
+  it("refuses a number cut short (a file cut off in the middle of it), naming the row; a fraction alone is whole", () => {
+    expect(() => numberCell("88.", 7, "value")).toThrow(
+      inputError('Row 7: the value "88." in column value is not a complete number: the file looks cut off (truncated) there, or the value was mistyped. Upload the whole file again.'),
+    );
+    for (const cut of ["-4.", "+3.", "1e", "1e+", "2.5E-", "-", "+", "."]) expect(() => numberCell(cut, 1, "value"), cut).toThrow(/not a complete number/);
+    expect([numberCell(".5", 1, "v"), numberCell("-.5", 1, "v"), numberCell("88.0", 1, "v"), numberCell("1E+2", 1, "v")]).toEqual([0.5, -0.5, 88, 100]);
+  });
 });

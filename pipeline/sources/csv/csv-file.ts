@@ -180,16 +180,46 @@ export function csvReadError(err: unknown): InputError | null {
 }
 
 /**
+ * A complete number as a value cell may hold it: an optional sign, digits with an optional fraction that has
+ * digits after its point, or a fraction alone (`.5`: a cut can only lose the end of a value, never its start),
+ * and an optional exponent with digits. `88.`, `-4.`, `1e`, `1e+` and a lone `-` or `+` are refused: they are
+ * what a file cut off in the middle of a number ends with (docs/data-sources.md §2, "Truncated files").
+ */
+export const NUMBER_PATTERN = "[+-]?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
+const NUMBER = new RegExp(`^${NUMBER_PATTERN}$`);
+/** The start of a number that stops too early (`88.`, `-`, `1e+`): a cut-off value rather than a mistyped one. */
+const CUT_PATTERN = "[+-]?[0-9]*\\.?[0-9]*(?:[eE][+-]?)?";
+const CUT_NUMBER = new RegExp(`^${CUT_PATTERN}$`);
+
+/**
  * A value cell: a finite number; null for an empty cell or Eurostat's ":" (not available); InputError naming
- * the row and the column for anything else (`1,5`, `n/a`, `12 p`).
+ * the row and the column for anything else (`1,5`, `n/a`, `12 p`, and a number cut short: `88.`, `1e`, `-`).
  */
 export function numberCell(cell: string | null, row: number, column: string): number | null {
   const raw = cell?.trim() ?? "";
   if (raw === "" || raw === ":") return null;
-  if (!/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(raw)) {
+  if (!NUMBER.test(raw)) {
+    if (CUT_NUMBER.test(raw)) {
+      throw new InputError(
+        `Row ${row}: the value "${raw}" in column ${column} is not a complete number: the file looks cut off (truncated) there, or the value was mistyped. Upload the whole file again.`,
+        { row, column },
+      );
+    }
     throw new InputError(`Row ${row}: the value "${raw}" in column ${column} is not a number.`, { row, column });
   }
   return Number(raw);
+}
+
+/**
+ * SQL condition: the value cell `column` (an SQL column name from CsvFile.col) holds a number cut short (`88.`,
+ * `-4.`, `1e`, a lone sign). Every row of a file is held to it, whatever its country or series (rows that are
+ * not stored included), so that a file cut off in the middle of its last number is refused rather than stored
+ * with the number cut short. Other text in rows that are not stored stays ignored, as before; the stored rows'
+ * values go through numberCell.
+ */
+export function badValueSql(column: string): string {
+  const cell = `trim(${column})`;
+  return `(${column} IS NOT NULL AND ${cell} NOT IN ('', ':') AND regexp_full_match(${cell}, '${CUT_PATTERN}') AND NOT regexp_full_match(${cell}, '${NUMBER_PATTERN}'))`;
 }
 
 /**

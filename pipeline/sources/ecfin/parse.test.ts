@@ -75,7 +75,7 @@ describe("bad input: rejected with a message naming the row or the column", () =
       "date,country,series,value\n2025-08-31,DE,EEI,92.9\n2025-08-31,EL,EEI,114.4\n2025-08-30,DE,EEI,93.0\n",
       "Rows 1 and 3 both give DE 2025-08, with different values (92.9 and 93); keep one of them.",
     ],
-    ["no EEI series", "date,country,series,value\n2025-08-31,DE,ESI,90.1\n2025-08-31,DE,INDU,-5\n", 'Filter matches nothing: column "series" has no "EEI" (the file has: ESI, INDU).'],
+    ["no EEI series", "date,country,series,value\n2025-08-31,DE,ESI,90.1\n2025-08-31,DE,INDU,-5\n", "This DG ECFIN file has no Employment Expectations Indicator: its series column holds ESI, INDU, but not EEI. Upload DG ECFIN's survey file that includes series EEI."],
     ["only countries that are not covered", "date,country,series,value\n2025-08-31,UK,EEI,99\n2025-08-31,TR,EEI,94.7\n", "Empty selection: ecfin_eei with series=EEI has no value for any covered country or aggregate in this file."],
     ["a missing column", "date,country,value\n2025-08-31,DE,92.9\n", 'This DG ECFIN file has no "series" column (it needs date, country, series and value).'],
     ["a header without rows", "date,country,series,value\n", HEADER_ONLY],

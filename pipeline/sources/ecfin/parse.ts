@@ -5,7 +5,7 @@
 // reads the file (sources/csv); only the EEI rows of stored countries leave it, each with its data row number.
 import { InputError } from "../../errors.ts";
 import type { DataType, ParsedFile, Period } from "../../types.ts";
-import { HEADER_ONLY, SqlParams, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
+import { HEADER_ONLY, SqlParams, badValueSql, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
 import type { PinnedSeries } from "../eurostat/pin.ts";
 import { RowCollector, finishSeries, storedGeo, type StoredGeo } from "../eurostat/series.ts";
 import { EEI_NOTE, type TableConfig } from "../eurostat/tables.ts";
@@ -67,15 +67,26 @@ export async function parseEcfinLong(file: CsvFile, dataType: DataType): Promise
     if (pos < 0) throw new InputError(`This DG ECFIN file has no "${name}" column (it needs date, country, series and value).`, { column: name });
     return pos;
   }) as [number, number, number, number];
-  const groups = await file.all(`SELECT ${file.col(series)}, ${file.col(country)}, count(*)::INTEGER FROM ${file.source} GROUP BY ALL`);
+  // Every row's value is checked on the way, whatever its series or country: the first one that is not a
+  // complete number (a file cut off in the middle of its last number) rejects the file, naming its row.
+  const v = file.col(value);
+  const groups = await file.all(
+    `SELECT s, c, count(*)::INTEGER, min(bad)::INTEGER, arg_min(v, bad)
+       FROM (SELECT ${file.col(series)} AS s, ${file.col(country)} AS c, ${v} AS v, CASE WHEN ${badValueSql(v)} THEN r END AS bad
+               FROM (SELECT row_number() OVER () AS r, * FROM ${file.source}))
+      GROUP BY ALL`,
+  );
   if (groups.length === 0) throw new InputError(HEADER_ONLY);
+  const bad = groups.filter((g) => g[3] !== null && g[3] !== undefined).sort((a, b) => Number(a[3]) - Number(b[3]))[0];
+  if (bad !== undefined) numberCell(String(bad[4]), Number(bad[3]), file.header[value]!); // throws: names the row
 
   const allSeries = [...new Set(groups.map((g) => text(g[0]).toUpperCase()))].filter((s) => s !== "").sort();
   const pinned: PinnedSeries = { positions: {}, codes: [["series", EEI_SERIES]] };
   if (!allSeries.includes(EEI_SERIES)) {
-    throw new InputError(`Filter matches nothing: column "series" has no "${EEI_SERIES}" (the file has: ${allSeries.join(", ")}).`, {
-      column: "series",
-    });
+    throw new InputError(
+      `This DG ECFIN file has no Employment Expectations Indicator: its series column holds ${allSeries.join(", ")}, but not ${EEI_SERIES}. Upload DG ECFIN's survey file that includes series ${EEI_SERIES}.`,
+      { column: "series" },
+    );
   }
   const seriesCells = [...new Set(groups.map((g) => text(g[0])).filter((s) => s.toUpperCase() === EEI_SERIES))];
   const geoOf = new Map<string, StoredGeo>();

@@ -162,7 +162,7 @@ describe("employment expectations (EEI) from Eurostat's tables", () => {
   it("an EEI table is not accepted for another data type", async () => {
     await expect(parseCsv(fixture("synthetic/eurostat/ei_bsee_m_r2-SYNTHETIC.csv"), "unemployment")).rejects.toThrow(
       inputError(
-        "This file is Eurostat table ei_bsee_m_r2 (expectations), which is not accepted for unemployment. Accepted tables for unemployment: une_rt_m, une_rt_q.",
+        "This file is Eurostat table ei_bsee_m_r2, which holds expectations, not unemployment: upload it with data type expectations. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
       ),
     );
   });
@@ -261,7 +261,7 @@ describe("bad input: rejected with a message naming the row or the column", () =
 
   it("a file without a pinned dimension's column names it", async () => {
     const text = "DATAFLOW,LAST UPDATE,freq,s_adj,unit,sex,geo,TIME_PERIOD,OBS_VALUE\nESTAT:UNE_RT_M(1.0),,M,SA,PC_ACT,T,DE,2024-01,3.5\n";
-    await reject(text, 'Filter matches nothing: the file has no dimension "age" (une_rt_m needs age=TOTAL).');
+    await reject(text, 'This file is Eurostat table une_rt_m, but it has no age (age group) dimension, which the index needs (age TOTAL). Download une_rt_m again with all its dimensions, and upload that file.');
   });
 
   it("an empty file and a header without rows", async () => {
@@ -275,7 +275,7 @@ describe("bad input: rejected with a message naming the row or the column", () =
     const row = (citizen: string) => `ESTAT:UNE_RT_M(1.0),,M,SA,TOTAL,PC_ACT,T,${citizen},DE,2024-01,3.5`;
     await reject([head, row("NAT"), row("FOR")].join("\n"), 'Ambiguous file: dimension "citizen" has 2 categories (FOR, NAT); it must have one, so that the file holds exactly one series per country and period.');
     const nsa = "freq,s_adj,age,unit,sex,geo,time,value\nM,Unadjusted data (i.e. neither seasonally adjusted nor calendar adjusted data),TOTAL,PC_ACT,T,DE,2024-01,3.5\n";
-    await reject(nsa, 'Filter matches nothing: dimension "s_adj" has no category "SA" (the file has: NSA).');
+    await reject(nsa, 'This file is Eurostat table une_rt_m, but not the series the index reads: its s_adj (seasonal adjustment) holds only NSA, and the index reads SA. Download une_rt_m again with s_adj SA included, and upload that file.');
     await reject(sdmx(["DE,2024-01,,", "AT,2024-01,,"]), "Empty selection: une_rt_m with freq=M, s_adj=SA, age=TOTAL, unit=PC_ACT, sex=T has no value for any covered country or aggregate in this file.");
     await reject(sdmx(["UK,2024-01,3.5,", "United States,2024-01,3.5,"]), /^Empty selection: une_rt_m/);
   });
@@ -286,7 +286,7 @@ describe("bad input: rejected with a message naming the row or the column", () =
   });
 
   it("a table of another data type, an unrecognisable file, and the barometer type", async () => {
-    await reject(sdmx(["DE,2024-01,3.5,"]), "This file is Eurostat table une_rt_m (unemployment), which is not accepted for vacancy. Accepted tables for vacancy: jvs_q_nace2, jvs_q_r21.", "vacancy");
+    await reject(sdmx(["DE,2024-01,3.5,"]), "This file is Eurostat table une_rt_m, which holds unemployment, not vacancy: upload it with data type unemployment. Accepted for vacancy: Eurostat tables jvs_q_nace2 or jvs_q_r21 (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).", "vacancy");
     await reject("geo,time,value\nDE,2024-01,3.5\n", /^Could not tell which Eurostat table this file is \(it has no DATAFLOW column and its dimensions match no accepted table\)/);
     await reject(sdmx(["DE,2024-01,3.5,"]), LMB_NOT_CSV, "lmb");
   });

@@ -8,7 +8,7 @@
 // first row after the header). A second pass is made only when that guess could not be relied on.
 import { InputError } from "../../errors.ts";
 import type { ParsedFile, Period } from "../../types.ts";
-import { HEADER_ONLY, SqlParams, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
+import { HEADER_ONLY, SqlParams, badValueSql, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
 import { categoryCode, flagCode, labelsOf } from "./labels.ts";
 import { normalisePeriod, type Frequency } from "./period.ts";
 import { pinSeries, type PinDimension, type PinnedSeries } from "./pin.ts";
@@ -199,16 +199,25 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, up
   const keyNames = keys.map((_, i) => `k${i}`);
   // The captured rows of a group come back as one JSON text (JSON.parse is far cheaper than converting a list of
   // structs value by value, and JSON keeps every cell and null exactly).
-  const sql = `SELECT ${keyNames.join(", ")}, count(*)::INTEGER, to_json(list(row) FILTER (WHERE row IS NOT NULL))::VARCHAR
+  // Every row's value is checked on the way (badValueSql), whatever its series or country: the first row whose
+  // value is not a complete number (a file cut off in the middle of its last number) rejects the file.
+  const sql = `SELECT ${keyNames.join(", ")}, count(*)::INTEGER, to_json(list(row) FILTER (WHERE row IS NOT NULL))::VARCHAR,
+                      min(bad)::INTEGER, arg_min(v, bad)
     FROM (SELECT ${keys.map((k, i) => `${k} AS k${i}`).join(", ")},
-                 CASE WHEN ${capture} THEN {'r': r::INTEGER, 'g': ${g}, 't': ${t}, 'v': ${v}, 'f': ${f}} END AS row
+                 CASE WHEN ${capture} THEN {'r': r::INTEGER, 'g': ${g}, 't': ${t}, 'v': ${v}, 'f': ${f}} END AS row,
+                 CASE WHEN ${badValueSql(v)} THEN r END AS bad, ${v} AS v
             FROM (SELECT row_number() OVER () AS r, * FROM ${file.source}))
     GROUP BY ALL`;
   const rows = await file.all(sql, params.values);
   const distinct = keys.map(() => new Set<string>());
   const groups: Scan["groups"] = [];
   let count = 0;
+  let bad: { row: number; cell: string } | null = null;
   for (const row of rows) {
+    const badRow = row[keys.length + 2];
+    if (badRow !== null && badRow !== undefined && (bad === null || Number(badRow) < bad.row)) {
+      bad = { row: Number(badRow), cell: String(row[keys.length + 3]) };
+    }
     keys.forEach((_, i) => {
       const cell = text(row[i]);
       if (cell !== null && cell.trim() !== "") distinct[i]!.add(cell);
@@ -217,6 +226,7 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, up
     const captured = row[keys.length + 1];
     groups.push({ cells: row.slice(1, keys.length).map(text), captured: typeof captured === "string" ? (JSON.parse(captured) as Captured[] | null) ?? [] : [] });
   }
+  if (bad !== null) numberCell(bad.cell, bad.row, file.header[layout.value]!); // throws: names the row
   return {
     rows: count,
     dims: new Map(layout.dims.map((d, i) => [d.id, csvDimension(d.id, distinct[i + 1]!)])),

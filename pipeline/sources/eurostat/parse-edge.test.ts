@@ -154,14 +154,14 @@ describe("pinning", () => {
   it("names the dimension and the code of a filter that matches nothing", () => {
     const dims = UNE_M.map((d) => (d.id === "s_adj" ? dim("s_adj", "NSA", "TC") : d));
     expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(inputError(
-      'Filter matches nothing: dimension "s_adj" has no category "SA" (the file has: NSA, TC).',
+      'This file is Eurostat table une_rt_m, but not the series the index reads: its s_adj (seasonal adjustment) holds NSA, TC, and the index reads SA. Download une_rt_m again with s_adj SA included, and upload that file.',
     ));
   });
 
   it("names a pinned dimension the file lacks", () => {
     const dims = UNE_M.filter((d) => d.id !== "sex");
     expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(inputError(
-      'Filter matches nothing: the file has no dimension "sex" (une_rt_m needs sex=T).',
+      'This file is Eurostat table une_rt_m, but it has no sex dimension, which the index needs (sex T). Download une_rt_m again with all its dimensions, and upload that file.',
     ));
   });
 
@@ -231,13 +231,13 @@ describe("rejections before the content is read", () => {
 describe("tables", () => {
   it("rejects a table of another data type, naming it and the accepted ones", () => {
     expect(() => parseEurostat(une(), "gdp")).toThrow(inputError(
-      "This file is Eurostat table une_rt_m (unemployment), which is not accepted for gdp. Accepted tables for gdp: namq_10_gdp.",
+      "This file is Eurostat table une_rt_m, which holds unemployment, not gdp: upload it with data type unemployment. Accepted for gdp: Eurostat table namq_10_gdp (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
     ));
   });
 
   it("rejects an unknown table", () => {
     expect(() => parseEurostat(une({ extensionId: "LFSI_EMP_A" }), "unemployment")).toThrow(inputError(
-      "This file is Eurostat table lfsi_emp_a, which is not accepted for unemployment. Accepted tables for unemployment: une_rt_m, une_rt_q.",
+      "This file is Eurostat table lfsi_emp_a, which the index does not read. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
     ));
   });
 
@@ -248,7 +248,7 @@ describe("tables", () => {
   it("says so when the table cannot be told", () => {
     const dims = [dim("indic", "TOTAL"), dim("geo", "DE"), dim("time", "2024-01")];
     expect(() => parseEurostat(syntheticDataset({ dims, cell: () => 1, label: "Something else" }), "inflation")).toThrow(inputError(
-      'Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). Accepted tables for inflation: prc_hicp_manr, prc_hicp_minr.',
+      'Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).',
     ));
   });
 });

@@ -1,5 +1,6 @@
 // Pinning: fix every dimension but geo and time to one category, so that the file holds exactly one
-// series per country and period (docs/data-sources.md). A filter that matches nothing is an error.
+// series per country and period (docs/data-sources.md). A filter that matches nothing is an error, said in
+// plain words: which table the file is, what it holds, what the index reads, and what to download instead.
 
 import { InputError } from "../../errors.ts";
 import type { PinRule, TableConfig } from "./tables.ts";
@@ -32,21 +33,45 @@ export function listCodes(codes: readonly string[]): string {
   return `${codes.slice(0, MAX_LISTED).join(", ")}, … and ${codes.length - MAX_LISTED} more`;
 }
 
-function pinOne(dim: PinDimension, rule: PinRule): number {
+/** What a pinned dimension is, in words, for the messages (its Eurostat code stays beside it). */
+const DIMENSION_NAMES: Readonly<Record<string, string>> = {
+  age: "age group",
+  coicop: "product group",
+  coicop18: "product group",
+  freq: "frequency",
+  indic: "indicator",
+  indic_em: "indicator",
+  na_item: "national accounts item",
+  nace_r2: "economic activity",
+  nace_r2_1: "economic activity",
+  s_adj: "seasonal adjustment",
+  sex: "sex",
+  sizeclas: "firm size",
+  unit: "unit",
+};
+
+const named = (id: string): string => (DIMENSION_NAMES[id] && DIMENSION_NAMES[id] !== id ? `${id} (${DIMENSION_NAMES[id]})` : id);
+
+/** `SA`, or `B-S, else A-T`: the codes a pin takes, in order of preference. */
+const preferred = (codes: readonly string[]): string => codes.join(", else ");
+
+function pinOne(dim: PinDimension, rule: PinRule, table: string): number {
   for (const code of rule.codes) {
     const pos = dim.positionOf(code);
     if (pos !== undefined) return pos;
   }
-  const wanted = rule.codes.length === 1 ? `no category "${rule.codes[0]}"` : `none of ${rule.codes.join(", ")}`;
+  const only = dim.codes.length === 1 ? "only " : "";
   throw new InputError(
-    `Filter matches nothing: dimension "${dim.id}" has ${wanted} (the file has: ${listCodes(dim.codes)}).`,
+    `This file is Eurostat table ${table}, but not the series the index reads: its ${named(dim.id)} holds ${only}${listCodes(dim.codes)}, ` +
+      `and the index reads ${preferred(rule.codes)}. Download ${table} again with ${dim.id} ${rule.codes.join(" or ")} included, and upload that file.`,
     { dimension: dim.id, wanted: rule.codes, found: dim.codes },
   );
 }
 
 function missingDimension(rule: PinRule, table: string): InputError {
   return new InputError(
-    `Filter matches nothing: the file has no dimension "${rule.dimension}" (${table} needs ${rule.dimension}=${rule.codes[0]}).`,
+    `This file is Eurostat table ${table}, but it has no ${named(rule.dimension)} dimension, which the index needs (${rule.dimension} ${preferred(rule.codes)}). ` +
+      `Download ${table} again with all its dimensions, and upload that file.`,
     { dimension: rule.dimension, wanted: rule.codes },
   );
 }
@@ -76,7 +101,7 @@ export function pinSeries(ds: PinSource, config: TableConfig, free: readonly str
     const dim = ds.dimension(id) as PinDimension;
     const rule = rules.get(id);
     if (rule === undefined && dim.codes.length !== 1) throw ambiguous(dim);
-    const pos = rule === undefined ? 0 : pinOne(dim, rule);
+    const pos = rule === undefined ? 0 : pinOne(dim, rule, config.table);
     positions[id] = pos;
     codes.push([id, dim.codes[pos]]);
   }

@@ -67,7 +67,7 @@ describe("identifying a file's table", () => {
   it("the real ei_cphi_m file is not accepted for inflation", () => {
     const ds = decodeJsonStat(raw("broken/ei_cphi_m_RT12.json"));
     expect(() => acceptedTable(ds, "inflation", "time")).toThrow(
-      "This file is Eurostat table ei_cphi_m, which is not accepted for inflation. Accepted tables for inflation: prc_hicp_manr, prc_hicp_minr.",
+      "This file is Eurostat table ei_cphi_m, which the index does not read. Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
     );
   });
 });

@@ -268,8 +268,19 @@ export function inferTable(ds: JsonStatDataset, timeDimension: string): TableCon
   return inferTableFromShape(jsonStatShape(ds, timeDimension));
 }
 
-const acceptedList = (dataType: EurostatDataType): string =>
-  `Accepted tables for ${dataType}: ${ACCEPTED_TABLES[dataType].map((t) => t.table).join(", ")}.`;
+/** The Eurostat formats every table is accepted in (docs/data-sources.md §2). */
+const EUROSTAT_FORMATS = "JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension";
+
+/**
+ * Every layout accepted for `dataType`, in words: its Eurostat tables and formats, and for expectations DG ECFIN's
+ * long CSV too (read by sources/ecfin, stored as table ecfin_eei).
+ */
+export function acceptedList(dataType: EurostatDataType): string {
+  const tables = ACCEPTED_TABLES[dataType].map((t) => t.table);
+  const eurostat = `Eurostat ${tables.length > 1 ? "tables" : "table"} ${tables.join(" or ")} (${EUROSTAT_FORMATS})`;
+  const ecfin = dataType === "expectations" ? ", or DG ECFIN's survey CSV (columns date, country, series, value)" : "";
+  return `Accepted for ${dataType}: ${eurostat}${ecfin}.`;
+}
 
 /**
  * The configuration of the table a file declares (`declared`, lower case) or, when it declares none, of the
@@ -286,13 +297,13 @@ export function resolveTable(
   if (config?.dataType === dataType) return config;
   if (config !== undefined) {
     throw new InputError(
-      `This file is Eurostat table ${config.table} (${config.dataType}), which is not accepted for ${dataType}. ${acceptedList(dataType)}`,
+      `This file is Eurostat table ${config.table}, which holds ${config.dataType}, not ${dataType}: upload it with data type ${config.dataType}. ${acceptedList(dataType)}`,
       { table: config.table, dataType },
     );
   }
   if (declared !== null) {
     throw new InputError(
-      `This file is Eurostat table ${declared}, which is not accepted for ${dataType}. ${acceptedList(dataType)}`,
+      `This file is Eurostat table ${declared}, which the index does not read. ${acceptedList(dataType)}`,
       { table: declared, dataType },
     );
   }
