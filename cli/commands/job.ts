@@ -20,7 +20,8 @@ export async function jobCommand(ctx: CommandContext): Promise<void> {
     if (message.spec.kind === "update") controller.abort();
     else process.exit(143);
   });
-  const pipeline = openPipeline({ dataDir: ctx.dataDir, logger: ctx.logger });
+  // actor null: the server writes the audit entries of the jobs it runs here (pipeline/jobs/child.ts, the routes).
+  const pipeline = openPipeline({ dataDir: ctx.dataDir, logger: ctx.logger, actor: null });
   try {
     const value = await runJob(pipeline, message.spec, {
       env: ctx.env,

@@ -437,10 +437,10 @@ export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): 
 
 /** `jwi fetch`: the tables of `types`, under the pipeline's one-job lock (BusyError when another job runs). */
 export function runFetch(pipeline: Pipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES, job: JobOptions = {}): Promise<FetchSummary> {
-  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types), { command: "fetch", signal: opts.signal, ...job });
+  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types), { command: "fetch", audit: { action: "fetch", target: types.join(" ") }, signal: opts.signal, ...job });
 }
 
 /** `jwi update` and the built-in schedule: everything, then recalc if anything changed; under the lock. */
 export function runUpdate(pipeline: Pipeline, opts: FetchOptions, job: JobOptions = {}): Promise<UpdateSummary> {
-  return pipeline.exclusive((locked) => updateLocked(locked, opts), { command: "update", signal: opts.signal, ...job });
+  return pipeline.exclusive((locked) => updateLocked(locked, opts), { command: "update", audit: { action: "update" }, signal: opts.signal, ...job });
 }
