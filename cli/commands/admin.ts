@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword } from "../../api/auth.ts";
 import { AuditLog, CredentialStore } from "../../api/db/operator.ts";
+import { terminalActor } from "../../pipeline/job-audit.ts";
 import { applyApiSchema } from "../../api/db/schema.ts";
 import { readPipelineEnv } from "../../pipeline/env.ts";
 import { SQLITE_FILE } from "../../pipeline/index.ts";
@@ -110,7 +111,8 @@ export async function setPasswordCommand(io: SetPasswordIo): Promise<void> {
     db.transaction(() => {
       new CredentialStore(db).setHash(hashed);
       db.prepare(`DELETE FROM sessions`).run();
-      new AuditLog(db).record({ actor: "cli", action: "admin.set_password", result: "ok" });
+      const who = terminalActor();
+      new AuditLog(db).record({ actor: who.name, action: "admin.set_password", result: "ok", detail: { door: who.door } });
     })();
   } finally {
     db.close();
