@@ -11,11 +11,11 @@ import type { IngestRequest } from "./ingest.ts";
 import { failedJobEntry, finishedJobEntry, recordJobEntry, terminalActor, type JobActor } from "./job-audit.ts";
 import { acquireJobLock, currentHolder, type LockHolder } from "./jobs/lock.ts";
 import type { Logger } from "./logger.ts";
-import { familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths } from "./model/period.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
 import type { SeedOutcome } from "./seed.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
+import { isStale, staleSummary, type StaleSummary } from "./staleness.ts";
 import { readStoreStatus } from "./store-status.ts";
 import type { ObservationStore, TableStatusRow } from "./store/observations.ts";
 import type { DataType, UploadResult } from "./types.ts";
@@ -81,10 +81,12 @@ export interface StatusReport {
     country: string;
     newest_period: string;
     age_months: number;
-    /** Past its family's cut-off as of the report: it no longer counts in the score (model/current.ts). */
+    /** Past its data type's cut-off as of the report: it no longer counts in the score (staleness.ts). */
     stale: boolean;
     observations: number;
   }>;
+  /** The stale rule in words, each data type's cut-off, the countries with stale data (aggregates apart). */
+  stale: StaleSummary;
   tables: TableStatusRow[];
   /**
    * The newest download run (`jwi update`/`fetch`, the server's schedule) as the audit log has it, so a failed
@@ -154,19 +156,21 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
   const updateDetail = update?.detail ? (JSON.parse(update.detail) as { door?: string; reason?: string }) : {};
   const dayMs = 86_400_000;
   const { busy, holder } = currentHolder(dataDir);
+  const data = store.series.map((r) => ({
+    data_type: r.dataType,
+    table: r.table,
+    country: r.geo,
+    newest_period: r.newestPeriod,
+    age_months: ageInMonths(r.newestPeriod, asOfMonth),
+    stale: isStale(r.dataType, r.newestPeriod, asOfMonth),
+    observations: r.observations,
+  }));
   return {
     as_of_month: asOfMonth,
     job: { running: busy, holder },
     store_checked_at: store.copiedAt,
-    data: store.series.map((r) => ({
-      data_type: r.dataType,
-      table: r.table,
-      country: r.geo,
-      newest_period: r.newestPeriod,
-      age_months: ageInMonths(r.newestPeriod, asOfMonth),
-      stale: !withinCutoff(r.newestPeriod, familyOfDataType(r.dataType), asOfMonth),
-      observations: r.observations,
-    })),
+    data,
+    stale: staleSummary(data),
     tables: store.tables,
     last_update: update
       ? { at: update.at, action: update.action, actor: update.actor, door: updateDetail.door ?? null, result: update.result, reason: updateDetail.reason ?? null }
