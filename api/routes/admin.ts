@@ -1,6 +1,6 @@
 // Operator routes under /api/admin. Every route but login needs a session (401 first, before any body is read).
 // Writes must be JSON or multipart (with the SameSite=Strict cookie and the origin check, that is the CSRF
-// defence). Every operator action is written to the audit log; passwords never are.
+// defence). Every operator action is written to the audit log (viewing a list is not); passwords never are.
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import multer, { MulterError } from "multer";
 import { z } from "zod";
