@@ -13,6 +13,7 @@ import { DESKTOP, MOBILE, SCREENSHOT_DIR, axeViolations, hydrated, newPage, scre
 import { ADMIN_ROUTES } from "../api/admin-routes.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
 import { COUNTRIES } from "../../pipeline/countries.ts";
+import { failedJobEntry, recordJobEntry, SCHEDULE_ACTOR } from "../../pipeline/job-audit.ts";
 
 let h: AdminHarness;
 let desktop: BrowserContext;
@@ -439,7 +440,12 @@ describe("upload and recalculation", () => {
 
 describe("data status", () => {
   it("shows per country and data type the newest period and its age, as jwi status does, with stale data marked", async () => {
+    // A scheduled update that failed (as the server's schedule records it) shows above the table, with its reason.
+    recordJobEntry(h.server.db, failedJobEntry(SCHEDULE_ACTOR, "update", null, new Error("The data job was stopped: it took longer than 3600 s.")));
     const { page, console } = await openPanel(desktop);
+    const lastUpdate = page.getByTestId("status-last-update");
+    await lastUpdate.waitFor();
+    expect(await lastUpdate.textContent()).toMatch(/^The last download run \(update, schedule\) at .+ UTC failed: The data job was stopped: it took longer than 3600 s\.$/);
     const report = (await h.server.pipeline.status()) as Awaited<ReturnType<typeof h.server.pipeline.status>>;
     const newest = (geo: string, type: string) =>
       report.data.filter((r) => r.country === geo && r.data_type === type).sort((a, b) => a.age_months - b.age_months)[0];
