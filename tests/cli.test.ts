@@ -161,7 +161,8 @@ describe("jwi CLI", () => {
   });
 
   it("works as a real process through bin/jwi.mjs with pino logs on stderr", async () => {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(REPO_ROOT, "bin", "jwi.mjs"), "recalc", "--as-of", "2026-11-22", "--json"], {
+    // A new as-of date, so that it publishes (the same data as of 2026-11-22 is published already: nothing would change).
+    const { stdout, stderr } = await exec(process.execPath, [path.join(REPO_ROOT, "bin", "jwi.mjs"), "recalc", "--as-of", "2026-11-23", "--json"], {
       env: { ...process.env, JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "info" },
     });
     expect(JSON.parse(stdout).countries).toHaveLength(31);
