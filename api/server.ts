@@ -9,6 +9,7 @@ import { SQLITE_FILE } from "../pipeline/index.ts";
 import { createChildPipeline, type ChildPipeline } from "../pipeline/jobs/child.ts";
 import type { Logger } from "../pipeline/logger.ts";
 import { updateScheduleFromEnv } from "../pipeline/fetch/schedule.ts";
+import { SCHEDULE_ACTOR, SEED_ACTOR } from "../pipeline/job-audit.ts";
 import type { UpdateSummary } from "../pipeline/fetch/update.ts";
 import { openServingDb, type ServingDb } from "../pipeline/serving-db.ts";
 import { readStoreStatus } from "../pipeline/store-status.ts";
@@ -68,7 +69,7 @@ export async function ensureSeeded(pipeline: ChildPipeline, logger: Logger, asOf
   const held = readStoreStatus(pipeline.servingDb);
   if (held.copiedAt !== null && held.observations > 0 && new PublishedStore(pipeline.servingDb).latestId() > 0) return;
   logger.info("first start on this data directory: loading the bundled real files (fixtures/real) and publishing scores");
-  const outcome = await pipeline.seed({ asOf }, { command: "seed bundled data (server start)" });
+  const outcome = await pipeline.seed({ asOf }, { command: "seed bundled data (server start)", actor: SEED_ACTOR });
   if (outcome.published) logger.info(outcome.published, "scores computed and published");
 }
 
@@ -126,7 +127,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     env,
     logger,
     job: async (signal) => {
-      const summary = (await pl.update({ recalc: true }, { command: "update (schedule)", waitMs: 0, signal })) as UpdateSummary;
+      const summary = (await pl.update({ recalc: true }, { command: "update (schedule)", waitMs: 0, signal, actor: SCHEDULE_ACTOR })) as UpdateSummary;
       app.services.read.refresh();
       return summary;
     },

@@ -4,6 +4,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { PipelineEnv } from "../pipeline/env.ts";
 import type { Pipeline } from "../pipeline/index.ts";
+import type { JobActor } from "../pipeline/job-audit.ts";
 import type { Logger } from "../pipeline/logger.ts";
 import { CliError } from "./errors.ts";
 
@@ -28,7 +29,7 @@ export interface CommandContext {
    * directory that does not exist is refused (a mistyped JWI_DATA_DIR must not become an empty store) unless
    * `create` is set (the commands' `--create`).
    */
-  openPipeline(opts?: { waitMs?: number; create?: boolean }): Promise<Pipeline>;
+  openPipeline(opts?: { waitMs?: number; create?: boolean; actor?: JobActor | null }): Promise<Pipeline>;
 }
 
 /** A CliError in plain words when `dir` (JWI_DATA_DIR) does not exist or is not a directory. */
@@ -65,6 +66,7 @@ export async function commandContext(io: CliIo): Promise<CommandContext> {
         dataDir: env.JWI_DATA_DIR,
         logger,
         lockWaitMs: opts.waitMs ?? env.JWI_LOCK_WAIT_S * 1000,
+        actor: opts.actor,
         // Every publication made from the terminal or by the server's job child gets its share cards.
         cards: async () => (await import("../product/share-cards/render.ts")).renderShareCards,
       });

@@ -8,13 +8,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { COUNTRIES } from "./countries.ts";
 import type { IngestRequest } from "./ingest.ts";
+import { failedJobEntry, finishedJobEntry, recordJobEntry, terminalActor, type JobActor } from "./job-audit.ts";
 import { acquireJobLock, currentHolder, type LockHolder } from "./jobs/lock.ts";
 import type { Logger } from "./logger.ts";
-import { familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths } from "./model/period.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
 import type { SeedOutcome } from "./seed.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
+import { isStale, staleSummary, type StaleSummary } from "./staleness.ts";
 import { readStoreStatus } from "./store-status.ts";
 import type { ObservationStore, TableStatusRow } from "./store/observations.ts";
 import type { DataType, UploadResult } from "./types.ts";
@@ -44,6 +45,12 @@ export interface PipelineOptions {
   logger?: Logger;
   /** Draws the share cards of each publication (cli/io.ts passes product/share-cards); none without it. */
   cards?: RecalcOptions["cards"];
+  /**
+   * Who runs this process's jobs, written with each job to the audit log (pipeline/job-audit.ts). Default: the
+   * person at the terminal (OS user and host). null: this process does not audit its jobs because the process
+   * that asked for them does (the server's job child: the server records the operator, the schedule, the seed).
+   */
+  actor?: JobActor | null;
 }
 
 /** How one job presents itself and how long it waits for its turn. */
@@ -53,6 +60,13 @@ export interface JobOptions {
   /** Overrides the pipeline's lockWaitMs for this job. */
   waitMs?: number;
   signal?: AbortSignal;
+  /** The audit log's name of the job (`ingest`, `recalculate`, `update`, …) and its target; default `job`. */
+  audit?: { action: string; target?: string | null };
+  /**
+   * Who asked for this job (the audit log's actor), overriding the pipeline's. The server's pipeline
+   * (jobs/child.ts) records a job only when it is given one: the operator routes record their own entries.
+   */
+  actor?: JobActor;
 }
 
 export interface StatusReport {
@@ -67,11 +81,18 @@ export interface StatusReport {
     country: string;
     newest_period: string;
     age_months: number;
-    /** Past its family's cut-off as of the report: it no longer counts in the score (model/current.ts). */
+    /** Past its data type's cut-off as of the report: it no longer counts in the score (staleness.ts). */
     stale: boolean;
     observations: number;
   }>;
+  /** The stale rule in words, each data type's cut-off, the countries with stale data (aggregates apart). */
+  stale: StaleSummary;
   tables: TableStatusRow[];
+  /**
+   * The newest download run (`jwi update`/`fetch`, the server's schedule) as the audit log has it, so a failed
+   * scheduled update shows where the operator looks; null before any.
+   */
+  last_update: { at: string; action: string; actor: string; door: string | null; result: string; reason: string | null } | null;
   published: {
     model: string | null;
     as_of: string | null;
@@ -147,22 +168,31 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     as_of: string;
   }>;
   const byCountry = new Map(snaps.map((s) => [s.country, s]));
+  const update = db
+    .prepare(`SELECT at, action, actor, result, detail FROM audit_log WHERE action IN ('update', 'fetch') ORDER BY id DESC LIMIT 1`)
+    .get() as { at: string; action: string; actor: string; result: string; detail: string | null } | undefined;
+  const updateDetail = update?.detail ? (JSON.parse(update.detail) as { door?: string; reason?: string }) : {};
   const dayMs = 86_400_000;
   const { busy, holder } = currentHolder(dataDir);
+  const data = store.series.map((r) => ({
+    data_type: r.dataType,
+    table: r.table,
+    country: r.geo,
+    newest_period: r.newestPeriod,
+    age_months: ageInMonths(r.newestPeriod, asOfMonth),
+    stale: isStale(r.dataType, r.newestPeriod, asOfMonth),
+    observations: r.observations,
+  }));
   return {
     as_of_month: asOfMonth,
     job: { running: busy, holder },
     store_checked_at: store.copiedAt,
-    data: store.series.map((r) => ({
-      data_type: r.dataType,
-      table: r.table,
-      country: r.geo,
-      newest_period: r.newestPeriod,
-      age_months: ageInMonths(r.newestPeriod, asOfMonth),
-      stale: !withinCutoff(r.newestPeriod, familyOfDataType(r.dataType), asOfMonth),
-      observations: r.observations,
-    })),
+    data,
+    stale: staleSummary(data),
     tables: store.tables,
+    last_update: update
+      ? { at: update.at, action: update.action, actor: update.actor, door: updateDetail.door ?? null, result: update.result, reason: updateDetail.reason ?? null }
+      : null,
     published: {
       model: pub?.model ?? null,
       as_of: pub?.as_of ?? null,
@@ -194,8 +224,33 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
   const db = opts.servingDb ?? openServingDb(path.join(opts.dataDir, SQLITE_FILE));
   const duckFile = path.join(opts.dataDir, DUCKDB_FILE);
   const logger = opts.logger;
+  const actor = opts.actor === undefined ? terminalActor() : opts.actor;
+
+  /** Every job, whatever its end, leaves one audit entry; a failing entry is logged, never the job's answer. */
+  const audit = (who: JobActor | null, entry: (who: JobActor) => Parameters<typeof recordJobEntry>[1]) => {
+    if (!who) return;
+    try {
+      recordJobEntry(db, entry(who));
+    } catch (err) {
+      logger?.error({ err }, "the audit entry of a data job could not be written");
+    }
+  };
 
   const exclusive = async <T>(work: (l: LockedPipeline) => Promise<T>, job: JobOptions = {}): Promise<T> => {
+    const action = job.audit?.action ?? "job";
+    const target = job.audit?.target ?? null;
+    const who = job.actor ?? actor;
+    try {
+      const result = await exclusiveUnaudited(work, job);
+      audit(who, (a) => finishedJobEntry(a, action, target, result));
+      return result;
+    } catch (err) {
+      audit(who, (a) => failedJobEntry(a, action, target, err));
+      throw err;
+    }
+  };
+
+  const exclusiveUnaudited = async <T>(work: (l: LockedPipeline) => Promise<T>, job: JobOptions): Promise<T> => {
     const lock = await acquireJobLock(opts.dataDir, job.command ?? "job", {
       waitMs: job.waitMs ?? opts.lockWaitMs ?? 0,
       signal: job.signal,
@@ -243,9 +298,19 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
     dataDir: opts.dataDir,
     servingDb: db,
     ingest: (req, job) =>
-      exclusive((l) => l.ingest(req), { command: jobName("ingest", req.fileName), ...job }),
-    recalc: (o, job) => exclusive((l) => l.recalc(o), { command: jobName("recalc", o?.asOf ? `--as-of ${o.asOf}` : undefined), ...job }),
-    seed: (o, job) => exclusive(async (l) => (await jobModules()).seedLocked(l, o), { command: "seed (bundled data)", ...job }),
+      exclusive((l) => l.ingest(req), {
+        command: jobName("ingest", req.fileName),
+        audit: { action: req.origin === "upload" ? "upload" : "ingest", target: req.dataType },
+        ...job,
+      }),
+    recalc: (o, job) =>
+      exclusive((l) => l.recalc(o), {
+        command: jobName("recalc", o?.asOf ? `--as-of ${o.asOf}` : undefined),
+        audit: { action: "recalculate", target: o?.asOf ?? null },
+        ...job,
+      }),
+    seed: (o, job) =>
+      exclusive(async (l) => (await jobModules()).seedLocked(l, o), { command: "seed (bundled data)", audit: { action: "seed" }, ...job }),
     exclusive,
     status: (now) => statusReport(opts.dataDir, db, now),
     jobState: () => {
@@ -259,4 +324,4 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
   };
 }
 
-export type { IngestRequest, RecalcOptions, RecalcSummary, SeedOutcome, UploadResult };
+export type { IngestRequest, JobActor, RecalcOptions, RecalcSummary, SeedOutcome, UploadResult };

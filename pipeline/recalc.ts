@@ -6,6 +6,7 @@ import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "./logger.ts";
 import { publish, storedCards, type CardRenderer, type CardStats, type RenderedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
+export { NOTHING_CHANGED } from "./types.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
 
@@ -38,6 +39,11 @@ export interface RecalcSummary {
    */
   cards: (CardStats & { duration_ms: number }) | null;
   countries: RecalcCountry[];
+  /**
+   * True when the scores, statuses, histories and inputs equal the current publication's: nothing was published,
+   * `publication_id` and `published_at` are the current publication's, and the site keeps its ETags.
+   */
+  unchanged?: boolean;
 }
 
 
@@ -150,9 +156,15 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let publicationId: number | null = null;
   let cardStats: CardStats | null = null;
   let cardsMs = 0;
-  if (!opts.dryRun) {
+  let unchanged = false;
+  const sources = opts.dryRun ? [] : await store.tableStatus();
+  const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
+  if (current) {
+    unchanged = true;
+    publishedAt = current.published_at;
+    publicationId = current.id;
+  } else if (!opts.dryRun) {
     publishedAt = now.toISOString();
-    const sources = await store.tableStatus();
     // Cards are drawn before the transaction: the write lock is held only to store them
     // (docs/decisions/008-share-cards.md). The renderer is loaded only when a recalc publishes.
     let cards: RenderedCard[] | undefined;
@@ -184,5 +196,53 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     duration_ms: Math.round(performance.now() - started),
     cards: cardStats && { ...cardStats, duration_ms: cardsMs },
     countries: summarise(results),
+    ...(unchanged ? { unchanged } : {}),
   };
+}
+
+/** The data columns of a source table as published (when it was last checked is not an input). */
+const sourceKey = (t: { table: string; dataType: string; newestPeriod: string | null; observations: number; lastChangedAt: string | null; sourceUpdated: string | null }) =>
+  JSON.stringify([t.table, t.dataType, t.newestPeriod, t.observations, t.lastChangedAt, t.sourceUpdated]);
+
+/**
+ * The current publication when `results` would publish nothing new: same model and as-of date, every snapshot
+ * (scores, statuses, inputs and their ingest ids, explanations) and every month of history equal, the same source
+ * tables with the same data. Otherwise null. A publication that changes nothing would only roll the site's ETags.
+ */
+function sameAsPublished(
+  db: ServingDb,
+  modelId: string,
+  asOf: string,
+  results: readonly CountryResult[],
+  sources: readonly Parameters<typeof sourceKey>[0][],
+  drawsCards: boolean,
+): { id: number; published_at: string } | null {
+  const pub = db.prepare(`SELECT id, model, as_of, published_at, cards_error FROM publications ORDER BY id DESC LIMIT 1`).get() as
+    | { id: number; model: string; as_of: string; published_at: string; cards_error: string | null }
+    | undefined;
+  if (!pub || pub.model !== modelId || pub.as_of !== asOf) return null;
+  // A publication that lacks its share cards (made without a renderer, e.g. by an older version's server job, or
+  // whose drawing failed) is made again when cards can be drawn now, so the site gets them.
+  if (drawsCards && (pub.cards_error !== null || db.prepare(`SELECT 1 FROM share_cards LIMIT 1`).get() === undefined)) return null;
+  const snapshots = new Map(
+    (db.prepare(`SELECT country, payload FROM snapshots WHERE publication_id = ?`).all(pub.id) as Array<{ country: string; payload: string }>).map(
+      (r) => [r.country, r.payload],
+    ),
+  );
+  if (snapshots.size !== results.length) return null;
+  for (const r of results) if (snapshots.get(r.snapshot.country) !== JSON.stringify(r.snapshot)) return null;
+  const history = db.prepare(`SELECT country, month, score, status FROM score_history ORDER BY country, month`).all() as Array<{
+    country: string; month: string; score: number | null; status: string | null;
+  }>;
+  const next = results
+    .flatMap((r) => r.history.map((h) => ({ country: r.snapshot.country, month: h.month, score: h.score, status: h.status })))
+    .sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  if (JSON.stringify(history) !== JSON.stringify(next)) return null;
+  const published = db
+    .prepare(`SELECT source_table AS "table", data_type AS dataType, newest_period AS newestPeriod, observations, last_changed_at AS lastChangedAt,
+      source_updated AS sourceUpdated FROM source_status`)
+    .all() as Array<Parameters<typeof sourceKey>[0]>;
+  const a = published.map(sourceKey).sort();
+  const b = sources.map(sourceKey).sort();
+  return JSON.stringify(a) === JSON.stringify(b) ? { id: pub.id, published_at: pub.published_at } : null;
 }

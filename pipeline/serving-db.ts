@@ -111,6 +111,17 @@ CREATE TABLE IF NOT EXISTS store_tables (
   last_reason TEXT,
   PRIMARY KEY (data_type, source_table)
 ) WITHOUT ROWID;
+-- Who did what, when, with which result: the operator's actions (api/db/operator.ts) and every data job from every
+-- door, the terminal included (pipeline/job-audit.ts). Never a password; no visitor data beyond ids.
+CREATE TABLE IF NOT EXISTS audit_log (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  at TEXT NOT NULL,
+  actor TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT,
+  result TEXT NOT NULL,
+  detail TEXT
+);
 CREATE TABLE IF NOT EXISTS store_meta (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   observations INTEGER NOT NULL,

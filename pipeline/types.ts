@@ -92,3 +92,6 @@ export interface UploadResult {
   ingest_id?: number | null;
   dry_run?: boolean;
 }
+
+/** What a recalc whose result equals the current publication says (recalc.ts: nothing is published). */
+export const NOTHING_CHANGED = "Nothing changed: the published scores stay.";

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readManifest } from "../pipeline/seed.ts";
+import type { StatusReport } from "../pipeline/index.ts";
 import type { UploadResult } from "../pipeline/types.ts";
 import { fixture, jwi, REPO_ROOT, tempDataDir } from "./helpers/cli.ts";
 
@@ -140,8 +141,28 @@ describe("jwi CLI", () => {
     expect(human.stdout).toContain("une_rt_m");
   });
 
+  it("status marks each stale series in words (human) as its JSON does, and counts countries only", async () => {
+    const json = (await jwi(tmp.dir, "status", "--json")).json<StatusReport>();
+    const human = (await jwi(tmp.dir, "status")).stdout.split("\n");
+    // One line per table and country, in the JSON's order: STALE exactly where the JSON says stale.
+    const rows = human.filter((l) => /^ {4}\S+\s+newest /.test(l));
+    expect(rows).toHaveLength(json.data.length);
+    json.data.forEach((d, i) => expect(rows[i]!.includes(" STALE "), `${d.table} ${d.country} ${d.newest_period}`).toBe(d.stale));
+    expect(json.data.some((d) => d.stale)).toBe(true);
+    expect(json.data.some((d) => !d.stale)).toBe(true);
+    // The employment expectations of 2025-08 are past their 12-month cut-off well before 24 months.
+    expect(json.data.some((d) => d.data_type === "expectations" && d.stale && d.age_months < 24)).toBe(true);
+    expect(human).toContain(json.stale.rule);
+    const n = json.stale.countries.length;
+    expect(human.some((l) => l.startsWith(`${n} countries have stale data: `))).toBe(true);
+    expect(json.stale.countries.every((c) => !/^(EA|EU)/.test(c.code))).toBe(true);
+    expect(json.stale.aggregates.length).toBeGreaterThan(0);
+    expect(human).toContain(`Aggregates with stale data (not counted): ${json.stale.aggregates.join(", ")}.`);
+  });
+
   it("works as a real process through bin/jwi.mjs with pino logs on stderr", async () => {
-    const { stdout, stderr } = await exec(process.execPath, [path.join(REPO_ROOT, "bin", "jwi.mjs"), "recalc", "--as-of", "2026-11-22", "--json"], {
+    // A new as-of date, so that it publishes (the same data as of 2026-11-22 is published already: nothing would change).
+    const { stdout, stderr } = await exec(process.execPath, [path.join(REPO_ROOT, "bin", "jwi.mjs"), "recalc", "--as-of", "2026-11-23", "--json"], {
       env: { ...process.env, JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "info" },
     });
     expect(JSON.parse(stdout).countries).toHaveLength(31);

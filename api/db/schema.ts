@@ -58,15 +58,7 @@ CREATE TABLE IF NOT EXISTS sessions (
   expires_at TEXT NOT NULL
 ) WITHOUT ROWID;
 
-CREATE TABLE IF NOT EXISTS audit_log (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  at TEXT NOT NULL,
-  actor TEXT NOT NULL,
-  action TEXT NOT NULL,
-  target TEXT,
-  result TEXT NOT NULL,
-  detail TEXT
-);
+-- audit_log: in the serving schema (pipeline/serving-db.ts), since every data job writes it.
 
 -- Failed logins per account (docs/decisions/011-login-backoff.md). Accounts and client addresses are HMACs
 -- (db/rate-limits.ts's secret), never the typed username or the address itself.

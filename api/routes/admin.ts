@@ -1,6 +1,6 @@
 // Operator routes under /api/admin. Every route but login needs a session (401 first, before any body is read).
 // Writes must be JSON or multipart (with the SameSite=Strict cookie and the origin check, that is the CSRF
-// defence). Every operator action is written to the audit log; passwords never are.
+// defence). Every operator action is written to the audit log (viewing a list is not); passwords never are.
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import multer, { MulterError } from "multer";
 import { z } from "zod";
@@ -113,6 +113,7 @@ function uploadSummary(r: UploadResult, fileName: string) {
     unchanged: r.unchanged,
     warnings: r.warnings.length,
     dry_run: r.dry_run ?? false,
+    door: "operator page",
   };
 }
 
@@ -283,7 +284,12 @@ export function adminRoutes(d: AdminDeps): Router {
         result = await d.pipeline.ingest(ingestReq, { command: `upload ${ingestReq.fileName} (operator ${op.username}, admin page)` });
       } catch (err) {
         recordFailedJob(res, () =>
-          record(op.username, "upload", err instanceof BusyError ? "busy" : "error", { data_type: ingestReq.dataType, file: ingestReq.fileName }),
+          record(op.username, "upload", err instanceof BusyError ? "busy" : "error", {
+            data_type: ingestReq.dataType,
+            file: ingestReq.fileName,
+            door: "operator page",
+            reason: err instanceof Error ? err.message : String(err),
+          }),
         );
         if (!progress?.started) throw err;
         const { status, body } = toErrorResponse(err, requestIdOf(res));
@@ -322,6 +328,7 @@ export function adminRoutes(d: AdminDeps): Router {
           as_of: summary.as_of,
           publication_id: summary.publication_id,
           countries_scored: summary.countries_scored,
+          door: "operator page",
         }),
       );
       res.json(summary);
@@ -329,7 +336,11 @@ export function adminRoutes(d: AdminDeps): Router {
       if (err instanceof HttpError) throw err; // the job published; only its audit entry failed (above)
       const result: AuditResult = err instanceof BusyError ? "busy" : err instanceof InputError ? "rejected" : "error";
       recordFailedJob(res, () =>
-        record(op.username, "recalculate", result, { as_of: input.as_of ?? null, error: err instanceof Error ? err.message : String(err) }),
+        record(op.username, "recalculate", result, {
+          as_of: input.as_of ?? null,
+          door: "operator page",
+          reason: err instanceof Error ? err.message : String(err),
+        }),
       );
       throw err;
     }
@@ -367,11 +378,11 @@ export function adminRoutes(d: AdminDeps): Router {
     res.json(publicationBody());
   });
 
+  // Views of a list are not audited (each visit of the page would add entries and bury the actions); exports,
+  // which take personal data away, and deletions are.
   r.get("/waiting-list", (req, res) => {
-    const op = operatorOf(res);
     const q = waitingListQuery.parse(req.query);
     const items = d.waitingList.list({ service: q.service ?? null, limit: q.limit, offset: q.offset });
-    record(op.username, "waiting_list.list", "ok", { service: q.service ?? null, count: items.length });
     res.json({ items, total: d.waitingList.count(q.service ?? null), limit: q.limit, offset: q.offset, retention_days: config.leadsRetentionDays });
   });
 
@@ -405,13 +416,11 @@ export function adminRoutes(d: AdminDeps): Router {
   });
 
   // Contact messages (personal data, like the waiting list): read, exported, handled and deleted by the operator
-  // only, every read and change audited (without the message's content).
+  // only, every export and change audited (without the message's content).
   r.get("/contact-messages", (req, res) => {
-    const op = operatorOf(res);
     const q = contactQuery.parse(req.query);
     const filter = { topic: q.topic ?? null, handled: q.handled ?? null };
     const items = d.contact.list({ ...filter, limit: q.limit, offset: q.offset });
-    record(op.username, "contact.list", "ok", { ...filter, count: items.length });
     res.json({ items, total: d.contact.count(filter), limit: q.limit, offset: q.offset, retention_days: config.leadsRetentionDays });
   });
 

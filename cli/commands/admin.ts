@@ -6,6 +6,7 @@ import path from "node:path";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword } from "../../api/auth.ts";
 import { LoginBackoff } from "../../api/db/login-backoff.ts";
 import { AuditLog, CredentialStore } from "../../api/db/operator.ts";
+import { terminalActor } from "../../pipeline/job-audit.ts";
 import { applyApiSchema } from "../../api/db/schema.ts";
 import { readPipelineEnv } from "../../pipeline/env.ts";
 import { SQLITE_FILE } from "../../pipeline/index.ts";
@@ -112,7 +113,8 @@ export async function setPasswordCommand(io: SetPasswordIo): Promise<void> {
       new CredentialStore(db).setHash(hashed);
       db.prepare(`DELETE FROM sessions`).run();
       LoginBackoff.clearAll(db); // the operator's way in when strangers keep the account backing off
-      new AuditLog(db).record({ actor: "cli", action: "admin.set_password", result: "ok" });
+      const who = terminalActor();
+      new AuditLog(db).record({ actor: who.name, action: "admin.set_password", result: "ok", detail: { door: who.door } });
     })();
   } finally {
     db.close();

@@ -20,8 +20,9 @@ export async function jobCommand(ctx: CommandContext): Promise<void> {
     else process.exit(143);
   });
   // Opened like every other command's (cli/io.ts), so the publications of the operator page, the schedule and
-  // the first seed carry their share cards too.
-  const pipeline = await ctx.openPipeline();
+  // the first seed carry their share cards too. actor null: the server writes the audit entries of the jobs it
+  // runs here (pipeline/jobs/child.ts, the routes).
+  const pipeline = await ctx.openPipeline({ actor: null });
   try {
     const value = await runJob(pipeline, message.spec, {
       env: ctx.env,

@@ -1,5 +1,5 @@
 // `jwi recalc`: score every country (the current model, with history) and publish atomically.
-import type { RecalcSummary } from "../../pipeline/recalc.ts";
+import { NOTHING_CHANGED, type RecalcSummary } from "../../pipeline/recalc.ts";
 import { formatScore } from "../../product/format.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 
@@ -25,7 +25,7 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
   }
   ctx.logger.info(
     { as_of: summary.as_of, scored: summary.countries_scored, ms: summary.duration_ms, publication: summary.publication_id },
-    "recalc published",
+    summary.unchanged ? `recalc: ${NOTHING_CHANGED}` : "recalc published",
   );
   if (opts.json) {
     const { model, as_of, publication_id, countries } = summary;
@@ -53,6 +53,7 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
 
 function printSummary(ctx: CommandContext, s: RecalcSummary) {
   const out = ctx.io.stdout;
+  if (s.unchanged) writeLine(out, `${NOTHING_CHANGED} (publication ${s.publication_id} of ${s.published_at})`);
   writeLine(
     out,
     `Model ${s.model}, as of ${s.as_of}: ${s.countries_scored} of ${s.countries.length} countries scored in ${s.duration_ms} ms` +

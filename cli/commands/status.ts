@@ -29,7 +29,30 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean;
       writeLine(out, `  ${head}`);
       last = head;
     }
-    writeLine(out, `    ${r.country.padEnd(10)} newest ${r.newest_period.padEnd(8)} age ${String(r.age_months).padStart(3)}  ${r.observations} obs`);
+    // The marker is a word, not a colour: it survives a pipe, a log and a screen reader.
+    writeLine(
+      out,
+      `    ${r.country.padEnd(10)} newest ${r.newest_period.padEnd(8)} age ${String(r.age_months).padStart(3)}  ${r.stale ? "STALE" : "     "}  ${r.observations} obs`,
+    );
+  }
+  if (report.data.length) {
+    writeLine(out, "");
+    writeLine(out, report.stale.rule);
+    const n = report.stale.countries.length;
+    writeLine(
+      out,
+      n === 0
+        ? "No country has stale data."
+        : `${n} ${n === 1 ? "country has" : "countries have"} stale data: ${report.stale.countries.map((c) => `${c.code} (${c.data_types.join(", ")})`).join(", ")}.`,
+    );
+    if (report.stale.aggregates.length) writeLine(out, `Aggregates with stale data (not counted): ${report.stale.aggregates.join(", ")}.`);
+  }
+  const u = report.last_update;
+  if (u) {
+    writeLine(out, "");
+    const who = u.door === "terminal" ? `terminal, ${u.actor}` : u.actor;
+    const how = u.result === "ok" ? "ok" : u.result === "busy" ? "could not start (another job was running)" : `FAILED${u.reason ? `: ${u.reason}` : ""}`;
+    writeLine(out, `Last download run: ${u.action} (${who}) at ${u.at}: ${how}`);
   }
   if (report.tables.length) {
     writeLine(out, "");

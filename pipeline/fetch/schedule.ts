@@ -73,9 +73,13 @@ export function startUpdateSchedule(opts: UpdateScheduleOptions): UpdateSchedule
         const summary = opts.job
           ? await opts.job(controller.signal)
           : await pipeline.exclusive((locked) => work(locked, controller.signal), { command: "update (schedule)", waitMs: 0 });
-        logger.info(
-          { cron, outcome: summary.outcome, exit_code: exitCodeOf(summary), counts: summary.counts, changed: summary.changed, recalc: summary.recalc, ms: Date.now() - started },
-          "scheduled update finished",
+        // A run that failed (every table, or the recalc) is an error, one where some tables failed a warning: an
+        // operator's log alerting sees them; the audit log and the data status say the same.
+        const exitCode = exitCodeOf(summary);
+        const level = summary.outcome === "failed" ? "error" : exitCode === 0 ? "info" : "warn";
+        logger[level](
+          { cron, outcome: summary.outcome, exit_code: exitCode, counts: summary.counts, changed: summary.changed, recalc: summary.recalc, ms: Date.now() - started },
+          level === "info" ? "scheduled update finished" : `scheduled update ${summary.outcome === "failed" ? "failed" : "finished with failures"}`,
         );
         return { status: "done", summary };
       } catch (err) {

@@ -9,7 +9,7 @@ import { publishSourceChecks } from "../publish.ts";
 import { LMB_TABLE } from "../sources/barometer/parse.ts";
 import { EUROSTAT_TABLES, SUCCESSOR_TABLES, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
 import type { FetchLogEntry } from "../store/observations.ts";
-import { DATA_TYPES, type DataType, type UploadResult } from "../types.ts";
+import { DATA_TYPES, NOTHING_CHANGED, type DataType, type UploadResult } from "../types.ts";
 import { archiveRaw } from "./archive.ts";
 import { FROZEN_AFTER_MONTHS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, readEurostatError, staleHint, tableUrl, type EurostatError } from "./eurostat.ts";
 import { FetchError, httpGet, isRetryableStatus, type HttpResult, type Validators } from "./http.ts";
@@ -72,7 +72,7 @@ export interface FetchSummary {
 export interface UpdateSummary extends FetchSummary {
   /** The recalc that followed (only when something changed), or why it failed. */
   recalc:
-    | { ok: true; as_of: string; countries_scored: number; publication_id: number | null; duration_ms: number }
+    | { ok: true; as_of: string; countries_scored: number; publication_id: number | null; duration_ms: number; unchanged?: boolean }
     | { ok: false; error: string }
     | null;
   notes: string[];
@@ -430,7 +430,11 @@ export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): 
   try {
     const r = await locked.recalc({ now: clock() });
     summary.recalc = { ok: true, as_of: r.as_of, countries_scored: r.countries_scored, publication_id: r.publication_id, duration_ms: r.duration_ms };
-    opts.logger?.info({ as_of: r.as_of, scored: r.countries_scored, publication: r.publication_id }, "recalc published");
+    if (r.unchanged) {
+      summary.recalc.unchanged = true;
+      summary.notes.push(NOTHING_CHANGED);
+    }
+    opts.logger?.info({ as_of: r.as_of, scored: r.countries_scored, publication: r.publication_id }, r.unchanged ? `recalc: ${NOTHING_CHANGED}` : "recalc published");
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     summary.recalc = { ok: false, error: message };
@@ -445,10 +449,10 @@ export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): 
 
 /** `jwi fetch`: the tables of `types`, under the pipeline's one-job lock (BusyError when another job runs). */
 export function runFetch(pipeline: Pipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES, job: JobOptions = {}): Promise<FetchSummary> {
-  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types), { command: "fetch", signal: opts.signal, ...job });
+  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types), { command: "fetch", audit: { action: "fetch", target: types.join(" ") }, signal: opts.signal, ...job });
 }
 
 /** `jwi update` and the built-in schedule: everything, then recalc if anything changed; under the lock. */
 export function runUpdate(pipeline: Pipeline, opts: FetchOptions, job: JobOptions = {}): Promise<UpdateSummary> {
-  return pipeline.exclusive((locked) => updateLocked(locked, opts), { command: "update", signal: opts.signal, ...job });
+  return pipeline.exclusive((locked) => updateLocked(locked, opts), { command: "update", audit: { action: "update" }, signal: opts.signal, ...job });
 }

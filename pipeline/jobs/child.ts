@@ -19,6 +19,7 @@ import type { RecalcOptions, RecalcSummary } from "../recalc.ts";
 import type { SeedOutcome } from "../seed.ts";
 import type { ServingDb } from "../serving-db.ts";
 import type { DataType, UploadResult } from "../types.ts";
+import { failedJobEntry, finishedJobEntry, recordJobEntry, type JobAuditEntry } from "../job-audit.ts";
 import { currentHolder } from "./lock.ts";
 import { commandOf, deserializeError, type ChildMessage, type JobResult, type JobSpec, type RunMessage } from "./spec.ts";
 
@@ -60,7 +61,44 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
   const tmpDir = path.join(dataDir, "tmp");
   const children = new Set<ChildProcess>();
 
-  function runChild(spec: JobSpec, job: JobOptions, onProgress?: (step: IngestStep) => void): Promise<JobResult> {
+  /** The audit log's name of a job spec and its target. */
+  const auditName = (spec: JobSpec): [string, string | null] => {
+    switch (spec.kind) {
+      case "ingest":
+        return [spec.origin === "upload" ? "upload" : "ingest", spec.dataType];
+      case "recalc":
+        return ["recalculate", spec.asOf ?? null];
+      case "seed":
+        return ["seed", null];
+      case "update":
+        return [spec.recalc ? "update" : "fetch", spec.types?.join(" ") || null];
+    }
+  };
+
+  /**
+   * Runs a job in the child; when the job names who asked for it (the schedule, the seed), the server writes its
+   * audit entry here, even when the child was killed by a limit. A failing entry is logged, never the answer.
+   */
+  async function runChild(spec: JobSpec, job: JobOptions, onProgress?: (step: IngestStep) => void): Promise<JobResult> {
+    const [action, target] = auditName(spec);
+    const audit = (entry: () => JobAuditEntry) => {
+      try {
+        recordJobEntry(db, entry());
+      } catch (err) {
+        logger?.error({ err, kind: spec.kind }, "the audit entry of a data job could not be written");
+      }
+    };
+    try {
+      const result = await runChildUnaudited(spec, job, onProgress);
+      if (job.actor) audit(() => finishedJobEntry(job.actor!, action, target, result));
+      return result;
+    } catch (err) {
+      if (job.actor) audit(() => failedJobEntry(job.actor!, action, target, err));
+      throw err;
+    }
+  }
+
+  function runChildUnaudited(spec: JobSpec, job: JobOptions, onProgress?: (step: IngestStep) => void): Promise<JobResult> {
     const timeoutMs = spec.kind === "update" ? opts.updateTimeoutMs : opts.timeoutMs;
     return new Promise<JobResult>((resolve, reject) => {
       const child = fork(JWI_BIN, ["job"], {

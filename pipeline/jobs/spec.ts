@@ -124,7 +124,10 @@ export async function runJob(pipeline: Pipeline, spec: JobSpec, ctx: RunJobConte
     case "update": {
       const options = fetchOptionsFromEnv(ctx.env, { logger: ctx.logger, signal: ctx.signal });
       const types = spec.types?.length ? spec.types : [...DATA_TYPES];
-      return pipeline.exclusive((locked) => (spec.recalc ? updateLocked(locked, options) : fetchLocked(locked, options, types)), job);
+      return pipeline.exclusive((locked) => (spec.recalc ? updateLocked(locked, options) : fetchLocked(locked, options, types)), {
+        ...job,
+        audit: { action: spec.recalc ? "update" : "fetch", target: spec.recalc ? null : types.join(" ") },
+      });
     }
   }
 }

@@ -174,6 +174,14 @@ describe("upload", () => {
     vacancyCountries = r.body.latest_samples.map((x: { country: string }) => x.country);
     expect(vacancyCountries.length).toBeGreaterThan(0);
 
+    // one audit entry: the operator, through the operator page, ok, with what changed
+    const entry = s.db.prepare("SELECT actor, result, target, detail FROM audit_log WHERE action = 'upload' ORDER BY id DESC").all() as Array<{
+      actor: string; result: string; target: string; detail: string;
+    }>;
+    expect(entry).toHaveLength(1);
+    expect(entry[0]).toMatchObject({ actor: "admin", result: "ok", target: "vacancy" });
+    expect(JSON.parse(entry[0]!.detail)).toMatchObject({ door: "operator page", inserted: r.body.inserted, updated: 0 });
+
     // the same file again: idempotent
     const again = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload }, authed());
     expect(again.status).toBe(200);
@@ -269,6 +277,11 @@ describe("recalculate and the one-job lock", () => {
     expect(r.body).toMatchObject({ model: "v2.1", as_of: "2026-11-22" });
     expect(r.body.countries).toHaveLength(31);
     expect(r.body.publication_id).toBeGreaterThan(1);
+    const entry = s.db.prepare("SELECT actor, result, detail FROM audit_log WHERE action = 'recalculate' ORDER BY id DESC LIMIT 1").get() as {
+      actor: string; result: string; detail: string;
+    };
+    expect(entry).toMatchObject({ actor: "admin", result: "ok" });
+    expect(JSON.parse(entry.detail)).toMatchObject({ door: "operator page", publication_id: r.body.publication_id, countries_scored: r.body.countries_scored });
     const after = await fetch(`${base}/api/countries`);
     expect(after.headers.get("etag")).not.toBe(etag);
     const afterBody = (await after.json()) as Array<{ code: string; confidence: string | null; basis: string | null }>;
@@ -324,8 +337,10 @@ describe("recalculate and the one-job lock", () => {
     expect(statuses.every((x) => x === 200 || x === 409), JSON.stringify(results.map((r) => [r.status, r.body?.error]))).toBe(true);
     expect(statuses).toContain(200);
     for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.message).toMatch(/Another data job is running: recalc/);
-    // Every 200 is one publication, complete: the jobs ran one after another.
-    expect(s.count("publications")).toBe(before + statuses.filter((x) => x === 200).length);
+    // Every 200 is one complete publication, or the current one when it found nothing changed (the same as-of
+    // date and data as the recalc before it): the jobs ran one after another.
+    const published = results.filter((r) => r.status === 200 && !r.body.unchanged).length;
+    expect(s.count("publications")).toBe(before + published);
     expect(s.count("snapshots")).toBe(31);
   });
 });
@@ -461,7 +476,19 @@ describe("waiting list (operator only)", () => {
     expect(cvOnly).toContain("first@example.com");
     expect(cvOnly).not.toContain("third@example.com");
     const audited = s.db.prepare("SELECT action FROM audit_log WHERE action LIKE 'waiting_list.%'").pluck().all();
-    expect(audited).toEqual(expect.arrayContaining(["waiting_list.list", "waiting_list.export"]));
+    expect(audited).toContain("waiting_list.export");
+    expect(audited).not.toContain("waiting_list.list");
+  });
+
+  it("viewing the leads, messages, moderation and audit lists adds no audit entry; an export adds one", async () => {
+    const rows = () => s.db.prepare("SELECT count(*) FROM audit_log").pluck().get() as number;
+    const before = rows();
+    for (const p of ["/waiting-list", "/contact-messages", "/experiences", "/audit"]) {
+      expect((await getJson(admin(p), { headers: authed() })).status, p).toBe(200);
+    }
+    expect(rows()).toBe(before);
+    expect((await fetch(admin("/contact-messages/export"), { headers: authed() })).status).toBe(200);
+    expect(rows()).toBe(before + 1);
   });
 });
 

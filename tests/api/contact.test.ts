@@ -227,7 +227,7 @@ describe("the operator's messages", () => {
     }
   });
 
-  it("lists them newest first with the total and the retention, filters by topic and by handled; audits each read", async () => {
+  it("lists them newest first with the total and the retention, filters by topic and by handled; reads are not audited", async () => {
     const all = await getJson(admin("/contact-messages"), { headers: authed() });
     expect(all.status).toBe(200);
     expect(all.headers.get("cache-control")).toBe("no-store");
@@ -239,9 +239,8 @@ describe("the operator's messages", () => {
     expect(deletes.body.total).toBe(1);
     expect((await getJson(admin("/contact-messages?topic=spam"), { headers: authed() })).status).toBe(400);
     expect((await getJson(admin("/contact-messages?limit=1&offset=1"), { headers: authed() })).body.items.map((m: { id: number }) => m.id)).toEqual([ids.delete]);
-    const audit = s.db.prepare("SELECT detail FROM audit_log WHERE action = 'contact.list' ORDER BY id").pluck().all() as string[];
-    expect(audit.length).toBeGreaterThanOrEqual(3);
-    expect(JSON.parse(audit.at(-1)!)).toEqual({ topic: null, handled: null, count: 1 });
+    // Viewing the list is not audited (exports and changes are): a visit of the page adds no entry.
+    expect(s.db.prepare("SELECT count(*) FROM audit_log WHERE action = 'contact.list'").pluck().get()).toBe(0);
     // The audit names no personal data.
     expect(JSON.stringify(s.db.prepare("SELECT * FROM audit_log WHERE action LIKE 'contact.%'").all())).not.toMatch(/max@example|Muster|Interview/);
   });

@@ -13,6 +13,8 @@ import { DESKTOP, MOBILE, SCREENSHOT_DIR, axeViolations, hydrated, newPage, scre
 import { ADMIN_ROUTES } from "../api/admin-routes.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
+import { COUNTRIES } from "../../pipeline/countries.ts";
+import { failedJobEntry, recordJobEntry, SCHEDULE_ACTOR } from "../../pipeline/job-audit.ts";
 
 let h: AdminHarness;
 let desktop: BrowserContext;
@@ -439,7 +441,12 @@ describe("upload and recalculation", () => {
 
 describe("data status", () => {
   it("shows per country and data type the newest period and its age, as jwi status does, with stale data marked", async () => {
+    // A scheduled update that failed (as the server's schedule records it) shows above the table, with its reason.
+    recordJobEntry(h.server.db, failedJobEntry(SCHEDULE_ACTOR, "update", null, new Error("The data job was stopped: it took longer than 3600 s.")));
     const { page, console } = await openPanel(desktop);
+    const lastUpdate = page.getByTestId("status-last-update");
+    await lastUpdate.waitFor();
+    expect(await lastUpdate.textContent()).toMatch(/^The last download run \(update, schedule\) at .+ UTC failed: The data job was stopped: it took longer than 3600 s\.$/);
     const report = (await h.server.pipeline.status()) as Awaited<ReturnType<typeof h.server.pipeline.status>>;
     const newest = (geo: string, type: string) =>
       report.data.filter((r) => r.country === geo && r.data_type === type).sort((a, b) => a.age_months - b.age_months)[0];
@@ -458,8 +465,9 @@ describe("data status", () => {
     for (const c of report.published.countries) {
       expect(await page.locator(`tr[data-geo=${c.code}] td`).last().textContent()).toBe(c.score === null ? "no score" : `${c.score.toFixed(1)}${c.status}`);
     }
-    // Stale cells (newest value past the model's cut-off) are marked in words, not only in colour.
-    const geos = new Set(report.data.map((r) => r.country));
+    // Stale cells (newest value past the model's cut-off) are marked in words, not only in colour. Countries only:
+    // Eurostat's aggregates (EA20, EU27_2020, …) are listed, never counted nor filtered.
+    const geos = new Set(report.data.map((r) => r.country).filter((g) => COUNTRIES.some((c) => c.code === g)));
     const staleGeos = [...geos].filter((geo) =>
       [...new Set(report.data.filter((r) => r.country === geo).map((r) => r.data_type))].some(
         // The sentiment types (the barometer, employment expectations) age by the sentiment rule, the rest by the historical one.
@@ -475,9 +483,18 @@ describe("data status", () => {
     await screenshot(page, "admin-panel-desktop");
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, "admin-panel-top-desktop.png") });
     await shot(page, "#status", "admin-status-desktop");
+    // The legend is the rule generated from the model's cut-offs, naming each data type's.
+    const legend = await page.getByTestId("stale-legend").textContent();
+    expect(legend).toContain(`${CURRENT_MODEL.params.freshness.historical.cutoff} months (unemployment, vacancy, GDP and inflation)`);
+    expect(legend).toContain(`${CURRENT_MODEL.params.freshness.sentiment.cutoff} months (the barometer and employment expectations)`);
+    expect(report.stale.aggregates.length).toBeGreaterThan(0);
+    const badge = await page.getByTestId("stale-count").textContent();
+    expect(badge).toBe(`${staleGeos.length} countries with stale data`);
     await page.getByLabel("Only rows with stale data").check();
     const shown = await page.locator("[data-testid=status-table] tbody tr").evaluateAll((els) => els.map((e) => e.getAttribute("data-geo")));
     expect(shown.sort()).toEqual(staleGeos.sort());
+    expect(shown.length).toBe(Number(/^\d+/.exec(badge!)![0])); // the badge counts what the filter shows
+    await shot(page, "#status", "admin-status-stale-only-desktop");
     expect(unexpected(console)).toEqual([]);
     await page.close();
   });

@@ -1,5 +1,5 @@
-// The audit log: every operator action the server recorded (logins, uploads, recalculations, pauses,
-// moderation, exports), newest first, with an action filter.
+// The audit log: every operator action (logins, uploads, recalculations, pauses, moderation, exports, deletions)
+// and every data job from every door (pipeline/job-audit.ts), newest first, with an action filter.
 import { useEffect, useState } from "react";
 import { getAudit, type AuditEntry } from "../../lib/admin-api.ts";
 import { detailText, formatDateTime } from "../../lib/admin-format.ts";
@@ -66,7 +66,7 @@ export function AuditLog() {
     <Panel
       id="audit"
       title="Audit log"
-      description="Every operator action, as the server recorded it. Passwords are never logged."
+      description="Every operator action and every data job, from the terminal (user@host), this page, the schedule or the first seed. Viewing a list is not logged; passwords never are."
       actions={
         <>
           <FilterSelect

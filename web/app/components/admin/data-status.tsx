@@ -1,6 +1,8 @@
 // Data status: what `jwi status` prints, as a table. Per country and data type the newest period held and its
-// age in months; a series past the model's cut-off no longer counts in the score and is marked stale. Also the
-// published scores and the source tables.
+// age in months; a series past its data type's cut-off no longer counts in the score and is marked stale. The
+// rule, its legend, the count and the filter all come from the status report (pipeline/staleness.ts): only
+// countries are counted and filtered; Eurostat's aggregates are listed after them, never counted. Also the
+// published scores, the newest download run and the source tables.
 import { useEffect, useMemo, useState } from "react";
 import { COUNTRIES } from "../../../../pipeline/countries.ts";
 import { DATA_TYPES, type DataType } from "../../../../pipeline/types.ts";
@@ -102,17 +104,15 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
   const view = useMemo(() => (report ? matrix(report) : null), [report]);
   const scores = useMemo(() => new Map(report?.published.countries.map((c) => [c.code, c]) ?? []), [report]);
 
-  const staleCount = useMemo(() => {
-    let n = 0;
-    for (const c of COUNTRIES) for (const cell of view?.byGeo.get(c.code)?.values() ?? []) if (cell.freshness === "stale") n++;
-    return n;
-  }, [view]);
+  const staleCountries = useMemo(() => new Set(report?.stale.countries.map((c) => c.code) ?? []), [report]);
+  const staleCount = staleCountries.size;
 
   const geos = view
     ? [...COUNTRIES.map((c) => ({ code: c.code, name: c.name, aggregate: false })), ...view.aggregates.map((g) => ({ code: g, name: g, aggregate: true }))]
     : [];
-  const shown = onlyStale && view ? geos.filter((g) => [...(view.byGeo.get(g.code)?.values() ?? [])].some((c) => c.freshness === "stale")) : geos;
+  const shown = onlyStale ? geos.filter((g) => staleCountries.has(g.code)) : geos;
   const pub = report?.published;
+  const lastUpdate = report?.last_update ?? null;
 
   return (
     <Panel
@@ -151,19 +151,36 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
               ) : null}
             </p>
             <div className="flex flex-wrap items-center gap-3">
-              <Badge tone={staleCount ? "red" : "green"}>
-                {staleCount} stale
-              </Badge>
+              <span data-testid="stale-count">
+                <Badge tone={staleCount ? "red" : "green"}>
+                  {staleCount} {staleCount === 1 ? "country" : "countries"} with stale data
+                </Badge>
+              </span>
               <label className="inline-flex min-h-11 items-center gap-2">
                 <input type="checkbox" checked={onlyStale} onChange={(e) => setOnlyStale(e.target.checked)} className="h-4 w-4 accent-brand-600" />
                 Only rows with stale data
               </label>
             </div>
           </div>
-          <p className="text-xs text-slate-600">
-            <span className="font-semibold text-red-800">stale</span>: the newest value is older than {rules.freshness.historical.cutoff} months (
-            {rules.freshness.sentiment.cutoff} for the barometer) and no longer counts in the score. Values count less from{" "}
-            {rules.freshness.historical.grace} months ({rules.freshness.sentiment.grace} for the barometer). GDP and inflation never count.
+          {lastUpdate ? (
+            lastUpdate.result === "ok" ? (
+              <p className="text-sm" data-testid="status-last-update">
+                Last download run ({lastUpdate.action}, {lastUpdate.door === "terminal" ? `terminal, ${lastUpdate.actor}` : lastUpdate.actor}):{" "}
+                ok at {formatDateTime(lastUpdate.at)}.
+              </p>
+            ) : (
+              <div data-testid="status-last-update">
+                <Note tone="error">
+                  The last download run ({lastUpdate.action}, {lastUpdate.door === "terminal" ? `terminal, ${lastUpdate.actor}` : lastUpdate.actor}) at{" "}
+                  {formatDateTime(lastUpdate.at)} {lastUpdate.result === "busy" ? "could not start: another job was running" : "failed"}
+                  {lastUpdate.reason ? `: ${lastUpdate.reason}` : "."}
+                </Note>
+              </div>
+            )
+          ) : null}
+          <p className="text-xs text-slate-600" data-testid="stale-legend">
+            {report.stale.rule} Values count less from {rules.freshness.historical.grace} months ({rules.freshness.sentiment.grace} for the barometer and
+            employment expectations).
           </p>
           <TableFrame label="Data status by country and data type">
             <table className="w-full min-w-[760px] border-separate border-spacing-0 text-sm" data-testid="status-table">
@@ -189,7 +206,7 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
                     <tr key={g.code} data-geo={g.code}>
                       <th scope="row" className={`${td} sticky left-0 z-10 bg-white text-left font-medium`}>
                         <span className="tabular-nums">{g.code}</span>
-                        <span className="block text-xs font-normal text-slate-600">{g.aggregate ? "aggregate" : g.name}</span>
+                        <span className="block text-xs font-normal text-slate-600">{g.aggregate ? "aggregate, not counted" : g.name}</span>
                       </th>
                       {DATA_TYPES.map((t) => (
                         <StatusCell key={t} cell={view.byGeo.get(g.code)?.get(t)} />

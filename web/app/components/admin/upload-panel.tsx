@@ -17,7 +17,7 @@ import {
   type UploadStep,
 } from "../../lib/admin-upload.ts";
 import { notify } from "../../lib/toast.ts";
-import type { DataType } from "../../../../pipeline/types.ts";
+import { NOTHING_CHANGED, type DataType } from "../../../../pipeline/types.ts";
 import { DATA_TYPE_LABELS } from "./data-types.ts";
 import { UploadInstructions } from "./instructions.tsx";
 import { useOperator } from "./operator-context.tsx";
@@ -164,7 +164,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
     setRecalcAlert(null);
     try {
       const s = await recalculate();
-      const text = `${s.countries_scored} of ${s.countries.length} countries scored · model ${s.model} · as of ${s.as_of}`;
+      const text = `${s.unchanged ? `${NOTHING_CHANGED} ` : ""}${s.countries_scored} of ${s.countries.length} countries scored · model ${s.model} · as of ${s.as_of}`;
       setRecalcAlert({ kind: "success", title: "Recalculation complete", text });
       void notify("success", "Recalculation complete", text);
       op.changed();

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { RecalcSummary, UploadResult } from "../../lib/admin-api.ts";
 import { visibleWarnings, warningsToggleText, WARNINGS_SHOWN, type AlertKind } from "../../lib/admin-upload.ts";
+import { NOTHING_CHANGED } from "../../../../pipeline/types.ts";
 import { Alert, Badge, button, td, th } from "./ui.tsx";
 
 export interface UploadAlertState {
@@ -103,8 +104,8 @@ export function UploadResultView({ state }: { state: UploadAlertState }) {
             <Counts result={result} />
             {recalc ? (
               <p data-testid="upload-recalc">
-                Scores recalculated and published: {recalc.countries_scored} of {recalc.countries.length} countries scored (model {recalc.model}, as of{" "}
-                {recalc.as_of}).
+                {recalc.unchanged ? `${NOTHING_CHANGED} ` : "Scores recalculated and published: "}
+                {recalc.countries_scored} of {recalc.countries.length} countries scored (model {recalc.model}, as of {recalc.as_of}).
               </p>
             ) : null}
           </>
