@@ -29,6 +29,7 @@ async function withPipeline<T>(opts: Omit<PipelineOptions, "dataDir">, work: (p:
 }
 
 const MARK = Buffer.from("taken over, not drawn");
+const NEXT_DAY = new Date(Date.parse(AS_OF) + 86_400_000).toISOString().slice(0, 10);
 
 describe("share cards across publications", () => {
   it("takes over every unchanged card and draws only the changed ones", async () => {
@@ -41,9 +42,16 @@ describe("share cards across publications", () => {
       const png = (country: string, variant = "published") =>
         db.prepare("SELECT png FROM share_cards WHERE country = ? AND variant = ?").pluck().get(country, variant) as Buffer;
 
-      // Nothing changed: nothing is drawn.
+      // Nothing changed: nothing is published, nothing is drawn.
       const same = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: AS_OF }));
-      expect(same.cards).toMatchObject({ drawn: 0, reused: total, error: null });
+      expect(same.unchanged).toBe(true);
+      expect(same.cards).toBeNull();
+      expect(png("DE").equals(MARK)).toBe(true);
+
+      // A new as-of date publishes again: every unchanged card is taken over.
+      const again = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: NEXT_DAY }));
+      expect(again.unchanged).toBeUndefined();
+      expect(again.cards).toMatchObject({ drawn: 0, reused: total, error: null });
       expect(png("DE").equals(MARK)).toBe(true);
 
       // Germany's unemployment is revised: its published card is drawn again, France's is not.
@@ -70,8 +78,9 @@ describe("share cards across publications", () => {
       const before = p.servingDb.prepare("SELECT country, variant, png FROM share_cards ORDER BY country, variant").all();
       const summary = await withPipeline(
         { logger, cards: async () => Promise.reject(new Error("cannot read the card font")) },
-        (q) => q.recalc({ asOf: AS_OF }),
+        (q) => q.recalc({ asOf: NEXT_DAY }), // a new as-of date: the data as such is unchanged
       );
+      expect(summary.unchanged).toBeUndefined();
       expect(summary.publication_id).not.toBeNull();
       expect(summary.cards).toMatchObject({ drawn: 0, reused: 0, error: "cannot read the card font" });
       expect(p.servingDb.prepare("SELECT country, variant, png FROM share_cards ORDER BY country, variant").all()).toEqual(before);
@@ -85,11 +94,28 @@ describe("share cards across publications", () => {
       expect(shareCardsText(cards)).toBe(text);
       expect((await jwi(tmp.dir, "status")).stdout).toContain(`\n${text}\n`);
 
-      // The next publication that can draw brings them up to date again.
-      const next = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: AS_OF }));
+      // The next recalc that can draw brings them up to date again, even on unchanged data: a publication whose
+      // drawing failed is not "unchanged".
+      const next = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: NEXT_DAY }));
+      expect(next.unchanged).toBeUndefined();
       expect(next.cards!.error).toBeNull();
       expect(p.status().published.cards).toMatchObject({ stored: before.length, older: 0, error: null });
       expect((await jwi(tmp.dir, "status")).stdout).toMatch(/\nShare cards: \d+ served \(\d+ drawn, \d+ unchanged\)\n/);
+    });
+  });
+
+  it("a publication without cards (made by an older version's server job) is made again on unchanged data, with its cards", async () => {
+    await withPipeline({}, async (p) => {
+      p.servingDb.prepare("DELETE FROM share_cards").run();
+      const summary = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: AS_OF }));
+      expect(summary.unchanged).toBeUndefined();
+      expect(summary.cards!.error).toBeNull();
+      expect(summary.cards!.drawn).toBeGreaterThan(30);
+      const de = p.servingDb.prepare("SELECT png FROM share_cards WHERE country = 'DE' AND variant = 'published'").pluck().get() as Buffer;
+      expect(pngSize(de)).toEqual({ width: 1200, height: 630 });
+      // Now complete, the same data publishes nothing more.
+      const same = await withPipeline({ cards: async () => renderShareCards }, (q) => q.recalc({ asOf: AS_OF }));
+      expect(same.unchanged).toBe(true);
     });
   });
 });
