@@ -10,6 +10,7 @@ import { COUNTRIES } from "./countries.ts";
 import type { IngestRequest } from "./ingest.ts";
 import { acquireJobLock, currentHolder, type LockHolder } from "./jobs/lock.ts";
 import type { Logger } from "./logger.ts";
+import { operatorPause, pendingPublication, type PausedBy } from "./pause.ts";
 import { familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths } from "./model/period.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
@@ -78,6 +79,13 @@ export interface StatusReport {
     published_at: string | null;
     countries: Array<{ code: string; score: number | null; status: string | null; as_of: string | null; age_days: number | null }>;
   };
+  /**
+   * The operator's pause (who, since when, why), or null while publication runs. While paused no score reaches
+   * visitors and a recalc is stored as `pending` (pipeline/publish.ts).
+   */
+  paused: PausedBy | null;
+  /** The publication computed while paused, published on resume; null when none waits. */
+  pending: { model: string; as_of: string; computed_at: string; countries_scored: number } | null;
 }
 
 /**
@@ -160,6 +168,8 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
         };
       }),
     },
+    paused: operatorPause(db),
+    pending: pendingPublication(db),
   };
 }
 

@@ -3,6 +3,7 @@ import { COUNTRIES, EU_AGGREGATE } from "./countries.ts";
 import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
+import type { PausedBy } from "./pause.ts";
 import { publish, storedCards, type CardRenderer } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
@@ -32,6 +33,11 @@ export interface RecalcSummary {
   countries_scored: number;
   duration_ms: number;
   countries: RecalcCountry[];
+  /**
+   * Set when the operator had paused publication: the scores were stored as the pending publication and reach
+   * visitors on resume (pipeline/publish.ts); `published_at` and `publication_id` are then null.
+   */
+  paused: PausedBy | null;
 }
 
 
@@ -140,6 +146,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const results = scoreAll(buildModelInputs(rows), asOf, model);
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
+  let paused: PausedBy | null = null;
   if (!opts.dryRun) {
     publishedAt = now.toISOString();
     const sources = await store.tableStatus();
@@ -147,7 +154,10 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     // (docs/decisions/008-share-cards.md). The renderer is loaded only when a recalc publishes.
     const render = opts.cards ? await opts.cards() : null;
     const cards = render ? await render(results.map((r) => r.snapshot), storedCards(db)) : undefined;
-    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards }).publicationId;
+    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards });
+    paused = outcome.paused;
+    if (paused) publishedAt = null;
+    else publicationId = outcome.publicationId;
   }
   return {
     model: model.id,
@@ -157,5 +167,6 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     countries_scored: results.filter((r) => r.snapshot.score !== null).length,
     duration_ms: Math.round(performance.now() - started),
     countries: summarise(results),
+    paused,
   };
 }

@@ -16,6 +16,7 @@ const item = (over: Partial<CountryListItem>): CountryListItem => ({
   basis: "historical-only",
   anchor_month: "2026-07",
   yoy: { delta: -0.4000000000000004, label: "Same" },
+  withheld_reason: null,
   ...over,
 });
 const pub: PublicationRow = { id: 3, model: "v2.1", as_of: "2026-11-22", published_at: "2026-11-22T06:00:00.000Z", countries_scored: 30, countries_total: 31 };
