@@ -153,6 +153,15 @@ export class ReadModel {
     return this.current().publicationId;
   }
 
+  /**
+   * Whether the operator's pause is what this reader serves now (no score anywhere); cached pages key on it with
+   * the publication id, so they roll over on pause and resume.
+   */
+  operatorPausedNow(): boolean {
+    this.current();
+    return this.operatorPaused;
+  }
+
   private build(): PublishedModel {
     // One read transaction: the publication row, its snapshots, histories and sources belong to the same publish.
     return this.db.transaction((): PublishedModel => {

@@ -226,6 +226,7 @@ describe("CSV downloads", () => {
         confidence: cell(c.confidence),
         basis: cell(c.basis),
         fresh: String(c.fresh),
+        withheld_reason: cell(c.withheld_reason),
         anchor_month: cell(c.anchor_month),
         yoy_delta: cell(c.yoy.delta),
         yoy_label: cell(c.yoy.label),

@@ -93,6 +93,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
             subScores={data.subScores}
             anchorMonth={data.anchorMonth}
             asOf={data.asOf}
+            paused={data.paused}
             now={data.now}
             pending={pending}
           />

@@ -198,7 +198,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
   const { country, panel } = data;
   const b = panel?.breakdown;
   const hasScore = data.score !== null;
-  const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth });
+  const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth, paused: data.paused });
   const available = availabilityOf(panel, hasScore);
   const cards = [
     b?.unemployment ? (
