@@ -1,7 +1,7 @@
 // `jwi status`: what the store holds per data type and country, and what is published.
 import type { StatusReport } from "../../pipeline/index.ts";
 import { describeHolder } from "../../pipeline/jobs/lock.ts";
-import { pausedWords } from "../../pipeline/pause.ts";
+import { PAUSED_VISITORS_SEE, pausedWords } from "../../pipeline/pause.ts";
 import { writeLine, type CommandContext } from "../io.ts";
 
 export async function statusCommand(ctx: CommandContext, opts: { json?: boolean }): Promise<StatusReport> {
@@ -20,7 +20,8 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean 
   const job = report.job;
   if (job.running) writeLine(out, `A data job is running: ${describeHolder(job.holder)}.\n`);
   if (report.paused) {
-    writeLine(out, `${pausedWords(report.paused)}: visitors see the paused notice and no score, on every page, the API, the CSV files, the feeds, share cards and badges.`);
+    writeLine(out, `${pausedWords(report.paused)}.`);
+    writeLine(out, PAUSED_VISITORS_SEE);
     if (report.pending) {
       writeLine(out, `Waiting for resume: the scores computed at ${report.pending.computed_at} (model ${report.pending.model}, as of ${report.pending.as_of}, ${report.pending.countries_scored} countries scored).`);
     }
