@@ -90,9 +90,13 @@ describe("while publication is paused", () => {
     const home = await get("/");
     expect(home.body).toContain('data-testid="paused-card"');
     for (const p of PAGES.slice(1)) expect((await get(p)).body, p).toContain('data-testid="paused-banner"');
-    const country = await get("/country/ro");
-    expect(country.body).toContain("Publication is paused");
-    expect(country.body).toContain('data-state="no-score"');
+    for (const p of ["/country/ro", "/job-market/romania"]) {
+      const country = await get(p);
+      expect(country.body, p).toContain("Publication is paused");
+      // The figures are withheld with the score, not missing: the page does not claim there are none.
+      expect(country.body, p).not.toContain("no recent figures");
+    }
+    expect((await get("/country/ro")).body).toContain('data-state="no-score"');
   });
 
   it("methodology, open data, legal pages and the forms keep working (with the banner)", async () => {
