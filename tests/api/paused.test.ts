@@ -97,6 +97,7 @@ describe("while publication is paused", () => {
       expect(country.body, p).not.toContain("no recent figures");
     }
     expect((await get("/country/ro")).body).toContain('data-state="no-score"');
+    for (const p of ["/brightest", "/stormiest", "/top-regions"]) expect((await get(p)).body, p).toContain("No ranking while publication is paused.");
   });
 
   it("methodology, open data, legal pages and the forms keep working (with the banner)", async () => {
