@@ -3,7 +3,8 @@
 //                          database (product/share-cards/, share_cards table); its pages' og:image.
 //   GET /badge/{code}.svg  an embeddable badge like a CI badge (api/badge.ts), made per request (microseconds).
 // Both follow the freshness rule of the pages (pipeline/model/fresh.ts): a score past its cut-off is not shown;
-// while publication is paused neither shows a score (the card is the site's own image, the badge says "paused").
+// while the operator has paused publication neither shows a score (the card is the site's own image, the badge
+// says "paused").
 // Codes are case-insensitive. An unknown code answers 404 (JSON for the card; a "unknown country" badge for
 // the badge, so an embed with a typo says so instead of showing a broken image).
 import { createHash } from "node:crypto";
@@ -40,7 +41,10 @@ export interface ShareRouteDeps {
   /** Security headers of non-page answers (the API's helmet list); the resource policy is opened for embedding. */
   headers: HeaderList;
   now: () => Date;
-  /** Whether publication is paused (by the operator or by itself): no score is current then. */
+  /**
+   * Whether the operator paused publication: no score is current then. (Paused by itself, no score is fresh: each
+   * image already says why it shows none, "not enough recent data" or "no score yet".)
+   */
   paused: () => boolean;
 }
 
