@@ -8,7 +8,7 @@
 // API's ready-to-send JSON bodies with it, their ETags naming the publication.
 import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
-import type { ServingDb } from "../pipeline/serving-db.ts";
+import { localContentWrites, type ServingDb } from "../pipeline/serving-db.ts";
 import { changeViews, type ChangeViews } from "../product/change-view.ts";
 import { marketPanel, type MarketPanel } from "../product/market-panel.ts";
 import { EXPERIENCE_LIST_LIMIT, RANKING_TYPES, type RankingType } from "../product/options.ts";
@@ -119,6 +119,8 @@ export class ReadModel {
    * after `refresh`). While it is on, no score is shown anywhere (docs/decisions/006-what-the-api-shows.md).
    */
   private operatorPaused = false;
+  /** This connection's content writes when the switch was read: a pause or resume here is seen at once. */
+  private localWrites = -1;
   private readonly community = new Map<string, { version: number; data: CommunityData; body: CachedBody }>();
 
   constructor(
@@ -134,8 +136,10 @@ export class ReadModel {
   /** The current publication's data; rebuilt when a newer publication exists. */
   private current(): PublishedModel {
     const t = performance.now();
-    if (this.model && t - this.checkedAt < this.checkIntervalMs) return this.model;
+    const local = localContentWrites(this.db);
+    if (this.model && t - this.checkedAt < this.checkIntervalMs && local === this.localWrites) return this.model;
     this.checkedAt = t;
+    this.localWrites = local;
     this.operatorPaused = this.settings.publication().paused;
     const id = this.published.latestId();
     if (this.model && this.model.publicationId === id) return this.model;

@@ -166,6 +166,11 @@ export function noteContentWrite(db: ServingDb): void {
   contentWrites.set(db, (contentWrites.get(db) ?? 0) + 1);
 }
 
+/** This connection's content writes so far (noteContentWrite): cheap enough to compare on every read. */
+export function localContentWrites(db: ServingDb): number {
+  return contentWrites.get(db) ?? 0;
+}
+
 /**
  * A value that changes whenever what public pages show may have changed: this connection's content writes
  * (noteContentWrite) and any commit by another connection or process (SQLite's data_version: a `jwi recalc`
