@@ -49,6 +49,11 @@ describe("jwi recalc while publication is paused", () => {
       `Publication is paused (by admin, since ${since}: checking the Romanian figures): the new scores are stored and will be published on resume.`,
     );
 
+    // The operator page's recalculation (the server's job child) holds back its scores the same way.
+    const viaAdmin = await postJson(`${base}/api/admin/recalculate`, { as_of: "2026-11-24" }, { cookie });
+    expect(viaAdmin.status).toBe(200);
+    expect(viaAdmin.body).toMatchObject({ as_of: "2026-11-24", publication_id: null, paused: { by: "admin", since } });
+
     await settle();
     expect(s.count("publications")).toBe(publications);
     expect(s.count("pending_publication")).toBe(1);
