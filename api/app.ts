@@ -256,7 +256,7 @@ export function createApp(deps: AppDeps): JwiApp {
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin));
-  app.use(feedRoutes(db, services.read, config.publicOrigin));
+  app.use(feedRoutes(db, services.read, config.publicOrigin, now));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");

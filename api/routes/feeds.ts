@@ -19,14 +19,14 @@ const MAX_KEPT = 200;
  * Links in the feeds name the configured public origin, or, when none is configured (development), the origin
  * of each request (api/http.ts requestOrigin), like the sitemap and the pages.
  */
-export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: string | null): Router {
+export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: string | null, now: () => Date = () => new Date()): Router {
   const store = new FeedStore(db);
   let madeFor = "";
   const made = new Map<string, CachedBody>();
 
   const feedOf = (country: Country | null, origin: string): CachedBody => {
     // While paused the feeds say so (and their bytes, so their ETags, change both ways).
-    const paused = read.publicationState().paused;
+    const paused = read.publicationState(now()).paused;
     const version = `${read.publicationId()}${paused ? "-paused" : ""}`;
     if (version !== madeFor) {
       made.clear();
