@@ -258,11 +258,11 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use("/api", api);
 
   // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
-  app.use(shareRoutes({ db, headers: apiHeaderList, now }));
+  app.use(shareRoutes({ db, headers: apiHeaderList, now, paused: () => services.read.publicationState(now()).reason === "operator" }));
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));
-  app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config)));
+  app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config), now));
   if (deps.siteHandler) app.use(deps.siteHandler);
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");

@@ -75,7 +75,16 @@ export interface FeedOptions {
   entries: readonly FeedEntryRow[];
   /** When the first publication was made: the date of a feed without entries (null: none yet). */
   firstPublishedAt: string | null;
+  /**
+   * While publication is paused (by the operator or by itself) the feed says so: its past entries stay (each a
+   * dated event), no new one is added until resume (docs/decisions/006-what-the-api-shows.md).
+   */
+  paused?: boolean;
 }
+
+/** The feed's subtitle while publication is paused. */
+export const FEED_PAUSED_TEXT =
+  "Publication is paused: no score is current. The entries below are past changes, each as of its date; new entries follow when publication resumes.";
 
 /** One Atom 1.0 document. Depends on its arguments only (no clock): the same entries give the same bytes. */
 export function atomFeed(o: FeedOptions): string {
@@ -88,7 +97,7 @@ export function atomFeed(o: FeedOptions): string {
   const feed = new Feed({
     id: `tag:${o.tag}:feed/${o.country ? o.country.code.toLowerCase() : "all"}`,
     title: feedTitle(o.country?.name ?? null, COUNTRIES.length),
-    description: `${capitalise(what)} when first scored, then whenever it changes status or its score moves by 0.5 or more, and why.`,
+    description: o.paused ? FEED_PAUSED_TEXT : `${capitalise(what)} when first scored, then whenever it changes status or its score moves by 0.5 or more, and why.`,
     link: o.country ? page(o.country) : `${origin}/`,
     feed: self,
     updated: new Date(updated),

@@ -8,7 +8,7 @@
 // API's ready-to-send JSON bodies with it, their ETags naming the publication.
 import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
-import type { ServingDb } from "../pipeline/serving-db.ts";
+import { localContentWrites, type ServingDb } from "../pipeline/serving-db.ts";
 import { changeViews, type ChangeViews } from "../product/change-view.ts";
 import { marketPanel, type MarketPanel } from "../product/market-panel.ts";
 import { EXPERIENCE_LIST_LIMIT, RANKING_TYPES, type RankingType } from "../product/options.ts";
@@ -100,12 +100,13 @@ export function countryBody(c: Country, r: CountryReading) {
   const identity = { code: c.code, name: c.name, flag: r.item.flag, slug: c.slug, region: c.region };
   if (!r.snapshot) {
     return {
-      ...identity, country: c.code, published: false as const, fresh: false as const, score: null, status: null, label: null, publication: r.publication,
-      market_panel: null, change_text: null,
+      ...identity, country: c.code, published: false as const, fresh: false as const, withheld_reason: null, score: null, status: null, label: null,
+      publication: r.publication, market_panel: null, change_text: null,
     };
   }
   return {
-    ...identity, ...r.snapshot, published: true as const, fresh: r.fresh, publication: r.publication, market_panel: r.panel, change_text: r.changeText,
+    ...identity, ...r.snapshot, published: true as const, fresh: r.fresh, withheld_reason: r.item.withheld_reason, publication: r.publication,
+    market_panel: r.panel, change_text: r.changeText,
   };
 }
 
@@ -113,6 +114,13 @@ export class ReadModel {
   private readonly published: PublishedStore;
   private model: PublishedModel | null = null;
   private checkedAt = -Infinity;
+  /**
+   * The operator's pause switch as last read (with the publication id, at most every `checkIntervalMs`; at once
+   * after `refresh`). While it is on, no score is shown anywhere (docs/decisions/006-what-the-api-shows.md).
+   */
+  private operatorPaused = false;
+  /** This connection's content writes when the switch was read: a pause or resume here is seen at once. */
+  private localWrites = -1;
   private readonly community = new Map<string, { version: number; data: CommunityData; body: CachedBody }>();
 
   constructor(
@@ -128,15 +136,18 @@ export class ReadModel {
   /** The current publication's data; rebuilt when a newer publication exists. */
   private current(): PublishedModel {
     const t = performance.now();
-    if (this.model && t - this.checkedAt < this.checkIntervalMs) return this.model;
+    const local = localContentWrites(this.db);
+    if (this.model && t - this.checkedAt < this.checkIntervalMs && local === this.localWrites) return this.model;
     this.checkedAt = t;
+    this.localWrites = local;
+    this.operatorPaused = this.settings.publication().paused;
     const id = this.published.latestId();
     if (this.model && this.model.publicationId === id) return this.model;
     this.model = this.build();
     return this.model;
   }
 
-  /** Checks for a new publication on the next read (after a recalc started from this process). */
+  /** Checks for a new publication and the pause switch on the next read (after a recalc, a pause or a resume here). */
   refresh(): void {
     this.checkedAt = -Infinity;
   }
@@ -144,6 +155,15 @@ export class ReadModel {
   /** Id of the publication being served (0 before the first); cached pages key on it. */
   publicationId(): number {
     return this.current().publicationId;
+  }
+
+  /**
+   * Whether the operator's pause is what this reader serves now (no score anywhere); cached pages key on it with
+   * the publication id, so they roll over on pause and resume.
+   */
+  operatorPausedNow(): boolean {
+    this.current();
+    return this.operatorPaused;
   }
 
   private build(): PublishedModel {
@@ -166,22 +186,27 @@ export class ReadModel {
   private view(now: Date): MonthView {
     const m = this.current();
     const month = monthOf(now);
-    let v = m.byMonth.get(month);
+    const paused = this.operatorPaused;
+    // Paused and running are two views of one publication, with their own ETags: caches roll over both ways.
+    const key = paused ? `${month}-paused` : month;
+    let v = m.byMonth.get(key);
     if (v) return v;
-    const items = listAll(m.snapshots, now);
+    const items = listAll(m.snapshots, now, paused);
     const pub = m.publication;
     const publication = pub ? { id: pub.id, model: pub.model, as_of: pub.as_of, published_at: pub.published_at } : null;
     const readings = new Map<string, CountryReading>();
     for (const [i, c] of COUNTRIES.entries()) {
       const s = m.snapshots.get(c.code);
-      const fresh = isShowable(s, now);
+      const fresh = !paused && isShowable(s, now);
       const snapshot = s ? (fresh ? s : withheld(s)) : null;
       // A country without any score keeps its context figures; a withheld score takes what derives from it along.
-      const panel = snapshot && (fresh || s!.score === null) ? marketPanel(snapshot) : null;
+      const panel = snapshot && (fresh || (!paused && s!.score === null)) ? marketPanel(snapshot) : null;
       const changeText = changeViews(snapshot);
-      readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, changeText, history: m.history.get(c.code) ?? [], publication });
+      // While paused the history is withheld too: its newest month is the score that is not current.
+      const history = paused ? [] : (m.history.get(c.code) ?? []);
+      readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, changeText, history, publication });
     }
-    const tag = `p${m.publicationId}-${month}`;
+    const tag = `p${m.publicationId}-${key}`;
     v = {
       tag,
       publication: pub,
@@ -199,9 +224,9 @@ export class ReadModel {
         >,
       },
     };
-    // Keep the views of two months at most (a request at a month's turn).
+    // Keep two views at most (a request at a month's turn, or a pause).
     if (m.byMonth.size > 1) m.byMonth.clear();
-    m.byMonth.set(month, v);
+    m.byMonth.set(key, v);
     return v;
   }
 
@@ -237,8 +262,9 @@ export class ReadModel {
 
   /** Whether the site shows its paused notice, and why (product/publication.ts `pausedReason`). */
   publicationState(now = new Date()): PublicationState {
+    const items = this.view(now).items;
     const operator = this.settings.publication();
-    const reason = pausedReason(operator.paused, this.view(now).items);
+    const reason = pausedReason(operator.paused, items);
     return { paused: reason !== null, reason, operator };
   }
 

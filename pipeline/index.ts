@@ -11,6 +11,7 @@ import type { IngestRequest } from "./ingest.ts";
 import { failedJobEntry, finishedJobEntry, recordJobEntry, terminalActor, type JobActor } from "./job-audit.ts";
 import { acquireJobLock, currentHolder, type LockHolder } from "./jobs/lock.ts";
 import type { Logger } from "./logger.ts";
+import { operatorPause, pendingPublication, type PausedBy } from "./pause.ts";
 import { ageInMonths } from "./model/period.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
 import type { SeedOutcome } from "./seed.ts";
@@ -111,6 +112,13 @@ export interface StatusReport {
       error: string | null;
     } | null;
   };
+  /**
+   * The operator's pause (who, since when, why), or null while publication runs. While paused no score reaches
+   * visitors and a recalc is stored as `pending` (pipeline/publish.ts).
+   */
+  paused: PausedBy | null;
+  /** The publication computed while paused, published on resume; null when none waits. */
+  pending: { model: string; as_of: string; computed_at: string; countries_scored: number } | null;
 }
 
 /**
@@ -209,6 +217,8 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
       }),
       cards: pub ? { ...cards, drawn: pub.cards_drawn, reused: pub.cards_reused, error: pub.cards_error } : null,
     },
+    paused: operatorPause(db),
+    pending: pendingPublication(db),
   };
 }
 

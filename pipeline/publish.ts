@@ -3,6 +3,7 @@
 // transaction records what changed against the previous set for the feeds (feed-events.ts), before replacing it.
 import { feedEvents, startEvents, type FeedEvent } from "./feed-events.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
+import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { TableStatusRow } from "./store/observations.ts";
 
@@ -49,11 +50,71 @@ export interface CardStats {
 }
 
 export interface PublishOutcome {
+  /** The new publication; while paused, the one still served (0 before the first). */
   publicationId: number;
   countriesScored: number;
+  /**
+   * Set when the operator had paused publication: the scores were stored as the pending publication, visitors
+   * still get the previous one (or none), and resume publishes them (publishPending).
+   */
+  paused: PausedBy | null;
 }
 
+/**
+ * Publishes `pub`, or, while the operator has paused publication, stores it as the pending publication (replacing
+ * an older pending one). The switch is read inside the write transaction, so a resume either publishes this
+ * publication (it came first) or this publish sees publication running.
+ */
 export function publish(db: ServingDb, pub: Publication): PublishOutcome {
+  const run = db.transaction((): PublishOutcome => {
+    const paused = operatorPause(db);
+    if (paused) {
+      storePending(db, pub);
+      const current = (db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck().get() as number | undefined) ?? 0;
+      return { publicationId: current, countriesScored: pub.results.filter((r) => r.snapshot.score !== null).length, paused };
+    }
+    const outcome = publishNow(db, pub);
+    // A newer publication supersedes anything computed during an earlier pause.
+    db.prepare(`DELETE FROM pending_publication`).run();
+    db.prepare(`DELETE FROM pending_share_cards`).run();
+    return outcome;
+  });
+  return run.immediate();
+}
+
+function storePending(db: ServingDb, pub: Publication): void {
+  db.prepare(`DELETE FROM pending_publication`).run();
+  db.prepare(`DELETE FROM pending_share_cards`).run();
+  const scored = pub.results.filter((r) => r.snapshot.score !== null).length;
+  db.prepare(`INSERT INTO pending_publication (id, model, as_of, computed_at, countries_scored, payload) VALUES (1, ?, ?, ?, ?, ?)`).run(
+    pub.model, pub.asOf, pub.publishedAt, scored, JSON.stringify({ results: pub.results, sources: pub.sources }),
+  );
+  const insertCard = db.prepare(`INSERT INTO pending_share_cards (country, variant, png, hash, card_key) VALUES (?, ?, ?, ?, ?)`);
+  for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, c.png, c.hash, c.key);
+}
+
+/**
+ * On resume (call after the switch was turned off, in the same transaction): publishes the newest publication
+ * computed while paused, at `publishedAt` (the moment visitors get it), and forgets it. Null when there was none.
+ */
+export function publishPending(db: ServingDb, publishedAt: string): PublishOutcome | null {
+  const run = db.transaction((): PublishOutcome | null => {
+    const row = db.prepare(`SELECT model, as_of, payload FROM pending_publication WHERE id = 1`).get() as
+      | { model: string; as_of: string; payload: string }
+      | undefined;
+    if (!row) return null;
+    const { results, sources } = JSON.parse(row.payload) as Pick<Publication, "results" | "sources">;
+    const cards = (
+      db.prepare(`SELECT country, variant, png, hash, card_key FROM pending_share_cards`).all() as Array<{
+        country: string; variant: RenderedCard["variant"]; png: Buffer; hash: string; card_key: string;
+      }>
+    ).map((c): RenderedCard => ({ country: c.country, variant: c.variant, png: c.png, hash: c.hash, key: c.card_key }));
+    return publish(db, { model: row.model, asOf: row.as_of, publishedAt, results, sources, cards });
+  });
+  return run.immediate();
+}
+
+function publishNow(db: ServingDb, pub: Publication): PublishOutcome {
   const insertPublication = db.prepare(
     `INSERT INTO publications (model, as_of, published_at, countries_scored, countries_total, cards_drawn, cards_reused, cards_error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -124,9 +185,9 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     for (const country of new Set((pub.cards ?? []).map((c) => c.country))) deleteCards.run(country);
     // The ETag names the publication, like every published read (api/http.ts cachedJson), and the image.
     for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.png, `"p${publicationId}-${c.hash}"`, c.key);
-    return { publicationId, countriesScored };
+    return { publicationId, countriesScored, paused: null };
   });
-  return run.immediate();
+  return run();
 }
 
 /** The current publication's share cards by key (render.ts cardKey): the next recalc takes over what did not change. */

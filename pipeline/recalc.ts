@@ -4,6 +4,7 @@ import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "./logger.ts";
+import type { PausedBy } from "./pause.ts";
 import { publish, storedCards, type CardRenderer, type CardStats, type RenderedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 export { NOTHING_CHANGED } from "./types.ts";
@@ -44,6 +45,11 @@ export interface RecalcSummary {
    * `publication_id` and `published_at` are the current publication's, and the site keeps its ETags.
    */
   unchanged?: boolean;
+  /**
+   * Set when the operator had paused publication: the scores were stored as the pending publication and reach
+   * visitors on resume (pipeline/publish.ts); `published_at` and `publication_id` are then null.
+   */
+  paused: PausedBy | null;
 }
 
 
@@ -157,6 +163,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let cardStats: CardStats | null = null;
   let cardsMs = 0;
   let unchanged = false;
+  let paused: PausedBy | null = null;
   const sources = opts.dryRun ? [] : await store.tableStatus();
   const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
   if (current) {
@@ -185,7 +192,10 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
       }
       cardsMs = Math.round(performance.now() - cardsStarted);
     }
-    publicationId = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardStats: cardStats ?? undefined }).publicationId;
+    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardStats: cardStats ?? undefined });
+    paused = outcome.paused;
+    if (paused) publishedAt = null;
+    else publicationId = outcome.publicationId;
   }
   return {
     model: model.id,
@@ -197,6 +207,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     cards: cardStats && { ...cardStats, duration_ms: cardsMs },
     countries: summarise(results),
     ...(unchanged ? { unchanged } : {}),
+    paused,
   };
 }
 

@@ -87,6 +87,24 @@ CREATE TABLE IF NOT EXISTS share_cards (
   card_key TEXT NOT NULL,
   PRIMARY KEY (country, variant)
 );
+-- The publication computed while the operator paused publication (pipeline/pause.ts): one row, the newest;
+-- resume publishes it (pipeline/publish.ts publishPending). Its share cards beside it.
+CREATE TABLE IF NOT EXISTS pending_publication (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  model TEXT NOT NULL,
+  as_of TEXT NOT NULL,
+  computed_at TEXT NOT NULL,
+  countries_scored INTEGER NOT NULL,
+  payload TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pending_share_cards (
+  country TEXT NOT NULL,
+  variant TEXT NOT NULL,
+  png BLOB NOT NULL,
+  hash TEXT NOT NULL,
+  card_key TEXT NOT NULL,
+  PRIMARY KEY (country, variant)
+);
 -- What the pipeline store (DuckDB) holds, copied here at the start and the end of every job
 -- (pipeline/store-status.ts), so that jwi status and the operator panel never open DuckDB nor wait for a job.
 CREATE TABLE IF NOT EXISTS store_series (
@@ -166,6 +184,11 @@ const contentWrites = new WeakMap<ServingDb, number>();
  */
 export function noteContentWrite(db: ServingDb): void {
   contentWrites.set(db, (contentWrites.get(db) ?? 0) + 1);
+}
+
+/** This connection's content writes so far (noteContentWrite): cheap enough to compare on every read. */
+export function localContentWrites(db: ServingDb): number {
+  return contentWrites.get(db) ?? 0;
 }
 
 /**

@@ -7,7 +7,7 @@ import { CURRENT_MODEL } from "../pipeline/model/index.ts";
 import { isScoreFresh } from "../pipeline/model/fresh.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import { RANKING_SIZE, type RankingType } from "./options.ts";
-import type { CountryListItem, PausedReason, RankingItem, RegionRow } from "./shapes.ts";
+import type { CountryListItem, PausedReason, RankingItem, RegionRow, WithheldReason } from "./shapes.ts";
 
 /**
  * May this snapshot's score be shown at `now`? Only while at least one input it was computed from is within its
@@ -39,9 +39,20 @@ export function withheld(s: Snapshot): Snapshot {
   } as Snapshot;
 }
 
-/** A country as lists show it: its score only when it may be shown today. */
-export function listItem(c: Country, s: Snapshot | undefined, now: Date): CountryListItem {
-  const fresh = isShowable(s, now);
+/**
+ * Why a published score is not shown: "paused" while the operator paused publication (no score is current then,
+ * docs/decisions/006-what-the-api-shows.md), "stale" when every input it was computed from passed its cut-off;
+ * null when the score is shown or there is none to withhold.
+ */
+export function withheldReason(s: Snapshot | undefined | null, now: Date, paused: boolean): WithheldReason | null {
+  if (!s) return null;
+  if (paused) return "paused";
+  return s.score !== null && !isShowable(s, now) ? "stale" : null;
+}
+
+/** A country as lists show it: its score only when it may be shown today and publication is not paused. */
+export function listItem(c: Country, s: Snapshot | undefined, now: Date, paused = false): CountryListItem {
+  const fresh = !paused && isShowable(s, now);
   return {
     code: c.code,
     name: c.name,
@@ -56,12 +67,13 @@ export function listItem(c: Country, s: Snapshot | undefined, now: Date): Countr
     basis: fresh ? s.basis : null,
     anchor_month: s?.anchor_month ?? null,
     yoy: fresh ? { delta: s.yoy?.delta ?? null, label: s.yoy?.label ?? null } : { delta: null, label: null },
+    withheld_reason: withheldReason(s, now, paused),
   };
 }
 
-/** Every covered country, in the product's fixed order. */
-export function listAll(snapshots: ReadonlyMap<string, Snapshot>, now: Date): CountryListItem[] {
-  return COUNTRIES.map((c) => listItem(c, snapshots.get(c.code), now));
+/** Every covered country, in the product's fixed order; while `paused` (by the operator) none with a score. */
+export function listAll(snapshots: ReadonlyMap<string, Snapshot>, now: Date, paused = false): CountryListItem[] {
+  return COUNTRIES.map((c) => listItem(c, snapshots.get(c.code), now, paused));
 }
 
 /**
@@ -95,7 +107,10 @@ export function regions(items: readonly CountryListItem[]): RegionRow[] {
   return rows.sort((a, b) => (b.average ?? -1) - (a.average ?? -1));
 }
 
-/** The site pauses when the operator says so, or by itself when no covered country has a score it may show. */
+/**
+ * The site pauses when the operator says so, or by itself when no covered country has a score it may show. Either
+ * way every public surface shows the paused notice and no score (docs/product.md, "Paused").
+ */
 export function pausedReason(operatorPaused: boolean, items: readonly CountryListItem[]): PausedReason | null {
   if (operatorPaused) return "operator";
   return items.some((c) => c.score !== null) ? null : "no-fresh-scores";

@@ -8,6 +8,12 @@ import type { ContactTopic } from "./options.ts";
 /** Why the site shows its paused notice: the operator paused it, or no covered country has a fresh score. */
 export type PausedReason = "operator" | "no-fresh-scores";
 
+/**
+ * Why a published score is withheld: publication is paused (by the operator), or its inputs are too old (stale).
+ * docs/decisions/006-what-the-api-shows.md.
+ */
+export type WithheldReason = "paused" | "stale";
+
 export interface PublicationRow {
   id: number;
   model: string;
@@ -48,6 +54,8 @@ export interface CountryListItem {
   basis: string | null;
   anchor_month: string | null;
   yoy: { delta: number | null; label: string | null };
+  /** Why a published score is not shown (null when it is, or when there is none). */
+  withheld_reason: WithheldReason | null;
 }
 
 export interface RankingItem extends CountryListItem {

@@ -266,8 +266,10 @@ export async function startSiteServer(
     data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie) },
     site: siteConfigOf(server.config),
     vary: originVary(server.config),
-    // The month of the clock is part of the version: which scores may be shown changes with it.
-    version: () => `p${read.publicationId()}-c${contentVersion(server.db)}-m${(now?.() ?? new Date()).toISOString().slice(0, 7)}`,
+    // The month of the clock is part of the version: which scores may be shown changes with it; so is the pause
+    // switch as the reader serves it (no score while paused), so pages roll over on pause and on resume.
+    version: () =>
+      `p${read.publicationId()}${read.operatorPausedNow() ? "-paused" : ""}-c${contentVersion(server.db)}-m${(now?.() ?? new Date()).toISOString().slice(0, 7)}`,
   };
   return Object.assign(server, { site: siteHandler });
 }

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { cleanDeep, cleanUserText } from "../../pipeline/clean-text.ts";
+import { SETTING_PUBLICATION } from "../../pipeline/pause.ts";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
 import type { AuditEntry, AuditResult, PublicationSetting } from "../../product/shapes.ts";
 import { readCookie, SESSION_COOKIE } from "../cookies.ts";
@@ -69,7 +70,8 @@ export class SessionStore {
   }
 }
 
-export const SETTING_PUBLICATION = "publication_paused";
+// The pause switch's key; the pipeline reads the same row (pipeline/pause.ts) to hold back publishing while paused.
+export { SETTING_PUBLICATION };
 
 const pauseSchema = z.object({ paused: z.boolean(), reason: z.string().nullable().default(null) });
 

@@ -8,6 +8,8 @@ import { BusyError, InputError } from "../../pipeline/errors.ts";
 import type { Pipeline } from "../../pipeline/index.ts";
 import type { IngestRequest } from "../../pipeline/ingest.ts";
 import type { Logger } from "../../pipeline/logger.ts";
+import { pendingPublication } from "../../pipeline/pause.ts";
+import { publishPending } from "../../pipeline/publish.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { systemProblem } from "../../pipeline/system-errors.ts";
 import type { UploadResult } from "../../pipeline/types.ts";
@@ -323,12 +325,16 @@ export function adminRoutes(d: AdminDeps): Router {
         { command: `recalc${input.as_of ? ` --as-of ${input.as_of}` : ""} (operator ${op.username}, admin page)` },
       );
       d.read.refresh();
-      recordAfterJob(res, `The scores were published (publication ${summary.publication_id})`, () =>
+      const done = summary.paused
+        ? "The scores were stored; publication is paused, so they will be published on resume"
+        : `The scores were published (publication ${summary.publication_id})`;
+      recordAfterJob(res, done, () =>
         record(op.username, "recalculate", "ok", {
           as_of: summary.as_of,
           publication_id: summary.publication_id,
           countries_scored: summary.countries_scored,
           door: "operator page",
+          paused: summary.paused !== null,
         }),
       );
       res.json(summary);
@@ -361,6 +367,8 @@ export function adminRoutes(d: AdminDeps): Router {
       site_paused: state.paused,
       site_paused_reason: state.reason,
       publication: pub,
+      /** Scores computed while paused, published on resume (pipeline/publish.ts); null when none waits. */
+      pending: pendingPublication(d.db),
     };
   };
 
@@ -373,8 +381,15 @@ export function adminRoutes(d: AdminDeps): Router {
     const input = publicationInputSchema.parse(req.body);
     withAudit(() => {
       d.settings.setPublication(input.paused, input.reason ?? null, op.username, d.now());
-      record(op.username, input.paused ? "publication.pause" : "publication.resume", "ok", { reason: input.reason ?? null });
+      // Resume publishes the newest scores computed while paused, in the same transaction as the switch: a recalc
+      // finishing meanwhile either stored them before (published here) or sees publication running.
+      const published = input.paused ? null : publishPending(d.db, d.now().toISOString());
+      record(op.username, input.paused ? "publication.pause" : "publication.resume", "ok", {
+        reason: input.reason ?? null,
+        ...(published ? { publication_id: published.publicationId } : {}),
+      });
     });
+    d.read.refresh();
     res.json(publicationBody());
   });
 

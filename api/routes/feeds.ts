@@ -1,6 +1,7 @@
 // GET /feeds/all.atom and /feeds/{code}.atom (api/feeds.ts). Each feed is made once per publication and kept;
 // its ETag is the hash of its bytes, named after the newest publication it holds, so a recalc that changes no
-// entry keeps the ETag (and caches keep their copy) while one that adds an entry rolls it over.
+// entry keeps the ETag (and caches keep their copy) while one that adds an entry rolls it over, and so do a pause
+// and a resume (the feed says it is paused).
 import { Router } from "express";
 import { countryByCode, type Country } from "../../pipeline/countries.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
@@ -18,23 +19,32 @@ const MAX_KEPT = 200;
  * Links in the feeds name the configured public origin, or, when none is configured (development), the origin
  * of each request (api/http.ts requestOrigin), like the sitemap and the pages.
  */
-export function feedRoutes(db: ServingDb, read: ReadModel, configuredOrigin: string | null, vary: string | null, tag: string): Router {
+export function feedRoutes(
+  db: ServingDb,
+  read: ReadModel,
+  configuredOrigin: string | null,
+  vary: string | null,
+  tag: string,
+  now: () => Date = () => new Date(),
+): Router {
   const store = new FeedStore(db);
-  let madeFor = -1;
+  let madeFor = "";
   const made = new Map<string, CachedBody>();
 
   const feedOf = (country: Country | null, origin: string): CachedBody => {
-    const publication = read.publicationId();
-    if (publication !== madeFor) {
+    // While paused the feeds say so (and their bytes, so their ETags, change both ways).
+    const paused = read.publicationState(now()).paused;
+    const version = `${read.publicationId()}${paused ? "-paused" : ""}`;
+    if (version !== madeFor) {
       made.clear();
-      madeFor = publication;
+      madeFor = version;
     }
     const key = `${origin}|${country?.code ?? "all"}`;
     let hit = made.get(key);
     if (!hit) {
       if (made.size >= MAX_KEPT) made.clear();
       const entries = store.newest(FEED_SIZE, country?.code);
-      const xml = atomFeed({ origin, tag, country, entries, firstPublishedAt: store.firstPublishedAt() });
+      const xml = atomFeed({ origin, tag, country, entries, firstPublishedAt: store.firstPublishedAt(), paused });
       hit = cachedBody(xml, `f${entries[0]?.publication_id ?? 0}`);
       made.set(key, hit);
     }

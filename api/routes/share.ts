@@ -2,7 +2,9 @@
 //   GET /og/{code}.png     the country's share card (1200 × 630), rendered at publish time and stored in the serving
 //                          database (product/share-cards/, share_cards table); its pages' og:image.
 //   GET /badge/{code}.svg  an embeddable badge like a CI badge (api/badge.ts), made per request (microseconds).
-// Both follow the freshness rule of the pages (pipeline/model/fresh.ts): a score past its cut-off is not shown.
+// Both follow the freshness rule of the pages (pipeline/model/fresh.ts): a score past its cut-off is not shown;
+// while the operator has paused publication neither shows a score (the card is the site's own image, the badge
+// says "paused").
 // Codes are case-insensitive. An unknown code answers 404 (JSON for the card; a "unknown country" badge for
 // the badge, so an embed with a typo says so instead of showing a broken image).
 import { createHash } from "node:crypto";
@@ -39,9 +41,17 @@ export interface ShareRouteDeps {
   /** Security headers of non-page answers (the API's helmet list); the resource policy is opened for embedding. */
   headers: HeaderList;
   now: () => Date;
+  /**
+   * Whether the operator paused publication: no score is current then. (Paused by itself, no score is fresh: each
+   * image already says why it shows none, "not enough recent data" or "no score yet".)
+   */
+  paused: () => boolean;
 }
 
-export function shareRoutes({ db, headers, now }: ShareRouteDeps): Router {
+/** The badge's message while publication is paused. */
+export const BADGE_PAUSED = "paused";
+
+export function shareRoutes({ db, headers, now, paused }: ShareRouteDeps): Router {
   const snapshotStmt = db.prepare(`SELECT publication_id, payload FROM snapshots WHERE country = ?`);
   const cardTagStmt = db.prepare(`SELECT etag FROM share_cards WHERE country = ? AND variant = ?`).pluck();
   const cardPngStmt = db.prepare(`SELECT png FROM share_cards WHERE country = ? AND variant = ?`).pluck();
@@ -77,9 +87,9 @@ export function shareRoutes({ db, headers, now }: ShareRouteDeps): Router {
     const country = countryOf(req, "png");
     if (!country) return next(new HttpError(404, "not_found", `No share card ${req.params.file}: use a two-letter country code, e.g. /og/de.png.`));
     setHeaders(res);
-    const card = readCard(country.code, req.headers["if-none-match"]);
+    const card = paused() ? { kind: "none" as const } : readCard(country.code, req.headers["if-none-match"]);
     if (card.kind === "none") {
-      // Nothing published yet, or a publication made before share cards existed: the site's own image.
+      // Paused, nothing published yet, or a publication made before share cards existed: the site's own image.
       res.setHeader("Cache-Control", CACHE_REVALIDATE);
       return res.redirect(302, OG_IMAGE_PATH);
     }
@@ -100,7 +110,9 @@ export function shareRoutes({ db, headers, now }: ShareRouteDeps): Router {
     }
     const snap = readSnapshot(country.code);
     const s = snap?.snapshot;
-    const shown = showsScore(s)
+    const shown = paused()
+      ? { score: null, phrase: BADGE_PAUSED }
+      : showsScore(s)
       ? { score: s!.score!, status: s!.status! }
       : { score: null, phrase: noScoreText(country.name, { asOf: s?.as_of ?? null, anchorMonth: s?.anchor_month ?? null }).phrase };
     const svg = badgeSvg(badgeParts(country.name, shown));

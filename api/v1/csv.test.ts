@@ -16,6 +16,7 @@ const item = (over: Partial<CountryListItem>): CountryListItem => ({
   basis: "historical-only",
   anchor_month: "2026-07",
   yoy: { delta: -0.4000000000000004, label: "Same" },
+  withheld_reason: null,
   ...over,
 });
 const pub: PublicationRow = { id: 3, model: "v2.1", as_of: "2026-11-22", published_at: "2026-11-22T06:00:00.000Z", countries_scored: 30, countries_total: 31 };
@@ -25,14 +26,17 @@ describe("open data CSV", () => {
     const text = scoresCsv([item({})], pub);
     const [header, line, end] = text.split("\r\n");
     expect(header).toBe(SCORES_CSV.columns.map((c) => c.name).join(","));
-    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,2026-07,-0.4000000000000004,Same,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
     expect(end).toBe("");
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
   });
 
-  it("leaves a withheld score empty, never 0", () => {
-    const line = scoresCsv([item({ fresh: false, score: null, status: null, label: null, confidence: null, basis: null, yoy: { delta: null, label: null } })], pub).split("\r\n")[1];
-    expect(line).toBe("DE,Germany,western,,,,,,,false,2026-07,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+  it("leaves a withheld score empty, never 0, and names why", () => {
+    const withheld = { fresh: false, score: null, status: null, label: null, confidence: null, basis: null, yoy: { delta: null, label: null } };
+    const line = scoresCsv([item({ ...withheld, withheld_reason: "stale" })], pub).split("\r\n")[1];
+    expect(line).toBe("DE,Germany,western,,,,,,,false,stale,2026-07,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    const paused = scoresCsv([item({ ...withheld, withheld_reason: "paused" })], pub).split("\r\n")[1];
+    expect(paused).toBe("DE,Germany,western,,,,,,,false,paused,2026-07,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
   });
 
   it("neutralises text that a spreadsheet would run as a formula, and quotes per RFC 4180", () => {

@@ -40,6 +40,11 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     { name: "confidence", description: "low, medium or high; empty without a score.", value: (r) => r.item.confidence },
     { name: "basis", description: "blended, sentiment-only or historical-only; empty without a score.", value: (r) => r.item.basis },
     { name: "fresh", description: "true when the score may be shown today, else false (the score columns are then empty).", value: (r) => r.item.fresh },
+    {
+      name: "withheld_reason",
+      description: "Why a published score is not shown: paused (publication is paused: no score is current) or stale (its inputs are too old); empty when shown or none was computed.",
+      value: (r) => r.item.withheld_reason,
+    },
     { name: "anchor_month", description: "Newest month with any scoring input (YYYY-MM); empty without inputs.", value: (r) => r.item.anchor_month },
     { name: "yoy_delta", description: "Change of the score over 12 months, unrounded; empty when unknown or withheld.", value: (r) => r.item.yoy.delta },
     { name: "yoy_label", description: "Up (above +0.5), Down (below −0.5) or Same; empty with yoy_delta.", value: (r) => r.item.yoy.label },

@@ -12,7 +12,7 @@ import type { Basis, ChangeKind, Confidence, RatingLabel, Snapshot, Status, SubS
 import type { ChangeViews } from "../../product/change-view.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
 import { RANKING_SIZE, RANKING_TYPES } from "../../product/options.ts";
-import type { CountryListItem, HistoryPoint, PausedReason, RankingItem, RegionRow, SourceRow } from "../../product/shapes.ts";
+import type { CountryListItem, HistoryPoint, PausedReason, RankingItem, RegionRow, SourceRow, WithheldReason } from "../../product/shapes.ts";
 import type { ErrorBody } from "../http.ts";
 import type { countryBody } from "../read-model.ts";
 import type { healthBody } from "../routes/public.ts";
@@ -29,6 +29,11 @@ const SUB_SCORE_KEYS = ["U", "V", "C", "M", "S"] as const;
 const CHANGE_KINDS = ["value", "freshness", "added", "removed"] as const;
 const REGION_IDS = REGIONS.map((r) => r.id) as [RegionId, ...RegionId[]];
 const PAUSED_REASONS = ["operator", "no-fresh-scores"] as const;
+const WITHHELD_REASONS = ["paused", "stale"] as const;
+const withheldReason = z.enum(WITHHELD_REASONS).nullable().meta({
+  description:
+    "Why a published score is not shown: paused (publication is paused: no score is current; see /api/health) or stale (every input it was computed from is past its cut-off); null when the score is shown or none was computed.",
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Small building blocks
@@ -213,6 +218,7 @@ export const countryListItemSchema = z
         label: z.enum(YOY_VALUES).nullable().meta({ description: "Up above +0.5, Down below −0.5, else Same; null with delta." }),
       })
       .meta({ description: "Year-on-year change of the score." }),
+    withheld_reason: withheldReason,
   })
   .meta({ id: "CountryListItem", description: "A covered country with its published score as every list shows it." });
 
@@ -461,6 +467,7 @@ const publishedCountry = z.strictObject({
     .meta({ description: "Why the score changed: exact attribution to its inputs (model v2.1); null when the score is withheld." }),
   published: z.literal(true).meta({ description: "A snapshot was published for this country." }),
   fresh: countryListItemSchema.shape.fresh,
+  withheld_reason: withheldReason,
   publication: publicationRef,
   market_panel: marketPanelSchema,
   change_text: z
@@ -476,6 +483,7 @@ const unpublishedCountry = z.strictObject({
   ...identity,
   published: z.literal(false).meta({ description: "Nothing was published for this country yet." }),
   fresh: z.literal(false).meta({ description: "Always false without a publication." }),
+  withheld_reason: z.null().meta({ description: "Nothing to withhold." }),
   score: z.null().meta({ description: "No score." }),
   status: z.null().meta({ description: "No status." }),
   label: z.null().meta({ description: "No label." }),
@@ -531,6 +539,7 @@ export type _Values = [
   Assert<Same<Item<typeof SUB_SCORE_KEYS>, SubScoreKey>>,
   Assert<Same<Item<typeof CHANGE_KINDS>, ChangeKind>>,
   Assert<Same<Item<typeof PAUSED_REASONS>, PausedReason>>,
+  Assert<Same<Item<typeof WITHHELD_REASONS>, WithheldReason>>,
 ];
 // product/shapes.ts types label, confidence and basis as strings; the schemas name their values (the model's
 // types), so for lists the check is: same fields, and every answer the schema allows is a CountryListItem.
@@ -545,7 +554,7 @@ export type _Shapes = [
   Assert<Same<keyof Region, keyof RegionRow>>,
   Assert<Fits<Region, RegionRow>>,
   Assert<Same<z.infer<typeof sourcesSchema>, SourceRow[]>>,
-  Assert<Fits<Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null }, Omit<z.infer<typeof publishedCountry>, keyof typeof identity | "published" | "fresh" | "publication" | "market_panel" | "change_text"> & { country: string }>>,
+  Assert<Fits<Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null }, Omit<z.infer<typeof publishedCountry>, keyof typeof identity | "published" | "fresh" | "withheld_reason" | "publication" | "market_panel" | "change_text"> & { country: string }>>,
   Assert<Fits<MarketPanel | null, z.infer<typeof marketPanelSchema>>>,
   Assert<Fits<ChangeViews | null, z.infer<typeof publishedCountry>["change_text"]>>,
   Assert<Fits<ReturnType<typeof countryBody>, z.infer<typeof countrySchema>>>,

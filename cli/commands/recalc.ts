@@ -1,4 +1,5 @@
 // `jwi recalc`: score every country (the current model, with history) and publish atomically.
+import { pausedRecalcNote } from "../../pipeline/pause.ts";
 import { NOTHING_CHANGED, type RecalcSummary } from "../../pipeline/recalc.ts";
 import { formatScore } from "../../product/format.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
@@ -25,7 +26,7 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
   }
   ctx.logger.info(
     { as_of: summary.as_of, scored: summary.countries_scored, ms: summary.duration_ms, publication: summary.publication_id },
-    summary.unchanged ? `recalc: ${NOTHING_CHANGED}` : "recalc published",
+    summary.unchanged ? `recalc: ${NOTHING_CHANGED}` : summary.paused ? "recalc stored (publication paused)" : "recalc published",
   );
   if (opts.json) {
     const { model, as_of, publication_id, countries } = summary;
@@ -37,6 +38,8 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
           as_of,
           // The publication this run made (its row in the serving store), to tell runs apart in logs and scripts.
           publication_id,
+          // Set while the operator paused publication: who, since when, why; the scores wait for resume.
+          paused: summary.paused,
           countries: countries.map(({ code, score, status, label, confidence, basis, cover, anchor_month, yoy }) => ({
             code, score, status, label, confidence, basis, cover, anchor_month, yoy,
           })),
@@ -70,5 +73,9 @@ function printSummary(ctx: CommandContext, s: RecalcSummary) {
       `${c.code.padEnd(5)}${c.name.padEnd(15)}${score.padStart(6)}  ${(c.status ?? "not enough recent data").padEnd(8)}` +
         (c.score === null ? "" : `${(c.confidence ?? "").padEnd(11)}${(c.basis ?? "").padEnd(16)}${c.anchor_month ?? ""}`),
     );
+  }
+  if (s.paused) {
+    writeLine(out, "");
+    writeLine(out, pausedRecalcNote(s.paused));
   }
 }

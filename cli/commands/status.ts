@@ -1,6 +1,7 @@
 // `jwi status`: what the store holds per data type and country, and what is published.
 import type { StatusReport } from "../../pipeline/index.ts";
 import { describeHolder } from "../../pipeline/jobs/lock.ts";
+import { PAUSED_VISITORS_SEE, pausedWords } from "../../pipeline/pause.ts";
 import { formatScore } from "../../product/format.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
 import { writeLine, type CommandContext } from "../io.ts";
@@ -20,6 +21,14 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean;
   const out = ctx.io.stdout;
   const job = report.job;
   if (job.running) writeLine(out, `A data job is running: ${describeHolder(job.holder)}.\n`);
+  if (report.paused) {
+    writeLine(out, `${pausedWords(report.paused)}.`);
+    writeLine(out, PAUSED_VISITORS_SEE);
+    if (report.pending) {
+      writeLine(out, `Waiting for resume: the scores computed at ${report.pending.computed_at} (model ${report.pending.model}, as of ${report.pending.as_of}, ${report.pending.countries_scored} countries scored).`);
+    }
+    writeLine(out, "");
+  }
   writeLine(out, `Data held (ages in months as of ${report.as_of_month}):`);
   if (report.data.length === 0) writeLine(out, "  nothing yet: run `jwi ingest FILE --type T` first.");
   let last = "";

@@ -24,7 +24,7 @@ export async function updateCommand(ctx: CommandContext, opts: { json?: boolean;
   else {
     printFetchSummary(ctx, summary);
     const r = summary.recalc;
-    if (r?.ok && !r.unchanged) writeLine(ctx.io.stdout, `Recalculated and published: ${r.countries_scored} of ${COUNTRIES.length} countries scored, as of ${r.as_of}.`);
+    if (r?.ok && !r.unchanged && !r.paused) writeLine(ctx.io.stdout, `Recalculated and published: ${r.countries_scored} of ${COUNTRIES.length} countries scored, as of ${r.as_of}.`);
     for (const note of summary.notes) writeLine(ctx.io.stdout, note);
   }
   throwForOutcome(summary);

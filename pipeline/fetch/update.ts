@@ -4,6 +4,7 @@
 //
 // Never replaces good data with bad: a failed, cut-off, HTML or malformed download is not ingested (or ingest
 // rejects it, storing nothing), and the fetch log keeps the validators of the copy that is stored.
+import { pausedRecalcNote, type PausedBy } from "../pause.ts";
 import type { JobOptions, LockedPipeline, Pipeline } from "../index.ts";
 import { publishSourceChecks } from "../publish.ts";
 import { LMB_TABLE } from "../sources/barometer/parse.ts";
@@ -72,7 +73,17 @@ export interface FetchSummary {
 export interface UpdateSummary extends FetchSummary {
   /** The recalc that followed (only when something changed), or why it failed. */
   recalc:
-    | { ok: true; as_of: string; countries_scored: number; publication_id: number | null; duration_ms: number; unchanged?: boolean }
+    | {
+        ok: true;
+        as_of: string;
+        countries_scored: number;
+        publication_id: number | null;
+        duration_ms: number;
+        /** Set while the operator paused publication: stored, published on resume (pipeline/publish.ts). */
+        paused: PausedBy | null;
+        /** True when nothing differed from the current publication: nothing was published. */
+        unchanged?: boolean;
+      }
     | { ok: false; error: string }
     | null;
   notes: string[];
@@ -429,12 +440,17 @@ export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): 
   }
   try {
     const r = await locked.recalc({ now: clock() });
-    summary.recalc = { ok: true, as_of: r.as_of, countries_scored: r.countries_scored, publication_id: r.publication_id, duration_ms: r.duration_ms };
+    summary.recalc = {
+      ok: true, as_of: r.as_of, countries_scored: r.countries_scored, publication_id: r.publication_id, duration_ms: r.duration_ms, paused: r.paused,
+    };
     if (r.unchanged) {
       summary.recalc.unchanged = true;
       summary.notes.push(NOTHING_CHANGED);
-    }
-    opts.logger?.info({ as_of: r.as_of, scored: r.countries_scored, publication: r.publication_id }, r.unchanged ? `recalc: ${NOTHING_CHANGED}` : "recalc published");
+    } else if (r.paused) summary.notes.push(pausedRecalcNote(r.paused));
+    opts.logger?.info(
+      { as_of: r.as_of, scored: r.countries_scored, publication: r.publication_id, paused: r.paused !== null },
+      r.unchanged ? `recalc: ${NOTHING_CHANGED}` : r.paused ? "recalc stored (publication paused)" : "recalc published",
+    );
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     summary.recalc = { ok: false, error: message };

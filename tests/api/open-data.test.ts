@@ -233,7 +233,7 @@ describe("CSV downloads", () => {
     const json = (await getJson(`${base}/api/v1/countries`)).body;
     const pub = (await getJson(`${base}/api/v1/countries/de`)).body.publication;
     expect(Object.keys(rows[0]!)).toEqual([
-      "code", "name", "region", "score", "score_unrounded", "status", "label", "confidence", "basis", "fresh", "anchor_month", "yoy_delta", "yoy_label", "as_of", "model", "published_at",
+      "code", "name", "region", "score", "score_unrounded", "status", "label", "confidence", "basis", "fresh", "withheld_reason", "anchor_month", "yoy_delta", "yoy_label", "as_of", "model", "published_at",
     ]);
     expect(rows.map((r) => r.code)).toEqual(json.map((c: any) => c.code));
     for (const [i, c] of json.entries()) {
@@ -249,6 +249,7 @@ describe("CSV downloads", () => {
         confidence: cell(c.confidence),
         basis: cell(c.basis),
         fresh: String(c.fresh),
+        withheld_reason: cell(c.withheld_reason),
         anchor_month: cell(c.anchor_month),
         yoy_delta: cell(c.yoy.delta),
         yoy_label: cell(c.yoy.label),

@@ -15,6 +15,7 @@ import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { failedJobEntry, recordJobEntry, SCHEDULE_ACTOR } from "../../pipeline/job-audit.ts";
+import { PAUSED_VISITORS_SEE } from "../../pipeline/pause.ts";
 
 let h: AdminHarness;
 let desktop: BrowserContext;
@@ -585,15 +586,20 @@ describe("moderation", () => {
 });
 
 describe("publication", () => {
-  it("pause shows the paused card on /; resume brings the live home back", async () => {
+  it("pause shows the paused card on / and says who, when, why and what visitors see; resume brings the live home back", async () => {
     const { page, console } = await openPanel(desktop);
     const panel = page.getByTestId("publication");
     await panel.waitFor();
     await page.getByLabel("Reason (optional, kept in the audit log)").fill("Checking the October files");
     await button(page, "Pause publication").click();
     await toast(page, "Publication paused").waitFor();
-    await expect.poll(() => panel.textContent()).toContain("Paused: the home page shows the paused notice");
-    expect(await panel.textContent()).toContain("Reason: Checking the October files");
+    await expect.poll(() => panel.textContent()).toContain("Paused: no score is shown anywhere");
+    expect(await panel.textContent()).toMatch(/Paused by admin since .*\. Reason: Checking the October files\./);
+    expect(await panel.textContent()).toContain(PAUSED_VISITORS_SEE);
+    // The data status says the same (who, since when, why, what visitors see).
+    await page.locator("#status").getByRole("button", { name: "Refresh" }).click();
+    await expect.poll(() => page.locator("#status").textContent()).toContain("Publication is paused by admin since");
+    expect(await page.getByTestId("status-paused").textContent()).toBe(PAUSED_VISITORS_SEE);
     await shot(page, "#publication", "admin-publication-desktop");
 
     const home = await open(desktop, "/");
@@ -605,7 +611,7 @@ describe("publication", () => {
 
     await button(page, "Resume publication").click();
     await toast(page, "Publication resumed").waitFor();
-    await expect.poll(() => panel.textContent()).toContain("Publishing: the home page shows the live index");
+    await expect.poll(() => panel.textContent()).toContain("Publishing: visitors see the current scores");
     const live = await open(desktop, "/");
     expect(await live.page.getByTestId("paused-card").count()).toBe(0);
     expect(await live.page.locator("h1").textContent()).toBe("What's the job market weather in Europe today?");

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
   type LinksFunction,
@@ -16,6 +17,7 @@ import {
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";
 import { pageMeta } from "./lib/meta.ts";
+import { PausedBanner } from "./components/paused-card.tsx";
 import { PendingBanner, SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
 import { PageNotFound } from "./components/not-found.tsx";
 import { GlobalError } from "./components/global-error.tsx";
@@ -40,6 +42,8 @@ export function loader({ context }: SiteLoaderArgs) {
   return {
     site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl, leadsRetentionDays: context.site.leadsRetentionDays },
     year: context.now.getUTCFullYear(),
+    // While publication is paused every public page shows the paused notice (docs/product.md, "Paused").
+    paused: context.read.publicationState(context.now).paused,
   };
 }
 
@@ -80,9 +84,13 @@ function Chrome({ children }: { children: ReactNode }) {
   }, []);
   const feedbackUrl = data?.site.feedbackUrl ?? null;
   const year = data?.year ?? new Date().getUTCFullYear();
+  const { pathname } = useLocation();
+  // The home page shows the full paused card itself; the operator area has its own status.
+  const pausedBanner = data?.paused === true && pathname !== "/" && !/^\/admin(\/|$)/.test(pathname);
   return (
     <>
       <SiteHeader feedbackUrl={feedbackUrl} />
+      {pausedBanner ? <PausedBanner /> : null}
       <PendingBanner />
       <main id="main" className="flex-1">
         {children}

@@ -51,7 +51,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
       body: <MarketSentiment panel={panel} available={available.sentiment} summary={community.summary} yoyFrom={data.yoyFrom} />,
     });
   }
-  panels.push({ id: "advice", wide: "What you can do now", narrow: "What this means for you", body: <AdviceList status={data.status} /> });
+  panels.push({ id: "advice", wide: "What you can do now", narrow: "What this means for you", body: <AdviceList status={data.status} paused={data.paused} /> });
 
   // Two columns that fill evenly: the sentiment card (the longest) on the right, the others stacked on the left.
   const right = panels.length === 3 ? panels.filter((p) => p.id === "sentiment") : panels.slice(1);
@@ -93,6 +93,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
             subScores={data.subScores}
             anchorMonth={data.anchorMonth}
             asOf={data.asOf}
+            paused={data.paused}
             now={data.now}
             pending={pending}
           />
@@ -116,7 +117,8 @@ export function CountryView({ data }: { data: CountryPageData }) {
           ))}
         </div>
         <div className="mt-6">
-          <NotAvailable countryName={country.name} missing={available.missing} note={note} />
+          {/* While paused nothing is missing: the figures are withheld with the score (the score card says why). */}
+          {data.paused ? null : <NotAvailable countryName={country.name} missing={available.missing} note={note} />}
         </div>
 
         {hasComparisons(available) ? (

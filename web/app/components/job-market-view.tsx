@@ -198,7 +198,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
   const { country, panel } = data;
   const b = panel?.breakdown;
   const hasScore = data.score !== null;
-  const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth });
+  const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth, paused: data.paused });
   const available = availabilityOf(panel, hasScore);
   const cards = [
     b?.unemployment ? (
@@ -284,7 +284,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
             {none ? <p className="mt-2 text-slate-700">{none.text}</p> : null}
             {cards.length > 0 ? <ul className={`mt-4 grid gap-4 ${cards.length > 1 ? "sm:grid-cols-2" : ""}`}>{cards}</ul> : null}
             <div className="mt-4">
-              <NotAvailable countryName={country.name} missing={available.missing} />
+              {data.paused ? null : <NotAvailable countryName={country.name} missing={available.missing} />}
             </div>
           </section>
         </div>
@@ -340,7 +340,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
                 ))}
               </ol>
             ) : (
-              <NoAdvice />
+              <NoAdvice paused={data.paused} />
             )}
           </section>
         </div>

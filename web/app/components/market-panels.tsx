@@ -252,21 +252,21 @@ export function MarketSentiment({
   );
 }
 
-/** What stands in for advice when a country has no score that may be shown. */
-export function NoAdvice() {
+/** What stands in for advice when a country has no score that may be shown (or publication is paused). */
+export function NoAdvice({ paused = false }: { paused?: boolean }) {
   return (
     <p className="text-sm text-slate-700">
-      Without a recent score we can't tailor advice to this market. Compare the{" "}
+      {paused ? "While publication is paused we don't tailor advice to this market." : "Without a recent score we can't tailor advice to this market."} Compare the{" "}
       <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
         brightest markets
       </Link>
-      , or talk your plan through with a career consultant.
+      {paused ? " once publication resumes" : ""}, or talk your plan through with a career consultant.
     </p>
   );
 }
 
-export function AdviceList({ status }: { status: Status | null }) {
-  if (!status) return <NoAdvice />;
+export function AdviceList({ status, paused = false }: { status: Status | null; paused?: boolean }) {
+  if (!status) return <NoAdvice paused={paused} />;
   return (
     <ul className="space-y-3">
       {ADVICE[status].map((a) => (

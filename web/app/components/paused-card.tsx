@@ -1,22 +1,49 @@
-// The paused notice, word for word as docs/product.md §2 gives it.
+// The paused notice, word for word as docs/product.md §2 gives it: the home page shows it as its full card, every
+// other public page as a banner in the same words (docs/product.md, "Paused").
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { WeatherIcon } from "./icons.tsx";
+
+const PAUSED_TITLE = `${PRODUCT_NAME} is Currently Paused`;
+const PAUSED_TEXT = "We've temporarily stopped publishing updates to make sure we don't display outdated or misleading data. Thanks for your patience.";
+const PAUSED_BADGE = "Temporarily Offline";
+const PAUSED_BACK = "We'll be back once we can dedicate time to delivering accurate, up-to-date insights.";
 
 export function PausedCard() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl items-center px-4 py-16">
       <div className="w-full rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="paused-card">
         <WeatherIcon status="cloudy" className="mx-auto h-16 w-16" />
-        <h1 className="mt-4 text-2xl font-bold tracking-tight">{PRODUCT_NAME} is Currently Paused</h1>
-        <p className="mt-4 text-slate-700">
-          We've temporarily stopped publishing updates to make sure we don't display outdated or misleading data. Thanks for your patience.
-        </p>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight">{PAUSED_TITLE}</h1>
+        <p className="mt-4 text-slate-700">{PAUSED_TEXT}</p>
         <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
           <span aria-hidden className="h-2 w-2 rounded-full bg-amber-500" />
-          Temporarily Offline
+          {PAUSED_BADGE}
         </p>
-        <p className="mt-6 text-slate-700">We'll be back once we can dedicate time to delivering accurate, up-to-date insights.</p>
+        <p className="mt-6 text-slate-700">{PAUSED_BACK}</p>
       </div>
     </section>
+  );
+}
+
+/** The same notice above every other public page while publication is paused (scores are withheld meanwhile). */
+export function PausedBanner() {
+  return (
+    <aside aria-label="Publication paused" className="border-b border-amber-200 bg-amber-50" data-testid="paused-banner">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-start sm:gap-4">
+        <WeatherIcon status="cloudy" className="hidden h-8 w-8 shrink-0 sm:block" />
+        <div>
+          <p className="flex flex-wrap items-center gap-2">
+            <strong className="text-base font-semibold">{PAUSED_TITLE}</strong>
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              <span aria-hidden className="h-1.5 w-1.5 rounded-full bg-amber-500" />
+              {PAUSED_BADGE}
+            </span>
+          </p>
+          <p className="mt-1">
+            {PAUSED_TEXT} {PAUSED_BACK}
+          </p>
+        </div>
+      </div>
+    </aside>
   );
 }

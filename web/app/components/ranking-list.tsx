@@ -14,9 +14,12 @@ export interface RankedCountry {
   label: string | null;
 }
 
-export function RankingList({ rows, compact = false }: { rows: RankedCountry[]; compact?: boolean }) {
+/** What a ranking says while publication is paused (no score is current, so none is ranked). */
+export const PAUSED_RANKING = "No ranking while publication is paused.";
+
+export function RankingList({ rows, compact = false, empty = "No ranking data available" }: { rows: RankedCountry[]; compact?: boolean; empty?: string }) {
   if (rows.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No ranking data available</p>;
+    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{empty}</p>;
   }
   return (
     <ol className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">

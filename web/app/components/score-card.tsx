@@ -42,6 +42,8 @@ export interface ScoreCardProps {
   anchorMonth: string | null;
   /** As-of date of the published snapshot; null when nothing was published for the country. */
   asOf: string | null;
+  /** Publication is paused: no score is shown, and the card says that is why. */
+  paused?: boolean;
   /** The loader's clock (ISO), for data ages. */
   now: string;
   /** A navigation to another country is under way. */
@@ -103,7 +105,7 @@ export function ScaleBar({ score }: { score: number }) {
 }
 
 export function ScoreCard(props: ScoreCardProps) {
-  const { code, name, score, status, label, anchorMonth, asOf, pending = false } = props;
+  const { code, name, score, status, label, anchorMonth, asOf, paused = false, pending = false } = props;
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     if (pending) {
@@ -115,7 +117,7 @@ export function ScoreCard(props: ScoreCardProps) {
   }, [pending]);
 
   const hasScore = score !== null && status !== null;
-  const none = !pending && !hasScore ? noScoreText(name, { asOf, anchorMonth }) : null;
+  const none = !pending && !hasScore ? noScoreText(name, { asOf, anchorMonth, paused }) : null;
   return (
     <section
       aria-labelledby="score-card-title"

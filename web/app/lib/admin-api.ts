@@ -181,6 +181,8 @@ export interface PublicationState {
   site_paused: boolean;
   site_paused_reason: "operator" | "no-fresh-scores" | null;
   publication: PublicationRow | null;
+  /** Scores computed while paused, published on resume; null when none waits. */
+  pending: { model: string; as_of: string; computed_at: string; countries_scored: number } | null;
 }
 
 export const getPublication = () => call<PublicationState>("/publication");

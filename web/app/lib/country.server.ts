@@ -23,6 +23,8 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     now: now.toISOString(),
     country: { code: country.code, name: country.name, slug: country.slug },
     fresh,
+    /** Publication is paused: the score is withheld for that reason (the page says so, not "too old"). */
+    paused: country.withheld_reason === "paused",
     score: snapshot?.score ?? null,
     status: snapshot?.status ?? null,
     label: snapshot?.label ?? null,

@@ -5,7 +5,7 @@ import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { formatDate } from "../../../product/format.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
-import { RankingLegend, RankingList } from "../components/ranking-list.tsx";
+import { PAUSED_RANKING, RankingLegend, RankingList } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 
 const TEXT: Record<RankingType, { title: string; subtitle: string; description: string }> = {
@@ -29,7 +29,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
   const type = typeOf(new URL(request.url).pathname);
   const overview = getOverview(context.read, context.now);
   const rows = rankingOf(context.read, type, context.now).map(({ code, name, score, status, label }) => ({ code, name, score, status, label }));
-  return { type, rows, counts: statusCounts(overview.countries), publishedAt: overview.publication?.published_at ?? null };
+  return { type, rows, counts: statusCounts(overview.countries), publishedAt: overview.publication?.published_at ?? null, paused: overview.paused };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -54,9 +54,9 @@ export default function RankingPage() {
         </p>
       ) : null}
       <div className="mt-4">
-        <RankingList rows={data.rows} />
+        <RankingList rows={data.rows} empty={data.paused ? PAUSED_RANKING : undefined} />
       </div>
-      {data.publishedAt ? (
+      {data.publishedAt && !data.paused ? (
         <p className="mt-4 text-sm text-slate-600">Scores updated {formatDate(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
       ) : null}
     </div>

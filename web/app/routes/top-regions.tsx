@@ -5,12 +5,13 @@ import { pageMeta } from "../lib/meta.ts";
 import { formatScore } from "../../../product/format.ts";
 import { WeatherIcon } from "../components/icons.tsx";
 import { Flag } from "../components/flag.tsx";
-import { RankingLegend, StatusChip } from "../components/ranking-list.tsx";
+import { PAUSED_RANKING, RankingLegend, StatusChip } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 
 export function loader({ context }: SiteLoaderArgs) {
   const slim = (c: { code: string; name: string; score: number | null } | null) => (c ? { code: c.code, name: c.name, score: c.score } : null);
   return {
+    paused: context.read.publicationState(context.now).paused,
     regions: context.read.regions(context.now).map((r) => ({
       id: r.id,
       name: r.name,
@@ -51,7 +52,9 @@ export default function TopRegions() {
         <RankingLegend />
       </div>
       {data.regions.every((r) => r.average === null) ? (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No ranking data available</p>
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+          {data.paused ? PAUSED_RANKING : "No ranking data available"}
+        </p>
       ) : (
         <ol className="mt-6 space-y-4">
           {data.regions.map((r, i) => (

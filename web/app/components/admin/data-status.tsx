@@ -5,6 +5,7 @@
 // published scores, the newest download run and the source tables.
 import { useEffect, useMemo, useState } from "react";
 import { COUNTRIES } from "../../../../pipeline/countries.ts";
+import { PAUSED_VISITORS_SEE } from "../../../../pipeline/pause.ts";
 import { DATA_TYPES, type DataType } from "../../../../pipeline/types.ts";
 import { getStatus, type StatusReport } from "../../lib/admin-api.ts";
 import { formatDateTime, monthsText } from "../../lib/admin-format.ts";
@@ -13,7 +14,7 @@ import { shareCardsText } from "../../../../product/share-cards/status.ts";
 import type { UploadRules } from "../../lib/admin-upload.ts";
 import { DATA_TYPE_LABELS } from "./data-types.ts";
 import { useOperator } from "./operator-context.tsx";
-import { Badge, button, Note, Panel, TableFrame, td, th } from "./ui.tsx";
+import { Alert, Badge, button, Note, Panel, TableFrame, td, th } from "./ui.tsx";
 
 type Freshness = "fresh" | "stale";
 type Row = StatusReport["data"][number];
@@ -134,6 +135,20 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
       {!report && !error ? <Note>Loading data status...</Note> : null}
       {report && view ? (
         <div className="space-y-4">
+          {report.paused ? (
+            <Alert
+              kind="warning"
+              title={`Publication is paused by ${report.paused.by ?? "the operator"} since ${formatDateTime(report.paused.since)}${report.paused.reason ? `: ${report.paused.reason}` : ""}`}
+            >
+              <p data-testid="status-paused">{PAUSED_VISITORS_SEE}</p>
+              {report.pending ? (
+                <p className="mt-2">
+                  Waiting for resume: the scores computed {formatDateTime(report.pending.computed_at)} (as of {report.pending.as_of},{" "}
+                  {report.pending.countries_scored} countries scored).
+                </p>
+              ) : null}
+            </Alert>
+          ) : null}
           <div className="flex flex-col gap-3 text-sm sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
             <p data-testid="status-published">
               {pub?.published_at ? (

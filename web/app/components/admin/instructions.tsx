@@ -79,8 +79,8 @@ export function UploadInstructions({ rules }: { rules: UploadRules }) {
           {freshness.historical.cutoff} months and barometer values older than {freshness.sentiment.cutoff} months no longer count.
         </li>
         <li>
-          Each upload ends with a recalculation that publishes the new scores (progress 100%). Use Recalculate after several uploads or to
-          refresh the data ages.
+          Each upload ends with a recalculation that publishes the new scores (progress 100%); while publication is paused they are stored
+          and published on resume. Use Recalculate after several uploads or to refresh the data ages.
         </li>
       </ul>
     </details>

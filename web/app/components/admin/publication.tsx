@@ -1,6 +1,8 @@
-// Publication: pause and resume. While paused, the public home page shows the paused notice (docs/product.md §2); the
-// other pages keep answering. The site also pauses by itself when no covered country has a fresh score.
+// Publication: pause and resume. While paused, every public page shows the paused notice and no surface shows a score
+// (docs/product.md, "Paused"); a recalc meanwhile is stored and published on resume. The site also pauses by itself
+// when no covered country has a fresh score.
 import { useEffect, useState, type FormEvent } from "react";
+import { PAUSED_VISITORS_SEE } from "../../../../pipeline/pause.ts";
 import { getPublication, setPublication, type PublicationState } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";
@@ -42,7 +44,11 @@ export function Publication() {
       void notify(
         "success",
         pause ? "Publication paused" : "Publication resumed",
-        pause ? "The home page now shows the paused notice." : "The home page shows the live index again.",
+        pause
+          ? "Every public page now shows the paused notice and no score."
+          : next.publication
+            ? `Scores are shown again everywhere (publication #${next.publication.id}).`
+            : "Scores are shown again everywhere.",
       );
       op.changed();
     } catch (err) {
@@ -60,23 +66,29 @@ export function Publication() {
       {state ? (
         <div className="space-y-4" data-testid="publication">
           {state.paused ? (
-            <Alert kind="warning" title="Paused: the home page shows the paused notice">
+            <Alert kind="warning" title="Paused: no score is shown anywhere">
               <p>
-                Since {state.updated_at ? formatDateTime(state.updated_at) : "—"}
-                {state.updated_by ? ` by ${state.updated_by}` : ""}
-                {state.reason ? `. Reason: ${state.reason}` : ""}.
+                Paused by {state.updated_by ?? "the operator"} since {state.updated_at ? formatDateTime(state.updated_at) : "—"}. Reason:{" "}
+                {state.reason ?? "none given"}.
+              </p>
+              <p className="mt-2">{PAUSED_VISITORS_SEE}</p>
+              <p className="mt-2">
+                {state.pending
+                  ? `Waiting for resume: the scores computed ${formatDateTime(state.pending.computed_at)} (as of ${state.pending.as_of}, ${state.pending.countries_scored} countries scored) are published when you resume.`
+                  : "Recalculations meanwhile are stored, not published; resume publishes the newest."}
               </p>
             </Alert>
           ) : state.site_paused ? (
             <Alert kind="warning" title="Paused by itself: no covered country has a fresh score">
-              <p>Upload newer data and recalculate; the home page returns when a country has a fresh score.</p>
+              <p>{PAUSED_VISITORS_SEE}</p>
+              <p className="mt-2">Upload newer data and recalculate; scores return when a country has a fresh one.</p>
             </Alert>
           ) : (
-            <Alert kind="success" title="Publishing: the home page shows the live index" />
+            <Alert kind="success" title="Publishing: visitors see the current scores" />
           )}
           {pub ? (
             <p className="text-sm text-slate-700">
-              Latest publication #{pub.id}: model {pub.model}, as of {pub.as_of}, published {formatDateTime(pub.published_at)},{" "}
+              {state.paused ? "Last publication (not shown while paused)" : "Latest publication"} #{pub.id}: model {pub.model}, as of {pub.as_of}, published {formatDateTime(pub.published_at)},{" "}
               {pub.countries_scored} of {pub.countries_total} countries scored.
             </p>
           ) : null}

@@ -1,6 +1,7 @@
 // The upload panel (docs/product.md §2, §4, §5, §7, §9): data type, file, the browser's checks, progress through the
 // real steps (sent 20, parsed 40, validated 60, stored 80, recalculated 100), the result alert and warnings,
 // and Recalculate. An upload and a recalculation disable each other while either runs.
+import { pausedRecalcNote } from "../../../../pipeline/pause.ts";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { ApiError, recalculate, SessionEndedError, uploadFile, type RecalcSummary } from "../../lib/admin-api.ts";
@@ -164,7 +165,9 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
     setRecalcAlert(null);
     try {
       const s = await recalculate();
-      const text = `${s.unchanged ? `${NOTHING_CHANGED} ` : ""}${s.countries_scored} of ${s.countries.length} countries scored · model ${s.model} · as of ${s.as_of}`;
+      const text =
+        `${s.unchanged ? `${NOTHING_CHANGED} ` : ""}${s.countries_scored} of ${s.countries.length} countries scored · model ${s.model} · as of ${s.as_of}` +
+        (s.paused ? `. ${pausedRecalcNote(s.paused)}` : "");
       setRecalcAlert({ kind: "success", title: "Recalculation complete", text });
       void notify("success", "Recalculation complete", text);
       op.changed();

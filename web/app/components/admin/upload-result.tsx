@@ -1,5 +1,6 @@
 // The result of an upload (docs/product.md §3, §7): the alert (success, warning or error) with the server's counts,
 // notes and samples, and the warnings list (type and detail; the first 10, then "Show all N warnings").
+import { pausedRecalcNote } from "../../../../pipeline/pause.ts";
 import { useState } from "react";
 import type { RecalcSummary, UploadResult } from "../../lib/admin-api.ts";
 import { visibleWarnings, warningsToggleText, WARNINGS_SHOWN, type AlertKind } from "../../lib/admin-upload.ts";
@@ -104,8 +105,13 @@ export function UploadResultView({ state }: { state: UploadAlertState }) {
             <Counts result={result} />
             {recalc ? (
               <p data-testid="upload-recalc">
-                {recalc.unchanged ? `${NOTHING_CHANGED} ` : "Scores recalculated and published: "}
+                {recalc.unchanged
+                  ? `${NOTHING_CHANGED} `
+                  : recalc.paused
+                    ? "Scores recalculated and stored, not published: "
+                    : "Scores recalculated and published: "}
                 {recalc.countries_scored} of {recalc.countries.length} countries scored (model {recalc.model}, as of {recalc.as_of}).
+                {recalc.paused ? ` ${pausedRecalcNote(recalc.paused)}` : null}
               </p>
             ) : null}
           </>
