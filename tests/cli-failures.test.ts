@@ -219,7 +219,8 @@ describe("the CLI shows scores as the site does (one formatter, product/format.t
 
   it("recalc --json names its publication and keeps the unrounded score; the table shows the shared formatter's", async () => {
     expect(recalcJson.publication_id).toBe(1);
-    const human = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["recalc", "--as-of", "2026-11-22"]);
+    // Another as-of date, so that a new publication is made (the same data and date would publish nothing).
+    const human = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["recalc", "--as-of", "2026-11-23"]);
     expect(human.stdout).toMatch(/publication 2\./);
     for (const c of recalcJson.countries.filter((x) => x.score !== null)) {
       expect(human.stdout).toMatch(new RegExp(`^${c.code}\\s+.+?\\s${formatScore(c.score!).replace(".", "\\.")}\\s`, "m"));
