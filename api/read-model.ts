@@ -177,7 +177,7 @@ export class ReadModel {
       const fresh = isShowable(s, now);
       const snapshot = s ? (fresh ? s : withheld(s)) : null;
       // A country without any score keeps its context figures; a withheld score takes what derives from it along.
-      const panel = snapshot && (fresh || s!.score === null) ? marketPanel(snapshot) : null;
+      const panel = snapshot && (fresh || s!.score === null) ? marketPanel(snapshot, m.history.get(c.code) ?? []) : null;
       const changeText = changeViews(snapshot);
       readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, changeText, history: m.history.get(c.code) ?? [], publication });
     }
