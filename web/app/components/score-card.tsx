@@ -55,14 +55,13 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
   return (
     <InfoPopover
       title="How sure is this score?"
-      triggerClassName="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
+      triggerClassName="inline-flex flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-full border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
       trigger={
         <>
           <span aria-hidden className={`h-2 w-2 rounded-full ${confidence === "high" ? "bg-good" : confidence === "medium" ? "bg-fair" : "bg-poor"}`} />
-          {confidenceText(confidence)}
+          <span className="whitespace-nowrap">{confidenceText(confidence)}</span>
           {evidence ? (
-            <span className="font-normal" data-testid="evidence">
-              {" "}
+            <span className="whitespace-nowrap font-normal" data-testid="evidence">
               · {evidenceText(evidence)}
             </span>
           ) : null}
