@@ -60,6 +60,8 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
         <>
           <span aria-hidden className={`h-2 w-2 rounded-full ${confidence === "high" ? "bg-good" : confidence === "medium" ? "bg-fair" : "bg-poor"}`} />
           <span className="whitespace-nowrap">{confidenceText(confidence)}</span>
+          {/* A space for the text and screen readers; the flex gap draws it. */}
+          {evidence ? " " : null}
           {evidence ? (
             <span className="whitespace-nowrap font-normal" data-testid="evidence">
               · {evidenceText(evidence)}
