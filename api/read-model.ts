@@ -200,7 +200,7 @@ export class ReadModel {
       const fresh = !paused && isShowable(s, now);
       const snapshot = s ? (fresh ? s : withheld(s)) : null;
       // A country without any score keeps its context figures; a withheld score takes what derives from it along.
-      const panel = snapshot && (fresh || (!paused && s!.score === null)) ? marketPanel(snapshot) : null;
+      const panel = snapshot && (fresh || (!paused && s!.score === null)) ? marketPanel(snapshot, m.history.get(c.code) ?? []) : null;
       const changeText = changeViews(snapshot);
       // While paused the history is withheld too: its newest month is the score that is not current.
       const history = paused ? [] : (m.history.get(c.code) ?? []);

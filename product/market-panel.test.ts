@@ -5,7 +5,6 @@ import {
   compareCompetitionWithAverage,
   compareUnemploymentWithEu,
   compareVacancyWithAverage,
-  generalSignal,
   marketPanel,
   sentimentSources,
   tone,
@@ -76,13 +75,6 @@ describe("comparisons (docs/product.md §9)", () => {
     expect(compareCompetitionWithAverage(1.8, 1.2).result).toBe("higher");
     expect(compareCompetitionWithAverage(0.6, 1.2).result).toBe("lower");
   });
-  it("general signal: improving ≥ 7, stable 4–<7, weakening < 4", () => {
-    expect(generalSignal(7)).toBe("improving");
-    expect(generalSignal(6.99)).toBe("stable");
-    expect(generalSignal(4)).toBe("stable");
-    expect(generalSignal(3.99)).toBe("weakening");
-    expect(generalSignal(null)).toBeNull();
-  });
   it("snapshot colours and breakdown bars", () => {
     expect([tone.unemployment(4), tone.unemployment(7), tone.unemployment(7.1)]).toEqual(["good", "fair", "poor"]);
     expect([tone.vacancy(3), tone.vacancy(2), tone.vacancy(1.9)]).toEqual(["good", "fair", "poor"]);
@@ -102,7 +94,10 @@ describe("comparisons (docs/product.md §9)", () => {
 
 describe("marketPanel", () => {
   it("maps a snapshot to the panel fields of docs/product.md §3", () => {
-    const p = marketPanel(snapshot());
+    const p = marketPanel(snapshot(), [
+      { month: "2026-08", score: 6.6 },
+      { month: "2026-11", score: 6.2 },
+    ]);
     expect(p).toMatchObject({
       unemployment_rate: 4,
       unemployment_period: "2026-07",
@@ -117,13 +112,20 @@ describe("marketPanel", () => {
       inflation_rate: 2.9,
       vacancy_three_year_avg: 2.9,
       competition_three_year_avg: 1.2,
-      general_signal: "stable",
+      // The score fell by 0.4 in three months: weakening, whatever its band (docs/product.md §9).
+      general_signal: "weakening",
+      general_signal_text: "Weakening",
+      general_signal_from: "2026-08",
+      general_signal_to: "2026-11",
       yoy: { delta: 0.6, label: "Up" },
       callbacks_per_100: 63,
       time_to_interview_days: 14,
       vacancies_trend: "flat",
     });
     expect(p.comparisons.vacancy_vs_3y?.result).toBe("below");
+  });
+  it("no history, no general signal: it is never made up from the score's band", () => {
+    expect(marketPanel(snapshot({ score: 8.5 })).general_signal).toBeNull();
   });
   it("missing inputs give nulls, never invented numbers", () => {
     const p = marketPanel(snapshot({ vacancy: null, competition: null, lmb: null, score: null, averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 } }));

@@ -5,6 +5,7 @@
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { ageInMonths, monthLabel, periodEndMonth } from "../pipeline/model/period.ts";
 import type { SentimentSource, Snapshot } from "../pipeline/model/types.ts";
+import { generalSignal, type GeneralSignal } from "./signal.ts";
 
 /** The panel's constants (docs/product.md §9). */
 export const PANEL_RULES = {
@@ -18,8 +19,6 @@ export const PANEL_RULES = {
   euMargin: 0.5,
   vacancyMargin: CURRENT_PARAMS.margins.vacancy,
   competitionMargin: CURRENT_PARAMS.margins.competition,
-  signalImprovingFrom: 7,
-  signalStableFrom: 4,
   timeToInterviewDays: 14,
   vacanciesTrend: "flat",
   /** Breakdown cards: "Stable" within this distance of the baseline. */
@@ -27,7 +26,7 @@ export const PANEL_RULES = {
 } as const;
 
 export type Tone = "good" | "fair" | "poor";
-export type GeneralSignal = "improving" | "stable" | "weakening";
+export type { GeneralSignal };
 
 export interface Comparison<R extends string> {
   result: R;
@@ -97,8 +96,13 @@ export interface MarketPanel {
     vacancy_vs_3y: Comparison<"above" | "below" | "same"> | null;
     competition_vs_3y: Comparison<"higher" | "lower" | "same"> | null;
   };
+  /** The direction of the score over the last three months (product/signal.ts); null without both scores. */
   general_signal: GeneralSignal | null;
   general_signal_text: string | null;
+  /** The change the signal read: score of `general_signal_to` minus score of `general_signal_from`. */
+  general_signal_change: number | null;
+  general_signal_from: string | null;
+  general_signal_to: string | null;
   yoy: { delta: number | null; label: "Up" | "Down" | "Same" | null };
   /** 100 ÷ competition, rounded (docs/product.md §9). */
   callbacks_per_100: number | null;
@@ -162,16 +166,6 @@ export function compareCompetitionWithAverage(value: number, avg: number): Compa
         : "competition in line with its 3-year average";
   return { result, text, reference: avg };
 }
-
-/** Spec §9: improving at 7 or more, stable from 4 up to below 7, weakening below 4. */
-export function generalSignal(score: number | null): GeneralSignal | null {
-  if (score === null) return null;
-  if (score >= PANEL_RULES.signalImprovingFrom) return "improving";
-  if (score >= PANEL_RULES.signalStableFrom) return "stable";
-  return "weakening";
-}
-
-const SIGNAL_TEXT: Record<GeneralSignal, string> = { improving: "Improving", stable: "Stable", weakening: "Weakening" };
 
 /** Spec §9 snapshot colour thresholds. */
 export const tone = {
@@ -265,8 +259,11 @@ export function sentimentSources(s: Snapshot): SentimentSourcePanel[] {
   return out;
 }
 
-/** The market panel of one snapshot. Missing inputs give nulls, never made-up numbers. */
-export function marketPanel(s: Snapshot): MarketPanel {
+/**
+ * The market panel of one snapshot, with the country's published monthly history for the general signal.
+ * Missing inputs give nulls, never made-up numbers.
+ */
+export function marketPanel(s: Snapshot, history: ReadonlyArray<{ month: string; score: number | null }> = []): MarketPanel {
   const u = s.unemployment?.value ?? null;
   const v = s.vacancy?.value ?? null;
   const c = s.competition;
@@ -275,7 +272,7 @@ export function marketPanel(s: Snapshot): MarketPanel {
   const i = s.inflation?.value ?? null;
   const vAvg = s.averages_3y?.vacancy ?? null;
   const cAvg = s.averages_3y?.competition ?? null;
-  const signal = generalSignal(s.score);
+  const signal = s.score === null ? null : generalSignal(history, s.as_of);
   return {
     unemployment_rate: u,
     unemployment_period: s.unemployment?.period ?? null,
@@ -300,8 +297,11 @@ export function marketPanel(s: Snapshot): MarketPanel {
       vacancy_vs_3y: v === null || vAvg === null ? null : compareVacancyWithAverage(v, vAvg),
       competition_vs_3y: c === null || cAvg === null ? null : compareCompetitionWithAverage(c, cAvg),
     },
-    general_signal: signal,
-    general_signal_text: signal === null ? null : SIGNAL_TEXT[signal],
+    general_signal: signal?.signal ?? null,
+    general_signal_text: signal?.text ?? null,
+    general_signal_change: signal?.change ?? null,
+    general_signal_from: signal?.from_month ?? null,
+    general_signal_to: signal?.to_month ?? null,
     yoy: { delta: s.yoy?.delta ?? null, label: s.yoy?.label ?? null },
     callbacks_per_100: c === null || c <= 0 ? null : Math.round(100 / c),
     time_to_interview_days: PANEL_RULES.timeToInterviewDays,

@@ -6,6 +6,7 @@ import { COUNTRIES, REGIONS, flagOf, type Country } from "../pipeline/countries.
 import { CURRENT_MODEL } from "../pipeline/model/index.ts";
 import { isScoreFresh } from "../pipeline/model/fresh.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
+import { evidenceOf } from "./evidence.ts";
 import { RANKING_SIZE, type RankingType } from "./options.ts";
 import type { CountryListItem, PausedReason, RankingItem, RegionRow, WithheldReason } from "./shapes.ts";
 
@@ -65,6 +66,7 @@ export function listItem(c: Country, s: Snapshot | undefined, now: Date, paused 
     label: fresh ? s.label : null,
     confidence: fresh ? s.confidence : null,
     basis: fresh ? s.basis : null,
+    evidence: fresh ? evidenceOf(s) : null,
     anchor_month: s?.anchor_month ?? null,
     yoy: fresh ? { delta: s.yoy?.delta ?? null, label: s.yoy?.label ?? null } : { delta: null, label: null },
     withheld_reason: withheldReason(s, now, paused),

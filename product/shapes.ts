@@ -3,6 +3,7 @@
 // (api/db/) produces them, the site (web/) and the API's routes consume them (docs/architecture.md, "One read path").
 import type { RegionId } from "../pipeline/countries.ts";
 import type { Snapshot, Status } from "../pipeline/model/types.ts";
+import type { Evidence } from "./evidence.ts";
 import type { ContactTopic } from "./options.ts";
 
 /** Why the site shows its paused notice: the operator paused it, or no covered country has a fresh score. */
@@ -52,6 +53,8 @@ export interface CountryListItem {
   label: string | null;
   confidence: string | null;
   basis: string | null;
+  /** How much evidence the score rests on (product/evidence.ts); null without a shown score. */
+  evidence: Evidence | null;
   anchor_month: string | null;
   yoy: { delta: number | null; label: string | null };
   /** Why a published score is not shown (null when it is, or when there is none). */

@@ -14,6 +14,7 @@ const item = (over: Partial<CountryListItem>): CountryListItem => ({
   label: "Rather favorable",
   confidence: "medium",
   basis: "historical-only",
+  evidence: { inputs: 4, of: 5, cover: 0.45 },
   anchor_month: "2026-07",
   yoy: { delta: -0.4000000000000004, label: "Same" },
   withheld_reason: null,

@@ -211,6 +211,14 @@ export const countryListItemSchema = z
     label: z.enum(LABEL_VALUES).nullable().meta({ description: "Rating label from the score as shown; null without a score." }),
     confidence: z.enum(CONFIDENCE_VALUES).nullable().meta({ description: "How much evidence the score rests on; null without a score." }),
     basis: z.enum(BASIS_VALUES).nullable().meta({ description: "Which blocks of evidence fed the score; null without a score." }),
+    evidence: z
+      .strictObject({
+        inputs: z.number().int().min(0).max(5).meta({ description: "Inputs (sub-scores U, V, C, M, S) that count in the score.", example: 3 }),
+        of: z.number().int().meta({ description: "Inputs the model has.", example: 5 }),
+        cover: z.number().min(0).max(1).meta({ description: "The blend's evidence cover, 0 to 1.", example: 0.4 }),
+      })
+      .nullable()
+      .meta({ description: "How much evidence the score rests on; null without a score." }),
     anchor_month: month("Newest month with any scoring input (a quarter counts as its end month); null without inputs.").nullable(),
     yoy: z
       .strictObject({
@@ -348,8 +356,17 @@ export const marketPanelSchema = z
         competition_vs_3y: comparison(["higher", "lower", "same"], "Competition compared with its 3-year average."),
       })
       .meta({ description: "The panel's comparisons; each null without its figures." }),
-    general_signal: z.enum(["improving", "stable", "weakening"]).nullable().meta({ description: "Improving from 7, stable from 4, else weakening." }),
+    general_signal: z
+      .enum(["improving", "stable", "weakening"])
+      .nullable()
+      .meta({
+        description:
+          "Direction of the score over the last 3 months of the published history: improving when it rose by 0.3 or more, weakening when it fell by 0.3 or more, else stable; null when either month has no score.",
+      }),
     general_signal_text: z.string().nullable().meta({ description: "The signal in words." }),
+    general_signal_change: z.number().nullable().meta({ description: "The change the signal read: score of general_signal_to minus score of general_signal_from." }),
+    general_signal_from: month("The earlier month of the signal (3 months before the as-of month).").nullable(),
+    general_signal_to: month("The later month of the signal (the as-of month).").nullable(),
     yoy: z
       .strictObject({
         delta: z.number().nullable().meta({ description: "Year-on-year change of the score." }),

@@ -31,6 +31,14 @@ describe("share card content", () => {
     expect(tree.props.style).toMatchObject({ background: STATUS_STYLE.bright.tint });
   });
 
+  it("says how much evidence the score rests on next to its confidence, in the pages' words (docs/product.md §9)", () => {
+    const u = { key: "U", value: 60, input: 4, period: "2026-06", age: 5, freshness: 0.9, weight: 0.2, effectiveWeight: 0.18 } as const;
+    const s = snapshot({ confidence: "medium", cover: 0.397, sub_scores: { U: u, V: null, C: null, M: { ...u, key: "M" }, S: null } });
+    expect(texts(cardTree(cardContent(GREECE, s), "x"))).toContain("Medium confidence · 2 of 5 inputs, 40% cover");
+    // The stale card shows no score, so no confidence either.
+    expect(cardContent(GREECE, s, "stale").confidence).toBeNull();
+  });
+
   it("a country without data (Liechtenstein) says so and shows no number", () => {
     const content = cardContent({ code: "LI", name: "Liechtenstein" }, snapshot({ country: "LI", anchor_month: null, score: null, status: null, label: null }));
     expect(content).toMatchObject({ score: null, status: null, noScore: { title: "No data to score" } });

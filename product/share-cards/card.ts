@@ -7,6 +7,7 @@ import type { RatingLabel, Snapshot, Status } from "../../pipeline/model/types.t
 import { PRODUCT_NAME } from "../brand.ts";
 import { formatPeriod, formatScore } from "../format.ts";
 import { noScoreText } from "../no-score.ts";
+import { confidenceWithEvidence, evidenceOf } from "../evidence.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle } from "../weather.ts";
 
 export const CARD_WIDTH = 1200;
@@ -29,6 +30,8 @@ export interface CardContent {
   label: RatingLabel | null;
   /** The month the score describes (the snapshot's anchor month, YYYY-MM); null on a card without a score. */
   month: string | null;
+  /** The confidence and the evidence behind it, as the pages say it ("Medium confidence · 2 of 5 inputs, 40% cover"); null without a score. */
+  confidence: string | null;
   /** Without a score: the headline and one short line saying why. */
   noScore: { title: string; line: string } | null;
 }
@@ -37,7 +40,8 @@ export interface CardContent {
 export function cardContent(country: Pick<Country, "code" | "name">, snapshot: Snapshot | null, variant: CardVariant = "published"): CardContent {
   const base = { code: country.code, name: country.name };
   if (variant === "published" && snapshot && snapshot.score !== null && snapshot.status !== null) {
-    return { ...base, month: snapshot.anchor_month, score: snapshot.score, status: snapshot.status, label: snapshot.label, noScore: null };
+    const confidence = snapshot.confidence ? confidenceWithEvidence(snapshot.confidence, evidenceOf(snapshot)) : null;
+    return { ...base, month: snapshot.anchor_month, score: snapshot.score, status: snapshot.status, label: snapshot.label, confidence, noScore: null };
   }
   const facts = { asOf: snapshot?.as_of ?? null, anchorMonth: snapshot?.anchor_month ?? null };
   const title = noScoreText(country.name, facts).title;
@@ -48,7 +52,7 @@ export function cardContent(country: Pick<Country, "code" | "name">, snapshot: S
       : facts.anchorMonth === null
         ? `No official statistics for ${country.name} in the sources we use.`
         : "Its latest data are too old to score.";
-  return { ...base, month: null, score: null, status: null, label: null, noScore: { title, line } };
+  return { ...base, month: null, score: null, status: null, label: null, confidence: null, noScore: { title, line } };
 }
 
 /** A satori element: a plain object shaped like a React element (no React needed). */
@@ -93,6 +97,7 @@ export function cardTree(c: CardContent, flag: string): CardNode {
         el("div", { display: "flex", flexDirection: "column", marginLeft: 44 }, [
           el("div", { fontSize: 56, fontWeight: 700 }, weatherTitle(c.status)),
           ...(c.label ? [el("div", { fontSize: 36, color: MUTED, marginTop: 8 }, c.label)] : []),
+          ...(c.confidence ? [el("div", { fontSize: 28, color: QUIET, marginTop: 8 }, c.confidence)] : []),
         ]),
       ]),
       // The 1 to 10 scale in the five status colours, with the score's marker (as on the country page).

@@ -63,7 +63,13 @@ describe("GET /api/countries/:code", () => {
     expect(p.unemployment_period).toBe(b.unemployment.period);
     expect(p.time_to_interview_days).toBe(14);
     expect(p.vacancies_trend).toBe("flat");
-    expect(p.general_signal).toBe(b.score >= 7 ? "improving" : b.score >= 4 ? "stable" : "weakening");
+    // The general signal is the score's direction over the last three months of the published history.
+    const history = (await getJson(`${base}/api/countries/de/history`)).body as Array<{ month: string; score: number | null }>;
+    const at = (m: string) => history.find((h) => h.month === m)!.score!;
+    expect(p).toMatchObject({ general_signal_from: "2026-08", general_signal_to: "2026-11" });
+    const change = at("2026-11") - at("2026-08");
+    expect(p.general_signal_change).toBeCloseTo(change, 9);
+    expect(p.general_signal).toBe(change >= 0.3 ? "improving" : change <= -0.3 ? "weakening" : "stable");
     // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as such.
     expect(p.comparisons.unemployment_vs_eu).toMatchObject({ basis: "fixed-thresholds", reference: null, eu_period: null });
     expect(p.comparisons.unemployment_vs_eu.text).toMatch(/^(below the 6% rule of thumb|above the 7% rule of thumb|within the 6%–7% rule of thumb)$/);

@@ -51,7 +51,12 @@ export function CountryView({ data }: { data: CountryPageData }) {
       body: <MarketSentiment panel={panel} available={available.sentiment} summary={community.summary} yoyFrom={data.yoyFrom} />,
     });
   }
-  panels.push({ id: "advice", wide: "What you can do now", narrow: "What this means for you", body: <AdviceList status={data.status} paused={data.paused} /> });
+  panels.push({
+    id: "advice",
+    wide: "What you can do now",
+    narrow: "What this means for you",
+    body: <AdviceList status={data.status} subScores={data.subScores} paused={data.paused} />,
+  });
 
   // Two columns that fill evenly: the sentiment card (the longest) on the right, the others stacked on the left.
   const right = panels.length === 3 ? panels.filter((p) => p.id === "sentiment") : panels.slice(1);

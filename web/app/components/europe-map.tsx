@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { COUNTRY_SHAPES, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS_PATH } from "../lib/europe-map.generated.ts";
 import { MAP_STYLE, NO_DATA_HATCH_CSS, NO_DATA_NAME, NOT_COVERED_NAME, STATUS_STYLE, STATUSES_BEST_FIRST, rangeText, type Status } from "../../../product/weather.ts";
 import { formatScore } from "../../../product/format.ts";
+import { confidenceWithEvidence, type Evidence } from "../../../product/evidence.ts";
 import { Flag } from "./flag.tsx";
 
 export interface MapCountry {
@@ -13,6 +14,8 @@ export interface MapCountry {
   score: number | null;
   status: Status | null;
   label: string | null;
+  confidence: string | null;
+  evidence: Evidence | null;
 }
 
 function describe(c: MapCountry): string {
@@ -97,9 +100,16 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
               {current.name}
             </p>
             {current.score !== null && current.status ? (
-              <p className="whitespace-nowrap text-slate-700">
-                <strong className="text-slate-900">{formatScore(current.score)}</strong> / 10 · {STATUS_STYLE[current.status].name}
-              </p>
+              <>
+                <p className="whitespace-nowrap text-slate-700">
+                  <strong className="text-slate-900">{formatScore(current.score)}</strong> / 10 · {STATUS_STYLE[current.status].name}
+                </p>
+                {current.confidence ? (
+                  <p className="whitespace-nowrap text-xs text-slate-600" data-testid="map-evidence">
+                    {confidenceWithEvidence(current.confidence, current.evidence)}
+                  </p>
+                ) : null}
+              </>
             ) : (
               <p className="whitespace-nowrap text-slate-600">Not enough recent data</p>
             )}

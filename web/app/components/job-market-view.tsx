@@ -1,10 +1,12 @@
 // The body of /job-market/{name} (docs/product.md §2 second country layout): gauge, "Why the Job Market Score is X" with
-// the four breakdown cards, expert help, "Current Market Snapshot", "Your Next Moves", the insights
-// placeholder and the community section. Like /country/{code}, it shows only the figures that exist and names
-// the missing ones once.
-import type { BreakdownCard, MarketPanel, Tone } from "../../../product/market-panel.ts";
+// the breakdown cards, expert help, "Current Market Snapshot", "Your Next Moves" and the community section. It
+// tells the story of /country/{code} in another layout: the same figures, comparisons (comparisonRows), advice
+// rules and evidence, no baselines of its own and no placeholders. Like /country/{code}, it shows only the
+// figures that exist and names the missing ones once.
+import type { MarketPanel, Tone } from "../../../product/market-panel.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
-import { ADVICE } from "../lib/advice.ts";
+import { adviceFor, countingInputs } from "../../../product/advice.ts";
+import { countingText } from "../lib/sentiment.ts";
 import { formatNumber, formatPercent, formatPeriod, formatScore, monthYear } from "../../../product/format.ts";
 import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, weatherTitle, type Status } from "../../../product/weather.ts";
 import { CountryPicker } from "./country-picker.tsx";
@@ -13,9 +15,8 @@ import { ConfidenceBadge } from "./score-card.tsx";
 import { BackButton, Breadcrumbs } from "./page-parts.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
-import { WeatherIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
-import { NoAdvice, NotAvailable } from "./market-panels.tsx";
+import { NoAdvice, NotAvailable, comparisonRows } from "./market-panels.tsx";
 import { availabilityOf } from "../lib/availability.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import { Link } from "react-router";
@@ -79,40 +80,41 @@ export function ScoreGauge({ score, status, noScoreTitle = "Not enough recent da
   );
 }
 
-const TREND_TEXT: Record<BreakdownCard["trend"], string> = { Stable: "Stable", Better: "Better than baseline", Worse: "Worse than baseline" };
-
+/**
+ * One "Why the Job Market Score is X" card: the figure, its bar, and the comparison /country makes of it, in the
+ * same words and against the same yardstick (docs/product.md §2 "One country story, two layouts"); no fixed
+ * baseline of its own.
+ */
 function Breakdown({
+  id,
   title,
-  card,
-  unit,
-  baselineText,
+  value,
+  bar,
+  comparison,
 }: {
+  id: string;
   title: string;
-  card: BreakdownCard;
-  unit: (v: number) => string;
-  baselineText: (b: number) => string;
+  value: string;
+  bar: number;
+  comparison: { text: string; detail: string } | null;
 }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4">
+    <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="breakdown" data-key={id}>
       <p className="text-sm text-slate-700">{title}</p>
-      <p className="mt-1 flex items-baseline justify-between gap-2">
-        <span className="text-2xl font-semibold tabular-nums">{unit(card.value)}</span>
-        <span className={`text-xs font-medium ${card.trend === "Better" ? "text-good" : card.trend === "Worse" ? "text-poor" : "text-slate-700"}`}>
-          {TREND_TEXT[card.trend]}
-        </span>
-      </p>
-      <div
-        className="mt-3 h-2 rounded-full bg-slate-100"
-        role="meter"
-        aria-label={`${title} bar`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(card.bar)}
-      >
-        <div className="h-2 rounded-full bg-brand-600" style={{ width: `${card.bar}%` }} />
+      <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
+      <div className="mt-3 h-2 rounded-full bg-slate-100" role="meter" aria-label={`${title} bar`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(bar)}>
+        <div className="h-2 rounded-full bg-brand-600" style={{ width: `${bar}%` }} />
       </div>
-      <p className="mt-2 text-xs text-slate-600">{baselineText(card.baseline)}</p>
-      <p className="mt-2 text-sm text-slate-800">{card.text}</p>
+      {comparison ? (
+        <>
+          <p className="mt-2 text-sm text-slate-800" data-testid="breakdown-verdict">
+            {comparison.text}
+          </p>
+          <p className="mt-1 text-xs text-slate-600" data-testid="breakdown-detail">
+            {comparison.detail}
+          </p>
+        </>
+      ) : null}
     </li>
   );
 }
@@ -200,36 +202,27 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
   const hasScore = data.score !== null;
   const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth, paused: data.paused });
   const available = availabilityOf(panel, hasScore);
+  const rows = comparisonRows(panel, available.comparisons);
+  const row = (key: "eu" | "vacancy" | "competition") => {
+    const r = rows.find((x) => x.key === key);
+    return r ? { text: `That is ${r.verdict}.`, detail: r.detail } : null;
+  };
+  const lmb = panel?.sentiment_sources?.find((x) => x.source === "lmb") ?? null;
   const cards = [
-    b?.unemployment ? (
-      <Breakdown
-        key="u"
-        title="Unemployment"
-        card={b.unemployment}
-        unit={(v) => formatPercent(v)}
-        baselineText={(x) => `Baseline ${formatPercent(x)} · lower is better`}
-      />
-    ) : null,
-    b?.vacancy ? (
-      <Breakdown
-        key="v"
-        title="Job vacancies"
-        card={b.vacancy}
-        unit={(v) => formatPercent(v)}
-        baselineText={(x) => `Baseline ${formatPercent(x)} · higher is better`}
-      />
-    ) : null,
+    b?.unemployment ? <Breakdown key="u" id="eu" title="Unemployment" value={formatPercent(b.unemployment.value)} bar={b.unemployment.bar} comparison={row("eu")} /> : null,
+    b?.vacancy ? <Breakdown key="v" id="vacancy" title="Job vacancies" value={formatPercent(b.vacancy.value)} bar={b.vacancy.bar} comparison={row("vacancy")} /> : null,
     b?.competition ? (
-      <Breakdown
-        key="c"
-        title="Competition per opening"
-        card={b.competition}
-        unit={(v) => `${formatNumber(v)} per opening`}
-        baselineText={(x) => `Baseline ${x} job seekers per opening · lower is better`}
-      />
+      <Breakdown key="c" id="competition" title="Competition per opening" value={`${formatNumber(b.competition.value)} per opening`} bar={b.competition.bar} comparison={row("competition")} />
     ) : null,
     b?.sentiment ? (
-      <Breakdown key="s" title="Expert sentiment" card={b.sentiment} unit={(v) => formatNumber(v)} baselineText={(x) => `Scale 90–110 · neutral ${x}`} />
+      <Breakdown
+        key="s"
+        id="sentiment"
+        title="Expert sentiment"
+        value={formatNumber(b.sentiment.value)}
+        bar={b.sentiment.bar}
+        comparison={{ text: b.sentiment.text, detail: lmb ? countingText(lmb) : "100 = neutral." }}
+      />
     ) : null,
   ].filter((c) => c !== null);
   const snapshot = <SnapshotList panel={panel} />;
@@ -326,8 +319,8 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
               Your Next Moves
             </h2>
             {data.status ? (
-              <ol className="space-y-4">
-                {ADVICE[data.status].map((a, i) => (
+              <ol className="space-y-4" data-testid="advice">
+                {adviceFor(data.status, countingInputs(data.subScores)).map((a, i) => (
                   <li key={a.title} className="flex gap-3">
                     <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
                       {i + 1}
@@ -344,11 +337,6 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
             )}
           </section>
         </div>
-
-        <section className="mt-8 flex items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
-          <WeatherIcon status={data.status} className="h-10 w-10" />
-          <h2 className="text-lg font-semibold text-slate-700">Market Insights - coming soon</h2>
-        </section>
 
         <CommunitySection countryCode={country.code} countryName={country.name} items={data.community.items} summary={data.community.summary} now={data.now} />
       </div>

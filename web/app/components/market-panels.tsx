@@ -2,11 +2,13 @@
 // every number from the published snapshot and the API's market panel (api/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";
+import { signalExplanation } from "../../../product/signal.ts";
+import type { Snapshot } from "../../../pipeline/model/types.ts";
 import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } from "../../../product/market-panel.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
-import { ADVICE } from "../lib/advice.ts";
+import { adviceFor, countingInputs } from "../../../product/advice.ts";
 import { listText, type Availability } from "../lib/availability.ts";
 import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
 import { formatNumber, formatPercent, formatPeriod } from "../../../product/format.ts";
@@ -187,6 +189,12 @@ function SentimentSources({ panel }: { panel: MarketPanel }) {
   );
 }
 
+/** The signal's reading as the panel carries it (null without one). */
+export function signalReadingOf(panel: MarketPanel) {
+  const { general_signal_change: change, general_signal_from: from_month, general_signal_to: to_month } = panel;
+  return change === null || from_month === null || to_month === null ? null : { change, from_month, to_month };
+}
+
 /** Sentiment sources, signal, year on year, GDP, inflation and community mood: only those that exist. */
 export function MarketSentiment({
   panel,
@@ -207,12 +215,11 @@ export function MarketSentiment({
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">
             General signal
-            <InfoTip label="General signal">
-              Improving from a score of {PANEL_RULES.signalImprovingFrom}, stable from {PANEL_RULES.signalStableFrom} up to below{" "}
-              {PANEL_RULES.signalImprovingFrom}, weakening below {PANEL_RULES.signalStableFrom}.
-            </InfoTip>
+            <InfoTip label="General signal">{signalExplanation(signalReadingOf(panel))}</InfoTip>
           </dt>
-          <dd className="text-xl font-semibold">{panel.general_signal_text}</dd>
+          <dd className="text-xl font-semibold" data-testid="general-signal">
+            {panel.general_signal_text}
+          </dd>
         </div>
       ) : null}
       {panel && available.yoy ? (
@@ -265,11 +272,12 @@ export function NoAdvice({ paused = false }: { paused?: boolean }) {
   );
 }
 
-export function AdviceList({ status, paused = false }: { status: Status | null; paused?: boolean }) {
+/** The advice of a status, each item's claim only where the input it rests on counts today (product/advice.ts). */
+export function AdviceList({ status, subScores, paused = false }: { status: Status | null; subScores: Snapshot["sub_scores"] | null; paused?: boolean }) {
   if (!status) return <NoAdvice paused={paused} />;
   return (
-    <ul className="space-y-3">
-      {ADVICE[status].map((a) => (
+    <ul className="space-y-3" data-testid="advice">
+      {adviceFor(status, countingInputs(subScores)).map((a) => (
         <li key={a.title}>
           <p className="font-medium text-slate-900">{a.title}</p>
           <p className="text-sm text-slate-700">{a.text}</p>
@@ -281,14 +289,48 @@ export function AdviceList({ status, paused = false }: { status: Status | null; 
 
 /** The three comparisons that exist (null when none does), as many columns as there are cards. */
 export function ComparisonInsights({ panel, available }: { panel: MarketPanel | null; available: Availability["comparisons"] }) {
+  const rows = comparisonRows(panel, available);
+  if (rows.length === 0) return null;
+  const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
+  return (
+    <ul className={`grid gap-3 ${cols}`}>
+      {rows.map((r) => (
+        <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="comparison" data-key={r.key}>
+          <p className="text-sm text-slate-700">{r.title}</p>
+          <p className="mt-1 font-semibold text-slate-900">{r.text}</p>
+          <p className="mt-1 text-xs text-slate-600">{r.detail}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface ComparisonRow {
+  key: "eu" | "vacancy" | "competition";
+  title: string;
+  /** The figure and the comparison's words ("7.9%: above the 7% rule of thumb"). */
+  text: string;
+  /** What it was compared with. */
+  detail: string;
+  /** The comparison's words alone. */
+  verdict: string;
+}
+
+/**
+ * The comparisons of a country, in the words of both country layouts (/country and /job-market say the same,
+ * docs/product.md §2 "One country story, two layouts"): only those whose figures exist.
+ */
+export function comparisonRows(panel: MarketPanel | null, available: Availability["comparisons"]): ComparisonRow[] {
   const c = panel?.comparisons;
-  if (!panel || !c) return null;
-  const rows: Array<{ title: string; text: string; detail: string }> = [];
+  if (!panel || !c) return [];
+  const rows: ComparisonRow[] = [];
   if (available.eu && c.unemployment_vs_eu) {
     // One yardstick, named (docs/product.md §9): the EU-27 average of the same period, else the rule of thumb.
     const eu = c.unemployment_vs_eu;
     const real = eu.basis === "EU27_2020" && eu.reference !== null;
     rows.push({
+      key: "eu",
+      verdict: eu.text,
       title: real ? "Unemployment vs EU-27 average" : "Unemployment vs rule of thumb",
       text: `${formatPercent(panel.unemployment_rate!)}: ${eu.text}`,
       detail: real
@@ -298,6 +340,8 @@ export function ComparisonInsights({ panel, available }: { panel: MarketPanel | 
   }
   if (available.vacancy && c.vacancy_vs_3y) {
     rows.push({
+      key: "vacancy",
+      verdict: c.vacancy_vs_3y.text,
       title: "Vacancies vs 3-year average",
       text: `${formatPercent(panel.vacancy_rate!)}: ${c.vacancy_vs_3y.text}`,
       detail: `3-year average ${formatPercent(panel.vacancy_three_year_avg!, 2)}.`,
@@ -305,24 +349,14 @@ export function ComparisonInsights({ panel, available }: { panel: MarketPanel | 
   }
   if (available.competition && c.competition_vs_3y) {
     rows.push({
+      key: "competition",
+      verdict: c.competition_vs_3y.text,
       title: "Competition vs 3-year average",
       text: `${formatNumber(panel.competition!)} per opening: ${c.competition_vs_3y.text}`,
       detail: `3-year average ${formatNumber(panel.competition_three_year_avg!)} job seekers per opening.`,
     });
   }
-  if (rows.length === 0) return null;
-  const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
-  return (
-    <ul className={`grid gap-3 ${cols}`}>
-      {rows.map((r) => (
-        <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-4">
-          <p className="text-sm text-slate-700">{r.title}</p>
-          <p className="mt-1 font-semibold text-slate-900">{r.text}</p>
-          <p className="mt-1 text-xs text-slate-600">{r.detail}</p>
-        </li>
-      ))}
-    </ul>
-  );
+  return rows;
 }
 
 /** The one line naming everything the page cannot show for this country. */

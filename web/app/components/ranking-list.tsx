@@ -1,8 +1,10 @@
-// Ranking rows (docs/product.md §2 "Ranking pages"): rank, flag, name, rating label, score to one decimal "out of 10";
+// Ranking rows (docs/product.md §2 "Ranking pages"): rank, flag, name, rating label, the confidence with the evidence
+// behind it (product/evidence.ts), score to one decimal "out of 10";
 // a row opens /country/{lowercase code}. The weather status is written out on its map colour.
 import { Link } from "react-router";
 import { STATUS_STYLE, type Status } from "../../../product/weather.ts";
 import { formatScore } from "../../../product/format.ts";
+import { confidenceWithEvidence, type Evidence } from "../../../product/evidence.ts";
 import { ChevronRightIcon, WeatherIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 
@@ -12,6 +14,8 @@ export interface RankedCountry {
   score: number | null;
   status: Status | null;
   label: string | null;
+  confidence: string | null;
+  evidence: Evidence | null;
 }
 
 /** What a ranking says while publication is paused (no score is current, so none is ranked). */
@@ -38,6 +42,11 @@ export function RankingList({ rows, compact = false, empty = "No ranking data av
                 <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600">
                   {c.status ? <StatusChip status={c.status} /> : null}
                   {c.label}
+                </span>
+              ) : null}
+              {c.confidence ? (
+                <span className="mt-0.5 block text-xs text-slate-600" data-testid="evidence">
+                  {confidenceWithEvidence(c.confidence, c.evidence)}
                 </span>
               ) : null}
             </span>

@@ -7,6 +7,7 @@ import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle, type Status } from "../../../product/weather.ts";
 import { ageText, formatPeriod, formatScore, monthsOld } from "../../../product/format.ts";
 import { noScoreText } from "../../../product/no-score.ts";
+import { confidenceText, evidenceFrom, evidenceText } from "../../../product/evidence.ts";
 import { InfoPopover } from "./info.tsx";
 import { Flag } from "./flag.tsx";
 import { WeatherIcon } from "./icons.tsx";
@@ -15,7 +16,6 @@ import { WeatherBackdrop } from "./weather-backdrop.tsx";
 /** Spec §4: the default score before load. */
 const DEFAULT_SCORE = 5.5;
 
-const CONFIDENCE_TEXT: Record<string, string> = { high: "High confidence", medium: "Medium confidence", low: "Low confidence" };
 const BASIS_TEXT: Record<string, string> = {
   blended: "Official statistics and the expert labour market barometer, weighted 50/50.",
   "historical-only": "Official Eurostat statistics only: no expert labour market barometer is published for this country.",
@@ -53,22 +53,30 @@ export interface ScoreCardProps {
 export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pick<ScoreCardProps, "confidence" | "basis" | "cover" | "subScores" | "now">) {
   if (!confidence) return null;
   const keys: SubScoreKey[] = ["U", "V", "C", "M", "S"];
+  const evidence = evidenceFrom(cover, subScores);
   return (
     <InfoPopover
       title="How sure is this score?"
-      triggerClassName="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
+      triggerClassName="inline-flex flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-full border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
       trigger={
         <>
           <span aria-hidden className={`h-2 w-2 rounded-full ${confidence === "high" ? "bg-good" : confidence === "medium" ? "bg-fair" : "bg-poor"}`} />
-          {CONFIDENCE_TEXT[confidence] ?? confidence}
+          <span className="whitespace-nowrap">{confidenceText(confidence)}</span>
+          {/* A space for the text and screen readers; the flex gap draws it. */}
+          {evidence ? " " : null}
+          {evidence ? (
+            <span className="whitespace-nowrap font-normal" data-testid="evidence">
+              · {evidenceText(evidence)}
+            </span>
+          ) : null}
         </>
       }
     >
       <p>{basis ? (BASIS_TEXT[basis] ?? basis) : null}</p>
-      {cover !== null ? (
+      {evidence ? (
         <p className="mt-2">
-          Evidence cover: <strong>{Math.round(cover * 100)}%</strong>. This is how complete and fresh the inputs are; thin or old evidence pulls the score
-          toward the middle of the scale.
+          The score rests on <strong>{evidence.inputs} of {evidence.of} inputs</strong> with an evidence cover of <strong>{Math.round(evidence.cover * 100)}%</strong>.
+          Cover is how complete and fresh the inputs are; thin or old evidence pulls the score toward the middle of the scale.
         </p>
       ) : null}
       <ul className="mt-2 space-y-1">

@@ -52,7 +52,12 @@ describe("availability of a country page's figures", () => {
       inflation: { value: 2.9, period: "2026-08", flag: null },
       yoy: { delta: 0, label: "Same", from_month: "2025-07" },
     };
-    const a = availabilityOf(marketPanel(s), true);
+    // The general signal reads the published history: the as-of month against three months before.
+    const history = [
+      { month: "2026-08", score: 6.5 },
+      { month: "2026-11", score: 6.9 },
+    ];
+    const a = availabilityOf(marketPanel(s, history), true);
     expect(a.conditions).toEqual({ unemployment: true, vacancy: false, competition: false });
     expect(a.sentiment).toEqual({ barometer: false, eei: false, signal: true, yoy: true, gdp: true, inflation: true });
     expect(a.comparisons.eu).toBe(true);

@@ -30,7 +30,12 @@ function descriptionOf(data: CountryPageData): string {
   return `Job market in ${country.name} for ${year}: no score. ${why}.${unemployment} ${context ? "Context figures and experiences" : "Experiences"} shared by job seekers.`;
 }
 
-export function countryMeta(args: Args, heading: (name: string, year: number) => string): MetaDescriptor[] {
+/** The one canonical page of a country (docs/product.md §2): /country/{code}, which /job-market/{name} names too. */
+export function countryCanonicalPath(code: string): string {
+  return `/country/${code.toLowerCase()}`;
+}
+
+export function countryMeta(args: Args, heading: (name: string, year: number) => string, opts: { canonicalOfCountry?: boolean } = {}): MetaDescriptor[] {
   const data = args.data as CountryPageData | { notFound: true } | undefined;
   if (!data || !("country" in data)) return pageMeta(args, { title: "Country Not Found", noindex: true });
   const year = new Date(data.now).getUTCFullYear();
@@ -41,6 +46,7 @@ export function countryMeta(args: Args, heading: (name: string, year: number) =>
     description: descriptionOf(data),
     keywords: `${name} job market, ${name} unemployment, jobs in ${name}, job search ${name} ${year}`,
     type: "article",
+    ...(opts.canonicalOfCountry ? { canonicalPath: countryCanonicalPath(data.country.code) } : {}),
     feeds: [{ code: data.country.code, name }, null],
     // The country's share card (api/routes/share.ts), made at publish time.
     image: shareCardPath(data.country.code),

@@ -34,6 +34,11 @@ export interface PageMeta {
   imageAlt?: string;
   /** Twitter card (default summary_large_image). */
   twitterCard?: string;
+  /**
+   * The page's canonical path when another page is the canonical one (/job-market/{name} → /country/{code}):
+   * the canonical link, og:url and JSON-LD name it instead of the page's own path.
+   */
+  canonicalPath?: string;
   /** Pages that must not be indexed (404, error). */
   noindex?: boolean;
   /** Atom feeds to advertise: all countries (null) and/or one country ({code, name}). */
@@ -49,7 +54,7 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
   const origin = originOf(args.matches);
   const title = page.title ? `${page.title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME}: European job markets as a weather forecast`;
   const description = page.description ?? DEFAULT_DESCRIPTION;
-  const url = canonicalUrl(origin, args.location.pathname, args.location.search);
+  const url = page.canonicalPath ? canonicalUrl(origin, page.canonicalPath) : canonicalUrl(origin, args.location.pathname, args.location.search);
   const image = new URL(page.image ?? OG_IMAGE_PATH, origin).href;
   const tags: MetaDescriptor[] = [
     { title },

@@ -19,7 +19,15 @@ const PREVIEW_SIZE = 5;
 export function loader({ context }: SiteLoaderArgs) {
   const overview = getOverview(context.read, context.now);
   if (overview.paused) return { paused: true as const };
-  const pick = ({ code, name, score, status, label }: (typeof overview.countries)[number]) => ({ code, name, score, status, label });
+  const pick = ({ code, name, score, status, label, confidence, evidence }: (typeof overview.countries)[number]) => ({
+    code,
+    name,
+    score,
+    status,
+    label,
+    confidence,
+    evidence,
+  });
   return {
     paused: false as const,
     countries: overview.countries.map(pick),

@@ -3,7 +3,8 @@
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { countryBySlug } from "../../../pipeline/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
-import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";
+import { countryCanonicalPath, countryJsonLd, countryMeta } from "../lib/country-meta.ts";
+import { canonicalUrl } from "../lib/meta.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
@@ -18,15 +19,16 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(null), context.now)! };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`);
+// The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).
+export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`, { canonicalOfCountry: true });
 
 export default function JobMarketPage() {
   const d = useLoaderData<typeof loader>();
-  const { origin, url } = usePageUrl();
+  const { origin } = usePageUrl();
   if (d.notFound) return <CountryNotFound />;
   return (
     <>
-      <JsonLd data={countryJsonLd(d, origin, url)} />
+      <JsonLd data={countryJsonLd(d, origin, canonicalUrl(origin, countryCanonicalPath(d.country.code)))} />
       <JobMarketView data={d} />
     </>
   );

@@ -28,7 +28,15 @@ function typeOf(pathname: string): RankingType {
 export function loader({ request, context }: SiteLoaderArgs) {
   const type = typeOf(new URL(request.url).pathname);
   const overview = getOverview(context.read, context.now);
-  const rows = rankingOf(context.read, type, context.now).map(({ code, name, score, status, label }) => ({ code, name, score, status, label }));
+  const rows = rankingOf(context.read, type, context.now).map(({ code, name, score, status, label, confidence, evidence }) => ({
+    code,
+    name,
+    score,
+    status,
+    label,
+    confidence,
+    evidence,
+  }));
   return { type, rows, counts: statusCounts(overview.countries), publishedAt: overview.publication?.published_at ?? null, paused: overview.paused };
 }
 

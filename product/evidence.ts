@@ -1,0 +1,47 @@
+// How much evidence a score rests on (docs/product.md §9 "Evidence"): how many of the model's five inputs
+// (U, V, C, M, S, docs/model.md §2) count today and the cover of the blend (docs/model.md §4), said next to the
+// confidence. One formatter for every place that shows a confidence: rankings, the map's tooltip, the share
+// card and both country layouts, so "Medium confidence" never hides that one score rests on 2 inputs and
+// another on 4.
+import type { Snapshot, SubScoreKey } from "../pipeline/model/types.ts";
+
+export const INPUT_KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
+
+export interface Evidence {
+  /** Inputs (sub-scores) that count in today's score. */
+  inputs: number;
+  /** Inputs the model has (5). */
+  of: number;
+  /** The blend's cover, 0..1. */
+  cover: number;
+}
+
+/** The evidence of a snapshot's score; null without a score (or when the score is withheld). */
+export function evidenceOf(s: Pick<Snapshot, "score" | "cover" | "sub_scores"> | null | undefined): Evidence | null {
+  if (!s || s.score === null) return null;
+  return evidenceFrom(s.cover, s.sub_scores);
+}
+
+/** The same from a score's cover and sub-scores (null when either is unknown). */
+export function evidenceFrom(cover: number | null, subScores: Snapshot["sub_scores"] | null): Evidence | null {
+  if (cover === null || subScores === null) return null;
+  const inputs = INPUT_KEYS.filter((k) => subScores[k] != null).length;
+  return { inputs, of: INPUT_KEYS.length, cover };
+}
+
+/** "3 of 5 inputs, 40% cover". */
+export function evidenceText(e: Evidence): string {
+  return `${e.inputs} of ${e.of} inputs, ${Math.round(e.cover * 100)}% cover`;
+}
+
+const CONFIDENCE_TEXT: Record<string, string> = { high: "High confidence", medium: "Medium confidence", low: "Low confidence" };
+
+/** "Medium confidence". */
+export function confidenceText(confidence: string): string {
+  return CONFIDENCE_TEXT[confidence] ?? `${confidence} confidence`;
+}
+
+/** "Medium confidence · 3 of 5 inputs, 40% cover" (the confidence alone when the evidence is unknown). */
+export function confidenceWithEvidence(confidence: string, evidence: Evidence | null): string {
+  return evidence ? `${confidenceText(confidence)} · ${evidenceText(evidence)}` : confidenceText(confidence);
+}
