@@ -429,12 +429,14 @@ describe("country page", () => {
     await page.close();
   });
 
-  it("redirects an unknown code home and an upper-case code to the lower-case page", async () => {
+  it("answers an unknown code with Country Not Found (404) and redirects an upper-case code to the lower-case page", async () => {
     const { page } = await newPage(desktop);
-    await page.goto(`${h.base}/country/xx`);
-    expect(page.url()).toBe(`${h.base}/`);
-    await page.goto(`${h.base}/country/zz9`);
-    expect(page.url()).toBe(`${h.base}/`);
+    for (const path of ["/country/xx", "/country/zz9"]) {
+      const res = await page.goto(`${h.base}${path}`);
+      expect(res?.status()).toBe(404);
+      expect(page.url()).toBe(`${h.base}${path}`);
+      expect(await page.locator("h1").textContent()).toBe("Country Not Found");
+    }
     await page.goto(`${h.base}/country/DE`);
     expect(page.url()).toBe(`${h.base}/country/de`);
     await page.goto(`${h.base}/job-market/Germany`);
@@ -499,8 +501,9 @@ describe("rankings", () => {
         expect(text).toContain(`${expected[i].score.toFixed(1)}out of 10`);
         expect(await rows.nth(i).locator("a").getAttribute("href")).toBe(`/country/${expected[i].country.toLowerCase()}`);
       }
-      const legend = await page.getByRole("list", { name: "Legend" }).textContent();
-      expect(legend).toBe("1 = very tough4-6 = mixed/average7-8 = rather favorable9-10 = very favorable");
+      // The rating key is the model's bands with their weather (the one-true-story test checks it against the rows).
+      const legend = await page.getByRole("list", { name: "Rating key" }).textContent();
+      expect(legend).toBe("1–3.9 = very toughStormyRainy4–6.9 = mixed/averageCloudy7–8.9 = rather favorableBright9–10 = very favorableSunny");
       if (type === "stormiest") {
         expect(await page.getByText("Countries with the toughest job market conditions right now").isVisible()).toBe(true);
         // The bundled data has no stormy country (Finland, the lowest, is rainy): the page says so above the list.
