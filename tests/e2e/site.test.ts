@@ -450,7 +450,7 @@ describe("/job-market/{name}", () => {
     const { page, console } = await open(desktop, "/job-market/germany");
     expect((await page.locator("h1").textContent())!.trim()).toBe("Job Market in Germany");
     expect(await page.locator("h1 img[data-flag=DE]").getAttribute("alt")).toBe("");
-    expect(await page.getByText("Insights for November 2026").isVisible()).toBe(true);
+    expect(await page.getByTestId("dates").textContent()).toMatch(/^data to \w+ 2026 · published \d+ November 2026$/);
     expect(await page.getByRole("heading", { name: "Why the Job Market Score is 6.9" }).isVisible()).toBe(true);
     // Germany has an unemployment figure only: one breakdown card, the other three named once as missing.
     expect(await page.getByText("Unemployment", { exact: true }).first().isVisible()).toBe(true);

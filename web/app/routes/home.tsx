@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate } from "../../../product/format.ts";
+import { publishedText } from "../../../product/format.ts";
 import { statusScaleSentence } from "../../../product/weather.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { PausedCard } from "../components/paused-card.tsx";
@@ -58,7 +58,7 @@ export default function Home() {
           <CountryPicker id="home-picker" />
           <p className="text-sm text-slate-600">
             {data.scoredCount} of {data.total} countries scored
-            {data.publishedAt ? <> · updated {formatDate(data.publishedAt)}</> : null}
+            {data.publishedAt ? <> · {publishedText(data.publishedAt)}</> : null}
           </p>
         </div>
       </section>

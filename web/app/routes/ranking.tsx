@@ -3,7 +3,7 @@ import { useLoaderData, type MetaFunction } from "react-router";
 import { RANKING_SIZE, type RankingType } from "../../../product/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate } from "../../../product/format.ts";
+import { publishedText } from "../../../product/format.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { RankingLegend, RankingList } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
@@ -57,7 +57,7 @@ export default function RankingPage() {
         <RankingList rows={data.rows} />
       </div>
       {data.publishedAt ? (
-        <p className="mt-4 text-sm text-slate-600">Scores updated {formatDate(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
+        <p className="mt-4 text-sm text-slate-600">Scores {publishedText(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
       ) : null}
     </div>
   );
