@@ -68,9 +68,15 @@ export default function Home() {
           <h2 id="map-title" className="mb-3 text-xl font-semibold">
             Europe's job market weather
           </h2>
+          <a
+            href="#rankings"
+            className="sr-only focus:not-sr-only focus:mb-3 focus:inline-block focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:font-medium focus:text-brand-700 focus:underline"
+          >
+            Skip the map: go to the rankings
+          </a>
           <EuropeMap countries={data.countries} />
         </section>
-        <div className="space-y-8">
+        <div id="rankings" tabIndex={-1} className="space-y-8 focus:outline-none">
           <RankingPreview
             type="brightest"
             title="Brightest markets"
