@@ -9,7 +9,7 @@ export function followLinks(code: string, name: string): Array<{ href: string; t
     { href: feedPath(code), text: `${name} news feed (Atom)`, note: "updated at each publication" },
     { href: feedPath(null), text: `All ${COUNTRIES.length} countries (Atom)`, note: "every country in one feed" },
     { href: shareCardPath(code), text: `${name} share image (PNG)`, note: "the picture social networks show for this page" },
-    { href: badgePath(code), text: `${name} badge (SVG)`, note: "the badge to embed on your site, below" },
+    { href: badgePath(code), text: `${name} badge (SVG)`, note: "the badge to embed on your site" },
   ];
 }
 
