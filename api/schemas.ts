@@ -16,6 +16,7 @@ import {
   WAITING_LIST_SERVICES,
   waitingListServiceId,
   type WaitingListService,
+  WAITING_LIST_MESSAGE_MAX_LENGTH,
 } from "../product/options.ts";
 
 const required = (what: string, otherwise: string) => (iss: { input?: unknown }) =>
@@ -88,7 +89,8 @@ export const waitingListInputSchema = z.object({
   ),
   message: z.preprocess(
     cleaned,
-    z.string({ error: required("Message", "Message must be text") }).trim().min(1, "Message is required").max(2000, "Message must be at most 2000 characters"),
+    z.string({ error: required("Message", "Message must be text") }).trim().min(1, "Message is required")
+      .max(WAITING_LIST_MESSAGE_MAX_LENGTH, `Message must be at most ${WAITING_LIST_MESSAGE_MAX_LENGTH} characters`),
   ),
   service: z
     .string({ error: required("Service", "Service must be text") })

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ageText, formatPeriod, formatScore, monthsOld, relativeTime, retentionText } from "./format.ts";
+import { ageText, dataToText, formatPeriod, formatScore, monthsOld, publishedText, relativeTime, retentionText } from "./format.ts";
 
 describe("format", () => {
+  it("names the two dates for what they are", () => {
+    expect(dataToText("2026-07")).toBe("data to July 2026");
+    expect(publishedText("2026-11-25T09:14:00.000Z")).toBe("published 25 November 2026");
+  });
+
   it("shows scores to one decimal", () => {
     expect(formatScore(6.930994)).toBe("6.9");
     expect(formatScore(7)).toBe("7.0");

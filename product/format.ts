@@ -43,6 +43,19 @@ export function monthYear(iso: string): string {
   return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/**
+ * "data to July 2026": the newest month of input a score rests on (`YYYY-MM`). One of the two dates a page or a
+ * share card names (docs/product.md §2 "Dates"); never a bare month, which reads as the publication's.
+ */
+export function dataToText(month: string): string {
+  return `data to ${formatPeriod(month)}`;
+}
+
+/** "published 25 November 2026": when the scores were published (a timestamp, UTC); the other named date. */
+export function publishedText(iso: string): string {
+  return `published ${formatDate(iso)}`;
+}
+
 /** Months between a period's end month and the month of `nowIso` (0 for the current month). */
 export function monthsOld(period: string, nowIso: string): number {
   const now = new Date(nowIso);

@@ -76,6 +76,8 @@ export type ContactTopic = (typeof CONTACT_TOPICS)[number]["id"];
 export const CONTACT_TOPIC_IDS = CONTACT_TOPICS.map((t) => t.id) as [ContactTopic, ...ContactTopic[]];
 /** The topic whose messages the operator must act on as a deletion request. */
 export const DELETE_MY_DATA_TOPIC: ContactTopic = "delete-my-data";
+/** Longest waiting-list message (api/schemas.ts and the form's counter). */
+export const WAITING_LIST_MESSAGE_MAX_LENGTH = 2000;
 export const CONTACT_NAME_MAX_LENGTH = 200;
 export const CONTACT_MESSAGE_MAX_LENGTH = 4000;
 

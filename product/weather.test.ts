@@ -1,10 +1,23 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CURRENT_MODEL } from "../pipeline/model/index.ts";
-import { MAP_STYLE, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, statusScaleSentence } from "./weather.ts";
+import { MAP_STYLE, RATING_BANDS, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, ratingBandText, statusScaleSentence } from "./weather.ts";
 import { VISIONS, contrastRatio, perceivedDifference } from "./colour-vision.ts";
 
 describe("weather presentation", () => {
+  it("the rating key names, for every shown score, the model's label and a band holding its status", () => {
+    const { statusOf, labelOf } = CURRENT_MODEL;
+    expect(RATING_BANDS.map(ratingBandText)).toEqual(["1–3.9 = very tough", "4–6.9 = mixed/average", "7–8.9 = rather favorable", "9–10 = very favorable"]);
+    expect(RATING_BANDS.map((b) => b.statuses)).toEqual([["stormy", "rainy"], ["cloudy"], ["bright"], ["sunny"]]);
+    for (let tenths = 10; tenths <= 100; tenths++) {
+      const score = tenths / 10;
+      const band = RATING_BANDS.filter((b) => score >= b.from && score <= b.to);
+      expect(band, String(score)).toHaveLength(1);
+      expect(band[0]!.label).toBe(labelOf(score));
+      expect(band[0]!.statuses).toContain(statusOf(score));
+    }
+  });
+
   it("derives every status range from the current model's thresholds, which apply to the score as shown", () => {
     const { statusOf, params } = CURRENT_MODEL;
     for (const s of STATUSES_BEST_FIRST) {

@@ -93,3 +93,39 @@ export function statusScaleSentence(): string {
     .map((s, i) => (i === worstFirst.length - 1 ? `${s} from ${STATUS_RANGES[s].from}` : `${s} below ${STATUS_RANGES[s].to}`))
     .join(", ");
 }
+
+/** One band of the rating key: a label's score range and the weather statuses inside it. */
+export interface RatingBand {
+  label: string;
+  from: number;
+  /** Highest score shown in the band, to one decimal (the next band starts 0.1 above); max for the top band. */
+  to: number;
+  /** Statuses whose range lies in the band, worst first. */
+  statuses: Status[];
+}
+
+/**
+ * The rating key of the ranking pages, worst band first (docs/product.md §2, §4): derived from the model's label and
+ * status thresholds, so "1–3.9 = very tough (stormy, rainy)" can never disagree with a row's label or chip.
+ */
+export const RATING_BANDS: readonly RatingBand[] = (() => {
+  const { label } = CURRENT_PARAMS;
+  const bands: RatingBand[] = [];
+  let upper = max;
+  for (const t of label.thresholds) {
+    bands.push({ label: t.value, from: t.atLeast, to: upper, statuses: [] });
+    upper = Math.round((t.atLeast - 0.1) * 10) / 10;
+  }
+  bands.push({ label: label.otherwise, from: min, to: upper, statuses: [] });
+  bands.reverse();
+  for (const s of [...STATUSES_BEST_FIRST].reverse()) {
+    const band = bands.find((b) => STATUS_RANGES[s].from >= b.from && STATUS_RANGES[s].from <= b.to);
+    band?.statuses.push(s);
+  }
+  return bands;
+})();
+
+/** "1–3.9 = very tough" (one band of the rating key). */
+export function ratingBandText(band: RatingBand): string {
+  return `${band.from}–${band.to} = ${band.label.toLowerCase()}`;
+}

@@ -24,7 +24,7 @@ describe("share card content", () => {
   it("a scored country: flag, name, score to one decimal, weather, label and the month it describes", () => {
     const tree = cardTree(cardContent(GREECE, snapshot({})), "data:image/svg+xml;base64,AA==");
     const t = texts(tree);
-    expect(t).toEqual(expect.arrayContaining(["Greece", "Job market weather · October 2026", "7.4", "/ 10", "Bright Job Market", "Rather favorable", "Job Weather Index"]));
+    expect(t).toEqual(expect.arrayContaining(["Greece", "Job market weather · data to October 2026", "7.4", "/ 10", "Bright Job Market", "Rather favorable", "Job Weather Index"]));
     expect(JSON.stringify(tree)).toContain('"src":"data:image/svg+xml;base64,AA=="');
     // The status colours come from the site's palette: the score block on the status colour with its ink.
     expect(styles(tree)).toContainEqual(expect.objectContaining({ background: STATUS_STYLE.bright.fill, color: STATUS_STYLE.bright.ink }));

@@ -5,7 +5,7 @@
 import type { Country } from "../../pipeline/countries.ts";
 import type { RatingLabel, Snapshot, Status } from "../../pipeline/model/types.ts";
 import { PRODUCT_NAME } from "../brand.ts";
-import { formatPeriod, formatScore } from "../format.ts";
+import { dataToText, formatScore } from "../format.ts";
 import { noScoreText } from "../no-score.ts";
 import { confidenceWithEvidence, evidenceOf } from "../evidence.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle } from "../weather.ts";
@@ -74,7 +74,7 @@ const NO_SCORE_TINT = "#f1f5f9";
 /** The card as an element tree; `flag` is the flag's image source (a data URI of its SVG). */
 export function cardTree(c: CardContent, flag: string): CardNode {
   const style = c.status ? STATUS_STYLE[c.status] : null;
-  const subtitle = c.month ? `Job market weather · ${formatPeriod(c.month)}` : "Job market weather";
+  const subtitle = c.month ? `Job market weather · ${dataToText(c.month)}` : "Job market weather";
 
   const header = el("div", { display: "flex", alignItems: "center" }, [
     el("img", { width: 150, height: 100, borderRadius: 8, border: "2px solid #cbd5e1", marginRight: 32 }, undefined, { src: flag, width: 150, height: 100 }),

@@ -431,12 +431,14 @@ describe("country page", () => {
     await page.close();
   });
 
-  it("redirects an unknown code home and an upper-case code to the lower-case page", async () => {
+  it("answers an unknown code with Country Not Found (404) and redirects an upper-case code to the lower-case page", async () => {
     const { page } = await newPage(desktop);
-    await page.goto(`${h.base}/country/xx`);
-    expect(page.url()).toBe(`${h.base}/`);
-    await page.goto(`${h.base}/country/zz9`);
-    expect(page.url()).toBe(`${h.base}/`);
+    for (const path of ["/country/xx", "/country/zz9"]) {
+      const res = await page.goto(`${h.base}${path}`);
+      expect(res?.status()).toBe(404);
+      expect(page.url()).toBe(`${h.base}${path}`);
+      expect(await page.locator("h1").textContent()).toBe("Country Not Found");
+    }
     await page.goto(`${h.base}/country/DE`);
     expect(page.url()).toBe(`${h.base}/country/de`);
     await page.goto(`${h.base}/job-market/Germany`);
@@ -450,7 +452,7 @@ describe("/job-market/{name}", () => {
     const { page, console } = await open(desktop, "/job-market/germany");
     expect((await page.locator("h1").textContent())!.trim()).toBe("Job Market in Germany");
     expect(await page.locator("h1 img[data-flag=DE]").getAttribute("alt")).toBe("");
-    expect(await page.getByText("Insights for November 2026").isVisible()).toBe(true);
+    expect(await page.getByTestId("dates").textContent()).toMatch(/^data to \w+ 2026 · published \d+ November 2026$/);
     expect(await page.getByRole("heading", { name: "Why the Job Market Score is 6.9" }).isVisible()).toBe(true);
     // Germany has an unemployment figure only: one breakdown card, the other three named once as missing.
     expect(await page.getByText("Unemployment", { exact: true }).first().isVisible()).toBe(true);
@@ -502,8 +504,9 @@ describe("rankings", () => {
         expect(text).toContain(`${expected[i].score.toFixed(1)}out of 10`);
         expect(await rows.nth(i).locator("a").getAttribute("href")).toBe(`/country/${expected[i].country.toLowerCase()}`);
       }
-      const legend = await page.getByRole("list", { name: "Legend" }).textContent();
-      expect(legend).toBe("1 = very tough4-6 = mixed/average7-8 = rather favorable9-10 = very favorable");
+      // The rating key is the model's bands with their weather (the one-true-story test checks it against the rows).
+      const legend = await page.getByRole("list", { name: "Rating key" }).textContent();
+      expect(legend).toBe("1–3.9 = very toughStormyRainy4–6.9 = mixed/averageCloudy7–8.9 = rather favorableBright9–10 = very favorableSunny");
       if (type === "stormiest") {
         expect(await page.getByText("Countries with the toughest job market conditions right now").isVisible()).toBe(true);
         // The bundled data has no stormy country (Finland, the lowest, is rainy): the page says so above the list.

@@ -1,5 +1,5 @@
 // The document, the shared chrome, the toaster and the global error page.
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import {
   Links,
   Meta,
@@ -76,8 +76,28 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * After a client-side navigation to another page, focus moves to the new page's main heading (made focusable with
+ * tabindex -1), so a screen reader announces where the visitor arrived and the next Tab starts from there
+ * (docs/product.md §2 "Keyboard"). The first load and changes of the query or hash only (a chart range) leave focus
+ * alone; the scroll position stays ScrollRestoration's.
+ */
+function useFocusHeadingOnNavigation() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (!heading) return;
+    if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 function Chrome({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  useFocusHeadingOnNavigation();
   useEffect(() => {
     // Lets tests (and curious readers of the DOM) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";

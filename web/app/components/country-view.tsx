@@ -8,12 +8,13 @@ import { availabilityOf, hasComparisons, hasConditions } from "../lib/availabili
 import { ScoreCard } from "./score-card.tsx";
 import { CountryPicker } from "./country-picker.tsx";
 import { PopoverGroup } from "./info.tsx";
-import { BackButton, Breadcrumbs, Card, HelpCard, Section } from "./page-parts.tsx";
+import { BackButton, Breadcrumbs, Card, DatesLine, HelpCard, Section } from "./page-parts.tsx";
 import { AdviceList, ComparisonInsights, MarketConditions, MarketSentiment, NotAvailable, hasSentiment } from "./market-panels.tsx";
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
 import { EmbedBadge } from "./embed-badge.tsx";
+import { FollowLinks } from "./follow-links.tsx";
 
 const RANGE_LABEL = { "5y": "5 years", "10y": "10 years", all: "All" } as const;
 
@@ -85,6 +86,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
         </div>
 
         <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">{country.name}: job market weather</h1>
+        <DatesLine anchorMonth={hasScore ? data.anchorMonth : null} publishedAt={data.publishedAt} />
         <div className="mt-4">
           <ScoreCard
             code={country.code}
@@ -168,6 +170,8 @@ export function CountryView({ data }: { data: CountryPageData }) {
         <WhyChanged views={data.whyChanged} asOf={data.asOf} />
 
         <CommunitySection countryCode={country.code} countryName={country.name} items={community.items} summary={community.summary} now={data.now} />
+
+        <FollowLinks code={country.code} name={country.name} />
 
         <EmbedBadge code={country.code} name={country.name} shown={hasScore && data.status ? { score: data.score!, status: data.status } : null} />
       </div>

@@ -29,7 +29,10 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
   const navigate = useNavigate();
   const current = countries.find((c) => c.code === active) ?? null;
   const shape = active ? COUNTRY_SHAPES[active] : null;
-  const ordered = [...countries].sort((a, b) => Number(COUNTRY_SHAPES[a.code]?.tiny) - Number(COUNTRY_SHAPES[b.code]?.tiny));
+  // Links in the order of the country names, so the keyboard walks the map as the picker lists it
+  // (docs/product.md §2). SVG has no z-index: the small countries' dots are drawn again on top (below).
+  const ordered = [...countries].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const tiny = ordered.filter((c) => COUNTRY_SHAPES[c.code]?.tiny);
 
   const go = (e: MouseEvent, href: string) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -88,6 +91,37 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
               </a>
             );
           })}
+          {/* The dots of the small countries over their neighbours, for the mouse and touch only: the keyboard and
+              screen readers reach each of them once, through its link above. */}
+          <g aria-hidden="true">
+            {tiny.map((c) => {
+              const s = COUNTRY_SHAPES[c.code]!;
+              const href = `/country/${c.code.toLowerCase()}`;
+              return (
+                <a
+                  key={c.code}
+                  href={href}
+                  tabIndex={-1}
+                  className="map-link"
+                  data-dot={c.code}
+                  onClick={(e) => go(e, href)}
+                  onMouseEnter={() => setActive(c.code)}
+                  onMouseLeave={() => setActive((x) => (x === c.code ? null : x))}
+                >
+                  <circle
+                    className="map-country"
+                    cx={s.x}
+                    cy={s.y}
+                    r={7}
+                    fill={c.status ? STATUS_STYLE[c.status].fill : `url(#${HATCH_ID})`}
+                    stroke="#0f172a"
+                    strokeWidth={1.2}
+                    data-active={active === c.code}
+                  />
+                </a>
+              );
+            })}
+          </g>
         </svg>
         {current && shape ? (
           <div

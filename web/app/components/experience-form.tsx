@@ -1,6 +1,6 @@
 // The share form of "Real experiences from job seekers here" (docs/product.md §4, §5, §7, §8), loaded when the visitor
 // opens it: the toasts word for word, mood slider 1 to 5 (default 3), the language checkbox, the honeypot.
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import {
   COMMENT_MAX_LENGTH,
@@ -16,6 +16,7 @@ import {
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { CloseIcon } from "./icons.tsx";
 import { Honeypot } from "./honeypot.tsx";
+import { CharCounter, FieldError, describedBy, focusFirstInvalid, overCapMessage } from "./form-fields.tsx";
 
 interface FormState {
   role_family: string;
@@ -29,6 +30,21 @@ interface FormState {
 
 const EMPTY: FormState = { role_family: "", seniority: "", residency: "", mood: MOOD_DEFAULT, local_language: false, comment: "", website: "" };
 
+type Checked = "role_family" | "seniority" | "residency" | "comment";
+/** The fields checked before sending, in form order (the first in error gets focus). */
+const CHECKED: readonly Checked[] = ["role_family", "seniority", "residency", "comment"];
+
+/** Field errors of the form as typed: the three required choices and the comment's cap (docs/product.md §5). */
+function errorsOf(form: FormState): Partial<Record<Checked, string>> {
+  const out: Partial<Record<Checked, string>> = {};
+  if (!form.role_family) out.role_family = "Choose a role family.";
+  if (!form.seniority) out.seniority = "Choose a seniority.";
+  if (!form.residency) out.residency = "Choose a residency.";
+  const over = overCapMessage("comment", form.comment.length, COMMENT_MAX_LENGTH);
+  if (over) out.comment = over;
+  return out;
+}
+
 const MOODS = Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i);
 
 const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
@@ -36,8 +52,23 @@ const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-
 export default function ExperienceForm({ countryCode, countryName, onClose }: { countryCode: string; countryName: string; onClose: () => void }) {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Checked, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const revalidator = useRevalidator();
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    // A corrected field loses its error; the comment's is recomputed as it is typed.
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const next = { ...e };
+      delete next[key as Checked];
+      if (key === "comment") {
+        const over = overCapMessage("comment", String(value).length, COMMENT_MAX_LENGTH);
+        if (over) next.comment = over;
+      }
+      return next;
+    });
+  };
 
   const collapse = onClose;
   useEffect(() => {
@@ -46,8 +77,11 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!form.role_family || !form.seniority || !form.residency) {
-      void notify("message", "Missing information", "Please fill in all required fields");
+    const found = errorsOf(form);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      focusFirstInvalid(formRef.current, CHECKED, found);
+      if (found.role_family || found.seniority || found.residency) void notify("message", "Missing information", "Please fill in all required fields");
       return;
     }
     setSubmitting(true);
@@ -68,6 +102,7 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       void notify("success", "Thank you! Your experience has been shared with the community.");
       setForm(EMPTY);
+      setErrors({});
       onClose();
       revalidator.revalidate();
     } catch {
@@ -78,7 +113,7 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
   }
 
   return (
-    <form onSubmit={submit} noValidate className="relative rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="share-title">
+    <form ref={formRef} onSubmit={submit} noValidate className="relative rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="share-title">
       <button type="button" onClick={collapse} aria-label="Close" className="absolute right-3 top-3 inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100">
         <CloseIcon className="h-4 w-4" />
       </button>
@@ -86,10 +121,13 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
         Share your job search experience in {countryName}
       </h3>
       <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
+      <p className="mt-1 text-sm text-slate-700" id="share-public" data-testid="share-public">
+        Your experience is published on this page at once, for everyone to read. Leave out names and contact details.
+      </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <RequiredSelect label="Role family" name="role_family" placeholder="Select a role family" options={ROLE_FAMILIES} value={form.role_family} onChange={(v) => set("role_family", v)} />
-        <RequiredSelect label="Seniority" name="seniority" placeholder="Select seniority" options={SENIORITY_LEVELS} value={form.seniority} onChange={(v) => set("seniority", v)} />
-        <RequiredSelect label="Residency" name="residency" placeholder="Select residency" options={RESIDENCY_OPTIONS} value={form.residency} onChange={(v) => set("residency", v)} />
+        <RequiredSelect label="Role family" name="role_family" error={errors.role_family} placeholder="Select a role family" options={ROLE_FAMILIES} value={form.role_family} onChange={(v) => set("role_family", v)} />
+        <RequiredSelect label="Seniority" name="seniority" error={errors.seniority} placeholder="Select seniority" options={SENIORITY_LEVELS} value={form.seniority} onChange={(v) => set("seniority", v)} />
+        <RequiredSelect label="Residency" name="residency" error={errors.residency} placeholder="Select residency" options={RESIDENCY_OPTIONS} value={form.residency} onChange={(v) => set("residency", v)} />
       </div>
       <div className="mt-5">
         <label htmlFor="mood" className="block text-sm font-medium">
@@ -129,18 +167,24 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
         <input type="checkbox" checked={form.local_language} onChange={(e) => set("local_language", e.target.checked)} className="h-4 w-4 accent-brand-600" name="local_language" />
         I speak the local language fluently
       </label>
-      <label className="mt-4 block text-sm font-medium">
-        Comment (optional)
+      <div className="mt-4">
+        <label htmlFor="experience-comment" className="block text-sm font-medium">
+          Comment (optional)
+        </label>
         <textarea
+          id="experience-comment"
           rows={3}
-          maxLength={COMMENT_MAX_LENGTH}
           value={form.comment}
           onChange={(e) => set("comment", e.target.value)}
-          className={field}
+          className={`${field} ${errors.comment ? "border-red-600" : ""}`}
           name="comment"
           placeholder="What helped, what didn't?"
+          aria-invalid={errors.comment ? true : undefined}
+          aria-describedby={describedBy("experience-comment-count", errors.comment && "experience-comment-error")}
         />
-      </label>
+        <CharCounter id="experience-comment-count" length={form.comment.length} max={COMMENT_MAX_LENGTH} />
+        <FieldError id="experience-comment-error" message={errors.comment} />
+      </div>
       <Honeypot value={form.website} onChange={(v) => set("website", v)} />
       <div className="mt-5 flex gap-3">
         <button type="submit" disabled={submitting} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
@@ -154,19 +198,32 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
   );
 }
 
-/** One required choice of the form (role family, seniority, residency) from the API's option lists. */
+/** One required choice of the form (role family, seniority, residency) from the API's option lists, with its error. */
 function RequiredSelect(props: {
   label: string;
   name: string;
   placeholder: string;
   options: readonly string[];
   value: string;
+  error: string | undefined;
   onChange(value: string): void;
 }) {
+  const id = `experience-${props.name}`;
   return (
-    <label className="block text-sm font-medium">
-      {props.label} *
-      <select className={field} value={props.value} onChange={(e) => props.onChange(e.target.value)} aria-required="true" name={props.name}>
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label} *
+      </label>
+      <select
+        id={id}
+        className={`${field} ${props.error ? "border-red-600" : ""}`}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-required="true"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props.error && `${id}-error`)}
+        name={props.name}
+      >
         <option value="">{props.placeholder}</option>
         {props.options.map((r) => (
           <option key={r} value={r}>
@@ -174,6 +231,7 @@ function RequiredSelect(props: {
           </option>
         ))}
       </select>
-    </label>
+      <FieldError id={`${id}-error`} message={props.error} />
+    </div>
   );
 }

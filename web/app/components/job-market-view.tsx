@@ -7,12 +7,13 @@ import type { MarketPanel, Tone } from "../../../product/market-panel.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { adviceFor, countingInputs } from "../../../product/advice.ts";
 import { countingText } from "../lib/sentiment.ts";
-import { formatNumber, formatPercent, formatPeriod, formatScore, monthYear } from "../../../product/format.ts";
+import { formatNumber, formatPercent, formatPeriod, formatScore } from "../../../product/format.ts";
 import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, weatherTitle, type Status } from "../../../product/weather.ts";
 import { CountryPicker } from "./country-picker.tsx";
 import { PopoverGroup } from "./info.tsx";
 import { ConfidenceBadge } from "./score-card.tsx";
-import { BackButton, Breadcrumbs } from "./page-parts.tsx";
+import { BackButton, Breadcrumbs, DatesLine } from "./page-parts.tsx";
+import { FollowLinks } from "./follow-links.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
 import { Flag } from "./flag.tsx";
@@ -254,7 +255,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
           <h1 className="flex flex-wrap items-center gap-x-3 gap-y-1 text-3xl font-bold tracking-tight sm:text-4xl">
             Job Market in {country.name} <Flag code={country.code} height={28} />
           </h1>
-          <p className="mt-2 text-slate-700">Insights for {monthYear(data.now)}</p>
+          <DatesLine anchorMonth={hasScore ? data.anchorMonth : null} publishedAt={data.publishedAt} />
         </header>
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
@@ -339,6 +340,8 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
         </div>
 
         <CommunitySection countryCode={country.code} countryName={country.name} items={data.community.items} summary={data.community.summary} now={data.now} />
+
+        <FollowLinks code={country.code} name={country.name} />
       </div>
     </PopoverGroup>
   );

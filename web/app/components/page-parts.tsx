@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import * as Collapsible from "@radix-ui/react-collapsible";
+import { dataToText, publishedText } from "../../../product/format.ts";
 import { ArrowLeftIcon, ChevronDownIcon, ChevronRightIcon } from "./icons.tsx";
 
 /** Back: to the previous page of this visit when there is one, else home (also without JavaScript). */
@@ -96,5 +97,19 @@ export function HelpCard() {
         </Link>
       </div>
     </section>
+  );
+}
+
+/**
+ * The two dates of a page, named for what they are (docs/product.md §2 "Dates"): "data to July 2026" (the newest
+ * month of input behind the score) and "published 25 November 2026" (the publication), in the share card's words.
+ */
+export function DatesLine({ anchorMonth, publishedAt }: { anchorMonth: string | null; publishedAt: string | null }) {
+  const parts = [anchorMonth ? dataToText(anchorMonth) : null, publishedAt ? publishedText(publishedAt) : null].filter((p): p is string => p !== null);
+  if (parts.length === 0) return null;
+  return (
+    <p className="mt-1 text-sm text-slate-700 first-letter:uppercase" data-testid="dates">
+      {parts.join(" · ")}
+    </p>
   );
 }

@@ -2,7 +2,7 @@
 // behind it (product/evidence.ts), score to one decimal "out of 10";
 // a row opens /country/{lowercase code}. The weather status is written out on its map colour.
 import { Link } from "react-router";
-import { STATUS_STYLE, type Status } from "../../../product/weather.ts";
+import { RATING_BANDS, STATUS_STYLE, ratingBandText, type Status } from "../../../product/weather.ts";
 import { formatScore } from "../../../product/format.ts";
 import { confidenceWithEvidence, type Evidence } from "../../../product/evidence.ts";
 import { ChevronRightIcon, WeatherIcon } from "./icons.tsx";
@@ -77,13 +77,20 @@ export function StatusChip({ status }: { status: Status }) {
   );
 }
 
-/** Spec §2 ranking legend, word for word. */
+/**
+ * The rating key (docs/product.md §2): each label's score range with the weather inside it, from the model's
+ * thresholds (product/weather.ts RATING_BANDS), so the key matches every row's label and status chip.
+ */
 export function RankingLegend() {
-  const items = ["1 = very tough", "4-6 = mixed/average", "7-8 = rather favorable", "9-10 = very favorable"];
   return (
-    <ul aria-label="Legend" className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
-      {items.map((t) => (
-        <li key={t}>{t}</li>
+    <ul aria-label="Rating key" className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
+      {RATING_BANDS.map((b) => (
+        <li key={b.label} className="flex flex-wrap items-center gap-1.5" data-band={b.label}>
+          <span>{ratingBandText(b)}</span>
+          {b.statuses.map((s) => (
+            <StatusChip key={s} status={s} />
+          ))}
+        </li>
       ))}
     </ul>
   );

@@ -34,6 +34,8 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     subScores: snapshot && snapshot.score !== null ? snapshot.sub_scores : null,
     anchorMonth: snapshot?.anchor_month ?? null,
     asOf: snapshot?.as_of ?? null,
+    /** When the scores were published (docs/product.md §2 "Dates"); null before the first publication. */
+    publishedAt: read.publication()?.published_at ?? null,
     yoyFrom: snapshot?.yoy.from_month ?? null,
     panel,
     /** Why the score changed (month and year), as shown; null without a shown score. */

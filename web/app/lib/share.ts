@@ -1,6 +1,6 @@
 // Where a country's share card and badge live (served by api/routes/share.ts) and the badge's copy-paste snippet.
 import { CARD_HEIGHT, CARD_WIDTH } from "../../../product/share-cards/card.ts";
-import { formatPeriod, formatScore } from "../../../product/format.ts";
+import { dataToText, formatScore } from "../../../product/format.ts";
 import { STATUS_STYLE, type Status } from "../../../product/weather.ts";
 
 export const SHARE_CARD_SIZE = { width: CARD_WIDTH, height: CARD_HEIGHT } as const;
@@ -26,7 +26,7 @@ export function badgeAlt(name: string, shown: ShownScore): string {
 /** Alternative text of a share card (og:image:alt). */
 export function shareCardAlt(name: string, shown: ShownScore, month: string | null): string {
   if (!shown) return `${name}: job market weather, no score shown`;
-  const when = month ? ` (${formatPeriod(month)})` : "";
+  const when = month ? ` (${dataToText(month)})` : "";
   return `${name}: ${formatScore(shown.score)} out of 10, ${STATUS_STYLE[shown.status].name.toLowerCase()} job market${when}`;
 }
 

@@ -20,6 +20,7 @@ import { notify, preloadToasts } from "../lib/toast.ts";
 import { ExternalIcon } from "../components/icons.tsx";
 import type { RootData } from "../root.tsx";
 import { Honeypot } from "../components/honeypot.tsx";
+import { CharCounter, overCapMessage } from "../components/form-fields.tsx";
 
 export function loader({ request }: SiteLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("topic");
@@ -86,6 +87,14 @@ export default function Contact() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // The message's cap is checked here, so a long message is never cut; the other rules are the server's.
+    const over = overCapMessage("message", form.message.length, CONTACT_MESSAGE_MAX_LENGTH);
+    if (over) {
+      setErrors({ message: over });
+      formRef.current?.querySelector<HTMLElement>('[name="message"]')?.focus();
+      void notify("error", "Please check the form", "Some fields need your attention.");
+      return;
+    }
     setSubmitting(true);
     setSent(false);
     try {
@@ -230,12 +239,12 @@ export default function Contact() {
                 className={fieldClass(!!errors.message)}
                 name="message"
                 rows={6}
-                maxLength={CONTACT_MESSAGE_MAX_LENGTH}
                 value={form.message}
                 aria-invalid={errors.message ? true : undefined}
-                aria-describedby={describedBy("message")}
+                aria-describedby={describedBy("message", "contact-message-count")}
                 onChange={(e) => set("message", e.target.value)}
               />
+              <CharCounter id="contact-message-count" length={form.message.length} max={CONTACT_MESSAGE_MAX_LENGTH} />
               {errorText("message")}
             </div>
             <Honeypot value={form.website} onChange={(v) => set("website", v)} />

@@ -4,7 +4,7 @@ import type { ComponentProps } from "react";
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate } from "../../../product/format.ts";
+import { publishedText } from "../../../product/format.ts";
 import { statusScaleSentence } from "../../../product/weather.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { PausedCard } from "../components/paused-card.tsx";
@@ -66,7 +66,7 @@ export default function Home() {
           <CountryPicker id="home-picker" />
           <p className="text-sm text-slate-600">
             {data.scoredCount} of {data.total} countries scored
-            {data.publishedAt ? <> · updated {formatDate(data.publishedAt)}</> : null}
+            {data.publishedAt ? <> · {publishedText(data.publishedAt)}</> : null}
           </p>
         </div>
       </section>
@@ -76,9 +76,15 @@ export default function Home() {
           <h2 id="map-title" className="mb-3 text-xl font-semibold">
             Europe's job market weather
           </h2>
+          <a
+            href="#rankings"
+            className="sr-only focus:not-sr-only focus:mb-3 focus:inline-block focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:font-medium focus:text-brand-700 focus:underline"
+          >
+            Skip the map: go to the rankings
+          </a>
           <EuropeMap countries={data.countries} />
         </section>
-        <div className="space-y-8">
+        <div id="rankings" tabIndex={-1} className="space-y-8 focus:outline-none">
           <RankingPreview
             type="brightest"
             title="Brightest markets"

@@ -18,6 +18,8 @@ import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { formatDate } from "../../../product/format.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { feedPath } from "../../../product/feeds.ts";
+import { badgePath, shareCardPath } from "../lib/share.ts";
 import { csvFormats, endpointList, type CsvFormatInfo } from "../lib/open-data.server.ts";
 
 export function loader({ context }: SiteLoaderArgs) {
@@ -148,6 +150,36 @@ export default function OpenData() {
       <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]">
         <code>{`curl ${origin}${API_V1_BASE}/countries/de`}</code>
       </pre>
+
+      <h2 className={h2} id="feeds">
+        Feeds and share images
+      </h2>
+      <p className={para}>
+        Follow new publications in a feed reader:{" "}
+        <a className={link} href={feedPath(null)}>
+          the Atom feed of all {data.countries.length} countries
+        </a>
+        , or one country's feed. Each country also has a share image (the picture social networks show for its page) and a badge to embed on your
+        site.
+      </p>
+      <ul className="mt-3 space-y-1 text-sm" aria-label="Feeds and share images by country">
+        {data.countries.map((c) => (
+          <li key={c.code}>
+            <span className="font-medium">{c.name}:</span>{" "}
+            <a className={link} href={feedPath(c.code)}>
+              Atom feed<span className="sr-only"> of {c.name}</span>
+            </a>
+            {" · "}
+            <a className={link} href={shareCardPath(c.code)}>
+              share image<span className="sr-only"> of {c.name}</span>
+            </a>
+            {" · "}
+            <a className={link} href={badgePath(c.code)}>
+              badge<span className="sr-only"> of {c.name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
 
       <h2 className={h2} id="licence">
         Licence and attribution

@@ -3,7 +3,7 @@ import { useLoaderData, type MetaFunction } from "react-router";
 import { RANKING_SIZE, type RankingType } from "../../../product/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate } from "../../../product/format.ts";
+import { publishedText } from "../../../product/format.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { PAUSED_RANKING, RankingLegend, RankingList } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
@@ -65,7 +65,7 @@ export default function RankingPage() {
         <RankingList rows={data.rows} empty={data.paused ? PAUSED_RANKING : undefined} />
       </div>
       {data.publishedAt && !data.paused ? (
-        <p className="mt-4 text-sm text-slate-600">Scores updated {formatDate(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
+        <p className="mt-4 text-sm text-slate-600">Scores {publishedText(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
       ) : null}
     </div>
   );

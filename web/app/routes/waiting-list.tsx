@@ -2,11 +2,12 @@
 // back to career-consultant.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";
-import { HONEYPOT_FIELD, WAITING_LIST_SERVICES, type WaitingListService } from "../../../product/options.ts";
+import { HONEYPOT_FIELD, WAITING_LIST_MESSAGE_MAX_LENGTH, WAITING_LIST_SERVICES, type WaitingListService } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { BackButton } from "../components/page-parts.tsx";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { Honeypot } from "../components/honeypot.tsx";
+import { CharCounter, FieldError, describedBy, focusFirstInvalid, overCapMessage } from "../components/form-fields.tsx";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
@@ -27,8 +28,24 @@ export function loader({ params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, { title: args.data?.title ?? "Waiting list", description: args.data ? INTRO[args.data.service] : undefined });
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
+const field = (invalid: boolean) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
 const EMPTY = { name: "", email: "", phone: "", message: "", website: "" };
+
+type Field = "name" | "email" | "phone" | "message";
+const FIELDS: readonly Field[] = ["name", "email", "phone", "message"];
+
+/** The server's field errors (`error.details`, api/http.ts fieldErrors) for this form's fields. */
+function fieldErrorsOf(body: unknown): Partial<Record<Field, string>> {
+  const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
+  if (typeof details !== "object" || details === null) return {};
+  const out: Partial<Record<Field, string>> = {};
+  for (const f of FIELDS) {
+    const message = (details as Record<string, unknown>)[f];
+    if (typeof message === "string") out[f] = message;
+  }
+  return out;
+}
 
 export default function WaitingListPage() {
   const { service, title } = useLoaderData<typeof loader>();
@@ -44,10 +61,28 @@ export default function WaitingListPage() {
       if (timer.current) clearTimeout(timer.current);
     };
   }, []);
-  const set = (k: keyof typeof EMPTY, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const set = (k: keyof typeof EMPTY, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setErrors((e) => {
+      if (!(k in e)) return e;
+      const next = { ...e };
+      delete next[k as Field];
+      return next;
+    });
+  };
+  const showErrors = (found: Partial<Record<Field, string>>) => {
+    setErrors(found);
+    focusFirstInvalid(formRef.current, FIELDS, found);
+    void notify("error", "Please check the form", "Some fields need your attention.");
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // The cap is checked here, so a long message is never cut; every other rule is the server's (api/schemas.ts).
+    const over = overCapMessage("message", form.message.length, WAITING_LIST_MESSAGE_MAX_LENGTH);
+    if (over) return showErrors({ message: over });
     setSubmitting(true);
     try {
       const res = await fetch("/api/waiting-list", {
@@ -55,7 +90,12 @@ export default function WaitingListPage() {
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ name: form.name, email: form.email, phone: form.phone, message: form.message, service, [HONEYPOT_FIELD]: form.website }),
       });
+      if (res.status === 400) {
+        const found = fieldErrorsOf(await res.json().catch(() => null));
+        if (Object.keys(found).length > 0) return showErrors(found);
+      }
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      setErrors({});
       setForm(EMPTY);
       setDone(true);
       void notify("success", "Thank you! You're on the waiting list.", "We'll contact you within 2-3 business days.");
@@ -76,23 +116,79 @@ export default function WaitingListPage() {
             {title}
           </h1>
           <p className="mt-3 text-slate-700">{INTRO[service]}</p>
-          <form onSubmit={submit} className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <label className="block text-sm font-medium">
-              Full name *
-              <input className={field} name="name" required autoComplete="name" value={form.name} onChange={(e) => set("name", e.target.value)} />
-            </label>
-            <label className="block text-sm font-medium">
-              Email *
-              <input className={field} name="email" type="email" required autoComplete="email" value={form.email} onChange={(e) => set("email", e.target.value)} />
-            </label>
-            <label className="block text-sm font-medium">
-              Phone (optional)
-              <input className={field} name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set("phone", e.target.value)} />
-            </label>
-            <label className="block text-sm font-medium">
-              Message *
-              <textarea className={field} name="message" rows={4} required value={form.message} onChange={(e) => set("message", e.target.value)} placeholder="What would you like help with?" />
-            </label>
+          <form ref={formRef} onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <p className="text-sm text-slate-600">Fields marked * are required.</p>
+            <div>
+              <label htmlFor="wl-name" className="block text-sm font-medium">
+                Full name *
+              </label>
+              <input
+                id="wl-name"
+                className={field(!!errors.name)}
+                name="name"
+                aria-required="true"
+                autoComplete="name"
+                value={form.name}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby={describedBy(errors.name && "wl-name-error")}
+                onChange={(e) => set("name", e.target.value)}
+              />
+              <FieldError id="wl-name-error" message={errors.name} />
+            </div>
+            <div>
+              <label htmlFor="wl-email" className="block text-sm font-medium">
+                Email *
+              </label>
+              <input
+                id="wl-email"
+                className={field(!!errors.email)}
+                name="email"
+                type="email"
+                aria-required="true"
+                autoComplete="email"
+                value={form.email}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={describedBy(errors.email && "wl-email-error")}
+                onChange={(e) => set("email", e.target.value)}
+              />
+              <FieldError id="wl-email-error" message={errors.email} />
+            </div>
+            <div>
+              <label htmlFor="wl-phone" className="block text-sm font-medium">
+                Phone (optional)
+              </label>
+              <input
+                id="wl-phone"
+                className={field(!!errors.phone)}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                value={form.phone}
+                aria-invalid={errors.phone ? true : undefined}
+                aria-describedby={describedBy(errors.phone && "wl-phone-error")}
+                onChange={(e) => set("phone", e.target.value)}
+              />
+              <FieldError id="wl-phone-error" message={errors.phone} />
+            </div>
+            <div>
+              <label htmlFor="wl-message" className="block text-sm font-medium">
+                Message *
+              </label>
+              <textarea
+                id="wl-message"
+                className={field(!!errors.message)}
+                name="message"
+                rows={4}
+                aria-required="true"
+                value={form.message}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={describedBy("wl-message-count", errors.message && "wl-message-error")}
+                onChange={(e) => set("message", e.target.value)}
+                placeholder="What would you like help with?"
+              />
+              <CharCounter id="wl-message-count" length={form.message.length} max={WAITING_LIST_MESSAGE_MAX_LENGTH} />
+              <FieldError id="wl-message-error" message={errors.message} />
+            </div>
             <Honeypot value={form.website} onChange={(v) => set("website", v)} />
             <button type="submit" disabled={submitting || done} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
               {submitting ? "Submitting..." : "Join the waiting list"}
