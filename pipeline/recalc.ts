@@ -6,6 +6,8 @@ import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "./logger.ts";
 import { publish, storedCards, type CardRenderer, type CardStats, type RenderedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
+import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
+export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
@@ -44,6 +46,12 @@ export interface RecalcSummary {
    * `publication_id` and `published_at` are the current publication's, and the site keeps its ETags.
    */
   unchanged?: boolean;
+  /**
+   * The countries whose score as shown or status differs from the publication before this run (pipeline/moved.ts):
+   * from, to and the largest part of why. Empty when nothing was published (unchanged) or nothing moved; for a
+   * dry run, what publishing would move.
+   */
+  moved: MovedCountry[];
 }
 
 
@@ -159,6 +167,8 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let unchanged = false;
   const sources = opts.dryRun ? [] : await store.tableStatus();
   const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
+  // Read before publish() replaces them: what this run moves, compared with the publication it follows.
+  const moved = current ? [] : movedCountries(publishedSnapshots(db), results.map((r) => r.snapshot));
   if (current) {
     unchanged = true;
     publishedAt = current.published_at;
@@ -196,6 +206,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     duration_ms: Math.round(performance.now() - started),
     cards: cardStats && { ...cardStats, duration_ms: cardsMs },
     countries: summarise(results),
+    moved,
     ...(unchanged ? { unchanged } : {}),
   };
 }
