@@ -353,10 +353,10 @@ export function adminRoutes(d: AdminDeps): Router {
   });
 
   r.get("/status", (_req, res) => {
-    const now = d.now();
-    // The server's own schedule (JWI_UPDATE_CRON), which only the server knows: `jwi status` leaves it null.
+    // The server's own schedule (JWI_UPDATE_CRON), which only the server knows: `jwi status` leaves it null. It
+    // fires on the real clock, whatever month the app reads its data at (tests pin that one).
     const cron = config.updateCron ?? null;
-    res.json({ ...d.pipeline.status(now), schedule: { cron, next_run: nextScheduledRun(cron, now) } });
+    res.json({ ...d.pipeline.status(d.now()), schedule: { cron, next_run: nextScheduledRun(cron, new Date()) } });
   });
 
   const publicationBody = () => {
