@@ -157,6 +157,8 @@ export interface AppConfig {
   httpLog: boolean;
   /** Public reads trust the newest publication id for this long (ms) before asking SQLite again. */
   publicationCheckMs: number;
+  /** The server's update schedule (JWI_UPDATE_CRON); null or absent: none. The data status shows its next run. */
+  updateCron?: string | null;
   /** Connection cap and request timeouts of the HTTP server (ms). */
   http: { maxConnections: number; maxConnectionsPerAddress: number; requestTimeoutMs: number; headersTimeoutMs: number };
 }
@@ -191,6 +193,7 @@ export function configFromEnv(env: ApiEnv): AppConfig {
     leadsRetentionDays: env.JWI_LEADS_RETENTION_DAYS,
     httpLog: env.JWI_HTTP_LOG,
     publicationCheckMs: 100,
+    updateCron: env.JWI_UPDATE_CRON ?? null,
     http: {
       maxConnections: env.JWI_MAX_CONNECTIONS,
       maxConnectionsPerAddress: env.JWI_MAX_CONNECTIONS_PER_ADDRESS,

@@ -61,6 +61,8 @@ export interface JobOptions {
   /** Overrides the pipeline's lockWaitMs for this job. */
   waitMs?: number;
   signal?: AbortSignal;
+  /** Told at once when the job must wait for a running one, with its holder (pipeline/jobs/lock.ts). */
+  onWait?: (holder: LockHolder | null) => void;
   /** The audit log's name of the job (`ingest`, `recalculate`, `update`, …) and its target; default `job`. */
   audit?: { action: string; target?: string | null };
   /**
@@ -89,6 +91,13 @@ export interface StatusReport {
   /** The stale rule in words, each data type's cut-off, the countries with stale data (aggregates apart). */
   stale: StaleSummary;
   tables: TableStatusRow[];
+  /** The source tables whose last download failed (`tables[].lastStatus` "failed"). */
+  tables_failing: string[];
+  /**
+   * The server's update schedule (JWI_UPDATE_CRON) and its next run, as the operator API answers it; null in
+   * `jwi status`, which cannot know the server's environment. `cron` null: no schedule.
+   */
+  schedule: { cron: string | null; next_run: string | null } | null;
   /**
    * The newest download run (`jwi update`/`fetch`, the server's schedule) as the audit log has it, so a failed
    * scheduled update shows where the operator looks; null before any.
@@ -198,6 +207,8 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     data,
     stale: staleSummary(data),
     tables: store.tables,
+    tables_failing: store.tables.filter((t) => t.lastStatus === "failed").map((t) => t.table),
+    schedule: null,
     last_update: update
       ? { at: update.at, action: update.action, actor: update.actor, door: updateDetail.door ?? null, result: update.result, reason: updateDetail.reason ?? null }
       : null,
@@ -264,6 +275,7 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
     const lock = await acquireJobLock(opts.dataDir, job.command ?? "job", {
       waitMs: job.waitMs ?? opts.lockWaitMs ?? 0,
       signal: job.signal,
+      onWait: job.onWait,
     });
     try {
       if (lock.previous) {

@@ -7,6 +7,8 @@ import type { Logger } from "./logger.ts";
 import type { PausedBy } from "./pause.ts";
 import { publish, storedCards, type CardRenderer, type CardStats, type RenderedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
+import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
+export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
@@ -50,6 +52,12 @@ export interface RecalcSummary {
    * visitors on resume (pipeline/publish.ts); `published_at` and `publication_id` are then null.
    */
   paused: PausedBy | null;
+  /**
+   * The countries whose score as shown or status differs from the publication before this run (pipeline/moved.ts):
+   * from, to and the largest part of why. Empty when nothing was published (unchanged) or nothing moved; for a
+   * dry run, what publishing would move.
+   */
+  moved: MovedCountry[];
 }
 
 
@@ -166,6 +174,8 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let paused: PausedBy | null = null;
   const sources = opts.dryRun ? [] : await store.tableStatus();
   const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
+  // Read before publish() replaces them: what this run moves, compared with the publication it follows.
+  const moved = current ? [] : movedCountries(publishedSnapshots(db), results.map((r) => r.snapshot));
   if (current) {
     unchanged = true;
     publishedAt = current.published_at;
@@ -206,6 +216,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     duration_ms: Math.round(performance.now() - started),
     cards: cardStats && { ...cardStats, duration_ms: cardsMs },
     countries: summarise(results),
+    moved,
     ...(unchanged ? { unchanged } : {}),
     paused,
   };

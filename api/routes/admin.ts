@@ -5,6 +5,8 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import multer, { MulterError } from "multer";
 import { z } from "zod";
 import { BusyError, InputError } from "../../pipeline/errors.ts";
+import { nextScheduledRun } from "../../pipeline/fetch/next-run.ts";
+import { describeHolder } from "../../pipeline/jobs/lock.ts";
 import type { Pipeline } from "../../pipeline/index.ts";
 import type { IngestRequest } from "../../pipeline/ingest.ts";
 import type { Logger } from "../../pipeline/logger.ts";
@@ -283,7 +285,11 @@ export function adminRoutes(d: AdminDeps): Router {
       };
       let result: UploadResult;
       try {
-        result = await d.pipeline.ingest(ingestReq, { command: `upload ${ingestReq.fileName} (operator ${op.username}, admin page)` });
+        result = await d.pipeline.ingest(ingestReq, {
+          command: `upload ${ingestReq.fileName} (operator ${op.username}, admin page)`,
+          // Said at once, not after the wait: the operator sees whom the upload waits for (and may wait on).
+          onWait: (holder) => progress?.send({ type: "waiting", holder, message: `Waiting for ${describeHolder(holder)} to finish.` }),
+        });
       } catch (err) {
         recordFailedJob(res, () =>
           record(op.username, "upload", err instanceof BusyError ? "busy" : "error", {
@@ -353,7 +359,10 @@ export function adminRoutes(d: AdminDeps): Router {
   });
 
   r.get("/status", (_req, res) => {
-    res.json(d.pipeline.status(d.now()));
+    // The server's own schedule (JWI_UPDATE_CRON), which only the server knows: `jwi status` leaves it null. It
+    // fires on the real clock, whatever month the app reads its data at (tests pin that one).
+    const cron = config.updateCron ?? null;
+    res.json({ ...d.pipeline.status(d.now()), schedule: { cron, next_run: nextScheduledRun(cron, new Date()) } });
   });
 
   const publicationBody = () => {

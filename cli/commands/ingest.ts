@@ -1,11 +1,19 @@
 // `jwi ingest FILE --type T`: validate and store one file through the pipeline (the same function as uploads).
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type { IngestStep } from "../../pipeline/ingest.ts";
+import type { IngestRequest, IngestStep } from "../../pipeline/ingest.ts";
+import type { MovedCountry } from "../../pipeline/moved.ts";
 import { DATA_TYPES, type UploadResult } from "../../pipeline/types.ts";
 import { maxUploadBytes } from "../../pipeline/validate.ts";
 import { CliError } from "../errors.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
+import { printMoved } from "./recalc.ts";
+
+/**
+ * The upload result, and when the file changed stored values: what the next recalc will move (scored in the same
+ * job, nothing published), so the terminal says what a new file does to the scores.
+ */
+export type IngestCommandResult = UploadResult & { moved?: MovedCountry[] };
 
 export interface IngestOptions {
   type: string;
@@ -26,7 +34,7 @@ const STEP_TEXT: Record<IngestStep, string> = {
   stored: "done",
 };
 
-export async function ingestCommand(ctx: CommandContext, file: string, opts: IngestOptions): Promise<UploadResult> {
+export async function ingestCommand(ctx: CommandContext, file: string, opts: IngestOptions): Promise<IngestCommandResult> {
   if (!(DATA_TYPES as readonly string[]).includes(opts.type)) {
     throw new CliError(`--type must be one of: ${DATA_TYPES.join(", ")} (got "${opts.type}").`, 2);
   }
@@ -36,10 +44,10 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
   // Oversized files are refused before they are read into memory.
   const content = size > maxUploadBytes(file) ? Buffer.alloc(0) : await readFile(file);
   const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000, create: opts.create });
-  let result: UploadResult;
+  let result: IngestCommandResult;
   try {
     bar.step("waiting for the data store");
-    result = await pipeline.ingest({
+    const req: IngestRequest = {
       fileName: path.basename(file),
       content,
       path: file,
@@ -50,7 +58,19 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
       dryRun: opts.dryRun,
       origin: "cli",
       onProgress: (s) => bar.step(STEP_TEXT[s]),
-    }, { command: `jwi ingest ${path.basename(file)}` });
+    };
+    // One job, audited as the ingest (pipeline/index.ts does the same for pipeline.ingest): store, then score
+    // without publishing to say what the next recalc will move.
+    result = await pipeline.exclusive(
+      async (locked) => {
+        const stored = await locked.ingest(req);
+        if (!stored.success || stored.dry_run || stored.inserted + stored.updated === 0) return stored;
+        bar.step("scoring what moved");
+        const preview = await locked.recalc({ dryRun: true });
+        return { ...stored, moved: preview.moved };
+      },
+      { command: `jwi ingest ${path.basename(file)}`, audit: { action: "ingest", target: opts.type } },
+    );
   } finally {
     bar.done();
     pipeline.close();
@@ -89,7 +109,7 @@ async function fileSize(file: string): Promise<number> {
   return info.size;
 }
 
-function printResult(ctx: CommandContext, file: string, r: UploadResult) {
+function printResult(ctx: CommandContext, file: string, r: IngestCommandResult) {
   const out = ctx.io.stdout;
   if (!r.success) {
     writeLine(out, `✗ ${path.basename(file)} rejected: ${r.error}`);
@@ -108,4 +128,5 @@ function printResult(ctx: CommandContext, file: string, r: UploadResult) {
     for (const w of r.warnings.slice(0, 20)) writeLine(out, `    [${w.type}] ${w.detail}`);
     if (r.warnings.length > 20) writeLine(out, `    … and ${r.warnings.length - 20} more (use --json to see all)`);
   }
+  if (r.moved) printMoved(out, r.moved, "Moved at the next `jwi recalc` (not published yet)");
 }

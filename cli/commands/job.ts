@@ -31,6 +31,7 @@ export async function jobCommand(ctx: CommandContext): Promise<void> {
       waitMs: message.waitMs,
       signal: controller.signal,
       onProgress: (step) => void send({ type: "progress", step }),
+      onWait: (holder) => void send({ type: "waiting", holder }),
     });
     await send({ type: "result", value });
   } catch (err) {

@@ -2,6 +2,7 @@
 import { pausedRecalcNote } from "../../pipeline/pause.ts";
 import { NOTHING_CHANGED, type RecalcSummary } from "../../pipeline/recalc.ts";
 import { formatScore } from "../../product/format.ts";
+import { movedText } from "../../product/moved-text.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 
 export interface RecalcCommandOptions {
@@ -29,7 +30,7 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
     summary.unchanged ? `recalc: ${NOTHING_CHANGED}` : summary.paused ? "recalc stored (publication paused)" : "recalc published",
   );
   if (opts.json) {
-    const { model, as_of, publication_id, countries } = summary;
+    const { model, as_of, publication_id, countries, moved } = summary;
     writeLine(
       ctx.io.stdout,
       JSON.stringify(
@@ -43,6 +44,8 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
           countries: countries.map(({ code, score, status, label, confidence, basis, cover, anchor_month, yoy }) => ({
             code, score, status, label, confidence, basis, cover, anchor_month, yoy,
           })),
+          // What moved against the previous publication: [{code, from, to, status_from, status_to, reason}].
+          moved,
         },
         null,
         2,
@@ -64,6 +67,7 @@ function printSummary(ctx: CommandContext, s: RecalcSummary) {
   );
   if (s.cards?.error) writeLine(out, `Share cards not drawn (the previous ones stay): ${s.cards.error}`);
   else if (s.cards) writeLine(out, `Share cards: ${s.cards.drawn} drawn, ${s.cards.reused} unchanged.`);
+  printMoved(out, s.moved);
   writeLine(out, "");
   writeLine(out, `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`);
   for (const c of s.countries) {
@@ -78,4 +82,14 @@ function printSummary(ctx: CommandContext, s: RecalcSummary) {
     writeLine(out, "");
     writeLine(out, pausedRecalcNote(s.paused));
   }
+}
+
+/** The short "Moved:" list: each country whose score as shown or status changed, and the largest part of why. */
+export function printMoved(out: CommandContext["io"]["stdout"], moved: RecalcSummary["moved"], head = "Moved"): void {
+  if (moved.length === 0) {
+    writeLine(out, `${head}: none.`);
+    return;
+  }
+  writeLine(out, `${head}:`);
+  for (const m of moved) writeLine(out, `  ${movedText(m)}`);
 }

@@ -125,6 +125,7 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
       job.signal?.addEventListener("abort", onAbort, { once: true });
       child.on("message", (m: ChildMessage) => {
         if (m.type === "progress") onProgress?.(m.step);
+        else if (m.type === "waiting") job.onWait?.(m.holder);
         else if (m.type === "result") finish(null, m.value);
         else if (m.type === "error") finish(deserializeError(m.error));
       });

@@ -37,6 +37,11 @@ export interface AcquireOptions {
   signal?: AbortSignal;
   /** Clock of `started_at` (tests). */
   now?: () => Date;
+  /**
+   * Called once, at once, when the lock is busy and this job is going to wait for it, with the job that holds it
+   * (null when it has not said which yet): the operator page shows whom an upload waits for (docs/interfaces.md).
+   */
+  onWait?: (holder: LockHolder | null) => void;
 }
 
 /** `jwi ingest x.json (pid 4242 on host-1, started 2026-11-23T02:50:00.000Z)` */
@@ -142,8 +147,15 @@ export async function acquireJobLock(dataDir: string, command: string, opts: Acq
   const now = opts.now ?? (() => new Date());
   const started = Date.now();
   const db = openLockDb(dataDir);
+  let told = !opts.onWait;
   try {
     while (!tryLock(db)) {
+      if (!told && waitMs > 0) {
+        told = true;
+        const seen = await holderOrFree(dataDir, db);
+        if (seen === "free") break;
+        opts.onWait!(seen);
+      }
       const waited = Date.now() - started;
       if (waited >= waitMs || opts.signal?.aborted) {
         const seen = await holderOrFree(dataDir, db);

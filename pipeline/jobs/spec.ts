@@ -45,6 +45,8 @@ export interface RunMessage {
 /** Messages from the job child to the server. */
 export type ChildMessage =
   | { type: "progress"; step: IngestStep }
+  /** The lock is busy: the job waits for this holder (sent once, before the wait ends). */
+  | { type: "waiting"; holder: JobHolder | null }
   | { type: "result"; value: JobResult }
   | { type: "error"; error: SerializedError };
 
@@ -92,11 +94,12 @@ export interface RunJobContext {
   waitMs?: number;
   signal?: AbortSignal;
   onProgress?: (step: IngestStep) => void;
+  onWait?: (holder: JobHolder | null) => void;
 }
 
 /** Runs one job spec through the pipeline, exactly as the matching CLI command does. */
 export async function runJob(pipeline: Pipeline, spec: JobSpec, ctx: RunJobContext): Promise<JobResult> {
-  const job = { command: ctx.command, waitMs: ctx.waitMs, signal: ctx.signal };
+  const job = { command: ctx.command, waitMs: ctx.waitMs, signal: ctx.signal, onWait: ctx.onWait };
   switch (spec.kind) {
     case "ingest": {
       const { size } = await stat(spec.path);

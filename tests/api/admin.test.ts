@@ -424,6 +424,9 @@ describe("status and publication", () => {
     expect(body.published.model).toBe("v2.1");
     expect(body.published.countries).toHaveLength(31);
     expect(body.data.some((d: { data_type: string }) => d.data_type === "vacancy")).toBe(true);
+    // No JWI_UPDATE_CRON here: "no schedule"; nothing downloaded, so no failing table.
+    expect(body.schedule).toEqual({ cron: null, next_run: null });
+    expect(body.tables_failing).toEqual([]);
   });
 
   it("pause and resume publication: health and the admin view follow", async () => {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "../../api/auth.ts";
+import type { AppConfig } from "../../api/env.ts";
 import { startHarness, type Harness } from "./harness.ts";
 
 export const ADMIN_USER = "admin";
@@ -17,7 +18,8 @@ export interface AdminHarness extends Harness {
   close(): Promise<void>;
 }
 
-export async function startAdminHarness(): Promise<AdminHarness> {
+/** `config`: more server settings (the health-line test gives the server an update schedule). */
+export async function startAdminHarness(config: Partial<AppConfig> = {}): Promise<AdminHarness> {
   const generous = { limit: 100_000, windowMs: 600_000 };
   const site = await startHarness({
     prefix: "jwi-e2e-admin-",
@@ -25,6 +27,7 @@ export async function startAdminHarness(): Promise<AdminHarness> {
       adminUsername: ADMIN_USER,
       adminPasswordHash: await hashPassword(ADMIN_PASSWORD),
       rateLimits: { experiences: generous, waitingList: generous, contact: generous, login: generous },
+      ...config,
     },
   });
   const scratch = mkdtempSync(path.join(os.tmpdir(), "jwi-e2e-admin-files-"));

@@ -442,12 +442,16 @@ describe("upload and recalculation", () => {
 
 describe("data status", () => {
   it("shows per country and data type the newest period and its age, as jwi status does, with stale data marked", async () => {
-    // A scheduled update that failed (as the server's schedule records it) shows above the table, with its reason.
+    // A scheduled update that failed (as the server's schedule records it) shows in the health line above the
+    // table, with its reason.
     recordJobEntry(h.server.db, failedJobEntry(SCHEDULE_ACTOR, "update", null, new Error("The data job was stopped: it took longer than 3600 s.")));
     const { page, console } = await openPanel(desktop);
-    const lastUpdate = page.getByTestId("status-last-update");
+    const lastUpdate = page.getByTestId("health-last-update");
     await lastUpdate.waitFor();
-    expect(await lastUpdate.textContent()).toMatch(/^The last download run \(update, schedule\) at .+ UTC failed: The data job was stopped: it took longer than 3600 s\.$/);
+    expect(await lastUpdate.getAttribute("data-result")).toBe("error");
+    expect(await lastUpdate.textContent()).toMatch(/^Last update: failed at .+ UTC \(update, schedule\): The data job was stopped: it took longer than 3600 s\.$/);
+    // This server has no JWI_UPDATE_CRON.
+    expect(await page.getByTestId("health-next-run").textContent()).toBe("Next scheduled update: no schedule (JWI_UPDATE_CRON is not set)");
     const report = (await h.server.pipeline.status()) as Awaited<ReturnType<typeof h.server.pipeline.status>>;
     const newest = (geo: string, type: string) =>
       report.data.filter((r) => r.country === geo && r.data_type === type).sort((a, b) => a.age_months - b.age_months)[0];

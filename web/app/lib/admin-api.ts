@@ -114,6 +114,8 @@ export type UploadOutcome =
 
 type ProgressLine =
   | { type: "progress"; step: IngestStep }
+  /** The data directory is busy: the upload waits for this job (sent at once, before the wait ends). */
+  | { type: "waiting"; message: string }
   | { type: "result"; status: number; result: UploadResult }
   | { type: "error"; status: number; error?: { message?: string } };
 
@@ -121,13 +123,28 @@ function isUploadResult(body: unknown): body is UploadResult {
   return typeof body === "object" && body !== null && typeof (body as { success?: unknown }).success === "boolean";
 }
 
+/** The upload form's options: refuse revisions (`strict`), report without storing (`dry_run`). */
+export interface UploadOptions {
+  strict?: boolean;
+  dryRun?: boolean;
+  /** The upload waits for another data job: the server's words naming it. */
+  onWaiting?: (message: string) => void;
+}
+
 /**
- * Sends one file as multipart (`file` + `data_type`) and reports each pipeline step as the server streams it.
- * Throws on network failures and on a stream cut short.
+ * Sends one file as multipart (`file` + `data_type` [+ `strict`, `dry_run`]) and reports each pipeline step as the
+ * server streams it. Throws on network failures and on a stream cut short.
  */
-export async function uploadFile(file: File, dataType: DataType, onStep: (step: IngestStep) => void): Promise<UploadOutcome> {
+export async function uploadFile(
+  file: File,
+  dataType: DataType,
+  onStep: (step: IngestStep) => void,
+  opts: UploadOptions = {},
+): Promise<UploadOutcome> {
   const form = new FormData();
   form.append("data_type", dataType);
+  if (opts.strict) form.append("strict", "true");
+  if (opts.dryRun) form.append("dry_run", "true");
   form.append("file", file, file.name);
   const res = await fetch(`${BASE}/upload`, {
     method: "POST",
@@ -155,6 +172,7 @@ export async function uploadFile(file: File, dataType: DataType, onStep: (step: 
       if (!raw) continue;
       const line = JSON.parse(raw) as ProgressLine;
       if (line.type === "progress") onStep(line.step);
+      else if (line.type === "waiting") opts.onWaiting?.(line.message);
       else if (line.type === "result") return { kind: "result", status: line.status, result: line.result };
       else return { kind: "error", status: line.status, message: line.error?.message ?? null };
     }

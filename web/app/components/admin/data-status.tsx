@@ -2,7 +2,8 @@
 // age in months; a series past its data type's cut-off no longer counts in the score and is marked stale. The
 // rule, its legend, the count and the filter all come from the status report (pipeline/staleness.ts): only
 // countries are counted and filtered; Eurostat's aggregates are listed after them, never counted. Also the
-// published scores, the newest download run and the source tables.
+// published scores and the source tables. It opens with one health line: the job running now, the last download
+// run, the next scheduled one, the tables failing.
 import { useEffect, useMemo, useState } from "react";
 import { COUNTRIES } from "../../../../pipeline/countries.ts";
 import { PAUSED_VISITORS_SEE } from "../../../../pipeline/pause.ts";
@@ -55,6 +56,59 @@ function matrix(report: StatusReport) {
   const countryCodes = new Set(COUNTRIES.map((c) => c.code));
   const aggregates = [...byGeo.keys()].filter((g) => !countryCodes.has(g)).sort();
   return { byGeo, aggregates };
+}
+
+/** Who ran a download: the audit log's actor, with the door when it was a terminal. */
+const runBy = (u: NonNullable<StatusReport["last_update"]>) => (u.door === "terminal" ? `terminal, ${u.actor}` : u.actor);
+
+/**
+ * The one health line the data status opens with: the job running now (the job lock's holder), the last download
+ * run and its outcome, the next run of the server's schedule, the source tables whose last download failed.
+ */
+function HealthLine({ report }: { report: StatusReport }) {
+  const { job, last_update: u, schedule, tables_failing: failing } = report;
+  const item = "min-w-0 break-words";
+  return (
+    <ul data-testid="status-health" aria-label="Data health" className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2">
+      <li className={item} data-testid="health-job" data-running={job.running}>
+        <span className="font-medium">Job running now: </span>
+        {job.running
+          ? job.holder
+            ? `${job.holder.command} (pid ${job.holder.pid} on ${job.holder.host}), since ${formatDateTime(job.holder.started_at)}`
+            : "a job has just started (it has not said which yet)"
+          : "none"}
+      </li>
+      <li className={item} data-testid="health-last-update" data-result={u?.result ?? "none"}>
+        <span className="font-medium">Last update: </span>
+        {u ? (
+          u.result === "ok" ? (
+            `ok at ${formatDateTime(u.at)} (${u.action}, ${runBy(u)})`
+          ) : (
+            <span className="font-semibold text-red-800">
+              {u.result === "busy" ? "could not start" : "failed"} at {formatDateTime(u.at)} ({u.action}, {runBy(u)})
+              {u.reason ? `: ${u.reason}` : ""}
+            </span>
+          )
+        ) : (
+          "none yet"
+        )}
+      </li>
+      <li className={item} data-testid="health-next-run">
+        <span className="font-medium">Next scheduled update: </span>
+        {schedule?.next_run ? (
+          <>
+            {formatDateTime(schedule.next_run)} (JWI_UPDATE_CRON <code className="whitespace-nowrap font-mono text-xs">{schedule.cron}</code>)
+          </>
+        ) : (
+          "no schedule (JWI_UPDATE_CRON is not set)"
+        )}
+      </li>
+      <li className={item} data-testid="health-failing" data-failing={failing.length}>
+        <span className="font-medium">Tables failing: </span>
+        {failing.length === 0 ? "none" : <span className="font-semibold text-red-800">{failing.join(", ")}</span>}
+      </li>
+    </ul>
+  );
 }
 
 function StatusCell({ cell }: { cell: Cell | undefined }) {
@@ -113,7 +167,6 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
     : [];
   const shown = onlyStale ? geos.filter((g) => staleCountries.has(g.code)) : geos;
   const pub = report?.published;
-  const lastUpdate = report?.last_update ?? null;
 
   return (
     <Panel
@@ -135,6 +188,7 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
       {!report && !error ? <Note>Loading data status...</Note> : null}
       {report && view ? (
         <div className="space-y-4">
+          <HealthLine report={report} />
           {report.paused ? (
             <Alert
               kind="warning"
@@ -177,22 +231,6 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
               </label>
             </div>
           </div>
-          {lastUpdate ? (
-            lastUpdate.result === "ok" ? (
-              <p className="text-sm" data-testid="status-last-update">
-                Last download run ({lastUpdate.action}, {lastUpdate.door === "terminal" ? `terminal, ${lastUpdate.actor}` : lastUpdate.actor}):{" "}
-                ok at {formatDateTime(lastUpdate.at)}.
-              </p>
-            ) : (
-              <div data-testid="status-last-update">
-                <Note tone="error">
-                  The last download run ({lastUpdate.action}, {lastUpdate.door === "terminal" ? `terminal, ${lastUpdate.actor}` : lastUpdate.actor}) at{" "}
-                  {formatDateTime(lastUpdate.at)} {lastUpdate.result === "busy" ? "could not start: another job was running" : "failed"}
-                  {lastUpdate.reason ? `: ${lastUpdate.reason}` : "."}
-                </Note>
-              </div>
-            )
-          ) : null}
           <p className="text-xs text-slate-600" data-testid="stale-legend">
             {report.stale.rule} Values count less from {rules.freshness.historical.grace} months ({rules.freshness.sentiment.grace} for the barometer and
             employment expectations).

@@ -22,6 +22,7 @@ import { NOTHING_CHANGED, type DataType } from "../../../../pipeline/types.ts";
 import { DATA_TYPE_LABELS } from "./data-types.ts";
 import { UploadInstructions } from "./instructions.tsx";
 import { useOperator } from "./operator-context.tsx";
+import { MovedList } from "./moved-list.tsx";
 import { Alert, Panel, button } from "./ui.tsx";
 import { UploadResultView, type UploadAlertState } from "./upload-result.tsx";
 
@@ -29,6 +30,8 @@ interface RecalcAlertState {
   kind: "success" | "error";
   title: string;
   text: string;
+  /** What a successful recalculation moved. */
+  moved?: RecalcSummary["moved"];
 }
 
 function ProgressBar({ percent, step, active }: { percent: number; step: UploadStep | null; active: boolean }) {
@@ -74,6 +77,10 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [step, setStep] = useState<UploadStep | null>(null);
+  const [strict, setStrict] = useState(false);
+  const [dryRun, setDryRun] = useState(false);
+  /** Whom the upload waits for (the server says so at once when another data job runs). */
+  const [waiting, setWaiting] = useState<string | null>(null);
   const [uploadAlert, setUploadAlert] = useState<UploadAlertState | null>(null);
   const [recalcBusy, setRecalcBusy] = useState(false);
   const [recalcAlert, setRecalcAlert] = useState<RecalcAlertState | null>(null);
@@ -84,6 +91,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
   /** Each step is painted as it arrives, even when two arrive in one network chunk. */
   const reach = (s: UploadStep) => {
     flushSync(() => {
+      setWaiting(null);
       setStep(s);
       setProgress(progressOf(s));
     });
@@ -111,8 +119,9 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
     setUploading(true);
     setProgress(0);
     setStep(null);
+    setWaiting(null);
     try {
-      const outcome = await uploadFile(file, dataType, reach);
+      const outcome = await uploadFile(file, dataType, reach, { strict, dryRun, onWaiting: setWaiting });
       if (outcome.kind === "error") {
         fail(serverErrorText(outcome.message, outcome.status), { fileName: file.name });
         return;
@@ -123,12 +132,14 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
         op.changed();
         return;
       }
-      // Stored: publish the new scores (the 100% step).
+      // Stored: publish the new scores (the 100% step). A dry run stored nothing: there is nothing to publish.
       let recalc: RecalcSummary | undefined;
       let recalcFailure: string | null = null;
       try {
-        recalc = await recalculate();
-        reach("recalculated");
+        if (!result.dry_run) {
+          recalc = await recalculate();
+          reach("recalculated");
+        }
       } catch (err) {
         if (err instanceof SessionEndedError) throw err;
         recalcFailure = err instanceof ApiError ? recalcErrorText(err.serverMessage, err.status) : err instanceof Error ? err.message : String(err);
@@ -157,6 +168,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
       fail(UPLOAD_FAILED);
     } finally {
       setUploading(false);
+      setWaiting(null);
     }
   }
 
@@ -168,7 +180,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
       const text =
         `${s.unchanged ? `${NOTHING_CHANGED} ` : ""}${s.countries_scored} of ${s.countries.length} countries scored · model ${s.model} · as of ${s.as_of}` +
         (s.paused ? `. ${pausedRecalcNote(s.paused)}` : "");
-      setRecalcAlert({ kind: "success", title: "Recalculation complete", text });
+      setRecalcAlert({ kind: "success", title: "Recalculation complete", text, moved: s.moved });
       void notify("success", "Recalculation complete", text);
       op.changed();
     } catch (err) {
@@ -250,11 +262,57 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
             ) : null}
           </div>
 
+          <fieldset disabled={uploading} className="space-y-3">
+            <legend className="text-sm font-medium">Options</legend>
+            <div className="flex items-start gap-3">
+              <input
+                id="upload-dry-run"
+                type="checkbox"
+                checked={dryRun}
+                onChange={(e) => setDryRun(e.target.checked)}
+                aria-describedby="upload-dry-run-help"
+                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+              />
+              <div>
+                <label htmlFor="upload-dry-run" className="text-sm font-medium">
+                  Dry run: check only, store nothing
+                </label>
+                <p id="upload-dry-run-help" className="text-xs text-slate-600">
+                  The file is read and checked, and the result says what would be stored. Nothing changes and the scores are not recalculated.
+                </p>
+              </div>
+            </div>
+            <div className="flex items-start gap-3">
+              <input
+                id="upload-strict"
+                type="checkbox"
+                checked={strict}
+                onChange={(e) => setStrict(e.target.checked)}
+                aria-describedby="upload-strict-help"
+                className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+              />
+              <div>
+                <label htmlFor="upload-strict" className="text-sm font-medium">
+                  Strict: refuse the file if anything looks wrong
+                </label>
+                <p id="upload-strict-help" className="text-xs text-slate-600">
+                  The whole file is refused, and nothing stored, when it changes a stored value by more than {rules.tolerancePp} points or holds a value
+                  that is not plausible or dated in the future. Without it, such values are reported as warnings.
+                </p>
+              </div>
+            </div>
+          </fieldset>
+
           <ProgressBar percent={progress} step={step} active={uploading} />
+          {waiting ? (
+            <p role="status" data-testid="upload-waiting" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              {waiting} The upload starts as soon as it ends.
+            </p>
+          ) : null}
 
           <div className="flex flex-col gap-2 sm:flex-row">
             <button type="button" className={button.primary} onClick={() => void upload()} disabled={busy} data-testid="upload-button">
-              {uploading ? "Uploading..." : "Upload Data"}
+              {uploading ? (waiting ? "Waiting..." : "Uploading...") : dryRun ? "Check file (dry run)" : "Upload Data"}
             </button>
             <button type="button" className={button.secondary} onClick={() => void runRecalc()} disabled={busy} data-testid="recalc-button">
               {recalcBusy ? "Recalculating..." : "Recalculate"}
@@ -266,6 +324,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
             {recalcAlert ? (
               <Alert kind={recalcAlert.kind} title={recalcAlert.title} testId="recalc-alert">
                 <p>{recalcAlert.text}</p>
+                {recalcAlert.moved ? <MovedList moved={recalcAlert.moved} testId="recalc-moved" /> : null}
               </Alert>
             ) : null}
           </div>

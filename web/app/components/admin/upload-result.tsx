@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { RecalcSummary, UploadResult } from "../../lib/admin-api.ts";
 import { visibleWarnings, warningsToggleText, WARNINGS_SHOWN, type AlertKind } from "../../lib/admin-upload.ts";
 import { NOTHING_CHANGED } from "../../../../pipeline/types.ts";
+import { MovedList } from "./moved-list.tsx";
 import { Alert, Badge, button, td, th } from "./ui.tsx";
 
 export interface UploadAlertState {
@@ -102,17 +103,25 @@ export function UploadResultView({ state }: { state: UploadAlertState }) {
               {result.table ? ` · table ${result.table}` : null} · revision tolerance {result.tolerance_pp} pp · strict mode{" "}
               {result.strict_mode ? "on" : "off"}
             </p>
+            {result.dry_run ? (
+              <p data-testid="upload-dry-run" className="font-medium">
+                Dry run: nothing was stored and the scores were not recalculated. The counts say what storing this file would do.
+              </p>
+            ) : null}
             <Counts result={result} />
             {recalc ? (
-              <p data-testid="upload-recalc">
-                {recalc.unchanged
-                  ? `${NOTHING_CHANGED} `
-                  : recalc.paused
-                    ? "Scores recalculated and stored, not published: "
-                    : "Scores recalculated and published: "}
-                {recalc.countries_scored} of {recalc.countries.length} countries scored (model {recalc.model}, as of {recalc.as_of}).
-                {recalc.paused ? ` ${pausedRecalcNote(recalc.paused)}` : null}
-              </p>
+              <>
+                <p data-testid="upload-recalc">
+                  {recalc.unchanged
+                    ? `${NOTHING_CHANGED} `
+                    : recalc.paused
+                      ? "Scores recalculated and stored, not published: "
+                      : "Scores recalculated and published: "}
+                  {recalc.countries_scored} of {recalc.countries.length} countries scored (model {recalc.model}, as of {recalc.as_of}).
+                  {recalc.paused ? ` ${pausedRecalcNote(recalc.paused)}` : null}
+                </p>
+                <MovedList moved={recalc.moved} testId="upload-moved" />
+              </>
             ) : null}
           </>
         ) : null}

@@ -1,0 +1,163 @@
+// The operator's tools tell the whole truth, in Chromium at 390 px and 1280 px with axe: the data status opens with
+// the health line (job running now, last update, next scheduled run, tables failing); an upload that must wait
+// names the job it waits for at once; after an upload or a recalculation the page lists the countries that moved
+// (from → to, why); the upload form's dry run stores nothing and its strict option refuses a revised file.
+import { spawn, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Cron } from "croner";
+import { formatScore } from "../../product/format.ts";
+import { formatDateTime } from "../../web/app/lib/admin-format.ts";
+import { REPO_ROOT } from "../helpers/cli.ts";
+import { revisedUnemploymentCube } from "../helpers/revised-unemployment.ts";
+import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
+import { DESKTOP, MOBILE, SCREENSHOT_DIR, axeViolations, hydrated, newPage } from "./harness.ts";
+
+const CRON = "30 6 * * *";
+let h: AdminHarness;
+
+beforeAll(async () => {
+  h = await startAdminHarness({ updateCron: CRON });
+}, 180_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
+const shot = (page: Page, selector: string, name: string) => page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+
+async function openPanel(context: BrowserContext): Promise<Page> {
+  const { page } = await newPage(context);
+  await page.goto(`${h.base}/admin`, { waitUntil: "load" });
+  await hydrated(page);
+  if (await page.getByRole("heading", { name: "Operator sign in" }).count()) {
+    await page.getByLabel("Username").fill(ADMIN_USER);
+    await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+    await button(page, "Sign In").click();
+  }
+  await page.getByTestId("status-table").waitFor();
+  return page;
+}
+
+/** Another process holds the job lock, as a `jwi update` in a terminal would. */
+async function holdLock(command: string): Promise<ChildProcess> {
+  const holder = spawn(process.execPath, [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), h.dataDir, command], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout!.on("data", (d) => String(d).includes("holding") && resolve());
+    holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
+  });
+  return holder;
+}
+
+function revisedFile(name: string, delta: number): string {
+  const file = path.join(h.scratch, name);
+  writeFileSync(file, revisedUnemploymentCube(delta, "RO"));
+  return file;
+}
+
+const roScore = () => (h.server.db.prepare("SELECT score FROM snapshots WHERE country = 'RO'").pluck().get() as number);
+const publications = () => h.server.db.prepare("SELECT count(*) FROM publications").pluck().get() as number;
+
+for (const [size, options, delta] of [["desktop", DESKTOP, 1.5], ["mobile", MOBILE, 3]] as const) {
+  describe(`operator health and moves (${size})`, () => {
+    let context: BrowserContext;
+    beforeAll(async () => {
+      context = await h.browser.newContext(options);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("the health line names the running job and the next scheduled run; an upload waiting for it says whom it waits for", async () => {
+      const holder = await holdLock("jwi update (terminal)");
+      let released = false;
+      try {
+        const page = await openPanel(context);
+        const health = page.getByTestId("status-health");
+        await expect.poll(() => page.getByTestId("health-job").textContent()).toMatch(/^Job running now: jwi update \(terminal\) \(pid \d+ on .+\), since \d+ \w+ \d{4}, \d\d:\d\d UTC$/);
+        // The schedule fires on the real clock (the pages' clock is pinned): its next run is ahead of now.
+        const next = formatDateTime(new Cron(CRON, { paused: true }).nextRun()!.toISOString());
+        expect(await page.getByTestId("health-next-run").textContent()).toBe(`Next scheduled update: ${next} (JWI_UPDATE_CRON 30 6 * * *)`);
+        expect(await page.getByTestId("health-failing").textContent()).toBe("Tables failing: none");
+        expect(await page.getByTestId("health-last-update").textContent()).toMatch(/^Last update: /);
+        expect(await health.isVisible()).toBe(true);
+        // The line is the first thing in the data status.
+        expect(await page.locator("#status").getByTestId("status-health").evaluate((el) => el.getBoundingClientRect().width <= window.innerWidth)).toBe(true);
+        await shot(page, "[data-testid=status-health]", `admin-health-busy-${size}`);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // An upload now waits for the lock: the page names the holder at once, then goes on when it ends.
+        const before = roScore();
+        await page.locator("input[name=data_type][value=unemployment]").check();
+        await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-${size}.json`, delta));
+        await button(page, "Upload Data").click();
+        const waiting = page.getByTestId("upload-waiting");
+        await waiting.waitFor({ timeout: 10_000 });
+        expect(await waiting.textContent()).toMatch(/^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/);
+        await shot(page, "#upload", `admin-upload-waiting-${size}`);
+        holder.kill("SIGKILL");
+        released = true;
+
+        // Stored and published: the result lists RO, from → to, with the largest reason.
+        const moved = page.getByTestId("upload-moved");
+        await moved.waitFor({ timeout: 60_000 });
+        expect(await waiting.count()).toBe(0);
+        const after = roScore();
+        expect(after).toBeLessThan(before);
+        const ro = moved.locator("li[data-code=RO]");
+        expect(await ro.textContent()).toContain(`RO Romania ${formatScore(before)} → ${formatScore(after)}`);
+        expect(await ro.textContent()).toMatch(/unemployment/i);
+        await shot(page, "#upload", `admin-upload-moved-${size}`);
+        expect(await axeViolations(page)).toEqual([]);
+
+        // A recalculation with nothing new: nothing moved, and it says so.
+        await button(page, "Recalculate").click();
+        const recalcMoved = page.getByTestId("recalc-moved");
+        await recalcMoved.waitFor({ timeout: 60_000 });
+        expect(await recalcMoved.textContent()).toBe("No country's score or status moved.");
+        await page.close();
+      } finally {
+        if (!released) holder.kill("SIGKILL");
+      }
+    }, 120_000);
+
+    it("dry run stores nothing and says what would be stored; strict refuses a revised file", async () => {
+      const page = await openPanel(context);
+      const pubs = publications();
+      const score = roScore();
+      const dryRun = page.getByLabel("Dry run: check only, store nothing");
+      const strict = page.getByLabel("Strict: refuse the file if anything looks wrong");
+      expect(await dryRun.getAttribute("aria-describedby")).toBe("upload-dry-run-help");
+      expect(await page.locator("#upload-strict-help").textContent()).toMatch(/refused, and nothing stored, when it changes a stored value by more than 0\.5 points/);
+      await page.locator("input[name=data_type][value=unemployment]").check();
+
+      await dryRun.check();
+      await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-dry-${size}.json`, delta + 2));
+      await button(page, "Check file (dry run)").click();
+      const alert = page.getByTestId("upload-alert");
+      await expect.poll(() => alert.locator("p").first().textContent(), { timeout: 30_000 }).toMatch(/^Dry run complete/);
+      expect(await page.getByTestId("upload-dry-run").textContent()).toMatch(/^Dry run: nothing was stored/);
+      expect(await page.getByTestId("upload-recalc").count()).toBe(0);
+      expect(Number(await alert.locator("dt:text-is('updated') + dd").textContent())).toBeGreaterThan(0);
+      expect(publications()).toBe(pubs);
+      expect(roScore()).toBe(score);
+      await shot(page, "#upload", `admin-upload-dry-run-${size}`);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await dryRun.uncheck();
+      await strict.check();
+      await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-strict-${size}.json`, delta + 2));
+      await button(page, "Upload Data").click();
+      await expect.poll(() => page.getByTestId("upload-alert-text").textContent(), { timeout: 30_000 }).toMatch(/revision|revised|strict/i);
+      expect(await alert.getAttribute("data-kind")).toBe("error");
+      expect(publications()).toBe(pubs);
+      expect(roScore()).toBe(score);
+      await page.close();
+    }, 120_000);
+  });
+}
