@@ -140,7 +140,7 @@ describe("start-up", () => {
     // The operator's command: exit code 1 and one clear line, before anything is loaded.
     const run = await jwiProcess(dir, ["serve", "--port", "0"], { NODE_ENV: "production" });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: Invalid environment:\n {2}JWI_PUBLIC_ORIGIN: required when NODE_ENV=production: set it to the site's public address/);
+    expect(run.stderr).toMatch(/^error: Invalid environment: JWI_PUBLIC_ORIGIN: required when NODE_ENV=production: set it to the site's public address/);
     expect(run.stdout).not.toContain("running on");
   });
 
