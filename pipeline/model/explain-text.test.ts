@@ -102,11 +102,11 @@ describe("describeChange: the exact words", () => {
     expect(f("U", st(6, "2026-09", 2, 50, 0.9), st(6, "2026-09", 1, 50, 1))).toBe("unemployment figures (September 2026) went from 2 months to 1 month old, so they count more");
     expect(f("C", st(2, "2026-Q2", 2, 50, 1), st(2, "2026-Q2", 2, 50, 0.9))).toBe("competition figures (Q2 2026) are 2 months old as before but count less");
     // A period replacing another: named newer or older by the period, never by its age.
-    expect(f("V", st(2, "2025-Q3", 2, 50, 1), st(2, "2026-Q2", 5, 50, 0.8))).toBe("newer vacancy figures (Q2 2026) replaced Q3 2025's but are 5 months old, not 2, so they count less");
-    expect(f("V", st(2, "2026-Q1", 5, 50, 0.8), st(2, "2026-Q2", 2, 50, 1))).toBe("newer vacancy figures (Q2 2026) replaced Q1 2026's and are 2 months old, not 5, so they count more");
-    expect(f("U", st(6, "2026-08", 1, 50, 1), st(6, "2026-07", 2, 50, 0.9))).toBe("older unemployment figures (July 2026) replaced August 2026's and are 2 months old, not 1, so they count less");
-    expect(f("S", st(100, "2026-08", 1, 50, 0.9), st(100, "2026-09", 1, 50, 1))).toBe("newer sentiment figures (September 2026) replaced August 2026's and are 1 month old as they were, so they count more");
-    expect(f("U", st(6, "2026-03", 2, 50, 1), st(6, "2026-Q1", 3, 50, 0.9))).toBe("unemployment figures (Q1 2026) replaced March 2026's and are 3 months old, not 2, so they count less");
+    expect(f("V", st(2, "2025-Q3", 2, 50, 1), st(2, "2026-Q2", 5, 50, 0.8))).toBe("newer vacancy figures (Q2 2026) replaced those for Q3 2025 but are 5 months old, not 2, so they count less");
+    expect(f("V", st(2, "2026-Q1", 5, 50, 0.8), st(2, "2026-Q2", 2, 50, 1))).toBe("newer vacancy figures (Q2 2026) replaced those for Q1 2026 and are 2 months old, not 5, so they count more");
+    expect(f("U", st(6, "2026-08", 1, 50, 1), st(6, "2026-07", 2, 50, 0.9))).toBe("older unemployment figures (July 2026) replaced those for August 2026 and are 2 months old, not 1, so they count less");
+    expect(f("S", st(100, "2026-08", 1, 50, 0.9), st(100, "2026-09", 1, 50, 1))).toBe("newer sentiment figures (September 2026) replaced those for August 2026 and are 1 month old as they were, so they count more");
+    expect(f("U", st(6, "2026-03", 2, 50, 1), st(6, "2026-Q1", 3, 50, 0.9))).toBe("unemployment figures (Q1 2026) replaced those for March 2026 and are 3 months old, not 2, so they count less");
     // Inputs starting or stopping to count.
     expect(partPhrase(part("V", "added", null, st(2, "2026-Q2", 2)))).toBe("vacancy figures now count");
     expect(partPhrase(part("M", "added", null, st(-0.1, "2026-09", 2)))).toBe("the yearly change in unemployment now counts");
@@ -162,7 +162,7 @@ describe("describeChange: the exact words", () => {
         const earlier = periodEnd(b.period) < periodEnd(a.period);
         expect(/\bolder\b/.test(words)).toBe(earlier);
         expect(/\bnewer\b/.test(words)).toBe(later);
-        if (a.period !== b.period) expect(words).toContain(`(${periodName(b.period)}) replaced ${periodName(a.period)}'s`);
+        if (a.period !== b.period) expect(words).toContain(`(${periodName(b.period)}) replaced those for ${periodName(a.period)}`);
         expect(words).toMatch(b.freshness < a.freshness ? /count less$/ : /count more$/);
       }),
     );

@@ -157,7 +157,7 @@ function freshnessCause(key: ChangePart["key"], a: SubScoreState, b: SubScoreSta
   // Newer or older by the period's last month (a quarter and its last month, e.g. Q1 2026 and March 2026, are neither).
   const ends = Math.sign(periodEnd(b.period) - periodEnd(a.period));
   const which = ends > 0 ? "newer " : ends < 0 ? "older " : "";
-  const replaced = `${which}${figures} (${periodName(b.period)}) replaced ${periodName(a.period)}'s`;
+  const replaced = `${which}${figures} (${periodName(b.period)}) replaced those for ${periodName(a.period)}`;
   // "but" when the news and the weight disagree (newer figures that count less, older ones that count more).
   const link = ends !== 0 && ends > 0 === b.freshness < a.freshness ? "but" : "and";
   if (b.age === a.age) return `${replaced} ${link} are ${monthsOld(b.age)} old as they were, ${counts}`;
