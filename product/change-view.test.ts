@@ -24,10 +24,10 @@ describe("changeView", () => {
     expect(v.text).toBe(describeChange(s.change.year_before!));
     expect(v).toMatchObject({ from_month: "2025-11", to_month: "2026-11", since: "November 2025", head: "Up 1.0", delta: 1 });
     expect(v.parts.map((p) => p.words)).toEqual([
-      "sentiment rose from 101.0 to 104.0",
-      "unemployment fell 0.5 points",
-      "job seekers per vacancy fell from 2.9 to 2.5",
-      "the yearly change in unemployment now counts",
+      "sentiment rose from 101.0 to 104.0: a brighter hiring outlook, so the score rises",
+      "unemployment fell 0.5 points: fewer people out of work, so the score rises",
+      "job seekers per vacancy fell from 2.9 to 2.5: less competition for each opening, so the score rises",
+      "the yearly change in unemployment now counts, and it pulls the score up",
     ]);
     expect(v.parts.map((p) => p.shown_text)).toEqual(["+0.7", "+0.1", "+0.1", "+0.1"]);
     const tenths = v.parts.reduce((sum, p) => sum + Math.round(p.shown * 10), 0);
@@ -56,7 +56,9 @@ describe("changeView", () => {
       ],
     };
     const v = changeView(e, { since: "20 November 2026" })!;
-    expect(v.text).toBe("Down 0.1 since 20 November 2026: unemployment data one month older (\u22120.1).");
+    expect(v.text).toBe(
+      "Down 0.1 since 20 November 2026: unemployment figures (September 2026) aged from 1 to 2 months, so they count less and the score moves toward the middle (\u22120.1).",
+    );
     expect(v.parts).toHaveLength(1);
     expect(v.parts[0]).toMatchObject({ shown: -0.1, shown_text: "\u22120.1", detail: "September 2026 figures, 1 → 2 months old" });
     expect(v.parts[0]!.inputs).toEqual([

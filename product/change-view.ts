@@ -2,14 +2,14 @@
 // lines as shown (`changeLines`: display-rounded so that they add up to the change as shown), each line with the
 // figures behind it ("6.1% → 5.9%"). The country page lists the lines, the API answers them beside the snapshot
 // (`change_text`), the feeds carry the sentence: one wording, made once here from the model's own functions.
-import { changeHead, changeLines, describeChange, monthName, signedTenths } from "../pipeline/model/explain-text.ts";
+import { changeHead, changeLines, describeChange, monthName, periodName, signedTenths } from "../pipeline/model/explain-text.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { roundHalfAway } from "../pipeline/model/round.ts";
 import type { ChangeKind, Explanation, Snapshot, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
 
 /** One line of a change as shown: what changed, the figures behind it, and its share of the change. */
 export interface ChangePartView {
-  /** What changed, in the sentence's words ("unemployment fell 0.2 points"). */
+  /** What changed and why that moved the score, in the sentence's words ("unemployment fell 0.2 points: fewer people out of work, so the score rises"). */
   words: string;
   /** The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)"). */
   detail: string;
@@ -28,7 +28,7 @@ export interface ChangeView {
   to_month: string;
   /** The older side in words ("October 2026"). */
   since: string;
-  /** The whole sentence (`describeChange`): "Up 0.4 since October 2026: unemployment fell 0.2 points (+0.3); …". */
+  /** The whole sentence (`describeChange`): "Up 0.4 since October 2026: unemployment fell 0.2 points: fewer people out of work, so the score rises (+0.3); …". */
   text: string;
   /** The change as shown: "Up 0.4", "Down 0.1", "No change". */
   head: string;
@@ -45,11 +45,8 @@ export interface ChangeViews {
   year_before: ChangeView | null;
 }
 
-/** `2026-10` → "October 2026"; `2026-Q3` → "Q3 2026". */
-export function periodName(period: string): string {
-  const q = /^(\d{4})-Q([1-4])$/.exec(period);
-  return q ? `Q${q[2]} ${q[1]}` : monthName(period);
-}
+/** `2026-10` → "October 2026"; `2026-Q3` → "Q3 2026" (the model's words: explain-text.ts). */
+export { periodName };
 
 const MINUS = "\u2212";
 

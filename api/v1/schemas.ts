@@ -121,14 +121,16 @@ const changeView = (description: string) =>
       since: z.string().meta({ description: 'The earlier side in words ("October 2026").', example: "October 2026" }),
       text: z.string().meta({
         description: "The whole sentence, as the country page and the feeds say it.",
-        example: "Up 0.4 since October 2026: unemployment fell 0.2 points (+0.3); vacancy data one quarter older (−0.1).",
+        example:
+          "Up 0.2 since October 2026: unemployment fell 0.2 points: fewer people out of work, so the score rises (+0.3); " +
+          "vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less and the score moves toward the middle (−0.1).",
       }),
       head: z.string().meta({ description: 'The change as shown: "Up 0.4", "Down 0.1", "No change".' }),
       delta: z.number().meta({ description: "The change as shown, one decimal (half away from zero)." }),
       parts: z
         .array(
           z.strictObject({
-            words: z.string().meta({ description: 'What changed, in the sentence\'s words ("unemployment fell 0.2 points").' }),
+            words: z.string().meta({ description: 'What changed and why that moved the score, in the sentence\'s words ("unemployment fell 0.2 points: fewer people out of work, so the score rises").' }),
             detail: z.string().meta({ description: 'The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)").' }),
             shown: z.number().meta({ description: "Its share of the change as shown, one decimal; the parts add up to delta exactly." }),
             shown_text: z.string().meta({ description: 'The same with a sign and a proper minus ("+0.3", "−0.1").' }),

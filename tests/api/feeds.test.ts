@@ -83,7 +83,9 @@ describe("GET /api/countries/:code change_text", () => {
     expect(explained).toBeGreaterThan(40);
     // Netherlands, as of 2026-11-22: the month and the year both moved.
     const nl = (await getJson(`${s.url}/api/countries/nl`)).body;
-    expect(nl.change_text.previous_month.text).toBe("Down 0.1 since October 2026: unemployment data one month older (\u22120.1).");
+    expect(nl.change_text.previous_month.text).toBe(
+      "Down 0.1 since October 2026: unemployment figures (July 2026) aged from 3 to 4 months, so they count less and the score moves toward the middle (\u22120.1).",
+    );
     expect(nl.change_text.year_before.parts.length).toBeGreaterThan(2);
   });
 });
