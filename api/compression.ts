@@ -116,11 +116,12 @@ export interface GzipSegments {
   segments: Buffer[];
 }
 
+/** Made once per render, so at gzip's best level. */
 export function gzipSegments(parts: readonly Buffer[]): GzipSegments {
   const last = parts.length - 1;
   return {
     segments: parts.map((part, i) =>
-      zlib.deflateRawSync(part, { level: GZIP_LEVEL, ...(i < last ? { finishFlush: zlib.constants.Z_SYNC_FLUSH } : {}) }),
+      zlib.deflateRawSync(part, { level: 9, ...(i < last ? { finishFlush: zlib.constants.Z_SYNC_FLUSH } : {}) }),
     ),
   };
 }

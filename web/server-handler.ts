@@ -123,10 +123,15 @@ const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
 const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? origin}|${url}`;
 
 /**
- * Sends a cached page with this response's nonce (304 when the client holds it): both paths use it. gzip costs a
- * join of the entry's deflate segments (made once); brotli, whose streams cannot be joined that way, compresses
- * this response's bytes on the thread pool (docs/decisions/012-compression.md).
+ * The encodings of a cached page, in order of preference at equal q-values. gzip costs a join of the entry's
+ * deflate segments (made once per render); brotli, whose streams cannot be joined around a nonce, would be a
+ * compression per response (~2 ms of CPU for a 77 KB page: 1,900 req/s fell to double digits in the pages bench),
+ * so a cached page goes brotli only to a client that weighs it above gzip or does not take gzip
+ * (docs/decisions/012-compression.md).
  */
+const SHARED_PAGE_ENCODINGS: readonly Encoding[] = ["gzip", "br"];
+
+/** Sends a cached page with this response's nonce (304 when the client holds it): both paths use it. */
 function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string, vary: string | null | undefined): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) {
@@ -135,7 +140,8 @@ function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage,
   }
   res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
   if (vary) res.setHeader("Vary", vary);
-  const encoding = pageEncoding(req, res, page.bytes.reduce((n, b) => n + b.length, 0));
+  // gzip first at equal q-values: it is made once per render, brotli would be made per response.
+  const encoding = pageEncoding(req, res, page.bytes.reduce((n, b) => n + b.length, 0), SHARED_PAGE_ENCODINGS);
   res.setHeader("ETag", encodedEtag(page.etag, encoding));
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
     // No CSP on a 304: the copy the client keeps holds the nonce of the response it came with, and its own
@@ -151,9 +157,9 @@ function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage,
 }
 
 /** The encoding of a page's answer (pages are HTML: always `Vary: Accept-Encoding`); null: as it is. */
-function pageEncoding(req: IncomingMessage, res: ServerResponse, length: number): Encoding | null {
+function pageEncoding(req: IncomingMessage, res: ServerResponse, length: number, offered: readonly Encoding[] = ENCODINGS): Encoding | null {
   addVary(res, "Accept-Encoding");
-  return isCompressible(res.getHeader("Content-Type")) && length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers["accept-encoding"]) : null;
+  return isCompressible(res.getHeader("Content-Type")) && length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers["accept-encoding"], offered) : null;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, body: Buffer, encoding: Encoding | null): void {

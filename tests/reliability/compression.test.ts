@@ -71,7 +71,8 @@ describe("compressed when asked, the same bytes once decompressed", () => {
     expect(Number(identity.headers["content-length"])).toBe(identity.body.length);
     const etags = new Set([identity.headers.etag]);
     for (const enc of ["br", "gzip"] as const) {
-      const res = await get(p, { "accept-encoding": enc === "br" ? "gzip, deflate, br" : "gzip" });
+      // A cached page prefers gzip at equal weights (made once per render, brotli per response): br when asked alone.
+      const res = await get(p, { "accept-encoding": enc });
       expect(res.status).toBe(200);
       expect(res.headers["content-encoding"]).toBe(enc);
       expect(res.headers["content-type"]).toMatch(/^text\/html/);
@@ -93,6 +94,12 @@ describe("compressed when asked, the same bytes once decompressed", () => {
       expect(again.body.length).toBe(0);
     }
     expect(etags.size).toBe(3);
+  });
+
+  it("a browser's Accept-Encoding gets a cached page gzip-compressed; br weighed above gzip gets brotli", async () => {
+    await get("/country/it");
+    expect((await get("/country/it", { "accept-encoding": "gzip, deflate, br, zstd" })).headers["content-encoding"]).toBe("gzip");
+    expect((await get("/country/it", { "accept-encoding": "gzip;q=0.9, br" })).headers["content-encoding"]).toBe("br");
   });
 
   it("gzip of a cached page is valid for every nonce: two answers decode to pages that differ only by nonce", async () => {
