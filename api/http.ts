@@ -9,6 +9,7 @@ import { ZodError } from "zod";
 import { BusyError, InputError, NotFoundError } from "../pipeline/errors.ts";
 import type { Logger } from "../pipeline/logger.ts";
 import { systemProblem } from "../pipeline/system-errors.ts";
+import { addVary, encodedEtag, identityTag, isCompressible, keptEncoded, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
 
 /** An error with its own status and code (401, 403, 415, 429, …). */
 export class HttpError extends Error {
@@ -68,12 +69,15 @@ export function cachedBody(text: string, tag: string): CachedBody {
   return cachedBytes(Buffer.from(text), tag);
 }
 
-/** True when an If-None-Match header names this ETag (or `*`); weak and strong forms compare equal. */
+/**
+ * True when an If-None-Match header names this ETag (or `*`); weak and strong forms compare equal, and so do the
+ * ETags of the answer's encodings (`"abc-br"`, `"abc-gzip"`: api/compression.ts encodedEtag).
+ */
 export function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return header.split(",").some((t) => t.trim().replace(/^W\//, "") === bare);
+  const bare = identityTag(etag);
+  return header.split(",").some((t) => identityTag(t) === bare);
 }
 
 /**
@@ -93,7 +97,9 @@ export const CACHE_NEVER = "no-store";
 
 /**
  * Answers a cached body: 304 when the client already holds it. Its Content-Type is the body's own (`type`), else
- * `contentType` (JSON unless told); a body with a `filename` is sent as a download.
+ * `contentType` (JSON unless told); a body with a `filename` is sent as a download. Text bodies of 1 KB and more go
+ * brotli- or gzip-compressed when the client accepts it, each encoding made once per body and with its own ETag
+ * (api/compression.ts).
  */
 export function sendCached(
   req: IncomingMessage,
@@ -102,17 +108,23 @@ export function sendCached(
   cacheControl: string,
   contentType = JSON_TYPE,
 ): void {
-  res.setHeader("ETag", cached.etag);
+  const type = cached.type ?? contentType;
+  const compressible = isCompressible(type);
+  const encoding = compressible && cached.body.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers["accept-encoding"]) : null;
+  if (compressible) addVary(res, "Accept-Encoding");
+  res.setHeader("ETag", encodedEtag(cached.etag, encoding));
   res.setHeader("Cache-Control", cacheControl);
   if (etagMatches(req.headers["if-none-match"], cached.etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  res.setHeader("Content-Type", cached.type ?? contentType);
+  res.setHeader("Content-Type", type);
   if (cached.filename) res.setHeader("Content-Disposition", `attachment; filename="${cached.filename}"`);
-  res.setHeader("Content-Length", cached.body.length);
-  res.end(req.method === "HEAD" ? undefined : cached.body);
+  const body = encoding ? keptEncoded(cached.body, encoding) : cached.body;
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 /** Media type of the request without parameters, lower case ("" when none). */

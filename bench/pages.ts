@@ -3,9 +3,12 @@
 // second and p99 latency. Target ≥ 1,000 req/s with p99 < 100 ms on the 2-core machine. Run twice: with the
 // bundled data, then with 75,000 community posts for DE (the load that made the page fall to 25 req/s when
 // every request rendered it). The server runs in a child process (one core), autocannon here (the other).
+// Then the bytes on the wire of `/`, `/country/de` and the entry script: as they are, gzip and brotli (a browser's
+// `Accept-Encoding: gzip, deflate, br, zstd` gets brotli), and the bundled-data load once more with that header.
 // BENCH_CPU_PROF=1 writes a CPU profile of the server (node --cpu-prof) into the working directory.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -63,6 +66,41 @@ function addCommunity(dataDir: string, n: number): void {
 
 const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
 
+/** What a browser sends (Chromium 1xx). */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+/** Bytes of an answer's body as sent (no decompression) and its Content-Encoding. */
+function wireBytes(url: string, acceptEncoding: string | null): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding };
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on("data", (c: Buffer) => (bytes += c.length));
+        res.on("end", () => resolve({ bytes, encoding: String(res.headers["content-encoding"] ?? "identity") }));
+      })
+      .on("error", reject);
+  });
+}
+
+async function printWireBytes(base: string): Promise<void> {
+  const html = await new Promise<string>((resolve, reject) => {
+    http.get(`${base}/`, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolve(text));
+    }).on("error", reject);
+  });
+  const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
+  console.log(`bytes on the wire${"".padEnd(23)}${"identity".padStart(10)}${"gzip".padStart(10)}${"br".padStart(10)}  browser gets`);
+  for (const p of ["/", "/country/de", ...(entry ? [entry] : [])]) {
+    const [plain, gzip, br, browser] = await Promise.all([null, "gzip", "br", BROWSER_ACCEPT_ENCODING].map((ae) => wireBytes(base + p, ae)));
+    const label = p.startsWith("/assets/") ? "entry script" : p;
+    console.log(`${label.padEnd(40)}${String(plain!.bytes).padStart(10)}${String(gzip!.bytes).padStart(10)}${String(br!.bytes).padStart(10)}  ${browser!.encoding}`);
+  }
+}
+
 export async function run(): Promise<void> {
   if (!existsSync(path.join(SITE_BUILD_DIR, "server", "index.js"))) {
     console.log("the site is not built: run `npm run build` first");
@@ -77,13 +115,20 @@ export async function run(): Promise<void> {
 
     console.log(`GET /country/de, ${CONNECTIONS} connections, ${DURATION_S} s, server in production mode with request logging`);
     console.log(`${"case".padEnd(40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors  target`);
-    for (const [label, posts] of [["bundled data", 0], [`+ ${COMMUNITY.toLocaleString("en")} posts for DE`, COMMUNITY]] as const) {
+    const cases = [
+      ["bundled data", 0, null],
+      [`bundled data, Accept-Encoding of a browser`, 0, BROWSER_ACCEPT_ENCODING],
+      [`+ ${COMMUNITY.toLocaleString("en")} posts for DE`, COMMUNITY, null],
+    ] as const;
+    for (const [label, posts, acceptEncoding] of cases) {
       if (posts) addCommunity(dataDir, posts);
       const server = await startChild(dataDir, true);
       try {
         const url = `${server.url}/country/de`;
-        await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
-        const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+        const headers: Record<string, string> = acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding };
+        if (!posts && acceptEncoding === null) await printWireBytes(server.url);
+        await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
+        const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
         const met = r.requests.average >= TARGET_RPS && r.latency.p99 < TARGET_P99_MS;
         console.log(
           `${label.padEnd(40)}${fmt(r.requests.average)}${fmt(r.latency.p50, 1)}${fmt(r.latency.p99, 1)}  ${String(r.non2xx).padStart(7)} ${String(r.errors + r.timeouts).padStart(6)}  ${met ? "met" : "NOT met"}`,

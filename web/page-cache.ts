@@ -5,6 +5,7 @@
 // it with their own CSP nonce put in: the page is rendered with a placeholder nonce, split there once, and joined
 // with each response's nonce. Concurrent misses of one key share one render.
 import { createHash, randomBytes } from "node:crypto";
+import { gzipSegments, gzipWithNonce, type GzipSegments } from "../api/compression.ts";
 
 /** A rendered answer, split at the nonce placeholder; headers as React Router set them. */
 export interface CachedPage {
@@ -15,6 +16,8 @@ export interface CachedPage {
   bytes: Buffer[];
   etag: string;
   createdAt: number;
+  /** The gzip form's deflate segments, made by the first response that asks for gzip (api/compression.ts). */
+  gzip?: GzipSegments;
 }
 
 export interface RenderedPage {
@@ -122,4 +125,13 @@ export function bytesWithNonce(entry: CachedPage, nonce: string): Buffer {
     chunks.push(part);
   });
   return Buffer.concat(chunks);
+}
+
+/**
+ * The same, gzip-compressed: the entry's segments are deflated once (by the first response asking for gzip), each
+ * response then only joins them around its nonce (api/compression.ts gzipWithNonce).
+ */
+export function gzipWithNonceOf(entry: CachedPage, nonce: string): Buffer {
+  entry.gzip ??= gzipSegments(entry.bytes);
+  return gzipWithNonce(entry.bytes, entry.gzip, Buffer.from(nonce));
 }

@@ -8,7 +8,7 @@
 //   const server = await startSiteServer({ ...StartServerOptions });          // jwi serve / npm start, e2e tests
 //   app = createApp({ …, siteHandler: await createSiteHandler({ data: () => ({ read, operatorSession }), site }) });
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -21,7 +21,8 @@ import type { AppConfig } from "../api/env.ts";
 import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
 import { CACHE_NEVER, CACHE_STATIC, etagMatches, originFrom, originVary, requestOrigin } from "../api/http.ts";
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
-import { bytesWithNonce, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
+import { addVary, compressAsync, encodedEtag, ENCODINGS, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from "../api/compression.ts";
+import { bytesWithNonce, gzipWithNonceOf, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 
 export type { SiteSettings };
 
@@ -121,6 +122,15 @@ const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
  */
 const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? origin}|${url}`;
 
+/**
+ * The encodings of a cached page, in order of preference at equal q-values. gzip costs a join of the entry's
+ * deflate segments (made once per render); brotli, whose streams cannot be joined around a nonce, would be a
+ * compression per response (~2 ms of CPU for a 77 KB page: 1,900 req/s fell to double digits in the pages bench),
+ * so a cached page goes brotli only to a client that weighs it above gzip or does not take gzip
+ * (docs/decisions/012-compression.md).
+ */
+const SHARED_PAGE_ENCODINGS: readonly Encoding[] = ["gzip", "br"];
+
 /** Sends a cached page with this response's nonce (304 when the client holds it): both paths use it. */
 function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string, vary: string | null | undefined): void {
   res.statusCode = page.status;
@@ -130,7 +140,9 @@ function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage,
   }
   res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
   if (vary) res.setHeader("Vary", vary);
-  res.setHeader("ETag", page.etag);
+  // gzip first at equal q-values: it is made once per render, brotli would be made per response.
+  const encoding = pageEncoding(req, res, page.bytes.reduce((n, b) => n + b.length, 0), SHARED_PAGE_ENCODINGS);
+  res.setHeader("ETag", encodedEtag(page.etag, encoding));
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
     // No CSP on a 304: the copy the client keeps holds the nonce of the response it came with, and its own
     // CSP header must stay the one that names that nonce.
@@ -139,9 +151,63 @@ function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage,
     res.end();
     return;
   }
-  const body = bytesWithNonce(page, nonce);
+  if (encoding === "gzip") send(req, res, gzipWithNonceOf(page, nonce), encoding);
+  else if (encoding === "br") sendCompressed(req, res, bytesWithNonce(page, nonce), encoding);
+  else send(req, res, bytesWithNonce(page, nonce), null);
+}
+
+/** The encoding of a page's answer (pages are HTML: always `Vary: Accept-Encoding`); null: as it is. */
+function pageEncoding(req: IncomingMessage, res: ServerResponse, length: number, offered: readonly Encoding[] = ENCODINGS): Encoding | null {
+  addVary(res, "Accept-Encoding");
+  return isCompressible(res.getHeader("Content-Type")) && length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers["accept-encoding"], offered) : null;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, body: Buffer, encoding: Encoding | null): void {
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** Compresses this response's bytes off the event loop, then sends them (as they are if compression fails). */
+function sendCompressed(req: IncomingMessage, res: ServerResponse, body: Buffer, encoding: Encoding): void {
+  compressAsync(body, encoding).then(
+    (out) => send(req, res, out, encoding),
+    () => send(req, res, body, null),
+  );
+}
+
+/** Static files of text types: their answers vary with Accept-Encoding even when too small to have been compressed. */
+const TEXT_FILE = /\.(?:js|mjs|css|svg|json|txt|xml|html|map|webmanifest)$/i;
+
+/** Vary, Content-Type and Content-Encoding of a precompressed static file (bin/precompress.mjs), before serve-static answers. */
+function precompressed(dir: string): RequestHandler {
+  const variants = precompressedFiles(dir);
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const file = req.path;
+    const offered = variants.get(file);
+    if (offered || TEXT_FILE.test(file)) addVary(res, "Accept-Encoding");
+    if (!offered) return next();
+    const encoding = negotiateEncoding(req.headers["accept-encoding"], offered);
+    if (!encoding) return next();
+    res.type(path.extname(file)); // the original's type, not that of .br / .gz
+    res.setHeader("Content-Encoding", encoding);
+    req.url = req.url.replace(/^[^?]*/, (p) => `${p}${encoding === "br" ? ".br" : ".gz"}`);
+    next();
+  };
+}
+
+/** The files under `dir` that have .br / .gz siblings, by URL path, with the encodings they have (br first). */
+function precompressedFiles(dir: string): Map<string, Encoding[]> {
+  const out = new Map<string, Encoding[]>();
+  if (!existsSync(dir)) return out;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(?:br|gz)$/.test(entry.name)) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    const offered = ENCODINGS.filter((e) => existsSync(`${full}${e === "br" ? ".br" : ".gz"}`));
+    if (offered.length) out.set(`/${path.relative(dir, full).split(path.sep).join("/")}`, offered);
+  }
+  return out;
 }
 
 /** Express middleware serving the site: hashed assets (cached for a year), public files, then the pages. */
@@ -175,18 +241,23 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     res.setHeader("Cache-Control", own ? "no-store" : "no-cache");
     const vary = own ? null : resolve(opts.vary ?? null);
     if (vary) res.setHeader("Vary", vary);
-    res.setHeader("Content-Length", Buffer.byteLength(page.body));
-    res.end(req.method === "HEAD" ? undefined : page.body);
+    const body = Buffer.from(page.body);
+    const encoding = pageEncoding(req, res, body.length);
+    if (encoding) sendCompressed(req, res, body, encoding);
+    else send(req, res, body, null);
   };
 
   const router = express.Router();
+  // Hashed assets and public files have brotli and gzip siblings made by the build (bin/precompress.mjs).
   router.use(
     "/assets",
+    precompressed(path.join(clientDir, "assets")),
     express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, redirect: false }),
   );
   // Unhashed public files (flags, favicon, the share image): an hour fresh, a day stale-while-revalidate, with
   // serve-static's ETag and Last-Modified for the revalidation.
   router.use(
+    precompressed(clientDir),
     express.static(clientDir, {
       index: false,
       redirect: false,

@@ -41,6 +41,8 @@ export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, h
 export function ensureBuilt(): void {
   if (existsSync(path.join(DEFAULT_BUILD_DIR, "server", "index.js"))) return;
   execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: ROOT, stdio: "inherit" });
+  // The brotli and gzip copies of the static files, as `npm run build` makes them.
+  execFileSync(process.execPath, [path.join(ROOT, "bin/precompress.mjs")], { cwd: ROOT, stdio: "inherit" });
 }
 
 export interface Harness {
