@@ -86,7 +86,7 @@ describe("feedEvents", () => {
     expect(e!.explanation).toEqual(explanation);
     // Both publications in November 2026: "since the previous update", not "since November 2026".
     expect(e!.text).toBe(describeChange(explanation, { since: SAME_MONTH }));
-    expect(e!.text).toMatch(/^Up \d\.\d since the previous update: unemployment fell 2\.9 points \(\+\d\.\d\)/);
+    expect(e!.text).toMatch(/^Up \d\.\d since the previous update: unemployment fell 2\.9 points: fewer people out of work, so the score rises \(\+\d\.\d\)/);
   });
 
   it("names the previous publication's month when it was another month, and the model when it changed", () => {
