@@ -20,7 +20,7 @@ import { notify, preloadToasts } from "../lib/toast.ts";
 import { ExternalIcon } from "../components/icons.tsx";
 import type { RootData } from "../root.tsx";
 import { Honeypot } from "../components/honeypot.tsx";
-import { CharCounter, overCapMessage } from "../components/form-fields.tsx";
+import { CharCounter, fieldErrorsOf, overCapMessage } from "../components/form-fields.tsx";
 
 export function loader({ request }: SiteLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("topic");
@@ -39,18 +39,6 @@ const empty = (topic: ContactTopic | null): FormState => ({ name: "", email: "",
 
 const fieldClass = (invalid: boolean) =>
   `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
-
-/** The server's field errors (`error.details`, api/http.ts fieldErrors) for the fields of this form. */
-function fieldErrorsOf(body: unknown): Partial<Record<Field, string>> {
-  const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (typeof details !== "object" || details === null) return {};
-  const out: Partial<Record<Field, string>> = {};
-  for (const f of FIELDS) {
-    const message = (details as Record<string, unknown>)[f];
-    if (typeof message === "string") out[f] = message;
-  }
-  return out;
-}
 
 function serverMessageOf(body: unknown): string | null {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
@@ -116,8 +104,8 @@ export default function Contact() {
         );
         return;
       }
-      if (res.status === 400 && Object.keys(fieldErrorsOf(body)).length > 0) {
-        const found = fieldErrorsOf(body);
+      if (res.status === 400 && Object.keys(fieldErrorsOf(body, FIELDS)).length > 0) {
+        const found = fieldErrorsOf(body, FIELDS);
         setErrors(found);
         const first = FIELDS.find((f) => found[f]);
         if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();

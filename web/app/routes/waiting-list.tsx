@@ -7,7 +7,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { BackButton } from "../components/page-parts.tsx";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { Honeypot } from "../components/honeypot.tsx";
-import { CharCounter, FieldError, describedBy, focusFirstInvalid, overCapMessage } from "../components/form-fields.tsx";
+import { CharCounter, FieldError, describedBy, fieldErrorsOf, focusFirstInvalid, overCapMessage } from "../components/form-fields.tsx";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
@@ -34,18 +34,6 @@ const EMPTY = { name: "", email: "", phone: "", message: "", website: "" };
 
 type Field = "name" | "email" | "phone" | "message";
 const FIELDS: readonly Field[] = ["name", "email", "phone", "message"];
-
-/** The server's field errors (`error.details`, api/http.ts fieldErrors) for this form's fields. */
-function fieldErrorsOf(body: unknown): Partial<Record<Field, string>> {
-  const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (typeof details !== "object" || details === null) return {};
-  const out: Partial<Record<Field, string>> = {};
-  for (const f of FIELDS) {
-    const message = (details as Record<string, unknown>)[f];
-    if (typeof message === "string") out[f] = message;
-  }
-  return out;
-}
 
 export default function WaitingListPage() {
   const { service, title } = useLoaderData<typeof loader>();
@@ -91,7 +79,7 @@ export default function WaitingListPage() {
         body: JSON.stringify({ name: form.name, email: form.email, phone: form.phone, message: form.message, service, [HONEYPOT_FIELD]: form.website }),
       });
       if (res.status === 400) {
-        const found = fieldErrorsOf(await res.json().catch(() => null));
+        const found = fieldErrorsOf(await res.json().catch(() => null), FIELDS);
         if (Object.keys(found).length > 0) return showErrors(found);
       }
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
