@@ -173,6 +173,21 @@ export const MODEL_V2_1: ModelParams = frozen({
   explainsChanges: true,
 });
 
+/**
+ * Model v2.2 (0.3.0): v2.1's numbers; the yearly change runs from the as-of month, so the badge, "since a year
+ * ago" and the attribution show one number (docs/model.md §7). Its reading rules (series per table, release
+ * ordering, NACE B-T) live in the store and the parsers (docs/model.md §1), not in the formula.
+ */
+export const MODEL_V2_2: ModelParams = frozen({
+  id: "v2.2",
+  introducedIn: "0.3.0",
+  ...FORMULA_2025(),
+  sentimentSources: ["lmb", "eei"],
+  ratingFrom: "shown score",
+  yoyFrom: "as-of month",
+  explainsChanges: true,
+});
+
 /** Every released table by id. A snapshot keeps the id of the model that made it. */
-export const TABLES = frozen({ v2: MODEL_V2, "v2.1": MODEL_V2_1 }) satisfies Readonly<Record<string, ModelParams>>;
+export const TABLES = frozen({ v2: MODEL_V2, "v2.1": MODEL_V2_1, "v2.2": MODEL_V2_2 }) satisfies Readonly<Record<string, ModelParams>>;
 export type ModelId = keyof typeof TABLES;

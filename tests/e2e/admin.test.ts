@@ -277,7 +277,7 @@ describe("upload: the browser's checks", () => {
       "Uploads replace old values for the same period and country",
       "GDP and inflation are context only: they are shown beside the score and do not affect it.",
       "updates the snapshots with a 50/50 sentiment blend",
-      "The latest index version is v2.1 (freshness weights, momentum, sentiment).",
+      "The latest index version is v2.2 (freshness weights, momentum, sentiment).",
     ]) {
       expect(text).toContain(part);
     }
