@@ -128,7 +128,7 @@ export function changeViews(s: Snapshot | null): ChangeViews | null {
 /**
  * The yearly (or monthly) change as a badge shows it: signed tenths, rounded as the attribution rounds its
  * change ("+0.6", "−0.6", "0.0"), so the badge and "since a year ago" print one number (model v2.2: the
- * snapshot's `yoy.delta` is the very change `change.year_before` explains; docs/model.md §7).
+ * snapshot's `yoy.delta` is the very change `change.year_before` explains; docs/model.md §6).
  */
 export function changeShownText(delta: number): string {
   return signedTenths(tenths(delta));

@@ -1,4 +1,4 @@
-// One yearly change, one monthly change (docs/model.md §7, model v2.2): for every country of the bundled real
+// One yearly change, one monthly change (docs/model.md §6, model v2.2): for every country of the bundled real
 // data, the change the country page shows (the year-on-year badge, "since a year ago", "since last month") is
 // one number, and "why it changed" explains exactly that number. Read from the data the page renders: the real
 // publication (ingest + recalc through the CLI), the one reader (api/read-model.ts) and the page's loader.

@@ -90,7 +90,7 @@ export interface ModelParams {
   /**
    * The yearly change: score(end) − score(end − lagMonths), where end is the newest month with any scoring
    * input (v2, v2.1: "anchor month") or the as-of month itself (v2.2 on: "as-of month", the one number that
-   * the badge, "since a year ago" and the attribution all show; docs/model.md §7).
+   * the badge, "since a year ago" and the attribution all show; docs/model.md §6).
    */
   readonly yoyFrom: "anchor month" | "as-of month";
   /** The snapshot carries the sentiment sources, the EEI and the attribution of its changes (v2.1 on). */
@@ -175,7 +175,7 @@ export const MODEL_V2_1: ModelParams = frozen({
 
 /**
  * Model v2.2 (0.3.0): v2.1's numbers; the yearly change runs from the as-of month, so the badge, "since a year
- * ago" and the attribution show one number (docs/model.md §7). Its reading rules (series per table, release
+ * ago" and the attribution show one number (docs/model.md §6). Its reading rules (series per table, release
  * ordering, NACE B-T) live in the store and the parsers (docs/model.md §1), not in the formula.
  */
 export const MODEL_V2_2: ModelParams = frozen({

@@ -1,4 +1,4 @@
-// Model v2.2 (docs/model.md §7, §10): v2.1's numbers, and one yearly change: score(as-of month) − score(as-of
+// Model v2.2 (docs/model.md §6, §10): v2.1's numbers, and one yearly change: score(as-of month) − score(as-of
 // month − 12), each from the data available then, which is exactly the change the attribution explains.
 import { describe, expect, it } from "vitest";
 import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS } from "./index.ts";
