@@ -178,15 +178,7 @@ export const MODEL_V2_1: ModelParams = frozen({
  * ago" and the attribution show one number (docs/model.md §6). Its reading rules (series per table, release
  * ordering, NACE B-T) live in the store and the parsers (docs/model.md §1), not in the formula.
  */
-export const MODEL_V2_2: ModelParams = frozen({
-  id: "v2.2",
-  introducedIn: "0.3.0",
-  ...FORMULA_2025(),
-  sentimentSources: ["lmb", "eei"],
-  ratingFrom: "shown score",
-  yoyFrom: "as-of month",
-  explainsChanges: true,
-});
+export const MODEL_V2_2: ModelParams = frozen({ ...MODEL_V2_1, id: "v2.2", introducedIn: "0.3.0", yoyFrom: "as-of month" });
 
 /** Every released table by id. A snapshot keeps the id of the model that made it. */
 export const TABLES = frozen({ v2: MODEL_V2, "v2.1": MODEL_V2_1, "v2.2": MODEL_V2_2 }) satisfies Readonly<Record<string, ModelParams>>;
