@@ -1,6 +1,8 @@
 // Model v2.2 (docs/model.md §6, §10): v2.1's numbers, and one yearly change: score(as-of month) − score(as-of
 // month − 12), each from the data available then, which is exactly the change the attribution explains.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { RUNS, caseArb } from "./property-cases.ts";
 import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS } from "./index.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
 import { MODEL_V2_1 } from "./v2-1.ts";
@@ -60,5 +62,26 @@ describe("model v2.2", () => {
     expect(s.score).not.toBeNull();
     expect(s.yoy).toEqual({ delta: null, label: null, from_month: "2023-03" });
     expect(s.change.year_before).toBeNull();
+  });
+
+  it("on generated countries: yoy is exactly the explained yearly change, and each change is the sum of its parts", () => {
+    let both = 0;
+    fc.assert(
+      fc.property(caseArb(), (c) => {
+        const { snapshot: s, history } = computeCountry(c.input, c.asOf);
+        const year = s.change.year_before;
+        expect(s.yoy.delta).toBe(year?.delta ?? null);
+        expect(s.yoy.from_month === null || s.yoy.from_month === year?.from_month || year === null).toBe(true);
+        for (const [e, back] of [[year, 12], [s.change.previous_month, 1]] as const) {
+          if (e === null) continue;
+          expect(e.to_month).toBe(c.asOf.slice(0, 7));
+          expect(e.delta).toBe(history.at(-1)!.score! - history.at(-1 - back)!.score!);
+          expect(Math.abs(e.parts.reduce((a, p) => a + p.contribution, 0) - e.delta)).toBeLessThan(1e-9);
+        }
+        if (year !== null && s.change.previous_month !== null) both++;
+      }),
+      RUNS,
+    );
+    expect(both).toBeGreaterThan(RUNS.numRuns / 10);
   });
 });
