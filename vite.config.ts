@@ -42,9 +42,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           treeshake: {
             // Browser bundle only: the shared modules of pipeline/ freeze their constants at load time. Treating
-            // those calls as pure lets the bundle keep what the site reads (the current model's thresholds, pipeline/model/current.ts) instead of
-            // the whole score model; the browser never mutates these objects anyway.
-            manualPureFunctions: ["Object.freeze", "deepFreeze"],
+            // Object.freeze as pure lets the bundle drop the frozen constants it never reads; the browser never
+            // mutates them anyway. (The model needs no such help: its tables, pipeline/model/tables.ts, are data
+            // only, and its kernel is pure functions; docs/decisions/013-model-kernel.md.)
+            manualPureFunctions: ["Object.freeze"],
           },
         },
   },

@@ -8,7 +8,7 @@ import { formatScore } from "./model/round.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
 import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
-import { computeCountry } from "./model/v2-1.ts";
+import { computeCountry } from "./model/v2-2.ts";
 import { publish, storedCards } from "./publish.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
 
@@ -103,7 +103,7 @@ describe("publish", () => {
   });
 });
 
-/** A real v2.1 result of a country whose newest unemployment is `last`. */
+/** A real result of the current model (v2.2) of a country whose newest unemployment is `last`. */
 function scored(country: string, last: number): CountryResult {
   const input = makeInput({ country, unemploymentMonthly: monthlyEndingAt("2026-10", [6.5, 6.4, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6.0, 6.0, 5.9, 6.1, last]) });
   return computeCountry(input, "2026-11-22");
@@ -123,7 +123,7 @@ describe("publish: the feeds' history", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
     const before = [scored("AT", 5.9), scored("DE", 5.9)];
-    const first = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(20), results: before, sources: [] });
+    const first = publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(20), results: before, sources: [] });
     // Nothing to compare the first publication with: each scored country starts its feed with its weather.
     const starts = entries();
     expect(starts).toEqual(
@@ -144,12 +144,12 @@ describe("publish: the feeds' history", () => {
       })),
     );
 
-    const second = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(21), results: before, sources: [] });
+    const second = publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(21), results: before, sources: [] });
     expect(second.publicationId).toBe(first.publicationId + 1);
     expect(entries()).toEqual(starts); // the same scores again: no entry
 
     const after = [scored("AT", 5.9), scored("DE", 3.0)];
-    const third = publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(22), results: after, sources: [] });
+    const third = publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(22), results: after, sources: [] });
     const explanation = CURRENT_MODEL.explain(before[1]!.snapshot, after[1]!.snapshot)!;
     expect(entries().filter((e) => e.publication_id === third.publicationId)).toEqual([
       {
@@ -170,9 +170,9 @@ describe("publish: the feeds' history", () => {
     ]);
 
     // Later publications keep the entry as it was; a failed one adds nothing.
-    publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(23), results: after, sources: [] });
+    publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(23), results: after, sources: [] });
     expect(() =>
-      publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(24), results: [scored("DE", 5.9), scored("DE", 5.9)], sources: [] }),
+      publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(24), results: [scored("DE", 5.9), scored("DE", 5.9)], sources: [] }),
     ).toThrow(/UNIQUE/);
     expect(entries().map((e) => [e.publication_id, e.country, e.published_at])).toEqual([
       [first.publicationId, "AT", at(20)],
@@ -185,9 +185,9 @@ describe("publish: the feeds' history", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
     const unscored = { ...scored("DE", 5.9), snapshot: { ...scored("DE", 5.9).snapshot, score: null, status: null } } as unknown as CountryResult;
-    publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(20), results: [scored("AT", 5.9), unscored], sources: [] });
+    publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(20), results: [scored("AT", 5.9), unscored], sources: [] });
     expect(entries().map((e) => e.country)).toEqual(["AT"]);
-    publish(db, { model: "v2.1", asOf: "2026-11-22", publishedAt: at(21), results: [scored("AT", 5.9), scored("DE", 5.9)], sources: [] });
+    publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(21), results: [scored("AT", 5.9), scored("DE", 5.9)], sources: [] });
     expect(entries().map((e) => [e.country, e.previous_published_at])).toEqual([
       ["AT", ""],
       ["DE", at(20)],

@@ -4,7 +4,7 @@
 // (`change_text`), the feeds carry the sentence: one wording, made once here from the model's own functions.
 import { changeHead, changeLines, describeChange, monthName, periodName, signedTenths } from "../pipeline/model/explain-text.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
-import { roundHalfAway } from "../pipeline/model/round.ts";
+import { roundHalfAway, tenths } from "../pipeline/model/round.ts";
 import type { ChangeKind, Explanation, Snapshot, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
 
 /** One line of a change as shown: what changed, the figures behind it, and its share of the change. */
@@ -123,6 +123,15 @@ export function changeView(e: Explanation | null | undefined, opts: { since?: st
 export function changeViews(s: Snapshot | null): ChangeViews | null {
   if (!s || s.score === null || !s.change) return null;
   return { previous_month: changeView(s.change.previous_month), year_before: changeView(s.change.year_before) };
+}
+
+/**
+ * The yearly (or monthly) change as a badge shows it: signed tenths, rounded as the attribution rounds its
+ * change ("+0.6", "−0.6", "0.0"), so the badge and "since a year ago" print one number (model v2.2: the
+ * snapshot's `yoy.delta` is the very change `change.year_before` explains; docs/model.md §6).
+ */
+export function changeShownText(delta: number): string {
+  return signedTenths(tenths(delta));
 }
 
 /** The month `back` months before a YYYY-MM month. */

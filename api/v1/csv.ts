@@ -49,7 +49,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     { name: "yoy_delta", description: "Change of the score over 12 months, unrounded; empty when unknown or withheld.", value: (r) => r.item.yoy.delta },
     { name: "yoy_label", description: "Up (above +0.5), Down (below −0.5) or Same; empty with yoy_delta.", value: (r) => r.item.yoy.label },
     { name: "as_of", description: "As-of date of the publication (YYYY-MM-DD).", value: (r) => r.publication?.as_of ?? null },
-    { name: "model", description: "Score model of the publication (v2.1).", value: (r) => r.publication?.model ?? null },
+    { name: "model", description: "Score model of the publication (v2.2).", value: (r) => r.publication?.model ?? null },
     { name: "published_at", description: "When the publication was made (ISO 8601, UTC).", value: (r) => r.publication?.published_at ?? null },
   ],
 };

@@ -224,7 +224,7 @@ export const countryListItemSchema = z
     anchor_month: month("Newest month with any scoring input (a quarter counts as its end month); null without inputs.").nullable(),
     yoy: z
       .strictObject({
-        delta: z.number().nullable().meta({ description: "Score of the anchor month minus the score 12 months before; null when either is missing or the score is withheld." }),
+        delta: z.number().nullable().meta({ description: "Score of the as-of month minus the score of the same month a year before (each from the data available then; model v2.2), the change `change.year_before` explains; null when either is missing or the score is withheld." }),
         label: z.enum(YOY_VALUES).nullable().meta({ description: "Up above +0.5, Down below −0.5, else Same; null with delta." }),
       })
       .meta({ description: "Year-on-year change of the score." }),
@@ -293,7 +293,7 @@ export const sourcesSchema = z
 const publicationRef = z
   .strictObject({
     id: z.int().min(1).meta({ description: "Publication number; every recalc publishes a new one." }),
-    model: z.string().meta({ description: "Score model that computed it (v2, v2.1).", example: "v2.1" }),
+    model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2).", example: "v2.2" }),
     as_of: z.string().regex(DATE).meta({ description: "As-of date of the scores (YYYY-MM-DD).", example: "2026-11-22" }),
     published_at: timestamp("When it was published."),
   })
@@ -402,7 +402,7 @@ export const marketPanelSchema = z
 
 const publishedCountry = z.strictObject({
   ...identity,
-  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.1" }),
+  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.2" }),
   as_of: z.string().regex(DATE).meta({ description: "As-of date of the snapshot (YYYY-MM-DD).", example: "2026-11-22" }),
   anchor_month: countryListItemSchema.shape.anchor_month,
   score: z.number().min(1).max(10).nullable().meta({ description: `${scoreText}; null when there is none or it may not be shown today.` }),
@@ -458,7 +458,7 @@ const publishedCountry = z.strictObject({
     .strictObject({
       delta: countryListItemSchema.shape.yoy.shape.delta,
       label: countryListItemSchema.shape.yoy.shape.label,
-      from_month: month("The month compared with (anchor month − 12); null without an anchor month.").nullable(),
+      from_month: month("The month compared with: the as-of month − 12 (model v2.2; v2 and v2.1: the anchor month − 12); null without any input.").nullable(),
     })
     .meta({ description: "Year-on-year change of the score." }),
   ingest_ids: z.array(z.int().min(1)).meta({ description: "Ids of the data loads every observation of this snapshot came from (provenance)." }),

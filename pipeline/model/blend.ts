@@ -1,4 +1,4 @@
-// The blend of sub-scores into a score (docs/model.md §4), on its own so that model v2.1 and the attribution
+// The blend of sub-scores into a score (docs/model.md §4), on its own so that every model (kernel.ts) and the attribution
 // of score changes (explain.ts) run the very same arithmetic: the attribution's end points are then the
 // published scores to the last bit. Pure; no allocation per call, for the attribution's inner loop.
 //
@@ -9,13 +9,20 @@
 //   score  = min + (max − min) × shrunk / subScoreMax
 //
 // Sums run blocks in a fixed order (historical, then sentiment), members in block order: the same order as
-// model v2, so v2.1 reproduces v2's scores bit for bit where their inputs agree.
+// model v2 always had, so every released model scores the same inputs to the same bits.
+//
+// Browser-safe: it imports only the parameter tables' types and constants (tables.ts), so a visitor's own
+// weights (docs/model.md §9) can run this very blend in the browser with `{ ...params, weights }`.
+import { FAMILIES, SUB_SCORE_KEYS, type Family, type ModelParams } from "./tables.ts";
 import type { SubScore, SubScoreKey } from "./types.ts";
-import { clamp, FAMILIES, SUB_SCORE_KEYS, type Family, type ModelV2Params } from "./v2.ts";
+
+export function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(Math.max(x, lo), hi);
+}
 
 /** The parameters of the blend, laid out by position (blocks in FAMILIES order, members in block order). */
 export interface BlendPlan {
-  readonly params: ModelV2Params;
+  readonly params: ModelParams;
   /** Sub-score key at each position. */
   readonly keys: readonly SubScoreKey[];
   /** Position of each key. */
@@ -31,10 +38,10 @@ export interface BlendPlan {
   readonly blockWeight: Float64Array;
 }
 
-const plans = new WeakMap<ModelV2Params, BlendPlan>();
+const plans = new WeakMap<ModelParams, BlendPlan>();
 
 /** The plan of a parameter object (computed once per object). */
-export function blendPlan(params: ModelV2Params): BlendPlan {
+export function blendPlan(params: ModelParams): BlendPlan {
   let plan = plans.get(params);
   if (plan) return plan;
   const keys: SubScoreKey[] = [];
@@ -142,7 +149,7 @@ export function finishBlend(plan: BlendPlan, sumE: number, sumEX: number, blocks
 /** The blend of a record of sub-scores (null = missing), or null without a score. */
 export function blendSubScores(
   subScores: Readonly<Record<SubScoreKey, Pick<SubScore, "value" | "effectiveWeight"> | null>>,
-  params: ModelV2Params,
+  params: ModelParams,
 ): BlendOut | null {
   const plan = blendPlan(params);
   const n = plan.keys.length;

@@ -21,7 +21,7 @@
 // snapshots can be compared as well as two months of a history. Weights come from the model's parameters.
 import { blendPlan, emptyBlendOut, finishBlend, type BlendOut } from "./blend.ts";
 import type { ChangeKind, ChangePart, Explanation, MonthChange, MonthState, SubScore, SubScoreKey, SubScoreState } from "./types.ts";
-import { SUB_SCORE_KEYS, type ModelV2Params } from "./v2.ts";
+import { SUB_SCORE_KEYS, type ModelParams } from "./tables.ts";
 
 /** What the attribution reads of a sub-score: a snapshot's `sub_scores` entry fits. */
 export type SubScoreLike = Pick<SubScore, "input" | "period" | "age" | "freshness" | "value">;
@@ -127,7 +127,7 @@ export function explainChange(
   from: SubScoresLike,
   to: SubScoresLike,
   months: { from_month: string; to_month: string },
-  params: ModelV2Params,
+  params: ModelParams,
 ): Explanation | null {
   const plan = blendPlan(params);
   const n = plan.keys.length;
@@ -240,7 +240,7 @@ export function explainChange(
 export function explainSnapshots(
   from: { as_of: string; sub_scores: SubScoresLike },
   to: { as_of: string; sub_scores: SubScoresLike },
-  params: ModelV2Params,
+  params: ModelParams,
 ): Explanation | null {
   const e = explainChange(from.sub_scores, to.sub_scores, { from_month: from.as_of.slice(0, 7), to_month: to.as_of.slice(0, 7) }, params);
   return e !== null ? withPlainStates(e) : null;
@@ -250,7 +250,7 @@ export function explainSnapshots(
  * Every month of a history (consecutive months, oldest first) against the month before and 12 months before
  * (the model's yoy lag). Parts share the states' sub-score objects (no copies: this runs for every month).
  */
-export function explainHistory(states: readonly MonthState[], params: ModelV2Params): MonthChange[] {
+export function explainHistory(states: readonly MonthState[], params: ModelParams): MonthChange[] {
   const lag = params.yoy.lagMonths;
   const against = (i: number, back: number): Explanation | null => {
     const j = i - back;

@@ -2,106 +2,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthLabel, periodEndMonth } from "./period.ts";
-import { makeInput, pt, quarterOfEnd } from "./test-helpers.ts";
-import type { ModelInput, SeriesPoint, Snapshot } from "./types.ts";
+import { RUNS, caseArb as anyCaseArb, expectNotLower, richCaseArb, unemploymentKey, withValue, type Case, type CaseOptions, singleArb, singleInput } from "./property-cases.ts";
+import type { ModelInput, SeriesPoint } from "./types.ts";
 import { MODEL_V2, computeCountry } from "./v2.ts";
 
-const RUNS = { numRuns: 300 };
-const BASE = periodEndMonth("2018-01");
-
-type Kind = "month" | "quarter";
-
-/**
- * A series whose newest point ends `newestOffset` months from the as-of month (negative: before it),
- * with holes (null values are left out) and values in [min, max].
- */
-function seriesArb(kind: Kind, min: number, max: number, newestOffset: fc.Arbitrary<number>, minLength = 1) {
-  return fc.record({
-    offset: newestOffset,
-    values: fc.array(fc.option(fc.double({ min, max, noNaN: true }), { nil: null, freq: 6 }), { minLength, maxLength: 30 }),
-  });
-}
-
-interface SeriesSpec {
-  offset: number;
-  values: (number | null)[];
-}
-
-function build(kind: Kind, spec: SeriesSpec | null, asOfMonth: number, ingestId: number): SeriesPoint[] {
-  if (spec === null) return [];
-  let newest = asOfMonth + spec.offset;
-  const step = kind === "month" ? 1 : 3;
-  if (kind === "quarter") newest -= ((newest % 3) + 3) % 3 === 2 ? 0 : (((newest % 3) + 3) % 3) + 1; // last quarter end <= newest
-  const n = spec.values.length;
-  const points: SeriesPoint[] = [];
-  spec.values.forEach((v, i) => {
-    if (v === null) return;
-    const end = newest - step * (n - 1 - i);
-    points.push(pt(kind === "month" ? monthLabel(end) : quarterOfEnd(end), v, ingestId + (i % 3)));
-  });
-  return points;
-}
-
-interface Case {
-  input: ModelInput;
-  asOf: string;
-  asOfMonth: number;
-}
-
-/** Any mix of inputs, some after the as-of month, some past their cutoff. */
-function caseArb(opts: { required?: boolean; newest?: fc.Arbitrary<number>; minLength?: number } = {}): fc.Arbitrary<Case> {
-  const newest = opts.newest ?? fc.integer({ min: -30, max: 4 });
-  const minLength = opts.minLength ?? 1;
-  const maybe = <T>(a: fc.Arbitrary<T>) => (opts.required ? a : fc.option(a, { nil: null, freq: 3 }));
-  return fc
-    .record({
-      asOf: fc.integer({ min: 0, max: 96 }),
-      day: fc.integer({ min: 1, max: 28 }),
-      um: maybe(seriesArb("month", 0, 30, newest, minLength)),
-      uq: fc.option(seriesArb("quarter", 0, 30, newest, minLength), { nil: null, freq: 3 }),
-      vac: maybe(seriesArb("quarter", 0.05, 8, newest)),
-      lmb: maybe(seriesArb("month", 80, 120, newest)),
-      gdp: fc.option(seriesArb("quarter", -5, 5, newest), { nil: null }),
-      infl: fc.option(seriesArb("month", -1, 12, newest), { nil: null }),
-      euM: fc.option(seriesArb("month", 3, 12, newest), { nil: null }),
-      euQ: fc.option(seriesArb("quarter", 3, 12, newest), { nil: null }),
-    })
-    .map((r) => {
-      const m = BASE + r.asOf;
-      const input = makeInput({
-        unemploymentMonthly: build("month", r.um, m, 10),
-        unemploymentQuarterly: build("quarter", r.uq, m, 20),
-        vacancy: build("quarter", r.vac, m, 30),
-        lmb: build("month", r.lmb, m, 40),
-        gdp: build("quarter", r.gdp, m, 50),
-        inflation: build("month", r.infl, m, 60),
-        euUnemploymentMonthly: build("month", r.euM, m, 70),
-        euUnemploymentQuarterly: build("quarter", r.euQ, m, 80),
-      });
-      return { input, asOf: `${monthLabel(m)}-${String(r.day).padStart(2, "0")}`, asOfMonth: m };
-    });
-}
-
-/**
- * Countries where every scoring series has its newest point at or before the as-of month and within the cutoffs,
- * and unemployment series long enough (13 points) that M is usually present (holes still leave it out at times).
- */
-const richCase = caseArb({ required: true, newest: fc.integer({ min: -10, max: 0 }), minLength: 13 });
+/** v2 reads no Employment Expectations Indicator: its countries have none. */
+const caseArb = (opts: CaseOptions = {}) => anyCaseArb({ ...opts, eei: false });
+const richCase = richCaseArb({ eei: false });
 
 const scoreOf = (c: Case) => computeCountry(c.input, c.asOf).snapshot;
-
-/** Replace the value of one period in one series. */
-function withValue(input: ModelInput, series: keyof ModelInput, period: string, f: (v: number) => number): ModelInput {
-  const points = input[series] as SeriesPoint[];
-  return { ...input, [series]: points.map((p) => (p.period === period ? { ...p, value: f(p.value) } : p)) };
-}
-
-function expectNotLower(before: Snapshot, after: Snapshot) {
-  expect(after.score === null).toBe(before.score === null);
-  if (before.score !== null && after.score !== null) expect(after.score).toBeGreaterThanOrEqual(before.score);
-}
-
-const unemploymentKey = (s: Snapshot) => (s.unemployment_series === "quarterly" ? "unemploymentQuarterly" : "unemploymentMonthly");
 
 describe("bounds", () => {
   it("every score is in [1, 10] and every sub-score in [0, 100]", () => {
@@ -222,20 +131,7 @@ describe("monotone: with everything else fixed, the score never goes down when",
 
 describe("freshness", () => {
   const kinds = ["unemploymentMonthly", "unemploymentQuarterly", "vacancy", "lmb"] as const;
-  const single = fc.record({
-    kind: fc.constantFrom(...kinds),
-    asOf: fc.integer({ min: 0, max: 96 }),
-    spec: seriesArb("month", 0, 1, fc.integer({ min: -20, max: 0 })), // values in [0, 1], scaled per kind below
-    later: fc.integer({ min: 0, max: 40 }),
-  });
-
-  function singleInput(r: { kind: (typeof kinds)[number]; asOf: number; spec: SeriesSpec }) {
-    const m = BASE + r.asOf;
-    const kind: Kind = r.kind === "unemploymentQuarterly" || r.kind === "vacancy" ? "quarter" : "month";
-    const scale = r.kind === "lmb" ? (v: number) => 80 + 40 * v : r.kind === "vacancy" ? (v: number) => 0.05 + 8 * v : (v: number) => 30 * v;
-    const spec = { offset: r.spec.offset, values: r.spec.values.map((v) => (v === null ? null : scale(v))) };
-    return { input: makeInput({ [r.kind]: build(kind, spec, m, 1) }), m };
-  }
+  const single = singleArb(kinds);
 
   it("a single kind of input: a later as-of never moves the score away from 5.5", () => {
     fc.assert(

@@ -20,7 +20,7 @@ describe("GET /api/health", () => {
   it("reports the model, publication and scored countries", async () => {
     const { status, body } = await getJson(`${base}/api/health`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, model: "v2.1", as_of: AS_OF, paused: false, paused_reason: null });
+    expect(body).toMatchObject({ ok: true, model: "v2.2", as_of: AS_OF, paused: false, paused_reason: null });
     expect(typeof body.published_at).toBe("string");
     expect(body.countries_scored).toBeGreaterThan(20);
   });
@@ -54,7 +54,7 @@ describe("GET /api/countries/:code", () => {
     expect(upper.body).toEqual(lower.body);
     expect(mixed.body).toEqual(lower.body);
     const b = lower.body;
-    expect(b).toMatchObject({ code: "DE", country: "DE", name: "Germany", model: "v2.1", as_of: AS_OF, published: true });
+    expect(b).toMatchObject({ code: "DE", country: "DE", name: "Germany", model: "v2.2", as_of: AS_OF, published: true });
     for (const k of ["sub_scores", "unemployment", "vacancy", "competition", "lmb", "gdp", "inflation", "averages_3y", "eu_average", "yoy", "cover"]) {
       expect(b).toHaveProperty(k);
     }

@@ -277,7 +277,7 @@ describe("upload: the browser's checks", () => {
       "Uploads replace old values for the same period and country",
       "GDP and inflation are context only: they are shown beside the score and do not affect it.",
       "updates the snapshots with a 50/50 sentiment blend",
-      "The latest index version is v2.1 (freshness weights, momentum, sentiment).",
+      "The latest index version is v2.2 (freshness weights, momentum, sentiment).",
     ]) {
       expect(text).toContain(part);
     }
@@ -352,7 +352,7 @@ describe("upload and recalculation", () => {
     expect(await upload.isDisabled()).toBe(false);
     expect(await recalc.textContent()).toBe("Recalculate");
     await toast(page, "Recalculation complete").waitFor();
-    expect(await page.getByTestId("recalc-alert").textContent()).toMatch(/30 of 31 countries scored · model v2\.1 · as of \d{4}-\d{2}-\d{2}/);
+    expect(await page.getByTestId("recalc-alert").textContent()).toMatch(/30 of 31 countries scored · model v2\.2 · as of \d{4}-\d{2}-\d{2}/);
     await page.unroute("**/api/admin/recalculate");
 
     await page.route("**/api/admin/upload", slow(1500));
@@ -392,7 +392,7 @@ describe("upload and recalculation", () => {
     expect(await progress()).toEqual([0, 20, 40, 60, 80, 100]);
     expect(await alertOf(page).locator("p").first().textContent()).toBe("Upload Complete (with warnings)");
     await toast(page, "Upload Complete (with warnings)").waitFor();
-    expect(await page.getByTestId("upload-recalc").textContent()).toMatch(/Scores recalculated and published: 30 of 31 countries scored \(model v2\.1/);
+    expect(await page.getByTestId("upload-recalc").textContent()).toMatch(/Scores recalculated and published: 30 of 31 countries scored \(model v2\.2/);
     // The chosen file is cleared on success.
     expect(await page.locator("#upload-file").evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
 
@@ -482,7 +482,7 @@ describe("data status", () => {
     const staleCells = page.locator("td[data-freshness=stale]");
     expect((await staleCells.count()) > 0).toBe(staleGeos.length > 0);
     for (const c of await staleCells.all()) expect(await c.textContent()).toContain("stale");
-    expect(await page.getByTestId("status-published").textContent()).toMatch(/^Published: model v2\.1/);
+    expect(await page.getByTestId("status-published").textContent()).toMatch(/^Published: model v2\.2/);
     // The share cards' line says what `jwi status` says.
     expect(await page.getByTestId("status-share-cards").textContent()).toBe(shareCardsText(report.published.cards!));
     await screenshot(page, "admin-panel-desktop");

@@ -76,7 +76,7 @@ describe("the methodology page", () => {
   it("explains both sentiment sources, the v2.1 blend and the rounded status, and lists every accepted table", async () => {
     const { page, errors } = await open(desktop, "/methodology");
     const main = squash(await page.locator("main").innerText());
-    expect(main).toContain("This page explains model v2.1");
+    expect(main).toContain("This page explains model v2.2");
     const sources = squash(await page.getByTestId("sentiment-sources").innerText());
     expect(sources).toContain("European Labour Market Barometer");
     expect(sources).toContain("100 = neutral, on a scale of 90 (very poor) to 110 (very good)");

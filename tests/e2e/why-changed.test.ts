@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { describeChange } from "../../pipeline/model/explain-text.ts";
 import { tenths } from "../../pipeline/model/round.ts";
+import { changeShownText } from "../../product/change-view.ts";
+import { formatPeriod } from "../../product/format.ts";
 import { DESKTOP, MOBILE, NOW, PUBLIC_ORIGIN, axeViolations, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
 
 /** Long after the bundled series ended for some countries: their scores are withheld (see read-path.test.ts). */
@@ -77,6 +79,30 @@ describe("why it changed", () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(console.unexpected()).toEqual([]);
     await page.close();
+  });
+
+  it("one yearly change: the year-on-year badge and 'Since a year ago' say one number since one month (Cyprus, desktop and phone)", async () => {
+    clock = NOW;
+    const body = await api("/api/countries/cy");
+    const year = body.change_text.year_before;
+    // Model v2.2: the snapshot's yoy is the very change the attribution explains, from the same month.
+    expect(body.yoy.delta).toBe(body.change.year_before.delta);
+    expect(body.yoy.from_month).toBe(year.from_month);
+    expect(tenths(body.yoy.delta)).toBe(Math.round(year.delta * 10));
+    const since = formatPeriod(body.yoy.from_month);
+    for (const context of [desktop, mobile]) {
+      const { page } = await newPage(context);
+      await page.goto(`${h.base}/country/cy`);
+      const badge = page.locator("dt", { hasText: "Year on year" }).locator("xpath=following-sibling::dd");
+      await badge.first().waitFor({ state: "attached" }); // in a panel that may be collapsed
+      // Every place the page shows the badge (the panel is rendered for both layouts) says the same.
+      const badges = await badge.allTextContents();
+      expect(badges.length).toBeGreaterThan(0);
+      for (const text of badges) expect(text).toContain(`(${changeShownText(body.yoy.delta)} since ${since})`);
+      const shown = await shownBlock(page);
+      expect(shown.year.sentence!.startsWith(`${year.head} since ${since}`)).toBe(true);
+      await page.close();
+    }
   });
 
   it("a phone, and the /job-market page: the same words", async () => {

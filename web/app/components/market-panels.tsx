@@ -9,6 +9,7 @@ import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
 import { adviceFor, countingInputs } from "../../../product/advice.ts";
+import { changeShownText } from "../../../product/change-view.ts";
 import { listText, type Availability } from "../lib/availability.ts";
 import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
 import { formatNumber, formatPercent, formatPeriod } from "../../../product/format.ts";
@@ -112,8 +113,7 @@ export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "
       <Icon className="h-3.5 w-3.5" />
       {label}
       <span className="font-normal">
-        ({delta >= 0 ? "+" : "−"}
-        {Math.abs(delta).toFixed(1)}
+        ({changeShownText(delta)}
         {fromMonth ? ` since ${formatPeriod(fromMonth)}` : ""})
       </span>
     </span>
