@@ -4,7 +4,7 @@
 // official fields (score, status) are the published ones and never depend on the weights. Not cached by the
 // fast path (the answer depends on the query); each answer carries the publication's ETag prefix.
 import { z } from "zod";
-import type { ResponseConfig } from "@asteasolutions/zod-to-openapi";
+import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { formatScore } from "../../pipeline/model/round.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { compactSub, PERSONAL_NOTE, personalRows, type PersonalRowView } from "../../product/personal-view.ts";
@@ -141,7 +141,7 @@ export function personalRoutes(answer: {
   json: (schema: z.ZodType, description: string) => ResponseConfig;
   csv: (description: string) => ResponseConfig;
   error: (description: string) => ResponseConfig;
-  conditional: { headers: z.ZodType };
+  conditional: Pick<NonNullable<RouteConfig["request"]>, "headers">;
   notModified: ResponseConfig;
 }) {
   const bad = answer.error(

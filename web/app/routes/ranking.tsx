@@ -7,6 +7,7 @@ import { publishedText } from "../../../product/format.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { PAUSED_RANKING, RankingLegend, RankingList } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
+import { RankingWeightsPanel } from "../components/ranking-weights-panel.tsx";
 
 const TEXT: Record<RankingType, { title: string; subtitle: string; description: string }> = {
   brightest: {
@@ -63,6 +64,9 @@ export default function RankingPage() {
       ) : null}
       <div className="mt-4">
         <RankingList rows={data.rows} empty={data.paused ? PAUSED_RANKING : undefined} />
+      </div>
+      <div className="mt-6">
+        <RankingWeightsPanel codes={data.rows.slice(0, 2).map((r) => r.code)} />
       </div>
       {data.publishedAt && !data.paused ? (
         <p className="mt-4 text-sm text-slate-600">Scores {publishedText(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
