@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { formatScore } from "../../../product/format.ts";
 import { movedText, PERSONAL_NOTE, personalRows, type PersonalRowView } from "../../../product/personal-view.ts";
-import { formatSteps, INDEX_STEPS, isIndexSteps, type WeightSteps } from "../../../product/weights.ts";
+import { formatSteps, INDEX_STEPS, isIndexSteps, WEIGHT_KEYS, WEIGHT_TEXT, type WeightSteps } from "../../../product/weights.ts";
 import { StatusChip } from "../components/ranking-list.tsx";
 import { Flag } from "../components/flag.tsx";
 import { WeightsPanel } from "../components/weights-panel.tsx";
@@ -52,6 +52,8 @@ export default function YourWeather() {
     window.history.replaceState(window.history.state, "", urlOf(next));
   };
   const ranked = rows.filter((r) => r.rank !== null);
+  // Inputs no shown country has (e.g. sentiment when every survey is past its cut-off): say their weight does nothing.
+  const missing = WEIGHT_KEYS.filter((k) => data.inputs.every((i) => i.score === null || !i.sub?.[k]));
   const top = ranked
     .slice(0, 3)
     .map((r) => r.name)
@@ -71,6 +73,12 @@ export default function YourWeather() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[22rem_1fr]">
         <div>
           <WeightsPanel steps={steps} action={PATH} onChange={change} onReset={() => change(INDEX_STEPS)} />
+          {missing.length ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="weights-missing">
+              {missing.map((k) => WEIGHT_TEXT[k].name).join(", ")}: not available for any country shown today, so {missing.length > 1 ? "their weights change" : "its weight changes"} nothing
+              for now.
+            </p>
+          ) : null}
           <p className="mt-3 text-sm text-slate-600">
             Download this ranking: <a className="font-medium text-brand-700 underline" href={`/api/v1/scores/personal.csv?weights=${formatSteps(steps)}`}>CSV</a> ·{" "}
             <a className="font-medium text-brand-700 underline" href={`/api/v1/scores?weights=${formatSteps(steps)}`}>JSON</a>
@@ -99,6 +107,12 @@ export default function YourWeather() {
   );
 }
 
+function movedLine(r: PersonalRowView): string {
+  if (r.moved_by.length === 0) return "As in the index";
+  const text = movedText(r);
+  return text === "no change" ? "Your weights move it by less than 0.05" : `Moved by your weights: ${text}`;
+}
+
 function PersonalList({ rows }: { rows: PersonalRowView[] }) {
   const ranked = rows.filter((r) => r.rank !== null);
   const unranked = rows.filter((r) => r.rank === null);
@@ -115,7 +129,7 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
               </Link>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600">
                 {r.personal_status ? <StatusChip status={r.personal_status} /> : null}
-                <span data-testid="moved">{r.moved_by.length ? `Moved by your weights: ${movedText(r)}` : "As in the index"}</span>
+                <span data-testid="moved">{movedLine(r)}</span>
               </span>
             </span>
             <span className="text-right">
