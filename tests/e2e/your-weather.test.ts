@@ -135,6 +135,29 @@ describe("/your-weather", () => {
   });
 });
 
+describe("the rankings' weights panel", () => {
+  it("shows the visitor's own top 10 beside the published ranking, re-ranked in the browser", async () => {
+    const { page, console } = await newPage(desktop);
+    await open(page, "/brightest");
+    await hydrated(page);
+    const published = await page.locator("main ol").first().locator("li").allInnerTexts();
+    expect(await page.getByTestId("ranking-personal").count()).toBe(0);
+    await page.getByText("Set your weights").click();
+    const u = page.getByTestId("ranking-weights-panel").getByLabel("Unemployment level");
+    await u.focus();
+    await page.keyboard.press("Home");
+    const mine = page.getByTestId("ranking-personal");
+    await mine.waitFor();
+    expect(await mine.getByRole("heading").innerText()).toBe("Your ranking (your weights) — not the index");
+    const codes = await mine.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
+    expect(codes).toEqual((await apiOrder("U:0,M:2,V:2,C:2,S:2")).slice(0, 10));
+    expect(await page.locator("main ol").first().locator("li").allInnerTexts()).toEqual(published);
+    expect(await mine.getByRole("link", { name: "All 31 countries with these weights" }).getAttribute("href")).toBe("/your-weather?weights=U:0,M:2,V:2,C:2,S:2");
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("/compare", () => {
   it("shows two countries side by side with why they differ, and redirects other orders to the canonical one", async () => {
     const r = await fetch(`${h.base}/compare/FR-de`, { redirect: "manual" });
