@@ -36,7 +36,7 @@ async function apiOrder(weights: string): Promise<string[]> {
 
 describe("/your-weather", () => {
   let shared = "";
-  let sharedOrder: string[] = [];
+  let sharedOrder: (string | null)[] = [];
 
   it("starts as the index, and a slider re-ranks the list in the browser and writes the weights into the URL", async () => {
     const { page, console } = await newPage(desktop);
