@@ -35,7 +35,7 @@ export interface PersonalScore {
 const KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
 
 /** Weight vectors whose parameter object is kept (a visitor moves a slider a few times; a server sees many). */
-const MAX_CACHED = 64;
+const MAX_CACHED = 256;
 const cache = new WeakMap<ModelV2Params, Map<string, BlendPlan>>();
 
 const vectorKey = (a: WeightVector) => KEYS.map((k) => a[k]).join(",");
@@ -117,18 +117,13 @@ export interface WeightPart {
  */
 export function weightAttribution(sub: PersonalSubScores, a: WeightVector, model: PersonalModel): WeightPart[] | null {
   const { params } = model;
-  checkWeights(a);
-  const players = KEYS.filter((k) => a[k] !== params.weights[k]);
+  const { players, plans } = coalitionPlans(params, a);
   const k = players.length;
   const size = 1 << k;
   const v = new Float64Array(size);
   const neutral = params.scale.min + ((params.scale.max - params.scale.min) * params.shrink.neutral) / params.scale.subScoreMax;
   for (let mask = 0; mask < size; mask++) {
-    const mixed = { ...params.weights } as Record<SubScoreKey, number>;
-    players.forEach((key, j) => {
-      if (mask & (1 << j)) mixed[key] = a[key];
-    });
-    const score = blendWith(personalPlan(params, mixed), sub);
+    const score = blendWith(plans[mask]!, sub);
     if (Number.isNaN(score) && (mask === 0 || mask === size - 1)) return null;
     v[mask] = Number.isNaN(score) ? neutral : score;
   }
@@ -144,6 +139,35 @@ export function weightAttribution(sub: PersonalSubScores, a: WeightVector, model
     }
     return { key, contribution: phi };
   });
+}
+
+/** The changed weights of `a` and the plan of every coalition of them (index: bit j set = players[j] at a's weight), once per vector. */
+const coalitions = new WeakMap<ModelV2Params, Map<string, { players: SubScoreKey[]; plans: BlendPlan[] }>>();
+
+function coalitionPlans(params: ModelV2Params, a: WeightVector): { players: SubScoreKey[]; plans: BlendPlan[] } {
+  checkWeights(a);
+  let byVector = coalitions.get(params);
+  if (!byVector) {
+    byVector = new Map();
+    coalitions.set(params, byVector);
+  }
+  const key = vectorKey(a);
+  let hit = byVector.get(key);
+  if (!hit) {
+    if (byVector.size >= MAX_CACHED) byVector.clear();
+    const players = KEYS.filter((k) => a[k] !== params.weights[k]);
+    const plans: BlendPlan[] = [];
+    for (let mask = 0; mask < 1 << players.length; mask++) {
+      const mixed = { ...params.weights } as Record<SubScoreKey, number>;
+      players.forEach((k, j) => {
+        if (mask & (1 << j)) mixed[k] = a[k];
+      });
+      plans.push(personalPlan(params, mixed));
+    }
+    hit = { players, plans };
+    byVector.set(key, hit);
+  }
+  return hit;
 }
 
 /** A country in a personal ranking. */
