@@ -113,6 +113,12 @@ describe("why two countries differ", () => {
     expect(view.sentence).toContain("unemployment: 3.1% in Germany vs 7.4% in France");
     expect(view.sentence).toContain("only Germany has a sentiment survey");
     expect(differenceView(fr, { ...de, score: null })).toBeNull();
+    // The newer figure's period comes first, whichever country has it.
+    const older = { ...fr, sub_scores: { ...fr.sub_scores, V: { ...sub(60, 2.5), freshness: 0.5, period: "2026-Q1" } } };
+    expect(differenceView(older, de)!.sentence).toContain("Germany's figure for the vacancy rate is more recent (September 2026 vs Q1 2026)");
+    const newerLow = { ...fr, sub_scores: { ...fr.sub_scores, V: { ...sub(60, 2.5), period: "2026-10" } } };
+    const olderHigh = { ...de, sub_scores: { ...de.sub_scores, V: { ...sub(60, 2.5), freshness: 0.5, period: "2026-Q1" } } };
+    expect(differenceView(newerLow, olderHigh)!.sentence).toContain("France's figure for the vacancy rate is more recent (October 2026 vs Q1 2026)");
   });
 });
 

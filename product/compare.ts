@@ -70,8 +70,8 @@ export function differencePhrase(p: ChangePart, names: { lower: string; higher: 
   const a = p.from!;
   const b = p.to!;
   if (p.kind === "freshness") {
-    const newer = b.freshness > a.freshness ? names.higher : names.lower;
-    return `${newer}'s figure for ${NAME[p.key]} is more recent (${periodName(b.period)} vs ${periodName(a.period)}), so it counts more`;
+    const [newer, n, o] = b.freshness > a.freshness ? [names.higher, b, a] : [names.lower, a, b];
+    return `${newer}'s figure for ${NAME[p.key]} is more recent (${periodName(n.period)} vs ${periodName(o.period)}), so it counts more`;
   }
   return `${NAME[p.key]}: ${UNIT[p.key](b.input)} in ${names.higher} vs ${UNIT[p.key](a.input)} in ${names.lower}`;
 }
