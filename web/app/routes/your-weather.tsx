@@ -79,6 +79,14 @@ export default function YourWeather() {
               for now.
             </p>
           ) : null}
+          {ranked.length && !data.paused ? (
+            <p className="mt-3 text-sm text-slate-800 lg:hidden" data-testid="top-now">
+              Your top 3 now: {top}.{" "}
+              <a className="font-medium text-brand-700 underline" href="#your-ranking-title">
+                See your ranking
+              </a>
+            </p>
+          ) : null}
           <p className="mt-3 text-sm text-slate-600">
             Download this ranking: <a className="font-medium text-brand-700 underline" href={`/api/v1/scores/personal.csv?weights=${formatSteps(steps)}`}>CSV</a> ·{" "}
             <a className="font-medium text-brand-700 underline" href={`/api/v1/scores?weights=${formatSteps(steps)}`}>JSON</a>
