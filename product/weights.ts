@@ -2,7 +2,7 @@
 // step 0..5 per input, in one format shared by page URLs and the API, `U:2,M:2,V:2,C:2,S:2`. Step 2 is "as in
 // the index": the weight a_i is the index's base weight w_i × step / 2 (0 ignores the input, 5 weighs it
 // 2.5 times as much as the index does). Steps scale the index's own weights, so the default steps give the
-// base weights exactly and so the published scores (docs/model.md §10). Pure; runs in the browser.
+// base weights exactly and so the published scores (docs/model.md §11). Pure; runs in the browser.
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import type { PersonalModel, WeightVector } from "../pipeline/model/personal.ts";
 import { statusOf } from "../pipeline/model/v2-1.ts";

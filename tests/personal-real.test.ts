@@ -1,4 +1,4 @@
-// docs/model.md §10 on the bundled real data: with the index's weights a visitor's personal score is the published
+// docs/model.md §11 on the bundled real data: with the index's weights a visitor's personal score is the published
 // score to the last digit, for every country and several as-of dates (each a real recalc into a real serving
 // SQLite file, read back as the site reads it).
 import path from "node:path";

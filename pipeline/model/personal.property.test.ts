@@ -1,4 +1,4 @@
-// Properties of a visitor's own weights (docs/model.md §10), on generated sub-scores and on model v2.1's own
+// Properties of a visitor's own weights (docs/model.md §11), on generated sub-scores and on model v2.1's own
 // snapshots of generated countries. The real-data check (every country, several as-of dates) is
 // tests/personal-real.test.ts.
 import fc from "fast-check";
@@ -28,7 +28,7 @@ const asModelSubScores = (s: Record<SubScoreKey, { value: number; freshness: num
     { value: number; effectiveWeight: number } | null
   >;
 
-describe("personal score (docs/model.md §10)", () => {
+describe("personal score (docs/model.md §11)", () => {
   it("with the base weights equals the model's blend to the last bit", () => {
     fc.assert(
       fc.property(subsArb, (s) => {

@@ -1,4 +1,4 @@
-// A visitor's own weights (docs/model.md §10): the personal score of a country is the blend of §4 with the base
+// A visitor's own weights (docs/model.md §11): the personal score of a country is the blend of §4 with the base
 // weights w_i replaced by the visitor's a_i everywhere (e_i = a_i × f_i, and cover's denominator over the
 // blocks present), from the same published sub-scores X_i and freshness f_i. It never replaces the published
 // score: the site shows it beside the published one, as "your ranking", and nothing published depends on it.

@@ -1,4 +1,4 @@
-// /your-weather (docs/decisions/020-personal-weights.md, docs/model.md §10): a visitor weighs the five inputs and
+// /your-weather (docs/decisions/020-personal-weights.md, docs/model.md §11): a visitor weighs the five inputs and
 // every country is re-ranked by its personal score, in the browser, from the published sub-scores the page was
 // served with (no server round trip); the published score stays beside each personal one. The weights live in
 // the URL (`?weights=U:2,M:2,V:2,C:2,S:2`, the API's format) so a ranking can be shared; without JavaScript the
