@@ -306,6 +306,12 @@ export class ReadModel {
     return this.communityEntry(code).body;
   }
 
+  /** The current publication as of `now`'s month, as derived bodies see it (answers made per request: api/v1/personal.ts). */
+  publishedView(now: Date): PublishedView {
+    const v = this.view(now);
+    return { tag: v.tag, publication: v.publication, items: v.items, readings: v.readings, sources: v.sources };
+  }
+
   /**
    * A body made from the current publication as of `now`'s month by `make`, once per publication, month and
    * `key`, and kept with the others of that month (api/v1/bodies.ts: regions, sources, CSV downloads).

@@ -12,6 +12,7 @@ import { CACHE_PUBLISHED, CACHE_STATIC, cachedJson, requestOrigin, sendCached, t
 import type { ReadModel } from "../read-model.ts";
 import { historyCsvBody, openApiBody, regionsBody, scoresCsvBody, sourcesBody } from "../v1/bodies.ts";
 import { openApiDocument } from "../v1/openapi.ts";
+import { personalScoresBody, personalScoresCsvBody, stepsOfQuery } from "../v1/personal.ts";
 import { countryParams, rankingParams } from "../v1/schemas.ts";
 import { healthBody, sendHealth } from "./public.ts";
 
@@ -66,6 +67,17 @@ export function v1Routes(read: ReadModel, now: () => Date): Router {
 
   r.get("/scores.csv", (req, res) => {
     sendCached(req, res, scoresCsvBody(read, now()), CACHE_PUBLISHED);
+  });
+
+  // A personal ranking under the visitor's weights (never the index): made per request, from the reader's view.
+  r.get("/scores", (req, res) => {
+    const steps = stepsOfQuery(req.query);
+    sendCached(req, res, personalScoresBody(read.publishedView(now()), steps), CACHE_PUBLISHED);
+  });
+
+  r.get("/scores/personal.csv", (req, res) => {
+    const steps = stepsOfQuery(req.query);
+    sendCached(req, res, personalScoresCsvBody(read.publishedView(now()), steps), CACHE_PUBLISHED);
   });
 
   r.get("/health", (_req, res) => sendHealth(res, healthBody(read, now())));

@@ -8,6 +8,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteCo
 import { z } from "zod";
 import { API_V1_BASE, CACHING_NOTE, DERIVATION_NOTE, INDEX_LICENCE, SOURCE_TERMS, SUGGESTED_CREDIT } from "../../product/open-data.ts";
 import { HISTORY_CSV, SCORES_CSV, type CsvFormat } from "./csv.ts";
+import { personalRoutes } from "./personal.ts";
 import {
   countriesSchema,
   countryParams,
@@ -74,7 +75,8 @@ const GENERAL_ERRORS = {
 /** Public reads: no key, no cookie (an explicit empty `security`), and the general errors beside the route's own. */
 function publicRead(route: RouteConfig): RouteConfig {
   const general = Object.fromEntries(Object.entries(GENERAL_ERRORS).map(([status, e]) => [status, { $ref: `#/components/responses/${e.name}` }]));
-  return { ...route, security: [], responses: { ...route.responses, ...general } };
+  // A route's own 400 (e.g. bad weights, which also names the general cases) replaces the general one.
+  return { ...route, security: [], responses: { ...general, ...route.responses } };
 }
 
 function jsonAnswer(schema: z.ZodType, description: string, cacheControl = CACHE_PUBLISHED_TEXT): ResponseConfig {
@@ -91,6 +93,10 @@ function csvDescription(format: CsvFormat<never>): string {
 }
 
 function csvAnswer(format: CsvFormat<never>, description: string): ResponseConfig {
+  return csvText(csvDescription(format), description);
+}
+
+function csvText(columns: string, description: string): ResponseConfig {
   return {
     description,
     headers: {
@@ -98,7 +104,7 @@ function csvAnswer(format: CsvFormat<never>, description: string): ResponseConfi
       "Cache-Control": cacheHeader(CACHE_PUBLISHED_TEXT),
       "Content-Disposition": { description: 'attachment; filename="job-weather-index-….csv"', schema: { type: "string" } },
     },
-    content: { "text/csv": { schema: z.string().meta({ description: csvDescription(format) }) } },
+    content: { "text/csv": { schema: z.string().meta({ description: columns }) } },
   };
 }
 
@@ -189,6 +195,13 @@ const ROUTES: RouteConfig[] = [
     request: conditional,
     responses: { 200: csvAnswer(SCORES_CSV as CsvFormat<never>, "The scores as CSV."), 304: notModified },
   },
+  ...personalRoutes({
+    json: (schema, description) => jsonAnswer(schema, description),
+    csv: (description) => csvText(description, "Your ranking as CSV."),
+    error: errorAnswer,
+    conditional,
+    notModified,
+  }),
   {
     method: "get",
     path: `${API_V1_BASE}/health`,

@@ -118,7 +118,9 @@ describe("the OpenAPI document", () => {
         "/api/v1/health",
         "/api/v1/rankings/{type}",
         "/api/v1/regions",
+        "/api/v1/scores",
         "/api/v1/scores.csv",
+        "/api/v1/scores/personal.csv",
         "/api/v1/sources",
       ].sort(),
     );

@@ -14,12 +14,12 @@ import { ensureBuilt } from "../e2e/harness.ts";
 import { GENEROUS_LIMITS, getJson, login, postJson, seedDataDir, testPasswordHash } from "./helpers.ts";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
-const PAGES = ["/", "/country/ro", "/job-market/romania", "/brightest", "/stormiest", "/top-regions"];
+const PAGES = ["/", "/country/ro", "/job-market/romania", "/brightest", "/stormiest", "/top-regions", "/your-weather", "/compare/de-ro"];
 const WORKING = ["/methodology", "/open-data", "/open-data/api", "/privacy", "/terms", "/contact"];
 const JSON_READS = [
   "/api/countries", "/api/countries/ro", "/api/countries/ro/history", "/api/rankings/brightest", "/api/rankings/stormiest",
   "/api/v1/countries", "/api/v1/countries/ro", "/api/v1/countries/ro/history", "/api/v1/rankings/brightest", "/api/v1/rankings/stormiest",
-  "/api/v1/regions",
+  "/api/v1/regions", "/api/v1/scores", "/api/v1/scores?weights=U:0,M:1,V:5,C:3,S:4",
 ];
 const FILES = ["/api/v1/scores.csv", "/api/v1/countries/ro/history.csv", "/feeds/all.atom", "/feeds/ro.atom", "/badge/ro.svg"];
 
@@ -97,7 +97,7 @@ describe("while publication is paused", () => {
       expect(country.body, p).not.toContain("no recent figures");
     }
     expect((await get("/country/ro")).body).toContain('data-state="no-score"');
-    for (const p of ["/brightest", "/stormiest", "/top-regions"]) expect((await get(p)).body, p).toContain("No ranking while publication is paused.");
+    for (const p of ["/brightest", "/stormiest", "/top-regions", "/your-weather"]) expect((await get(p)).body, p).toContain("No ranking while publication is paused.");
   });
 
   it("methodology, open data, legal pages and the forms keep working (with the banner)", async () => {

@@ -190,12 +190,14 @@ describe("sitemap and robots", () => {
       expect(xml).toContain(`<loc>${origin}/country/${c.code.toLowerCase()}</loc>\n    ${lastmod}\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
       expect(xml).toContain(`<loc>${origin}/job-market/${c.slug}</loc>\n    ${lastmod}\n`);
     }
-    for (const path of ["/top-regions", "/methodology", "/open-data"]) expect(xml).toContain(`<loc>${origin}${path}</loc>\n    ${lastmod}\n`);
+    for (const path of ["/top-regions", "/your-weather", "/methodology", "/open-data"]) expect(xml).toContain(`<loc>${origin}${path}</loc>\n    ${lastmod}\n`);
     for (const path of ["/open-data/api", "/contact", "/privacy", "/terms", "/waiting-list/career-consultant", "/waiting-list/cv-upgrade"]) {
       expect(xml).toContain(`<loc>${origin}${path}</loc>\n    <changefreq>`);
     }
     expect(xml).not.toContain("/admin");
-    expect(xml.match(/<url>/g)).toHaveLength(3 + 31 + 31 + 3 + 6);
+    // Compare pages are linked from the country pages, not listed (docs/decisions/020-personal-weights.md).
+    expect(xml).not.toContain("/compare/");
+    expect(xml.match(/<url>/g)).toHaveLength(3 + 31 + 31 + 4 + 6);
   });
   it("robots allows all but the operator area and names the sitemap", async () => {
     const res = await fetch(`${base}/robots.txt`);

@@ -9,7 +9,8 @@ import { startSitePages, type SitePages } from "../reliability/site.ts";
 import { ensureBuilt } from "./harness.ts";
 
 /** Routes that are not indexable pages: the operator area, redirects to the canonical rankings, the 404 page. */
-const NOT_LISTED = new Set(["admin", "brightest-markets", "stormiest-markets", "*"]);
+// Compare pages are linked from every country page, not listed (docs/decisions/020-personal-weights.md).
+const NOT_LISTED = new Set(["admin", "brightest-markets", "stormiest-markets", "compare/:codes", "*"]);
 
 let site: SitePages;
 

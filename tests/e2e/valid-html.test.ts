@@ -23,6 +23,8 @@ const PAGES: Record<string, string[]> = {
   "brightest-markets": ["/brightest-markets"],
   "stormiest-markets": ["/stormiest-markets"],
   "top-regions": ["/top-regions"],
+  "your-weather": ["/your-weather", "/your-weather?weights=U:0,M:1,V:5,C:3,S:4", "/your-weather?weights=U:9"],
+  "compare/:codes": ["/compare/de-fr", "/compare/at-de-fr-se", "/compare/de-xx"],
   "waiting-list/:service": ["/waiting-list/career-consultant", "/waiting-list/cv-upgrade"],
   methodology: ["/methodology"],
   "open-data": ["/open-data"],

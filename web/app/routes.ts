@@ -10,6 +10,8 @@ export default [
   route("brightest-markets", "routes/ranking-alias.tsx", { id: "ranking-alias-brightest" }),
   route("stormiest-markets", "routes/ranking-alias.tsx", { id: "ranking-alias-stormiest" }),
   route("top-regions", "routes/top-regions.tsx"),
+  route("your-weather", "routes/your-weather.tsx"),
+  route("compare/:codes", "routes/compare.tsx"),
   route("waiting-list/:service", "routes/waiting-list.tsx"),
   route("methodology", "routes/methodology.tsx"),
   route("open-data", "routes/open-data.tsx"),

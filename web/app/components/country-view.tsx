@@ -1,6 +1,7 @@
 // The body of /country/{code} (docs/product.md §2 "Country page") plus the score history chart. The panels follow the
 // data (lib/availability.ts): a panel without figures is left out, the missing figures are named in one line,
 // and on wide screens the cards flow in two columns instead of three equal-height ones.
+import { CompareWith } from "./compare-with.tsx";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { CountryPageData } from "../lib/country.server.ts";
@@ -104,6 +105,10 @@ export function CountryView({ data }: { data: CountryPageData }) {
             now={data.now}
             pending={pending}
           />
+        </div>
+
+        <div className="mt-4">
+          <CompareWith codes={[country.code]} />
         </div>
 
         <div className="mt-6">

@@ -55,7 +55,7 @@ export function timeTicks(months: readonly string[], plotWidth: number, font: nu
   return [{ index: 0, label: shortMonth(months[0]) }];
 }
 
-function ChartSvg({ points, countryName, size }: { points: HistoryPoint[]; countryName: string; size: Size }) {
+function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: HistoryPoint[]; countryName: string; size: Size; idSuffix?: string }) {
   const { w: W, h: H, pad: PAD, font } = size;
   const n = points.length;
   const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
@@ -83,8 +83,8 @@ function ChartSvg({ points, countryName, size }: { points: HistoryPoint[]; count
   const lastIndex = points.lastIndexOf(last);
   const first = points[0].month;
   const thresholds = [...new Set(STATUSES_BEST_FIRST.flatMap((s) => [STATUS_RANGES[s].from, STATUS_RANGES[s].to]))].sort((a, b) => a - b);
-  const titleId = `history-title-${size.id}`;
-  const descId = `history-desc-${size.id}`;
+  const titleId = `history-title-${size.id}${idSuffix}`;
+  const descId = `history-desc-${size.id}${idSuffix}`;
 
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
@@ -124,7 +124,8 @@ function ChartSvg({ points, countryName, size }: { points: HistoryPoint[]; count
   );
 }
 
-export function HistoryChart({ points, countryName }: { points: HistoryPoint[]; countryName: string }) {
+/** `idSuffix` keeps ids and the table's name unique when a page shows several charts (the compare page). */
+export function HistoryChart({ points, countryName, idSuffix }: { points: HistoryPoint[]; countryName: string; idSuffix?: string }) {
   const scored = points.filter((p) => p.score !== null);
   if (scored.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No score history yet: not enough recent data.</p>;
@@ -132,10 +133,10 @@ export function HistoryChart({ points, countryName }: { points: HistoryPoint[]; 
   return (
     <figure>
       <div className="sm:hidden">
-        <ChartSvg points={points} countryName={countryName} size={NARROW} />
+        <ChartSvg points={points} countryName={countryName} size={NARROW} idSuffix={idSuffix} />
       </div>
       <div className="hidden sm:block">
-        <ChartSvg points={points} countryName={countryName} size={WIDE} />
+        <ChartSvg points={points} countryName={countryName} size={WIDE} idSuffix={idSuffix} />
       </div>
       <Collapsible.Root className="mt-2">
         <Collapsible.Trigger className="group inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
@@ -143,7 +144,7 @@ export function HistoryChart({ points, countryName }: { points: HistoryPoint[]; 
           <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
         </Collapsible.Trigger>
         <Collapsible.Content forceMount data-nojs-open className="data-[state=closed]:hidden">
-          <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label="Score history table">
+          <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={idSuffix ? `Score history table: ${countryName}` : "Score history table"}>
             <table className="w-full text-sm">
               <caption className="sr-only">{`${countryName}: score per month, newest first`}</caption>
               <thead className="sticky top-0 bg-slate-100 text-left">

@@ -7,6 +7,8 @@ import { publishedText } from "../../../product/format.ts";
 import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
 import { PAUSED_RANKING, RankingLegend, RankingList } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
+import { RankingWeightsPanel } from "../components/ranking-weights-panel.tsx";
+import { personalInputs } from "../lib/personal.server.ts";
 
 const TEXT: Record<RankingType, { title: string; subtitle: string; description: string }> = {
   brightest: {
@@ -37,7 +39,15 @@ export function loader({ request, context }: SiteLoaderArgs) {
     confidence,
     evidence,
   }));
-  return { type, rows, counts: statusCounts(overview.countries), publishedAt: overview.publication?.published_at ?? null, paused: overview.paused };
+  return {
+    type,
+    rows,
+    counts: statusCounts(overview.countries),
+    publishedAt: overview.publication?.published_at ?? null,
+    paused: overview.paused,
+    // The weights panel re-ranks in the browser from these (docs/decisions/020-personal-weights.md).
+    personal: overview.paused ? [] : personalInputs(context.read, context.now),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -63,6 +73,9 @@ export default function RankingPage() {
       ) : null}
       <div className="mt-4">
         <RankingList rows={data.rows} empty={data.paused ? PAUSED_RANKING : undefined} />
+      </div>
+      <div className="mt-6">
+        <RankingWeightsPanel type={data.type} inputs={data.personal} size={RANKING_SIZE} codes={data.rows.slice(0, 2).map((r) => r.code)} />
       </div>
       {data.publishedAt && !data.paused ? (
         <p className="mt-4 text-sm text-slate-600">Scores {publishedText(data.publishedAt)}. Countries without enough recent data are not ranked.</p>

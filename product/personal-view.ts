@@ -1,0 +1,79 @@
+// A personal ranking as the API and the /your-weather page show it (docs/decisions/020-personal-weights.md):
+// every country with a shown score, ranked by its personal score under the visitor's steps, the published
+// score beside it untouched, and what moved it (the exact share of each changed weight). The one place that
+// turns published sub-scores into a personal ranking: the API answers it, the page runs it in the browser.
+import { personalRanking, weightAttribution, type PersonalSubScores } from "../pipeline/model/personal.ts";
+import type { Status, SubScoreKey } from "../pipeline/model/types.ts";
+import { PERSONAL_MODEL, WEIGHT_TEXT, weightVector, type WeightSteps } from "./weights.ts";
+
+/** What a personal ranking reads of a country: its published, shown score and its sub-scores. */
+export interface PersonalInput {
+  code: string;
+  name: string;
+  /** The published score (null when none may be shown today: such a country has no personal score either). */
+  score: number | null;
+  status: Status | null;
+  /** The published sub-scores' values and freshness (null when the score is not shown). */
+  sub: PersonalSubScores | null;
+}
+
+export interface PersonalRowView {
+  code: string;
+  name: string;
+  /** 1-based position by personal score (ties by code); null without a personal score. */
+  rank: number | null;
+  /** The published score and status, unchanged by any weight. */
+  score: number | null;
+  status: Status | null;
+  personal_score: number | null;
+  personal_status: Status | null;
+  /** personal − published, unrounded; null when either is missing. */
+  difference: number | null;
+  /** The exact share of each changed weight in `difference`, largest first; empty with the index's weights. */
+  moved_by: { key: SubScoreKey; contribution: number }[];
+}
+
+/** The compact sub-scores the page ships to the browser: value and freshness of each present sub-score. */
+export function compactSub(sub: Readonly<Record<SubScoreKey, { value: number; freshness: number } | null>> | null): PersonalSubScores | null {
+  if (sub === null) return null;
+  const out: Partial<Record<SubScoreKey, { value: number; freshness: number }>> = {};
+  for (const k of ["U", "V", "C", "M", "S"] as const) {
+    const s = sub[k];
+    if (s) out[k] = { value: s.value, freshness: s.freshness };
+  }
+  return out;
+}
+
+/** Every country of `inputs`, ranked ones first (by personal score, ties by code), then the rest by code. */
+export function personalRows(inputs: readonly PersonalInput[], steps: WeightSteps): PersonalRowView[] {
+  const a = weightVector(steps);
+  const shown = (i: PersonalInput) => (i.score === null ? null : i.sub);
+  let rank = 0;
+  return personalRanking(inputs, shown, a, PERSONAL_MODEL).map(({ item, personal }) => {
+    const sub = shown(item);
+    const parts = personal && sub ? (weightAttribution(sub, a, PERSONAL_MODEL) ?? []) : [];
+    return {
+      code: item.code,
+      name: item.name,
+      rank: personal ? ++rank : null,
+      score: item.score,
+      status: item.status,
+      personal_score: personal?.score ?? null,
+      personal_status: personal?.status ?? null,
+      difference: personal && item.score !== null ? personal.score - item.score : null,
+      moved_by: parts.filter((p) => p.contribution !== 0).sort((x, y) => Math.abs(y.contribution) - Math.abs(x.contribution)),
+    };
+  });
+}
+
+/** "sentiment +0.4, unemployment level −0.1" (to one decimal; parts that round to 0.0 left out). */
+export function movedText(row: Pick<PersonalRowView, "moved_by">): string {
+  const parts = row.moved_by
+    .map((p) => ({ p, shown: Math.round(p.contribution * 10) / 10 }))
+    .filter(({ shown }) => shown !== 0)
+    .map(({ p, shown }) => `${WEIGHT_TEXT[p.key].name.toLowerCase()} ${shown > 0 ? "+" : "−"}${Math.abs(shown).toFixed(1)}`);
+  return parts.length ? parts.join(", ") : "no change";
+}
+
+/** What the page and the API say of every personal ranking. */
+export const PERSONAL_NOTE = "Your ranking (your weights) — not the index. The published scores never change with your weights.";

@@ -1,0 +1,211 @@
+// Your own weather and countries side by side (docs/decisions/020-personal-weights.md), in real Chromium on the
+// real server over the bundled real data: a slider re-ranks the list in the browser and writes the weights into
+// the URL, a shared URL reproduces the ranking (with and without JavaScript), the sliders work from the keyboard
+// alone, the compare pages for 2 and 4 countries, and axe at 390 px and 1280 px.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESKTOP, MOBILE, axeViolations, hydrated, newPage, startHarness, type Harness } from "./harness.ts";
+
+let h: Harness;
+let desktop: BrowserContext;
+let mobile: BrowserContext;
+let noJs: BrowserContext;
+
+beforeAll(async () => {
+  h = await startHarness({ prefix: "jwi-weights-" });
+  desktop = await h.browser.newContext(DESKTOP);
+  mobile = await h.browser.newContext(MOBILE);
+  noJs = await h.browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(h.base + path, { waitUntil: "load" });
+  await page.waitForSelector("h1");
+}
+
+const order = (page: Page) => page.locator("[data-testid=personal-ranking] > li").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
+
+async function apiOrder(weights: string): Promise<string[]> {
+  const body = (await (await fetch(`${h.base}/api/v1/scores?weights=${weights}`)).json()) as { items: Array<{ code: string; rank: number | null }> };
+  return body.items.filter((r) => r.rank !== null).map((r) => r.code);
+}
+
+describe("/your-weather", () => {
+  let shared = "";
+  let sharedOrder: (string | null)[] = [];
+
+  it("starts as the index, and a slider re-ranks the list in the browser and writes the weights into the URL", async () => {
+    const { page, console } = await newPage(desktop);
+    await open(page, "/your-weather");
+    await hydrated(page);
+    const before = await order(page);
+    expect(before).toEqual(await apiOrder("U:2,M:2,V:2,C:2,S:2"));
+    expect(await page.getByTestId("personal-note").innerText()).toContain("not the index");
+    // Each row shows its personal score beside the published one: equal with the index's weights.
+    const first = page.locator("[data-testid=personal-ranking] > li").first();
+    expect((await first.getByTestId("personal-score").innerText()).replace("Your score", "").trim()).toBe(
+      (await first.getByTestId("index-score").innerText()).replace("index", "").trim(),
+    );
+
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(r.url()));
+    const v = page.getByLabel("Job vacancies");
+    await v.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => page.url()).toContain("?weights=U:2,M:2,V:5,C:2,S:2");
+    expect(await v.getAttribute("aria-valuetext")).toBe("5: 2.5 times the index's weight");
+    const after = await order(page);
+    expect(after).toEqual(await apiOrder("U:2,M:2,V:5,C:2,S:2"));
+    expect(after).not.toEqual(before);
+    // Re-ranked without asking the server: no page, loader data (React Router's .data) or API request.
+    expect(requests.filter((u) => /\/api\/|\.data|\/your-weather/.test(u))).toEqual([]);
+    expect(await page.getByTestId("moved").first().innerText()).toMatch(/Moved by your weights: job vacancies [+−]\d\.\d|less than 0\.05/);
+    // No country has a sentiment survey within its cut-off in the bundled data as of 2026-11-22: the page says so.
+    expect(await page.getByTestId("weights-missing").innerText()).toContain("Sentiment: not available for any country shown today");
+    expect(await page.getByTestId("ranking-summary").innerText()).toMatch(/^Your top countries: /);
+    expect(console.unexpected()).toEqual([]);
+    shared = new URL(page.url()).pathname + new URL(page.url()).search;
+    sharedOrder = after;
+    await page.close();
+  });
+
+  it("a shared URL reproduces the ranking, with JavaScript and without", async () => {
+    expect(shared).toBe("/your-weather?weights=U:2,M:2,V:5,C:2,S:2");
+    for (const context of [desktop, noJs]) {
+      const { page } = await newPage(context);
+      await open(page, shared);
+      expect(await order(page)).toEqual(sharedOrder);
+      expect(await page.getByLabel("Job vacancies").inputValue()).toBe("5");
+      await page.close();
+    }
+  });
+
+  it("without JavaScript the form submits the weights and the page answers the canonical URL", async () => {
+    const { page } = await newPage(noJs);
+    await open(page, "/your-weather?weights=U:0,M:2,V:2,C:2,S:2");
+    await page.getByRole("button", { name: "Show my ranking" }).click();
+    await page.waitForURL(/weights=U:0,M:2,V:2,C:2,S:2$/);
+    expect(await order(page)).toEqual(await apiOrder("U:0,M:2,V:2,C:2,S:2"));
+    await open(page, "/your-weather?weights=U:9");
+    expect(await page.getByTestId("weights-error").innerText()).toContain("whole step from 0 to 5");
+    expect(await order(page)).toEqual(await apiOrder("U:2,M:2,V:2,C:2,S:2"));
+    await page.close();
+  });
+
+  it("works from the keyboard alone: Tab to a slider, arrows change it, the reset link restores the index", async () => {
+    const { page } = await newPage(desktop);
+    await open(page, "/your-weather");
+    await hydrated(page);
+    const before = await order(page);
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate(() => document.activeElement?.getAttribute("data-weight") === "U")) break;
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-weight"))).toBe("U");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => page.url()).toContain("weights=U:0,");
+    expect(await order(page)).toEqual(await apiOrder("U:0,M:2,V:2,C:2,S:2"));
+    expect(await order(page)).not.toEqual(before);
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press("Tab");
+      if (await page.evaluate(() => document.activeElement?.getAttribute("data-testid") === "weights-reset")) break;
+    }
+    await page.keyboard.press("Enter");
+    await expect.poll(() => new URL(page.url()).search).toBe("");
+    expect(await order(page)).toEqual(before);
+    expect(await page.getByLabel("Unemployment level").inputValue()).toBe("2");
+    await page.close();
+  });
+
+  it("fits a 390 px phone and moves with touch-sized sliders", async () => {
+    const { page } = await newPage(mobile);
+    await open(page, "/your-weather");
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = (await page.getByLabel("Competition").boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await page.tap(`[data-weight=C]`, { position: { x: box.width - 2, y: box.height / 2 } });
+    await expect.poll(() => page.url()).toContain("C:5");
+    await page.close();
+  });
+});
+
+describe("the rankings' weights panel", () => {
+  it("shows the visitor's own top 10 beside the published ranking, re-ranked in the browser", async () => {
+    const { page, console } = await newPage(desktop);
+    await open(page, "/brightest");
+    await hydrated(page);
+    const published = await page.locator("main ol").first().locator("li").allInnerTexts();
+    expect(await page.getByTestId("ranking-personal").count()).toBe(0);
+    await page.getByText("Set your weights").click();
+    const u = page.getByTestId("ranking-weights-panel").getByLabel("Unemployment level");
+    await u.focus();
+    await page.keyboard.press("Home");
+    const mine = page.getByTestId("ranking-personal");
+    await mine.waitFor();
+    expect(await mine.getByRole("heading").innerText()).toBe("Your ranking (your weights) — not the index");
+    const codes = await mine.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
+    expect(codes).toEqual((await apiOrder("U:0,M:2,V:2,C:2,S:2")).slice(0, 10));
+    expect(await page.locator("main ol").first().locator("li").allInnerTexts()).toEqual(published);
+    expect(await mine.getByRole("link", { name: "All 31 countries with these weights" }).getAttribute("href")).toBe("/your-weather?weights=U:0,M:2,V:2,C:2,S:2");
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("/compare", () => {
+  it("shows two countries side by side with why they differ, and redirects other orders to the canonical one", async () => {
+    const r = await fetch(`${h.base}/compare/FR-de`, { redirect: "manual" });
+    expect(r.status).toBe(301);
+    expect(r.headers.get("location")).toBe("/compare/de-fr");
+    for (const bad of ["/compare/de-xx", "/compare/de-de", "/compare/at-be-de-fr-it", "/compare/de"]) expect((await fetch(h.base + bad)).status, bad).toBe(404);
+    const { page, console } = await newPage(desktop);
+    await open(page, "/compare/de-fr");
+    expect(await page.locator("[data-testid=compare-cards] > div").count()).toBe(2);
+    expect(await page.getByTestId("why-differ").innerText()).toMatch(/(Germany|France) scores \d\.\d higher than (Germany|France)|score the same/);
+    expect(await page.locator("[aria-label='Inputs compared'] tbody tr").count()).toBe(5);
+    expect(await page.locator("svg[aria-labelledby^='history-title-wide']").count()).toBe(2);
+    expect(await page.locator("link[rel=canonical]").getAttribute("href")).toMatch(/\/compare\/de-fr$/);
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
+  it("adds countries up to four with the picker (without JavaScript too) and removes them", async () => {
+    const { page } = await newPage(noJs);
+    await open(page, "/country/de");
+    await page.getByTestId("compare-with").locator("select").selectOption("fr");
+    await page.getByTestId("compare-with").getByRole("button", { name: "Compare" }).click();
+    await page.waitForURL(/\/compare\/de-fr$/);
+    for (const add of ["se", "at"]) {
+      await page.getByLabel("Add a country").selectOption(add);
+      await page.getByRole("button", { name: "Compare" }).click();
+      await page.waitForLoadState("load");
+    }
+    expect(new URL(page.url()).pathname).toBe("/compare/at-de-fr-se");
+    expect(await page.locator("[data-testid=compare-cards] > div").count()).toBe(4);
+    expect(await page.getByTestId("compare-with").count()).toBe(0);
+    expect(await page.locator("[data-testid=why-differ] > li").count()).toBe(3);
+    await page.getByTestId("remove-SE").click();
+    await page.waitForURL(/\/compare\/at-de-fr$/);
+    await page.close();
+  });
+});
+
+describe("accessibility (axe-core) at 390 px and 1280 px", () => {
+  for (const path of ["/your-weather", "/your-weather?weights=U:0,M:1,V:5,C:3,S:4", "/compare/de-fr", "/compare/at-de-fr-se", "/brightest", "/country/de"]) {
+    it(path, async () => {
+      for (const context of [mobile, desktop]) {
+        const { page } = await newPage(context);
+        await open(page, path);
+        await hydrated(page);
+        expect(await axeViolations(page), path).toEqual([]);
+        await page.close();
+      }
+    });
+  }
+});

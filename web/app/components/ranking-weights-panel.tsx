@@ -1,0 +1,72 @@
+// The rankings' weights panel (docs/decisions/020-personal-weights.md): the five sliders, and as soon as a weight
+// differs from the index, the visitor's own top 10 of this ranking computed in the browser from the published
+// sub-scores the page was served with (product/personal-view.ts, as /your-weather), labelled as theirs — the
+// published ranking above stays the index. Without JavaScript the sliders' form submits to /your-weather.
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { comparePath } from "../../../product/compare.ts";
+import { formatScore } from "../../../product/format.ts";
+import { PERSONAL_NOTE, personalRows, type PersonalInput } from "../../../product/personal-view.ts";
+import type { RankingType } from "../../../product/options.ts";
+import { formatSteps, INDEX_STEPS, isIndexSteps, type WeightSteps } from "../../../product/weights.ts";
+import { Flag } from "./flag.tsx";
+import { StatusChip } from "./ranking-list.tsx";
+import { WeightsPanel } from "./weights-panel.tsx";
+
+export function RankingWeightsPanel({ type, inputs, size, codes }: { type: RankingType; inputs: PersonalInput[]; size: number; codes: string[] }) {
+  const [steps, setSteps] = useState<WeightSteps>(INDEX_STEPS);
+  const mine = useMemo(() => {
+    if (isIndexSteps(steps)) return [];
+    const ranked = personalRows(inputs, steps).filter((r) => r.personal_score !== null);
+    if (type === "stormiest") ranked.sort((a, b) => a.personal_score! - b.personal_score! || (a.code < b.code ? -1 : 1));
+    return ranked.slice(0, size);
+  }, [inputs, steps, type, size]);
+  return (
+    <section aria-labelledby="own-weather-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="ranking-weights-panel">
+      <h2 id="own-weather-title" className="text-lg font-semibold text-slate-900">
+        Your own weather
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">The ranking above is the published index. Weigh the inputs yourself to see your own {type} {size}.</p>
+      <details className="mt-2">
+        <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">Set your weights</summary>
+        <WeightsPanel steps={steps} action="/your-weather" onChange={setSteps} onReset={() => setSteps(INDEX_STEPS)} compact />
+      </details>
+      <div aria-live="polite">
+        {mine.length ? (
+          <div className="mt-3" data-testid="ranking-personal">
+            <h3 className="font-semibold text-slate-900">{PERSONAL_NOTE.split(" — ")[0]} — not the index</h3>
+            <ol className="mt-2 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+              {mine.map((r, i) => (
+                <li key={r.code} className="flex items-center gap-2 px-3 py-2" data-code={r.code}>
+                  <span className="w-7 text-right font-semibold tabular-nums text-slate-600">{i + 1}</span>
+                  <Flag code={r.code} height={16} />
+                  <span className="min-w-0 flex-1 truncate font-medium">{r.name}</span>
+                  {r.personal_status ? <StatusChip status={r.personal_status} /> : null}
+                  <span className="text-right tabular-nums">
+                    <span className="font-bold">{formatScore(r.personal_score!)}</span>
+                    <span className="block text-xs text-slate-600">index {r.score !== null ? formatScore(r.score) : "–"}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+            <p className="mt-2 text-sm">
+              <Link className="font-medium text-brand-700 underline" to={`/your-weather?weights=${formatSteps(steps)}`}>
+                All 31 countries with these weights
+              </Link>
+            </p>
+          </div>
+        ) : null}
+      </div>
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link className="font-medium text-brand-700 underline" to="/your-weather">
+          Open your own weather
+        </Link>
+        {codes.length === 2 ? (
+          <Link className="font-medium text-brand-700 underline" to={comparePath(codes)}>
+            Compare the top two
+          </Link>
+        ) : null}
+      </p>
+    </section>
+  );
+}

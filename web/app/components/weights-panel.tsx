@@ -1,0 +1,90 @@
+// A visitor's own weights (docs/decisions/020-personal-weights.md): one slider per input (0..5 steps, step 2 = as
+// in the index), each with a plain-language help line, inside a plain GET form so that the page works without
+// JavaScript (the form submits `?U=…&M=…`, which the page turns into `?weights=…`). With JavaScript, `onChange`
+// re-ranks at once. Native range inputs: keyboard (arrows, Home, End, Page Up/Down) and touch for free; each has
+// a visible label, its help as description and its value in words (aria-valuetext).
+import { useId, useState } from "react";
+import { INDEX_STEPS, MAX_STEP, MIN_STEP, stepText, WEIGHT_KEYS, WEIGHT_TEXT, type WeightSteps } from "../../../product/weights.ts";
+import type { SubScoreKey } from "../../../pipeline/model/types.ts";
+
+export function WeightsPanel({
+  steps: given,
+  action,
+  onChange,
+  onReset,
+  compact = false,
+}: {
+  steps: WeightSteps;
+  /** Where the form submits (the page itself). */
+  action: string;
+  onChange?: (steps: WeightSteps) => void;
+  onReset?: () => void;
+  compact?: boolean;
+}) {
+  const id = useId();
+  // Without a handler (the rankings' panel, which only submits) the panel keeps its own values.
+  const [local, setLocal] = useState(given);
+  const steps = onChange ? given : local;
+  const set = (key: SubScoreKey, value: number) => (onChange ?? setLocal)({ ...steps, [key]: value });
+  return (
+    <form method="get" action={action} className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={`${id}-title`} data-testid="weights-form">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        Your weights
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        How much should each input count for you? 2 counts it as the index does, 0 leaves it out, 5 counts it 2.5 times as much.
+      </p>
+      <div className={`mt-3 grid gap-4 ${compact ? "sm:grid-cols-2" : ""}`}>
+        {WEIGHT_KEYS.map((key) => {
+          const inputId = `${id}-${key}`;
+          return (
+            <div key={key}>
+              <div className="flex items-baseline justify-between gap-2">
+                <label htmlFor={inputId} className="font-medium text-slate-900">
+                  {WEIGHT_TEXT[key].name}
+                </label>
+                <output htmlFor={inputId} className="text-sm tabular-nums text-slate-700" data-testid={`weight-value-${key}`}>
+                  {steps[key]} – {stepText(steps[key])}
+                </output>
+              </div>
+              <input
+                id={inputId}
+                name={key}
+                type="range"
+                min={MIN_STEP}
+                max={MAX_STEP}
+                step={1}
+                value={steps[key]}
+                aria-valuetext={`${steps[key]}: ${stepText(steps[key])}`}
+                aria-describedby={`${inputId}-help`}
+                onChange={(e) => set(key, Number(e.currentTarget.value))}
+                className="mt-1 h-11 w-full cursor-pointer accent-brand-700"
+                data-weight={key}
+              />
+              <p id={`${inputId}-help`} className="text-sm text-slate-600">
+                {WEIGHT_TEXT[key].help}
+              </p>
+            </div>
+          );
+        })}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-offset-2">
+          Show my ranking
+        </button>
+        <a
+          href={action}
+          onClick={(e) => {
+            e.preventDefault();
+            if (onReset) onReset();
+            else setLocal(INDEX_STEPS);
+          }}
+          className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
+          data-testid="weights-reset"
+        >
+          Reset to the index
+        </a>
+      </div>
+    </form>
+  );
+}

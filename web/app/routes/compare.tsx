@@ -1,0 +1,227 @@
+// /compare/{a}-{b}[-{c}[-{d}]] (docs/decisions/020-personal-weights.md): 2 to 4 countries side by side: their
+// published scores, statuses and confidence, every sub-score with its input, month and freshness, their histories
+// on one time axis, the community mood, and why their scores differ (product/compare.ts: the exact attribution
+// over the inputs, in words). Any order or case of codes answers 301 to the alphabetical address; an unknown
+// code, a duplicate or more than four answer 404. `?add={code}` (the "Compare with…" form) adds a country.
+import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-router";
+import { countryByCode } from "../../../pipeline/countries.ts";
+import type { HistoryPoint, SubScoreKey } from "../../../pipeline/model/types.ts";
+import { COMPARE_MAX, COMPARE_MIN, comparePath, differenceView, readComparePath } from "../../../product/compare.ts";
+import { formatNumber, formatPeriod, formatScore } from "../../../product/format.ts";
+import { WEIGHT_KEYS, WEIGHT_TEXT } from "../../../product/weights.ts";
+import { CompareWith } from "../components/compare-with.tsx";
+import { Flag } from "../components/flag.tsx";
+import { HistoryChart } from "../components/history-chart.tsx";
+import { CountryNotFound } from "../components/not-found.tsx";
+import { StatusChip } from "../components/ranking-list.tsx";
+import type { SiteLoaderArgs } from "../lib/context.ts";
+import { pageMeta } from "../lib/meta.ts";
+
+/** Months of history drawn (as the country page's default range). */
+const HISTORY_MONTHS = 60;
+
+export function loader({ params, request, context }: SiteLoaderArgs) {
+  const url = new URL(request.url);
+  const raw = params.codes ?? "";
+  const add = url.searchParams.get("add");
+  if (add !== null) {
+    // The "Compare with…" form: the countries named so far (one is enough) plus the one picked.
+    const named = raw.split("-").map((c) => (/^[a-z]{2}$/i.test(c) ? countryByCode(c)?.code : undefined));
+    const extra = /^[a-z]{2}$/i.test(add) ? countryByCode(add)?.code : undefined;
+    if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX) throw redirect(comparePath([...named, extra]), 303);
+  }
+  const r = readComparePath(raw);
+  if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
+  if (r.kind === "redirect") throw redirect(`${r.path}${url.search}`, 301);
+  const readings = r.codes.map((code) => context.read.country(code, context.now)!);
+  // One time axis: the same months for every country (the newest HISTORY_MONTHS of any of them).
+  const months = [...new Set(readings.flatMap((x) => x.history.filter((h) => h.score !== null).map((h) => h.month)))].sort().slice(-HISTORY_MONTHS);
+  const countries = readings.map(({ item, snapshot, history }) => {
+    const byMonth = new Map(history.map((h) => [h.month, h]));
+    const shown = snapshot && snapshot.score !== null;
+    return {
+      code: item.code,
+      name: item.name,
+      score: item.score,
+      status: item.status,
+      label: item.label,
+      confidence: item.confidence,
+      withheld: item.withheld_reason,
+      subScores: shown ? snapshot.sub_scores : null,
+      history: months.map((m): HistoryPoint => byMonth.get(m) ?? { month: m, score: null, status: null }),
+      mood: context.read.communityOf(item.code).summary,
+    };
+  });
+  // Why they differ: each country against the highest score of the set (two countries: one sentence).
+  const scored = countries.filter((c) => c.score !== null).sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
+  const top = scored[0];
+  const differences = top
+    ? scored.slice(1).map((c) => differenceView({ ...c, sub_scores: c.subScores }, { ...top, sub_scores: top.subScores }))
+    : [];
+  return { notFound: false as const, codes: r.codes, countries, differences: differences.filter((d) => d !== null) };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  const d = args.data;
+  if (!d || d.notFound) return [{ title: "Country Not Found" }, { name: "robots", content: "noindex" }];
+  const names = d.countries.map((c) => c.name).join(" vs ");
+  return pageMeta(args, {
+    title: `${names}: job markets compared`,
+    description: `${names} side by side: job market scores, every input with its month, their history and why their scores differ.`,
+    canonicalPath: comparePath(d.codes),
+  });
+};
+
+const INPUT: Record<SubScoreKey, (x: number) => string> = {
+  U: (x) => `${formatNumber(x)}%`,
+  M: (x) => `${x > 0 ? "+" : ""}${formatNumber(x)} points`,
+  V: (x) => `${formatNumber(x)}%`,
+  C: (x) => formatNumber(x),
+  S: (x) => formatNumber(x),
+};
+
+export default function ComparePage() {
+  const d = useLoaderData<typeof loader>();
+  if (d.notFound) return <CountryNotFound />;
+  const { countries } = d;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{countries.map((c) => c.name).join(" vs ")}</h1>
+      <p className="mt-2 text-lg text-slate-700">Job markets side by side, from the published index.</p>
+
+      <section aria-label="Countries compared" className="mt-6 flex flex-wrap items-end gap-4" data-testid="compare-picker">
+        <ul className="flex flex-wrap gap-2">
+          {countries.map((c) => (
+            <li key={c.code} className="flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1">
+              <Flag code={c.code} height={14} />
+              <span className="font-medium">{c.name}</span>
+              {countries.length > COMPARE_MIN ? (
+                <Link
+                  to={comparePath(d.codes.filter((x) => x !== c.code))}
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+                  aria-label={`Remove ${c.name}`}
+                  data-testid={`remove-${c.code}`}
+                >
+                  ×
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+        {countries.length < COMPARE_MAX ? <CompareWith codes={d.codes} label="Add a country" /> : <p className="text-sm text-slate-600">Up to {COMPARE_MAX} countries.</p>}
+      </section>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="compare-cards">
+        {countries.map((c) => (
+          <div key={c.code} className="rounded-xl border border-slate-200 bg-white p-4" data-code={c.code}>
+            <h2 className="flex items-center gap-2 text-lg font-semibold">
+              <Flag code={c.code} height={16} />
+              <Link to={`/country/${c.code.toLowerCase()}`} className="hover:underline">
+                {c.name}
+              </Link>
+            </h2>
+            <p className="mt-2 text-3xl font-bold tabular-nums" data-testid="compare-score">
+              {c.score !== null ? formatScore(c.score) : "–"}
+              <span className="text-base font-normal text-slate-600"> out of 10</span>
+            </p>
+            <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
+              {c.status ? <StatusChip status={c.status} /> : null}
+              {c.label ?? (c.withheld === "paused" ? "Publication paused" : "Not enough recent data")}
+            </p>
+            {c.confidence ? <p className="mt-1 text-sm text-slate-700">Confidence: {c.confidence}</p> : null}
+            <p className="mt-1 text-sm text-slate-700" data-testid="compare-mood">
+              Community mood:{" "}
+              {c.mood.count > 0 && c.mood.average_mood !== null ? `${formatNumber(c.mood.average_mood)} on average (${c.mood.count} experiences)` : "no experiences shared yet"}
+            </p>
+          </div>
+        ))}
+      </div>
+
+      <section aria-labelledby="why-differ" className="mt-8">
+        <h2 id="why-differ" className="text-xl font-semibold">
+          Why they differ
+        </h2>
+        {d.differences.length ? (
+          <ul className="mt-2 space-y-2" data-testid="why-differ">
+            {d.differences.map((x) => (
+              <li key={x.lower} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800">
+                {x.sentence}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">At least two of these countries need a score shown today to tell why they differ.</p>
+        )}
+        <p className="mt-2 text-sm text-slate-600">
+          Each input&apos;s share is exact (Shapley values over the inputs, the method the index uses to explain changes over time); the shares add up to the difference.
+        </p>
+      </section>
+
+      <section aria-labelledby="inputs-title" className="mt-8">
+        <h2 id="inputs-title" className="text-xl font-semibold">
+          Every input
+        </h2>
+        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Inputs compared">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Each input of the score with its value, month and freshness, per country</caption>
+            <thead className="bg-slate-100 text-left">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Input
+                </th>
+                {countries.map((c) => (
+                  <th key={c.code} scope="col" className="px-3 py-2">
+                    {c.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {WEIGHT_KEYS.map((k) => (
+                <tr key={k} className="border-t border-slate-100" data-key={k}>
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {WEIGHT_TEXT[k].name}
+                  </th>
+                  {countries.map((c) => {
+                    const s = c.subScores?.[k] ?? null;
+                    return (
+                      <td key={c.code} className="px-3 py-2 align-top">
+                        {s ? (
+                          <>
+                            <span className="block font-semibold tabular-nums">{INPUT[k](s.input)}</span>
+                            <span className="block text-xs text-slate-600">
+                              {formatPeriod(s.period)} · {Math.round(s.freshness * 100)}% fresh · sub-score {Math.round(s.value)}
+                            </span>
+                          </>
+                        ) : (
+                          <span className="text-slate-600">not available</span>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="history-title" className="mt-8">
+        <h2 id="history-title" className="text-xl font-semibold">
+          History on one time axis
+        </h2>
+        <div className="mt-2 grid gap-6 lg:grid-cols-2">
+          {countries.map((c) => (
+            <div key={c.code}>
+              <h3 className="font-medium">{c.name}</h3>
+              <HistoryChart points={c.history} countryName={c.name} idSuffix={`-${c.code.toLowerCase()}`} />
+            </div>
+          ))}
+        </div>
+      </section>
+      <p className="mt-8 text-sm text-slate-600">
+        Weigh the inputs yourself on <Link className="font-medium text-brand-700 underline" to="/your-weather">your own weather</Link>.
+      </p>
+    </div>
+  );
+}
