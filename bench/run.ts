@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = 
   web: () => import("./web.ts"),
   cli: () => import("./cli.ts"),
   pages: () => import("./pages.ts"),
+  lighthouse: () => import("./lighthouse.ts"),
 };
 
 const only = process.argv.slice(2);
