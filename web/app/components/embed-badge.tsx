@@ -34,7 +34,7 @@ export function EmbedBadge({ code, name, shown, width }: { code: string; name: s
       </h2>
       <p className="mt-1 text-sm text-slate-700">Show {name}'s job market weather on your own site. The badge follows every new publication.</p>
       <div className="mt-3">
-        <img src={badgePath(code)} alt={badgeAlt(name, shown)} width={width} height={BADGE_HEIGHT} className="h-5 w-auto" />
+        <img src={badgePath(code)} alt={badgeAlt(name, shown)} width={width} height={BADGE_HEIGHT} loading="lazy" className="h-5 w-auto" />
       </div>
       <label htmlFor="embed-badge-snippet" className="mt-4 block text-sm font-medium text-slate-800">
         HTML to paste
