@@ -119,14 +119,16 @@ export async function run(): Promise<void> {
   try {
     for (const page of PAGES) {
       const first = await fetch(base + page.path);
-      if (page.type === "country") countryJsFiles = js.length;
       const html = await first.text();
       const { js, css } = assetsOf(html);
       for (const u of js) initial.add(path.basename(u));
       const jsBytes = js.reduce((sum, u) => sum + gzippedSize(clientDir, u, cache), 0);
       const cssBytes = css.reduce((sum, u) => sum + gzippedSize(clientDir, u, cache), 0);
       const htmlBytes = gzipSync(html, { level: 9 }).length;
-      if (page.type === "country") countryJs = jsBytes;
+      if (page.type === "country") {
+        countryJs = jsBytes;
+        countryJsFiles = js.length;
+      }
 
       for (let i = 0; i < WARMUP; i++) await (await fetch(base + page.path)).arrayBuffer();
       const times: number[] = [];
