@@ -120,6 +120,13 @@ export async function run(): Promise<void> {
           if (!ok) misses++;
           return `${s}${mark(ok)}`;
         };
+        if (process.env.BENCH_LIGHTHOUSE_DETAIL === "1") {
+          // Where the main thread went: the longest tasks and the scripts' own time (for chasing TBT).
+          for (const id of ["long-tasks", "bootup-time", "mainthread-work-breakdown"]) {
+            const items = ((lhr.audits[id] as { details?: { items?: unknown[] } } | undefined)?.details?.items ?? []).slice(0, 6);
+            console.log(`  ${id}: ${JSON.stringify(items)}`);
+          }
+        }
         const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const lcp = num("largest-contentful-paint");
         const tbt = num("total-blocking-time");
