@@ -16,6 +16,9 @@ const NO_SCORE_INK = "#ffffff";
 /** Unknown characters count as wide as "W", so the box is never too small. */
 const FALLBACK_WIDTH = ASCII_WIDTHS["W".charCodeAt(0) - 32]!;
 
+/** The badge's message while publication is paused. */
+export const BADGE_PAUSED = "paused";
+
 /** Escapes text for XML character data and attribute values (both quote kinds). */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!);
@@ -63,6 +66,17 @@ export function badgeParts(
     ink: style.ink,
     title: `Job Weather Index for ${countryName}: ${score} out of 10, ${style.name.toLowerCase()}`,
   };
+}
+
+/** The badge's height in px (every badge). */
+export const BADGE_HEIGHT = HEIGHT;
+
+/**
+ * The badge's width in px: what badgeSvg draws. The site's preview <img> names it with the height, so the browser
+ * keeps the room before the picture arrives.
+ */
+export function badgeWidth(parts: Pick<BadgeParts, "label" | "message">): number {
+  return Math.ceil(textWidth(parts.label)) + Math.ceil(textWidth(parts.message)) + 4 * PAD_X;
 }
 
 /** The badge as a standalone SVG document (role="img", aria-label and <title> for screen readers). */

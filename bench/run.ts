@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = 
   cli: () => import("./cli.ts"),
   pages: () => import("./pages.ts"),
   weights: () => import("./weights.ts"),
+  lighthouse: () => import("./lighthouse.ts"),
 };
 
 const only = process.argv.slice(2);

@@ -19,9 +19,12 @@ const SOURCES = ["cli", "pipeline", "api", "product", "web", "package.json"];
 
 /**
  * Extra entry points: scripts started by file path at run time, which must sit beside the chunks (the barometer
- * parser's process, pipeline/sources/barometer/parse-guarded.ts).
+ * parser's process, pipeline/sources/barometer/parse-guarded.ts; the share cards' drawing thread, product/share-cards/render.ts).
  */
-export const WORKER_ENTRIES = { "barometer-worker": path.join(ROOT, "pipeline/sources/barometer/barometer-worker.ts") };
+export const WORKER_ENTRIES = {
+  "barometer-worker": path.join(ROOT, "pipeline/sources/barometer/barometer-worker.ts"),
+  "share-card-worker": path.join(ROOT, "product/share-cards/draw-worker.ts"),
+};
 
 function newestMtime(p) {
   let st;

@@ -17,7 +17,7 @@ import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { CardVariant } from "../../product/share-cards/card.ts";
 import { OG_IMAGE_PATH } from "../../product/brand.ts";
 import { noScoreText } from "../../product/no-score.ts";
-import { badgeParts, badgeSvg, type BadgeParts } from "../badge.ts";
+import { BADGE_PAUSED, badgeParts, badgeSvg, type BadgeParts } from "../badge.ts";
 import type { HeaderList } from "../fast-reads.ts";
 import { CACHE_PUBLISHED, CACHE_REVALIDATE, HttpError, etagMatches } from "../http.ts";
 
@@ -48,8 +48,7 @@ export interface ShareRouteDeps {
   paused: () => boolean;
 }
 
-/** The badge's message while publication is paused. */
-export const BADGE_PAUSED = "paused";
+export { BADGE_PAUSED };
 
 export function shareRoutes({ db, headers, now, paused }: ShareRouteDeps): Router {
   const snapshotStmt = db.prepare(`SELECT publication_id, payload FROM snapshots WHERE country = ?`);

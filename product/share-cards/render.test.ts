@@ -60,4 +60,15 @@ describe("share card rendering", () => {
     expect(next[2]!.png.toString()).toBe("kept LI/published");
     expect(next[1]!.key).toBe(first[1]!.key);
   });
+
+  it("draws the same pictures, in the same order, with worker threads as on this thread alone", async () => {
+    const set = [snapshot("DE", 6.9), snapshot("FR", 3.1), snapshot("LI", null), snapshot("GR", 7.4), snapshot("PT", 5.5)];
+    const alone = await renderShareCards(set, new Map(), undefined, { workers: 0 });
+    const byWorkers = { drawn: 0 };
+    const shared = await renderShareCards(set, new Map(), undefined, { workers: 2, byWorkers });
+    expect(byWorkers.drawn).toBeGreaterThan(0);
+    expect(shared.map((c) => `${c.country}/${c.variant}`)).toEqual(alone.map((c) => `${c.country}/${c.variant}`));
+    expect(shared.map((c) => c.hash)).toEqual(alone.map((c) => c.hash));
+    for (const c of shared) expect(pngSize(c.png)).toEqual({ width: 1200, height: 630 });
+  });
 });

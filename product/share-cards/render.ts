@@ -1,11 +1,16 @@
 // Renders share cards: element tree (card.ts) → SVG (satori, with the Inter font of @fontsource/inter) → PNG
 // (resvg). Runs in the recalc, before its publish transaction (docs/decisions/008-share-cards.md). Fonts and flags are
-// read once per process, from the installed packages. A card whose picture is exactly one of the current
-// publication's is not drawn again: its bytes are taken over (see cardKey).
+// read once per thread, from the installed packages. A card whose picture is exactly one of the current
+// publication's is not drawn again: its bytes are taken over (see cardKey). Many cards to draw (a first
+// publication, a new layout) are drawn by this thread and worker threads together (draw-worker.ts), one per
+// further core (docs/decisions/017-page-weight.md).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
 import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
 import { countryByCode } from "../../pipeline/countries.ts";
@@ -78,6 +83,11 @@ async function drawPng(svg: string): Promise<Buffer> {
   return png.asPng();
 }
 
+/** A card's element tree drawn as a PNG (satori, then resvg): what the worker threads do too (draw-worker.ts). */
+export async function drawTree(tree: CardNode): Promise<Buffer> {
+  return drawPng(await treeSvg(tree));
+}
+
 /** One card as a PNG of CARD_WIDTH × CARD_HEIGHT. */
 export async function renderCard(content: CardContent): Promise<Buffer> {
   return drawPng(await cardSvg(content));
@@ -100,6 +110,71 @@ export interface RenderStats {
   reused: number;
 }
 
+/** Fewer cards than this are drawn on this thread alone: a worker's start (loading satori, resvg and the fonts) costs more. */
+export const WORKER_MIN_CARDS = 8;
+
+/** How a card set is drawn; tests pin it (the default: one worker per core beyond this thread's, for WORKER_MIN_CARDS or more). */
+export interface DrawOptions {
+  workers?: number;
+  /** Counts the cards the worker threads drew (the rest were drawn here, or taken over). */
+  byWorkers?: { drawn: number };
+}
+
+function defaultWorkers(cards: number): number {
+  if (cards < WORKER_MIN_CARDS) return 0;
+  const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return Math.max(0, Math.min(cores - 1, 3));
+}
+
+/** The worker's file: the TypeScript source through tsx when this runs unbuilt, else the compiled file beside this chunk (bin/cli-build.mjs). */
+function workerLocation(): { file: string; argv: string[] } {
+  const here = new URL(import.meta.url);
+  if (here.pathname.endsWith(".ts")) {
+    return { file: fileURLToPath(new URL("../../pipeline/ts-worker.mjs", here)), argv: [new URL("./draw-worker.ts", here).href] };
+  }
+  const ext = path.extname(here.pathname) || ".mjs";
+  return { file: fileURLToPath(new URL(`./share-card-worker${ext}`, here)), argv: [] };
+}
+
+/** What draw-worker.ts answers: the PNG of the tree it was sent, or why it could not draw it. */
+export type DrawAnswer = { id: number; png: Uint8Array } | { id: number; error: string };
+
+/** A worker thread drawing trees one at a time; `stop` ends it. */
+function startDrawer(): { draw(tree: CardNode): Promise<Buffer>; stop(): Promise<void> } {
+  const { file, argv } = workerLocation();
+  const worker = new Worker(file, { argv });
+  const waiting = new Map<number, { resolve(png: Buffer): void; reject(err: Error): void }>();
+  let next = 0;
+  let failed: Error | null = null;
+  const failAll = (err: Error) => {
+    failed ??= err;
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+  worker.on("message", (a: DrawAnswer) => {
+    const w = waiting.get(a.id);
+    if (!w) return;
+    waiting.delete(a.id);
+    if ("error" in a) w.reject(new Error(a.error));
+    else w.resolve(Buffer.from(a.png.buffer, a.png.byteOffset, a.png.byteLength));
+  });
+  worker.on("error", failAll);
+  worker.on("exit", (code) => failAll(new Error(`the share card worker stopped (exit code ${code})`)));
+  return {
+    draw(tree) {
+      if (failed) return Promise.reject(failed);
+      const id = next++;
+      return new Promise<Buffer>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, tree });
+      });
+    },
+    async stop() {
+      await worker.terminate();
+    },
+  };
+}
+
 /**
  * Every card of a set of snapshots: the published card of each country, plus the stale one of each country with a
  * score (see CardVariant). `previous` maps keys of already drawn cards to their PNGs (publish.ts storedCards):
@@ -110,31 +185,54 @@ export async function renderShareCards(
   snapshots: readonly Snapshot[],
   previous: ReadonlyMap<string, Buffer> = new Map(),
   stats: RenderStats = { drawn: 0, reused: 0 },
+  options: DrawOptions = {},
 ): Promise<RenderedCard[]> {
-  const out: RenderedCard[] = [];
-  const done = (job: { country: string; variant: CardVariant; key: string }, png: Buffer) =>
-    out.push({ ...job, png, hash: createHash("sha1").update(png).digest("base64url").slice(0, 16) });
-  let drawing: Promise<void> | null = null;
+  const slots: Array<{ country: string; variant: CardVariant; key: string; png: Buffer | null; tree: CardNode }> = [];
   for (const s of snapshots) {
     const country = countryByCode(s.country);
     if (!country) continue;
     for (const variant of s.score !== null ? CARD_VARIANTS : (["published"] as const)) {
       const tree = cardTree(cardContent(country, s, variant), flagUri(country.code));
-      const job = { country: country.code, variant, key: cardKey(tree) };
-      const kept = previous.get(job.key);
-      if (kept) {
-        stats.reused++;
-        await drawing; // keep the output in input order
-        drawing = null;
-        done(job, kept);
-        continue;
-      }
-      stats.drawn++;
-      const svg = await treeSvg(tree);
-      await drawing;
-      drawing = drawPng(svg).then((png) => void done(job, png));
+      const key = cardKey(tree);
+      slots.push({ country: country.code, variant, key, png: previous.get(key) ?? null, tree });
     }
   }
-  await drawing;
-  return out;
+  const toDraw = slots.filter((s) => s.png === null);
+  stats.reused += slots.length - toDraw.length;
+  stats.drawn += toDraw.length;
+
+  // One queue, several drawers: this thread (satori here, resvg on libuv's pool, two cards in flight) and the
+  // worker threads (two cards in flight each), each taking the next card when done with one, so a slow drawer
+  // holds up nothing. A worker that fails gives its card back and stops; this thread draws what is left.
+  const queue = [...toDraw];
+  const workers = Array.from({ length: Math.min(options.workers ?? defaultWorkers(toDraw.length), toDraw.length) }, startDrawer);
+  const drain = async (draw: (tree: CardNode) => Promise<Buffer>) => {
+    for (let slot = queue.shift(); slot; slot = queue.shift()) {
+      try {
+        slot.png = await draw(slot.tree);
+        if (options.byWorkers) options.byWorkers.drawn++;
+      } catch {
+        queue.push(slot);
+        return;
+      }
+    }
+  };
+  const here = async () => {
+    let drawing: Promise<void> = Promise.resolve();
+    for (let slot = queue.shift(); slot; slot = queue.shift()) {
+      const svg = await treeSvg(slot.tree);
+      await drawing;
+      const s = slot;
+      drawing = drawPng(svg).then((png) => void (s.png = png));
+    }
+    await drawing;
+  };
+  try {
+    await Promise.all([here(), ...workers.flatMap((w) => [drain(w.draw), drain(w.draw)])]);
+    // Cards a failed worker gave back after this thread had finished its share.
+    await here();
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+  return slots.map(({ country, variant, key, png }) => ({ country, variant, key, png: png!, hash: createHash("sha1").update(png!).digest("base64url").slice(0, 16) }));
 }

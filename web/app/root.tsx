@@ -32,7 +32,9 @@ if (typeof document !== "undefined") {
 }
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // With a precedence React writes the stylesheet ahead of the pages' module preloads, so the one render-blocking
+  // file is not queued behind two dozen scripts (docs/decisions/017-page-weight.md).
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];

@@ -178,7 +178,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
 
         <FollowLinks code={country.code} name={country.name} />
 
-        <EmbedBadge code={country.code} name={country.name} shown={hasScore && data.status ? { score: data.score!, status: data.status } : null} />
+        <EmbedBadge code={country.code} name={country.name} shown={hasScore && data.status ? { score: data.score!, status: data.status } : null} width={data.badgeWidth} />
       </div>
     </PopoverGroup>
   );

@@ -7,7 +7,10 @@ import { usePageUrl } from "./json-ld.tsx";
 
 type CopyState = "idle" | "copied" | "failed";
 
-export function EmbedBadge({ code, name, shown }: { code: string; name: string; shown: ShownScore }) {
+/** The badge's height in px (api/badge.ts BADGE_HEIGHT); its width comes with the page's data (it depends on the text). */
+const BADGE_HEIGHT = 20;
+
+export function EmbedBadge({ code, name, shown, width }: { code: string; name: string; shown: ShownScore; width: number }) {
   const { origin } = usePageUrl();
   const snippet = badgeSnippet(origin, { code, name }, shown);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -31,7 +34,7 @@ export function EmbedBadge({ code, name, shown }: { code: string; name: string; 
       </h2>
       <p className="mt-1 text-sm text-slate-700">Show {name}'s job market weather on your own site. The badge follows every new publication.</p>
       <div className="mt-3">
-        <img src={badgePath(code)} alt={badgeAlt(name, shown)} height={20} className="h-5 w-auto" />
+        <img src={badgePath(code)} alt={badgeAlt(name, shown)} width={width} height={BADGE_HEIGHT} loading="lazy" className="h-5 w-auto" />
       </div>
       <label htmlFor="embed-badge-snippet" className="mt-4 block text-sm font-medium text-slate-800">
         HTML to paste

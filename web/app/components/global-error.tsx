@@ -1,6 +1,6 @@
 // Global fallback page (docs/product.md §2): "Something went wrong", a "Refresh Page" button and expandable details.
 import { isRouteErrorResponse } from "react-router";
-import * as Collapsible from "@radix-ui/react-collapsible";
+import * as Collapsible from "./disclosure.tsx";
 import { ChevronDownIcon } from "./icons.tsx";
 
 function describe(error: unknown): string {
@@ -27,7 +27,7 @@ export function GlobalError({ error }: { error: unknown }) {
           Error details
           <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
         </Collapsible.Trigger>
-        <Collapsible.Content forceMount data-nojs-open className="data-[state=closed]:hidden">
+        <Collapsible.Content data-nojs-open className="data-[state=closed]:hidden">
           <pre className="mt-2 overflow-x-auto rounded-md bg-slate-100 p-3 text-xs text-slate-800">{describe(error)}</pre>
         </Collapsible.Content>
       </Collapsible.Root>

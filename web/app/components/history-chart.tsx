@@ -1,6 +1,6 @@
 // Score history: an SVG line over the months on top of the status bands, with the same numbers in
 // an accessible table below it.
-import * as Collapsible from "@radix-ui/react-collapsible";
+import * as Collapsible from "./disclosure.tsx";
 import type { HistoryPoint } from "../../../pipeline/model/types.ts";
 import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN } from "../../../product/weather.ts";
 import { formatScore, shortMonth } from "../../../product/format.ts";
@@ -143,7 +143,7 @@ export function HistoryChart({ points, countryName, idSuffix }: { points: Histor
           Show the numbers as a table
           <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
         </Collapsible.Trigger>
-        <Collapsible.Content forceMount data-nojs-open className="data-[state=closed]:hidden">
+        <Collapsible.Content data-nojs-open className="data-[state=closed]:hidden">
           <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={idSuffix ? `Score history table: ${countryName}` : "Score history table"}>
             <table className="w-full text-sm">
               <caption className="sr-only">{`${countryName}: score per month, newest first`}</caption>

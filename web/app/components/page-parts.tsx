@@ -2,7 +2,7 @@
 // the help card.
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import * as Collapsible from "@radix-ui/react-collapsible";
+import * as Collapsible from "./disclosure.tsx";
 import { dataToText, publishedText } from "../../../product/format.ts";
 import { ArrowLeftIcon, ChevronDownIcon, ChevronRightIcon } from "./icons.tsx";
 
@@ -71,7 +71,7 @@ export function Section({ title, defaultOpen = false, children }: { title: strin
           <ChevronDownIcon aria-hidden className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
         </Collapsible.Trigger>
       </h2>
-      <Collapsible.Content forceMount data-nojs-open className="px-5 pb-5 data-[state=closed]:hidden">
+      <Collapsible.Content data-nojs-open className="px-5 pb-5 data-[state=closed]:hidden">
         {children}
       </Collapsible.Content>
     </Collapsible.Root>

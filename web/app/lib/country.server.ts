@@ -1,5 +1,7 @@
 // The data of one country page (/country/{code} and /job-market/{name}), trimmed to what the page shows. Read
 // through the one reader (api/read-model.ts): a score that may not be shown today arrives already withheld.
+import { BADGE_PAUSED, badgeParts, badgeWidth } from "../../../api/badge.ts";
+import { noScoreText } from "../../../product/no-score.ts";
 import type { SiteReader } from "./context.ts";
 
 export const HISTORY_RANGES = { "5y": 60, "10y": 120, all: Infinity } as const;
@@ -44,6 +46,17 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     historyMonths: scoredHistory.length,
     range,
     community,
+    /** Width in px of the country's badge as /badge/{code}.svg draws it now (the preview <img> names its size). */
+    badgeWidth: badgeWidth(
+      badgeParts(
+        country.name,
+        country.withheld_reason === "paused"
+          ? { score: null, phrase: BADGE_PAUSED }
+          : snapshot && snapshot.score !== null && snapshot.status !== null
+            ? { score: snapshot.score, status: snapshot.status }
+            : { score: null, phrase: noScoreText(country.name, { asOf: snapshot?.as_of ?? null, anchorMonth: snapshot?.anchor_month ?? null }).phrase },
+      ),
+    ),
   };
 }
 
