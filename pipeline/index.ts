@@ -81,12 +81,18 @@ export interface StatusReport {
   data: Array<{
     data_type: DataType;
     table: string;
+    /** v2.2: the series within the table (`dim=CODE,…`; `""` for a table with one series). */
+    series: string;
     country: string;
     newest_period: string;
     age_months: number;
     /** Past its data type's cut-off as of the report: it no longer counts in the score (staleness.ts). */
     stale: boolean;
     observations: number;
+    /** v2.2: the newest release its values came from (null: its files stated none). */
+    release: string | null;
+    /** v2.2: the series the model reads for this table and country; another series of it is kept but not read. */
+    read: boolean;
   }>;
   /** The stale rule in words, each data type's cut-off, the countries with stale data (aggregates apart). */
   stale: StaleSummary;
@@ -194,18 +200,22 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
   const data = store.series.map((r) => ({
     data_type: r.dataType,
     table: r.table,
+    series: r.series,
     country: r.geo,
     newest_period: r.newestPeriod,
     age_months: ageInMonths(r.newestPeriod, asOfMonth),
     stale: isStale(r.dataType, r.newestPeriod, asOfMonth),
     observations: r.observations,
+    release: r.release,
+    read: r.read,
   }));
   return {
     as_of_month: asOfMonth,
     job: { running: busy, holder },
     store_checked_at: store.copiedAt,
     data,
-    stale: staleSummary(data),
+    // Only the series read count: a kept, unread series never makes a country stale.
+    stale: staleSummary(data.filter((r) => r.read)),
     tables: store.tables,
     tables_failing: store.tables.filter((t) => t.lastStatus === "failed").map((t) => t.table),
     schedule: null,
