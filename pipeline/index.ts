@@ -26,14 +26,15 @@ import type { DataType, UploadResult } from "./types.ts";
  * reads (`jwi status`, the server between jobs) never loads them.
  */
 async function jobModules() {
-  const [store, ingest, recalc, seed, storeStatus] = await Promise.all([
+  const [store, ingest, recalc, seed, storeStatus, recover] = await Promise.all([
     import("./store/observations.ts"),
     import("./ingest.ts"),
     import("./recalc.ts"),
     import("./seed.ts"),
     import("./store-status.ts"),
+    import("./store/recover-series.ts"),
   ]);
-  return { ObservationStore: store.ObservationStore, ingest: ingest.ingest, recalc: recalc.recalc, seedLocked: seed.seedLocked, copyStoreStatus: storeStatus.copyStoreStatus };
+  return { seriesRecovery: recover.seriesRecovery, ObservationStore: store.ObservationStore, ingest: ingest.ingest, recalc: recalc.recalc, seedLocked: seed.seedLocked, copyStoreStatus: storeStatus.copyStoreStatus };
 }
 
 export interface PipelineOptions {
@@ -294,8 +295,8 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
           "the previous job ended without releasing the lock (killed?); its unfinished transactions were rolled back",
         );
       }
-      const { ObservationStore, ingest, recalc, copyStoreStatus } = await jobModules();
-      const store = await ObservationStore.open(duckFile);
+      const { ObservationStore, ingest, recalc, copyStoreStatus, seriesRecovery } = await jobModules();
+      const store = await ObservationStore.open(duckFile, { recoverSeries: seriesRecovery(opts.dataDir) });
       try {
         // A job killed between its DuckDB commit and its copy left the copy behind: bring it up to date first.
         await copyStoreStatus(store, db);

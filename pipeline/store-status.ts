@@ -4,7 +4,6 @@
 // See docs/architecture.md, "Two stores".
 import type { ServingDb } from "./serving-db.ts";
 import type { ObservationStore, SeriesStatusRow, TableStatusRow } from "./store/observations.ts";
-import { readSeries } from "./store/read-series.ts";
 import type { DataType } from "./types.ts";
 
 /** A series as the data status shows it: with whether it is the one read for its table and country today. */
@@ -28,6 +27,7 @@ export async function copyStoreStatus(store: ObservationStore, db: ServingDb, no
   // Which series is read needs every observation only when a table holds two series of one country.
   const keys = new Map<string, number>();
   for (const r of series) keys.set(`${r.dataType}|${r.table}|${r.geo}`, (keys.get(`${r.dataType}|${r.table}|${r.geo}`) ?? 0) + 1);
+  const { readSeries } = await import("./store/read-series.ts"); // the model's cut-offs: loaded by jobs only
   const read = [...keys.values()].some((n) => n > 1) ? readSeries(await store.allObservations(), now.toISOString().slice(0, 10)) : null;
   const insertSeries = db.prepare(
     `INSERT INTO store_series (data_type, source_table, series, geo, newest_period, observations, release, read) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

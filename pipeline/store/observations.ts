@@ -67,6 +67,21 @@ const SCHEMA = [
    )`,
 ];
 
+/** An ingest whose rows a store made before v2.2 holds: what migration may re-read to recover its series. */
+export interface LegacyIngest {
+  id: number;
+  dataType: DataType;
+  table: string;
+  fileName: string;
+  sha256: string;
+}
+
+/**
+ * Recovers the series of old ingests by reading their files again where they still exist (the raw archive, the
+ * bundled files): ingest id → series key. Ingests it cannot recover get the table's pinned series.
+ */
+export type RecoverSeries = (ingests: readonly LegacyIngest[]) => Promise<ReadonlyMap<number, string>>;
+
 export interface IngestRecord {
   dataType: DataType;
   table: string;
@@ -185,7 +200,7 @@ export class ObservationStore {
   ) {}
 
   /** Opens (creating if needed) the DuckDB file; one instance per file per process. */
-  static async open(file: string): Promise<ObservationStore> {
+  static async open(file: string, opts: { recoverSeries?: RecoverSeries } = {}): Promise<ObservationStore> {
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.fromCache(file);
@@ -203,24 +218,43 @@ export class ObservationStore {
     const conn = await instance.connect();
     for (const statement of SCHEMA) await conn.run(statement);
     const store = new ObservationStore(instance, conn, file);
-    await store.migrateToSeries();
+    await store.migrateToSeries(opts.recoverSeries);
     return store;
   }
 
   /**
    * A store made before v2.2 keys observations by (data type, table, geo, period), without the series or the
-   * release. Rebuilt in place, in one transaction, keeping every row: its series is the table's pinned one
-   * (first choice on every pin, the unit as the row says it), its release its ingest's `source_updated`
-   * (docs/decisions/015-series-and-releases.md). A store that has the columns is left alone.
+   * release. Rebuilt in place, in one transaction, keeping every row: its series is the one its ingest's file
+   * pins when `recover` can read that file again, else the table's pinned one (first choice on every pin, the
+   * unit as the row says it); its release is its ingest's `source_updated` (docs/decisions/015-series-and-releases.md).
+   * A store that has the columns is left alone.
    */
-  private async migrateToSeries(): Promise<void> {
+  private async migrateToSeries(recover?: RecoverSeries): Promise<void> {
     const columns = (
       await this.conn.runAndReadAll(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'observations'`,
       )
     ).getRowsJS().map(([c]) => String(c));
     if (columns.includes("series")) return;
+    const recovered = recover
+      ? await recover(
+          (
+            await this.conn.runAndReadAll(
+              `SELECT i.id, i.data_type, i.source_table, i.file_name, i.file_sha256 FROM ingests i
+                WHERE i.id IN (SELECT DISTINCT ingest_id FROM observations) ORDER BY i.id`,
+            )
+          ).getRowsJS().map(([id, dataType, table, fileName, sha256]) => ({
+            id: Number(id),
+            dataType: dataType as DataType,
+            table: String(table),
+            fileName: String(fileName),
+            sha256: String(sha256),
+          })),
+        )
+      : new Map<number, string>();
     await this.transaction(async () => {
+      await this.conn.run(`CREATE TEMP TABLE legacy_ingest_series (ingest_id BIGINT, series VARCHAR)`);
+      for (const [id, series] of recovered) await this.conn.run(`INSERT INTO legacy_ingest_series VALUES ($1, $2)`, [BigInt(id), series]);
       await this.conn.run(`CREATE TEMP TABLE legacy_series (source_table VARCHAR, unit VARCHAR, series VARCHAR)`);
       await this.conn.run(`CREATE TEMP TABLE legacy_release (ingest_id BIGINT, release VARCHAR)`);
       const pairs = (await this.conn.runAndReadAll(`SELECT DISTINCT source_table, unit FROM observations`)).getRowsJS();
@@ -235,11 +269,12 @@ export class ObservationStore {
       await this.conn.run(`CREATE TABLE observations_v22 (${OBSERVATION_COLUMNS})`);
       await this.conn.run(
         `INSERT INTO observations_v22
-           SELECT o.data_type, o.source_table, s.series, o.geo, o.is_aggregate, o.period, o.value, o.flag, o.unit,
+           SELECT o.data_type, o.source_table, coalesce(g.series, s.series), o.geo, o.is_aggregate, o.period, o.value, o.flag, o.unit,
                   r.release, o.ingest_id, o.file_sha256, o.ingested_at
              FROM observations o
              JOIN legacy_series s ON s.source_table = o.source_table AND s.unit = o.unit
-             LEFT JOIN legacy_release r ON r.ingest_id = o.ingest_id`,
+             LEFT JOIN legacy_release r ON r.ingest_id = o.ingest_id
+             LEFT JOIN legacy_ingest_series g ON g.ingest_id = o.ingest_id`,
       );
       const [before, after] = (
         await this.conn.runAndReadAll(`SELECT (SELECT count(*) FROM observations), (SELECT count(*) FROM observations_v22)`)
@@ -249,6 +284,7 @@ export class ObservationStore {
       await this.conn.run(`ALTER TABLE observations_v22 RENAME TO observations`);
       await this.conn.run(`DROP TABLE legacy_series`);
       await this.conn.run(`DROP TABLE legacy_release`);
+      await this.conn.run(`DROP TABLE legacy_ingest_series`);
     });
   }
 
