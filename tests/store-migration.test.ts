@@ -98,3 +98,24 @@ describe("a v2.1 store opened by v2.2", () => {
     expect(Number((await query(file, `SELECT count(*) FROM observations`))[0]![0])).toBe(before);
   });
 });
+
+describe("a serving database whose store_series copy predates series", () => {
+  it("is made again with the series in its key, and the next job fills it", async () => {
+    const tmp = tempDataDir("jwi-migrate-sqlite-");
+    try {
+      const Database = (await import("better-sqlite3")).default;
+      const old = new Database(path.join(tmp.dir, "jwi.sqlite"));
+      old.exec(`CREATE TABLE store_series (data_type TEXT NOT NULL, source_table TEXT NOT NULL, geo TEXT NOT NULL,
+        newest_period TEXT NOT NULL, observations INTEGER NOT NULL, PRIMARY KEY (data_type, source_table, geo)) WITHOUT ROWID`);
+      old.prepare(`INSERT INTO store_series VALUES ('vacancy', 'jvs_q_r21', 'PL', '2026-Q1', 3)`).run();
+      old.close();
+      const r = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"), "--type", "vacancy", "--json");
+      expect(r.code, r.stderr).toBe(0);
+      const status = (await jwi(tmp.dir, "status", "--json")).json<{ data: Array<{ table: string; country: string; series: string; release: string | null; read: boolean }> }>();
+      const pl = status.data.filter((d) => d.table === "jvs_q_r21" && d.country === "PL");
+      expect(pl).toEqual([expect.objectContaining({ series: expect.stringContaining("nace_r2_1=A-T"), release: null, read: true })]);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+});
