@@ -2,7 +2,8 @@
 // place, every observation kept, its series recovered where its file can be read again (the bundled real files,
 // found by their hash) and the table's pinned series otherwise, its release its ingest's `updated`; and it scores
 // as v2.1 did where the series rule changes nothing (docs/decisions/015-series-and-releases.md).
-import { readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -117,5 +118,37 @@ describe("a serving database whose store_series copy predates series", () => {
     } finally {
       tmp.cleanup();
     }
+  });
+});
+
+describe("recovering a v2.1 row's series from the raw archive", () => {
+  const derived = fixture("derived", "jvs_q_r21_NL_PL_RO.json");
+  const sha = createHash("sha256").update(readFileSync(derived)).digest("hex");
+
+  async function migrateWithRaw(body: Buffer): Promise<string[]> {
+    const tmp = tempDataDir("jwi-migrate-raw-");
+    try {
+      const file = path.join(tmp.dir, "jwi.duckdb");
+      writeFileSync(file, gunzipSync(readFileSync(fixture("legacy", "store-v2.1-ffc4c3a.duckdb.gz"))));
+      mkdirSync(path.join(tmp.dir, "raw"));
+      writeFileSync(path.join(tmp.dir, "raw", `${sha}.json`), body);
+      // Any job opens the store and migrates it: a dry-run ingest is the lightest one.
+      const out = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "vacancy", "--dry-run", "--json");
+      expect(out.code, out.stderr).toBe(0);
+      return (await query(file, `SELECT DISTINCT series FROM observations WHERE source_table = 'jvs_q_r21'`)).map(([s]) => String(s));
+    } finally {
+      tmp.cleanup();
+    }
+  }
+
+  it("files the rows under the series their file pins when the file is found by its hash", async () => {
+    expect(await migrateWithRaw(readFileSync(derived))).toEqual(["indic_em=JVR,nace_r2_1=A-T,sizeclas=TOTAL,s_adj=SA"]);
+  });
+
+  it("does not trust a file that no longer gives the stored values: the table's pinned series then", async () => {
+    const changed = JSON.parse(readFileSync(derived, "utf8")) as { value: Record<string, number> };
+    const first = Object.keys(changed.value)[0]!;
+    changed.value[first] = changed.value[first]! + 1;
+    expect(await migrateWithRaw(Buffer.from(JSON.stringify(changed)))).toEqual([legacySeriesKey(tableConfig("jvs_q_r21"), "JVR")]);
   });
 });

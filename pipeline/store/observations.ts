@@ -76,11 +76,19 @@ export interface LegacyIngest {
   sha256: string;
 }
 
+/** What reading an old ingest's file again gave: its series and its values (`geo|period` → value). */
+export interface RecoveredIngest {
+  series: string;
+  values: ReadonlyMap<string, number>;
+}
+
 /**
  * Recovers the series of old ingests by reading their files again where they still exist (the raw archive, the
- * bundled files): ingest id → series key. Ingests it cannot recover get the table's pinned series.
+ * bundled files): ingest id → what the file gives today. The migration trusts it only when every stored value of
+ * that ingest is the file's value (today's pins could pick another series of the same file); ingests it cannot
+ * recover get the table's pinned series.
  */
-export type RecoverSeries = (ingests: readonly LegacyIngest[]) => Promise<ReadonlyMap<number, string>>;
+export type RecoverSeries = (ingests: readonly LegacyIngest[]) => Promise<ReadonlyMap<number, RecoveredIngest>>;
 
 export interface IngestRecord {
   dataType: DataType;
@@ -251,10 +259,21 @@ export class ObservationStore {
             sha256: String(sha256),
           })),
         )
-      : new Map<number, string>();
+      : new Map<number, RecoveredIngest>();
+    const trusted = new Map<number, string>();
+    for (const [id, r] of recovered) {
+      const rows = (
+        await this.conn.runAndReadAll(`SELECT geo, period, value FROM observations WHERE ingest_id = $1`, [BigInt(id)])
+      ).getRowsJS();
+      const same = rows.every(([geo, period, value]) => {
+        const v = r.values.get(`${String(geo)}|${String(period)}`);
+        return v !== undefined && Math.abs(v - Number(value)) <= 1e-9;
+      });
+      if (same) trusted.set(id, r.series);
+    }
     await this.transaction(async () => {
       await this.conn.run(`CREATE TEMP TABLE legacy_ingest_series (ingest_id BIGINT, series VARCHAR)`);
-      for (const [id, series] of recovered) await this.conn.run(`INSERT INTO legacy_ingest_series VALUES ($1, $2)`, [BigInt(id), series]);
+      for (const [id, series] of trusted) await this.conn.run(`INSERT INTO legacy_ingest_series VALUES ($1, $2)`, [BigInt(id), series]);
       await this.conn.run(`CREATE TEMP TABLE legacy_series (source_table VARCHAR, unit VARCHAR, series VARCHAR)`);
       await this.conn.run(`CREATE TEMP TABLE legacy_release (ingest_id BIGINT, release VARCHAR)`);
       const pairs = (await this.conn.runAndReadAll(`SELECT DISTINCT source_table, unit FROM observations`)).getRowsJS();

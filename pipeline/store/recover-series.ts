@@ -9,7 +9,7 @@ import path from "node:path";
 import { RAW_DIR } from "../fetch/archive.ts";
 import { parseSourceFile } from "../ingest.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../seed.ts";
-import type { LegacyIngest, RecoverSeries } from "./observations.ts";
+import type { LegacyIngest, RecoverSeries, RecoveredIngest } from "./observations.ts";
 
 function bundledBySha(dir: string): Map<string, string> {
   const bySha = new Map<string, string>();
@@ -26,21 +26,26 @@ function bundledBySha(dir: string): Map<string, string> {
 
 export function seriesRecovery(dataDir: string, bundledDir = BUNDLED_FIXTURES_DIR): RecoverSeries {
   return async (ingests: readonly LegacyIngest[]) => {
-    const recovered = new Map<number, string>();
+    const recovered = new Map<number, RecoveredIngest>();
     const wanted = ingests.filter((i) => i.dataType !== "lmb" && /^[0-9a-f]{64}$/.test(i.sha256));
     if (wanted.length === 0) return recovered;
     const bundled = bundledBySha(bundledDir);
-    const seriesBySha = new Map<string, string | null>();
+    const seriesBySha = new Map<string, RecoveredIngest | null>();
     for (const ingest of wanted) {
       if (!seriesBySha.has(ingest.sha256)) {
         const raw = path.join(dataDir, RAW_DIR, `${ingest.sha256}.json`);
         const file = existsSync(raw) ? raw : bundled.get(ingest.sha256);
-        let series: string | null = null;
+        let series: RecoveredIngest | null = null;
         if (file !== undefined) {
           try {
             const bytes = readFileSync(file);
             const parsed = await parseSourceFile(ingest.dataType, bytes, path.basename(file), file);
-            if (parsed.table === ingest.table) series = parsed.series ?? "";
+            if (parsed.table === ingest.table) {
+              series = {
+                series: parsed.series ?? "",
+                values: new Map(parsed.observations.map((o) => [`${o.geo}|${o.period}`, o.value])),
+              };
+            }
           } catch {
             series = null; // no longer readable as it was: the table's pinned series
           }
