@@ -37,7 +37,7 @@ function time<T>(f: () => T): Timing<T> {
 
 export async function run() {
   const rows = syntheticRows();
-  const inputs = buildModelInputs(rows.map((r) => ({ ...r, ingestId: 1 })));
+  const inputs = buildModelInputs(rows.map((r) => ({ ...r, ingestId: 1, series: "", release: null })));
   const params = CURRENT_MODEL.params;
 
   // The recalc's model step: every country's snapshot and monthly history (what recalc calls between read and publish).

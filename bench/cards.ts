@@ -19,7 +19,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function run() {
   const rows = syntheticRows();
-  const snapshots = scoreAll(buildModelInputs(rows.map((r) => ({ ...r, ingestId: 1 }))), AS_OF).map((r) => r.snapshot);
+  const snapshots = scoreAll(buildModelInputs(rows.map((r) => ({ ...r, ingestId: 1, series: "", release: null }))), AS_OF).map((r) => r.snapshot);
 
   // A fresh process, as every recalc job is (the server runs each job in a child).
   const child = JSON.parse(

@@ -179,7 +179,7 @@ export async function timeRecalc(rows: readonly Observation[], asOf = "2026-11-2
   const dir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-"));
   try {
     const store = await ObservationStore.open(path.join(dir, "jwi.duckdb"));
-    await store.transaction(() => store.upsert([...rows], { ingestId: 1, sha256: "bench", ingestedAt: "2026-11-22T00:00:00Z" }));
+    await store.transaction(() => store.upsert([...rows], { ingestId: 1, sha256: "bench", ingestedAt: "2026-11-22T00:00:00Z", series: "", release: null }));
     store.close();
     // Opened as the CLI and the server's job child open it: its publications draw their share cards.
     const pipeline = await openPipeline({ dataDir: dir, cards: async () => (await import("../product/share-cards/render.ts")).renderShareCards });
@@ -196,7 +196,7 @@ export async function timeRecalc(rows: readonly Observation[], asOf = "2026-11-2
     // A usual update: one country's latest unemployment revised. Its cards are drawn, every other one taken over.
     const latest = rows.filter((r) => r.geo === "DE" && r.table === "une_rt_m").reduce((a, b) => (a.period > b.period ? a : b));
     await pipeline.exclusive((l) =>
-      l.store.transaction(() => l.store.upsert([{ ...latest, value: latest.value + 1 }], { ingestId: 2, sha256: "bench-2", ingestedAt: "2026-11-23T00:00:00Z" })),
+      l.store.transaction(() => l.store.upsert([{ ...latest, value: latest.value + 1 }], { ingestId: 2, sha256: "bench-2", ingestedAt: "2026-11-23T00:00:00Z", series: "", release: null })),
     );
     const t2 = performance.now();
     const oneChanged = await pipeline.recalc({ asOf: nextDay });

@@ -26,14 +26,15 @@ import type { DataType, UploadResult } from "./types.ts";
  * reads (`jwi status`, the server between jobs) never loads them.
  */
 async function jobModules() {
-  const [store, ingest, recalc, seed, storeStatus] = await Promise.all([
+  const [store, ingest, recalc, seed, storeStatus, recover] = await Promise.all([
     import("./store/observations.ts"),
     import("./ingest.ts"),
     import("./recalc.ts"),
     import("./seed.ts"),
     import("./store-status.ts"),
+    import("./store/recover-series.ts"),
   ]);
-  return { ObservationStore: store.ObservationStore, ingest: ingest.ingest, recalc: recalc.recalc, seedLocked: seed.seedLocked, copyStoreStatus: storeStatus.copyStoreStatus };
+  return { seriesRecovery: recover.seriesRecovery, ObservationStore: store.ObservationStore, ingest: ingest.ingest, recalc: recalc.recalc, seedLocked: seed.seedLocked, copyStoreStatus: storeStatus.copyStoreStatus };
 }
 
 export interface PipelineOptions {
@@ -81,12 +82,18 @@ export interface StatusReport {
   data: Array<{
     data_type: DataType;
     table: string;
+    /** v2.2: the series within the table (`dim=CODE,…`; `""` for a table with one series). */
+    series: string;
     country: string;
     newest_period: string;
     age_months: number;
     /** Past its data type's cut-off as of the report: it no longer counts in the score (staleness.ts). */
     stale: boolean;
     observations: number;
+    /** v2.2: the newest release its values came from (null: its files stated none). */
+    release: string | null;
+    /** v2.2: the series the model reads for this table and country; another series of it is kept but not read. */
+    read: boolean;
   }>;
   /** The stale rule in words, each data type's cut-off, the countries with stale data (aggregates apart). */
   stale: StaleSummary;
@@ -194,18 +201,22 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
   const data = store.series.map((r) => ({
     data_type: r.dataType,
     table: r.table,
+    series: r.series,
     country: r.geo,
     newest_period: r.newestPeriod,
     age_months: ageInMonths(r.newestPeriod, asOfMonth),
     stale: isStale(r.dataType, r.newestPeriod, asOfMonth),
     observations: r.observations,
+    release: r.release,
+    read: r.read,
   }));
   return {
     as_of_month: asOfMonth,
     job: { running: busy, holder },
     store_checked_at: store.copiedAt,
     data,
-    stale: staleSummary(data),
+    // Only the series read count: a kept, unread series never makes a country stale.
+    stale: staleSummary(data.filter((r) => r.read)),
     tables: store.tables,
     tables_failing: store.tables.filter((t) => t.lastStatus === "failed").map((t) => t.table),
     schedule: null,
@@ -284,8 +295,8 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
           "the previous job ended without releasing the lock (killed?); its unfinished transactions were rolled back",
         );
       }
-      const { ObservationStore, ingest, recalc, copyStoreStatus } = await jobModules();
-      const store = await ObservationStore.open(duckFile);
+      const { ObservationStore, ingest, recalc, copyStoreStatus, seriesRecovery } = await jobModules();
+      const store = await ObservationStore.open(duckFile, { recoverSeries: seriesRecovery(opts.dataDir) });
       try {
         // A job killed between its DuckDB commit and its copy left the copy behind: bring it up to date first.
         await copyStoreStatus(store, db);

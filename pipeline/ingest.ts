@@ -8,6 +8,7 @@ import { ageInMonths, periodEndMonth } from "./model/period.ts";
 import { parseBarometerGuarded } from "./sources/barometer/parse-guarded.ts";
 import { looksLikeJson, parseCsv } from "./sources/csv/parse-csv.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
+import { normaliseRelease } from "./sources/series-key.ts";
 import { checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
@@ -190,11 +191,16 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     // strict mode (pipeline/plausibility.ts).
     const asOfMonth = periodEndMonth(now.toISOString().slice(0, 7));
     const { observations, warnings: implausible } = checkPlausibility(parsed, asOfMonth, strict);
-    const existing = await store.existingValues(dataType, parsed.table);
-    const diff = diffObservations(observations, existing, tolerancePp);
+    // v2.2: values are stored per series, and within a series the later release wins (docs/model.md §1).
+    const series = parsed.series ?? "";
+    const release = normaliseRelease(parsed.sourceUpdated);
+    const existing = await store.existingValues(dataType, parsed.table, series);
+    const diff = diffObservations(observations, existing, tolerancePp, release);
     const warnings = [...parsed.warnings, ...implausible, ...diff.revisions, ...staleWarnings(observations, dataType, now)];
     Object.assign(result, {
       table: parsed.table,
+      series,
+      release,
       file_sha256: sha256,
       processed: parsed.processed,
       skippedMissing: parsed.skippedMissing,
@@ -215,8 +221,15 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
       inserted: diff.inserted,
       updated: diff.updated,
       unchanged: diff.unchanged,
+      older_release: diff.olderRelease,
       rows_upserted: diff.toWrite.length,
     });
+    if (diff.olderRelease > 0) {
+      result.notes.push(
+        `${diff.olderRelease} value(s) of this file were kept as stored: a later release of the same series already holds them ` +
+          `(this file's release: ${release ?? "none stated"}; within one series the later release wins).`,
+      );
+    }
     if (req.dryRun) {
       result.notes.push("Dry run: nothing was stored.");
       result.ingest_id = null;
@@ -239,10 +252,10 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
           warnings: warnings.length,
           origin: req.origin ?? "cli",
         });
-        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt }, { allNew: diff.updated === 0 });
+        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt, series, release }, { allNew: diff.toWrite.length === diff.inserted });
         return ingestId;
       });
-      if (diff.toWrite.length === 0) result.notes.push("Nothing new: every value in this file was already stored.");
+      if (diff.toWrite.length === 0 && diff.olderRelease === 0) result.notes.push("Nothing new: every value in this file was already stored.");
     }
     if (dataType === "gdp" || dataType === "inflation") {
       result.notes.push("GDP and inflation are context only: they are shown beside the score and never change it.");
@@ -255,6 +268,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
       result.success = false;
       result.error = err.message;
       result.inserted = result.updated = result.unchanged = result.rows_upserted = 0;
+      if (result.older_release !== undefined) result.older_release = 0;
       return result;
     }
     throw err;

@@ -11,7 +11,10 @@ import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.t
 export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
+import { compareRelease } from "./sources/series-key.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
+import { readSeries } from "./store/read-series.ts";
+export { readSeries };
 
 export { parseAsOf };
 
@@ -69,36 +72,41 @@ const point = (o: StoredObservation): SeriesPoint => ({
   unit: o.unit,
 });
 
-/**
- * Employment expectations (EEI) tables, most preferred first: where several give the same country and month,
- * Eurostat's teibs030 wins, then ei_bsee_m_r2, then DG ECFIN's file (docs/model.md §1).
- */
-export const EXPECTATIONS_TABLE_PREFERENCE: readonly string[] = ["teibs030", "ei_bsee_m_r2", "ecfin_eei"];
+/** The Employment Expectations Indicator's doors: one series whichever of them a value came through (docs/model.md §1). */
+export const EXPECTATIONS_TABLES: readonly string[] = ["teibs030", "ei_bsee_m_r2", "ecfin_eei"];
 
 /**
- * Groups stored observations into one model input per covered country. Where a legacy table and its
- * successor give the same (data type, country, period), the successor's value wins; where several
- * expectations tables do, the one first in EXPECTATIONS_TABLE_PREFERENCE wins; equal ranks fall back to the
- * table name. So the order in which the files were ingested never changes a result.
+ * Groups stored observations into one model input per covered country. First the one series read per table and
+ * country (readSeries); then, across tables: where a legacy table and its successor give the same (data type,
+ * country, period), the successor's value wins; the EEI's doors (EXPECTATIONS_TABLES) are one series, in which
+ * the later release wins per month (an undated file ranks before every dated release; among equal releases the
+ * later ingestion). So the order in which the files were ingested never changes a result.
  */
-export function buildModelInputs(rows: readonly StoredObservation[]): ModelInput[] {
-  // rank: 1 for a successor table, 0 for a legacy one, so a successor replaces a legacy value of the same period;
-  // expectations tables rank by preference (they only ever compete with each other).
-  const rank = (table: string): number => {
-    const preference = EXPECTATIONS_TABLE_PREFERENCE.indexOf(table);
-    if (preference >= 0) return EXPECTATIONS_TABLE_PREFERENCE.length - preference;
-    return Object.values(SUCCESSOR_TABLES).includes(table) ? 1 : 0;
+export function buildModelInputs(rows: readonly StoredObservation[], asOf?: string): ModelInput[] {
+  const read = readSeries(rows, asOf);
+  // rank: 1 for a successor table, 0 for a legacy one, so a successor replaces a legacy value of the same period.
+  const rank = (table: string): number => (Object.values(SUCCESSOR_TABLES).includes(table) ? 1 : 0);
+  type Seen = { p: SeriesPoint; rank: number; table: string; release: string | null; ingestId: number };
+  const wins = (o: StoredObservation, r: number, seen: Seen): boolean => {
+    if (EXPECTATIONS_TABLES.includes(o.table) && EXPECTATIONS_TABLES.includes(seen.table)) {
+      const byRelease = compareRelease(o.release, seen.release);
+      return byRelease > 0 || (byRelease === 0 && o.ingestId > seen.ingestId);
+    }
+    return r > seen.rank || (r === seen.rank && o.table < seen.table);
   };
-  const series = new Map<string, Map<string, { p: SeriesPoint; rank: number; table: string }>>();
+  const series = new Map<string, Map<string, Seen>>();
   const put = (geo: string, kind: string, o: StoredObservation) => {
     const key = `${geo}|${kind}`;
     let byPeriod = series.get(key);
     if (!byPeriod) series.set(key, (byPeriod = new Map()));
     const seen = byPeriod.get(o.period);
     const r = rank(o.table);
-    if (!seen || r > seen.rank || (r === seen.rank && o.table < seen.table)) byPeriod.set(o.period, { p: point(o), rank: r, table: o.table });
+    if (!seen || wins(o, r, seen)) {
+      byPeriod.set(o.period, { p: point(o), rank: r, table: o.table, release: o.release, ingestId: o.ingestId });
+    }
   };
   for (const o of rows) {
+    if (read.get(`${o.dataType}|${o.table}|${o.geo}`) !== o.series) continue;
     // Every other data type is its own series by name: "expectations" (model v2.1) lands in `expectations`.
     const kind =
       o.dataType === "unemployment" ? (o.period.includes("Q") ? "unemploymentQuarterly" : "unemploymentMonthly") : o.dataType;
@@ -165,7 +173,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const asOf = parseAsOf(opts.asOf, now);
   const model = opts.model ?? CURRENT_MODEL;
   const rows = await store.allObservations();
-  const results = scoreAll(buildModelInputs(rows), asOf, model);
+  const results = scoreAll(buildModelInputs(rows, asOf), asOf, model);
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
   let cardStats: CardStats | null = null;

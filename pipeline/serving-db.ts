@@ -110,10 +110,13 @@ CREATE TABLE IF NOT EXISTS pending_share_cards (
 CREATE TABLE IF NOT EXISTS store_series (
   data_type TEXT NOT NULL,
   source_table TEXT NOT NULL,
+  series TEXT NOT NULL DEFAULT '',
   geo TEXT NOT NULL,
   newest_period TEXT NOT NULL,
   observations INTEGER NOT NULL,
-  PRIMARY KEY (data_type, source_table, geo)
+  release TEXT,
+  read INTEGER NOT NULL DEFAULT 1,
+  PRIMARY KEY (data_type, source_table, series, geo)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS store_tables (
   data_type TEXT NOT NULL,
@@ -158,6 +161,17 @@ const ADDED_COLUMNS: ReadonlyArray<readonly [table: string, column: string, type
   ["publications", "cards_error", "TEXT"],
 ];
 
+/**
+ * store_series is a copy that every job rewrites (pipeline/store-status.ts); one made before v2.2 lacks the series
+ * in its key, so it is dropped and made again (empty until the next job copies the store into it).
+ */
+function rebuildStoreSeries(db: Database.Database): void {
+  const columns = db.prepare(`SELECT name FROM pragma_table_info('store_series')`).pluck().all() as string[];
+  if (columns.length === 0 || columns.includes("series")) return;
+  db.exec(`DROP TABLE store_series`);
+  db.exec(SERVING_SCHEMA);
+}
+
 function addMissingColumns(db: Database.Database): void {
   for (const [table, column, type] of ADDED_COLUMNS) {
     const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[];
@@ -172,6 +186,7 @@ export function openServingDb(file: string): ServingDb {
   db.pragma("busy_timeout = 5000");
   db.pragma("foreign_keys = ON");
   db.exec(SERVING_SCHEMA);
+  rebuildStoreSeries(db);
   addMissingColumns(db);
   return db;
 }

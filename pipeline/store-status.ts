@@ -6,8 +6,14 @@ import type { ServingDb } from "./serving-db.ts";
 import type { ObservationStore, SeriesStatusRow, TableStatusRow } from "./store/observations.ts";
 import type { DataType } from "./types.ts";
 
+/** A series as the data status shows it: with whether it is the one read for its table and country today. */
+export interface SeriesStatusCopy extends SeriesStatusRow {
+  /** True for the series the model reads (pipeline/recalc.ts readSeries, as of the copy); others are kept, unread. */
+  read: boolean;
+}
+
 export interface StoreStatus {
-  series: SeriesStatusRow[];
+  series: SeriesStatusCopy[];
   tables: TableStatusRow[];
   observations: number;
   ingests: number;
@@ -18,8 +24,13 @@ export interface StoreStatus {
 /** Reads the store's state and writes it into the serving database, replacing the previous copy (one transaction). */
 export async function copyStoreStatus(store: ObservationStore, db: ServingDb, now = new Date()): Promise<void> {
   const [series, tables, counts] = [await store.seriesStatus(), await store.tableStatus(), await store.counts()];
+  // Which series is read needs every observation only when a table holds two series of one country.
+  const keys = new Map<string, number>();
+  for (const r of series) keys.set(`${r.dataType}|${r.table}|${r.geo}`, (keys.get(`${r.dataType}|${r.table}|${r.geo}`) ?? 0) + 1);
+  const { readSeries } = await import("./store/read-series.ts"); // the model's cut-offs: loaded by jobs only
+  const read = [...keys.values()].some((n) => n > 1) ? readSeries(await store.allObservations(), now.toISOString().slice(0, 10)) : null;
   const insertSeries = db.prepare(
-    `INSERT INTO store_series (data_type, source_table, geo, newest_period, observations) VALUES (?, ?, ?, ?, ?)`,
+    `INSERT INTO store_series (data_type, source_table, series, geo, newest_period, observations, release, read) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertTable = db.prepare(
     `INSERT INTO store_tables (data_type, source_table, last_ingested_at, last_changed_at, source_updated, ingests, newest_period,
@@ -28,7 +39,10 @@ export async function copyStoreStatus(store: ObservationStore, db: ServingDb, no
   db.transaction(() => {
     db.prepare(`DELETE FROM store_series`).run();
     db.prepare(`DELETE FROM store_tables`).run();
-    for (const r of series) insertSeries.run(r.dataType, r.table, r.geo, r.newestPeriod, r.observations);
+    for (const r of series) {
+      const isRead = read === null || read.get(`${r.dataType}|${r.table}|${r.geo}`) === r.series;
+      insertSeries.run(r.dataType, r.table, r.series, r.geo, r.newestPeriod, r.observations, r.release, isRead ? 1 : 0);
+    }
     for (const t of tables) {
       insertTable.run(
         t.dataType, t.table, t.lastIngestedAt, t.lastChangedAt, t.sourceUpdated, t.ingests, t.newestPeriod, t.observations,
@@ -60,14 +74,23 @@ interface TableRow {
 export function readStoreStatus(db: ServingDb): StoreStatus {
   const series = (
     db
-      .prepare(`SELECT data_type, source_table, geo, newest_period, observations FROM store_series ORDER BY data_type, source_table, geo`)
-      .all() as Array<{ data_type: string; source_table: string; geo: string; newest_period: string; observations: number }>
+      .prepare(
+        `SELECT data_type, source_table, series, geo, newest_period, observations, release, read FROM store_series
+          ORDER BY data_type, source_table, geo, read DESC, series`,
+      )
+      .all() as Array<{
+      data_type: string; source_table: string; series: string; geo: string; newest_period: string; observations: number;
+      release: string | null; read: number;
+    }>
   ).map((r) => ({
     dataType: r.data_type as DataType,
     table: r.source_table,
+    series: r.series,
     geo: r.geo,
     newestPeriod: r.newest_period,
     observations: r.observations,
+    release: r.release,
+    read: r.read === 1,
   }));
   const tables = (db.prepare(`SELECT * FROM store_tables ORDER BY data_type, source_table`).all() as TableRow[]).map((t) => ({
     dataType: t.data_type as DataType,

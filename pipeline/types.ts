@@ -65,6 +65,11 @@ export interface ParsedFile {
   notes: string[];
   /** The source's own `updated` stamp when it has one (ISO string). */
   sourceUpdated: string | null;
+  /**
+   * The series the file pins (docs/model.md §1 "Series"): `dim=CODE,…` of every pinned dimension
+   * (pipeline/sources/series-key.ts); absent or `""` for a table with a single series (the barometer).
+   */
+  series?: string;
   /** What Observation.ref counts: `row` (CSV data row) or `cell` (JSON-stat value index). */
   refKind?: "row" | "cell";
 }
@@ -88,6 +93,11 @@ export interface UploadResult {
   notes: string[];
   /** Extra facts (not in the contract's minimum): the table, the file's SHA-256, the ingest id, dry run. */
   table?: string;
+  /** v2.2: the series the file was stored under (`dim=CODE,…`) and its release (normalised; null when none). */
+  series?: string;
+  release?: string | null;
+  /** v2.2: values kept as stored because a later release of the same series holds them. */
+  older_release?: number;
   file_sha256?: string;
   ingest_id?: number | null;
   dry_run?: boolean;

@@ -89,19 +89,21 @@ describe("the same observations in every format publish byte-identical snapshots
 describe("the real CSV files through ingest", () => {
   it("stores each with its table, and a second ingest changes nothing", async () => {
     await withPipeline(async (p) => {
-      const cases: Array<[string[], DataType, string, number]> = [
-        [["eurostat", "une_rt_m_SDMX-CSV_labels_2019-01_2025-04.csv"], "unemployment", "une_rt_m", 2432],
-        [["eurostat", "jvs_q_r21_NL_PL_RO.csv"], "vacancy", "jvs_q_r21", 207],
-        [["eurostat", "une_rt_m_BG_NL_EXCERPT.csv"], "unemployment", "une_rt_m", 697],
-        [["ecfin", "ecfin_bcs_indicators_long_2004-01_2025-08.csv"], "expectations", "ecfin_eei", 7111],
+      // The last column: values kept as stored because a later release of the same series holds them (v2.2). The
+      // BG/NL excerpt states no release, so the SDMX-CSV's dated release (LAST UPDATE 2025-06-06) keeps its months.
+      const cases: Array<[string[], DataType, string, number, number]> = [
+        [["eurostat", "une_rt_m_SDMX-CSV_labels_2019-01_2025-04.csv"], "unemployment", "une_rt_m", 2432, 0],
+        [["eurostat", "jvs_q_r21_NL_PL_RO.csv"], "vacancy", "jvs_q_r21", 207, 0],
+        [["eurostat", "une_rt_m_BG_NL_EXCERPT.csv"], "unemployment", "une_rt_m", 697, 152],
+        [["ecfin", "ecfin_bcs_indicators_long_2004-01_2025-08.csv"], "expectations", "ecfin_eei", 7111, 0],
       ];
-      for (const [parts, dataType, table, values] of cases) {
+      for (const [parts, dataType, table, values, older] of cases) {
         const req = { fileName: parts[1]!, content: readFileSync(fixture("real", ...parts)), dataType, now: NOW };
         const first = await p.ingest(req);
-        expect(first, parts[1]).toMatchObject({ success: true, table, processed: expect.any(Number) });
-        expect(first.inserted + first.updated + first.unchanged).toBe(values);
+        expect(first, parts[1]).toMatchObject({ success: true, table, processed: expect.any(Number), older_release: older });
+        expect(first.inserted + first.updated + first.unchanged + first.older_release!).toBe(values);
         const again = await p.ingest(req);
-        expect([again.inserted, again.updated, again.unchanged]).toEqual([0, 0, values]);
+        expect([again.inserted, again.updated, again.unchanged, again.older_release]).toEqual([0, 0, values - older, older]);
       }
       const status = await p.status(NOW);
       expect(status.data.find((d) => d.table === "ecfin_eei" && d.country === "DE")?.newest_period).toBe("2025-08");

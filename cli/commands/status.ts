@@ -38,10 +38,14 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean;
       writeLine(out, `  ${head}`);
       last = head;
     }
-    // The marker is a word, not a colour: it survives a pipe, a log and a screen reader.
+    // The marker is a word, not a colour: it survives a pipe, a log and a screen reader. A table holding two
+    // series for one country lists each, the one not read marked so (docs/model.md §1 "Series").
+    const several = report.data.filter((d) => d.data_type === r.data_type && d.table === r.table && d.country === r.country).length > 1;
+    const series = several ? `  series ${r.series}${r.read ? "" : " (kept, NOT READ)"}` : "";
     writeLine(
       out,
-      `    ${r.country.padEnd(10)} newest ${r.newest_period.padEnd(8)} age ${String(r.age_months).padStart(3)}  ${r.stale ? "STALE" : "     "}  ${r.observations} obs`,
+      `    ${r.country.padEnd(10)} newest ${r.newest_period.padEnd(8)} age ${String(r.age_months).padStart(3)}  ${r.stale ? "STALE" : "     "}  ${r.observations} obs` +
+        `  release ${r.release ?? "none stated"}${series}`,
     );
   }
   if (report.data.length) {

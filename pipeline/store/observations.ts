@@ -3,7 +3,26 @@
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { cleanUserText } from "../clean-text.ts";
 import type { DataType, Observation } from "../types.ts";
+import { anyTableConfig } from "../sources/all-tables.ts";
+import { legacySeriesKey, normaliseRelease } from "../sources/series-key.ts";
 import { observationKey, type StoredValue } from "./diff.ts";
+
+/** The observations table (v2.2). Column order matters: upsert appends rows in this order. */
+const OBSERVATION_COLUMNS = `
+     data_type VARCHAR NOT NULL,
+     source_table VARCHAR NOT NULL,
+     series VARCHAR NOT NULL,
+     geo VARCHAR NOT NULL,
+     is_aggregate BOOLEAN NOT NULL,
+     period VARCHAR NOT NULL,
+     value DOUBLE NOT NULL,
+     flag VARCHAR,
+     unit VARCHAR NOT NULL,
+     release VARCHAR,
+     ingest_id BIGINT NOT NULL,
+     file_sha256 VARCHAR NOT NULL,
+     ingested_at VARCHAR NOT NULL,
+     PRIMARY KEY (data_type, source_table, series, geo, period)`;
 
 const SCHEMA = [
   `CREATE SEQUENCE IF NOT EXISTS ingest_id_seq START 1`,
@@ -24,20 +43,9 @@ const SCHEMA = [
      warnings INTEGER NOT NULL,
      origin VARCHAR NOT NULL DEFAULT 'file'
    )`,
-  `CREATE TABLE IF NOT EXISTS observations (
-     data_type VARCHAR NOT NULL,
-     source_table VARCHAR NOT NULL,
-     geo VARCHAR NOT NULL,
-     is_aggregate BOOLEAN NOT NULL,
-     period VARCHAR NOT NULL,
-     value DOUBLE NOT NULL,
-     flag VARCHAR,
-     unit VARCHAR NOT NULL,
-     ingest_id BIGINT NOT NULL,
-     file_sha256 VARCHAR NOT NULL,
-     ingested_at VARCHAR NOT NULL,
-     PRIMARY KEY (data_type, source_table, geo, period)
-   )`,
+  // v2.2: one row per (data type, table, series, geo, period); `release` is the file's own stamp, normalised
+  // (pipeline/sources/series-key.ts). A store made before series were recorded is migrated by migrateToSeries.
+  `CREATE TABLE IF NOT EXISTS observations (${OBSERVATION_COLUMNS})`,
   // The updater's log: one row per source table (or \`lmb\`), rewritten after every check (pipeline/fetch).
   // etag / last_modified / source_updated / raw_sha256 describe the copy that is stored, never a rejected one.
   `CREATE TABLE IF NOT EXISTS fetch_log (
@@ -59,6 +67,29 @@ const SCHEMA = [
    )`,
 ];
 
+/** An ingest whose rows a store made before v2.2 holds: what migration may re-read to recover its series. */
+export interface LegacyIngest {
+  id: number;
+  dataType: DataType;
+  table: string;
+  fileName: string;
+  sha256: string;
+}
+
+/** What reading an old ingest's file again gave: its series and its values (`geo|period` → value). */
+export interface RecoveredIngest {
+  series: string;
+  values: ReadonlyMap<string, number>;
+}
+
+/**
+ * Recovers the series of old ingests by reading their files again where they still exist (the raw archive, the
+ * bundled files): ingest id → what the file gives today. The migration trusts it only when every stored value of
+ * that ingest is the file's value (today's pins could pick another series of the same file); ingests it cannot
+ * recover get the table's pinned series.
+ */
+export type RecoverSeries = (ingests: readonly LegacyIngest[]) => Promise<ReadonlyMap<number, RecoveredIngest>>;
+
 export interface IngestRecord {
   dataType: DataType;
   table: string;
@@ -79,21 +110,29 @@ export interface IngestRecord {
 export interface StoredObservation {
   dataType: DataType;
   table: string;
+  /** The series within the table (docs/model.md §1 "Series"); `""` for a table with one series. */
+  series: string;
   geo: string;
   isAggregate: boolean;
   period: string;
   value: number;
   flag: string | null;
   unit: string;
+  /** The release of the file the value came from (normalised), null when that file had none. */
+  release: string | null;
   ingestId: number;
 }
 
 export interface SeriesStatusRow {
   dataType: DataType;
   table: string;
+  /** The series within the table; a country may hold several series of one table (only one is read). */
+  series: string;
   geo: string;
   newestPeriod: string;
   observations: number;
+  /** The newest release among the series' values for this geo (null: none of its files had one). */
+  release: string | null;
 }
 
 export interface TableStatusRow {
@@ -169,7 +208,7 @@ export class ObservationStore {
   ) {}
 
   /** Opens (creating if needed) the DuckDB file; one instance per file per process. */
-  static async open(file: string): Promise<ObservationStore> {
+  static async open(file: string, opts: { recoverSeries?: RecoverSeries } = {}): Promise<ObservationStore> {
     let instance: DuckDBInstance;
     try {
       instance = await DuckDBInstance.fromCache(file);
@@ -186,7 +225,86 @@ export class ObservationStore {
     }
     const conn = await instance.connect();
     for (const statement of SCHEMA) await conn.run(statement);
-    return new ObservationStore(instance, conn, file);
+    const store = new ObservationStore(instance, conn, file);
+    await store.migrateToSeries(opts.recoverSeries);
+    return store;
+  }
+
+  /**
+   * A store made before v2.2 keys observations by (data type, table, geo, period), without the series or the
+   * release. Rebuilt in place, in one transaction, keeping every row: its series is the one its ingest's file
+   * pins when `recover` can read that file again, else the table's pinned one (first choice on every pin, the
+   * unit as the row says it); its release is its ingest's `source_updated` (docs/decisions/015-series-and-releases.md).
+   * A store that has the columns is left alone.
+   */
+  private async migrateToSeries(recover?: RecoverSeries): Promise<void> {
+    const columns = (
+      await this.conn.runAndReadAll(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'observations'`,
+      )
+    ).getRowsJS().map(([c]) => String(c));
+    if (columns.includes("series")) return;
+    const recovered = recover
+      ? await recover(
+          (
+            await this.conn.runAndReadAll(
+              `SELECT i.id, i.data_type, i.source_table, i.file_name, i.file_sha256 FROM ingests i
+                WHERE i.id IN (SELECT DISTINCT ingest_id FROM observations) ORDER BY i.id`,
+            )
+          ).getRowsJS().map(([id, dataType, table, fileName, sha256]) => ({
+            id: Number(id),
+            dataType: dataType as DataType,
+            table: String(table),
+            fileName: String(fileName),
+            sha256: String(sha256),
+          })),
+        )
+      : new Map<number, RecoveredIngest>();
+    const trusted = new Map<number, string>();
+    for (const [id, r] of recovered) {
+      const rows = (
+        await this.conn.runAndReadAll(`SELECT geo, period, value FROM observations WHERE ingest_id = $1`, [BigInt(id)])
+      ).getRowsJS();
+      const same = rows.every(([geo, period, value]) => {
+        const v = r.values.get(`${String(geo)}|${String(period)}`);
+        return v !== undefined && Math.abs(v - Number(value)) <= 1e-9;
+      });
+      if (same) trusted.set(id, r.series);
+    }
+    await this.transaction(async () => {
+      await this.conn.run(`CREATE TEMP TABLE legacy_ingest_series (ingest_id BIGINT, series VARCHAR)`);
+      for (const [id, series] of trusted) await this.conn.run(`INSERT INTO legacy_ingest_series VALUES ($1, $2)`, [BigInt(id), series]);
+      await this.conn.run(`CREATE TEMP TABLE legacy_series (source_table VARCHAR, unit VARCHAR, series VARCHAR)`);
+      await this.conn.run(`CREATE TEMP TABLE legacy_release (ingest_id BIGINT, release VARCHAR)`);
+      const pairs = (await this.conn.runAndReadAll(`SELECT DISTINCT source_table, unit FROM observations`)).getRowsJS();
+      for (const [table, unit] of pairs) {
+        const series = legacySeriesKey(anyTableConfig(String(table)), String(unit));
+        await this.conn.run(`INSERT INTO legacy_series VALUES ($1, $2, $3)`, [String(table), String(unit), series]);
+      }
+      const ingests = (await this.conn.runAndReadAll(`SELECT id, source_updated FROM ingests`)).getRowsJS();
+      for (const [id, updated] of ingests) {
+        await this.conn.run(`INSERT INTO legacy_release VALUES ($1, $2)`, [BigInt(id as bigint), normaliseRelease(str(updated))]);
+      }
+      await this.conn.run(`CREATE TABLE observations_v22 (${OBSERVATION_COLUMNS})`);
+      await this.conn.run(
+        `INSERT INTO observations_v22
+           SELECT o.data_type, o.source_table, coalesce(g.series, s.series), o.geo, o.is_aggregate, o.period, o.value, o.flag, o.unit,
+                  r.release, o.ingest_id, o.file_sha256, o.ingested_at
+             FROM observations o
+             JOIN legacy_series s ON s.source_table = o.source_table AND s.unit = o.unit
+             LEFT JOIN legacy_release r ON r.ingest_id = o.ingest_id
+             LEFT JOIN legacy_ingest_series g ON g.ingest_id = o.ingest_id`,
+      );
+      const [before, after] = (
+        await this.conn.runAndReadAll(`SELECT (SELECT count(*) FROM observations), (SELECT count(*) FROM observations_v22)`)
+      ).getRowsJS()[0]!.map(Number);
+      if (before !== after) throw new Error(`Store migration to series kept ${after} of ${before} observations; nothing was changed.`);
+      await this.conn.run(`DROP TABLE observations`);
+      await this.conn.run(`ALTER TABLE observations_v22 RENAME TO observations`);
+      await this.conn.run(`DROP TABLE legacy_series`);
+      await this.conn.run(`DROP TABLE legacy_release`);
+      await this.conn.run(`DROP TABLE legacy_ingest_series`);
+    });
   }
 
   /**
@@ -210,18 +328,19 @@ export class ObservationStore {
     }
   }
 
-  /** Stored values of one source table for one data type, keyed by `geo|period`. */
-  async existingValues(dataType: DataType, table: string): Promise<Map<string, StoredValue>> {
+  /** Stored values of one series of one source table for one data type, keyed by `geo|period`. */
+  async existingValues(dataType: DataType, table: string, series: string): Promise<Map<string, StoredValue>> {
     const reader = await this.conn.runAndReadAll(
-      `SELECT geo, period, value, flag, unit FROM observations WHERE data_type = $1 AND source_table = $2`,
-      [dataType, table],
+      `SELECT geo, period, value, flag, unit, release FROM observations WHERE data_type = $1 AND source_table = $2 AND series = $3`,
+      [dataType, table, series],
     );
     const map = new Map<string, StoredValue>();
-    for (const [geo, period, value, flag, unit] of reader.getRowsJS()) {
+    for (const [geo, period, value, flag, unit, release] of reader.getRowsJS()) {
       map.set(observationKey({ geo: String(geo), period: String(period) }), {
         value: Number(value),
         flag: flag === null ? null : String(flag),
         unit: String(unit),
+        release: str(release),
       });
     }
     return map;
@@ -242,13 +361,15 @@ export class ObservationStore {
   }
 
   /**
-   * Inserts or replaces observations by (data type, table, geo, period). Call inside `transaction`.
+   * Inserts or replaces observations by (data type, table, series, geo, period), all of one series and one
+   * release (the file's). Call inside `transaction`; the caller (diffObservations) has already left out the
+   * values a later release holds.
    * Rows go through DuckDB's appender into a temporary staging table, then one INSERT OR REPLACE:
    * an order of magnitude faster than bound multi-row INSERTs, and still inside the caller's transaction.
    */
   async upsert(
     rows: readonly Observation[],
-    provenance: { ingestId: number; sha256: string; ingestedAt: string },
+    provenance: { ingestId: number; sha256: string; ingestedAt: string; series: string; release: string | null },
     /**
      * True when the caller knows that no row's key is stored yet (its diff found no update): a plain INSERT, which
      * skips INSERT OR REPLACE's look-up of each key. A key that is stored after all fails the transaction.
@@ -264,6 +385,7 @@ export class ObservationStore {
       for (const o of rows) {
         appender.appendVarchar(o.dataType);
         appender.appendVarchar(o.table);
+        appender.appendVarchar(provenance.series);
         appender.appendVarchar(o.geo);
         appender.appendBoolean(o.isAggregate);
         appender.appendVarchar(o.period);
@@ -271,6 +393,8 @@ export class ObservationStore {
         if (o.flag === null) appender.appendNull();
         else appender.appendVarchar(o.flag);
         appender.appendVarchar(o.unit);
+        if (provenance.release === null) appender.appendNull();
+        else appender.appendVarchar(provenance.release);
         appender.appendBigInt(ingestId);
         appender.appendVarchar(provenance.sha256);
         appender.appendVarchar(provenance.ingestedAt);
@@ -287,38 +411,42 @@ export class ObservationStore {
   /** Every stored observation (for recalc; callers must not rely on the order). Read by columns: twice as fast. */
   async allObservations(): Promise<StoredObservation[]> {
     const reader = await this.conn.runAndReadAll(
-      `SELECT data_type, source_table, geo, is_aggregate, period, value, flag, unit, ingest_id::INTEGER FROM observations`,
+      `SELECT data_type, source_table, series, geo, is_aggregate, period, value, flag, unit, release, ingest_id::INTEGER FROM observations`,
     );
-    const [dataType, table, geo, isAggregate, period, value, flag, unit, ingestId] = reader.getColumnsJS();
+    const [dataType, table, series, geo, isAggregate, period, value, flag, unit, release, ingestId] = reader.getColumnsJS();
     const rows: StoredObservation[] = new Array(reader.currentRowCount);
     for (let i = 0; i < rows.length; i++) {
       rows[i] = {
         dataType: dataType![i] as DataType,
         table: table![i] as string,
+        series: series![i] as string,
         geo: geo![i] as string,
         isAggregate: isAggregate![i] as boolean,
         period: period![i] as string,
         value: value![i] as number,
         flag: (flag![i] as string | null) ?? null,
         unit: unit![i] as string,
+        release: (release![i] as string | null) ?? null,
         ingestId: ingestId![i] as number,
       };
     }
     return rows;
   }
 
-  /** Per data type, table and geo: newest period and observation count. */
+  /** Per data type, table, series and geo: newest period, observation count and newest release. */
   async seriesStatus(): Promise<SeriesStatusRow[]> {
     const reader = await this.conn.runAndReadAll(
-      `SELECT data_type, source_table, geo, max(period) AS newest, count(*) AS n
-         FROM observations GROUP BY ALL ORDER BY data_type, source_table, geo`,
+      `SELECT data_type, source_table, series, geo, max(period) AS newest, count(*) AS n, max(release) AS release
+         FROM observations GROUP BY data_type, source_table, series, geo ORDER BY data_type, source_table, geo, series`,
     );
-    return reader.getRowsJS().map(([dataType, table, geo, newest, n]) => ({
+    return reader.getRowsJS().map(([dataType, table, series, geo, newest, n, release]) => ({
       dataType: dataType as DataType,
       table: String(table),
+      series: String(series),
       geo: String(geo),
       newestPeriod: String(newest),
       observations: Number(n),
+      release: str(release),
     }));
   }
 

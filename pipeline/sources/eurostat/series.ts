@@ -6,6 +6,7 @@ import { InputError } from "../../errors.ts";
 import type { Observation, ParsedFile, Period, UploadWarning } from "../../types.ts";
 import { describePins, type PinnedSeries } from "./pin.ts";
 import type { TableConfig } from "./tables.ts";
+import { seriesKey } from "../series-key.ts";
 
 /** A geo the file has that is stored: a covered country (product code, GR for EL) or an aggregate. */
 export interface StoredGeo {
@@ -167,6 +168,7 @@ export function finishSeries(read: SeriesRead): ParsedFile {
       ...(config.note === undefined ? [] : [config.note]),
     ],
     sourceUpdated: read.sourceUpdated,
+    series: seriesKey(config, pinned.codes),
     refKind: read.refKind,
   };
 }

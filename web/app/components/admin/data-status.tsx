@@ -47,7 +47,9 @@ function matrix(report: StatusReport) {
       cells.set(row.data_type, { newest: row, rows: [row], freshness: freshnessOf(row) });
     } else {
       cell.rows.push(row);
-      if (row.age_months < cell.newest.age_months) {
+      // v2.2: a series kept but not read (another series of its table is) never stands for the cell.
+      const better = row.read !== false && (cell.newest.read === false || row.age_months < cell.newest.age_months);
+      if (better) {
         cell.newest = row;
         cell.freshness = freshnessOf(row);
       }
@@ -121,13 +123,21 @@ function StatusCell({ cell }: { cell: Cell | undefined }) {
     );
   }
   const { newest, freshness } = cell;
-  const tables = cell.rows.map((r) => `${r.table}: ${r.newest_period}, ${r.observations} observations`).join("\n");
+  const tables = cell.rows
+    .map(
+      (r) =>
+        `${r.table}${r.series ? ` (${r.series})` : ""}: ${r.newest_period}, ${r.observations} observations, release ${r.release ?? "none stated"}` +
+        (r.read === false ? " (kept, not read)" : ""),
+    )
+    .join("\n");
+  const unread = cell.rows.filter((r) => r.read === false).length;
   return (
     <td className={`${td} whitespace-nowrap ${CELL_STYLE[freshness]}`} title={tables} data-freshness={freshness}>
       <span className="font-medium tabular-nums">{newest.newest_period}</span>
       <span className="block text-xs text-slate-600">
         {monthsText(newest.age_months)}
         {freshness === "stale" ? <span className="ml-1 font-semibold text-red-800">stale</span> : null}
+        {unread > 0 ? <span className="block">{unread === 1 ? "1 more series kept, not read" : `${unread} more series kept, not read`}</span> : null}
       </span>
     </td>
   );
