@@ -48,7 +48,7 @@ const SOURCES_HELP = `
 What is downloaded (Eurostat dissemination API, JSON-stat; each table for every country it has, without a
 geo filter, of which the 31 covered countries and the aggregates such as EU27_2020 are kept):
   unemployment  une_rt_m and une_rt_q, both in full (per country the fresher series counts)
-  vacancy       jvs_q_nace2; its successor jvs_q_r21 (B-S, else A-T) when it answers frozen or empty
+  vacancy       jvs_q_nace2; its successor jvs_q_r21 (B-T, else A-T) when it answers frozen or empty
   gdp           namq_10_gdp                                        context only
   inflation     prc_hicp_manr; its successor prc_hicp_minr when frozen  context only
   lmb           the barometer workbook at JWI_BAROMETER_URL (skipped with a note when unset)
@@ -118,7 +118,7 @@ Data types and the Eurostat tables each accepts:
   unemployment  une_rt_m (monthly: SA, age TOTAL, sex T, % of labour force) and une_rt_q (quarterly: SA,
                 age Y15-74, sex T, % of labour force); per country the fresher of the two series counts
   vacancy       jvs_q_nace2 (job vacancy rate, NACE B-S, SA else NSA); successor jvs_q_r21
-                (nace_r2_1 B-S, else A-T: the whole economy; the notes say which)
+                (nace_r2_1 B-T, else A-T: the whole economy; the notes say which)
   gdp           namq_10_gdp (B1GQ, SCA; q-o-q CLV_PCH_PRE, or y-o-y CLV_PCH_SM)   context only
   inflation     prc_hicp_manr (CP00, RCH_A); successor prc_hicp_minr (TOTAL)     context only
   expectations  Employment Expectations Indicator (EEI, 100 = long-term mean): Eurostat teibs030 or

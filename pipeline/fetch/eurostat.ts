@@ -16,7 +16,7 @@ export const PREDECESSOR_TABLES: Readonly<Record<string, string>> = Object.fromE
 
 /**
  * `{base}/{table}?format=JSON&lang=EN&<pins>`. Every code of a required pin is asked for (the reader then pins
- * the preferred one the answer has: `nace_r2_1` B-S, else A-T). Optional pins are left out on purpose: the API
+ * the preferred one the answer has: `nace_r2_1` B-T, else A-T). Optional pins are left out on purpose: the API
  * rejects a dimension a table does not have (INVALID_QUERY_DIMENSION), and the reader pins them when they are there.
  *
  * No `geo` filter, on purpose: a table is asked for every country and aggregate it has, and ingest keeps the

@@ -78,7 +78,7 @@ export function realDatasets(): Map<string, Dataset> {
   return map;
 }
 
-/** jvs_q_r21 built from the real CSV sample's values (A-T only, no B-S), never bundled with the product. */
+/** jvs_q_r21 built from the real CSV sample's values (A-T only, no B-T), never bundled with the product. */
 export function derivedR21(): Dataset {
   return JSON.parse(readFileSync(DERIVED_R21_FILE, "utf8")) as Dataset;
 }

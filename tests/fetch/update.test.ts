@@ -79,7 +79,7 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
   it("sends the product's User-Agent, asks every table without a geo filter and both unemployment tables in full", () => {
     for (const r of server.requests) expect(r.headers["user-agent"]).toMatch(/^JobWeatherIndex\/\d+\.\d+\.\d+ \(\+https:\/\/jobweather\.example\)$/);
     for (const t of EUROSTAT) expect(server.requestsOf(t)[0]!.query.has("geo"), t).toBe(false);
-    expect(server.requestsOf("jvs_q_r21")[0]!.query.getAll("nace_r2_1")).toEqual(["B-S", "A-T"]);
+    expect(server.requestsOf("jvs_q_r21")[0]!.query.getAll("nace_r2_1")).toEqual(["B-T", "A-T"]);
     // Both unemployment tables, for every country they have (score model v2.1: per country the fresher series).
     const quarterly = Object.keys(realDatasets().get("une_rt_q")!.dimension.geo.category.index);
     expect(byTable(first, "une_rt_q")).toMatchObject({ status: "fetched", inserted: 832 });

@@ -185,7 +185,7 @@ describe("pinning", () => {
   });
 
   it("vacancy: the NACE Rev. 2.1 successor pins nace_r2_1", () => {
-    const dims = JVS.map((d) => (d.id === "nace_r2" ? dim("nace_r2_1", "B-S") : d));
+    const dims = JVS.map((d) => (d.id === "nace_r2" ? dim("nace_r2_1", "B-T") : d));
     const p = parseEurostat(syntheticDataset({ dims, cell: () => 2, extensionId: "JVS_Q_R21" }), "vacancy");
     expect([p.table, p.unit]).toEqual(["jvs_q_r21", "JVR"]);
   });

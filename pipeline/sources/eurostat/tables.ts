@@ -96,14 +96,15 @@ const TABLES = [
     table: "jvs_q_r21",
     dataType: "vacancy",
     freq: "Q",
-    // B-S when the answer has it, else the whole economy A-T (the only aggregate some answers carry).
-    pins: vacancyPins("nace_r2_1", ["B-S", "A-T"]),
+    // NACE Rev. 2.1 re-lettered the sections (a new K, so "other services" is T): B-T is the aggregate with the
+    // coverage of jvs_q_nace2's B-S, and what real answers carry; else the whole economy A-T (docs/model.md §1, v2.2).
+    pins: vacancyPins("nace_r2_1", ["B-T", "A-T"]),
     unitDimension: "indic_em",
     labelPattern: /job vacancy statistics by NACE Rev\. ?2\.1/i,
     pinNotes: {
       "s_adj=NSA": NSA_NOTE,
       "nace_r2_1=A-T":
-        "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-S (industry, construction and services) series.",
+        "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-T (industry, construction and services) series.",
     },
   },
   {

@@ -40,7 +40,7 @@ const TABLES: Record<SourceTable, { title: string; dataType: DataType; how: stri
   jvs_q_r21: {
     title: "Job vacancy statistics by NACE Rev. 2.1 activity – quarterly data",
     dataType: "vacancy",
-    how: "Industry, construction and services (B-S) where the answer has them, else the whole economy (A-T); the upload notes say which. Where it and its predecessor give the same quarter, it wins.",
+    how: "Industry, construction and services (B-T in NACE Rev. 2.1's lettering) where the answer has them, else the whole economy (A-T); the upload notes say which. Where it and its predecessor give the same quarter, it wins.",
   },
   namq_10_gdp: { title: "GDP and main components – quarterly data", dataType: "gdp", how: "Real GDP growth. Context only." },
   prc_hicp_manr: { title: "HICP – monthly data (annual rate of change)", dataType: "inflation", how: "Discontinued after December 2025. Context only." },
