@@ -12,6 +12,7 @@ export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
+import { withYouthUnemployment } from "./youth.ts";
 
 export { parseAsOf };
 
@@ -99,6 +100,8 @@ export function buildModelInputs(rows: readonly StoredObservation[]): ModelInput
     if (!seen || r > seen.rank || (r === seen.rank && o.table < seen.table)) byPeriod.set(o.period, { p: point(o), rank: r, table: o.table });
   };
   for (const o of rows) {
+    // Youth unemployment is context only (v2.2 §10): never a model input (withContext attaches it afterwards).
+    if (o.dataType === "youth_unemployment") continue;
     // Every other data type is its own series by name: "expectations" (model v2.1) lands in `expectations`.
     const kind =
       o.dataType === "unemployment" ? (o.period.includes("Q") ? "unemploymentQuarterly" : "unemploymentMonthly") : o.dataType;
@@ -122,6 +125,15 @@ export function buildModelInputs(rows: readonly StoredObservation[]): ModelInput
     euUnemploymentMonthly: euMonthly,
     euUnemploymentQuarterly: euQuarterly,
   }));
+}
+
+/**
+ * The results with the published context the model does not compute attached to each snapshot: youth unemployment
+ * (pipeline/youth.ts). Pure; the scores are untouched.
+ */
+export function withContext(results: readonly CountryResult[], rows: readonly StoredObservation[], asOf: string): CountryResult[] {
+  const snapshots = withYouthUnemployment(results.map((r) => r.snapshot), rows, asOf);
+  return results.map((r, i) => ({ ...r, snapshot: snapshots[i]! }));
 }
 
 /** Pure: every country's result as of a date. */
@@ -165,7 +177,8 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const asOf = parseAsOf(opts.asOf, now);
   const model = opts.model ?? CURRENT_MODEL;
   const rows = await store.allObservations();
-  const results = scoreAll(buildModelInputs(rows), asOf, model);
+  // Context that never enters a score (youth unemployment, v2.2 §10) is attached after the model has computed.
+  const results = withContext(scoreAll(buildModelInputs(rows), asOf, model), rows, asOf);
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
   let cardStats: CardStats | null = null;

@@ -15,6 +15,7 @@ const MEASURE: Record<DataType, string> = {
   inflation: "HICP inflation, annual rate of change in %",
   lmb: "barometer index, 100 = neutral (about 90–110)",
   expectations: "Employment Expectations Indicator (EEI), an index with long-term mean 100 and standard deviation 10, seasonally adjusted",
+  youth_unemployment: "unemployment rate of the under-25s (une_rt_m, age Y_LT25) in % of their labour force, seasonally adjusted; context only, never in the score",
 };
 
 export function UploadInstructions({ rules }: { rules: UploadRules }) {
