@@ -243,9 +243,11 @@ async function fetchOtherReading(run: Run, main: TableOutcome, config: TableConf
     raw_sha256: main.raw_sha256, source_updated: main.source_updated, frozen: main.frozen,
     notes: [`read from the same answer as ${main.data_type} (one request per table)`],
   };
-  if (body === null || main.status === "unchanged" || main.status === "failed" || main.status === "empty" || main.status === "skipped") {
-    o.status = main.status;
-    o.reason = main.reason;
+  if (body === null) {
+    // The answer never reached ingest (not modified, empty, refused, failed): the same for this reading, but a
+    // failure is reported once, on the table's first reading.
+    o.status = main.status === "failed" ? "skipped" : main.status;
+    o.reason = main.status === "failed" ? `not read: the ${main.table} answer was not stored (see ${main.table}, ${main.data_type})` : main.reason;
   } else {
     const absent = seriesAbsent(body, config);
     if (absent !== null) {
