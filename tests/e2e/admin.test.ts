@@ -269,7 +269,7 @@ describe("upload: the browser's checks", () => {
     expect(await instructions.isVisible()).toBe(true);
     const text = (await instructions.textContent())!;
     for (const part of [
-      "Data types: unemployment, vacancy, gdp, inflation, lmb, expectations.",
+      "Data types: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.",
       "une_rt_m (monthly; s_adj=SA, age=TOTAL, sex=T, unit=PC_ACT)",
       "jvs_q_nace2",
       "quarter-on-quarter percent (CLV_PCH_PRE), seasonally and calendar adjusted, item B1GQ",
