@@ -221,7 +221,7 @@ describe("rejections before the content is read", () => {
       'This Eurostat file has no "geo" dimension, so it cannot give one value per country and period.',
     ],
     ["the barometer as JSON", une(), "lmb", LMB_NOT_JSON],
-    ["an unknown data type", une(), "weather", 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations.'],
+    ["an unknown data type", une(), "weather", 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.'],
   ];
   it.each(cases)("%s", (_, input, type, message) => {
     expect(() => parseEurostat(input, type as DataType)).toThrow(inputError(message));

@@ -71,6 +71,7 @@ export function UploadInstructions({ rules }: { rules: UploadRules }) {
           block an upload; a rejected file stores nothing.
         </li>
         <li>GDP and inflation are context only: they are shown beside the score and do not affect it.</li>
+        <li>Youth unemployment (une_rt_m, age Y_LT25) is context only too: it is shown beside the unemployment rate and never enters a score.</li>
         <li>
           The expert barometer upload updates the snapshots with a {blend.historical}/{blend.sentiment} sentiment blend: official statistics
           count for {blend.historical}% of the score and the barometer for {blend.sentiment}%.
