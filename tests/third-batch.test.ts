@@ -9,6 +9,8 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DUCKDB_FILE } from "../pipeline/index.ts";
 import { readManifest } from "../pipeline/seed.ts";
+import { parseCsv } from "../pipeline/sources/csv/parse-csv.ts";
+import { categoryCode } from "../pipeline/sources/eurostat/labels.ts";
 import { ObservationStore, type StoredObservation } from "../pipeline/store/observations.ts";
 import type { UploadResult } from "../pipeline/types.ts";
 import type { PublishedSnapshot } from "../pipeline/youth.ts";
@@ -217,5 +219,50 @@ describe("the bundle as `npm start` loads it (manifest order, as of 2026-11-22)"
     const gone = await jwi(tmp.dir, "recalc", "--as-of", "2028-02-01", "--json");
     expect(gone.code, gone.stderr).toBe(0);
     expect(snapshots(tmp.dir).get("ES")!.youth_unemployment).toBeNull();
+  });
+});
+
+describe("youth unemployment in every CSV flavour (the real age file rewritten with codes)", () => {
+  /** Splits one CSV line (quoted fields may hold commas). */
+  const fields = (line: string): string[] => {
+    const out: string[] = [];
+    let cur = "";
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i]!;
+      if (quoted && ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = !quoted;
+      else if (ch === "," && !quoted) {
+        out.push(cur);
+        cur = "";
+      } else cur += ch;
+    }
+    return [...out, cur];
+  };
+  const quote = (f: string) => (/[",]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
+  const lines = readFileSync(YOUTH, "utf8").split(/\r?\n/).filter((l) => l !== "");
+  const header = fields(lines[0]!);
+  const rows = lines.slice(1).map(fields);
+  const DIMS = ["freq", "s_adj", "age", "unit", "sex", "geo"];
+  const col = (name: string) => header.indexOf(name);
+  /** The same rows with every dimension cell as its code (the data browser's "SDMX-CSV with codes"). */
+  const codes = [header.join(","), ...rows.map((r) => r.map((v, i) => quote(DIMS.includes(header[i]!) ? categoryCode(header[i]!, v) : v)).join(","))].join("\r\n");
+  /** One column per dimension code, then time and value. */
+  const plain = [
+    [...DIMS, "time", "value"].join(","),
+    ...rows.map((r) => [...DIMS.map((d) => categoryCode(d, r[col(d)]!)), r[col("TIME_PERIOD")]!, r[col("OBS_VALUE")]!].join(",")),
+  ].join("\n");
+  const observed = async (input: string | Buffer) =>
+    (await parseCsv(input, "youth_unemployment")).observations.map((o) => `${o.geo} ${o.period} ${o.value}`).sort();
+
+  it("labels, codes and one column per dimension give the same under-25 observations", async () => {
+    const labels = await observed(readFileSync(YOUTH));
+    expect(labels).toHaveLength(1345);
+    expect(labels).toContain("ES 2026-01 23.5");
+    expect(codes).toContain(",M,SA,Y_LT25,PC_ACT,T,ES,2026-01,23.5,");
+    expect(await observed(codes)).toEqual(labels);
+    expect(await observed(plain)).toEqual(labels);
   });
 });
