@@ -48,7 +48,8 @@ const SOURCES_HELP = `
 What is downloaded (Eurostat dissemination API, JSON-stat; each table for every country it has, without a
 geo filter, of which the 31 covered countries and the aggregates such as EU27_2020 are kept):
   unemployment  une_rt_m and une_rt_q, both in full (per country the fresher series counts)
-  vacancy       jvs_q_nace2; its successor jvs_q_r21 (B-S, else A-T) when it answers frozen or empty
+  youth_unemployment  une_rt_m's under-25s (age Y_LT25), asked in the same request     context only
+  vacancy       jvs_q_nace2; its successor jvs_q_r21 (B-T, else A-T) when it answers frozen or empty
   gdp           namq_10_gdp                                        context only
   inflation     prc_hicp_manr; its successor prc_hicp_minr when frozen  context only
   lmb           the barometer workbook at JWI_BAROMETER_URL (skipped with a note when unset)
@@ -118,13 +119,15 @@ Data types and the Eurostat tables each accepts:
   unemployment  une_rt_m (monthly: SA, age TOTAL, sex T, % of labour force) and une_rt_q (quarterly: SA,
                 age Y15-74, sex T, % of labour force); per country the fresher of the two series counts
   vacancy       jvs_q_nace2 (job vacancy rate, NACE B-S, SA else NSA); successor jvs_q_r21
-                (nace_r2_1 B-S, else A-T: the whole economy; the notes say which)
+                (nace_r2_1 B-T, else A-T: the whole economy; the notes say which)
   gdp           namq_10_gdp (B1GQ, SCA; q-o-q CLV_PCH_PRE, or y-o-y CLV_PCH_SM)   context only
   inflation     prc_hicp_manr (CP00, RCH_A); successor prc_hicp_minr (TOTAL)     context only
   expectations  Employment Expectations Indicator (EEI, 100 = long-term mean): Eurostat teibs030 or
                 ei_bsee_m_r2 (indic=BS-EEI-I, SA); DG ECFIN's long CSV (date,country,series,value;
                 series EEI) as table ecfin_eei
   lmb           European Labour Market Barometer workbook (.xlsx)
+  youth_unemployment  une_rt_m for the under-25s (SA, age Y_LT25, sex T, % of labour force)
+                context only: shown beside the unemployment rate, never in a score
 
 File formats of the Eurostat types: JSON-stat (.json) as the API serves it, or a CSV (.csv): SDMX-CSV as the
 data browser downloads it (codes or labels), or one column per dimension code plus time and value.
@@ -136,7 +139,8 @@ A failure is said in one line on stderr; with --json, stdout carries the upload 
 read, {"ok": false, "error": {"code", "message", "exit"}}).
 Examples:
   jwi ingest fixtures/real/eurostat/une_rt_m.json --type unemployment
-  jwi ingest fixtures/real/ecfin/ecfin_bcs_indicators_long_2004-01_2025-08.csv --type expectations`,
+  jwi ingest fixtures/real/ecfin/ecfin_bcs_indicators_long_2004-01_2025-08.csv --type expectations
+  jwi ingest fixtures/real/eurostat/une_rt_m_SDMX-CSV_labels_EU27_Y_LT25_Y25-74_2021-12_2026-01.csv --type youth_unemployment`,
     )
     .action(async (file: string, opts) => {
       const { ingestCommand } = await import("./commands/ingest.ts");

@@ -136,7 +136,10 @@ export function staleWarnings(observations: readonly Observation[], dataType: Da
       const age = ageInMonths(period, asOfMonth);
       warnings.push({
         type: "stale",
-        detail: `${country.code}: newest period ${period} is ${age} months old; past the ${family.cutoff}-month cut-off it no longer counts in the score`,
+        detail:
+          dataType === "youth_unemployment"
+            ? `${country.code}: newest period ${period} is ${age} months old; past the ${family.cutoff}-month cut-off it is no longer shown`
+            : `${country.code}: newest period ${period} is ${age} months old; past the ${family.cutoff}-month cut-off it no longer counts in the score`,
       });
     }
   }

@@ -24,6 +24,8 @@ export const PLAUSIBLE_BANDS: Readonly<Record<DataType, Band>> = Object.freeze({
   // The EEI has a long-term mean of 100 and a standard deviation of 10; its real extremes are 32.6 (DK, April 2020)
   // and 142.5.
   expectations: { min: 20, max: 180, unit: "index points" },
+  // Under-25s: far above the overall rate (Greece and Spain passed 55 % in 2013), so a wider band.
+  youth_unemployment: { min: 0, max: 80, unit: "% of the labour force under 25" },
 });
 
 /** At most this many out-of-range rows are named one by one; the rest are counted in one more warning. */

@@ -15,6 +15,7 @@ import { compareRelease } from "./sources/series-key.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
 import { readSeries } from "./store/read-series.ts";
 export { readSeries };
+import { withYouthUnemployment } from "./youth.ts";
 
 export { parseAsOf };
 
@@ -106,6 +107,8 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
     }
   };
   for (const o of rows) {
+    // Youth unemployment is context only (v2.2 §10): never a model input (withContext attaches it afterwards).
+    if (o.dataType === "youth_unemployment") continue;
     if (read.get(`${o.dataType}|${o.table}|${o.geo}`) !== o.series) continue;
     // Every other data type is its own series by name: "expectations" (model v2.1) lands in `expectations`.
     const kind =
@@ -130,6 +133,15 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
     euUnemploymentMonthly: euMonthly,
     euUnemploymentQuarterly: euQuarterly,
   }));
+}
+
+/**
+ * The results with the published context the model does not compute attached to each snapshot: youth unemployment
+ * (pipeline/youth.ts). Pure; the scores are untouched.
+ */
+export function withContext(results: readonly CountryResult[], rows: readonly StoredObservation[], asOf: string): CountryResult[] {
+  const snapshots = withYouthUnemployment(results.map((r) => r.snapshot), rows, asOf);
+  return results.map((r, i) => ({ ...r, snapshot: snapshots[i]! }));
 }
 
 /** Pure: every country's result as of a date. */
@@ -173,7 +185,8 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const asOf = parseAsOf(opts.asOf, now);
   const model = opts.model ?? CURRENT_MODEL;
   const rows = await store.allObservations();
-  const results = scoreAll(buildModelInputs(rows, asOf), asOf, model);
+  // Context that never enters a score (youth unemployment, v2.2 §10) is attached after the model has computed.
+  const results = withContext(scoreAll(buildModelInputs(rows, asOf), asOf, model), rows, asOf);
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
   let cardStats: CardStats | null = null;

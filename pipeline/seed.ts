@@ -15,7 +15,12 @@ export interface ManifestEntry {
   type: string;
   /** The source table it holds; a table's files are listed oldest release first (a newer one replaces). */
   table: string;
-  /** When the source published this snapshot, as far as its provenance tells. */
+  /**
+   * The release date (YYYY-MM-DD: the file's `updated` or LAST UPDATE), null when the file carries none. Per data
+   * type and table, undated files come first, then by release (model v2.2 §1 (c)).
+   */
+  release: string | null;
+  /** When the source published this snapshot, in words, as far as its provenance tells. */
   released: string;
 }
 

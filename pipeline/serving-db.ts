@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS score_history (
   PRIMARY KEY (country, month)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS source_status (
-  source_table TEXT PRIMARY KEY,
+  source_table TEXT NOT NULL,
   data_type TEXT NOT NULL,
   newest_period TEXT,
   observations INTEGER NOT NULL,
@@ -52,7 +52,9 @@ CREATE TABLE IF NOT EXISTS source_status (
   publication_id INTEGER NOT NULL,
   last_checked_at TEXT,
   last_status TEXT,
-  last_reason TEXT
+  last_reason TEXT,
+  -- One table may feed two data types (une_rt_m: unemployment and youth_unemployment, model v2.2 §10).
+  PRIMARY KEY (source_table, data_type)
 );
 -- The feeds' history (pipeline/feed-events.ts): one row per country whose status changed or whose score moved by
 -- 0.5 or more at a publication, against the previous publication. Written in the publish transaction (the
@@ -188,7 +190,24 @@ export function openServingDb(file: string): ServingDb {
   db.exec(SERVING_SCHEMA);
   rebuildStoreSeries(db);
   addMissingColumns(db);
+  widenSourceStatusKey(db);
   return db;
+}
+
+/**
+ * A serving database made before one source table could feed two data types keys source_status by source_table
+ * alone: its rows are copied into a table keyed by (source_table, data_type), in one transaction.
+ */
+function widenSourceStatusKey(db: Database.Database): void {
+  const keyed = db.prepare(`SELECT pk FROM pragma_table_info('source_status') WHERE name = 'data_type'`).pluck().get() as number | undefined;
+  if (keyed !== 0) return;
+  db.transaction(() => {
+    const columns = (db.prepare(`SELECT name FROM pragma_table_info('source_status')`).pluck().all() as string[]).map((c) => `"${c}"`).join(", ");
+    db.exec(`ALTER TABLE source_status RENAME TO source_status_old`);
+    db.exec(SERVING_SCHEMA);
+    db.exec(`INSERT INTO source_status (${columns}) SELECT ${columns} FROM source_status_old`);
+    db.exec(`DROP TABLE source_status_old`);
+  })();
 }
 
 const contentWrites = new WeakMap<ServingDb, number>();

@@ -8,7 +8,7 @@ const { historical, sentiment } = CURRENT_PARAMS.freshness;
 describe("the stale rule", () => {
   it("names each data type's cut-off, taken from the model", () => {
     const text = staleRuleText();
-    expect(text).toContain(`${historical.cutoff} months (unemployment, vacancy, GDP and inflation)`);
+    expect(text).toContain(`${historical.cutoff} months (unemployment, vacancy, GDP, inflation and youth unemployment)`);
     expect(text).toContain(`${sentiment.cutoff} months (the barometer and employment expectations)`);
     expect(staleCutoffs()).toEqual({
       unemployment: historical.cutoff,
@@ -17,6 +17,7 @@ describe("the stale rule", () => {
       inflation: historical.cutoff,
       lmb: sentiment.cutoff,
       expectations: sentiment.cutoff,
+      youth_unemployment: historical.cutoff,
     });
   });
 

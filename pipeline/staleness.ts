@@ -14,6 +14,7 @@ const NAMES: Readonly<Record<DataType, string>> = {
   inflation: "inflation",
   lmb: "the barometer",
   expectations: "employment expectations",
+  youth_unemployment: "youth unemployment",
 };
 
 /** Data types that feed no sub-score: their age is shown, they never count. */

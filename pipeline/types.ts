@@ -1,7 +1,11 @@
 // Shared types of the pipeline: what parsers produce, what the store keeps, what ingest answers.
 // Nothing here does I/O.
 
-export const DATA_TYPES = ["unemployment", "vacancy", "gdp", "inflation", "lmb", "expectations"] as const;
+/**
+ * `youth_unemployment` (model v2.2 §10): une_rt_m for the under-25s, context shown beside the unemployment rate,
+ * never in any score (docs/decisions/016-youth-unemployment.md).
+ */
+export const DATA_TYPES = ["unemployment", "vacancy", "gdp", "inflation", "lmb", "expectations", "youth_unemployment"] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
 export function isDataType(value: unknown): value is DataType {

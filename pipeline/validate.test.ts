@@ -72,11 +72,11 @@ describe("checkUploadFile", () => {
     );
   });
 
-  it("rejects an unknown data type first, listing the six", () => {
-    const message = 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations.';
+  it("rejects an unknown data type first, listing the seven", () => {
+    const message = 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.';
     expect(() => checkUploadFile({ fileName: "a.json", size: 0, dataType: "weather" })).toThrow(inputError(message));
     expect(() => assertDataType(undefined)).toThrow(
-      inputError("Unknown data type undefined. Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations."),
+      inputError("Unknown data type undefined. Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment."),
     );
   });
 

@@ -5,6 +5,7 @@
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { ageInMonths, monthLabel, periodEndMonth } from "../pipeline/model/period.ts";
 import type { SentimentSource, Snapshot } from "../pipeline/model/types.ts";
+import type { PublishedSnapshot } from "../pipeline/youth.ts";
 import { generalSignal, type GeneralSignal } from "./signal.ts";
 
 /** The panel's constants (docs/product.md §9). */
@@ -71,6 +72,13 @@ export interface SentimentSourcePanel {
 export interface MarketPanel {
   unemployment_rate: number | null;
   unemployment_period: string | null;
+  /**
+   * Model v2.2 context (never in a score): the under-25s' unemployment rate, its month and the EU-27 rate of that
+   * month (null when not stored); null when the country has none within U's 24-month cut-off.
+   */
+  youth_unemployment_rate: number | null;
+  youth_unemployment_period: string | null;
+  youth_unemployment_eu_rate: number | null;
   vacancy_rate: number | null;
   /** The vacancy quarter (YYYY-Qn). */
   vacancy_period: string | null;
@@ -273,9 +281,13 @@ export function marketPanel(s: Snapshot, history: ReadonlyArray<{ month: string;
   const vAvg = s.averages_3y?.vacancy ?? null;
   const cAvg = s.averages_3y?.competition ?? null;
   const signal = s.score === null ? null : generalSignal(history, s.as_of);
+  const youth = (s as PublishedSnapshot).youth_unemployment ?? null;
   return {
     unemployment_rate: u,
     unemployment_period: s.unemployment?.period ?? null,
+    youth_unemployment_rate: youth?.value ?? null,
+    youth_unemployment_period: youth?.period ?? null,
+    youth_unemployment_eu_rate: youth?.eu_value ?? null,
     vacancy_rate: v,
     vacancy_period: s.vacancy?.period ?? null,
     competition: c,

@@ -261,14 +261,14 @@ describe("rejections say in plain words what the file is and what to do", () => 
   const tmp = tempDataDir("jwi-words-");
   afterAll(() => tmp.cleanup());
 
-  it("a jvs_q_r21 download of NACE B-T: names the table, what it holds, what the index reads and what to download", async () => {
-    const file = path.join(tmp.dir, "jvs_q_r21_B-T.csv");
-    writeFileSync(file, readFileSync(fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"), "utf8").replaceAll(",A-T,", ",B-T,"));
+  it("a jvs_q_r21 download of NACE B-S (not that aggregate in NACE 2.1): names the table, what it holds, what the index reads and what to download", async () => {
+    const file = path.join(tmp.dir, "jvs_q_r21_B-S.csv");
+    writeFileSync(file, readFileSync(fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"), "utf8").replaceAll(",A-T,", ",B-S,"));
     const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", file, "--type", "vacancy", "--json"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toBe(
-      "This file is Eurostat table jvs_q_r21, but not the series the index reads: its nace_r2_1 (economic activity) holds only B-T, " +
-        "and the index reads B-S, else A-T. Download jvs_q_r21 again with nace_r2_1 B-S or A-T included, and upload that file.",
+      "This file is Eurostat table jvs_q_r21, but not the series the index reads: its nace_r2_1 (economic activity) holds only B-S, " +
+        "and the index reads B-T, else A-T. Download jvs_q_r21 again with nace_r2_1 B-T or A-T included, and upload that file.",
     );
     expect(r.stderr).not.toMatch(/Filter matches nothing/);
   });

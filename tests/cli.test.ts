@@ -38,10 +38,10 @@ describe("jwi CLI", () => {
     expect(sub.stdout).toContain("Exit codes: 0 stored");
     expect(sub.stdout).toContain("une_rt_m");
     for (const word of ["expectations", "teibs030", "ei_bsee_m_r2", "ecfin_eei", "SDMX-CSV", ".csv"]) expect(sub.stdout).toContain(word);
-    // Both unemployment tables count (the fresher series per country); jvs_q_r21 pins B-S, else A-T.
+    // Both unemployment tables count (the fresher series per country); jvs_q_r21 pins B-T, else A-T.
     expect(sub.stdout).not.toMatch(/fallback/);
     expect(sub.stdout).toMatch(/fresher of the two series/);
-    expect(sub.stdout).toMatch(/nace_r2_1 B-S, else A-T/);
+    expect(sub.stdout).toMatch(/nace_r2_1 B-T, else A-T/);
   });
 
   it("answers usage errors with exit code 2", async () => {

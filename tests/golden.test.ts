@@ -56,7 +56,7 @@ describe("golden recalc over the bundled real fixtures", () => {
     expect(JSON.stringify(reverse)).toBe(JSON.stringify(forward));
   });
 
-  it("lists each table's snapshots together, the newest last", () => {
+  it("lists each table's snapshots together, in release order (the newest last)", () => {
     const files = readManifest();
     const seen: string[] = [];
     for (const f of files) {
@@ -65,8 +65,14 @@ describe("golden recalc over the bundled real fixtures", () => {
         seen.push(f.table);
       }
     }
-    const une = files.filter((f) => f.table === "une_rt_m").map((f) => f.released);
-    expect(une.map((r) => r.slice(0, 4))).toEqual(["2025", "2026", "2026"]);
+    // Release order per data type and table (model v2.2 §1 (c)): undated files first, then by release date.
+    for (const key of new Set(files.map((f) => `${f.type}|${f.table}`))) {
+      const releases = files.filter((f) => `${f.type}|${f.table}` === key).map((f) => f.release ?? "");
+      expect(releases, key).toEqual([...releases].sort());
+    }
+    const une = files.filter((f) => f.table === "une_rt_m" && f.type === "unemployment").map((f) => f.release);
+    expect(une).toEqual([null, "2025-06-06", "2026-09-22", "2026-09-22"]);
+    expect(files.filter((f) => f.table === "jvs_q_r21").map((f) => f.release)).toEqual([null, "2026-09-15"]);
   });
 
   it("covers all 31 countries and gives Liechtenstein no number", () => {

@@ -18,7 +18,7 @@ export function sourcesBody(read: ReadModel, now: Date): CachedBody {
 
 export function scoresCsvBody(read: ReadModel, now: Date): CachedBody {
   return read.derivedBody("v1/scores.csv", now, (v) =>
-    cachedBytes(Buffer.from(scoresCsv(v.items, v.publication)), v.tag, { type: CSV_TYPE, filename: csvFilename("scores", v.publication) }),
+    cachedBytes(Buffer.from(scoresCsv(v.items, v.publication, v.readings)), v.tag, { type: CSV_TYPE, filename: csvFilename("scores", v.publication) }),
   );
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { MarketPanel } from "../../product/market-panel.ts";
 import type { CountryListItem, PublicationRow } from "../../product/shapes.ts";
 import { csvFilename, historyCsv, scoresCsv, SCORES_CSV } from "./csv.ts";
 
@@ -27,17 +28,25 @@ describe("open data CSV", () => {
     const text = scoresCsv([item({})], pub);
     const [header, line, end] = text.split("\r\n");
     expect(header).toBe(SCORES_CSV.columns.map((c) => c.name).join(","));
-    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
     expect(end).toBe("");
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
+  });
+
+  it("writes youth unemployment (context only) from the country's market panel, the EU-27 rate empty when not stored", () => {
+    const panel = { youth_unemployment_rate: 7.1, youth_unemployment_period: "2026-01", youth_unemployment_eu_rate: null } as MarketPanel;
+    const line = scoresCsv([item({})], pub, new Map([["DE", { panel }]])).split("\r\n")[1];
+    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,7.1,2026-01,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    const withEu = { ...panel, youth_unemployment_eu_rate: 14.8 } as MarketPanel;
+    expect(scoresCsv([item({})], pub, new Map([["DE", { panel: withEu }]])).split("\r\n")[1]).toContain(",Same,7.1,2026-01,14.8,");
   });
 
   it("leaves a withheld score empty, never 0, and names why", () => {
     const withheld = { fresh: false, score: null, status: null, label: null, confidence: null, basis: null, yoy: { delta: null, label: null } };
     const line = scoresCsv([item({ ...withheld, withheld_reason: "stale" })], pub).split("\r\n")[1];
-    expect(line).toBe("DE,Germany,western,,,,,,,false,stale,2026-07,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(line).toBe("DE,Germany,western,,,,,,,false,stale,2026-07,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
     const paused = scoresCsv([item({ ...withheld, withheld_reason: "paused" })], pub).split("\r\n")[1];
-    expect(paused).toBe("DE,Germany,western,,,,,,,false,paused,2026-07,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(paused).toBe("DE,Germany,western,,,,,,,false,paused,2026-07,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
   });
 
   it("neutralises text that a spreadsheet would run as a formula, and quotes per RFC 4180", () => {

@@ -4,6 +4,7 @@
 // (docs/decisions/006-what-the-api-shows.md). Each column is defined once below, with the description the
 // OpenAPI document and the open data page show.
 import { formatScore } from "../../pipeline/model/round.ts";
+import type { MarketPanel } from "../../product/market-panel.ts";
 import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
 import { toCsv } from "../csv.ts";
 
@@ -21,7 +22,7 @@ export interface CsvFormat<Row> {
 
 export const CSV_TYPE = "text/csv; charset=utf-8";
 
-type ScoreRow = { item: CountryListItem; publication: PublicationRow | null };
+type ScoreRow = { item: CountryListItem; publication: PublicationRow | null; panel: MarketPanel | null };
 type HistoryRow = { code: string; point: HistoryPoint };
 
 const shown = (score: number | null) => (score === null ? null : formatScore(score));
@@ -48,6 +49,17 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     { name: "anchor_month", description: "Newest month with any scoring input (YYYY-MM); empty without inputs.", value: (r) => r.item.anchor_month },
     { name: "yoy_delta", description: "Change of the score over 12 months, unrounded; empty when unknown or withheld.", value: (r) => r.item.yoy.delta },
     { name: "yoy_label", description: "Up (above +0.5), Down (below −0.5) or Same; empty with yoy_delta.", value: (r) => r.item.yoy.label },
+    {
+      name: "youth_unemployment_rate",
+      description: "Unemployment rate of the under-25s (%, Eurostat une_rt_m, age Y_LT25, seasonally adjusted): context only, never in the score; empty when none within 24 months or the score is withheld.",
+      value: (r) => r.panel?.youth_unemployment_rate ?? null,
+    },
+    { name: "youth_unemployment_month", description: "Its month (YYYY-MM); empty likewise.", value: (r) => r.panel?.youth_unemployment_period ?? null },
+    {
+      name: "youth_unemployment_eu_rate",
+      description: "The EU-27 under-25 rate of the same month (%); empty when not stored.",
+      value: (r) => r.panel?.youth_unemployment_eu_rate ?? null,
+    },
     { name: "as_of", description: "As-of date of the publication (YYYY-MM-DD).", value: (r) => r.publication?.as_of ?? null },
     { name: "model", description: "Score model of the publication (v2.2).", value: (r) => r.publication?.model ?? null },
     { name: "published_at", description: "When the publication was made (ISO 8601, UTC).", value: (r) => r.publication?.published_at ?? null },
@@ -74,10 +86,14 @@ function write<Row>(format: CsvFormat<Row>, rows: readonly Row[]): string {
   );
 }
 
-export function scoresCsv(items: readonly CountryListItem[], publication: PublicationRow | null): string {
+export function scoresCsv(
+  items: readonly CountryListItem[],
+  publication: PublicationRow | null,
+  panels: ReadonlyMap<string, { panel: MarketPanel | null }> = new Map(),
+): string {
   return write(
     SCORES_CSV,
-    items.map((item) => ({ item, publication })),
+    items.map((item) => ({ item, publication, panel: panels.get(item.code)?.panel ?? null })),
   );
 }
 

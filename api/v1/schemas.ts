@@ -279,7 +279,7 @@ export const sourcesSchema = z
   .array(
     z.strictObject({
       source_table: z.string().meta({ description: "Eurostat table code (e.g. une_rt_m), lmb for the barometer, ecfin_eei for DG ECFIN's file.", example: "une_rt_m" }),
-      data_type: z.string().meta({ description: "What the table feeds: unemployment, vacancy, gdp, inflation, lmb or expectations.", example: "unemployment" }),
+      data_type: z.string().meta({ description: "What the table feeds: unemployment, vacancy, gdp, inflation, lmb, expectations or youth_unemployment.", example: "unemployment" }),
       newest_period: period("Newest period held.").nullable(),
       observations: count("Observations held."),
       last_ingested_at: timestamp("When data of this table was last loaded.").nullable(),
@@ -335,6 +335,12 @@ export const marketPanelSchema = z
         }),
       )
       .meta({ description: "The sentiment sources this country has, barometer first, and whether each counts today." }),
+    youth_unemployment_rate: z
+      .number()
+      .nullable()
+      .meta({ description: "Unemployment rate of the under-25s (%, une_rt_m age Y_LT25), context only (model v2.2); null when none within 24 months." }),
+    youth_unemployment_period: period("Its month.").nullable(),
+    youth_unemployment_eu_rate: z.number().nullable().meta({ description: "The EU-27 under-25 rate of the same month; null when not stored." }),
     gdp_rate: z.number().nullable().meta({ description: "GDP growth (%), context only." }),
     gdp_period: period("Its quarter.").nullable(),
     gdp_unit: z.string().nullable().meta({ description: "Eurostat unit of the GDP figure (CLV_PCH_PRE or CLV_PCH_SM)." }),
@@ -463,6 +469,17 @@ const publishedCountry = z.strictObject({
     .meta({ description: "Year-on-year change of the score." }),
   ingest_ids: z.array(z.int().min(1)).meta({ description: "Ids of the data loads every observation of this snapshot came from (provenance)." }),
   eei: valueAt("Newest Employment Expectations Indicator (long-term mean 100), shown even past its cut-off (model v2.1).").optional(),
+  youth_unemployment: z
+    .strictObject({
+      value: z.number().meta({ description: "Unemployment rate of the under-25s (% of their labour force)." }),
+      period: period("Its month (YYYY-MM)."),
+      flag: z.string().nullable().meta({ description: "Eurostat observation flag; null when none." }),
+      table: z.string().meta({ description: "The Eurostat table it comes from (une_rt_m).", example: "une_rt_m" }),
+      eu_value: z.number().nullable().meta({ description: "The EU-27 (EU27_2020) under-25 rate of the same month; null when not stored." }),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: "Youth unemployment (age Y_LT25), newest month within 24 months: context only, never in any score (model v2.2 §10)." }),
   sentiment_sources: z
     .array(
       z.strictObject({

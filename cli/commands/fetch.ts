@@ -4,6 +4,7 @@ import { fetchOptionsFromEnv, type FetchOptions } from "../../pipeline/fetch/opt
 import { exitCodeOf, runFetch, type FetchSummary, type TableOutcome, type UpdateSummary } from "../../pipeline/fetch/update.ts";
 import { BusyError } from "../../pipeline/errors.ts";
 import type { Pipeline } from "../../pipeline/index.ts";
+import { readingsOf } from "../../pipeline/sources/eurostat/tables.ts";
 import { DATA_TYPES, type DataType } from "../../pipeline/types.ts";
 import { CliError } from "../errors.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
@@ -56,7 +57,7 @@ export function throwForOutcome(summary: FetchSummary | UpdateSummary): void {
       code === 3
         ? "Every table failed; nothing was updated."
         : failed.length > 0
-          ? `${failed.length} of ${summary.tables.length} tables failed (${failed.map((t) => t.table).join(", ")}); see the summary.${recalcFailed ? ` ${recalcFailed}` : ""}`
+          ? `${failed.length} of ${summary.tables.length} tables failed (${failed.map(outcomeName).join(", ")}); see the summary.${recalcFailed ? ` ${recalcFailed}` : ""}`
           : recalcFailed || "Some tables failed; see the summary.";
     throw new CliError(message, code, {
       code: code === 3 ? "all_failed" : "some_failed",
@@ -105,13 +106,19 @@ function detail(t: TableOutcome): string {
   return t.reason ?? "";
 }
 
+/** `une_rt_m`, or `une_rt_m (youth_unemployment)` for a table's second reading (one answer, two data types). */
+export function outcomeName(t: Pick<TableOutcome, "table" | "data_type">): string {
+  const first = readingsOf(t.table)[0];
+  return first && first.dataType !== t.data_type ? `${t.table} (${t.data_type})` : t.table;
+}
+
 /** One line per table (and its notes), then the counts. Shared by `jwi fetch` and `jwi update`. */
 export function printFetchSummary(ctx: CommandContext, s: FetchSummary): void {
   const out = ctx.io.stdout;
   writeLine(out, `Checked ${s.tables.length} source table(s) in ${(s.duration_ms / 1000).toFixed(1)} s (Eurostat: ${s.base_url}):`);
-  const width = Math.max(...s.tables.map((t) => t.table.length), 8);
+  const width = Math.max(...s.tables.map((t) => outcomeName(t).length), 8);
   for (const t of s.tables) {
-    writeLine(out, `  ${MARK[t.status]} ${t.table.padEnd(width)}  ${t.status.padEnd(9)}  ${detail(t)}`);
+    writeLine(out, `  ${MARK[t.status]} ${outcomeName(t).padEnd(width)}  ${t.status.padEnd(9)}  ${detail(t)}`);
     const indent = `    ${" ".repeat(width)}  `;
     if (t.successor_of) writeLine(out, `${indent}successor of ${t.successor_of}`);
     if (t.frozen) writeLine(out, `${indent}looks frozen: ${t.frozen}${t.fell_over_to ? ` → falling over to ${t.fell_over_to}` : ""}`);

@@ -27,8 +27,8 @@ describe("request URLs", () => {
     expect(url.searchParams.has("sizeclas")).toBe(false);
     expect(url.searchParams.has("freq")).toBe(false);
     expect(new URL(tableUrl("https://x", config("namq_10_gdp"))).searchParams.getAll("unit")).toEqual(["CLV_PCH_PRE", "CLV_PCH_SM"]);
-    // B-S when the answer has it, else A-T: an answer with A-T only must not fail the request.
-    expect(new URL(tableUrl("https://x", config("jvs_q_r21"))).searchParams.getAll("nace_r2_1")).toEqual(["B-S", "A-T"]);
+    // B-T when the answer has it, else A-T: an answer with A-T only must not fail the request.
+    expect(new URL(tableUrl("https://x", config("jvs_q_r21"))).searchParams.getAll("nace_r2_1")).toEqual(["B-T", "A-T"]);
     expect(new URL(tableUrl("https://x", config("prc_hicp_minr"))).searchParams.getAll("coicop18")).toEqual(["TOTAL"]);
   });
 });

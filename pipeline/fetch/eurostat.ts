@@ -4,7 +4,7 @@
 // Validation proper stays in ingest.
 import { ageInMonths } from "../model/period.ts";
 import { normalisePeriod } from "../sources/eurostat/period.ts";
-import { SUCCESSOR_TABLES, type TableConfig } from "../sources/eurostat/tables.ts";
+import { SUCCESSOR_TABLES, readingsOf, type TableConfig } from "../sources/eurostat/tables.ts";
 
 /** A table whose newest period is older than this (as of the run) no longer publishes: it looks frozen. */
 export const FROZEN_AFTER_MONTHS = 12;
@@ -16,7 +16,7 @@ export const PREDECESSOR_TABLES: Readonly<Record<string, string>> = Object.fromE
 
 /**
  * `{base}/{table}?format=JSON&lang=EN&<pins>`. Every code of a required pin is asked for (the reader then pins
- * the preferred one the answer has: `nace_r2_1` B-S, else A-T). Optional pins are left out on purpose: the API
+ * the preferred one the answer has: `nace_r2_1` B-T, else A-T). Optional pins are left out on purpose: the API
  * rejects a dimension a table does not have (INVALID_QUERY_DIMENSION), and the reader pins them when they are there.
  *
  * No `geo` filter, on purpose: a table is asked for every country and aggregate it has, and ingest keeps the
@@ -31,11 +31,32 @@ export const PREDECESSOR_TABLES: Readonly<Record<string, string>> = Object.fromE
  */
 export function tableUrl(baseUrl: string, config: TableConfig): string {
   const params = new URLSearchParams({ format: "JSON", lang: "EN" });
-  for (const pin of config.pins) {
+  // A table read for several data types (une_rt_m: unemployment, age TOTAL, and youth_unemployment, age Y_LT25) is
+  // asked once with the codes of every reading, so one answer feeds each (pipeline/fetch/update.ts).
+  const readings = readingsOf(config.table);
+  for (const pin of (readings.length ? readings : [config]).flatMap((r) => r.pins)) {
     if (pin.optional) continue;
-    for (const code of pin.codes) params.append(pin.dimension, code);
+    for (const code of pin.codes) if (!params.getAll(pin.dimension).includes(code)) params.append(pin.dimension, code);
   }
   return `${baseUrl.replace(/\/+$/, "")}/${encodeURIComponent(config.table)}?${params.toString()}`;
+}
+
+/**
+ * Why an answer holds nothing for `config`'s series (a required pin whose dimension has none of its codes), or
+ * null when it may. Used for a second reading of one answer (une_rt_m's under-25s) before ingesting it.
+ */
+export function seriesAbsent(body: Buffer, config: TableConfig): string | null {
+  const json = parseJson(body);
+  if (!isObject(json)) return null;
+  const dims = isObject(json.dimension) ? json.dimension : {};
+  for (const pin of config.pins) {
+    if (pin.optional) continue;
+    const codes = categoryCodes(dims[pin.dimension]);
+    if (codes !== null && !pin.codes.some((c) => codes.includes(c))) {
+      return `the answer holds no ${config.dataType} series: its dimension "${pin.dimension}" has ${codes.join(", ") || "no category"}, not ${pin.codes.join(" or ")}`;
+    }
+  }
+  return null;
 }
 
 /**

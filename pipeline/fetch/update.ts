@@ -8,11 +8,13 @@ import { pausedRecalcNote, type PausedBy } from "../pause.ts";
 import type { JobOptions, LockedPipeline, Pipeline } from "../index.ts";
 import { publishSourceChecks } from "../publish.ts";
 import { LMB_TABLE } from "../sources/barometer/parse.ts";
-import { EUROSTAT_TABLES, SUCCESSOR_TABLES, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
+import { EUROSTAT_TABLES, SUCCESSOR_TABLES, readingsOf, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
 import type { FetchLogEntry } from "../store/observations.ts";
 import { DATA_TYPES, NOTHING_CHANGED, type DataType, type UploadResult } from "../types.ts";
 import { archiveRaw } from "./archive.ts";
-import { FROZEN_AFTER_MONTHS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, readEurostatError, staleHint, tableUrl, type EurostatError } from "./eurostat.ts";
+import {
+  FROZEN_AFTER_MONTHS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, readEurostatError, seriesAbsent, staleHint, tableUrl, type EurostatError,
+} from "./eurostat.ts";
 import { FetchError, httpGet, isRetryableStatus, type HttpResult, type Validators } from "./http.ts";
 import type { FetchOptions } from "./options.ts";
 
@@ -227,8 +229,44 @@ function applyEurostatError(o: TableOutcome, config: TableConfig, e: EurostatErr
   }
 }
 
-/** One Eurostat table: request (conditional), archive, inspect, ingest, log. */
-async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: string | null): Promise<TableOutcome> {
+/**
+ * The outcome of a table's second reading (une_rt_m's under-25s, data type youth_unemployment), from the one answer
+ * the table's first reading got: ingested from the same bytes when the answer holds its series, "empty" when it does
+ * not, otherwise what happened to the request (unchanged, failed). It has no fetch-log row of its own: the table's
+ * row describes the answer both readings came from.
+ */
+async function fetchOtherReading(run: Run, main: TableOutcome, config: TableConfig, body: Buffer | null): Promise<TableOutcome> {
+  const started = performance.now();
+  const o: TableOutcome = {
+    ...blankOutcome(config.table, config.dataType),
+    url: main.url, http_status: main.http_status, attempts: main.attempts, bytes: main.bytes, raw_file: main.raw_file,
+    raw_sha256: main.raw_sha256, source_updated: main.source_updated, frozen: main.frozen,
+    notes: [`read from the same answer as ${main.data_type} (one request per table)`],
+  };
+  if (body === null) {
+    // The answer never reached ingest (not modified, empty, refused, failed): the same for this reading, but a
+    // failure is reported once, on the table's first reading.
+    o.status = main.status === "failed" ? "skipped" : main.status;
+    o.reason = main.status === "failed" ? `not read: the ${main.table} answer was not stored (see ${main.table}, ${main.data_type})` : main.reason;
+  } else {
+    const absent = seriesAbsent(body, config);
+    if (absent !== null) {
+      o.status = "empty";
+      o.reason = `${absent}; nothing stored`;
+    } else {
+      const result = await run.ingest(o, body, `${config.table}.json`);
+      if (result.success) o.newest_period = result.latest_samples.map((x) => x.period).sort().at(-1) ?? null;
+    }
+  }
+  o.duration_ms = Math.round(performance.now() - started);
+  return o;
+}
+
+/**
+ * One Eurostat table: request (conditional), archive, inspect, ingest, log. A table read for several data types
+ * (une_rt_m) is asked once; the answer is ingested for each reading (`others` get their outcomes).
+ */
+async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: string | null, others: TableOutcome[] = []): Promise<TableOutcome> {
   const started = performance.now();
   const { store } = run.locked;
   const o = blankOutcome(config.table, config.dataType);
@@ -244,6 +282,8 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
   /** The whole dataset's newest period (Eurostat's annotation), which may be later than the covered countries'. */
   let datasetNewest: string | null = null;
   let fresh: Partial<FetchLogEntry> | null = null;
+  /** The answer, when it reached ingest: the other readings of the table read it too. */
+  let ingestedBody: Buffer | null = null;
 
   try {
     const res = await run.get(config.table, url, sameUrl ? { etag: prev.etag, lastModified: prev.lastModified } : {}, "application/json");
@@ -282,6 +322,7 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
               : `Eurostat's \`updated\` stamp (${answer.kind === "dataset" ? answer.updated : ""}) is the one already stored; not re-ingested`;
           o.newest_period = await store.newestCountryPeriod(config.table);
         } else {
+          ingestedBody = res.body;
           const result = await run.ingest(o, res.body, `${config.table}.json`);
           if (result.success) o.newest_period = await store.newestCountryPeriod(config.table);
         }
@@ -311,8 +352,14 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
     staleHint(datasetNewest ?? prev?.newestPeriod ?? o.newest_period, now, run.opts.frozenAfterMonths ?? FROZEN_AFTER_MONTHS),
   ];
   o.frozen = hints.filter((h): h is string => h !== null).join(" and ") || null;
+  for (const other of readingsOf(config.table)) {
+    if (other !== config) others.push(await fetchOtherReading(run, o, other, ingestedBody));
+  }
+  // A second reading that failed to store an answer the first one stored would never be retried (the same bytes
+  // count as unchanged next time): the table's log then keeps the previous copy, so the next run asks again.
+  const otherFailed = others.some((x) => x.status === "failed") && o.status === "fetched";
   o.duration_ms = Math.round(performance.now() - started);
-  await run.record(o, prev, fresh);
+  await run.record(o, prev, otherFailed ? null : fresh);
   return o;
 }
 
@@ -393,9 +440,11 @@ export async function fetchLocked(locked: LockedPipeline, opts: FetchOptions, ty
   const run = new Run(locked, opts);
   const startedAt = run.now();
   const wanted = new Set(types);
+  // A table read for several data types is asked once, as its first reading (une_rt_m: unemployment), whichever
+  // of its types is wanted; the answer then feeds every reading.
   const queue: Array<{ config: TableConfig; successorOf: string | null }> = EUROSTAT_TABLES.filter(
     (t) => wanted.has(t.dataType) && PREDECESSOR_TABLES[t.table] === undefined && t.fetched !== false,
-  ).map((config) => ({ config, successorOf: null }));
+  ).map((t) => ({ config: readingsOf(t.table)[0] ?? t, successorOf: null }));
   const seen = new Set<string>();
   const tables: TableOutcome[] = [];
   const log = (o: TableOutcome) =>
@@ -408,9 +457,11 @@ export async function fetchLocked(locked: LockedPipeline, opts: FetchOptions, ty
     const { config, successorOf } = queue.shift()!;
     if (seen.has(config.table)) continue;
     seen.add(config.table);
-    const o = await fetchEurostatTable(run, config, successorOf);
-    tables.push(o);
+    const others: TableOutcome[] = [];
+    const o = await fetchEurostatTable(run, config, successorOf, others);
+    tables.push(o, ...others);
     log(o);
+    others.forEach(log);
     const successor = SUCCESSOR_TABLES[config.table];
     const successorConfig = successor ? tableConfig(successor) : undefined;
     if (successorConfig && !seen.has(successorConfig.table) && (o.frozen !== null || o.status === "empty")) {

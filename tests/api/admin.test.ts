@@ -202,6 +202,24 @@ describe("upload", () => {
     expect(await observationCount()).toBe(before + q.body.inserted + lmb.body.inserted);
   });
 
+  it("youth unemployment uploads as its own data type; as unemployment the file is refused, naming the right type", async () => {
+    // The real age CSV's header and Spain's rows (under the test's upload limit): 100 months of each age group.
+    const lines = readFileSync(realFile("une_rt_m_SDMX-CSV_labels_EU27_Y_LT25_Y25-74_2021-12_2026-01.csv"), "utf8").split(/\r?\n/);
+    const spain = [lines[0]!, ...lines.filter((l) => l.includes(",Spain,"))].join("\r\n") + "\r\n";
+    const youthCsv = { name: "une_rt_m_ES_by_age.csv", bytes: Buffer.from(spain) };
+    const before = await observationCount();
+    const wrong = await upload(multipart(youthCsv, { data_type: "unemployment" }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatch(/upload the file with data type youth_unemployment/);
+    expect(await observationCount()).toBe(before);
+    const r = await upload(multipart(youthCsv, { data_type: "youth_unemployment" }));
+    expect(r.status).toBe(200);
+    // The bundle already holds these (the seed loads the whole file): the same values, nothing new.
+    expect(r.body).toMatchObject({ success: true, data_type: "youth_unemployment", table: "une_rt_m", processed: 50, inserted: 0, unchanged: 50 });
+    expect(r.body.latest_samples).toEqual([{ country: "ES", period: "2026-01", value: 23.5 }]);
+    expect(await observationCount()).toBe(before);
+  });
+
   it("dry runs store nothing", async () => {
     const before = await observationCount();
     const r = await upload(multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-across.xlsx"), { data_type: "lmb", dry_run: "true" }));

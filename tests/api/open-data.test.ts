@@ -235,8 +235,11 @@ describe("CSV downloads", () => {
     const json = (await getJson(`${base}/api/v1/countries`)).body;
     const pub = (await getJson(`${base}/api/v1/countries/de`)).body.publication;
     expect(Object.keys(rows[0]!)).toEqual([
-      "code", "name", "region", "score", "score_unrounded", "status", "label", "confidence", "basis", "fresh", "withheld_reason", "anchor_month", "yoy_delta", "yoy_label", "as_of", "model", "published_at",
+      "code", "name", "region", "score", "score_unrounded", "status", "label", "confidence", "basis", "fresh", "withheld_reason", "anchor_month", "yoy_delta", "yoy_label",
+      "youth_unemployment_rate", "youth_unemployment_month", "youth_unemployment_eu_rate", "as_of", "model", "published_at",
     ]);
+    const panels = new Map<string, any>();
+    for (const c of json) panels.set(c.code, (await getJson(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).body.market_panel);
     expect(rows.map((r) => r.code)).toEqual(json.map((c: any) => c.code));
     for (const [i, c] of json.entries()) {
       const r = rows[i]!;
@@ -255,6 +258,9 @@ describe("CSV downloads", () => {
         anchor_month: cell(c.anchor_month),
         yoy_delta: cell(c.yoy.delta),
         yoy_label: cell(c.yoy.label),
+        youth_unemployment_rate: cell(panels.get(c.code)?.youth_unemployment_rate ?? null),
+        youth_unemployment_month: cell(panels.get(c.code)?.youth_unemployment_period ?? null),
+        youth_unemployment_eu_rate: cell(panels.get(c.code)?.youth_unemployment_eu_rate ?? null),
         as_of: pub.as_of,
         model: pub.model,
         published_at: pub.published_at,
@@ -264,6 +270,9 @@ describe("CSV downloads", () => {
     // Liechtenstein has no score in the bundled data: its score cells are empty, not 0.
     const li = rows.find((r) => r.code === "LI")!;
     expect([li.score, li.status, li.fresh]).toEqual(["", "", "false"]);
+    // Youth unemployment, context only (model v2.2 §10): Spain's under-25s in January 2026, no EU figure bundled.
+    const es = rows.find((r) => r.code === "ES")!;
+    expect([es.youth_unemployment_rate, es.youth_unemployment_month, es.youth_unemployment_eu_rate]).toEqual(["23.5", "2026-01", ""]);
   });
 
   it("each country's history equals its JSON history, month by month", async () => {

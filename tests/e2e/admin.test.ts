@@ -269,7 +269,7 @@ describe("upload: the browser's checks", () => {
     expect(await instructions.isVisible()).toBe(true);
     const text = (await instructions.textContent())!;
     for (const part of [
-      "Data types: unemployment, vacancy, gdp, inflation, lmb, expectations.",
+      "Data types: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.",
       "une_rt_m (monthly; s_adj=SA, age=TOTAL, sex=T, unit=PC_ACT)",
       "jvs_q_nace2",
       "quarter-on-quarter percent (CLV_PCH_PRE), seasonally and calendar adjusted, item B1GQ",
@@ -490,7 +490,7 @@ describe("data status", () => {
     await shot(page, "#status", "admin-status-desktop");
     // The legend is the rule generated from the model's cut-offs, naming each data type's.
     const legend = await page.getByTestId("stale-legend").textContent();
-    expect(legend).toContain(`${CURRENT_MODEL.params.freshness.historical.cutoff} months (unemployment, vacancy, GDP and inflation)`);
+    expect(legend).toContain(`${CURRENT_MODEL.params.freshness.historical.cutoff} months (unemployment, vacancy, GDP, inflation and youth unemployment)`);
     expect(legend).toContain(`${CURRENT_MODEL.params.freshness.sentiment.cutoff} months (the barometer and employment expectations)`);
     expect(report.stale.aggregates.length).toBeGreaterThan(0);
     const badge = await page.getByTestId("stale-count").textContent();

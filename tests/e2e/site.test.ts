@@ -705,8 +705,10 @@ describe("phones, 390×844", () => {
     expect(text).not.toContain("Last checked");
     expect(text).not.toMatch(/^–$/m);
     // The score's inputs first (unemployment, vacancy, expectations, barometer), then the context figures.
-    expect(await cards.first().innerText()).toMatch(/Used for\s+Unemployment rate\s+Newest period\s+July 2026/);
-    expect(await cards.last().innerText()).toMatch(/Used for\s+Inflation \(context only\)/);
+    // une_rt_m's newest month is Ireland's 2026-08 (Eurostat's real answer of 2026-09-22, third batch).
+    expect(await cards.first().innerText()).toMatch(/Used for\s+Unemployment rate\s+Newest period\s+August 2026/);
+    // The context figures last: the under-25s (une_rt_m read for age Y_LT25) after GDP and inflation.
+    expect(await cards.last().innerText()).toMatch(/Used for\s+Youth unemployment, under 25 \(context only\)\s+Newest period\s+January 2026/);
     // Every card fits the screen.
     for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(390);
     await page.close();

@@ -25,7 +25,7 @@ function findCsv(dir = BUNDLED_FIXTURES_DIR): string | null {
 const CSV = findCsv();
 
 describe("the derived jvs_q_r21 answer", () => {
-  it("reads as table jvs_q_r21 with nace_r2_1=A-T pinned (no B-S in it), and says so", () => {
+  it("reads as table jvs_q_r21 with nace_r2_1=A-T pinned (no B-T in it), and says so", () => {
     expect([parsed.table, parsed.unit]).toEqual(["jvs_q_r21", "JVR"]);
     expect(parsed.notes).toContain("Series: freq=Q, nace_r2_1=A-T, sizeclas=TOTAL, s_adj=SA, indic_em=JVR.");
     expect(parsed.notes.some((n) => n.startsWith("Job vacancy rate of the whole economy (nace_r2_1=A-T)"))).toBe(true);

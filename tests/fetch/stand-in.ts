@@ -1,6 +1,7 @@
 // A local stand-in for Eurostat's dissemination API and the barometer's publisher (node:http on 127.0.0.1, a
-// random port). It serves the real fixtures at the real paths (`/une_rt_m`, …), jvs_q_r21 from the real CSV
-// sample's values and teibs030 from DG ECFIN's real EEI values (both fixtures/derived/), and answers query strings the way the real API does: filters cut
+// random port). It serves the real fixtures at the real paths (`/une_rt_m`, …): for une_rt_m and jvs_q_r21 the two
+// real API answers of the third batch, byte for byte whenever the query cuts nothing from them (the bytes `jwi update`
+// really receives), and teibs030 from DG ECFIN's real EEI values (fixtures/derived/). It answers query strings the way the real API does: filters cut
 // the cube (codes without data are dropped silently), a filter matching nothing gives HTTP 200 with an empty
 // `value` (or, with `emptyAnswer = "no-results"`, HTTP 400 with error 100 "No results found"), an unknown
 // dimension gives HTTP 400 with error 150, an unknown table HTTP 404 with error 100 (ERR_NOT_FOUND_4); errors
@@ -67,18 +68,42 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-/** The bundled real JSON-stat fixtures (the manifest's .json files) by table code (from their `extension.id`). */
-export function realDatasets(): Map<string, Dataset> {
-  const map = new Map<string, Dataset>();
+/** The file each parsed dataset was read from, byte for byte: served as it is when a query cuts nothing. */
+const RAW = new WeakMap<Dataset, { bytes: Buffer; parsed: string }>();
+
+function readDataset(file: string): Dataset {
+  const bytes = readFileSync(file);
+  const ds = JSON.parse(bytes.toString("utf8")) as Dataset;
+  RAW.set(ds, { bytes, parsed: JSON.stringify(ds) });
+  return ds;
+}
+
+/** The file's bytes while the dataset is as read (a test may change it: then it is served re-serialised). */
+function rawBytes(ds: Dataset): Buffer | null {
+  const raw = RAW.get(ds);
+  return raw && JSON.stringify(ds) === raw.parsed ? raw.bytes : null;
+}
+
+
+/**
+ * The bundled real JSON-stat fixtures (the manifest's .json files) by table code (from their `extension.id`): per
+ * table the newest release, the manifest's last file of the table (une_rt_m and jvs_q_r21: the real API answers).
+ */
+export function realDatasetFiles(): Map<string, { file: string; type: string }> {
+  const map = new Map<string, { file: string; type: string }>();
   for (const entry of readManifest()) {
     if (!entry.file.toLowerCase().endsWith(".json")) continue;
-    const ds = JSON.parse(readFileSync(path.join(BUNDLED_FIXTURES_DIR, entry.file), "utf8")) as Dataset;
-    map.set(String(ds.extension.id).toLowerCase(), ds);
+    map.set(entry.table, { file: path.join(BUNDLED_FIXTURES_DIR, entry.file), type: entry.type });
   }
   return map;
 }
 
-/** jvs_q_r21 built from the real CSV sample's values (A-T only, no B-S), never bundled with the product. */
+/** The datasets of realDatasetFiles(), parsed (each remembers its bytes). */
+export function realDatasets(): Map<string, Dataset> {
+  return new Map([...realDatasetFiles()].map(([table, { file }]) => [table, readDataset(file)]));
+}
+
+/** jvs_q_r21 built from the real CSV sample's values (A-T only, no B-T), never bundled with the product. */
 export function derivedR21(): Dataset {
   return JSON.parse(readFileSync(DERIVED_R21_FILE, "utf8")) as Dataset;
 }
@@ -88,20 +113,14 @@ export function derivedTeibs030(): Dataset {
   return JSON.parse(readFileSync(DERIVED_TEIBS030_FILE, "utf8")) as Dataset;
 }
 
-/** What the stand-in serves by default: the real fixtures, the derived jvs_q_r21 and the derived teibs030. */
+/** What the stand-in serves by default: the real fixtures (une_rt_m and jvs_q_r21: real API answers) and the derived teibs030. */
 export function standInDatasets(): Map<string, Dataset> {
-  return realDatasets().set("jvs_q_r21", derivedR21()).set("teibs030", derivedTeibs030());
+  return realDatasets().set("teibs030", derivedTeibs030());
 }
 
 /** The files of `standInDatasets()`, to ingest the same content by hand: [file, data type]. */
 export function standInFiles(): Array<[string, string]> {
-  return [
-    ...readManifest()
-      .filter((e) => e.file.toLowerCase().endsWith(".json"))
-      .map((e): [string, string] => [path.join(BUNDLED_FIXTURES_DIR, e.file), e.type]),
-    [DERIVED_R21_FILE, "vacancy"],
-    [DERIVED_TEIBS030_FILE, "expectations"],
-  ];
+  return [...[...realDatasetFiles().values()].map((e): [string, string] => [e.file, e.type]), [DERIVED_TEIBS030_FILE, "expectations"]];
 }
 
 const IGNORED = new Set(["format", "lang", "sincetimeperiod", "untiltimeperiod", "lasttimeperiod"]);
@@ -140,7 +159,10 @@ export const EUROSTAT_FAULTS = {
   }),
 };
 
-/** The cube cut to the requested categories, or the API's error for an unknown dimension. */
+/**
+ * The cube cut to the requested categories, or the API's error for an unknown dimension. A real answer that the
+ * query cuts nothing from is sent as the very bytes Eurostat sent (what `jwi update` receives in production).
+ */
 export function answerQuery(ds: Dataset, query: URLSearchParams): { status: number; body: string } {
   const wanted = new Map<string, string[]>();
   for (const [key, value] of query) {
@@ -196,6 +218,9 @@ export function answerQuery(ds: Dataset, query: URLSearchParams): { status: numb
     }
     return result;
   };
+  const raw = rawBytes(ds);
+  // The file's text as it is (valid UTF-8, so sending it re-encodes to the very same bytes).
+  if (raw && !empty && maps.every((map) => map.every((np, old) => np === old))) return { status: 200, body: raw.toString("utf8") };
   out.value = remap(ds.value);
   if (ds.status) out.status = remap(ds.status);
   if (out.extension) delete out.extension["positions-with-no-data"];

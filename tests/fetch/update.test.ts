@@ -52,7 +52,7 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     tmp.cleanup();
   });
 
-  it("first run: ingests every table (jvs_q_r21 with A-T only), recalculates, exits 0", async () => {
+  it("first run: ingests every table (une_rt_m and jvs_q_r21: Eurostat's real 2026 answers), recalculates, exits 0", async () => {
     expect(first.tables.map((t) => t.table)).toEqual(expect.arrayContaining([...EUROSTAT, "lmb"]));
     for (const t of EUROSTAT) {
       const o = byTable(first, t);
@@ -60,9 +60,13 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
       expect(o.inserted).toBeGreaterThan(0);
       expect(o.ingest_id).not.toBeNull();
     }
-    // jvs_q_nace2 is closed (2001-2025): its successor answers with the whole economy (A-T) for NL, PL and RO.
+    // jvs_q_nace2 is closed (2001-2025): its successor answers with NACE 2.1's B-T for BG, EL, IE, IT, PL and RO.
     expect(byTable(first, "jvs_q_nace2")).toMatchObject({ fell_over_to: "jvs_q_r21" });
-    expect(byTable(first, "jvs_q_r21")).toMatchObject({ successor_of: "jvs_q_nace2", inserted: 207, warnings: 1, newest_period: "2026-Q2" });
+    expect(byTable(first, "jvs_q_r21")).toMatchObject({ successor_of: "jvs_q_nace2", inserted: 180, warnings: 3, newest_period: "2026-Q2" });
+    // une_rt_m is asked once for both of its readings; this real answer has no under-25s, which is said, not a failure.
+    const youth = first.tables.find((t) => t.data_type === "youth_unemployment")!;
+    expect(youth).toMatchObject({ table: "une_rt_m", status: "empty", inserted: 0, ingest_id: null });
+    expect(youth.reason).toMatch(/holds no youth_unemployment series: its dimension "age" has TOTAL, not Y_LT25; nothing stored/);
     expect(byTable(first, "lmb")).toMatchObject({ status: "skipped", reason: expect.stringContaining("JWI_BAROMETER_URL is not set") });
     // Upload-only tables are never asked for.
     expect(UPLOAD_ONLY).toEqual(["ei_bsee_m_r2"]);
@@ -79,7 +83,10 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
   it("sends the product's User-Agent, asks every table without a geo filter and both unemployment tables in full", () => {
     for (const r of server.requests) expect(r.headers["user-agent"]).toMatch(/^JobWeatherIndex\/\d+\.\d+\.\d+ \(\+https:\/\/jobweather\.example\)$/);
     for (const t of EUROSTAT) expect(server.requestsOf(t)[0]!.query.has("geo"), t).toBe(false);
-    expect(server.requestsOf("jvs_q_r21")[0]!.query.getAll("nace_r2_1")).toEqual(["B-S", "A-T"]);
+    expect(server.requestsOf("jvs_q_r21")[0]!.query.getAll("nace_r2_1")).toEqual(["B-T", "A-T"]);
+    // One request for une_rt_m, asking both age groups it is read for.
+    expect(server.requestsOf("une_rt_m")).toHaveLength(1);
+    expect(server.requestsOf("une_rt_m")[0]!.query.getAll("age")).toEqual(["TOTAL", "Y_LT25"]);
     // Both unemployment tables, for every country they have (score model v2.1: per country the fresher series).
     const quarterly = Object.keys(realDatasets().get("une_rt_q")!.dimension.geo.category.index);
     expect(byTable(first, "une_rt_q")).toMatchObject({ status: "fetched", inserted: 832 });
@@ -122,9 +129,8 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     for (const t of EUROSTAT) {
       const req = requests.find((q) => q.path === `/${t}`)!;
       expect(req.headers["if-none-match"], t).toMatch(/^".+"$/);
-      // The derived jvs_q_r21 and teibs030 have no `updated` stamp (the files they are built from have none),
-      // hence no Last-Modified.
-      if (t !== "jvs_q_r21" && t !== "teibs030") expect(req.headers["if-modified-since"], t).toMatch(/GMT$/);
+      // The derived teibs030 has no `updated` stamp (the file it is built from has none), hence no Last-Modified.
+      if (t !== "teibs030") expect(req.headers["if-modified-since"], t).toMatch(/GMT$/);
       expect(byTable(second, t)).toMatchObject({ status: "unchanged", reason: "not modified since the last check (HTTP 304)", ingest_id: null });
     }
     expect(second.changed).toBe(false);
@@ -139,9 +145,9 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     const m = status.tables.find((t) => t.table === "une_rt_m")!;
     expect(m.lastStatus).toBe("unchanged");
     expect(Date.parse(m.lastCheckedAt!)).toBeGreaterThan(Date.parse(first.started_at));
-    expect(status.tables.find((t) => t.table === "jvs_q_r21")).toMatchObject({ lastStatus: "unchanged", observations: 207, ingests: 1 });
-    // The Netherlands now has a vacancy rate (A-T, from jvs_q_r21), to 2025-Q4.
-    expect(status.data).toContainEqual(expect.objectContaining({ data_type: "vacancy", table: "jvs_q_r21", country: "NL", newest_period: "2025-Q4" }));
+    expect(status.tables.find((t) => t.table === "jvs_q_r21")).toMatchObject({ lastStatus: "unchanged", observations: 180, ingests: 1 });
+    // Poland's vacancy rate comes from jvs_q_r21 (B-T), to 2026-Q2.
+    expect(status.data).toContainEqual(expect.objectContaining({ data_type: "vacancy", table: "jvs_q_r21", country: "PL", newest_period: "2026-Q2" }));
     const human = await jwiEnv(env, "status");
     expect(human.stdout).toMatch(/une_rt_m\s+unchanged/);
     expect(human.stdout).toMatch(/jvs_q_r21\s+unchanged/);
@@ -150,7 +156,8 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     try {
       const rows = db.prepare("SELECT source_table, last_checked_at, last_changed_at, last_status, newest_period FROM source_status").all() as Array<Record<string, string | null>>;
       const published = new Map(rows.map((r) => [r.source_table, r]));
-      expect(published.get("une_rt_m")).toMatchObject({ last_status: "unchanged", newest_period: "2026-07" });
+      // Ireland's monthly series in the real answer reaches 2026-08.
+      expect(published.get("une_rt_m")).toMatchObject({ last_status: "unchanged", newest_period: "2026-08" });
       expect(published.get("une_rt_m")!.last_checked_at).toBe(m.lastCheckedAt);
       expect(published.get("une_rt_m")!.last_changed_at).not.toBeNull();
       expect(published.get("jvs_q_r21")).toMatchObject({ last_status: "unchanged", newest_period: "2026-Q2" });

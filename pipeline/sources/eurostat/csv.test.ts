@@ -75,12 +75,12 @@ describe("the real per-dimension CSVs", async () => {
   const excerpt = await parseCsv(fixture("real/eurostat/une_rt_m_BG_NL_EXCERPT.csv"), "unemployment");
   const labels = await parseCsv(fixture("real/eurostat/une_rt_m_SDMX-CSV_labels_2019-01_2025-04.csv"), "unemployment");
 
-  it("jvs_q_r21 is NL, PL and RO with NACE A-T (no B-S in the file), and says so; BG has no value", () => {
+  it("jvs_q_r21 is NL, PL and RO with NACE A-T (no B-T in the file), and says so; BG has no value", () => {
     expect(jvs).toMatchObject({ table: "jvs_q_r21", unit: "JVR", unknownHeaders: [] });
     expect(countries(jvs)).toEqual(["NL", "PL", "RO"]);
     expect(jvs.notes).toContain("Series: freq=Q, nace_r2_1=A-T, sizeclas=TOTAL, s_adj=SA, indic_em=JVR.");
     expect(jvs.notes).toContain(
-      "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-S (industry, construction and services) series.",
+      "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-T (industry, construction and services) series.",
     );
     expect(jvs.warnings).toEqual([{ type: "missing_value", detail: "BG: in the file, but without any value." }]);
     expect([valueOf(jvs, "NL", "2025-Q4"), valueOf(jvs, "PL", "2026-Q1"), valueOf(jvs, "RO", "2026-Q2")]).toEqual([4.0, 0.8, 0.5]);

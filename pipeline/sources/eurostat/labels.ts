@@ -54,6 +54,13 @@ const CATEGORY_LABELS: Readonly<Record<string, LabelTable>> = {
   nace_r2: {
     "B-S": ["Industry, construction and services (except activities of households as employers and extra-territorial organisations and bodies)"],
   },
+  // NACE Rev. 2.1: B-T covers what B-S covered in NACE Rev. 2 (the sections were re-lettered; T is "other services").
+  nace_r2_1: {
+    "B-T": [
+      "Industry, construction and services (except activities of households as employers and extraterritorial organisations and bodies)",
+      "Industry, construction and services (except activities of households as employers and extra-territorial organisations and bodies)",
+    ],
+  },
   sizeclas: { TOTAL: ["Total"] },
   na_item: { B1GQ: ["Gross domestic product at market prices"] },
   coicop: { CP00: ["All-items HICP"] },

@@ -185,7 +185,7 @@ describe("pinning", () => {
   });
 
   it("vacancy: the NACE Rev. 2.1 successor pins nace_r2_1", () => {
-    const dims = JVS.map((d) => (d.id === "nace_r2" ? dim("nace_r2_1", "B-S") : d));
+    const dims = JVS.map((d) => (d.id === "nace_r2" ? dim("nace_r2_1", "B-T") : d));
     const p = parseEurostat(syntheticDataset({ dims, cell: () => 2, extensionId: "JVS_Q_R21" }), "vacancy");
     expect([p.table, p.unit]).toEqual(["jvs_q_r21", "JVR"]);
   });
@@ -221,7 +221,7 @@ describe("rejections before the content is read", () => {
       'This Eurostat file has no "geo" dimension, so it cannot give one value per country and period.',
     ],
     ["the barometer as JSON", une(), "lmb", LMB_NOT_JSON],
-    ["an unknown data type", une(), "weather", 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations.'],
+    ["an unknown data type", une(), "weather", 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.'],
   ];
   it.each(cases)("%s", (_, input, type, message) => {
     expect(() => parseEurostat(input, type as DataType)).toThrow(inputError(message));

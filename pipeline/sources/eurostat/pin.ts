@@ -3,7 +3,7 @@
 // plain words: which table the file is, what it holds, what the index reads, and what to download instead.
 
 import { InputError } from "../../errors.ts";
-import type { PinRule, TableConfig } from "./tables.ts";
+import { readingsOf, type PinRule, type TableConfig } from "./tables.ts";
 
 /** A dimension as pinning sees it: its category codes (a JSON-stat dimension, or a CSV column's distinct codes). */
 export interface PinDimension {
@@ -55,15 +55,25 @@ const named = (id: string): string => (DIMENSION_NAMES[id] && DIMENSION_NAMES[id
 /** `SA`, or `B-S, else A-T`: the codes a pin takes, in order of preference. */
 const preferred = (codes: readonly string[]): string => codes.join(", else ");
 
-function pinOne(dim: PinDimension, rule: PinRule, table: string): number {
+/** Another reading of the same table whose pin on this dimension the file has (une_rt_m with age Y_LT25: youth_unemployment). */
+function otherReading(dim: PinDimension, config: TableConfig): TableConfig | undefined {
+  return readingsOf(config.table).find(
+    (t) => t.dataType !== config.dataType && t.pins.some((p) => p.dimension === dim.id && p.codes.some((c) => dim.positionOf(c) !== undefined)),
+  );
+}
+
+function pinOne(dim: PinDimension, rule: PinRule, config: TableConfig): number {
   for (const code of rule.codes) {
     const pos = dim.positionOf(code);
     if (pos !== undefined) return pos;
   }
+  const table = config.table;
   const only = dim.codes.length === 1 ? "only " : "";
+  const other = otherReading(dim, config);
+  const hint = other ? ` Its ${dim.id} ${other.pins.find((p) => p.dimension === dim.id)!.codes.join(", ")} is read as data type ${other.dataType}: to store that, upload the file with data type ${other.dataType}.` : "";
   throw new InputError(
     `This file is Eurostat table ${table}, but not the series the index reads: its ${named(dim.id)} holds ${only}${listCodes(dim.codes)}, ` +
-      `and the index reads ${preferred(rule.codes)}. Download ${table} again with ${dim.id} ${rule.codes.join(" or ")} included, and upload that file.`,
+      `and the index reads ${preferred(rule.codes)}. Download ${table} again with ${dim.id} ${rule.codes.join(" or ")} included, and upload that file.${hint}`,
     { dimension: dim.id, wanted: rule.codes, found: dim.codes },
   );
 }
@@ -101,7 +111,7 @@ export function pinSeries(ds: PinSource, config: TableConfig, free: readonly str
     const dim = ds.dimension(id) as PinDimension;
     const rule = rules.get(id);
     if (rule === undefined && dim.codes.length !== 1) throw ambiguous(dim);
-    const pos = rule === undefined ? 0 : pinOne(dim, rule, config.table);
+    const pos = rule === undefined ? 0 : pinOne(dim, rule, config);
     positions[id] = pos;
     codes.push([id, dim.codes[pos]]);
   }

@@ -26,7 +26,20 @@ describe("the accepted tables (docs/data-sources.md)", () => {
       gdp: ["namq_10_gdp"],
       inflation: ["prc_hicp_manr", "prc_hicp_minr"],
       expectations: ["teibs030", "ei_bsee_m_r2"],
+      youth_unemployment: ["une_rt_m"],
     });
+  });
+
+  it("read une_rt_m twice: age TOTAL as unemployment, age Y_LT25 as youth_unemployment (v2.2 §10)", () => {
+    expect(tableConfig("une_rt_m")?.dataType).toBe("unemployment");
+    expect(tableConfig("une_rt_m", "youth_unemployment")?.pins.find((p) => p.dimension === "age")?.codes).toEqual(["Y_LT25"]);
+    expect(tableConfig("une_rt_m", "unemployment")?.pins.find((p) => p.dimension === "age")?.codes).toEqual(["TOTAL"]);
+    // A type the table does not hold falls back to its first reading, so that the refusal can name it.
+    expect(tableConfig("une_rt_m", "vacancy")?.dataType).toBe("unemployment");
+  });
+
+  it("pin jvs_q_r21's NACE aggregate B-T, else A-T (v2.2 §1: B-S is not that aggregate in NACE Rev. 2.1)", () => {
+    expect(tableConfig("jvs_q_r21")?.pins.find((p) => p.dimension === "nace_r2_1")?.codes).toEqual(["B-T", "A-T"]);
   });
 
   it("pin freq to the table's frequency, only where the file has a freq dimension", () => {

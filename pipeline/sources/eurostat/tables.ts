@@ -68,6 +68,23 @@ const TABLES = [
     unitDimension: "unit",
     labelPattern: /^unemployment by sex and age\b.*\bmonthly/i,
   },
+  // Youth unemployment (model v2.2 §10): the same table read for the under-25s, stored as its own data type, context
+  // only. `jwi update` asks une_rt_m for both age groups in one request and stores each (docs/data-sources.md).
+  {
+    table: "une_rt_m",
+    dataType: "youth_unemployment",
+    freq: "M",
+    pins: [
+      { dimension: "s_adj", codes: ["SA"] },
+      { dimension: "age", codes: ["Y_LT25"] },
+      { dimension: "sex", codes: ["T"] },
+      { dimension: "unit", codes: ["PC_ACT"] },
+      freqPin("M"),
+    ],
+    unitDimension: "unit",
+    labelPattern: /^unemployment by sex and age\b.*\bmonthly/i,
+    note: "Youth unemployment (under 25, age=Y_LT25) is context only: it is shown beside the unemployment rate and never enters the score.",
+  },
   {
     table: "une_rt_q",
     dataType: "unemployment",
@@ -96,14 +113,15 @@ const TABLES = [
     table: "jvs_q_r21",
     dataType: "vacancy",
     freq: "Q",
-    // B-S when the answer has it, else the whole economy A-T (the only aggregate some answers carry).
-    pins: vacancyPins("nace_r2_1", ["B-S", "A-T"]),
+    // NACE Rev. 2.1 re-lettered the sections (a new K, so "other services" is T): B-T is the aggregate with the
+    // coverage of jvs_q_nace2's B-S, and what real answers carry; else the whole economy A-T (docs/model.md §1, v2.2).
+    pins: vacancyPins("nace_r2_1", ["B-T", "A-T"]),
     unitDimension: "indic_em",
     labelPattern: /job vacancy statistics by NACE Rev\. ?2\.1/i,
     pinNotes: {
       "s_adj=NSA": NSA_NOTE,
       "nace_r2_1=A-T":
-        "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-S (industry, construction and services) series.",
+        "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-T (industry, construction and services) series.",
     },
   },
   {
@@ -206,6 +224,7 @@ export const ACCEPTED_TABLES: Readonly<Record<EurostatDataType, readonly TableCo
   gdp: EUROSTAT_TABLES.filter((t) => t.dataType === "gdp"),
   inflation: EUROSTAT_TABLES.filter((t) => t.dataType === "inflation"),
   expectations: EUROSTAT_TABLES.filter((t) => t.dataType === "expectations"),
+  youth_unemployment: EUROSTAT_TABLES.filter((t) => t.dataType === "youth_unemployment"),
 };
 
 /**
@@ -217,10 +236,30 @@ export const SUCCESSOR_TABLES: Readonly<Record<string, string>> = {
   jvs_q_nace2: "jvs_q_r21",
 };
 
-export function tableConfig(table: string): TableConfig | undefined {
+/**
+ * The configuration of a table code; with `dataType`, the reading of that table for that data type (une_rt_m is
+ * read as unemployment and as youth_unemployment), else its first reading (the one `jwi update` logs it under).
+ */
+export function tableConfig(table: string, dataType?: string): TableConfig | undefined {
   const id = table.trim().toLowerCase();
-  return EUROSTAT_TABLES.find((t) => t.table === id);
+  const all = EUROSTAT_TABLES.filter((t) => t.table === id);
+  return (dataType === undefined ? undefined : all.find((t) => t.dataType === dataType)) ?? all[0];
 }
+
+/** Every reading of one table code (une_rt_m: unemployment, then youth_unemployment). */
+export function readingsOf(table: string): TableConfig[] {
+  const id = table.trim().toLowerCase();
+  return EUROSTAT_TABLES.filter((t) => t.table === id);
+}
+
+/**
+ * Tables the index knows but does not read, with what they hold instead, so that a refusal names the mix-up
+ * (the sentiment table is a common mistake for the Employment Expectations Indicator).
+ */
+export const REFUSED_TABLES: Readonly<Record<string, string>> = {
+  ei_bssi_m_r2:
+    "it holds the business and consumer surveys' sentiment indicators (such as the Economic Sentiment Indicator, BS-ESI-I), not the Employment Expectations Indicator (BS-EEI-I)",
+};
 
 /** The table code the file declares (`extension.id`, else `extension.datastructure.id`), lower case. */
 export function declaredTable(ds: JsonStatDataset): string | null {
@@ -249,11 +288,17 @@ const hasPinDimensions = (shape: TableShape, t: TableConfig): boolean =>
   t.pins.every((p) => p.optional === true || shape.hasDimension(p.dimension));
 
 /** The one table whose dimensions and frequency fit, else whose title fits; undefined when not exactly one. */
-export function inferTableFromShape(shape: TableShape): TableConfig | undefined {
-  const byShape = EUROSTAT_TABLES.filter((t) => hasPinDimensions(shape, t) && (shape.freq === null || t.freq === shape.freq));
+export function inferTableFromShape(shape: TableShape, dataType?: string): TableConfig | undefined {
+  // One candidate per table code: the reading for `dataType` when the table has one, else its first.
+  const onePerTable = (list: readonly TableConfig[]): TableConfig[] =>
+    [...new Set(list.map((t) => t.table))].map((table) => {
+      const readings = list.filter((t) => t.table === table);
+      return readings.find((t) => t.dataType === dataType) ?? readings[0]!;
+    });
+  const byShape = onePerTable(EUROSTAT_TABLES.filter((t) => hasPinDimensions(shape, t) && (shape.freq === null || t.freq === shape.freq)));
   if (byShape.length === 1) return byShape[0];
   const label = shape.label ?? "";
-  const byLabel = (byShape.length > 1 ? byShape : EUROSTAT_TABLES).filter((t) => t.labelPattern.test(label));
+  const byLabel = onePerTable((byShape.length > 1 ? byShape : EUROSTAT_TABLES).filter((t) => t.labelPattern.test(label)));
   return byLabel.length === 1 ? byLabel[0] : undefined;
 }
 
@@ -293,7 +338,7 @@ export function resolveTable(
   dataType: EurostatDataType,
   unnamed: string,
 ): TableConfig {
-  const config = declared !== null ? tableConfig(declared) : inferTableFromShape(shape);
+  const config = declared !== null ? tableConfig(declared, dataType) : inferTableFromShape(shape, dataType);
   if (config?.dataType === dataType) return config;
   if (config !== undefined) {
     throw new InputError(
@@ -302,8 +347,9 @@ export function resolveTable(
     );
   }
   if (declared !== null) {
+    const why = REFUSED_TABLES[declared];
     throw new InputError(
-      `This file is Eurostat table ${declared}, which the index does not read. ${acceptedList(dataType)}`,
+      `This file is Eurostat table ${declared}, which the index does not read${why ? `: ${why}` : ""}. ${acceptedList(dataType)}`,
       { table: declared, dataType },
     );
   }

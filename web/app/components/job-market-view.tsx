@@ -134,6 +134,13 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
       tone: panel?.tones.unemployment ?? null,
     },
     {
+      label: "Unemployment under 25",
+      value: panel?.youth_unemployment_rate != null ? formatPercent(panel.youth_unemployment_rate) : null,
+      period: panel?.youth_unemployment_period ?? null,
+      tone: null,
+      note: panel.youth_unemployment_eu_rate != null ? `EU-27: ${formatPercent(panel.youth_unemployment_eu_rate)}; context only` : "context only",
+    },
+    {
       label: "Job vacancy rate",
       value: panel?.vacancy_rate != null ? formatPercent(panel.vacancy_rate) : null,
       period: panel?.vacancy_period ?? null,

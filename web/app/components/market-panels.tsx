@@ -62,9 +62,18 @@ function EuNote({ eu }: { eu: NonNullable<MarketPanel["comparisons"]["unemployme
   );
 }
 
+/** "EU-27: 14.8% in January 2026." when the EU figure of the same month is stored; else that it is context only. */
+export function youthNote(panel: MarketPanel): string {
+  const month = panel.youth_unemployment_period ? formatPeriod(panel.youth_unemployment_period) : "";
+  return panel.youth_unemployment_eu_rate != null
+    ? `EU-27: ${formatPercent(panel.youth_unemployment_eu_rate)} in ${month}. Context only, not in the score.`
+    : "Context only, not in the score.";
+}
+
 /** Unemployment, vacancies and competition: only those that exist (null when none does). */
 export function MarketConditions({ panel, available }: { panel: MarketPanel | null; available: Availability["conditions"] }) {
-  if (!panel || !(available.unemployment || available.vacancy || available.competition)) return null;
+  const youth = panel?.youth_unemployment_rate != null;
+  if (!panel || !(available.unemployment || available.vacancy || available.competition || youth)) return null;
   return (
     <dl className="divide-y divide-slate-100">
       {available.unemployment ? (
@@ -75,6 +84,16 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
           period={panel.unemployment_period}
           tone={panel.tones.unemployment}
           note={panel.comparisons.unemployment_vs_eu ? <EuNote eu={panel.comparisons.unemployment_vs_eu} /> : null}
+        />
+      ) : null}
+      {youth ? (
+        <Metric
+          label="Unemployment under 25"
+          tip="Share of the labour force under 25 without a job and looking for one (Eurostat, seasonally adjusted). Young job seekers often face the hardest market. Context only: it does not enter the score."
+          value={formatPercent(panel.youth_unemployment_rate!)}
+          period={panel.youth_unemployment_period}
+          tone={null}
+          note={youthNote(panel)}
         />
       ) : null}
       {available.vacancy ? (

@@ -26,7 +26,11 @@ type SourceTable = EurostatTable | typeof ECFIN_EEI_TABLE | typeof LMB_TABLE;
  * table added there and missing here.
  */
 const TABLES: Record<SourceTable, { title: string; dataType: DataType; how: string }> = {
-  une_rt_m: { title: "Unemployment by sex and age – monthly data", dataType: "unemployment", how: "Seasonally adjusted, all ages, % of the labour force." },
+  une_rt_m: {
+    title: "Unemployment by sex and age – monthly data",
+    dataType: "unemployment",
+    how: "Seasonally adjusted, all ages, % of the labour force. The under-25s' rate (age Y_LT25) is read from the same table and shown beside it as context only: it never enters the score.",
+  },
   une_rt_q: {
     title: "Unemployment by sex and age – quarterly data",
     dataType: "unemployment",
@@ -40,7 +44,7 @@ const TABLES: Record<SourceTable, { title: string; dataType: DataType; how: stri
   jvs_q_r21: {
     title: "Job vacancy statistics by NACE Rev. 2.1 activity – quarterly data",
     dataType: "vacancy",
-    how: "Industry, construction and services (B-S) where the answer has them, else the whole economy (A-T); the upload notes say which. Where it and its predecessor give the same quarter, it wins.",
+    how: "Industry, construction and services (B-T in NACE Rev. 2.1's lettering) where the answer has them, else the whole economy (A-T); the upload notes say which. Where it and its predecessor give the same quarter, it wins.",
   },
   namq_10_gdp: { title: "GDP and main components – quarterly data", dataType: "gdp", how: "Real GDP growth. Context only." },
   prc_hicp_manr: { title: "HICP – monthly data (annual rate of change)", dataType: "inflation", how: "Discontinued after December 2025. Context only." },
@@ -74,6 +78,7 @@ const DATA_TYPE_NAMES: Record<DataType, string> = {
   lmb: "Expert labour market barometer",
   gdp: "GDP growth (context only)",
   inflation: "Inflation (context only)",
+  youth_unemployment: "Youth unemployment, under 25 (context only)",
 };
 /** Data types in the order the page lists them: the score's inputs first, then the context. */
 const DATA_TYPE_ORDER = Object.keys(DATA_TYPE_NAMES) as DataType[];

@@ -27,7 +27,7 @@ interface Cell {
   freshness: Freshness;
 }
 
-const SHORT_LABEL: Record<DataType, string> = { unemployment: "Unemployment", vacancy: "Vacancy", gdp: "GDP", inflation: "Inflation", lmb: "Barometer", expectations: "Expectations" };
+const SHORT_LABEL: Record<DataType, string> = { unemployment: "Unemployment", vacancy: "Vacancy", gdp: "GDP", inflation: "Inflation", lmb: "Barometer", expectations: "Expectations", youth_unemployment: "Under 25" };
 
 /** Whether the server found the series past the model's cut-off (pipeline/model/current.ts `withinCutoff`). */
 const freshnessOf = (row: Row): Freshness => (row.stale ? "stale" : "fresh");

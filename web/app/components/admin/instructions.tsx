@@ -15,6 +15,7 @@ const MEASURE: Record<DataType, string> = {
   inflation: "HICP inflation, annual rate of change in %",
   lmb: "barometer index, 100 = neutral (about 90–110)",
   expectations: "Employment Expectations Indicator (EEI), an index with long-term mean 100 and standard deviation 10, seasonally adjusted",
+  youth_unemployment: "unemployment rate of the under-25s (une_rt_m, age Y_LT25) in % of their labour force, seasonally adjusted; context only, never in the score",
 };
 
 export function UploadInstructions({ rules }: { rules: UploadRules }) {
@@ -70,6 +71,7 @@ export function UploadInstructions({ rules }: { rules: UploadRules }) {
           block an upload; a rejected file stores nothing.
         </li>
         <li>GDP and inflation are context only: they are shown beside the score and do not affect it.</li>
+        <li>Youth unemployment (une_rt_m, age Y_LT25) is context only too: it is shown beside the unemployment rate and never enters a score.</li>
         <li>
           The expert barometer upload updates the snapshots with a {blend.historical}/{blend.sentiment} sentiment blend: official statistics
           count for {blend.historical}% of the score and the barometer for {blend.sentiment}%.
