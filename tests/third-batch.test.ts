@@ -185,7 +185,7 @@ describe("the bundle as `npm start` loads it (manifest order, as of 2026-11-22)"
         .filter(([, t]) => answer.value[String(g * nTime + t)] !== undefined)
         .map(([period, t]) => [period, answer.value[String(g * nTime + t)]]);
       const stored = rows
-        .filter((o) => o.dataType === "vacancy" && o.table === "jvs_q_r21" && o.geo === code && o.period >= "2019-Q1")
+        .filter((o) => o.dataType === "vacancy" && o.table === "jvs_q_r21" && o.series.includes("nace_r2_1=B-T") && o.geo === code && o.period >= "2019-Q1")
         .sort((a, b) => (a.period < b.period ? -1 : 1))
         .map((o) => [o.period, o.value]);
       expect(stored, code).toEqual(expected);
