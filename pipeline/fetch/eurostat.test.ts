@@ -15,9 +15,11 @@ describe("request URLs", () => {
     expect(url.pathname).toBe("/data/une_rt_m");
     expect(url.searchParams.get("format")).toBe("JSON");
     expect(url.searchParams.get("lang")).toBe("EN");
-    for (const [dim, code] of [["s_adj", "SA"], ["age", "TOTAL"], ["sex", "T"], ["unit", "PC_ACT"]]) {
+    for (const [dim, code] of [["s_adj", "SA"], ["sex", "T"], ["unit", "PC_ACT"]]) {
       expect(url.searchParams.getAll(dim!)).toEqual([code]);
     }
+    // One request for both readings of une_rt_m: the whole labour force and the under-25s (youth_unemployment).
+    expect(url.searchParams.getAll("age")).toEqual(["TOTAL", "Y_LT25"]);
     for (const t of EUROSTAT_TABLES) expect(new URL(tableUrl("https://x", t)).searchParams.has("geo"), t.table).toBe(false);
   });
 

@@ -98,8 +98,11 @@ describe("a fresh data dir", () => {
     const health = await getJson(`${server.url}/api/health`);
     expect(health.body).toMatchObject({ ok: true, model: "v2.2", as_of: new Date().toISOString().slice(0, 10) });
     expect(health.body.countries_scored).toBeGreaterThan(0);
-    const sources = server.db.prepare("SELECT source_table FROM source_status ORDER BY 1").pluck().all();
-    expect(sources).toEqual(["ecfin_eei", "jvs_q_nace2", "jvs_q_r21", "namq_10_gdp", "prc_hicp_manr", "prc_hicp_minr", "une_rt_m", "une_rt_q"]);
+    const sources = server.db.prepare("SELECT source_table || ' ' || data_type FROM source_status ORDER BY 1").pluck().all();
+    expect(sources).toEqual([
+      "ecfin_eei expectations", "jvs_q_nace2 vacancy", "jvs_q_r21 vacancy", "namq_10_gdp gdp", "prc_hicp_manr inflation",
+      "prc_hicp_minr inflation", "une_rt_m unemployment", "une_rt_m youth_unemployment", "une_rt_q unemployment",
+    ]);
 
     // no password configured: every login is refused
     expect((await postJson(`${server.url}/api/admin/login`, { username: "admin", password: "anything at all" })).status).toBe(401);
