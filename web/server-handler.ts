@@ -15,8 +15,9 @@ import { pathToFileURL } from "node:url";
 import express, { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
-import { contentVersion } from "../pipeline/serving-db.ts";
 import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
+import { publicPagesVersion } from "../api/site-version.ts";
+import { uploadRules, type UploadRules } from "../api/upload-rules.ts";
 import type { AppConfig } from "../api/env.ts";
 import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
 import { CACHE_NEVER, CACHE_STATIC, etagMatches, originFrom, originVary, requestOrigin } from "../api/http.ts";
@@ -44,6 +45,7 @@ type Lazy<T> = T | (() => T | undefined);
 export interface SiteData {
   read: SiteReader;
   operatorSession: SessionLookup;
+  uploadRules: () => UploadRules;
 }
 
 export interface SiteHandlerOptions {
@@ -334,13 +336,10 @@ export async function startSiteServer(
   const server = await startServer({ ...serverOpts, now, siteHandler });
   const { read, sessions } = server.app.services;
   bound = {
-    data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie) },
+    data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie), uploadRules },
     site: siteConfigOf(server.config),
     vary: originVary(server.config),
-    // The month of the clock is part of the version: which scores may be shown changes with it; so is the pause
-    // switch as the reader serves it (no score while paused), so pages roll over on pause and on resume.
-    version: () =>
-      `p${read.publicationId()}${read.operatorPausedNow() ? "-paused" : ""}-c${contentVersion(server.db)}-m${(now?.() ?? new Date()).toISOString().slice(0, 7)}`,
+    version: () => publicPagesVersion(read, server.db, now?.() ?? new Date()),
   };
   return Object.assign(server, { site: siteHandler });
 }

@@ -4,9 +4,8 @@
 import type { AdminExperience, AuditEntry, ContactMessage, PublicationRow, WaitingListRequest } from "../../../product/shapes.ts";
 import type { ContactTopic, WaitingListService } from "../../../product/options.ts";
 import type { StatusReport } from "../../../pipeline/index.ts";
-import type { IngestStep } from "../../../pipeline/ingest.ts";
 import type { RecalcSummary } from "../../../pipeline/recalc.ts";
-import type { DataType, UploadResult } from "../../../pipeline/types.ts";
+import type { DataType, IngestStep, UploadResult } from "../../../pipeline/types.ts";
 
 export type { AdminExperience, AuditEntry, ContactMessage, IngestStep, RecalcSummary, StatusReport, UploadResult, WaitingListRequest };
 
