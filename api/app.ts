@@ -258,7 +258,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use("/api", api);
 
   // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
-  app.use(shareRoutes({ db, headers: apiHeaderList, now, paused: () => services.read.publicationState(now()).reason === "operator" }));
+  app.use(shareRoutes({ read: services.read, headers: apiHeaderList, now }));
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));
