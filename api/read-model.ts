@@ -18,7 +18,7 @@ import type {
   CountryListItem,
   HistoryPoint,
   PublicationRow,
-  PublicationState,
+  SitePublicationState,
   RankingItem,
   RegionRow,
   SourceRow,
@@ -262,7 +262,7 @@ export class ReadModel {
   }
 
   /** Whether the site shows its paused notice, and why (product/publication.ts `pausedReason`). */
-  publicationState(now = new Date()): PublicationState {
+  publicationState(now = new Date()): SitePublicationState {
     const items = this.view(now).items;
     const operator = this.settings.publication();
     const reason = pausedReason(operator.paused, items);
