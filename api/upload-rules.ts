@@ -1,15 +1,11 @@
 // The upload rules the operator page (/admin) shows and pre-checks, read from the pipeline modules that enforce
 // them (the parsers, the model, the validation). The server computes them here and hands them to the site in the
 // load context (web/app/lib/context.ts), so the site's server bundle never imports the parsers (exceljs) nor the
-// store.
-import { DEFAULT_TOLERANCE_PP } from "../pipeline/ingest.ts";
-import { CURRENT_PARAMS, type Family, type FreshnessRule } from "../pipeline/model/current.ts";
-import { LMB_MAX, LMB_MIN } from "../pipeline/sources/barometer/parse.ts";
-import { NOT_AN_OBJECT, NOT_JSON } from "../pipeline/sources/eurostat/parse.ts";
-import { ECFIN_EEI } from "../pipeline/sources/ecfin/parse.ts";
-import { ACCEPTED_TABLES } from "../pipeline/sources/eurostat/tables.ts";
-import { DATA_TYPES, type DataType } from "../pipeline/types.ts";
-import { expectedExtensions, type UploadExtension } from "../pipeline/validate.ts";
+// store; and only when the operator page is first rendered (a dynamic import), so the server does not load the
+// write path (DuckDB) at start for them (docs/decisions/003-jobs-in-a-child-process.md).
+import type { Family, FreshnessRule } from "../pipeline/model/current.ts";
+import type { DataType } from "../pipeline/types.ts";
+import type { UploadExtension } from "../pipeline/validate.ts";
 
 export interface DataTypeRule {
   id: DataType;
@@ -31,10 +27,31 @@ export interface UploadRules {
   barometerRange: { min: number; max: number };
 }
 
-const percent = (keys: readonly string[]) =>
-  Math.round(keys.reduce((sum, k) => sum + CURRENT_PARAMS.weights[k as keyof typeof CURRENT_PARAMS.weights], 0) * 100);
+let rules: Promise<UploadRules> | null = null;
 
-export function uploadRules(): UploadRules {
+/** The upload rules, read from the pipeline's modules on first use and kept. */
+export function uploadRules(): Promise<UploadRules> {
+  rules ??= makeUploadRules().catch((err: unknown) => {
+    rules = null;
+    throw err;
+  });
+  return rules;
+}
+
+async function makeUploadRules(): Promise<UploadRules> {
+  const [{ DEFAULT_TOLERANCE_PP }, { CURRENT_PARAMS }, { LMB_MAX, LMB_MIN }, { NOT_AN_OBJECT, NOT_JSON }, { ECFIN_EEI }, { ACCEPTED_TABLES }, { DATA_TYPES }, { expectedExtensions }] =
+    await Promise.all([
+      import("../pipeline/ingest.ts"),
+      import("../pipeline/model/current.ts"),
+      import("../pipeline/sources/barometer/parse.ts"),
+      import("../pipeline/sources/eurostat/parse.ts"),
+      import("../pipeline/sources/ecfin/parse.ts"),
+      import("../pipeline/sources/eurostat/tables.ts"),
+      import("../pipeline/types.ts"),
+      import("../pipeline/validate.ts"),
+    ]);
+  const percent = (keys: readonly string[]) =>
+    Math.round(keys.reduce((sum, k) => sum + CURRENT_PARAMS.weights[k as keyof typeof CURRENT_PARAMS.weights], 0) * 100);
   return {
     dataTypes: DATA_TYPES.map((id) => ({
       id,

@@ -28,7 +28,7 @@ type Lazy<T> = T | (() => T | undefined);
 export interface SiteData {
   read: SiteReader;
   operatorSession: SessionLookup;
-  uploadRules: () => UploadRules;
+  uploadRules: () => Promise<UploadRules>;
 }
 
 export interface SiteHandlerOptions {

@@ -17,7 +17,7 @@ import {
 import type { UploadResult } from "../../../pipeline/types.ts";
 
 // The messages the server hands the page (api/upload-rules.ts reads them from the parser that says them).
-const { messages } = uploadRules();
+const { messages } = await uploadRules();
 const file = (name: string, text: string): PickedFile => ({ name, size: Buffer.byteLength(text), text: async () => text });
 
 describe("preflight", () => {

@@ -35,7 +35,7 @@ export interface SiteLoadContext {
   read: SiteReader;
   operatorSession: SessionLookup;
   /** The upload rules the operator page shows and pre-checks (api/upload-rules.ts: the parsers stay on the API's side). */
-  uploadRules: () => UploadRules;
+  uploadRules: () => Promise<UploadRules>;
   site: SiteConfig;
   /** Per-request CSP nonce set by the API's helmet middleware (res.locals.cspNonce). */
   cspNonce: string;

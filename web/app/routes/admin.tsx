@@ -10,8 +10,8 @@ import { LoginForm } from "../components/admin/login-form.tsx";
 import { OperatorPanel } from "../components/admin/operator-panel.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 
-export function loader({ request, context }: SiteLoaderArgs) {
-  return { session: context.operatorSession(request.headers.get("cookie")), rules: context.uploadRules() };
+export async function loader({ request, context }: SiteLoaderArgs) {
+  return { session: context.operatorSession(request.headers.get("cookie")), rules: await context.uploadRules() };
 }
 
 export const headers: HeadersFunction = () => ({
