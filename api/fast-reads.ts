@@ -111,7 +111,7 @@ function resolveV1(reads: V1Reads, path: string, now: Date, published: (cached: 
 
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-/** What the site's fast path for cached pages needs from the app (web/server-handler.ts answers the pages). */
+/** What the site's fast path for cached pages needs from the app (web/page-fast-path.ts answers the pages). */
 export interface PageFastPathDeps {
   /** A page's security headers with this response's CSP nonce, exactly as the Express path sets them. */
   headers(secure: boolean, nonce: string): HeaderList;

@@ -1,4 +1,4 @@
-// What the Express adapter hands every loader (web/server-handler.ts builds it per request).
+// What the Express adapter hands every loader (web/site-handler.ts builds it per request).
 import type { LoaderFunctionArgs } from "react-router";
 import type { ReadModel } from "../../../api/read-model.ts";
 import type { UploadRules } from "../../../api/upload-rules.ts";
@@ -17,7 +17,7 @@ export interface SiteSettings {
 export interface SiteConfig extends SiteSettings {
   /**
    * The origin of canonical links and Open Graph URLs, e.g. https://jobweather.example: the configured one, else
-   * the request's own (web/server-handler.ts resolves it per request; the page cache keys on it).
+   * the request's own (web/site-handler.ts resolves it per request; the page cache keys on it).
    */
   publicOrigin: string;
 }
