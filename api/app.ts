@@ -168,7 +168,7 @@ function requestLogger(logger: Logger): RequestHandler {
 /** The Express app plus the fast paths for cached public reads (see fast-reads.ts) and cached pages. */
 export interface JwiApp extends Express {
   fastRead: FastRead;
-  /** Cached pages of the site, answered before Express (web/server-handler.ts); always false without a site. */
+  /** Cached pages of the site, answered before Express (web/page-fast-path.ts); always false without a site. */
   fastPage: FastRead;
   /** The stores and read model, for the server-rendered site (same process, same data). */
   services: ApiServices;
@@ -258,7 +258,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use("/api", api);
 
   // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
-  app.use(shareRoutes({ db, headers: apiHeaderList, now, paused: () => services.read.publicationState(now()).reason === "operator" }));
+  app.use(shareRoutes({ read: services.read, headers: apiHeaderList, now }));
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));

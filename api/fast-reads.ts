@@ -16,7 +16,9 @@ import type { Logger } from "../pipeline/logger.ts";
 import { CACHE_PUBLISHED, CACHE_REVALIDATE, CACHE_STATIC, sendCached, type CachedBody } from "./http.ts";
 import { RANKING_TYPES, type RankingType } from "../product/options.ts";
 import type { ReadModel } from "./read-model.ts";
-import { historyCsvBody, openApiBody, regionsBody, scoresCsvBody, sourcesBody } from "./v1/bodies.ts";
+import { API_V1_BASE } from "../product/open-data.ts";
+import { openApiBody, v1Reads } from "./v1/bodies.ts";
+import { pathPattern, V1_TABLE, v1Params, type V1Reads } from "./v1/table.ts";
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
@@ -71,7 +73,7 @@ const isRanking = (type: string): type is RankingType => (RANKING_TYPES as reado
  */
 export function resolvePublicRead(read: ReadModel, path: string, now: Date, origin?: string): PublicRead | null {
   const published = (cached: CachedBody): PublicRead => ({ cached, cacheControl: CACHE_PUBLISHED });
-  if (path.startsWith("/api/v1/")) return resolveV1(read, path.slice("/api/v1".length), now, published);
+  if (path.startsWith(`${API_V1_BASE}/`)) return resolveV1(v1Reads(read), path.slice(API_V1_BASE.length), now, published);
   if (path === "/api/openapi.json") return origin === undefined ? null : { cached: openApiBody(origin), cacheControl: CACHE_STATIC };
   if (path === "/api/countries") return published(read.countriesBody(now));
   if (path.startsWith("/api/countries/")) {
@@ -89,30 +91,27 @@ export function resolvePublicRead(read: ReadModel, path: string, now: Date, orig
   return null;
 }
 
-/** The v1 reads (api/routes/v1.ts), for a path below /api/v1. */
-function resolveV1(read: ReadModel, path: string, now: Date, published: (cached: CachedBody) => PublicRead): PublicRead | null {
-  if (path === "/countries") return published(read.countriesBody(now));
-  if (path === "/regions") return published(regionsBody(read, now));
-  if (path === "/sources") return published(sourcesBody(read, now));
-  if (path === "/scores.csv") return published(scoresCsvBody(read, now));
-  if (path.startsWith("/countries/")) {
-    const c = countryPath(path.slice("/countries/".length));
-    if (!c) return null;
-    if (c.tail === "") return published(read.countryBody(c.code, now));
-    if (c.tail === "/history") return published(read.historyBody(c.code, now));
-    if (c.tail === "/history.csv") return published(historyCsvBody(read, c.code, now));
-    return null;
-  }
-  if (path.startsWith("/rankings/")) {
-    const type = path.slice("/rankings/".length);
-    return isRanking(type) ? published(read.rankingBody(type, now)) : null;
+/** The v1 table's routes (api/v1/table.ts) with the pattern of their path below /api/v1. */
+const V1_PATTERNS = V1_TABLE.map((route) => ({ route, ...pathPattern(route) }));
+
+/**
+ * The cached v1 answer for a path below /api/v1, from the same table as the routes (api/routes/v1.ts); null for
+ * a path no route has, a parameter that names nothing (Express answers the 404) or an answer never cached (health).
+ */
+function resolveV1(reads: V1Reads, path: string, now: Date, published: (cached: CachedBody) => PublicRead): PublicRead | null {
+  for (const { route, re, names } of V1_PATTERNS) {
+    const m = re.exec(path);
+    if (!m) continue;
+    if (route.answer === "health" || route.readsQuery) return null;
+    const checked = v1Params(route, Object.fromEntries(names.map((name, i) => [name, m[i + 1]!])));
+    return checked.ok ? published(route.answer(reads, now, checked.params, null)) : null;
   }
   return null;
 }
 
 export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean;
 
-/** What the site's fast path for cached pages needs from the app (web/server-handler.ts answers the pages). */
+/** What the site's fast path for cached pages needs from the app (web/page-fast-path.ts answers the pages). */
 export interface PageFastPathDeps {
   /** A page's security headers with this response's CSP nonce, exactly as the Express path sets them. */
   headers(secure: boolean, nonce: string): HeaderList;

@@ -12,20 +12,20 @@ import { localContentWrites, type ServingDb } from "../pipeline/serving-db.ts";
 import { changeViews, type ChangeViews } from "../product/change-view.ts";
 import { marketPanel, type MarketPanel } from "../product/market-panel.ts";
 import { EXPERIENCE_LIST_LIMIT, RANKING_TYPES, type RankingType } from "../product/options.ts";
-import { isShowable, listAll, pausedReason, ranking, regions, withheld } from "../product/publication.ts";
+import { listAll, pausedReason, ranking, regions, showsScore, withheld } from "../product/publication.ts";
 import type {
   CommunityData,
   CountryListItem,
   HistoryPoint,
   PublicationRow,
-  PublicationState,
+  SitePublicationState,
   RankingItem,
   RegionRow,
   SourceRow,
 } from "../product/shapes.ts";
 import type { ExperienceStore } from "./db/community.ts";
 import type { SettingsStore } from "./db/operator.ts";
-import { PublishedStore } from "./db/published.ts";
+import { PublishedStore, type ShareCardRead } from "./db/published.ts";
 import { cachedJson, type CachedBody } from "./http.ts";
 
 /** One country as both readers show it. */
@@ -37,6 +37,7 @@ export interface CountryReading {
    * today (product/publication.ts `withheld`); null when nothing was published for the country.
    */
   snapshot: Snapshot | null;
+  /** Whether its score is shown (product/publication.ts `showsScore`); the API's `fresh` field. */
   fresh: boolean;
   /** The market panel (product/market-panel.ts); null when the score is withheld or nothing was published. */
   panel: MarketPanel | null;
@@ -197,7 +198,7 @@ export class ReadModel {
     const readings = new Map<string, CountryReading>();
     for (const [i, c] of COUNTRIES.entries()) {
       const s = m.snapshots.get(c.code);
-      const fresh = !paused && isShowable(s, now);
+      const fresh = showsScore(s, now, paused);
       const snapshot = s ? (fresh ? s : withheld(s)) : null;
       // A country without any score keeps its context figures; a withheld score takes what derives from it along.
       const panel = snapshot && (fresh || (!paused && s!.score === null)) ? marketPanel(snapshot, m.history.get(c.code) ?? []) : null;
@@ -261,11 +262,22 @@ export class ReadModel {
   }
 
   /** Whether the site shows its paused notice, and why (product/publication.ts `pausedReason`). */
-  publicationState(now = new Date()): PublicationState {
+  publicationState(now = new Date()): SitePublicationState {
     const items = this.view(now).items;
     const operator = this.settings.publication();
     const reason = pausedReason(operator.paused, items);
     return { paused: reason !== null, reason, operator };
+  }
+
+  /**
+   * A country's share card for /og/{code}.png as the page would show it at `now`: the "stale" card when its score is
+   * withheld as stale, else the published one; "none" while the operator paused publication (no score is current)
+   * or when no card is stored.
+   */
+  shareCard(code: string, now: Date, ifNoneMatch: (etag: string) => boolean): ShareCardRead {
+    const reading = this.country(code, now);
+    if (!reading || this.publicationState(now).reason === "operator") return { kind: "none" };
+    return this.published.shareCard(reading.item.code, reading.item.withheld_reason === "stale" ? "stale" : "published", ifNoneMatch);
   }
 
   /** A country's newest visible experiences and their summary; kept until the next community change. */

@@ -12,7 +12,7 @@ import { normaliseRelease } from "./sources/series-key.ts";
 import { checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
-import { isDataType, type DataType, type Observation, type ParsedFile, type UploadResult, type UploadWarning } from "./types.ts";
+import { isDataType, type DataType, type IngestStep, type Observation, type ParsedFile, type UploadResult, type UploadWarning } from "./types.ts";
 import { checkUploadFile } from "./validate.ts";
 
 export const DEFAULT_TOLERANCE_PP = 0.5;
@@ -23,8 +23,7 @@ export const DEFAULT_TOLERANCE_PP = 0.5;
  */
 export type IngestOrigin = "cli" | "upload" | "fetch" | "bundled";
 
-/** The steps of an ingest, in order; the operator page turns them into its 20/40/60/80 progress. */
-export type IngestStep = "received" | "parsed" | "validated" | "stored";
+export type { IngestStep };
 
 export interface IngestRequest {
   /** The file's name (its extension is checked); `payload.json` for a JSON body. */

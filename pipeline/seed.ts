@@ -2,11 +2,12 @@
 // on a fresh clone. Only real files are listed there; synthetic test files never reach visitors.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { LockedPipeline } from "./index.ts";
+import type { LockedPipeline, SeedOutcome } from "./job-contract.ts";
 import { BUNDLED_FIXTURES_DIR } from "./paths.ts";
 import type { UploadResult } from "./types.ts";
 
 export { BUNDLED_FIXTURES_DIR };
+export type { SeedOutcome };
 
 export interface ManifestEntry {
   /** Path under fixtures/real. */
@@ -51,12 +52,6 @@ export async function ingestBundled(
   return results;
 }
 
-export interface SeedOutcome {
-  /** Files loaded (0 when the store already held data). */
-  loaded: number;
-  /** The publication made (null when one already existed). */
-  published: { as_of: string; countries_scored: number; publication_id: number | null } | null;
-}
 
 /**
  * What `npm start` does on a fresh data directory, as one job: an empty store gets the bundled real files, and a

@@ -78,6 +78,9 @@ export interface ParsedFile {
   refKind?: "row" | "cell";
 }
 
+/** The steps of an ingest (pipeline/ingest.ts), in order; the operator page turns them into its 20/40/60/80 progress. */
+export type IngestStep = "received" | "parsed" | "validated" | "stored";
+
 /** The upload result of docs/interfaces.md, shared by `jwi ingest --json` and the admin upload route. */
 export interface UploadResult {
   success: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageText, dataToText, formatPeriod, formatScore, monthsOld, publishedText, relativeTime, retentionText } from "./format.ts";
+import { ageInMonths } from "../pipeline/model/period.ts";
+import { ageText, dataToText, formatPeriod, formatScore, publishedText, relativeTime, retentionText } from "./format.ts";
 
 describe("format", () => {
   it("names the two dates for what they are", () => {
@@ -21,8 +22,10 @@ describe("format", () => {
     expect(formatPeriod("2026-Q2")).toBe("Q2 2026");
   });
   it("counts data ages in months from the period's end month", () => {
-    expect(monthsOld("2026-07", "2026-11-22T10:00:00Z")).toBe(4);
-    expect(monthsOld("2026-Q2", "2026-11-22T10:00:00Z")).toBe(5);
+    // The score card's data ages: the model's month count (ageInMonths) in words.
+    expect(ageText(ageInMonths("2026-07", "2026-11-22"))).toBe("4 months old");
+    expect(ageText(ageInMonths("2026-Q2", "2026-11-22"))).toBe("5 months old");
+    expect(ageText(ageInMonths("2026-11", "2026-11-22"))).toBe("this month");
     expect(ageText(1)).toBe("1 month old");
     expect(ageText(0)).toBe("this month");
   });

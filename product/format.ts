@@ -56,16 +56,10 @@ export function publishedText(iso: string): string {
   return `published ${formatDate(iso)}`;
 }
 
-/** Months between a period's end month and the month of `nowIso` (0 for the current month). */
-export function monthsOld(period: string, nowIso: string): number {
-  const now = new Date(nowIso);
-  const nowIndex = now.getUTCFullYear() * 12 + now.getUTCMonth();
-  const m = /^(\d{4})-(\d{2})$/.exec(period);
-  const q = /^(\d{4})-Q([1-4])$/.exec(period);
-  const end = m ? Number(m[1]) * 12 + Number(m[2]) - 1 : q ? Number(q[1]) * 12 + Number(q[2]) * 3 - 1 : nowIndex;
-  return Math.max(0, nowIndex - end);
-}
-
+/**
+ * A data age in words: "this month", "1 month old", "N months old". The months are counted by the model's own rule
+ * (pipeline/model/period.ts `ageInMonths`, from the period's end month), so the page says the age the cut-offs use.
+ */
 export function ageText(months: number): string {
   if (months <= 0) return "this month";
   return months === 1 ? "1 month old" : `${months} months old`;

@@ -11,11 +11,13 @@ import { RANKING_SIZE, type RankingType } from "./options.ts";
 import type { CountryListItem, PausedReason, RankingItem, RegionRow, WithheldReason } from "./shapes.ts";
 
 /**
- * May this snapshot's score be shown at `now`? Only while at least one input it was computed from is within its
- * cut-off (docs/model.md §3): a publication left without a recalc for too long stops showing numbers.
+ * Is this snapshot's score shown at `now`? The one display gate of every published read (the API, the pages, the
+ * share cards and badges): not while the operator paused publication, and only while at least one input it was
+ * computed from is within its cut-off (docs/model.md §3, pipeline/model/fresh.ts `isScoreFresh`): a publication left
+ * without a recalc for too long stops showing numbers. Its answer is the API's `fresh` field.
  */
-export function isShowable(snapshot: Snapshot | undefined | null, now: Date): snapshot is Snapshot {
-  return isScoreFresh(snapshot, now);
+export function showsScore(snapshot: Snapshot | undefined | null, now: Date, paused = false): snapshot is Snapshot {
+  return !paused && isScoreFresh(snapshot, now);
 }
 
 /**
@@ -48,12 +50,12 @@ export function withheld(s: Snapshot): Snapshot {
 export function withheldReason(s: Snapshot | undefined | null, now: Date, paused: boolean): WithheldReason | null {
   if (!s) return null;
   if (paused) return "paused";
-  return s.score !== null && !isShowable(s, now) ? "stale" : null;
+  return s.score !== null && !showsScore(s, now) ? "stale" : null;
 }
 
 /** A country as lists show it: its score only when it may be shown today and publication is not paused. */
 export function listItem(c: Country, s: Snapshot | undefined, now: Date, paused = false): CountryListItem {
-  const fresh = !paused && isShowable(s, now);
+  const fresh = showsScore(s, now, paused);
   return {
     code: c.code,
     name: c.name,

@@ -32,10 +32,35 @@ export interface PublicationSetting {
   updated_by: string | null;
 }
 
-export interface PublicationState {
+/**
+ * What the public site does (api/read-model.ts publicationState): `paused` when it shows its paused notice, by the
+ * operator's switch or by itself (`reason`); `operator` is the switch as set. Not the operator API's answer, whose
+ * `paused` is the switch: that is OperatorPublication.
+ */
+export interface SitePublicationState {
   paused: boolean;
   reason: PausedReason | null;
   operator: PublicationSetting;
+}
+
+/**
+ * The answer of GET and POST /api/admin/publication (api/routes/admin/publication.ts), the one contract type of the
+ * operator's pause, which the operator page reads (web/app/lib/admin-api.ts). `paused` is the operator's switch;
+ * `site_paused` is what visitors see (paused by the switch, or by itself when no covered country has a score it
+ * may show: `site_paused_reason`).
+ */
+export interface OperatorPublication {
+  /** The operator's switch, who set it, when and why. */
+  paused: boolean;
+  reason: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+  /** What the public site does: paused by the operator, or by itself when no country has a fresh score. */
+  site_paused: boolean;
+  site_paused_reason: PausedReason | null;
+  publication: PublicationRow | null;
+  /** Scores computed while paused, published on resume (pipeline/publish.ts); null when none waits. */
+  pending: { model: string; as_of: string; computed_at: string; countries_scored: number } | null;
 }
 
 /** One covered country with its published score, as every list shows it (null score: none, or too old). */

@@ -1,12 +1,38 @@
 // The open data answers that the reader does not keep itself: regions, sources and the CSV downloads, made from
 // the reader's current view once per publication and month (ReadModel.derivedBody) with the same ETag prefix as
 // every other read of that publication; and the OpenAPI document. The routes (api/routes/v1.ts) and the fast
-// path (api/fast-reads.ts) both send these.
+// path (api/fast-reads.ts) both send these, through the answers of the one v1 table (api/v1/table.ts).
 import { regions } from "../../product/publication.ts";
 import { cachedBytes, cachedJson, type CachedBody } from "../http.ts";
 import type { ReadModel } from "../read-model.ts";
 import { CSV_TYPE, csvFilename, historyCsv, scoresCsv } from "./csv.ts";
 import { openApiDocument } from "./openapi.ts";
+import { personalScoresBody, personalScoresCsvBody, stepsOfQuery } from "./personal.ts";
+import type { V1Reads } from "./table.ts";
+
+const readsOf = new WeakMap<ReadModel, V1Reads>();
+
+/** The bodies the v1 table's answers are made of (api/v1/table.ts), from the one reader (made once per reader). */
+export function v1Reads(read: ReadModel): V1Reads {
+  let reads = readsOf.get(read);
+  if (!reads) readsOf.set(read, (reads = makeV1Reads(read)));
+  return reads;
+}
+
+function makeV1Reads(read: ReadModel): V1Reads {
+  return {
+    countries: (now) => read.countriesBody(now),
+    country: (code, now) => read.countryBody(code, now),
+    history: (code, now) => read.historyBody(code, now),
+    historyCsv: (code, now) => historyCsvBody(read, code, now),
+    ranking: (type, now) => read.rankingBody(type, now),
+    regions: (now) => regionsBody(read, now),
+    sources: (now) => sourcesBody(read, now),
+    scoresCsv: (now) => scoresCsvBody(read, now),
+    personalScores: (query, now) => personalScoresBody(read.publishedView(now), stepsOfQuery(query)),
+    personalScoresCsv: (query, now) => personalScoresCsvBody(read.publishedView(now), stepsOfQuery(query)),
+  };
+}
 
 export function regionsBody(read: ReadModel, now: Date): CachedBody {
   return read.derivedBody("v1/regions", now, (v) => cachedJson(regions(v.items), v.tag));

@@ -2,54 +2,16 @@
 // by @asteasolutions/zod-to-openapi: nothing here is hand-written JSON Schema. Served at /api/openapi.json and
 // rendered for people by the site's /open-data/api page, which reads it through openApiDocument() (so this module
 // stays free of the HTTP plumbing: the served body is api/v1/bodies.ts `openApiBody`).
-// Every v1 route is registered here; the contract test (tests/api/open-data.test.ts) calls each one and checks its
-// answer against this document.
-import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig, type RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { z } from "zod";
-import { API_V1_BASE, CACHING_NOTE, DERIVATION_NOTE, INDEX_LICENCE, SOURCE_TERMS, SUGGESTED_CREDIT } from "../../product/open-data.ts";
-import { HISTORY_CSV, SCORES_CSV, type CsvFormat } from "./csv.ts";
-import { personalRoutes } from "./personal.ts";
-import {
-  countriesSchema,
-  countryParams,
-  countrySchema,
-  errorSchema,
-  healthSchema,
-  historySchema,
-  rankingParams,
-  rankingSchema,
-  regionsSchema,
-  sourcesSchema,
-} from "./schemas.ts";
+// Every v1 route of the one table (api/v1/table.ts) is registered here; the contract test
+// (tests/api/open-data.test.ts) calls each one and checks its answer against this document.
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { CACHING_NOTE, DERIVATION_NOTE, INDEX_LICENCE, SOURCE_TERMS, SUGGESTED_CREDIT } from "../../product/open-data.ts";
+import { noStore, requestIdHeader, V1_TABLE } from "./table.ts";
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
 /** The version of the API (its contract), not of the product: bumped by a change of v1's shapes. */
 export const API_V1_VERSION = "1.0.0";
-
-const etagHeader = { description: "Names the publication and the content; send it back in If-None-Match.", schema: { type: "string" as const } };
-const cacheHeader = (value: string) => ({ description: `\`${value}\``, schema: { type: "string" as const } });
-const CACHE_PUBLISHED_TEXT = "public, max-age=60, stale-while-revalidate=300";
-
-const conditional = {
-  headers: z.object({
-    "if-none-match": z.string().optional().meta({ description: "An ETag of an earlier answer: 304 Not Modified while it is still current." }),
-  }),
-};
-
-const notModified: ResponseConfig = { description: "Not Modified: the ETag sent in If-None-Match is still current (no body)." };
-const notFound = (what: string): ResponseConfig => errorAnswer(`Not Found (\`not_found\`): ${what}.`);
-
-const noStore = { "Cache-Control": cacheHeader("no-store") };
-const requestIdHeader = {
-  description: "Names the request; a 5xx names it in `details.request_id` too, and the server's log holds the details.",
-  schema: { type: "string" as const },
-};
-const errorAnswer = (description: string): ResponseConfig => ({
-  description,
-  headers: { ...noStore, "X-Request-Id": requestIdHeader },
-  content: { "application/json": { schema: errorSchema } },
-});
 
 /**
  * What any request can be answered besides its route's own answers (api/http.ts): a target no route can read, a
@@ -79,144 +41,8 @@ function publicRead(route: RouteConfig): RouteConfig {
   return { ...route, security: [], responses: { ...general, ...route.responses } };
 }
 
-function jsonAnswer(schema: z.ZodType, description: string, cacheControl = CACHE_PUBLISHED_TEXT): ResponseConfig {
-  return {
-    description,
-    headers: { ETag: etagHeader, "Cache-Control": cacheHeader(cacheControl) },
-    content: { "application/json": { schema } },
-  };
-}
-
-function csvDescription(format: CsvFormat<never>): string {
-  const columns = format.columns.map((c) => `- \`${c.name}\`: ${c.description}`).join("\n");
-  return `RFC 4180 CSV, UTF-8 without a byte order mark, CRLF line ends, a header row, then ${format.line}. Columns:\n\n${columns}`;
-}
-
-function csvAnswer(format: CsvFormat<never>, description: string): ResponseConfig {
-  return csvText(csvDescription(format), description);
-}
-
-function csvText(columns: string, description: string): ResponseConfig {
-  return {
-    description,
-    headers: {
-      ETag: etagHeader,
-      "Cache-Control": cacheHeader(CACHE_PUBLISHED_TEXT),
-      "Content-Disposition": { description: 'attachment; filename="job-weather-index-….csv"', schema: { type: "string" } },
-    },
-    content: { "text/csv": { schema: z.string().meta({ description: columns }) } },
-  };
-}
-
-/** Every v1 route with its own answers (paths in OpenAPI form: `{code}`). */
-const ROUTES: RouteConfig[] = [
-  {
-    method: "get",
-    path: `${API_V1_BASE}/countries`,
-    operationId: "listCountries",
-    tags: ["Scores"],
-    summary: "Every covered country with today's score",
-    description: "The 31 covered countries in the product's fixed order, each with its score as lists show it (null when none may be shown today).",
-    request: conditional,
-    responses: { 200: jsonAnswer(countriesSchema, "The countries."), 304: notModified },
-  },
-  {
-    method: "get",
-    path: `${API_V1_BASE}/countries/{code}`,
-    operationId: "getCountry",
-    tags: ["Scores"],
-    summary: "One country in full",
-    description:
-      "The country's published snapshot: score, status, label, confidence, the five sub-scores with their inputs, periods and freshness, the source figures, the year-on-year change and why the score changed, with the country page's market panel.",
-    request: { params: countryParams, ...conditional },
-    responses: { 200: jsonAnswer(countrySchema, "The country."), 304: notModified, 404: notFound("not one of the 31 covered countries") },
-  },
-  {
-    method: "get",
-    path: `${API_V1_BASE}/countries/{code}/history`,
-    operationId: "getCountryHistory",
-    tags: ["Scores"],
-    summary: "One country's monthly score history",
-    description: "Every month from the first with any scoring input to the publication's as-of month, oldest first.",
-    request: { params: countryParams, ...conditional },
-    responses: { 200: jsonAnswer(historySchema, "The history."), 304: notModified, 404: notFound("not one of the 31 covered countries") },
-  },
-  {
-    method: "get",
-    path: `${API_V1_BASE}/countries/{code}/history.csv`,
-    operationId: "downloadCountryHistory",
-    tags: ["Downloads"],
-    summary: "One country's history as CSV",
-    description: "The history of /countries/{code}/history as a CSV download.",
-    request: { params: countryParams, ...conditional },
-    responses: {
-      200: csvAnswer(HISTORY_CSV as CsvFormat<never>, "The history as CSV."),
-      304: notModified,
-      404: notFound("not one of the 31 covered countries"),
-    },
-  },
-  {
-    method: "get",
-    path: `${API_V1_BASE}/rankings/{type}`,
-    operationId: "getRanking",
-    tags: ["Scores"],
-    summary: "The brightest or stormiest job markets",
-    description: "Only scores that may be shown today; sorted by the unrounded score, then by country code.",
-    request: { params: rankingParams, ...conditional },
-    responses: { 200: jsonAnswer(rankingSchema, "The ranking."), 304: notModified, 404: notFound("not brightest or stormiest") },
-  },
-  {
-    method: "get",
-    path: `${API_V1_BASE}/regions`,
-    operationId: "listRegions",
-    tags: ["Scores"],
-    summary: "European regions with their average score",
-    description: "Nordic, Baltic, Western, Central and Eastern, Southern: the mean of their countries' scores shown today, the best and worst country.",
-    request: conditional,
-    responses: { 200: jsonAnswer(regionsSchema, "The regions."), 304: notModified },
-  },
-  {
-    method: "get",
-    path: `${API_V1_BASE}/sources`,
-    operationId: "listSources",
-    tags: ["About the data"],
-    summary: "The source tables behind the scores",
-    description: "Each table of the current publication with its newest period, size and dates.",
-    request: conditional,
-    responses: { 200: jsonAnswer(sourcesSchema, "The sources."), 304: notModified },
-  },
-  {
-    method: "get",
-    path: `${API_V1_BASE}/scores.csv`,
-    operationId: "downloadScores",
-    tags: ["Downloads"],
-    summary: "Today's scores of every country as CSV",
-    description: "The list of /countries as a CSV download, with the publication's as-of date and model on every line.",
-    request: conditional,
-    responses: { 200: csvAnswer(SCORES_CSV as CsvFormat<never>, "The scores as CSV."), 304: notModified },
-  },
-  ...personalRoutes({
-    json: (schema, description) => jsonAnswer(schema, description),
-    csv: (description) => csvText(description, "Your ranking as CSV."),
-    error: errorAnswer,
-    conditional,
-    notModified,
-  }),
-  {
-    method: "get",
-    path: `${API_V1_BASE}/health`,
-    operationId: "getHealth",
-    tags: ["About the data"],
-    summary: "Whether the service runs and what it serves",
-    description: "A probe: never cached (Cache-Control: no-store), so that it always tells the truth.",
-    responses: {
-      200: { description: "The service answers.", headers: noStore, content: { "application/json": { schema: healthSchema } } },
-    },
-  },
-];
-
 /** Every v1 route, as the document lists it: a public read, with the general errors. */
-export const V1_ROUTES: readonly RouteConfig[] = ROUTES.map(publicRead);
+export const V1_ROUTES: readonly RouteConfig[] = V1_TABLE.map((r) => publicRead(r.doc));
 
 function describeApi(): string {
   const terms = SOURCE_TERMS.map((s) => `- **${s.source}** ("${s.credit}"): ${s.terms} <${s.url}>`).join("\n");

@@ -4,7 +4,7 @@
 import { Cron } from "croner";
 import type { PipelineEnv } from "../env.ts";
 import { BusyError } from "../errors.ts";
-import type { LockedPipeline, Pipeline } from "../index.ts";
+import type { LockedPipeline, Pipeline } from "../job-contract.ts";
 import type { Logger } from "../logger.ts";
 import { fetchOptionsFromEnv, type FetchOptions } from "./options.ts";
 import { exitCodeOf, updateLocked, type UpdateSummary } from "./update.ts";

@@ -5,7 +5,7 @@
 // Never replaces good data with bad: a failed, cut-off, HTML or malformed download is not ingested (or ingest
 // rejects it, storing nothing), and the fetch log keeps the validators of the copy that is stored.
 import { pausedRecalcNote, type PausedBy } from "../pause.ts";
-import type { JobOptions, LockedPipeline, Pipeline } from "../index.ts";
+import type { JobOptions, LockedPipeline, Pipeline } from "../job-contract.ts";
 import { publishSourceChecks } from "../publish.ts";
 import { LMB_TABLE } from "../sources/barometer/parse.ts";
 import { EUROSTAT_TABLES, SUCCESSOR_TABLES, readingsOf, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";

@@ -4,12 +4,11 @@ import { readFile, stat } from "node:fs/promises";
 import { BusyError, InputError, type JobHolder } from "../errors.ts";
 import { fetchOptionsFromEnv } from "../fetch/options.ts";
 import { fetchLocked, updateLocked, type FetchSummary, type UpdateSummary } from "../fetch/update.ts";
-import type { Pipeline } from "../index.ts";
+import type { Pipeline, SeedOutcome } from "../job-contract.ts";
 import type { IngestOrigin, IngestStep } from "../ingest.ts";
 import type { PipelineEnv } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import type { RecalcSummary } from "../recalc.ts";
-import type { SeedOutcome } from "../seed.ts";
 import { DATA_TYPES, type DataType, type UploadResult } from "../types.ts";
 import { maxUploadBytes } from "../validate.ts";
 

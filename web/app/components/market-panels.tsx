@@ -1,5 +1,5 @@
 // The country page's panels (docs/product.md §2): market conditions, market sentiment, comparison insights and advice,
-// every number from the published snapshot and the API's market panel (api/market-panel.ts). A panel shows
+// every number from the published snapshot and the API's market panel (product/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";
 import { signalExplanation } from "../../../product/signal.ts";

@@ -4,7 +4,7 @@ import type { RefObject } from "react";
 import { NavLink } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
 import { CloseIcon } from "./icons.tsx";
-import { FeedbackLink, NAV, navClass } from "./site-chrome.tsx";
+import { FeedbackLink, NAV, navClass } from "./nav-links.tsx";
 
 export default function MobileDrawer({
   open,

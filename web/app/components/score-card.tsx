@@ -5,7 +5,8 @@
 import { useEffect, useState } from "react";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle, type Status } from "../../../product/weather.ts";
-import { ageText, formatPeriod, formatScore, monthsOld } from "../../../product/format.ts";
+import { ageInMonths } from "../../../pipeline/model/period.ts";
+import { ageText, formatPeriod, formatScore } from "../../../product/format.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import { confidenceText, evidenceFrom, evidenceText } from "../../../product/evidence.ts";
 import { InfoPopover } from "./info.tsx";
@@ -86,7 +87,7 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
             <li key={k} className="flex justify-between gap-3">
               <span>{INPUT_NAMES[k]}</span>
               <span className="shrink-0 text-right text-slate-500">
-                {s ? `${formatPeriod(s.period)} (${ageText(monthsOld(s.period, now))})` : "no recent data"}
+                {s ? `${formatPeriod(s.period)} (${ageText(ageInMonths(s.period, now.slice(0, 10)))})` : "no recent data"}
               </span>
             </li>
           );

@@ -2,7 +2,8 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { Link, NavLink, useNavigation } from "react-router";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
-import { ExternalIcon, MenuIcon, WeatherIcon } from "./icons.tsx";
+import { MenuIcon, WeatherIcon } from "./icons.tsx";
+import { FeedbackLink, NAV, navClass } from "./nav-links.tsx";
 
 const loadDrawer = () => import("./mobile-drawer.tsx");
 const MobileDrawer = lazy(loadDrawer);
@@ -10,30 +11,6 @@ const MobileDrawer = lazy(loadDrawer);
 export interface ChromeProps {
   feedbackUrl: string | null;
   year: number;
-}
-
-export const NAV = [
-  { to: "/", label: "Homepage", end: true },
-  { to: "/brightest", label: "Brightest Markets", end: false },
-  { to: "/stormiest", label: "Stormiest Markets", end: false },
-] as const;
-
-/** "Provide feedback": the external form in a new tab without opener or referrer; /contact when none is configured. */
-export function FeedbackLink({ url, className, onClick }: { url: string | null; className: string; onClick?: () => void }) {
-  if (!url) {
-    return (
-      <Link to="/contact" className={className} onClick={onClick}>
-        Provide feedback
-      </Link>
-    );
-  }
-  return (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
-      Provide feedback
-      <ExternalIcon className="ml-1 inline h-3.5 w-3.5 align-[-2px]" />
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  );
 }
 
 export function Logo() {
@@ -44,9 +21,6 @@ export function Logo() {
     </Link>
   );
 }
-
-export const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`;
 
 export function SiteHeader({ feedbackUrl }: { feedbackUrl: string | null }) {
   const [open, setOpen] = useState(false);

@@ -1,12 +1,11 @@
 // The browser's side of the operator routes (api/routes/admin.ts): typed calls with the session cookie, the
 // error texts of docs/product.md §8, and the upload with its real progress (NDJSON steps streamed by the server).
 // No credential is checked here: the server decides, the page only shows what it answered.
-import type { AdminExperience, AuditEntry, ContactMessage, PublicationRow, WaitingListRequest } from "../../../product/shapes.ts";
+import type { AdminExperience, AuditEntry, ContactMessage, OperatorPublication, WaitingListRequest } from "../../../product/shapes.ts";
 import type { ContactTopic, WaitingListService } from "../../../product/options.ts";
 import type { StatusReport } from "../../../pipeline/index.ts";
-import type { IngestStep } from "../../../pipeline/ingest.ts";
 import type { RecalcSummary } from "../../../pipeline/recalc.ts";
-import type { DataType, UploadResult } from "../../../pipeline/types.ts";
+import type { DataType, IngestStep, UploadResult } from "../../../pipeline/types.ts";
 
 export type { AdminExperience, AuditEntry, ContactMessage, IngestStep, RecalcSummary, StatusReport, UploadResult, WaitingListRequest };
 
@@ -190,22 +189,9 @@ export function recalculate(): Promise<RecalcSummary> {
 
 export const getStatus = () => call<StatusReport>("/status");
 
-export interface PublicationState {
-  paused: boolean;
-  reason: string | null;
-  updated_at: string | null;
-  updated_by: string | null;
-  /** What the public site does: paused by the operator, or by itself when no country has a fresh score. */
-  site_paused: boolean;
-  site_paused_reason: "operator" | "no-fresh-scores" | null;
-  publication: PublicationRow | null;
-  /** Scores computed while paused, published on resume; null when none waits. */
-  pending: { model: string; as_of: string; computed_at: string; countries_scored: number } | null;
-}
-
-export const getPublication = () => call<PublicationState>("/publication");
+export const getPublication = () => call<OperatorPublication>("/publication");
 export const setPublication = (paused: boolean, reason?: string) =>
-  call<PublicationState>("/publication", { method: "POST", body: reason ? { paused, reason } : { paused } });
+  call<OperatorPublication>("/publication", { method: "POST", body: reason ? { paused, reason } : { paused } });
 
 export interface Page<T> {
   items: T[];

@@ -1,7 +1,7 @@
 // The upload panel's pure rules: the browser's checks before sending (docs/product.md §5), progress per step (§9) and
 // the result texts (§7, §8).
 import { describe, expect, it } from "vitest";
-import { NOT_AN_OBJECT, NOT_JSON } from "../../../pipeline/sources/eurostat/parse.ts";
+import { uploadRules } from "../../../api/upload-rules.ts";
 import {
   UPLOAD_STEPS,
   preflight,
@@ -16,7 +16,8 @@ import {
 } from "./admin-upload.ts";
 import type { UploadResult } from "../../../pipeline/types.ts";
 
-const messages = { notJson: NOT_JSON, notAnObject: NOT_AN_OBJECT };
+// The messages the server hands the page (api/upload-rules.ts reads them from the parser that says them).
+const { messages } = await uploadRules();
 const file = (name: string, text: string): PickedFile => ({ name, size: Buffer.byteLength(text), text: async () => text });
 
 describe("preflight", () => {

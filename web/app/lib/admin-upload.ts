@@ -2,30 +2,13 @@
 // repeats every one of them), the progress of each real step (docs/product.md §4, §9: 20, 40, 60, 80, 100) and the
 // texts of the result (docs/product.md §7, §8).
 import { InputError } from "../../../pipeline/errors.ts";
-import type { Family, FreshnessRule } from "../../../pipeline/model/current.ts";
 import type { DataType, UploadResult } from "../../../pipeline/types.ts";
-import { checkUploadFile, type UploadExtension } from "../../../pipeline/validate.ts";
+import { checkUploadFile } from "../../../pipeline/validate.ts";
+import type { DataTypeRule, UploadRules } from "../../../api/upload-rules.ts";
 import type { IngestStep } from "./admin-api.ts";
 
-export interface DataTypeRule {
-  id: DataType;
-  /** The file extensions accepted (`.json`, `.csv`; `.xlsx` for the barometer); the file input's `accept`. */
-  extensions: readonly UploadExtension[];
-  /** Tables accepted for this type and the one series each must hold (`dimension=CODE`). */
-  tables: Array<{ table: string; frequency: "monthly" | "quarterly"; series: string[] }>;
-}
-
-/** What the page shows and pre-checks about uploads; built on the server from the pipeline (admin.server.ts). */
-export interface UploadRules {
-  dataTypes: DataTypeRule[];
-  messages: { notJson: string; notAnObject: string };
-  model: string;
-  /** Share of the score (percent) from official statistics and from the barometer (the 50/50 blend). */
-  blend: { historical: number; sentiment: number };
-  freshness: Readonly<Record<Family, FreshnessRule>>;
-  tolerancePp: number;
-  barometerRange: { min: number; max: number };
-}
+// The rules come from the server (api/upload-rules.ts, handed in the load context): their types are named here too.
+export type { DataTypeRule, UploadRules };
 
 export const SELECT_FILE = "Please select a file";
 export const UPLOAD_FAILED = "Upload failed";

@@ -1,6 +1,7 @@
-// What the Express adapter hands every loader (web/server-handler.ts builds it per request).
+// What the Express adapter hands every loader (web/site-handler.ts builds it per request).
 import type { LoaderFunctionArgs } from "react-router";
 import type { ReadModel } from "../../../api/read-model.ts";
+import type { UploadRules } from "../../../api/upload-rules.ts";
 
 /** Public settings of the site as configured; never secrets. */
 export interface SiteSettings {
@@ -16,7 +17,7 @@ export interface SiteSettings {
 export interface SiteConfig extends SiteSettings {
   /**
    * The origin of canonical links and Open Graph URLs, e.g. https://jobweather.example: the configured one, else
-   * the request's own (web/server-handler.ts resolves it per request; the page cache keys on it).
+   * the request's own (web/site-handler.ts resolves it per request; the page cache keys on it).
    */
   publicOrigin: string;
 }
@@ -33,6 +34,8 @@ export type SessionLookup = (cookieHeader: string | null) => { username: string;
 export interface SiteLoadContext {
   read: SiteReader;
   operatorSession: SessionLookup;
+  /** The upload rules the operator page shows and pre-checks (api/upload-rules.ts: the parsers stay on the API's side). */
+  uploadRules: () => Promise<UploadRules>;
   site: SiteConfig;
   /** Per-request CSP nonce set by the API's helmet middleware (res.locals.cspNonce). */
   cspNonce: string;

@@ -1,6 +1,6 @@
 // What the country page says about its sentiment sources (model v2.1, docs/model.md §2): which source, what
 // its 100 means, whether today's score uses it, and, when it is too old, that the history still did. Pure
-// text from the market panel's `sentiment_sources` (api/market-panel.ts); shared by both country layouts.
+// text from the market panel's `sentiment_sources` (product/market-panel.ts); shared by both country layouts.
 import type { SentimentSourcePanel } from "../../../product/market-panel.ts";
 import { formatNumber, formatPeriod } from "../../../product/format.ts";
 

@@ -3,7 +3,6 @@
 // valid session, so a reload stays signed in. Never indexed, never cached, not in the sitemap.
 import { useEffect, useState } from "react";
 import { useLoaderData, type HeadersFunction, type MetaFunction } from "react-router";
-import { uploadRules } from "../lib/admin.server.ts";
 import type { OperatorSession } from "../lib/admin-api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { preloadToasts } from "../lib/toast.ts";
@@ -11,8 +10,8 @@ import { LoginForm } from "../components/admin/login-form.tsx";
 import { OperatorPanel } from "../components/admin/operator-panel.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 
-export function loader({ request, context }: SiteLoaderArgs) {
-  return { session: context.operatorSession(request.headers.get("cookie")), rules: uploadRules() };
+export async function loader({ request, context }: SiteLoaderArgs) {
+  return { session: context.operatorSession(request.headers.get("cookie")), rules: await context.uploadRules() };
 }
 
 export const headers: HeadersFunction = () => ({

@@ -5,9 +5,7 @@ import { Fragment } from "react";
 import { useLoaderData, type MetaFunction } from "react-router";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
-import type { LMB_TABLE } from "../../../pipeline/sources/barometer/parse.ts";
-import type { ECFIN_EEI_TABLE } from "../../../pipeline/sources/ecfin/parse.ts";
-import type { EurostatTable } from "../../../pipeline/sources/eurostat/tables.ts";
+import type { SourceTable } from "../../../pipeline/source-tables.ts";
 import type { DataType } from "../../../pipeline/types.ts";
 import { getOverview } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -16,9 +14,6 @@ import { STATUS_STYLE, STATUSES_BEST_FIRST, rangeText } from "../../../product/w
 import { SENTIMENT_SOURCE_INFO } from "../lib/sentiment.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
-
-/** Every table a source file can be stored as: the Eurostat tables, DG ECFIN's EEI file, the barometer. */
-type SourceTable = EurostatTable | typeof ECFIN_EEI_TABLE | typeof LMB_TABLE;
 
 /**
  * Each source table: its title, what it is used for and how it arrives (presentation only; the accepted tables

@@ -3,7 +3,8 @@
 // when no covered country has a fresh score.
 import { useEffect, useState, type FormEvent } from "react";
 import { PAUSED_VISITORS_SEE } from "../../../../pipeline/pause.ts";
-import { getPublication, setPublication, type PublicationState } from "../../lib/admin-api.ts";
+import type { OperatorPublication } from "../../../../product/shapes.ts";
+import { getPublication, setPublication } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";
 import { useOperator } from "./operator-context.tsx";
@@ -11,7 +12,7 @@ import { Alert, button, field, Note, Panel } from "./ui.tsx";
 
 export function Publication() {
   const op = useOperator();
-  const [state, setState] = useState<PublicationState | null>(null);
+  const [state, setState] = useState<OperatorPublication | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);

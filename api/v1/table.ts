@@ -1,0 +1,310 @@
+// The one table of the public API v1 (docs/open-data.md): each route's OpenAPI description, the path parameters it
+// takes and the answer it sends. The OpenAPI document (api/v1/openapi.ts), the Express routes (api/routes/v1.ts)
+// and the fast path (api/fast-reads.ts) are all made from it, so a route added here is documented, routed and
+// answered before Express at once, and a route cannot be in one of them without the others.
+// Kept free of the HTTP plumbing and of the reader's code (the site's /open-data/api page reads the document):
+// an answer is a function of the `V1Reads` the routes hand it (api/v1/bodies.ts `v1Reads`).
+import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { countryByCode } from "../../pipeline/countries.ts";
+import type { RankingType } from "../../product/options.ts";
+import { API_V1_BASE } from "../../product/open-data.ts";
+import type { CachedBody } from "../http.ts";
+import { HISTORY_CSV, SCORES_CSV, type CsvFormat } from "./csv.ts";
+import { personalRoutes } from "./personal.ts";
+import {
+  countriesSchema,
+  countryParams,
+  countrySchema,
+  errorSchema,
+  healthSchema,
+  historySchema,
+  rankingParams,
+  rankingSchema,
+  regionsSchema,
+  sourcesSchema,
+} from "./schemas.ts";
+
+/** The cached bodies of the current publication a v1 answer is made of (api/v1/bodies.ts `v1Reads`). */
+export interface V1Reads {
+  countries(now: Date): CachedBody;
+  country(code: string, now: Date): CachedBody;
+  history(code: string, now: Date): CachedBody;
+  historyCsv(code: string, now: Date): CachedBody;
+  ranking(type: RankingType, now: Date): CachedBody;
+  regions(now: Date): CachedBody;
+  sources(now: Date): CachedBody;
+  scoresCsv(now: Date): CachedBody;
+  /** A personal ranking under the weights of the request's query (api/v1/personal.ts); a 400 for bad weights. */
+  personalScores(query: unknown, now: Date): CachedBody;
+  personalScoresCsv(query: unknown, now: Date): CachedBody;
+}
+
+/** A route's path parameters once checked: `code` upper-case and covered, `type` a ranking. */
+export interface V1Params {
+  code?: string;
+  type?: RankingType;
+}
+
+export interface V1Route {
+  /** The OpenAPI operation (path in OpenAPI form, `{code}`), before the general errors (api/v1/openapi.ts). */
+  doc: RouteConfig;
+  /** Which path parameters it takes (checked by `v1Params`); null: none. */
+  params: "country" | "ranking" | null;
+  /**
+   * Its answer: a cached body of the publication (sent with the publication's Cache-Control and ETag, 304 on a
+   * match; the fast path may send it too), or "health" (never cached: api/routes/public.ts sendHealth).
+   */
+  answer: ((reads: V1Reads, now: Date, params: V1Params, query: unknown) => CachedBody) | "health";
+  /** Its answer depends on the query string (a visitor's weights): the fast path, which reads paths only, leaves it to Express. */
+  readsQuery?: true;
+}
+
+const etagHeader = { description: "Names the publication and the content; send it back in If-None-Match.", schema: { type: "string" as const } };
+const cacheHeader = (value: string) => ({ description: `\`${value}\``, schema: { type: "string" as const } });
+const CACHE_PUBLISHED_TEXT = "public, max-age=60, stale-while-revalidate=300";
+
+const conditional = {
+  headers: z.object({
+    "if-none-match": z.string().optional().meta({ description: "An ETag of an earlier answer: 304 Not Modified while it is still current." }),
+  }),
+};
+
+const notModified: ResponseConfig = { description: "Not Modified: the ETag sent in If-None-Match is still current (no body)." };
+const notFound = (what: string): ResponseConfig => errorAnswer(`Not Found (\`not_found\`): ${what}.`);
+
+export const noStore = { "Cache-Control": cacheHeader("no-store") };
+export const requestIdHeader = {
+  description: "Names the request; a 5xx names it in `details.request_id` too, and the server's log holds the details.",
+  schema: { type: "string" as const },
+};
+const errorAnswer = (description: string): ResponseConfig => ({
+  description,
+  headers: { ...noStore, "X-Request-Id": requestIdHeader },
+  content: { "application/json": { schema: errorSchema } },
+});
+
+function jsonAnswer(schema: z.ZodType, description: string, cacheControl = CACHE_PUBLISHED_TEXT): ResponseConfig {
+  return {
+    description,
+    headers: { ETag: etagHeader, "Cache-Control": cacheHeader(cacheControl) },
+    content: { "application/json": { schema } },
+  };
+}
+
+function csvDescription(format: CsvFormat<never>): string {
+  const columns = format.columns.map((c) => `- \`${c.name}\`: ${c.description}`).join("\n");
+  return `RFC 4180 CSV, UTF-8 without a byte order mark, CRLF line ends, a header row, then ${format.line}. Columns:\n\n${columns}`;
+}
+
+function csvAnswer(format: CsvFormat<never>, description: string): ResponseConfig {
+  return csvText(csvDescription(format), description);
+}
+
+function csvText(columns: string, description: string): ResponseConfig {
+  return {
+    description,
+    headers: {
+      ETag: etagHeader,
+      "Cache-Control": cacheHeader(CACHE_PUBLISHED_TEXT),
+      "Content-Disposition": { description: 'attachment; filename="job-weather-index-….csv"', schema: { type: "string" } },
+    },
+    content: { "text/csv": { schema: z.string().meta({ description: columns }) } },
+  };
+}
+
+/** Every v1 route, in the order the document lists them and Express matches them. */
+export const V1_TABLE: readonly V1Route[] = [
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/countries`,
+      operationId: "listCountries",
+      tags: ["Scores"],
+      summary: "Every covered country with today's score",
+      description: "The 31 covered countries in the product's fixed order, each with its score as lists show it (null when none may be shown today).",
+      request: conditional,
+      responses: { 200: jsonAnswer(countriesSchema, "The countries."), 304: notModified },
+    },
+    params: null,
+    answer: (r, now) => r.countries(now),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/countries/{code}`,
+      operationId: "getCountry",
+      tags: ["Scores"],
+      summary: "One country in full",
+      description:
+        "The country's published snapshot: score, status, label, confidence, the five sub-scores with their inputs, periods and freshness, the source figures, the year-on-year change and why the score changed, with the country page's market panel.",
+      request: { params: countryParams, ...conditional },
+      responses: { 200: jsonAnswer(countrySchema, "The country."), 304: notModified, 404: notFound("not one of the 31 covered countries") },
+    },
+    params: "country",
+    answer: (r, now, p) => r.country(p.code!, now),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/countries/{code}/history`,
+      operationId: "getCountryHistory",
+      tags: ["Scores"],
+      summary: "One country's monthly score history",
+      description: "Every month from the first with any scoring input to the publication's as-of month, oldest first.",
+      request: { params: countryParams, ...conditional },
+      responses: { 200: jsonAnswer(historySchema, "The history."), 304: notModified, 404: notFound("not one of the 31 covered countries") },
+    },
+    params: "country",
+    answer: (r, now, p) => r.history(p.code!, now),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/countries/{code}/history.csv`,
+      operationId: "downloadCountryHistory",
+      tags: ["Downloads"],
+      summary: "One country's history as CSV",
+      description: "The history of /countries/{code}/history as a CSV download.",
+      request: { params: countryParams, ...conditional },
+      responses: {
+        200: csvAnswer(HISTORY_CSV as CsvFormat<never>, "The history as CSV."),
+        304: notModified,
+        404: notFound("not one of the 31 covered countries"),
+      },
+    },
+    params: "country",
+    answer: (r, now, p) => r.historyCsv(p.code!, now),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/rankings/{type}`,
+      operationId: "getRanking",
+      tags: ["Scores"],
+      summary: "The brightest or stormiest job markets",
+      description: "Only scores that may be shown today; sorted by the unrounded score, then by country code.",
+      request: { params: rankingParams, ...conditional },
+      responses: { 200: jsonAnswer(rankingSchema, "The ranking."), 304: notModified, 404: notFound("not brightest or stormiest") },
+    },
+    params: "ranking",
+    answer: (r, now, p) => r.ranking(p.type!, now),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/regions`,
+      operationId: "listRegions",
+      tags: ["Scores"],
+      summary: "European regions with their average score",
+      description: "Nordic, Baltic, Western, Central and Eastern, Southern: the mean of their countries' scores shown today, the best and worst country.",
+      request: conditional,
+      responses: { 200: jsonAnswer(regionsSchema, "The regions."), 304: notModified },
+    },
+    params: null,
+    answer: (r, now) => r.regions(now),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/sources`,
+      operationId: "listSources",
+      tags: ["About the data"],
+      summary: "The source tables behind the scores",
+      description: "Each table of the current publication with its newest period, size and dates.",
+      request: conditional,
+      responses: { 200: jsonAnswer(sourcesSchema, "The sources."), 304: notModified },
+    },
+    params: null,
+    answer: (r, now) => r.sources(now),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/scores.csv`,
+      operationId: "downloadScores",
+      tags: ["Downloads"],
+      summary: "Today's scores of every country as CSV",
+      description: "The list of /countries as a CSV download, with the publication's as-of date and model on every line.",
+      request: conditional,
+      responses: { 200: csvAnswer(SCORES_CSV as CsvFormat<never>, "The scores as CSV."), 304: notModified },
+    },
+    params: null,
+    answer: (r, now) => r.scoresCsv(now),
+  },
+  ...personalDocs().map((doc, i): V1Route => ({
+    doc,
+    params: null,
+    readsQuery: true,
+    answer: i === 0 ? (r, now, _params, query) => r.personalScores(query, now) : (r, now, _params, query) => r.personalScoresCsv(query, now),
+  })),
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/health`,
+      operationId: "getHealth",
+      tags: ["About the data"],
+      summary: "Whether the service runs and what it serves",
+      description: "A probe: never cached (Cache-Control: no-store), so that it always tells the truth.",
+      responses: {
+        200: { description: "The service answers.", headers: noStore, content: { "application/json": { schema: healthSchema } } },
+      },
+    },
+    params: null,
+    answer: "health",
+  },
+];
+
+/** The two routes of a personal ranking (`/scores`, then `/scores/personal.csv`), documented by api/v1/personal.ts. */
+function personalDocs(): RouteConfig[] {
+  const docs = personalRoutes({
+    json: (schema, description) => jsonAnswer(schema, description),
+    csv: (description) => csvText(description, "Your ranking as CSV."),
+    error: errorAnswer,
+    conditional,
+    notModified,
+  });
+  if (docs.length !== 2 || !docs[0]!.path.endsWith("/scores") || !docs[1]!.path.endsWith("/scores/personal.csv")) {
+    throw new Error("api/v1/personal.ts must document /scores, then /scores/personal.csv");
+  }
+  return docs;
+}
+
+const PARAM_NOT_FOUND = {
+  country: (raw: Record<string, string>) => `Unknown country code "${String(raw.code ?? "").slice(0, 12)}": not one of the 31 covered countries.`,
+  ranking: (raw: Record<string, string>) => `Unknown ranking "${String(raw.type ?? "").slice(0, 40)}": use brightest or stormiest.`,
+} as const;
+
+/**
+ * A route's path parameters through the schemas the document is generated from; a message saying what does not
+ * exist (a 404) when they name nothing.
+ */
+export function v1Params(route: V1Route, raw: Record<string, string>): { ok: true; params: V1Params } | { ok: false; notFound: string } {
+  if (route.params === null) return { ok: true, params: {} };
+  if (route.params === "ranking") {
+    const parsed = rankingParams.safeParse(raw);
+    return parsed.success ? { ok: true, params: { type: parsed.data.type as RankingType } } : { ok: false, notFound: PARAM_NOT_FOUND.ranking(raw) };
+  }
+  const parsed = countryParams.safeParse(raw);
+  const country = parsed.success ? countryByCode(parsed.data.code) : undefined;
+  return country ? { ok: true, params: { code: country.code } } : { ok: false, notFound: PARAM_NOT_FOUND.country(raw) };
+}
+
+/** The route's path below API_V1_BASE, as Express writes it (`/countries/:code`). */
+export const expressPath = (route: V1Route): string => route.doc.path.slice(API_V1_BASE.length).replace(/\{(\w+)\}/g, ":$1");
+
+/** The route's path below API_V1_BASE as a pattern with one group per parameter, with their names. */
+export function pathPattern(route: V1Route): { re: RegExp; names: string[] } {
+  const names: string[] = [];
+  const rel = route.doc.path.slice(API_V1_BASE.length);
+  const source = rel
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const m = /^\{(\w+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(m[1]!);
+      return "([^/]+)";
+    })
+    .join("");
+  return { re: new RegExp(`^${source}$`), names };
+}

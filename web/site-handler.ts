@@ -1,0 +1,171 @@
+// The server-rendered site (the React Router build in build/web) as Express middleware: static files
+// (web/static-files.ts), then every page. The API's createApp() mounts it after /api, /sitemap.xml and
+// /robots.txt (AppDeps.siteHandler); the API's helmet middleware has already put the CSP nonce in
+// res.locals.cspNonce. Public pages are rendered once per version of their data and reused (web/page-cache.ts),
+// each response getting its own nonce (web/page-send.ts); cached ones are also answered before Express
+// (web/page-fast-path.ts). The server process that puts it together is web/server-handler.ts.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import express, { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
+import type { UploadRules } from "../api/upload-rules.ts";
+import type { FastRead, PageFastPathDeps } from "../api/fast-reads.ts";
+import { CACHE_NEVER, requestOrigin } from "../api/http.ts";
+import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
+import { PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
+import { pageFastPath } from "./page-fast-path.ts";
+import { PAGE_MAX_AGE_S, pageEncoding, PRIVATE_PAGES, send, sendCompressed, sendShared } from "./page-send.ts";
+import { staticFiles } from "./static-files.ts";
+
+/** build/web, where `npm run build` (react-router build) writes client/ and server/. */
+export const DEFAULT_BUILD_DIR = SITE_BUILD_DIR;
+
+type Lazy<T> = T | (() => T | undefined);
+
+/** What the pages read: the API's reader and session lookup, in the same process (one read path). */
+export interface SiteData {
+  read: SiteReader;
+  operatorSession: SessionLookup;
+  uploadRules: () => Promise<UploadRules>;
+}
+
+export interface SiteHandlerOptions {
+  /** The API's reader and sessions; a getter when the handler is created before the API is. */
+  data: Lazy<SiteData>;
+  /** Public origin (null: per request) and feedback form URL (from the API's AppConfig); a getter likewise. */
+  site: Lazy<SiteSettings>;
+  /**
+   * The version of everything a public page shows (publication, community, pause switch): renders are reused
+   * while it stays the same. Without it (or while it answers undefined) nothing is cached.
+   */
+  dataVersion?: () => string | undefined;
+  /** Where the site was built (default build/web). */
+  buildDir?: string;
+  /** Clock of the pages (tests pin it; default: the real time per request). */
+  now?: () => Date;
+  /** Renders kept at most (default 500). */
+  maxCachedPages?: number;
+  /**
+   * The Vary header of public pages (api/http.ts originVary): without a configured public origin their links
+   * name the request's host, so shared caches must keep one copy per host. Null or absent: none.
+   */
+  vary?: Lazy<string | null>;
+}
+
+const resolve = <T>(v: Lazy<T>): T | undefined => (typeof v === "function" ? (v as () => T | undefined)() : v);
+
+/** Loads the server build; throws a clear error when the site was not built. */
+export async function loadSiteBuild(buildDir = DEFAULT_BUILD_DIR): Promise<ServerBuild> {
+  const entry = path.join(buildDir, "server", "index.js");
+  if (!existsSync(entry)) {
+    throw new Error(`The site is not built (${path.relative(process.cwd(), entry)} is missing). Run \`npm run build\` first.`);
+  }
+  return (await import(pathToFileURL(entry).href)) as ServerBuild;
+}
+
+/** The Fetch API request React Router renders, from Express's (pages are GET or HEAD, without a body). */
+function fetchRequest(req: ExpressRequest, method: string): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return new Request(`${requestOrigin(req)}${req.originalUrl}`, { method, headers });
+}
+
+async function rendered(response: Response): Promise<RenderedPage> {
+  const headers: Array<[string, string]> = [];
+  response.headers.forEach((value, name) => headers.push([name, value]));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** The site's middleware, with a read-only count of its server renders (tests and the bench observe the cache with it). */
+export interface SiteHandler extends RequestHandler {
+  /** Pages rendered by React Router so far: cache misses, uncached pages and the operator area. */
+  renders(): number;
+  /**
+   * The fast path (api/app.ts requestListener): answers a GET/HEAD whose page is in the cache straight from
+   * node:http, before Express, with the same headers; false (touching nothing) for anything else.
+   */
+  fastPath(deps: PageFastPathDeps): FastRead;
+}
+
+/**
+ * What a render is kept under: the data version, the origin its links name (the configured public origin, else
+ * the one the request came to: api/http.ts requestOrigin), the URL. With a public origin configured, every host
+ * shares one render (and one ETag); without, each host has its own, and the answer says `Vary` (SiteHandlerOptions).
+ */
+const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? origin}|${url}`;
+
+/** Express middleware serving the site: hashed assets (cached for a year), public files, then the pages. */
+export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
+  const buildDir = opts.buildDir ?? DEFAULT_BUILD_DIR;
+  const build = await loadSiteBuild(buildDir);
+  const clientDir = path.join(buildDir, "client");
+  const now = opts.now ?? (() => new Date());
+  const handle = createRequestHandler(build, "production");
+  const cache = new PageCache({ ttlMs: PAGE_MAX_AGE_S * 1000, maxEntries: opts.maxCachedPages ?? 500 });
+
+  let renders = 0;
+  const render = (req: ExpressRequest, nonce: string, method = req.method): Promise<RenderedPage> => {
+    renders++;
+    const data = resolve(opts.data);
+    const site = resolve(opts.site);
+    if (!data || !site) throw new Error("The site handler is not bound to the API yet.");
+    // Without a configured public origin, links name the origin the visitor asked (development, tests).
+    const context: SiteLoadContext = { ...data, site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) }, cspNonce: nonce, now: now() };
+    return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
+  };
+
+  /** A render that is not shared: the operator area and anything that may not be kept, never stored. */
+  const sendOwn = (req: ExpressRequest, res: ExpressResponse, page: RenderedPage) => {
+    res.status(page.status);
+    for (const [name, value] of page.headers) {
+      if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
+      res.append(name, value);
+    }
+    const own = PRIVATE_PAGES.test(req.path);
+    res.setHeader("Cache-Control", own ? "no-store" : "no-cache");
+    const vary = own ? null : resolve(opts.vary ?? null);
+    if (vary) res.setHeader("Vary", vary);
+    const body = Buffer.from(page.body);
+    const encoding = pageEncoding(req, res, body.length);
+    if (encoding) sendCompressed(req, res, body, encoding);
+    else send(req, res, body, null);
+  };
+
+  const router = express.Router();
+  router.use(staticFiles(clientDir));
+  router.use((req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      // The site has no form actions: writes go to /api. Anything else is a plain 405.
+      res.status(405).setHeader("Allow", "GET, HEAD").setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("Method Not Allowed");
+      return;
+    }
+    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+    const version = PRIVATE_PAGES.test(req.path) ? undefined : opts.dataVersion?.();
+    const site = resolve(opts.site);
+    const work = async () => {
+      if (version === undefined || !site) {
+        sendOwn(req, res, await render(req, nonce));
+        return;
+      }
+      const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
+      const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
+      if (entry) sendShared(req, res, entry, nonce, resolve(opts.vary ?? null));
+      else sendOwn(req, res, await render(req, nonce));
+    };
+    work().catch(next);
+  });
+  // The fast path answers only what this cache holds for the current version (web/page-fast-path.ts).
+  const peek = (origin: string, url: string): CachedPage | undefined => {
+    const version = opts.dataVersion?.();
+    const site = resolve(opts.site);
+    return version === undefined || !site ? undefined : cache.peek(pageKey(version, site, origin, url));
+  };
+  const fastPath = (deps: PageFastPathDeps): FastRead => pageFastPath(deps, peek, () => resolve(opts.vary ?? null));
+  return Object.assign(router, { renders: () => renders, fastPath });
+}
+
