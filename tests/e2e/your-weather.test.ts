@@ -29,6 +29,20 @@ async function open(page: Page, path: string): Promise<void> {
 
 const order = (page: Page) => page.locator("[data-testid=personal-ranking] > li").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
 
+/** The map's description of each country ("Germany: your score 6.1 out of 10, cloudy"), by code. */
+const mapScores = (page: Page) =>
+  page
+    .locator("[data-testid=personal-map] a.map-link")
+    .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.getAttribute("data-code"), e.getAttribute("aria-label")])));
+
+/** Each ranked row's personal score as shown, by code. */
+const rowScores = (page: Page) =>
+  page
+    .locator("[data-testid=personal-ranking] > li")
+    .evaluateAll((els) =>
+      Object.fromEntries(els.map((e) => [e.getAttribute("data-code"), (e.querySelector("[data-testid=personal-score]")?.textContent ?? "").replace("Your score", "").trim()])),
+    );
+
 async function apiOrder(weights: string): Promise<string[]> {
   const body = (await (await fetch(`${h.base}/api/v1/scores?weights=${weights}`)).json()) as { items: Array<{ code: string; rank: number | null }> };
   return body.items.filter((r) => r.rank !== null).map((r) => r.code);
@@ -51,6 +65,10 @@ describe("/your-weather", () => {
       (await first.getByTestId("index-score").innerText()).replace("index", "").trim(),
     );
 
+    // The map is coloured by the same personal scores as the list.
+    const mapBefore = await mapScores(page);
+    for (const [code, score] of Object.entries(await rowScores(page))) expect(mapBefore[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
+
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
     const v = page.getByLabel("Job vacancies");
@@ -61,6 +79,10 @@ describe("/your-weather", () => {
     const after = await order(page);
     expect(after).toEqual(await apiOrder("U:2,M:2,V:5,C:2,S:2"));
     expect(after).not.toEqual(before);
+    // The map re-colours at once too: its descriptions follow the new personal scores.
+    const mapAfter = await mapScores(page);
+    expect(mapAfter).not.toEqual(mapBefore);
+    for (const [code, score] of Object.entries(await rowScores(page))) expect(mapAfter[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
     // Re-ranked without asking the server: no page, loader data (React Router's .data) or API request.
     expect(requests.filter((u) => /\/api\/|\.data|\/your-weather/.test(u))).toEqual([]);
     expect(await page.getByTestId("moved").first().innerText()).toMatch(/Moved by your weights: job vacancies [+−]\d\.\d|less than 0\.05/);

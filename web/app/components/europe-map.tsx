@@ -18,13 +18,16 @@ export interface MapCountry {
   evidence: Evidence | null;
 }
 
-function describe(c: MapCountry): string {
-  return c.score !== null && c.status
-    ? `${c.name}: ${formatScore(c.score)} out of 10, ${STATUS_STYLE[c.status].name.toLowerCase()} (${c.label})`
-    : `${c.name}: not enough recent data`;
+function describe(c: MapCountry, scoreName?: string): string {
+  if (c.score === null || !c.status) return `${c.name}: ${scoreName ? `no ${scoreName}` : "not enough recent data"}`;
+  const label = c.label ? ` (${c.label})` : "";
+  return `${c.name}: ${scoreName ? `${scoreName} ` : ""}${formatScore(c.score)} out of 10, ${STATUS_STYLE[c.status].name.toLowerCase()}${label}`;
 }
 
-export function EuropeMap({ countries }: { countries: MapCountry[] }) {
+const MAP_LABEL = "Map of Europe coloured by job market weather; each country links to its page";
+
+/** `label`: what the map's colours are (default: the index's weather); `scoreName`: how a score is named in its descriptions. */
+export function EuropeMap({ countries, label = MAP_LABEL, scoreName }: { countries: MapCountry[]; label?: string; scoreName?: string }) {
   const [active, setActive] = useState<string | null>(null);
   const navigate = useNavigate();
   const current = countries.find((c) => c.code === active) ?? null;
@@ -49,7 +52,7 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
           className="block h-auto w-full"
           style={{ background: MAP_STYLE.sea }}
           role="group"
-          aria-label="Map of Europe coloured by job market weather; each country links to its page"
+          aria-label={label}
         >
           <defs>
             <pattern id={HATCH_ID} patternUnits="userSpaceOnUse" width={5} height={5} patternTransform="rotate(45)">
@@ -68,7 +71,7 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
                 key={c.code}
                 href={href}
                 className="map-link"
-                aria-label={describe(c)}
+                aria-label={describe(c, scoreName)}
                 data-code={c.code}
                 onClick={(e) => go(e, href)}
                 onMouseEnter={() => setActive(c.code)}
@@ -76,7 +79,7 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
                 onFocus={() => setActive(c.code)}
                 onBlur={() => setActive((x) => (x === c.code ? null : x))}
               >
-                <title>{describe(c)}</title>
+                <title>{describe(c, scoreName)}</title>
                 <path
                   className="map-country"
                   d={s.d}
@@ -136,6 +139,7 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
             {current.score !== null && current.status ? (
               <>
                 <p className="whitespace-nowrap text-slate-700">
+                  {scoreName ? `${scoreName[0]!.toUpperCase()}${scoreName.slice(1)} ` : null}
                   <strong className="text-slate-900">{formatScore(current.score)}</strong> / 10 · {STATUS_STYLE[current.status].name}
                 </p>
                 {current.confidence ? (
@@ -145,7 +149,7 @@ export function EuropeMap({ countries }: { countries: MapCountry[] }) {
                 ) : null}
               </>
             ) : (
-              <p className="whitespace-nowrap text-slate-600">Not enough recent data</p>
+              <p className="whitespace-nowrap text-slate-600">{scoreName ? `No ${scoreName}` : "Not enough recent data"}</p>
             )}
           </div>
         ) : null}

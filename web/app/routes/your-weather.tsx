@@ -9,6 +9,7 @@ import { formatScore } from "../../../product/format.ts";
 import { movedText, PERSONAL_NOTE, personalRows, type PersonalRowView } from "../../../product/personal-view.ts";
 import { formatSteps, INDEX_STEPS, isIndexSteps, WEIGHT_KEYS, WEIGHT_TEXT, type WeightSteps } from "../../../product/weights.ts";
 import { StatusChip } from "../components/ranking-list.tsx";
+import { EuropeMap, type MapCountry } from "../components/europe-map.tsx";
 import { Flag } from "../components/flag.tsx";
 import { WeightsPanel } from "../components/weights-panel.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
@@ -102,7 +103,16 @@ export default function YourWeather() {
           {data.paused ? (
             <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No ranking while publication is paused.</p>
           ) : (
-            <PersonalList rows={rows} />
+            <>
+              <PersonalList rows={rows} />
+              <div className="mt-6" data-testid="personal-map">
+                <EuropeMap
+                  countries={mapCountries(rows)}
+                  label="Map of Europe coloured by your score (your weights, not the index); each country links to its page"
+                  scoreName="your score"
+                />
+              </div>
+            </>
           )}
           <p className="mt-3 text-sm text-slate-600">
             The published index is on the <Link className="font-medium text-brand-700 underline" to="/brightest">brightest</Link> and{" "}
@@ -113,6 +123,19 @@ export default function YourWeather() {
       </div>
     </div>
   );
+}
+
+/** The map's countries coloured by the personal score and its status (not the index's). */
+function mapCountries(rows: readonly PersonalRowView[]): MapCountry[] {
+  return rows.map((r) => ({
+    code: r.code,
+    name: r.name,
+    score: r.personal_score,
+    status: r.personal_status,
+    label: null,
+    confidence: null,
+    evidence: null,
+  }));
 }
 
 function movedLine(r: PersonalRowView): string {
