@@ -23,6 +23,7 @@ import { CACHE_NEVER, CACHE_STATIC, etagMatches, originFrom, originVary, request
 import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
 import { addVary, compressAsync, encodedEtag, ENCODINGS, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from "../api/compression.ts";
 import { bytesWithNonce, gzipWithNonceOf, PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
+import { HOME_VARY, homeRedirect, localePath } from "../product/locales.ts";
 
 export type { SiteSettings };
 
@@ -111,6 +112,9 @@ export interface SiteHandler extends RequestHandler {
    */
   fastPath(deps: PageFastPathDeps): FastRead;
 }
+
+/** The home page's URL ("/" with or without a query), whose answer depends on Accept-Language and Cookie. */
+const isHome = (url: string) => url === "/" || url.startsWith("/?");
 
 /** Pages that must never be kept or shared: the operator area. */
 const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
@@ -239,7 +243,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     }
     const own = PRIVATE_PAGES.test(req.path);
     res.setHeader("Cache-Control", own ? "no-store" : "no-cache");
-    const vary = own ? null : resolve(opts.vary ?? null);
+    const vary = own ? null : ((res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
     if (vary) res.setHeader("Vary", vary);
     const body = Buffer.from(page.body);
     const encoding = pageEncoding(req, res, body.length);
@@ -270,6 +274,19 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       res.status(405).setHeader("Allow", "GET, HEAD").setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("Method Not Allowed");
       return;
     }
+    // A visitor arriving at "/" without a language cookie goes to the language their browser prefers; the answers
+    // of "/" say what they vary with. Deep links are never redirected (docs/i18n.md).
+    if (req.path === "/") {
+      const header = req.headers["accept-language"];
+      const to = homeRedirect(req.path, Array.isArray(header) ? header.join(",") : header, req.headers.cookie);
+      const vary = [resolve(opts.vary ?? null), HOME_VARY].filter(Boolean).join(", ");
+      if (to) {
+        const query = req.originalUrl.slice(req.path.length);
+        res.status(302).setHeader("Location", `${localePath(to, "/")}${query}`).setHeader("Vary", vary).setHeader("Cache-Control", "private, no-cache").end();
+        return;
+      }
+      res.locals.homeVary = vary;
+    }
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     const version = PRIVATE_PAGES.test(req.path) ? undefined : opts.dataVersion?.();
     const site = resolve(opts.site);
@@ -280,7 +297,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       }
       const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
-      if (entry) sendShared(req, res, entry, nonce, resolve(opts.vary ?? null));
+      if (entry) sendShared(req, res, entry, nonce, (res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
       else sendOwn(req, res, await render(req, nonce));
     };
     work().catch(next);
@@ -289,6 +306,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     if (url.startsWith("/api/") || url.startsWith("/assets/") || PRIVATE_PAGES.test(url)) return false;
+    if (isHome(url)) return false; // Express answers "/": its language may depend on the request (docs/i18n.md)
     let entry: CachedPage | undefined;
     let protocol: string;
     try {
