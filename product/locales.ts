@@ -65,12 +65,12 @@ export function acceptLanguageLocale(header: string | undefined | null): Locale 
 }
 
 /**
- * Where a visitor arriving at "/" goes: the language of their Accept-Language header, but only when they have made
- * no choice (no language cookie); null to stay on the English home. Deep links are never redirected.
+ * Where a visitor arriving at "/" goes: the language they chose (the cookie), else, without a choice, the language of
+ * their Accept-Language header; null to stay on the English home. Deep links are never redirected.
  */
 export function homeRedirect(pathname: string, acceptLanguage: string | undefined, cookie: string | undefined): Locale | null {
-  if (pathname !== "/" || cookieLocale(cookie) !== null) return null;
-  const wanted = acceptLanguageLocale(acceptLanguage);
+  if (pathname !== "/") return null;
+  const wanted = cookieLocale(cookie) ?? acceptLanguageLocale(acceptLanguage);
   return wanted === DEFAULT_LOCALE ? null : wanted;
 }
 
