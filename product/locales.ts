@@ -76,3 +76,9 @@ export function homeRedirect(pathname: string, acceptLanguage: string | undefine
 
 /** What the answers of "/" vary with, besides what every page varies with. */
 export const HOME_VARY = "Accept-Language, Cookie";
+
+/** A route pattern of web/app/routes.ts without its language prefix ("de/country/:code" → "country/:code", "de" → ""). */
+export function unprefixedRoute(pattern: string): string {
+  const m = /^([a-z]{2})(?:\/(.*))?$/.exec(pattern);
+  return m && isLocale(m[1]) && m[1] !== DEFAULT_LOCALE ? (m[2] ?? "") : pattern;
+}

@@ -6,12 +6,12 @@ import { PREFIXED_LOCALES } from "./i18n/locales.ts";
 
 /** The public pages of one language; `p` is its prefix ("" or "de/"), `id` names its routes apart. */
 function pages(p: string, id: (name: string) => string | undefined) {
-  const opts = (name: string) => (id(name) ? { id: id(name) } : undefined);
+  const opts = (name: string) => ({ id: id(name) });
   return [
     route(`${p}country/:code`, "routes/country.tsx", opts("country")),
     route(`${p}job-market/:name`, "routes/job-market.tsx", opts("job-market")),
-    route(`${p}brightest`, "routes/ranking.tsx", { id: id("ranking-brightest") ?? "ranking-brightest" }),
-    route(`${p}stormiest`, "routes/ranking.tsx", { id: id("ranking-stormiest") ?? "ranking-stormiest" }),
+    route(`${p}brightest`, "routes/ranking.tsx", opts("ranking-brightest")),
+    route(`${p}stormiest`, "routes/ranking.tsx", opts("ranking-stormiest")),
     route(`${p}top-regions`, "routes/top-regions.tsx", opts("top-regions")),
     route(`${p}your-weather`, "routes/your-weather.tsx", opts("your-weather")),
     route(`${p}compare/:codes`, "routes/compare.tsx", opts("compare")),
@@ -27,10 +27,10 @@ function pages(p: string, id: (name: string) => string | undefined) {
 
 export default [
   index("routes/home.tsx"),
-  ...pages("", () => undefined).slice(0, 4),
+  ...pages("", (name) => (name.startsWith("ranking-") ? name : undefined)).slice(0, 4),
   route("brightest-markets", "routes/ranking-alias.tsx", { id: "ranking-alias-brightest" }),
   route("stormiest-markets", "routes/ranking-alias.tsx", { id: "ranking-alias-stormiest" }),
-  ...pages("", () => undefined).slice(4),
+  ...pages("", (name) => (name.startsWith("ranking-") ? name : undefined)).slice(4),
   route("admin", "routes/admin.tsx"),
   ...PREFIXED_LOCALES.flatMap((l) => [
     route(l, "routes/home.tsx", { id: `${l}-home` }),
