@@ -5,7 +5,7 @@
 import { useMemo } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
-import { formatPercent, formatPeriod, formatScore, formatDate as formatDateEn, monthYear as monthYearEn } from "../../../product/format.ts";
+import { formatNumber, formatPercent, formatPeriod, formatScore, formatDate as formatDateEn, monthYear as monthYearEn } from "../../../product/format.ts";
 import type { Evidence } from "../../../product/evidence.ts";
 import type { Status } from "../../../product/weather.ts";
 
@@ -44,6 +44,8 @@ export interface Formatters {
   /** A number as JavaScript writes it ("3.9", "10"), in the language's notation ("3,9"). */
   plain(value: number): string;
   percent(value: number, digits?: number): string;
+  /** A figure to fixed decimals ("2.3" / "2,3"). */
+  number(value: number, digits?: number): string;
   /** `2026-07` → "July 2026" / "Juli 2026"; quarters "Q2 2026". */
   period(period: string): string;
   date(iso: string): string;
@@ -72,6 +74,7 @@ export function formatters(intl: IntlShape): Formatters {
     plain: (v) => decimal(locale, String(v)),
     percent: (v, digits = 1) =>
       en ? formatPercent(v, digits) : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v / 100),
+    number: (v, digits = 1) => decimal(locale, formatNumber(v, digits)),
     period: (p) => {
       if (en) return formatPeriod(p);
       const m = /^(\d{4})-(\d{2})$/.exec(p);
