@@ -64,6 +64,37 @@ describe("served pages in every language", () => {
   });
 });
 
+describe("numbers and dates in the page's language", () => {
+  it("the country page writes percentages, decimals and months as its language does", async () => {
+    const plain = async (path: string) =>
+      (await (await get(path)).text())
+        .replace(/<script[\s\S]*?<\/script>/g, "")
+        .replace(/<!-- -->/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/&nbsp;|\u00a0|\u202f/g, " ");
+    const english = await plain("/country/de");
+    const month = /data to ([A-Z][a-z]+) (\d{4})/.exec(english);
+    expect(month, "the English page says which month its data reach").not.toBeNull();
+    const index = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"].indexOf(month![1]!);
+    expect(english).toMatch(/\d\.\d%/); // "4.0%" as before
+    const expected: Record<string, { dataTo: string; percent: RegExp; months: string[] }> = {
+      de: { dataTo: "Daten bis", percent: /\d,\d %/, months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"] },
+      fr: { dataTo: "données jusqu’à", percent: /\d,\d %/, months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"] },
+      es: { dataTo: "datos hasta", percent: /\d,\d %/, months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"] },
+      it: { dataTo: "dati fino a", percent: /\d,\d%/, months: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"] },
+      pl: { dataTo: "dane do", percent: /\d,\d%/, months: ["styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień"] },
+    };
+    for (const [l, e] of Object.entries(expected)) {
+      const text = await plain(localePath(l as (typeof LOCALES)[number], "/country/de"));
+      // Spanish says "octubre de 2026".
+      expect(text, l).toContain(`${e.dataTo} ${e.months[index]}${l === "es" ? " de" : ""} ${month![2]}`);
+      expect(text, l).toMatch(e.percent);
+      // The score itself, to one decimal in the language's notation.
+      expect(text, l).toMatch(/\d,\d\s*\/ 10/);
+    }
+  });
+});
+
 describe("choosing the language", () => {
   it("Accept-Language redirects only at / and only without a chosen language", async () => {
     const redirect = await get("/", { "accept-language": "de-AT,de;q=0.9,en;q=0.5" });
