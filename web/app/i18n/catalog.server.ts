@@ -2,6 +2,7 @@
 // server only. A page gets its own language's messages in the root loader's data, so the browser downloads the
 // active language and no other. Ids a language lacks fall back to English (the key test keeps them complete).
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales.ts";
+import { pseudoMessages } from "./pseudo.ts";
 
 const files = import.meta.glob<Record<string, string>>("./messages/*/*.json", { eager: true, import: "default" });
 
@@ -16,7 +17,8 @@ function collect(locale: Locale): Messages {
 }
 
 const catalogues = new Map<Locale, Messages>(LOCALES.map((l) => [l, collect(l)]));
-const english = catalogues.get(DEFAULT_LOCALE)!;
+// With JWI_PSEUDO_LOCALE=1 (tests only) English pages show the pseudo-locale instead (web/app/i18n/pseudo.ts).
+const english = process.env.JWI_PSEUDO_LOCALE === "1" ? pseudoMessages(catalogues.get(DEFAULT_LOCALE)!) : catalogues.get(DEFAULT_LOCALE)!;
 
 /** All messages of a language, with English for any id it lacks. */
 export function messagesFor(locale: Locale): Messages {
