@@ -17,6 +17,8 @@ const PAGES: Record<string, string[]> = {
   "brightest-markets": ["/brightest-markets"],
   "stormiest-markets": ["/stormiest-markets"],
   "top-regions": ["/top-regions"],
+  "your-weather": ["/your-weather"],
+  "compare/:codes": ["/compare/de-fr"],
   "waiting-list/:service": ["/waiting-list/career-consultant"],
   methodology: ["/methodology"],
   "open-data": ["/open-data"],
