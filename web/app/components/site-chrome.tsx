@@ -34,6 +34,8 @@ export function LanguageLinks() {
     document.cookie = `${LANGUAGE_COOKIE}=${l}; Path=/; Max-Age=31536000; SameSite=Lax`;
   };
   const label = intl.formatMessage({ id: "common.language.label" });
+  // The operator area exists in English only (docs/i18n.md).
+  if (/^\/admin(?:\/|$)/.test(pathname)) return null;
   // A native disclosure: opens with Enter/Space and without JavaScript, and keeps the header one row high at 390 px.
   return (
     <details className="language-control relative" data-testid="language-control">
