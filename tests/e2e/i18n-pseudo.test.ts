@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { PRODUCT_NAME } from "../../product/brand.ts";
-import { LANGUAGE_NAMES } from "../../product/locales.ts";
+import { LANGUAGE_NAMES, LOCALES } from "../../product/locales.ts";
 import { startSitePages, type SitePages } from "../reliability/site.ts";
 import { ensureBuilt } from "./harness.ts";
 
@@ -52,8 +52,8 @@ function textNodes(html: string): string[] {
     .filter((t) => t !== "" && t !== "<!-- -->");
 }
 
-/** Names, not texts: the product, the countries (Intl.DisplayNames), the languages in their own words. */
-const ALLOWED = new Set<string>([PRODUCT_NAME, ...COUNTRIES.map((c) => c.name), ...Object.values(LANGUAGE_NAMES)]);
+/** Names, not texts: the product, the countries (Intl.DisplayNames), the languages in their own words and codes. */
+const ALLOWED = new Set<string>([PRODUCT_NAME, ...COUNTRIES.map((c) => c.name), ...Object.values(LANGUAGE_NAMES), ...LOCALES.map((l) => l.toUpperCase())]);
 /** Pseudo-localised (accents or its brackets), or nothing but figures and punctuation. */
 const localised = (t: string) => /[áéíöüÁÉÍÖÜçñý⟦⟧]/.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=]*$/.test(t) || ALLOWED.has(t);
 

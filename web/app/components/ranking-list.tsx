@@ -79,7 +79,7 @@ export function StatusChip({ status }: { status: Status }) {
   const st = STATUS_STYLE[status];
   return (
     <span
-      className="w-16 shrink-0 rounded-full px-2 py-0.5 text-center text-xs font-semibold"
+      className="min-w-16 shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-center text-xs font-semibold [hyphens:manual]"
       style={{ background: st.fill, color: st.ink }}
       data-status={status}
     >

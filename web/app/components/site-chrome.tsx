@@ -41,7 +41,13 @@ export function LanguageLinks() {
     <details className="language-control relative" data-testid="language-control">
       <summary className="flex h-10 cursor-pointer list-none items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100">
         <span className="sr-only">{label}: </span>
-        <span lang={current}>{LANGUAGE_NAMES[current]}</span>
+        {/* The code on small screens keeps the logo on one line; the name from 640 px. */}
+        <span lang={current} className="sm:hidden">
+          {current.toUpperCase()}
+        </span>
+        <span lang={current} className="hidden sm:inline">
+          {LANGUAGE_NAMES[current]}
+        </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
