@@ -7,6 +7,9 @@ import { originFrom } from "../api/http.ts";
 import type { CachedPage } from "./page-cache.ts";
 import { PRIVATE_PAGES, sendShared } from "./page-send.ts";
 
+/** The home page's URL ("/" with or without a query), whose answer depends on Accept-Language and Cookie. */
+const isHome = (url: string) => url === "/" || url.startsWith("/?");
+
 /**
  * `peek(origin, url)`: the cached render of a URL for the origin its links name, undefined when none (or nothing
  * may be cached now); `vary`: the Vary header of public pages.
@@ -20,6 +23,7 @@ export function pageFastPath(
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     if (url.startsWith("/api/") || url.startsWith("/assets/") || PRIVATE_PAGES.test(url)) return false;
+    if (isHome(url)) return false; // Express answers "/": its language may depend on the request (docs/i18n.md)
     let entry: CachedPage | undefined;
     let protocol: string;
     try {

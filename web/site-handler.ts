@@ -18,6 +18,7 @@ import { PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
 import { pageFastPath } from "./page-fast-path.ts";
 import { PAGE_MAX_AGE_S, pageEncoding, PRIVATE_PAGES, send, sendCompressed, sendShared } from "./page-send.ts";
 import { staticFiles } from "./static-files.ts";
+import { HOME_VARY, homeRedirect, localePath } from "../product/locales.ts";
 
 /** build/web, where `npm run build` (react-router build) writes client/ and server/. */
 export const DEFAULT_BUILD_DIR = SITE_BUILD_DIR;
@@ -128,7 +129,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     }
     const own = PRIVATE_PAGES.test(req.path);
     res.setHeader("Cache-Control", own ? "no-store" : "no-cache");
-    const vary = own ? null : resolve(opts.vary ?? null);
+    const vary = own ? null : ((res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
     if (vary) res.setHeader("Vary", vary);
     const body = Buffer.from(page.body);
     const encoding = pageEncoding(req, res, body.length);
@@ -144,6 +145,19 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       res.status(405).setHeader("Allow", "GET, HEAD").setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("Method Not Allowed");
       return;
     }
+    // A visitor arriving at "/" without a language cookie goes to the language their browser prefers; the answers
+    // of "/" say what they vary with. Deep links are never redirected (docs/i18n.md).
+    if (req.path === "/") {
+      const header = req.headers["accept-language"];
+      const to = homeRedirect(req.path, Array.isArray(header) ? header.join(",") : header, req.headers.cookie);
+      const vary = [resolve(opts.vary ?? null), HOME_VARY].filter(Boolean).join(", ");
+      if (to) {
+        const query = req.originalUrl.slice(req.path.length);
+        res.status(302).setHeader("Location", `${localePath(to, "/")}${query}`).setHeader("Vary", vary).setHeader("Cache-Control", "private, no-cache").end();
+        return;
+      }
+      res.locals.homeVary = vary;
+    }
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     const version = PRIVATE_PAGES.test(req.path) ? undefined : opts.dataVersion?.();
     const site = resolve(opts.site);
@@ -154,7 +168,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       }
       const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
-      if (entry) sendShared(req, res, entry, nonce, resolve(opts.vary ?? null));
+      if (entry) sendShared(req, res, entry, nonce, (res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
       else sendOwn(req, res, await render(req, nonce));
     };
     work().catch(next);

@@ -4,6 +4,7 @@
 import { Router, type Request, type Response } from "express";
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { WAITING_LIST_SERVICES } from "../../product/options.ts";
+import { LOCALES, localePath } from "../../product/locales.ts";
 import { CACHE_PUBLISHED, CACHE_STATIC, cachedBytes, requestOrigin, sendCached, type CachedBody } from "../http.ts";
 
 export interface SitemapEntry {
@@ -14,7 +15,12 @@ export interface SitemapEntry {
   published: boolean;
 }
 
+/** Every listed page in every language: English at its own path, the others under their prefix (docs/i18n.md). */
 export function sitemapEntries(): SitemapEntry[] {
+  return LOCALES.flatMap((l) => englishEntries().map((e) => ({ ...e, path: localePath(l, e.path) })));
+}
+
+function englishEntries(): SitemapEntry[] {
   const page = (path: string, priority: string, changefreq: SitemapEntry["changefreq"], published: boolean): SitemapEntry => ({ path, priority, changefreq, published });
   return [
     page("/", "1.0", "daily", true),

@@ -197,7 +197,10 @@ describe("sitemap and robots", () => {
     expect(xml).not.toContain("/admin");
     // Compare pages are linked from the country pages, not listed (docs/decisions/020-personal-weights.md).
     expect(xml).not.toContain("/compare/");
-    expect(xml.match(/<url>/g)).toHaveLength(3 + 31 + 31 + 4 + 6);
+    // Every page in each of the six languages (docs/i18n.md): English at its path, the others under /de, /fr, …
+    expect(xml.match(/<url>/g)).toHaveLength((3 + 31 + 31 + 4 + 6) * 6);
+    expect(xml).toContain(`<loc>${origin}/de</loc>\n    ${lastmod}\n`);
+    expect(xml).toContain(`<loc>${origin}/pl/country/de</loc>\n    ${lastmod}\n`);
   });
   it("robots allows all but the operator area and names the sitemap", async () => {
     const res = await fetch(`${base}/robots.txt`);

@@ -3,6 +3,7 @@
 // server-rendered pages from the real server, one page of each route of web/app/routes.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../web/app/routes.ts";
+import { unprefixedRoute } from "../../product/locales.ts";
 import { startSitePages, type SitePages } from "../reliability/site.ts";
 import { ensureBuilt } from "./harness.ts";
 
@@ -16,6 +17,8 @@ const PAGES: Record<string, string[]> = {
   "brightest-markets": ["/brightest-markets"],
   "stormiest-markets": ["/stormiest-markets"],
   "top-regions": ["/top-regions"],
+  "your-weather": ["/your-weather"],
+  "compare/:codes": ["/compare/de-fr"],
   "waiting-list/:service": ["/waiting-list/career-consultant"],
   methodology: ["/methodology"],
   "open-data": ["/open-data"],
@@ -49,7 +52,7 @@ afterAll(async () => {
 
 describe("sized images", () => {
   it("lists a page for every route of the site", () => {
-    expect(routes.map((r) => r.path ?? "").filter((p) => !(p in PAGES))).toEqual([]);
+    expect(routes.map((r) => unprefixedRoute(r.path ?? "")).filter((p) => !(p in PAGES))).toEqual([]);
   });
 
   it("gives every <img> of every page a positive width and height", async () => {

@@ -4,6 +4,7 @@
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../web/app/routes.ts";
+import { LOCALES, localeFromPath, localePath, unprefixedRoute } from "../../product/locales.ts";
 import { checkWellFormedXml } from "../helpers/xml.ts";
 import { startSitePages, type SitePages } from "../reliability/site.ts";
 import { ensureBuilt } from "./harness.ts";
@@ -53,12 +54,18 @@ describe("sitemap.xml", () => {
       // Each page names itself canonical, but for /job-market/{name}: the second layout of a country's story names
       // /country/{code} (docs/product.md §2), which the sitemap lists too.
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+      // In each language: /de/job-market/germany names /de/country/de.
       const slug = /\/job-market\/([a-z-]+)$/.exec(loc)?.[1];
       const country = slug ? COUNTRIES.find((c) => c.slug === slug) : undefined;
       if (slug) expect(country, loc).toBeDefined();
-      const expected = country ? `${site.base}/country/${country.code.toLowerCase()}` : loc;
+      const locale = localeFromPath(new URL(loc).pathname);
+      const expected = country ? `${site.base}${localePath(locale, `/country/${country.code.toLowerCase()}`)}` : loc;
       expect(canonical, loc).toBe(expected);
       expect(urls.some((u) => u.loc === expected), loc).toBe(true);
+      // Its alternates in every language (and x-default) are listed pages too (docs/i18n.md).
+      const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!] as const);
+      expect(alternates.map(([l]) => l).sort(), loc).toEqual([...LOCALES, "x-default"].sort());
+      for (const [, href] of alternates) expect(urls.some((u) => u.loc === href), `${loc} → ${href}`).toBe(true);
     }
   });
 
@@ -66,13 +73,20 @@ describe("sitemap.xml", () => {
     const paths = (await sitemap()).map((u) => new URL(u.loc).pathname);
     for (const route of routes) {
       const pattern = route.path ?? "";
-      if (NOT_LISTED.has(pattern)) continue;
+      if (NOT_LISTED.has(unprefixedRoute(pattern))) continue;
       const re = new RegExp(`^/${pattern.replace(/:[a-z]+/g, "[^/]+")}$`);
       expect(paths.filter((p) => re.test(p)).length, `/${pattern}`).toBeGreaterThan(0);
     }
     expect(paths).toEqual(expect.arrayContaining(["/", "/country/de", "/country/li", "/job-market/germany", "/methodology", "/open-data", "/top-regions", "/contact"]));
     expect(paths.filter((p) => p.startsWith("/country/"))).toHaveLength(31);
     expect(paths.filter((p) => p.startsWith("/job-market/"))).toHaveLength(31);
+    // Every page in every language: the same pages under each prefix (docs/i18n.md).
+    const english = paths.filter((p) => localeFromPath(p) === "en");
+    for (const l of LOCALES) {
+      const inLanguage = paths.filter((p) => localeFromPath(p) === l);
+      expect(inLanguage, l).toEqual(english.map((p) => localePath(l, p)));
+    }
+    expect(paths).toHaveLength(english.length * LOCALES.length);
     expect(paths.some((p) => p.startsWith("/admin"))).toBe(false);
   });
 

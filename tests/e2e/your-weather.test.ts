@@ -41,7 +41,7 @@ const rowScores = (page: Page) =>
     .locator("[data-testid=personal-ranking] > li")
     .evaluateAll((els) =>
       Object.fromEntries(els.map((e) => [e.getAttribute("data-code"), (e.querySelector("[data-testid=personal-score]")?.textContent ?? "").replace("Your score", "").trim()])),
-    );
+    ) as Promise<Record<string, string>>;
 
 async function apiOrder(weights: string): Promise<string[]> {
   const body = (await (await fetch(`${h.base}/api/v1/scores?weights=${weights}`)).json()) as { items: Array<{ code: string; rank: number | null }> };

@@ -11,9 +11,10 @@ import {
   useRouteError,
   useRouteLoaderData,
   type LinksFunction,
-  
   type MetaFunction,
+  type ShouldRevalidateFunction,
 } from "react-router";
+import { FormattedMessage, IntlProvider } from "react-intl";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";
 import { pageMeta } from "./lib/meta.ts";
@@ -23,6 +24,8 @@ import { PageNotFound } from "./components/not-found.tsx";
 import { GlobalError } from "./components/global-error.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
+import { DEFAULT_LOCALE, localeFromPath, stripLocale } from "./i18n/locales.ts";
+import { messagesFor } from "./i18n/catalog.server.ts";
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -39,9 +42,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
 ];
 
-export function loader({ context }: SiteLoaderArgs) {
+export function loader({ context, request }: SiteLoaderArgs) {
+  // The page's language comes from its URL prefix alone (docs/i18n.md): its messages, and no other language's, go
+  // into the page.
+  const locale = localeFromPath(new URL(request.url).pathname);
   // Only public settings: this object is serialised into the page.
   return {
+    locale,
+    messages: messagesFor(locale),
     site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl, leadsRetentionDays: context.site.leadsRetentionDays },
     year: context.now.getUTCFullYear(),
     // While publication is paused every public page shows the paused notice (docs/product.md, "Paused").
@@ -51,12 +59,23 @@ export function loader({ context }: SiteLoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** The root's data stays while the language does; a move to another language fetches that language's messages. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+
 export const meta: MetaFunction = (args) => pageMeta(args, {});
+
+/** Missing messages show their English fallback (catalog.server.ts); nothing to report in the console. */
+const quiet = () => {};
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<RootData>("root");
+  const { pathname } = useLocation();
+  const locale = data?.locale ?? localeFromPath(pathname);
   return (
-    <html lang="en">
+    <IntlProvider locale={locale} messages={data?.messages ?? {}} defaultLocale={DEFAULT_LOCALE} timeZone="UTC" onError={quiet}>
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -68,13 +87,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-          Skip to content
+          <FormattedMessage id="common.skipLink" defaultMessage="Skip to content" />
         </a>
         {children}
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>
     </html>
+    </IntlProvider>
   );
 }
 
@@ -108,7 +128,7 @@ function Chrome({ children }: { children: ReactNode }) {
   const year = data?.year ?? new Date().getUTCFullYear();
   const { pathname } = useLocation();
   // The home page shows the full paused card itself; the operator area has its own status.
-  const pausedBanner = data?.paused === true && pathname !== "/" && !/^\/admin(\/|$)/.test(pathname);
+  const pausedBanner = data?.paused === true && stripLocale(pathname) !== "/" && !/^\/admin(\/|$)/.test(pathname);
   return (
     <>
       <SiteHeader feedbackUrl={feedbackUrl} />

@@ -4,11 +4,18 @@ import { useNavigate } from "react-router";
 import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
 import type { RefObject } from "react";
+import { useIntl } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { countryNameIn } from "../i18n/format.ts";
 import { CheckIcon, SearchIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 
-const OPTIONS = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name));
+/** The covered countries by their name in the page's language (English: as before), with the English name to search too. */
+function options(locale: string) {
+  return COUNTRIES.map((c) => ({ code: c.code, english: c.name, name: countryNameIn(locale, c.code) })).sort((a, b) =>
+    locale === "en" ? a.name.localeCompare(b.name) : a.name.localeCompare(b.name, locale),
+  );
+}
 
 export default function CountryPickerMenu({
   open,
@@ -26,6 +33,8 @@ export default function CountryPickerMenu({
   listId: string;
 }) {
   const navigate = useNavigate();
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Anchor virtualRef={anchor as RefObject<HTMLButtonElement>} />
@@ -34,7 +43,7 @@ export default function CountryPickerMenu({
           id={listId}
           align="start"
           sideOffset={4}
-          aria-label="Pick a country"
+          aria-label={t("picker.placeholder")}
           onCloseAutoFocus={(e) => {
             e.preventDefault();
             anchor.current?.focus();
@@ -45,17 +54,18 @@ export default function CountryPickerMenu({
           }}
           className="z-50 w-[min(18rem,calc(100vw-2rem))] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl"
         >
-          <Command label="Countries" loop>
+          <Command label={t("picker.label")} loop>
             <div className="flex items-center gap-2 border-b border-slate-200 px-3">
               <SearchIcon className="h-4 w-4 text-slate-500" />
-              <Command.Input placeholder="Search countries..." className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-500" />
+              <Command.Input placeholder={t("picker.search")} className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-500" />
             </div>
             <Command.List className="overflow-y-auto p-1" style={{ maxHeight: 256 }}>
-              <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">No country found.</Command.Empty>
-              {OPTIONS.map((c) => (
+              <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">{t("picker.empty")}</Command.Empty>
+              {options(intl.locale).map((c) => (
                 <Command.Item
                   key={c.code}
                   value={c.name}
+                  keywords={c.english === c.name ? undefined : [c.english]}
                   onSelect={() => {
                     onOpenChange(false);
                     navigate(hrefOf(c.code));

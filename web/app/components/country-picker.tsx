@@ -2,7 +2,10 @@
 // product's placeholder (docs/product.md §2), search and empty texts, and a 256 px list. The trigger is rendered with the page; the
 // dropdown (Radix popover + cmdk) loads when the visitor first reaches for it.
 import { lazy, Suspense, useId, useRef, useState } from "react";
+import { FormattedMessage } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { useFormat } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 
@@ -33,6 +36,8 @@ export function CountryPicker({
   const listId = useId();
   const selected = current ? COUNTRIES.find((c) => c.code === current) : undefined;
   const warm = () => void loadMenu();
+  const f = useFormat();
+  const to = useLocalePath();
   return (
     <>
       <button
@@ -55,10 +60,12 @@ export function CountryPicker({
         {selected ? (
           <span className="flex items-center gap-2">
             <Flag code={selected.code} />
-            {selected.name}
+            {f.country(selected.code)}
           </span>
         ) : (
-          <span className="text-slate-600">Pick a country</span>
+          <span className="text-slate-600">
+            <FormattedMessage id="picker.placeholder" />
+          </span>
         )}
         <ChevronDownIcon className="h-4 w-4 text-slate-500" />
       </button>
@@ -69,7 +76,7 @@ export function CountryPicker({
             onOpenChange={setOpen}
             anchor={trigger}
             current={current}
-            hrefOf={(code) => countryHref(code, target)}
+            hrefOf={(code) => to(countryHref(code, target))}
             listId={listId}
           />
         </Suspense>

@@ -16,8 +16,12 @@ import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
 import { EmbedBadge } from "./embed-badge.tsx";
 import { FollowLinks } from "./follow-links.tsx";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useFormat } from "../i18n/format.ts";
+import { stripLocale } from "../i18n/locales.ts";
 
-const RANGE_LABEL = { "5y": "5 years", "10y": "10 years", all: "All" } as const;
+/** The history ranges, labelled by the catalogues (country.history.range.*). */
+const RANGE_LABEL = { "5y": "5y", "10y": "10y", all: "all" } as const;
 
 interface Panel {
   id: "conditions" | "sentiment" | "advice";
@@ -31,8 +35,11 @@ export function CountryView({ data }: { data: CountryPageData }) {
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
-  const pending = target !== null && target.startsWith("/country/") && target !== location.pathname;
+  const pending = target !== null && stripLocale(target).startsWith("/country/") && target !== location.pathname;
   const { country, panel, community } = data;
+  const intl = useIntl();
+  const f = useFormat();
+  const t = (id: string) => intl.formatMessage({ id });
   const hasScore = data.score !== null;
   const available = availabilityOf(panel, hasScore);
 
@@ -40,23 +47,23 @@ export function CountryView({ data }: { data: CountryPageData }) {
   if (hasConditions(available)) {
     panels.push({
       id: "conditions",
-      wide: "Market conditions",
-      narrow: "Market conditions",
+      wide: t("country.panel.conditions"),
+      narrow: t("country.panel.conditions"),
       body: <MarketConditions panel={panel} available={available.conditions} />,
     });
   }
   if (hasSentiment(available.sentiment, community.summary)) {
     panels.push({
       id: "sentiment",
-      wide: "Market sentiment",
-      narrow: "Market sentiment",
+      wide: t("country.panel.sentiment"),
+      narrow: t("country.panel.sentiment"),
       body: <MarketSentiment panel={panel} available={available.sentiment} summary={community.summary} yoyFrom={data.yoyFrom} />,
     });
   }
   panels.push({
     id: "advice",
-    wide: "What you can do now",
-    narrow: "What this means for you",
+    wide: t("country.panel.adviceWide"),
+    narrow: t("country.panel.adviceNarrow"),
     body: <AdviceList status={data.status} subScores={data.subScores} paused={data.paused} />,
   });
 
@@ -68,7 +75,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
       {p.body}
     </Card>
   );
-  const note = hasScore && data.basis === "historical-only" && !available.sentiment.barometer ? "The score uses official statistics only." : null;
+  const note = hasScore && data.basis === "historical-only" && !available.sentiment.barometer ? t("country.officialOnly") : null;
 
   return (
     <PopoverGroup>
@@ -76,17 +83,19 @@ export function CountryView({ data }: { data: CountryPageData }) {
         <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
           <div className="flex items-center gap-3">
             <BackButton />
-            <Breadcrumbs items={[{ label: "Job Market Analysis", to: "/" }, { label: country.name }]} />
+            <Breadcrumbs items={[{ label: t("country.breadcrumb"), to: "/" }, { label: f.country(country.code) }]} />
           </div>
           <div>
             <label htmlFor="country-picker" className="sr-only">
-              Change country
+              <FormattedMessage id="country.changeCountry" />
             </label>
             <CountryPicker id="country-picker" current={country.code} />
           </div>
         </div>
 
-        <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">{country.name}: job market weather</h1>
+        <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">
+          <FormattedMessage id="country.title" values={{ name: f.country(country.code) }} />
+        </h1>
         <DatesLine anchorMonth={hasScore ? data.anchorMonth : null} publishedAt={data.publishedAt} />
         <div className="mt-4">
           <ScoreCard
@@ -136,7 +145,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
         {hasComparisons(available) ? (
           <section aria-labelledby="insights-title" className="mt-10">
             <h2 id="insights-title" className="mb-4 text-2xl font-semibold tracking-tight">
-              Comparison insights
+              <FormattedMessage id="country.insights" />
             </h2>
             <ComparisonInsights panel={panel} available={available.comparisons} />
           </section>
@@ -146,10 +155,10 @@ export function CountryView({ data }: { data: CountryPageData }) {
           <section aria-labelledby="history-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="history-heading" className="text-2xl font-semibold tracking-tight">
-                Score history
+                <FormattedMessage id="country.history.title" />
               </h2>
               {data.historyMonths > 60 ? (
-                <nav aria-label="History range" className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
+                <nav aria-label={t("country.history.range")} className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
                   {(Object.keys(RANGE_LABEL) as Array<keyof typeof RANGE_LABEL>).map((r) => (
                     <Link
                       key={r}
@@ -159,13 +168,15 @@ export function CountryView({ data }: { data: CountryPageData }) {
                       aria-current={data.range === r ? "page" : undefined}
                       className={`rounded-md px-3 py-1 ${data.range === r ? "bg-white font-medium shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
                     >
-                      {RANGE_LABEL[r]}
+                      <FormattedMessage id={`country.history.range.${RANGE_LABEL[r]}`} />
                     </Link>
                   ))}
                 </nav>
               ) : null}
             </div>
-            <p className="mt-1 text-sm text-slate-700">Each month scored with the data available at the end of that month.</p>
+            <p className="mt-1 text-sm text-slate-700">
+              <FormattedMessage id="country.history.note" />
+            </p>
             <div className="mt-4">
               <HistoryChart points={data.history} countryName={country.name} />
             </div>

@@ -2,10 +2,12 @@
 // page; hovering or focusing it shows its score. The shapes are precomputed (web/scripts/build-europe-map.ts).
 import { useState, type MouseEvent } from "react";
 import { useNavigate } from "react-router";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import { useFormat, type Formatters } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 import { COUNTRY_SHAPES, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS_PATH } from "../lib/europe-map.generated.ts";
-import { MAP_STYLE, NO_DATA_HATCH_CSS, NO_DATA_NAME, NOT_COVERED_NAME, STATUS_STYLE, STATUSES_BEST_FIRST, rangeText, type Status } from "../../../product/weather.ts";
-import { formatScore } from "../../../product/format.ts";
-import { confidenceWithEvidence, type Evidence } from "../../../product/evidence.ts";
+import { MAP_STYLE, NO_DATA_HATCH_CSS, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, type Status } from "../../../product/weather.ts";
+import type { Evidence } from "../../../product/evidence.ts";
 import { Flag } from "./flag.tsx";
 
 export interface MapCountry {
@@ -18,18 +20,28 @@ export interface MapCountry {
   evidence: Evidence | null;
 }
 
-function describe(c: MapCountry, scoreName?: string): string {
-  if (c.score === null || !c.status) return `${c.name}: ${scoreName ? `no ${scoreName}` : "not enough recent data"}`;
-  const label = c.label ? ` (${c.label})` : "";
-  return `${c.name}: ${scoreName ? `${scoreName} ` : ""}${formatScore(c.score)} out of 10, ${STATUS_STYLE[c.status].name.toLowerCase()}${label}`;
+function describe(c: MapCountry, intl: IntlShape, f: Formatters, personal: boolean): string {
+  if (personal) {
+    // Coloured by a visitor's own weights (/your-weather): the score is theirs, not the index's.
+    return c.score !== null && c.status
+      ? intl.formatMessage({ id: "home.map.personalCountry" }, { name: f.country(c.code), score: f.score(c.score), status: f.status(c.status).toLocaleLowerCase(f.locale) })
+      : intl.formatMessage({ id: "home.map.personalNoData" }, { name: f.country(c.code) });
+  }
+  return c.score !== null && c.status
+    ? intl.formatMessage(
+        { id: "home.map.country" },
+        { name: f.country(c.code), score: f.score(c.score), status: f.status(c.status).toLocaleLowerCase(f.locale), label: c.label ? f.label(c.label) : "null" },
+      )
+    : intl.formatMessage({ id: "home.map.countryNoData" }, { name: f.country(c.code) });
 }
 
-const MAP_LABEL = "Map of Europe coloured by job market weather; each country links to its page";
-
-/** `label`: what the map's colours are (default: the index's weather); `scoreName`: how a score is named in its descriptions. */
-export function EuropeMap({ countries, label = MAP_LABEL, scoreName }: { countries: MapCountry[]; label?: string; scoreName?: string }) {
+/** `personal`: coloured by a visitor's own weights (/your-weather), described as "your score", never as the index. */
+export function EuropeMap({ countries, personal = false }: { countries: MapCountry[]; personal?: boolean }) {
   const [active, setActive] = useState<string | null>(null);
   const navigate = useNavigate();
+  const intl = useIntl();
+  const f = useFormat();
+  const to = useLocalePath();
   const current = countries.find((c) => c.code === active) ?? null;
   const shape = active ? COUNTRY_SHAPES[active] : null;
   // Links in the order of the country names, so the keyboard walks the map as the picker lists it
@@ -52,7 +64,7 @@ export function EuropeMap({ countries, label = MAP_LABEL, scoreName }: { countri
           className="block h-auto w-full"
           style={{ background: MAP_STYLE.sea }}
           role="group"
-          aria-label={label}
+          aria-label={intl.formatMessage({ id: personal ? "home.map.personalLabel" : "home.map.label" })}
         >
           <defs>
             <pattern id={HATCH_ID} patternUnits="userSpaceOnUse" width={5} height={5} patternTransform="rotate(45)">
@@ -65,13 +77,13 @@ export function EuropeMap({ countries, label = MAP_LABEL, scoreName }: { countri
             const s = COUNTRY_SHAPES[c.code];
             if (!s) return null;
             const fill = c.status ? STATUS_STYLE[c.status].fill : `url(#${HATCH_ID})`;
-            const href = `/country/${c.code.toLowerCase()}`;
+            const href = to(`/country/${c.code.toLowerCase()}`);
             return (
               <a
                 key={c.code}
                 href={href}
                 className="map-link"
-                aria-label={describe(c, scoreName)}
+                aria-label={describe(c, intl, f, personal)}
                 data-code={c.code}
                 onClick={(e) => go(e, href)}
                 onMouseEnter={() => setActive(c.code)}
@@ -79,7 +91,7 @@ export function EuropeMap({ countries, label = MAP_LABEL, scoreName }: { countri
                 onFocus={() => setActive(c.code)}
                 onBlur={() => setActive((x) => (x === c.code ? null : x))}
               >
-                <title>{describe(c, scoreName)}</title>
+                <title>{describe(c, intl, f, personal)}</title>
                 <path
                   className="map-country"
                   d={s.d}
@@ -99,7 +111,7 @@ export function EuropeMap({ countries, label = MAP_LABEL, scoreName }: { countri
           <g aria-hidden="true">
             {tiny.map((c) => {
               const s = COUNTRY_SHAPES[c.code]!;
-              const href = `/country/${c.code.toLowerCase()}`;
+              const href = to(`/country/${c.code.toLowerCase()}`);
               return (
                 <a
                   key={c.code}
@@ -134,22 +146,24 @@ export function EuropeMap({ countries, label = MAP_LABEL, scoreName }: { countri
           >
             <p className="flex items-center gap-1.5 font-semibold whitespace-nowrap">
               <Flag code={current.code} height={14} />
-              {current.name}
+              {f.country(current.code)}
             </p>
             {current.score !== null && current.status ? (
               <>
                 <p className="whitespace-nowrap text-slate-700">
-                  {scoreName ? `${scoreName[0]!.toUpperCase()}${scoreName.slice(1)} ` : null}
-                  <strong className="text-slate-900">{formatScore(current.score)}</strong> / 10 · {STATUS_STYLE[current.status].name}
+                  {personal ? <FormattedMessage id="home.map.yourScore" /> : null}
+                  <strong className="text-slate-900">{f.score(current.score)}</strong> / 10 · {f.status(current.status)}
                 </p>
                 {current.confidence ? (
                   <p className="whitespace-nowrap text-xs text-slate-600" data-testid="map-evidence">
-                    {confidenceWithEvidence(current.confidence, current.evidence)}
+                    {f.confidenceWithEvidence(current.confidence, current.evidence)}
                   </p>
                 ) : null}
               </>
             ) : (
-              <p className="whitespace-nowrap text-slate-600">{scoreName ? `No ${scoreName}` : "Not enough recent data"}</p>
+              <p className="whitespace-nowrap text-slate-600">
+                <FormattedMessage id={personal ? "home.map.personalNoScore" : "home.map.noData"} />
+              </p>
             )}
           </div>
         ) : null}
@@ -165,10 +179,12 @@ const HATCH_ID = "map-no-data-hatch";
  * sunny (10), each name written on its own colour, then "no recent data" (the hatch) and "not covered".
  */
 export function MapLegend() {
+  const intl = useIntl();
+  const f = useFormat();
   const worstFirst = [...STATUSES_BEST_FIRST].reverse();
   return (
     <figcaption className="border-b border-slate-200 px-3 py-3 sm:px-4">
-      <ul aria-label="Map legend" className="grid grid-cols-10 gap-y-2 text-xs">
+      <ul aria-label={intl.formatMessage({ id: "home.map.legend" })} className="grid grid-cols-10 gap-y-2 text-xs">
         {worstFirst.map((s, i) => (
           <li
             key={s}
@@ -176,8 +192,10 @@ export function MapLegend() {
             className={`col-span-2 flex flex-col items-center justify-center px-1 py-1.5 text-center leading-tight ${i === 0 ? "rounded-l-md" : ""} ${i === worstFirst.length - 1 ? "rounded-r-md" : ""}`}
             style={{ background: STATUS_STYLE[s].fill, color: STATUS_STYLE[s].ink }}
           >
-            <span className="font-semibold">{STATUS_STYLE[s].name}</span>
-            <span>{rangeText(s)}</span>
+            <span className="font-semibold">{f.status(s)}</span>
+            <span>
+              {f.plain(STATUS_RANGES[s].from)}–{f.plain(STATUS_RANGES[s].to)}
+            </span>
           </li>
         ))}
         <li data-legend="no-data" className="col-span-5 flex items-center gap-2 text-slate-800">
@@ -186,7 +204,7 @@ export function MapLegend() {
             className="h-4 w-6 shrink-0 rounded-sm"
             style={{ background: NO_DATA_HATCH_CSS, boxShadow: `inset 0 0 0 1px ${MAP_STYLE.noDataStripe}` }}
           />
-          {NO_DATA_NAME}
+          <FormattedMessage id="home.map.legendNoData" />
         </li>
         <li data-legend="not-covered" className="col-span-5 flex items-center gap-2 text-slate-800">
           <span
@@ -194,7 +212,7 @@ export function MapLegend() {
             className="h-4 w-6 shrink-0 rounded-sm"
             style={{ background: MAP_STYLE.notCovered, boxShadow: `inset 0 0 0 1px ${MAP_STYLE.notCoveredStroke}` }}
           />
-          {NOT_COVERED_NAME}
+          <FormattedMessage id="home.map.legendNotCovered" />
         </li>
       </ul>
     </figcaption>

@@ -16,6 +16,7 @@ import { formatNumber, formatPercent, formatPeriod } from "../../../product/form
 import type { Status } from "../../../product/weather.ts";
 import { SENTIMENT_SOURCE_INFO, blendText, countingText } from "../lib/sentiment.ts";
 import { InfoTip } from "./info.tsx";
+import { useFormat } from "../i18n/format.ts";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
 
 const TONE_CLASS: Record<Tone, string> = { good: "text-good", fair: "text-fair", poor: "text-poor" };
@@ -36,6 +37,7 @@ function Metric({
   note?: ReactNode;
   tone?: Tone | null;
 }) {
+  const f = useFormat();
   return (
     <div className="py-3 first:pt-0 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
@@ -45,7 +47,7 @@ function Metric({
       <dd>
         <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>{value}</span>
         {tone ? <span className="sr-only"> ({TONE_WORD[tone]})</span> : null}
-        {period ? <span className="ml-2 text-xs text-slate-600">{formatPeriod(period)}</span> : null}
+        {period ? <span className="ml-2 text-xs text-slate-600">{f.period(period)}</span> : null}
         {note ? <p className="mt-0.5 text-sm text-slate-700">{note}</p> : null}
       </dd>
     </div>
@@ -72,6 +74,7 @@ export function youthNote(panel: MarketPanel): string {
 
 /** Unemployment, vacancies and competition: only those that exist (null when none does). */
 export function MarketConditions({ panel, available }: { panel: MarketPanel | null; available: Availability["conditions"] }) {
+  const f = useFormat();
   const youth = panel?.youth_unemployment_rate != null;
   if (!panel || !(available.unemployment || available.vacancy || available.competition || youth)) return null;
   return (
@@ -80,7 +83,7 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
         <Metric
           label="Unemployment rate"
           tip="Share of the labour force without a job and looking for one (Eurostat, seasonally adjusted). Lower is better for job seekers."
-          value={formatPercent(panel.unemployment_rate!)}
+          value={f.percent(panel.unemployment_rate!)}
           period={panel.unemployment_period}
           tone={panel.tones.unemployment}
           note={panel.comparisons.unemployment_vs_eu ? <EuNote eu={panel.comparisons.unemployment_vs_eu} /> : null}
@@ -90,7 +93,7 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
         <Metric
           label="Unemployment under 25"
           tip="Share of the labour force under 25 without a job and looking for one (Eurostat, seasonally adjusted). Young job seekers often face the hardest market. Context only: it does not enter the score."
-          value={formatPercent(panel.youth_unemployment_rate!)}
+          value={f.percent(panel.youth_unemployment_rate!)}
           period={panel.youth_unemployment_period}
           tone={null}
           note={youthNote(panel)}
@@ -100,7 +103,7 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
         <Metric
           label="Job vacancy rate"
           tip="Share of all posts that are vacant and being recruited for (Eurostat job vacancy statistics, quarterly). Higher is better for job seekers."
-          value={formatPercent(panel.vacancy_rate!)}
+          value={f.percent(panel.vacancy_rate!)}
           period={panel.vacancy_period}
           tone={panel.tones.vacancy}
         />
@@ -109,7 +112,7 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
         <Metric
           label="Competition"
           tip="Job seekers per opening: the unemployment rate divided by the job vacancy rate. Fewer is better."
-          value={formatNumber(panel.competition!)}
+          value={f.number(panel.competition!)}
           tone={panel.tones.competition}
           note={
             <>
@@ -226,6 +229,7 @@ export function MarketSentiment({
   summary: ExperienceSummary;
   yoyFrom: string | null;
 }) {
+  const f = useFormat();
   if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">
@@ -259,7 +263,7 @@ export function MarketSentiment({
         <Metric
           label="GDP growth"
           tip={`Real GDP growth (Eurostat, ${panel.gdp_unit === "CLV_PCH_SM" ? "change on the same quarter of the previous year" : "change on the previous quarter"}). Context only: it does not enter the score.`}
-          value={formatPercent(panel.gdp_rate!)}
+          value={f.percent(panel.gdp_rate!)}
           period={panel.gdp_period}
           tone={panel.tones.gdp}
         />
@@ -268,7 +272,7 @@ export function MarketSentiment({
         <Metric
           label="Inflation"
           tip="Annual rate of change of consumer prices (HICP, Eurostat). Context only: it does not enter the score."
-          value={formatPercent(panel.inflation_rate!)}
+          value={f.percent(panel.inflation_rate!)}
           period={panel.inflation_period}
           tone={panel.tones.inflation}
         />

@@ -3,6 +3,8 @@
 import type { RefObject } from "react";
 import { NavLink } from "react-router";
 import * as Dialog from "@radix-ui/react-dialog";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useLocalePath } from "../i18n/use-locale.ts";
 import { CloseIcon } from "./icons.tsx";
 import { FeedbackLink, NAV, navClass } from "./nav-links.tsx";
 
@@ -18,6 +20,8 @@ export default function MobileDrawer({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
 }) {
   const close = () => onOpenChange(false);
+  const intl = useIntl();
+  const to = useLocalePath();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,17 +36,19 @@ export default function MobileDrawer({
           style={{ width: "16rem" }}
         >
           <div className="mb-2 flex items-center justify-between">
-            <Dialog.Title className="text-base font-semibold">Menu</Dialog.Title>
+            <Dialog.Title className="text-base font-semibold">
+              <FormattedMessage id="common.menu.title" />
+            </Dialog.Title>
             <Dialog.Close asChild>
-              <button type="button" aria-label="Close menu" className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-slate-100">
+              <button type="button" aria-label={intl.formatMessage({ id: "common.menu.close" })} className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-slate-100">
                 <CloseIcon className="h-5 w-5" />
               </button>
             </Dialog.Close>
           </div>
-          <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <nav aria-label={intl.formatMessage({ id: "common.nav.mobile" })} className="flex flex-col gap-1">
             {NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className={navClass} onClick={close}>
-                {item.label}
+              <NavLink key={item.to} to={to(item.to)} end={item.end} className={navClass} onClick={close}>
+                <FormattedMessage id={item.label} />
               </NavLink>
             ))}
             <FeedbackLink url={feedbackUrl} className={navClass({ isActive: false })} onClick={close} />

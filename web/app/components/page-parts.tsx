@@ -3,16 +3,20 @@
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import * as Collapsible from "./disclosure.tsx";
-import { dataToText, publishedText } from "../../../product/format.ts";
+import { useIntl } from "react-intl";
+import { useFormat } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 import { ArrowLeftIcon, ChevronDownIcon, ChevronRightIcon } from "./icons.tsx";
 
 /** Back: to the previous page of this visit when there is one, else home (also without JavaScript). */
-export function BackButton({ label = "Back", home = false }: { label?: string; home?: boolean }) {
+export function BackButton({ label, home = false }: { label?: string; home?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
+  const intl = useIntl();
+  const to = useLocalePath();
   return (
     <Link
-      to="/"
+      to={to("/")}
       onClick={(e) => {
         if (!home && location.key !== "default") {
           e.preventDefault();
@@ -22,20 +26,22 @@ export function BackButton({ label = "Back", home = false }: { label?: string; h
       className="inline-flex h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
     >
       <ArrowLeftIcon className="h-4 w-4" />
-      {label}
+      {label ?? intl.formatMessage({ id: "common.back" })}
     </Link>
   );
 }
 
 export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: string }> }) {
+  const intl = useIntl();
+  const to = useLocalePath();
   return (
-    <nav aria-label="Breadcrumb" className="hidden md:block">
+    <nav aria-label={intl.formatMessage({ id: "common.breadcrumb" })} className="hidden md:block">
       <ol className="flex items-center gap-1 text-sm text-slate-600">
         {items.map((item, i) => (
           <li key={item.label} className="flex items-center gap-1">
             {i > 0 ? <ChevronRightIcon className="h-4 w-4 text-slate-400" /> : null}
             {item.to ? (
-              <Link to={item.to} className="hover:text-slate-900 hover:underline">
+              <Link to={to(item.to)} className="hover:text-slate-900 hover:underline">
                 {item.label}
               </Link>
             ) : (
@@ -105,7 +111,8 @@ export function HelpCard() {
  * month of input behind the score) and "published 25 November 2026" (the publication), in the share card's words.
  */
 export function DatesLine({ anchorMonth, publishedAt }: { anchorMonth: string | null; publishedAt: string | null }) {
-  const parts = [anchorMonth ? dataToText(anchorMonth) : null, publishedAt ? publishedText(publishedAt) : null].filter((p): p is string => p !== null);
+  const f = useFormat();
+  const parts = [anchorMonth ? f.dataTo(anchorMonth) : null, publishedAt ? f.published(publishedAt) : null].filter((p): p is string => p !== null);
   if (parts.length === 0) return null;
   return (
     <p className="mt-1 text-sm text-slate-700 first-letter:uppercase" data-testid="dates">

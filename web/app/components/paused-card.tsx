@@ -1,12 +1,13 @@
 // The paused notice, word for word as docs/product.md §2 gives it: the home page shows it as its full card, every
 // other public page as a banner in the same words (docs/product.md, "Paused").
 import { PRODUCT_NAME } from "../../../product/brand.ts";
+import { FormattedMessage, useIntl } from "react-intl";
 import { WeatherIcon } from "./icons.tsx";
 
-const PAUSED_TITLE = `${PRODUCT_NAME} is Currently Paused`;
-const PAUSED_TEXT = "We've temporarily stopped publishing updates to make sure we don't display outdated or misleading data. Thanks for your patience.";
-const PAUSED_BADGE = "Temporarily Offline";
-const PAUSED_BACK = "We'll be back once we can dedicate time to delivering accurate, up-to-date insights.";
+const PAUSED_TITLE = <FormattedMessage id="common.paused.title" values={{ product: PRODUCT_NAME }} />;
+const PAUSED_TEXT = <FormattedMessage id="common.paused.text" />;
+const PAUSED_BADGE = <FormattedMessage id="common.paused.badge" />;
+const PAUSED_BACK = <FormattedMessage id="common.paused.back" />;
 
 export function PausedCard() {
   return (
@@ -27,8 +28,9 @@ export function PausedCard() {
 
 /** The same notice above every other public page while publication is paused (scores are withheld meanwhile). */
 export function PausedBanner() {
+  const intl = useIntl();
   return (
-    <aside aria-label="Publication paused" className="border-b border-amber-200 bg-amber-50" data-testid="paused-banner">
+    <aside aria-label={intl.formatMessage({ id: "common.paused.label" })} className="border-b border-amber-200 bg-amber-50" data-testid="paused-banner">
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-start sm:gap-4">
         <WeatherIcon status="cloudy" className="hidden h-8 w-8 shrink-0 sm:block" />
         <div>

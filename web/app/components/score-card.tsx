@@ -4,11 +4,12 @@
 // and no marker: a calm card, not a broken one.
 import { useEffect, useState } from "react";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
-import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, weatherTitle, type Status } from "../../../product/weather.ts";
+import { FormattedMessage, useIntl } from "react-intl";
+import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, type Status } from "../../../product/weather.ts";
 import { ageInMonths } from "../../../pipeline/model/period.ts";
-import { ageText, formatPeriod, formatScore } from "../../../product/format.ts";
-import { noScoreText } from "../../../product/no-score.ts";
-import { confidenceText, evidenceFrom, evidenceText } from "../../../product/evidence.ts";
+import { noScoreReason } from "../../../product/no-score.ts";
+import { evidenceFrom } from "../../../product/evidence.ts";
+import { useFormat } from "../i18n/format.ts";
 import { InfoPopover } from "./info.tsx";
 import { Flag } from "./flag.tsx";
 import { WeatherIcon } from "./icons.tsx";
@@ -17,18 +18,8 @@ import { WeatherBackdrop } from "./weather-backdrop.tsx";
 /** Spec §4: the default score before load. */
 const DEFAULT_SCORE = 5.5;
 
-const BASIS_TEXT: Record<string, string> = {
-  blended: "Official statistics and the expert labour market barometer, weighted 50/50.",
-  "historical-only": "Official Eurostat statistics only: no expert labour market barometer is published for this country.",
-  "sentiment-only": "The expert labour market barometer only: no recent official unemployment statistics exist for this country.",
-};
-const INPUT_NAMES: Record<SubScoreKey, string> = {
-  U: "Unemployment rate",
-  V: "Job vacancy rate",
-  C: "Competition (job seekers per opening)",
-  M: "Unemployment trend over 12 months",
-  S: "Expert labour market barometer",
-};
+/** The bases of a score with a text in the catalogues (country.basis.*); any other is shown as it is. */
+const BASES = new Set(["blended", "historical-only", "sentiment-only"]);
 
 export interface ScoreCardProps {
   code: string;
@@ -55,29 +46,33 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
   if (!confidence) return null;
   const keys: SubScoreKey[] = ["U", "V", "C", "M", "S"];
   const evidence = evidenceFrom(cover, subScores);
+  const intl = useIntl();
+  const f = useFormat();
   return (
     <InfoPopover
-      title="How sure is this score?"
+      title={intl.formatMessage({ id: "country.card.confidenceTitle" })}
       triggerClassName="inline-flex flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-full border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
       trigger={
         <>
           <span aria-hidden className={`h-2 w-2 rounded-full ${confidence === "high" ? "bg-good" : confidence === "medium" ? "bg-fair" : "bg-poor"}`} />
-          <span className="whitespace-nowrap">{confidenceText(confidence)}</span>
+          <span className="whitespace-nowrap">{f.confidence(confidence)}</span>
           {/* A space for the text and screen readers; the flex gap draws it. */}
           {evidence ? " " : null}
           {evidence ? (
             <span className="whitespace-nowrap font-normal" data-testid="evidence">
-              · {evidenceText(evidence)}
+              · {f.evidence(evidence)}
             </span>
           ) : null}
         </>
       }
     >
-      <p>{basis ? (BASIS_TEXT[basis] ?? basis) : null}</p>
+      <p>{basis ? (BASES.has(basis) ? intl.formatMessage({ id: `country.basis.${basis}` }) : basis) : null}</p>
       {evidence ? (
         <p className="mt-2">
-          The score rests on <strong>{evidence.inputs} of {evidence.of} inputs</strong> with an evidence cover of <strong>{Math.round(evidence.cover * 100)}%</strong>.
-          Cover is how complete and fresh the inputs are; thin or old evidence pulls the score toward the middle of the scale.
+          <FormattedMessage
+            id="country.card.evidence"
+            values={{ inputs: evidence.inputs, of: evidence.of, cover: f.percent(Math.round(evidence.cover * 100), 0), b: (chunks) => <strong>{chunks}</strong> }}
+          />
         </p>
       ) : null}
       <ul className="mt-2 space-y-1">
@@ -85,9 +80,13 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
           const s = subScores?.[k];
           return (
             <li key={k} className="flex justify-between gap-3">
-              <span>{INPUT_NAMES[k]}</span>
+              <span>
+                <FormattedMessage id={`country.input.${k}`} />
+              </span>
               <span className="shrink-0 text-right text-slate-500">
-                {s ? `${formatPeriod(s.period)} (${ageText(ageInMonths(s.period, now.slice(0, 10)))})` : "no recent data"}
+                {s
+                  ? intl.formatMessage({ id: "country.card.inputAge" }, { period: f.period(s.period), age: ageInMonths(s.period, now.slice(0, 10)) })
+                  : intl.formatMessage({ id: "country.card.noRecentData" })}
               </span>
             </li>
           );
@@ -108,13 +107,15 @@ export function ScaleBar({ score }: { score: number }) {
           style={{ left: `${(markerFraction(score) * 100).toFixed(2)}%` }}
         />
       </div>
-      <figcaption className="mt-2 text-xs text-slate-700">1 = very tough · 10 = very favorable</figcaption>
+      <figcaption className="mt-2 text-xs text-slate-700">
+        <FormattedMessage id="country.card.scale" />
+      </figcaption>
     </figure>
   );
 }
 
 export function ScoreCard(props: ScoreCardProps) {
-  const { code, name, score, status, label, anchorMonth, asOf, paused = false, pending = false } = props;
+  const { code, score, status, label, anchorMonth, asOf, paused = false, pending = false } = props;
   const [visible, setVisible] = useState(true);
   useEffect(() => {
     if (pending) {
@@ -125,8 +126,16 @@ export function ScoreCard(props: ScoreCardProps) {
     return () => cancelAnimationFrame(frame);
   }, [pending]);
 
+  const intl = useIntl();
+  const f = useFormat();
   const hasScore = score !== null && status !== null;
-  const none = !pending && !hasScore ? noScoreText(name, { asOf, anchorMonth, paused }) : null;
+  const reason = !pending && !hasScore ? noScoreReason({ asOf, anchorMonth, paused }) : null;
+  const none = reason
+    ? {
+        title: intl.formatMessage({ id: `country.noScore.${reason}.title` }),
+        text: intl.formatMessage({ id: `country.noScore.${reason}.text` }, { name: f.country(code), period: anchorMonth ? f.period(anchorMonth) : "" }),
+      }
+    : null;
   return (
     <section
       aria-labelledby="score-card-title"
@@ -138,25 +147,27 @@ export function ScoreCard(props: ScoreCardProps) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h2 id="score-card-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
             <Flag code={code} height={20} />
-            {name}
+            {f.country(code)}
           </h2>
           {!pending && hasScore ? <ConfidenceBadge {...props} /> : null}
         </div>
         {pending ? (
           <div className="mt-4" role="status">
             <p className="text-6xl font-bold tabular-nums text-slate-400">-.--</p>
-            <p className="mt-1 text-lg text-slate-600">Loading...</p>
+            <p className="mt-1 text-lg text-slate-600">
+              <FormattedMessage id="common.loading.page" />
+            </p>
           </div>
         ) : hasScore ? (
           <div className={`score-fade mt-4 flex items-center gap-4 ${visible ? "opacity-100" : "opacity-0"}`}>
             <WeatherIcon status={status} className="h-16 w-16 shrink-0 drop-shadow-sm" />
             <div>
               <p className="text-6xl font-bold tabular-nums tracking-tight text-slate-900" data-testid="score">
-                {formatScore(score)}
+                {f.score(score)}
                 <span className="ml-1 text-xl font-medium text-slate-700">/ 10</span>
               </p>
-              <p className="mt-1 text-lg font-semibold text-slate-800">{weatherTitle(status)}</p>
-              {label ? <p className="text-sm text-slate-700">{label}</p> : null}
+              <p className="mt-1 text-lg font-semibold text-slate-800">{f.weatherTitle(status)}</p>
+              {label ? <p className="text-sm text-slate-700">{f.label(label)}</p> : null}
             </div>
           </div>
         ) : (

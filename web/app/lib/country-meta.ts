@@ -7,6 +7,9 @@ import { STATUS_STYLE } from "../../../product/weather.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import { SHARE_CARD_SIZE, shareCardAlt, shareCardPath } from "./share.ts";
 import type { CountryPageData } from "./country.server.ts";
+import { intlOf } from "../i18n/meta-intl.ts";
+import { formatters } from "../i18n/format.ts";
+import { noScoreReason } from "../../../product/no-score.ts";
 
 interface Args {
   data: unknown;
@@ -37,14 +40,40 @@ export function countryCanonicalPath(code: string): string {
 
 export function countryMeta(args: Args, heading: (name: string, year: number) => string, opts: { canonicalOfCountry?: boolean } = {}): MetaDescriptor[] {
   const data = args.data as CountryPageData | { notFound: true } | undefined;
-  if (!data || !("country" in data)) return pageMeta(args, { title: "Country Not Found", noindex: true });
+  const intl = intlOf(args.matches);
+  if (!data || !("country" in data)) return pageMeta(args, { title: intl.formatMessage({ id: "common.countryNotFound.title" }), noindex: true });
   const year = new Date(data.now).getUTCFullYear();
-  const weather = data.score !== null && data.status ? `${STATUS_STYLE[data.status].name}, ${formatScore(data.score)}/10` : noScoreText(data.country.name, data).phrase;
-  const name = data.country.name;
+  const english = intl.locale === "en";
+  const f = formatters(intl);
+  const weather =
+    data.score !== null && data.status
+      ? english
+        ? `${STATUS_STYLE[data.status].name}, ${formatScore(data.score)}/10`
+        : `${f.status(data.status)}, ${f.score(data.score)}/10`
+      : english
+        ? noScoreText(data.country.name, data).phrase
+        : intl.formatMessage({ id: `country.noScore.${noScoreReason(data)}.title` });
+  const name = english ? data.country.name : f.country(data.country.code);
+  // Other languages: their own heading and description (the second layout shares the country page's heading there).
+  const description =
+    english || data.score === null || !data.status
+      ? descriptionOf(data)
+      : intl.formatMessage(
+          { id: "country.meta.description" },
+          {
+            name,
+            year: String(year),
+            status: f.status(data.status).toLocaleLowerCase(f.locale),
+            score: f.score(data.score),
+            label: data.label ? f.label(data.label) : "",
+            unemployment: data.panel?.unemployment_rate != null ? f.percent(data.panel.unemployment_rate) : "–",
+            period: data.panel?.unemployment_period ? f.period(data.panel.unemployment_period) : "–",
+          },
+        );
   return pageMeta(args, {
-    title: `${heading(name, year)}: ${weather}`,
-    description: descriptionOf(data),
-    keywords: `${name} job market, ${name} unemployment, jobs in ${name}, job search ${name} ${year}`,
+    title: `${english ? heading(name, year) : intl.formatMessage({ id: "country.meta.heading" }, { name, year: String(year) })}: ${weather}`,
+    description,
+    keywords: english ? `${name} job market, ${name} unemployment, jobs in ${name}, job search ${name} ${year}` : intl.formatMessage({ id: "country.meta.keywords" }, { name, year: String(year) }),
     type: "article",
     ...(opts.canonicalOfCountry ? { canonicalPath: countryCanonicalPath(data.country.code) } : {}),
     feeds: [{ code: data.country.code, name }, null],

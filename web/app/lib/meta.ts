@@ -4,6 +4,8 @@ import type { MetaDescriptor } from "react-router";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { feedPath, feedTitle } from "../../../product/feeds.ts";
 import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "../../../product/brand.ts";
+import { DEFAULT_LOCALE, LOCALES, localeFromPath, localePath, stripLocale } from "../i18n/locales.ts";
+import { intlOf } from "../i18n/meta-intl.ts";
 
 /** Canonical URL: fixed public origin + path without trailing slashes + the current query string. */
 export function canonicalUrl(origin: string, pathname: string, search = ""): string {
@@ -52,9 +54,16 @@ interface MetaArgs {
 
 export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
   const origin = originOf(args.matches);
-  const title = page.title ? `${page.title} | ${PRODUCT_NAME}` : `${PRODUCT_NAME}: European job markets as a weather forecast`;
-  const description = page.description ?? DEFAULT_DESCRIPTION;
-  const url = page.canonicalPath ? canonicalUrl(origin, page.canonicalPath) : canonicalUrl(origin, args.location.pathname, args.location.search);
+  const intl = intlOf(args.matches);
+  const locale = localeFromPath(args.location.pathname);
+  const title = page.title
+    ? `${page.title} | ${PRODUCT_NAME}`
+    : intl.formatMessage({ id: "common.meta.defaultTitle", defaultMessage: `${PRODUCT_NAME}: European job markets as a weather forecast` }, { product: PRODUCT_NAME });
+  const description = page.description ?? intl.formatMessage({ id: "common.meta.defaultDescription", defaultMessage: DEFAULT_DESCRIPTION });
+  // A canonical path given in English (/country/{code}) is the canonical page of this page's language.
+  const url = page.canonicalPath
+    ? canonicalUrl(origin, localePath(locale, page.canonicalPath))
+    : canonicalUrl(origin, args.location.pathname, args.location.search);
   const image = new URL(page.image ?? OG_IMAGE_PATH, origin).href;
   const tags: MetaDescriptor[] = [
     { title },
@@ -71,6 +80,13 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  // The same page in every language, and x-default (English) for the others (docs/i18n.md).
+  if (!page.noindex) {
+    const base = page.canonicalPath ?? stripLocale(args.location.pathname);
+    for (const l of LOCALES) tags.push({ tagName: "link", rel: "alternate", hrefLang: l, href: canonicalUrl(origin, localePath(l, base), page.canonicalPath ? "" : args.location.search) });
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: canonicalUrl(origin, localePath(DEFAULT_LOCALE, base), page.canonicalPath ? "" : args.location.search) });
+    if (locale !== DEFAULT_LOCALE) tags.push({ property: "og:locale", content: intl.locale });
+  }
   if (page.imageSize) {
     tags.push({ property: "og:image:width", content: String(page.imageSize.width) }, { property: "og:image:height", content: String(page.imageSize.height) });
   }

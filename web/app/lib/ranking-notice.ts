@@ -17,14 +17,27 @@ export function statusCounts(countries: ReadonlyArray<{ status: Status | null }>
  * brightest); null when the heading is true of at least one country.
  */
 export function extremeNotice(type: RankingType, counts: StatusCounts, shown: number): string | null {
-  let words: string;
+  const notice = extremeNoticeMessage(type, counts, shown);
+  if (!notice) return null;
+  const { which } = notice.values;
+  const words = { stormy: "stormy", stormyOrRainy: "stormy or rainy", sunnyOrBright: "sunny or bright" }[notice.values.words];
+  return `No country is ${words} right now: ${shown === 1 ? `this is the ${which} score` : `these are the ${shown} ${which} scores`}.`;
+}
+
+/** The same notice as a message of the catalogues: `rankings.notice` with its values (the page translates it). */
+export function extremeNoticeMessage(
+  type: RankingType,
+  counts: StatusCounts,
+  shown: number,
+): { id: "rankings.notice"; values: { words: "stormy" | "stormyOrRainy" | "sunnyOrBright"; which: "lowest" | "highest"; shown: number } } | null {
+  let words: "stormy" | "stormyOrRainy" | "sunnyOrBright";
   if (type === "stormiest") {
     if (counts.stormy > 0) return null;
-    words = counts.rainy > 0 ? "stormy" : "stormy or rainy";
+    words = counts.rainy > 0 ? "stormy" : "stormyOrRainy";
   } else {
     if (counts.sunny > 0 || counts.bright > 0) return null;
-    words = "sunny or bright";
+    words = "sunnyOrBright";
   }
   const which = type === "stormiest" ? "lowest" : "highest";
-  return `No country is ${words} right now: ${shown === 1 ? `this is the ${which} score` : `these are the ${shown} ${which} scores`}.`;
+  return { id: "rankings.notice", values: { words, which, shown } };
 }

@@ -4,9 +4,12 @@ import type { ComponentProps } from "react";
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { publishedText } from "../../../product/format.ts";
-import { statusScaleSentence } from "../../../product/weather.ts";
-import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
+import { FormattedMessage, useIntl } from "react-intl";
+import { STATUSES_BEST_FIRST, STATUS_RANGES } from "../../../product/weather.ts";
+import { extremeNoticeMessage, statusCounts } from "../lib/ranking-notice.ts";
+import { intlOf } from "../i18n/meta-intl.ts";
+import { useFormat } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 import { PausedCard } from "../components/paused-card.tsx";
 import { CountryPicker } from "../components/country-picker.tsx";
 import { EuropeMap } from "../components/europe-map.tsx";
@@ -42,31 +45,53 @@ export function loader({ context }: SiteLoaderArgs) {
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
-    description:
-      "Job Weather Index: the job market of 31 European countries scored from 1 (very tough) to 10 (very favorable) from official Eurostat statistics, shown as weather.",
-    keywords: "job market Europe, unemployment, job vacancies, job seekers, Eurostat, job search",
+    description: intlOf(args.matches).formatMessage({ id: "home.meta.description" }),
+    keywords: intlOf(args.matches).formatMessage({ id: "home.meta.keywords" }),
     feeds: [null],
   });
 
+/** "stormy below 2, rainy below 4, cloudy below 7, bright below 9, sunny from 9" from the model's thresholds. */
+function useScaleSentence(): string {
+  const intl = useIntl();
+  const f = useFormat();
+  const worstFirst = [...STATUSES_BEST_FIRST].reverse();
+  return worstFirst
+    .map((s, i) =>
+      i === worstFirst.length - 1
+        ? intl.formatMessage({ id: "home.scale.from" }, { status: s, value: f.plain(STATUS_RANGES[s].from) })
+        : intl.formatMessage({ id: "home.scale.below" }, { status: s, value: f.plain(STATUS_RANGES[s].to) }),
+    )
+    .join(intl.formatMessage({ id: "home.scale.separator" }));
+}
+
 export default function Home() {
   const data = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const f = useFormat();
+  const to = useLocalePath();
+  const scale = useScaleSentence();
   if (data.paused) return <PausedCard />;
+  const notice = (type: "brightest" | "stormiest", shown: number) => {
+    const m = extremeNoticeMessage(type, data.counts, shown);
+    return m ? intl.formatMessage({ id: m.id }, m.values) : null;
+  };
   return (
     <div className="mx-auto max-w-6xl px-4">
       <section className="py-10 sm:py-14">
-        <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">What's the job market weather in Europe today?</h1>
+        <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          <FormattedMessage id="home.title" />
+        </h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-700">
-          A score from 1 (very tough) to 10 (very favorable) for {data.total} European countries, computed from official Eurostat statistics and shown as
-          weather, from stormy to sunny.
+          <FormattedMessage id="home.lead" values={{ total: data.total }} />
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
           <label htmlFor="home-picker" className="sr-only">
-            Pick a country
+            <FormattedMessage id="picker.placeholder" />
           </label>
           <CountryPicker id="home-picker" />
           <p className="text-sm text-slate-600">
-            {data.scoredCount} of {data.total} countries scored
-            {data.publishedAt ? <> · {publishedText(data.publishedAt)}</> : null}
+            <FormattedMessage id="home.scored" values={{ scored: data.scoredCount, total: data.total }} />
+            {data.publishedAt ? <> · {f.published(data.publishedAt)}</> : null}
           </p>
         </div>
       </section>
@@ -74,32 +99,32 @@ export default function Home() {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <section aria-labelledby="map-title">
           <h2 id="map-title" className="mb-3 text-xl font-semibold">
-            Europe's job market weather
+            <FormattedMessage id="home.map.title" />
           </h2>
           <a
             href="#rankings"
             className="sr-only focus:not-sr-only focus:mb-3 focus:inline-block focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:font-medium focus:text-brand-700 focus:underline"
           >
-            Skip the map: go to the rankings
+            <FormattedMessage id="home.map.skip" />
           </a>
           <EuropeMap countries={data.countries} />
         </section>
         <div id="rankings" tabIndex={-1} className="space-y-8 focus:outline-none">
           <RankingPreview
             type="brightest"
-            title="Brightest markets"
+            title={intl.formatMessage({ id: "home.brightest" })}
             rows={data.brightest}
-            notice={extremeNotice("brightest", data.counts, data.brightest.length)}
+            notice={notice("brightest", data.brightest.length)}
           />
           <RankingPreview
             type="stormiest"
-            title="Stormiest markets"
+            title={intl.formatMessage({ id: "home.stormiest" })}
             rows={data.stormiest}
-            notice={extremeNotice("stormiest", data.counts, data.stormiest.length)}
+            notice={notice("stormiest", data.stormiest.length)}
           />
           <p className="text-sm">
-            <Link to="/top-regions" className="font-medium text-brand-700 hover:underline">
-              Compare European regions →
+            <Link to={to("/top-regions")} className="font-medium text-brand-700 hover:underline">
+              <FormattedMessage id="home.regionsLink" />
             </Link>
           </p>
         </div>
@@ -107,29 +132,37 @@ export default function Home() {
 
       <section aria-labelledby="how-title" className="mt-14 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
         <h2 id="how-title" className="text-xl font-semibold">
-          How the index works
+          <FormattedMessage id="home.how.title" />
         </h2>
         <ol className="mt-4 grid gap-6 sm:grid-cols-3">
           <li>
-            <p className="font-semibold">1. Official data in</p>
+            <p className="font-semibold">
+              <FormattedMessage id="home.how.step1.title" />
+            </p>
             <p className="mt-1 text-sm text-slate-700">
-              Unemployment and job vacancy rates from Eurostat, plus the expert labour market barometer where one is published.
+              <FormattedMessage id="home.how.step1.text" />
             </p>
           </li>
           <li>
-            <p className="font-semibold">2. Fresh data counts more</p>
+            <p className="font-semibold">
+              <FormattedMessage id="home.how.step2.title" />
+            </p>
             <p className="mt-1 text-sm text-slate-700">
-              Each input becomes a 0–100 sub-score. Older figures weigh less; thin or stale evidence pulls the score toward the middle.
+              <FormattedMessage id="home.how.step2.text" />
             </p>
           </li>
           <li>
-            <p className="font-semibold">3. One score, as weather</p>
-            <p className="mt-1 text-sm text-slate-700">The blend becomes a 1–10 score: {statusScaleSentence()}.</p>
+            <p className="font-semibold">
+              <FormattedMessage id="home.how.step3.title" />
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              <FormattedMessage id="home.how.step3.text" values={{ scale }} />
+            </p>
           </li>
         </ol>
         <p className="mt-6 text-sm">
-          <Link to="/methodology" className="font-medium text-brand-700 hover:underline">
-            Read the full methodology →
+          <Link to={to("/methodology")} className="font-medium text-brand-700 hover:underline">
+            <FormattedMessage id="home.methodologyLink" />
           </Link>
         </p>
       </section>
@@ -149,14 +182,15 @@ function RankingPreview({
   rows: ComponentProps<typeof RankingList>["rows"];
   notice: string | null;
 }) {
+  const to = useLocalePath();
   return (
     <section aria-labelledby={`${type}-title`}>
       <div className="mb-3 flex items-baseline justify-between">
         <h2 id={`${type}-title`} className="text-xl font-semibold">
           {title}
         </h2>
-        <Link to={`/${type}`} className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline">
-          Top 10 <ChevronRightIcon className="h-4 w-4" />
+        <Link to={to(`/${type}`)} className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline">
+          <FormattedMessage id="home.top10" /> <ChevronRightIcon className="h-4 w-4" />
         </Link>
       </div>
       {notice && rows.length > 0 ? <p className="mb-2 text-sm text-slate-700">{notice}</p> : null}

@@ -3,25 +3,17 @@ import { useLoaderData, type MetaFunction } from "react-router";
 import { RANKING_SIZE, type RankingType } from "../../../product/options.ts";
 import { getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { publishedText } from "../../../product/format.ts";
-import { extremeNotice, statusCounts } from "../lib/ranking-notice.ts";
+import { extremeNoticeMessage, statusCounts } from "../lib/ranking-notice.ts";
+import { FormattedMessage, useIntl } from "react-intl";
+import { intlOf } from "../i18n/meta-intl.ts";
+import { useFormat } from "../i18n/format.ts";
 import { PAUSED_RANKING, RankingLegend, RankingList } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { RankingWeightsPanel } from "../components/ranking-weights-panel.tsx";
 import { personalInputs } from "../lib/personal.server.ts";
 
-const TEXT: Record<RankingType, { title: string; subtitle: string; description: string }> = {
-  brightest: {
-    title: `Top ${RANKING_SIZE} Brightest Markets in Europe`,
-    subtitle: "Countries with the most favorable job market conditions right now",
-    description: `The top ${RANKING_SIZE} brightest markets in Europe: the European countries where job seekers have the best chances right now, scored from official Eurostat data.`,
-  },
-  stormiest: {
-    title: `Top ${RANKING_SIZE} Stormiest Markets in Europe`,
-    subtitle: "Countries with the toughest job market conditions right now",
-    description: `The top ${RANKING_SIZE} stormiest markets in Europe: the European countries with the toughest job market conditions right now, scored from official Eurostat data.`,
-  },
-};
+/** The page's texts: message ids of the rankings namespace, with RANKING_SIZE as {size}. */
+const TEXT = (type: RankingType) => ({ title: `rankings.${type}.title`, subtitle: `rankings.${type}.subtitle`, description: `rankings.${type}.description` });
 
 function typeOf(pathname: string): RankingType {
   return pathname.replace(/\/+$/, "").endsWith("/brightest") ? "brightest" : "stormiest";
@@ -51,18 +43,26 @@ export function loader({ request, context }: SiteLoaderArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
-  const t = TEXT[typeOf(args.location.pathname)];
-  return pageMeta(args, { title: t.title, description: t.description });
+  const t = TEXT(typeOf(args.location.pathname));
+  const intl = intlOf(args.matches);
+  return pageMeta(args, { title: intl.formatMessage({ id: t.title }, { size: RANKING_SIZE }), description: intl.formatMessage({ id: t.description }, { size: RANKING_SIZE }) });
 };
 
 export default function RankingPage() {
   const data = useLoaderData<typeof loader>();
-  const t = TEXT[data.type];
-  const notice = data.rows.length > 0 ? extremeNotice(data.type, data.counts, data.rows.length) : null;
+  const intl = useIntl();
+  const f = useFormat();
+  const t = TEXT(data.type);
+  const message = data.rows.length > 0 ? extremeNoticeMessage(data.type, data.counts, data.rows.length) : null;
+  const notice = message ? intl.formatMessage({ id: message.id }, message.values) : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t.title}</h1>
-      <p className="mt-2 text-lg text-slate-700">{t.subtitle}</p>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <FormattedMessage id={t.title} values={{ size: RANKING_SIZE }} />
+      </h1>
+      <p className="mt-2 text-lg text-slate-700">
+        <FormattedMessage id={t.subtitle} />
+      </p>
       <div className="mt-6">
         <RankingLegend />
       </div>
@@ -78,7 +78,9 @@ export default function RankingPage() {
         <RankingWeightsPanel type={data.type} inputs={data.personal} size={RANKING_SIZE} codes={data.rows.slice(0, 2).map((r) => r.code)} />
       </div>
       {data.publishedAt && !data.paused ? (
-        <p className="mt-4 text-sm text-slate-600">Scores {publishedText(data.publishedAt)}. Countries without enough recent data are not ranked.</p>
+        <p className="mt-4 text-sm text-slate-600">
+          <FormattedMessage id="rankings.footnote" values={{ published: f.published(data.publishedAt) }} />
+        </p>
       ) : null}
     </div>
   );

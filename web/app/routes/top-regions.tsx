@@ -2,7 +2,10 @@
 // their best and worst country.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { pageMeta } from "../lib/meta.ts";
-import { formatScore } from "../../../product/format.ts";
+import { FormattedMessage } from "react-intl";
+import { intlOf } from "../i18n/meta-intl.ts";
+import { useFormat } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 import { WeatherIcon } from "../components/icons.tsx";
 import { Flag } from "../components/flag.tsx";
 import { PAUSED_RANKING, RankingLegend, StatusChip } from "../components/ranking-list.tsx";
@@ -28,32 +31,40 @@ export function loader({ context }: SiteLoaderArgs) {
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
-    title: "Top Regions in Europe",
-    description: "European regions (Nordic, Baltic, Western, Central and Eastern, Southern) ranked by the average job market score of their countries.",
+    title: intlOf(args.matches).formatMessage({ id: "rankings.regions.title" }),
+    description: intlOf(args.matches).formatMessage({ id: "rankings.regions.description" }),
   });
 
 function CountryLink({ c }: { c: { code: string; name: string; score: number | null } }) {
+  const f = useFormat();
+  const to = useLocalePath();
   return (
-    <Link to={`/country/${c.code.toLowerCase()}`} className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline">
+    <Link to={to(`/country/${c.code.toLowerCase()}`)} className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline">
       <Flag code={c.code} height={14} />
-      {c.name}
-      {c.score !== null ? <span className="font-normal text-slate-700">({formatScore(c.score)})</span> : null}
+      {f.country(c.code)}
+      {c.score !== null ? <span className="font-normal text-slate-700">({f.score(c.score)})</span> : null}
     </Link>
   );
 }
 
 export default function TopRegions() {
   const data = useLoaderData<typeof loader>();
+  const f = useFormat();
+  const to = useLocalePath();
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Top Regions in Europe</h1>
-      <p className="mt-2 text-lg text-slate-700">European regions ranked by the average score of their covered countries</p>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        <FormattedMessage id="rankings.regions.title" />
+      </h1>
+      <p className="mt-2 text-lg text-slate-700">
+        <FormattedMessage id="rankings.regions.subtitle" />
+      </p>
       <div className="mt-6">
         <RankingLegend />
       </div>
       {data.regions.every((r) => r.average === null) ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
-          {data.paused ? PAUSED_RANKING : "No ranking data available"}
+          <FormattedMessage id={data.paused ? PAUSED_RANKING : "rankings.empty"} />
         </p>
       ) : (
         <ol className="mt-6 space-y-4">
@@ -63,22 +74,26 @@ export default function TopRegions() {
                 <span className="w-5 shrink-0 text-right text-lg font-semibold tabular-nums text-slate-600 sm:w-7">{i + 1}</span>
                 <WeatherIcon status={r.status} className="hidden h-10 w-10 shrink-0 sm:block" />
                 <div className="min-w-0 flex-1">
-                  <h2 className="text-lg font-semibold leading-snug sm:text-xl">{r.name}</h2>
+                  <h2 className="text-lg font-semibold leading-snug sm:text-xl">
+                    <FormattedMessage id={`rankings.region.${r.id}`} />
+                  </h2>
                   <p className="text-sm text-slate-600">
-                    {r.scored} of {r.total} scored
+                    <FormattedMessage id="rankings.regions.scored" values={{ scored: r.scored, total: r.total }} />
                   </p>
                 </div>
                 {r.status ? <StatusChip status={r.status} /> : null}
                 <div className="shrink-0 text-right">
-                  <span className="block text-2xl font-bold tabular-nums">{r.average !== null ? formatScore(r.average) : "–"}</span>
-                  <span className="block text-xs text-slate-600">{r.average !== null ? "average" : "no recent data"}</span>
+                  <span className="block text-2xl font-bold tabular-nums">{r.average !== null ? f.score(r.average) : "–"}</span>
+                  <span className="block text-xs text-slate-600"><FormattedMessage id={r.average !== null ? "rankings.regions.average" : "rankings.regions.noData"} /></span>
                 </div>
               </div>
               {r.best || r.worst ? (
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr_auto_1fr]">
                   {r.best ? (
                     <>
-                      <dt className="text-slate-600">Best</dt>
+                      <dt className="text-slate-600">
+                        <FormattedMessage id="rankings.regions.best" />
+                      </dt>
                       <dd>
                         <CountryLink c={r.best} />
                       </dd>
@@ -86,7 +101,9 @@ export default function TopRegions() {
                   ) : null}
                   {r.worst ? (
                     <>
-                      <dt className="text-slate-600">Worst</dt>
+                      <dt className="text-slate-600">
+                        <FormattedMessage id="rankings.regions.worst" />
+                      </dt>
                       <dd>
                         <CountryLink c={r.worst} />
                       </dd>
@@ -95,12 +112,14 @@ export default function TopRegions() {
                 </dl>
               ) : null}
               <p className="mt-3 text-sm text-slate-700">
-                <span className="sr-only">Countries: </span>
+                <span className="sr-only">
+                  <FormattedMessage id="rankings.regions.countries" />{" "}
+                </span>
                 {r.countries.map((c, k) => (
                   <span key={c.code}>
                     {k > 0 ? ", " : ""}
-                    <Link to={`/country/${c.code.toLowerCase()}`} className="hover:underline">
-                      {c.name}
+                    <Link to={to(`/country/${c.code.toLowerCase()}`)} className="hover:underline">
+                      {f.country(c.code)}
                     </Link>
                   </span>
                 ))}

@@ -106,11 +106,7 @@ export default function YourWeather() {
             <>
               <PersonalList rows={rows} />
               <div className="mt-6" data-testid="personal-map">
-                <EuropeMap
-                  countries={mapCountries(rows)}
-                  label="Map of Europe coloured by your score (your weights, not the index); each country links to its page"
-                  scoreName="your score"
-                />
+                <EuropeMap countries={mapCountries(rows)} personal />
               </div>
             </>
           )}

@@ -1,0 +1,187 @@
+// Languages (docs/i18n.md) against the real server and real Chromium: every language's home, a country page and a
+// ranking at 390 and 1280 px have the right `lang`, no horizontal overflow and no serious or critical axe
+// violation; hreflang alternates and canonical links name the same page in each language; the language control
+// leads to the same page in another language and remembers the choice; Accept-Language picks the language only at
+// "/" and only without a choice; numbers and months follow the page's language.
+import type { BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALES, localePath } from "../../product/locales.ts";
+import { axeViolations, DESKTOP, hydrated, MOBILE, newPage, PUBLIC_ORIGIN, startHarness, type Harness } from "./harness.ts";
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness({ prefix: "jwi-e2e-i18n-" });
+}, 180_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${h.base}${path}`, { headers, redirect: "manual" });
+
+describe("served pages in every language", () => {
+  it("say their language, and name themselves and their translations", async () => {
+    for (const l of LOCALES) {
+      for (const page of ["/", "/country/de", "/brightest", "/job-market/germany"]) {
+        const path = localePath(l, page);
+        const res = await get(path);
+        expect(res.status, path).toBe(200);
+        const html = await res.text();
+        expect(/<html lang="([^"]+)"/.exec(html)?.[1], path).toBe(l);
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+        const own = page === "/job-market/germany" ? localePath(l, "/country/de") : path;
+        expect(canonical, path).toBe(`${PUBLIC_ORIGIN}${own}`);
+        const alternates = Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+        const base = page === "/job-market/germany" ? "/country/de" : page;
+        for (const other of LOCALES) expect(alternates[other], `${path} → ${other}`).toBe(`${PUBLIC_ORIGIN}${localePath(other, base)}`);
+        expect(alternates["x-default"], path).toBe(`${PUBLIC_ORIGIN}${base}`);
+      }
+    }
+  });
+
+  it("translate the chrome and the core pages, English unchanged", async () => {
+    const text = async (path: string) => (await (await get(path)).text()).replace(/<!-- -->/g, "");
+    expect(await text("/")).toContain("What&#x27;s the job market weather in Europe today?");
+    expect(await text("/de")).toContain("Wie ist das Arbeitsmarktwetter in Europa heute?");
+    expect(await text("/fr/brightest")).toContain("Les 10 marchés les plus ensoleillés d’Europe");
+    expect(await text("/pl/stormiest")).toContain("Najbardziej burzliwe rynki");
+    expect(await text("/it/top-regions")).toContain("Le migliori regioni d’Europa");
+    // Country names from Intl.DisplayNames in the page's language, English as the product names them.
+    expect(await text("/de/brightest")).toMatch(/Tschechien|Niederlande|Dänemark|Schweden|Polen|Deutschland/);
+    expect(await text("/es")).toContain("Saltar al contenido");
+  });
+
+  it("404 under an unknown prefix, and in the language of a known one", async () => {
+    expect((await get("/xx/brightest")).status).toBe(404);
+    expect((await get("/en/brightest")).status).toBe(404);
+    expect((await get("/de/admin")).status).toBe(404);
+    const res = await get("/fr/no-such-page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain("Page introuvable");
+  });
+});
+
+describe("numbers and dates in the page's language", () => {
+  it("the country page writes percentages, decimals and months as its language does", async () => {
+    const plain = async (path: string) =>
+      (await (await get(path)).text())
+        .replace(/<script[\s\S]*?<\/script>/g, "")
+        .replace(/<!-- -->/g, "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/&nbsp;|\u00a0|\u202f/g, " ");
+    const english = await plain("/country/de");
+    const month = /data to ([A-Z][a-z]+) (\d{4})/.exec(english);
+    expect(month, "the English page says which month its data reach").not.toBeNull();
+    const index = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"].indexOf(month![1]!);
+    expect(english).toMatch(/\d\.\d%/); // "4.0%" as before
+    const expected: Record<string, { dataTo: string; percent: RegExp; months: string[] }> = {
+      de: { dataTo: "Daten bis", percent: /\d,\d %/, months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"] },
+      fr: { dataTo: "données jusqu’à", percent: /\d,\d %/, months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"] },
+      es: { dataTo: "datos hasta", percent: /\d,\d %/, months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"] },
+      it: { dataTo: "dati fino a", percent: /\d,\d%/, months: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"] },
+      pl: { dataTo: "dane do", percent: /\d,\d%/, months: ["styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień"] },
+    };
+    for (const [l, e] of Object.entries(expected)) {
+      const text = await plain(localePath(l as (typeof LOCALES)[number], "/country/de"));
+      // Spanish says "octubre de 2026".
+      expect(text, l).toContain(`${e.dataTo} ${e.months[index]}${l === "es" ? " de" : ""} ${month![2]}`);
+      expect(text, l).toMatch(e.percent);
+      // The score itself, to one decimal in the language's notation.
+      expect(text, l).toMatch(/\d,\d\s*\/ 10/);
+    }
+  });
+});
+
+describe("choosing the language", () => {
+  it("Accept-Language redirects only at / and only without a chosen language", async () => {
+    const redirect = await get("/", { "accept-language": "de-AT,de;q=0.9,en;q=0.5" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("location")).toBe("/de");
+    expect(redirect.headers.get("vary")).toMatch(/Accept-Language/);
+    expect(redirect.headers.get("vary")).toMatch(/Cookie/);
+    expect(redirect.headers.get("cache-control")).toMatch(/private/);
+    // A chosen language wins over the browser's; English chosen stays at /.
+    const chosen = await get("/", { "accept-language": "de", cookie: "jwi_lang=en" });
+    expect(chosen.status).toBe(200);
+    expect(chosen.headers.get("vary")).toMatch(/Accept-Language, Cookie/);
+    expect((await get("/", { "accept-language": "de", cookie: "jwi_lang=pl" })).headers.get("location")).toBe("/pl");
+    // English browsers, and deep links whatever the browser says, are never redirected.
+    expect((await get("/", { "accept-language": "en-GB,en" })).status).toBe(200);
+    expect((await get("/country/de", { "accept-language": "fr" })).status).toBe(200);
+    expect((await get("/brightest", { "accept-language": "it", cookie: "jwi_lang=it" })).status).toBe(200);
+    // The English home, once cached, still redirects a German browser (the cache is keyed by URL only).
+    expect((await get("/", { "accept-language": "de" })).status).toBe(302);
+  });
+
+  it("the language control leads to the same page in another language and remembers the choice", async () => {
+    const context = await h.browser.newContext(DESKTOP);
+    try {
+      const { page, console } = await newPage(context);
+      await page.goto(`${h.base}/country/de?range=10y`, { waitUntil: "load" });
+      await hydrated(page);
+      const control = page.getByTestId("language-control");
+      await control.locator("summary").click();
+      const current = control.locator('a[aria-current="true"]');
+      expect(await current.getAttribute("hreflang")).toBe("en");
+      await control.getByRole("link", { name: "Deutsch" }).click();
+      await page.waitForURL(`${h.base}/de/country/de?range=10y`);
+      await page.waitForSelector('html[lang="de"]');
+      expect((await context.cookies()).find((c) => c.name === "jwi_lang")?.value).toBe("de");
+      // Back at / the choice is remembered: the German home.
+      await page.goto(`${h.base}/`, { waitUntil: "load" });
+      expect(new URL(page.url()).pathname).toBe("/de");
+      expect(console.unexpected()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("works from the keyboard, without a mouse", async () => {
+    const context = await h.browser.newContext(MOBILE);
+    try {
+      const { page } = await newPage(context);
+      await page.goto(`${h.base}/brightest`, { waitUntil: "load" });
+      await hydrated(page);
+      await page.getByTestId("language-control").locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("link", { name: "Polski" }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${h.base}/pl/brightest`);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe("pl");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("every language at 390 and 1280 px", () => {
+  for (const [device, options] of [
+    ["mobile", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`home, a country page and a ranking on ${device}: lang, no overflow, no serious axe violation`, async () => {
+      const context: BrowserContext = await h.browser.newContext({ ...options, reducedMotion: "reduce" });
+      try {
+        const { page, console } = await newPage(context);
+        const width = options.viewport.width;
+        for (const l of LOCALES) {
+          for (const p of ["/", "/country/pl", "/stormiest"]) {
+            const url = localePath(l, p);
+            await page.goto(`${h.base}${url}`, { waitUntil: "load" });
+            await page.waitForSelector("main h1");
+            await hydrated(page);
+            expect(await page.evaluate(() => document.documentElement.lang), url).toBe(l);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
+            expect(await axeViolations(page), url).toEqual([]);
+          }
+        }
+        expect(console.unexpected()).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 240_000);
+  }
+});

@@ -1,0 +1,107 @@
+// Locale-aware texts of published data for the pages (docs/i18n.md): numbers, percentages, months and dates
+// through Intl in the page's language, country names from Intl.DisplayNames, and the product's generated words
+// (statuses, rating labels, confidence, evidence) from the catalogues. English goes through the product's own
+// formatters, so English pages stay byte-identical to what they were.
+import { useMemo } from "react";
+import { useIntl, type IntlShape } from "react-intl";
+import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { formatNumber, formatPercent, formatPeriod, formatScore, formatDate as formatDateEn, monthYear as monthYearEn } from "../../../product/format.ts";
+import type { Evidence } from "../../../product/evidence.ts";
+import type { Status } from "../../../product/weather.ts";
+
+const LABEL_IDS: Record<string, string> = {
+  "Very favorable": "country.label.veryFavorable",
+  "Rather favorable": "country.label.ratherFavorable",
+  "Mixed/average": "country.label.mixed",
+  "Very tough": "country.label.veryTough",
+};
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** A covered country's name in a language (Intl.DisplayNames; the product's codes are ISO 3166, GR for Greece). */
+export function countryNameIn(locale: string, code: string): string {
+  const english = COUNTRIES.find((c) => c.code === code)?.name ?? code;
+  if (locale === "en") return english;
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
+    displayNames.set(locale, names);
+  }
+  return names.of(code) ?? english;
+}
+
+/** A decimal written by the product in English ("6.9") with the language's decimal separator ("6,9"). */
+function decimal(locale: string, text: string): string {
+  if (locale === "en") return text;
+  const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  return text.replace(".", sep);
+}
+
+export interface Formatters {
+  locale: string;
+  /** The score to one decimal, the model's rounding, in the language's notation. */
+  score(value: number): string;
+  /** A number as JavaScript writes it ("3.9", "10"), in the language's notation ("3,9"). */
+  plain(value: number): string;
+  percent(value: number, digits?: number): string;
+  /** A figure to fixed decimals ("2.3" / "2,3"). */
+  number(value: number, digits?: number): string;
+  /** `2026-07` → "July 2026" / "Juli 2026"; quarters "Q2 2026". */
+  period(period: string): string;
+  date(iso: string): string;
+  monthYear(iso: string): string;
+  /** "data to July 2026". */
+  dataTo(month: string): string;
+  /** "published 22 November 2026". */
+  published(iso: string): string;
+  country(code: string): string;
+  status(status: Status): string;
+  weatherTitle(status: Status): string;
+  label(label: string): string;
+  confidence(confidence: string): string;
+  evidence(e: Evidence): string;
+  confidenceWithEvidence(confidence: string, e: Evidence | null): string;
+}
+
+export function formatters(intl: IntlShape): Formatters {
+  const locale = intl.locale;
+  const en = locale === "en";
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const monthFmt = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+  const self: Formatters = {
+    locale,
+    score: (v) => decimal(locale, formatScore(v)),
+    plain: (v) => decimal(locale, String(v)),
+    percent: (v, digits = 1) =>
+      en ? formatPercent(v, digits) : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v / 100),
+    number: (v, digits = 1) => decimal(locale, formatNumber(v, digits)),
+    period: (p) => {
+      if (en) return formatPeriod(p);
+      const m = /^(\d{4})-(\d{2})$/.exec(p);
+      if (m) return monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));
+      return formatPeriod(p);
+    },
+    date: (iso) => {
+      if (en) return formatDateEn(iso);
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? iso : intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    },
+    monthYear: (iso) => (en ? monthYearEn(iso) : monthFmt.format(new Date(iso))),
+    dataTo: (month) => t("common.dataTo", { period: self.period(month) }),
+    published: (iso) => t("common.published", { date: self.date(iso) }),
+    country: (code) => countryNameIn(locale, code),
+    status: (s) => t(`country.status.${s}`),
+    weatherTitle: (s) => t(`country.weatherTitle.${s}`),
+    label: (l) => (LABEL_IDS[l] ? t(LABEL_IDS[l]) : l),
+    confidence: (c) => (["high", "medium", "low"].includes(c) ? t(`country.confidence.${c}`) : t("country.confidence.other", { confidence: c })),
+    evidence: (e) => t("country.evidence", { inputs: e.inputs, of: e.of, cover: self.percent(Math.round(e.cover * 100), 0) }),
+    confidenceWithEvidence: (c, e) => (e ? `${self.confidence(c)} · ${self.evidence(e)}` : self.confidence(c)),
+  };
+  return self;
+}
+
+/** The page's formatters (web/app/root.tsx provides the language). */
+export function useFormat(): Formatters {
+  const intl = useIntl();
+  return useMemo(() => formatters(intl), [intl]);
+}
