@@ -23,6 +23,13 @@ import { PageNotFound } from "./components/not-found.tsx";
 import { GlobalError } from "./components/global-error.tsx";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
+import { IntlProvider } from "react-intl";
+
+// TEMP (branch i18n-pages): English-only provider until branch i18n's infrastructure is merged.
+const tempEnglish: Record<string, string> = Object.assign(
+  {},
+  ...Object.values(import.meta.glob<Record<string, string>>("./i18n/messages/en/*.json", { eager: true, import: "default" })),
+);
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -70,7 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
           Skip to content
         </a>
-        {children}
+        <IntlProvider locale="en" defaultLocale="en" messages={tempEnglish}>
+          {children}
+        </IntlProvider>
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>
