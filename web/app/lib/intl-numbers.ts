@@ -1,0 +1,18 @@
+// Scores and signed shares in the page's locale ("6.5" / "6,5", "+0.3" / "+0,3"), with the typographic minus the
+// English pages use; the rounding is the index's own (pipeline/model/round.ts), only the digits are localised.
+import type { IntlShape } from "react-intl";
+import { roundScore } from "../../../pipeline/model/round.ts";
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+
+/** A score as shown: one decimal, "6.5" in English, "6,5" in German. */
+export function scoreIn(intl: IntlShape, score: number): string {
+  return intl.formatNumber(roundScore(score), ONE_DECIMAL);
+}
+
+/** A number with one decimal and its sign: "+0.3", "−0.2" (U+2212), "0.0". */
+export function signedIn(intl: IntlShape, x: number): string {
+  const r = Math.round(x * 10) / 10;
+  const digits = intl.formatNumber(Math.abs(r), ONE_DECIMAL);
+  return r > 0 ? `+${digits}` : r < 0 ? `\u2212${digits}` : digits;
+}
