@@ -77,3 +77,18 @@ describe("catalogues of the long-form pages and forms", () => {
     });
   }
 });
+
+describe("English catalogue texts that repeat product constants", () => {
+  it("open-data: the credit, the derivation and caching notes and the sources' terms are product/open-data.ts's, word for word", async () => {
+    const { CACHING_NOTE, DERIVATION_NOTE, SOURCE_TERMS, SUGGESTED_CREDIT } = await import("../product/open-data.ts");
+    const en = catalogue("en", "open-data")!;
+    expect(en["open-data.credit"]).toBe(SUGGESTED_CREDIT);
+    expect(en["open-data.licence.derivation"]).toBe(DERIVATION_NOTE);
+    expect(en["open-data.caching.note"]).toBe(CACHING_NOTE);
+    SOURCE_TERMS.forEach((s, i) => {
+      expect(en[`open-data.source.${i}.credit`]).toBe(s.credit);
+      expect(en[`open-data.source.${i}.terms`]).toBe(s.terms);
+    });
+    expect(en[`open-data.source.${SOURCE_TERMS.length}.credit`]).toBeUndefined();
+  });
+});

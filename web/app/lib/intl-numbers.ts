@@ -2,6 +2,7 @@
 // English pages use; the rounding is the index's own (pipeline/model/round.ts), only the digits are localised.
 import type { IntlShape } from "react-intl";
 import { roundHalfAway, roundScore } from "../../../pipeline/model/round.ts";
+import { formatDate } from "../../../product/format.ts";
 
 const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 
@@ -31,4 +32,11 @@ export function periodIn(intl: IntlShape, period: string): string {
   const q = /^(\d{4})-Q([1-4])$/.exec(period);
   if (q) return intl.formatMessage({ id: "compare.quarter" }, { q: Number(q[2]), year: q[1] });
   return period;
+}
+
+/** A day in the page's language: "20 November 2026" in English (product/format.ts formatDate), "20. November 2026" in German. */
+export function dayIn(intl: IntlShape, iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime()) || intl.locale.startsWith("en")) return formatDate(iso);
+  return intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
