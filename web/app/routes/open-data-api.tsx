@@ -86,7 +86,7 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
             {a.body ? (
               <span className="text-slate-700">
                 {" "}
-                {t("body", { type: a.mediaType })} {a.schema && a.body.includes(a.schema) ? <>{a.body.replace(a.schema, "").trim()} <SchemaLink name={a.schema} /></> : a.body}.
+                {t("body", { type: a.mediaType ?? "" })} {a.schema && a.body.includes(a.schema) ? <>{a.body.replace(a.schema, "").trim()} <SchemaLink name={a.schema} /></> : a.body}.
               </span>
             ) : null}
             {a.cacheControl ? (
