@@ -92,3 +92,19 @@ describe("English catalogue texts that repeat product constants", () => {
     expect(en[`open-data.source.${SOURCE_TERMS.length}.credit`]).toBeUndefined();
   });
 });
+
+describe("methodology: English texts built from the sentiment sources' own descriptions", () => {
+  it("names and describes both sources as web/app/lib/sentiment.ts does", async () => {
+    const { SENTIMENT_SOURCE_INFO } = await import("../web/app/lib/sentiment.ts");
+    const en = catalogue("en", "methodology")!;
+    const { lmb, eei } = SENTIMENT_SOURCE_INFO;
+    expect(en["methodology.sent.lmb.name"]).toBe(lmb.name);
+    expect(en["methodology.sent.eei.name"]).toBe(eei.name);
+    expect(en["methodology.sent.lmb.body"]).toBe(
+      `From ${lmb.publisher}: experts' outlook for unemployment and employment over the next three months. ${lmb.scale}. Published for about 15 to 17 countries (Belgium as regions, averaged into one value).`,
+    );
+    expect(en["methodology.sent.eei.body"]).toBe(
+      `From ${eei.publisher}: managers' employment plans for the next three months in industry, services, retail trade and construction. ${eei.scale}. Published for the EU member states (not for Luxembourg) and candidate countries, as Eurostat table teibs030 and in DG ECFIN's own file.`,
+    );
+  });
+});
