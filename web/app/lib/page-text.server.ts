@@ -1,7 +1,7 @@
 // Page titles and descriptions in the page's language, said on the server by the route's loader (meta functions run
 // outside the IntlProvider): the same catalogues as the page (web/app/i18n/messages/<locale>/<namespace>.json,
 // docs/i18n-pages.md), English when a locale or a message is missing.
-import { IntlMessageFormat } from "intl-messageformat";
+import { createIntl, type IntlShape } from "react-intl";
 
 type Catalogue = Record<string, string>;
 
@@ -21,12 +21,21 @@ export function localeOfRequest(request: Request): string {
   return (LOCALES as readonly string[]).includes(first) ? first : "en";
 }
 
+const intls = new Map<string, IntlShape>();
+const intlOf = (locale: string): IntlShape => {
+  let intl = intls.get(locale);
+  if (!intl) {
+    // English fills in what a locale lacks, as the IntlProvider's defaultLocale does on the page.
+    intl = createIntl({ locale, defaultLocale: "en", messages: { ...byLocale.get("en"), ...byLocale.get(locale) } });
+    intls.set(locale, intl);
+  }
+  return intl;
+};
+
 /** One message of the catalogues, formatted in `locale` (English when the locale lacks it). */
 export function pageText(locale: string, id: string, values?: Record<string, string | number>): string {
-  const own = byLocale.get(locale)?.[id];
-  const message = own ?? byLocale.get("en")?.[id];
-  if (message === undefined) throw new Error(`No message ${id}`);
-  return String(new IntlMessageFormat(message, own === undefined ? "en" : locale).format(values));
+  if (byLocale.get("en")?.[id] === undefined && byLocale.get(locale)?.[id] === undefined) throw new Error(`No message ${id}`);
+  return intlOf(locale).formatMessage({ id }, values);
 }
 
 /** A translator bound to the request's locale. */
