@@ -81,9 +81,23 @@ export interface DifferenceView {
   higher: string;
   /** The difference as shown (tenths), and each line with its share as shown; shares add up to it. */
   delta_tenths: number;
-  lines: { words: string; shown_tenths: number; key: SubScoreKey; kind: ChangePart["kind"] }[];
+  /**
+   * Each line's input on both sides (`lower`, `higher`; null where a side has none), so a page can say the line in
+   * its own language; `words` and `sentence` are the English ones (the API's and the tests').
+   */
+  lines: { words: string; shown_tenths: number; key: SubScoreKey; kind: ChangePart["kind"]; lower: SideInput | null; higher: SideInput | null }[];
+  names: { lower: string; higher: string };
   sentence: string;
 }
+
+/** One side's input as a line names it: value, period, freshness. */
+export interface SideInput {
+  input: number;
+  period: string;
+  freshness: number;
+}
+
+const side = (s: ChangePart["from"]): SideInput | null => (s ? { input: s.input, period: s.period, freshness: s.freshness } : null);
 
 /** "Why they differ" for two countries, in words; null when either has no score. */
 export function differenceView(
@@ -99,11 +113,11 @@ export function differenceView(
   const lines = shown.parts
     .filter((p) => p.shown_tenths !== 0)
     .sort((x, y) => Math.abs(y.shown_tenths) - Math.abs(x.shown_tenths))
-    .map((p) => ({ words: differencePhrase(p, names), shown_tenths: p.shown_tenths, key: p.key, kind: p.kind }));
+    .map((p) => ({ words: differencePhrase(p, names), shown_tenths: p.shown_tenths, key: p.key, kind: p.kind, lower: side(p.from), higher: side(p.to) }));
   const head =
     shown.delta_tenths === 0
       ? `${higher.name} and ${lower.name} score the same as shown`
       : `${higher.name} scores ${(shown.delta_tenths / 10).toFixed(1)} higher than ${lower.name}`;
   const sentence = lines.length ? `${head}: ${lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`).join("; ")}.` : `${head}.`;
-  return { lower: lower.code, higher: higher.code, delta_tenths: shown.delta_tenths, lines, sentence };
+  return { lower: lower.code, higher: higher.code, delta_tenths: shown.delta_tenths, lines, names, sentence };
 }

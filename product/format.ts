@@ -67,18 +67,27 @@ export function ageText(months: number): string {
 
 const rtf = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
-/** "2 days ago", "yesterday", "just now": relative to `nowIso` (the loader's clock). */
-export function relativeTime(iso: string, nowIso: string): string {
+/**
+ * How long ago `iso` was, relative to `nowIso` (the loader's clock), as a value and unit for Intl.RelativeTimeFormat,
+ * or null for "just now". The site says it in the page's language (web/app/components/community.tsx).
+ */
+export function relativeTimeParts(iso: string, nowIso: string): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
   const seconds = Math.round((new Date(iso).getTime() - new Date(nowIso).getTime()) / 1000);
   // A timestamp ahead of the page's clock (clock skew between writer and reader) reads as "just now".
-  if (seconds > 0) return "just now";
+  if (seconds > 0) return null;
   const abs = Math.abs(seconds);
-  if (abs < 45) return "just now";
-  if (abs < 3600) return rtf.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), "hour");
-  if (abs < 30 * 86_400) return rtf.format(Math.round(seconds / 86_400), "day");
-  if (abs < 365 * 86_400) return rtf.format(Math.round(seconds / (30 * 86_400)), "month");
-  return rtf.format(Math.round(seconds / (365 * 86_400)), "year");
+  if (abs < 45) return null;
+  if (abs < 3600) return { value: Math.round(seconds / 60), unit: "minute" };
+  if (abs < 86_400) return { value: Math.round(seconds / 3600), unit: "hour" };
+  if (abs < 30 * 86_400) return { value: Math.round(seconds / 86_400), unit: "day" };
+  if (abs < 365 * 86_400) return { value: Math.round(seconds / (30 * 86_400)), unit: "month" };
+  return { value: Math.round(seconds / (365 * 86_400)), unit: "year" };
+}
+
+/** "2 days ago", "yesterday", "just now": relative to `nowIso` (the loader's clock). */
+export function relativeTime(iso: string, nowIso: string): string {
+  const parts = relativeTimeParts(iso, nowIso);
+  return parts ? rtf.format(parts.value, parts.unit) : "just now";
 }
 
 /** A retention period in days as a reader says it: 365 → "12 months", 730 → "24 months", 90 → "90 days". */

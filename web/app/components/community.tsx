@@ -2,9 +2,11 @@
 // its toasts word for word, the list of the 10 newest experiences and the summary counts.
 import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
+import { useIntl } from "react-intl";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
-import { relativeTime } from "../../../product/format.ts";
-import { canSummarise, okOrBetterPercent, tooFewText } from "../lib/community.ts";
+import { relativeTimeParts } from "../../../product/format.ts";
+import { canSummarise, okOrBetterPercent } from "../lib/community.ts";
+import { optionLabel } from "./form-fields.tsx";
 import { preloadToasts } from "../lib/toast.ts";
 
 const loadForm = () => import("./experience-form.tsx");
@@ -12,6 +14,7 @@ const ExperienceFormBody = lazy(loadForm);
 
 /** The collapsed card (docs/product.md §4); the form itself loads when it is opened (or about to be). */
 export function ExperienceForm({ countryCode, countryName }: { countryCode: string; countryName: string }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const warm = () => {
     void loadForm();
@@ -19,7 +22,7 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
   };
   if (open) {
     return (
-      <Suspense fallback={<p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">Loading...</p>}>
+      <Suspense fallback={<p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">{intl.formatMessage({ id: "forms.loading" })}</p>}>
         <ExperienceFormBody countryCode={countryCode} countryName={countryName} onClose={() => setOpen(false)} />
       </Suspense>
     );
@@ -27,8 +30,8 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
   return (
     <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <p className="font-semibold">Looking for work in {countryName}?</p>
-        <p className="text-sm text-slate-700">Share how your search is going. It takes a minute and helps others; no sign-up, no name.</p>
+        <p className="font-semibold">{intl.formatMessage({ id: "forms.community.cta.title" }, { country: countryName })}</p>
+        <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.community.cta.body" })}</p>
       </div>
       <button
         type="button"
@@ -39,7 +42,7 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
         className="shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
         data-nojs-hide
       >
-        Share your experience
+        {intl.formatMessage({ id: "forms.community.cta.button" })}
       </button>
     </div>
   );
@@ -48,9 +51,15 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
 const MOOD_EMOJI: Record<number, string> = { 1: "😣", 2: "😕", 3: "😐", 4: "🙂", 5: "😄" };
 
 export function ExperienceList({ items, now }: { items: PublicExperience[]; now: string }) {
+  const intl = useIntl();
   const revalidator = useRevalidator();
-  if (revalidator.state === "loading" && items.length === 0) return <p className="text-slate-600">Loading experiences...</p>;
-  if (items.length === 0) return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">Be the first to share how it's going.</p>;
+  if (revalidator.state === "loading" && items.length === 0) return <p className="text-slate-600">{intl.formatMessage({ id: "forms.community.loading" })}</p>;
+  if (items.length === 0)
+    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{intl.formatMessage({ id: "forms.community.empty" })}</p>;
+  const ago = (iso: string) => {
+    const parts = relativeTimeParts(iso, now);
+    return parts ? intl.formatRelativeTime(parts.value, parts.unit, { numeric: "auto" }) : intl.formatMessage({ id: "forms.community.justNow" });
+  };
   return (
     <ul className="space-y-3" aria-busy={revalidator.state === "loading"}>
       {items.map((x) => (
@@ -60,14 +69,14 @@ export function ExperienceList({ items, now }: { items: PublicExperience[]; now:
               <span aria-hidden className="mr-1.5">
                 {MOOD_EMOJI[x.mood]}
               </span>
-              {x.mood_label}
+              {optionLabel(intl, x.mood_label)}
               <span className="ml-2 text-sm font-normal text-slate-600">
-                {x.role_family} · {x.seniority} · {x.residency}
-                {x.local_language ? " · speaks the local language" : ""}
+                {optionLabel(intl, x.role_family)} · {optionLabel(intl, x.seniority)} · {optionLabel(intl, x.residency)}
+                {x.local_language ? ` · ${intl.formatMessage({ id: "forms.community.speaksLocal" })}` : ""}
               </span>
             </p>
             <time dateTime={x.created_at} className="text-xs text-slate-600">
-              {relativeTime(x.created_at, now)}
+              {ago(x.created_at)}
             </time>
           </div>
           {x.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{x.comment}</p> : null}
@@ -83,25 +92,30 @@ export function ExperienceList({ items, now }: { items: PublicExperience[]; now:
  * phone (never one left alone).
  */
 export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.community.${id}` }, values);
   if (summary.count === 0) return null;
   if (!canSummarise(summary.count)) {
     return (
       <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="community-too-few">
-        {tooFewText(summary.count)}
+        {t("tooFew", { count: summary.count })}
       </p>
     );
   }
   const share = okOrBetterPercent(summary);
   const tiles: Array<[string, string]> = [
-    ["Experiences", String(summary.count)],
-    ["Average mood", summary.average_mood !== null ? `${summary.average_mood.toFixed(1)} / 5` : "–"],
-    ["Positive", String(summary.positive)],
-    ["Neutral", String(summary.neutral)],
-    ["Frustrated", String(summary.frustrated)],
+    [t("tile.experiences"), intl.formatNumber(summary.count)],
+    [
+      t("tile.averageMood"),
+      summary.average_mood !== null ? `${intl.formatNumber(summary.average_mood, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 5` : "–",
+    ],
+    [t("tile.positive"), intl.formatNumber(summary.positive)],
+    [t("tile.neutral"), intl.formatNumber(summary.neutral)],
+    [t("tile.frustrated"), intl.formatNumber(summary.frustrated)],
   ];
   return (
     <div className="space-y-2">
-      <dl className="grid grid-cols-6 gap-2 sm:grid-cols-5 sm:gap-3" aria-label="Community summary">
+      <dl className="grid grid-cols-6 gap-2 sm:grid-cols-5 sm:gap-3" aria-label={t("summary")}>
         {tiles.map(([k, v], i) => (
           <div key={k} className={`rounded-lg border border-slate-200 bg-white p-3 ${i < 2 ? "col-span-3" : "col-span-2"} sm:col-span-1`} data-testid="community-tile">
             <dt className="text-xs text-slate-600">{k}</dt>
@@ -109,7 +123,7 @@ export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary 
           </div>
         ))}
       </dl>
-      {share !== null ? <p className="text-sm text-slate-700">{share}% of job seekers here say it is going OK or better.</p> : null}
+      {share !== null ? <p className="text-sm text-slate-700">{t("okOrBetter", { share: share / 100 })}</p> : null}
     </div>
   );
 }
@@ -127,10 +141,11 @@ export function CommunitySection({
   summary: ExperienceSummary;
   now: string;
 }) {
+  const intl = useIntl();
   return (
     <section aria-labelledby="community-title" className="mt-12">
       <h2 id="community-title" className="text-2xl font-semibold tracking-tight">
-        Real experiences from job seekers here
+        {intl.formatMessage({ id: "forms.community.title" })}
       </h2>
       <div className="mt-4 space-y-4">
         <ExperienceForm countryCode={countryCode} countryName={countryName} />

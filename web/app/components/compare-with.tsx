@@ -2,16 +2,18 @@
 // the compare page turns into the canonical address of the countries plus the one picked. Works without
 // JavaScript; a visible label names the select.
 import { useId } from "react";
+import { useIntl } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 
-export function CompareWith({ codes, label = "Compare with…" }: { codes: readonly string[]; label?: string }) {
+export function CompareWith({ codes, label }: { codes: readonly string[]; label?: string }) {
   const id = useId();
+  const intl = useIntl();
   const others = COUNTRIES.filter((c) => !codes.includes(c.code)).sort((a, b) => a.name.localeCompare(b.name));
   return (
     <form method="get" action={`/compare/${codes.map((c) => c.toLowerCase()).join("-")}`} className="flex flex-wrap items-end gap-2" data-testid="compare-with">
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
+          {label ?? intl.formatMessage({ id: "compare.with.label" })}
         </label>
         <select id={id} name="add" className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900" defaultValue={others[0]?.code.toLowerCase()}>
           {others.map((c) => (
@@ -22,7 +24,7 @@ export function CompareWith({ codes, label = "Compare with…" }: { codes: reado
         </select>
       </div>
       <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-        Compare
+        {intl.formatMessage({ id: "compare.with.submit" })}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@
 // opens it: the toasts word for word, mood slider 1 to 5 (default 3), the language checkbox, the honeypot.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
+import { useIntl, type IntlShape } from "react-intl";
 import {
   COMMENT_MAX_LENGTH,
   HONEYPOT_FIELD,
@@ -16,7 +17,7 @@ import {
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { CloseIcon } from "./icons.tsx";
 import { Honeypot } from "./honeypot.tsx";
-import { CharCounter, FieldError, describedBy, focusFirstInvalid, overCapMessage } from "./form-fields.tsx";
+import { CharCounter, FieldError, describedBy, focusFirstInvalid, optionLabel, overCapMessage } from "./form-fields.tsx";
 
 interface FormState {
   role_family: string;
@@ -35,12 +36,12 @@ type Checked = "role_family" | "seniority" | "residency" | "comment";
 const CHECKED: readonly Checked[] = ["role_family", "seniority", "residency", "comment"];
 
 /** Field errors of the form as typed: the three required choices and the comment's cap (docs/product.md §5). */
-function errorsOf(form: FormState): Partial<Record<Checked, string>> {
+function errorsOf(intl: IntlShape, form: FormState): Partial<Record<Checked, string>> {
   const out: Partial<Record<Checked, string>> = {};
-  if (!form.role_family) out.role_family = "Choose a role family.";
-  if (!form.seniority) out.seniority = "Choose a seniority.";
-  if (!form.residency) out.residency = "Choose a residency.";
-  const over = overCapMessage("comment", form.comment.length, COMMENT_MAX_LENGTH);
+  if (!form.role_family) out.role_family = intl.formatMessage({ id: "forms.experience.error.roleFamily" });
+  if (!form.seniority) out.seniority = intl.formatMessage({ id: "forms.experience.error.seniority" });
+  if (!form.residency) out.residency = intl.formatMessage({ id: "forms.experience.error.residency" });
+  const over = overCapMessage(intl, "comment", form.comment.length, COMMENT_MAX_LENGTH);
   if (over) out.comment = over;
   return out;
 }
@@ -50,6 +51,8 @@ const MOODS = Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN
 const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
 
 export default function ExperienceForm({ countryCode, countryName, onClose }: { countryCode: string; countryName: string; onClose: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.experience.${id}` }, values);
   const [form, setForm] = useState<FormState>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Checked, string>>>({});
@@ -63,13 +66,14 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
       const next = { ...e };
       delete next[key as Checked];
       if (key === "comment") {
-        const over = overCapMessage("comment", String(value).length, COMMENT_MAX_LENGTH);
+        const over = overCapMessage(intl, "comment", String(value).length, COMMENT_MAX_LENGTH);
         if (over) next.comment = over;
       }
       return next;
     });
   };
 
+  const moodLabel = (m: number) => optionLabel(intl, MOOD_LABELS[m] ?? "");
   const collapse = onClose;
   useEffect(() => {
     void preloadToasts();
@@ -77,11 +81,11 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = errorsOf(form);
+    const found = errorsOf(intl, form);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       focusFirstInvalid(formRef.current, CHECKED, found);
-      if (found.role_family || found.seniority || found.residency) void notify("message", "Missing information", "Please fill in all required fields");
+      if (found.role_family || found.seniority || found.residency) void notify("message", t("toast.missing.title"), t("toast.missing.body"));
       return;
     }
     setSubmitting(true);
@@ -100,13 +104,13 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
         }),
       });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      void notify("success", "Thank you! Your experience has been shared with the community.");
+      void notify("success", t("toast.success"));
       setForm(EMPTY);
       setErrors({});
       onClose();
       revalidator.revalidate();
     } catch {
-      void notify("error", "Something went wrong", "Please try again later");
+      void notify("error", t("toast.error.title"), t("toast.error.body"));
     } finally {
       setSubmitting(false);
     }
@@ -114,24 +118,24 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="relative rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="share-title">
-      <button type="button" onClick={collapse} aria-label="Close" className="absolute right-3 top-3 inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100">
+      <button type="button" onClick={collapse} aria-label={t("close")} className="absolute right-3 top-3 inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100">
         <CloseIcon className="h-4 w-4" />
       </button>
       <h3 id="share-title" className="pr-10 font-semibold">
-        Share your job search experience in {countryName}
+        {t("title", { country: countryName })}
       </h3>
-      <p className="mt-1 text-sm text-slate-600">Fields marked * are required.</p>
+      <p className="mt-1 text-sm text-slate-600">{intl.formatMessage({ id: "forms.requiredMarked" })}</p>
       <p className="mt-1 text-sm text-slate-700" id="share-public" data-testid="share-public">
-        Your experience is published on this page at once, for everyone to read. Leave out names and contact details.
+        {t("public")}
       </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <RequiredSelect label="Role family" name="role_family" error={errors.role_family} placeholder="Select a role family" options={ROLE_FAMILIES} value={form.role_family} onChange={(v) => set("role_family", v)} />
-        <RequiredSelect label="Seniority" name="seniority" error={errors.seniority} placeholder="Select seniority" options={SENIORITY_LEVELS} value={form.seniority} onChange={(v) => set("seniority", v)} />
-        <RequiredSelect label="Residency" name="residency" error={errors.residency} placeholder="Select residency" options={RESIDENCY_OPTIONS} value={form.residency} onChange={(v) => set("residency", v)} />
+        <RequiredSelect label={t("roleFamily")} name="role_family" error={errors.role_family} placeholder={t("roleFamily.placeholder")} options={ROLE_FAMILIES} value={form.role_family} onChange={(v) => set("role_family", v)} />
+        <RequiredSelect label={t("seniority")} name="seniority" error={errors.seniority} placeholder={t("seniority.placeholder")} options={SENIORITY_LEVELS} value={form.seniority} onChange={(v) => set("seniority", v)} />
+        <RequiredSelect label={t("residency")} name="residency" error={errors.residency} placeholder={t("residency.placeholder")} options={RESIDENCY_OPTIONS} value={form.residency} onChange={(v) => set("residency", v)} />
       </div>
       <div className="mt-5">
         <label htmlFor="mood" className="block text-sm font-medium">
-          How is it going? <span className="font-semibold">{MOOD_LABELS[form.mood]}</span>
+          {t("mood")} <span className="font-semibold">{moodLabel(form.mood)}</span>
         </label>
         {/* The labels sit exactly under the slider's stops: the thumb has a fixed width (--thumb, .mood-range in
             app.css), so stop i of n is at thumb/2 + (width − thumb) × i / (n − 1). */}
@@ -144,7 +148,7 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
             max={MOOD_MAX}
             step={1}
             value={form.mood}
-            aria-valuetext={MOOD_LABELS[form.mood]}
+            aria-valuetext={moodLabel(form.mood)}
             onChange={(e) => set("mood", Number(e.target.value))}
             className="mood-range block w-full"
           />
@@ -157,7 +161,7 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
                 style={{ left: `calc(var(--thumb) / 2 + (100% - var(--thumb)) * ${i / (MOODS.length - 1)})` }}
               >
                 <span className="mb-0.5 h-1.5 w-px bg-slate-400" />
-                {MOOD_LABELS[m]}
+                {moodLabel(m)}
               </span>
             ))}
           </div>
@@ -165,11 +169,11 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
       </div>
       <label className="mt-4 flex items-center gap-2 text-sm">
         <input type="checkbox" checked={form.local_language} onChange={(e) => set("local_language", e.target.checked)} className="h-4 w-4 accent-brand-600" name="local_language" />
-        I speak the local language fluently
+        {t("localLanguage")}
       </label>
       <div className="mt-4">
         <label htmlFor="experience-comment" className="block text-sm font-medium">
-          Comment (optional)
+          {t("comment")}
         </label>
         <textarea
           id="experience-comment"
@@ -178,7 +182,7 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
           onChange={(e) => set("comment", e.target.value)}
           className={`${field} ${errors.comment ? "border-red-600" : ""}`}
           name="comment"
-          placeholder="What helped, what didn't?"
+          placeholder={t("comment.placeholder")}
           aria-invalid={errors.comment ? true : undefined}
           aria-describedby={describedBy("experience-comment-count", errors.comment && "experience-comment-error")}
         />
@@ -188,10 +192,10 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
       <Honeypot value={form.website} onChange={(v) => set("website", v)} />
       <div className="mt-5 flex gap-3">
         <button type="submit" disabled={submitting} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
-          {submitting ? "Submitting..." : "Share experience"}
+          {submitting ? t("submitting") : t("submit")}
         </button>
         <button type="button" disabled={submitting} onClick={collapse} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
-          Cancel
+          {t("cancel")}
         </button>
       </div>
     </form>
@@ -208,6 +212,7 @@ function RequiredSelect(props: {
   error: string | undefined;
   onChange(value: string): void;
 }) {
+  const intl = useIntl();
   const id = `experience-${props.name}`;
   return (
     <div>
@@ -227,7 +232,7 @@ function RequiredSelect(props: {
         <option value="">{props.placeholder}</option>
         {props.options.map((r) => (
           <option key={r} value={r}>
-            {r}
+            {optionLabel(intl, r)}
           </option>
         ))}
       </select>

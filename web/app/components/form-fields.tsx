@@ -1,7 +1,9 @@
 // The one pattern for a form's mistakes and caps (docs/product.md §5 "Forms say what is wrong where it is wrong"):
 // an error written under its field and linked to it (aria-describedby, aria-invalid), focus on the first field
 // in error, and a character counter under capped text that never cuts what was typed: past the cap it turns
-// red and says by how much, and the form refuses to send it.
+// red and says by how much, and the form refuses to send it. Every text comes from the `forms` catalogue
+// (web/app/i18n/messages/<locale>/forms.json, docs/i18n-pages.md).
+import { useIntl, type IntlShape } from "react-intl";
 
 /** Ids of a field's error and hint, for aria-describedby ("" parts left out). */
 export function describedBy(...ids: Array<string | null | undefined | false>): string | undefined {
@@ -24,31 +26,33 @@ export function focusFirstInvalid(form: HTMLFormElement | null, names: readonly 
   if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
 
-const count = (n: number) => n.toLocaleString("en-US");
+/** The capped fields: each has its own sentence ("Shorten your comment…", "Shorten your message…"). */
+export type CappedField = "comment" | "message";
 
-/** "Shorten your comment to 1,000 characters (12 too many)", or null within the cap. */
-export function overCapMessage(what: string, length: number, max: number): string | null {
-  return length > max ? `Shorten your ${what} to ${count(max)} characters (${count(length - max)} too many).` : null;
+/** "Shorten your comment to 1,000 characters (12 too many).", or null within the cap. */
+export function overCapMessage(intl: IntlShape, what: CappedField, length: number, max: number): string | null {
+  return length > max ? intl.formatMessage({ id: `forms.overCap.${what}` }, { max, over: length - max }) : null;
 }
 
 /** What the polite live region says: only when crossing 100 left, 20 left, the cap and past it, not per keystroke. */
-function announcement(length: number, max: number): string {
+function announcement(intl: IntlShape, length: number, max: number): string {
   const left = max - length;
-  if (left < 0) return `${left === -1 ? "1 character" : `${count(-left)} characters`} over the limit of ${count(max)}.`;
-  if (left === 0) return `Limit of ${count(max)} characters reached.`;
-  if (left <= 20) return "20 characters or fewer left.";
-  if (left <= 100) return "100 characters or fewer left.";
+  if (left < 0) return intl.formatMessage({ id: "forms.counter.over" }, { over: -left, max });
+  if (left === 0) return intl.formatMessage({ id: "forms.counter.reached" }, { max });
+  if (left <= 20) return intl.formatMessage({ id: "forms.counter.left20" });
+  if (left <= 100) return intl.formatMessage({ id: "forms.counter.left100" });
   return "";
 }
 
 /** The visible counter ("12 / 1,000 characters", id for aria-describedby) and a polite announcement near the cap. */
 export function CharCounter({ id, length, max }: { id: string; length: number; max: number }) {
   const over = length > max;
-  const said = announcement(length, max);
+  const intl = useIntl();
+  const said = announcement(intl, length, max);
   return (
     <>
       <p id={id} className={`mt-1 text-right text-xs font-normal tabular-nums ${over ? "font-semibold text-red-700" : "text-slate-600"}`} data-counter>
-        {count(length)} / {count(max)} characters
+        {intl.formatMessage({ id: "forms.counter.count" }, { length, max })}
       </p>
       <p className="sr-only" aria-live="polite" data-counter-announce>
         {said}
@@ -67,4 +71,44 @@ export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly 
     if (typeof message === "string") out[f] = message;
   }
   return out;
+}
+
+/**
+ * What the page shows for a field error the server sent (English, api/schemas.ts): its kind read from the server's
+ * sentence and said from the catalogue (`forms.error.<form>.<field>.<kind>`); a sentence of no known kind is shown
+ * as sent in English and as a general "check this field" in the other languages.
+ */
+export function localFieldError(intl: IntlShape, form: "contact" | "waitingList", field: string, serverMessage: string): string {
+  const tooLong = /must be at most (\d+) characters/.exec(serverMessage);
+  const kind = / is required$/.test(serverMessage)
+    ? "required"
+    : tooLong
+      ? "tooLong"
+      : serverMessage === "Please enter a valid email address" || serverMessage.startsWith("Phone may hold")
+        ? "invalid"
+        : null;
+  const id = kind ? `forms.error.${form}.${field}.${kind}` : null;
+  if (id && intl.messages[id] !== undefined) return intl.formatMessage({ id }, { max: tooLong ? Number(tooLong[1]) : 0 });
+  return intl.locale.startsWith("en") ? serverMessage : intl.formatMessage({ id: "forms.error.generic" });
+}
+
+/** Every server field error of `errors` said in the page's language (localFieldError). */
+export function localFieldErrors<F extends string>(intl: IntlShape, form: "contact" | "waitingList", errors: Partial<Record<F, string>>): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {};
+  for (const [f, m] of Object.entries(errors) as Array<[F, string]>) out[f] = localFieldError(intl, form, f, m);
+  return out;
+}
+
+/**
+ * An option of the experience form as the page says it (role family, seniority, residency, mood label): the API's
+ * English value is what is sent and stored; `forms.option.<slug>` is what is shown. Unknown values show as they are.
+ */
+export function optionLabel(intl: IntlShape, value: string): string {
+  const id = `forms.option.${value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : value;
+}
+
+/** The values of a retention sentence ({unit, select, months {…} other {…}} with {count}): 365 → 12 months, 90 → 90 days. */
+export function retentionValues(days: number): { unit: string; count: number } {
+  return days % 365 === 0 ? { unit: "months", count: (days / 365) * 12 } : { unit: "days", count: days };
 }

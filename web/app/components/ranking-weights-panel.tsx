@@ -4,9 +4,10 @@
 // published ranking above stays the index. Without JavaScript the sliders' form submits to /your-weather.
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
+import { useIntl } from "react-intl";
 import { comparePath } from "../../../product/compare.ts";
-import { formatScore } from "../../../product/format.ts";
-import { PERSONAL_NOTE, personalRows, type PersonalInput } from "../../../product/personal-view.ts";
+import { personalRows, type PersonalInput } from "../../../product/personal-view.ts";
+import { scoreIn } from "../lib/intl-numbers.ts";
 import type { RankingType } from "../../../product/options.ts";
 import { formatSteps, INDEX_STEPS, isIndexSteps, type WeightSteps } from "../../../product/weights.ts";
 import { Flag } from "./flag.tsx";
@@ -14,6 +15,8 @@ import { StatusChip } from "./ranking-list.tsx";
 import { WeightsPanel } from "./weights-panel.tsx";
 
 export function RankingWeightsPanel({ type, inputs, size, codes }: { type: RankingType; inputs: PersonalInput[]; size: number; codes: string[] }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
   const [steps, setSteps] = useState<WeightSteps>(INDEX_STEPS);
   const mine = useMemo(() => {
     if (isIndexSteps(steps)) return [];
@@ -24,17 +27,17 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
   return (
     <section aria-labelledby="own-weather-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="ranking-weights-panel">
       <h2 id="own-weather-title" className="text-lg font-semibold text-slate-900">
-        Your own weather
+        {t("rankingPanel.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">The ranking above is the published index. Weigh the inputs yourself to see your own {type} {size}.</p>
+      <p className="mt-1 text-sm text-slate-700">{t("rankingPanel.intro", { type, size })}</p>
       <details className="mt-2">
-        <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">Set your weights</summary>
+        <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">{t("rankingPanel.set")}</summary>
         <WeightsPanel steps={steps} action="/your-weather" onChange={setSteps} onReset={() => setSteps(INDEX_STEPS)} compact />
       </details>
       <div aria-live="polite">
         {mine.length ? (
           <div className="mt-3" data-testid="ranking-personal">
-            <h3 className="font-semibold text-slate-900">{PERSONAL_NOTE.split(" — ")[0]} — not the index</h3>
+            <h3 className="font-semibold text-slate-900">{t("rankingPanel.personalTitle")}</h3>
             <ol className="mt-2 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
               {mine.map((r, i) => (
                 <li key={r.code} className="flex items-center gap-2 px-3 py-2" data-code={r.code}>
@@ -43,15 +46,15 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
                   <span className="min-w-0 flex-1 truncate font-medium">{r.name}</span>
                   {r.personal_status ? <StatusChip status={r.personal_status} /> : null}
                   <span className="text-right tabular-nums">
-                    <span className="font-bold">{formatScore(r.personal_score!)}</span>
-                    <span className="block text-xs text-slate-600">index {r.score !== null ? formatScore(r.score) : "–"}</span>
+                    <span className="font-bold">{scoreIn(intl, r.personal_score!)}</span>
+                    <span className="block text-xs text-slate-600">{t("indexScore", { score: r.score !== null ? scoreIn(intl, r.score) : "–" })}</span>
                   </span>
                 </li>
               ))}
             </ol>
             <p className="mt-2 text-sm">
               <Link className="font-medium text-brand-700 underline" to={`/your-weather?weights=${formatSteps(steps)}`}>
-                All 31 countries with these weights
+                {t("rankingPanel.all")}
               </Link>
             </p>
           </div>
@@ -59,11 +62,11 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
       </div>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         <Link className="font-medium text-brand-700 underline" to="/your-weather">
-          Open your own weather
+          {t("rankingPanel.open")}
         </Link>
         {codes.length === 2 ? (
           <Link className="font-medium text-brand-700 underline" to={comparePath(codes)}>
-            Compare the top two
+            {t("rankingPanel.compareTop")}
           </Link>
         ) : null}
       </p>

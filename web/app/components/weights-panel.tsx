@@ -4,7 +4,8 @@
 // re-ranks at once. Native range inputs: keyboard (arrows, Home, End, Page Up/Down) and touch for free; each has
 // a visible label, its help as description and its value in words (aria-valuetext).
 import { useId, useState } from "react";
-import { INDEX_STEPS, MAX_STEP, MIN_STEP, stepText, WEIGHT_KEYS, WEIGHT_TEXT, type WeightSteps } from "../../../product/weights.ts";
+import { useIntl } from "react-intl";
+import { INDEX_STEPS, MAX_STEP, MIN_STEP, WEIGHT_KEYS, type WeightSteps } from "../../../product/weights.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 
 export function WeightsPanel({
@@ -22,6 +23,9 @@ export function WeightsPanel({
   compact?: boolean;
 }) {
   const id = useId();
+  const intl = useIntl();
+  const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${key}` }, values);
+  const stepText = (step: number) => t(`step.${step}`);
   // Without a handler (the rankings' panel, which only submits) the panel keeps its own values.
   const [local, setLocal] = useState(given);
   const steps = onChange ? given : local;
@@ -29,10 +33,10 @@ export function WeightsPanel({
   return (
     <form method="get" action={action} className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={`${id}-title`} data-testid="weights-form">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
-        Your weights
+        {t("panel.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        How much should each input count for you? 2 counts it as the index does, 0 leaves it out, 5 counts it 2.5 times as much.
+        {t("panel.intro")}
       </p>
       <div className={`mt-3 grid gap-4 ${compact ? "sm:grid-cols-2" : ""}`}>
         {WEIGHT_KEYS.map((key) => {
@@ -41,10 +45,10 @@ export function WeightsPanel({
             <div key={key}>
               <div className="flex items-baseline justify-between gap-2">
                 <label htmlFor={inputId} className="font-medium text-slate-900">
-                  {WEIGHT_TEXT[key].name}
+                  {t(`weight.${key}.name`)}
                 </label>
                 <output htmlFor={inputId} className="text-sm tabular-nums text-slate-700" data-testid={`weight-value-${key}`}>
-                  {steps[key]} – {stepText(steps[key])}
+                  {t("panel.value", { step: steps[key], text: stepText(steps[key]) })}
                 </output>
               </div>
               <input
@@ -55,14 +59,14 @@ export function WeightsPanel({
                 max={MAX_STEP}
                 step={1}
                 value={steps[key]}
-                aria-valuetext={`${steps[key]}: ${stepText(steps[key])}`}
+                aria-valuetext={t("panel.valuetext", { step: steps[key], text: stepText(steps[key]) })}
                 aria-describedby={`${inputId}-help`}
                 onChange={(e) => set(key, Number(e.currentTarget.value))}
                 className="mt-1 h-11 w-full cursor-pointer accent-brand-700"
                 data-weight={key}
               />
               <p id={`${inputId}-help`} className="text-sm text-slate-600">
-                {WEIGHT_TEXT[key].help}
+                {t(`weight.${key}.help`)}
               </p>
             </div>
           );
@@ -70,7 +74,7 @@ export function WeightsPanel({
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-offset-2">
-          Show my ranking
+          {t("panel.submit")}
         </button>
         <a
           href={action}
@@ -82,7 +86,7 @@ export function WeightsPanel({
           className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
           data-testid="weights-reset"
         >
-          Reset to the index
+          {t("panel.reset")}
         </a>
       </div>
     </form>

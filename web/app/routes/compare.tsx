@@ -4,11 +4,11 @@
 // over the inputs, in words). Any order or case of codes answers 301 to the alphabetical address; an unknown
 // code, a duplicate or more than four answer 404. `?add={code}` (the "Compare with…" form) adds a country.
 import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-router";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { countryByCode } from "../../../pipeline/countries.ts";
 import type { HistoryPoint, SubScoreKey } from "../../../pipeline/model/types.ts";
 import { COMPARE_MAX, COMPARE_MIN, comparePath, differenceView, readComparePath } from "../../../product/compare.ts";
-import { formatNumber, formatPeriod, formatScore } from "../../../product/format.ts";
-import { WEIGHT_KEYS, WEIGHT_TEXT } from "../../../product/weights.ts";
+import { WEIGHT_KEYS } from "../../../product/weights.ts";
 import { CompareWith } from "../components/compare-with.tsx";
 import { Flag } from "../components/flag.tsx";
 import { HistoryChart } from "../components/history-chart.tsx";
@@ -16,6 +16,9 @@ import { CountryNotFound } from "../components/not-found.tsx";
 import { StatusChip } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { pageTextOf } from "../lib/page-text.server.ts";
+import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
+import { differenceSentence } from "../lib/compare-text.ts";
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
@@ -58,38 +61,48 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   const differences = top
     ? scored.slice(1).map((c) => differenceView({ ...c, sub_scores: c.subScores }, { ...top, sub_scores: top.subScores }))
     : [];
-  return { notFound: false as const, codes: r.codes, countries, differences: differences.filter((d) => d !== null) };
+  const t = pageTextOf(request);
+  const names = countries.map((c) => c.name).join(` ${t("compare.vs")} `);
+  return {
+    notFound: false as const,
+    codes: r.codes,
+    countries,
+    differences: differences.filter((d) => d !== null),
+    meta: { title: t("compare.meta.title", { names }), description: t("compare.meta.description", { names }) },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const d = args.data;
   if (!d || d.notFound) return [{ title: "Country Not Found" }, { name: "robots", content: "noindex" }];
-  const names = d.countries.map((c) => c.name).join(" vs ");
   return pageMeta(args, {
-    title: `${names}: job markets compared`,
-    description: `${names} side by side: job market scores, every input with its month, their history and why their scores differ.`,
+    title: d.meta.title,
+    description: d.meta.description,
     canonicalPath: comparePath(d.codes),
   });
 };
 
-const INPUT: Record<SubScoreKey, (x: number) => string> = {
-  U: (x) => `${formatNumber(x)}%`,
-  M: (x) => `${x > 0 ? "+" : ""}${formatNumber(x)} points`,
-  V: (x) => `${formatNumber(x)}%`,
-  C: (x) => formatNumber(x),
-  S: (x) => formatNumber(x),
-};
+/** The table's value of an input (one decimal as published, not the explanation's rounding). */
+function inputCell(intl: IntlShape, key: SubScoreKey, x: number): string {
+  const n = intl.formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (key === "U" || key === "V") return intl.formatMessage({ id: "compare.unit.percent" }, { value: n });
+  if (key === "M") return intl.formatMessage({ id: "compare.unit.points" }, { value: x > 0 ? `+${n}` : n });
+  return n;
+}
 
 export default function ComparePage() {
   const d = useLoaderData<typeof loader>();
+  const intl = useIntl();
   if (d.notFound) return <CountryNotFound />;
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `compare.${id}` }, values);
   const { countries } = d;
+  const names = countries.map((c) => c.name).join(` ${t("vs")} `);
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{countries.map((c) => c.name).join(" vs ")}</h1>
-      <p className="mt-2 text-lg text-slate-700">Job markets side by side, from the published index.</p>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{names}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t("subtitle")}</p>
 
-      <section aria-label="Countries compared" className="mt-6 flex flex-wrap items-end gap-4" data-testid="compare-picker">
+      <section aria-label={t("picker.label")} className="mt-6 flex flex-wrap items-end gap-4" data-testid="compare-picker">
         <ul className="flex flex-wrap gap-2">
           {countries.map((c) => (
             <li key={c.code} className="flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1">
@@ -99,7 +112,7 @@ export default function ComparePage() {
                 <Link
                   to={comparePath(d.codes.filter((x) => x !== c.code))}
                   className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-                  aria-label={`Remove ${c.name}`}
+                  aria-label={t("picker.remove", { name: c.name })}
                   data-testid={`remove-${c.code}`}
                 >
                   ×
@@ -108,7 +121,7 @@ export default function ComparePage() {
             </li>
           ))}
         </ul>
-        {countries.length < COMPARE_MAX ? <CompareWith codes={d.codes} label="Add a country" /> : <p className="text-sm text-slate-600">Up to {COMPARE_MAX} countries.</p>}
+        {countries.length < COMPARE_MAX ? <CompareWith codes={d.codes} label={t("picker.add")} /> : <p className="text-sm text-slate-600">{t("picker.max", { max: COMPARE_MAX })}</p>}
       </section>
 
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="compare-cards">
@@ -121,17 +134,18 @@ export default function ComparePage() {
               </Link>
             </h2>
             <p className="mt-2 text-3xl font-bold tabular-nums" data-testid="compare-score">
-              {c.score !== null ? formatScore(c.score) : "–"}
-              <span className="text-base font-normal text-slate-600"> out of 10</span>
+              {c.score !== null ? scoreIn(intl, c.score) : "–"}
+              <span className="text-base font-normal text-slate-600"> {t("card.outOf")}</span>
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
               {c.status ? <StatusChip status={c.status} /> : null}
-              {c.label ?? (c.withheld === "paused" ? "Publication paused" : "Not enough recent data")}
+              {c.label ?? (c.withheld === "paused" ? t("card.paused") : t("card.noData"))}
             </p>
-            {c.confidence ? <p className="mt-1 text-sm text-slate-700">Confidence: {c.confidence}</p> : null}
+            {c.confidence ? <p className="mt-1 text-sm text-slate-700">{t("card.confidence", { level: c.confidence })}</p> : null}
             <p className="mt-1 text-sm text-slate-700" data-testid="compare-mood">
-              Community mood:{" "}
-              {c.mood.count > 0 && c.mood.average_mood !== null ? `${formatNumber(c.mood.average_mood)} on average (${c.mood.count} experiences)` : "no experiences shared yet"}
+              {c.mood.count > 0 && c.mood.average_mood !== null
+                ? t("card.mood", { average: intl.formatNumber(c.mood.average_mood, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: c.mood.count })
+                : t("card.moodNone")}
             </p>
           </div>
         ))}
@@ -139,35 +153,35 @@ export default function ComparePage() {
 
       <section aria-labelledby="why-differ" className="mt-8">
         <h2 id="why-differ" className="text-xl font-semibold">
-          Why they differ
+          {t("why.title")}
         </h2>
         {d.differences.length ? (
           <ul className="mt-2 space-y-2" data-testid="why-differ">
             {d.differences.map((x) => (
               <li key={x.lower} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800">
-                {x.sentence}
+                {differenceSentence(intl, x)}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-slate-700">At least two of these countries need a score shown today to tell why they differ.</p>
+          <p className="mt-2 text-slate-700">{t("why.none")}</p>
         )}
         <p className="mt-2 text-sm text-slate-600">
-          Each input&apos;s share is exact (Shapley values over the inputs, the method the index uses to explain changes over time); the shares add up to the difference.
+          {t("why.method")}
         </p>
       </section>
 
       <section aria-labelledby="inputs-title" className="mt-8">
         <h2 id="inputs-title" className="text-xl font-semibold">
-          Every input
+          {t("inputs.title")}
         </h2>
-        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Inputs compared">
+        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={t("inputs.label")}>
           <table className="w-full text-sm">
-            <caption className="sr-only">Each input of the score with its value, month and freshness, per country</caption>
+            <caption className="sr-only">{t("inputs.caption")}</caption>
             <thead className="bg-slate-100 text-left">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Input
+                  {t("inputs.input")}
                 </th>
                 {countries.map((c) => (
                   <th key={c.code} scope="col" className="px-3 py-2">
@@ -180,7 +194,7 @@ export default function ComparePage() {
               {WEIGHT_KEYS.map((k) => (
                 <tr key={k} className="border-t border-slate-100" data-key={k}>
                   <th scope="row" className="px-3 py-2 text-left font-medium">
-                    {WEIGHT_TEXT[k].name}
+                    {intl.formatMessage({ id: `your-weather.weight.${k}.name` })}
                   </th>
                   {countries.map((c) => {
                     const s = c.subScores?.[k] ?? null;
@@ -188,13 +202,13 @@ export default function ComparePage() {
                       <td key={c.code} className="px-3 py-2 align-top">
                         {s ? (
                           <>
-                            <span className="block font-semibold tabular-nums">{INPUT[k](s.input)}</span>
+                            <span className="block font-semibold tabular-nums">{inputCell(intl, k, s.input)}</span>
                             <span className="block text-xs text-slate-600">
-                              {formatPeriod(s.period)} · {Math.round(s.freshness * 100)}% fresh · sub-score {Math.round(s.value)}
+                              {t("inputs.cell", { period: periodIn(intl, s.period), fresh: Math.round(s.freshness * 100) / 100, value: Math.round(s.value) })}
                             </span>
                           </>
                         ) : (
-                          <span className="text-slate-600">not available</span>
+                          <span className="text-slate-600">{t("inputs.none")}</span>
                         )}
                       </td>
                     );
@@ -208,7 +222,7 @@ export default function ComparePage() {
 
       <section aria-labelledby="history-title" className="mt-8">
         <h2 id="history-title" className="text-xl font-semibold">
-          History on one time axis
+          {t("history.title")}
         </h2>
         <div className="mt-2 grid gap-6 lg:grid-cols-2">
           {countries.map((c) => (
@@ -220,7 +234,16 @@ export default function ComparePage() {
         </div>
       </section>
       <p className="mt-8 text-sm text-slate-600">
-        Weigh the inputs yourself on <Link className="font-medium text-brand-700 underline" to="/your-weather">your own weather</Link>.
+        <FormattedMessage
+          id="compare.yourWeather"
+          values={{
+            link: (chunks) => (
+              <Link className="font-medium text-brand-700 underline" to="/your-weather">
+                {chunks}
+              </Link>
+            ),
+          }}
+        />
       </p>
     </div>
   );

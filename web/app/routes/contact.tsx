@@ -4,6 +4,7 @@
 // preselects a topic (the privacy page links there).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLoaderData, useRouteLoaderData, type MetaFunction } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_NAME_MAX_LENGTH,
@@ -14,22 +15,22 @@ import {
 } from "../../../product/options.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
-import { retentionText } from "../../../product/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { ExternalIcon } from "../components/icons.tsx";
 import type { RootData } from "../root.tsx";
 import { Honeypot } from "../components/honeypot.tsx";
-import { CharCounter, fieldErrorsOf, overCapMessage } from "../components/form-fields.tsx";
+import { CharCounter, fieldErrorsOf, localFieldErrors, overCapMessage, retentionValues } from "../components/form-fields.tsx";
+import { pageTextOf } from "../lib/page-text.server.ts";
 
 export function loader({ request }: SiteLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("topic");
   const topic = CONTACT_TOPICS.find((t) => t.id === asked)?.id ?? null;
-  return { topic };
+  const t = pageTextOf(request);
+  return { topic, meta: { title: t("forms.contact.meta.title"), description: t("forms.contact.meta.description", { product: PRODUCT_NAME }) } };
 }
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Contact", description: `Write to the ${PRODUCT_NAME} team: questions, feedback, corrections of data, press, or a request to delete your data.` });
+export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Contact", description: args.data?.meta.description });
 
 type Field = "name" | "email" | "topic" | "message";
 type FormState = Record<Field | "website", string>;
@@ -40,6 +41,8 @@ const empty = (topic: ContactTopic | null): FormState => ({ name: "", email: "",
 const fieldClass = (invalid: boolean) =>
   `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
 
+const asideLink = "text-brand-700 underline underline-offset-2";
+
 function serverMessageOf(body: unknown): string | null {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
   return typeof message === "string" && message.trim() ? message : null;
@@ -47,6 +50,8 @@ function serverMessageOf(body: unknown): string | null {
 
 export default function Contact() {
   const { topic: asked } = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.contact.${id}` }, values);
   const site = useRouteLoaderData<RootData>("root")?.site;
   const feedbackUrl = site?.feedbackUrl ?? null;
   const [form, setForm] = useState<FormState>(() => empty(asked));
@@ -76,11 +81,11 @@ export default function Contact() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The message's cap is checked here, so a long message is never cut; the other rules are the server's.
-    const over = overCapMessage("message", form.message.length, CONTACT_MESSAGE_MAX_LENGTH);
+    const over = overCapMessage(intl, "message", form.message.length, CONTACT_MESSAGE_MAX_LENGTH);
     if (over) {
       setErrors({ message: over });
       formRef.current?.querySelector<HTMLElement>('[name="message"]')?.focus();
-      void notify("error", "Please check the form", "Some fields need your attention.");
+      void notify("error", intl.formatMessage({ id: "forms.toast.check.title" }), intl.formatMessage({ id: "forms.toast.check.body" }));
       return;
     }
     setSubmitting(true);
@@ -97,28 +102,26 @@ export default function Contact() {
         setForm(empty(null));
         setErrors({});
         setSent(true);
-        void notify(
-          "success",
-          "Thank you! Your message has been sent.",
-          deletion ? "We delete what we hold about you and confirm it by email." : "We read every message and reply by email when it needs an answer.",
-        );
+        void notify("success", t("toast.sent.title"), deletion ? t("toast.sent.deletion") : t("toast.sent.body"));
         return;
       }
       if (res.status === 400 && Object.keys(fieldErrorsOf(body, FIELDS)).length > 0) {
-        const found = fieldErrorsOf(body, FIELDS);
+        const found = localFieldErrors(intl, "contact", fieldErrorsOf(body, FIELDS));
         setErrors(found);
         const first = FIELDS.find((f) => found[f]);
         if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-        void notify("error", "Please check the form", "Some fields need your attention.");
+        void notify("error", intl.formatMessage({ id: "forms.toast.check.title" }), intl.formatMessage({ id: "forms.toast.check.body" }));
         return;
       }
       if (res.status === 429) {
-        void notify("error", "Too many messages", serverMessageOf(body) ?? "Please try again later.");
+        // The server's own sentence says when to try again; it is English, so other languages say it generally.
+        const server = intl.locale.startsWith("en") ? serverMessageOf(body) : null;
+        void notify("error", t("toast.tooMany.title"), server ?? t("toast.tryLater"));
         return;
       }
       throw new Error(`HTTP ${res.status}`);
     } catch {
-      void notify("error", "Your message could not be sent", "Please try again later.");
+      void notify("error", t("toast.failed.title"), t("toast.tryLater"));
     } finally {
       setSubmitting(false);
     }
@@ -134,14 +137,14 @@ export default function Contact() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Contact</h1>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">
-        Found a mistake, have a question about a score, or want us to delete your data? Write to us: a person reads every message.
+        {t("intro")}
       </p>
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="contact-form-title">
           <h2 id="contact-form-title" className="sr-only">
-            Contact form
+            {t("formTitle")}
           </h2>
           <form
             ref={formRef}
@@ -151,10 +154,10 @@ export default function Contact() {
             className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
             data-testid="contact-form"
           >
-            <p className="text-sm text-slate-600">All fields are required.</p>
+            <p className="text-sm text-slate-600">{t("allRequired")}</p>
             <div>
               <label htmlFor="contact-name" className="block text-sm font-medium">
-                Name
+                {t("name")}
               </label>
               <input
                 id="contact-name"
@@ -171,7 +174,7 @@ export default function Contact() {
             </div>
             <div>
               <label htmlFor="contact-email" className="block text-sm font-medium">
-                Email
+                {t("email")}
               </label>
               <input
                 id="contact-email"
@@ -186,13 +189,13 @@ export default function Contact() {
                 onChange={(e) => set("email", e.target.value)}
               />
               <p id="contact-email-hint" className="mt-1 text-xs text-slate-600">
-                We use it only to answer you.
+                {t("email.hint")}
               </p>
               {errorText("email")}
             </div>
             <div>
               <label htmlFor="contact-topic" className="block text-sm font-medium">
-                Topic
+                {t("topic")}
               </label>
               <select
                 id="contact-topic"
@@ -203,10 +206,10 @@ export default function Contact() {
                 aria-describedby={describedBy("topic")}
                 onChange={(e) => set("topic", e.target.value)}
               >
-                <option value="">Choose a topic</option>
-                {CONTACT_TOPICS.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.title}
+                <option value="">{t("topic.placeholder")}</option>
+                {CONTACT_TOPICS.map((topic) => (
+                  <option key={topic.id} value={topic.id}>
+                    {intl.formatMessage({ id: `forms.contact.topic.${topic.id}` })}
                   </option>
                 ))}
               </select>
@@ -214,13 +217,12 @@ export default function Contact() {
             </div>
             {form.topic === DELETE_MY_DATA_TOPIC ? (
               <p className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800" data-testid="delete-hint">
-                Write from the email address you used on the waiting list, or tell us the country, date and text of the experience you shared. We delete
-                what we hold about you and confirm it by email.
+                {t("deleteHint")}
               </p>
             ) : null}
             <div>
               <label htmlFor="contact-message" className="block text-sm font-medium">
-                Message
+                {t("message")}
               </label>
               <textarea
                 id="contact-message"
@@ -242,75 +244,68 @@ export default function Contact() {
                 disabled={!ready || submitting}
                 className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
               >
-                {submitting ? "Sending..." : "Send message"}
+                {submitting ? t("sending") : t("send")}
               </button>
               {sent ? (
                 <p role="status" className="text-sm text-good">
-                  Message sent. Thank you!
+                  {t("sent")}
                 </p>
               ) : null}
             </div>
             <noscript>
-              <p className="text-sm text-slate-700">This form needs JavaScript. Everything else on the site works without it.</p>
+              <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.needsJs" })}</p>
             </noscript>
             <p className="text-xs text-slate-600">
-              {site ? `We keep your message to answer it and delete it ${retentionText(site.leadsRetentionDays)} after it arrives, or sooner when you ask. ` : null}
-              See our{" "}
-              <Link to="/privacy" className="underline">
-                privacy notice
-              </Link>
-              .
+              {site ? `${t("retention", retentionValues(site.leadsRetentionDays))} ` : null}
+              <FormattedMessage id="forms.contact.seePrivacy" values={{ link: (chunks) => <Link to="/privacy" className="underline">{chunks}</Link> }} />
             </p>
           </form>
         </section>
         <aside aria-labelledby="contact-other-title" className="h-fit space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
           <h2 id="contact-other-title" className="text-xl font-semibold">
-            Good to know
+            {t("aside.title")}
           </h2>
           <div>
-            <h3 className="font-medium">About a score</h3>
+            <h3 className="font-medium">{t("aside.score.title")}</h3>
             <p className="mt-1 text-sm text-slate-700">
-              Every score is computed from official statistics; the{" "}
-              <Link to="/methodology" className="text-brand-700 underline underline-offset-2">
-                methodology
-              </Link>{" "}
-              explains how, with the sources and their dates. For a wrong figure, choose “Correction of data”.
+              <FormattedMessage id="forms.contact.aside.score.body" values={{ link: (chunks) => <Link to="/methodology" className={asideLink}>{chunks}</Link> }} />
             </p>
           </div>
           <div>
-            <h3 className="font-medium">Your data</h3>
+            <h3 className="font-medium">{t("aside.data.title")}</h3>
             <p className="mt-1 text-sm text-slate-700">
-              Choose “Delete my data” and we delete your waiting-list requests and messages, or hide an experience you shared. See the{" "}
-              <Link to="/privacy" className="text-brand-700 underline underline-offset-2">
-                privacy notice
-              </Link>
-              .
+              <FormattedMessage id="forms.contact.aside.data.body" values={{ link: (chunks) => <Link to="/privacy" className={asideLink}>{chunks}</Link> }} />
             </p>
           </div>
           <div>
-            <h3 className="font-medium">Help with your job search</h3>
+            <h3 className="font-medium">{t("aside.help.title")}</h3>
             <p className="mt-1 text-sm text-slate-700">
-              <Link to="/waiting-list/career-consultant" className="text-brand-700 underline underline-offset-2">
-                Book a Career Consultant
-              </Link>{" "}
-              or{" "}
-              <Link to="/waiting-list/cv-upgrade" className="text-brand-700 underline underline-offset-2">
-                Upgrade Your CV
-              </Link>
-              : join a waiting list and we contact you within <span className="whitespace-nowrap">2-3 business days</span>.
+              <FormattedMessage
+                id="forms.contact.aside.help.body"
+                values={{
+                  consultant: (chunks) => <Link to="/waiting-list/career-consultant" className={asideLink}>{chunks}</Link>,
+                  cv: (chunks) => <Link to="/waiting-list/cv-upgrade" className={asideLink}>{chunks}</Link>,
+                  nowrap: (chunks) => <span className="whitespace-nowrap">{chunks}</span>,
+                }}
+              />
             </p>
           </div>
           {feedbackUrl ? (
             <div>
-              <h3 className="font-medium">Feedback form</h3>
+              <h3 className="font-medium">{t("aside.feedback.title")}</h3>
               <p className="mt-1 text-sm text-slate-700">
-                Prefer a questionnaire? Use our{" "}
-                <a href={feedbackUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline underline-offset-2">
-                  feedback form
-                  <ExternalIcon className="ml-1 inline h-3.5 w-3.5 align-[-2px]" />
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
-                .
+                <FormattedMessage
+                  id="forms.contact.aside.feedback.body"
+                  values={{
+                    link: (chunks) => (
+                      <a href={feedbackUrl} target="_blank" rel="noopener noreferrer" className={asideLink}>
+                        {chunks}
+                        <ExternalIcon className="ml-1 inline h-3.5 w-3.5 align-[-2px]" />
+                        <span className="sr-only"> {intl.formatMessage({ id: "forms.newTab" })}</span>
+                      </a>
+                    ),
+                  }}
+                />
               </p>
             </div>
           ) : null}

@@ -1,101 +1,68 @@
 // /methodology (docs/product.md §2): model v2.1 in plain words with its parameters (read from the current model),
 // the two sentiment sources and how they blend, the rounded-status rule, every accepted source table, the data
-// sources with their update dates (source_status of the current publication), and the licences.
-import { Fragment } from "react";
+// sources with their update dates (source_status of the current publication), and the licences. Its words are the
+// methodology catalogue's (docs/i18n-pages.md); tables' official titles, status names and rating labels are English.
+import { Fragment, type ReactNode } from "react";
 import { useLoaderData, type MetaFunction } from "react-router";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 import type { SourceTable } from "../../../pipeline/source-tables.ts";
 import type { DataType } from "../../../pipeline/types.ts";
 import { getOverview } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { formatDate, formatPeriod, formatScore } from "../../../product/format.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, rangeText } from "../../../product/weather.ts";
-import { SENTIMENT_SOURCE_INFO } from "../lib/sentiment.ts";
+import { dayIn, periodIn, scoreIn } from "../lib/intl-numbers.ts";
+import { pageTextOf } from "../lib/page-text.server.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 
 /**
- * Each source table: its title, what it is used for and how it arrives (presentation only; the accepted tables
- * and their pins live in pipeline/sources). Keyed by every table the pipeline accepts, so the compiler names a
- * table added there and missing here.
+ * Each source table: its official (English) title and what it is used for; how it arrives is the message
+ * `methodology.table.<table>.how` (presentation only; the accepted tables and their pins live in pipeline/sources).
+ * Keyed by every table the pipeline accepts, so the compiler names a table added there and missing here.
  */
-const TABLES: Record<SourceTable, { title: string; dataType: DataType; how: string }> = {
-  une_rt_m: {
-    title: "Unemployment by sex and age – monthly data",
-    dataType: "unemployment",
-    how: "Seasonally adjusted, all ages, % of the labour force. The under-25s' rate (age Y_LT25) is read from the same table and shown beside it as context only: it never enters the score.",
-  },
-  une_rt_q: {
-    title: "Unemployment by sex and age – quarterly data",
-    dataType: "unemployment",
-    how: "Seasonally adjusted, ages 15–74. A country's score uses the fresher of the monthly and quarterly series.",
-  },
-  jvs_q_nace2: {
-    title: "Job vacancy statistics by NACE Rev. 2 activity – quarterly data",
-    dataType: "vacancy",
-    how: "Industry, construction and services (NACE B-S). Closed at 2025; replaced by its NACE Rev. 2.1 successor.",
-  },
-  jvs_q_r21: {
-    title: "Job vacancy statistics by NACE Rev. 2.1 activity – quarterly data",
-    dataType: "vacancy",
-    how: "Industry, construction and services (B-T in NACE Rev. 2.1's lettering) where the answer has them, else the whole economy (A-T); the upload notes say which. Where it and its predecessor give the same quarter, it wins.",
-  },
-  namq_10_gdp: { title: "GDP and main components – quarterly data", dataType: "gdp", how: "Real GDP growth. Context only." },
-  prc_hicp_manr: { title: "HICP – monthly data (annual rate of change)", dataType: "inflation", how: "Discontinued after December 2025. Context only." },
-  prc_hicp_minr: { title: "HICP – ECOICOP ver. 2 – monthly data (annual rate of change)", dataType: "inflation", how: "The successor of prc_hicp_manr. Context only." },
-  teibs030: {
-    title: "Employment expectations indicator",
-    dataType: "expectations",
-    how: "The Employment Expectations Indicator, seasonally adjusted. Preferred where several sources give the same month.",
-  },
-  ei_bsee_m_r2: {
-    title: "Employment expectations indicator – monthly data",
-    dataType: "expectations",
-    how: "The same indicator in Eurostat's monthly business-survey table. Uploaded by the operator, not downloaded by the update.",
-  },
-  ecfin_eei: {
-    title: "Employment Expectations Indicator (DG ECFIN business surveys)",
-    dataType: "expectations",
-    how: "The European Commission's own file of the indicator (long CSV: date, country, series, value). Used where Eurostat's tables have no value for the month.",
-  },
-  lmb: {
-    title: "European Labour Market Barometer",
-    dataType: "lmb",
-    how: "A workbook from IAB and the public employment services, uploaded by the operator (or downloaded when a URL is configured).",
-  },
+const TABLES: Record<SourceTable, { title: string; dataType: DataType }> = {
+  une_rt_m: { title: "Unemployment by sex and age – monthly data", dataType: "unemployment" },
+  une_rt_q: { title: "Unemployment by sex and age – quarterly data", dataType: "unemployment" },
+  jvs_q_nace2: { title: "Job vacancy statistics by NACE Rev. 2 activity – quarterly data", dataType: "vacancy" },
+  jvs_q_r21: { title: "Job vacancy statistics by NACE Rev. 2.1 activity – quarterly data", dataType: "vacancy" },
+  namq_10_gdp: { title: "GDP and main components – quarterly data", dataType: "gdp" },
+  prc_hicp_manr: { title: "HICP – monthly data (annual rate of change)", dataType: "inflation" },
+  prc_hicp_minr: { title: "HICP – ECOICOP ver. 2 – monthly data (annual rate of change)", dataType: "inflation" },
+  teibs030: { title: "Employment expectations indicator", dataType: "expectations" },
+  ei_bsee_m_r2: { title: "Employment expectations indicator – monthly data", dataType: "expectations" },
+  ecfin_eei: { title: "Employment Expectations Indicator (DG ECFIN business surveys)", dataType: "expectations" },
+  lmb: { title: "European Labour Market Barometer", dataType: "lmb" },
 };
 
-const DATA_TYPE_NAMES: Record<DataType, string> = {
-  unemployment: "Unemployment rate",
-  vacancy: "Job vacancy rate",
-  expectations: "Employment expectations (EEI)",
-  lmb: "Expert labour market barometer",
-  gdp: "GDP growth (context only)",
-  inflation: "Inflation (context only)",
-  youth_unemployment: "Youth unemployment, under 25 (context only)",
-};
-/** Data types in the order the page lists them: the score's inputs first, then the context. */
-const DATA_TYPE_ORDER = Object.keys(DATA_TYPE_NAMES) as DataType[];
+/** Data types in the order the page lists them (the score's inputs first, then the context); names `methodology.dataType.<type>`. */
+const DATA_TYPE_ORDER = Object.keys({
+  unemployment: 0,
+  vacancy: 0,
+  expectations: 0,
+  lmb: 0,
+  gdp: 0,
+  inflation: 0,
+  youth_unemployment: 0,
+} satisfies Record<DataType, 0>) as DataType[];
 
 const tableInfo = (table: string) => (Object.hasOwn(TABLES, table) ? TABLES[table as SourceTable] : null);
-const typeName = (dataType: string) => (Object.hasOwn(DATA_TYPE_NAMES, dataType) ? DATA_TYPE_NAMES[dataType as DataType] : dataType);
+const typeName = (intl: IntlShape, dataType: string) =>
+  (DATA_TYPE_ORDER as string[]).includes(dataType) ? intl.formatMessage({ id: `methodology.dataType.${dataType}` }) : dataType;
 const typeRank = (dataType: string) => {
   const i = DATA_TYPE_ORDER.indexOf(dataType as DataType);
   return i < 0 ? DATA_TYPE_ORDER.length : i;
 };
 
-const SUB_SCORES: Array<{ key: SubScoreKey; name: string; input: string; unit: string }> = [
-  { key: "U", name: "Unemployment level", input: "latest unemployment rate", unit: "%" },
-  { key: "V", name: "Vacancy level", input: "latest job vacancy rate", unit: "%" },
-  { key: "C", name: "Competition", input: "job seekers per opening (unemployment ÷ vacancy rate)", unit: "" },
-  { key: "M", name: "Momentum", input: "change of the unemployment rate over 12 months, in points", unit: " pt" },
-  { key: "S", name: "Sentiment", input: "latest barometer and/or Employment Expectations Indicator value (each through this table)", unit: "" },
-];
+/** The sub-scores in the page's order; names, inputs and units are `methodology.sub.<key>.*`. */
+const SUB_SCORES: SubScoreKey[] = ["U", "V", "C", "M", "S"];
 
-export function loader({ context }: SiteLoaderArgs) {
+export function loader({ context, request }: SiteLoaderArgs) {
   const overview = getOverview(context.read, context.now);
+  const t = pageTextOf(request);
   return {
+    meta: { title: t("methodology.meta.title"), description: t("methodology.meta.description", { product: PRODUCT_NAME, model: CURRENT_PARAMS.id }) },
     sources: context.read.sources(),
     publication: overview.publication,
     scoredCount: overview.scoredCount,
@@ -103,20 +70,27 @@ export function loader({ context }: SiteLoaderArgs) {
   };
 }
 
-export const meta: MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Methodology: how the score is made",
-    description: `How the ${PRODUCT_NAME} turns Eurostat unemployment and job vacancy statistics, the expert labour market barometer and the Employment Expectations Indicator into a 1 to 10 score: model ${CURRENT_PARAMS.id}, its parameters, data sources and licences.`,
-  });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.meta.title ?? "Methodology: how the score is made", description: args.data?.meta.description });
+
+type Values = Record<string, string | number | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
+const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+const sub = (chunks: ReactNode[]) => <sub>{chunks}</sub>;
 
 /** "2% → 100, 4% → 80, …", each pair kept on one line. */
-function Anchors({ s }: { s: (typeof SUB_SCORES)[number] }) {
-  const pairs = CURRENT_PARAMS.anchors[s.key];
+function Anchors({ k }: { k: SubScoreKey }) {
+  const intl = useIntl();
+  const pairs = CURRENT_PARAMS.anchors[k];
   return (
     <>
       {pairs.map(([x, y], i) => (
         <Fragment key={i}>
-          <span className="whitespace-nowrap">{`${s.key === "M" ? signed(x) : x}${s.unit} → ${y}`}</span>
+          <span className="whitespace-nowrap">
+            {intl.formatMessage(
+              { id: "methodology.anchor" },
+              { input: intl.formatMessage({ id: `methodology.sub.${k}.unit` }, { value: intl.formatNumber(x, k === "M" ? { signDisplay: "exceptZero" } : {}) }), score: intl.formatNumber(y) },
+            )}
+          </span>
           {i < pairs.length - 1 ? ", " : ""}
         </Fragment>
       ))}
@@ -127,8 +101,9 @@ function Anchors({ s }: { s: (typeof SUB_SCORES)[number] }) {
 type Source = ReturnType<typeof useLoaderData<typeof loader>>["sources"][number];
 
 function SourceLink({ table }: { table: string }) {
+  const intl = useIntl();
   if (table === "lmb") return <span className="text-slate-600">IAB</span>;
-  if (table === "ecfin_eei") return <span className="text-slate-600">European Commission, DG ECFIN</span>;
+  if (table === "ecfin_eei") return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.ecfin" })}</span>;
   return (
     <a
       className="text-brand-700 underline-offset-2 hover:underline"
@@ -152,6 +127,7 @@ function DatasetName({ s }: { s: Source }) {
 
 /** Every table the pipeline accepts, by what it is used for (whether or not data of it is loaded now). */
 function AcceptedTables() {
+  const intl = useIntl();
   const entries = (Object.entries(TABLES) as Array<[SourceTable, (typeof TABLES)[SourceTable]]>).sort(
     ([, a], [, b]) => typeRank(a.dataType) - typeRank(b.dataType),
   );
@@ -160,12 +136,12 @@ function AcceptedTables() {
       {entries.map(([table, info]) => (
         <div key={table} className="rounded-xl border border-slate-200 bg-white p-4">
           <dt>
-            <span className="font-medium">{info.title}</span> <span className="text-slate-600">· {typeName(info.dataType)}</span>
+            <span className="font-medium">{info.title}</span> <span className="text-slate-600">· {typeName(intl, info.dataType)}</span>
             <span className="block">
               <SourceLink table={table} />
             </span>
           </dt>
-          <dd className="mt-1 text-slate-700">{info.how}</dd>
+          <dd className="mt-1 text-slate-700">{intl.formatMessage({ id: `methodology.table.${table}.how` })}</dd>
         </div>
       ))}
     </dl>
@@ -177,13 +153,15 @@ function AcceptedTables() {
  * sideways). A date column that no source has is left out rather than shown as a column of dashes.
  */
 function SourcesTable({ sources: unordered }: { sources: Source[] }) {
+  const intl = useIntl();
+  const col = (key: string) => intl.formatMessage({ id: `methodology.sources.col.${key}` });
   const sources = [...unordered].sort((a, b) => typeRank(a.data_type) - typeRank(b.data_type) || a.source_table.localeCompare(b.source_table));
   const columns: Array<{ key: string; title: string; value: (s: Source) => string | null }> = [
-    { key: "used", title: "Used for", value: (s) => typeName(s.data_type) },
-    { key: "newest", title: "Newest period", value: (s) => (s.newest_period ? formatPeriod(s.newest_period) : null) },
-    { key: "updated", title: "Updated at source", value: (s) => (s.source_updated ? formatDate(s.source_updated) : null) },
-    { key: "loaded", title: "Loaded", value: (s) => (s.last_ingested_at ? formatDate(s.last_ingested_at) : null) },
-    { key: "checked", title: "Last checked", value: (s) => (s.last_checked_at ? formatDate(s.last_checked_at) : null) },
+    { key: "used", title: col("used"), value: (s) => typeName(intl, s.data_type) },
+    { key: "newest", title: col("newest"), value: (s) => (s.newest_period ? periodIn(intl, s.newest_period) : null) },
+    { key: "updated", title: col("updated"), value: (s) => (s.source_updated ? dayIn(intl, s.source_updated) : null) },
+    { key: "loaded", title: col("loaded"), value: (s) => (s.last_ingested_at ? dayIn(intl, s.last_ingested_at) : null) },
+    { key: "checked", title: col("checked"), value: (s) => (s.last_checked_at ? dayIn(intl, s.last_checked_at) : null) },
   ];
   const shown = columns.filter((c) => sources.some((s) => c.value(s) !== null));
   return (
@@ -192,7 +170,7 @@ function SourcesTable({ sources: unordered }: { sources: Source[] }) {
         <thead className="border-b border-slate-300">
           <tr>
             <th scope="col" className="py-2 pr-4">
-              Dataset
+              {col("dataset")}
             </th>
             {shown.map((c) => (
               <th key={c.key} scope="col" className="py-2 pr-4 last:pr-0">
@@ -238,69 +216,63 @@ function SourcesTable({ sources: unordered }: { sources: Source[] }) {
   );
 }
 
-const signed = (n: number) => (n > 0 ? `+${n}` : `${n}`);
-
 export default function Methodology() {
   const { sources, publication, scoredCount, total } = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `methodology.${id}` }, values);
+  const m = (id: string, values?: Values) => <FormattedMessage id={`methodology.${id}`} values={values as never} />;
+  const n = (x: number, digits?: number) => intl.formatNumber(x, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const p = CURRENT_PARAMS;
-  const lmb = SENTIMENT_SOURCE_INFO.lmb;
-  const eei = SENTIMENT_SOURCE_INFO.eei;
   const hist = p.freshness.historical;
   const sent = p.freshness.sentiment;
   const h2 = "mt-12 text-2xl font-semibold tracking-tight";
   const para = "mt-3 text-slate-800 leading-relaxed";
+  const bright = p.label.thresholds.find((x) => x.atLeast <= 7)?.value ?? "";
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">How the {PRODUCT_NAME} works</h1>
-      <p className="mt-3 text-lg text-slate-700">
-        One question, answered for {total} European countries: how favourable is the job market for a job seeker right now, on a scale from 1 to 10?
-        This page explains model {p.id}, the version that computes every score you see.
-      </p>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title", { product: PRODUCT_NAME })}</h1>
+      <p className="mt-3 text-lg text-slate-700">{t("intro", { total, model: p.id })}</p>
       {publication ? (
         <p className="mt-3 text-sm text-slate-600">
-          Current scores: model {publication.model}, computed as of {formatDate(publication.as_of)}; {scoredCount} of {total} countries have enough recent data for a score.
+          {t("current", { model: publication.model, date: dayIn(intl, publication.as_of), scored: scoredCount, total })}
         </p>
       ) : null}
 
-      <h2 className={h2}>In plain words</h2>
+      <h2 className={h2}>{t("plain.title")}</h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5 text-slate-800">
-        <li>
-          We read official statistics: the unemployment rate and the job vacancy rate from Eurostat; and two sentiment indicators: the expert labour market
-          barometer of the public employment services, where it is published, and the Employment Expectations Indicator of the European Commission's
-          business surveys.
-        </li>
-        <li>Each figure becomes a sub-score from 0 to 100, where higher is better for a job seeker.</li>
-        <li>Recent figures count fully; older ones count less and less, and figures that are too old stop counting.</li>
-        <li>The sub-scores are blended. When evidence is thin or old, the result is pulled toward the middle of the scale, so a country is never called sunny or stormy on weak evidence.</li>
-        <li>The blend becomes a score from 1 to 10, shown to one decimal, and a weather status. A country without enough recent data gets no score: we say so instead of guessing.</li>
+        <li>{t("plain.1")}</li>
+        <li>{t("plain.2")}</li>
+        <li>{t("plain.3")}</li>
+        <li>{t("plain.4")}</li>
+        <li>{t("plain.5")}</li>
       </ol>
-      <p className={para}>The same inputs and the same date always give the same score, to the last digit. GDP growth and inflation are shown as context only and never enter the score.</p>
+      <p className={para}>{t("plain.after")}</p>
 
-      <h2 className={h2}>Sub-scores</h2>
-      <p className={para}>Each sub-score is read off a table of anchor points and interpolated in a straight line between them; beyond the ends it stays at the end value.</p>
+      <h2 className={h2}>{t("sub.title")}</h2>
+      <p className={para}>{t("sub.intro")}</p>
       <table className="mt-4 hidden w-full text-left text-sm md:table">
         <thead className="border-b border-slate-300">
           <tr>
             <th scope="col" className="py-2 pr-4">
-              Sub-score
+              {t("sub.col.subScore")}
             </th>
             <th scope="col" className="py-2 pr-4">
-              Input
+              {t("sub.col.input")}
             </th>
             <th scope="col" className="py-2">
-              Anchors (input → sub-score)
+              {t("sub.col.anchors")}
             </th>
           </tr>
         </thead>
         <tbody>
-          {SUB_SCORES.map((s) => (
-            <tr key={s.key} className="border-b border-slate-100 align-top">
+          {SUB_SCORES.map((k) => (
+            <tr key={k} className="border-b border-slate-100 align-top">
               <td className="py-2 pr-4 font-medium">
-                {s.key}, {s.name}
+                {k}, {t(`sub.${k}.name`)}
               </td>
-              <td className="py-2 pr-4">{s.input}</td>
+              <td className="py-2 pr-4">{t(`sub.${k}.input`)}</td>
               <td className="py-2 tabular-nums">
-                <Anchors s={s} />
+                <Anchors k={k} />
               </td>
             </tr>
           ))}
@@ -308,80 +280,59 @@ export default function Methodology() {
       </table>
       {/* Phones: one block per sub-score instead of a three-column table. */}
       <ul className="mt-4 space-y-3 md:hidden">
-        {SUB_SCORES.map((s) => (
-          <li key={s.key} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+        {SUB_SCORES.map((k) => (
+          <li key={k} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
             <p className="font-medium">
-              {s.key}, {s.name}
+              {k}, {t(`sub.${k}.name`)}
             </p>
-            <p className="text-slate-700">{s.input}</p>
+            <p className="text-slate-700">{t(`sub.${k}.input`)}</p>
             <p className="mt-1 tabular-nums">
-              <span className="sr-only">Anchors (input → sub-score): </span>
-              <Anchors s={s} />
+              <span className="sr-only">{t("sub.col.anchors")}: </span>
+              <Anchors k={k} />
             </p>
           </li>
         ))}
       </ul>
 
-      <h2 className={h2}>Freshness</h2>
-      <p className={para}>
-        The age of a figure is counted in months from the end of its period: July data is 4 months old in November. A figure counts fully during a grace
-        period; after that its weight halves every half-life; past the cut-off it no longer counts at all.
-      </p>
+      <h2 className={h2}>{t("fresh.title")}</h2>
+      <p className={para}>{t("fresh.intro")}</p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-800">
-        <li>
-          Official statistics (U, V, C, M): grace {hist.grace} months, half-life {hist.halfLife} months, cut-off {hist.cutoff} months.
-        </li>
-        <li>
-          Sentiment (S: the barometer and the Employment Expectations Indicator, each on its own): grace {sent.grace} months, half-life {sent.halfLife}{" "}
-          months, cut-off {sent.cutoff} months.
-        </li>
+        <li>{t("fresh.official", { grace: hist.grace, halfLife: hist.halfLife, cutoff: hist.cutoff })}</li>
+        <li>{t("fresh.sentiment", { grace: sent.grace, halfLife: sent.halfLife, cutoff: sent.cutoff })}</li>
       </ul>
-      <p className={para}>
-        A value past its cut-off no longer counts in today's score, but the score history still uses it for the months in which it was recent enough: a
-        sentiment value of August 2025 counts in the scores up to August 2026 and not after. The country page says when a source is too old to count.
-      </p>
+      <p className={para}>{t("fresh.history")}</p>
 
-      <h2 className={h2}>Sentiment: two sources</h2>
-      <p className={para}>The sentiment sub-score S reads up to two monthly indicators of where hiring is heading:</p>
+      <h2 className={h2}>{t("sent.title")}</h2>
+      <p className={para}>{t("sent.intro")}</p>
       <dl className="mt-3 space-y-3 text-slate-800" data-testid="sentiment-sources">
         <div>
-          <dt className="font-medium">{lmb.name}</dt>
-          <dd>
-            From {lmb.publisher}: experts' outlook for unemployment and employment over the next three months. {lmb.scale}. Published for about 15 to 17
-            countries (Belgium as regions, averaged into one value).
-          </dd>
+          <dt className="font-medium">{t("sent.lmb.name")}</dt>
+          <dd>{t("sent.lmb.body")}</dd>
         </div>
         <div>
-          <dt className="font-medium">{eei.name}</dt>
-          <dd>
-            From {eei.publisher}: managers' employment plans for the next three months in industry, services, retail trade and construction. {eei.scale}.
-            Published for the EU member states (not for Luxembourg) and candidate countries, as Eurostat table teibs030 and in DG ECFIN's own file.
-          </dd>
+          <dt className="font-medium">{t("sent.eei.name")}</dt>
+          <dd>{t("sent.eei.body")}</dd>
         </div>
       </dl>
+      <p className={para}>{m("sent.blend", { table: p.anchors.S.map(([x, y]) => t("anchor", { input: n(x), score: n(y) })).join(", "), sub })}</p>
+
+      <h2 className={h2}>{t("blend.title")}</h2>
       <p className={para}>
-        Both go through the same table ({p.anchors.S.map(([x, y]) => `${x} → ${y}`).join(", ")}) and age by the same freshness rule. With both within
-        their cut-off, S is their freshness-weighted mean: S = (f<sub>b</sub> × S(barometer) + f<sub>x</sub> × S(EEI)) ÷ (f<sub>b</sub> + f<sub>x</sub>),
-        and the freshness of S is the larger of the two. With one, S is that one's. A country is never marked down for lacking one of the two sources.
+        {t("blend.weights", {
+          u: n(p.weights.U),
+          v: n(p.weights.V),
+          c: n(p.weights.C),
+          m: n(p.weights.M),
+          block: n(p.weights.U + p.weights.V + p.weights.C + p.weights.M, 2),
+          s: n(p.weights.S),
+        })}
+      </p>
+      <p className={para}>{m("blend.cover", { strong })}</p>
+      <p className={para}>
+        {m("blend.shrink", { strong, neutral: n(p.shrink.neutral), base: Math.round(p.shrink.base * 100) / 100, cover: Math.round(p.shrink.coverWeight * 100) / 100, min: n(p.scale.min), max: n(p.scale.max) })}
       </p>
 
-      <h2 className={h2}>Blend</h2>
-      <p className={para}>
-        Base weights: unemployment {p.weights.U}, vacancies {p.weights.V}, competition {p.weights.C}, momentum {p.weights.M} (together the official-statistics
-        block, {(p.weights.U + p.weights.V + p.weights.C + p.weights.M).toFixed(2)}) and sentiment {p.weights.S}. Each weight is multiplied by the freshness
-        of its figure. The blend is the weighted mean of the sub-scores that are present.
-      </p>
-      <p className={para}>
-        <strong>Cover</strong> measures how complete and fresh the evidence is: the sum of the freshness-adjusted weights divided by the sum of the base
-        weights of the blocks the country has. A country without any sentiment source is not penalised for lacking one; it shows in its confidence
-        instead.
-      </p>
-      <p className={para}>
-        <strong>Shrinking:</strong> the blend is pulled toward the neutral {p.shrink.neutral} by keeping only {Math.round(p.shrink.base * 100)}% plus{" "}
-        {Math.round(p.shrink.coverWeight * 100)}% × cover of its distance from it. Finally the 0–100 result is mapped onto the {p.scale.min}–{p.scale.max} scale.
-      </p>
-
-      <h2 className={h2}>Weather, rating and confidence</h2>
+      <h2 className={h2}>{t("weather.title")}</h2>
       <ul className="mt-3 grid gap-2 sm:grid-cols-5">
         {STATUSES_BEST_FIRST.map((s) => (
           <li key={s} className="rounded-lg border border-slate-200 bg-white p-3 text-center">
@@ -392,50 +343,44 @@ export default function Methodology() {
         ))}
       </ul>
       <p className={para}>
-        Rating labels: {p.label.thresholds.map((t) => `${t.atLeast} and above "${t.value}"`).join(", ")}, otherwise "{p.label.otherwise}".
+        {t("weather.labels", {
+          list: p.label.thresholds.map((x) => t("weather.labelItem", { atLeast: n(x.atLeast), label: x.value })).join(", "),
+          otherwise: p.label.otherwise,
+        })}
       </p>
       <p className={para} data-testid="rounded-status">
-        Status and label come from the score <strong>as shown</strong>, rounded to {p.display.decimals} decimal (halves away from zero): a score of 6.96
-        is shown {formatScore(6.96)} and is {STATUS_STYLE.bright.name.toLowerCase()}, "{p.label.thresholds.find((t) => t.atLeast <= 7)?.value}", never{" "}
-        {formatScore(6.96)} and {STATUS_STYLE.cloudy.name.toLowerCase()}. Rankings still sort by the unrounded score.
+        {m("weather.rounded", {
+          strong,
+          decimals: p.display.decimals,
+          raw: n(6.96),
+          shown: scoreIn(intl, 6.96),
+          status: STATUS_STYLE.bright.name.toLowerCase(),
+          label: bright,
+          wrong: STATUS_STYLE.cloudy.name.toLowerCase(),
+        })}
       </p>
       <p className={para}>
-        Confidence is <strong>high</strong> when both the unemployment figure (with at least {p.confidence.highMinHistoryPoints.monthly} months of history) and
-        a sentiment source (the barometer or the Employment Expectations Indicator) are present with freshness of at least{" "}
-        {p.confidence.highMinFreshness}; <strong>medium</strong> when only one of the two blocks is
-        present or one is old; <strong>low</strong> when cover is below {p.confidence.lowCoverBelow}.
+        {m("weather.confidence", {
+          strong,
+          months: p.confidence.highMinHistoryPoints.monthly,
+          freshness: n(p.confidence.highMinFreshness),
+          cover: n(p.confidence.lowCoverBelow),
+        })}
       </p>
-      <p className={para}>
-        Every month is also scored with the data available at the end of that month, which gives each country's score history. The year-on-year badge
-        compares the score with the one {p.yoy.lagMonths} months earlier: Up above +{p.yoy.threshold}, Down below −{p.yoy.threshold}, otherwise Same.
-      </p>
+      <p className={para}>{t("weather.history", { lag: p.yoy.lagMonths, threshold: n(p.yoy.threshold) })}</p>
 
-      <h2 className={h2}>Data sources</h2>
-      <p className={para}>The data loaded now, with its dates:</p>
-      {sources.length === 0 ? <p className={para}>No data has been loaded yet.</p> : <SourcesTable sources={sources} />}
-      <h3 className="mt-8 text-lg font-semibold">Every table the index accepts</h3>
-      <p className={para}>
-        Eurostat tables come as JSON-stat (the API's answer) or as CSV (the data browser's SDMX-CSV, or one column per dimension); the same figures give
-        the same score whatever the format. The automatic update downloads every Eurostat table below except ei_bsee_m_r2; the other files are uploaded
-        by the operator.
-      </p>
+      <h2 className={h2}>{t("sources.title")}</h2>
+      <p className={para}>{t("sources.intro")}</p>
+      {sources.length === 0 ? <p className={para}>{t("sources.none")}</p> : <SourcesTable sources={sources} />}
+      <h3 className="mt-8 text-lg font-semibold">{t("accepted.title")}</h3>
+      <p className={para}>{t("accepted.intro")}</p>
       <AcceptedTables />
 
-      <h2 className={h2}>Licences</h2>
-      <p className={para}>
-        <strong>Source: Eurostat.</strong> Unemployment, job vacancy, GDP, consumer price and employment expectations data © European Union, 1995 – today,
-        re-used under Eurostat's copyright and licence policy. Some files are cut to recent periods; the values are not modified. Eurostat is not responsible
-        for the scores computed from them.
-      </p>
-      <p className={para}>
-        <strong>Employment Expectations Indicator</strong> © European Union (European Commission, DG ECFIN, business and consumer surveys), re-used under
-        the Commission's reuse policy (Decision 2011/833/EU). DG ECFIN's file is used reshaped (one row per country and month), its values unchanged.
-      </p>
-      <p className={para}>
-        <strong>European Labour Market Barometer</strong> © IAB (Institut für Arbeitsmarkt- und Berufsforschung), with the participating public employment
-        services.
-      </p>
-      <p className={para}>Map shapes: Natural Earth (public domain), via world-atlas.</p>
+      <h2 className={h2}>{t("licences.title")}</h2>
+      <p className={para}>{m("licences.eurostat", { strong })}</p>
+      <p className={para}>{m("licences.eei", { strong })}</p>
+      <p className={para}>{m("licences.lmb", { strong })}</p>
+      <p className={para}>{t("licences.map")}</p>
     </article>
   );
 }

@@ -1,7 +1,9 @@
 // /open-data/api: the API reference for people, rendered on the server from the very OpenAPI document the API
 // serves at /api/openapi.json (generated from the zod schemas that validate it): every endpoint with its
-// parameters, an example request and its answers, and every schema with its fields in words.
+// parameters, an example request and its answers, and every schema with its fields in words. The page's own words
+// come from the open-data catalogue; the document's descriptions stay as the document says them (English).
 import { Link, useLoaderData, type MetaFunction } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
 import { OPEN_DATA_PAGE, OPENAPI_PATH } from "../../../product/open-data.ts";
 import { Breadcrumbs } from "../components/page-parts.tsx";
 import type { ReferenceEndpoint, ReferenceSchema } from "../lib/api-reference.ts";
@@ -9,15 +11,20 @@ import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { apiReferenceFor } from "../lib/open-data.server.ts";
+import { pageTextOf } from "../lib/page-text.server.ts";
 
-export function loader({ context }: SiteLoaderArgs) {
-  return apiReferenceFor(context.site.publicOrigin);
+export function loader({ context, request }: SiteLoaderArgs) {
+  const t = pageTextOf(request);
+  return {
+    ...apiReferenceFor(context.site.publicOrigin),
+    meta: { title: t("open-data.reference.meta.title"), description: t("open-data.reference.meta.description", { product: PRODUCT_NAME }) },
+  };
 }
 
-export const meta: MetaFunction = (args) =>
+export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: "API reference",
-    description: `Every endpoint of the ${PRODUCT_NAME} open data API (v1): parameters, example requests, answers and each field explained, from its OpenAPI 3.1 document.`,
+    title: args.data?.meta.title ?? "API reference",
+    description: args.data?.meta.description,
   });
 
 const link = "text-brand-700 underline underline-offset-2 hover:text-brand-900";
@@ -39,6 +46,8 @@ function Marked({ text }: { text: string }) {
 }
 
 function Endpoint({ e }: { e: ReferenceEndpoint }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
   return (
     <section id={e.id} aria-labelledby={`${e.id}-title`} className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 id={`${e.id}-title`} className="font-mono text-base font-semibold [overflow-wrap:anywhere]">
@@ -50,12 +59,12 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
 
       {e.params.length ? (
         <>
-          <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">Parameters</h4>
+          <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("parameters")}</h4>
           <dl className="mt-1 space-y-2 text-sm">
             {e.params.map((p) => (
               <div key={p.name}>
                 <dt>
-                  <code className={code}>{p.name}</code> <span className="text-slate-600">({p.in}, {p.required ? "required" : "optional"}, {p.type})</span>
+                  <code className={code}>{p.name}</code> <span className="text-slate-600">{t("param", { in: p.in, required: p.required ? "yes" : "no", type: p.type })}</span>
                 </dt>
                 <dd className="mt-0.5 text-slate-700">{p.description}</dd>
               </div>
@@ -64,12 +73,12 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
         </>
       ) : null}
 
-      <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">Example request</h4>
+      <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("example")}</h4>
       <pre className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]">
         <code>{e.curl}</code>
       </pre>
 
-      <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">Answers</h4>
+      <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("answers")}</h4>
       <ul className="mt-1 space-y-2 text-sm">
         {e.answers.map((a) => (
           <li key={a.status}>
@@ -77,7 +86,7 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
             {a.body ? (
               <span className="text-slate-700">
                 {" "}
-                Body ({a.mediaType}): {a.schema && a.body.includes(a.schema) ? <>{a.body.replace(a.schema, "").trim()} <SchemaLink name={a.schema} /></> : a.body}.
+                {t("body", { type: a.mediaType ?? "" })} {a.schema && a.body.includes(a.schema) ? <>{a.body.replace(a.schema, "").trim()} <SchemaLink name={a.schema} /></> : a.body}.
               </span>
             ) : null}
             {a.cacheControl ? (
@@ -131,26 +140,43 @@ function Schema({ s }: { s: ReferenceSchema }) {
 export default function ApiReferencePage() {
   const ref = useLoaderData<typeof loader>();
   const tags = [...new Set(ref.endpoints.map((e) => e.tag))];
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
-      <Breadcrumbs items={[{ label: "Open data", to: OPEN_DATA_PAGE }, { label: "API reference" }]} />
-      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">API reference</h1>
+      <Breadcrumbs items={[{ label: intl.formatMessage({ id: "open-data.title" }), to: OPEN_DATA_PAGE }, { label: t("title") }]} />
+      <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
       <p className="mt-3 text-lg text-slate-700">
-        {ref.title}, version {ref.version}. Every address below is relative to <code className={code}>{ref.server}</code>. The machine-readable
-        description is the{" "}
-        <a className={link} href={OPENAPI_PATH}>
-          OpenAPI {ref.openapi} document
-        </a>
-        ; this page is made from it.
+        <FormattedMessage
+          id="open-data.reference.intro"
+          values={{
+            title: ref.title,
+            version: ref.version,
+            server: ref.server,
+            openapi: ref.openapi,
+            code: (chunks) => <code className={code}>{chunks}</code>,
+            doc: (chunks) => (
+              <a className={link} href={OPENAPI_PATH}>
+                {chunks}
+              </a>
+            ),
+          }}
+        />
       </p>
       <p className="mt-3 text-slate-700">
-        Licence of the data: {ref.licence}, with attribution; see{" "}
-        <Link className={link} to={`${OPEN_DATA_PAGE}#licence`}>
-          licence and attribution
-        </Link>
-        . Errors answer <code className={code}>{`{"error": {"code", "message", "details"?}}`}</code> (
-        <SchemaLink name="Error" />
-        ), never stored by caches. Besides the answers listed under each endpoint, any request can get:
+        <FormattedMessage
+          id="open-data.reference.licence"
+          values={{
+            licence: ref.licence,
+            link: (chunks) => (
+              <Link className={link} to={`${OPEN_DATA_PAGE}#licence`}>
+                {chunks}
+              </Link>
+            ),
+            shape: <code className={code}>{`{"error": {"code", "message", "details"?}}`}</code>,
+            schema: <SchemaLink name="Error" />,
+          }}
+        />
       </p>
       <ul className="mt-2 space-y-1 text-sm text-slate-700">
         {ref.generalAnswers.map((a) => (
@@ -160,8 +186,8 @@ export default function ApiReferencePage() {
         ))}
       </ul>
 
-      <nav aria-label="Endpoints" className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
-        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">Endpoints</h2>
+      <nav aria-label={t("endpoints")} className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("endpoints")}</h2>
         <ul className="mt-2 space-y-1 text-sm">
           {ref.endpoints.map((e) => (
             <li key={e.id}>
@@ -188,9 +214,9 @@ export default function ApiReferencePage() {
 
       <section aria-labelledby="schemas">
         <h2 id="schemas" className="mt-12 text-2xl font-semibold">
-          Schemas
+          {t("schemas")}
         </h2>
-        <p className="mt-2 text-slate-700">The answers' fields. A score that may not be shown today is null, never an old number.</p>
+        <p className="mt-2 text-slate-700">{t("schemas.intro")}</p>
         {ref.schemas.map((s) => (
           <Schema key={s.name} s={s} />
         ))}

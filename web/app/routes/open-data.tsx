@@ -3,28 +3,30 @@
 // CSV columns and the endpoint list come from the API's own definitions (lib/open-data.server.ts), the terms
 // from product/open-data.ts.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { ReactNode } from "react";
 import {
   API_REFERENCE_PAGE,
   API_V1_BASE,
-  CACHING_NOTE,
-  DERIVATION_NOTE,
   INDEX_LICENCE,
   OPENAPI_PATH,
   SOURCE_TERMS,
-  SUGGESTED_CREDIT,
 } from "../../../product/open-data.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
-import { formatDate } from "../../../product/format.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { feedPath } from "../../../product/feeds.ts";
 import { badgePath, shareCardPath } from "../lib/share.ts";
 import { csvFormats, endpointList, type CsvFormatInfo } from "../lib/open-data.server.ts";
+import { pageTextOf } from "../lib/page-text.server.ts";
+import { dayIn } from "../lib/intl-numbers.ts";
 
-export function loader({ context }: SiteLoaderArgs) {
+export function loader({ context, request }: SiteLoaderArgs) {
   const publication = context.read.publication();
+  const t = pageTextOf(request);
   return {
+    meta: { title: t("open-data.meta.title"), description: t("open-data.meta.description", { product: PRODUCT_NAME, licence: INDEX_LICENCE.short }) },
     asOf: publication?.as_of ?? null,
     countries: context.read.countries(context.now).map((c) => ({ code: c.code, name: c.name })),
     csv: csvFormats(),
@@ -32,10 +34,10 @@ export function loader({ context }: SiteLoaderArgs) {
   };
 }
 
-export const meta: MetaFunction = (args) =>
+export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: "Open data: scores as CSV and a JSON API",
-    description: `Download the ${PRODUCT_NAME} scores of 31 European job markets as CSV or read them from a versioned JSON API with an OpenAPI 3.1 description. Free to re-use under ${INDEX_LICENCE.short}.`,
+    title: args.data?.meta.title ?? "Open data: scores as CSV and a JSON API",
+    description: args.data?.meta.description,
   });
 
 const h2 = "mt-10 text-xl font-semibold";
@@ -43,11 +45,13 @@ const para = "mt-3 leading-relaxed";
 const link = "text-brand-700 underline underline-offset-2 hover:text-brand-900";
 const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900 [overflow-wrap:anywhere]";
 
+/** The CSV columns are the API's own definitions (lib/open-data.server.ts): their names and descriptions stay as defined. */
 function Columns({ title, format }: { title: string; format: CsvFormatInfo }) {
+  const intl = useIntl();
   return (
     <details className="mt-3 rounded-lg border border-slate-200 bg-white p-3">
       <summary className="cursor-pointer font-medium">{title}</summary>
-      <p className="mt-2 text-sm text-slate-700">A header row, then {format.line}.</p>
+      <p className="mt-2 text-sm text-slate-700">{intl.formatMessage({ id: "open-data.columns.intro" }, { line: format.line })}</p>
       <dl className="mt-2 space-y-2 text-sm">
         {format.columns.map((c) => (
           <div key={c.name}>
@@ -65,17 +69,21 @@ function Columns({ title, format }: { title: string; format: CsvFormatInfo }) {
 export default function OpenData() {
   const data = useLoaderData<typeof loader>();
   const { origin, url } = usePageUrl();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.${id}` }, values);
+  const rich = (id: string, values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`open-data.${id}`} values={values} />;
+  const credit = t("credit");
   const scoresCsv = `${API_V1_BASE}/scores.csv`;
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "Dataset",
-    name: `${PRODUCT_NAME}: job market scores of 31 European countries`,
-    description: `Monthly 1 to 10 scores of the job markets of 31 European countries, computed from Eurostat statistics, with their inputs and history.`,
+    name: t("jsonld.name", { product: PRODUCT_NAME }),
+    description: t("jsonld.description"),
     url,
     license: INDEX_LICENCE.url,
     creator: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
     isBasedOn: "https://ec.europa.eu/eurostat",
-    creditText: SUGGESTED_CREDIT,
+    creditText: credit,
     ...(data.asOf ? { dateModified: data.asOf } : {}),
     distribution: [
       { "@type": "DataDownload", encodingFormat: "text/csv", contentUrl: `${origin}${scoresCsv}` },
@@ -86,26 +94,35 @@ export default function OpenData() {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <JsonLd data={jsonLd} />
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Open data</h1>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
       <p className="mt-3 text-lg text-slate-700">
-        Use the {PRODUCT_NAME} in an article, a spreadsheet or your own site: every score is free to re-use under{" "}
-        <a className={link} href={INDEX_LICENCE.url} rel="license noopener noreferrer" target="_blank">
-          {INDEX_LICENCE.short}
-        </a>
-        , as CSV files or from a JSON API.
+        {rich("intro", {
+          product: PRODUCT_NAME,
+          licence: (chunks) => (
+            <a className={link} href={INDEX_LICENCE.url} rel="license noopener noreferrer" target="_blank">
+              {chunks}
+            </a>
+          ),
+          short: INDEX_LICENCE.short,
+        })}
       </p>
 
       <h2 className={h2} id="downloads">
-        Downloads (CSV)
+        {t("downloads.title")}
       </h2>
       <p className={para}>
         <a className={`${link} font-medium`} href={scoresCsv} download>
-          Today's scores of all {data.countries.length} countries (CSV)
+          {t("downloads.scores", { count: data.countries.length })}
         </a>
-        {data.asOf ? <span className="text-slate-700"> · scores as of {formatDate(data.asOf)}</span> : null}
+        {data.asOf ? (
+          <span className="text-slate-700">
+            {" · "}
+            {t("downloads.asOf", { date: dayIn(intl, data.asOf) })}
+          </span>
+        ) : null}
       </p>
-      <p className={para}>Each country's monthly score history (CSV):</p>
-      <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" aria-label="Score history downloads">
+      <p className={para}>{t("downloads.history")}</p>
+      <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" aria-label={t("downloads.historyLabel")}>
         {data.countries.map((c) => (
           <li key={c.code}>
             <a className={link} href={`${API_V1_BASE}/countries/${c.code.toLowerCase()}/history.csv`} download>
@@ -115,26 +132,29 @@ export default function OpenData() {
         ))}
       </ul>
       <p className={para}>
-        The files follow RFC 4180: UTF-8 without a byte order mark, a header row, CRLF line ends, fields with a comma or a quote in double quotes.
-        Numbers use a dot as the decimal mark. An empty score means that no score may be shown: there was not enough recent data, and the index
-        never shows an old score as if it were current.
+        {t("downloads.format")}
       </p>
-      <Columns title="Columns of the scores file" format={data.csv.scores} />
-      <Columns title="Columns of the history files" format={data.csv.history} />
+      <Columns title={t("columns.scores")} format={data.csv.scores} />
+      <Columns title={t("columns.history")} format={data.csv.history} />
 
       <h2 className={h2} id="api">
-        JSON API
+        {t("api.title")}
       </h2>
       <p className={para}>
-        Read-only, no key, JSON. Base address <code className={code}>{`${origin}${API_V1_BASE}`}</code>. It is described by an{" "}
-        <a className={link} href={OPENAPI_PATH}>
-          OpenAPI 3.1 document
-        </a>{" "}
-        (for code generators and API tools) and in the{" "}
-        <Link className={link} to={API_REFERENCE_PAGE}>
-          API reference
-        </Link>{" "}
-        (for people).
+        {rich("api.intro", {
+          base: `${origin}${API_V1_BASE}`,
+          code: (chunks) => <code className={code}>{chunks}</code>,
+          openapi: (chunks) => (
+            <a className={link} href={OPENAPI_PATH}>
+              {chunks}
+            </a>
+          ),
+          reference: (chunks) => (
+            <Link className={link} to={API_REFERENCE_PAGE}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
       <ul className="mt-3 space-y-2">
         {data.endpoints.map((e) => (
@@ -146,74 +166,75 @@ export default function OpenData() {
           </li>
         ))}
       </ul>
-      <p className={para}>For example:</p>
+      <p className={para}>{t("api.example")}</p>
       <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]">
         <code>{`curl ${origin}${API_V1_BASE}/countries/de`}</code>
       </pre>
 
       <h2 className={h2} id="feeds">
-        Feeds and share images
+        {t("feeds.title")}
       </h2>
       <p className={para}>
-        Follow new publications in a feed reader:{" "}
-        <a className={link} href={feedPath(null)}>
-          the Atom feed of all {data.countries.length} countries
-        </a>
-        , or one country's feed. Each country also has a share image (the picture social networks show for its page) and a badge to embed on your
-        site.
+        {rich("feeds.intro", {
+          count: data.countries.length,
+          feed: (chunks) => (
+            <a className={link} href={feedPath(null)}>
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
-      <ul className="mt-3 space-y-1 text-sm" aria-label="Feeds and share images by country">
+      <ul className="mt-3 space-y-1 text-sm" aria-label={t("feeds.label")}>
         {data.countries.map((c) => (
           <li key={c.code}>
             <span className="font-medium">{c.name}:</span>{" "}
             <a className={link} href={feedPath(c.code)}>
-              Atom feed<span className="sr-only"> of {c.name}</span>
+              {rich("feeds.atom", { name: c.name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
             </a>
             {" · "}
             <a className={link} href={shareCardPath(c.code)}>
-              share image<span className="sr-only"> of {c.name}</span>
+              {rich("feeds.image", { name: c.name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
             </a>
             {" · "}
             <a className={link} href={badgePath(c.code)}>
-              badge<span className="sr-only"> of {c.name}</span>
+              {rich("feeds.badge", { name: c.name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
             </a>
           </li>
         ))}
       </ul>
 
       <h2 className={h2} id="licence">
-        Licence and attribution
+        {t("licence.title")}
       </h2>
       <p className={para}>
-        The index's own numbers (scores, sub-scores, statuses, labels, year-on-year changes and their explanation) are published under the{" "}
-        <a className={link} href={INDEX_LICENCE.url} rel="license noopener noreferrer" target="_blank">
-          {INDEX_LICENCE.name}
-        </a>{" "}
-        licence. Re-use them freely, also commercially, and credit us, for example:
+        {rich("licence.intro", {
+          licence: (chunks) => (
+            <a className={link} href={INDEX_LICENCE.url} rel="license noopener noreferrer" target="_blank">
+              {chunks}
+            </a>
+          ),
+          name: INDEX_LICENCE.name,
+        })}
       </p>
-      <blockquote className="mt-3 border-l-4 border-brand-600 bg-brand-50 px-4 py-2 text-slate-900">{SUGGESTED_CREDIT}</blockquote>
-      <p className={para}>{DERIVATION_NOTE}</p>
+      <blockquote className="mt-3 border-l-4 border-brand-600 bg-brand-50 px-4 py-2 text-slate-900">{credit}</blockquote>
+      <p className={para}>{t("licence.derivation")}</p>
       <ul className="mt-3 list-disc space-y-2 pl-5">
-        {SOURCE_TERMS.map((s) => (
+        {SOURCE_TERMS.map((s, i) => (
           <li key={s.source}>
-            <strong>{s.credit}.</strong> {s.terms}{" "}
+            <strong>{t(`source.${i}.credit`)}.</strong> {t(`source.${i}.terms`)}{" "}
             <a className={link} href={s.url} rel="noopener noreferrer" target="_blank">
-              Terms of {s.source}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t("source.link", { source: s.source })}
+              <span className="sr-only"> {intl.formatMessage({ id: "forms.newTab" })}</span>
             </a>
           </li>
         ))}
       </ul>
 
       <h2 className={h2} id="caching">
-        Caching and fair use
+        {t("caching.title")}
       </h2>
-      <p className={para}>{CACHING_NOTE}</p>
-      <p className={para}>
-        There is no key and no sign-up. Please keep a copy and revalidate it rather than downloading everything again: one request per minute is plenty
-        for a live display. The unversioned <code className={code}>/api/…</code> routes serve this site and may change; build on{" "}
-        <code className={code}>{API_V1_BASE}</code>, which keeps its shapes.
-      </p>
+      <p className={para}>{t("caching.note")}</p>
+      <p className={para}>{rich("caching.fairUse", { base: API_V1_BASE, code: (chunks) => <code className={code}>{chunks}</code> })}</p>
     </article>
   );
 }

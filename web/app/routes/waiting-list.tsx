@@ -2,31 +2,31 @@
 // back to career-consultant.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
 import { HONEYPOT_FIELD, WAITING_LIST_MESSAGE_MAX_LENGTH, WAITING_LIST_SERVICES, type WaitingListService } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { BackButton } from "../components/page-parts.tsx";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { Honeypot } from "../components/honeypot.tsx";
-import { CharCounter, FieldError, describedBy, fieldErrorsOf, focusFirstInvalid, overCapMessage } from "../components/form-fields.tsx";
+import { CharCounter, FieldError, describedBy, fieldErrorsOf, focusFirstInvalid, localFieldErrors, overCapMessage } from "../components/form-fields.tsx";
+import { pageTextOf } from "../lib/page-text.server.ts";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
 
-const INTRO: Record<WaitingListService, string> = {
-  "career-consultant":
-    "Plan your next step with a career consultant who knows the European job markets: where to apply, how to stand out, what to ask for. Join the waiting list and we'll get in touch.",
-  "cv-upgrade":
-    "Get your CV rewritten for the market you are aiming at, with AI-assisted suggestions checked by a person. Join the waiting list and we'll get in touch.",
-};
+/** Message ids of a service's title and introduction (`forms.waitingList.<key>.title`, `….intro`). */
+const SERVICE_KEY: Record<WaitingListService, string> = { "career-consultant": "careerConsultant", "cv-upgrade": "cvUpgrade" };
 
-export function loader({ params }: LoaderFunctionArgs) {
+export function loader({ params, request }: LoaderFunctionArgs) {
   const service = WAITING_LIST_SERVICES.find((s) => s.id === params.service);
   if (!service) throw redirect("/waiting-list/career-consultant");
-  return { service: service.id, title: service.title };
+  const t = pageTextOf(request);
+  const key = SERVICE_KEY[service.id];
+  return { service: service.id, meta: { title: t(`forms.waitingList.${key}.title`), description: t(`forms.waitingList.${key}.intro`) } };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.title ?? "Waiting list", description: args.data ? INTRO[args.data.service] : undefined });
+  pageMeta(args, { title: args.data?.meta.title ?? "Waiting list", description: args.data?.meta.description });
 
 const field = (invalid: boolean) =>
   `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
@@ -36,7 +36,10 @@ type Field = "name" | "email" | "phone" | "message";
 const FIELDS: readonly Field[] = ["name", "email", "phone", "message"];
 
 export default function WaitingListPage() {
-  const { service, title } = useLoaderData<typeof loader>();
+  const { service } = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.waitingList.${id}` }, values);
+  const key = SERVICE_KEY[service];
   const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
@@ -63,13 +66,13 @@ export default function WaitingListPage() {
   const showErrors = (found: Partial<Record<Field, string>>) => {
     setErrors(found);
     focusFirstInvalid(formRef.current, FIELDS, found);
-    void notify("error", "Please check the form", "Some fields need your attention.");
+    void notify("error", intl.formatMessage({ id: "forms.toast.check.title" }), intl.formatMessage({ id: "forms.toast.check.body" }));
   };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The cap is checked here, so a long message is never cut; every other rule is the server's (api/schemas.ts).
-    const over = overCapMessage("message", form.message.length, WAITING_LIST_MESSAGE_MAX_LENGTH);
+    const over = overCapMessage(intl, "message", form.message.length, WAITING_LIST_MESSAGE_MAX_LENGTH);
     if (over) return showErrors({ message: over });
     setSubmitting(true);
     try {
@@ -80,16 +83,16 @@ export default function WaitingListPage() {
       });
       if (res.status === 400) {
         const found = fieldErrorsOf(await res.json().catch(() => null), FIELDS);
-        if (Object.keys(found).length > 0) return showErrors(found);
+        if (Object.keys(found).length > 0) return showErrors(localFieldErrors(intl, "waitingList", found));
       }
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       setErrors({});
       setForm(EMPTY);
       setDone(true);
-      void notify("success", "Thank you! You're on the waiting list.", "We'll contact you within 2-3 business days.");
+      void notify("success", t("toast.success.title"), t("toast.success.body"));
       timer.current = setTimeout(() => navigate("/"), REDIRECT_AFTER_MS);
     } catch {
-      void notify("error", "Submission failed", "Please try again or contact us directly.");
+      void notify("error", t("toast.failed.title"), t("toast.failed.body"));
     } finally {
       setSubmitting(false);
     }
@@ -101,14 +104,14 @@ export default function WaitingListPage() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="wl-title">
           <h1 id="wl-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            {title}
+            {t(`${key}.title`)}
           </h1>
-          <p className="mt-3 text-slate-700">{INTRO[service]}</p>
+          <p className="mt-3 text-slate-700">{t(`${key}.intro`)}</p>
           <form ref={formRef} onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <p className="text-sm text-slate-600">Fields marked * are required.</p>
+            <p className="text-sm text-slate-600">{intl.formatMessage({ id: "forms.requiredMarked" })}</p>
             <div>
               <label htmlFor="wl-name" className="block text-sm font-medium">
-                Full name *
+                {t("name")} *
               </label>
               <input
                 id="wl-name"
@@ -125,7 +128,7 @@ export default function WaitingListPage() {
             </div>
             <div>
               <label htmlFor="wl-email" className="block text-sm font-medium">
-                Email *
+                {t("email")} *
               </label>
               <input
                 id="wl-email"
@@ -143,7 +146,7 @@ export default function WaitingListPage() {
             </div>
             <div>
               <label htmlFor="wl-phone" className="block text-sm font-medium">
-                Phone (optional)
+                {t("phone")}
               </label>
               <input
                 id="wl-phone"
@@ -160,7 +163,7 @@ export default function WaitingListPage() {
             </div>
             <div>
               <label htmlFor="wl-message" className="block text-sm font-medium">
-                Message *
+                {t("message")} *
               </label>
               <textarea
                 id="wl-message"
@@ -172,40 +175,36 @@ export default function WaitingListPage() {
                 aria-invalid={errors.message ? true : undefined}
                 aria-describedby={describedBy("wl-message-count", errors.message && "wl-message-error")}
                 onChange={(e) => set("message", e.target.value)}
-                placeholder="What would you like help with?"
+                placeholder={t("message.placeholder")}
               />
               <CharCounter id="wl-message-count" length={form.message.length} max={WAITING_LIST_MESSAGE_MAX_LENGTH} />
               <FieldError id="wl-message-error" message={errors.message} />
             </div>
             <Honeypot value={form.website} onChange={(v) => set("website", v)} />
             <button type="submit" disabled={submitting || done} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
-              {submitting ? "Submitting..." : "Join the waiting list"}
+              {submitting ? t("submitting") : t("submit")}
             </button>
             {done ? (
               <p role="status" className="text-sm text-good">
-                Request received. Taking you back to the homepage…
+                {t("done")}
               </p>
             ) : null}
             <p className="text-xs text-slate-600">
-              We store your request only to contact you about this service; see our <a href="/privacy" className="underline">privacy notice</a>.
+              <FormattedMessage id="forms.waitingList.privacy" values={{ link: (chunks) => <a href="/privacy" className="underline">{chunks}</a> }} />
             </p>
           </form>
         </section>
         <aside aria-labelledby="next-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="next-title" className="text-xl font-semibold">
-            What happens next?
+            {t("next.title")}
           </h2>
           <ol className="mt-4 space-y-4">
-            {[
-              ["We review your request", "A person reads what you need and matches it with the right service."],
-              ["We contact you within 2-3 business days", "By email, or by phone if you left a number."],
-              ["Get started", "Agree on a time and a plan, and start improving your job search."],
-            ].map(([t, d], i) => (
-              <li key={t} className="flex gap-3">
-                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">{i + 1}</span>
+            {[1, 2, 3].map((step) => (
+              <li key={step} className="flex gap-3">
+                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">{step}</span>
                 <span>
-                  <span className="block font-medium">{t}</span>
-                  <span className="block text-sm text-slate-700">{d}</span>
+                  <span className="block font-medium">{t(`next.${step}.title`)}</span>
+                  <span className="block text-sm text-slate-700">{t(`next.${step}.body`)}</span>
                 </span>
               </li>
             ))}

@@ -3,11 +3,11 @@
 // served with (no server round trip); the published score stays beside each personal one. The weights live in
 // the URL (`?weights=U:2,M:2,V:2,C:2,S:2`, the API's format) so a ranking can be shared; without JavaScript the
 // server renders the ranking of the URL's weights and the form submits new ones.
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, redirect, useLoaderData, type MetaFunction } from "react-router";
-import { formatScore } from "../../../product/format.ts";
-import { movedText, PERSONAL_NOTE, personalRows, type PersonalRowView } from "../../../product/personal-view.ts";
-import { formatSteps, INDEX_STEPS, isIndexSteps, WEIGHT_KEYS, WEIGHT_TEXT, type WeightSteps } from "../../../product/weights.ts";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import { personalRows, type PersonalRowView } from "../../../product/personal-view.ts";
+import { formatSteps, INDEX_STEPS, isIndexSteps, WEIGHT_KEYS, type WeightSteps } from "../../../product/weights.ts";
 import { StatusChip } from "../components/ranking-list.tsx";
 import { EuropeMap, type MapCountry } from "../components/europe-map.tsx";
 import { Flag } from "../components/flag.tsx";
@@ -15,6 +15,8 @@ import { WeightsPanel } from "../components/weights-panel.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { personalInputs, stepsOfUrl } from "../lib/personal.server.ts";
+import { pageTextOf } from "../lib/page-text.server.ts";
+import { scoreIn, signedIn } from "../lib/intl-numbers.ts";
 
 const PATH = "/your-weather";
 
@@ -23,7 +25,9 @@ export function loader({ request, context }: SiteLoaderArgs) {
   const s = stepsOfUrl(url);
   if (s.kind === "redirect") throw redirect(`${PATH}${s.search}`, 303);
   const state = context.read.publicationState(context.now);
+  const t = pageTextOf(request);
   return {
+    meta: { title: t("your-weather.meta.title"), description: t("your-weather.meta.description") },
     steps: s.steps,
     error: s.error,
     paused: state.paused,
@@ -33,8 +37,8 @@ export function loader({ request, context }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: "Your own job weather: rank countries by what matters to you",
-    description: "Weigh unemployment, its change, vacancies, competition and sentiment yourself and see how Europe's job markets rank for you, beside the published index.",
+    title: args.data?.meta.title ?? "Your own job weather: rank countries by what matters to you",
+    description: args.data?.meta.description,
     canonicalPath: PATH,
   });
 
@@ -43,6 +47,13 @@ const urlOf = (steps: WeightSteps) => (isIndexSteps(steps) ? PATH : `${PATH}?wei
 
 export default function YourWeather() {
   const data = useLoaderData<typeof loader>();
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
+  const link = (to: string) => (chunks: ReactNode[]) => (
+    <Link className="font-medium text-brand-700 underline" to={to}>
+      {chunks}
+    </Link>
+  );
   const [steps, setSteps] = useState<WeightSteps>(data.steps);
   // A new server answer (a submitted form, back/forward) replaces the local state.
   useEffect(() => setSteps(data.steps), [data.steps]);
@@ -61,14 +72,14 @@ export default function YourWeather() {
     .join(", ");
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Your own job weather</h1>
-      <p className="mt-2 text-lg text-slate-700">Rank Europe&apos;s job markets by what matters to you.</p>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
+      <p className="mt-2 text-lg text-slate-700">{t("subtitle")}</p>
       <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-slate-900" data-testid="personal-note">
-        <strong>{PERSONAL_NOTE.split(" — ")[0]}</strong> — {PERSONAL_NOTE.split(" — ")[1]}
+        <FormattedMessage id="your-weather.note" values={{ strong: (chunks) => <strong>{chunks}</strong> }} />
       </p>
       {data.error ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900" data-testid="weights-error">
-          These weights could not be read: {data.error} Showing the index&apos;s weights.
+          {intl.locale.startsWith("en") ? t("error", { error: data.error }) : t("error.generic")}
         </p>
       ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[22rem_1fr]">
@@ -76,32 +87,51 @@ export default function YourWeather() {
           <WeightsPanel steps={steps} action={PATH} onChange={change} onReset={() => change(INDEX_STEPS)} />
           {missing.length ? (
             <p className="mt-3 text-sm text-slate-700" data-testid="weights-missing">
-              {missing.map((k) => WEIGHT_TEXT[k].name).join(", ")}: not available for any country shown today, so {missing.length > 1 ? "their weights change" : "its weight changes"} nothing
-              for now.
+              {t("missing", { names: missing.map((k) => t(`weight.${k}.name`)).join(", "), count: missing.length })}
             </p>
           ) : null}
           {ranked.length && !data.paused ? (
             <p className="mt-3 text-sm text-slate-800 lg:hidden" data-testid="top-now">
-              Your top 3 now: {top}.{" "}
-              <a className="font-medium text-brand-700 underline" href="#your-ranking-title">
-                See your ranking
-              </a>
+              <FormattedMessage
+                id="your-weather.topNow"
+                values={{
+                  top,
+                  link: (chunks) => (
+                    <a className="font-medium text-brand-700 underline" href="#your-ranking-title">
+                      {chunks}
+                    </a>
+                  ),
+                }}
+              />
             </p>
           ) : null}
           <p className="mt-3 text-sm text-slate-600">
-            Download this ranking: <a className="font-medium text-brand-700 underline" href={`/api/v1/scores/personal.csv?weights=${formatSteps(steps)}`}>CSV</a> ·{" "}
-            <a className="font-medium text-brand-700 underline" href={`/api/v1/scores?weights=${formatSteps(steps)}`}>JSON</a>
+            <FormattedMessage
+              id="your-weather.download"
+              values={{
+                csv: (chunks) => (
+                  <a className="font-medium text-brand-700 underline" href={`/api/v1/scores/personal.csv?weights=${formatSteps(steps)}`}>
+                    {chunks}
+                  </a>
+                ),
+                json: (chunks) => (
+                  <a className="font-medium text-brand-700 underline" href={`/api/v1/scores?weights=${formatSteps(steps)}`}>
+                    {chunks}
+                  </a>
+                ),
+              }}
+            />
           </p>
         </div>
         <section aria-labelledby="your-ranking-title">
           <h2 id="your-ranking-title" className="text-xl font-semibold text-slate-900">
-            Your ranking (your weights)
+            {t("ranking.title")}
           </h2>
           <p className="sr-only" aria-live="polite" data-testid="ranking-summary">
-            {ranked.length ? `Your top countries: ${top}.` : "No country has a score under these weights."}
+            {ranked.length ? t("summary.top", { top }) : t("summary.none")}
           </p>
           {data.paused ? (
-            <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No ranking while publication is paused.</p>
+            <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("paused")}</p>
           ) : (
             <>
               <PersonalList rows={rows} />
@@ -111,9 +141,10 @@ export default function YourWeather() {
             </>
           )}
           <p className="mt-3 text-sm text-slate-600">
-            The published index is on the <Link className="font-medium text-brand-700 underline" to="/brightest">brightest</Link> and{" "}
-            <Link className="font-medium text-brand-700 underline" to="/stormiest">stormiest</Link> rankings; how the index weighs its inputs is on the{" "}
-            <Link className="font-medium text-brand-700 underline" to="/methodology">methodology</Link> page.
+            <FormattedMessage
+              id="your-weather.published"
+              values={{ brightest: link("/brightest"), stormiest: link("/stormiest"), methodology: link("/methodology") }}
+            />
           </p>
         </section>
       </div>
@@ -134,13 +165,19 @@ function mapCountries(rows: readonly PersonalRowView[]): MapCountry[] {
   }));
 }
 
-function movedLine(r: PersonalRowView): string {
-  if (r.moved_by.length === 0) return "As in the index";
-  const text = movedText(r);
-  return text === "no change" ? "Your weights move it by less than 0.05" : `Moved by your weights: ${text}`;
+/** What moved a country from its index score (product/personal-view.ts movedText, said in the page's language). */
+function movedLine(intl: IntlShape, r: PersonalRowView): string {
+  if (r.moved_by.length === 0) return intl.formatMessage({ id: "your-weather.moved.asIndex" });
+  const parts = r.moved_by
+    .map((p) => ({ p, shown: Math.round(p.contribution * 10) / 10 }))
+    .filter(({ shown }) => shown !== 0)
+    .map(({ p, shown }) => intl.formatMessage({ id: "your-weather.moved.part" }, { name: intl.formatMessage({ id: `your-weather.weight.${p.key}.inline` }), change: signedIn(intl, shown) }));
+  return parts.length ? intl.formatMessage({ id: "your-weather.moved.by" }, { parts: parts.join(", ") }) : intl.formatMessage({ id: "your-weather.moved.tiny" });
 }
 
 function PersonalList({ rows }: { rows: PersonalRowView[] }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
   const ranked = rows.filter((r) => r.rank !== null);
   const unranked = rows.filter((r) => r.rank === null);
   return (
@@ -156,16 +193,16 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
               </Link>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600">
                 {r.personal_status ? <StatusChip status={r.personal_status} /> : null}
-                <span data-testid="moved">{movedLine(r)}</span>
+                <span data-testid="moved">{movedLine(intl, r)}</span>
               </span>
             </span>
             <span className="text-right">
               <span className="block text-lg font-bold tabular-nums text-slate-900" data-testid="personal-score">
-                <span className="sr-only">Your score </span>
-                {r.personal_score !== null ? formatScore(r.personal_score) : "–"}
+                <span className="sr-only">{t("yourScore")} </span>
+                {r.personal_score !== null ? scoreIn(intl, r.personal_score) : "–"}
               </span>
               <span className="block text-xs text-slate-600" data-testid="index-score">
-                index {r.score !== null ? formatScore(r.score) : "–"}
+                {t("indexScore", { score: r.score !== null ? scoreIn(intl, r.score) : "–" })}
               </span>
             </span>
           </li>
@@ -173,7 +210,7 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
       </ol>
       {unranked.length ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="unranked">
-          Not ranked: {unranked.map((r) => `${r.name} (${r.score === null ? "no recent score" : "nothing you weigh is available"})`).join(", ")}.
+          {t("unranked", { list: unranked.map((r) => t(r.score === null ? "unranked.noScore" : "unranked.nothingWeighed", { name: r.name })).join(", ") })}
         </p>
       ) : null}
     </>

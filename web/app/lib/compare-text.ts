@@ -1,0 +1,48 @@
+// "Why they differ" said in the page's language (docs/i18n-pages.md): the same lines and shares as product/compare.ts
+// differenceView (whose English `sentence` the API and its tests keep), each phrase from the compare catalogue.
+import type { IntlShape } from "react-intl";
+import type { DifferenceView, SideInput } from "../../../product/compare.ts";
+import type { SubScoreKey } from "../../../pipeline/model/types.ts";
+import { decimalIn, periodIn } from "./intl-numbers.ts";
+
+/** An input's value with its unit: "7.4%", "+0.3 points", "2.1". */
+export function inputValueIn(intl: IntlShape, key: SubScoreKey, x: number): string {
+  const n = decimalIn(intl, x);
+  if (key === "U" || key === "V") return intl.formatMessage({ id: "compare.unit.percent" }, { value: n });
+  if (key === "M") return intl.formatMessage({ id: "compare.unit.points" }, { value: x > 0 ? `+${n}` : n });
+  return n;
+}
+
+function phrase(intl: IntlShape, line: DifferenceView["lines"][number], names: DifferenceView["names"]): string {
+  const { key, kind } = line;
+  if (kind === "added") return intl.formatMessage({ id: `compare.why.only.${key}` }, { name: names.higher });
+  if (kind === "removed") return intl.formatMessage({ id: `compare.why.only.${key}` }, { name: names.lower });
+  const a = line.lower as SideInput;
+  const b = line.higher as SideInput;
+  if (kind === "freshness") {
+    const [newer, n, o] = b.freshness > a.freshness ? [names.higher, b, a] : [names.lower, a, b];
+    return intl.formatMessage({ id: `compare.why.fresher.${key}` }, { name: newer, newer: periodIn(intl, n.period), older: periodIn(intl, o.period) });
+  }
+  return intl.formatMessage(
+    { id: "compare.why.values" },
+    { input: intl.formatMessage({ id: `compare.input.${key}` }), higherValue: inputValueIn(intl, key, b.input), higher: names.higher, lowerValue: inputValueIn(intl, key, a.input), lower: names.lower },
+  );
+}
+
+/** The whole sentence: "Germany scores 1.2 higher than France: unemployment: … (+0.8); …." */
+export function differenceSentence(intl: IntlShape, view: DifferenceView): string {
+  const { names } = view;
+  const head =
+    view.delta_tenths === 0
+      ? intl.formatMessage({ id: "compare.why.same" }, { higher: names.higher, lower: names.lower })
+      : intl.formatMessage({ id: "compare.why.higher" }, { higher: names.higher, lower: names.lower, delta: intl.formatNumber(view.delta_tenths / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+  if (!view.lines.length) return intl.formatMessage({ id: "compare.why.headOnly" }, { head });
+  const lines = view.lines.map((l) => intl.formatMessage({ id: "compare.why.line" }, { words: phrase(intl, l, names), share: signedTenthsIn(intl, l.shown_tenths) }));
+  return intl.formatMessage({ id: "compare.why.withLines" }, { head, lines: lines.join(intl.formatMessage({ id: "compare.why.separator" })) });
+}
+
+/** Tenths as a signed share: "+0.8", "−0.3", "0.0" (pipeline/model/explain-text.ts signedTenths). */
+function signedTenthsIn(intl: IntlShape, t: number): string {
+  const text = intl.formatNumber(Math.abs(t) / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return t > 0 ? `+${text}` : t < 0 ? `\u2212${text}` : text;
+}

@@ -1,0 +1,42 @@
+// Scores and signed shares in the page's locale ("6.5" / "6,5", "+0.3" / "+0,3"), with the typographic minus the
+// English pages use; the rounding is the index's own (pipeline/model/round.ts), only the digits are localised.
+import type { IntlShape } from "react-intl";
+import { roundHalfAway, roundScore } from "../../../pipeline/model/round.ts";
+import { formatDate } from "../../../product/format.ts";
+
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+
+/** A score as shown: one decimal, "6.5" in English, "6,5" in German. */
+export function scoreIn(intl: IntlShape, score: number): string {
+  return intl.formatNumber(roundScore(score), ONE_DECIMAL);
+}
+
+/** A number with one decimal and its sign: "+0.3", "−0.2" (U+2212), "0.0". */
+export function signedIn(intl: IntlShape, x: number): string {
+  const r = Math.round(x * 10) / 10;
+  const digits = intl.formatNumber(Math.abs(r), ONE_DECIMAL);
+  return r > 0 ? `+${digits}` : r < 0 ? `\u2212${digits}` : digits;
+}
+
+/** A number with one decimal as the explanations round it (half away from zero) and a proper minus: "7.4", "−0.3". */
+export function decimalIn(intl: IntlShape, x: number): string {
+  const r = roundHalfAway(x, 1);
+  const digits = intl.formatNumber(Math.abs(r), ONE_DECIMAL);
+  return r < 0 ? `\u2212${digits}` : digits;
+}
+
+/** `2026-07` → "July 2026" / "Juli 2026"; `2026-Q2` → "Q2 2026" (`compare.quarter`); anything else unchanged. */
+export function periodIn(intl: IntlShape, period: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(period);
+  if (m) return intl.formatDate(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
+  const q = /^(\d{4})-Q([1-4])$/.exec(period);
+  if (q) return intl.formatMessage({ id: "compare.quarter" }, { q: Number(q[2]), year: q[1] });
+  return period;
+}
+
+/** A day in the page's language: "20 November 2026" in English (product/format.ts formatDate), "20. November 2026" in German. */
+export function dayIn(intl: IntlShape, iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime()) || intl.locale.startsWith("en")) return formatDate(iso);
+  return intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
