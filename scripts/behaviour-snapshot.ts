@@ -14,7 +14,7 @@ import { startSiteServer } from "../web/server-handler.ts";
 const URLS = [
   "/", "/country/de", "/country/fr", "/country/li", "/country/ch", "/country/xx", "/job-market/germany", "/job-market/spain",
   "/brightest", "/stormiest", "/brightest-markets", "/top-regions", "/waiting-list/cv-review", "/methodology", "/open-data",
-  "/open-data/api", "/contact", "/privacy", "/terms", "/admin", "/nope",
+  "/open-data/api", "/contact", "/de/contact", "/de/methodology", "/privacy", "/terms", "/admin", "/nope",
   "/api/openapi.json", "/api/countries", "/api/countries/DE", "/api/countries/DE/history", "/api/rankings/brightest", "/api/rankings/x",
   "/api/health", "/api/countries/DE/experiences", "/api/v1/countries", "/api/v1/countries/DE", "/api/v1/countries/de", "/api/v1/countries/ZZ",
   "/api/v1/countries/DE/history", "/api/v1/countries/DE/history.csv", "/api/v1/rankings/stormiest", "/api/v1/rankings/nope",
