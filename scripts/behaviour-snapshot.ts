@@ -53,6 +53,7 @@ async function record(out: string): Promise<void> {
 export function normalise(text: string): string {
   return text
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (t) => (t.startsWith("2026-11-22T12:00:00") ? t : "TIME"))
+    .replace(/\d{8}T\d{9}Z/g, (t) => (t.startsWith("20261122T120000") ? t : "STAMP"))
     .replace(/^etag: .*$/gim, "etag: E")
     .replace(/^last-modified: .*$/gim, "last-modified: L")
     .replace(/nonce-[A-Za-z0-9+/=]+/g, "nonce-N")
