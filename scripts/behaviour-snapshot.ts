@@ -14,7 +14,7 @@ import { startSiteServer } from "../web/server-handler.ts";
 const URLS = [
   "/", "/country/de", "/country/fr", "/country/li", "/country/ch", "/country/xx", "/job-market/germany", "/job-market/spain",
   "/brightest", "/stormiest", "/brightest-markets", "/top-regions", "/waiting-list/cv-review", "/methodology", "/open-data",
-  "/open-data/api", "/contact", "/privacy", "/terms", "/admin", "/nope",
+  "/open-data/api", "/contact", "/de/contact", "/de/methodology", "/privacy", "/terms", "/admin", "/nope",
   "/api/openapi.json", "/api/countries", "/api/countries/DE", "/api/countries/DE/history", "/api/rankings/brightest", "/api/rankings/x",
   "/api/health", "/api/countries/DE/experiences", "/api/v1/countries", "/api/v1/countries/DE", "/api/v1/countries/de", "/api/v1/countries/ZZ",
   "/api/v1/countries/DE/history", "/api/v1/countries/DE/history.csv", "/api/v1/rankings/stormiest", "/api/v1/rankings/nope",
@@ -53,6 +53,7 @@ async function record(out: string): Promise<void> {
 export function normalise(text: string): string {
   return text
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (t) => (t.startsWith("2026-11-22T12:00:00") ? t : "TIME"))
+    .replace(/\d{8}T\d{9}Z/g, (t) => (t.startsWith("20261122T120000") ? t : "STAMP"))
     .replace(/^etag: .*$/gim, "etag: E")
     .replace(/^last-modified: .*$/gim, "last-modified: L")
     .replace(/nonce-[A-Za-z0-9+/=]+/g, "nonce-N")

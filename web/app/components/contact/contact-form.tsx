@@ -1,0 +1,55 @@
+// The contact page's form (docs/product.md §2, §5): the fields, the send button and its outcome, and the notes under it.
+// Its state and sending are useContactForm's.
+import { Link } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
+import type { ContactTopic } from "../../../../product/options.ts";
+import { Honeypot } from "../honeypot.tsx";
+import { retentionValues } from "../form-fields.tsx";
+import { ContactFields } from "./contact-fields.tsx";
+import { useContactForm, useContactText } from "./use-contact-form.ts";
+
+export function ContactFormSection({ asked, retentionDays }: { asked: ContactTopic | null; retentionDays: number | null }) {
+  const intl = useIntl();
+  const t = useContactText();
+  const { form, errors, submitting, sent, ready, formRef, set, submit } = useContactForm(asked);
+  return (
+    <section aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title" className="sr-only">
+        {t("formTitle")}
+      </h2>
+      <form
+        ref={formRef}
+        method="post"
+        onSubmit={submit}
+        noValidate
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        data-testid="contact-form"
+      >
+        <p className="text-sm text-slate-600">{t("allRequired")}</p>
+        <ContactFields form={form} errors={errors} set={set} />
+        <Honeypot value={form.website} onChange={(v) => set("website", v)} />
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            disabled={!ready || submitting}
+            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
+          >
+            {submitting ? t("sending") : t("send")}
+          </button>
+          {sent ? (
+            <p role="status" className="text-sm text-good">
+              {t("sent")}
+            </p>
+          ) : null}
+        </div>
+        <noscript>
+          <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.needsJs" })}</p>
+        </noscript>
+        <p className="text-xs text-slate-600">
+          {retentionDays !== null ? `${t("retention", retentionValues(retentionDays))} ` : null}
+          <FormattedMessage id="forms.contact.seePrivacy" values={{ link: (chunks) => <Link to="/privacy" className="underline">{chunks}</Link> }} />
+        </p>
+      </form>
+    </section>
+  );
+}

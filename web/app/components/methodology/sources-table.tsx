@@ -1,0 +1,88 @@
+// The data sources with their update dates (source_status of the current publication).
+import { useIntl } from "react-intl";
+import type { SourceRow } from "../../../../product/shapes.ts";
+import { dayIn, periodIn } from "../../lib/intl-numbers.ts";
+import { DatasetName } from "./source-link.tsx";
+import { typeName, typeRank } from "./tables.ts";
+
+type Column = { key: string; title: string; value: (s: SourceRow) => string | null };
+
+/**
+ * The sources with their dates: a table on wide screens, one card per source on a phone (nothing to scroll
+ * sideways). A date column that no source has is left out rather than shown as a column of dashes.
+ */
+export function SourcesTable({ sources: unordered }: { sources: SourceRow[] }) {
+  const intl = useIntl();
+  const col = (key: string) => intl.formatMessage({ id: `methodology.sources.col.${key}` });
+  const sources = [...unordered].sort((a, b) => typeRank(a.data_type) - typeRank(b.data_type) || a.source_table.localeCompare(b.source_table));
+  const columns: Column[] = [
+    { key: "used", title: col("used"), value: (s) => typeName(intl, s.data_type) },
+    { key: "newest", title: col("newest"), value: (s) => (s.newest_period ? periodIn(intl, s.newest_period) : null) },
+    { key: "updated", title: col("updated"), value: (s) => (s.source_updated ? dayIn(intl, s.source_updated) : null) },
+    { key: "loaded", title: col("loaded"), value: (s) => (s.last_ingested_at ? dayIn(intl, s.last_ingested_at) : null) },
+    { key: "checked", title: col("checked"), value: (s) => (s.last_checked_at ? dayIn(intl, s.last_checked_at) : null) },
+  ];
+  const shown = columns.filter((c) => sources.some((s) => c.value(s) !== null));
+  return (
+    <>
+      <WideSourcesTable sources={sources} shown={shown} datasetTitle={col("dataset")} />
+      <SourceCards sources={sources} shown={shown} />
+    </>
+  );
+}
+
+function WideSourcesTable({ sources, shown, datasetTitle }: { sources: SourceRow[]; shown: Column[]; datasetTitle: string }) {
+  return (
+    <table className="mt-4 hidden w-full text-left text-sm md:table" data-testid="sources-table">
+      <thead className="border-b border-slate-300">
+        <tr>
+          <th scope="col" className="py-2 pr-4">
+            {datasetTitle}
+          </th>
+          {shown.map((c) => (
+            <th key={c.key} scope="col" className="py-2 pr-4 last:pr-0">
+              {c.title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {sources.map((s) => (
+          <tr key={s.source_table} className="border-b border-slate-100 align-top">
+            <td className="py-2 pr-4">
+              <DatasetName s={s} />
+            </td>
+            {shown.map((c) => (
+              <td key={c.key} className="py-2 pr-4 last:pr-0">
+                {c.value(s) ?? "–"}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function SourceCards({ sources, shown }: { sources: SourceRow[]; shown: Column[] }) {
+  return (
+    <ul className="mt-4 space-y-3 md:hidden" data-testid="sources-cards">
+      {sources.map((s) => (
+        <li key={s.source_table} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+          <DatasetName s={s} />
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            {shown.map((c) => {
+              const v = c.value(s);
+              return v === null ? null : (
+                <div key={c.key} className="contents">
+                  <dt className="text-slate-600">{c.title}</dt>
+                  <dd>{v}</dd>
+                </div>
+              );
+            })}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,18 @@
+// The methodology page's words (docs/i18n-pages.md): plain texts `methodology.<id>`, rich ones with <strong>/<sub>,
+// numbers in the reader's locale, and the headings' and paragraphs' classes every section shares.
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+
+export type Values = Record<string, string | number | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
+export const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
+export const sub = (chunks: ReactNode[]) => <sub>{chunks}</sub>;
+export const h2 = "mt-12 text-2xl font-semibold tracking-tight";
+export const para = "mt-3 text-slate-800 leading-relaxed";
+
+export function useMethodologyText() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `methodology.${id}` }, values);
+  const m = (id: string, values?: Values) => <FormattedMessage id={`methodology.${id}`} values={values as never} />;
+  const n = (x: number, digits?: number) => intl.formatNumber(x, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return { intl, t, m, n };
+}
