@@ -18,9 +18,16 @@ import { SENTIMENT_SOURCE_INFO, blendText, countingText } from "../lib/sentiment
 import { InfoTip } from "./info.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useLocalePath } from "../i18n/use-locale.ts";
+
+/** A message of the market namespace (web/app/i18n/messages/<locale>/market.json). */
+function useT() {
+  const intl = useIntl();
+  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `market.${id}` }, values);
+}
 
 const TONE_CLASS: Record<Tone, string> = { good: "text-good", fair: "text-fair", poor: "text-poor" };
-const TONE_WORD: Record<Tone, string> = { good: "good", fair: "fair", poor: "weak" };
 
 function Metric({
   label,
@@ -38,6 +45,7 @@ function Metric({
   tone?: Tone | null;
 }) {
   const f = useFormat();
+  const t = useT();
   return (
     <div className="py-3 first:pt-0 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
@@ -46,7 +54,7 @@ function Metric({
       </dt>
       <dd>
         <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>{value}</span>
-        {tone ? <span className="sr-only"> ({TONE_WORD[tone]})</span> : null}
+        {tone ? <span className="sr-only"> ({t(`tone.${tone}`)})</span> : null}
         {period ? <span className="ml-2 text-xs text-slate-600">{f.period(period)}</span> : null}
         {note ? <p className="mt-0.5 text-sm text-slate-700">{note}</p> : null}
       </dd>
@@ -72,17 +80,28 @@ export function youthNote(panel: MarketPanel): string {
     : "Context only, not in the score.";
 }
 
+/** youthNote in the page's language. */
+function useYouthNote(panel: MarketPanel | null): string {
+  const f = useFormat();
+  const t = useT();
+  if (!panel) return "";
+  const month = panel.youth_unemployment_period ? f.period(panel.youth_unemployment_period) : "";
+  return panel.youth_unemployment_eu_rate != null ? t("youth.noteEu", { rate: f.percent(panel.youth_unemployment_eu_rate), month }) : t("youth.note");
+}
+
 /** Unemployment, vacancies and competition: only those that exist (null when none does). */
 export function MarketConditions({ panel, available }: { panel: MarketPanel | null; available: Availability["conditions"] }) {
   const f = useFormat();
+  const t = useT();
+  const youthText = useYouthNote(panel);
   const youth = panel?.youth_unemployment_rate != null;
   if (!panel || !(available.unemployment || available.vacancy || available.competition || youth)) return null;
   return (
     <dl className="divide-y divide-slate-100">
       {available.unemployment ? (
         <Metric
-          label="Unemployment rate"
-          tip="Share of the labour force without a job and looking for one (Eurostat, seasonally adjusted). Lower is better for job seekers."
+          label={t("unemployment.label")}
+          tip={t("unemployment.tip")}
           value={f.percent(panel.unemployment_rate!)}
           period={panel.unemployment_period}
           tone={panel.tones.unemployment}
@@ -91,18 +110,18 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
       ) : null}
       {youth ? (
         <Metric
-          label="Unemployment under 25"
-          tip="Share of the labour force under 25 without a job and looking for one (Eurostat, seasonally adjusted). Young job seekers often face the hardest market. Context only: it does not enter the score."
+          label={t("youth.label")}
+          tip={t("youth.tip")}
           value={f.percent(panel.youth_unemployment_rate!)}
           period={panel.youth_unemployment_period}
           tone={null}
-          note={youthNote(panel)}
+          note={youthText}
         />
       ) : null}
       {available.vacancy ? (
         <Metric
-          label="Job vacancy rate"
-          tip="Share of all posts that are vacant and being recruited for (Eurostat job vacancy statistics, quarterly). Higher is better for job seekers."
+          label={t("vacancy.label")}
+          tip={t("vacancy.tip")}
           value={f.percent(panel.vacancy_rate!)}
           period={panel.vacancy_period}
           tone={panel.tones.vacancy}
@@ -110,14 +129,14 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
       ) : null}
       {available.competition ? (
         <Metric
-          label="Competition"
-          tip="Job seekers per opening: the unemployment rate divided by the job vacancy rate. Fewer is better."
+          label={t("competition.label")}
+          tip={t("competition.tip")}
           value={f.number(panel.competition!)}
           tone={panel.tones.competition}
           note={
             <>
-              job seekers per opening
-              {panel.callbacks_per_100 !== null ? <> · about {panel.callbacks_per_100} openings per 100 job seekers</> : null}
+              {t("competition.note")}
+              {panel.callbacks_per_100 !== null ? <> · {t("competition.callbacks", { count: panel.callbacks_per_100 })}</> : null}
             </>
           }
         />
@@ -127,16 +146,18 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
 }
 
 export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "Same" | null; delta: number | null; fromMonth?: string | null }) {
-  if (!label || delta === null) return <span className="text-sm text-slate-600">No year-on-year comparison yet</span>;
+  const f = useFormat();
+  const t = useT();
+  if (!label || delta === null) return <span className="text-sm text-slate-600">{t("yoy.none")}</span>;
   const Icon = label === "Up" ? ArrowUpIcon : label === "Down" ? ArrowDownIcon : MinusIcon;
   const cls = label === "Up" ? "bg-green-100 text-green-900" : label === "Down" ? "bg-red-100 text-red-900" : "bg-slate-100 text-slate-800";
   return (
     <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}>
       <Icon className="h-3.5 w-3.5" />
-      {label}
+      {t(`yoy.${label}`)}
       <span className="font-normal">
-        ({changeShownText(delta)}
-        {fromMonth ? ` since ${formatPeriod(fromMonth)}` : ""})
+        ({f.locale === "en" ? changeShownText(delta) : changeShownText(delta).replace(".", f.plain(1.5).charAt(1))}
+        {fromMonth ? ` ${t("yoy.since", { month: f.period(fromMonth) })}` : ""})
       </span>
     </span>
   );
@@ -144,11 +165,12 @@ export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "
 
 /** Community mood: an average only from the minimum number of experiences (lib/community.ts). */
 function CommunityMood({ summary }: { summary: ExperienceSummary }) {
+  const t = useT();
   return (
     <div className="py-3 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
-        Community mood
-        <InfoTip label="Community mood">Average mood of the experiences shared below, from 1 (Frustrated) to 5 (Positive).</InfoTip>
+        {t("mood.label")}
+        <InfoTip label={t("mood.label")}>{t("mood.tip")}</InfoTip>
       </dt>
       <dd className="text-xl font-semibold">
         {canSummarise(summary.count) && summary.average_mood !== null ? (
@@ -230,6 +252,7 @@ export function MarketSentiment({
   yoyFrom: string | null;
 }) {
   const f = useFormat();
+  const t = useT();
   if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">
@@ -237,8 +260,8 @@ export function MarketSentiment({
       {panel && available.signal ? (
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">
-            General signal
-            <InfoTip label="General signal">{signalExplanation(signalReadingOf(panel))}</InfoTip>
+            {t("signal.label")}
+            <InfoTip label={t("signal.label")}>{signalExplanation(signalReadingOf(panel))}</InfoTip>
           </dt>
           <dd className="text-xl font-semibold" data-testid="general-signal">
             {panel.general_signal_text}
@@ -248,11 +271,8 @@ export function MarketSentiment({
       {panel && available.yoy ? (
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">
-            Year on year
-            <InfoTip label="Year on year">
-              Change of the score over {CURRENT_PARAMS.yoy.lagMonths} months: Up above +{CURRENT_PARAMS.yoy.threshold}, Down below −{CURRENT_PARAMS.yoy.threshold}, otherwise
-              Same.
-            </InfoTip>
+            {t("yoy.label")}
+            <InfoTip label={t("yoy.label")}>{t("yoy.tip", { months: CURRENT_PARAMS.yoy.lagMonths, threshold: f.plain(CURRENT_PARAMS.yoy.threshold) })}</InfoTip>
           </dt>
           <dd className="mt-1">
             <YoyBadge label={panel.yoy.label} delta={panel.yoy.delta} fromMonth={yoyFrom} />
@@ -261,8 +281,8 @@ export function MarketSentiment({
       ) : null}
       {panel && available.gdp ? (
         <Metric
-          label="GDP growth"
-          tip={`Real GDP growth (Eurostat, ${panel.gdp_unit === "CLV_PCH_SM" ? "change on the same quarter of the previous year" : "change on the previous quarter"}). Context only: it does not enter the score.`}
+          label={t("gdp.label")}
+          tip={t(panel.gdp_unit === "CLV_PCH_SM" ? "gdp.tip.yearly" : "gdp.tip.quarterly")}
           value={f.percent(panel.gdp_rate!)}
           period={panel.gdp_period}
           tone={panel.tones.gdp}
@@ -270,8 +290,8 @@ export function MarketSentiment({
       ) : null}
       {panel && available.inflation ? (
         <Metric
-          label="Inflation"
-          tip="Annual rate of change of consumer prices (HICP, Eurostat). Context only: it does not enter the score."
+          label={t("inflation.label")}
+          tip={t("inflation.tip")}
           value={f.percent(panel.inflation_rate!)}
           period={panel.inflation_period}
           tone={panel.tones.inflation}
@@ -284,13 +304,19 @@ export function MarketSentiment({
 
 /** What stands in for advice when a country has no score that may be shown (or publication is paused). */
 export function NoAdvice({ paused = false }: { paused?: boolean }) {
+  const lp = useLocalePath();
   return (
     <p className="text-sm text-slate-700">
-      {paused ? "While publication is paused we don't tailor advice to this market." : "Without a recent score we can't tailor advice to this market."} Compare the{" "}
-      <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-        brightest markets
-      </Link>
-      {paused ? " once publication resumes" : ""}, or talk your plan through with a career consultant.
+      <FormattedMessage
+        id={paused ? "market.noAdvice.paused" : "market.noAdvice.noScore"}
+        values={{
+          link: (chunks) => (
+            <Link to={lp("/brightest")} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {chunks}
+            </Link>
+          ),
+        }}
+      />
     </p>
   );
 }
@@ -313,13 +339,14 @@ export function AdviceList({ status, subScores, paused = false }: { status: Stat
 /** The three comparisons that exist (null when none does), as many columns as there are cards. */
 export function ComparisonInsights({ panel, available }: { panel: MarketPanel | null; available: Availability["comparisons"] }) {
   const rows = comparisonRows(panel, available);
+  const t = useT();
   if (rows.length === 0) return null;
   const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
   return (
     <ul className={`grid gap-3 ${cols}`}>
       {rows.map((r) => (
         <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="comparison" data-key={r.key}>
-          <p className="text-sm text-slate-700">{r.title}</p>
+          <p className="text-sm text-slate-700">{t(r.key === "eu" ? (r.title === INSIGHT_EU_TITLE ? "insight.eu" : "insight.rule") : `insight.${r.key}`)}</p>
           <p className="mt-1 font-semibold text-slate-900">{r.text}</p>
           <p className="mt-1 text-xs text-slate-600">{r.detail}</p>
         </li>
@@ -327,6 +354,8 @@ export function ComparisonInsights({ panel, available }: { panel: MarketPanel | 
     </ul>
   );
 }
+
+const INSIGHT_EU_TITLE = "Unemployment vs EU-27 average";
 
 export interface ComparisonRow {
   key: "eu" | "vacancy" | "competition";
@@ -354,7 +383,7 @@ export function comparisonRows(panel: MarketPanel | null, available: Availabilit
     rows.push({
       key: "eu",
       verdict: eu.text,
-      title: real ? "Unemployment vs EU-27 average" : "Unemployment vs rule of thumb",
+      title: real ? INSIGHT_EU_TITLE : "Unemployment vs rule of thumb",
       text: `${formatPercent(panel.unemployment_rate!)}: ${eu.text}`,
       detail: real
         ? `EU-27 average ${formatPercent(eu.reference!)} in ${formatPeriod(eu.eu_period ?? "")} (Eurostat, EU27_2020).`
