@@ -8,7 +8,7 @@ import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } f
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
-import { adviceFor, countingInputs } from "../../../product/advice.ts";
+import { ADVICE, APPLICATIONS_PER_WEEK, MIN_REQUIREMENTS_MATCH, adviceFor, countingInputs, type AdviceItem } from "../../../product/advice.ts";
 import { changeShownText } from "../../../product/change-view.ts";
 import { listText, type Availability } from "../lib/availability.ts";
 import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
@@ -18,7 +18,7 @@ import { SENTIMENT_SOURCE_INFO, blendText, countingText } from "../lib/sentiment
 import { InfoTip } from "./info.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { useLocalePath } from "../i18n/use-locale.ts";
 
 /** A message of the market namespace (web/app/i18n/messages/<locale>/market.json). */
@@ -321,12 +321,36 @@ export function NoAdvice({ paused = false }: { paused?: boolean }) {
   );
 }
 
+/**
+ * The catalogue ids of an advice item: market.advice.<status>.<slot>.title and .text (.without.text for its variant
+ * without a claim); the shared "Send 5 to 10 quality applications…" is market.advice.applications. Null for an item
+ * product/advice.ts does not list (shown as written).
+ */
+function adviceIds(status: Status, item: AdviceItem, has: (id: string) => boolean): { title: string; text: string } | null {
+  const slot = ADVICE[status].findIndex((e) => e.text === item.text || e.without?.text === item.text);
+  if (slot < 0) return null;
+  const base = `market.advice.${status}.${slot}`;
+  const text = ADVICE[status][slot]!.text === item.text ? `${base}.text` : `${base}.without.text`;
+  return { title: `${base}.title`, text: has(text) ? text : "market.advice.applications" };
+}
+
+/** The advice figures as the messages take them ("5 to 10" → 5 and 10). */
+const [ADVICE_MIN, ADVICE_MAX] = APPLICATIONS_PER_WEEK.split(" to ");
+
+/** An advice item in the page's language (English: word for word product/advice.ts's). */
+export function adviceSaid(intl: IntlShape, status: Status, item: AdviceItem): { title: string; text: string } {
+  const ids = adviceIds(status, item, (id) => id in intl.messages);
+  const values = { min: ADVICE_MIN!, max: ADVICE_MAX!, match: MIN_REQUIREMENTS_MATCH };
+  return ids ? { title: intl.formatMessage({ id: ids.title }), text: intl.formatMessage({ id: ids.text }, values) } : item;
+}
+
 /** The advice of a status, each item's claim only where the input it rests on counts today (product/advice.ts). */
 export function AdviceList({ status, subScores, paused = false }: { status: Status | null; subScores: Snapshot["sub_scores"] | null; paused?: boolean }) {
+  const intl = useIntl();
   if (!status) return <NoAdvice paused={paused} />;
   return (
     <ul className="space-y-3" data-testid="advice">
-      {adviceFor(status, countingInputs(subScores)).map((a) => (
+      {adviceFor(status, countingInputs(subScores)).map((item) => adviceSaid(intl, status, item)).map((a) => (
         <li key={a.title}>
           <p className="font-medium text-slate-900">{a.title}</p>
           <p className="text-sm text-slate-700">{a.text}</p>
