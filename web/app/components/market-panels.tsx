@@ -2,7 +2,7 @@
 // every number from the published snapshot and the API's market panel (product/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";
-import { signalExplanation } from "../../../product/signal.ts";
+import { SIGNAL_RULES, SIGNAL_TEXT, type GeneralSignal } from "../../../product/signal.ts";
 import type { Snapshot } from "../../../pipeline/model/types.ts";
 import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } from "../../../product/market-panel.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
@@ -78,6 +78,27 @@ export function youthNote(panel: MarketPanel): string {
   return panel.youth_unemployment_eu_rate != null
     ? `EU-27: ${formatPercent(panel.youth_unemployment_eu_rate)} in ${month}. Context only, not in the score.`
     : "Context only, not in the score.";
+}
+
+/** A decimal the product wrote in English ("+0.4") with the page's decimal separator ("+0,4"). */
+function localDecimal(f: ReturnType<typeof useFormat>, text: string): string {
+  return f.locale === "en" ? text : text.replace(".", f.plain(1.5).charAt(1));
+}
+
+/** The signal's tooltip in the page's language (English: word for word product/signal.ts's signalExplanation). */
+function useSignalExplanation(reading: ReturnType<typeof signalReadingOf>): string {
+  const f = useFormat();
+  const t = useT();
+  const rule = t("signal.rule", { months: SIGNAL_RULES.months, up: f.plain(SIGNAL_RULES.improvingFrom), down: f.plain(Math.abs(SIGNAL_RULES.weakeningFrom)) });
+  if (!reading) return rule;
+  const change = `${reading.change >= 0 ? "+" : "−"}${localDecimal(f, Math.abs(reading.change).toFixed(2))}`;
+  return `${rule} ${t("signal.here", { change, from: f.period(reading.from_month), to: f.period(reading.to_month) })}`;
+}
+
+/** The signal's word ("Improving") in the page's language. */
+function signalWord(t: ReturnType<typeof useT>, text: string): string {
+  const key = (Object.keys(SIGNAL_TEXT) as GeneralSignal[]).find((k) => SIGNAL_TEXT[k] === text);
+  return key ? t(`signal.${key}`) : text;
 }
 
 /** youthNote in the page's language. */
@@ -156,7 +177,7 @@ export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "
       <Icon className="h-3.5 w-3.5" />
       {t(`yoy.${label}`)}
       <span className="font-normal">
-        ({f.locale === "en" ? changeShownText(delta) : changeShownText(delta).replace(".", f.plain(1.5).charAt(1))}
+        ({localDecimal(f, changeShownText(delta))}
         {fromMonth ? ` ${t("yoy.since", { month: f.period(fromMonth) })}` : ""})
       </span>
     </span>
@@ -253,6 +274,7 @@ export function MarketSentiment({
 }) {
   const f = useFormat();
   const t = useT();
+  const signalTip = useSignalExplanation(panel ? signalReadingOf(panel) : null);
   if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">
@@ -261,10 +283,10 @@ export function MarketSentiment({
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">
             {t("signal.label")}
-            <InfoTip label={t("signal.label")}>{signalExplanation(signalReadingOf(panel))}</InfoTip>
+            <InfoTip label={t("signal.label")}>{signalTip}</InfoTip>
           </dt>
           <dd className="text-xl font-semibold" data-testid="general-signal">
-            {panel.general_signal_text}
+            {signalWord(t, panel.general_signal_text!)}
           </dd>
         </div>
       ) : null}
