@@ -384,15 +384,14 @@ export function AdviceList({ status, subScores, paused = false }: { status: Stat
 
 /** The three comparisons that exist (null when none does), as many columns as there are cards. */
 export function ComparisonInsights({ panel, available }: { panel: MarketPanel | null; available: Availability["comparisons"] }) {
-  const rows = comparisonRows(panel, available);
-  const t = useT();
+  const rows = useComparisonRows(panel, available);
   if (rows.length === 0) return null;
   const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
   return (
     <ul className={`grid gap-3 ${cols}`}>
       {rows.map((r) => (
         <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="comparison" data-key={r.key}>
-          <p className="text-sm text-slate-700">{t(r.key === "eu" ? (r.title === INSIGHT_EU_TITLE ? "insight.eu" : "insight.rule") : `insight.${r.key}`)}</p>
+          <p className="text-sm text-slate-700">{r.title}</p>
           <p className="mt-1 font-semibold text-slate-900">{r.text}</p>
           <p className="mt-1 text-xs text-slate-600">{r.detail}</p>
         </li>
@@ -400,8 +399,6 @@ export function ComparisonInsights({ panel, available }: { panel: MarketPanel | 
     </ul>
   );
 }
-
-const INSIGHT_EU_TITLE = "Unemployment vs EU-27 average";
 
 export interface ComparisonRow {
   key: "eu" | "vacancy" | "competition";
@@ -429,7 +426,7 @@ export function comparisonRows(panel: MarketPanel | null, available: Availabilit
     rows.push({
       key: "eu",
       verdict: eu.text,
-      title: real ? INSIGHT_EU_TITLE : "Unemployment vs rule of thumb",
+      title: real ? "Unemployment vs EU-27 average" : "Unemployment vs rule of thumb",
       text: `${formatPercent(panel.unemployment_rate!)}: ${eu.text}`,
       detail: real
         ? `EU-27 average ${formatPercent(eu.reference!)} in ${formatPeriod(eu.eu_period ?? "")} (Eurostat, EU27_2020).`
@@ -455,6 +452,59 @@ export function comparisonRows(panel: MarketPanel | null, available: Availabilit
     });
   }
   return rows;
+}
+
+/**
+ * comparisonRows in the page's language: the same rows, each title, verdict, text and detail from the market
+ * catalogue by its comparison's result (English reads as comparisonRows writes it).
+ */
+export function useComparisonRows(panel: MarketPanel | null, available: Availability["comparisons"]): ComparisonRow[] {
+  const f = useFormat();
+  const t = useT();
+  const rows = comparisonRows(panel, available);
+  const c = panel?.comparisons;
+  if (!panel || !c) return rows;
+  return rows.map((row) => {
+    if (row.key === "eu" && c.unemployment_vs_eu) {
+      const eu = c.unemployment_vs_eu;
+      const real = eu.basis === "EU27_2020" && eu.reference !== null;
+      const verdict = real
+        ? t(`verdict.eu.${eu.result}`)
+        : t(`verdict.rule.${eu.result}`, { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) });
+      return {
+        ...row,
+        verdict,
+        title: t(real ? "insight.eu" : "insight.rule"),
+        text: t("insight.text", { value: f.percent(panel.unemployment_rate!), verdict }),
+        detail: real
+          ? t("insight.detail.eu", { rate: f.percent(eu.reference!), month: f.period(eu.eu_period ?? "") })
+          : panel.unemployment_period
+            ? t("insight.detail.rule", { period: f.period(panel.unemployment_period), low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) })
+            : t("insight.detail.ruleNoPeriod", { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) }),
+      };
+    }
+    if (row.key === "vacancy" && c.vacancy_vs_3y) {
+      const verdict = t(`verdict.vacancy.${c.vacancy_vs_3y.result}`);
+      return {
+        ...row,
+        verdict,
+        title: t("insight.vacancy"),
+        text: t("insight.text", { value: f.percent(panel.vacancy_rate!), verdict }),
+        detail: t("insight.detail.vacancy", { avg: f.percent(panel.vacancy_three_year_avg!, 2) }),
+      };
+    }
+    if (row.key === "competition" && c.competition_vs_3y) {
+      const verdict = t(`verdict.competition.${c.competition_vs_3y.result}`);
+      return {
+        ...row,
+        verdict,
+        title: t("insight.competition"),
+        text: t("insight.text.competition", { value: f.number(panel.competition!), verdict }),
+        detail: t("insight.detail.competition", { avg: f.number(panel.competition_three_year_avg!) }),
+      };
+    }
+    return row;
+  });
 }
 
 /** The one line naming everything the page cannot show for this country. */
