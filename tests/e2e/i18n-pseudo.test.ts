@@ -11,7 +11,24 @@ import { startSitePages, type SitePages } from "../reliability/site.ts";
 import { ensureBuilt } from "./harness.ts";
 
 /** The pages whose every text comes from the catalogues. */
-const CONVERTED = ["/", "/brightest", "/stormiest", "/top-regions", "/no-such-page"];
+const CONVERTED = [
+  "/",
+  "/brightest",
+  "/stormiest",
+  "/top-regions",
+  "/no-such-page",
+  // The long-form pages and forms (docs/i18n-pages.md).
+  "/methodology",
+  "/open-data",
+  "/open-data/api",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/waiting-list/career-consultant",
+  "/waiting-list/cv-upgrade",
+  "/your-weather",
+  "/compare/de-fr",
+];
 
 let site: SitePages;
 
