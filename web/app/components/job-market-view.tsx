@@ -215,7 +215,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
   const intl = useIntl();
   const row = (key: "eu" | "vacancy" | "competition") => {
     const r = rows.find((x) => x.key === key);
-    return r ? { text: `That is ${r.verdict}.`, detail: r.detail } : null;
+    return r ? { text: intl.formatMessage({ id: "market.euNote" }, { verdict: r.verdict }), detail: r.detail } : null;
   };
   const lmb = panel?.sentiment_sources?.find((x) => x.source === "lmb") ?? null;
   const cards = [

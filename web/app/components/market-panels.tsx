@@ -64,12 +64,13 @@ function Metric({
 
 /** "That is lower than the EU-27 average (6.1%, Q2 2026)." or "That is below the 6% rule of thumb." */
 function EuNote({ eu }: { eu: NonNullable<MarketPanel["comparisons"]["unemployment_vs_eu"]> }) {
-  return (
-    <>
-      That is {eu.text}
-      {eu.basis === "EU27_2020" && eu.reference !== null ? ` (${formatPercent(eu.reference)}, ${formatPeriod(eu.eu_period ?? "")})` : ""}.
-    </>
-  );
+  const f = useFormat();
+  const t = useT();
+  const real = eu.basis === "EU27_2020" && eu.reference !== null;
+  const verdict = real
+    ? t(`verdict.eu.${eu.result}`)
+    : t(`verdict.rule.${eu.result}`, { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) });
+  return <>{real ? t("euNote.eu", { verdict, rate: f.percent(eu.reference!), period: f.period(eu.eu_period ?? "") }) : t("euNote", { verdict })}</>;
 }
 
 /** "EU-27: 14.8% in January 2026." when the EU figure of the same month is stored; else that it is context only. */
