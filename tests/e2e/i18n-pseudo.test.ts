@@ -11,7 +11,21 @@ import { startSitePages, type SitePages } from "../reliability/site.ts";
 import { ensureBuilt } from "./harness.ts";
 
 /** The pages whose every text comes from the catalogues. */
-const CONVERTED = ["/", "/brightest", "/stormiest", "/top-regions", "/no-such-page"];
+const CONVERTED = [
+  "/",
+  "/brightest",
+  "/stormiest",
+  "/top-regions",
+  "/no-such-page",
+  // The long-form pages and forms (docs/i18n-pages.md). Not yet: /methodology, /open-data, /open-data/api and
+  // /compare/{codes} (status names, rating labels, API definitions and Eurostat titles still in English, docs/i18n.md).
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/waiting-list/career-consultant",
+  "/waiting-list/cv-upgrade",
+  "/your-weather",
+];
 
 let site: SitePages;
 
@@ -45,6 +59,8 @@ function textNodes(html: string): string[] {
   const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
   return body
     .replace(/<section[^>]*data-testid="ranking-weights-panel"[\s\S]*?<\/section>/g, "")
+    // The forms' honeypot: a field no person sees or reaches, English on purpose for bots (components/honeypot.tsx).
+    .replace(/<label>\s*Website\s*<input/g, "<input")
     .replace(/<script[\s\S]*?<\/script>/g, "")
     .replace(/<style[\s\S]*?<\/style>/g, "")
     .split(/<[^>]*>/)
@@ -53,9 +69,9 @@ function textNodes(html: string): string[] {
 }
 
 /** Names, not texts: the product, the countries (Intl.DisplayNames), the languages in their own words and codes. */
-const ALLOWED = new Set<string>([PRODUCT_NAME, ...COUNTRIES.map((c) => c.name), ...Object.values(LANGUAGE_NAMES), ...LOCALES.map((l) => l.toUpperCase())]);
+const ALLOWED = new Set<string>([PRODUCT_NAME, "CSV", ...COUNTRIES.map((c) => c.name), ...Object.values(LANGUAGE_NAMES), ...LOCALES.map((l) => l.toUpperCase())]);
 /** Pseudo-localised (accents or its brackets), or nothing but figures and punctuation. */
-const localised = (t: string) => /[áéíöüÁÉÍÖÜçñý⟦⟧]/.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=]*$/.test(t) || ALLOWED.has(t);
+const localised = (t: string) => /[áéíöüÁÉÍÖÜçñý⟦⟧]/.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=*]*$/.test(t) || ALLOWED.has(t);
 
 describe("pseudo-locale", () => {
   it("is served: the chrome and the home are pseudo-localised", async () => {

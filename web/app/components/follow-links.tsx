@@ -3,6 +3,11 @@
 import { feedPath } from "../../../product/feeds.ts";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { badgePath, shareCardPath } from "../lib/share.ts";
+import { useIntl } from "react-intl";
+import { useFormat } from "../i18n/format.ts";
+
+/** The catalogue key of each link, in followLinks' order (country.follow.<key>.text / .note). */
+const FOLLOW_KEYS = ["feed", "allFeed", "shareImage", "badge"] as const;
 
 export function followLinks(code: string, name: string): Array<{ href: string; text: string; note: string }> {
   return [
@@ -14,18 +19,23 @@ export function followLinks(code: string, name: string): Array<{ href: string; t
 }
 
 export function FollowLinks({ code, name }: { code: string; name: string }) {
+  const intl = useIntl();
+  const f = useFormat();
+  // The country's name in the page's language (English: the name given).
+  const local = f.locale === "en" ? name : f.country(code);
+  const t = (id: string) => intl.formatMessage({ id: `country.follow.${id}` }, { name: local, count: COUNTRIES.length });
   return (
     <section aria-labelledby="follow-title" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="follow-links">
       <h2 id="follow-title" className="text-lg font-semibold">
-        Follow and share
+        {t("title")}
       </h2>
       <ul className="mt-3 space-y-2 text-sm">
-        {followLinks(code, name).map((l) => (
+        {followLinks(code, name).map((l, i) => (
           <li key={l.href}>
             <a href={l.href} className="font-medium text-brand-700 underline underline-offset-2">
-              {l.text}
+              {t(`${FOLLOW_KEYS[i]}.text`)}
             </a>
-            <span className="text-slate-700">: {l.note}</span>
+            <span className="text-slate-700">{t("separator")}{t(`${FOLLOW_KEYS[i]}.note`)}</span>
           </li>
         ))}
       </ul>

@@ -5,6 +5,22 @@ import type { HistoryPoint } from "../../../pipeline/model/types.ts";
 import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN } from "../../../product/weather.ts";
 import { formatScore, shortMonth } from "../../../product/format.ts";
 import { ChevronDownIcon } from "./icons.tsx";
+import { useIntl } from "react-intl";
+import { useFormat } from "../i18n/format.ts";
+
+/** Texts of the chart in the page's language (country.chart.*), months short ("Jan 2026", "Jan. 2026"), scores in its notation. */
+function useChartText() {
+  const intl = useIntl();
+  const f = useFormat();
+  const en = intl.locale === "en";
+  const monthFmt = new Intl.DateTimeFormat(intl.locale, { month: "short", year: "numeric", timeZone: "UTC" });
+  const month = (period: string) => {
+    const m = /^(\d{4})-(\d{2})$/.exec(period);
+    return en || !m ? shortMonth(period) : monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
+  };
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `country.chart.${id}` }, values);
+  return { t, month, score: (v: number) => (en ? formatScore(v) : f.score(v)), status: f.status };
+}
 
 interface Size {
   id: string;
@@ -56,6 +72,7 @@ export function timeTicks(months: readonly string[], plotWidth: number, font: nu
 }
 
 function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: HistoryPoint[]; countryName: string; size: Size; idSuffix?: string }) {
+  const c = useChartText();
   const { w: W, h: H, pad: PAD, font } = size;
   const n = points.length;
   const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
@@ -88,15 +105,15 @@ function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: Histor
 
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
-      <title id={titleId}>{`${countryName}: monthly Job Weather Index score`}</title>
-      <desc id={descId}>{`From ${shortMonth(first)} to ${shortMonth(points[n - 1].month)}; latest score ${formatScore(last.score!)} in ${shortMonth(last.month)}. The same numbers are in the table below.`}</desc>
+      <title id={titleId}>{c.t("title", { country: countryName })}</title>
+      <desc id={descId}>{c.t("desc", { from: c.month(first), to: c.month(points[n - 1].month), score: c.score(last.score!), month: c.month(last.month) })}</desc>
       {STATUSES_BEST_FIRST.map((s) => {
         const r = STATUS_RANGES[s];
         return (
           <g key={s}>
             <rect x={PAD.left} y={y(r.to)} width={W - PAD.left - PAD.right} height={y(r.from) - y(r.to)} fill={STATUS_STYLE[s].fill} opacity={0.16} />
             <text x={W - PAD.right + 6} y={(y(r.from) + y(r.to)) / 2 + 4} fontSize={font} fill="#334155">
-              {STATUS_STYLE[s].name}
+              {c.status(s)}
             </text>
           </g>
         );
@@ -126,9 +143,10 @@ function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: Histor
 
 /** `idSuffix` keeps ids and the table's name unique when a page shows several charts (the compare page). */
 export function HistoryChart({ points, countryName, idSuffix }: { points: HistoryPoint[]; countryName: string; idSuffix?: string }) {
+  const c = useChartText();
   const scored = points.filter((p) => p.score !== null);
   if (scored.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No score history yet: not enough recent data.</p>;
+    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{c.t("empty")}</p>;
   }
   return (
     <figure>
@@ -140,26 +158,26 @@ export function HistoryChart({ points, countryName, idSuffix }: { points: Histor
       </div>
       <Collapsible.Root className="mt-2">
         <Collapsible.Trigger className="group inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-          Show the numbers as a table
+          {c.t("showTable")}
           <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
         </Collapsible.Trigger>
         <Collapsible.Content data-nojs-open className="data-[state=closed]:hidden">
-          <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={idSuffix ? `Score history table: ${countryName}` : "Score history table"}>
+          <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={idSuffix ? c.t("tableNamed", { country: countryName }) : c.t("table")}>
             <table className="w-full text-sm">
-              <caption className="sr-only">{`${countryName}: score per month, newest first`}</caption>
+              <caption className="sr-only">{c.t("caption", { country: countryName })}</caption>
               <thead className="sticky top-0 bg-slate-100 text-left">
                 <tr>
-                  <th scope="col" className="px-3 py-2">Month</th>
-                  <th scope="col" className="px-3 py-2">Score</th>
-                  <th scope="col" className="px-3 py-2">Weather</th>
+                  <th scope="col" className="px-3 py-2">{c.t("month")}</th>
+                  <th scope="col" className="px-3 py-2">{c.t("score")}</th>
+                  <th scope="col" className="px-3 py-2">{c.t("weather")}</th>
                 </tr>
               </thead>
               <tbody>
                 {[...points].reverse().map((p) => (
                   <tr key={p.month} className="border-t border-slate-100">
-                    <td className="px-3 py-1.5">{shortMonth(p.month)}</td>
-                    <td className="px-3 py-1.5 tabular-nums">{p.score !== null ? formatScore(p.score) : "not enough recent data"}</td>
-                    <td className="px-3 py-1.5">{p.status ? STATUS_STYLE[p.status].name : "–"}</td>
+                    <td className="px-3 py-1.5">{c.month(p.month)}</td>
+                    <td className="px-3 py-1.5 tabular-nums">{p.score !== null ? c.score(p.score) : c.t("noData")}</td>
+                    <td className="px-3 py-1.5">{p.status ? c.status(p.status) : "–"}</td>
                   </tr>
                 ))}
               </tbody>

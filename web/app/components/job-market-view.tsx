@@ -17,7 +17,8 @@ import { FollowLinks } from "./follow-links.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
 import { Flag } from "./flag.tsx";
-import { NoAdvice, NotAvailable, comparisonRows } from "./market-panels.tsx";
+import { NoAdvice, NotAvailable, adviceSaid, useComparisonRows } from "./market-panels.tsx";
+import { useIntl } from "react-intl";
 import { availabilityOf } from "../lib/availability.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import { Link } from "react-router";
@@ -210,10 +211,11 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
   const hasScore = data.score !== null;
   const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth, paused: data.paused });
   const available = availabilityOf(panel, hasScore);
-  const rows = comparisonRows(panel, available.comparisons);
+  const rows = useComparisonRows(panel, available.comparisons);
+  const intl = useIntl();
   const row = (key: "eu" | "vacancy" | "competition") => {
     const r = rows.find((x) => x.key === key);
-    return r ? { text: `That is ${r.verdict}.`, detail: r.detail } : null;
+    return r ? { text: intl.formatMessage({ id: "market.euNote" }, { verdict: r.verdict }), detail: r.detail } : null;
   };
   const lmb = panel?.sentiment_sources?.find((x) => x.source === "lmb") ?? null;
   const cards = [
@@ -328,7 +330,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
             </h2>
             {data.status ? (
               <ol className="space-y-4" data-testid="advice">
-                {adviceFor(data.status, countingInputs(data.subScores)).map((a, i) => (
+                {adviceFor(data.status, countingInputs(data.subScores)).map((item) => adviceSaid(intl, data.status!, item)).map((a, i) => (
                   <li key={a.title} className="flex gap-3">
                     <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
                       {i + 1}

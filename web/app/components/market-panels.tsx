@@ -2,13 +2,13 @@
 // every number from the published snapshot and the API's market panel (product/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import type { ReactNode } from "react";
-import { signalExplanation } from "../../../product/signal.ts";
+import { SIGNAL_RULES, SIGNAL_TEXT, type GeneralSignal } from "../../../product/signal.ts";
 import type { Snapshot } from "../../../pipeline/model/types.ts";
 import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } from "../../../product/market-panel.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
-import { adviceFor, countingInputs } from "../../../product/advice.ts";
+import { ADVICE, APPLICATIONS_PER_WEEK, MIN_REQUIREMENTS_MATCH, adviceFor, countingInputs, type AdviceItem } from "../../../product/advice.ts";
 import { changeShownText } from "../../../product/change-view.ts";
 import { listText, type Availability } from "../lib/availability.ts";
 import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
@@ -18,9 +18,16 @@ import { SENTIMENT_SOURCE_INFO, blendText, countingText } from "../lib/sentiment
 import { InfoTip } from "./info.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import { useLocalePath } from "../i18n/use-locale.ts";
+
+/** A message of the market namespace (web/app/i18n/messages/<locale>/market.json). */
+function useT() {
+  const intl = useIntl();
+  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `market.${id}` }, values);
+}
 
 const TONE_CLASS: Record<Tone, string> = { good: "text-good", fair: "text-fair", poor: "text-poor" };
-const TONE_WORD: Record<Tone, string> = { good: "good", fair: "fair", poor: "weak" };
 
 function Metric({
   label,
@@ -38,6 +45,7 @@ function Metric({
   tone?: Tone | null;
 }) {
   const f = useFormat();
+  const t = useT();
   return (
     <div className="py-3 first:pt-0 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
@@ -46,7 +54,7 @@ function Metric({
       </dt>
       <dd>
         <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>{value}</span>
-        {tone ? <span className="sr-only"> ({TONE_WORD[tone]})</span> : null}
+        {tone ? <span className="sr-only"> ({t(`tone.${tone}`)})</span> : null}
         {period ? <span className="ml-2 text-xs text-slate-600">{f.period(period)}</span> : null}
         {note ? <p className="mt-0.5 text-sm text-slate-700">{note}</p> : null}
       </dd>
@@ -56,12 +64,13 @@ function Metric({
 
 /** "That is lower than the EU-27 average (6.1%, Q2 2026)." or "That is below the 6% rule of thumb." */
 function EuNote({ eu }: { eu: NonNullable<MarketPanel["comparisons"]["unemployment_vs_eu"]> }) {
-  return (
-    <>
-      That is {eu.text}
-      {eu.basis === "EU27_2020" && eu.reference !== null ? ` (${formatPercent(eu.reference)}, ${formatPeriod(eu.eu_period ?? "")})` : ""}.
-    </>
-  );
+  const f = useFormat();
+  const t = useT();
+  const real = eu.basis === "EU27_2020" && eu.reference !== null;
+  const verdict = real
+    ? t(`verdict.eu.${eu.result}`)
+    : t(`verdict.rule.${eu.result}`, { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) });
+  return <>{real ? t("euNote.eu", { verdict, rate: f.percent(eu.reference!), period: f.period(eu.eu_period ?? "") }) : t("euNote", { verdict })}</>;
 }
 
 /** "EU-27: 14.8% in January 2026." when the EU figure of the same month is stored; else that it is context only. */
@@ -72,17 +81,49 @@ export function youthNote(panel: MarketPanel): string {
     : "Context only, not in the score.";
 }
 
+/** A decimal the product wrote in English ("+0.4") with the page's decimal separator ("+0,4"). */
+function localDecimal(f: ReturnType<typeof useFormat>, text: string): string {
+  return f.locale === "en" ? text : text.replace(".", f.plain(1.5).charAt(1));
+}
+
+/** The signal's tooltip in the page's language (English: word for word product/signal.ts's signalExplanation). */
+function useSignalExplanation(reading: ReturnType<typeof signalReadingOf>): string {
+  const f = useFormat();
+  const t = useT();
+  const rule = t("signal.rule", { months: SIGNAL_RULES.months, up: f.plain(SIGNAL_RULES.improvingFrom), down: f.plain(Math.abs(SIGNAL_RULES.weakeningFrom)) });
+  if (!reading) return rule;
+  const change = `${reading.change >= 0 ? "+" : "−"}${localDecimal(f, Math.abs(reading.change).toFixed(2))}`;
+  return `${rule} ${t("signal.here", { change, from: f.period(reading.from_month), to: f.period(reading.to_month) })}`;
+}
+
+/** The signal's word ("Improving") in the page's language. */
+function signalWord(t: ReturnType<typeof useT>, text: string): string {
+  const key = (Object.keys(SIGNAL_TEXT) as GeneralSignal[]).find((k) => SIGNAL_TEXT[k] === text);
+  return key ? t(`signal.${key}`) : text;
+}
+
+/** youthNote in the page's language. */
+function useYouthNote(panel: MarketPanel | null): string {
+  const f = useFormat();
+  const t = useT();
+  if (!panel) return "";
+  const month = panel.youth_unemployment_period ? f.period(panel.youth_unemployment_period) : "";
+  return panel.youth_unemployment_eu_rate != null ? t("youth.noteEu", { rate: f.percent(panel.youth_unemployment_eu_rate), month }) : t("youth.note");
+}
+
 /** Unemployment, vacancies and competition: only those that exist (null when none does). */
 export function MarketConditions({ panel, available }: { panel: MarketPanel | null; available: Availability["conditions"] }) {
   const f = useFormat();
+  const t = useT();
+  const youthText = useYouthNote(panel);
   const youth = panel?.youth_unemployment_rate != null;
   if (!panel || !(available.unemployment || available.vacancy || available.competition || youth)) return null;
   return (
     <dl className="divide-y divide-slate-100">
       {available.unemployment ? (
         <Metric
-          label="Unemployment rate"
-          tip="Share of the labour force without a job and looking for one (Eurostat, seasonally adjusted). Lower is better for job seekers."
+          label={t("unemployment.label")}
+          tip={t("unemployment.tip")}
           value={f.percent(panel.unemployment_rate!)}
           period={panel.unemployment_period}
           tone={panel.tones.unemployment}
@@ -91,18 +132,18 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
       ) : null}
       {youth ? (
         <Metric
-          label="Unemployment under 25"
-          tip="Share of the labour force under 25 without a job and looking for one (Eurostat, seasonally adjusted). Young job seekers often face the hardest market. Context only: it does not enter the score."
+          label={t("youth.label")}
+          tip={t("youth.tip")}
           value={f.percent(panel.youth_unemployment_rate!)}
           period={panel.youth_unemployment_period}
           tone={null}
-          note={youthNote(panel)}
+          note={youthText}
         />
       ) : null}
       {available.vacancy ? (
         <Metric
-          label="Job vacancy rate"
-          tip="Share of all posts that are vacant and being recruited for (Eurostat job vacancy statistics, quarterly). Higher is better for job seekers."
+          label={t("vacancy.label")}
+          tip={t("vacancy.tip")}
           value={f.percent(panel.vacancy_rate!)}
           period={panel.vacancy_period}
           tone={panel.tones.vacancy}
@@ -110,14 +151,14 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
       ) : null}
       {available.competition ? (
         <Metric
-          label="Competition"
-          tip="Job seekers per opening: the unemployment rate divided by the job vacancy rate. Fewer is better."
+          label={t("competition.label")}
+          tip={t("competition.tip")}
           value={f.number(panel.competition!)}
           tone={panel.tones.competition}
           note={
             <>
-              job seekers per opening
-              {panel.callbacks_per_100 !== null ? <> · about {panel.callbacks_per_100} openings per 100 job seekers</> : null}
+              {t("competition.note")}
+              {panel.callbacks_per_100 !== null ? <> · {t("competition.callbacks", { count: panel.callbacks_per_100 })}</> : null}
             </>
           }
         />
@@ -127,16 +168,18 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
 }
 
 export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "Same" | null; delta: number | null; fromMonth?: string | null }) {
-  if (!label || delta === null) return <span className="text-sm text-slate-600">No year-on-year comparison yet</span>;
+  const f = useFormat();
+  const t = useT();
+  if (!label || delta === null) return <span className="text-sm text-slate-600">{t("yoy.none")}</span>;
   const Icon = label === "Up" ? ArrowUpIcon : label === "Down" ? ArrowDownIcon : MinusIcon;
   const cls = label === "Up" ? "bg-green-100 text-green-900" : label === "Down" ? "bg-red-100 text-red-900" : "bg-slate-100 text-slate-800";
   return (
     <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}>
       <Icon className="h-3.5 w-3.5" />
-      {label}
+      {t(`yoy.${label}`)}
       <span className="font-normal">
-        ({changeShownText(delta)}
-        {fromMonth ? ` since ${formatPeriod(fromMonth)}` : ""})
+        ({localDecimal(f, changeShownText(delta))}
+        {fromMonth ? ` ${t("yoy.since", { month: f.period(fromMonth) })}` : ""})
       </span>
     </span>
   );
@@ -144,11 +187,12 @@ export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "
 
 /** Community mood: an average only from the minimum number of experiences (lib/community.ts). */
 function CommunityMood({ summary }: { summary: ExperienceSummary }) {
+  const t = useT();
   return (
     <div className="py-3 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
-        Community mood
-        <InfoTip label="Community mood">Average mood of the experiences shared below, from 1 (Frustrated) to 5 (Positive).</InfoTip>
+        {t("mood.label")}
+        <InfoTip label={t("mood.label")}>{t("mood.tip")}</InfoTip>
       </dt>
       <dd className="text-xl font-semibold">
         {canSummarise(summary.count) && summary.average_mood !== null ? (
@@ -230,6 +274,8 @@ export function MarketSentiment({
   yoyFrom: string | null;
 }) {
   const f = useFormat();
+  const t = useT();
+  const signalTip = useSignalExplanation(panel ? signalReadingOf(panel) : null);
   if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">
@@ -237,22 +283,19 @@ export function MarketSentiment({
       {panel && available.signal ? (
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">
-            General signal
-            <InfoTip label="General signal">{signalExplanation(signalReadingOf(panel))}</InfoTip>
+            {t("signal.label")}
+            <InfoTip label={t("signal.label")}>{signalTip}</InfoTip>
           </dt>
           <dd className="text-xl font-semibold" data-testid="general-signal">
-            {panel.general_signal_text}
+            {signalWord(t, panel.general_signal_text!)}
           </dd>
         </div>
       ) : null}
       {panel && available.yoy ? (
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">
-            Year on year
-            <InfoTip label="Year on year">
-              Change of the score over {CURRENT_PARAMS.yoy.lagMonths} months: Up above +{CURRENT_PARAMS.yoy.threshold}, Down below −{CURRENT_PARAMS.yoy.threshold}, otherwise
-              Same.
-            </InfoTip>
+            {t("yoy.label")}
+            <InfoTip label={t("yoy.label")}>{t("yoy.tip", { months: CURRENT_PARAMS.yoy.lagMonths, threshold: f.plain(CURRENT_PARAMS.yoy.threshold) })}</InfoTip>
           </dt>
           <dd className="mt-1">
             <YoyBadge label={panel.yoy.label} delta={panel.yoy.delta} fromMonth={yoyFrom} />
@@ -261,8 +304,8 @@ export function MarketSentiment({
       ) : null}
       {panel && available.gdp ? (
         <Metric
-          label="GDP growth"
-          tip={`Real GDP growth (Eurostat, ${panel.gdp_unit === "CLV_PCH_SM" ? "change on the same quarter of the previous year" : "change on the previous quarter"}). Context only: it does not enter the score.`}
+          label={t("gdp.label")}
+          tip={t(panel.gdp_unit === "CLV_PCH_SM" ? "gdp.tip.yearly" : "gdp.tip.quarterly")}
           value={f.percent(panel.gdp_rate!)}
           period={panel.gdp_period}
           tone={panel.tones.gdp}
@@ -270,8 +313,8 @@ export function MarketSentiment({
       ) : null}
       {panel && available.inflation ? (
         <Metric
-          label="Inflation"
-          tip="Annual rate of change of consumer prices (HICP, Eurostat). Context only: it does not enter the score."
+          label={t("inflation.label")}
+          tip={t("inflation.tip")}
           value={f.percent(panel.inflation_rate!)}
           period={panel.inflation_period}
           tone={panel.tones.inflation}
@@ -284,23 +327,53 @@ export function MarketSentiment({
 
 /** What stands in for advice when a country has no score that may be shown (or publication is paused). */
 export function NoAdvice({ paused = false }: { paused?: boolean }) {
+  const lp = useLocalePath();
   return (
     <p className="text-sm text-slate-700">
-      {paused ? "While publication is paused we don't tailor advice to this market." : "Without a recent score we can't tailor advice to this market."} Compare the{" "}
-      <Link to="/brightest" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-        brightest markets
-      </Link>
-      {paused ? " once publication resumes" : ""}, or talk your plan through with a career consultant.
+      <FormattedMessage
+        id={paused ? "market.noAdvice.paused" : "market.noAdvice.noScore"}
+        values={{
+          link: (chunks) => (
+            <Link to={lp("/brightest")} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {chunks}
+            </Link>
+          ),
+        }}
+      />
     </p>
   );
 }
 
+/**
+ * The catalogue ids of an advice item: market.advice.<status>.<slot>.title and .text (.without.text for its variant
+ * without a claim); the shared "Send 5 to 10 quality applications…" is market.advice.applications. Null for an item
+ * product/advice.ts does not list (shown as written).
+ */
+function adviceIds(status: Status, item: AdviceItem, has: (id: string) => boolean): { title: string; text: string } | null {
+  const slot = ADVICE[status].findIndex((e) => e.text === item.text || e.without?.text === item.text);
+  if (slot < 0) return null;
+  const base = `market.advice.${status}.${slot}`;
+  const text = ADVICE[status][slot]!.text === item.text ? `${base}.text` : `${base}.without.text`;
+  return { title: `${base}.title`, text: has(text) ? text : "market.advice.applications" };
+}
+
+/** The advice figures as the messages take them ("5 to 10" → 5 and 10). */
+const [ADVICE_MIN, ADVICE_MAX] = APPLICATIONS_PER_WEEK.split(" to ");
+
+/** An advice item in the page's language (English: word for word product/advice.ts's). */
+export function adviceSaid(intl: IntlShape, status: Status, item: AdviceItem): { title: string; text: string } {
+  const ids = adviceIds(status, item, (id) => id in intl.messages);
+  const values = { min: ADVICE_MIN!, max: ADVICE_MAX!, match: MIN_REQUIREMENTS_MATCH };
+  return ids ? { title: intl.formatMessage({ id: ids.title }), text: intl.formatMessage({ id: ids.text }, values) } : item;
+}
+
 /** The advice of a status, each item's claim only where the input it rests on counts today (product/advice.ts). */
 export function AdviceList({ status, subScores, paused = false }: { status: Status | null; subScores: Snapshot["sub_scores"] | null; paused?: boolean }) {
+  const intl = useIntl();
   if (!status) return <NoAdvice paused={paused} />;
   return (
     <ul className="space-y-3" data-testid="advice">
-      {adviceFor(status, countingInputs(subScores)).map((a) => (
+      {adviceFor(status, countingInputs(subScores)).map((item) => adviceSaid(intl, status, item)).map((a) => (
         <li key={a.title}>
           <p className="font-medium text-slate-900">{a.title}</p>
           <p className="text-sm text-slate-700">{a.text}</p>
@@ -312,7 +385,7 @@ export function AdviceList({ status, subScores, paused = false }: { status: Stat
 
 /** The three comparisons that exist (null when none does), as many columns as there are cards. */
 export function ComparisonInsights({ panel, available }: { panel: MarketPanel | null; available: Availability["comparisons"] }) {
-  const rows = comparisonRows(panel, available);
+  const rows = useComparisonRows(panel, available);
   if (rows.length === 0) return null;
   const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
   return (
@@ -380,6 +453,59 @@ export function comparisonRows(panel: MarketPanel | null, available: Availabilit
     });
   }
   return rows;
+}
+
+/**
+ * comparisonRows in the page's language: the same rows, each title, verdict, text and detail from the market
+ * catalogue by its comparison's result (English reads as comparisonRows writes it).
+ */
+export function useComparisonRows(panel: MarketPanel | null, available: Availability["comparisons"]): ComparisonRow[] {
+  const f = useFormat();
+  const t = useT();
+  const rows = comparisonRows(panel, available);
+  const c = panel?.comparisons;
+  if (!panel || !c) return rows;
+  return rows.map((row) => {
+    if (row.key === "eu" && c.unemployment_vs_eu) {
+      const eu = c.unemployment_vs_eu;
+      const real = eu.basis === "EU27_2020" && eu.reference !== null;
+      const verdict = real
+        ? t(`verdict.eu.${eu.result}`)
+        : t(`verdict.rule.${eu.result}`, { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) });
+      return {
+        ...row,
+        verdict,
+        title: t(real ? "insight.eu" : "insight.rule"),
+        text: t("insight.text", { value: f.percent(panel.unemployment_rate!), verdict }),
+        detail: real
+          ? t("insight.detail.eu", { rate: f.percent(eu.reference!), month: f.period(eu.eu_period ?? "") })
+          : panel.unemployment_period
+            ? t("insight.detail.rule", { period: f.period(panel.unemployment_period), low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) })
+            : t("insight.detail.ruleNoPeriod", { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) }),
+      };
+    }
+    if (row.key === "vacancy" && c.vacancy_vs_3y) {
+      const verdict = t(`verdict.vacancy.${c.vacancy_vs_3y.result}`);
+      return {
+        ...row,
+        verdict,
+        title: t("insight.vacancy"),
+        text: t("insight.text", { value: f.percent(panel.vacancy_rate!), verdict }),
+        detail: t("insight.detail.vacancy", { avg: f.percent(panel.vacancy_three_year_avg!, 2) }),
+      };
+    }
+    if (row.key === "competition" && c.competition_vs_3y) {
+      const verdict = t(`verdict.competition.${c.competition_vs_3y.result}`);
+      return {
+        ...row,
+        verdict,
+        title: t("insight.competition"),
+        text: t("insight.text.competition", { value: f.number(panel.competition!), verdict }),
+        detail: t("insight.detail.competition", { avg: f.number(panel.competition_three_year_avg!) }),
+      };
+    }
+    return row;
+  });
 }
 
 /** The one line naming everything the page cannot show for this country. */

@@ -86,20 +86,23 @@ export function Section({ title, defaultOpen = false, children }: { title: strin
 
 /** Help card (docs/product.md §2): the two promoted services. */
 export function HelpCard() {
+  const intl = useIntl();
+  const lp = useLocalePath();
+  const t = (id: string) => intl.formatMessage({ id: `country.help.${id}` });
   return (
     <section aria-labelledby="help-title" className="rounded-2xl border border-brand-100 bg-brand-50 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
       <div>
         <h2 id="help-title" className="font-semibold text-brand-900">
-          Want help with your job search?
+          {t("title")}
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Talk your plan through with a career consultant, or get your CV upgraded for this market.</p>
+        <p className="mt-1 text-sm text-slate-700">{t("text")}</p>
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:mt-0 sm:flex-row">
-        <Link to="/waiting-list/career-consultant" className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700">
-          Book a career consultant
+        <Link to={lp("/waiting-list/career-consultant")} className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700">
+          {t("consultant")}
         </Link>
-        <Link to="/waiting-list/cv-upgrade" className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50">
-          Upgrade your CV
+        <Link to={lp("/waiting-list/cv-upgrade")} className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50">
+          {t("cv")}
         </Link>
       </div>
     </section>

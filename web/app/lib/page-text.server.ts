@@ -2,6 +2,7 @@
 // outside the IntlProvider): the same catalogues as the page (web/app/i18n/messages/<locale>/<namespace>.json,
 // docs/i18n-pages.md), English when a locale or a message is missing.
 import { createIntl, type IntlShape } from "react-intl";
+import { pseudoMessages } from "../i18n/pseudo.ts";
 
 type Catalogue = Record<string, string>;
 
@@ -26,7 +27,9 @@ const intlOf = (locale: string): IntlShape => {
   let intl = intls.get(locale);
   if (!intl) {
     // English fills in what a locale lacks, as the IntlProvider's defaultLocale does on the page.
-    intl = createIntl({ locale, defaultLocale: "en", messages: { ...byLocale.get("en"), ...byLocale.get(locale) } });
+    // English is the pseudo-locale under JWI_PSEUDO_LOCALE=1, as on the page (web/app/i18n/catalog.server.ts).
+    const english = process.env.JWI_PSEUDO_LOCALE === "1" ? pseudoMessages(byLocale.get("en") ?? {}) : byLocale.get("en");
+    intl = createIntl({ locale, defaultLocale: "en", messages: locale === "en" ? { ...english } : { ...english, ...byLocale.get(locale) } });
     intls.set(locale, intl);
   }
   return intl;
