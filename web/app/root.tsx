@@ -22,6 +22,9 @@ import { PausedBanner } from "./components/paused-card.tsx";
 import { PendingBanner, SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
 import { PageNotFound } from "./components/not-found.tsx";
 import { GlobalError } from "./components/global-error.tsx";
+// English "common" texts (header, footer, error and 404 pages): the messages when the root loader could not answer,
+// so an error page never shows message ids (docs/i18n.md).
+import COMMON_EN from "./i18n/messages/en/common.json";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
 import { DEFAULT_LOCALE, localeFromPath, stripLocale } from "./i18n/locales.ts";
@@ -74,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
   return (
-    <IntlProvider locale={locale} messages={data?.messages ?? {}} defaultLocale={DEFAULT_LOCALE} timeZone="UTC" onError={quiet}>
+    <IntlProvider locale={locale} messages={data?.messages ?? COMMON_EN} defaultLocale={DEFAULT_LOCALE} timeZone="UTC" onError={quiet}>
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />

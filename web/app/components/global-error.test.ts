@@ -2,12 +2,17 @@
 // server as the root error boundary does.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { IntlProvider } from "react-intl";
+import COMMON_EN from "../i18n/messages/en/common.json";
 import { describe, expect, it } from "vitest";
 import { GlobalError } from "./global-error.tsx";
 
 describe("GlobalError", () => {
   it("says something went wrong, offers a refresh and the details", () => {
-    const html = renderToStaticMarkup(createElement(GlobalError, { error: new Error("database is locked") }));
+    // Inside the English "common" messages: what the root layout falls back to when its loader could not answer.
+    const html = renderToStaticMarkup(
+      createElement(IntlProvider, { locale: "en", messages: COMMON_EN }, createElement(GlobalError, { error: new Error("database is locked") })),
+    );
     expect(html).toContain("Something went wrong");
     expect(html).toMatch(/<button[^>]*>Refresh Page<\/button>/);
     expect(html).toContain("Error details");
