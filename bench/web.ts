@@ -7,16 +7,13 @@
 //   - what a real browser transfers for the page (Chromium through playwright-core, every response's bytes as sent,
 //     brotli where it asks for it): JavaScript and everything, until the page's `load`.
 // The real server (API + site) runs in this process on a temporary data dir seeded from the bundled fixtures.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { DEFAULT_BUILD_DIR, startSiteServer } from "../web/server-handler.ts";
+import { startBenchSite } from "./site.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const WARMUP = 20;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 200);
 /** The country page's JavaScript, gzipped (issue 19; docs/decisions/017-page-weight.md). */
@@ -95,21 +92,8 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function run(): Promise<void> {
-  if (!existsSync(path.join(DEFAULT_BUILD_DIR, "server", "index.js"))) {
-    console.log("building the site first (npm run build)…");
-    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: ROOT, stdio: "ignore" });
-  }
-  const clientDir = path.join(DEFAULT_BUILD_DIR, "client");
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-web-"));
-  const server = await startSiteServer({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    env: { LOG_LEVEL: "silent", NODE_ENV: "production", JWI_PUBLIC_ORIGIN: "https://jobweather.example" },
-    config: { httpLog: false },
-    handleSignals: false,
-  });
-  const base = `http://127.0.0.1:${server.port}`;
+  const site = await startBenchSite("web");
+  const { base, clientDir } = site;
   const cache = new Map<string, number>();
   const rows: string[][] = [];
   const initial = new Set<string>();
@@ -151,8 +135,7 @@ export async function run(): Promise<void> {
     }
     if (process.env.BENCH_WEB_BROWSER !== "0") transferred = await browserBytes(base, PAGES.map((p) => p.path));
   } finally {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.close();
   }
   const header = ["page type", "status", "JS files", "JS KB gz", "CSS KB gz", "HTML KB gz", "render p50 ms", "render p95 ms"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

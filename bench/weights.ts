@@ -5,17 +5,14 @@
 //   - the extra JavaScript of /your-weather: gzipped module scripts its HTML references that /top-regions (a list
 //     page without the weights code) and the /brightest ranking page (which has the weights panel) do not.
 // The real server (API + site) runs in this process on a temporary data dir seeded from the bundled fixtures.
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { compactSub, personalRows, type PersonalInput } from "../product/personal-view.ts";
 import { MAX_STEP, WEIGHT_KEYS, type WeightSteps } from "../product/weights.ts";
-import { DEFAULT_BUILD_DIR, startSiteServer } from "../web/server-handler.ts";
+import { startBenchSite } from "./site.ts";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = 2000;
 const TARGET_MS = 5;
 
@@ -29,21 +26,8 @@ function scriptsOf(html: string): Set<string> {
 }
 
 export async function run(): Promise<void> {
-  if (!existsSync(path.join(DEFAULT_BUILD_DIR, "server", "index.js"))) {
-    console.log("building the site first (npm run build)…");
-    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: ROOT, stdio: "ignore" });
-  }
-  const clientDir = path.join(DEFAULT_BUILD_DIR, "client");
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-weights-"));
-  const server = await startSiteServer({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    env: { LOG_LEVEL: "silent", NODE_ENV: "production", JWI_PUBLIC_ORIGIN: "https://jobweather.example" },
-    config: { httpLog: false },
-    handleSignals: false,
-  });
-  const base = `http://127.0.0.1:${server.port}`;
+  const site = await startBenchSite("weights");
+  const { base, clientDir } = site;
   try {
     const gz = (u: string) => gzipSync(readFileSync(path.join(clientDir, new URL(u, "http://x").pathname)), { level: 9 }).length;
     const mine = scriptsOf(await (await fetch(`${base}/your-weather`)).text());
@@ -81,8 +65,7 @@ export async function run(): Promise<void> {
     );
 
   } finally {
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.close();
   }
 }
 
