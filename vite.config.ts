@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { flagsPlugin } from "./web/scripts/flags-plugin.ts";
+import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 
 /**
  * sonner adds its CSS as a <style> element (`__insertCSS`) without a nonce, which the site's CSP refuses
@@ -24,7 +25,7 @@ function sonnerStylesAsFile(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "web/public",
-  plugins: [tailwindcss(), reactRouter(), sonnerStylesAsFile(), flagsPlugin()],
+  plugins: [formatjsPlugin({ parser: !!isSsrBuild }), tailwindcss(), reactRouter(), sonnerStylesAsFile(), flagsPlugin()],
   // The server build carries its own production copy of React and React Router, so pages render with
   // production React whatever NODE_ENV the process runs with (the API reads NODE_ENV for its own purposes).
   // Native modules stay external (server code such as the operator's auth helpers may import them).

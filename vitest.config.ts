@@ -1,11 +1,14 @@
 import { defineConfig } from "vitest/config";
+import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 
-// Kept apart from vite.config.ts so that the React Router plugin never loads under vitest.
+// Kept apart from vite.config.ts so that the React Router plugin never loads under vitest. The FormatJS plugin is
+// shared: code under test reads the message catalogues parsed, as the site's bundles do.
 // Two projects: `main` (everything, files in parallel) and `timing` (tests that assert latencies: one file at a
 // time, run after `main` by `npm test`, so that no other test file competes for the CPU while they measure).
 const TIMING = "tests/timing/**/*.test.ts";
 
 export default defineConfig({
+  plugins: [formatjsPlugin({ parser: true })],
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
