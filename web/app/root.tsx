@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   type LinksFunction,
@@ -22,13 +23,14 @@ import { PausedBanner } from "./components/paused-card.tsx";
 import { PendingBanner, SiteFooter, SiteHeader } from "./components/site-chrome.tsx";
 import { PageNotFound } from "./components/not-found.tsx";
 import { GlobalError } from "./components/global-error.tsx";
-// English "common" texts (header, footer, error and 404 pages): the messages when the root loader could not answer,
-// so an error page never shows message ids (docs/i18n.md).
+// English "common" texts (header, footer, error and 404 pages), parsed at build time like every catalogue: the
+// messages when the root loader could not answer, so an error page never shows message ids (docs/i18n.md).
 import COMMON_EN from "./i18n/messages/en/common.json";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
 import { DEFAULT_LOCALE, localeFromPath, stripLocale } from "./i18n/locales.ts";
-import { messagesFor } from "./i18n/catalog.server.ts";
+import { rootMessages } from "./i18n/catalog.server.ts";
+import { messagesOf, type Messages } from "./i18n/meta-intl.ts";
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -46,13 +48,13 @@ export const links: LinksFunction = () => [
 ];
 
 export function loader({ context, request }: SiteLoaderArgs) {
-  // The page's language comes from its URL prefix alone (docs/i18n.md): its messages, and no other language's, go
-  // into the page.
+  // The page's language comes from its URL prefix alone (docs/i18n.md): the layout's messages in it, and no other
+  // language's, go into the page; each route loader adds its page's (web/app/i18n/page-messages.ts).
   const locale = localeFromPath(new URL(request.url).pathname);
   // Only public settings: this object is serialised into the page.
   return {
     locale,
-    messages: messagesFor(locale),
+    messages: rootMessages(request),
     site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl, leadsRetentionDays: context.site.leadsRetentionDays },
     year: context.now.getUTCFullYear(),
     // While publication is paused every public page shows the paused notice (docs/product.md, "Paused").
@@ -62,22 +64,35 @@ export function loader({ context, request }: SiteLoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-/** The root's data stays while the language does; a move to another language fetches that language's messages. */
+/**
+ * The root's data stays while the language does; a move to another language fetches that language's layout messages
+ * (the route loaders, which run on every navigation, bring their page's).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
 
 export const meta: MetaFunction = (args) => pageMeta(args, {});
 
-/** Missing messages show their English fallback (catalog.server.ts); nothing to report in the console. */
-const quiet = () => {};
+/**
+ * A message the page lacks (its route's entry in web/app/i18n/page-messages.ts misses it) or cannot format. None is
+ * expected, and nothing goes to the console: the browser keeps them in `window.__jwiIntlErrors`, which
+ * tests/e2e/page-messages.test.ts reads on every page in every language.
+ */
+function onIntlError(err: { code?: string; message: string }) {
+  if (typeof window === "undefined") return;
+  const w = window as { __jwiIntlErrors?: string[] };
+  (w.__jwiIntlErrors ??= []).push(`${err.code ?? "ERROR"}: ${err.message.split("\n")[0]}`);
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>("root");
+  const matches = useMatches();
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
+  const messages = messagesOf(matches, data ? undefined : (COMMON_EN as unknown as Messages));
   return (
-    <IntlProvider locale={locale} messages={data?.messages ?? COMMON_EN} defaultLocale={DEFAULT_LOCALE} timeZone="UTC" onError={quiet}>
+    <IntlProvider locale={locale} messages={messages} defaultLocale={DEFAULT_LOCALE} timeZone="UTC" onError={onIntlError}>
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />

@@ -19,6 +19,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
@@ -69,6 +70,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     countries,
     differences: differences.filter((d) => d !== null),
     meta: { title: t("compare.meta.title", { names }), description: t("compare.meta.description", { names }) },
+    messages: pageMessages(request, "compare"),
   };
 }
 

@@ -12,12 +12,17 @@ import { pageTextOf } from "../lib/page-text.server.ts";
 import { ContactFormSection } from "../components/contact/contact-form.tsx";
 import { ContactAside } from "../components/contact/contact-aside.tsx";
 import { useContactText } from "../components/contact/use-contact-form.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ request }: SiteLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("topic");
   const topic = CONTACT_TOPICS.find((t) => t.id === asked)?.id ?? null;
   const t = pageTextOf(request);
-  return { topic, meta: { title: t("forms.contact.meta.title"), description: t("forms.contact.meta.description", { product: PRODUCT_NAME }) } };
+  return {
+    topic,
+    meta: { title: t("forms.contact.meta.title"), description: t("forms.contact.meta.description", { product: PRODUCT_NAME }) },
+    messages: pageMessages(request, "contact"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Contact", description: args.data?.meta.description });

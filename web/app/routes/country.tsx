@@ -8,6 +8,7 @@ import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { CountryView } from "../components/country-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.code ?? "";
@@ -15,7 +16,11 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   if (!country) return data({ notFound: true as const }, { status: 404 });
   const url = new URL(request.url);
   if (raw !== raw.toLowerCase()) throw redirect(`/country/${raw.toLowerCase()}${url.search}`, 301);
-  return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(url.searchParams.get("range")), context.now)! };
+  return {
+    notFound: false as const,
+    ...loadCountryPage(context.read, country.code, historyRange(url.searchParams.get("range")), context.now)!,
+    messages: pageMessages(request, "country"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `${name} Job Market ${year}`);

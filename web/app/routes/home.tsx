@@ -16,12 +16,14 @@ import { EuropeMap } from "../components/europe-map.tsx";
 import { RankingList } from "../components/ranking-list.tsx";
 import { ChevronRightIcon } from "../components/icons.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 const PREVIEW_SIZE = 5;
 
-export function loader({ context }: SiteLoaderArgs) {
+export function loader({ context, request }: SiteLoaderArgs) {
+  const messages = pageMessages(request, "home");
   const overview = getOverview(context.read, context.now);
-  if (overview.paused) return { paused: true as const };
+  if (overview.paused) return { paused: true as const, messages };
   const pick = ({ code, name, score, status, label, confidence, evidence }: (typeof overview.countries)[number]) => ({
     code,
     name,
@@ -40,6 +42,7 @@ export function loader({ context }: SiteLoaderArgs) {
     scoredCount: overview.scoredCount,
     total: overview.countries.length,
     publishedAt: overview.publication?.published_at ?? null,
+    messages,
   };
 }
 

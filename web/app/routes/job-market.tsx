@@ -9,6 +9,7 @@ import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.name ?? "";
@@ -16,7 +17,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   if (!country) return data({ notFound: true as const }, { status: 404 });
   const url = new URL(request.url);
   if (raw !== country.slug) throw redirect(`/job-market/${country.slug}${url.search}`, 301);
-  return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(null), context.now)! };
+  return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(null), context.now)!, messages: pageMessages(request, "job-market") };
 }
 
 // The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).

@@ -15,6 +15,7 @@ import { BlendSection, FreshnessSection, PlainWordsSection, SentimentSection } f
 import { SubScoresSection } from "../components/methodology/sub-scores.tsx";
 import { WeatherSection } from "../components/methodology/weather-section.tsx";
 import { LicencesSection, SourcesSection } from "../components/methodology/sources-section.tsx";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const overview = getOverview(context.read, context.now);
@@ -25,6 +26,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
     publication: overview.publication,
     scoredCount: overview.scoredCount,
     total: overview.countries.length,
+    messages: pageMessages(request, "methodology"),
   };
 }
 

@@ -12,12 +12,14 @@ import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { apiReferenceFor } from "../lib/open-data.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
   return {
     ...apiReferenceFor(context.site.publicOrigin),
     meta: { title: t("open-data.reference.meta.title"), description: t("open-data.reference.meta.description", { product: PRODUCT_NAME }) },
+    messages: pageMessages(request, "open-data-api"),
   };
 }
 

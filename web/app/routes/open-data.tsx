@@ -21,6 +21,7 @@ import { badgePath, shareCardPath } from "../lib/share.ts";
 import { csvFormats, endpointList, type CsvFormatInfo } from "../lib/open-data.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { dayIn } from "../lib/intl-numbers.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const publication = context.read.publication();
@@ -31,6 +32,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
     countries: context.read.countries(context.now).map((c) => ({ code: c.code, name: c.name })),
     csv: csvFormats(),
     endpoints: endpointList(context.site.publicOrigin),
+    messages: pageMessages(request, "open-data"),
   };
 }
 

@@ -13,10 +13,14 @@ import { retentionValues } from "../components/form-fields.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import type { RootData } from "../root.tsx";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
-  return { meta: { title: t("legal.privacy.meta.title"), description: t("legal.privacy.meta.description", { product: PRODUCT_NAME }) } };
+  return {
+    meta: { title: t("legal.privacy.meta.title"), description: t("legal.privacy.meta.description", { product: PRODUCT_NAME }) },
+    messages: pageMessages(request, "privacy"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Privacy", description: args.data?.meta.description });

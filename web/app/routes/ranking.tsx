@@ -11,6 +11,7 @@ import { PAUSED_RANKING, RankingLegend, RankingList } from "../components/rankin
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { RankingWeightsPanel } from "../components/ranking-weights-panel.tsx";
 import { personalInputs } from "../lib/personal.server.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 /** The page's texts: message ids of the rankings namespace, with RANKING_SIZE as {size}. */
 const TEXT = (type: RankingType) => ({ title: `rankings.${type}.title`, subtitle: `rankings.${type}.subtitle`, description: `rankings.${type}.description` });
@@ -39,6 +40,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
     paused: overview.paused,
     // The weights panel re-ranks in the browser from these (docs/decisions/020-personal-weights.md).
     personal: overview.paused ? [] : personalInputs(context.read, context.now),
+    messages: pageMessages(request, "ranking"),
   };
 }
 

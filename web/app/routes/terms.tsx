@@ -11,10 +11,14 @@ import { retentionValues } from "../components/form-fields.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import type { RootData } from "../root.tsx";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
-  return { meta: { title: t("legal.terms.meta.title"), description: t("legal.terms.meta.description", { product: PRODUCT_NAME }) } };
+  return {
+    meta: { title: t("legal.terms.meta.title"), description: t("legal.terms.meta.description", { product: PRODUCT_NAME }) },
+    messages: pageMessages(request, "terms"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Terms", description: args.data?.meta.description });

@@ -10,8 +10,9 @@ import { WeatherIcon } from "../components/icons.tsx";
 import { Flag } from "../components/flag.tsx";
 import { PAUSED_RANKING, RankingLegend, StatusChip } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
-export function loader({ context }: SiteLoaderArgs) {
+export function loader({ context, request }: SiteLoaderArgs) {
   const slim = (c: { code: string; name: string; score: number | null } | null) => (c ? { code: c.code, name: c.name, score: c.score } : null);
   return {
     paused: context.read.publicationState(context.now).paused,
@@ -26,6 +27,7 @@ export function loader({ context }: SiteLoaderArgs) {
       worst: slim(r.worst),
       countries: r.countries.map(slim).filter((c) => c !== null),
     })),
+    messages: pageMessages(request, "top-regions"),
   };
 }
 

@@ -10,6 +10,7 @@ import { notify, preloadToasts } from "../lib/toast.ts";
 import { Honeypot } from "../components/honeypot.tsx";
 import { CharCounter, FieldError, describedBy, fieldErrorsOf, focusFirstInvalid, localFieldErrors, overCapMessage } from "../components/form-fields.tsx";
 import { pageTextOf } from "../lib/page-text.server.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
@@ -22,7 +23,11 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   if (!service) throw redirect("/waiting-list/career-consultant");
   const t = pageTextOf(request);
   const key = SERVICE_KEY[service.id];
-  return { service: service.id, meta: { title: t(`forms.waitingList.${key}.title`), description: t(`forms.waitingList.${key}.intro`) } };
+  return {
+    service: service.id,
+    meta: { title: t(`forms.waitingList.${key}.title`), description: t(`forms.waitingList.${key}.intro`) },
+    messages: pageMessages(request, "waiting-list"),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -17,6 +17,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { personalInputs, stepsOfUrl } from "../lib/personal.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { scoreIn, signedIn } from "../lib/intl-numbers.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 const PATH = "/your-weather";
 
@@ -32,6 +33,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
     error: s.error,
     paused: state.paused,
     inputs: state.paused ? [] : personalInputs(context.read, context.now),
+    messages: pageMessages(request, "your-weather"),
   };
 }
 
