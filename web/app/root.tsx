@@ -80,8 +80,9 @@ export const meta: MetaFunction = (args) => pageMeta(args, {});
  */
 function onIntlError(err: { code?: string; message: string }) {
   if (typeof window === "undefined") return;
-  const w = window as { __jwiIntlErrors?: string[] };
-  (w.__jwiIntlErrors ??= []).push(`${err.code ?? "ERROR"}: ${err.message.split("\n")[0]}`);
+  const errors = ((window as { __jwiIntlErrors?: string[] }).__jwiIntlErrors ??= []);
+  // Each render reports again: keep the first hundred.
+  if (errors.length < 100) errors.push(`${err.code ?? "ERROR"}: ${err.message.split("\n")[0]}`);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
