@@ -15,7 +15,7 @@ import {
   type MetaFunction,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { FormattedMessage, IntlProvider } from "react-intl";
+import { FormattedMessage, RawIntlProvider } from "react-intl";
 import stylesheet from "./app.css?url";
 import { useNonce } from "./lib/nonce.ts";
 import { pageMeta } from "./lib/meta.ts";
@@ -28,9 +28,9 @@ import { GlobalError } from "./components/global-error.tsx";
 import COMMON_EN from "./i18n/messages/en/common.json";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
-import { DEFAULT_LOCALE, localeFromPath, stripLocale } from "./i18n/locales.ts";
+import { localeFromPath, stripLocale } from "./i18n/locales.ts";
 import { rootMessages } from "./i18n/catalog.server.ts";
-import { messagesOf, type Messages } from "./i18n/meta-intl.ts";
+import { intlOf, type Messages } from "./i18n/meta-intl.ts";
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -73,27 +73,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export const meta: MetaFunction = (args) => pageMeta(args, {});
 
-/**
- * A message the page lacks (its route's entry in web/app/i18n/page-messages.ts misses it) or cannot format. None is
- * expected, and nothing goes to the console: the browser keeps them in `window.__jwiIntlErrors`, which
- * tests/e2e/page-messages.test.ts reads on every page in every language.
- */
-function onIntlError(err: { code?: string; message: string }) {
-  if (typeof window === "undefined") return;
-  const errors = ((window as { __jwiIntlErrors?: string[] }).__jwiIntlErrors ??= []);
-  // Each render reports again: keep the first hundred.
-  if (errors.length < 100) errors.push(`${err.code ?? "ERROR"}: ${err.message.split("\n")[0]}`);
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<RootData>("root");
   const matches = useMatches();
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
-  const messages = messagesOf(matches, data ? undefined : (COMMON_EN as unknown as Messages));
+  const intl = intlOf(matches, { fallback: data ? undefined : (COMMON_EN as unknown as Messages), locale });
   return (
-    <IntlProvider locale={locale} messages={messages} defaultLocale={DEFAULT_LOCALE} timeZone="UTC" onError={onIntlError}>
+    <RawIntlProvider value={intl}>
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
@@ -113,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce || undefined} />
       </body>
     </html>
-    </IntlProvider>
+    </RawIntlProvider>
   );
 }
 

@@ -13,10 +13,13 @@ function useChartText() {
   const intl = useIntl();
   const f = useFormat();
   const en = intl.locale === "en";
-  const monthFmt = new Intl.DateTimeFormat(intl.locale, { month: "short", year: "numeric", timeZone: "UTC" });
+  // Built only when a translated page names a month (English months come from the product's formatter).
+  let monthFmt: Intl.DateTimeFormat | undefined;
   const month = (period: string) => {
     const m = /^(\d{4})-(\d{2})$/.exec(period);
-    return en || !m ? shortMonth(period) : monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
+    if (en || !m) return shortMonth(period);
+    monthFmt ??= new Intl.DateTimeFormat(intl.locale, { month: "short", year: "numeric", timeZone: "UTC" });
+    return monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
   };
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `country.chart.${id}` }, values);
   return { t, month, score: (v: number) => (en ? formatScore(v) : f.score(v)), status: f.status };

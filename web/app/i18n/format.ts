@@ -2,7 +2,6 @@
 // through Intl in the page's language, country names from Intl.DisplayNames, and the product's generated words
 // (statuses, rating labels, confidence, evidence) from the catalogues. English goes through the product's own
 // formatters, so English pages stay byte-identical to what they were.
-import { useMemo } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { formatNumber, formatPercent, formatPeriod, formatScore, formatDate as formatDateEn, monthYear as monthYearEn } from "../../../product/format.ts";
@@ -30,10 +29,28 @@ export function countryNameIn(locale: string, code: string): string {
   return names.of(code) ?? english;
 }
 
+// Intl formatters are costly to build (a phone spends tens of milliseconds on the first of a page): each is made once
+// per language and options, and one set of formatters serves every component of a page (`formatters` below).
+const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = made.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    made.set(key, f);
+  }
+  return f;
+}
+
+const separators = new Map<string, string>();
+
 /** A decimal written by the product in English ("6.9") with the language's decimal separator ("6,9"). */
 function decimal(locale: string, text: string): string {
   if (locale === "en") return text;
-  const sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  let sep = separators.get(locale);
+  if (sep === undefined) {
+    sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    separators.set(locale, sep);
+  }
   return text.replace(".", sep);
 }
 
@@ -63,22 +80,35 @@ export interface Formatters {
   confidenceWithEvidence(confidence: string, e: Evidence | null): string;
 }
 
+const sets = new WeakMap<IntlShape, Formatters>();
+
 export function formatters(intl: IntlShape): Formatters {
+  let set = sets.get(intl);
+  if (!set) {
+    set = makeFormatters(intl);
+    sets.set(intl, set);
+  }
+  return set;
+}
+
+function makeFormatters(intl: IntlShape): Formatters {
   const locale = intl.locale;
   const en = locale === "en";
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const monthFmt = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+  const monthFmt = () => cached(`month|${locale}`, () => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }));
   const self: Formatters = {
     locale,
     score: (v) => decimal(locale, formatScore(v)),
     plain: (v) => decimal(locale, String(v)),
     percent: (v, digits = 1) =>
-      en ? formatPercent(v, digits) : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v / 100),
+      en
+        ? formatPercent(v, digits)
+        : cached(`percent|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits })).format(v / 100),
     number: (v, digits = 1) => decimal(locale, formatNumber(v, digits)),
     period: (p) => {
       if (en) return formatPeriod(p);
       const m = /^(\d{4})-(\d{2})$/.exec(p);
-      if (m) return monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));
+      if (m) return monthFmt().format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));
       return formatPeriod(p);
     },
     date: (iso) => {
@@ -86,7 +116,7 @@ export function formatters(intl: IntlShape): Formatters {
       const d = new Date(iso);
       return Number.isNaN(d.getTime()) ? iso : intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
     },
-    monthYear: (iso) => (en ? monthYearEn(iso) : monthFmt.format(new Date(iso))),
+    monthYear: (iso) => (en ? monthYearEn(iso) : monthFmt().format(new Date(iso))),
     dataTo: (month) => t("common.dataTo", { period: self.period(month) }),
     published: (iso) => t("common.published", { date: self.date(iso) }),
     country: (code) => countryNameIn(locale, code),
@@ -102,6 +132,5 @@ export function formatters(intl: IntlShape): Formatters {
 
 /** The page's formatters (web/app/root.tsx provides the language). */
 export function useFormat(): Formatters {
-  const intl = useIntl();
-  return useMemo(() => formatters(intl), [intl]);
+  return formatters(useIntl());
 }

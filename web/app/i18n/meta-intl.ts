@@ -1,5 +1,6 @@
 // A page's messages are spread over its routes' data: the root loader sends the layout's, each route loader its
-// page's (web/app/i18n/page-messages.ts). The provider (web/app/root.tsx) and the meta functions read them merged.
+// page's (web/app/i18n/page-messages.ts). One intl object per page reads them merged: the provider of
+// web/app/root.tsx hands it to the components, and the meta functions use the same.
 import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales.ts";
@@ -18,25 +19,36 @@ const messagesIn = (m: Match): Messages | undefined => {
   let messages = parsed.get(json);
   if (!messages) {
     messages = JSON.parse(json) as Messages;
-    if (parsed.size > 30) parsed.clear();
+    if (parsed.size > 200) parsed.clear();
     parsed.set(json, messages);
   }
   return messages;
 };
 
-let last: { parts: Messages[]; merged: Messages } | undefined;
+/** Merged messages by the parts they were merged from (a trie of weak maps: parts that go, go with it). */
+interface Merge {
+  merged?: Messages;
+  next: WeakMap<Messages, Merge>;
+}
+const merges: Merge = { next: new WeakMap() };
 
 /**
- * The messages of every matched route, merged (the same object while the routes' data stays the same, so the
- * provider keeps its formatters); `fallback` first when given (the root layout's English texts when its loader could
- * not answer).
+ * The messages of every matched route, merged; `fallback` first when given (the root layout's English texts when
+ * its loader could not answer). The same parts give the same object, whoever asks (the provider, each meta
+ * function): the provider then keeps its intl object, and no component renders again after hydration for it.
  */
 export function messagesOf(matches: ReadonlyArray<Match>, fallback?: Messages): Messages {
   const parts = [fallback, ...matches.map(messagesIn)].filter((p): p is Messages => p !== undefined);
-  if (last && last.parts.length === parts.length && last.parts.every((p, i) => p === parts[i])) return last.merged;
-  const merged = parts.length === 1 ? parts[0]! : Object.assign({}, ...parts);
-  last = { parts, merged };
-  return merged;
+  let node = merges;
+  for (const part of parts) {
+    let next = node.next.get(part);
+    if (!next) {
+      next = { next: new WeakMap() };
+      node.next.set(part, next);
+    }
+    node = next;
+  }
+  return (node.merged ??= parts.length === 1 ? parts[0]! : Object.assign({}, ...parts));
 }
 
 /** The page's language: the root loader's, else English. */
@@ -45,17 +57,37 @@ export function localeOf(matches: ReadonlyArray<Match>): Locale {
   return isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
 }
 
-const cache = createIntlCache();
-const made = new Map<unknown, IntlShape>();
+/**
+ * A message the page lacks (its route's entry in web/app/i18n/page-messages.ts misses it) or cannot format. None is
+ * expected, and nothing goes to the console: the browser keeps them in `window.__jwiIntlErrors`, which
+ * tests/e2e/page-messages.test.ts reads on every page in every language.
+ */
+function reportIntlError(err: { code?: string; message: string }) {
+  if (typeof window === "undefined") return;
+  const errors = ((window as { __jwiIntlErrors?: string[] }).__jwiIntlErrors ??= []);
+  // Each render reports again: keep the first hundred.
+  if (errors.length < 100) errors.push(`${err.code ?? "ERROR"}: ${err.message.split("\n")[0]}`);
+}
 
-/** The intl object of the page the matches belong to, for meta functions (English with no messages without data). */
-export function intlOf(matches: ReadonlyArray<Match>): IntlShape {
-  const messages = messagesOf(matches);
-  let intl = made.get(messages);
+const cache = createIntlCache();
+const made = new WeakMap<Messages, Map<Locale, IntlShape>>();
+
+/**
+ * The intl object of the page the matches belong to: one per merged messages and language, so the provider and
+ * every meta function share it (building one costs a phone milliseconds). English with no messages without data.
+ */
+export function intlOf(matches: ReadonlyArray<Match>, opts: { fallback?: Messages; locale?: Locale } = {}): IntlShape {
+  const messages = messagesOf(matches, opts.fallback);
+  const locale = opts.locale ?? localeOf(matches);
+  let byLocale = made.get(messages);
+  if (!byLocale) {
+    byLocale = new Map();
+    made.set(messages, byLocale);
+  }
+  let intl = byLocale.get(locale);
   if (!intl) {
-    intl = createIntl({ locale: localeOf(matches), messages, defaultLocale: DEFAULT_LOCALE, timeZone: "UTC", onError: () => {} }, cache);
-    if (made.size > 20) made.clear();
-    made.set(messages, intl);
+    intl = createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE, timeZone: "UTC", onError: reportIntlError }, cache);
+    byLocale.set(locale, intl);
   }
   return intl;
 }
