@@ -171,6 +171,11 @@ describe("why it changed, by hand", () => {
     expect(headText(pl, { delta_tenths: 4, from_month: "2026-10" })).toBe("W górę o 0,4 względem oceny za październik 2026");
     const removed = one({ key: "C", kind: "removed", from: st(2.54, "2026-Q2", 5), to: null }, -0.3);
     expect(detailText(pl, removed.lines[0]!.detail)).toBe("wcześniej 2,5 (2 kw. 2026, sprzed 5 miesięcy)");
+    const replaced = one({ key: "U", kind: "freshness", from: st(6, "2025-11", 0, 1), to: st(6, "2026-07", 4, 0.8) }, -0.1);
+    expect(detailText(pl, replaced.lines[0]!.detail)).toBe("listopad 2025 (z bieżącego miesiąca) → lipiec 2026 (sprzed 4 miesięcy)");
+    expect(lineText(pl, replaced.lines[0]!)).toBe(
+      "nowsze dane o bezrobociu (lipiec 2026) zastąpiły dane za listopad 2025, ale są sprzed 4 miesięcy, a nie z bieżącego miesiąca, więc liczą się mniej, a ocena przesuwa się ku środkowi",
+    );
   });
 
   it("French: a point below two, points from two; signed points", () => {
