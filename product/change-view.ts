@@ -1,7 +1,9 @@
 // "Why it changed" as both doors show it (docs/model.md §9): the model's sentence (`describeChange`) and its
 // lines as shown (`changeLines`: display-rounded so that they add up to the change as shown), each line with the
-// figures behind it ("6.1% → 5.9%"). The country page lists the lines, the API answers them beside the snapshot
-// (`change_text`), the feeds carry the sentence: one wording, made once here from the model's own functions.
+// figures behind it ("6.1% → 5.9%"). The API answers them in English beside the snapshot (`change_text`), the feeds
+// carry the sentence: one wording, made once here from the model's own functions. The country page gets the same
+// lines as data (`changeSpecs`: each line's cause, effect and detail spec) and says them in its language
+// (web/app/lib/why-text.ts, docs/i18n.md).
 import { changeHead, changeLines, describeChange, monthName, periodName, signedTenths } from "../pipeline/model/explain-text.ts";
 import { figure, type CauseSpec, type EffectSpec, type Figure } from "../pipeline/model/explain-spec.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
