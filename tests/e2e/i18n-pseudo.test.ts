@@ -71,7 +71,21 @@ function textNodes(html: string): string[] {
 /** Names, not texts: the product, the countries (Intl.DisplayNames), the languages in their own words and codes. */
 const ALLOWED = new Set<string>([PRODUCT_NAME, "CSV", ...COUNTRIES.map((c) => c.name), ...Object.values(LANGUAGE_NAMES), ...LOCALES.map((l) => l.toUpperCase())]);
 /** Pseudo-localised (accents or its brackets), or nothing but figures and punctuation. */
-const localised = (t: string) => /[áéíöüÁÉÍÖÜçñý⟦⟧]/.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=*]*$/.test(t) || ALLOWED.has(t);
+const localised = (t: string) => /[áéíöüÁÉÍÖÜçñý⟦⟧]/.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=*▲▼]*$/.test(t) || ALLOWED.has(t);
+
+/**
+ * Sections of the country page already converted, while the rest of the page is not yet (docs/i18n.md): each by its
+ * test id, on pages where it shows (Germany and Cyprus have lines for both changes in the bundled data).
+ */
+const CONVERTED_SECTIONS = [
+  { path: "/country/de", testid: "why-changed" },
+  { path: "/country/cy", testid: "why-changed" },
+];
+
+/** The HTML of the `<section data-testid=…>` in a page (sections of this kind hold no other section). */
+function section(html: string, testid: string): string {
+  return new RegExp(`<section[^>]*data-testid="${testid}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? "";
+}
 
 describe("pseudo-locale", () => {
   it("is served: the chrome and the home are pseudo-localised", async () => {
@@ -87,6 +101,15 @@ describe("pseudo-locale", () => {
       expect(nodes.filter((t) => !localised(t)), path).toEqual([]);
       // The title and description too.
       expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ""), path).toMatch(/[⟦⟧]|^[^|]*[áéíöü]/);
+    });
+  }
+
+  for (const { path, testid } of CONVERTED_SECTIONS) {
+    it(`${path}: every visible text of its ${testid} section comes from a catalogue`, async () => {
+      const html = await (await fetch(`${site.base}${path}`)).text();
+      const nodes = textNodes(`<body>${section(html, testid)}</body>`);
+      expect(nodes.length, path).toBeGreaterThan(5);
+      expect(nodes.filter((t) => !localised(t)), path).toEqual([]);
     });
   }
 });
