@@ -1,0 +1,113 @@
+// "Current Market Snapshot" on /job-market/{name}: every figure of the market panel that exists, one row each, with
+// its tone (good/fair/weak, product/market-panel.ts), its period and, for context figures, that they are context.
+import type { MarketPanel, Tone } from "../../../../product/market-panel.ts";
+import type { Availability } from "../../lib/availability.ts";
+import { formatNumber, formatPercent, formatPeriod } from "../../../../product/format.ts";
+
+const TONE_DOT: Record<Tone, string> = { good: "bg-good", fair: "bg-fair", poor: "bg-poor" };
+const TONE_WORD: Record<Tone, string> = { good: "Good", fair: "Fair", poor: "Weak" };
+
+function SnapshotList({ panel }: { panel: MarketPanel | null }) {
+  if (!panel) return null;
+  const eei = panel.sentiment_sources?.find((x) => x.source === "eei") ?? null;
+  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null; note?: string }> = [
+    {
+      label: "Unemployment rate",
+      value: panel?.unemployment_rate != null ? formatPercent(panel.unemployment_rate) : null,
+      period: panel?.unemployment_period ?? null,
+      tone: panel?.tones.unemployment ?? null,
+    },
+    {
+      label: "Unemployment under 25",
+      value: panel?.youth_unemployment_rate != null ? formatPercent(panel.youth_unemployment_rate) : null,
+      period: panel?.youth_unemployment_period ?? null,
+      tone: null,
+      note: panel.youth_unemployment_eu_rate != null ? `EU-27: ${formatPercent(panel.youth_unemployment_eu_rate)}; context only` : "context only",
+    },
+    {
+      label: "Job vacancy rate",
+      value: panel?.vacancy_rate != null ? formatPercent(panel.vacancy_rate) : null,
+      period: panel?.vacancy_period ?? null,
+      tone: panel?.tones.vacancy ?? null,
+    },
+    {
+      label: "Job seekers per opening",
+      value: panel?.competition != null ? formatNumber(panel.competition) : null,
+      period: null,
+      tone: panel?.tones.competition ?? null,
+    },
+    {
+      label: "Expert barometer",
+      value: panel?.lmb_value != null ? formatNumber(panel.lmb_value) : null,
+      period: panel?.lmb_period ?? null,
+      tone: panel?.tones.barometer ?? null,
+    },
+    {
+      label: "Employment expectations (EEI)",
+      value: eei ? formatNumber(eei.value) : null,
+      period: eei?.period ?? null,
+      tone: null,
+      note: eei ? (eei.counts ? "100 = long-term average" : "too old to count today") : undefined,
+    },
+    {
+      label: "GDP growth",
+      value: panel?.gdp_rate != null ? formatPercent(panel.gdp_rate) : null,
+      period: panel?.gdp_period ?? null,
+      tone: panel?.tones.gdp ?? null,
+    },
+    {
+      label: "Inflation",
+      value: panel?.inflation_rate != null ? formatPercent(panel.inflation_rate) : null,
+      period: panel?.inflation_period ?? null,
+      tone: panel?.tones.inflation ?? null,
+    },
+  ];
+  const shown = rows.filter((r) => r.value !== null);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {shown.map((r) => (
+        <li key={r.label} className="flex items-center justify-between gap-3 py-2.5">
+          <span className="flex items-center gap-2 text-sm text-slate-800">
+            <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`} />
+            {r.label}
+          </span>
+          <span className="text-right text-sm">
+            <span className="font-semibold tabular-nums">{r.value}</span>
+            {r.tone ? <span className="ml-1 text-slate-600">· {TONE_WORD[r.tone]}</span> : null}
+            {r.period ? (
+              <span className="block text-xs text-slate-600">
+                {formatPeriod(r.period)}
+                {r.note ? ` · ${r.note}` : null}
+              </span>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Whether the snapshot has any row (the layout gives it a column only then). */
+export function hasSnapshot(available: Availability): boolean {
+  return (
+    available.conditions.unemployment ||
+    available.conditions.vacancy ||
+    available.conditions.competition ||
+    available.sentiment.barometer ||
+    available.sentiment.eei ||
+    available.sentiment.gdp ||
+    available.sentiment.inflation
+  );
+}
+
+export function SnapshotSection({ panel }: { panel: MarketPanel | null }) {
+  return (
+    <section aria-labelledby="snapshot-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="snapshot-title" className="mb-2 text-xl font-semibold">
+        Current Market Snapshot
+      </h2>
+      <SnapshotList panel={panel} />
+    </section>
+  );
+}
