@@ -10,18 +10,18 @@ import { FollowLinks } from "./follow-links.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
 import { availabilityOf } from "../lib/availability.ts";
-import { noScoreText } from "../../../product/no-score.ts";
 import { JobMarketHeader } from "./job-market/header.tsx";
 import { ScorePanel } from "./job-market/gauge.tsx";
 import { WhySection } from "./job-market/breakdown.tsx";
 import { ExpertHelp } from "./job-market/expert-help.tsx";
 import { SnapshotSection, hasSnapshot } from "./job-market/snapshot.tsx";
 import { NextMoves } from "./job-market/next-moves.tsx";
+import { useNoScore } from "./job-market/text.ts";
 
 export function JobMarketView({ data }: { data: CountryPageData }) {
   const { country, panel } = data;
   const hasScore = data.score !== null;
-  const none = hasScore ? null : noScoreText(country.name, { asOf: data.asOf, anchorMonth: data.anchorMonth, paused: data.paused });
+  const none = useNoScore(data);
   const available = availabilityOf(panel, hasScore);
   const snapshot = hasSnapshot(available);
   return (
@@ -30,13 +30,13 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
         <JobMarketHeader data={data} />
 
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
-          <ScorePanel data={data} noScoreTitle={none?.title} />
-          <WhySection data={data} available={available} noScoreText={none?.text ?? null} />
+          <ScorePanel data={data} none={none} />
+          <WhySection data={data} available={available} none={none} />
         </div>
 
         <WhyChanged views={data.whyChanged} asOf={data.asOf} />
 
-        <ExpertHelp countryName={country.name} />
+        <ExpertHelp code={country.code} />
 
         <div className={`mt-8 grid gap-6 lg:items-start ${snapshot ? "lg:grid-cols-2" : ""}`}>
           {snapshot ? <SnapshotSection panel={panel} /> : null}

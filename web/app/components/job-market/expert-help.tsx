@@ -1,25 +1,33 @@
-// "Get expert help" on /job-market/{name}: the two promoted services (docs/product.md §2), said for this country.
+// "Get expert help" on /job-market/{name}: the two promoted services (docs/product.md §2), said for this country; the
+// buttons carry the titles of the pages they open (the waiting lists, forms.waitingList.*).
 import { Link } from "react-router";
+import { FormattedMessage } from "react-intl";
+import { useFormat } from "../../i18n/format.ts";
+import { useLocalePath } from "../../i18n/use-locale.ts";
+import { useJobMarketText } from "./text.ts";
 
-export function ExpertHelp({ countryName }: { countryName: string }) {
+export function ExpertHelp({ code }: { code: string }) {
+  const f = useFormat();
+  const t = useJobMarketText();
+  const lp = useLocalePath();
   return (
     <section aria-labelledby="expert-title" className="mt-8 rounded-2xl border border-brand-100 bg-brand-50 p-6">
       <h2 id="expert-title" className="text-xl font-semibold text-brand-900">
-        Get expert help
+        {t("help.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">A career consultant who knows the {countryName} market, or a CV rewritten for it.</p>
+      <p className="mt-1 text-sm text-slate-700">{t("help.text", { name: f.country(code) })}</p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Link
-          to="/waiting-list/career-consultant"
+          to={lp("/waiting-list/career-consultant")}
           className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
         >
-          Book a Career Consultant
+          <FormattedMessage id="forms.waitingList.careerConsultant.title" />
         </Link>
         <Link
-          to="/waiting-list/cv-upgrade"
+          to={lp("/waiting-list/cv-upgrade")}
           className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50"
         >
-          Upgrade Your CV
+          <FormattedMessage id="forms.waitingList.cvUpgrade.title" />
         </Link>
       </div>
     </section>

@@ -1,16 +1,21 @@
 // The score panel of /job-market/{name} (docs/product.md §2 second country layout): the half-circle gauge with its
 // needle, the confidence badge and the scale's key.
+import { FormattedMessage } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
-import { formatScore } from "../../../../product/format.ts";
-import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, weatherTitle, type Status } from "../../../../product/weather.ts";
+import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, type Status } from "../../../../product/weather.ts";
+import { useFormat } from "../../i18n/format.ts";
 import { ConfidenceBadge } from "../score-card.tsx";
+import { useJobMarketText, type NoScore } from "./text.ts";
 
 function polar(cx: number, cy: number, r: number, score: number): [number, number] {
   const a = Math.PI * (1 - (score - SCORE_MIN) / (SCORE_MAX - SCORE_MIN));
   return [cx + r * Math.cos(a), cy - r * Math.sin(a)];
 }
 
-export function ScoreGauge({ score, status, noScoreTitle = "Not enough recent data" }: { score: number | null; status: Status | null; noScoreTitle?: string }) {
+/** The gauge: a needle on the five weather bands with the score and its weather below; without a score, why not. */
+export function ScoreGauge({ score, status, none }: { score: number | null; status: Status | null; none: NoScore | null }) {
+  const f = useFormat();
+  const t = useJobMarketText();
   const cx = 120;
   const cy = 115;
   const r = 95;
@@ -26,7 +31,7 @@ export function ScoreGauge({ score, status, noScoreTitle = "Not enough recent da
         viewBox="0 0 240 135"
         className="w-full max-w-xs"
         role="img"
-        aria-label={score !== null && status ? `Score ${formatScore(score)} out of 10: ${weatherTitle(status)}` : `No score: ${noScoreTitle.toLowerCase()}`}
+        aria-label={score !== null && status ? t("gauge.label", { score: f.score(score), weather: f.weatherTitle(status) }) : t(`gauge.noScore.${none?.reason ?? "stale"}`)}
       >
         {[...STATUSES_BEST_FIRST].reverse().map((s) => (
           <path
@@ -53,11 +58,11 @@ export function ScoreGauge({ score, status, noScoreTitle = "Not enough recent da
       <figcaption className="-mt-1 text-center">
         {score !== null && status ? (
           <>
-            <span className="block text-4xl font-bold tabular-nums">{formatScore(score)}</span>
-            <span className="text-sm font-medium text-slate-700">{weatherTitle(status)}</span>
+            <span className="block text-4xl font-bold tabular-nums">{f.score(score)}</span>
+            <span className="text-sm font-medium text-slate-700">{f.weatherTitle(status)}</span>
           </>
         ) : (
-          <span className="text-lg font-semibold text-slate-700">{noScoreTitle}</span>
+          <span className="text-lg font-semibold text-slate-700">{none?.title}</span>
         )}
       </figcaption>
     </figure>
@@ -65,20 +70,23 @@ export function ScoreGauge({ score, status, noScoreTitle = "Not enough recent da
 }
 
 /** The gauge, the confidence badge (with a score) and the scale's key. */
-export function ScorePanel({ data, noScoreTitle }: { data: CountryPageData; noScoreTitle?: string }) {
+export function ScorePanel({ data, none }: { data: CountryPageData; none: NoScore | null }) {
   const hasScore = data.score !== null;
+  const t = useJobMarketText();
   return (
     <section
-      aria-label="Score"
+      aria-label={t("score.label")}
       className={`wx wx-${data.status ?? "none"} flex flex-col items-center justify-center rounded-2xl border border-slate-200 p-6 shadow-sm`}
     >
-      <ScoreGauge score={data.score} status={data.status} noScoreTitle={noScoreTitle} />
+      <ScoreGauge score={data.score} status={data.status} none={none} />
       {hasScore ? (
         <div className="mt-3">
           <ConfidenceBadge confidence={data.confidence} basis={data.basis} cover={data.cover} subScores={data.subScores} now={data.now} />
         </div>
       ) : null}
-      <p className="mt-3 text-xs text-slate-700">1 = very tough · 10 = very favorable</p>
+      <p className="mt-3 text-xs text-slate-700">
+        <FormattedMessage id="country.card.scale" />
+      </p>
     </section>
   );
 }

@@ -4,13 +4,15 @@ import { useIntl } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
 import { adviceFor, countingInputs } from "../../../../product/advice.ts";
 import { NoAdvice, adviceSaid } from "../market-panels.tsx";
+import { useJobMarketText } from "./text.ts";
 
 export function NextMoves({ data }: { data: CountryPageData }) {
   const intl = useIntl();
+  const t = useJobMarketText();
   return (
     <section aria-labelledby="moves-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="moves-title" className="mb-3 text-xl font-semibold">
-        Your Next Moves
+        {t("moves.title")}
       </h2>
       {data.status ? (
         <ol className="space-y-4" data-testid="advice">
