@@ -17,11 +17,13 @@ import { ExpertHelp } from "./job-market/expert-help.tsx";
 import { SnapshotSection, hasSnapshot } from "./job-market/snapshot.tsx";
 import { NextMoves } from "./job-market/next-moves.tsx";
 import { useNoScore } from "./job-market/text.ts";
+import { useFormat } from "../i18n/format.ts";
 
 export function JobMarketView({ data }: { data: CountryPageData }) {
   const { country, panel } = data;
   const hasScore = data.score !== null;
   const none = useNoScore(data);
+  const f = useFormat();
   const available = availabilityOf(panel, hasScore);
   const snapshot = hasSnapshot(available);
   return (
@@ -43,7 +45,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
           <NextMoves data={data} />
         </div>
 
-        <CommunitySection countryCode={country.code} countryName={country.name} items={data.community.items} summary={data.community.summary} now={data.now} />
+        <CommunitySection countryCode={country.code} countryName={f.country(country.code)} items={data.community.items} summary={data.community.summary} now={data.now} />
 
         <FollowLinks code={country.code} name={country.name} />
       </div>
