@@ -265,5 +265,29 @@ describe("every language at 390 and 1280 px", () => {
         await context.close();
       }
     }, 240_000);
+
+    it(`the job-market layout under each language's name on ${device}: lang, no overflow, no serious axe violation`, async () => {
+      const context: BrowserContext = await h.browser.newContext({ ...options, reducedMotion: "reduce" });
+      try {
+        const { page, console } = await newPage(context);
+        const width = options.viewport.width;
+        for (const l of LOCALES) {
+          // Poland has every section but the barometer; Liechtenstein has no score.
+          for (const p of ["/job-market/poland", "/job-market/liechtenstein"]) {
+            const url = localePath(l, p);
+            const res = await page.goto(`${h.base}${url}`, { waitUntil: "load" });
+            expect(res?.status(), url).toBe(200);
+            expect(page.url(), url).toBe(`${h.base}${url}`);
+            await hydrated(page);
+            expect(await page.evaluate(() => document.documentElement.lang), url).toBe(l);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
+            expect(await axeViolations(page), url).toEqual([]);
+          }
+        }
+        expect(console.unexpected()).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 240_000);
   }
 });
