@@ -30,12 +30,13 @@ describe("served pages in every language", () => {
         const html = await res.text();
         expect(/<html lang="([^"]+)"/.exec(html)?.[1], path).toBe(l);
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+        // /job-market/{name} names /country/{code} of its language canonical, and lists its own translations
+        // (each under the country's name in that language) as alternates.
         const own = page === "/job-market/germany" ? localePath(l, "/country/de") : path;
         expect(canonical, path).toBe(`${PUBLIC_ORIGIN}${own}`);
         const alternates = Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
-        const base = page === "/job-market/germany" ? "/country/de" : page;
-        for (const other of LOCALES) expect(alternates[other], `${path} → ${other}`).toBe(`${PUBLIC_ORIGIN}${localePath(other, base)}`);
-        expect(alternates["x-default"], path).toBe(`${PUBLIC_ORIGIN}${base}`);
+        for (const other of LOCALES) expect(alternates[other], `${path} → ${other}`).toBe(`${PUBLIC_ORIGIN}${localePath(other, page)}`);
+        expect(alternates["x-default"], path).toBe(`${PUBLIC_ORIGIN}${page}`);
       }
     }
   });
@@ -61,6 +62,87 @@ describe("served pages in every language", () => {
     const html = await res.text();
     expect(html).toContain('<html lang="fr"');
     expect(html).toContain("Page introuvable");
+  });
+});
+
+describe("/job-market/{name} under the country's name in each language", () => {
+  it("the English name under a prefix answers 301 to the language's own; that page lists every language's name", async () => {
+    const moved = await get("/de/job-market/germany?range=10y");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/de/job-market/deutschland?range=10y");
+    expect((await get("/de/job-market/Deutschland")).headers.get("location")).toBe("/de/job-market/deutschland");
+    const res = await get("/de/job-market/deutschland");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="de"');
+    const alternates = Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+    expect(alternates).toEqual({
+      en: `${PUBLIC_ORIGIN}/job-market/germany`,
+      de: `${PUBLIC_ORIGIN}/de/job-market/deutschland`,
+      fr: `${PUBLIC_ORIGIN}/fr/job-market/allemagne`,
+      es: `${PUBLIC_ORIGIN}/es/job-market/alemania`,
+      it: `${PUBLIC_ORIGIN}/it/job-market/germania`,
+      pl: `${PUBLIC_ORIGIN}/pl/job-market/niemcy`,
+      "x-default": `${PUBLIC_ORIGIN}/job-market/germany`,
+    });
+    for (const l of LOCALES) expect(alternates[l]).toBe(`${PUBLIC_ORIGIN}${localePath(l, "/job-market/germany")}`);
+    expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).toBe(`${PUBLIC_ORIGIN}/de/country/de`);
+    // Umlauts as two letters.
+    expect((await get("/de/job-market/oesterreich")).status).toBe(200);
+    expect((await get("/de/job-market/%C3%96sterreich")).headers.get("location")).toBe("/de/job-market/oesterreich");
+  });
+
+  it("another language's name is the 404 in the page's language; English URLs are as they were", async () => {
+    const unknown = await get("/de/job-market/allemagne");
+    expect(unknown.status).toBe(404);
+    const html = await unknown.text();
+    expect(html).toContain('<html lang="de"');
+    expect(html).toContain("Land nicht gefunden");
+    expect((await get("/fr/job-market/atlantis")).status).toBe(404);
+    expect((await get("/job-market/germany")).status).toBe(200);
+    expect((await get("/job-market/deutschland")).status).toBe(404);
+    expect((await get("/job-market/Germany")).headers.get("location")).toBe("/job-market/germany");
+  });
+
+  it("the language control and the country picker follow the names", async () => {
+    const context = await h.browser.newContext(DESKTOP);
+    try {
+      const { page, console } = await newPage(context);
+      // The English page's control names every language's page under its own name; English stays /job-market/germany.
+      await page.goto(`${h.base}/job-market/germany`, { waitUntil: "load" });
+      await hydrated(page);
+      const links = async () =>
+        Object.fromEntries(
+          await page
+            .getByTestId("language-control")
+            .locator("a")
+            .evaluateAll((as) => as.map((a) => [a.getAttribute("hreflang"), a.getAttribute("href")])),
+        );
+      expect(await links()).toEqual(Object.fromEntries(LOCALES.map((l) => [l, localePath(l, "/job-market/germany")])));
+      expect((await links()).en).toBe("/job-market/germany");
+      // From the redirect to the German page, then by the control to the French one.
+      await page.goto(`${h.base}/de/job-market/germany`, { waitUntil: "load" });
+      expect(page.url()).toBe(`${h.base}/de/job-market/deutschland`);
+      await hydrated(page);
+      expect((await links()).fr).toBe("/fr/job-market/allemagne");
+      const control = page.getByTestId("language-control");
+      await control.locator("summary").click();
+      await control.getByRole("link", { name: "Français" }).click();
+      await page.waitForURL(`${h.base}/fr/job-market/allemagne`);
+      await page.waitForSelector('html[lang="fr"]');
+      expect((await page.locator("h1").textContent())!.trim()).toBe("Marché de l’emploi : Allemagne");
+      // The picker stays on this layout, under the chosen country's French name (a client-side navigation).
+      await page.getByTestId("country-picker").click();
+      await page.locator("[cmdk-input]").fill("autriche");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${h.base}/fr/job-market/autriche`);
+      await page.locator("h1", { hasText: "Autriche" }).waitFor();
+      expect((await page.locator("h1").textContent())!.trim()).toBe("Marché de l’emploi : Autriche");
+      expect((await links()).de).toBe("/de/job-market/oesterreich");
+      expect(console.unexpected()).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -172,6 +254,30 @@ describe("every language at 390 and 1280 px", () => {
             const url = localePath(l, p);
             await page.goto(`${h.base}${url}`, { waitUntil: "load" });
             await page.waitForSelector("main h1");
+            await hydrated(page);
+            expect(await page.evaluate(() => document.documentElement.lang), url).toBe(l);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
+            expect(await axeViolations(page), url).toEqual([]);
+          }
+        }
+        expect(console.unexpected()).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 240_000);
+
+    it(`the job-market layout under each language's name on ${device}: lang, no overflow, no serious axe violation`, async () => {
+      const context: BrowserContext = await h.browser.newContext({ ...options, reducedMotion: "reduce" });
+      try {
+        const { page, console } = await newPage(context);
+        const width = options.viewport.width;
+        for (const l of LOCALES) {
+          // Poland has every section but the barometer; Liechtenstein has no score.
+          for (const p of ["/job-market/poland", "/job-market/liechtenstein"]) {
+            const url = localePath(l, p);
+            const res = await page.goto(`${h.base}${url}`, { waitUntil: "load" });
+            expect(res?.status(), url).toBe(200);
+            expect(page.url(), url).toBe(`${h.base}${url}`);
             await hydrated(page);
             expect(await page.evaluate(() => document.documentElement.lang), url).toBe(l);
             expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);

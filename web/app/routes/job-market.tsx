@@ -1,10 +1,13 @@
-// /job-market/{name}: the 31 lower-case English names (docs/product.md §2). An unknown name shows the one
-// "Country Not Found" page with status 404 (docs/product.md).
+// /job-market/{name}: the 31 lower-case English names (docs/product.md §2), and under a language's prefix the
+// country's name in that language (/de/job-market/deutschland, product/job-market-slugs.ts; docs/i18n.md). A name
+// that is the country's but not written as its slug there (the English one under a prefix, another case) answers
+// 301 to it; an unknown name shows the one "Country Not Found" page with status 404, in the page's language.
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
-import { countryBySlug } from "../../../pipeline/countries.ts";
+import { countryForJobMarketName, jobMarketSlug } from "../../../product/job-market-slugs.ts";
+import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryCanonicalPath, countryJsonLd, countryMeta } from "../lib/country-meta.ts";
-import { canonicalUrl } from "../lib/meta.ts";
+import { canonicalUrl, withOwnAlternates } from "../lib/meta.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
@@ -12,15 +15,18 @@ import type { SiteLoaderArgs } from "../lib/context.ts";
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.name ?? "";
-  const country = countryBySlug(raw);
-  if (!country) return data({ notFound: true as const }, { status: 404 });
   const url = new URL(request.url);
-  if (raw !== country.slug) throw redirect(`/job-market/${country.slug}${url.search}`, 301);
+  const locale = localeFromPath(url.pathname);
+  const country = countryForJobMarketName(locale, raw);
+  if (!country) return data({ notFound: true as const }, { status: 404 });
+  if (raw !== jobMarketSlug(locale, country.code)) throw redirect(`${localePath(locale, `/job-market/${country.slug}`)}${url.search}`, 301);
   return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(null), context.now)! };
 }
 
 // The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).
-export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`, { canonicalOfCountry: true });
+// Its translations are this layout in the other languages, each under its own name (docs/i18n.md).
+export const meta: MetaFunction<typeof loader> = (args) =>
+  withOwnAlternates(args, countryMeta(args, (name, year) => `Job Market in ${name} ${year}`, { canonicalOfCountry: true }));
 
 export default function JobMarketPage() {
   const d = useLoaderData<typeof loader>();
