@@ -107,16 +107,6 @@ export function languageAlternates(origin: string, base: string, search: string)
 }
 
 /**
- * A page that names another page canonical but has translations of its own (/job-market/{name}, whose name part
- * differs by language, docs/i18n.md): its own URL in every language as its hreflang alternates, in place of the
- * canonical page's.
- */
-export function withOwnAlternates(args: MetaArgs, tags: MetaDescriptor[]): MetaDescriptor[] {
-  const own = new Map(languageAlternates(originOf(args.matches), stripLocale(args.location.pathname), "").map((t) => [t.hrefLang, t]));
-  return tags.map((t) => ("hrefLang" in t && t.rel === "alternate" ? (own.get(t.hrefLang as string) ?? t) : t));
-}
-
-/**
  * JSON for a <script type="application/ld+json"> body (components/json-ld.tsx): `<`, `>`, `&`, U+2028 and
  * U+2029 escaped as \u sequences, so a "</script>" or "<!--" inside any text cannot end the element; the
  * result still parses to the same data.

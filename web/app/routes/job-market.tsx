@@ -7,7 +7,7 @@ import { countryForJobMarketName, jobMarketSlug } from "../../../product/job-mar
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryCanonicalPath, countryJsonLd, countryMeta } from "../lib/country-meta.ts";
-import { canonicalUrl, withOwnAlternates } from "../lib/meta.ts";
+import { canonicalUrl } from "../lib/meta.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
@@ -24,9 +24,9 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
 }
 
 // The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).
-// Its translations are this layout in the other languages, each under its own name (docs/i18n.md).
-export const meta: MetaFunction<typeof loader> = (args) =>
-  withOwnAlternates(args, countryMeta(args, (name, year) => `Job Market in ${name} ${year}`, { canonicalOfCountry: true }));
+// Its hreflang alternates are therefore the canonical page's translations (hreflang names canonical pages only); the
+// language control still leads to this layout in the other language, under its own name there (docs/i18n.md).
+export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`, { canonicalOfCountry: true });
 
 export default function JobMarketPage() {
   const d = useLoaderData<typeof loader>();
