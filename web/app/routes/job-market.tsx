@@ -1,6 +1,7 @@
 // /job-market/{name}: the 31 lower-case English names (docs/product.md §2). An unknown name shows the one
 // "Country Not Found" page with status 404 (docs/product.md).
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
+import { useIntl } from "react-intl";
 import { countryBySlug } from "../../../pipeline/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryCanonicalPath, countryJsonLd, countryMeta } from "../lib/country-meta.ts";
@@ -25,10 +26,11 @@ export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (na
 export default function JobMarketPage() {
   const d = useLoaderData<typeof loader>();
   const { origin } = usePageUrl();
+  const intl = useIntl();
   if (d.notFound) return <CountryNotFound />;
   return (
     <>
-      <JsonLd data={countryJsonLd(d, origin, canonicalUrl(origin, countryCanonicalPath(d.country.code)))} />
+      <JsonLd data={countryJsonLd(d, origin, canonicalUrl(origin, countryCanonicalPath(d.country.code)), intl)} />
       <JobMarketView data={d} />
     </>
   );
