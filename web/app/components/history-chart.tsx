@@ -92,7 +92,11 @@ export function timeTicks(
 
 function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: HistoryPoint[]; countryName: string; size: Size; idSuffix?: string }) {
   const c = useChartText();
-  const { w: W, h: H, pad: PAD, font } = size;
+  const { w: W, h: H, font } = size;
+  // Room on the right for the band names in the page's language ("Regnerisch" is longer than "Rainy"): never less
+  // than the size's own padding, so English draws as it always did.
+  const bandNames = Math.max(...STATUSES_BEST_FIRST.map((s) => labelWidth(c.status(s), font)));
+  const PAD = { ...size.pad, right: Math.max(size.pad.right, Math.ceil(bandNames + 6)) };
   const n = points.length;
   const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
   const y = (s: number) => PAD.top + ((SCORE_MAX - s) / (SCORE_MAX - SCORE_MIN)) * (H - PAD.top - PAD.bottom);
