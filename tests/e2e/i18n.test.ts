@@ -75,6 +75,22 @@ describe("served pages in every language", () => {
     expect(ldOf(en).description).toMatch(/^Job market weather in Germany for \d{4}: [a-z]+, \d\.\d out of 10 \(.+\), from official Eurostat statistics\. Unemployment \d\.\d% \(.+\)\.$/);
   });
 
+  it("compare from a country page in its language: names sorted in the language, the compare page of the same language", async () => {
+    const de = await (await get("/de/country/de")).text();
+    const form = /<form[^>]*data-testid="compare-with"[\s\S]*?<\/form>/.exec(de)![0];
+    expect(/action="([^"]+)"/.exec(form)?.[1]).toBe("/de/compare/de");
+    const names = [...form.matchAll(/<option[^>]*>([^<]+)<\/option>/g)].map((m) => m[1]!);
+    expect(names).toContain("Tschechien");
+    expect(names).toEqual([...names].sort(new Intl.Collator("de").compare));
+    const added = await get("/de/compare/de?add=fr");
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe("/de/compare/de-fr");
+    const reordered = await get("/pl/compare/FR-de");
+    expect(reordered.status).toBe(301);
+    expect(reordered.headers.get("location")).toBe("/pl/compare/de-fr");
+    expect((await get("/compare/de?add=fr")).headers.get("location")).toBe("/compare/de-fr");
+  });
+
   it("404 under an unknown prefix, and in the language of a known one", async () => {
     expect((await get("/xx/brightest")).status).toBe(404);
     expect((await get("/en/brightest")).status).toBe(404);
