@@ -53,6 +53,45 @@ describe("served pages in every language", () => {
     expect(await text("/es")).toContain("Saltar al contenido");
   });
 
+  it("describe a country page in its language: meta and Open Graph description, image text and JSON-LD", async () => {
+    const attr = (html: string, re: RegExp) => (re.exec(html)?.[1] ?? "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const ldOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+    const de = (await (await get("/de/country/de")).text()).replace(/<!-- -->/g, "");
+    const ld = ldOf(de);
+    expect(ld.name).toBe("Job Weather Index: Deutschland");
+    expect(ld.inLanguage).toBe("de");
+    expect(ld.keywords).toEqual(["Arbeitsmarkt", "Arbeitslosigkeit", "offene Stellen", "Deutschland"]);
+    expect(ld.description).toMatch(/^Arbeitsmarktwetter in Deutschland für \d{4}: [a-zäöü]+, \d,\d von 10 \(.+\), aus amtlichen Eurostat-Statistiken\. Arbeitslosigkeit \d,\d\u00a0% \(.+ \d{4}\)\.$/);
+    expect(attr(de, /<meta property="og:description" content="([^"]*)"/)).toBe(ld.description);
+    expect(attr(de, /<meta name="description" content="([^"]*)"/)).toBe(ld.description);
+    expect(attr(de, /<meta property="og:title" content="([^"]*)"/)).toMatch(/^Arbeitsmarkt Deutschland \d{4}: [A-ZÄÖÜ][a-zäöü]+, \d,\d\/10 \| Job Weather Index$/);
+    expect(attr(de, /<meta property="og:image:alt" content="([^"]*)"/)).toMatch(/^Deutschland: \d,\d von 10, [a-zäöü]+ auf dem Arbeitsmarkt \(Daten bis .+ \d{4}\)$/);
+    // Without a score: the reason in the language's words.
+    const li = (await (await get("/pl/country/li")).text()).replace(/<!-- -->/g, "");
+    expect(ldOf(li).description).toMatch(/^Rynek pracy – Liechtenstein, \d{4}: brak oceny\. .*dla kraju Liechtenstein/);
+    expect(attr(li, /<title>([^<]*)<\/title>/)).toMatch(/^Rynek pracy – Liechtenstein \d{4}: brak danych do oceny \| Job Weather Index$/);
+    // English as before.
+    const en = (await (await get("/country/de")).text()).replace(/<!-- -->/g, "");
+    expect(ldOf(en).inLanguage).toBe("en");
+    expect(ldOf(en).description).toMatch(/^Job market weather in Germany for \d{4}: [a-z]+, \d\.\d out of 10 \(.+\), from official Eurostat statistics\. Unemployment \d\.\d% \(.+\)\.$/);
+  });
+
+  it("compare from a country page in its language: names sorted in the language, the compare page of the same language", async () => {
+    const de = await (await get("/de/country/de")).text();
+    const form = /<form[^>]*data-testid="compare-with"[\s\S]*?<\/form>/.exec(de)![0];
+    expect(/action="([^"]+)"/.exec(form)?.[1]).toBe("/de/compare/de");
+    const names = [...form.matchAll(/<option[^>]*>([^<]+)<\/option>/g)].map((m) => m[1]!);
+    expect(names).toContain("Tschechien");
+    expect(names).toEqual([...names].sort(new Intl.Collator("de").compare));
+    const added = await get("/de/compare/de?add=fr");
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe("/de/compare/de-fr");
+    const reordered = await get("/pl/compare/FR-de");
+    expect(reordered.status).toBe(301);
+    expect(reordered.headers.get("location")).toBe("/pl/compare/de-fr");
+    expect((await get("/compare/de?add=fr")).headers.get("location")).toBe("/compare/de-fr");
+  });
+
   it("404 under an unknown prefix, and in the language of a known one", async () => {
     expect((await get("/xx/brightest")).status).toBe(404);
     expect((await get("/en/brightest")).status).toBe(404);

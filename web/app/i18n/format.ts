@@ -46,7 +46,7 @@ export interface Formatters {
   percent(value: number, digits?: number): string;
   /** A figure to fixed decimals ("2.3" / "2,3"). */
   number(value: number, digits?: number): string;
-  /** `2026-07` → "July 2026" / "Juli 2026"; quarters "Q2 2026". */
+  /** `2026-07` → "July 2026" / "Juli 2026"; quarters "Q2 2026" / "T2 2026". */
   period(period: string): string;
   date(iso: string): string;
   monthYear(iso: string): string;
@@ -63,7 +63,19 @@ export interface Formatters {
   confidenceWithEvidence(confidence: string, e: Evidence | null): string;
 }
 
+const made = new WeakMap<IntlShape, Formatters>();
+
+/** The formatters of an intl object (made once per object: the Intl formats they hold are costly to build). */
 export function formatters(intl: IntlShape): Formatters {
+  let f = made.get(intl);
+  if (!f) {
+    f = makeFormatters(intl);
+    made.set(intl, f);
+  }
+  return f;
+}
+
+function makeFormatters(intl: IntlShape): Formatters {
   const locale = intl.locale;
   const en = locale === "en";
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -76,6 +88,9 @@ export function formatters(intl: IntlShape): Formatters {
       en ? formatPercent(v, digits) : new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(v / 100),
     number: (v, digits = 1) => decimal(locale, formatNumber(v, digits)),
     period: (p) => {
+      // Quarters as the catalogue writes them ("Q2 2026", "T2 2026"; compare.quarter, shared with the compare page).
+      const q = /^(\d{4})-Q([1-4])$/.exec(p);
+      if (q) return t("compare.quarter", { q: Number(q[2]), year: q[1]! });
       if (en) return formatPeriod(p);
       const m = /^(\d{4})-(\d{2})$/.exec(p);
       if (m) return monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));

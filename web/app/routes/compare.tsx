@@ -19,6 +19,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
+import { localeFromPath, localePath } from "../i18n/locales.ts";
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
@@ -27,15 +28,17 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);
   const raw = params.codes ?? "";
   const add = url.searchParams.get("add");
+  // Redirects stay in the page's language (/de/compare/… → /de/compare/…).
+  const here = (path: string) => localePath(localeFromPath(url.pathname), path);
   if (add !== null) {
     // The "Compare with…" form: the countries named so far (one is enough) plus the one picked.
     const named = raw.split("-").map((c) => (/^[a-z]{2}$/i.test(c) ? countryByCode(c)?.code : undefined));
     const extra = /^[a-z]{2}$/i.test(add) ? countryByCode(add)?.code : undefined;
-    if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX) throw redirect(comparePath([...named, extra]), 303);
+    if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX) throw redirect(here(comparePath([...named, extra])), 303);
   }
   const r = readComparePath(raw);
   if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
-  if (r.kind === "redirect") throw redirect(`${r.path}${url.search}`, 301);
+  if (r.kind === "redirect") throw redirect(`${here(r.path)}${url.search}`, 301);
   const readings = r.codes.map((code) => context.read.country(code, context.now)!);
   // One time axis: the same months for every country (the newest HISTORY_MONTHS of any of them).
   const months = [...new Set(readings.flatMap((x) => x.history.filter((h) => h.score !== null).map((h) => h.month)))].sort().slice(-HISTORY_MONTHS);

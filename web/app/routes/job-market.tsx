@@ -5,6 +5,7 @@
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { countryForJobMarketName, jobMarketSlug } from "../../../product/job-market-slugs.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
+import { useIntl } from "react-intl";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryCanonicalPath, countryJsonLd, countryMeta } from "../lib/country-meta.ts";
 import { canonicalUrl } from "../lib/meta.ts";
@@ -26,15 +27,16 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
 // The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).
 // Its hreflang alternates are therefore the canonical page's translations (hreflang names canonical pages only); the
 // language control still leads to this layout in the other language, under its own name there (docs/i18n.md).
-export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`, { canonicalOfCountry: true });
+export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, { canonicalOfCountry: true, headingId: "job-market.meta.heading" });
 
 export default function JobMarketPage() {
   const d = useLoaderData<typeof loader>();
   const { origin } = usePageUrl();
+  const intl = useIntl();
   if (d.notFound) return <CountryNotFound />;
   return (
     <>
-      <JsonLd data={countryJsonLd(d, origin, canonicalUrl(origin, countryCanonicalPath(d.country.code)))} />
+      <JsonLd data={countryJsonLd(d, origin, canonicalUrl(origin, countryCanonicalPath(d.country.code)), intl)} />
       <JobMarketView data={d} />
     </>
   );
