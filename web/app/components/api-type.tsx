@@ -6,7 +6,7 @@ import { Fragment, type ReactNode } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import type { TypeWords } from "../lib/api-reference.ts";
 
-export const codeClass = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900 [overflow-wrap:anywhere]";
+const codeClass = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900 [overflow-wrap:anywhere]";
 
 /** Code of the document: a value, a path, a parameter, a command. Not translated (by us, or by a browser). */
 export function Code({ children, className = codeClass }: { children: ReactNode; className?: string }) {

@@ -8,13 +8,14 @@ import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { OPEN_DATA_PAGE, OPENAPI_PATH } from "../../../product/open-data.ts";
 import { Breadcrumbs } from "../components/page-parts.tsx";
-import { ApiType, Code, codeClass, Marked } from "../components/api-type.tsx";
+import { ApiType, Code, Marked } from "../components/api-type.tsx";
 import type { ReferenceEndpoint, ReferenceSchema } from "../lib/api-reference.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { apiReferenceFor, localise, type Localised } from "../lib/open-data.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
@@ -167,6 +168,7 @@ function Schema({ s }: { s: Localised<ReferenceSchema> }) {
 
 export default function ApiReferencePage() {
   const ref = useLoaderData<typeof loader>();
+  const lp = useLocalePath();
   const tags = [...new Map(ref.endpoints.map((e) => [e.tagSlug, e.tag])).entries()];
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
@@ -197,7 +199,7 @@ export default function ApiReferencePage() {
           values={{
             licence: intl.formatMessage({ id: "open-data.licence.name" }),
             link: (chunks) => (
-              <Link className={link} to={`${OPEN_DATA_PAGE}#licence`}>
+              <Link className={link} to={lp(`${OPEN_DATA_PAGE}#licence`)}>
                 {chunks}
               </Link>
             ),

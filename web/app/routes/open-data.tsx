@@ -24,6 +24,7 @@ import { pageTextOf } from "../lib/page-text.server.ts";
 import { dayIn } from "../lib/intl-numbers.ts";
 import { Code, Marked } from "../components/api-type.tsx";
 import { useFormat } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const publication = context.read.publication();
@@ -75,6 +76,7 @@ export default function OpenData() {
   const { origin, url } = usePageUrl();
   const intl = useIntl();
   const f = useFormat();
+  const lp = useLocalePath();
   const countries = data.countries.map((c) => ({ code: c.code, name: f.country(c.code) }));
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.${id}` }, values);
   const rich = (id: string, values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`open-data.${id}`} values={values} />;
@@ -156,7 +158,7 @@ export default function OpenData() {
             </a>
           ),
           reference: (chunks) => (
-            <Link className={link} to={API_REFERENCE_PAGE}>
+            <Link className={link} to={lp(API_REFERENCE_PAGE)}>
               {chunks}
             </Link>
           ),
@@ -165,7 +167,7 @@ export default function OpenData() {
       <ul className="mt-3 space-y-2">
         {data.endpoints.map((e) => (
           <li key={e.id}>
-            <Link className={`${link} font-mono text-sm [overflow-wrap:anywhere]`} to={`${API_REFERENCE_PAGE}#${e.id}`}>
+            <Link className={`${link} font-mono text-sm [overflow-wrap:anywhere]`} to={lp(`${API_REFERENCE_PAGE}#${e.id}`)}>
               <Code className="">{`${e.method} ${e.path}`}</Code>
             </Link>
             <span className="block text-sm text-slate-700">
