@@ -73,7 +73,10 @@ export function timeTicks(months: readonly string[], plotWidth: number, font: nu
 
 function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: HistoryPoint[]; countryName: string; size: Size; idSuffix?: string }) {
   const c = useChartText();
-  const { w: W, h: H, pad: PAD, font } = size;
+  const { w: W, h: H, font } = size;
+  // The status names right of the bands get the room the page's language needs ("Regnerisch" is longer than "Rainy").
+  const labels = Math.max(...STATUSES_BEST_FIRST.map((s) => labelWidth(c.status(s), font))) + 6;
+  const PAD = { ...size.pad, right: Math.max(size.pad.right, Math.ceil(labels)) };
   const n = points.length;
   const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
   const y = (s: number) => PAD.top + ((SCORE_MAX - s) / (SCORE_MAX - SCORE_MIN)) * (H - PAD.top - PAD.bottom);
