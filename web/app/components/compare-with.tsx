@@ -12,7 +12,8 @@ export function CompareWith({ codes, label }: { codes: readonly string[]; label?
   const intl = useIntl();
   const f = useFormat();
   const lp = useLocalePath();
-  const collator = new Intl.Collator(f.locale);
+  // The countries by their names in the page's language, in its alphabetical order.
+  const collator = new Intl.Collator(intl.locale);
   const others = COUNTRIES.filter((c) => !codes.includes(c.code))
     .map((c) => ({ code: c.code, name: f.country(c.code) }))
     .sort((a, b) => collator.compare(a.name, b.name));

@@ -199,7 +199,9 @@ export function HistoryChart({ points, countryName, idSuffix }: { points: Histor
               <tbody>
                 {[...points].reverse().map((p) => (
                   <tr key={p.month} className="border-t border-slate-100">
-                    <td className="px-3 py-1.5">{c.month(p.month)}</td>
+                    <td className="px-3 py-1.5">
+                      <time dateTime={p.month}>{c.month(p.month)}</time>
+                    </td>
                     <td className="px-3 py-1.5 tabular-nums">{p.score !== null ? c.score(p.score) : c.t("noData")}</td>
                     <td className="px-3 py-1.5">{p.status ? c.status(p.status) : "–"}</td>
                   </tr>

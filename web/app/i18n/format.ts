@@ -4,7 +4,7 @@
 // formatters, so English pages stay byte-identical to what they were.
 import { useMemo } from "react";
 import { useIntl, type IntlShape } from "react-intl";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { countryNameIn } from "../../../product/country-names.ts";
 import { formatNumber, formatPercent, formatPeriod, formatScore, formatDate as formatDateEn, monthYear as monthYearEn } from "../../../product/format.ts";
 import type { Evidence } from "../../../product/evidence.ts";
 import type { Status } from "../../../product/weather.ts";
@@ -15,20 +15,6 @@ const LABEL_IDS: Record<string, string> = {
   "Mixed/average": "country.label.mixed",
   "Very tough": "country.label.veryTough",
 };
-
-const displayNames = new Map<string, Intl.DisplayNames>();
-
-/** A covered country's name in a language (Intl.DisplayNames; the product's codes are ISO 3166, GR for Greece). */
-export function countryNameIn(locale: string, code: string): string {
-  const english = COUNTRIES.find((c) => c.code === code)?.name ?? code;
-  if (locale === "en") return english;
-  let names = displayNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
-    displayNames.set(locale, names);
-  }
-  return names.of(code) ?? english;
-}
 
 /** A decimal written by the product in English ("6.9") with the language's decimal separator ("6,9"). */
 function decimal(locale: string, text: string): string {

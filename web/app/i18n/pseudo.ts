@@ -5,9 +5,18 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
 
-const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ö", u: "ü", A: "Á", E: "É", I: "Í", O: "Ö", U: "Ü", c: "ç", n: "ñ", y: "ý" };
+/** Every ASCII letter has its accented form, so that any text of a catalogue, even one letter ("f", "b"), shows as pseudo. */
+const ACCENTS: Record<string, string> = {
+  a: "á", b: "ƀ", c: "ç", d: "ď", e: "é", f: "ƒ", g: "ĝ", h: "ĥ", i: "í", j: "ĵ", k: "ķ", l: "ĺ", m: "ḿ",
+  n: "ñ", o: "ö", p: "ṕ", q: "ǫ", r: "ŕ", s: "š", t: "ţ", u: "ü", v: "ṽ", w: "ŵ", x: "ẋ", y: "ý", z: "ž",
+  A: "Á", B: "Ɓ", C: "Ç", D: "Ď", E: "É", F: "Ƒ", G: "Ĝ", H: "Ĥ", I: "Í", J: "Ĵ", K: "Ķ", L: "Ĺ", M: "Ḿ",
+  N: "Ñ", O: "Ö", P: "Ṕ", Q: "Ǫ", R: "Ŕ", S: "Š", T: "Ţ", U: "Ü", V: "Ṽ", W: "Ŵ", X: "Ẋ", Y: "Ý", Z: "Ž",
+};
 
-const accent = (s: string) => s.replace(/[aeiouAEIOUcny]/g, (ch) => ACCENTS[ch] ?? ch);
+/** The characters the pseudo-locale writes (its accented letters and brackets): a text with one of them came from a catalogue. */
+export const PSEUDO_CHARS = new RegExp(`[${Object.values(ACCENTS).join("")}⟦⟧]`);
+
+const accent = (s: string) => s.replace(/[A-Za-z]/g, (ch) => ACCENTS[ch] ?? ch);
 
 function walk(elements: MessageFormatElement[]): MessageFormatElement[] {
   return elements.map((e) => {
@@ -20,7 +29,7 @@ function walk(elements: MessageFormatElement[]): MessageFormatElement[] {
   });
 }
 
-/** One message in the pseudo-locale: "Skip to content" → "⟦Skíp tö çöñtéñt ~~~~~~⟧". */
+/** One message in the pseudo-locale: "Skip to content" → "⟦Šķíṕ ţö çöñţéñţ ~~~~~~⟧". */
 export function pseudoMessage(message: string): string {
   const text = printAST(walk(parse(message)));
   const visible = message.replace(/\{[^{}]*\}/g, "").length;
