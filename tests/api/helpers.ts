@@ -9,6 +9,7 @@ import type { Logger } from "../../pipeline/logger.ts";
 import { startServer, type RunningServer } from "../../api/server.ts";
 import { openPipeline } from "../../pipeline/index.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
+import { copySeedTemplate } from "../helpers/seed-templates.ts";
 
 export const AS_OF = "2026-11-22";
 export const ADMIN_USER = "admin";
@@ -32,6 +33,8 @@ export interface TestServer extends RunningServer {
 
 /** Seeds a data dir like `npm start` does, but reproducibly (as of AS_OF), leaving out some bundled files. */
 export async function seedDataDir(dataDir: string, withhold: string[] = [], opts: { cards?: boolean } = {}): Promise<void> {
+  // The whole bundle without cards is the run's "pipeline" template when there is one (tests/helpers/seed-templates.ts).
+  if (withhold.length === 0 && !opts.cards && copySeedTemplate("pipeline", dataDir)) return;
   // Share cards are drawn as the CLI and the server's job child draw them, when a test asks for them (2–3 s).
   const cards = opts.cards ? async () => (await import("../../product/share-cards/render.ts")).renderShareCards : undefined;
   const pipeline = await openPipeline({ dataDir, cards });

@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { DEFAULT_BUILD_DIR, startSiteServer } from "../../web/server-handler.ts";
 import type { AppConfig } from "../../api/env.ts";
 import type { RunningServer } from "../../api/server.ts";
+import { copySeedTemplate } from "../helpers/seed-templates.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
@@ -61,12 +62,20 @@ export interface HarnessOptions {
   config?: Partial<AppConfig>;
   /** The clock of the pages and the API (default NOW). */
   now?: () => Date;
+  /**
+   * Seed the data dir through the server's first start even when the run has a seeded template to copy
+   * (tests/helpers/seed-templates.ts): for tests of the first start itself.
+   */
+  freshSeed?: boolean;
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   ensureBuilt();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), opts.prefix ?? "jwi-e2e-"));
+  // The run's copy of what the first start below would seed (the same seed job, made once per run); without one the
+  // server seeds this dir itself.
+  if (!opts.freshSeed) copySeedTemplate("server", dataDir);
   const server = await startSiteServer({
     port: 0,
     host: "127.0.0.1",
@@ -165,7 +174,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
     { timeout: 5_000 },
   );
   await page.evaluate(axe.source); // through DevTools, so the page's CSP does not block it
-  const result = (await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document))) as axe.AxeResults;
+  // Only violations are collected: every rule still runs on every node, but axe does not gather the passing and
+  // incomplete nodes nobody reads here (about 2.5 times faster on a country page).
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"] }),
+  )) as axe.AxeResults;
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);

@@ -1,12 +1,10 @@
-// Languages (docs/i18n.md) against the real server and real Chromium: every language's home, a country page and a
-// ranking at 390 and 1280 px have the right `lang`, no horizontal overflow and no serious or critical axe
-// violation; hreflang alternates and canonical links name the same page in each language; the language control
+// Languages (docs/i18n.md) against the real server and real Chromium (every route in every language at 390 and 1280 px
+// with axe: i18n-routes.ts): hreflang alternates and canonical links name the same page in each language; the language control
 // leads to the same page in another language and remembers the choice; Accept-Language picks the language only at
 // "/" and only without a choice; numbers and months follow the page's language.
-import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES, localePath } from "../../product/locales.ts";
-import { axeViolations, DESKTOP, hydrated, MOBILE, newPage, PUBLIC_ORIGIN, startHarness, type Harness } from "./harness.ts";
+import { DESKTOP, hydrated, MOBILE, newPage, PUBLIC_ORIGIN, startHarness, type Harness } from "./harness.ts";
 
 let h: Harness;
 
@@ -268,57 +266,4 @@ describe("choosing the language", () => {
       await context.close();
     }
   });
-});
-
-describe("every language at 390 and 1280 px", () => {
-  for (const [device, options] of [
-    ["mobile", MOBILE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    it(`home, a country page and a ranking on ${device}: lang, no overflow, no serious axe violation`, async () => {
-      const context: BrowserContext = await h.browser.newContext({ ...options, reducedMotion: "reduce" });
-      try {
-        const { page, console } = await newPage(context);
-        const width = options.viewport.width;
-        for (const l of LOCALES) {
-          for (const p of ["/", "/country/pl", "/stormiest"]) {
-            const url = localePath(l, p);
-            await page.goto(`${h.base}${url}`, { waitUntil: "load" });
-            await page.waitForSelector("main h1");
-            await hydrated(page);
-            expect(await page.evaluate(() => document.documentElement.lang), url).toBe(l);
-            expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
-            expect(await axeViolations(page), url).toEqual([]);
-          }
-        }
-        expect(console.unexpected()).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    }, 240_000);
-
-    it(`the job-market layout under each language's name on ${device}: lang, no overflow, no serious axe violation`, async () => {
-      const context: BrowserContext = await h.browser.newContext({ ...options, reducedMotion: "reduce" });
-      try {
-        const { page, console } = await newPage(context);
-        const width = options.viewport.width;
-        for (const l of LOCALES) {
-          // Poland has every section but the barometer; Liechtenstein has no score.
-          for (const p of ["/job-market/poland", "/job-market/liechtenstein"]) {
-            const url = localePath(l, p);
-            const res = await page.goto(`${h.base}${url}`, { waitUntil: "load" });
-            expect(res?.status(), url).toBe(200);
-            expect(page.url(), url).toBe(`${h.base}${url}`);
-            await hydrated(page);
-            expect(await page.evaluate(() => document.documentElement.lang), url).toBe(l);
-            expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
-            expect(await axeViolations(page), url).toEqual([]);
-          }
-        }
-        expect(console.unexpected()).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    }, 240_000);
-  }
 });
