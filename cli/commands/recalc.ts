@@ -3,6 +3,7 @@ import { pausedRecalcNote } from "../../pipeline/pause.ts";
 import { NOTHING_CHANGED, type RecalcSummary } from "../../pipeline/recalc.ts";
 import { formatScore } from "../../product/format.ts";
 import { movedText } from "../../product/moved-text.ts";
+import { recalcCardsText } from "../../product/share-cards/status.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 
 export interface RecalcCommandOptions {
@@ -65,8 +66,7 @@ function printSummary(ctx: CommandContext, s: RecalcSummary) {
     `Model ${s.model}, as of ${s.as_of}: ${s.countries_scored} of ${s.countries.length} countries scored in ${s.duration_ms} ms` +
       (s.publication_id === null ? "." : `, publication ${s.publication_id}.`),
   );
-  if (s.cards?.error) writeLine(out, `Share cards not drawn (the previous ones stay): ${s.cards.error}`);
-  else if (s.cards) writeLine(out, `Share cards: ${s.cards.drawn} drawn, ${s.cards.reused} unchanged.`);
+  if (s.cards) writeLine(out, recalcCardsText(s.cards));
   printMoved(out, s.moved);
   writeLine(out, "");
   writeLine(out, `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`);
