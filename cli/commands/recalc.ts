@@ -31,7 +31,7 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
     summary.unchanged ? `recalc: ${NOTHING_CHANGED}` : summary.paused ? "recalc stored (publication paused)" : "recalc published",
   );
   if (opts.json) {
-    const { model, as_of, publication_id, countries, moved } = summary;
+    const { model, as_of, publication_id, countries, moved, cards } = summary;
     writeLine(
       ctx.io.stdout,
       JSON.stringify(
@@ -47,6 +47,9 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
           })),
           // What moved against the previous publication: [{code, from, to, status_from, status_to, reason}].
           moved,
+          // Its share cards: {keyed, drawn, to_draw, error, duration_ms} (drawn: already; to_draw: by the server at
+          // their first request); null when it published none.
+          cards,
         },
         null,
         2,
