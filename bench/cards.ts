@@ -4,7 +4,8 @@
 // 40 years of monthly history, bench/pipeline.ts timeRecalc). The server draws each card at its first request in
 // one worker thread: its first card (cold worker), a card once warm, a stored card read back, every published
 // card asked for at once (a crawler), every card drawn ahead while idle, and an API read meanwhile — on the real
-// server (api/server.ts) over HTTP, on the data directory the recalcs made.
+// server (api/server.ts) over HTTP, on the data directory the recalcs made. The bench runs the sources (the worker
+// through tsx); the compiled server's worker (dist/cli/share-card-worker.mjs) starts faster.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -130,5 +131,8 @@ export async function run() {
       `idle: median ${median(s.idle).toFixed(1)} ms, p95 ${p95(s.idle).toFixed(1)} ms`,
   );
   const drawn = s.stats.drawn.request + s.stats.drawn.background;
-  console.log(`  ${drawn} cards drawn (${s.stats.drawn.request} for requests, ${s.stats.drawn.background} ahead) by ${s.stats.workerStarts} worker thread(s); fonts read ${s.stats.fontReads} time(s); ${s.stats.failed} failed`);
+  console.log(
+    `  ${drawn} cards drawn (${s.stats.drawn.request} for requests, ${s.stats.drawn.background} ahead) by ${s.stats.workerStarts} worker thread(s)` +
+      ` at ${s.stats.lowPriority ? "low CPU priority (nice 19)" : "normal CPU priority"}; fonts read ${s.stats.fontReads} time(s); ${s.stats.failed} failed`,
+  );
 }

@@ -1,7 +1,11 @@
 // The worker thread of drawer.ts: draws the cards it is sent (satori, then resvg: render.ts) and answers each with
 // its PNG, moved rather than copied. Its fonts are read once, at its first card; every answer says how many times
-// they were read (key.ts fontReadCount), so the server and the bench can show it. Started from the sources through
-// pipeline/ts-worker.mjs, or as share-card-worker.mjs beside the compiled CLI's chunks (bin/cli-build.mjs).
+// they were read (key.ts fontReadCount), so the server and the bench can show it. The thread runs at the lowest
+// CPU priority the system offers (nice 19, this thread only): on a busy machine the pages, the API and the jobs go
+// first, the cards wait. Started from the sources through pipeline/ts-worker.mjs, or as share-card-worker.mjs
+// beside the compiled CLI's chunks (bin/cli-build.mjs).
+import { readlinkSync } from "node:fs";
+import os from "node:os";
 import { parentPort } from "node:worker_threads";
 import type { CardContent } from "./card.ts";
 import type { DrawAnswer } from "./drawer.ts";
@@ -11,15 +15,28 @@ import { renderCard } from "./render.ts";
 if (!parentPort) throw new Error("draw-worker.ts runs as a worker thread of product/share-cards/drawer.ts");
 const port = parentPort;
 
+/** Lowers this thread's CPU priority (Linux: a thread is named by its id in /proc/thread-self); false where it cannot. */
+function lowerPriority(): boolean {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
+    return os.getPriority(tid) === os.constants.priority.PRIORITY_LOW;
+  } catch {
+    return false;
+  }
+}
+const lowPriority = lowerPriority();
+
 port.on("message", async ({ id, content }: { id: number; content: CardContent }) => {
   try {
     const png = await renderCard(content);
     const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
-    const answer: DrawAnswer = { id, png: bytes, fontReads: fontReadCount() };
+    const answer: DrawAnswer = { id, png: bytes, fontReads: fontReadCount(), lowPriority };
     // A Buffer from resvg owns its memory: hand it over without a copy (a pooled one is copied).
     port.postMessage(answer, png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? [png.buffer as ArrayBuffer] : []);
   } catch (err) {
-    const answer: DrawAnswer = { id, error: err instanceof Error ? err.message : String(err), fontReads: fontReadCount() };
+    const answer: DrawAnswer = { id, error: err instanceof Error ? err.message : String(err), fontReads: fontReadCount(), lowPriority };
     port.postMessage(answer);
   }
 });

@@ -1,15 +1,18 @@
-// Draws share cards off the server's event loop: one worker thread (draw-worker.ts: satori, then resvg on libuv's
-// pool), started at the first card and kept, so its fonts are read once. One draw per key however many ask for it
-// at once (they share its promise). Cards a request waits for go first, two in the worker at a time (satori lays
-// out the next while resvg draws one); cards drawn ahead of any request ("background") go one at a time and only
-// when nothing else is being drawn (docs/decisions/008-share-cards.md, docs/decisions/017-page-weight.md).
+// Draws share cards off the server's event loop: one worker thread (draw-worker.ts: satori, then resvg, at the
+// lowest CPU priority), started at the first card and kept, so its fonts are read once. One card at a time, so it
+// never takes more than one core. One draw per key however many ask for it at once (they share its promise). Cards
+// a request waits for go first; cards drawn ahead of any request ("background") only when no request's card waits
+// (docs/decisions/008-share-cards.md, docs/decisions/017-page-weight.md).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { CardContent } from "./card.ts";
 
-/** What draw-worker.ts answers: the PNG of the card it was sent, or why it could not draw it; and its font reads so far. */
-export type DrawAnswer = { id: number; png: Uint8Array; fontReads: number } | { id: number; error: string; fontReads: number };
+/**
+ * What draw-worker.ts answers: the PNG of the card it was sent, or why it could not draw it; its font reads so far
+ * and whether it runs at low CPU priority.
+ */
+export type DrawAnswer = ({ id: number; png: Uint8Array } | { id: number; error: string }) & { fontReads: number; lowPriority: boolean };
 
 /** `request`: someone waits for the card. `background`: drawn ahead of any request, when the worker has nothing else to do. */
 export type DrawPriority = "request" | "background";
@@ -23,12 +26,9 @@ export interface DrawerStats {
   failed: number;
   /** Times the workers read the fonts: once per worker, however many cards it draws. */
   fontReads: number;
-  /** The most cards in the worker at once while it drew background cards: 1. */
-  maxBackgroundInFlight: number;
+  /** Whether the worker runs at the lowest CPU priority (Linux); null before its first card. */
+  lowPriority: boolean | null;
 }
-
-/** Cards in the worker at once for requests: satori on its thread while resvg draws the previous one on libuv's pool. */
-const REQUEST_IN_FLIGHT = 2;
 
 interface Job {
   key: string;
@@ -57,6 +57,7 @@ class DrawWorker {
   private next = 0;
   failed: Error | null = null;
   fontReads = 0;
+  lowPriority: boolean | null = null;
 
   constructor(private readonly onStop: () => void) {
     const { file, argv } = workerLocation();
@@ -65,6 +66,7 @@ class DrawWorker {
     this.worker.unref();
     this.worker.on("message", (a: DrawAnswer) => {
       this.fontReads = Math.max(this.fontReads, a.fontReads);
+      this.lowPriority = a.lowPriority;
       const w = this.waiting.get(a.id);
       if (!w) return;
       this.waiting.delete(a.id);
@@ -106,12 +108,12 @@ export class CardDrawer {
   /** Waiting cards, request ones ahead of background ones. */
   private readonly queue: Job[] = [];
   private inFlight = 0;
-  private backgroundInFlight = 0;
   private worker: DrawWorker | null = null;
   private closed = false;
   /** Font reads of workers that stopped. */
   private stoppedFontReads = 0;
-  private readonly counts = { workerStarts: 0, drawn: { request: 0, background: 0 }, failed: 0, maxBackgroundInFlight: 0 };
+  private readonly counts = { workerStarts: 0, drawn: { request: 0, background: 0 }, failed: 0 };
+  private lowPriority: boolean | null = null;
 
   /** The PNG of the card `content`, whose key is `key` (key.ts cardKey): drawn once however many ask at once. */
   draw(key: string, content: CardContent, priority: DrawPriority = "request"): Promise<Buffer> {
@@ -143,7 +145,12 @@ export class CardDrawer {
   }
 
   get stats(): DrawerStats {
-    return { ...this.counts, drawn: { ...this.counts.drawn }, fontReads: this.stoppedFontReads + (this.worker?.fontReads ?? 0) };
+    return {
+      ...this.counts,
+      drawn: { ...this.counts.drawn },
+      fontReads: this.stoppedFontReads + (this.worker?.fontReads ?? 0),
+      lowPriority: this.worker?.lowPriority ?? this.lowPriority,
+    };
   }
 
   /** Stops the worker; cards still waiting are refused. */
@@ -164,14 +171,11 @@ export class CardDrawer {
     this.queue.splice(firstBackground === -1 ? this.queue.length : firstBackground, 0, job);
   }
 
+  /** Sends the next card when the worker is free: one card at a time, request ones first (the queue's order). */
   private pump(): void {
-    while (this.queue.length > 0) {
-      const next = this.queue[0]!;
-      // Background cards only into an empty worker, one at a time.
-      if (next.priority === "request" ? this.inFlight >= REQUEST_IN_FLIGHT : this.inFlight > 0) return;
-      this.queue.shift();
-      this.send(next);
-    }
+    if (this.inFlight > 0) return;
+    const next = this.queue.shift();
+    if (next) this.send(next);
   }
 
   private workerNow(): DrawWorker {
@@ -179,6 +183,7 @@ export class CardDrawer {
     const worker: DrawWorker = new DrawWorker(() => {
       // A worker that stopped is forgotten; the next card starts another one.
       this.stoppedFontReads += worker.fontReads;
+      this.lowPriority = worker.lowPriority;
       if (this.worker === worker) this.worker = null;
     });
     this.counts.workerStarts++;
@@ -189,8 +194,6 @@ export class CardDrawer {
   private send(job: Job): void {
     job.sent = true;
     this.inFlight++;
-    const background = job.priority === "background";
-    if (background) this.counts.maxBackgroundInFlight = Math.max(this.counts.maxBackgroundInFlight, ++this.backgroundInFlight);
     let drawing: Promise<Buffer>;
     try {
       drawing = this.workerNow().draw(job.content);
@@ -210,7 +213,6 @@ export class CardDrawer {
       )
       .finally(() => {
         this.inFlight--;
-        if (background) this.backgroundInFlight--;
         this.jobs.delete(job.key);
         this.pump();
       });
