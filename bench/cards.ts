@@ -133,6 +133,6 @@ export async function run() {
   const drawn = s.stats.drawn.request + s.stats.drawn.background;
   console.log(
     `  ${drawn} cards drawn (${s.stats.drawn.request} for requests, ${s.stats.drawn.background} ahead) by ${s.stats.workerStarts} worker thread(s)` +
-      ` at ${s.stats.lowPriority ? "low CPU priority (nice 19)" : "normal CPU priority"}; fonts read ${s.stats.fontReads} time(s); ${s.stats.failed} failed`,
+      ` at ${s.stats.lowPriority ? "below normal CPU priority (nice 10)" : "normal CPU priority"}; fonts read ${s.stats.fontReads} time(s); ${s.stats.failed} failed`,
   );
 }

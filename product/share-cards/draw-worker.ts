@@ -1,8 +1,8 @@
 // The worker thread of drawer.ts: draws the cards it is sent (satori, then resvg: render.ts) and answers each with
 // its PNG, moved rather than copied. Its fonts are read once, at its first card; every answer says how many times
-// they were read (key.ts fontReadCount), so the server and the bench can show it. The thread runs at the lowest
-// CPU priority the system offers (nice 19, this thread only): on a busy machine the pages, the API and the jobs go
-// first, the cards wait. Started from the sources through pipeline/ts-worker.mjs, or as share-card-worker.mjs
+// they were read (key.ts fontReadCount), so the server and the bench can show it. The thread runs below normal CPU
+// priority (nice 10, this thread only): on a busy machine the pages, the API and the jobs go first (about ten to
+// one), and a card still gets drawn. Started from the sources through pipeline/ts-worker.mjs, or as share-card-worker.mjs
 // beside the compiled CLI's chunks (bin/cli-build.mjs).
 import { readlinkSync } from "node:fs";
 import os from "node:os";
@@ -20,8 +20,8 @@ function lowerPriority(): boolean {
   try {
     const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
     if (!Number.isInteger(tid) || tid <= 0) return false;
-    os.setPriority(tid, os.constants.priority.PRIORITY_LOW);
-    return os.getPriority(tid) === os.constants.priority.PRIORITY_LOW;
+    os.setPriority(tid, os.constants.priority.PRIORITY_BELOW_NORMAL);
+    return os.getPriority(tid) === os.constants.priority.PRIORITY_BELOW_NORMAL;
   } catch {
     return false;
   }

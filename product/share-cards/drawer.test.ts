@@ -30,7 +30,7 @@ describe("CardDrawer", () => {
     expect(drawer.stats).toMatchObject({ workerStarts: 1, drawn: { request: 1, background: 0 }, failed: 0 });
     await Promise.all(["FR", "GR"].map((c) => drawer.draw(card(c).key, card(c).content)));
     expect(drawer.stats).toMatchObject({ workerStarts: 1, drawn: { request: 3, background: 0 }, fontReads: 1 });
-    // The worker thread runs at nice 19 (Linux), this thread as before: pages and jobs go first on a busy machine.
+    // The worker thread runs at nice 10 (Linux), this thread as before: pages and jobs go first on a busy machine.
     expect(drawer.stats.lowPriority).toBe(process.platform === "linux");
     expect(os.getPriority()).toBe(priority);
     expect(drawer.idle).toBe(true);

@@ -1,5 +1,5 @@
 // Draws share cards off the server's event loop: one worker thread (draw-worker.ts: satori, then resvg, at the
-// lowest CPU priority), started at the first card and kept, so its fonts are read once. One card at a time, so it
+// a lower CPU priority), started at the first card and kept, so its fonts are read once. One card at a time, so it
 // never takes more than one core. One draw per key however many ask for it at once (they share its promise). Cards
 // a request waits for go first; cards drawn ahead of any request ("background") only when no request's card waits
 // (docs/decisions/008-share-cards.md, docs/decisions/017-page-weight.md).
@@ -10,7 +10,7 @@ import type { CardContent } from "./card.ts";
 
 /**
  * What draw-worker.ts answers: the PNG of the card it was sent, or why it could not draw it; its font reads so far
- * and whether it runs at low CPU priority.
+ * and whether it runs below normal CPU priority.
  */
 export type DrawAnswer = ({ id: number; png: Uint8Array } | { id: number; error: string }) & { fontReads: number; lowPriority: boolean };
 
@@ -26,7 +26,7 @@ export interface DrawerStats {
   failed: number;
   /** Times the workers read the fonts: once per worker, however many cards it draws. */
   fontReads: number;
-  /** Whether the worker runs at the lowest CPU priority (Linux); null before its first card. */
+  /** Whether the worker runs below normal CPU priority (nice 10, Linux); null before its first card. */
   lowPriority: boolean | null;
 }
 

@@ -1,7 +1,7 @@
 // Draws share cards: element tree (card.ts, with its flag: key.ts) → SVG (satori, with the Inter font of
 // @fontsource/inter) → PNG (resvg). The server draws a card the first time it is asked for, in a worker thread
 // (drawer.ts, draw-worker.ts), never the recalc (docs/decisions/008-share-cards.md). All of it runs on the calling
-// thread (resvg's synchronous call, not libuv's pool), so the worker's low CPU priority covers the whole drawing.
+// thread (resvg's synchronous call, not libuv's pool), so the worker's lower CPU priority covers the whole drawing.
 // Loading this module loads satori and resvg; the fonts are read once per thread (key.ts loadAssets).
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
