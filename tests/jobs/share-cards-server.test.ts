@@ -65,11 +65,11 @@ describe("share cards of the server's own publications", () => {
     expect(status.cards.keyed).toBe(status.cards.stored);
     expect(status.cards.stored).toBeGreaterThan(30);
     // Nobody asks for a card, yet they get drawn (drawing ahead is on by default).
-    await until(async () => (await operatorStatus(base, cookie)).cards.to_draw === 0, 150_000, "every card drawn ahead");
+    await until(async () => (await operatorStatus(base, cookie)).cards.to_draw === 0, 240_000, "every card drawn ahead");
     expect((await operatorStatus(base, cookie)).cards.drawn).toBe(status.cards.stored);
     seeded = await germanysCard(base);
     expect(server.logs()).not.toMatch(/share card/);
-  }, 300_000);
+  }, 420_000);
 
   it("an upload and a recalc on the operator page key the cards; only the changed ones are left to draw", async () => {
     const base = server!.url;
