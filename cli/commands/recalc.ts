@@ -47,9 +47,9 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
           })),
           // What moved against the previous publication: [{code, from, to, status_from, status_to, reason}].
           moved,
-          // Its share cards: {keyed, drawn, to_draw, error, duration_ms} (drawn: already; to_draw: by the server at
-          // their first request); null when it published none.
-          cards,
+          // Its share cards: {keyed, drawn, to_draw, error} (drawn: already; to_draw: by the server at their first
+          // request); null when it published none. No timing, like the rest: the same data prints the same bytes.
+          cards: cards && { keyed: cards.keyed, drawn: cards.drawn, to_draw: cards.to_draw, error: cards.error },
         },
         null,
         2,
