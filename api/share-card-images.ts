@@ -23,6 +23,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class ShareCardImages {
   private readonly published: PublishedStore;
   private readonly storeStmt;
+  private readonly stillToDrawStmt;
   /** Draw and store, by key: a second ask for a key while it is drawn gets the first one's promise. */
   private readonly pending = new Map<string, Promise<Buffer>>();
   /** Keys that failed to draw ahead: left to requests (which retry), not retried in the background. */
@@ -41,6 +42,9 @@ export class ShareCardImages {
       `INSERT OR IGNORE INTO share_card_images (card_key, png, drawn_at)
          SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM share_cards WHERE card_key = ?) OR EXISTS (SELECT 1 FROM pending_share_cards WHERE card_key = ?)`,
     );
+    this.stillToDrawStmt = db
+      .prepare(`SELECT 1 FROM share_cards WHERE card_key = ? AND NOT EXISTS (SELECT 1 FROM share_card_images WHERE card_key = ?) LIMIT 1`)
+      .pluck();
   }
 
   /** The picture of the card `content`, whose key `key` has none stored: drawn (once, however many ask), stored, returned. */
@@ -78,27 +82,32 @@ export class ShareCardImages {
     let stopped = false;
     let running: Promise<void> | null = null;
     const pass = async () => {
-      while (!stopped) {
-        if (!this.drawer.idle) {
-          await sleep(gapMs);
-          continue;
-        }
-        let next: { key: string; content: CardContent } | undefined;
+      // The list is read once per round; before each card one row says whether it still needs drawing (a request
+      // may have drawn it, a publication may have replaced it).
+      for (;;) {
+        let round: Array<{ key: string; content: CardContent }>;
         try {
-          next = this.published.cardsToDraw().find((c) => !this.failedAhead.has(c.key));
+          round = this.published.cardsToDraw().filter((c) => !this.failedAhead.has(c.key));
         } catch (err) {
           this.logger.error({ err }, "share cards to draw ahead not readable");
           return;
         }
-        if (!next) return;
-        try {
-          await this.draw(next.key, next.content, "background");
-        } catch (err) {
+        if (round.length === 0) return;
+        for (const next of round) {
+          while (!stopped && !this.drawer.idle) await sleep(gapMs);
           if (stopped) return;
-          this.failedAhead.add(next.key);
-          this.logger.error({ err, key: next.key, country: next.content.code }, "share card not drawn ahead: it is drawn at its first request");
+          if (this.stillToDrawStmt.get(next.key, next.key) === undefined) continue;
+          try {
+            await this.draw(next.key, next.content, "background");
+            // Drawn but not stored (the write failed, logged by draw): left to requests rather than drawn again.
+            if (this.stillToDrawStmt.get(next.key, next.key) !== undefined) this.failedAhead.add(next.key);
+          } catch (err) {
+            if (stopped) return;
+            this.failedAhead.add(next.key);
+            this.logger.error({ err, key: next.key, country: next.content.code }, "share card not drawn ahead: it is drawn at its first request");
+          }
+          await sleep(gapMs);
         }
-        await sleep(gapMs);
       }
     };
     const look = () => {

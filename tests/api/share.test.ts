@@ -317,10 +317,15 @@ describe("a new publication", () => {
 });
 
 describe("drawing ahead", () => {
-  it("draws, one at a time while idle, every card nobody asked for yet; requests then only read them", async () => {
+  it("draws, one at a time while idle, every card nobody asked for yet, leaves a broken one to requests; requests then only read them", async () => {
     const toDraw = () => s.db.prepare("SELECT count(DISTINCT c.card_key) FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key WHERE i.card_key IS NULL").pluck().get() as number;
     const missing = toDraw();
     expect(missing).toBeGreaterThan(20);
+    // One card the renderer refuses: drawing ahead logs it, goes on with the others, and leaves it to requests.
+    expect(stored("SE").png).toBeUndefined();
+    const se = s.db.prepare("SELECT content FROM share_cards WHERE country = 'SE' AND variant = 'published'").pluck().get() as string;
+    s.db.prepare("UPDATE share_cards SET content = json_set(content, '$.code', 'ZZ') WHERE country = 'SE' AND variant = 'published'").run();
+    logged = "";
     const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config });
     const server = await listenLocal(app);
     const url = origin(server);
@@ -328,14 +333,20 @@ describe("drawing ahead", () => {
       app.shareCards.startDrawingAhead({ intervalMs: 50, gapMs: 5 });
       // Pages and the API answer meanwhile.
       expect((await getJson(`${url}/api/countries/gr`)).status).toBe(200);
-      await until(() => toDraw() === 0, 120_000, "every card drawn ahead");
-      expect(app.shareCards.stats).toMatchObject({ workerStarts: 1, fontReads: 1, failed: 0 });
+      await until(() => toDraw() === 1, 120_000, "every card but the broken one drawn ahead");
+      expect(app.shareCards.stats).toMatchObject({ workerStarts: 1, fontReads: 1, failed: 1 });
       expect(app.shareCards.stats.lowPriority).toBe(process.platform === "linux");
-      expect(app.shareCards.stats.drawn.background).toBe(missing);
-      // Every card is now read from storage: nothing more is drawn.
-      const codes = (s.db.prepare("SELECT DISTINCT lower(country) FROM share_cards").pluck().all() as string[]).slice(0, 10);
+      expect(app.shareCards.stats.drawn.background).toBe(missing - 1);
+      expect(logged).toContain('"msg":"share card not drawn ahead: it is drawn at its first request"');
+      // Every other card is now read from storage: nothing more is drawn.
+      const codes = (s.db.prepare("SELECT DISTINCT lower(country) FROM share_cards WHERE country <> 'SE'").pluck().all() as string[]).slice(0, 10);
       for (const code of codes) expect((await get(`${url}/og/${code}.png`)).status).toBe(200);
       expect(app.shareCards.stats.drawn.request).toBe(0);
+      // Mended, the broken card is drawn at its next request; drawing ahead did not retry it meanwhile.
+      s.db.prepare("UPDATE share_cards SET content = ? WHERE country = 'SE' AND variant = 'published'").run(se);
+      expect((await get(`${url}/og/se.png`)).status).toBe(200);
+      expect(app.shareCards.stats).toMatchObject({ failed: 1, drawn: { request: 1, background: missing - 1 } });
+      expect(toDraw()).toBe(0);
     } finally {
       await new Promise((r) => server.close(r));
       await app.shareCards.close();
