@@ -14,7 +14,8 @@ async function serverTemplate(dir: string): Promise<void> {
     host: "127.0.0.1",
     dataDir: dir,
     env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
-    config: { httpLog: false },
+    // Nothing drawn ahead while it stands: the template holds what the seed job wrote, as a fresh seed would.
+    config: { httpLog: false, drawCardsAhead: false },
     handleSignals: false,
     seedAsOf: AS_OF,
     shutdownTimeoutMs: 2_000,

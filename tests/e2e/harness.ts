@@ -84,6 +84,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     config: {
       env: "test",
       httpLog: false,
+      // Share cards are drawn at their first request (no background work while a test measures or screenshots).
+      drawCardsAhead: false,
       publicOrigin: PUBLIC_ORIGIN,
       feedbackUrl: FEEDBACK_URL,
       rateLimits: {
