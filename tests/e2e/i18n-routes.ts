@@ -36,7 +36,7 @@ export function publicPages(locale: Locale): string[] {
  * Elements whose text is cut off: content wider than the box while the box hides what overflows (the visually-hidden
  * helpers, one pixel wide on purpose, aside).
  */
-function clippedText(page: Page): Promise<string[]> {
+export function clippedText(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>("body *")) {

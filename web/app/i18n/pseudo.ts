@@ -33,7 +33,9 @@ function walk(elements: MessageFormatElement[]): MessageFormatElement[] {
 export function pseudoMessage(message: string): string {
   const text = printAST(walk(parse(message)));
   const visible = message.replace(/\{[^{}]*\}/g, "").length;
-  return `⟦${text}${visible > 0 ? ` ${"~".repeat(Math.ceil(visible * 0.4))}` : ""}⟧`;
+  // The padding in words of up to five, as a longer text would be: lines may break between them.
+  const padding = "~".repeat(Math.ceil(visible * 0.4)).replace(/~{5}(?=~)/g, "$& ");
+  return `⟦${text}${visible > 0 ? ` ${padding}` : ""}⟧`;
 }
 
 export function pseudoMessages(messages: Record<string, string>): Record<string, string> {
