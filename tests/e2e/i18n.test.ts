@@ -193,7 +193,7 @@ describe("numbers and dates in the page's language", () => {
       fr: { dataTo: "données jusqu’à", percent: /\d,\d %/, months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"] },
       es: { dataTo: "datos hasta", percent: /\d,\d %/, months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"] },
       it: { dataTo: "dati fino a", percent: /\d,\d%/, months: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"] },
-      pl: { dataTo: "dane do", percent: /\d,\d%/, months: ["styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień"] },
+      pl: { dataTo: "najnowsze dane:", percent: /\d,\d%/, months: ["styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień"] },
     };
     for (const [l, e] of Object.entries(expected)) {
       const text = await plain(localePath(l as (typeof LOCALES)[number], "/country/de"));
