@@ -5,6 +5,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import { flagsPlugin } from "./web/scripts/flags-plugin.ts";
 import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
+import { jobMarketSlugTable } from "./product/job-market-slugs.ts";
+import { LOCALES } from "./product/locales.ts";
 
 /**
  * sonner adds its CSS as a <style> element (`__insertCSS`) without a nonce, which the site's CSP refuses
@@ -23,6 +25,12 @@ function sonnerStylesAsFile(): Plugin {
   };
 }
 
+/**
+ * The localised /job-market/{name} slugs, derived from Intl.DisplayNames once, here, and built into both bundles
+ * (product/job-market-slugs.ts): the browser and the server render the same URLs whatever CLDR a browser carries.
+ */
+const JOB_MARKET_SLUGS = { __JWI_JOB_MARKET_SLUGS__: JSON.stringify(jobMarketSlugTable(LOCALES)) };
+
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "web/public",
   plugins: [formatjsPlugin({ parser: !!isSsrBuild }), tailwindcss(), reactRouter(), sonnerStylesAsFile(), flagsPlugin()],
@@ -32,9 +40,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild
     ? {
         ssr: { noExternal: true, external: ["@node-rs/argon2", "better-sqlite3", "@duckdb/node-api", "exceljs"] },
-        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        define: { ...JOB_MARKET_SLUGS, "process.env.NODE_ENV": JSON.stringify("production") },
       }
-    : {}),
+    : { define: JOB_MARKET_SLUGS }),
   build: {
     // The site never needs source maps in production, and they would ship paths of the build machine.
     sourcemap: false,

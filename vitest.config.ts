@@ -13,6 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // Two files at a time even on a 2-core machine (vitest's default there is one): most test files wait on child
+    // processes, servers and Chromium rather than compute. Timing tests run apart, one file at a time (below).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -20,6 +23,8 @@ export default defineConfig({
           name: "main",
           include: ["pipeline/**/*.test.ts", "product/**/*.test.ts", "cli/**/*.test.ts", "api/**/*.test.ts", "web/**/*.test.ts", "tests/**/*.test.ts"],
           exclude: [TIMING],
+          // Seeds the data-dir templates the test files copy (tests/helpers/seed-templates.ts).
+          globalSetup: ["tests/global-setup.ts"],
         },
       },
       {

@@ -24,6 +24,7 @@ import { feedRoutes } from "./routes/feeds.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
 import { shareRoutes } from "./routes/share.ts";
+import { ShareCardImages } from "./share-card-images.ts";
 import { openApiRoute, v1Routes } from "./routes/v1.ts";
 
 export interface AppDeps {
@@ -172,6 +173,8 @@ export interface JwiApp extends Express {
   fastPage: FastRead;
   /** The stores and read model, for the server-rendered site (same process, same data). */
   services: ApiServices;
+  /** The share cards' pictures, drawn by this server (api/share-card-images.ts); close() stops its worker. */
+  shareCards: ShareCardImages;
 }
 
 /**
@@ -213,6 +216,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.set("etag", false); // ETags are ours: publication id + content hash.
   app.set("trust proxy", config.trustProxy);
   app.services = services;
+  app.shareCards = new ShareCardImages(db, logger);
   // Without a configured public origin the OpenAPI document names each request's own: Express answers it.
   app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now, config.publicOrigin ?? undefined);
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
@@ -258,7 +262,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use("/api", api);
 
   // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
-  app.use(shareRoutes({ read: services.read, headers: apiHeaderList, now }));
+  app.use(shareRoutes({ read: services.read, cards: app.shareCards, logger, headers: apiHeaderList, now }));
 
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));

@@ -90,6 +90,11 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   JWI_HEADERS_TIMEOUT_S: intFrom("JWI_HEADERS_TIMEOUT_S", 1, 600, 10),
   /** Log one line per HTTP request (pino-http, at info). */
   JWI_HTTP_LOG: boolFrom(true),
+  /**
+   * Draw the share cards nobody has asked for yet while the server is idle (one at a time, in its card worker), so
+   * that crawlers rarely wait for one (docs/decisions/008-share-cards.md). Off: each is drawn at its first request.
+   */
+  JWI_DRAW_CARDS_AHEAD: boolFrom(true),
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;
@@ -157,6 +162,8 @@ export interface AppConfig {
   httpLog: boolean;
   /** Public reads trust the newest publication id for this long (ms) before asking SQLite again. */
   publicationCheckMs: number;
+  /** Draw, while idle, the share cards nobody has asked for yet (JWI_DRAW_CARDS_AHEAD; api/share-card-images.ts). */
+  drawCardsAhead: boolean;
   /** The server's update schedule (JWI_UPDATE_CRON); null or absent: none. The data status shows its next run. */
   updateCron?: string | null;
   /** Connection cap and request timeouts of the HTTP server (ms). */
@@ -193,6 +200,7 @@ export function configFromEnv(env: ApiEnv): AppConfig {
     leadsRetentionDays: env.JWI_LEADS_RETENTION_DAYS,
     httpLog: env.JWI_HTTP_LOG,
     publicationCheckMs: 100,
+    drawCardsAhead: env.JWI_DRAW_CARDS_AHEAD,
     updateCron: env.JWI_UPDATE_CRON ?? null,
     http: {
       maxConnections: env.JWI_MAX_CONNECTIONS,

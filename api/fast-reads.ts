@@ -10,6 +10,7 @@
 // Express answers, so behaviour lives in one place (tests compare both paths).
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { parse as parseQuery } from "node:querystring";
 import type { RequestHandler } from "express";
 import { countryByCode } from "../pipeline/countries.ts";
 import type { Logger } from "../pipeline/logger.ts";
@@ -18,7 +19,7 @@ import { RANKING_TYPES, type RankingType } from "../product/options.ts";
 import type { ReadModel } from "./read-model.ts";
 import { API_V1_BASE } from "../product/open-data.ts";
 import { openApiBody, v1Reads } from "./v1/bodies.ts";
-import { pathPattern, V1_TABLE, v1Params, type V1Reads } from "./v1/table.ts";
+import { pathPattern, V1_TABLE, v1Lang, v1Params, type V1Reads } from "./v1/table.ts";
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
@@ -68,12 +69,13 @@ function countryPath(rest: string): { code: string; tail: string } | null {
 const isRanking = (type: string): type is RankingType => (RANKING_TYPES as readonly string[]).includes(type);
 
 /**
- * The cached public read for a decoded path without query string, or null when the path is not one of them
- * (including unknown codes: those are Express's 404s). `origin` is the public origin the OpenAPI document names.
+ * The cached public read for a decoded path, or null when the path is not one of them (including unknown codes:
+ * those are Express's 404s). `origin` is the public origin the OpenAPI document names. The query string (without
+ * its `?`) matters only to the v1 routes that take `lang`; every other read answers whatever it holds.
  */
-export function resolvePublicRead(read: ReadModel, path: string, now: Date, origin?: string): PublicRead | null {
+export function resolvePublicRead(read: ReadModel, path: string, now: Date, origin?: string, query = ""): PublicRead | null {
   const published = (cached: CachedBody): PublicRead => ({ cached, cacheControl: CACHE_PUBLISHED });
-  if (path.startsWith(`${API_V1_BASE}/`)) return resolveV1(v1Reads(read), path.slice(API_V1_BASE.length), now, published);
+  if (path.startsWith(`${API_V1_BASE}/`)) return resolveV1(v1Reads(read), path.slice(API_V1_BASE.length), query, now, published);
   if (path === "/api/openapi.json") return origin === undefined ? null : { cached: openApiBody(origin), cacheControl: CACHE_STATIC };
   if (path === "/api/countries") return published(read.countriesBody(now));
   if (path.startsWith("/api/countries/")) {
@@ -96,15 +98,19 @@ const V1_PATTERNS = V1_TABLE.map((route) => ({ route, ...pathPattern(route) }));
 
 /**
  * The cached v1 answer for a path below /api/v1, from the same table as the routes (api/routes/v1.ts); null for
- * a path no route has, a parameter that names nothing (Express answers the 404) or an answer never cached (health).
+ * a path no route has, a parameter that names nothing (Express answers the 404), an answer never cached (health)
+ * or one made per query (weights). `lang` is read from the query as Express reads it (node:querystring); a `lang`
+ * it refuses throws, and Express answers the 400 (createFastRead declines on any throw).
  */
-function resolveV1(reads: V1Reads, path: string, now: Date, published: (cached: CachedBody) => PublicRead): PublicRead | null {
+function resolveV1(reads: V1Reads, path: string, query: string, now: Date, published: (cached: CachedBody) => PublicRead): PublicRead | null {
   for (const { route, re, names } of V1_PATTERNS) {
     const m = re.exec(path);
     if (!m) continue;
     if (route.answer === "health" || route.readsQuery) return null;
     const checked = v1Params(route, Object.fromEntries(names.map((name, i) => [name, m[i + 1]!])));
-    return checked.ok ? published(route.answer(reads, now, checked.params, null)) : null;
+    if (!checked.ok) return null;
+    const lang = route.names && query !== "" ? v1Lang(route, parseQuery(query)) : checked.params.lang;
+    return published(route.answer(reads, now, { ...checked.params, lang }, null));
   }
   return null;
 }
@@ -148,7 +154,7 @@ export function createFastRead(
     if (path.includes("%")) return false;
     let hit: PublicRead | null;
     try {
-      hit = resolvePublicRead(read, path, now(), origin);
+      hit = resolvePublicRead(read, path, now(), origin, q < 0 ? "" : url.slice(q + 1));
     } catch {
       return false; // Express answers, through the error middleware
     }

@@ -60,6 +60,14 @@ export function cachedBytes(body: Buffer, tag: string, opts: { type?: string; fi
   return { body, etag: `"${tag}-${hash}"`, ...opts };
 }
 
+/**
+ * The ETag tag of a body with its country names in `lang` (the API's `lang`, api/v1/table.ts): `tag` for English,
+ * with the language after it otherwise, so that no cache takes one language's answer for another's.
+ */
+export function tagIn(tag: string, lang: string): string {
+  return lang === "en" ? tag : `${tag}-${lang}`;
+}
+
 export function cachedJson(value: unknown, tag: string): CachedBody {
   return cachedBytes(Buffer.from(JSON.stringify(value)), tag);
 }

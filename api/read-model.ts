@@ -271,8 +271,9 @@ export class ReadModel {
 
   /**
    * A country's share card for /og/{code}.png as the page would show it at `now`: the "stale" card when its score is
-   * withheld as stale, else the published one; "none" while the operator paused publication (no score is current)
-   * or when no card is stored.
+   * withheld as stale, else the published one; its picture, or what to draw when its key has none yet
+   * (api/share-card-images.ts draws it); "none" while the operator paused publication (no score is current) or when
+   * the publication names no card.
    */
   shareCard(code: string, now: Date, ifNoneMatch: (etag: string) => boolean): ShareCardRead {
     const reading = this.country(code, now);

@@ -113,6 +113,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   }
 
   const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler, now: opts.now });
+  // Share cards nobody has asked for yet are drawn while the server is idle (api/share-card-images.ts).
+  if (config.drawCardsAhead) app.shareCards.startDrawingAhead();
   // Personal data is kept no longer than the privacy page says (api/retention.ts).
   const retention = startRetentionSweeps({
     stores: app.services,
@@ -195,6 +197,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       });
       clearTimeout(force);
       retention.stop();
+      await app.shareCards.close();
       await schedule?.stop();
       await pl.stop();
       db.close();

@@ -20,6 +20,8 @@ const api = await startServer({
   },
   config: {
     httpLog: httpLog === "true",
+    // Cards drawn ahead in the background would compete with what the bench measures.
+    drawCardsAhead: false,
     rateLimits: {
       experiences: { limit: 0, windowMs: 60_000 },
       waitingList: { limit: 0, windowMs: 60_000 },

@@ -1,15 +1,22 @@
-// Child process of bench/cards.ts: the first rendering of every share card in a fresh process, as a recalc job
-// (its own process) pays it: loading satori and resvg, reading the fonts, starting the layout engine. Prints JSON.
+// Child process of bench/cards.ts: what a fresh process pays for share cards. The recalc's job child loads the
+// keyer (no satori, no resvg) and keys every card; the server's card worker loads satori and resvg, reads the fonts
+// and lays out its first card. Prints JSON.
 import { COUNTRIES } from "../pipeline/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 
 const snapshots = COUNTRIES.map(
   (c, i) => ({ country: c.code, as_of: "2026-11-22", anchor_month: "2026-10", score: 1 + (i * 9) / COUNTRIES.length, status: "cloudy", label: "Mixed/average" }) as Snapshot,
 );
-const t0 = performance.now();
-const { renderShareCards } = await import("../product/share-cards/render.ts");
-const loadMs = performance.now() - t0;
-const t1 = performance.now();
-const cards = await renderShareCards(snapshots);
-const firstMs = performance.now() - t1;
-console.log(JSON.stringify({ loadMs, firstMs, cards: cards.length }));
+let t = performance.now();
+const { keyShareCards } = await import("../product/share-cards/key.ts");
+const keyLoadMs = performance.now() - t;
+t = performance.now();
+const cards = keyShareCards(snapshots);
+const keyFirstMs = performance.now() - t;
+t = performance.now();
+const { renderCard } = await import("../product/share-cards/render.ts");
+const renderLoadMs = performance.now() - t;
+t = performance.now();
+await renderCard(cards[0]!.content);
+const firstCardMs = performance.now() - t;
+console.log(JSON.stringify({ keyLoadMs, keyFirstMs, renderLoadMs, firstCardMs, cards: cards.length }));

@@ -12,7 +12,8 @@ const server = await startSiteServer({
   dataDir,
   // Production requires the public origin (docs/interfaces.md); the bench names one as an operator would.
   env: { JWI_PUBLIC_ORIGIN: "https://jobweather.example", ...process.env, NODE_ENV: "production", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
-  config: { httpLog: httpLog === "true" },
+  // Cards drawn ahead in the background would compete with what the bench measures.
+  config: { httpLog: httpLog === "true", drawCardsAhead: false },
 });
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${server.port}` })}\n`);
 await server.closed;

@@ -27,7 +27,8 @@ export async function startBenchSite(name: string): Promise<BenchSite> {
     host: "127.0.0.1",
     dataDir,
     env: { LOG_LEVEL: "silent", NODE_ENV: "production", JWI_PUBLIC_ORIGIN: "https://jobweather.example" },
-    config: { httpLog: false },
+    // Cards drawn ahead in the background would compete with what the bench measures.
+    config: { httpLog: false, drawCardsAhead: false },
     handleSignals: false,
   });
   return {

@@ -19,7 +19,7 @@ const SOURCES = ["cli", "pipeline", "api", "product", "web", "package.json"];
 
 /**
  * Extra entry points: scripts started by file path at run time, which must sit beside the chunks (the barometer
- * parser's process, pipeline/sources/barometer/parse-guarded.ts; the share cards' drawing thread, product/share-cards/render.ts).
+ * parser's process, pipeline/sources/barometer/parse-guarded.ts; the server's share card worker thread, product/share-cards/drawer.ts).
  */
 export const WORKER_ENTRIES = {
   "barometer-worker": path.join(ROOT, "pipeline/sources/barometer/barometer-worker.ts"),

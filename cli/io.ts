@@ -67,8 +67,9 @@ export async function commandContext(io: CliIo): Promise<CommandContext> {
         logger,
         lockWaitMs: opts.waitMs ?? env.JWI_LOCK_WAIT_S * 1000,
         actor: opts.actor,
-        // Every publication made from the terminal or by the server's job child gets its share cards.
-        cards: async () => (await import("../product/share-cards/render.ts")).renderShareCards,
+        // Every publication made from the terminal or by the server's job child keys its share cards (the
+        // server draws them on first request: docs/decisions/008-share-cards.md).
+        cards: async () => (await import("../product/share-cards/key.ts")).keyShareCards,
       });
     },
   };

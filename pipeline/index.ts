@@ -40,7 +40,7 @@ export interface PipelineOptions {
   /** How long a job waits for a running one before giving up with BusyError (default 0: not at all). */
   lockWaitMs?: number;
   logger?: Logger;
-  /** Draws the share cards of each publication (cli/io.ts passes product/share-cards); none without it. */
+  /** Keys the share cards of each publication (cli/io.ts passes product/share-cards/key.ts); none without it. */
   cards?: RecalcOptions["cards"];
   /**
    * Who runs this process's jobs, written with each job to the audit log (pipeline/job-audit.ts). Default: the

@@ -9,7 +9,7 @@ import { CURRENT_MODEL } from "./model/index.ts";
 import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import { computeCountry } from "./model/v2-2.ts";
-import { publish, storedCards } from "./publish.ts";
+import { publish } from "./publish.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
 
 function result(country: string, score: number | null): CountryResult {
@@ -45,50 +45,63 @@ describe("publish", () => {
     expect(db.prepare("SELECT count(*) n FROM score_history").get()).toEqual({ n: 1 });
   });
 
-  it("stores the share cards with the publication; the next one replaces the cards of the countries it brings, and no others", () => {
+  it("stores the share cards' keys with the publication; the next one replaces the cards of the countries it brings, and no others", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    const card = (country: string, variant: "published" | "stale", byte: number) => ({ country, variant, png: Buffer.from([byte]), hash: `h${byte}`, key: `k${byte}` });
+    const card = (country: string, variant: "published" | "stale", n: number) => ({ country, variant, key: `k${n}`, content: { n } });
     const first = publish(db, {
       model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [],
       cards: [card("DE", "published", 1), card("DE", "stale", 2), card("LI", "published", 3)],
-      cardStats: { drawn: 3, reused: 0, error: null },
     });
-    const rows = () => db.prepare("SELECT country, variant, publication_id, hex(png) AS png, etag FROM share_cards ORDER BY country, variant").all();
-    const liFirst = { country: "LI", variant: "published", publication_id: first.publicationId, png: "03", etag: `"p${first.publicationId}-h3"` };
+    // Nothing is drawn at publish time: every key is still to draw.
+    expect(first.cards).toEqual({ keyed: 3, drawn: 0, to_draw: 3 });
+    const rows = () => db.prepare("SELECT country, variant, publication_id, card_key, content FROM share_cards ORDER BY country, variant").all();
+    const liFirst = { country: "LI", variant: "published", publication_id: first.publicationId, card_key: "k3", content: '{"n":3}' };
     expect(rows()).toEqual([
-      { country: "DE", variant: "published", publication_id: first.publicationId, png: "01", etag: `"p${first.publicationId}-h1"` },
-      { country: "DE", variant: "stale", publication_id: first.publicationId, png: "02", etag: `"p${first.publicationId}-h2"` },
+      { country: "DE", variant: "published", publication_id: first.publicationId, card_key: "k1", content: '{"n":1}' },
+      { country: "DE", variant: "stale", publication_id: first.publicationId, card_key: "k2", content: '{"n":2}' },
       liFirst,
     ]);
+    // The server draws two of them (api/share-card-images.ts stores them by key).
+    const draw = db.prepare("INSERT INTO share_card_images (card_key, png, drawn_at) VALUES (?, ?, '2026-11-22T00:00:01Z')");
+    draw.run("k1", Buffer.from([1]));
+    draw.run("k3", Buffer.from([3]));
     // DE's cards are replaced as a whole (its stale card goes with it); Liechtenstein brought none and keeps its own.
     const second = publish(db, {
       model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [], cards: [card("DE", "published", 4)],
     });
-    const deSecond = { country: "DE", variant: "published", publication_id: second.publicationId, png: "04", etag: `"p${second.publicationId}-h4"` };
+    expect(second.cards).toEqual({ keyed: 1, drawn: 0, to_draw: 1 });
+    const deSecond = { country: "DE", variant: "published", publication_id: second.publicationId, card_key: "k4", content: '{"n":4}' };
     expect(rows()).toEqual([deSecond, liFirst]);
-    // What the next recalc may take over, by key.
-    expect(storedCards(db)).toEqual(new Map([["k4", Buffer.from([4])], ["k3", Buffer.from([3])]]));
-    // A publication without cards (no renderer, or its drawing failed) deletes none: the site keeps its images.
-    publish(db, {
-      model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [],
-      cardStats: { drawn: 0, reused: 0, error: "no fonts" },
+    // The picture of DE's old key is gone (no publication names it); Liechtenstein's, still named, stays.
+    const images = () => db.prepare("SELECT card_key, hex(png) AS png FROM share_card_images ORDER BY card_key").all();
+    expect(images()).toEqual([{ card_key: "k3", png: "03" }]);
+    // A publication without cards (no keyer, or its keying failed) deletes none: the site keeps its images.
+    const third = publish(db, {
+      model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [], cardError: "no fonts",
     });
+    expect(third.cards).toBeNull();
     expect(rows()).toEqual([deSecond, liFirst]);
-    expect(db.prepare("SELECT cards_drawn, cards_reused, cards_error FROM publications ORDER BY id").all()).toEqual([
-      { cards_drawn: 3, cards_reused: 0, cards_error: null },
-      { cards_drawn: null, cards_reused: null, cards_error: null },
-      { cards_drawn: 0, cards_reused: 0, cards_error: "no fonts" },
+    expect(images()).toEqual([{ card_key: "k3", png: "03" }]);
+    // A later publication naming an already drawn key counts it as drawn: the server will not draw it again.
+    const fourth = publish(db, {
+      model: "v2", asOf: "2026-11-25", publishedAt: "2026-11-25T00:00:00Z", results: [result("LI", null)], sources: [], cards: [card("LI", "published", 3)],
+    });
+    expect(fourth.cards).toEqual({ keyed: 1, drawn: 1, to_draw: 0 });
+    expect(db.prepare("SELECT cards_keyed, cards_error FROM publications ORDER BY id").all()).toEqual([
+      { cards_keyed: 3, cards_error: null },
+      { cards_keyed: 1, cards_error: null },
+      { cards_keyed: null, cards_error: "no fonts" },
+      { cards_keyed: 1, cards_error: null },
     ]);
   });
 
   it("keeps the previous snapshots when a publish fails half-way", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    const png = Buffer.from("first");
     publish(db, {
       model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [],
-      cards: [{ country: "DE", variant: "published", png, hash: "h", key: "k" }],
+      cards: [{ country: "DE", variant: "published", key: "k", content: {} }],
     });
     // The second country repeats the first: the primary key fails after DE was already written inside the transaction.
     expect(() =>
@@ -99,7 +112,7 @@ describe("publish", () => {
       { country: "DE", score: 6 },
     ]);
     expect(db.prepare("SELECT count(*) n FROM publications").get()).toEqual({ n: 1 });
-    expect(db.prepare("SELECT country, png FROM share_cards").all()).toEqual([{ country: "DE", png }]);
+    expect(db.prepare("SELECT country, card_key FROM share_cards").all()).toEqual([{ country: "DE", card_key: "k" }]);
   });
 });
 

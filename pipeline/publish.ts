@@ -7,22 +7,24 @@ import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { TableStatusRow } from "./store/observations.ts";
 
-/** One share card of a publication (drawn by product/share-cards/render.ts, which the CLI hands to the pipeline). */
-export interface RenderedCard {
+/**
+ * One share card a publication names (keyed by product/share-cards/key.ts, which the CLI hands to the pipeline):
+ * what it says and its key. Not drawn: the server draws a key's PNG on first request (docs/decisions/008-share-cards.md).
+ */
+export interface KeyedCard {
   country: string;
   variant: "published" | "stale";
-  png: Buffer;
-  /** Hash of the PNG (the route's ETag is the publication id plus this). */
-  hash: string;
-  /** What decided the picture: the next recalc takes the bytes over when its key is the same. */
+  /** What decides the picture: equal keys are the same picture, drawn once. */
   key: string;
+  /** What the card says (product/share-cards/card.ts CardContent), stored as JSON for the server to draw. */
+  content: unknown;
 }
 
 /**
- * Draws the share cards of a publication's snapshots, taking over `previous` ones (by key) that did not change.
- * The pipeline knows nothing about pictures: the program that opens it passes one (cli/io.ts), or none.
+ * Keys the share cards of a publication's snapshots (cheap: nothing is drawn). The pipeline knows nothing about
+ * pictures: the program that opens it passes one (cli/io.ts), or none.
  */
-export type CardRenderer = (snapshots: readonly Snapshot[], previous: ReadonlyMap<string, Buffer>) => Promise<RenderedCard[]>;
+export type CardKeyer = (snapshots: readonly Snapshot[]) => KeyedCard[];
 
 export interface Publication {
   model: string;
@@ -31,22 +33,21 @@ export interface Publication {
   results: readonly CountryResult[];
   sources: readonly TableStatusRow[];
   /**
-   * The share cards of these results, rendered before the transaction (a CardRenderer). Each country's cards
-   * here replace that country's stored ones; a country without cards here keeps what it has, and so does every
-   * country when there are none (no renderer, or drawing failed): a publication never deletes a card it does
-   * not replace (docs/decisions/008-share-cards.md).
+   * The share cards of these results, keyed before the transaction (a CardKeyer). Each country's cards here
+   * replace that country's stored ones; a country without cards here keeps what it has, and so does every
+   * country when there are none (no keyer, or keying failed): a publication never deletes a card it does not
+   * replace (docs/decisions/008-share-cards.md).
    */
-  cards?: readonly RenderedCard[];
-  /** How the cards went, for the data status: drawn now, taken over unchanged, or why none were drawn. */
-  cardStats?: CardStats;
+  cards?: readonly KeyedCard[];
+  /** Why keying the cards failed (the publication goes ahead with the cards the site has); absent when it did not. */
+  cardError?: string;
 }
 
-/** What became of a publication's share cards (publications.cards_*; the data status shows them). */
-export interface CardStats {
+/** A publication's share cards when it was made: keyed, of them already drawn (a PNG stored under the key), to draw on first request. */
+export interface CardCounts {
+  keyed: number;
   drawn: number;
-  reused: number;
-  /** Why drawing failed (the publication went ahead with the cards it already had); null when it did not. */
-  error: string | null;
+  to_draw: number;
 }
 
 export interface PublishOutcome {
@@ -58,6 +59,8 @@ export interface PublishOutcome {
    * still get the previous one (or none), and resume publishes them (publishPending).
    */
   paused: PausedBy | null;
+  /** Its share cards (null when it brought none). */
+  cards: CardCounts | null;
 }
 
 /**
@@ -71,15 +74,39 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     if (paused) {
       storePending(db, pub);
       const current = (db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck().get() as number | undefined) ?? 0;
-      return { publicationId: current, countriesScored: pub.results.filter((r) => r.snapshot.score !== null).length, paused };
+      pruneCardImages(db);
+      return { publicationId: current, countriesScored: pub.results.filter((r) => r.snapshot.score !== null).length, paused, cards: cardCounts(db, pub.cards) };
     }
     const outcome = publishNow(db, pub);
     // A newer publication supersedes anything computed during an earlier pause.
     db.prepare(`DELETE FROM pending_publication`).run();
     db.prepare(`DELETE FROM pending_share_cards`).run();
-    return outcome;
+    pruneCardImages(db);
+    return { ...outcome, cards: cardCounts(db, pub.cards) };
   });
   return run.immediate();
+}
+
+/**
+ * Deletes the PNG of every card key no publication names any more, current or pending (bounded storage: about
+ * 60 KB per named key). The server stores a PNG only while its key is named (api/share-card-images.ts), so none
+ * comes back after this.
+ */
+export function pruneCardImages(db: ServingDb): number {
+  return db
+    .prepare(
+      `DELETE FROM share_card_images WHERE card_key NOT IN (SELECT card_key FROM share_cards)
+         AND card_key NOT IN (SELECT card_key FROM pending_share_cards)`,
+    )
+    .run().changes;
+}
+
+function cardCounts(db: ServingDb, cards: readonly KeyedCard[] | undefined): CardCounts | null {
+  if (!cards) return null;
+  const stored = db.prepare(`SELECT 1 FROM share_card_images WHERE card_key = ?`).pluck();
+  const drawn = new Set(cards.map((c) => c.key).filter((k) => stored.get(k) !== undefined));
+  const ready = cards.filter((c) => drawn.has(c.key)).length;
+  return { keyed: cards.length, drawn: ready, to_draw: cards.length - ready };
 }
 
 function storePending(db: ServingDb, pub: Publication): void {
@@ -89,8 +116,8 @@ function storePending(db: ServingDb, pub: Publication): void {
   db.prepare(`INSERT INTO pending_publication (id, model, as_of, computed_at, countries_scored, payload) VALUES (1, ?, ?, ?, ?, ?)`).run(
     pub.model, pub.asOf, pub.publishedAt, scored, JSON.stringify({ results: pub.results, sources: pub.sources }),
   );
-  const insertCard = db.prepare(`INSERT INTO pending_share_cards (country, variant, png, hash, card_key) VALUES (?, ?, ?, ?, ?)`);
-  for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, c.png, c.hash, c.key);
+  const insertCard = db.prepare(`INSERT INTO pending_share_cards (country, variant, card_key, content) VALUES (?, ?, ?, ?)`);
+  for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, c.key, JSON.stringify(c.content));
 }
 
 /**
@@ -104,20 +131,19 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
       | undefined;
     if (!row) return null;
     const { results, sources } = JSON.parse(row.payload) as Pick<Publication, "results" | "sources">;
-    const cards = (
-      db.prepare(`SELECT country, variant, png, hash, card_key FROM pending_share_cards`).all() as Array<{
-        country: string; variant: RenderedCard["variant"]; png: Buffer; hash: string; card_key: string;
-      }>
-    ).map((c): RenderedCard => ({ country: c.country, variant: c.variant, png: c.png, hash: c.hash, key: c.card_key }));
-    return publish(db, { model: row.model, asOf: row.as_of, publishedAt, results, sources, cards });
+    const rows = db.prepare(`SELECT country, variant, card_key, content FROM pending_share_cards`).all() as Array<{
+      country: string; variant: KeyedCard["variant"]; card_key: string; content: string | null;
+    }>;
+    const cards = rows.map((c): KeyedCard => ({ country: c.country, variant: c.variant, key: c.card_key, content: c.content === null ? null : JSON.parse(c.content) }));
+    return publish(db, { model: row.model, asOf: row.as_of, publishedAt, results, sources, cards: rows.length > 0 ? cards : undefined });
   });
   return run.immediate();
 }
 
-function publishNow(db: ServingDb, pub: Publication): PublishOutcome {
+function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "cards"> {
   const insertPublication = db.prepare(
-    `INSERT INTO publications (model, as_of, published_at, countries_scored, countries_total, cards_drawn, cards_reused, cards_error)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO publications (model, as_of, published_at, countries_scored, countries_total, cards_keyed, cards_error)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertSnapshot = db.prepare(
     `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
@@ -132,18 +158,18 @@ function publishNow(db: ServingDb, pub: Publication): PublishOutcome {
   );
   const reportedCountries = db.prepare(`SELECT DISTINCT country FROM feed_entries`).pluck();
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
-  const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, png, etag, card_key) VALUES (?, ?, ?, ?, ?, ?)`);
+  const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, card_key, content) VALUES (?, ?, ?, ?, ?)`);
   const insertSource = db.prepare(
     `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
        source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
 
-  const run = db.transaction((): PublishOutcome => {
+  const run = db.transaction((): Omit<PublishOutcome, "cards"> => {
     const countriesScored = pub.results.filter((r) => r.snapshot.score !== null).length;
     const publicationId = Number(
       insertPublication.run(
         pub.model, pub.asOf, pub.publishedAt, countriesScored, pub.results.length,
-        pub.cardStats?.drawn ?? null, pub.cardStats?.reused ?? null, pub.cardStats?.error ?? null,
+        pub.cards?.length ?? null, pub.cardError ?? null,
       ).lastInsertRowid,
     );
     const previous = previousSnapshots.all() as Array<{ country: string; payload: string; id: number; published_at: string }>;
@@ -179,21 +205,15 @@ function publishNow(db: ServingDb, pub: Publication): PublishOutcome {
         t.lastCheckedAt ?? null, t.lastStatus ?? null, t.lastReason ?? null,
       );
     }
-    // Cards are replaced per country: those of a country this publication drew (or took over) go, the others
-    // stay, so a publication without cards leaves the site its previous ones rather than none.
+    // Cards are replaced per country: those of a country this publication keyed go, the others stay, so a
+    // publication without cards leaves the site its previous ones rather than none. The PNGs stay where they are,
+    // by key: an unchanged card is not drawn again.
     const deleteCards = db.prepare(`DELETE FROM share_cards WHERE country = ?`);
     for (const country of new Set((pub.cards ?? []).map((c) => c.country))) deleteCards.run(country);
-    // The ETag names the publication, like every published read (api/http.ts cachedJson), and the image.
-    for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.png, `"p${publicationId}-${c.hash}"`, c.key);
+    for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.key, c.content === null ? null : JSON.stringify(c.content));
     return { publicationId, countriesScored, paused: null };
   });
   return run();
-}
-
-/** The current publication's share cards by key (render.ts cardKey): the next recalc takes over what did not change. */
-export function storedCards(db: ServingDb): Map<string, Buffer> {
-  const rows = db.prepare(`SELECT card_key, png FROM share_cards`).all() as Array<{ card_key: string; png: Buffer }>;
-  return new Map(rows.map((r) => [r.card_key, r.png]));
 }
 
 /**

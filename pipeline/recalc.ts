@@ -5,7 +5,7 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "./logger.ts";
 import type { PausedBy } from "./pause.ts";
-import { publish, storedCards, type CardRenderer, type CardStats, type RenderedCard } from "./publish.ts";
+import { publish, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
 export type { MovedCountry } from "./moved.ts";
@@ -41,10 +41,12 @@ export interface RecalcSummary {
   countries_scored: number;
   duration_ms: number;
   /**
-   * The publication's share cards (drawn, taken over, why drawing failed) and the time spent on them, part of
-   * duration_ms; null: none drawn (dry run, no renderer).
+   * The publication's share cards: how many it keyed, of them already drawn (a PNG stored under the key, from an
+   * earlier publication or request) and to draw on the first request for them (the server draws them; the recalc
+   * draws none), why keying failed (then all three are 0 and the site keeps its cards), and the time spent
+   * keying them, part of duration_ms. Null: no cards (dry run, unchanged, no keyer).
    */
-  cards: (CardStats & { duration_ms: number }) | null;
+  cards: (CardCounts & { error: string | null; duration_ms: number }) | null;
   countries: RecalcCountry[];
   /**
    * True when the scores, statuses, histories and inputs equal the current publication's: nothing was published,
@@ -172,9 +174,9 @@ export interface RecalcOptions {
   model?: ScoreModel;
   /** Compute and return the summary without publishing. */
   dryRun?: boolean;
-  /** Draws the publication's share cards (none without it); loaded only when a recalc publishes. */
-  cards?: () => Promise<CardRenderer>;
-  /** Where a failure to draw the cards is reported (the publication goes ahead without new cards). */
+  /** Keys the publication's share cards (none without it); loaded only when a recalc publishes. */
+  cards?: () => Promise<CardKeyer>;
+  /** Where a failure to key the cards is reported (the publication goes ahead without new cards). */
   logger?: Logger;
 }
 
@@ -189,8 +191,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const results = withContext(scoreAll(buildModelInputs(rows, asOf), asOf, model), rows, asOf);
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
-  let cardStats: CardStats | null = null;
-  let cardsMs = 0;
+  let cardSummary: RecalcSummary["cards"] = null;
   let unchanged = false;
   let paused: PausedBy | null = null;
   const sources = opts.dryRun ? [] : await store.tableStatus();
@@ -203,27 +204,27 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     publicationId = current.id;
   } else if (!opts.dryRun) {
     publishedAt = now.toISOString();
-    // Cards are drawn before the transaction: the write lock is held only to store them
-    // (docs/decisions/008-share-cards.md). The renderer is loaded only when a recalc publishes.
-    let cards: RenderedCard[] | undefined;
+    // The cards are keyed, not drawn: the server draws each new key's picture the first time it is asked for
+    // (docs/decisions/008-share-cards.md). The keyer is loaded only when a recalc publishes.
+    let cards: KeyedCard[] | undefined;
+    let cardError: string | undefined;
+    const cardsStarted = performance.now();
     if (opts.cards) {
-      const cardsStarted = performance.now();
-      const previous = storedCards(db);
       try {
-        const render = await opts.cards();
-        cards = await render(results.map((r) => r.snapshot), previous);
-        const reused = cards.filter((c) => previous.has(c.key)).length;
-        cardStats = { drawn: cards.length - reused, reused, error: null };
+        const key = await opts.cards();
+        cards = key(results.map((r) => r.snapshot));
       } catch (err) {
         // The scores are published all the same; the countries keep the cards they had (publish.ts), and the
-        // data status says why there are no new ones until the next publication draws them.
-        const error = err instanceof Error ? err.message : String(err);
-        opts.logger?.error({ err }, "share cards not drawn: the publication keeps the previous cards");
-        cardStats = { drawn: 0, reused: 0, error };
+        // data status says why there are no new ones until the next publication keys them.
+        cardError = err instanceof Error ? err.message : String(err);
+        opts.logger?.error({ err }, "share cards not keyed: the publication keeps the previous cards");
       }
-      cardsMs = Math.round(performance.now() - cardsStarted);
     }
-    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardStats: cardStats ?? undefined });
+    const cardsMs = Math.round(performance.now() - cardsStarted);
+    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardError });
+    if (opts.cards) {
+      cardSummary = { ...(outcome.cards ?? { keyed: 0, drawn: 0, to_draw: 0 }), error: cardError ?? null, duration_ms: cardsMs };
+    }
     paused = outcome.paused;
     if (paused) publishedAt = null;
     else publicationId = outcome.publicationId;
@@ -235,7 +236,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     publication_id: publicationId,
     countries_scored: results.filter((r) => r.snapshot.score !== null).length,
     duration_ms: Math.round(performance.now() - started),
-    cards: cardStats && { ...cardStats, duration_ms: cardsMs },
+    cards: cardSummary,
     countries: summarise(results),
     moved,
     ...(unchanged ? { unchanged } : {}),
@@ -264,8 +265,8 @@ function sameAsPublished(
     | { id: number; model: string; as_of: string; published_at: string; cards_error: string | null }
     | undefined;
   if (!pub || pub.model !== modelId || pub.as_of !== asOf) return null;
-  // A publication that lacks its share cards (made without a renderer, e.g. by an older version's server job, or
-  // whose drawing failed) is made again when cards can be drawn now, so the site gets them.
+  // A publication that lacks its share cards (made without a keyer, e.g. by an older version's server job, or
+  // whose keying failed) is made again when cards can be keyed now, so the site gets them.
   if (drawsCards && (pub.cards_error !== null || db.prepare(`SELECT 1 FROM share_cards LIMIT 1`).get() === undefined)) return null;
   const snapshots = new Map(
     (db.prepare(`SELECT country, payload FROM snapshots WHERE publication_id = ?`).all(pub.id) as Array<{ country: string; payload: string }>).map(

@@ -12,10 +12,9 @@ CREATE TABLE IF NOT EXISTS publications (
   published_at TEXT NOT NULL,
   countries_scored INTEGER NOT NULL,
   countries_total INTEGER NOT NULL,
-  -- Its share cards (pipeline/publish.ts CardStats): drawn now, taken over unchanged, why drawing failed.
-  -- NULL drawn/reused: published without a card renderer (tests, benches).
-  cards_drawn INTEGER,
-  cards_reused INTEGER,
+  -- Its share cards (pipeline/publish.ts): how many it keyed, or why keying them failed (it published all the same).
+  -- NULL keyed and error: published without a card keyer (tests, benches).
+  cards_keyed INTEGER,
   cards_error TEXT
 );
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -76,18 +75,29 @@ CREATE TABLE IF NOT EXISTS feed_entries (
   PRIMARY KEY (publication_id, country)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS feed_entries_by_country ON feed_entries (country, publication_id);
--- The share cards (product/share-cards/): one PNG per country and variant, written by the same publish transaction
--- as the snapshots, so a reader gets the cards of the scores it reads. A publication replaces the cards of the
--- countries it brings cards for and keeps the others (if its drawing failed: all), so the site never loses them.
+-- The share cards a publication names (product/share-cards/key.ts): one row per country and variant with what the
+-- card says and its key, written by the same publish transaction as the snapshots, so a reader gets the card of the
+-- scores it reads. No picture here: the server draws a key's PNG when it is first asked for (api/share-card-images.ts)
+-- and keeps it in share_card_images. A publication replaces the cards of the countries it brings cards for and
+-- keeps the others (if keying failed: all), so the site never loses them.
 CREATE TABLE IF NOT EXISTS share_cards (
   country TEXT NOT NULL,
   variant TEXT NOT NULL CHECK (variant IN ('published', 'stale')),
   publication_id INTEGER NOT NULL,
-  png BLOB NOT NULL,
-  etag TEXT NOT NULL,
-  -- What decided the picture (product/share-cards/render.ts cardKey): an equal key is taken over, not redrawn.
+  -- What decides the picture (product/share-cards/key.ts cardKey): equal keys are the same picture.
   card_key TEXT NOT NULL,
+  -- What the card says (product/share-cards/card.ts CardContent, JSON): what the server draws. NULL only on a row
+  -- carried over from a version that drew the cards at publish time, whose PNG is stored.
+  content TEXT,
   PRIMARY KEY (country, variant)
+);
+-- The PNG of each card key, drawn once by the server (api/share-card-images.ts) and reused by every publication
+-- that names the key. Bounded: the server stores a PNG only while a publication (current or pending) names its
+-- key, and every publish deletes the PNGs of keys no publication names any more (pipeline/publish.ts).
+CREATE TABLE IF NOT EXISTS share_card_images (
+  card_key TEXT PRIMARY KEY,
+  png BLOB NOT NULL,
+  drawn_at TEXT NOT NULL
 );
 -- The publication computed while the operator paused publication (pipeline/pause.ts): one row, the newest;
 -- resume publishes it (pipeline/publish.ts publishPending). Its share cards beside it.
@@ -102,9 +112,8 @@ CREATE TABLE IF NOT EXISTS pending_publication (
 CREATE TABLE IF NOT EXISTS pending_share_cards (
   country TEXT NOT NULL,
   variant TEXT NOT NULL,
-  png BLOB NOT NULL,
-  hash TEXT NOT NULL,
   card_key TEXT NOT NULL,
+  content TEXT,
   PRIMARY KEY (country, variant)
 );
 -- What the pipeline store (DuckDB) holds, copied here at the start and the end of every job
@@ -158,8 +167,7 @@ const ADDED_COLUMNS: ReadonlyArray<readonly [table: string, column: string, type
   ["source_status", "last_checked_at", "TEXT"],
   ["source_status", "last_status", "TEXT"],
   ["source_status", "last_reason", "TEXT"],
-  ["publications", "cards_drawn", "INTEGER"],
-  ["publications", "cards_reused", "INTEGER"],
+  ["publications", "cards_keyed", "INTEGER"],
   ["publications", "cards_error", "TEXT"],
 ];
 
@@ -191,6 +199,7 @@ export function openServingDb(file: string): ServingDb {
   rebuildStoreSeries(db);
   addMissingColumns(db);
   widenSourceStatusKey(db);
+  moveCardImages(db);
   return db;
 }
 
@@ -208,6 +217,39 @@ function widenSourceStatusKey(db: Database.Database): void {
     db.exec(`INSERT INTO source_status (${columns}) SELECT ${columns} FROM source_status_old`);
     db.exec(`DROP TABLE source_status_old`);
   })();
+}
+
+/**
+ * A serving database made while the recalc drew the share cards keeps each card's PNG in share_cards (and
+ * pending_share_cards): the PNGs move to share_card_images under their keys, the rows keep their keys (no content:
+ * their pictures are stored), and each publication's count of cards becomes its count of keyed cards. One
+ * transaction; the site serves the same pictures before and after.
+ */
+function moveCardImages(db: Database.Database): void {
+  const columns = (table: string) => db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[];
+  const drawn = () => ["share_cards", "pending_share_cards"].filter((t) => columns(t).includes("png"));
+  if (drawn().length === 0) return;
+  db.transaction(() => {
+    // Asked again under the write lock: another process opening the same database may have moved them meanwhile.
+    const old = drawn();
+    if (old.length === 0) return;
+    const at = new Date().toISOString();
+    for (const table of old) {
+      db.prepare(`INSERT OR IGNORE INTO share_card_images (card_key, png, drawn_at) SELECT card_key, png, ? FROM "${table}"`).run(at);
+      db.exec(`ALTER TABLE "${table}" RENAME TO "${table}_drawn"`);
+    }
+    db.exec(SERVING_SCHEMA);
+    if (old.includes("share_cards")) {
+      db.exec(`INSERT INTO share_cards (country, variant, publication_id, card_key) SELECT country, variant, publication_id, card_key FROM share_cards_drawn`);
+    }
+    if (old.includes("pending_share_cards")) {
+      db.exec(`INSERT INTO pending_share_cards (country, variant, card_key) SELECT country, variant, card_key FROM pending_share_cards_drawn`);
+    }
+    for (const table of old) db.exec(`DROP TABLE "${table}_drawn"`);
+    if (columns("publications").includes("cards_drawn")) {
+      db.exec(`UPDATE publications SET cards_keyed = cards_drawn + cards_reused WHERE cards_keyed IS NULL AND cards_error IS NULL AND cards_drawn IS NOT NULL`);
+    }
+  }).immediate();
 }
 
 const contentWrites = new WeakMap<ServingDb, number>();

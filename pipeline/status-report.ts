@@ -52,16 +52,23 @@ export interface StatusReport {
     as_of: string | null;
     published_at: string | null;
     countries: Array<{ code: string; score: number | null; status: string | null; as_of: string | null; age_days: number | null }>;
-    /** The share cards served now (/og/{code}.png) and how the current publication made them; null before any. */
+    /**
+     * The share cards served now (/og/{code}.png): how many, how many are drawn (a PNG stored under their key) and
+     * how many the server will draw at their first request; how the current publication keyed them. Null before
+     * any publication.
+     */
     cards: {
-      /** Cards stored (one or two per country). */
+      /** Cards the site serves (one or two per country). */
       stored: number;
-      /** Of those, cards an earlier publication made that this one did not replace (its drawing failed, …). */
+      /** Of those, cards an earlier publication keyed that this one did not replace (its keying failed, …). */
       older: number;
-      /** Drawn by the current publication / taken over unchanged from the previous one; null: made without a renderer. */
-      drawn: number | null;
-      reused: number | null;
-      /** Why the current publication drew no cards; null when it did. */
+      /** Of those, cards whose picture is drawn and stored. */
+      drawn: number;
+      /** stored − drawn: drawn by the server the first time someone asks for them (or ahead, when it is idle). */
+      to_draw: number;
+      /** Keyed by the current publication; null: made without a card keyer. */
+      keyed: number | null;
+      /** Why the current publication keyed no cards; null when it did. */
       error: string | null;
     } | null;
   };
@@ -80,14 +87,14 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
   const asOfMonth = now.toISOString().slice(0, 7);
   const store = readStoreStatus(db);
   const pub = db
-    .prepare(`SELECT id, model, as_of, published_at, cards_drawn, cards_reused, cards_error FROM publications ORDER BY id DESC LIMIT 1`)
-    .get() as
-    | { id: number; model: string; as_of: string; published_at: string; cards_drawn: number | null; cards_reused: number | null; cards_error: string | null }
-    | undefined;
-  const cards = db.prepare(`SELECT count(*) AS stored, count(*) FILTER (WHERE publication_id <> ?) AS older FROM share_cards`).get(pub?.id ?? 0) as {
-    stored: number;
-    older: number;
-  };
+    .prepare(`SELECT id, model, as_of, published_at, cards_keyed, cards_error FROM publications ORDER BY id DESC LIMIT 1`)
+    .get() as { id: number; model: string; as_of: string; published_at: string; cards_keyed: number | null; cards_error: string | null } | undefined;
+  const cards = db
+    .prepare(
+      `SELECT count(*) AS stored, count(*) FILTER (WHERE c.publication_id <> ?) AS older, count(i.card_key) AS drawn
+         FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key`,
+    )
+    .get(pub?.id ?? 0) as { stored: number; older: number; drawn: number };
   const snaps = db.prepare(`SELECT country, score, status, as_of FROM snapshots`).all() as Array<{
     country: string;
     score: number | null;
@@ -140,7 +147,7 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
           age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
         };
       }),
-      cards: pub ? { ...cards, drawn: pub.cards_drawn, reused: pub.cards_reused, error: pub.cards_error } : null,
+      cards: pub ? { ...cards, to_draw: cards.stored - cards.drawn, keyed: pub.cards_keyed, error: pub.cards_error } : null,
     },
     paused: operatorPause(db),
     pending: pendingPublication(db),

@@ -1,8 +1,11 @@
 // "Why it changed" as both doors show it (docs/model.md §9): the model's sentence (`describeChange`) and its
 // lines as shown (`changeLines`: display-rounded so that they add up to the change as shown), each line with the
-// figures behind it ("6.1% → 5.9%"). The country page lists the lines, the API answers them beside the snapshot
-// (`change_text`), the feeds carry the sentence: one wording, made once here from the model's own functions.
+// figures behind it ("6.1% → 5.9%"). The API answers them in English beside the snapshot (`change_text`), the feeds
+// carry the sentence: one wording, made once here from the model's own functions. The country page gets the same
+// lines as data (`changeSpecs`: each line's cause, effect and detail spec) and says them in its language
+// (web/app/lib/why-text.ts, docs/i18n.md).
 import { changeHead, changeLines, describeChange, monthName, periodName, signedTenths } from "../pipeline/model/explain-text.ts";
+import { figure, type CauseSpec, type EffectSpec, type Figure } from "../pipeline/model/explain-spec.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { roundHalfAway, tenths } from "../pipeline/model/round.ts";
 import type { ChangeKind, Explanation, Snapshot, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
@@ -61,38 +64,74 @@ function fixed(x: number, d: number, sign = false): string {
   return r < 0 ? `${MINUS}${text}` : sign && r > 0 ? `+${text}` : text;
 }
 
+/**
+ * The figures behind one line as data (the pages say them in their language, web/app/lib/why-text.ts): an input
+ * coming or going with its value, period and age; data ageing within one period (`ages`) or another period in
+ * its place (`periods`); a value moving within one period (`values`) or from one period to another
+ * (`valuesPeriods`). Values are in the input's unit (U and V in %, M in signed points, C and S plain).
+ */
+export type DetailSpec =
+  | { id: "added" | "removed"; key: SubScoreKey; value: Figure; period: string; age: number }
+  | { id: "ages"; period: string; from_age: number; to_age: number }
+  | { id: "periods"; from_period: string; from_age: number; to_period: string; to_age: number }
+  | { id: "values"; key: SubScoreKey; from: Figure; to: Figure; period: string }
+  | { id: "valuesPeriods"; key: SubScoreKey; from: Figure; from_period: string; to: Figure; to_period: string };
+
+/** The figures behind one part as data: values and periods from → to, or the data's age from → to. */
+export function detailSpec(p: { key: SubScoreKey; kind: ChangeKind; from: SubScoreState | null; to: SubScoreState | null }): DetailSpec {
+  const { from, to } = p;
+  if (p.kind === "added") return { id: "added", key: p.key, value: figure(to!.input, 1), period: to!.period, age: to!.age };
+  if (p.kind === "removed") return { id: "removed", key: p.key, value: figure(from!.input, 1), period: from!.period, age: from!.age };
+  const a = from!;
+  const b = to!;
+  if (p.kind === "freshness") {
+    return a.period === b.period
+      ? { id: "ages", period: a.period, from_age: a.age, to_age: b.age }
+      : { id: "periods", from_period: a.period, from_age: a.age, to_period: b.period, to_age: b.age };
+  }
+  const d = decimalsFor(a.input, b.input);
+  return a.period === b.period
+    ? { id: "values", key: p.key, from: figure(a.input, d), to: figure(b.input, d), period: b.period }
+    : { id: "valuesPeriods", key: p.key, from: figure(a.input, d), from_period: a.period, to: figure(b.input, d), to_period: b.period };
+}
+
 /** One input's value in its unit: U and V in %, M in points, C and S plain. */
-function inputText(key: SubScoreKey, x: number, d: number): string {
+function inputText(key: SubScoreKey, x: Figure): string {
   switch (key) {
     case "U":
     case "V":
-      return `${fixed(x, d)}%`;
+      return `${fixed(x.value, x.decimals)}%`;
     case "M":
-      return `${fixed(x, d, true)} points`;
+      return `${fixed(x.value, x.decimals, true)} points`;
     case "C":
     case "S":
-      return fixed(x, d);
+      return fixed(x.value, x.decimals);
   }
 }
 
 const months = (n: number) => (n === 1 ? "1 month old" : `${n} months old`);
 
-/** The figures behind one part: values and periods from → to, or the data's age from → to. */
-export function partDetail(p: { key: SubScoreKey; kind: ChangeKind; from: SubScoreState | null; to: SubScoreState | null }): string {
-  const { from, to } = p;
-  if (p.kind === "added") return `${inputText(p.key, to!.input, 1)} (${periodName(to!.period)}, ${months(to!.age)})`;
-  if (p.kind === "removed") return `was ${inputText(p.key, from!.input, 1)} (${periodName(from!.period)}, ${months(from!.age)})`;
-  const a = from!;
-  const b = to!;
-  if (p.kind === "freshness") {
-    return a.period === b.period
-      ? `${periodName(a.period)} figures, ${a.age} → ${months(b.age)}`
-      : `${periodName(a.period)} (${months(a.age)}) → ${periodName(b.period)} (${months(b.age)})`;
+/** The figures behind one line in English ("6.1% (September 2026) → 5.9% (October 2026)"). */
+export function detailWords(d: DetailSpec): string {
+  switch (d.id) {
+    case "added":
+      return `${inputText(d.key, d.value)} (${periodName(d.period)}, ${months(d.age)})`;
+    case "removed":
+      return `was ${inputText(d.key, d.value)} (${periodName(d.period)}, ${months(d.age)})`;
+    case "ages":
+      return `${periodName(d.period)} figures, ${d.from_age} → ${months(d.to_age)}`;
+    case "periods":
+      return `${periodName(d.from_period)} (${months(d.from_age)}) → ${periodName(d.to_period)} (${months(d.to_age)})`;
+    case "values":
+      return `${inputText(d.key, d.from)} → ${inputText(d.key, d.to)} (${periodName(d.period)})`;
+    case "valuesPeriods":
+      return `${inputText(d.key, d.from)} (${periodName(d.from_period)}) → ${inputText(d.key, d.to)} (${periodName(d.to_period)})`;
   }
-  const d = decimalsFor(a.input, b.input);
-  const when = a.period === b.period ? ` (${periodName(b.period)})` : "";
-  const side = (s: SubScoreState) => `${inputText(p.key, s.input, d)}${when ? "" : ` (${periodName(s.period)})`}`;
-  return `${side(a)} → ${side(b)}${when}`;
+}
+
+/** The figures behind one part in English: values and periods from → to, or the data's age from → to. */
+export function partDetail(p: { key: SubScoreKey; kind: ChangeKind; from: SubScoreState | null; to: SubScoreState | null }): string {
+  return detailWords(detailSpec(p));
 }
 
 /** A change as shown, or null without an explanation. `since` replaces the older side's month name. */
@@ -123,6 +162,51 @@ export function changeView(e: Explanation | null | undefined, opts: { since?: st
 export function changeViews(s: Snapshot | null): ChangeViews | null {
   if (!s || s.score === null || !s.change) return null;
   return { previous_month: changeView(s.change.previous_month), year_before: changeView(s.change.year_before) };
+}
+
+/** One line of a change as data: its cause and effect, the figures behind it, and its share in whole tenths. */
+export interface ChangeLineSpec {
+  cause: CauseSpec;
+  effect: EffectSpec;
+  detail: DetailSpec;
+  shown_tenths: number;
+}
+
+/**
+ * A change as data, for the pages to say in their language (web/app/lib/why-text.ts): the same lines as
+ * `changeView` (display-rounded, largest first), without words. The English words of each piece are
+ * `changeView`'s; web/app/lib/why-text.test.ts holds the two to one wording.
+ */
+export interface ChangeSpec {
+  /** YYYY-MM of each side. */
+  from_month: string;
+  to_month: string;
+  /** The change as shown, in whole tenths; the lines' `shown_tenths` add up to it. */
+  delta_tenths: number;
+  lines: ChangeLineSpec[];
+}
+
+export interface ChangeSpecs {
+  previous_month: ChangeSpec | null;
+  year_before: ChangeSpec | null;
+}
+
+/** A change as data, or null without an explanation. */
+export function changeSpec(e: Explanation | null | undefined): ChangeSpec | null {
+  if (!e) return null;
+  const { delta_tenths, lines } = changeLines(e);
+  return {
+    from_month: e.from_month,
+    to_month: e.to_month,
+    delta_tenths,
+    lines: lines.map((l) => ({ cause: l.cause, effect: l.effect, detail: detailSpec(l.parts[0]!), shown_tenths: l.shown_tenths })),
+  };
+}
+
+/** The snapshot's two changes as data; null exactly when `changeViews` is. */
+export function changeSpecs(s: Snapshot | null): ChangeSpecs | null {
+  if (!s || s.score === null || !s.change) return null;
+  return { previous_month: changeSpec(s.change.previous_month), year_before: changeSpec(s.change.year_before) };
 }
 
 /**

@@ -1,5 +1,8 @@
 // The site's languages (docs/i18n.md): English at today's URLs, the others under a prefix (/de/…, /fr/…).
 // Pure functions only: the server (web/server-handler.ts), the sitemap (api/routes/seo.ts) and the pages share them.
+// A page's English path names it in every language: localePath gives its URL in one, stripLocale reads a URL back,
+// translating the name part of /job-market/{name} (product/job-market-slugs.ts) on the way.
+import { countryByJobMarketSlug, jobMarketSlug } from "./job-market-slugs.ts";
 
 export const LOCALES = ["en", "de", "fr", "es", "it", "pl"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -28,17 +31,33 @@ export function localeFromPath(pathname: string): Locale {
   return first && first !== DEFAULT_LOCALE && isLocale(first) ? first : DEFAULT_LOCALE;
 }
 
-/** The path without its language prefix ("/de/country/fr" → "/country/fr", "/de" → "/"). */
+/** `/job-market/{name}` and what follows the name (query, hash). */
+const JOB_MARKET = /^\/job-market\/([^/?#]+)(.*)$/;
+
+/**
+ * The page's English path: without its language prefix, a localised job-market name back in English
+ * ("/de/country/fr" → "/country/fr", "/de" → "/", "/de/job-market/oesterreich" → "/job-market/austria"). A name the
+ * language does not know stays as it is.
+ */
 export function stripLocale(pathname: string): string {
   const locale = localeFromPath(pathname);
   if (locale === DEFAULT_LOCALE) return pathname;
   const rest = pathname.slice(locale.length + 1);
+  const m = JOB_MARKET.exec(rest);
+  const country = m ? countryByJobMarketSlug(locale, m[1]!) : undefined;
+  if (country) return `/job-market/${country.slug}${m![2]}`;
   return rest === "" ? "/" : rest;
 }
 
-/** A site path in a language ("/country/fr" in de → "/de/country/fr", "/" in de → "/de"). */
+/**
+ * A site path in a language ("/country/fr" in de → "/de/country/fr", "/" in de → "/de"); a job-market page under
+ * the country's name in that language ("/job-market/germany" in fr → "/fr/job-market/allemagne").
+ */
 export function localePath(locale: Locale, path: string): string {
   if (locale === DEFAULT_LOCALE) return path;
+  const m = JOB_MARKET.exec(path);
+  const country = m ? countryByJobMarketSlug(DEFAULT_LOCALE, m[1]!) : undefined;
+  if (country) return `/${locale}/job-market/${jobMarketSlug(locale, country.code)}${m![2]}`;
   return path === "/" ? `/${locale}` : path.startsWith("/?") || path.startsWith("/#") ? `/${locale}${path.slice(1)}` : `/${locale}${path}`;
 }
 

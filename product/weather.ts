@@ -67,12 +67,6 @@ export const STATUS_RANGES: Readonly<Record<Status, { from: number; to: number }
   return out;
 })();
 
-/** "9–10", "7–9", … for legends. */
-export function rangeText(status: Status): string {
-  const r = STATUS_RANGES[status];
-  return `${r.from}–${r.to}`;
-}
-
 /** "Cloudy Job Market" (docs/product.md §2: weather label followed by "Job Market"). */
 export function weatherTitle(status: Status): string {
   return `${STATUS_STYLE[status].name} Job Market`;

@@ -9,7 +9,7 @@ import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messagefor
 const ROOT = join(import.meta.dirname, "..", "web", "app", "i18n", "messages");
 const LOCALES = ["en", "de", "fr", "es", "it", "pl"] as const;
 /** This branch's namespaces (the core pages' are tested with their own infrastructure). */
-const NAMESPACES = ["forms", "your-weather", "compare", "open-data", "methodology", "legal"] as const;
+const NAMESPACES = ["forms", "your-weather", "compare", "open-data", "api", "methodology", "legal"] as const;
 
 function catalogue(locale: string, ns: string): Record<string, string> | null {
   const file = join(ROOT, locale, `${ns}.json`);

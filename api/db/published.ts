@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import type { HistoryPoint, PublicationRow, SourceRow } from "../../product/shapes.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
-import type { CardVariant } from "../../product/share-cards/card.ts";
+import type { CardContent, CardVariant } from "../../product/share-cards/card.ts";
 
 const statusSchema = z.enum(["stormy", "rainy", "cloudy", "bright", "sunny"]).nullable();
 const valueAt = z.object({ value: z.number(), period: z.string(), flag: z.string().nullable().optional() }).loose();
@@ -44,8 +44,34 @@ const publicationSchema = z.object({
 });
 export type { PublicationRow } from "../../product/shapes.ts";
 
-/** A share card as read for one request (api/routes/share.ts). */
-export type ShareCardRead = { kind: "none" } | { kind: "not-modified"; etag: string } | { kind: "card"; etag: string; png: Buffer };
+/**
+ * A share card as read for one request (api/routes/share.ts): its stored picture, or what to draw (its key has no
+ * picture yet: api/share-card-images.ts draws and stores it). The ETag names the publication and the key, so it is
+ * known before the picture is drawn.
+ */
+export type ShareCardRead =
+  | { kind: "none" }
+  | { kind: "not-modified"; etag: string }
+  | { kind: "card"; etag: string; png: Buffer }
+  | { kind: "to-draw"; etag: string; key: string; content: CardContent };
+
+/** What a share card says (product/share-cards/card.ts CardContent), as the publication stored it. */
+const cardContentSchema = z.object({
+  code: z.string().length(2),
+  name: z.string(),
+  score: z.number().nullable(),
+  status: statusSchema,
+  label: z.string().nullable(),
+  month: z.string().nullable(),
+  confidence: z.string().nullable(),
+  noScore: z.object({ title: z.string(), line: z.string() }).nullable(),
+});
+
+function parseCardContent(json: string, card: string): CardContent {
+  const content = cardContentSchema.safeParse(JSON.parse(json));
+  if (!content.success) throw new Error(`the stored share card ${card} is not readable: ${z.prettifyError(content.error)}`);
+  return content.data as CardContent;
+}
 
 const historyRowSchema = z.object({ month: z.string(), score: z.number().nullable(), status: statusSchema });
 
@@ -55,8 +81,9 @@ export class PublishedStore {
   private readonly snapshotsStmt;
   private readonly historyStmt;
   private readonly sourcesStmt;
-  private readonly cardTagStmt;
+  private readonly cardRowStmt;
   private readonly cardPngStmt;
+  private readonly toDrawStmt;
   private readonly readCard;
 
   constructor(db: ServingDb) {
@@ -70,25 +97,59 @@ export class PublishedStore {
       `SELECT source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at, source_updated, last_checked_at
          FROM source_status WHERE observations > 0 ORDER BY data_type, source_table`,
     );
-    this.cardTagStmt = db.prepare(`SELECT etag FROM share_cards WHERE country = ? AND variant = ?`).pluck();
-    this.cardPngStmt = db.prepare(`SELECT png FROM share_cards WHERE country = ? AND variant = ?`).pluck();
-    // One read transaction: the ETag and the image come from the same publication.
+    this.cardRowStmt = db.prepare(
+      `SELECT c.card_key, c.content, c.publication_id, i.card_key IS NOT NULL AS drawn
+         FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key WHERE c.country = ? AND c.variant = ?`,
+    );
+    this.cardPngStmt = db.prepare(`SELECT png FROM share_card_images WHERE card_key = ?`).pluck();
+    this.toDrawStmt = db.prepare(
+      `SELECT c.country, c.variant, c.card_key, c.content FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key
+         WHERE i.card_key IS NULL AND c.content IS NOT NULL ORDER BY c.variant, c.country`,
+    );
+    // One read transaction: the key, the ETag and the picture come from the same publication.
     this.readCard = db.transaction((code: string, variant: CardVariant, ifNoneMatch: (etag: string) => boolean): ShareCardRead => {
-      let etag = this.cardTagStmt.get(code, variant) as string | undefined;
+      type Row = { card_key: string; content: string | null; publication_id: number; drawn: number };
+      let row = this.cardRowStmt.get(code, variant) as Row | undefined;
       // A publication made before stale cards existed has only the published one.
-      if (etag === undefined && variant === "stale") etag = this.cardTagStmt.get(code, (variant = "published")) as string | undefined;
-      if (etag === undefined) return { kind: "none" };
+      if (row === undefined && variant === "stale") row = this.cardRowStmt.get(code, "published") as Row | undefined;
+      if (row === undefined) return { kind: "none" };
+      // The key names the picture (equal keys, equal bytes), the publication id rolls caches over with the others.
+      const etag = `"p${row.publication_id}-${row.card_key.slice(0, 16)}"`;
       if (ifNoneMatch(etag)) return { kind: "not-modified", etag };
-      return { kind: "card", etag, png: this.cardPngStmt.get(code, variant) as Buffer };
+      if (row.drawn) return { kind: "card", etag, png: this.cardPngStmt.get(row.card_key) as Buffer };
+      // Carried over from a version that drew at publish time, without its picture: nothing to draw from.
+      if (row.content === null) return { kind: "none" };
+      return { kind: "to-draw", etag, key: row.card_key, content: parseCardContent(row.content, `${code}/${variant}`) };
     });
   }
 
   /**
-   * A country's stored share card of `variant` (product/share-cards/), or its published card when no stale one was
-   * stored; "not-modified" when `ifNoneMatch` accepts its ETag; "none" when no card is stored.
+   * A country's share card of `variant` (product/share-cards/), or its published card when no stale one was
+   * stored: its picture, or what to draw when its key has none yet; "not-modified" when `ifNoneMatch` accepts its
+   * ETag; "none" when the publication names no card.
    */
   shareCard(code: string, variant: CardVariant, ifNoneMatch: (etag: string) => boolean): ShareCardRead {
     return this.readCard(code, variant, ifNoneMatch);
+  }
+
+  /**
+   * The cards the site serves whose key has no picture yet, published cards first (what a page's og:image names),
+   * one per key: what the server draws ahead (api/share-card-images.ts). A row that does not parse is left out
+   * (its request answers the generic image and logs why).
+   */
+  cardsToDraw(): Array<{ key: string; content: CardContent }> {
+    const seen = new Set<string>();
+    const out: Array<{ key: string; content: CardContent }> = [];
+    for (const r of this.toDrawStmt.all() as Array<{ country: string; variant: string; card_key: string; content: string }>) {
+      if (seen.has(r.card_key)) continue;
+      seen.add(r.card_key);
+      try {
+        out.push({ key: r.card_key, content: parseCardContent(r.content, `${r.country}/${r.variant}`) });
+      } catch {
+        continue;
+      }
+    }
+    return out;
   }
 
   /** Id of the newest publication, 0 when nothing was ever published. Cheap: the read cache calls it per request. */

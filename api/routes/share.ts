@@ -1,6 +1,8 @@
 // Share images of the current publication, for other sites and social previews:
-//   GET /og/{code}.png     the country's share card (1200 × 630), rendered at publish time and stored in the serving
-//                          database (product/share-cards/, share_cards table); its pages' og:image.
+//   GET /og/{code}.png     the country's share card (1200 × 630), its pages' og:image: keyed by the publication
+//                          (share_cards), drawn at its first request and stored by key (api/share-card-images.ts,
+//                          share_card_images), then served from storage. A card that cannot be drawn answers the
+//                          site's generic image (logged; the next request tries again).
 //   GET /badge/{code}.svg  an embeddable badge like a CI badge (api/badge.ts), made per request (microseconds).
 // Both read through the one reader (api/read-model.ts) and show a score exactly where the pages do (its display
 // gate, product/publication.ts showsScore): a score past its cut-off is not shown (the card is then the stored
@@ -15,7 +17,10 @@ import { OG_IMAGE_PATH } from "../../product/brand.ts";
 import { noScoreText } from "../../product/no-score.ts";
 import { BADGE_PAUSED, badgeParts, badgeSvg, type BadgeParts } from "../badge.ts";
 import type { HeaderList } from "../fast-reads.ts";
+import type { Logger } from "../../pipeline/logger.ts";
+import type { ShareCardImages } from "../share-card-images.ts";
 import { CACHE_PUBLISHED, CACHE_REVALIDATE, HttpError, etagMatches } from "../http.ts";
+import type { ShareCardRead } from "../db/published.ts";
 import type { ReadModel } from "../read-model.ts";
 
 /** Cache of an unknown-code badge: short, it costs nothing to answer again. */
@@ -24,6 +29,9 @@ const CACHE_NOT_FOUND = "public, max-age=300";
 export interface ShareRouteDeps {
   /** The one reader of published data (api/read-model.ts): the same rows and display gate as the pages. */
   read: Pick<ReadModel, "country" | "publicationState" | "shareCard">;
+  /** Draws and stores a card whose key has no picture yet. */
+  cards: Pick<ShareCardImages, "draw">;
+  logger: Logger;
   /** Security headers of non-page answers (the API's helmet list); the resource policy is opened for embedding. */
   headers: HeaderList;
   now: () => Date;
@@ -31,7 +39,7 @@ export interface ShareRouteDeps {
 
 export { BADGE_PAUSED };
 
-export function shareRoutes({ read, headers, now }: ShareRouteDeps): Router {
+export function shareRoutes({ read, cards, logger, headers, now }: ShareRouteDeps): Router {
   /**
    * Whether the operator paused publication: no score is current then. (Paused by itself, no score is shown: each
    * image already says why it shows none, "not enough recent data" or "no score yet".)
@@ -46,16 +54,25 @@ export function shareRoutes({ read, headers, now }: ShareRouteDeps): Router {
 
   const r = Router();
 
-  r.get("/og/:file", (req, res, next) => {
+  r.get("/og/:file", async (req, res, next) => {
     const country = countryOf(req, "png");
     if (!country) return next(new HttpError(404, "not_found", `No share card ${req.params.file}: use a two-letter country code, e.g. /og/de.png.`));
     setHeaders(res);
-    const card = read.shareCard(country.code, now(), (etag) => etagMatches(req.headers["if-none-match"], etag));
-    if (card.kind === "none") {
-      // Paused, nothing published yet, or a publication made before share cards existed: the site's own image.
+    /** The site's own image: paused, nothing published yet, a publication made without cards, or a card not drawn. */
+    const generic = () => {
       res.setHeader("Cache-Control", CACHE_REVALIDATE);
-      return res.redirect(302, OG_IMAGE_PATH);
+      res.redirect(302, OG_IMAGE_PATH);
+    };
+    let card: ShareCardRead;
+    try {
+      card = read.shareCard(country.code, now(), (etag) => etagMatches(req.headers["if-none-match"], etag));
+      if (card.kind === "to-draw") card = { kind: "card", etag: card.etag, png: await cards.draw(card.key, card.content) };
+    } catch (err) {
+      // Never an error page for an image: the generic one, and the next request tries again.
+      logger.error({ err, country: country.code }, "share card not drawn: answered the site's generic image");
+      return generic();
     }
+    if (card.kind === "none") return generic();
     res.setHeader("Cache-Control", CACHE_PUBLISHED);
     res.setHeader("ETag", card.etag);
     if (card.kind === "not-modified") return void res.status(304).end();

@@ -9,7 +9,7 @@ import { CACHE_PUBLISHED, CACHE_STATIC, cachedJson, requestOrigin, sendCached, t
 import type { ReadModel } from "../read-model.ts";
 import { openApiBody, v1Reads } from "../v1/bodies.ts";
 import { openApiDocument } from "../v1/openapi.ts";
-import { expressPath, V1_TABLE, v1Params } from "../v1/table.ts";
+import { expressPath, V1_TABLE, v1Lang, v1Params } from "../v1/table.ts";
 import { healthBody, sendHealth } from "./public.ts";
 
 /** Every route of the v1 table (api/v1/table.ts), in its order. */
@@ -25,7 +25,8 @@ export function v1Routes(read: ReadModel, now: () => Date): Router {
     r.get(expressPath(route), (req, res) => {
       const checked = v1Params(route, req.params as Record<string, string>);
       if (!checked.ok) throw new NotFoundError(checked.notFound);
-      sendCached(req, res, answer(reads, now(), checked.params, req.query), CACHE_PUBLISHED);
+      const params = { ...checked.params, lang: v1Lang(route, req.query) };
+      sendCached(req, res, answer(reads, now(), params, req.query), CACHE_PUBLISHED);
     });
   }
   return r;

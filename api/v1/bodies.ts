@@ -2,9 +2,14 @@
 // the reader's current view once per publication and month (ReadModel.derivedBody) with the same ETag prefix as
 // every other read of that publication; and the OpenAPI document. The routes (api/routes/v1.ts) and the fast
 // path (api/fast-reads.ts) both send these, through the answers of the one v1 table (api/v1/table.ts).
-import { regions } from "../../product/publication.ts";
-import { cachedBytes, cachedJson, type CachedBody } from "../http.ts";
-import type { ReadModel } from "../read-model.ts";
+import { countryByCode } from "../../pipeline/countries.ts";
+import { countryNameIn } from "../../product/country-names.ts";
+import type { Locale } from "../../product/locales.ts";
+import type { RankingType } from "../../product/options.ts";
+import { ranking, regions } from "../../product/publication.ts";
+import type { RegionRow } from "../../product/shapes.ts";
+import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../http.ts";
+import { countryBody, type PublishedView, type ReadModel } from "../read-model.ts";
 import { CSV_TYPE, csvFilename, historyCsv, scoresCsv } from "./csv.ts";
 import { openApiDocument } from "./openapi.ts";
 import { personalScoresBody, personalScoresCsvBody, stepsOfQuery } from "./personal.ts";
@@ -21,31 +26,51 @@ export function v1Reads(read: ReadModel): V1Reads {
 
 function makeV1Reads(read: ReadModel): V1Reads {
   return {
-    countries: (now) => read.countriesBody(now),
-    country: (code, now) => read.countryBody(code, now),
+    countries: (now, lang) => (lang === "en" ? read.countriesBody(now) : namedBody(read, "countries", now, lang, (v, named) => v.items.map(named))),
+    country: (code, now, lang) =>
+      lang === "en"
+        ? read.countryBody(code, now)
+        : namedBody(read, `country/${code}`, now, lang, (v) => ({ ...countryBody(countryByCode(code)!, v.readings.get(code)!), name: countryNameIn(lang, code) })),
     history: (code, now) => read.historyBody(code, now),
     historyCsv: (code, now) => historyCsvBody(read, code, now),
-    ranking: (type, now) => read.rankingBody(type, now),
-    regions: (now) => regionsBody(read, now),
+    ranking: (type, now, lang) => (lang === "en" ? read.rankingBody(type, now) : rankingIn(read, type, now, lang)),
+    regions: (now, lang) => regionsBody(read, now, lang),
     sources: (now) => sourcesBody(read, now),
-    scoresCsv: (now) => scoresCsvBody(read, now),
-    personalScores: (query, now) => personalScoresBody(read.publishedView(now), stepsOfQuery(query)),
-    personalScoresCsv: (query, now) => personalScoresCsvBody(read.publishedView(now), stepsOfQuery(query)),
+    scoresCsv: (now, lang) => scoresCsvBody(read, now, lang),
+    personalScores: (query, now, lang) => personalScoresBody(read.publishedView(now), stepsOfQuery(query), lang),
+    personalScoresCsv: (query, now, lang) => personalScoresCsvBody(read.publishedView(now), stepsOfQuery(query), lang),
   };
 }
 
-export function regionsBody(read: ReadModel, now: Date): CachedBody {
-  return read.derivedBody("v1/regions", now, (v) => cachedJson(regions(v.items), v.tag));
+type Named = <T extends { code: string; name: string }>(item: T) => T;
+
+/** A JSON body whose country names are in `lang` (not English), made once per publication, month and language. */
+function namedBody(read: ReadModel, key: string, now: Date, lang: Locale, make: (v: PublishedView, named: Named) => unknown): CachedBody {
+  const named: Named = (item) => ({ ...item, name: countryNameIn(lang, item.code) });
+  return read.derivedBody(`v1/${key}@${lang}`, now, (v) => cachedJson(make(v, named), tagIn(v.tag, lang)));
+}
+
+function rankingIn(read: ReadModel, type: RankingType, now: Date, lang: Locale): CachedBody {
+  return namedBody(read, `rankings/${type}`, now, lang, (v, named) => ({ type, items: ranking(type, v.items).map(named) }));
+}
+
+/** The regions in the order and with the members English gives them, the countries' names in `lang`. */
+export function regionsBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
+  if (lang === "en") return read.derivedBody("v1/regions", now, (v) => cachedJson(regions(v.items), v.tag));
+  return namedBody(read, "regions", now, lang, (v, named) =>
+    regions(v.items).map((r): RegionRow => ({ ...r, best: r.best && named(r.best), worst: r.worst && named(r.worst), countries: r.countries.map(named) })),
+  );
 }
 
 export function sourcesBody(read: ReadModel, now: Date): CachedBody {
   return read.derivedBody("v1/sources", now, (v) => cachedJson(v.sources, v.tag));
 }
 
-export function scoresCsvBody(read: ReadModel, now: Date): CachedBody {
-  return read.derivedBody("v1/scores.csv", now, (v) =>
-    cachedBytes(Buffer.from(scoresCsv(v.items, v.publication, v.readings)), v.tag, { type: CSV_TYPE, filename: csvFilename("scores", v.publication) }),
-  );
+export function scoresCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
+  return read.derivedBody(lang === "en" ? "v1/scores.csv" : `v1/scores.csv@${lang}`, now, (v) => {
+    const items = lang === "en" ? v.items : v.items.map((item) => ({ ...item, name: countryNameIn(lang, item.code) }));
+    return cachedBytes(Buffer.from(scoresCsv(items, v.publication, v.readings)), tagIn(v.tag, lang), { type: CSV_TYPE, filename: csvFilename("scores", v.publication) });
+  });
 }
 
 /** `code`: an upper-case covered code (countryFromParam / countryByCode). */

@@ -7,6 +7,7 @@ import { formatScore } from "../../pipeline/model/round.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
 import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
 import { toCsv } from "../csv.ts";
+import { COUNTRY_NAME_TEXT } from "./schemas.ts";
 
 export interface CsvColumn<Row> {
   name: string;
@@ -32,7 +33,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
   line: "one covered country, in the product's fixed order (31 lines)",
   columns: [
     { name: "code", description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).", value: (r) => r.item.code },
-    { name: "name", description: "English name.", value: (r) => r.item.name },
+    { name: "name", description: COUNTRY_NAME_TEXT, value: (r) => r.item.name },
     { name: "region", description: "European region: nordic, baltic, western, central-eastern or southern.", value: (r) => r.item.region },
     { name: "score", description: "The score as shown, one decimal (1 to 10); empty when none may be shown today.", value: (r) => shown(r.item.score) },
     { name: "score_unrounded", description: "The score unrounded, as the API answers it (rankings sort by it); empty likewise.", value: (r) => r.item.score },

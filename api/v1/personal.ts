@@ -6,16 +6,20 @@
 import { z } from "zod";
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { formatScore } from "../../pipeline/model/round.ts";
+import { countryNameIn } from "../../product/country-names.ts";
+import { LOCALES, type Locale } from "../../product/locales.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { compactSub, PERSONAL_NOTE, personalRows, type PersonalRowView } from "../../product/personal-view.ts";
 import type { PublicationRow } from "../../product/shapes.ts";
 import { formatSteps, INDEX_STEPS, parseSteps, weightVector, WEIGHT_KEYS, WEIGHT_TEXT, type WeightSteps } from "../../product/weights.ts";
 import { toCsv } from "../csv.ts";
-import { cachedBytes, cachedJson, HttpError, type CachedBody } from "../http.ts";
+import { cachedBytes, cachedJson, HttpError, tagIn, type CachedBody } from "../http.ts";
 import type { PublishedView } from "../read-model.ts";
 import { CSV_TYPE, csvFilename } from "./csv.ts";
+import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas.ts";
 
 const STATUS_VALUES = ["stormy", "rainy", "cloudy", "bright", "sunny"] as const;
+
 const KEY_VALUES = ["U", "V", "C", "M", "S"] as const;
 
 export const weightsQuery = z.object({
@@ -32,7 +36,7 @@ const status = z.enum(STATUS_VALUES).nullable();
 
 export const personalRowSchema = z.strictObject({
   code: z.string().regex(/^[A-Z]{2}$/).meta({ description: "Two-letter country code." }),
-  name: z.string().meta({ description: "English name." }),
+  name: z.string().meta({ description: NAME_TEXT }),
   rank: z.int().min(1).nullable().meta({ description: "Position by personal score, 1 first, ties by country code; null without a personal score." }),
   score: z.number().min(1).max(10).nullable().meta({ description: "The published score (unrounded), exactly as /countries answers it: weights never change it." }),
   status: status.meta({ description: "The published status: weights never change it." }),
@@ -83,11 +87,11 @@ export function stepsOfQuery(query: unknown): WeightSteps {
   return steps.steps;
 }
 
-function rowsOf(view: PublishedView, steps: WeightSteps): PersonalRowView[] {
+function rowsOf(view: PublishedView, steps: WeightSteps, lang: Locale): PersonalRowView[] {
   return personalRows(
     view.items.map((item) => ({
       code: item.code,
-      name: item.name,
+      name: countryNameIn(lang, item.code),
       score: item.score,
       status: item.status,
       sub: compactSub(view.readings.get(item.code)?.snapshot?.sub_scores ?? null),
@@ -98,21 +102,21 @@ function rowsOf(view: PublishedView, steps: WeightSteps): PersonalRowView[] {
 
 const publicationOf = (p: PublicationRow | null) => (p ? { id: p.id, model: p.model, as_of: p.as_of, published_at: p.published_at } : null);
 
-export function personalScoresBody(view: PublishedView, steps: WeightSteps): CachedBody {
+export function personalScoresBody(view: PublishedView, steps: WeightSteps, lang: Locale = "en"): CachedBody {
   const body: PersonalScoresBody = {
     note: PERSONAL_NOTE,
     weights: formatSteps(steps),
     weight_values: weightVector(steps),
     publication: publicationOf(view.publication),
-    items: rowsOf(view, steps),
+    items: rowsOf(view, steps, lang),
   };
-  return cachedJson(body, view.tag);
+  return cachedJson(body, tagIn(view.tag, lang));
 }
 
 const PERSONAL_CSV_COLUMNS: ReadonlyArray<{ name: string; description: string; value: (r: PersonalRowView, steps: string, p: PublicationRow | null) => string | number | null }> = [
   { name: "rank", description: "Position by personal score (ties by code); empty without a personal score.", value: (r) => r.rank },
   { name: "code", description: "Two-letter country code.", value: (r) => r.code },
-  { name: "name", description: "English name.", value: (r) => r.name },
+  { name: "name", description: NAME_TEXT, value: (r) => r.name },
   { name: "personal_score", description: "The score under your weights, one decimal; empty without one.", value: (r) => (r.personal_score === null ? null : formatScore(r.personal_score)) },
   { name: "personal_status", description: "Its weather status.", value: (r) => r.personal_status },
   { name: "score", description: "The published score, one decimal (never changed by weights); empty when none is shown.", value: (r) => (r.score === null ? null : formatScore(r.score)) },
@@ -124,16 +128,16 @@ const PERSONAL_CSV_COLUMNS: ReadonlyArray<{ name: string; description: string; v
 
 export const PERSONAL_CSV_DESCRIPTION = `RFC 4180 CSV, UTF-8 without a byte order mark, CRLF line ends, a header row, then one covered country per line in the order of the JSON answer. Your ranking, not the index. Columns:\n\n${PERSONAL_CSV_COLUMNS.map((c) => `- \`${c.name}\`: ${c.description}`).join("\n")}`;
 
-export function personalScoresCsvBody(view: PublishedView, steps: WeightSteps): CachedBody {
+export function personalScoresCsvBody(view: PublishedView, steps: WeightSteps, lang: Locale = "en"): CachedBody {
   const s = formatSteps(steps);
-  const rows = rowsOf(view, steps);
+  const rows = rowsOf(view, steps, lang);
   const text = toCsv(
     PERSONAL_CSV_COLUMNS.map((c) => c.name),
     rows.map((r) => PERSONAL_CSV_COLUMNS.map((c) => c.value(r, s, view.publication))),
     { bom: false },
   );
   const tag = s.replace(/[^A-Z0-9]+/g, "");
-  return cachedBytes(Buffer.from(text), view.tag, { type: CSV_TYPE, filename: csvFilename(`your-ranking-${tag}`, view.publication) });
+  return cachedBytes(Buffer.from(text), tagIn(view.tag, lang), { type: CSV_TYPE, filename: csvFilename(`your-ranking-${tag}`, view.publication) });
 }
 
 /** The OpenAPI entries of both routes (api/v1/openapi.ts lists them with the others). */
@@ -142,11 +146,13 @@ export function personalRoutes(answer: {
   csv: (description: string) => ResponseConfig;
   error: (description: string) => ResponseConfig;
   conditional: Pick<NonNullable<RouteConfig["request"]>, "headers">;
+  langQuery: z.ZodObject<{ lang: z.ZodOptional<z.ZodType> }>;
   notModified: ResponseConfig;
 }) {
   const bad = answer.error(
-    "Bad Request: `weights` is not a list of `KEY:STEP` with keys U, M, V, C, S and whole steps 0 to 5 (`invalid_weights`, the message says what is wrong); or the URL's path has broken percent-encoding (`invalid_url`), or the request is not valid HTTP/1.1 (`bad_request`).",
+    `Bad Request: \`weights\` is not a list of \`KEY:STEP\` with keys U, M, V, C, S and whole steps 0 to 5 (\`invalid_weights\`, the message says what is wrong), or \`lang\` is not one of ${LOCALES.join(", ")} (\`invalid_lang\`); or the URL's path has broken percent-encoding (\`invalid_url\`), or the request is not valid HTTP/1.1 (\`bad_request\`).`,
   );
+  const query = weightsQuery.extend(answer.langQuery.shape);
   return [
     {
       method: "get" as const,
@@ -156,7 +162,7 @@ export function personalRoutes(answer: {
       summary: "A personal ranking under your own weights (never the index)",
       description:
         "Every country's published score beside its personal score: the published sub-scores blended with your weights (the model's own blend, docs: /methodology). With the index's weights (every step 2, the default) the personal scores equal the published scores exactly.",
-      request: { query: weightsQuery, ...answer.conditional },
+      request: { query, ...answer.conditional },
       responses: { 200: answer.json(personalScoresSchema, "The personal ranking."), 304: answer.notModified, 400: bad },
     },
     {
@@ -166,7 +172,7 @@ export function personalRoutes(answer: {
       tags: ["Downloads"],
       summary: "A personal ranking as CSV",
       description: "The ranking of /scores under your weights as a CSV download.",
-      request: { query: weightsQuery, ...answer.conditional },
+      request: { query, ...answer.conditional },
       responses: { 200: answer.csv(PERSONAL_CSV_DESCRIPTION), 304: answer.notModified, 400: bad },
     },
   ];

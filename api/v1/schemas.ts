@@ -38,6 +38,9 @@ const withheldReason = z.enum(WITHHELD_REASONS).nullable().meta({
 // ---------------------------------------------------------------------------------------------------------
 // Small building blocks
 
+/** The `name` of a country, in answers and CSV files: its language follows `lang` (api/v1/table.ts `langQuery`). */
+export const COUNTRY_NAME_TEXT = "The country's name: English, or in the language `lang` asks for.";
+
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2]|Q[1-4])$/;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
@@ -201,7 +204,7 @@ export const rankingParams = z.strictObject({
 export const countryListItemSchema = z
   .strictObject({
     code: z.string().regex(/^[A-Z]{2}$/).meta({ description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).", example: "DE" }),
-    name: z.string().meta({ description: "English name.", example: "Germany" }),
+    name: z.string().meta({ description: COUNTRY_NAME_TEXT, example: "Germany" }),
     flag: z.string().meta({ description: "Emoji flag.", example: "🇩🇪" }),
     slug: z.string().meta({ description: "Lower-case English name, as in /job-market/{slug}.", example: "germany" }),
     region: z.enum(REGION_IDS).meta({ description: "European region (see /api/v1/regions)." }),
@@ -263,14 +266,14 @@ export const regionsSchema = z
   .array(
     z.strictObject({
       id: z.enum(REGION_IDS).meta({ description: "Region id." }),
-      name: z.string().meta({ description: "Region name.", example: "Nordic" }),
+      name: z.string().meta({ description: "Region name, in English whatever `lang` asks.", example: "Nordic" }),
       average: z.number().min(1).max(10).nullable().meta({ description: "Mean of the region's scores that may be shown today; null when none." }),
       status: statusOf("Weather status of the average; null without one."),
       scored: count("Countries of the region with a score that may be shown today."),
       total: count("Covered countries of the region."),
       best: countryListItemSchema.nullable().meta({ description: "The region's highest score; null when none." }),
       worst: countryListItemSchema.nullable().meta({ description: "The region's lowest score; null with fewer than two scored countries." }),
-      countries: z.array(countryListItemSchema).meta({ description: "Every covered country of the region, by name." }),
+      countries: z.array(countryListItemSchema).meta({ description: "Every covered country of the region, by English name." }),
     }),
   )
   .meta({ id: "Regions", description: "European regions, best average first; a region without any score last." });

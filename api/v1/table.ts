@@ -7,9 +7,10 @@
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { countryByCode } from "../../pipeline/countries.ts";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../product/locales.ts";
 import type { RankingType } from "../../product/options.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
-import type { CachedBody } from "../http.ts";
+import { HttpError, type CachedBody } from "../http.ts";
 import { HISTORY_CSV, SCORES_CSV, type CsvFormat } from "./csv.ts";
 import { personalRoutes } from "./personal.ts";
 import {
@@ -25,25 +26,30 @@ import {
   sourcesSchema,
 } from "./schemas.ts";
 
-/** The cached bodies of the current publication a v1 answer is made of (api/v1/bodies.ts `v1Reads`). */
+/**
+ * The cached bodies of the current publication a v1 answer is made of (api/v1/bodies.ts `v1Reads`). `lang` names
+ * the language of the country names (English keeps the bodies every other read shares).
+ */
 export interface V1Reads {
-  countries(now: Date): CachedBody;
-  country(code: string, now: Date): CachedBody;
+  countries(now: Date, lang: Locale): CachedBody;
+  country(code: string, now: Date, lang: Locale): CachedBody;
   history(code: string, now: Date): CachedBody;
   historyCsv(code: string, now: Date): CachedBody;
-  ranking(type: RankingType, now: Date): CachedBody;
-  regions(now: Date): CachedBody;
+  ranking(type: RankingType, now: Date, lang: Locale): CachedBody;
+  regions(now: Date, lang: Locale): CachedBody;
   sources(now: Date): CachedBody;
-  scoresCsv(now: Date): CachedBody;
+  scoresCsv(now: Date, lang: Locale): CachedBody;
   /** A personal ranking under the weights of the request's query (api/v1/personal.ts); a 400 for bad weights. */
-  personalScores(query: unknown, now: Date): CachedBody;
-  personalScoresCsv(query: unknown, now: Date): CachedBody;
+  personalScores(query: unknown, now: Date, lang: Locale): CachedBody;
+  personalScoresCsv(query: unknown, now: Date, lang: Locale): CachedBody;
 }
 
-/** A route's path parameters once checked: `code` upper-case and covered, `type` a ranking. */
+/** A route's parameters once checked: `code` upper-case and covered, `type` a ranking, `lang` the names' language. */
 export interface V1Params {
   code?: string;
   type?: RankingType;
+  /** The language of the country names: the query's `lang` on a route that takes it, else English. */
+  lang: Locale;
 }
 
 export interface V1Route {
@@ -58,6 +64,42 @@ export interface V1Route {
   answer: ((reads: V1Reads, now: Date, params: V1Params, query: unknown) => CachedBody) | "health";
   /** Its answer depends on the query string (a visitor's weights): the fast path, which reads paths only, leaves it to Express. */
   readsQuery?: true;
+  /**
+   * Its answer carries country names: it takes `lang` (documented by `langRequest`), and answers each language with
+   * its own body and ETag. The fast path reads `lang` like Express does (api/fast-reads.ts).
+   */
+  names?: true;
+}
+
+const LANG_LIST = LOCALES.join(", ");
+
+/** `?lang=`: the language of the country names of an answer (docs/open-data.md). */
+export const langQuery = z.object({
+  lang: z
+    .enum(LOCALES)
+    .optional()
+    .meta({
+      description: `The language of the country names (\`name\`, and the countries' names inside regions): one of ${LOCALES.map((l) => `\`${l}\``).join(", ")}; English (\`en\`) without it. Names other than English are the Unicode CLDR's (as the site shows them). Keys and every other value stay as they are.`,
+      example: "de",
+    }),
+});
+
+/**
+ * The language a request's query asks for on a route that takes `lang` (English without it, and on other routes);
+ * a 400 that says what is accepted for anything else (`lang=xx`, `lang` twice).
+ */
+export function v1Lang(route: V1Route, query: unknown): Locale {
+  if (!route.names) return DEFAULT_LOCALE;
+  const parsed = langQuery.safeParse(query ?? {});
+  if (parsed.success) return parsed.data.lang ?? DEFAULT_LOCALE;
+  const raw = (query as { lang?: unknown }).lang;
+  throw new HttpError(
+    400,
+    "invalid_lang",
+    typeof raw === "string"
+      ? `Unknown language "${raw.slice(0, 12)}": lang must be one of ${LANG_LIST}.`
+      : `lang must be given once, as one of ${LANG_LIST}.`,
+  );
 }
 
 const etagHeader = { description: "Names the publication and the content; send it back in If-None-Match.", schema: { type: "string" as const } };
@@ -69,6 +111,14 @@ const conditional = {
     "if-none-match": z.string().optional().meta({ description: "An ETag of an earlier answer: 304 Not Modified while it is still current." }),
   }),
 };
+
+/** The 400 of a route that takes `lang`: an unknown language, besides the general cases. */
+const badLang = (): ResponseConfig =>
+  errorAnswer(
+    `Bad Request: \`lang\` is not one of ${LANG_LIST} (\`invalid_lang\`); or the URL's path has broken percent-encoding (\`invalid_url\`), or the request is not valid HTTP/1.1 (\`bad_request\`).`,
+  );
+/** The request of a route that takes `lang`. */
+const langRequest = { query: langQuery, ...conditional };
 
 const notModified: ResponseConfig = { description: "Not Modified: the ETag sent in If-None-Match is still current (no body)." };
 const notFound = (what: string): ResponseConfig => errorAnswer(`Not Found (\`not_found\`): ${what}.`);
@@ -123,11 +173,12 @@ export const V1_TABLE: readonly V1Route[] = [
       tags: ["Scores"],
       summary: "Every covered country with today's score",
       description: "The 31 covered countries in the product's fixed order, each with its score as lists show it (null when none may be shown today).",
-      request: conditional,
-      responses: { 200: jsonAnswer(countriesSchema, "The countries."), 304: notModified },
+      request: langRequest,
+      responses: { 200: jsonAnswer(countriesSchema, "The countries."), 304: notModified, 400: badLang() },
     },
     params: null,
-    answer: (r, now) => r.countries(now),
+    names: true,
+    answer: (r, now, p) => r.countries(now, p.lang),
   },
   {
     doc: {
@@ -138,11 +189,12 @@ export const V1_TABLE: readonly V1Route[] = [
       summary: "One country in full",
       description:
         "The country's published snapshot: score, status, label, confidence, the five sub-scores with their inputs, periods and freshness, the source figures, the year-on-year change and why the score changed, with the country page's market panel.",
-      request: { params: countryParams, ...conditional },
-      responses: { 200: jsonAnswer(countrySchema, "The country."), 304: notModified, 404: notFound("not one of the 31 covered countries") },
+      request: { params: countryParams, ...langRequest },
+      responses: { 200: jsonAnswer(countrySchema, "The country."), 304: notModified, 400: badLang(), 404: notFound("not one of the 31 covered countries") },
     },
     params: "country",
-    answer: (r, now, p) => r.country(p.code!, now),
+    names: true,
+    answer: (r, now, p) => r.country(p.code!, now, p.lang),
   },
   {
     doc: {
@@ -184,11 +236,12 @@ export const V1_TABLE: readonly V1Route[] = [
       tags: ["Scores"],
       summary: "The brightest or stormiest job markets",
       description: "Only scores that may be shown today; sorted by the unrounded score, then by country code.",
-      request: { params: rankingParams, ...conditional },
-      responses: { 200: jsonAnswer(rankingSchema, "The ranking."), 304: notModified, 404: notFound("not brightest or stormiest") },
+      request: { params: rankingParams, ...langRequest },
+      responses: { 200: jsonAnswer(rankingSchema, "The ranking."), 304: notModified, 400: badLang(), 404: notFound("not brightest or stormiest") },
     },
     params: "ranking",
-    answer: (r, now, p) => r.ranking(p.type!, now),
+    names: true,
+    answer: (r, now, p) => r.ranking(p.type!, now, p.lang),
   },
   {
     doc: {
@@ -198,11 +251,12 @@ export const V1_TABLE: readonly V1Route[] = [
       tags: ["Scores"],
       summary: "European regions with their average score",
       description: "Nordic, Baltic, Western, Central and Eastern, Southern: the mean of their countries' scores shown today, the best and worst country.",
-      request: conditional,
-      responses: { 200: jsonAnswer(regionsSchema, "The regions."), 304: notModified },
+      request: langRequest,
+      responses: { 200: jsonAnswer(regionsSchema, "The regions."), 304: notModified, 400: badLang() },
     },
     params: null,
-    answer: (r, now) => r.regions(now),
+    names: true,
+    answer: (r, now, p) => r.regions(now, p.lang),
   },
   {
     doc: {
@@ -226,17 +280,19 @@ export const V1_TABLE: readonly V1Route[] = [
       tags: ["Downloads"],
       summary: "Today's scores of every country as CSV",
       description: "The list of /countries as a CSV download, with the publication's as-of date and model on every line.",
-      request: conditional,
-      responses: { 200: csvAnswer(SCORES_CSV as CsvFormat<never>, "The scores as CSV."), 304: notModified },
+      request: langRequest,
+      responses: { 200: csvAnswer(SCORES_CSV as CsvFormat<never>, "The scores as CSV."), 304: notModified, 400: badLang() },
     },
     params: null,
-    answer: (r, now) => r.scoresCsv(now),
+    names: true,
+    answer: (r, now, p) => r.scoresCsv(now, p.lang),
   },
   ...personalDocs().map((doc, i): V1Route => ({
     doc,
     params: null,
     readsQuery: true,
-    answer: i === 0 ? (r, now, _params, query) => r.personalScores(query, now) : (r, now, _params, query) => r.personalScoresCsv(query, now),
+    names: true,
+    answer: i === 0 ? (r, now, p, query) => r.personalScores(query, now, p.lang) : (r, now, p, query) => r.personalScoresCsv(query, now, p.lang),
   })),
   {
     doc: {
@@ -262,6 +318,7 @@ function personalDocs(): RouteConfig[] {
     csv: (description) => csvText(description, "Your ranking as CSV."),
     error: errorAnswer,
     conditional,
+    langQuery,
     notModified,
   });
   if (docs.length !== 2 || !docs[0]!.path.endsWith("/scores") || !docs[1]!.path.endsWith("/scores/personal.csv")) {
@@ -277,17 +334,18 @@ const PARAM_NOT_FOUND = {
 
 /**
  * A route's path parameters through the schemas the document is generated from; a message saying what does not
- * exist (a 404) when they name nothing.
+ * exist (a 404) when they name nothing. `lang` is English here: the query's (`v1Lang`) is checked after the path.
  */
 export function v1Params(route: V1Route, raw: Record<string, string>): { ok: true; params: V1Params } | { ok: false; notFound: string } {
-  if (route.params === null) return { ok: true, params: {} };
+  const lang = DEFAULT_LOCALE;
+  if (route.params === null) return { ok: true, params: { lang } };
   if (route.params === "ranking") {
     const parsed = rankingParams.safeParse(raw);
-    return parsed.success ? { ok: true, params: { type: parsed.data.type as RankingType } } : { ok: false, notFound: PARAM_NOT_FOUND.ranking(raw) };
+    return parsed.success ? { ok: true, params: { type: parsed.data.type as RankingType, lang } } : { ok: false, notFound: PARAM_NOT_FOUND.ranking(raw) };
   }
   const parsed = countryParams.safeParse(raw);
   const country = parsed.success ? countryByCode(parsed.data.code) : undefined;
-  return country ? { ok: true, params: { code: country.code } } : { ok: false, notFound: PARAM_NOT_FOUND.country(raw) };
+  return country ? { ok: true, params: { code: country.code, lang } } : { ok: false, notFound: PARAM_NOT_FOUND.country(raw) };
 }
 
 /** The route's path below API_V1_BASE, as Express writes it (`/countries/:code`). */

@@ -3,6 +3,7 @@ import { pausedRecalcNote } from "../../pipeline/pause.ts";
 import { NOTHING_CHANGED, type RecalcSummary } from "../../pipeline/recalc.ts";
 import { formatScore } from "../../product/format.ts";
 import { movedText } from "../../product/moved-text.ts";
+import { recalcCardsText } from "../../product/share-cards/status.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 
 export interface RecalcCommandOptions {
@@ -30,7 +31,7 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
     summary.unchanged ? `recalc: ${NOTHING_CHANGED}` : summary.paused ? "recalc stored (publication paused)" : "recalc published",
   );
   if (opts.json) {
-    const { model, as_of, publication_id, countries, moved } = summary;
+    const { model, as_of, publication_id, countries, moved, cards } = summary;
     writeLine(
       ctx.io.stdout,
       JSON.stringify(
@@ -46,6 +47,9 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
           })),
           // What moved against the previous publication: [{code, from, to, status_from, status_to, reason}].
           moved,
+          // Its share cards: {keyed, drawn, to_draw, error} (drawn: already; to_draw: by the server at their first
+          // request); null when it published none. No timing, like the rest: the same data prints the same bytes.
+          cards: cards && { keyed: cards.keyed, drawn: cards.drawn, to_draw: cards.to_draw, error: cards.error },
         },
         null,
         2,
@@ -65,8 +69,7 @@ function printSummary(ctx: CommandContext, s: RecalcSummary) {
     `Model ${s.model}, as of ${s.as_of}: ${s.countries_scored} of ${s.countries.length} countries scored in ${s.duration_ms} ms` +
       (s.publication_id === null ? "." : `, publication ${s.publication_id}.`),
   );
-  if (s.cards?.error) writeLine(out, `Share cards not drawn (the previous ones stay): ${s.cards.error}`);
-  else if (s.cards) writeLine(out, `Share cards: ${s.cards.drawn} drawn, ${s.cards.reused} unchanged.`);
+  if (s.cards) writeLine(out, recalcCardsText(s.cards));
   printMoved(out, s.moved);
   writeLine(out, "");
   writeLine(out, `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`);

@@ -5,14 +5,17 @@
 //   vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less and the score moves toward the middle (−0.1).
 //
 // Each line says what happened to an input and why that moved the score (cause and effect); a period that
-// replaces another is called newer or older by the period itself, never by its age (docs/model.md §9).
+// replaces another is called newer or older by the period itself, never by its age (docs/model.md §9). The
+// pieces are data first (explain-spec.ts: a cause and an effect per line); this file says them in English, the
+// words of the API, the feeds and the operator's list. The pages say the same specs in their own language
+// (web/app/lib/why-text.ts), checked against these words by web/app/lib/why-text.test.ts.
 //
 // Display rounding: the change is shown to one decimal (half away from zero, as the score); the parts are
 // rounded with the largest-remainder method in whole tenths, so the shown parts add up exactly to the shown
 // change. Negative numbers use the minus sign "−" (U+2212).
+import { causeSpec, effectSpec, periodEnd, type CauseSpec, type Direction, type EffectSpec, type Figure, type FiguresKey, type Trend } from "./explain-spec.ts";
 import { roundHalfAway, tenths } from "./round.ts";
-import { CURRENT_PARAMS } from "./current.ts";
-import type { ChangePart, Explanation, SubScoreState } from "./types.ts";
+import type { ChangePart, Explanation } from "./types.ts";
 
 export interface ShownPart extends ChangePart {
   /** The contribution as shown, in whole tenths (an integer: parts add up exactly). */
@@ -92,43 +95,21 @@ function signedNum(x: number, decimals: number): string {
   return r > 0 ? `+${r.toFixed(decimals)}` : num(r, decimals);
 }
 
-/** Two values that differ, with enough decimals to show that they do (1, else 2, else 3). */
-function decimalsFor(a: number, b: number): number {
-  for (const d of [1, 2]) if (roundHalfAway(a, d) !== roundHalfAway(b, d)) return d;
-  return 3;
-}
-
-/** "fell 0.2 points" / "rose 0.04 points" / "rose slightly". */
-function moved(delta: number, unit: string): string {
-  const verb = delta < 0 ? "fell" : "rose";
-  const a = Math.abs(delta);
-  if (roundHalfAway(a, 1) > 0) return `${verb} ${num(a, 1)} ${unit}`;
-  if (roundHalfAway(a, 2) > 0) return `${verb} ${num(a, 2)} ${unit}`;
-  return `${verb} slightly`;
-}
-
 /** `2026-10` → "October 2026"; `2026-Q3` → "Q3 2026". */
 export function periodName(period: string): string {
   const q = /^(\d{4})-Q([1-4])$/.exec(period);
   return q ? `Q${q[2]} ${q[1]}` : monthName(period);
 }
 
-/** The last month a period covers, as a month count (`2026-Q2` → June 2026), to tell newer from older; NaN if unknown. */
-export function periodEnd(period: string): number {
-  const q = /^(\d{4})-Q([1-4])$/.exec(period);
-  if (q) return Number(q[1]) * 12 + Number(q[2]) * 3 - 1;
-  const m = /^(\d{4})-(\d{2})$/.exec(period);
-  return m ? Number(m[1]) * 12 + Number(m[2]) - 1 : Number.NaN;
-}
+export { periodEnd };
 
 const monthsOld = (n: number) => (n === 1 ? "1 month" : `${n} months`);
 
-/** The figures behind each sub-score, as a reader names them. M reads U's series: its ageing merges with U's. */
-const FIGURES: Record<ChangePart["key"], string> = {
+/** The figures behind each sub-score, as a reader names them (M's are U's: explain-spec.ts). */
+const FIGURES: Record<FiguresKey, string> = {
   U: "unemployment figures",
   V: "vacancy figures",
   C: "competition figures",
-  M: "unemployment figures",
   S: "sentiment figures",
 };
 
@@ -141,94 +122,92 @@ const COMES: Record<ChangePart["key"], { what: string; one: boolean }> = {
   S: { what: "sentiment figures", one: false },
 };
 
-/**
- * What happened to an input's data between the two sides: ageing within one period, or another period taking
- * its place (named newer or older by the period itself, never by its age), then "so they count less/more".
- */
-function freshnessCause(key: ChangePart["key"], a: SubScoreState, b: SubScoreState): string {
-  const counts = b.freshness < a.freshness ? "so they count less" : "so they count more";
-  const figures = FIGURES[key];
-  if (a.period === b.period) {
-    const when = periodName(b.period);
-    if (b.age > a.age) return `${figures} (${when}) aged from ${a.age} to ${monthsOld(b.age)}, ${counts}`;
-    if (b.age < a.age) return `${figures} (${when}) went from ${monthsOld(a.age)} to ${monthsOld(b.age)} old, ${counts}`;
-    return `${figures} (${when}) are ${monthsOld(b.age)} old as before but ${b.freshness < a.freshness ? "count less" : "count more"}`;
+const TRENDS: Record<Trend, string> = {
+  nowFalling: "unemployment is now falling",
+  noLongerRising: "unemployment is no longer rising",
+  nowRising: "unemployment is now rising",
+  noLongerFalling: "unemployment is no longer falling",
+  risingSlower: "unemployment is rising more slowly",
+  risingFaster: "unemployment is rising faster",
+  fallingFaster: "unemployment is falling faster",
+  fallingSlower: "unemployment is falling more slowly",
+};
+
+/** "fell 0.2 points" / "rose 0.04 points" / "rose slightly". */
+const moved = (direction: Direction, by: Figure | null) =>
+  `${direction === "down" ? "fell" : "rose"} ${by ? `${num(by.value, by.decimals)} points` : "slightly"}`;
+
+const fellRose = (direction: Direction) => (direction === "down" ? "fell" : "rose");
+
+/** A cause in English: what happened to the input(s) (explain-spec.ts `CauseSpec`). */
+export function causeWords(c: CauseSpec): string {
+  switch (c.id) {
+    case "added":
+      return `${COMES[c.key].what} now ${COMES[c.key].one ? "counts" : "count"}`;
+    case "removed":
+      return `${COMES[c.key].what} no longer ${COMES[c.key].one ? "counts" : "count"}`;
+    case "aged":
+      return `${FIGURES[c.figures]} (${periodName(c.period)}) aged from ${c.from_age} to ${monthsOld(c.to_age)}, so they count ${c.counts}`;
+    case "younger":
+      return `${FIGURES[c.figures]} (${periodName(c.period)}) went from ${monthsOld(c.from_age)} to ${monthsOld(c.to_age)} old, so they count ${c.counts}`;
+    case "sameAge":
+      return `${FIGURES[c.figures]} (${periodName(c.period)}) are ${monthsOld(c.age)} old as before but count ${c.counts}`;
+    case "replaced":
+    case "replacedSameAge": {
+      const which = c.order === "neither" ? "" : `${c.order} `;
+      const replaced = `${which}${FIGURES[c.figures]} (${periodName(c.period)}) replaced those for ${periodName(c.was)}`;
+      return c.id === "replacedSameAge"
+        ? `${replaced} ${c.link} are ${monthsOld(c.age)} old as they were, so they count ${c.counts}`
+        : `${replaced} ${c.link} are ${monthsOld(c.to_age)} old, not ${c.from_age}, so they count ${c.counts}`;
+    }
+    case "unemployment":
+      return `unemployment ${moved(c.direction, c.by)}: ${c.direction === "down" ? "fewer" : "more"} people out of work`;
+    case "vacancyRate":
+      return `the vacancy rate ${moved(c.direction, c.by)}: ${c.direction === "down" ? "fewer" : "more"} open posts`;
+    case "competition":
+      return `job seekers per vacancy ${fellRose(c.direction)} from ${num(c.from.value, c.from.decimals)} to ${num(c.to.value, c.to.decimals)}: ${c.direction === "down" ? "less" : "more"} competition for each opening`;
+    case "sentiment":
+      return `sentiment ${fellRose(c.direction)} from ${num(c.from.value, c.from.decimals)} to ${num(c.to.value, c.to.decimals)}: ${c.direction === "down" ? "a gloomier" : "a brighter"} hiring outlook`;
+    case "trend":
+      return `the yearly change in unemployment went from ${signedNum(c.from.value, c.from.decimals)} to ${signedNum(c.to.value, c.to.decimals)} points: ${TRENDS[c.trend]}`;
   }
-  // Newer or older by the period's last month (a quarter and its last month, e.g. Q1 2026 and March 2026, are neither).
-  const ends = Math.sign(periodEnd(b.period) - periodEnd(a.period));
-  const which = ends > 0 ? "newer " : ends < 0 ? "older " : "";
-  const replaced = `${which}${figures} (${periodName(b.period)}) replaced those for ${periodName(a.period)}`;
-  // "but" when the news and the weight disagree (newer figures that count less, older ones that count more).
-  const link = ends !== 0 && ends > 0 === b.freshness < a.freshness ? "but" : "and";
-  if (b.age === a.age) return `${replaced} ${link} are ${monthsOld(b.age)} old as they were, ${counts}`;
-  return `${replaced} ${link} are ${monthsOld(b.age)} old, not ${a.age}, ${counts}`;
-}
-
-/** How unemployment moves when its yearly change goes from `a` to `b` points (b < a is the better news). */
-function trend(a: number, b: number): string {
-  if (a > 0 && b <= 0) return b < 0 ? "unemployment is now falling" : "unemployment is no longer rising";
-  if (a < 0 && b >= 0) return b > 0 ? "unemployment is now rising" : "unemployment is no longer falling";
-  if (a === 0) return b < 0 ? "unemployment is now falling" : "unemployment is now rising";
-  if (b > 0) return b < a ? "unemployment is rising more slowly" : "unemployment is rising faster";
-  return b < a ? "unemployment is falling faster" : "unemployment is falling more slowly";
 }
 
 /**
- * The cause of one part, without its effect on the score: what happened to the input (its value, its data's
- * age or period, or the input coming or going) and what that means for a job seeker. Parts with the same
+ * The cause of one part in English, without its effect on the score: what happened to the input (its value, its
+ * data's age or period, or the input coming or going) and what that means for a job seeker. Parts with the same
  * cause (U's and M's data ageing together) share one line; `changeLines` adds the effect.
  */
 export function partPhrase(p: ChangePart): string {
-  if (p.kind === "added") return `${COMES[p.key].what} now ${COMES[p.key].one ? "counts" : "count"}`;
-  if (p.kind === "removed") return `${COMES[p.key].what} no longer ${COMES[p.key].one ? "counts" : "count"}`;
-  const from = p.from!;
-  const to = p.to!;
-  if (p.kind === "freshness") return freshnessCause(p.key, from, to);
-  const d = decimalsFor(from.input, to.input);
-  const down = to.input < from.input;
-  switch (p.key) {
-    case "U":
-      return `unemployment ${moved(to.input - from.input, "points")}: ${down ? "fewer" : "more"} people out of work`;
-    case "V":
-      return `the vacancy rate ${moved(to.input - from.input, "points")}: ${down ? "fewer" : "more"} open posts`;
-    case "C":
-      return `job seekers per vacancy ${down ? "fell" : "rose"} from ${num(from.input, d)} to ${num(to.input, d)}: ${down ? "less" : "more"} competition for each opening`;
-    case "M":
-      return (
-        `the yearly change in unemployment went from ${signedNum(from.input, d)} to ${signedNum(to.input, d)} points: ` +
-        trend(from.input, to.input)
-      );
-    case "S":
-      return `sentiment ${down ? "fell" : "rose"} from ${num(from.input, d)} to ${num(to.input, d)}: ${down ? "a gloomier" : "a brighter"} hiring outlook`;
-  }
+  return causeWords(causeSpec(p));
 }
 
-/** The score the model pulls thin evidence toward (docs/model.md §4: a raw 50 shrinks to 5.5). */
-const MIDDLE =
-  CURRENT_PARAMS.scale.min + ((CURRENT_PARAMS.scale.max - CURRENT_PARAMS.scale.min) * CURRENT_PARAMS.shrink.neutral) / CURRENT_PARAMS.scale.subScoreMax;
-
-/**
- * Why a line moved the score, from the line's sign as shown (so the words never contradict its number): a value
- * lifts or lowers it; data counting more pulls it its way; data counting less or going leaves the score nearer
- * the middle, or leaning more on the other inputs when it moves away from the middle.
- */
-function effect(p: ChangePart, tenths: number, fromScore: number): string {
-  const up = tenths > 0;
-  const weaker = p.kind === "removed" || (p.kind === "freshness" && p.to!.freshness < p.from!.freshness);
-  if (weaker) {
-    const towardMiddle = up ? fromScore < MIDDLE : fromScore > MIDDLE;
-    const lead = p.kind === "removed" ? ", so" : " and";
-    return towardMiddle ? `${lead} the score moves toward the middle` : `${lead} the score leans more on the other inputs`;
+/** An effect in English, after its cause (explain-spec.ts `EffectSpec`): how it joins depends on the cause. */
+export function effectWords(c: CauseSpec, e: EffectSpec): string {
+  const middle = e === "middle" ? "the score moves toward the middle" : "the score leans more on the other inputs";
+  switch (c.id) {
+    case "added":
+      return `, and ${COMES[c.key].one ? "it pulls" : "they pull"} the score ${e}`;
+    case "removed":
+      return `, so ${middle}`;
+    case "aged":
+    case "younger":
+    case "sameAge":
+    case "replaced":
+    case "replacedSameAge":
+      return e === "middle" || e === "others" ? ` and ${middle}` : ` and pull the score ${e}`;
+    default:
+      return `, so the score ${e === "up" ? "rises" : "falls"}`;
   }
-  if (p.kind === "added") return `, and ${COMES[p.key].one ? "it pulls" : "they pull"} the score ${up ? "up" : "down"}`;
-  if (p.kind === "freshness") return ` and pull the score ${up ? "up" : "down"}`;
-  return `, so the score ${up ? "rises" : "falls"}`;
 }
 
 /** One line of the sentence: the words of one or more parts (merged when their words are equal) and their sum. */
 export interface ChangeLine {
   /** Cause and effect: what happened to the input(s), then why that moved the score (its sign as shown). */
   words: string;
+  /** The same as data, for saying it in another language (explain-spec.ts). */
+  cause: CauseSpec;
+  effect: EffectSpec;
   /** The merged parts' contributions as shown, in whole tenths (the lines add up to the change as shown). */
   shown_tenths: number;
   /** The parts behind the line, in sub-score order (one, or two when U's and M's data age together). */
@@ -242,23 +221,29 @@ export interface ChangeLine {
  */
 export function changeLines(e: Explanation): { delta_tenths: number; lines: ChangeLine[] } {
   const shown = roundExplanation(e);
-  const byWords = new Map<string, ChangeLine>();
+  const byWords = new Map<string, { words: string; cause: CauseSpec; shown_tenths: number; parts: ShownPart[] }>();
   for (const p of shown.parts) {
-    const words = partPhrase(p);
+    const cause = causeSpec(p);
+    const words = causeWords(cause);
     const line = byWords.get(words);
     if (line) {
       line.shown_tenths += p.shown_tenths;
       line.parts.push(p);
     } else {
-      byWords.set(words, { words, shown_tenths: p.shown_tenths, parts: [p] });
+      byWords.set(words, { words, cause, shown_tenths: p.shown_tenths, parts: [p] });
     }
   }
-  const lines = [...byWords.values()]
-    .map((line, i) => ({ line, i }))
-    .filter((x) => x.line.shown_tenths !== 0)
-    .sort((a, b) => Math.abs(b.line.shown_tenths) - Math.abs(a.line.shown_tenths) || a.i - b.i)
-    .map((x) => ({ ...x.line, words: x.line.words + effect(x.line.parts[0]!, x.line.shown_tenths, e.from_score) }));
-  return { delta_tenths: shown.delta_tenths, lines };
+  return {
+    delta_tenths: shown.delta_tenths,
+    lines: [...byWords.values()]
+      .map((line, i) => ({ line, i }))
+      .filter((x) => x.line.shown_tenths !== 0)
+      .sort((a, b) => Math.abs(b.line.shown_tenths) - Math.abs(a.line.shown_tenths) || a.i - b.i)
+      .map(({ line }) => {
+        const effect = effectSpec(line.parts[0]!, line.shown_tenths, e.from_score);
+        return { ...line, words: line.words + effectWords(line.cause, effect), effect };
+      }),
+  };
 }
 
 /** "Up 0.4", "Down 0.1", "No change": the change as shown. */

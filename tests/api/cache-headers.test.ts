@@ -116,7 +116,7 @@ beforeAll(async () => {
     dataDir,
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0" },
     // Sessions are made on the pinned clock: one long enough to outlive it.
-    config: { httpLog: false, rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), sessionTtlMs: 10 * 365 * 86_400_000 },
+    config: { httpLog: false, rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), sessionTtlMs: 10 * 365 * 86_400_000, drawCardsAhead: false },
     handleSignals: false,
     now: () => NOW,
     shutdownTimeoutMs: 2_000,

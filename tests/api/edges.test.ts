@@ -26,7 +26,7 @@ beforeAll(async () => {
     host: "127.0.0.1",
     dataDir,
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0" },
-    config: { httpLog: false, rateLimits: GENEROUS_LIMITS },
+    config: { httpLog: false, rateLimits: GENEROUS_LIMITS, drawCardsAhead: false },
     handleSignals: false,
     shutdownTimeoutMs: 2_000,
   });

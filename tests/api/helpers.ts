@@ -9,6 +9,7 @@ import type { Logger } from "../../pipeline/logger.ts";
 import { startServer, type RunningServer } from "../../api/server.ts";
 import { openPipeline } from "../../pipeline/index.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
+import { copySeedTemplate } from "../helpers/seed-templates.ts";
 
 export const AS_OF = "2026-11-22";
 export const ADMIN_USER = "admin";
@@ -32,8 +33,11 @@ export interface TestServer extends RunningServer {
 
 /** Seeds a data dir like `npm start` does, but reproducibly (as of AS_OF), leaving out some bundled files. */
 export async function seedDataDir(dataDir: string, withhold: string[] = [], opts: { cards?: boolean } = {}): Promise<void> {
-  // Share cards are drawn as the CLI and the server's job child draw them, when a test asks for them (2–3 s).
-  const cards = opts.cards ? async () => (await import("../../product/share-cards/render.ts")).renderShareCards : undefined;
+  // The whole bundle without cards is the run's "pipeline" template when there is one (tests/helpers/seed-templates.ts).
+  if (withhold.length === 0 && !opts.cards && copySeedTemplate("pipeline", dataDir)) return;
+  // Share cards are keyed as the CLI and the server's job child key them, when a test asks for them (the server
+  // draws each at its first request).
+  const cards = opts.cards ? async () => (await import("../../product/share-cards/key.ts")).keyShareCards : undefined;
   const pipeline = await openPipeline({ dataDir, cards });
   try {
     for (const entry of readManifest()) {
@@ -61,7 +65,7 @@ export async function startTestServer(
     env?: NodeJS.ProcessEnv;
     /** An existing, already seeded data dir (left in place by stop()); default a fresh seeded temp dir. */
     dataDir?: string;
-    /** Seed with share cards (drawn at publish time). */
+    /** Seed with share cards (keyed at publish time, drawn at their first request). */
     cards?: boolean;
     logger?: Logger;
   } = {},
@@ -75,7 +79,8 @@ export async function startTestServer(
     dataDir,
     // A job that cannot get its turn answers at once (409) instead of waiting for the running one.
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0", ...opts.env },
-    config: { rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), ...opts.config },
+    // Share cards are drawn at their first request unless a test asks for drawing ahead (drawCardsAhead).
+    config: { rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), drawCardsAhead: false, ...opts.config },
     handleSignals: false,
     logger: opts.logger,
   });

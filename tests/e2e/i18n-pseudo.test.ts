@@ -1,31 +1,50 @@
 // The pseudo-locale check (docs/i18n.md): with JWI_PSEUDO_LOCALE=1 the server shows every catalogue message
-// accented and bracketed (web/app/i18n/pseudo.ts) in place of English. Every visible text of a converted page must
-// then be pseudo-localised; a text still written in code shows up as plain English and fails here. Numbers,
-// punctuation, country names (Intl.DisplayNames, not catalogues) and the product's name are allowed.
-// Routes not converted yet are listed in docs/i18n.md and not checked here.
+// accented and bracketed (web/app/i18n/pseudo.ts) in place of English. Every visible text of every public page must
+// then be pseudo-localised, and so must its title, description, Open Graph texts, image alt and aria-labels; a text
+// still written in code shows up as plain English and fails here. Allowed as they are: numbers and punctuation, names
+// (the product, the countries — Intl.DisplayNames —, the languages in their own words), code (`<code>`, `<pre>`:
+// paths, column names, commands) and dates, which Intl writes (to Intl the pseudo-locale is English). Its texts are
+// about 40 % longer than English: in Chromium at 390 and 1280 px no page may then be wider than the screen or clip text.
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
+import { chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { PRODUCT_NAME } from "../../product/brand.ts";
 import { LANGUAGE_NAMES, LOCALES } from "../../product/locales.ts";
+import { INDEX_LICENCE } from "../../product/open-data.ts";
+import { PSEUDO_CHARS, pseudoMessage } from "../../web/app/i18n/pseudo.ts";
 import { startSitePages, type SitePages } from "../reliability/site.ts";
-import { ensureBuilt } from "./harness.ts";
+import { CHROMIUM_FLAGS, DESKTOP, ensureBuilt, MOBILE } from "./harness.ts";
+import { clippedText } from "./i18n-routes.ts";
 
-/** The pages whose every text comes from the catalogues. */
-const CONVERTED = [
+/** One page of every public route (web/app/routes.ts), with the country page's three shapes of data. */
+const PAGES = [
   "/",
   "/brightest",
   "/stormiest",
   "/top-regions",
   "/no-such-page",
-  // The long-form pages and forms (docs/i18n-pages.md). Not yet: /methodology, /open-data, /open-data/api and
-  // /compare/{codes} (status names, rating labels, API definitions and Eurostat titles still in English, docs/i18n.md).
   "/contact",
   "/privacy",
   "/terms",
   "/waiting-list/career-consultant",
   "/waiting-list/cv-upgrade",
   "/your-weather",
+  // The country page with a score and every panel (de), without any figure or score (li), with quarterly figures (cy).
+  "/country/de",
+  "/country/li",
+  "/country/cy",
+  "/job-market/germany",
+  "/job-market/liechtenstein",
+  "/methodology",
+  "/open-data",
+  "/open-data/api",
+  "/compare/de-fr",
+  "/compare/de-fr-it-pl",
 ];
+
+/** Pages whose description, Open Graph description and share image alt come from the page's data. */
+const DESCRIBED = new Set(["/country/de", "/country/li", "/country/cy", "/job-market/germany", "/job-market/liechtenstein"]);
 
 let site: SitePages;
 
@@ -50,43 +69,97 @@ const decode = (s: string) =>
     .replace(/&gt;/g, ">")
     .replace(/&nbsp;/g, " ");
 
-/**
- * The text nodes of a page's body as the server sent it (scripts and styles aside). The rankings' own-weights panel
- * belongs with /your-weather's texts (the your-weather namespace, converted with the long-form pages): left out
- * until then.
- */
+/** The text nodes of a page's body as the server sent it (scripts, styles, code and Intl's dates aside). */
 function textNodes(html: string): string[] {
   const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
-  return body
-    .replace(/<section[^>]*data-testid="ranking-weights-panel"[\s\S]*?<\/section>/g, "")
-    // The forms' honeypot: a field no person sees or reaches, English on purpose for bots (components/honeypot.tsx).
-    .replace(/<label>\s*Website\s*<input/g, "<input")
-    .replace(/<script[\s\S]*?<\/script>/g, "")
-    .replace(/<style[\s\S]*?<\/style>/g, "")
-    .split(/<[^>]*>/)
-    .map((t) => decode(t).trim())
-    .filter((t) => t !== "" && t !== "<!-- -->");
+  return (
+    body
+      // The forms' honeypot: a field no person sees or reaches, English on purpose for bots (components/honeypot.tsx).
+      .replace(/<label>\s*Website\s*<input/g, "<input")
+      // The badge's HTML snippet to paste on other sites: English on purpose (docs/i18n.md, "What stays English").
+      .replace(/<textarea[^>]*id="embed-badge-snippet"[\s\S]*?<\/textarea>/g, "")
+      .replace(/<script[\s\S]*?<\/script>/g, "")
+      .replace(/<style[\s\S]*?<\/style>/g, "")
+      // Code (paths, column names, values, commands) and dates written by Intl are not catalogue texts.
+      .replace(/<(code|pre)\b[^>]*>[\s\S]*?<\/\1>/g, "")
+      .replace(/<time\b[^>]*>([^<]*\d{4}[^<]*)<\/time>/g, "")
+      .split(/<[^>]*>/)
+      .map((t) => decode(t).trim())
+      .filter((t) => t !== "" && t !== "<!-- -->")
+  );
 }
 
 /** Names, not texts: the product, the countries (Intl.DisplayNames), the languages in their own words and codes. */
-const ALLOWED = new Set<string>([PRODUCT_NAME, "CSV", ...COUNTRIES.map((c) => c.name), ...Object.values(LANGUAGE_NAMES), ...LOCALES.map((l) => l.toUpperCase())]);
-/** Pseudo-localised (accents or its brackets), or nothing but figures and punctuation. */
-const localised = (t: string) => /[áéíöüÁÉÍÖÜçñý⟦⟧]/.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=*]*$/.test(t) || ALLOWED.has(t);
+const ALLOWED = new Set<string>([
+  PRODUCT_NAME,
+  "CSV",
+  INDEX_LICENCE.short,
+  ...COUNTRIES.map((c) => c.name),
+  ...Object.values(LANGUAGE_NAMES),
+  ...LOCALES.map((l) => l.toUpperCase()),
+]);
+/** Months as Intl writes them ("July 2026", "Nov 2026") outside a <time> element, e.g. in the chart's SVG. */
+const MONTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].flatMap((m) =>
+  (["long", "short"] as const).map((month) => new Intl.DateTimeFormat("en", { month, timeZone: "UTC" }).format(Date.UTC(2026, m, 1))),
+);
+const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`);
+/** Pseudo-localised (accents or its brackets), nothing but figures, punctuation and arrows, a name or a month. */
+const localised = (t: string) =>
+  PSEUDO_CHARS.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=*▲▼]*$/.test(t) || ALLOWED.has(t) || MONTH_YEAR.test(t);
+
+const attribute = (html: string, re: RegExp) => decode(re.exec(html)?.[1] ?? "");
 
 describe("pseudo-locale", () => {
   it("is served: the chrome and the home are pseudo-localised", async () => {
     const html = await (await fetch(`${site.base}/`)).text();
-    expect(html).toContain("⟦Skíp tö çöñtéñt");
+    const skip = pseudoMessage(parse("Skip to content")).map((e) => (e.type === TYPE.literal ? e.value : "")).join("");
+    expect(skip).toMatch(/^⟦Šķíṕ ţö çöñţéñţ ~+⟧$/);
+    expect(html).toContain(skip.replace(/ ~+⟧$/, ""));
   });
 
-  for (const path of CONVERTED) {
-    it(`${path}: every visible text comes from a catalogue`, async () => {
-      const html = await (await fetch(`${site.base}${path}`)).text();
+  for (const path of PAGES) {
+    it(`${path}: every visible text, label and description comes from a catalogue`, async () => {
+      const res = await fetch(`${site.base}${path}`);
+      expect(res.status, path).toBe(path === "/no-such-page" ? 404 : 200);
+      const html = await res.text();
       const nodes = textNodes(html);
       expect(nodes.length, path).toBeGreaterThan(5);
       expect(nodes.filter((t) => !localised(t)), path).toEqual([]);
-      // The title and description too.
-      expect(decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ""), path).toMatch(/[⟦⟧]|^[^|]*[áéíöü]/);
+      // What people hear but do not see.
+      const labels = [...html.matchAll(/\saria-label="([^"]*)"/g)].map((m) => decode(m[1]!)).filter((l) => !localised(l));
+      expect(labels, path).toEqual([]);
+      // The title (the product's name after the bar is a name), and the descriptions of data pages.
+      expect(attribute(html, /<title>([^<]*)<\/title>/), path).toMatch(PSEUDO_CHARS);
+      if (DESCRIBED.has(path)) {
+        for (const tag of [/<meta name="description" content="([^"]*)"/, /<meta property="og:description" content="([^"]*)"/, /<meta property="og:image:alt" content="([^"]*)"/]) {
+          expect(attribute(html, tag), `${path} ${tag}`).toMatch(/^⟦/);
+        }
+        const ld = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
+        expect(ld, path).toBeDefined();
+        expect((JSON.parse(ld!) as { description: string }).description, path).toMatch(/^⟦/);
+      }
     });
+  }
+});
+
+describe("pseudo-locale texts, 40 % longer, fit", () => {
+  for (const [device, options] of [
+    ["mobile", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`${device}: no page is wider than the screen and no text is clipped`, async () => {
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+      try {
+        const page = await (await browser.newContext({ ...options, reducedMotion: "reduce" })).newPage();
+        for (const path of PAGES) {
+          await page.goto(`${site.base}${path}`, { waitUntil: "load" });
+          await page.waitForSelector("main h1");
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(options.viewport.width);
+          expect(await clippedText(page), path).toEqual([]);
+        }
+      } finally {
+        await browser.close();
+      }
+    }, 180_000);
   }
 });

@@ -1,16 +1,16 @@
 // Each page carries only its own messages (web/app/i18n/page-messages.ts, docs/i18n.md "Loading"), so a page that
-// renders a message its route does not receive must fail here: every route in every language, in real Chromium
-// against the real server, after hydration, shows no message id, no "[object …]" and reports no missing or broken
-// message (root.tsx keeps react-intl's errors in window.__jwiIntlErrors); the parts loaded on first use (the country
-// picker's list, the experience form) too. Client-side navigation brings the next page's messages: German texts,
-// no ids, no English. And a page's HTML holds no other page's messages.
+// renders a message its route does not receive must fail. Every route in every language is checked for it by
+// i18n-routes.ts (messageProblems); here, in real Chromium against the real server: the parts loaded on first use
+// (the country picker's list, the experience form) find their messages too, client-side navigation brings the next
+// page's messages (German texts, no ids, no English), and a page's HTML holds no other page's messages.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_NAME } from "../../product/brand.ts";
-import { LOCALES, localePath, type Locale } from "../../product/locales.ts";
+import type { Locale } from "../../product/locales.ts";
 import { hydrated, newPage, ROOT, startHarness, type Harness } from "./harness.ts";
+import { messageProblems } from "./i18n-routes.ts";
 
 const MESSAGES = path.join(ROOT, "web/app/i18n/messages");
 const NAMESPACES = readdirSync(path.join(MESSAGES, "en")).map((f) => f.replace(/\.json$/, ""));
@@ -19,30 +19,6 @@ const catalogue = (locale: Locale): Record<string, string> =>
 /** A message as the page shows it, for the few messages used here (their only placeholders filled in). */
 const text = (locale: Locale, id: string) =>
   catalogue(locale)[id]!.replace("{product}", PRODUCT_NAME).replace("{size}", "10");
-
-/** One page of every route (web/app/routes.ts), with its status. */
-const PAGES: Array<[string, number]> = [
-  ["/", 200],
-  ["/country/de", 200],
-  ["/country/xx", 404],
-  ["/job-market/germany", 200],
-  ["/brightest", 200],
-  ["/stormiest", 200],
-  ["/top-regions", 200],
-  ["/your-weather", 200],
-  ["/compare/de-fr", 200],
-  ["/waiting-list/career-consultant", 200],
-  ["/methodology", 200],
-  ["/open-data", 200],
-  ["/open-data/api", 200],
-  ["/contact", 200],
-  ["/privacy", 200],
-  ["/terms", 200],
-  ["/no-such-page", 404],
-];
-
-/** Something that reads like a message id ("country.chart.title") in the page's text. */
-const MESSAGE_ID = new RegExp(`\\b(?:${NAMESPACES.map((n) => n.replace("-", "\\-")).join("|")})\\.[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*`, "g");
 
 let h: Harness;
 let context: BrowserContext;
@@ -57,31 +33,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** What a visitor reads (text, title, labels) and react-intl's complaints, once the page is hydrated. */
-async function problems(page: Page): Promise<string[]> {
-  await hydrated(page);
-  const { errors, readable } = await page.evaluate(() => ({
-    errors: (window as { __jwiIntlErrors?: string[] }).__jwiIntlErrors ?? [],
-    readable: [document.title, document.body.innerText, ...[...document.querySelectorAll("[aria-label], [alt], [title], [placeholder]")].map((e) => e.getAttribute("aria-label") ?? e.getAttribute("alt") ?? e.getAttribute("title") ?? e.getAttribute("placeholder") ?? "")].join("\n"),
-  }));
-  return [...errors, ...(readable.match(MESSAGE_ID) ?? []).map((id) => `id shown: ${id}`), ...(readable.includes("[object") ? ["[object …] shown"] : [])];
-}
-
-describe("every route in every language", () => {
-  for (const locale of LOCALES) {
-    it(`${locale}: renders every message it uses from what the page received`, async () => {
-      const { page, console } = await newPage(context);
-      for (const [p, status] of PAGES) {
-        const url = localePath(locale, p);
-        const res = await page.goto(`${h.base}${url}`, { waitUntil: "domcontentloaded" });
-        expect(res?.status(), url).toBe(status);
-        expect(await problems(page), url).toEqual([]);
-      }
-      expect(console.unexpected(true)).toEqual([]);
-      await page.close();
-    }, 180_000);
-  }
-
+describe("messages loaded later", () => {
   it("the parts loaded on first use find their messages too", async () => {
     const { page } = await newPage(context);
     await page.goto(`${h.base}/de/country/de`);
@@ -92,7 +44,7 @@ describe("every route in every language", () => {
     // The country picker's list (components/country-picker-menu.tsx, lazy).
     await page.getByTestId("country-picker").first().click();
     await page.getByPlaceholder(text("de", "picker.search")).waitFor();
-    expect(await problems(page)).toEqual([]);
+    expect(await messageProblems(page)).toEqual([]);
     await page.close();
   });
 });
@@ -122,7 +74,7 @@ describe("client-side navigation", () => {
     await expect.poll(heading).toBe(text("de", "rankings.brightest.title"));
 
     expect(documents, "every move stayed client-side").toEqual([]);
-    expect(await problems(page)).toEqual([]);
+    expect(await messageProblems(page)).toEqual([]);
     const body = await page.locator("body").innerText();
     for (const id of ["rankings.brightest.title", "common.footer.privacy", "common.nav.home"]) expect(body, id).not.toContain(text("en", id));
     expect(console.unexpected()).toEqual([]);

@@ -45,7 +45,7 @@ describe("a score of 6.95 … 6.999 is shown 7.0 and is bright everywhere", () =
       host: "127.0.0.1",
       dataDir: tmp.dir,
       env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
-      config: { env: "test", httpLog: false, publicOrigin: PUBLIC_ORIGIN },
+      config: { env: "test", httpLog: false, publicOrigin: PUBLIC_ORIGIN, drawCardsAhead: false },
       handleSignals: false,
       now: () => NOW,
       shutdownTimeoutMs: 2_000,

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { badgeParts, badgeSvg } from "../../api/badge.ts";
-import { pngSize } from "../helpers/png.ts";
+import { STATUS_STYLE, type Status } from "../../product/weather.ts";
+import { decodePng } from "../helpers/png.ts";
 import { DESKTOP, MOBILE, PUBLIC_ORIGIN, axeViolations, hydrated, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
 
 let h: Harness;
@@ -49,11 +50,20 @@ describe("the country pages' share image", () => {
     const gr = await scoreOf("gr");
     const html = await (await fetch(`${h.base}/country/gr`)).text();
     expect(metaContent(html, "og:image:alt")).toContain(`${gr.score!.toFixed(1)} out of 10, ${gr.status} job market`);
-    // What the tag points to (on this server's own origin) is that card.
+    // What the tag points to (on this server's own origin) is that card: drawn at this first request (the server
+    // started with none drawn), in the colour of Greece's status; then served from storage under the same ETag.
     const card = await fetch(`${h.base}/og/gr.png`);
     expect(card.status).toBe(200);
     expect(card.headers.get("content-type")).toBe("image/png");
-    expect(pngSize(Buffer.from(await card.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
+    const png = Buffer.from(await card.arrayBuffer());
+    const image = decodePng(png);
+    expect([image.width, image.height]).toEqual([1200, 630]);
+    expect(image.colour(600, 8)).toBe(STATUS_STYLE[gr.status as Status].fill);
+    const again = await fetch(`${h.base}/og/gr.png`);
+    expect(again.headers.get("etag")).toBe(card.headers.get("etag"));
+    expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetch(`${h.base}/og/gr.png`, { headers: { "if-none-match": card.headers.get("etag")! } })).status).toBe(304);
+    expect(h.server.app.shareCards.stats.drawn).toEqual({ request: 1, background: 0 });
   });
 });
 

@@ -2,6 +2,7 @@
 // page or as X-Robots-Tag), every route of the site that can be indexed has its URLs in it, and the pages of
 // published data carry the publication's time as <lastmod> (a W3C datetime).
 import { COUNTRIES } from "../../pipeline/countries.ts";
+import { jobMarketSlug, countryByJobMarketSlug } from "../../product/job-market-slugs.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../web/app/routes.ts";
 import { LOCALES, localeFromPath, localePath, unprefixedRoute } from "../../product/locales.ts";
@@ -54,11 +55,11 @@ describe("sitemap.xml", () => {
       // Each page names itself canonical, but for /job-market/{name}: the second layout of a country's story names
       // /country/{code} (docs/product.md §2), which the sitemap lists too.
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-      // In each language: /de/job-market/germany names /de/country/de.
+      // In each language, under the country's name there: /de/job-market/deutschland names /de/country/de.
       const slug = /\/job-market\/([a-z-]+)$/.exec(loc)?.[1];
-      const country = slug ? COUNTRIES.find((c) => c.slug === slug) : undefined;
-      if (slug) expect(country, loc).toBeDefined();
       const locale = localeFromPath(new URL(loc).pathname);
+      const country = slug ? countryByJobMarketSlug(locale, slug) : undefined;
+      if (slug) expect(country, loc).toBeDefined();
       const expected = country ? `${site.base}${localePath(locale, `/country/${country.code.toLowerCase()}`)}` : loc;
       expect(canonical, loc).toBe(expected);
       expect(urls.some((u) => u.loc === expected), loc).toBe(true);
@@ -80,6 +81,13 @@ describe("sitemap.xml", () => {
     expect(paths).toEqual(expect.arrayContaining(["/", "/country/de", "/country/li", "/job-market/germany", "/methodology", "/open-data", "/top-regions", "/contact"]));
     expect(paths.filter((p) => p.startsWith("/country/"))).toHaveLength(31);
     expect(paths.filter((p) => p.startsWith("/job-market/"))).toHaveLength(31);
+    // Each language lists its job-market pages under the country's name in that language.
+    expect(paths).toEqual(expect.arrayContaining(["/de/job-market/deutschland", "/de/job-market/oesterreich", "/fr/job-market/allemagne", "/pl/job-market/niemcy"]));
+    expect(paths).not.toContain("/de/job-market/germany");
+    for (const l of LOCALES) {
+      const listed = paths.filter((p) => p.startsWith(localePath(l, "/job-market/")));
+      expect(listed.sort(), l).toEqual(COUNTRIES.map((c) => localePath(l, `/job-market/${jobMarketSlug(l, c.code)}`)).sort());
+    }
     // Every page in every language: the same pages under each prefix (docs/i18n.md).
     const english = paths.filter((p) => localeFromPath(p) === "en");
     for (const l of LOCALES) {

@@ -123,6 +123,31 @@ describe("why it changed", () => {
     }
   });
 
+  it("German (/de/country/cy): the German head with a decimal comma and a German month, shares with a comma, the link to the German methodology", async () => {
+    clock = NOW;
+    const body = await api("/api/countries/cy");
+    const year = body.change_text.year_before;
+    expect(year.delta).not.toBe(0);
+    const [y, m] = (year.from_month as string).split("-").map(Number) as [number, number];
+    const month = new Intl.DateTimeFormat("de", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, 1));
+    const amount = Math.abs(year.delta).toFixed(1).replace(".", ",");
+    const head = `Seit ${month} um ${amount} ${year.delta > 0 ? "gestiegen" : "gesunken"}`;
+    const { page, console } = await newPage(mobile);
+    await page.goto(`${h.base}/de/country/cy`);
+    const shown = await shownBlock(page);
+    expect(shown.title).toBe("Warum sich der Wert geändert hat");
+    expect(shown.year.sentence!.startsWith(`${head}: `)).toBe(true);
+    expect(await page.locator("[data-testid=why-year] [data-testid=why-sentence] strong").textContent()).toBe(head);
+    expect(shown.year.parts).toEqual(year.parts.map((p: { shown: number }) => p.shown));
+    const shares = await page.locator("[data-testid=why-year] li > span:last-child").allTextContents();
+    expect(shares.length).toBe(year.parts.length);
+    for (const [i, text] of shares.entries()) expect(text).toBe(`${year.parts[i].shown > 0 ? "▲ " : "▼ "}${year.parts[i].shown_text.replace(".", ",")}`);
+    expect(await page.locator("[data-testid=why-changed] a").getAttribute("href")).toBe("/de/methodology");
+    await page.locator("[data-testid=why-changed]").screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-de-mobile.png` });
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+
   it("says 'No change' without a list when nothing moved, and leaves the block out for a withheld score or none", async () => {
     clock = NOW;
     const ch = await api("/api/countries/ch");

@@ -1,6 +1,7 @@
-// Every publication the server makes carries its share cards: the first seed of `jwi serve`, an upload and recalc
-// on the operator page, and the built-in schedule's update all run in the server's job child (`jwi job`), and
-// /og/de.png answers the country's own 1200 × 630 card after each, never the generic image (a 302).
+// Every publication the server makes keys its share cards: the first seed of `jwi serve`, an upload and recalc on
+// the operator page, and the built-in schedule's update all run in the server's job child (`jwi job`), which draws
+// none; the server draws them (at their first request, or ahead while idle) and /og/de.png answers the country's
+// own 1200 × 630 card after each, never the generic image (a 302).
 // Real processes on one data directory: `jwi serve` (twice: without and with a schedule) and the stand-in sources.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getJson, login, postJson, testPasswordHash } from "../api/helpers.ts";
@@ -46,21 +47,31 @@ async function germanysCard(base: string): Promise<{ etag: string; png: Buffer }
 async function operatorStatus(base: string, cookie: string) {
   const r = await getJson(`${base}/api/admin/status`, { headers: { cookie } });
   expect(r.status).toBe(200);
-  return r.body.published as { published_at: string; cards: { stored: number; older: number; drawn: number; reused: number; error: string | null } };
+  return r.body.published as {
+    published_at: string;
+    cards: { stored: number; older: number; drawn: number; to_draw: number; keyed: number | null; error: string | null };
+  };
 }
 
 describe("share cards of the server's own publications", () => {
   let seeded: { etag: string; png: Buffer };
 
-  it("the first seed of an empty data directory publishes Germany's card", async () => {
+  it("the first seed of an empty data directory keys every card; the idle server draws them all ahead", async () => {
     server = await startServerProcess(tmp.dir, await serverEnv(), 120_000);
-    seeded = await germanysCard(server.url);
-    const status = await operatorStatus(server.url, await login(server.url));
-    expect(status.cards).toMatchObject({ older: 0, reused: 0, error: null });
-    expect(status.cards.drawn).toBe(status.cards.stored);
-  }, 150_000);
+    const base = server.url;
+    const cookie = await login(base);
+    const status = await operatorStatus(base, cookie);
+    expect(status.cards).toMatchObject({ older: 0, error: null });
+    expect(status.cards.keyed).toBe(status.cards.stored);
+    expect(status.cards.stored).toBeGreaterThan(30);
+    // Nobody asks for a card, yet they get drawn (drawing ahead is on by default).
+    await until(async () => (await operatorStatus(base, cookie)).cards.to_draw === 0, 240_000, "every card drawn ahead");
+    expect((await operatorStatus(base, cookie)).cards.drawn).toBe(status.cards.stored);
+    seeded = await germanysCard(base);
+    expect(server.logs()).not.toMatch(/share card/);
+  }, 420_000);
 
-  it("an upload and a recalc on the operator page publish with the cards", async () => {
+  it("an upload and a recalc on the operator page key the cards; only the changed ones are left to draw", async () => {
     const base = server!.url;
     const cookie = await login(base);
     const form = new FormData();
@@ -72,16 +83,18 @@ describe("share cards of the server's own publications", () => {
     const recalc = await postJson(`${base}/api/admin/recalculate`, {}, { cookie, origin: base });
     expect(recalc.status, JSON.stringify(recalc.body)).toBe(200);
     expect(recalc.body.cards).toMatchObject({ error: null });
-    // Germany's numbers changed: at least its published card was drawn; the others were taken over.
-    expect(recalc.body.cards.drawn).toBeGreaterThanOrEqual(1);
-    expect(recalc.body.cards.reused).toBeGreaterThan(recalc.body.cards.drawn);
+    // Germany's numbers changed: at least its published card is new (to draw); the others are already drawn.
+    expect(recalc.body.cards.to_draw).toBeGreaterThanOrEqual(1);
+    expect(recalc.body.cards.drawn).toBeGreaterThan(recalc.body.cards.to_draw);
+    expect(recalc.body.cards.drawn + recalc.body.cards.to_draw).toBe(recalc.body.cards.keyed);
 
     const card = await germanysCard(base);
     expect(card.etag).not.toBe(seeded.etag);
+    expect(card.png.equals(seeded.png)).toBe(false);
     expect((await operatorStatus(base, cookie)).cards).toMatchObject({ older: 0, error: null });
   }, 120_000);
 
-  it("a scheduled update publishes with the cards", async () => {
+  it("a scheduled update keys the cards", async () => {
     await server!.stop();
     // The sources publish a new une_rt_m: the schedule fetches it, and its update recalculates.
     const revised = JSON.parse(revisedUnemploymentCube(2)) as Record<string, unknown>;
@@ -92,7 +105,7 @@ describe("share cards of the server's own publications", () => {
     const before = (await operatorStatus(base, cookie)).published_at;
     await until(() => /"msg":"scheduled update finished"/.test(server!.logs()), 90_000, "a scheduled update finishing");
     await until(async () => (await operatorStatus(base, cookie)).published_at !== before, 30_000, "the update's publication");
-    expect(server.logs()).not.toMatch(/share cards not drawn/);
+    expect(server.logs()).not.toMatch(/share cards? not (keyed|drawn)/);
     await germanysCard(base);
     expect((await operatorStatus(base, cookie)).cards).toMatchObject({ older: 0, error: null });
   }, 180_000);

@@ -25,7 +25,7 @@ export async function startSitePages(config: Partial<AppConfig> = {}, env: NodeJ
     host: "127.0.0.1",
     dataDir,
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0", ...env },
-    config: { httpLog: false, rateLimits: GENEROUS_LIMITS, ...config },
+    config: { httpLog: false, rateLimits: GENEROUS_LIMITS, drawCardsAhead: false, ...config },
     handleSignals: false,
     shutdownTimeoutMs: 2_000,
   });

@@ -18,7 +18,7 @@ let server: ServerProcess;
 beforeAll(async () => {
   ensureBuilt();
   dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-timing-jobs-"));
-  // Seeded with its share cards, as production is: the recalc below then redraws only the cards that changed.
+  // Seeded with its share cards, as production is: the recalc below keys them (the server draws none here).
   await seedDataDir(dataDir, [], { cards: true });
   server = await startServerProcess(dataDir, {
     NODE_ENV: "production",

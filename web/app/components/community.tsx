@@ -8,6 +8,7 @@ import { relativeTimeParts } from "../../../product/format.ts";
 import { canSummarise, okOrBetterPercent } from "../lib/community.ts";
 import { optionLabel } from "./form-fields.tsx";
 import { preloadToasts } from "../lib/toast.ts";
+import { useFormat } from "../i18n/format.ts";
 
 const loadForm = () => import("./experience-form.tsx");
 const ExperienceFormBody = lazy(loadForm);
@@ -142,13 +143,16 @@ export function CommunitySection({
   now: string;
 }) {
   const intl = useIntl();
+  const f = useFormat();
+  // The country's name in the page's language (English: the name given), for the call to share and the form's title.
+  const name = f.locale === "en" ? countryName : f.country(countryCode);
   return (
     <section aria-labelledby="community-title" className="mt-12">
       <h2 id="community-title" className="text-2xl font-semibold tracking-tight">
         {intl.formatMessage({ id: "forms.community.title" })}
       </h2>
       <div className="mt-4 space-y-4">
-        <ExperienceForm countryCode={countryCode} countryName={countryName} />
+        <ExperienceForm countryCode={countryCode} countryName={name} />
         <ExperienceSummaryView summary={summary} />
         <ExperienceList items={items} now={now} />
       </div>

@@ -1,16 +1,24 @@
 // "Compare with…" (docs/decisions/020-personal-weights.md): a plain GET form to /compare/{codes}?add={code}, which
 // the compare page turns into the canonical address of the countries plus the one picked. Works without
-// JavaScript; a visible label names the select.
+// JavaScript; a visible label names the select. The countries are named and sorted in the page's language.
 import { useId } from "react";
 import { useIntl } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { useFormat } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 
 export function CompareWith({ codes, label }: { codes: readonly string[]; label?: string }) {
   const id = useId();
   const intl = useIntl();
-  const others = COUNTRIES.filter((c) => !codes.includes(c.code)).sort((a, b) => a.name.localeCompare(b.name));
+  const f = useFormat();
+  const lp = useLocalePath();
+  // The countries by their names in the page's language, in its alphabetical order.
+  const collator = new Intl.Collator(intl.locale);
+  const others = COUNTRIES.filter((c) => !codes.includes(c.code))
+    .map((c) => ({ code: c.code, name: f.country(c.code) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
   return (
-    <form method="get" action={`/compare/${codes.map((c) => c.toLowerCase()).join("-")}`} className="flex flex-wrap items-end gap-2" data-testid="compare-with">
+    <form method="get" action={lp(`/compare/${codes.map((c) => c.toLowerCase()).join("-")}`)} className="flex flex-wrap items-end gap-2" data-testid="compare-with">
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label ?? intl.formatMessage({ id: "compare.with.label" })}

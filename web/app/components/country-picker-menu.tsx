@@ -6,7 +6,7 @@ import { Command } from "cmdk";
 import type { RefObject } from "react";
 import { useIntl } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
-import { countryNameIn } from "../i18n/format.ts";
+import { countryNameIn } from "../../../product/country-names.ts";
 import { CheckIcon, SearchIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 

@@ -139,7 +139,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
         </div>
         <div className="mt-6">
           {/* While paused nothing is missing: the figures are withheld with the score (the score card says why). */}
-          {data.paused ? null : <NotAvailable countryName={country.name} missing={available.missing} note={note} />}
+          {data.paused ? null : <NotAvailable countryName={country.name} code={country.code} missing={available.missing} note={note} />}
         </div>
 
         {hasComparisons(available) ? (
@@ -178,7 +178,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
               <FormattedMessage id="country.history.note" />
             </p>
             <div className="mt-4">
-              <HistoryChart points={data.history} countryName={country.name} />
+              <HistoryChart points={data.history} countryName={f.country(country.code)} />
             </div>
           </section>
         ) : null}

@@ -3,12 +3,24 @@
 import * as Collapsible from "./disclosure.tsx";
 import type { HistoryPoint } from "../../../pipeline/model/types.ts";
 import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN } from "../../../product/weather.ts";
-import { formatScore, shortMonth } from "../../../product/format.ts";
+import { formatPeriod, formatScore, shortMonth } from "../../../product/format.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { useIntl } from "react-intl";
 import { useFormat } from "../i18n/format.ts";
 
-/** Texts of the chart in the page's language (country.chart.*), months short ("Jan 2026", "Jan. 2026"), scores in its notation. */
+/** How the time axis names a quarter and a month. */
+export interface TickLabels {
+  quarter(q: number, year: number): string;
+  month(period: string): string;
+}
+
+/** English, as the product writes periods ("Q3 2024", "Nov 2026"). */
+const ENGLISH_TICKS: TickLabels = { quarter: (q, year) => formatPeriod(`${year}-Q${q}`), month: shortMonth };
+
+/**
+ * Texts of the chart in the page's language (country.chart.*), months short ("Jan 2026", "Jan. 2026"), quarters as
+ * the catalogue writes them ("Q3 2024", "T3 2024"), scores in its notation.
+ */
 function useChartText() {
   const intl = useIntl();
   const f = useFormat();
@@ -22,7 +34,8 @@ function useChartText() {
     return monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
   };
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `country.chart.${id}` }, values);
-  return { t, month, score: (v: number) => (en ? formatScore(v) : f.score(v)), status: f.status };
+  const ticks: TickLabels = { quarter: (q, year) => intl.formatMessage({ id: "compare.quarter" }, { q, year: String(year) }), month };
+  return { t, month, ticks, score: (v: number) => (en ? formatScore(v) : f.score(v)), status: f.status };
 }
 
 interface Size {
@@ -53,30 +66,40 @@ const labelWidth = (label: string, font: number) => label.length * font * 0.6;
  * that gives at most `maxTicks` ticks whose labels fit the width with room between them; "2024" for whole years, "Q3 2024" below. Returns the
  * index of each ticked month and its label; a history too short for any boundary gets its first month.
  */
-export function timeTicks(months: readonly string[], plotWidth: number, font: number, maxTicks = 8): Array<{ index: number; label: string }> {
+export function timeTicks(
+  months: readonly string[],
+  plotWidth: number,
+  font: number,
+  maxTicks = 8,
+  labels: TickLabels = ENGLISH_TICKS,
+): Array<{ index: number; label: string }> {
   const n = months.length;
   if (n === 0) return [];
   const perMonth = n > 1 ? plotWidth / (n - 1) : plotWidth;
   for (const step of TICK_STEPS) {
     const yearly = step >= 12;
-    if (step * perMonth < labelWidth(yearly ? "2024" : "Q1 2024", font) + font * 1.5) continue;
+    if (step * perMonth < labelWidth(yearly ? "2024" : labels.quarter(1, 2024), font) + font * 1.5) continue;
     const ticks: Array<{ index: number; label: string }> = [];
     months.forEach((m, index) => {
       const year = Number(m.slice(0, 4));
       const month = Number(m.slice(5, 7));
       if ((year * 12 + month - 1) % step !== 0) return;
-      ticks.push({ index, label: yearly ? String(year) : `Q${Math.floor((month - 1) / 3) + 1} ${year}` });
+      ticks.push({ index, label: yearly ? String(year) : labels.quarter(Math.floor((month - 1) / 3) + 1, year) });
     });
     if (ticks.length > maxTicks) continue;
     if (ticks.length > 0) return ticks;
     break;
   }
-  return [{ index: 0, label: shortMonth(months[0]) }];
+  return [{ index: 0, label: labels.month(months[0]) }];
 }
 
 function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: HistoryPoint[]; countryName: string; size: Size; idSuffix?: string }) {
   const c = useChartText();
-  const { w: W, h: H, pad: PAD, font } = size;
+  const { w: W, h: H, font } = size;
+  // Room on the right for the band names in the page's language ("Regnerisch" is longer than "Rainy"): never less
+  // than the size's own padding, so English draws as it always did.
+  const bandNames = Math.max(...STATUSES_BEST_FIRST.map((s) => labelWidth(c.status(s), font)));
+  const PAD = { ...size.pad, right: Math.max(size.pad.right, Math.ceil(bandNames + 6)) };
   const n = points.length;
   const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
   const y = (s: number) => PAD.top + ((SCORE_MAX - s) / (SCORE_MAX - SCORE_MIN)) * (H - PAD.top - PAD.bottom);
@@ -98,6 +121,7 @@ function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: Histor
     W - PAD.left - PAD.right,
     font,
     size.maxTicks,
+    c.ticks,
   );
   const last = [...points].reverse().find((p) => p.score !== null)!;
   const lastIndex = points.lastIndexOf(last);
@@ -178,7 +202,9 @@ export function HistoryChart({ points, countryName, idSuffix }: { points: Histor
               <tbody>
                 {[...points].reverse().map((p) => (
                   <tr key={p.month} className="border-t border-slate-100">
-                    <td className="px-3 py-1.5">{c.month(p.month)}</td>
+                    <td className="px-3 py-1.5">
+                      <time dateTime={p.month}>{c.month(p.month)}</time>
+                    </td>
                     <td className="px-3 py-1.5 tabular-nums">{p.score !== null ? c.score(p.score) : c.t("noData")}</td>
                     <td className="px-3 py-1.5">{p.status ? c.status(p.status) : "–"}</td>
                   </tr>

@@ -10,14 +10,15 @@ import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
 import { ADVICE, APPLICATIONS_PER_WEEK, MIN_REQUIREMENTS_MATCH, adviceFor, countingInputs, type AdviceItem } from "../../../product/advice.ts";
 import { changeShownText } from "../../../product/change-view.ts";
-import { listText, type Availability } from "../lib/availability.ts";
-import { canSummarise, experiencesText, tooFewText } from "../lib/community.ts";
+import { listIn, type Availability, type MissingFigure } from "../lib/availability.ts";
+import { canSummarise } from "../lib/community.ts";
 import { formatNumber, formatPercent, formatPeriod } from "../../../product/format.ts";
 import type { Status } from "../../../product/weather.ts";
-import { SENTIMENT_SOURCE_INFO, blendText, countingText } from "../lib/sentiment.ts";
+import { blendSaid, countingSaid, sourceSaid } from "../lib/sentiment.ts";
 import { InfoTip } from "./info.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
+import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { useLocalePath } from "../i18n/use-locale.ts";
 
@@ -188,6 +189,7 @@ export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "
 /** Community mood: an average only from the minimum number of experiences (lib/community.ts). */
 function CommunityMood({ summary }: { summary: ExperienceSummary }) {
   const t = useT();
+  const f = useFormat();
   return (
     <div className="py-3 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
@@ -196,11 +198,12 @@ function CommunityMood({ summary }: { summary: ExperienceSummary }) {
       </dt>
       <dd className="text-xl font-semibold">
         {canSummarise(summary.count) && summary.average_mood !== null ? (
-          <>
-            {summary.average_mood.toFixed(1)} <span className="text-sm font-normal text-slate-600">/ 5 from {experiencesText(summary.count)}</span>
-          </>
+          <FormattedMessage
+            id="market.mood.average"
+            values={{ average: f.number(summary.average_mood), count: summary.count, small: (chunks) => <span className="text-sm font-normal text-slate-600">{chunks}</span> }}
+          />
         ) : (
-          <span className="text-sm font-normal text-slate-700">{tooFewText(summary.count, "an average")}</span>
+          <span className="text-sm font-normal text-slate-700">{t("mood.tooFew", { count: summary.count })}</span>
         )}
       </dd>
     </div>
@@ -217,20 +220,20 @@ export function hasSentiment(available: Availability["sentiment"], summary: Expe
  * uses it (a value past the cut-off is shown, said to be too old, and the history months that used it named).
  */
 function SentimentSourceMetric({ source, tone }: { source: SentimentSourcePanel; tone: Tone | null }) {
-  const info = SENTIMENT_SOURCE_INFO[source.source];
+  const intl = useIntl();
+  const f = useFormat();
+  const info = sourceSaid(intl, source.source);
   return (
     <Metric
       label={info.label}
       tip={info.tip}
-      value={formatNumber(source.value)}
+      value={f.number(source.value)}
       period={source.period}
       tone={tone}
       note={
         <span data-testid={`sentiment-${source.source}`} data-counts={source.counts ? "true" : "false"}>
-          <span className="block">
-            {info.name}, from {info.publisher}. {info.scale}.
-          </span>
-          <span className={`block ${source.counts ? "text-slate-700" : "font-medium text-slate-900"}`}>{countingText(source)}</span>
+          <span className="block">{info.about}</span>
+          <span className={`block ${source.counts ? "text-slate-700" : "font-medium text-slate-900"}`}>{countingSaid(intl, f, source)}</span>
         </span>
       }
     />
@@ -239,8 +242,9 @@ function SentimentSourceMetric({ source, tone }: { source: SentimentSourcePanel;
 
 /** The sentiment sources with a value, and how today's sentiment comes from them. */
 function SentimentSources({ panel }: { panel: MarketPanel }) {
+  const intl = useIntl();
   const sources = panel.sentiment_sources ?? [];
-  const blend = blendText(sources);
+  const blend = blendSaid(intl, sources);
   return (
     <>
       {sources.map((s) => (
@@ -508,15 +512,24 @@ export function useComparisonRows(panel: MarketPanel | null, available: Availabi
   });
 }
 
-/** The one line naming everything the page cannot show for this country. */
-export function NotAvailable({ countryName, missing, note }: { countryName: string; missing: string[]; note?: string | null }) {
+/**
+ * "Not available for Germany: job vacancy rate and expert barometer (no recent figures in the sources we use)." in the
+ * page's language: the figures' names from the market catalogue, listed by Intl.ListFormat. `code` names the country
+ * in the page's language; without it, the English name given is looked up.
+ */
+export function NotAvailable({ countryName, code, missing, note }: { countryName: string; code?: string; missing: MissingFigure[]; note?: string | null }) {
+  const intl = useIntl();
+  const f = useFormat();
   if (missing.length === 0 && !note) return null;
+  const country = code ?? COUNTRIES.find((c) => c.name === countryName)?.code;
+  const list = listIn(f.locale, missing.map((m) => intl.formatMessage({ id: `market.missing.${m}` })));
   return (
     <p className="rounded-xl border border-slate-200 bg-slate-100/70 px-4 py-3 text-sm text-slate-800" data-testid="not-available">
       {missing.length > 0 ? (
-        <>
-          <strong className="font-semibold">Not available for {countryName}:</strong> {listText(missing)} (no recent figures in the sources we use).
-        </>
+        <FormattedMessage
+          id="market.notAvailable"
+          values={{ country: country ? f.country(country) : countryName, list, b: (chunks) => <strong className="font-semibold">{chunks}</strong> }}
+        />
       ) : null}
       {note ? <> {note}</> : null}
     </p>

@@ -3,7 +3,7 @@
 // (statuses, rating labels, confidence, evidence) from the catalogues. English goes through the product's own
 // formatters, so English pages stay byte-identical to what they were.
 import { useIntl, type IntlShape } from "react-intl";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { countryNameIn } from "../../../product/country-names.ts";
 import { formatNumber, formatPercent, formatPeriod, formatScore, formatDate as formatDateEn, monthYear as monthYearEn } from "../../../product/format.ts";
 import type { Evidence } from "../../../product/evidence.ts";
 import type { Status } from "../../../product/weather.ts";
@@ -15,28 +15,14 @@ const LABEL_IDS: Record<string, string> = {
   "Very tough": "country.label.veryTough",
 };
 
-const displayNames = new Map<string, Intl.DisplayNames>();
-
-/** A covered country's name in a language (Intl.DisplayNames; the product's codes are ISO 3166, GR for Greece). */
-export function countryNameIn(locale: string, code: string): string {
-  const english = COUNTRIES.find((c) => c.code === code)?.name ?? code;
-  if (locale === "en") return english;
-  let names = displayNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
-    displayNames.set(locale, names);
-  }
-  return names.of(code) ?? english;
-}
-
 // Intl formatters are costly to build (a phone spends tens of milliseconds on the first of a page): each is made once
 // per language and options, and one set of formatters serves every component of a page (`formatters` below).
-const made = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const intlFormats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let f = made.get(key) as T | undefined;
+  let f = intlFormats.get(key) as T | undefined;
   if (!f) {
     f = make();
-    made.set(key, f);
+    intlFormats.set(key, f);
   }
   return f;
 }
@@ -63,7 +49,7 @@ export interface Formatters {
   percent(value: number, digits?: number): string;
   /** A figure to fixed decimals ("2.3" / "2,3"). */
   number(value: number, digits?: number): string;
-  /** `2026-07` → "July 2026" / "Juli 2026"; quarters "Q2 2026". */
+  /** `2026-07` → "July 2026" / "Juli 2026"; quarters "Q2 2026" / "T2 2026". */
   period(period: string): string;
   date(iso: string): string;
   monthYear(iso: string): string;
@@ -80,15 +66,16 @@ export interface Formatters {
   confidenceWithEvidence(confidence: string, e: Evidence | null): string;
 }
 
-const sets = new WeakMap<IntlShape, Formatters>();
+const made = new WeakMap<IntlShape, Formatters>();
 
+/** The formatters of an intl object (made once per object: the Intl formats they hold are costly to build). */
 export function formatters(intl: IntlShape): Formatters {
-  let set = sets.get(intl);
-  if (!set) {
-    set = makeFormatters(intl);
-    sets.set(intl, set);
+  let f = made.get(intl);
+  if (!f) {
+    f = makeFormatters(intl);
+    made.set(intl, f);
   }
-  return set;
+  return f;
 }
 
 function makeFormatters(intl: IntlShape): Formatters {
@@ -106,6 +93,9 @@ function makeFormatters(intl: IntlShape): Formatters {
         : cached(`percent|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits })).format(v / 100),
     number: (v, digits = 1) => decimal(locale, formatNumber(v, digits)),
     period: (p) => {
+      // Quarters as the catalogue writes them ("Q2 2026", "T2 2026"; compare.quarter, shared with the compare page).
+      const q = /^(\d{4})-Q([1-4])$/.exec(p);
+      if (q) return t("compare.quarter", { q: Number(q[2]), year: q[1]! });
       if (en) return formatPeriod(p);
       const m = /^(\d{4})-(\d{2})$/.exec(p);
       if (m) return monthFmt().format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));

@@ -5,9 +5,18 @@
 // arrive (web/scripts/formatjs-plugin.ts).
 import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 
-const ACCENTS: Record<string, string> = { a: "á", e: "é", i: "í", o: "ö", u: "ü", A: "Á", E: "É", I: "Í", O: "Ö", U: "Ü", c: "ç", n: "ñ", y: "ý" };
+/** Every ASCII letter has its accented form, so that any text of a catalogue, even one letter ("f", "b"), shows as pseudo. */
+const ACCENTS: Record<string, string> = {
+  a: "á", b: "ƀ", c: "ç", d: "ď", e: "é", f: "ƒ", g: "ĝ", h: "ĥ", i: "í", j: "ĵ", k: "ķ", l: "ĺ", m: "ḿ",
+  n: "ñ", o: "ö", p: "ṕ", q: "ǫ", r: "ŕ", s: "š", t: "ţ", u: "ü", v: "ṽ", w: "ŵ", x: "ẋ", y: "ý", z: "ž",
+  A: "Á", B: "Ɓ", C: "Ç", D: "Ď", E: "É", F: "Ƒ", G: "Ĝ", H: "Ĥ", I: "Í", J: "Ĵ", K: "Ķ", L: "Ĺ", M: "Ḿ",
+  N: "Ñ", O: "Ö", P: "Ṕ", Q: "Ǫ", R: "Ŕ", S: "Š", T: "Ţ", U: "Ü", V: "Ṽ", W: "Ŵ", X: "Ẋ", Y: "Ý", Z: "Ž",
+};
 
-const accent = (s: string) => s.replace(/[aeiouAEIOUcny]/g, (ch) => ACCENTS[ch] ?? ch);
+/** The characters the pseudo-locale writes (its accented letters and brackets): a text with one of them came from a catalogue. */
+export const PSEUDO_CHARS = new RegExp(`[${Object.values(ACCENTS).join("")}⟦⟧]`);
+
+const accent = (s: string) => s.replace(/[A-Za-z]/g, (ch) => ACCENTS[ch] ?? ch);
 
 function walk(elements: MessageFormatElement[]): MessageFormatElement[] {
   return elements.map((e) => {
@@ -36,7 +45,9 @@ const literal = (value: string): MessageFormatElement => ({ type: TYPE.literal, 
 /** One message in the pseudo-locale: "Skip to content" → "⟦Skíp tö çöñtéñt ~~~~~~⟧". */
 export function pseudoMessage(message: MessageFormatElement[]): MessageFormatElement[] {
   const words = visible(message);
-  return [literal("⟦"), ...walk(message), literal(`${words > 0 ? ` ${"~".repeat(Math.ceil(words * 0.4))}` : ""}⟧`)];
+  // The padding in words of up to five, as a longer text would be: lines may break between them.
+  const padding = "~".repeat(Math.ceil(words * 0.4)).replace(/~{5}(?=~)/g, "$& ");
+  return [literal("⟦"), ...walk(message), literal(`${words > 0 ? ` ${padding}` : ""}⟧`)];
 }
 
 export function pseudoMessages(messages: Record<string, MessageFormatElement[]>): Record<string, MessageFormatElement[]> {

@@ -2,6 +2,9 @@
 // (api/v1/openapi.ts, generated from the zod schemas): every endpoint with its parameters, an example request
 // and its answers, and every named schema with its fields in words. Pure: it reads a document, so the page
 // can never describe an API other than the one served. Only the parts of JSON Schema the document uses.
+// Every text of the document comes with the catalogue id the page translates it under (`DocText`, namespace `api`,
+// docs/i18n-pages.md), and every type as a tree (`TypeWords`) the page says in its language
+// (`open-data.reference.type.*`, web/app/components/api-type.tsx).
 
 /** The parts of an OpenAPI 3.1 document read here (structurally; the generator's type is richer). */
 export interface OpenApiLike {
@@ -14,25 +17,67 @@ export interface OpenApiLike {
 
 type Schema = Record<string, unknown>;
 
+/**
+ * A text of the document (English, as the document says it) and the id of its message in the `api` catalogue:
+ * `api.op.<operationId>.summary|description`, `api.op.<operationId>.answer.<status>`,
+ * `api.op.<operationId>.column.<name>`, `api.answer.<status>` (the shared answers), `api.param.<name>`,
+ * `api.tag.<tag>`, `api.schema.<Schema>` and `api.schema.<Schema>.<field path>`.
+ */
+export interface DocText {
+  id: string;
+  text: string;
+}
+
+/** A pattern the reference says in words (`open-data.reference.type.pattern.<key>`); others are shown as they are. */
+export type PatternKey = "month" | "period" | "date" | "upper2" | "letters2";
+
+/**
+ * A schema's type as a tree, said in words by the page: "integer, 1 to 10, or null", "one of: brightest, stormiest",
+ * "array of CountryListItem". Values, paths and schema names stay as the document has them (code).
+ */
+export type TypeWords =
+  | { k: "ref"; name: string }
+  | { k: "or"; of: TypeWords[] }
+  | { k: "oneOf"; values: string[] }
+  | { k: "always"; value: string }
+  | { k: "arrayOf"; items: TypeWords }
+  | { k: "objects" }
+  | { k: "object" }
+  /** An object of one of several forms (the top of a union schema). */
+  | { k: "objectForms" }
+  /** JSON types: string, number, integer, boolean. */
+  | { k: "prim"; names: string[] }
+  | { k: "any" }
+  | { k: "null" }
+  | { k: "csv" }
+  | { k: "range"; of: TypeWords; min: number; max: number }
+  | { k: "atLeast"; of: TypeWords; min: number }
+  | { k: "pattern"; of: TypeWords; key: PatternKey | null; pattern: string }
+  | { k: "dateTime"; of: TypeWords }
+  | { k: "nullable"; of: TypeWords }
+  | { k: "optional"; of: TypeWords }
+  | { k: "twin"; of: TypeWords; path: string }
+  | { k: "otherForm"; of: TypeWords; other: TypeWords };
+
 export interface ReferenceParam {
   name: string;
   in: string;
   required: boolean;
-  type: string;
-  description: string;
+  type: TypeWords;
+  description: DocText;
 }
 
 export interface ReferenceAnswer {
   status: string;
-  description: string;
+  description: DocText;
   /** Media type of the body; null without one (304). */
   mediaType: string | null;
-  /** The body in words: "Country", "array of CountryListItem", "text". */
-  body: string | null;
+  /** The body's type ("Country", "array of CountryListItem", "CSV text"); null without a body. */
+  body: TypeWords | null;
   /** The named schema of the body, when there is one (links to its fields). */
   schema: string | null;
   /** CSV answers: the document's description of the columns, as `name: text` lines. */
-  columns: Array<{ name: string; description: string }>;
+  columns: Array<{ name: string; description: DocText }>;
   /** Cache-Control the answer carries, when the document names it. */
   cacheControl: string | null;
 }
@@ -41,9 +86,11 @@ export interface ReferenceEndpoint {
   id: string;
   method: string;
   path: string;
-  tag: string;
-  summary: string;
-  description: string;
+  /** Its tag (the section it is listed in) and the tag's slug, the same in every language (anchors, `api.tag.<slug>`). */
+  tag: DocText;
+  tagSlug: string;
+  summary: DocText;
+  description: DocText | null;
   params: ReferenceParam[];
   /** The request with example values: a URL and a curl command line. */
   exampleUrl: string;
@@ -55,17 +102,17 @@ export interface ReferenceField {
   /** Dotted path below the schema (`sub_scores.U.value`, `items[].rank`). */
   path: string;
   depth: number;
-  type: string;
-  description: string;
+  type: TypeWords;
+  description: DocText | null;
   /** Set when the field's value is a named schema described on its own. */
   schema: string | null;
 }
 
 export interface ReferenceSchema {
   name: string;
-  description: string;
-  /** What the schema is at its top: "object", "array of objects"… */
-  type: string;
+  description: DocText;
+  /** What the schema is at its top: object, array of objects, object of one of its forms. */
+  type: TypeWords;
   fields: ReferenceField[];
 }
 
@@ -79,6 +126,21 @@ export interface ApiReference {
   /** Answers every endpoint can give (the document's shared components/responses), shown once, not per endpoint. */
   generalAnswers: ReferenceAnswer[];
   schemas: ReferenceSchema[];
+}
+
+/** The catalogue id of a tag (`Scores`, `About the data` → `api.tag.scores`, `api.tag.about-the-data`). */
+export const tagSlug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+/** Wrappers that say their type first ("{type}, or null"): a type is a prefix of the types it wraps this way. */
+const PREFIXED = new Set(["range", "atLeast", "pattern", "dateTime", "nullable", "optional", "twin", "otherForm"]);
+
+/** True when `inner` is `outer` or the type `outer` starts with (its words begin with `inner`'s). */
+function startsWithType(outer: TypeWords, inner: TypeWords): boolean {
+  const key = JSON.stringify(inner);
+  for (let t: TypeWords | undefined = outer; t; t = PREFIXED.has(t.k) ? (t as { of: TypeWords }).of : undefined) {
+    if (JSON.stringify(t) === key) return true;
+  }
+  return false;
 }
 
 const REF = "#/components/schemas/";
@@ -120,37 +182,39 @@ export class ReferenceBuilder {
     return s.properties ? (this.shapes.get(structural(s)) ?? null) : null;
   }
 
-  /** A schema in words: "integer, 1 to 10, or null", "one of: brightest, stormiest", "array of CountryListItem". */
-  typeText(s: Schema): string {
+  /** A schema's type: "integer, 1 to 10, or null", "one of: brightest, stormiest", "array of CountryListItem". */
+  typeWords(s: Schema): TypeWords {
     const ref = refName(s);
-    if (ref) return ref;
-    if (Array.isArray(s.anyOf)) return (s.anyOf as Schema[]).map((x) => this.typeText(x)).join(" or ");
+    if (ref) return { k: "ref", name: ref };
+    if (Array.isArray(s.anyOf)) return { k: "or", of: (s.anyOf as Schema[]).map((x) => this.typeWords(x)) };
     const ts = types(s);
     const nullable = ts.includes("null");
     const main = ts.filter((t) => t !== "null");
-    let out: string;
+    let out: TypeWords | null;
     if (Array.isArray(s.enum)) {
       const values = (s.enum as unknown[]).filter((v) => v !== null);
-      out = values.length === 1 ? `always ${JSON.stringify(values[0])}` : `one of: ${values.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}`;
+      out = values.length === 1 ? { k: "always", value: JSON.stringify(values[0]) } : { k: "oneOf", values: values.map((v) => (typeof v === "string" ? v : JSON.stringify(v))) };
     } else if (main.includes("array")) {
       const items = isObj(s.items) ? s.items : {};
       const named = refName(items) ?? this.sameAs(items);
-      out = `array of ${named ?? (types(items).includes("object") ? "objects" : this.typeText(items))}`;
+      out = { k: "arrayOf", items: named ? { k: "ref", name: named } : types(items).includes("object") ? { k: "objects" } : this.typeWords(items) };
     } else if (main.includes("object")) {
-      out = this.sameAs(s) ?? "object";
+      const same = this.sameAs(s);
+      out = same ? { k: "ref", name: same } : { k: "object" };
     } else {
-      out = main.join(" or ") || (nullable ? "" : "any value");
-      const range = [s.minimum, s.maximum].every((x) => typeof x === "number") ? `${s.minimum} to ${s.maximum}` : null;
-      if (range) out += `, ${range}`;
-      else if (typeof s.minimum === "number") out += `, at least ${s.minimum}`;
-      if (typeof s.pattern === "string") out += `, ${patternText(s.pattern)}`;
-      if (s.format === "date-time") out += " (ISO 8601 date-time)";
+      out = main.length ? { k: "prim", names: main } : nullable ? null : { k: "any" };
+      if (out) {
+        if ([s.minimum, s.maximum].every((x) => typeof x === "number")) out = { k: "range", of: out, min: s.minimum as number, max: s.maximum as number };
+        else if (typeof s.minimum === "number") out = { k: "atLeast", of: out, min: s.minimum };
+        if (typeof s.pattern === "string") out = { k: "pattern", of: out, key: PATTERNS[s.pattern] ?? null, pattern: s.pattern };
+        if (s.format === "date-time") out = { k: "dateTime", of: out };
+      }
     }
-    return nullable ? (out ? `${out}, or null` : "null") : out;
+    return nullable ? (out ? { k: "nullable", of: out } : { k: "null" }) : out!;
   }
 
   /** The fields below an object schema, depth first, in the document's order. */
-  fields(s: Schema, prefix = "", depth = 0, out: ReferenceField[] = []): ReferenceField[] {
+  fields(s: Schema, schemaName: string, prefix = "", depth = 0, out: ReferenceField[] = []): ReferenceField[] {
     const variants = Array.isArray(s.anyOf) ? (s.anyOf as Schema[]).map((v) => this.resolve(v)) : [s];
     const seen = new Map<string, ReferenceField>();
     const shapes = new Map<string, string>();
@@ -162,8 +226,8 @@ export class ReferenceBuilder {
         const earlier = seen.get(name);
         if (earlier) {
           // The same field in another form of the schema (a union): say what it is there when that differs.
-          const other = this.typeText(raw);
-          if (!earlier.type.startsWith(other)) earlier.type += ` (${other} in the other form)`;
+          const other = this.typeWords(raw);
+          if (!startsWithType(earlier.type, other)) earlier.type = { k: "otherForm", of: earlier.type, other };
           continue;
         }
         const path = prefix ? `${prefix}.${name}` : name;
@@ -172,20 +236,24 @@ export class ReferenceBuilder {
         const nested = !named && (types(raw).includes("object") || types(raw).includes("array"));
         const twin = nested ? shapes.get(shapeOf(raw)) : undefined;
         if (nested && !twin) shapes.set(shapeOf(raw), path);
+        let type = this.typeWords(raw);
+        if (optional) type = { k: "optional", of: type };
+        if (twin) type = { k: "twin", of: type, path: twin };
+        const description = text(raw.description) || text(named ? this.components[named]?.description : "");
         const field: ReferenceField = {
           path,
           depth,
-          type: `${this.typeText(raw)}${optional ? " (may be absent)" : ""}${twin ? `, with the fields of ${twin}` : ""}`,
-          description: text(raw.description) || text(named ? this.components[named]?.description : ""),
+          type,
+          description: description ? { id: `api.schema.${schemaName}.${path}`, text: description } : null,
           schema: named,
         };
         seen.set(name, field);
         out.push(field);
         if (named || twin) continue;
-        if (types(raw).includes("object")) this.fields(raw, path, depth + 1, out);
+        if (types(raw).includes("object")) this.fields(raw, schemaName, path, depth + 1, out);
         else if (types(raw).includes("array") && isObj(raw.items)) {
           const items = raw.items;
-          if (!refName(items) && !this.sameAs(items) && types(items).includes("object")) this.fields(items, `${path}[]`, depth + 1, out);
+          if (!refName(items) && !this.sameAs(items) && types(items).includes("object")) this.fields(items, schemaName, `${path}[]`, depth + 1, out);
         }
       }
     }
@@ -203,9 +271,9 @@ export class ReferenceBuilder {
       const arrayOfObjects = top !== s;
       return {
         name,
-        description: text(s.description),
-        type: arrayOfObjects ? "array of objects" : Array.isArray(s.anyOf) ? "object (one of its forms)" : "object",
-        fields: this.fields(top, arrayOfObjects ? "[]" : "", 0),
+        description: { id: `api.schema.${name}`, text: text(s.description) },
+        type: arrayOfObjects ? { k: "arrayOf", items: { k: "objects" } } : Array.isArray(s.anyOf) ? { k: "objectForms" } : { k: "object" },
+        fields: this.fields(top, name, arrayOfObjects ? "[]" : "", 0),
       };
     });
   }
@@ -220,8 +288,8 @@ export class ReferenceBuilder {
             name: text(p.name),
             in: text(p.in),
             required: p.required === true,
-            type: isObj(p.schema) ? this.typeText(p.schema) : "",
-            description: text(p.description) || (isObj(p.schema) ? text(p.schema.description) : ""),
+            type: isObj(p.schema) ? this.typeWords(p.schema) : { k: "any" },
+            description: { id: `api.param.${text(p.name)}`, text: text(p.description) || (isObj(p.schema) ? text(p.schema.description) : "") },
           }),
         );
         const example = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -229,17 +297,20 @@ export class ReferenceBuilder {
           return String((isObj(p?.schema) && p.schema.example) ?? name);
         });
         const url = `${server}${example}`;
+        const id = text(raw.operationId) || `${method}-${path}`;
         // An answer by reference is one of the shared ones (generalAnswers): listed once on the page.
         const answers = Object.entries(isObj(raw.responses) ? raw.responses : {})
           .filter(([, r]) => !(isObj(r) && typeof r.$ref === "string"))
-          .map(([status, r]) => this.answer(status, isObj(r) ? r : {}));
+          .map(([status, r]) => this.answer(status, isObj(r) ? r : {}, `api.op.${id}`));
+        const tag = Array.isArray(raw.tags) ? text(raw.tags[0]) : "";
         out.push({
-          id: text(raw.operationId) || `${method}-${path}`,
+          id,
           method: method.toUpperCase(),
           path,
-          tag: Array.isArray(raw.tags) ? text(raw.tags[0]) : "",
-          summary: text(raw.summary),
-          description: text(raw.description),
+          tag: { id: `api.tag.${tagSlug(tag)}`, text: tag },
+          tagSlug: tagSlug(tag),
+          summary: { id: `api.op.${id}.summary`, text: text(raw.summary) },
+          description: text(raw.description) ? { id: `api.op.${id}.description`, text: text(raw.description) } : null,
           params: params.filter((p) => p.in !== "header"),
           exampleUrl: url,
           curl: answers.some((a) => a.mediaType === "text/csv") ? `curl -OJ ${shellQuote(url)}` : `curl ${shellQuote(url)}`,
@@ -260,14 +331,15 @@ export class ReferenceBuilder {
         for (const [status, r] of Object.entries(op.responses)) {
           const name = isObj(r) && typeof r.$ref === "string" ? r.$ref.replace("#/components/responses/", "") : null;
           const component = name !== null ? shared[name] : undefined;
-          if (isObj(component) && !byStatus.has(status)) byStatus.set(status, this.answer(status, component));
+          if (isObj(component) && !byStatus.has(status)) byStatus.set(status, this.answer(status, component, "api"));
         }
       }
     }
     return [...byStatus.values()].sort((a, b) => a.status.localeCompare(b.status));
   }
 
-  private answer(status: string, r: Schema): ReferenceAnswer {
+  /** An answer; `scope` is its catalogue ids' start (`api.op.<operationId>`, or `api` for the shared ones). */
+  private answer(status: string, r: Schema, scope: string): ReferenceAnswer {
     const content = isObj(r.content) ? r.content : {};
     const [mediaType, media] = Object.entries(content)[0] ?? [null, null];
     const schema = isObj(media) && isObj(media.schema) ? media.schema : null;
@@ -279,13 +351,13 @@ export class ReferenceBuilder {
             .split("\n")
             .map((line) => /^- `([^`]+)`: (.*)$/.exec(line))
             .filter((m): m is RegExpExecArray => m !== null)
-            .map((m) => ({ name: m[1]!, description: m[2]! }))
+            .map((m) => ({ name: m[1]!, description: { id: `${scope}.column.${m[1]!}`, text: m[2]! } }))
         : [];
     return {
       status,
-      description: text(r.description),
+      description: { id: `${scope}.answer.${status}`, text: text(r.description) },
       mediaType,
-      body: schema ? (mediaType === "text/csv" ? "CSV text" : this.typeText(schema)) : null,
+      body: schema ? (mediaType === "text/csv" ? { k: "csv" } : this.typeWords(schema)) : null,
       schema: schema ? (refName(schema) ?? (isObj(schema.items) ? refName(schema.items) : null)) : null,
       columns,
       cacheControl: cache || null,
@@ -293,17 +365,14 @@ export class ReferenceBuilder {
   }
 }
 
-/** A few patterns the document uses, in words; others as they are. */
-function patternText(pattern: string): string {
-  const known: Record<string, string> = {
-    "^\\d{4}-(0[1-9]|1[0-2])$": "a month YYYY-MM",
-    "^\\d{4}-(0[1-9]|1[0-2]|Q[1-4])$": "a month YYYY-MM or a quarter YYYY-Qn",
-    "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$": "a date YYYY-MM-DD",
-    "^[A-Z]{2}$": "two capital letters",
-    "^[A-Za-z]{2}$": "two letters",
-  };
-  return known[pattern] ?? `matching ${pattern}`;
-}
+/** The patterns the document uses that the page says in words (`open-data.reference.type.pattern.<key>`). */
+const PATTERNS: Record<string, PatternKey> = {
+  "^\\d{4}-(0[1-9]|1[0-2])$": "month",
+  "^\\d{4}-(0[1-9]|1[0-2]|Q[1-4])$": "period",
+  "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$": "date",
+  "^[A-Z]{2}$": "upper2",
+  "^[A-Za-z]{2}$": "letters2",
+};
 
 /** Single-quoted for a POSIX shell. */
 function shellQuote(s: string): string {

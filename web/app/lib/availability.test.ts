@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { marketPanel } from "../../../product/market-panel.ts";
 import type { Snapshot } from "../../../pipeline/model/types.ts";
-import { availabilityOf, listText } from "./availability.ts";
+import { createIntl } from "react-intl";
+import { messagesFor } from "../i18n/catalog.server.ts";
+import { LOCALES } from "../i18n/locales.ts";
+import { availabilityOf, listIn, type MissingFigure } from "./availability.ts";
 
 /** A published snapshot with nothing in it (Liechtenstein in the bundled data). */
 const empty: Snapshot = {
@@ -36,7 +39,7 @@ const empty: Snapshot = {
 describe("availability of a country page's figures", () => {
   it("names everything once for a country without any data, and nothing derived from a score it lacks", () => {
     const a = availabilityOf(marketPanel(empty), false);
-    expect(a.missing).toEqual(["unemployment rate", "job vacancy rate", "competition (job seekers per opening)", "expert barometer", "GDP growth", "inflation"]);
+    expect(a.missing).toEqual(["unemployment", "vacancy", "competition", "barometer", "gdp", "inflation"]);
     expect(Object.values(a.conditions).some(Boolean)).toBe(false);
   });
 
@@ -61,7 +64,7 @@ describe("availability of a country page's figures", () => {
     expect(a.conditions).toEqual({ unemployment: true, vacancy: false, competition: false });
     expect(a.sentiment).toEqual({ barometer: false, eei: false, signal: true, yoy: true, gdp: true, inflation: true });
     expect(a.comparisons.eu).toBe(true);
-    expect(a.missing).toEqual(["job vacancy rate", "competition (job seekers per opening)", "expert barometer"]);
+    expect(a.missing).toEqual(["vacancy", "competition", "barometer"]);
   });
 
   it("an Employment Expectations Indicator is shown even when too old to count; the missing barometer is still named", () => {
@@ -69,11 +72,37 @@ describe("availability of a country page's figures", () => {
     const a = availabilityOf(marketPanel(s), false);
     expect(a.sentiment.eei).toBe(true);
     expect(a.sentiment.barometer).toBe(false);
-    expect(a.missing).toContain("expert barometer");
+    expect(a.missing).toContain("barometer");
   });
 
-  it("writes lists in plain English", () => {
-    expect(listText(["a"])).toBe("a");
-    expect(listText(["a", "b", "c"])).toBe("a, b and c");
+  it("writes lists in plain English (no comma before \"and\") and in each language's own way", () => {
+    expect(listIn("en", ["a"])).toBe("a");
+    expect(listIn("en", ["a", "b"])).toBe("a and b");
+    expect(listIn("en", ["a", "b", "c"])).toBe("a, b and c");
+    expect(listIn("de", ["a", "b", "c"])).toBe("a, b und c");
+    expect(listIn("pl", ["a", "b", "c"])).toBe("a, b i c");
+  });
+
+  it("names every missing figure in every language; English as the page always named them", () => {
+    const names: Record<MissingFigure, string> = {
+      unemployment: "unemployment rate",
+      vacancy: "job vacancy rate",
+      competition: "competition (job seekers per opening)",
+      barometer: "expert barometer",
+      yoy: "year-on-year change",
+      gdp: "GDP growth",
+      inflation: "inflation",
+      vacancyVs3y: "vacancies against their 3-year average",
+      competitionVs3y: "competition against its 3-year average",
+    };
+    const en = createIntl({ locale: "en", messages: messagesFor("en") });
+    for (const [key, name] of Object.entries(names)) expect(en.formatMessage({ id: `market.missing.${key}` })).toBe(name);
+    for (const locale of LOCALES.filter((l) => l !== "en")) {
+      const intl = createIntl({ locale, messages: messagesFor(locale) });
+      for (const [key, name] of Object.entries(names)) {
+        if (key === "inflation") continue; // "Inflation", "inflation" in French: the same word.
+        expect(intl.formatMessage({ id: `market.missing.${key}` }), `${locale} ${key}`).not.toBe(name);
+      }
+    }
   });
 });

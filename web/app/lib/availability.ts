@@ -7,9 +7,21 @@ export interface Availability {
   /** barometer / eei: the country has a value of that sentiment source (shown even when too old to count). */
   sentiment: { barometer: boolean; eei: boolean; signal: boolean; yoy: boolean; gdp: boolean; inflation: boolean };
   comparisons: { eu: boolean; vacancy: boolean; competition: boolean };
-  /** Names of what the page cannot show, in page order ("job vacancy rate", "expert barometer", …). */
-  missing: string[];
+  /** What the page cannot show, in page order; named by the market catalogue (`market.missing.<key>`). */
+  missing: MissingFigure[];
 }
+
+/** The figures a country page can lack (their names: `market.missing.<key>`, "job vacancy rate", …). */
+export type MissingFigure =
+  | "unemployment"
+  | "vacancy"
+  | "competition"
+  | "barometer"
+  | "yoy"
+  | "gdp"
+  | "inflation"
+  | "vacancyVs3y"
+  | "competitionVs3y";
 
 const any = (o: Record<string, boolean>) => Object.values(o).some(Boolean);
 
@@ -33,18 +45,18 @@ export function availabilityOf(panel: MarketPanel | null, hasScore: boolean): Av
     vacancy: p?.comparisons.vacancy_vs_3y != null,
     competition: p?.comparisons.competition_vs_3y != null,
   };
-  const missing: string[] = [];
-  if (!conditions.unemployment) missing.push("unemployment rate");
-  if (!conditions.vacancy) missing.push("job vacancy rate");
-  if (!conditions.competition) missing.push("competition (job seekers per opening)");
-  if (!sentiment.barometer) missing.push("expert barometer");
+  const missing: MissingFigure[] = [];
+  if (!conditions.unemployment) missing.push("unemployment");
+  if (!conditions.vacancy) missing.push("vacancy");
+  if (!conditions.competition) missing.push("competition");
+  if (!sentiment.barometer) missing.push("barometer");
   // The signal and the year-on-year change come from the score: without a score the score card says why.
-  if (hasScore && !sentiment.yoy) missing.push("year-on-year change");
-  if (!sentiment.gdp) missing.push("GDP growth");
+  if (hasScore && !sentiment.yoy) missing.push("yoy");
+  if (!sentiment.gdp) missing.push("gdp");
   if (!sentiment.inflation) missing.push("inflation");
   // A comparison is missing in its own right only when the figure it compares exists.
-  if (conditions.vacancy && !comparisons.vacancy) missing.push("vacancies against their 3-year average");
-  if (conditions.competition && !comparisons.competition) missing.push("competition against its 3-year average");
+  if (conditions.vacancy && !comparisons.vacancy) missing.push("vacancyVs3y");
+  if (conditions.competition && !comparisons.competition) missing.push("competitionVs3y");
   return { conditions, sentiment, comparisons, missing };
 }
 
@@ -52,8 +64,10 @@ export const hasConditions = (a: Availability) => any(a.conditions);
 export const hasSentimentData = (a: Availability) => any(a.sentiment);
 export const hasComparisons = (a: Availability) => any(a.comparisons);
 
-/** "a, b and c". */
-export function listText(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+/**
+ * "a, b and c" in the page's language (Intl.ListFormat). English as the site has always written it, without a comma
+ * before "and": British English's list pattern.
+ */
+export function listIn(locale: string, items: readonly string[]): string {
+  return new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction", style: "long" }).format(items);
 }

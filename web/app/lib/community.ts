@@ -1,21 +1,12 @@
 // Summaries of community moods (docs/product.md): an average or a share is shown only from a minimum number of
-// experiences; below it the page says how many there are instead.
+// experiences; below it the page says how many there are instead (in the page's language: forms.community.tooFew,
+// market.mood.tooFew and market.mood.average, with ICU plurals).
 
 /** The one minimum: averages and shares of moods need at least this many experiences. */
 export const MOOD_SUMMARY_MIN_EXPERIENCES = 5;
 
 export function canSummarise(count: number): boolean {
   return count >= MOOD_SUMMARY_MIN_EXPERIENCES;
-}
-
-/** "1 experience", "3 experiences". */
-export function experiencesText(count: number): string {
-  return count === 1 ? "1 experience" : `${count} experiences`;
-}
-
-/** "2 experiences so far: too few for an average or a percentage." */
-export function tooFewText(count: number, what = "an average or a percentage"): string {
-  return `${experiencesText(count)} so far: too few for ${what}.`;
 }
 
 /** Share of moods "OK or better" (3 and above), in whole percent; null below the minimum. */

@@ -1,6 +1,7 @@
 // The data of one country page (/country/{code} and /job-market/{name}), trimmed to what the page shows. Read
 // through the one reader (api/read-model.ts): a score that may not be shown today arrives already withheld.
 import { BADGE_PAUSED, badgeParts, badgeWidth } from "../../../api/badge.ts";
+import { changeSpecs } from "../../../product/change-view.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import type { SiteReader } from "./context.ts";
 
@@ -14,7 +15,7 @@ export function historyRange(value: string | null): HistoryRange {
 export function loadCountryPage(read: SiteReader, code: string, range: HistoryRange, now: Date) {
   const reading = read.country(code, now);
   if (!reading) return null;
-  const { item: country, snapshot, panel, fresh, history, changeText } = reading;
+  const { item: country, snapshot, panel, fresh, history } = reading;
   const community = read.communityOf(country.code);
   const months = HISTORY_RANGES[range];
   // Trim leading months without any score, then keep the chosen window.
@@ -40,8 +41,8 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     publishedAt: read.publication()?.published_at ?? null,
     yoyFrom: snapshot?.yoy.from_month ?? null,
     panel,
-    /** Why the score changed (month and year), as shown; null without a shown score. */
-    whyChanged: changeText,
+    /** Why the score changed (month and year), as data the page says in its language; null without a shown score. */
+    whyChanged: changeSpecs(snapshot),
     history: shown,
     historyMonths: scoredHistory.length,
     range,

@@ -82,9 +82,7 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
   ];
   // The same page in every language, and x-default (English) for the others (docs/i18n.md).
   if (!page.noindex) {
-    const base = page.canonicalPath ?? stripLocale(args.location.pathname);
-    for (const l of LOCALES) tags.push({ tagName: "link", rel: "alternate", hrefLang: l, href: canonicalUrl(origin, localePath(l, base), page.canonicalPath ? "" : args.location.search) });
-    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: canonicalUrl(origin, localePath(DEFAULT_LOCALE, base), page.canonicalPath ? "" : args.location.search) });
+    tags.push(...languageAlternates(origin, page.canonicalPath ?? stripLocale(args.location.pathname), page.canonicalPath ? "" : args.location.search));
     if (locale !== DEFAULT_LOCALE) tags.push({ property: "og:locale", content: intl.locale });
   }
   if (page.imageSize) {
@@ -98,6 +96,14 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
     tags.push({ tagName: "link", rel: "alternate", type: "application/atom+xml", title: feedTitle(f?.name ?? null, COUNTRIES.length), href });
   }
   return tags;
+}
+
+/** A page (its English path) in every language as hreflang alternates, and x-default (English) for the others. */
+export function languageAlternates(origin: string, base: string, search: string): Array<{ tagName: "link"; rel: "alternate"; hrefLang: string; href: string }> {
+  return [
+    ...LOCALES.map((l) => ({ tagName: "link" as const, rel: "alternate" as const, hrefLang: l as string, href: canonicalUrl(origin, localePath(l, base), search) })),
+    { tagName: "link" as const, rel: "alternate" as const, hrefLang: "x-default", href: canonicalUrl(origin, localePath(DEFAULT_LOCALE, base), search) },
+  ];
 }
 
 /**

@@ -1,6 +1,10 @@
+import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import type { SentimentSourcePanel } from "../../../product/market-panel.ts";
-import { SENTIMENT_SOURCE_INFO, blendText, countingText, sourceValueText } from "./sentiment.ts";
+import { messagesFor } from "../i18n/catalog.server.ts";
+import { formatters } from "../i18n/format.ts";
+import { LOCALES } from "../i18n/locales.ts";
+import { SENTIMENT_SOURCE_INFO, blendSaid, blendText, countingSaid, countingText, sourceSaid, sourceValueText } from "./sentiment.ts";
 
 const source = (over: Partial<SentimentSourcePanel> = {}): SentimentSourcePanel => ({
   source: "eei",
@@ -43,5 +47,54 @@ describe("what the country page says about a sentiment source", () => {
     expect(blendText([lmb, source({ counts: true, freshness: 0.5, age: 5 })])).toBe(
       "Today's sentiment blends both sources: European Labour Market Barometer and Employment Expectations Indicator (EEI), each weighted by how recent it is.",
     );
+  });
+});
+
+describe("the same texts from the catalogues (market.sentiment.*)", () => {
+  const intlOf = (locale: string) => createIntl({ locale, messages: messagesFor(locale as (typeof LOCALES)[number]) });
+  const sources = ["lmb", "eei"] as const;
+  // Every kind of reading: fully counting, partly (ages 0 to 13, shares of weight), too old (cut-offs 6 to 24).
+  const readings: SentimentSourcePanel[] = sources.flatMap((s) => [
+    source({ source: s, counts: true, freshness: 1, age: 0 }),
+    ...[0, 1, 2, 5, 12, 13].flatMap((age) => [0.05, 0.5, 0.794, 0.999].map((freshness) => source({ source: s, counts: true, freshness, age }))),
+    ...[1, 6, 12, 24].flatMap((cutoff_months) => [13, 25, 40].map((age) => source({ source: s, age, cutoff_months, period: "2024-01", counts_until: "2024-12" }))),
+  ]);
+
+  it("English reads word for word as SENTIMENT_SOURCE_INFO, countingText and blendText", () => {
+    const en = intlOf("en");
+    const f = formatters(en);
+    for (const s of sources) {
+      const info = SENTIMENT_SOURCE_INFO[s];
+      expect(sourceSaid(en, s)).toEqual({ label: info.label, name: info.name, about: `${info.name}, from ${info.publisher}. ${info.scale}.`, tip: info.tip });
+    }
+    for (const r of readings) expect(countingSaid(en, f, r)).toBe(countingText(r));
+    const lmb = readings[0]!;
+    const eeiOld = readings[readings.length - 1]!;
+    const eeiNow = source({ counts: true, freshness: 1, age: 1 });
+    for (const set of [[], [eeiOld], [lmb], [lmb, eeiOld], [lmb, eeiNow], [{ ...lmb, counts: false }, eeiNow]]) expect(blendSaid(en, set)).toBe(blendText(set));
+  });
+
+  it("every other language has its own words, with its plural forms and notation", () => {
+    for (const locale of LOCALES.filter((l) => l !== "en")) {
+      const intl = intlOf(locale);
+      const f = formatters(intl);
+      for (const s of sources) expect(sourceSaid(intl, s).about, locale).not.toBe(`${SENTIMENT_SOURCE_INFO[s].name}, from ${SENTIMENT_SOURCE_INFO[s].publisher}. ${SENTIMENT_SOURCE_INFO[s].scale}.`);
+      for (const r of readings) {
+        const said = countingSaid(intl, f, r);
+        expect(said, locale).not.toBe(countingText(r));
+        expect(said).not.toMatch(/[{}]/);
+      }
+    }
+    const de = intlOf("de");
+    expect(countingSaid(de, formatters(de), source())).toBe(
+      "Zu alt, um heute zu zählen: August 2025 liegt 15 Monate zurück, jenseits der Grenze von 12 Monaten, daher lässt die heutige Bewertung den Wert außer Acht. Der Bewertungsverlauf nutzt ihn weiterhin für die Monate bis August 2026.",
+    );
+    expect(countingSaid(de, formatters(de), source({ counts: true, freshness: 0.5, age: 1 }))).toBe("Zählt in der heutigen Bewertung mit 50\u00a0% seines Gewichts, denn der Wert ist 1 Monat alt.");
+    const pl = intlOf("pl");
+    expect([1, 3, 5].map((age) => countingSaid(pl, formatters(pl), source({ counts: true, freshness: 0.5, age })))).toEqual([
+      "Liczy się w dzisiejszym wyniku z 50% swojej wagi: wartość ma 1 miesiąc.",
+      "Liczy się w dzisiejszym wyniku z 50% swojej wagi: wartość ma 3 miesiące.",
+      "Liczy się w dzisiejszym wyniku z 50% swojej wagi: wartość ma 5 miesięcy.",
+    ]);
   });
 });

@@ -3,6 +3,8 @@
 // text from the market panel's `sentiment_sources` (product/market-panel.ts); shared by both country layouts.
 import type { SentimentSourcePanel } from "../../../product/market-panel.ts";
 import { formatNumber, formatPeriod } from "../../../product/format.ts";
+import type { IntlShape } from "react-intl";
+import type { Formatters } from "../i18n/format.ts";
 
 export interface SentimentSourceInfo {
   /** Short label of the metric. */
@@ -62,4 +64,42 @@ export function blendText(sources: readonly SentimentSourcePanel[]): string | nu
   }
   if (counting.length === 1) return `Today's sentiment comes from the ${SENTIMENT_SOURCE_INFO[counting[0]!.source].name} alone.`;
   return "No sentiment source is recent enough: today's score rests on official statistics alone.";
+}
+
+/**
+ * The same texts in the page's language (docs/i18n.md), from the market catalogue (`market.sentiment.*`). English
+ * reads word for word as SENTIMENT_SOURCE_INFO, countingText and blendText above (web/app/lib/sentiment.test.ts),
+ * which the methodology page and the second country layout still use.
+ */
+export interface SentimentSourceSaid {
+  label: string;
+  name: string;
+  /** "{name}, from {publisher}. {scale}." */
+  about: string;
+  tip: string;
+}
+
+export function sourceSaid(intl: IntlShape, source: SentimentSourcePanel["source"]): SentimentSourceSaid {
+  const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: `market.sentiment.${source}.${key}` }, values);
+  const name = t("name");
+  return { label: t("label"), name, about: t("about", { name }), tip: t("tip") };
+}
+
+/** countingText in the page's language. */
+export function countingSaid(intl: IntlShape, f: Formatters, s: SentimentSourcePanel): string {
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `market.sentiment.${id}` }, values);
+  if (s.counts) {
+    if (s.freshness >= 1) return t("counts.full");
+    return t("counts.partial", { share: f.percent(Math.round(s.freshness * 100), 0), age: s.age });
+  }
+  return t("tooOld", { period: f.period(s.period), age: s.age, cutoff: s.cutoff_months, until: f.period(s.counts_until) });
+}
+
+/** blendText in the page's language. */
+export function blendSaid(intl: IntlShape, sources: readonly SentimentSourcePanel[]): string | null {
+  if (sources.length === 0) return null;
+  const names = sources.filter((s) => s.counts).map((s) => sourceSaid(intl, s.source).name);
+  if (names.length >= 2) return intl.formatMessage({ id: "market.sentiment.blend.both" }, { first: names[0]!, second: names[1]! });
+  if (names.length === 1) return intl.formatMessage({ id: "market.sentiment.blend.one" }, { name: names[0]! });
+  return intl.formatMessage({ id: "market.sentiment.blend.none" });
 }

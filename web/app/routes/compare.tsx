@@ -17,9 +17,13 @@ import { StatusChip } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
+import { countryNameIn } from "../../../product/country-names.ts";
+import { localeFromPath, localePath } from "../i18n/locales.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { useFormat } from "../i18n/format.ts";
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
@@ -27,16 +31,18 @@ const HISTORY_MONTHS = 60;
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);
   const raw = params.codes ?? "";
+  // The page's language (its URL prefix): redirects stay in it, country names are said in it.
+  const lang = localeFromPath(url.pathname);
   const add = url.searchParams.get("add");
   if (add !== null) {
     // The "Compare with…" form: the countries named so far (one is enough) plus the one picked.
     const named = raw.split("-").map((c) => (/^[a-z]{2}$/i.test(c) ? countryByCode(c)?.code : undefined));
     const extra = /^[a-z]{2}$/i.test(add) ? countryByCode(add)?.code : undefined;
-    if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX) throw redirect(comparePath([...named, extra]), 303);
+    if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX) throw redirect(localePath(lang, comparePath([...named, extra])), 303);
   }
   const r = readComparePath(raw);
   if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
-  if (r.kind === "redirect") throw redirect(`${r.path}${url.search}`, 301);
+  if (r.kind === "redirect") throw redirect(`${localePath(lang, r.path)}${url.search}`, 301);
   const readings = r.codes.map((code) => context.read.country(code, context.now)!);
   // One time axis: the same months for every country (the newest HISTORY_MONTHS of any of them).
   const months = [...new Set(readings.flatMap((x) => x.history.filter((h) => h.score !== null).map((h) => h.month)))].sort().slice(-HISTORY_MONTHS);
@@ -45,7 +51,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     const shown = snapshot && snapshot.score !== null;
     return {
       code: item.code,
-      name: item.name,
+      name: countryNameIn(lang, item.code),
       score: item.score,
       status: item.status,
       label: item.label,
@@ -95,8 +101,10 @@ function inputCell(intl: IntlShape, key: SubScoreKey, x: number): string {
 export default function ComparePage() {
   const d = useLoaderData<typeof loader>();
   const intl = useIntl();
+  const f = useFormat();
   if (d.notFound) return <CountryNotFound />;
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `compare.${id}` }, values);
+  const lp = useLocalePath();
   const { countries } = d;
   const names = countries.map((c) => c.name).join(` ${t("vs")} `);
   return (
@@ -112,7 +120,7 @@ export default function ComparePage() {
               <span className="font-medium">{c.name}</span>
               {countries.length > COMPARE_MIN ? (
                 <Link
-                  to={comparePath(d.codes.filter((x) => x !== c.code))}
+                  to={lp(comparePath(d.codes.filter((x) => x !== c.code)))}
                   className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
                   aria-label={t("picker.remove", { name: c.name })}
                   data-testid={`remove-${c.code}`}
@@ -131,7 +139,7 @@ export default function ComparePage() {
           <div key={c.code} className="rounded-xl border border-slate-200 bg-white p-4" data-code={c.code}>
             <h2 className="flex items-center gap-2 text-lg font-semibold">
               <Flag code={c.code} height={16} />
-              <Link to={`/country/${c.code.toLowerCase()}`} className="hover:underline">
+              <Link to={lp(`/country/${c.code.toLowerCase()}`)} className="hover:underline">
                 {c.name}
               </Link>
             </h2>
@@ -141,7 +149,7 @@ export default function ComparePage() {
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
               {c.status ? <StatusChip status={c.status} /> : null}
-              {c.label ?? (c.withheld === "paused" ? t("card.paused") : t("card.noData"))}
+              {c.label ? f.label(c.label) : c.withheld === "paused" ? t("card.paused") : t("card.noData")}
             </p>
             {c.confidence ? <p className="mt-1 text-sm text-slate-700">{t("card.confidence", { level: c.confidence })}</p> : null}
             <p className="mt-1 text-sm text-slate-700" data-testid="compare-mood">
@@ -240,7 +248,7 @@ export default function ComparePage() {
           id="compare.yourWeather"
           values={{
             link: (chunks) => (
-              <Link className="font-medium text-brand-700 underline" to="/your-weather">
+              <Link className="font-medium text-brand-700 underline" to={lp("/your-weather")}>
                 {chunks}
               </Link>
             ),

@@ -1,6 +1,7 @@
 // /country/{code}: two letters, case-insensitive; an unknown code answers the "Country Not Found" page with status
 // 404, as an unknown /job-market name does (docs/product.md §2).
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
+import { useIntl } from "react-intl";
 import { countryByCode } from "../../../pipeline/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";
@@ -23,15 +24,16 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `${name} Job Market ${year}`);
+export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args);
 
 export default function CountryPage() {
   const d = useLoaderData<typeof loader>();
   const { origin, url } = usePageUrl();
+  const intl = useIntl();
   if (d.notFound) return <CountryNotFound />;
   return (
     <>
-      <JsonLd data={countryJsonLd(d, origin, url)} />
+      <JsonLd data={countryJsonLd(d, origin, url, intl)} />
       <CountryView data={d} />
     </>
   );

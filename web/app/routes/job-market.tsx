@@ -1,7 +1,11 @@
-// /job-market/{name}: the 31 lower-case English names (docs/product.md §2). An unknown name shows the one
-// "Country Not Found" page with status 404 (docs/product.md).
+// /job-market/{name}: the 31 lower-case English names (docs/product.md §2), and under a language's prefix the
+// country's name in that language (/de/job-market/deutschland, product/job-market-slugs.ts; docs/i18n.md). A name
+// that is the country's but not written as its slug there (the English one under a prefix, another case) answers
+// 301 to it; an unknown name shows the one "Country Not Found" page with status 404, in the page's language.
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
-import { countryBySlug } from "../../../pipeline/countries.ts";
+import { countryForJobMarketName, jobMarketSlug } from "../../../product/job-market-slugs.ts";
+import { localeFromPath, localePath } from "../i18n/locales.ts";
+import { useIntl } from "react-intl";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryCanonicalPath, countryJsonLd, countryMeta } from "../lib/country-meta.ts";
 import { canonicalUrl } from "../lib/meta.ts";
@@ -13,23 +17,27 @@ import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.name ?? "";
-  const country = countryBySlug(raw);
-  if (!country) return data({ notFound: true as const }, { status: 404 });
   const url = new URL(request.url);
-  if (raw !== country.slug) throw redirect(`/job-market/${country.slug}${url.search}`, 301);
+  const locale = localeFromPath(url.pathname);
+  const country = countryForJobMarketName(locale, raw);
+  if (!country) return data({ notFound: true as const }, { status: 404 });
+  if (raw !== jobMarketSlug(locale, country.code)) throw redirect(`${localePath(locale, `/job-market/${country.slug}`)}${url.search}`, 301);
   return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(null), context.now)!, messages: pageMessages(request, "job-market") };
 }
 
 // The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).
-export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, (name, year) => `Job Market in ${name} ${year}`, { canonicalOfCountry: true });
+// Its hreflang alternates are therefore the canonical page's translations (hreflang names canonical pages only); the
+// language control still leads to this layout in the other language, under its own name there (docs/i18n.md).
+export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, { canonicalOfCountry: true, headingId: "job-market.meta.heading" });
 
 export default function JobMarketPage() {
   const d = useLoaderData<typeof loader>();
   const { origin } = usePageUrl();
+  const intl = useIntl();
   if (d.notFound) return <CountryNotFound />;
   return (
     <>
-      <JsonLd data={countryJsonLd(d, origin, canonicalUrl(origin, countryCanonicalPath(d.country.code)))} />
+      <JsonLd data={countryJsonLd(d, origin, canonicalUrl(origin, countryCanonicalPath(d.country.code)), intl)} />
       <JobMarketView data={d} />
     </>
   );

@@ -1,23 +1,27 @@
 // /open-data/api: the API reference for people, rendered on the server from the very OpenAPI document the API
 // serves at /api/openapi.json (generated from the zod schemas that validate it): every endpoint with its
 // parameters, an example request and its answers, and every schema with its fields in words. The page's own words
-// come from the open-data catalogue; the document's descriptions stay as the document says them (English).
+// come from the open-data catalogue; the document's texts from the `api` catalogue, keyed by operation, parameter
+// and field (translated by the loader, lib/open-data.server.ts; the document itself stays English); types are said
+// by components/api-type.tsx. Paths, names, values and commands are code.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { OPEN_DATA_PAGE, OPENAPI_PATH } from "../../../product/open-data.ts";
 import { Breadcrumbs } from "../components/page-parts.tsx";
+import { ApiType, Code, Marked } from "../components/api-type.tsx";
 import type { ReferenceEndpoint, ReferenceSchema } from "../lib/api-reference.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { apiReferenceFor } from "../lib/open-data.server.ts";
+import { apiReferenceFor, localise, type Localised } from "../lib/open-data.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
   return {
-    ...apiReferenceFor(context.site.publicOrigin),
+    ...localise(apiReferenceFor(context.site.publicOrigin), (id) => t(id)),
     meta: { title: t("open-data.reference.meta.title"), description: t("open-data.reference.meta.description", { product: PRODUCT_NAME }) },
     messages: pageMessages(request, "open-data-api"),
   };
@@ -30,34 +34,37 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 const link = "text-brand-700 underline underline-offset-2 hover:text-brand-900";
-const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900 [overflow-wrap:anywhere]";
 const schemaAnchor = (name: string) => `schema-${name}`;
-const tagAnchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+/** The anchor of a tag's section (`tag-about-the-data`): the same in every language. */
+const tagAnchor = (slug: string) => `tag-${slug}`;
 
 function SchemaLink({ name }: { name: string }) {
   return (
     <a className={link} href={`#${schemaAnchor(name)}`}>
-      {name}
+      <Code className="font-mono">{name}</Code>
     </a>
   );
 }
 
-/** Text of the document with its `code` spans as code. */
-function Marked({ text }: { text: string }) {
-  return <>{text.split("`").map((part, i) => (i % 2 ? <code key={i} className={code}>{part}</code> : part))}</>;
-}
+const schemaLink = (name: string) => <SchemaLink name={name} />;
 
-function Endpoint({ e }: { e: ReferenceEndpoint }) {
+function Endpoint({ e }: { e: Localised<ReferenceEndpoint> }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
   return (
     <section id={e.id} aria-labelledby={`${e.id}-title`} className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 id={`${e.id}-title`} className="font-mono text-base font-semibold [overflow-wrap:anywhere]">
-        <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-brand-700">{e.method}</span>
-        {e.path}
+        <Code className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-brand-700">{e.method}</Code>
+        <Code className="">{e.path}</Code>
       </h3>
-      <p className="mt-2 font-medium">{e.summary}</p>
-      {e.description ? <p className="mt-1 text-slate-700">{e.description}</p> : null}
+      <p className="mt-2 font-medium">
+        <Marked text={e.summary} />
+      </p>
+      {e.description ? (
+        <p className="mt-1 text-slate-700">
+          <Marked text={e.description} />
+        </p>
+      ) : null}
 
       {e.params.length ? (
         <>
@@ -66,9 +73,17 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
             {e.params.map((p) => (
               <div key={p.name}>
                 <dt>
-                  <code className={code}>{p.name}</code> <span className="text-slate-600">{t("param", { in: p.in, required: p.required ? "yes" : "no", type: p.type })}</span>
+                  <Code>{p.name}</Code>{" "}
+                  <span className="text-slate-600">
+                    <FormattedMessage
+                      id="open-data.reference.param"
+                      values={{ in: <Code>{p.in}</Code>, required: p.required ? "yes" : "no", type: <ApiType type={p.type} link={schemaLink} /> }}
+                    />
+                  </span>
                 </dt>
-                <dd className="mt-0.5 text-slate-700">{p.description}</dd>
+                <dd className="mt-0.5 text-slate-700">
+                  <Marked text={p.description} />
+                </dd>
               </div>
             ))}
           </dl>
@@ -76,7 +91,7 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
       ) : null}
 
       <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("example")}</h4>
-      <pre className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]">
+      <pre className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]" translate="no">
         <code>{e.curl}</code>
       </pre>
 
@@ -88,12 +103,15 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
             {a.body ? (
               <span className="text-slate-700">
                 {" "}
-                {t("body", { type: a.mediaType ?? "" })} {a.schema && a.body.includes(a.schema) ? <>{a.body.replace(a.schema, "").trim()} <SchemaLink name={a.schema} /></> : a.body}.
+                <FormattedMessage
+                  id="open-data.reference.body"
+                  values={{ type: <Code>{a.mediaType ?? ""}</Code>, body: <ApiType type={a.body} link={schemaLink} /> }}
+                />
               </span>
             ) : null}
             {a.cacheControl ? (
               <span className="block text-slate-600">
-                Cache-Control: <code className={code}>{a.cacheControl}</code>
+                <Code className="">Cache-Control:</Code> <Code>{a.cacheControl}</Code>
               </span>
             ) : null}
             {a.columns.length ? (
@@ -101,9 +119,11 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
                 {a.columns.map((c) => (
                   <div key={c.name}>
                     <dt>
-                      <code className={code}>{c.name}</code>
+                      <Code>{c.name}</Code>
                     </dt>
-                    <dd className="text-slate-700">{c.description}</dd>
+                    <dd className="text-slate-700">
+                      <Marked text={c.description} />
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -115,23 +135,32 @@ function Endpoint({ e }: { e: ReferenceEndpoint }) {
   );
 }
 
-function Schema({ s }: { s: ReferenceSchema }) {
+function Schema({ s }: { s: Localised<ReferenceSchema> }) {
   return (
     <section id={schemaAnchor(s.name)} aria-labelledby={`${schemaAnchor(s.name)}-title`} className="mt-8 scroll-mt-20">
       <h3 id={`${schemaAnchor(s.name)}-title`} className="font-mono text-lg font-semibold">
-        {s.name}
+        <Code className="">{s.name}</Code>
       </h3>
       <p className="mt-1 text-slate-700">
-        {s.description} <span className="text-slate-600">({s.type})</span>
+        <Marked text={s.description} />{" "}
+        <span className="text-slate-600">
+          (<ApiType type={s.type} link={schemaLink} />)
+        </span>
       </p>
       <dl className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
         {s.fields.map((f) => (
           <div key={f.path} className="px-3 py-2" style={{ paddingLeft: `${0.75 + Math.min(f.depth, 6) * 0.75}rem` }}>
             <dt>
-              <code className={code}>{f.path}</code>{" "}
-              <span className="text-slate-600">{f.schema ? <>{f.type.replace(f.schema, "").trim()} <SchemaLink name={f.schema} /></> : f.type}</span>
+              <Code>{f.path}</Code>{" "}
+              <span className="text-slate-600">
+                <ApiType type={f.type} link={schemaLink} />
+              </span>
             </dt>
-            {f.description ? <dd className="mt-0.5 text-slate-700">{f.description}</dd> : null}
+            {f.description ? (
+              <dd className="mt-0.5 text-slate-700">
+                <Marked text={f.description} />
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>
@@ -141,7 +170,8 @@ function Schema({ s }: { s: ReferenceSchema }) {
 
 export default function ApiReferencePage() {
   const ref = useLoaderData<typeof loader>();
-  const tags = [...new Set(ref.endpoints.map((e) => e.tag))];
+  const lp = useLocalePath();
+  const tags = [...new Map(ref.endpoints.map((e) => [e.tagSlug, e.tag])).entries()];
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
   return (
@@ -152,11 +182,11 @@ export default function ApiReferencePage() {
         <FormattedMessage
           id="open-data.reference.intro"
           values={{
-            title: ref.title,
+            title: t("apiTitle", { product: PRODUCT_NAME }),
             version: ref.version,
             server: ref.server,
             openapi: ref.openapi,
-            code: (chunks) => <code className={code}>{chunks}</code>,
+            code: (chunks) => <Code>{chunks}</Code>,
             doc: (chunks) => (
               <a className={link} href={OPENAPI_PATH}>
                 {chunks}
@@ -169,13 +199,13 @@ export default function ApiReferencePage() {
         <FormattedMessage
           id="open-data.reference.licence"
           values={{
-            licence: ref.licence,
+            licence: intl.formatMessage({ id: "open-data.licence.name" }),
             link: (chunks) => (
-              <Link className={link} to={`${OPEN_DATA_PAGE}#licence`}>
+              <Link className={link} to={lp(`${OPEN_DATA_PAGE}#licence`)}>
                 {chunks}
               </Link>
             ),
-            shape: <code className={code}>{`{"error": {"code", "message", "details"?}}`}</code>,
+            shape: <Code>{`{"error": {"code", "message", "details"?}}`}</Code>,
             schema: <SchemaLink name="Error" />,
           }}
         />
@@ -194,20 +224,20 @@ export default function ApiReferencePage() {
           {ref.endpoints.map((e) => (
             <li key={e.id}>
               <a className={`${link} font-mono [overflow-wrap:anywhere]`} href={`#${e.id}`}>
-                {e.method} {e.path}
+                <Code className="">{`${e.method} ${e.path}`}</Code>
               </a>
             </li>
           ))}
         </ul>
       </nav>
 
-      {tags.map((tag) => (
-        <section key={tag} aria-labelledby={tagAnchor(tag)}>
-          <h2 id={tagAnchor(tag)} className="mt-10 text-2xl font-semibold">
+      {tags.map(([slug, tag]) => (
+        <section key={slug} aria-labelledby={tagAnchor(slug)}>
+          <h2 id={tagAnchor(slug)} className="mt-10 text-2xl font-semibold">
             {tag}
           </h2>
           {ref.endpoints
-            .filter((e) => e.tag === tag)
+            .filter((e) => e.tagSlug === slug)
             .map((e) => (
               <Endpoint key={e.id} e={e} />
             ))}

@@ -1,7 +1,8 @@
 // /open-data (docs/open-data.md): what a re-user can take and on which terms. The CSV downloads, the API and its
 // OpenAPI document, the licence of the index's own numbers and the sources' attribution, the caching rules. The
-// CSV columns and the endpoint list come from the API's own definitions (lib/open-data.server.ts), the terms
-// from product/open-data.ts.
+// CSV columns and the endpoint list come from the API's own definitions (lib/open-data.server.ts), in the page's
+// language (the `api` catalogue, keyed by operation and column), the terms from product/open-data.ts. Column
+// names, paths and methods are code.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ReactNode } from "react";
@@ -22,6 +23,9 @@ import { csvFormats, endpointList, type CsvFormatInfo } from "../lib/open-data.s
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { dayIn } from "../lib/intl-numbers.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { Code, Marked } from "../components/api-type.tsx";
+import { useFormat } from "../i18n/format.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const publication = context.read.publication();
@@ -29,9 +33,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
   return {
     meta: { title: t("open-data.meta.title"), description: t("open-data.meta.description", { product: PRODUCT_NAME, licence: INDEX_LICENCE.short }) },
     asOf: publication?.as_of ?? null,
-    countries: context.read.countries(context.now).map((c) => ({ code: c.code, name: c.name })),
-    csv: csvFormats(),
-    endpoints: endpointList(context.site.publicOrigin),
+    countries: context.read.countries(context.now).map((c) => ({ code: c.code })),
+    csv: csvFormats(context.site.publicOrigin, (id) => t(id)),
+    endpoints: endpointList(context.site.publicOrigin, (id) => t(id)),
     messages: pageMessages(request, "open-data"),
   };
 }
@@ -45,9 +49,8 @@ export const meta: MetaFunction<typeof loader> = (args) =>
 const h2 = "mt-10 text-xl font-semibold";
 const para = "mt-3 leading-relaxed";
 const link = "text-brand-700 underline underline-offset-2 hover:text-brand-900";
-const code = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900 [overflow-wrap:anywhere]";
 
-/** The CSV columns are the API's own definitions (lib/open-data.server.ts): their names and descriptions stay as defined. */
+/** The CSV columns are the API's own definitions (lib/open-data.server.ts): their names as defined, their descriptions in the page's language. */
 function Columns({ title, format }: { title: string; format: CsvFormatInfo }) {
   const intl = useIntl();
   return (
@@ -58,9 +61,11 @@ function Columns({ title, format }: { title: string; format: CsvFormatInfo }) {
         {format.columns.map((c) => (
           <div key={c.name}>
             <dt>
-              <code className={code}>{c.name}</code>
+              <Code>{c.name}</Code>
             </dt>
-            <dd className="mt-0.5 text-slate-700">{c.description}</dd>
+            <dd className="mt-0.5 text-slate-700">
+              <Marked text={c.description} />
+            </dd>
           </div>
         ))}
       </dl>
@@ -72,6 +77,9 @@ export default function OpenData() {
   const data = useLoaderData<typeof loader>();
   const { origin, url } = usePageUrl();
   const intl = useIntl();
+  const f = useFormat();
+  const lp = useLocalePath();
+  const countries = data.countries.map((c) => ({ code: c.code, name: f.country(c.code) }));
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.${id}` }, values);
   const rich = (id: string, values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`open-data.${id}`} values={values} />;
   const credit = t("credit");
@@ -125,7 +133,7 @@ export default function OpenData() {
       </p>
       <p className={para}>{t("downloads.history")}</p>
       <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" aria-label={t("downloads.historyLabel")}>
-        {data.countries.map((c) => (
+        {countries.map((c) => (
           <li key={c.code}>
             <a className={link} href={`${API_V1_BASE}/countries/${c.code.toLowerCase()}/history.csv`} download>
               {c.name}
@@ -145,14 +153,14 @@ export default function OpenData() {
       <p className={para}>
         {rich("api.intro", {
           base: `${origin}${API_V1_BASE}`,
-          code: (chunks) => <code className={code}>{chunks}</code>,
+          code: (chunks) => <Code>{chunks}</Code>,
           openapi: (chunks) => (
             <a className={link} href={OPENAPI_PATH}>
               {chunks}
             </a>
           ),
           reference: (chunks) => (
-            <Link className={link} to={API_REFERENCE_PAGE}>
+            <Link className={link} to={lp(API_REFERENCE_PAGE)}>
               {chunks}
             </Link>
           ),
@@ -161,15 +169,17 @@ export default function OpenData() {
       <ul className="mt-3 space-y-2">
         {data.endpoints.map((e) => (
           <li key={e.id}>
-            <Link className={`${link} font-mono text-sm [overflow-wrap:anywhere]`} to={`${API_REFERENCE_PAGE}#${e.id}`}>
-              GET {e.path}
+            <Link className={`${link} font-mono text-sm [overflow-wrap:anywhere]`} to={lp(`${API_REFERENCE_PAGE}#${e.id}`)}>
+              <Code className="">{`${e.method} ${e.path}`}</Code>
             </Link>
-            <span className="block text-sm text-slate-700">{e.summary}</span>
+            <span className="block text-sm text-slate-700">
+              <Marked text={e.summary} />
+            </span>
           </li>
         ))}
       </ul>
       <p className={para}>{t("api.example")}</p>
-      <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]">
+      <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]" translate="no">
         <code>{`curl ${origin}${API_V1_BASE}/countries/de`}</code>
       </pre>
 
@@ -187,7 +197,7 @@ export default function OpenData() {
         })}
       </p>
       <ul className="mt-3 space-y-1 text-sm" aria-label={t("feeds.label")}>
-        {data.countries.map((c) => (
+        {countries.map((c) => (
           <li key={c.code}>
             <span className="font-medium">{c.name}:</span>{" "}
             <a className={link} href={feedPath(c.code)}>
@@ -215,7 +225,7 @@ export default function OpenData() {
               {chunks}
             </a>
           ),
-          name: INDEX_LICENCE.name,
+          name: t("licence.name"),
         })}
       </p>
       <blockquote className="mt-3 border-l-4 border-brand-600 bg-brand-50 px-4 py-2 text-slate-900">{credit}</blockquote>
@@ -236,7 +246,7 @@ export default function OpenData() {
         {t("caching.title")}
       </h2>
       <p className={para}>{t("caching.note")}</p>
-      <p className={para}>{rich("caching.fairUse", { base: API_V1_BASE, code: (chunks) => <code className={code}>{chunks}</code> })}</p>
+      <p className={para}>{rich("caching.fairUse", { base: API_V1_BASE, code: (chunks) => <Code>{chunks}</Code> })}</p>
     </article>
   );
 }

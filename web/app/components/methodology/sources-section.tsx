@@ -2,17 +2,17 @@
 import type { SourceRow } from "../../../../product/shapes.ts";
 import { AcceptedTables } from "./accepted-tables.tsx";
 import { SourcesTable } from "./sources-table.tsx";
-import { h2, para, strong, useMethodologyText } from "./text.tsx";
+import { code, h2, para, strong, useMethodologyText } from "./text.tsx";
 
 export function SourcesSection({ sources }: { sources: SourceRow[] }) {
-  const { t } = useMethodologyText();
+  const { t, m } = useMethodologyText();
   return (
     <>
       <h2 className={h2}>{t("sources.title")}</h2>
       <p className={para}>{t("sources.intro")}</p>
       {sources.length === 0 ? <p className={para}>{t("sources.none")}</p> : <SourcesTable sources={sources} />}
       <h3 className="mt-8 text-lg font-semibold">{t("accepted.title")}</h3>
-      <p className={para}>{t("accepted.intro")}</p>
+      <p className={para}>{m("accepted.intro", { code })}</p>
       <AcceptedTables />
     </>
   );

@@ -1,11 +1,24 @@
-// The data sources with their update dates (source_status of the current publication).
-import { useIntl } from "react-intl";
+// The data sources with their update dates (source_status of the current publication). Dates and months are
+// `<time>` elements, written by Intl in the page's language.
+import type { ReactNode } from "react";
+import { useIntl, type IntlShape } from "react-intl";
 import type { SourceRow } from "../../../../product/shapes.ts";
 import { dayIn, periodIn } from "../../lib/intl-numbers.ts";
 import { DatasetName } from "./source-link.tsx";
 import { typeName, typeRank } from "./tables.ts";
 
-type Column = { key: string; title: string; value: (s: SourceRow) => string | null };
+type Column = { key: string; title: string; value: (s: SourceRow) => ReactNode | null };
+
+/** A day of the source's (an ISO date or time) in the page's language, as a `<time>`. */
+function day(intl: IntlShape, iso: string): ReactNode {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : <time dateTime={d.toISOString().slice(0, 10)}>{dayIn(intl, iso)}</time>;
+}
+
+/** A period ("2026-07" a month, as a `<time>`; "2026-Q2" a quarter, said by its message). */
+function period(intl: IntlShape, p: string): ReactNode {
+  return /^\d{4}-\d{2}$/.test(p) ? <time dateTime={p}>{periodIn(intl, p)}</time> : periodIn(intl, p);
+}
 
 /**
  * The sources with their dates: a table on wide screens, one card per source on a phone (nothing to scroll
@@ -17,10 +30,10 @@ export function SourcesTable({ sources: unordered }: { sources: SourceRow[] }) {
   const sources = [...unordered].sort((a, b) => typeRank(a.data_type) - typeRank(b.data_type) || a.source_table.localeCompare(b.source_table));
   const columns: Column[] = [
     { key: "used", title: col("used"), value: (s) => typeName(intl, s.data_type) },
-    { key: "newest", title: col("newest"), value: (s) => (s.newest_period ? periodIn(intl, s.newest_period) : null) },
-    { key: "updated", title: col("updated"), value: (s) => (s.source_updated ? dayIn(intl, s.source_updated) : null) },
-    { key: "loaded", title: col("loaded"), value: (s) => (s.last_ingested_at ? dayIn(intl, s.last_ingested_at) : null) },
-    { key: "checked", title: col("checked"), value: (s) => (s.last_checked_at ? dayIn(intl, s.last_checked_at) : null) },
+    { key: "newest", title: col("newest"), value: (s) => (s.newest_period ? period(intl, s.newest_period) : null) },
+    { key: "updated", title: col("updated"), value: (s) => (s.source_updated ? day(intl, s.source_updated) : null) },
+    { key: "loaded", title: col("loaded"), value: (s) => (s.last_ingested_at ? day(intl, s.last_ingested_at) : null) },
+    { key: "checked", title: col("checked"), value: (s) => (s.last_checked_at ? day(intl, s.last_checked_at) : null) },
   ];
   const shown = columns.filter((c) => sources.some((s) => c.value(s) !== null));
   return (

@@ -53,9 +53,7 @@ export function SubScoresSection() {
         <tbody>
           {SUB_SCORES.map((k) => (
             <tr key={k} className="border-b border-slate-100 align-top">
-              <td className="py-2 pr-4 font-medium">
-                {k}, {t(`sub.${k}.name`)}
-              </td>
+              <td className="py-2 pr-4 font-medium">{t("sub.label", { key: k, name: t(`sub.${k}.name`) })}</td>
               <td className="py-2 pr-4">{t(`sub.${k}.input`)}</td>
               <td className="py-2 tabular-nums">
                 <Anchors k={k} />
@@ -68,9 +66,7 @@ export function SubScoresSection() {
       <ul className="mt-4 space-y-3 md:hidden">
         {SUB_SCORES.map((k) => (
           <li key={k} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
-            <p className="font-medium">
-              {k}, {t(`sub.${k}.name`)}
-            </p>
+            <p className="font-medium">{t("sub.label", { key: k, name: t(`sub.${k}.name`) })}</p>
             <p className="text-slate-700">{t(`sub.${k}.input`)}</p>
             <p className="mt-1 tabular-nums">
               <span className="sr-only">{t("sub.col.anchors")}: </span>

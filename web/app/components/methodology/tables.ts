@@ -5,8 +5,9 @@ import type { SourceTable } from "../../../../pipeline/source-tables.ts";
 import type { DataType } from "../../../../pipeline/types.ts";
 
 /**
- * Each source table: its official (English) title and what it is used for; how it arrives is the message
- * `methodology.table.<table>.how` (presentation only; the accepted tables and their pins live in pipeline/sources).
+ * Each source table: its official (English) title and what it is used for; its title in the page's language is the
+ * message `methodology.table.<table>.title` (English: this title, tests/i18n-pages-catalogues.test.ts), how it
+ * arrives `methodology.table.<table>.how` (presentation only; the accepted tables and their pins live in pipeline/sources).
  * Keyed by every table the pipeline accepts, so the compiler names a table added there and missing here.
  */
 export const TABLES: Record<SourceTable, { title: string; dataType: DataType }> = {

@@ -1,0 +1,36 @@
+// "Your Next Moves" on /job-market/{name}: the advice of /country/{code} (product/advice.ts, market.advice.*) as a
+// numbered list, or why there is none.
+import { useIntl } from "react-intl";
+import type { CountryPageData } from "../../lib/country.server.ts";
+import { adviceFor, countingInputs } from "../../../../product/advice.ts";
+import { NoAdvice, adviceSaid } from "../market-panels.tsx";
+import { useJobMarketText } from "./text.ts";
+
+export function NextMoves({ data }: { data: CountryPageData }) {
+  const intl = useIntl();
+  const t = useJobMarketText();
+  return (
+    <section aria-labelledby="moves-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="moves-title" className="mb-3 text-xl font-semibold">
+        {t("moves.title")}
+      </h2>
+      {data.status ? (
+        <ol className="space-y-4" data-testid="advice">
+          {adviceFor(data.status, countingInputs(data.subScores)).map((item) => adviceSaid(intl, data.status!, item)).map((a, i) => (
+            <li key={a.title} className="flex gap-3">
+              <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+                {i + 1}
+              </span>
+              <span>
+                <span className="block font-medium">{a.title}</span>
+                <span className="block text-sm text-slate-700">{a.text}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <NoAdvice paused={data.paused} />
+      )}
+    </section>
+  );
+}

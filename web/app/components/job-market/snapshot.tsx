@@ -1,0 +1,124 @@
+// "Current Market Snapshot" on /job-market/{name}: every figure of the market panel that exists, one row each, with
+// its tone (good/fair/weak, product/market-panel.ts), its period and, for context figures, that they are context.
+import { useIntl } from "react-intl";
+import type { MarketPanel, Tone } from "../../../../product/market-panel.ts";
+import type { Availability } from "../../lib/availability.ts";
+import { useFormat } from "../../i18n/format.ts";
+import { useJobMarketText } from "./text.ts";
+
+const TONE_DOT: Record<Tone, string> = { good: "bg-good", fair: "bg-fair", poor: "bg-poor" };
+
+function SnapshotList({ panel }: { panel: MarketPanel | null }) {
+  const intl = useIntl();
+  const f = useFormat();
+  const t = useJobMarketText();
+  const m = (id: string) => intl.formatMessage({ id: `market.${id}` });
+  if (!panel) return null;
+  // The tone's word of the country page (market.tone.*: "good"), standing alone here: "Good".
+  const toneWord = (tone: Tone) => {
+    const word = m(`tone.${tone}`);
+    return word.charAt(0).toLocaleUpperCase(f.locale) + word.slice(1);
+  };
+  const eei = panel.sentiment_sources?.find((x) => x.source === "eei") ?? null;
+  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null; note?: string }> = [
+    {
+      label: m("unemployment.label"),
+      value: panel?.unemployment_rate != null ? f.percent(panel.unemployment_rate) : null,
+      period: panel?.unemployment_period ?? null,
+      tone: panel?.tones.unemployment ?? null,
+    },
+    {
+      label: m("youth.label"),
+      value: panel?.youth_unemployment_rate != null ? f.percent(panel.youth_unemployment_rate) : null,
+      period: panel?.youth_unemployment_period ?? null,
+      tone: null,
+      note: panel.youth_unemployment_eu_rate != null ? t("snapshot.youthEu", { rate: f.percent(panel.youth_unemployment_eu_rate) }) : t("snapshot.contextOnly"),
+    },
+    {
+      label: m("vacancy.label"),
+      value: panel?.vacancy_rate != null ? f.percent(panel.vacancy_rate) : null,
+      period: panel?.vacancy_period ?? null,
+      tone: panel?.tones.vacancy ?? null,
+    },
+    {
+      label: t("snapshot.competition"),
+      value: panel?.competition != null ? f.number(panel.competition) : null,
+      period: null,
+      tone: panel?.tones.competition ?? null,
+    },
+    {
+      label: t("snapshot.barometer"),
+      value: panel?.lmb_value != null ? f.number(panel.lmb_value) : null,
+      period: panel?.lmb_period ?? null,
+      tone: panel?.tones.barometer ?? null,
+    },
+    {
+      label: t("snapshot.eei"),
+      value: eei ? f.number(eei.value) : null,
+      period: eei?.period ?? null,
+      tone: null,
+      note: eei ? t(eei.counts ? "snapshot.eeiScale" : "snapshot.tooOld") : undefined,
+    },
+    {
+      label: m("gdp.label"),
+      value: panel?.gdp_rate != null ? f.percent(panel.gdp_rate) : null,
+      period: panel?.gdp_period ?? null,
+      tone: panel?.tones.gdp ?? null,
+    },
+    {
+      label: m("inflation.label"),
+      value: panel?.inflation_rate != null ? f.percent(panel.inflation_rate) : null,
+      period: panel?.inflation_period ?? null,
+      tone: panel?.tones.inflation ?? null,
+    },
+  ];
+  const shown = rows.filter((r) => r.value !== null);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {shown.map((r) => (
+        <li key={r.label} className="flex items-center justify-between gap-3 py-2.5">
+          <span className="flex items-center gap-2 text-sm text-slate-800">
+            <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`} />
+            {r.label}
+          </span>
+          <span className="text-right text-sm">
+            <span className="font-semibold tabular-nums">{r.value}</span>
+            {r.tone ? <span className="ml-1 text-slate-600">· {toneWord(r.tone)}</span> : null}
+            {r.period ? (
+              <span className="block text-xs text-slate-600">
+                {f.period(r.period)}
+                {r.note ? ` · ${r.note}` : null}
+              </span>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Whether the snapshot has any row (the layout gives it a column only then). */
+export function hasSnapshot(available: Availability): boolean {
+  return (
+    available.conditions.unemployment ||
+    available.conditions.vacancy ||
+    available.conditions.competition ||
+    available.sentiment.barometer ||
+    available.sentiment.eei ||
+    available.sentiment.gdp ||
+    available.sentiment.inflation
+  );
+}
+
+export function SnapshotSection({ panel }: { panel: MarketPanel | null }) {
+  const t = useJobMarketText();
+  return (
+    <section aria-labelledby="snapshot-title" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="snapshot-title" className="mb-2 text-xl font-semibold">
+        {t("snapshot.title")}
+      </h2>
+      <SnapshotList panel={panel} />
+    </section>
+  );
+}
