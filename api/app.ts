@@ -175,6 +175,8 @@ export interface JwiApp extends Express {
   services: ApiServices;
   /** The share cards' pictures, drawn by this server (api/share-card-images.ts); close() stops its worker. */
   shareCards: ShareCardImages;
+  /** When the last request arrived (performance.now(); 0 before any): cards are drawn ahead only when it is long ago. */
+  lastRequestAt: number;
 }
 
 /**
@@ -183,6 +185,7 @@ export interface JwiApp extends Express {
  */
 export function requestListener(app: JwiApp): RequestListener {
   return (req, res) => {
+    app.lastRequestAt = performance.now();
     if (requestTargetProblem(req.url ?? "/") !== null) app(req, res);
     else if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
   };
@@ -217,6 +220,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.set("trust proxy", config.trustProxy);
   app.services = services;
   app.shareCards = new ShareCardImages(db, logger);
+  app.lastRequestAt = 0;
   // Without a configured public origin the OpenAPI document names each request's own: Express answers it.
   app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now, config.publicOrigin ?? undefined);
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);

@@ -65,6 +65,9 @@ export interface RunningServer {
  * job, in the job child). Never synthetic files: visitors only ever see real numbers. Skipped without starting a
  * job when the serving database already says the store holds data and something is published.
  */
+/** How long the server must have had no request before it draws a card ahead (ms). */
+const QUIET_MS = 1000;
+
 export async function ensureSeeded(pipeline: ChildPipeline, logger: Logger, asOf?: string): Promise<void> {
   const held = readStoreStatus(pipeline.servingDb);
   if (held.copiedAt !== null && held.observations > 0 && new PublishedStore(pipeline.servingDb).latestId() > 0) return;
@@ -113,8 +116,9 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   }
 
   const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler, now: opts.now });
-  // Share cards nobody has asked for yet are drawn while the server is idle (api/share-card-images.ts).
-  if (config.drawCardsAhead) app.shareCards.startDrawingAhead();
+  // Share cards nobody has asked for yet are drawn while the server is idle: no card to draw for a request, and no
+  // request for a second (api/share-card-images.ts). On a small machine a drawing thread takes a core from the pages.
+  if (config.drawCardsAhead) app.shareCards.startDrawingAhead({ quiet: () => performance.now() - app.lastRequestAt >= QUIET_MS });
   // Personal data is kept no longer than the privacy page says (api/retention.ts).
   const retention = startRetentionSweeps({
     stores: app.services,

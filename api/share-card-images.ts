@@ -4,7 +4,8 @@
 // draw per key however many ask at once), stores it under its key in one short write and answers it; later
 // requests, and later publications naming the same key, get the stored bytes. A key names its picture, so a
 // picture stored for one publication is right for any other that names the key, and never for one that does not.
-// When idle, the server also draws ahead the cards nobody has asked for yet (drawAhead), one at a time.
+// When idle (no card to draw for a request, no request for a second), the server also draws ahead the cards nobody
+// has asked for yet (startDrawingAhead), one at a time.
 import type { Logger } from "../pipeline/logger.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import type { CardContent } from "../product/share-cards/card.ts";
@@ -16,6 +17,8 @@ export interface DrawAheadOptions {
   intervalMs?: number;
   /** The pause after each card drawn ahead (ms): the cores go back to the pages between two cards. */
   gapMs?: number;
+  /** Whether the server is quiet enough to draw a card ahead (api/server.ts: no request for a second); always, unset. */
+  quiet?: () => boolean;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -72,12 +75,12 @@ export class ShareCardImages {
   }
 
   /**
-   * Draws ahead, while the server has nothing else to draw, the cards of the current publication that have no
+   * Draws ahead, while the server has nothing else to draw and is `quiet`, the cards of the current publication that have no
    * picture yet, so that a social network's crawler rarely waits: one card at a time, in the same worker, after
    * every request's card, with a pause after each (`gapMs`). Looks every `intervalMs` (a publication from a job or
    * a terminal is noticed then). A card that fails is logged and left to requests.
    */
-  startDrawingAhead({ intervalMs = 1000, gapMs = 50 }: DrawAheadOptions = {}): void {
+  startDrawingAhead({ intervalMs = 1000, gapMs = 50, quiet = () => true }: DrawAheadOptions = {}): void {
     if (this.ahead) return;
     let stopped = false;
     let running: Promise<void> | null = null;
@@ -94,7 +97,7 @@ export class ShareCardImages {
         }
         if (round.length === 0) return;
         for (const next of round) {
-          while (!stopped && !this.drawer.idle) await sleep(gapMs);
+          while (!stopped && !(this.drawer.idle && quiet())) await sleep(gapMs);
           if (stopped) return;
           if (this.stillToDrawStmt.get(next.key, next.key) === undefined) continue;
           try {

@@ -330,7 +330,13 @@ describe("drawing ahead", () => {
     const server = await listenLocal(app);
     const url = origin(server);
     try {
-      app.shareCards.startDrawingAhead({ intervalMs: 50, gapMs: 5 });
+      // Nothing is drawn ahead while the server is not quiet (api/server.ts: a request within the last second).
+      let quiet = false;
+      app.shareCards.startDrawingAhead({ intervalMs: 50, gapMs: 5, quiet: () => quiet });
+      await new Promise((r) => setTimeout(r, 400));
+      expect(toDraw()).toBe(missing);
+      expect(app.shareCards.stats.drawn.background).toBe(0);
+      quiet = true;
       // Pages and the API answer meanwhile.
       expect((await getJson(`${url}/api/countries/gr`)).status).toBe(200);
       await until(() => toDraw() === 1, 120_000, "every card but the broken one drawn ahead");

@@ -99,11 +99,11 @@ export async function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv
 }
 
 /** Polls `check` until it is true or `ms` pass; returns how long it took. */
-export async function until(check: () => boolean | Promise<boolean>, ms: number, what = "condition"): Promise<number> {
+export async function until(check: () => boolean | Promise<boolean>, ms: number, what = "condition", everyMs = 25): Promise<number> {
   const started = Date.now();
   for (;;) {
     if (await check()) return Date.now() - started;
     if (Date.now() - started > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
