@@ -13,9 +13,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // Two files at a time even on a 2-core machine (vitest's default there is one): most test files wait on child
-    // processes, servers and Chromium rather than compute. Timing tests run apart, one file at a time (below).
-    maxWorkers: 2,
+    // One file at a time on a 2-core machine (vitest's default there): a test file's server, child processes and
+    // Chromium already fill both cores, and two files at once ran the whole suite slower (1,922 s against about
+    // 1,100 s), with timeouts. Timing tests run apart, one file at a time (below).
     projects: [
       {
         extends: true,

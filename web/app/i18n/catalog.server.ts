@@ -11,16 +11,17 @@ import type { Messages, PageMessages } from "./meta-intl.ts";
 const files = import.meta.glob<Messages>("./messages/*/*.json", { eager: true, import: "default" });
 
 /**
- * Namespaces read by loaders only (web/app/lib/page-text.server.ts), never sent with a page: `api`, the texts of the
- * API's own document (about 400 messages), which the open data pages' loaders translate (lib/open-data.server.ts).
+ * Namespaces read by loaders only (web/app/lib/page-text.server.ts), never sent with a page (no entry of
+ * page-messages.ts names them): `api`, the texts of the API's own document (about 400 messages), which the open data
+ * pages' loaders translate (lib/open-data.server.ts).
  */
 export const LOADER_ONLY_NAMESPACES = ["api"];
 
 function collect(locale: Locale): Messages {
   const out: Messages = {};
   for (const [file, messages] of Object.entries(files)) {
-    const [, , fileLocale, name] = file.split("/");
-    if (fileLocale === locale && !LOADER_ONLY_NAMESPACES.includes(name!.replace(/\.json$/, ""))) Object.assign(out, messages);
+    const [, , fileLocale] = file.split("/");
+    if (fileLocale === locale) Object.assign(out, messages);
   }
   return out;
 }

@@ -77,6 +77,12 @@ describe("page messages", () => {
     });
   }
 
+  it("sends no loader-only namespace with a page", () => {
+    for (const entry of [...ROOT_MESSAGES, ...Object.values(PAGE_MESSAGES).flat()]) {
+      expect(LOADER_ONLY_NAMESPACES.some((ns) => entry === ns || entry.startsWith(`${ns}.`)), entry).toBe(false);
+    }
+  });
+
   it("names only route files and existing messages", () => {
     for (const page of Object.keys(PAGE_MESSAGES)) expect(routeFiles, page).toContain(`${page}.tsx`);
     for (const entry of [...ROOT_MESSAGES, ...Object.values(PAGE_MESSAGES).flat()]) {
