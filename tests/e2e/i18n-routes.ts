@@ -1,9 +1,9 @@
 // Every public route in every language at 390 and 1280 px (docs/i18n.md, "Tests"): the page says its language, is no
 // wider than the screen, clips no text, shows no message id and reports no missing message once hydrated (each
 // page carries only its own messages: web/app/i18n/page-messages.ts), and has no serious or critical axe violation
-// (all rules in English at both widths; in the other languages at 390 px, colour contrast aside, which the
-// language does not change). Other languages at 1280 px: the pages of WIDE_CHECKED. Shared by i18n-routes-1.test.ts and i18n-routes-2.test.ts, which take three languages
-// each so that two test workers share the work.
+// (every rule in English; in the other languages colour contrast aside, which the language does not change).
+// Shared by i18n-routes-1.test.ts and i18n-routes-2.test.ts, which take three languages each: two files of a few
+// minutes rather than one long one.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -33,9 +33,6 @@ export async function messageProblems(page: Page): Promise<string[]> {
   }));
   return [...errors, ...(readable.match(MESSAGE_ID) ?? []).map((id) => `id shown: ${id}`), ...(readable.includes("[object") ? ["[object …] shown"] : [])];
 }
-
-/** The pages checked at 1280 px in every language: the widest tables, charts and texts, and the header on each. */
-const WIDE_CHECKED = ["/", "/country/de", "/job-market/germany", "/your-weather", "/compare/de-fr", "/open-data/api", "/methodology"];
 
 /** One page of every route of web/app/routes.ts that a visitor can reach (the operator area is English only). */
 export function publicPages(locale: Locale): string[] {
@@ -97,10 +94,7 @@ export function describeRoutesIn(locales: readonly Locale[]): void {
         ["mobile", MOBILE],
         ["desktop", DESKTOP],
       ] as const) {
-        // At 390 px every route; at 1280 px the pages whose header and widest parts a longer language strains
-        // (i18n-pseudo.test.ts checks every route at both widths with texts 40 % longer). English: every route at
-        // both widths, with every axe rule.
-        const pages = publicPages(locale).filter((p) => device === "mobile" || locale === "en" || WIDE_CHECKED.some((w) => localePath(locale, w) === p));
+        const pages = publicPages(locale);
         it(`${device}: lang, no overflow or clipped text, every message present, no serious or critical axe violation`, async () => {
           const context: BrowserContext = await h.browser.newContext({ ...options, reducedMotion: "reduce" });
           try {
@@ -117,7 +111,7 @@ export function describeRoutesIn(locales: readonly Locale[]): void {
               // Messages do not depend on the width: checked once.
               if (device === "mobile") expect(await messageProblems(page), url).toEqual([]);
               if (locale === "en") expect(await axeViolations(page), url).toEqual([]);
-              else if (device === "mobile") expect(await axeViolations(page, { skip: ["color-contrast"] }), url).toEqual([]);
+              else expect(await axeViolations(page, { skip: ["color-contrast"] }), url).toEqual([]);
             }
             expect(console.unexpected(true)).toEqual([]);
           } finally {
