@@ -113,8 +113,8 @@ describe("pseudo-locale", () => {
   it("is served: the chrome and the home are pseudo-localised", async () => {
     const html = await (await fetch(`${site.base}/`)).text();
     const skip = pseudoMessage(parse("Skip to content")).map((e) => (e.type === TYPE.literal ? e.value : "")).join("");
-    expect(skip).toMatch(/^⟦Šķíṕ ţö çöñţéñţ ~+⟧$/);
-    expect(html).toContain(skip.replace(/ ~+⟧$/, ""));
+    expect(skip).toMatch(/^⟦Šķíṕ ţö çöñţéñţ [~ ]+⟧$/);
+    expect(html).toContain(skip.replace(/ [~ ]+⟧$/, ""));
   });
 
   for (const path of PAGES) {
