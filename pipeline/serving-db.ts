@@ -256,7 +256,7 @@ const contentWrites = new WeakMap<ServingDb, number>();
 
 /**
  * Records that this connection changed something public pages show (a community post, a hidden experience, the
- * pause switch). Stores call it after each such write; cached pages and reads key on `contentVersion`.
+ * pause switch). Stores call it after each such write; cached pages key on it (api/site-version.ts).
  */
 export function noteContentWrite(db: ServingDb): void {
   contentWrites.set(db, (contentWrites.get(db) ?? 0) + 1);
@@ -265,13 +265,4 @@ export function noteContentWrite(db: ServingDb): void {
 /** This connection's content writes so far (noteContentWrite): cheap enough to compare on every read. */
 export function localContentWrites(db: ServingDb): number {
   return contentWrites.get(db) ?? 0;
-}
-
-/**
- * A value that changes whenever what public pages show may have changed: this connection's content writes
- * (noteContentWrite) and any commit by another connection or process (SQLite's data_version: a `jwi recalc`
- * in a terminal, the server's job child).
- */
-export function contentVersion(db: ServingDb): string {
-  return `${db.pragma("data_version", { simple: true }) as number}.${contentWrites.get(db) ?? 0}`;
 }

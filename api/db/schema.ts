@@ -81,6 +81,21 @@ CREATE TABLE IF NOT EXISTS settings (
   updated_at TEXT NOT NULL,
   updated_by TEXT
 ) WITHOUT ROWID;
+
+-- What public pages show besides the publication (the community, the pause switch) changed: counted by triggers,
+-- whichever connection or process writes, so that the page cache (api/site-version.ts) rolls over on those writes
+-- and not on every commit (a job's status copy, its audit entry, the job lock).
+CREATE TABLE IF NOT EXISTS content_version (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  version INTEGER NOT NULL
+);
+INSERT OR IGNORE INTO content_version (id, version) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS experiences_insert_version AFTER INSERT ON experiences BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER IF NOT EXISTS experiences_update_version AFTER UPDATE ON experiences BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER IF NOT EXISTS experiences_delete_version AFTER DELETE ON experiences BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER IF NOT EXISTS settings_insert_version AFTER INSERT ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER IF NOT EXISTS settings_update_version AFTER UPDATE ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
+CREATE TRIGGER IF NOT EXISTS settings_delete_version AFTER DELETE ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
 `;
 
 /** Creates the API's tables when missing. Never drops or alters the pipeline's tables. */

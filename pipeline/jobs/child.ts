@@ -5,6 +5,7 @@
 // ends its own process. The child takes the cross-process job lock like any `jwi` command (docs/architecture.md,
 // "Jobs"; docs/decisions/003-jobs-in-a-child-process.md).
 import { fork, type ChildProcess } from "node:child_process";
+import os from "node:os";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -52,6 +53,20 @@ export interface ChildPipeline extends Pipeline {
   running(): boolean;
   /** Stops a running child (SIGTERM, then SIGKILL after `graceMs`) and waits for it. */
   stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The job child runs below normal CPU priority (nice 10; the threads it starts, DuckDB's among them, inherit it): on
+ * a small machine an ingest or a recalc would otherwise take both cores from the pages and the API it serves beside
+ * (tests/timing/operator-jobs.test.ts). The job only takes longer while visitors are being served.
+ */
+function lowerPriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not allowed here (some containers): the job runs at normal priority.
+  }
 }
 
 export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
@@ -106,6 +121,7 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
         stdio: ["ignore", "ignore", "inherit", "ipc"],
         serialization: "advanced",
       });
+      lowerPriority(child.pid);
       children.add(child);
       let settled = false;
       let stderrHint: string | null = null;

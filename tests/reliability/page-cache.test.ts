@@ -128,6 +128,24 @@ describe("the country page's render is reused", () => {
     expect(site.renders() - before).toBe(2);
   });
 
+  it("a commit by another process that no page shows (a job's status copy) keeps the cached pages; a post it writes does not", async () => {
+    await get("/country/fr");
+    const before = site.renders();
+    const other = new Database(path.join(site.dataDir, SQLITE_FILE));
+    try {
+      other.prepare(`DELETE FROM store_series`).run();
+      expect((await get("/country/fr")).status).toBe(200);
+      expect(site.renders() - before).toBe(0);
+      other
+        .prepare(`INSERT INTO experiences (country_code, role_family, seniority, residency, local_language, mood, comment, created_at) VALUES ('FR', 'IT/Engineering', 'Senior', 'Local resident', 1, 4, NULL, ?)`)
+        .run(new Date().toISOString());
+      expect((await get("/country/fr")).status).toBe(200);
+      expect(site.renders() - before).toBe(1);
+    } finally {
+      other.close();
+    }
+  });
+
   it("75,000 posts for DE (written by another connection): rendered once, then served from the cache", async () => {
     const other = new Database(path.join(site.dataDir, SQLITE_FILE));
     try {
