@@ -14,8 +14,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     // One file at a time on a 2-core machine (vitest's default there): a test file's server, child processes and
-    // Chromium already fill both cores, and two files at once ran the whole suite slower (1,922 s against about
-    // 1,100 s), with timeouts. Timing tests run apart, one file at a time (below).
+    // Chromium already fill both cores. Two files at once took as long in all (1,922 s against 1,996 s for one, on
+    // a quiet 2-core machine) while each test ran about twice as slow, nearer its timeout. Timing tests run apart,
+    // one file at a time (below).
     projects: [
       {
         extends: true,
