@@ -175,9 +175,15 @@ export interface JwiApp extends Express {
   services: ApiServices;
   /** The share cards' pictures, drawn by this server (api/share-card-images.ts); close() stops its worker. */
   shareCards: ShareCardImages;
-  /** When the last request arrived (performance.now(); 0 before any): cards are drawn ahead only when it is long ago. */
+  /**
+   * When the last visitor's request arrived (performance.now(); 0 before any): cards are drawn ahead only when it is
+   * long ago. Health probes and the operator's own requests (a status page polling while cards are drawn) do not count.
+   */
   lastRequestAt: number;
 }
+
+/** Requests that are not a visitor's: health probes and the operator area's. */
+const NOT_VISITORS = /^\/(api\/health|api\/admin|admin)(\/|\?|$)/;
 
 /**
  * The node:http request listener: cached public reads first, Express for everything else. A target that is too
@@ -185,7 +191,7 @@ export interface JwiApp extends Express {
  */
 export function requestListener(app: JwiApp): RequestListener {
   return (req, res) => {
-    app.lastRequestAt = performance.now();
+    if (!NOT_VISITORS.test(req.url ?? "")) app.lastRequestAt = performance.now();
     if (requestTargetProblem(req.url ?? "/") !== null) app(req, res);
     else if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
   };

@@ -117,7 +117,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
 
   const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler, now: opts.now });
   // Share cards nobody has asked for yet are drawn while the server is idle: no card to draw for a request, and no
-  // request for a second (api/share-card-images.ts). On a small machine a drawing thread takes a core from the pages.
+  // visitor's request for a second (api/app.ts, api/share-card-images.ts). On a small machine a drawing thread
+  // takes a core from the pages.
   if (config.drawCardsAhead) app.shareCards.startDrawingAhead({ quiet: () => performance.now() - app.lastRequestAt >= QUIET_MS });
   // Personal data is kept no longer than the privacy page says (api/retention.ts).
   const retention = startRetentionSweeps({

@@ -4,8 +4,8 @@
 // draw per key however many ask at once), stores it under its key in one short write and answers it; later
 // requests, and later publications naming the same key, get the stored bytes. A key names its picture, so a
 // picture stored for one publication is right for any other that names the key, and never for one that does not.
-// When idle (no card to draw for a request, no request for a second), the server also draws ahead the cards nobody
-// has asked for yet (startDrawingAhead), one at a time.
+// When idle (no card to draw for a request, no visitor's request for a second), the server also draws ahead the
+// cards nobody has asked for yet (startDrawingAhead), one at a time.
 import type { Logger } from "../pipeline/logger.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import type { CardContent } from "../product/share-cards/card.ts";
@@ -17,7 +17,7 @@ export interface DrawAheadOptions {
   intervalMs?: number;
   /** The pause after each card drawn ahead (ms): the cores go back to the pages between two cards. */
   gapMs?: number;
-  /** Whether the server is quiet enough to draw a card ahead (api/server.ts: no request for a second); always, unset. */
+  /** Whether the server is quiet enough to draw a card ahead (api/server.ts: no visitor's request for a second); always, unset. */
   quiet?: () => boolean;
 }
 
