@@ -74,7 +74,7 @@ function parseCardContent(json: string, card: string): CardContent {
 }
 
 const historyRowSchema = z.object({ month: z.string(), score: z.number().nullable(), status: statusSchema });
-const STATUSES = new Set<unknown>(["stormy", "rainy", "cloudy", "bright", "sunny", null]);
+const STATUSES = new Set<unknown>([...statusSchema.unwrap().options, null]);
 
 /**
  * One stored history row, checked as historyRowSchema checks it but by hand: a new publication reads every country's
