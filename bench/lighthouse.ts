@@ -7,7 +7,7 @@
 // The performance figures depend on the machine: Lighthouse's simulation scales with how busy the CPU is, so the
 // load average is printed with them (on a shared 2-core machine, a busy minute costs points).
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -117,6 +117,12 @@ export async function run(): Promise<void> {
           console.log(line([page, form, `failed: ${lhr?.runtimeError?.message ?? "no result"}`]));
           misses++;
           continue;
+        }
+        // BENCH_LIGHTHOUSE_SAVE=dir keeps each whole report (open it in Lighthouse's viewer, or read its audits).
+        if (process.env.BENCH_LIGHTHOUSE_SAVE) {
+          mkdirSync(process.env.BENCH_LIGHTHOUSE_SAVE, { recursive: true });
+          const name = `${form}${page === "/" ? "-home" : page.replaceAll("/", "-")}.json`;
+          writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
         }
         const score = (c: keyof typeof TARGET) => {
           const s = Math.round((lhr.categories[c]?.score ?? 0) * 100);

@@ -9,6 +9,9 @@
 // It also parses the message catalogues at build time (web/app/i18n/messages/<locale>/<namespace>.json become
 // message id → ICU syntax tree), so that the browser needs no ICU parser: its bundle takes the parser package's
 // `no-parser` entry (about 7 KB gzipped less), and the server sends pages their messages already parsed.
+//
+// And it answers FormatJS's "does this browser know the language?" for the site's own six languages without asking
+// the browser, whose first answer costs a phone more than 100 ms (web/app/i18n/supported-locales.ts).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -49,6 +52,13 @@ let parser: Promise<Parse> | undefined;
 const loadParser = () =>
   (parser ??= import(pathToFileURL(createRequire(REACT_INTL).resolve("@formatjs/icu-messageformat-parser")).href).then((m: { parse: Parse }) => m.parse));
 
+const SUPPORTED_LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/supported-locales.ts");
+/** FormatJS's modules that ask the browser which locales it supports, and the calls they make (each must be found). */
+const LOCALE_CHECKS: Array<{ module: RegExp; calls: string[] }> = [
+  { module: /[\\/]@formatjs[\\/]intl[\\/]index\.js$/, calls: ["Intl.NumberFormat.supportedLocalesOf(", "Intl.DateTimeFormat.supportedLocalesOf("] },
+  { module: /[\\/]intl-messageformat[\\/]index\.js$/, calls: ["Intl.NumberFormat.supportedLocalesOf("] },
+];
+
 const packageOf = (source: string) => PACKAGES.find((p) => source === p || source.startsWith(`${p}/`));
 
 /**
@@ -74,6 +84,16 @@ export function formatjsPlugin(opts: { parser: boolean }): Plugin {
     },
     // Runs before Vite's JSON plugin, which then makes a module of the parsed catalogue.
     async transform(code, id) {
+      const checks = LOCALE_CHECKS.find((c) => c.module.test(id.split("?")[0]!));
+      if (checks) {
+        let patched = code;
+        for (const call of checks.calls) {
+          if (!patched.includes(call)) this.error(`${call} was not found in ${id}: check web/scripts/formatjs-plugin.ts against the installed FormatJS`);
+          patched = patched.replaceAll(call, call.startsWith("Intl.NumberFormat") ? "__jwiNumberFormatLocalesOf(" : "__jwiDateTimeFormatLocalesOf(");
+        }
+        const helper = `import { numberFormatLocalesOf as __jwiNumberFormatLocalesOf, dateTimeFormatLocalesOf as __jwiDateTimeFormatLocalesOf } from ${JSON.stringify(SUPPORTED_LOCALES)};\n`;
+        return { code: helper + patched, map: null };
+      }
       if (!isCatalogue(id)) return null;
       const parse = await loadParser();
       const parsed: Record<string, unknown> = {};
