@@ -35,6 +35,22 @@ describe("message catalogues", () => {
     }
   });
 
+  it("no message formats a date or a time itself: the pages' intl has no time zone (web/app/i18n/meta-intl.ts)", () => {
+    const dated = (elements: MessageFormatElement[]): boolean =>
+      elements.some(
+        (e) =>
+          e.type === TYPE.date ||
+          e.type === TYPE.time ||
+          ((e.type === TYPE.select || e.type === TYPE.plural) && Object.values(e.options).some((o) => dated(o.value))) ||
+          (e.type === TYPE.tag && dated(e.children)),
+      );
+    for (const locale of LOCALES) {
+      for (const file of namespaces) {
+        for (const [id, message] of Object.entries(read(locale, file))) expect(dated(parse(message)), `${locale}/${file}: ${id}`).toBe(false);
+      }
+    }
+  });
+
   for (const locale of LOCALES.filter((l) => l !== "en")) {
     it(`${locale} has exactly English's ids, with the same placeholders`, () => {
       for (const file of namespaces) {
