@@ -77,6 +77,25 @@ export function clippedText(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The map legend's status names wider than their colour cell (they spill over the neighbouring colour, which no
+ * overflow rule clips, so clippedText does not see it): "Regnerisch" or "Tormentoso" in a 66 px cell at 390 px.
+ */
+export function legendSpill(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("li[data-legend]")].flatMap((li) => {
+      const name = li.querySelector("span");
+      if (!name) return [];
+      const range = document.createRange();
+      range.selectNodeContents(name);
+      const width = range.getBoundingClientRect().width;
+      const style = getComputedStyle(li);
+      const room = li.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return width > room + 1 ? [`${name.textContent}: ${Math.round(width)} px in ${Math.round(room)}`] : [];
+    }),
+  );
+}
+
 export function describeRoutesIn(locales: readonly Locale[]): void {
   let h: Harness;
 
@@ -108,6 +127,7 @@ export function describeRoutesIn(locales: readonly Locale[]): void {
               expect(await page.evaluate(() => document.documentElement.lang), url).toBe(locale);
               expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
               expect(await clippedText(page), url).toEqual([]);
+              expect(await legendSpill(page), url).toEqual([]);
               // Messages do not depend on the width: checked once.
               if (device === "mobile") expect(await messageProblems(page), url).toEqual([]);
               if (locale === "en") expect(await axeViolations(page), url).toEqual([]);

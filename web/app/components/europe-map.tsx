@@ -174,6 +174,15 @@ export function EuropeMap({ countries, personal = false }: { countries: MapCount
 
 const HATCH_ID = "map-no-data-hatch";
 
+/** The legend's status cells, worst first: three then two on a phone, five in a row from `sm`, rounded at row ends. */
+const LEGEND_CELL = [
+  "col-span-2 rounded-l-md",
+  "col-span-2",
+  "col-span-2 max-sm:rounded-r-md",
+  "col-span-3 max-sm:rounded-l-md sm:col-span-2",
+  "col-span-3 rounded-r-md sm:col-span-2",
+] as const;
+
 /**
  * The legend, on top of the map so it is read with it: the five statuses as one scale from stormy (1) to
  * sunny (10), each name written on its own colour, then "no recent data" (the hatch) and "not covered".
@@ -184,12 +193,14 @@ export function MapLegend() {
   const worstFirst = [...STATUSES_BEST_FIRST].reverse();
   return (
     <figcaption className="border-b border-slate-200 px-3 py-3 sm:px-4">
-      <ul aria-label={intl.formatMessage({ id: "home.map.legend" })} className="grid grid-cols-10 gap-y-2 text-xs">
+      {/* One row of five from 640 px. On a phone the scale takes two rows (three, then two) so that the longest
+          names ("Regnerisch", "Tormentoso", "Pochmurno", 75-80 px) fit on their colour. */}
+      <ul aria-label={intl.formatMessage({ id: "home.map.legend" })} className="grid grid-cols-6 gap-y-2 text-xs sm:grid-cols-10">
         {worstFirst.map((s, i) => (
           <li
             key={s}
             data-legend={s}
-            className={`col-span-2 flex flex-col items-center justify-center px-1 py-1.5 text-center leading-tight ${i === 0 ? "rounded-l-md" : ""} ${i === worstFirst.length - 1 ? "rounded-r-md" : ""}`}
+            className={`${LEGEND_CELL[i]} flex min-w-0 flex-col items-center justify-center px-1 py-1.5 text-center leading-tight`}
             style={{ background: STATUS_STYLE[s].fill, color: STATUS_STYLE[s].ink }}
           >
             <span className="font-semibold">{f.status(s)}</span>
@@ -198,7 +209,7 @@ export function MapLegend() {
             </span>
           </li>
         ))}
-        <li data-legend="no-data" className="col-span-5 flex items-center gap-2 text-slate-800">
+        <li data-legend="no-data" className="col-span-3 sm:col-span-5 flex items-center gap-2 text-slate-800">
           <span
             aria-hidden
             className="h-4 w-6 shrink-0 rounded-sm"
@@ -206,7 +217,7 @@ export function MapLegend() {
           />
           <FormattedMessage id="home.map.legendNoData" />
         </li>
-        <li data-legend="not-covered" className="col-span-5 flex items-center gap-2 text-slate-800">
+        <li data-legend="not-covered" className="col-span-3 sm:col-span-5 flex items-center gap-2 text-slate-800">
           <span
             aria-hidden
             className="h-4 w-6 shrink-0 rounded-sm"
