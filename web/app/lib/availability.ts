@@ -69,12 +69,5 @@ export const hasComparisons = (a: Availability) => any(a.comparisons);
  * before "and": British English's list pattern.
  */
 export function listIn(locale: string, items: readonly string[]): string {
-  let format = LIST_FORMATS.get(locale);
-  if (!format) {
-    // Made once per language: the first Intl.ListFormat costs a phone tens of milliseconds (its data is loaded).
-    format = new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction", style: "long" });
-    LIST_FORMATS.set(locale, format);
-  }
-  return format.format(items);
+  return new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction", style: "long" }).format(items);
 }
-const LIST_FORMATS = new Map<string, Intl.ListFormat>();
