@@ -52,7 +52,7 @@ function Endpoint({ e }: { e: Localised<ReferenceEndpoint> }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
   return (
-    <section id={e.id} aria-labelledby={`${e.id}-title`} className="mt-8 scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section id={e.id} aria-labelledby={`${e.id}-title`} className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h3 id={`${e.id}-title`} className="font-mono text-base font-semibold [overflow-wrap:anywhere]">
         <Code className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-brand-700">{e.method}</Code>
         <Code className="">{e.path}</Code>
@@ -137,7 +137,7 @@ function Endpoint({ e }: { e: Localised<ReferenceEndpoint> }) {
 
 function Schema({ s }: { s: Localised<ReferenceSchema> }) {
   return (
-    <section id={schemaAnchor(s.name)} aria-labelledby={`${schemaAnchor(s.name)}-title`} className="mt-8 scroll-mt-20">
+    <section id={schemaAnchor(s.name)} aria-labelledby={`${schemaAnchor(s.name)}-title`} className="mt-8">
       <h3 id={`${schemaAnchor(s.name)}-title`} className="font-mono text-lg font-semibold">
         <Code className="">{s.name}</Code>
       </h3>

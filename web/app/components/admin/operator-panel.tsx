@@ -100,7 +100,7 @@ export function OperatorPanel({
             {signingOut ? "Signing out..." : "Sign Out"}
           </button>
         </div>
-        <nav aria-label="Operator sections" className="sticky top-16 z-20 -mx-4 mt-4 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur">
+        <nav aria-label="Operator sections" data-sticky-subnav className="sticky top-16 z-20 -mx-4 mt-4 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur">
           <ul className="flex gap-1 overflow-x-auto">
             {SECTIONS.map((s) => (
               <li key={s.id} className="shrink-0">
