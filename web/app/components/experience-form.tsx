@@ -128,7 +128,7 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
       <p className="mt-1 text-sm text-slate-700" id="share-public" data-testid="share-public">
         {t("public")}
       </p>
-      <div className="mt-4 grid gap-4 sm:grid-cols-3">
+      <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <RequiredSelect label={t("roleFamily")} name="role_family" error={errors.role_family} placeholder={t("roleFamily.placeholder")} options={ROLE_FAMILIES} value={form.role_family} onChange={(v) => set("role_family", v)} />
         <RequiredSelect label={t("seniority")} name="seniority" error={errors.seniority} placeholder={t("seniority.placeholder")} options={SENIORITY_LEVELS} value={form.seniority} onChange={(v) => set("seniority", v)} />
         <RequiredSelect label={t("residency")} name="residency" error={errors.residency} placeholder={t("residency.placeholder")} options={RESIDENCY_OPTIONS} value={form.residency} onChange={(v) => set("residency", v)} />

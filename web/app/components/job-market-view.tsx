@@ -31,7 +31,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
       <div className="mx-auto max-w-6xl px-4 py-6">
         <JobMarketHeader data={data} />
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
           <ScorePanel data={data} none={none} />
           <WhySection data={data} available={available} none={none} />
         </div>
@@ -40,7 +40,7 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
 
         <ExpertHelp code={country.code} />
 
-        <div className={`mt-8 grid gap-6 lg:items-start ${snapshot ? "lg:grid-cols-2" : ""}`}>
+        <div className={`mt-8 grid grid-cols-1 gap-6 lg:items-start ${snapshot ? "lg:grid-cols-2" : ""}`}>
           {snapshot ? <SnapshotSection panel={panel} /> : null}
           <NextMoves data={data} />
         </div>

@@ -393,7 +393,7 @@ export function ComparisonInsights({ panel, available }: { panel: MarketPanel | 
   if (rows.length === 0) return null;
   const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
   return (
-    <ul className={`grid gap-3 ${cols}`}>
+    <ul className={`grid grid-cols-1 gap-3 ${cols}`}>
       {rows.map((r) => (
         <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="comparison" data-key={r.key}>
           <p className="text-sm text-slate-700">{r.title}</p>

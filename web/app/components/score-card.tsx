@@ -51,7 +51,7 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
   return (
     <InfoPopover
       title={intl.formatMessage({ id: "country.card.confidenceTitle" })}
-      triggerClassName="inline-flex flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-full border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
+      triggerClassName="inline-flex max-w-full flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-2xl border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
       trigger={
         <>
           <span aria-hidden className={`h-2 w-2 rounded-full ${confidence === "high" ? "bg-good" : confidence === "medium" ? "bg-fair" : "bg-poor"}`} />
@@ -59,7 +59,8 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
           {/* A space for the text and screen readers; the flex gap draws it. */}
           {evidence ? " " : null}
           {evidence ? (
-            <span className="whitespace-nowrap font-normal" data-testid="evidence">
+            // May wrap: "· 2 von 5 Eingangsgrößen, Abdeckung 45 %" is wider than a 320 px phone leaves it.
+            <span className="min-w-0 font-normal" data-testid="evidence">
               · {f.evidence(evidence)}
             </span>
           ) : null}

@@ -135,7 +135,7 @@ export function SiteFooter({ feedbackUrl, year }: ChromeProps) {
   const inline = "text-slate-800 underline underline-offset-2 hover:text-slate-950";
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-slate-600 md:grid-cols-[1fr_auto]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-8 text-sm text-slate-600 md:grid-cols-[minmax(0,1fr)_auto]">
         <div className="space-y-2">
           <p>
             <FormattedMessage id="common.footer.copyright" values={{ year: String(year), product: PRODUCT_NAME }} />

@@ -38,7 +38,7 @@ export function WeightsPanel({
       <p className="mt-1 text-sm text-slate-700">
         {t("panel.intro")}
       </p>
-      <div className={`mt-3 grid gap-4 ${compact ? "sm:grid-cols-2" : ""}`}>
+      <div className={`mt-3 grid grid-cols-1 gap-4 ${compact ? "sm:grid-cols-2" : ""}`}>
         {WEIGHT_KEYS.map((key) => {
           const inputId = `${id}-${key}`;
           return (

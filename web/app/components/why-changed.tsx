@@ -69,7 +69,7 @@ export function WhyChanged({ views, asOf }: { views: ChangeSpecs | null; asOf: s
       <h2 id="why-changed-title" className="text-2xl font-semibold tracking-tight">
         {t("why.title")}
       </h2>
-      <div className="mt-4 grid gap-6 md:grid-cols-2">
+      <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
         <ChangeBlock id="month" title={t("why.sinceMonth")} view={views.previous_month} empty={noComparisonIn(intl, "previous_month", asOf)} />
         <ChangeBlock id="year" title={t("why.sinceYear")} view={views.year_before} empty={noComparisonIn(intl, "year_before", asOf)} />
       </div>

@@ -134,7 +134,7 @@ export default function ComparePage() {
         {countries.length < COMPARE_MAX ? <CompareWith codes={d.codes} label={t("picker.add")} /> : <p className="text-sm text-slate-600">{t("picker.max", { max: COMPARE_MAX })}</p>}
       </section>
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="compare-cards">
+      <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="compare-cards">
         {countries.map((c) => (
           <div key={c.code} className="rounded-xl border border-slate-200 bg-white p-4" data-code={c.code}>
             <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -234,7 +234,7 @@ export default function ComparePage() {
         <h2 id="history-title" className="text-xl font-semibold">
           {t("history.title")}
         </h2>
-        <div className="mt-2 grid gap-6 lg:grid-cols-2">
+        <div className="mt-2 grid grid-cols-1 gap-6 lg:grid-cols-2">
           {countries.map((c) => (
             <div key={c.code}>
               <h3 className="font-medium">{c.name}</h3>

@@ -37,7 +37,7 @@ export default function Contact() {
       <p className="mt-3 max-w-3xl text-lg text-slate-700">
         {t("intro")}
       </p>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ContactFormSection asked={asked} retentionDays={site?.leadsRetentionDays ?? null} />
         <ContactAside feedbackUrl={site?.feedbackUrl ?? null} />
       </div>

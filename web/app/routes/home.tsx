@@ -99,7 +99,7 @@ export default function Home() {
         </div>
       </section>
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <section aria-labelledby="map-title">
           <h2 id="map-title" className="mb-3 text-xl font-semibold">
             <FormattedMessage id="home.map.title" />
@@ -137,7 +137,7 @@ export default function Home() {
         <h2 id="how-title" className="text-xl font-semibold">
           <FormattedMessage id="home.how.title" />
         </h2>
-        <ol className="mt-4 grid gap-6 sm:grid-cols-3">
+        <ol className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-3">
           <li>
             <p className="font-semibold">
               <FormattedMessage id="home.how.step1.title" />

@@ -14,7 +14,7 @@ export function HealthLine({ report }: { report: StatusReport }) {
   const { job, last_update: u, schedule, tables_failing: failing } = report;
   const item = "min-w-0 break-words";
   return (
-    <ul data-testid="status-health" aria-label="Data health" className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2">
+    <ul data-testid="status-health" aria-label="Data health" className="grid grid-cols-1 gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2">
       <li className={item} data-testid="health-job" data-running={job.running}>
         <span className="font-medium">Job running now: </span>
         {job.running

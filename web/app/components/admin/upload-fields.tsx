@@ -8,7 +8,7 @@ export function DataTypeChoice({ rules, dataType, disabled, onChoose }: { rules:
   return (
     <fieldset disabled={disabled}>
       <legend className="text-sm font-medium">Data type</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+      <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {rules.dataTypes.map((t) => (
           <label
             key={t.id}

@@ -20,7 +20,7 @@ export function UploadPanel({ rules }: { rules: UploadRules }) {
 
   return (
     <Panel id="upload" title="Upload data" description="Upload a Eurostat table or the expert barometer; the scores are recalculated when it is stored.">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-5">
           <DataTypeChoice rules={rules} dataType={dataType} disabled={uploading} onChoose={chooseDataType} />
           <FileField rule={rule} inputRef={fileInput} disabled={uploading} error={fileError} onChoose={chooseFile} />

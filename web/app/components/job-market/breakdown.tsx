@@ -89,7 +89,7 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
       />
     ) : null,
   ].filter((c) => c !== null);
-  return cards.length > 0 ? <ul className={`mt-4 grid gap-4 ${cards.length > 1 ? "sm:grid-cols-2" : ""}`}>{cards}</ul> : null;
+  return cards.length > 0 ? <ul className={`mt-4 grid grid-cols-1 gap-4 ${cards.length > 1 ? "sm:grid-cols-2" : ""}`}>{cards}</ul> : null;
 }
 
 /** The heading, why there is no score (when there is none), the cards and what is not available. */

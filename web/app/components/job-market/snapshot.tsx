@@ -78,11 +78,12 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
     <ul className="divide-y divide-slate-100">
       {shown.map((r) => (
         <li key={r.label} className="flex items-center justify-between gap-3 py-2.5">
-          <span className="flex items-center gap-2 text-sm text-slate-800">
-            <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`} />
+          {/* min-w-0 and wrap-anywhere: a long word ("Beschäftigungserwartungen") wraps instead of widening a 320 px page. */}
+          <span className="flex min-w-0 items-center gap-2 text-sm text-slate-800 wrap-anywhere hyphens-auto">
+            <span aria-hidden className={`h-2.5 w-2.5 shrink-0 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`} />
             {r.label}
           </span>
-          <span className="text-right text-sm">
+          <span className="min-w-0 text-right text-sm wrap-anywhere hyphens-auto">
             <span className="font-semibold tabular-nums">{r.value}</span>
             {r.tone ? <span className="ml-1 text-slate-600">· {toneWord(r.tone)}</span> : null}
             {r.period ? (

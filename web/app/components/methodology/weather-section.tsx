@@ -10,7 +10,7 @@ function StatusList() {
   const { t } = useMethodologyText();
   const f = useFormat();
   return (
-    <ul className="mt-3 grid gap-2 sm:grid-cols-5">
+    <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-5">
       {STATUSES_BEST_FIRST.map((s) => (
         <li key={s} className="rounded-lg border border-slate-200 bg-white p-3 text-center">
           <span aria-hidden className="mx-auto mb-1 block h-3 w-10 rounded-full" style={{ background: STATUS_STYLE[s].fill }} />
