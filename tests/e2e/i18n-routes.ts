@@ -1,7 +1,8 @@
-// Every public route in every language at 390 and 1280 px (docs/i18n.md, "Tests"): the page says its language, is no
-// wider than the screen, clips no text, shows no message id and reports no missing message once hydrated (each
-// page carries only its own messages: web/app/i18n/page-messages.ts), and has no serious or critical axe violation
-// (every rule in English; in the other languages colour contrast aside, which the language does not change).
+// Every public route in every language at 320 and 1280 px (docs/i18n.md, "Tests"): the page says its language, is no
+// wider than the screen, clips no text, links to no page of another language, shows no message id and reports no
+// missing message once hydrated (each page carries only its own messages: web/app/i18n/page-messages.ts), and has no
+// serious or critical axe violation (every rule in English; in the other languages colour contrast aside, which the
+// language does not change).
 // Shared by i18n-routes-1.test.ts and i18n-routes-2.test.ts, which take three languages each: two files of a few
 // minutes rather than one long one.
 import { readdirSync } from "node:fs";
@@ -96,6 +97,35 @@ export function legendSpill(page: Page): Promise<string[]> {
   );
 }
 
+/** A path of one of the site's pages (the routes of publicPages), as opposed to files, feeds and the API. */
+const PAGE_PATH = /^\/(?:$|[?#]|country\/|job-market\/|brightest|stormiest|top-regions|your-weather|compare|waiting-list|methodology|open-data(?:\/api)?(?:$|[?#/])|contact|privacy|terms)/;
+
+/**
+ * Links and forms of a page in another language than English that lead to one of the site's pages without the
+ * page's prefix, that is to the English page ("/country/nl" on /de/your-weather). The language control's links
+ * (hreflang) name the other languages on purpose.
+ */
+export function foreignLinks(page: Page, locale: Locale): Promise<string[]> {
+  if (locale === "en") return Promise.resolve([]);
+  return page.evaluate(
+    ({ source, prefix }) => {
+      const re = new RegExp(source);
+      const out: string[] = [];
+      for (const el of document.querySelectorAll<HTMLAnchorElement | HTMLFormElement>("a[href], form[action]")) {
+        if (el.hasAttribute("hreflang")) continue;
+        const url = el.getAttribute(el instanceof HTMLFormElement ? "action" : "href") ?? "";
+        if (re.test(url)) out.push(`${el.tagName.toLowerCase()} ${url} ("${(el.textContent ?? "").trim().slice(0, 40)}")`);
+        else if (url.startsWith("/") && !url.startsWith(prefix) && re.test(url.replace(/^\/[a-z]{2}(?=\/|$)/, ""))) out.push(`${el.tagName.toLowerCase()} ${url}: another language`);
+      }
+      return out;
+    },
+    { source: PAGE_PATH.source, prefix: `/${locale}` },
+  );
+}
+
+/** The narrowest phone the pages are made for: WCAG's reflow width (a 1280 px page at 400 %). */
+export const PHONE_320 = { ...MOBILE, viewport: { width: 320, height: 640 } };
+
 export function describeRoutesIn(locales: readonly Locale[]): void {
   let h: Harness;
 
@@ -110,7 +140,7 @@ export function describeRoutesIn(locales: readonly Locale[]): void {
   for (const locale of locales) {
     describe(`every route in ${locale}`, () => {
       for (const [device, options] of [
-        ["mobile", MOBILE],
+        ["mobile", PHONE_320],
         ["desktop", DESKTOP],
       ] as const) {
         const pages = publicPages(locale);
@@ -128,6 +158,7 @@ export function describeRoutesIn(locales: readonly Locale[]): void {
               expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(width);
               expect(await clippedText(page), url).toEqual([]);
               expect(await legendSpill(page), url).toEqual([]);
+              expect(await foreignLinks(page, locale), url).toEqual([]);
               // Messages do not depend on the width: checked once.
               if (device === "mobile") expect(await messageProblems(page), url).toEqual([]);
               if (locale === "en") expect(await axeViolations(page), url).toEqual([]);

@@ -102,6 +102,65 @@ describe("served pages in every language", () => {
   });
 });
 
+describe("staying in the page's language", () => {
+  it("a redirect of a page under a prefix keeps the prefix", async () => {
+    for (const [from, to] of [
+      ["/de/country/DE", "/de/country/de"],
+      ["/pl/country/FR?range=all", "/pl/country/fr?range=all"],
+      ["/fr/waiting-list/nothing", "/fr/waiting-list/career-consultant"],
+      ["/it/your-weather?U=3&M=2&V=2&C=2&S=2", "/it/your-weather?weights=U:3,M:2,V:2,C:2,S:2"],
+      // English, unprefixed, as before.
+      ["/country/DE", "/country/de"],
+      ["/waiting-list/nothing", "/waiting-list/career-consultant"],
+    ]) {
+      const res = await get(from);
+      expect([301, 302, 303], from).toContain(res.status);
+      expect(new URL(res.headers.get("location")!, h.base).pathname + new URL(res.headers.get("location")!, h.base).search, from).toBe(to);
+    }
+  });
+
+  it("/de/your-weather names the countries in German, links to the German pages, and keeps the weights' URL German", async () => {
+    const { page, console } = await newPage(await h.browser.newContext({ ...DESKTOP, reducedMotion: "reduce" }));
+    await page.goto(`${h.base}/de/your-weather`, { waitUntil: "load" });
+    await hydrated(page);
+    const list = page.getByTestId("personal-ranking");
+    const names = await list.locator("li a").allTextContents();
+    expect(names).toContain("Niederlande");
+    expect(names).not.toContain("Netherlands");
+    for (const href of await list.locator("li a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toMatch(/^\/de\/country\/[a-z]{2}$/);
+    expect(await page.locator("main form").first().getAttribute("action")).toBe("/de/your-weather");
+    const slider = page.getByRole("slider").nth(1);
+    await slider.focus();
+    await page.keyboard.press("End");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/de/your-weather");
+    expect(new URL(page.url()).search).toMatch(/^\?weights=/);
+    // The map's links walk the countries in German alphabetical order (as the picker lists them).
+    const mapOrder = await page.locator("a.map-link").evaluateAll((as) => as.map((a) => a.getAttribute("data-code")));
+    // English would put Austria before Belgium and Spain before Switzerland.
+    expect(mapOrder.indexOf("BE")).toBeLessThan(mapOrder.indexOf("AT")); // Belgien, Österreich
+    expect(mapOrder.indexOf("CH")).toBeLessThan(mapOrder.indexOf("ES")); // Schweiz, Spanien
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("a form of a page under a prefix", () => {
+  it("/fr/waiting-list: after a request the page goes home in French, and its privacy link is the French page", async () => {
+    const { page, console } = await newPage(await h.browser.newContext({ ...DESKTOP, reducedMotion: "reduce" }));
+    await page.goto(`${h.base}/fr/waiting-list/cv-upgrade`, { waitUntil: "load" });
+    await hydrated(page);
+    expect(await page.locator("main form a").last().getAttribute("href")).toBe("/fr/privacy");
+    await page.locator("input[name=name]").fill("Camille Martin");
+    await page.locator("input[name=email]").fill("camille@example.org");
+    await page.locator("textarea[name=message]").fill("Je cherche un poste à Lyon.");
+    await page.locator("main form button[type=submit]").click();
+    await page.waitForURL((u) => u.pathname === "/fr", { timeout: 10_000 });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("fr");
+    expect(console.unexpected()).toEqual([]);
+    await page.close();
+  });
+});
+
 describe("/job-market/{name} under the country's name in each language", () => {
   it("the English name under a prefix answers 301 to the language's own; its alternates are the canonical country pages", async () => {
     const moved = await get("/de/job-market/germany?range=10y");

@@ -44,9 +44,10 @@ export function EuropeMap({ countries, personal = false }: { countries: MapCount
   const to = useLocalePath();
   const current = countries.find((c) => c.code === active) ?? null;
   const shape = active ? COUNTRY_SHAPES[active] : null;
-  // Links in the order of the country names, so the keyboard walks the map as the picker lists it
+  // Links in the order of the country names in the page's language, so the keyboard walks the map as the picker lists it
   // (docs/product.md §2). SVG has no z-index: the small countries' dots are drawn again on top (below).
-  const ordered = [...countries].sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const collator = new Intl.Collator(intl.locale);
+  const ordered = [...countries].sort((a, b) => collator.compare(f.country(a.code), f.country(b.code)));
   const tiny = ordered.filter((c) => COUNTRY_SHAPES[c.code]?.tiny);
 
   const go = (e: MouseEvent, href: string) => {
@@ -194,13 +195,13 @@ export function MapLegend() {
   return (
     <figcaption className="border-b border-slate-200 px-3 py-3 sm:px-4">
       {/* One row of five from 640 px. On a phone the scale takes two rows (three, then two) so that the longest
-          names ("Regnerisch", "Tormentoso", "Pochmurno", 75-80 px) fit on their colour. */}
+          names ("Regnerisch", "Tormentoso", "Tempestoso", 75-80 px) fit on their colour, down to a 320 px phone. */}
       <ul aria-label={intl.formatMessage({ id: "home.map.legend" })} className="grid grid-cols-6 gap-y-2 text-xs sm:grid-cols-10">
         {worstFirst.map((s, i) => (
           <li
             key={s}
             data-legend={s}
-            className={`${LEGEND_CELL[i]} flex min-w-0 flex-col items-center justify-center px-1 py-1.5 text-center leading-tight`}
+            className={`${LEGEND_CELL[i]} flex min-w-0 flex-col items-center justify-center px-0.5 py-1.5 text-center leading-tight sm:px-1`}
             style={{ background: STATUS_STYLE[s].fill, color: STATUS_STYLE[s].ink }}
           >
             <span className="font-semibold">{f.status(s)}</span>

@@ -1,7 +1,8 @@
 // The rankings' weights panel (docs/decisions/020-personal-weights.md): the five sliders, and as soon as a weight
 // differs from the index, the visitor's own top 10 of this ranking computed in the browser from the published
 // sub-scores the page was served with (product/personal-view.ts, as /your-weather), labelled as theirs — the
-// published ranking above stays the index. Without JavaScript the sliders' form submits to /your-weather.
+// published ranking above stays the index. Without JavaScript the sliders' form submits to /your-weather (in the
+// page's language).
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useIntl } from "react-intl";
@@ -13,9 +14,13 @@ import { formatSteps, INDEX_STEPS, isIndexSteps, type WeightSteps } from "../../
 import { Flag } from "./flag.tsx";
 import { StatusChip } from "./ranking-list.tsx";
 import { WeightsPanel } from "./weights-panel.tsx";
+import { useLocalePath } from "../i18n/use-locale.ts";
+import { useFormat } from "../i18n/format.ts";
 
 export function RankingWeightsPanel({ type, inputs, size, codes }: { type: RankingType; inputs: PersonalInput[]; size: number; codes: string[] }) {
   const intl = useIntl();
+  const lp = useLocalePath();
+  const f = useFormat();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
   const [steps, setSteps] = useState<WeightSteps>(INDEX_STEPS);
   const mine = useMemo(() => {
@@ -32,7 +37,7 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
       <p className="mt-1 text-sm text-slate-700">{t("rankingPanel.intro", { type, size })}</p>
       <details className="mt-2">
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">{t("rankingPanel.set")}</summary>
-        <WeightsPanel steps={steps} action="/your-weather" onChange={setSteps} onReset={() => setSteps(INDEX_STEPS)} compact />
+        <WeightsPanel steps={steps} action={lp("/your-weather")} onChange={setSteps} onReset={() => setSteps(INDEX_STEPS)} compact />
       </details>
       <div aria-live="polite">
         {mine.length ? (
@@ -43,7 +48,7 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
                 <li key={r.code} className="flex items-center gap-2 px-3 py-2" data-code={r.code}>
                   <span className="w-7 text-right font-semibold tabular-nums text-slate-600">{i + 1}</span>
                   <Flag code={r.code} height={16} />
-                  <span className="min-w-0 flex-1 truncate font-medium">{r.name}</span>
+                  <span className="min-w-0 flex-1 truncate font-medium">{f.country(r.code)}</span>
                   {r.personal_status ? <StatusChip status={r.personal_status} /> : null}
                   <span className="text-right tabular-nums">
                     <span className="font-bold">{scoreIn(intl, r.personal_score!)}</span>
@@ -53,7 +58,7 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
               ))}
             </ol>
             <p className="mt-2 text-sm">
-              <Link className="font-medium text-brand-700 underline" to={`/your-weather?weights=${formatSteps(steps)}`}>
+              <Link className="font-medium text-brand-700 underline" to={`${lp("/your-weather")}?weights=${formatSteps(steps)}`}>
                 {t("rankingPanel.all")}
               </Link>
             </p>
@@ -61,11 +66,11 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
         ) : null}
       </div>
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link className="font-medium text-brand-700 underline" to="/your-weather">
+        <Link className="font-medium text-brand-700 underline" to={lp("/your-weather")}>
           {t("rankingPanel.open")}
         </Link>
         {codes.length === 2 ? (
-          <Link className="font-medium text-brand-700 underline" to={comparePath(codes)}>
+          <Link className="font-medium text-brand-700 underline" to={lp(comparePath(codes))}>
             {t("rankingPanel.compareTop")}
           </Link>
         ) : null}

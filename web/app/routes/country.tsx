@@ -10,13 +10,14 @@ import { CountryView } from "../components/country-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { localeFromPath, localePath } from "../i18n/locales.ts";
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.code ?? "";
   const country = /^[a-z]{2}$/i.test(raw) ? countryByCode(raw) : undefined;
   if (!country) return data({ notFound: true as const }, { status: 404 });
   const url = new URL(request.url);
-  if (raw !== raw.toLowerCase()) throw redirect(`/country/${raw.toLowerCase()}${url.search}`, 301);
+  if (raw !== raw.toLowerCase()) throw redirect(`${localePath(localeFromPath(url.pathname), `/country/${raw.toLowerCase()}`)}${url.search}`, 301);
   return {
     notFound: false as const,
     ...loadCountryPage(context.read, country.code, historyRange(url.searchParams.get("range")), context.now)!,

@@ -1,7 +1,7 @@
 // /waiting-list/{service} (docs/product.md §2, §4, §5, §7): the lead form of the two services. An unknown service falls
 // back to career-consultant.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { HONEYPOT_FIELD, WAITING_LIST_MESSAGE_MAX_LENGTH, WAITING_LIST_SERVICES, type WaitingListService } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -11,6 +11,8 @@ import { Honeypot } from "../components/honeypot.tsx";
 import { CharCounter, FieldError, describedBy, fieldErrorsOf, focusFirstInvalid, localFieldErrors, overCapMessage } from "../components/form-fields.tsx";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { localeFromPath, localePath } from "../i18n/locales.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
@@ -20,7 +22,8 @@ const SERVICE_KEY: Record<WaitingListService, string> = { "career-consultant": "
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const service = WAITING_LIST_SERVICES.find((s) => s.id === params.service);
-  if (!service) throw redirect("/waiting-list/career-consultant");
+  // In the page's language, as every redirect of the site.
+  if (!service) throw redirect(localePath(localeFromPath(new URL(request.url).pathname), "/waiting-list/career-consultant"));
   const t = pageTextOf(request);
   const key = SERVICE_KEY[service.id];
   return {
@@ -46,6 +49,7 @@ export default function WaitingListPage() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.waitingList.${id}` }, values);
   const key = SERVICE_KEY[service];
   const navigate = useNavigate();
+  const lp = useLocalePath();
   const [form, setForm] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
@@ -95,7 +99,7 @@ export default function WaitingListPage() {
       setForm(EMPTY);
       setDone(true);
       void notify("success", t("toast.success.title"), t("toast.success.body"));
-      timer.current = setTimeout(() => navigate("/"), REDIRECT_AFTER_MS);
+      timer.current = setTimeout(() => navigate(lp("/")), REDIRECT_AFTER_MS);
     } catch {
       void notify("error", t("toast.failed.title"), t("toast.failed.body"));
     } finally {
@@ -106,7 +110,7 @@ export default function WaitingListPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <BackButton />
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-labelledby="wl-title">
           <h1 id="wl-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
             {t(`${key}.title`)}
@@ -195,7 +199,7 @@ export default function WaitingListPage() {
               </p>
             ) : null}
             <p className="text-xs text-slate-600">
-              <FormattedMessage id="forms.waitingList.privacy" values={{ link: (chunks) => <a href="/privacy" className="underline">{chunks}</a> }} />
+              <FormattedMessage id="forms.waitingList.privacy" values={{ link: (chunks) => <Link to={lp("/privacy")} className="underline">{chunks}</Link> }} />
             </p>
           </form>
         </section>

@@ -18,13 +18,16 @@ import { personalInputs, stepsOfUrl } from "../lib/personal.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { scoreIn, signedIn } from "../lib/intl-numbers.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { localeFromPath, localePath } from "../i18n/locales.ts";
+import { useLocalePath } from "../i18n/use-locale.ts";
+import { useFormat } from "../i18n/format.ts";
 
 const PATH = "/your-weather";
 
 export function loader({ request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);
   const s = stepsOfUrl(url);
-  if (s.kind === "redirect") throw redirect(`${PATH}${s.search}`, 303);
+  if (s.kind === "redirect") throw redirect(`${localePath(localeFromPath(url.pathname), PATH)}${s.search}`, 303);
   const state = context.read.publicationState(context.now);
   const t = pageTextOf(request);
   return {
@@ -44,15 +47,17 @@ export const meta: MetaFunction<typeof loader> = (args) =>
     canonicalPath: PATH,
   });
 
-/** The page's URL for some steps (the index's: the bare path). */
-const urlOf = (steps: WeightSteps) => (isIndexSteps(steps) ? PATH : `${PATH}?weights=${formatSteps(steps)}`);
+/** The page's URL for some steps (the index's: the bare path), in the page's language (`lp`). */
+const urlOf = (lp: (path: string) => string, steps: WeightSteps) => (isIndexSteps(steps) ? lp(PATH) : `${lp(PATH)}?weights=${formatSteps(steps)}`);
 
 export default function YourWeather() {
   const data = useLoaderData<typeof loader>();
   const intl = useIntl();
+  const lp = useLocalePath();
+  const f = useFormat();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
   const link = (to: string) => (chunks: ReactNode[]) => (
-    <Link className="font-medium text-brand-700 underline" to={to}>
+    <Link className="font-medium text-brand-700 underline" to={lp(to)}>
       {chunks}
     </Link>
   );
@@ -63,14 +68,14 @@ export default function YourWeather() {
   const change = (next: WeightSteps) => {
     setSteps(next);
     // The URL follows without a navigation (nothing to ask the server): shareable and bookmarkable.
-    window.history.replaceState(window.history.state, "", urlOf(next));
+    window.history.replaceState(window.history.state, "", urlOf(lp, next));
   };
   const ranked = rows.filter((r) => r.rank !== null);
   // Inputs no shown country has (e.g. sentiment when every survey is past its cut-off): say their weight does nothing.
   const missing = WEIGHT_KEYS.filter((k) => data.inputs.every((i) => i.score === null || !i.sub?.[k]));
   const top = ranked
     .slice(0, 3)
-    .map((r) => r.name)
+    .map((r) => f.country(r.code))
     .join(", ");
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -84,9 +89,9 @@ export default function YourWeather() {
           {intl.locale.startsWith("en") ? t("error", { error: data.error }) : t("error.generic")}
         </p>
       ) : null}
-      <div className="mt-6 grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div>
-          <WeightsPanel steps={steps} action={PATH} onChange={change} onReset={() => change(INDEX_STEPS)} />
+          <WeightsPanel steps={steps} action={lp(PATH)} onChange={change} onReset={() => change(INDEX_STEPS)} />
           {missing.length ? (
             <p className="mt-3 text-sm text-slate-700" data-testid="weights-missing">
               {t("missing", { names: missing.map((k) => t(`weight.${k}.name`)).join(", "), count: missing.length })}
@@ -179,6 +184,8 @@ function movedLine(intl: IntlShape, r: PersonalRowView): string {
 
 function PersonalList({ rows }: { rows: PersonalRowView[] }) {
   const intl = useIntl();
+  const lp = useLocalePath();
+  const f = useFormat();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
   const ranked = rows.filter((r) => r.rank !== null);
   const unranked = rows.filter((r) => r.rank === null);
@@ -190,8 +197,8 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
             <span className="w-7 text-right font-semibold tabular-nums text-slate-600">{r.rank}</span>
             <Flag code={r.code} height={18} />
             <span className="min-w-0 flex-1">
-              <Link to={`/country/${r.code.toLowerCase()}`} className="block truncate font-medium text-slate-900 hover:underline">
-                {r.name}
+              <Link to={lp(`/country/${r.code.toLowerCase()}`)} className="block truncate font-medium text-slate-900 hover:underline">
+                {f.country(r.code)}
               </Link>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600">
                 {r.personal_status ? <StatusChip status={r.personal_status} /> : null}
@@ -212,7 +219,7 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
       </ol>
       {unranked.length ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="unranked">
-          {t("unranked", { list: unranked.map((r) => t(r.score === null ? "unranked.noScore" : "unranked.nothingWeighed", { name: r.name })).join(", ") })}
+          {t("unranked", { list: unranked.map((r) => t(r.score === null ? "unranked.noScore" : "unranked.nothingWeighed", { name: f.country(r.code) })).join(", ") })}
         </p>
       ) : null}
     </>

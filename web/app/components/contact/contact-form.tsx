@@ -2,6 +2,7 @@
 // Its state and sending are useContactForm's.
 import { Link } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
+import { useLocalePath } from "../../i18n/use-locale.ts";
 import type { ContactTopic } from "../../../../product/options.ts";
 import { Honeypot } from "../honeypot.tsx";
 import { retentionValues } from "../form-fields.tsx";
@@ -10,6 +11,7 @@ import { useContactForm, useContactText } from "./use-contact-form.ts";
 
 export function ContactFormSection({ asked, retentionDays }: { asked: ContactTopic | null; retentionDays: number | null }) {
   const intl = useIntl();
+  const lp = useLocalePath();
   const t = useContactText();
   const { form, errors, submitting, sent, ready, formRef, set, submit } = useContactForm(asked);
   return (
@@ -47,7 +49,7 @@ export function ContactFormSection({ asked, retentionDays }: { asked: ContactTop
         </noscript>
         <p className="text-xs text-slate-600">
           {retentionDays !== null ? `${t("retention", retentionValues(retentionDays))} ` : null}
-          <FormattedMessage id="forms.contact.seePrivacy" values={{ link: (chunks) => <Link to="/privacy" className="underline">{chunks}</Link> }} />
+          <FormattedMessage id="forms.contact.seePrivacy" values={{ link: (chunks) => <Link to={lp("/privacy")} className="underline">{chunks}</Link> }} />
         </p>
       </form>
     </section>
