@@ -676,6 +676,29 @@ describe("without JavaScript", () => {
     expect(await page.getByRole("heading", { name: "Data sources" }).isVisible()).toBe(true);
     await context.close();
   });
+
+  it("the forms say they need JavaScript and cannot be sent by the browser itself (no personal data in a URL)", async () => {
+    const context = await h.browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const before = (h.server.db.prepare("SELECT COUNT(*) AS n FROM waiting_list").get() as { n: number }).n;
+    for (const path of ["/waiting-list/cv-upgrade", "/contact"]) {
+      await page.goto(`${h.base}${path}`);
+      // (Playwright's text locators skip <noscript>: read the note through CSS.)
+      const note = page.locator("main form noscript p");
+      expect(await note.textContent(), path).toBe("This form needs JavaScript. Everything else on the site works without it.");
+      expect(await note.isVisible(), path).toBe(true);
+      const form = page.locator("main form");
+      expect(await form.getAttribute("method"), path).toBe("post");
+      expect(await form.locator("button[type=submit]").isDisabled(), path).toBe(true);
+      await page.locator("input[name=name]").fill("Ann Example");
+      await page.locator("input[name=email]").fill("ann@example.org");
+      // Enter in a field does not send a form whose only submit button is disabled.
+      await page.locator("input[name=email]").press("Enter");
+      expect(page.url(), path).toBe(`${h.base}${path}`);
+    }
+    expect((h.server.db.prepare("SELECT COUNT(*) AS n FROM waiting_list").get() as { n: number }).n).toBe(before);
+    await context.close();
+  });
 });
 
 describe("accessibility (axe-core)", () => {

@@ -26,7 +26,7 @@ export const PAGE_MESSAGES = {
   "top-regions": ["rankings.region", "rankings.regions", ...RANKING_LIST, ...WEATHER_WORDS],
   "your-weather": ["your-weather", "home.map", "compare.quarter", ...RANKING_LIST, ...WEATHER_WORDS],
   compare: ["compare", "why.title", "country.chart", "picker.label", "your-weather.weight", ...RANKING_LIST, ...WEATHER_WORDS],
-  "waiting-list": ["forms.waitingList", "forms.toast", "country.help", ...FORM_PARTS, ...WEATHER_WORDS],
+  "waiting-list": ["forms.waitingList", "forms.toast", "forms.needsJs", "country.help", ...FORM_PARTS, ...WEATHER_WORDS],
   methodology: ["methodology", "open-data.reference.type", ...WEATHER_WORDS],
   "open-data": ["open-data", "forms.newTab", ...WEATHER_WORDS],
   "open-data-api": ["open-data.reference", "open-data.title", "open-data.licence.name", "country.help", ...WEATHER_WORDS],

@@ -53,10 +53,15 @@ export default function WaitingListPage() {
   const [form, setForm] = useState(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
+  // Forms need JavaScript (docs/product.md §2): until the page is hydrated the button stays disabled, so a form sent
+  // early can never fall back to the browser's own submission, which would put the visitor's name, e-mail and phone
+  // in a URL (and so in logs and history) and store nothing.
+  const [ready, setReady] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     // The form is what this page is for: get the toasts ready once the page is interactive.
     void preloadToasts();
+    setReady(true);
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
@@ -116,7 +121,7 @@ export default function WaitingListPage() {
             {t(`${key}.title`)}
           </h1>
           <p className="mt-3 text-slate-700">{t(`${key}.intro`)}</p>
-          <form ref={formRef} onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <form ref={formRef} method="post" onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <p className="text-sm text-slate-600">{intl.formatMessage({ id: "forms.requiredMarked" })}</p>
             <div>
               <label htmlFor="wl-name" className="block text-sm font-medium">
@@ -190,7 +195,7 @@ export default function WaitingListPage() {
               <FieldError id="wl-message-error" message={errors.message} />
             </div>
             <Honeypot value={form.website} onChange={(v) => set("website", v)} />
-            <button type="submit" disabled={submitting || done} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
+            <button type="submit" disabled={!ready || submitting || done} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
               {submitting ? t("submitting") : t("submit")}
             </button>
             {done ? (
@@ -198,6 +203,9 @@ export default function WaitingListPage() {
                 {t("done")}
               </p>
             ) : null}
+            <noscript>
+              <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.needsJs" })}</p>
+            </noscript>
             <p className="text-xs text-slate-600">
               <FormattedMessage id="forms.waitingList.privacy" values={{ link: (chunks) => <Link to={lp("/privacy")} className="underline">{chunks}</Link> }} />
             </p>
