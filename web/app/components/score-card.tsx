@@ -2,7 +2,7 @@
 // confidence badge with its explanation, the 1 to 10 bar with the marker at (score − 1) / 9, and a weather
 // backdrop drawn per status. Without a fresh score it says why (product/no-score.ts) and shows no number, no bar
 // and no marker: a calm card, not a broken one.
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
 import { FormattedMessage, useIntl } from "react-intl";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, type Status } from "../../../product/weather.ts";
@@ -40,6 +40,15 @@ export interface ScoreCardProps {
   now: string;
   /** A navigation to another country is under way. */
   pending?: boolean;
+}
+
+/**
+ * A label such as "Gemischt/durchschnittlich" with a line-break opportunity after each slash: on a 320 px phone the
+ * German label is wider than the room beside the weather icon, and browsers do not break after a slash by themselves.
+ */
+function breakAfterSlash(text: string): ReactNode {
+  const parts = text.split("/");
+  return parts.flatMap((part, i) => (i === 0 ? [part] : ["/", <wbr key={i} />, part]));
 }
 
 export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pick<ScoreCardProps, "confidence" | "basis" | "cover" | "subScores" | "now">) {
@@ -162,13 +171,13 @@ export function ScoreCard(props: ScoreCardProps) {
         ) : hasScore ? (
           <div className={`score-fade mt-4 flex items-center gap-4 ${visible ? "opacity-100" : "opacity-0"}`}>
             <WeatherIcon status={status} className="h-16 w-16 shrink-0 drop-shadow-sm" />
-            <div>
+            <div className="min-w-0 break-words">
               <p className="text-6xl font-bold tabular-nums tracking-tight text-slate-900" data-testid="score">
                 {f.score(score)}
                 <span className="ml-1 text-xl font-medium text-slate-700">/ 10</span>
               </p>
               <p className="mt-1 text-lg font-semibold text-slate-800">{f.weatherTitle(status)}</p>
-              {label ? <p className="text-sm text-slate-700">{f.label(label)}</p> : null}
+              {label ? <p className="text-sm text-slate-700">{breakAfterSlash(f.label(label))}</p> : null}
             </div>
           </div>
         ) : (
