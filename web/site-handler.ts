@@ -101,6 +101,21 @@ export interface SiteHandler extends RequestHandler {
 const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? origin}|${url}`;
 
 /** Express middleware serving the site: hashed assets (cached for a year), public files, then the pages. */
+/** The segments whose value the page's own loader puts right, in one redirect with everything else it canonicalises. */
+const SELF_CANONICAL = new Set(["country", "compare", "job-market"]);
+
+/**
+ * A path with its ASCII letters in lower case, but for the value after /country/, /compare/ and /job-market/ (their
+ * loaders answer the canonical address themselves: "/pl/compare/FR-de" goes to "/pl/compare/de-fr" in one step)
+ * and for percent-escapes ("%C3%96" stays as browsers send it).
+ */
+export function lowerCasePath(pathname: string): string {
+  const segments = pathname.split("/");
+  return segments
+    .map((segment, i) => (i > 0 && SELF_CANONICAL.has(segments[i - 1]!.toLowerCase()) ? segment : segment.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (m: string, escape?: string) => escape ?? m.toLowerCase())))
+    .join("/");
+}
+
 export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
   const buildDir = opts.buildDir ?? DEFAULT_BUILD_DIR;
   const build = await loadSiteBuild(buildDir);
@@ -143,6 +158,13 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The site has no form actions: writes go to /api. Anything else is a plain 405.
       res.status(405).setHeader("Allow", "GET, HEAD").setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("Method Not Allowed");
+      return;
+    }
+    // The pages' paths are lower case (docs/i18n.md, "URLs"). Another case is the same page under another address
+    // ("/DE/brightest" even rendered English under a German prefix): a permanent redirect to the one address.
+    const lower = lowerCasePath(req.path);
+    if (lower !== req.path) {
+      res.status(301).setHeader("Location", `${lower}${req.originalUrl.slice(req.path.length)}`).setHeader("Cache-Control", CACHE_NEVER).end();
       return;
     }
     // A visitor arriving at "/" without a language cookie goes to the language their browser prefers; the answers
