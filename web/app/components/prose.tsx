@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useLocalePath } from "../i18n/use-locale.ts";
 
 /** A plain text page (contact, privacy, terms). */
 export function ProsePage({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
@@ -9,4 +11,10 @@ export function ProsePage({ title, intro, children }: { title: string; intro?: R
       {children}
     </article>
   );
+}
+
+/** Links for a legal page's rich messages (`{link}` chunks), into the page's language. */
+export function useProseLinks(): (path: string) => (chunks: ReactNode[]) => ReactNode {
+  const lp = useLocalePath();
+  return (path) => (chunks) => <Link to={lp(path)}>{chunks}</Link>;
 }

@@ -3,13 +3,12 @@
 // request log of api/app.ts). The retention is the server's own setting (JWI_LEADS_RETENTION_DAYS). Every text
 // comes from the legal catalogue (web/app/i18n/messages/<locale>/legal.json, docs/i18n-pages.md).
 import type { ReactNode } from "react";
-import { Link, useRouteLoaderData, type MetaFunction } from "react-router";
+import { useRouteLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useLocalePath } from "../i18n/use-locale.ts";
 import { DELETE_MY_DATA_TOPIC } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
-import { ProsePage } from "../components/prose.tsx";
+import { ProsePage, useProseLinks } from "../components/prose.tsx";
 import { retentionValues } from "../components/form-fields.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
@@ -28,13 +27,11 @@ export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { titl
 
 const DELETE_LINK = `/contact?topic=${DELETE_MY_DATA_TOPIC}`;
 
-/** A link for a rich message, into the page's language. */
-const linkTo = (lp: (path: string) => string) => (path: string) => (chunks: ReactNode[]) => <Link to={lp(path)}>{chunks}</Link>;
 
 export default function Privacy() {
   const days = useRouteLoaderData<RootData>("root")?.site.leadsRetentionDays;
   const intl = useIntl();
-  const to = linkTo(useLocalePath());
+  const to = useProseLinks();
   const t = (id: string) => intl.formatMessage({ id: `legal.privacy.${id}` });
   const p = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`legal.privacy.${id}`} values={values} />;
   return (

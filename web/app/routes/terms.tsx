@@ -1,13 +1,12 @@
 // The terms of use. Every text comes from the legal catalogue (web/app/i18n/messages/<locale>/legal.json,
 // docs/i18n-pages.md); the retention is the server's own setting, as on the privacy page.
 import type { ReactNode } from "react";
-import { Link, useRouteLoaderData, type MetaFunction } from "react-router";
+import { useRouteLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useLocalePath } from "../i18n/use-locale.ts";
 import { DELETE_MY_DATA_TOPIC } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
-import { ProsePage } from "../components/prose.tsx";
+import { ProsePage, useProseLinks } from "../components/prose.tsx";
 import { retentionValues } from "../components/form-fields.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
@@ -24,13 +23,11 @@ export function loader({ request }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Terms", description: args.data?.meta.description });
 
-/** A link for a rich message, into the page's language. */
-const linkTo = (lp: (path: string) => string) => (path: string) => (chunks: ReactNode[]) => <Link to={lp(path)}>{chunks}</Link>;
 
 export default function Terms() {
   const days = useRouteLoaderData<RootData>("root")?.site.leadsRetentionDays;
   const intl = useIntl();
-  const to = linkTo(useLocalePath());
+  const to = useProseLinks();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `legal.terms.${id}` }, values);
   const p = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`legal.terms.${id}`} values={values} />;
   return (
