@@ -9,14 +9,35 @@ import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", "dist/**", "node_modules/**", ".react-router/**", "test-results/**", ".scratch/**", "web/app/lib/europe-map.generated.ts"] },
+  {
+    ignores: [
+      "build/**",
+      "dist/**",
+      "node_modules/**",
+      ".react-router/**",
+      "test-results/**",
+      ".scratch/**",
+      "web/app/lib/europe-map.generated.ts",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: {
       ecmaVersion: 2023,
       sourceType: "module",
-      globals: { console: "readonly", process: "readonly", Buffer: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", performance: "readonly", fetch: "readonly" },
+      globals: {
+        console: "readonly",
+        process: "readonly",
+        Buffer: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        setInterval: "readonly",
+        clearInterval: "readonly",
+        performance: "readonly",
+        fetch: "readonly",
+      },
     },
     plugins: { "import-x": importX },
     settings: {
@@ -26,25 +47,61 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       // Type-only imports are not followed (they vanish at run time); `madge --circular` also sees those.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": [
         "error",
         {
           zones: [
-            { target: "./pipeline", from: ["./api", "./web", "./cli", "./product"], message: "pipeline/ is the core: it imports nothing of the doors (api/, web/, cli/) nor of product/." },
-            { target: "./product", from: ["./api", "./web", "./cli"], message: "product/ holds the rules both doors share: it imports pipeline/ only." },
-            { target: "./web", from: ["./api/db"], message: "web/ reads through the one reader (api/read-model.ts, handed in the load context), never api/'s storage." },
+            {
+              target: "./pipeline",
+              from: ["./api", "./web", "./cli", "./product"],
+              message: "pipeline/ is the core: it imports nothing of the doors (api/, web/, cli/) nor of product/.",
+            },
+            {
+              target: "./product",
+              from: ["./api", "./web", "./cli"],
+              message: "product/ holds the rules both doors share: it imports pipeline/ only.",
+            },
+            {
+              target: "./web",
+              from: ["./api/db"],
+              message:
+                "web/ reads through the one reader (api/read-model.ts, handed in the load context), never api/'s storage.",
+            },
             {
               target: "./web",
               from: ["./pipeline/store", "./pipeline/sources", "./pipeline/serving-db.ts", "./pipeline/ingest.ts"],
-              message: "web/ never imports the pipeline's store, parsers, write path or serving database: the API hands the site what it needs (api/read-model.ts, api/upload-rules.ts, api/site-version.ts).",
+              message:
+                "web/ never imports the pipeline's store, parsers, write path or serving database: the API hands the site what it needs (api/read-model.ts, api/upload-rules.ts, api/site-version.ts).",
             },
-            { target: "./api", from: ["./web", "./cli"], message: "api/ does not import the site nor the CLI: the site mounts itself on the API (web/server-handler.ts), not the reverse." },
-            { target: "./cli", from: ["./web/app", "./bench", "./tests", "./scripts"], message: "cli/ is a door: it opens the pipeline, the API or the server (web/server-handler.ts), never the site's code, benches, tests or scripts." },
-            { target: ["./pipeline", "./product", "./api", "./web", "./cli"], from: "./bench", message: "bench/ measures the product from outside: nothing of the product imports it." },
-            { target: "./bench", from: ["./tests", "./web/app"], message: "bench/ drives the real doors (the server, the pipeline), not test helpers or the site's components." },
+            {
+              target: "./api",
+              from: ["./web", "./cli"],
+              message:
+                "api/ does not import the site nor the CLI: the site mounts itself on the API (web/server-handler.ts), not the reverse.",
+            },
+            {
+              target: "./cli",
+              from: ["./web/app", "./bench", "./tests", "./scripts"],
+              message:
+                "cli/ is a door: it opens the pipeline, the API or the server (web/server-handler.ts), never the site's code, benches, tests or scripts.",
+            },
+            {
+              target: ["./pipeline", "./product", "./api", "./web", "./cli"],
+              from: "./bench",
+              message: "bench/ measures the product from outside: nothing of the product imports it.",
+            },
+            {
+              target: "./bench",
+              from: ["./tests", "./web/app"],
+              message:
+                "bench/ drives the real doors (the server, the pipeline), not test helpers or the site's components.",
+            },
           ],
         },
       ],

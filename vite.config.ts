@@ -19,7 +19,8 @@ function sonnerStylesAsFile(): Plugin {
     transform(code, id) {
       if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
       const patched = code.replace("function __insertCSS(code) {", "function __insertCSS(code) {\n  return;");
-      if (patched === code) this.error("sonner's __insertCSS was not found: check vite.config.ts against the installed sonner");
+      if (patched === code)
+        this.error("sonner's __insertCSS was not found: check vite.config.ts against the installed sonner");
       return { code: patched, map: null };
     },
   };
@@ -33,7 +34,13 @@ const JOB_MARKET_SLUGS = { __JWI_JOB_MARKET_SLUGS__: JSON.stringify(jobMarketSlu
 
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "web/public",
-  plugins: [formatjsPlugin({ parser: !!isSsrBuild }), tailwindcss(), reactRouter(), sonnerStylesAsFile(), flagsPlugin()],
+  plugins: [
+    formatjsPlugin({ parser: !!isSsrBuild }),
+    tailwindcss(),
+    reactRouter(),
+    sonnerStylesAsFile(),
+    flagsPlugin(),
+  ],
   // The server build carries its own production copy of React and React Router, so pages render with
   // production React whatever NODE_ENV the process runs with (the API reads NODE_ENV for its own purposes).
   // Native modules stay external (server code such as the operator's auth helpers may import them).

@@ -22,7 +22,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: "main",
-          include: ["pipeline/**/*.test.ts", "product/**/*.test.ts", "cli/**/*.test.ts", "api/**/*.test.ts", "web/**/*.test.ts", "tests/**/*.test.ts"],
+          include: [
+            "pipeline/**/*.test.ts",
+            "product/**/*.test.ts",
+            "cli/**/*.test.ts",
+            "api/**/*.test.ts",
+            "web/**/*.test.ts",
+            "tests/**/*.test.ts",
+          ],
           exclude: [TIMING],
           // Seeds the data-dir templates the test files copy (tests/helpers/seed-templates.ts).
           globalSetup: ["tests/global-setup.ts"],

@@ -15,8 +15,22 @@ import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/ope
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
 import { feedTagOf } from "./feeds.ts";
-import { createFastRead, recordHeaders, staticHeaders, type FastRead, type HeaderList, type PageFastPathDeps } from "./fast-reads.ts";
-import { apiNotFound, CACHE_NEVER, errorHandler, originVary, requestTargetGuard, requestTargetProblem } from "./http.ts";
+import {
+  createFastRead,
+  recordHeaders,
+  staticHeaders,
+  type FastRead,
+  type HeaderList,
+  type PageFastPathDeps,
+} from "./fast-reads.ts";
+import {
+  apiNotFound,
+  CACHE_NEVER,
+  errorHandler,
+  originVary,
+  requestTargetGuard,
+  requestTargetProblem,
+} from "./http.ts";
 import { ReadModel } from "./read-model.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
@@ -90,7 +104,8 @@ export const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
   "magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()";
 
-const nonceOf = (res: unknown) => `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
+const nonceOf = (res: unknown) =>
+  `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
 
 /**
  * The site's helmet: scripts and <style> elements only with the per-request nonce; `style` attributes stay
@@ -121,10 +136,16 @@ function siteHelmet(secure: boolean): RequestHandler {
  */
 function pageFastPathDeps(app: Express, logger: Logger | null): PageFastPathDeps {
   const slot = `nonce-slot-${randomBytes(9).toString("hex")}`;
-  const record = (secure: boolean): HeaderList => [["Permissions-Policy", PERMISSIONS_POLICY], ...recordHeaders(siteHelmet(secure), { cspNonce: slot })];
+  const record = (secure: boolean): HeaderList => [
+    ["Permissions-Policy", PERMISSIONS_POLICY],
+    ...recordHeaders(siteHelmet(secure), { cspNonce: slot }),
+  ];
   const lists = { secure: record(true), insecure: record(false) };
   return {
-    headers: (secure, nonce) => (secure ? lists.secure : lists.insecure).map(([name, value]) => [name, value.includes(slot) ? value.replaceAll(slot, nonce) : value] as const),
+    headers: (secure, nonce) =>
+      (secure ? lists.secure : lists.insecure).map(
+        ([name, value]) => [name, value.includes(slot) ? value.replaceAll(slot, nonce) : value] as const,
+      ),
     // Express's req.protocol: X-Forwarded-Proto only from a trusted proxy (JWI_TRUST_PROXY).
     protocol: (req) => {
       const own = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
@@ -158,7 +179,11 @@ function requestLogger(logger: Logger): RequestHandler {
     },
     // No personal data in request logs: no headers (cookies), no client address, no query string.
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split("?")[0],
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
@@ -208,7 +233,12 @@ export function createApp(deps: AppDeps): JwiApp {
   // (Strict-Transport-Security is sent always: browsers only heed it on HTTPS answers.)
   const apiHeaderList = [
     ...recordHeaders(
-      helmet({ contentSecurityPolicy: { useDefaults: false, directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] } } }),
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] },
+        },
+      }),
     ),
     ["Permissions-Policy", PERMISSIONS_POLICY] as const,
   ];
@@ -228,7 +258,13 @@ export function createApp(deps: AppDeps): JwiApp {
   app.shareCards = new ShareCardImages(db, logger);
   app.lastRequestAt = 0;
   // Without a configured public origin the OpenAPI document names each request's own: Express answers it.
-  app.fastRead = createFastRead(services.read, apiHeaderList, config.httpLog ? logger : null, now, config.publicOrigin ?? undefined);
+  app.fastRead = createFastRead(
+    services.read,
+    apiHeaderList,
+    config.httpLog ? logger : null,
+    now,
+    config.publicOrigin ?? undefined,
+  );
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
 
   app.use(requestId);
@@ -248,7 +284,15 @@ export function createApp(deps: AppDeps): JwiApp {
   api.use("/v1", v1Routes(services.read, now));
   api.use(openApiRoute(config.publicOrigin, originVary(config)));
   api.use(
-    communityRoutes({ db, experiences: services.experiences, waitingList: services.waitingList, contact: services.contact, config, logger, now }),
+    communityRoutes({
+      db,
+      experiences: services.experiences,
+      waitingList: services.waitingList,
+      contact: services.contact,
+      config,
+      logger,
+      now,
+    }),
   );
   api.use(
     "/admin",

@@ -20,7 +20,6 @@ export async function hashPassword(password: string): Promise<string> {
   return hashed;
 }
 
-
 export interface Operator {
   username: string;
   expiresAt: string;

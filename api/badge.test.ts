@@ -33,7 +33,9 @@ describe("badge template", () => {
     const doc = checkWellFormedXml(svg);
     expect(doc.text).toContain("no data to score");
     expect(doc.text).not.toMatch(/\d/);
-    expect(doc.elements.find((e) => e.name === "rect" && e.attrs.x !== undefined)!.attrs.fill).toBe(MAP_STYLE.noDataStripe);
+    expect(doc.elements.find((e) => e.name === "rect" && e.attrs.x !== undefined)!.attrs.fill).toBe(
+      MAP_STYLE.noDataStripe,
+    );
   });
 
   it("escapes a hostile name in text and attributes", () => {
@@ -47,12 +49,14 @@ describe("badge template", () => {
   });
 
   it("grows with its text, and pins every text to its measured width", () => {
-    const width = (name: string) => Number(checkWellFormedXml(badgeSvg(badgeParts(name, { score: 5, status: "cloudy" }))).elements[0]!.attrs.width);
+    const width = (name: string) =>
+      Number(checkWellFormedXml(badgeSvg(badgeParts(name, { score: 5, status: "cloudy" }))).elements[0]!.attrs.width);
     expect(width("Liechtenstein")).toBeGreaterThan(width("Malta"));
     // "Liechtenstein" is 8 characters longer than "Malta": at 11 px that is well over 30 px.
     expect(width("Liechtenstein") - width("Malta")).toBeGreaterThan(30);
     const doc = checkWellFormedXml(badgeSvg(badgeParts("Malta", { score: 5, status: "cloudy" })));
-    for (const t of doc.elements.filter((e) => e.name === "text")) expect(Number(t.attrs.textLength)).toBeGreaterThan(0);
+    for (const t of doc.elements.filter((e) => e.name === "text"))
+      expect(Number(t.attrs.textLength)).toBeGreaterThan(0);
   });
 
   it("measures with the DejaVu Sans table: wide letters wider than narrow ones, unknown characters as wide as W", () => {

@@ -21,7 +21,10 @@ export const BADGE_PAUSED = "paused";
 
 /** Escapes text for XML character data and attribute values (both quote kinds). */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!);
+  return text.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch]!,
+  );
 }
 
 /** Width of a text at the badge's font size (px), from the DejaVu Sans table. */
@@ -30,7 +33,11 @@ export function textWidth(text: string): number {
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
     const w =
-      code >= 32 && code <= 126 ? ASCII_WIDTHS[code - 32] : code >= 160 && code <= 255 ? LATIN1_WIDTHS[code - 160] : undefined;
+      code >= 32 && code <= 126
+        ? ASCII_WIDTHS[code - 32]
+        : code >= 160 && code <= 255
+          ? LATIN1_WIDTHS[code - 160]
+          : undefined;
     hundredths += w ?? FALLBACK_WIDTH;
   }
   return hundredths / 100;
@@ -55,7 +62,13 @@ export function badgeParts(
 ): BadgeParts {
   const label = `job weather · ${countryName}`;
   if (shown.score === null) {
-    return { label, message: shown.phrase, fill: NO_SCORE_FILL, ink: NO_SCORE_INK, title: `Job Weather Index for ${countryName}: ${shown.phrase}` };
+    return {
+      label,
+      message: shown.phrase,
+      fill: NO_SCORE_FILL,
+      ink: NO_SCORE_INK,
+      title: `Job Weather Index for ${countryName}: ${shown.phrase}`,
+    };
   }
   const style = STATUS_STYLE[shown.status];
   const score = formatScore(shown.score);

@@ -18,7 +18,10 @@ export const MIN_COMPRESS_BYTES = 1024;
 /** Brotli quality of answers compressed on the fly: ~2 ms for a 90 KB page, ~10 % larger than the best (11). */
 export const DYNAMIC_BROTLI_QUALITY = 5;
 const BROTLI_OPTIONS: zlib.BrotliOptions = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+  },
 };
 const GZIP_LEVEL = 6;
 
@@ -34,7 +37,10 @@ export function isCompressible(contentType: string | number | readonly string[] 
  * highest q-value above 0, `*` standing for any coding not named, ties going to `offered`'s order (br first).
  * Null: the identity (no header, `identity`, or every offered coding refused, as by `br;q=0`).
  */
-export function negotiateEncoding(header: string | string[] | undefined, offered: readonly Encoding[] = ENCODINGS): Encoding | null {
+export function negotiateEncoding(
+  header: string | string[] | undefined,
+  offered: readonly Encoding[] = ENCODINGS,
+): Encoding | null {
   if (header === undefined) return null;
   const text = Array.isArray(header) ? header.join(",") : header;
   const q = new Map<string, number>();
@@ -69,7 +75,10 @@ export function encodedEtag(etag: string, encoding: Encoding | null): string {
 
 /** An entity tag as If-None-Match names it, reduced to the identity's: weak marker and encoding suffix dropped. */
 export function identityTag(tag: string): string {
-  return tag.trim().replace(/^W\//, "").replace(/-(?:br|gzip)"$/, '"');
+  return tag
+    .trim()
+    .replace(/^W\//, "")
+    .replace(/-(?:br|gzip)"$/, '"');
 }
 
 /** Adds a field to the response's Vary header, keeping what is there (`Host` → `Host, Accept-Encoding`). */

@@ -35,7 +35,9 @@ describe("guardConnections (3 per address, 127.0.0.3 a trusted proxy)", () => {
 
   /** Opens n idle connections from an address; after a moment, how many the server left open. */
   async function keptOpen(from: string, n: number): Promise<number> {
-    const mine = Array.from({ length: n }, () => net.connect({ port, host: "127.0.0.1", localAddress: from }).on("error", () => {}));
+    const mine = Array.from({ length: n }, () =>
+      net.connect({ port, host: "127.0.0.1", localAddress: from }).on("error", () => {}),
+    );
     sockets.push(...mine);
     await Promise.all(mine.map((s) => new Promise((r) => s.once("connect", r))));
     await new Promise((r) => setTimeout(r, 300));

@@ -20,8 +20,15 @@ export function addressKey(address: string): string {
   const right = tail === undefined ? [] : tail ? tail.split(":") : [];
   // An embedded IPv4 tail (::1.2.3.4) stands for two groups; only the first four groups matter here.
   const rightGroups = right.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
-  const groups = [...left, ...Array<string>(tail === undefined ? 0 : 8 - left.length - rightGroups).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
+  const groups = [
+    ...left,
+    ...Array<string>(tail === undefined ? 0 : 8 - left.length - rightGroups).fill("0"),
+    ...right,
+  ];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
 }
 
 export interface ConnectionGuardOptions {

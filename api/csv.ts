@@ -30,7 +30,11 @@ export interface CsvOptions {
 }
 
 /** Rows of cells → CSV text with a header row and CRLF line ends. */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>, opts: CsvOptions = {}): string {
+export function toCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly unknown[]>,
+  opts: CsvOptions = {},
+): string {
   const lines = [header, ...rows].map((r) => r.map(csvCell).join(","));
   return `${opts.bom === false ? "" : "\uFEFF"}${lines.join("\r\n")}\r\n`;
 }

@@ -167,7 +167,12 @@ export interface AppConfig {
   /** The server's update schedule (JWI_UPDATE_CRON); null or absent: none. The data status shows its next run. */
   updateCron?: string | null;
   /** Connection cap and request timeouts of the HTTP server (ms). */
-  http: { maxConnections: number; maxConnectionsPerAddress: number; requestTimeoutMs: number; headersTimeoutMs: number };
+  http: {
+    maxConnections: number;
+    maxConnectionsPerAddress: number;
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+  };
 }
 
 function parseTrustProxy(value: string): boolean | number | string {
@@ -210,4 +215,3 @@ export function configFromEnv(env: ApiEnv): AppConfig {
     },
   };
 }
-

@@ -73,10 +73,18 @@ const isRanking = (type: string): type is RankingType => (RANKING_TYPES as reado
  * those are Express's 404s). `origin` is the public origin the OpenAPI document names. The query string (without
  * its `?`) matters only to the v1 routes that take `lang`; every other read answers whatever it holds.
  */
-export function resolvePublicRead(read: ReadModel, path: string, now: Date, origin?: string, query = ""): PublicRead | null {
+export function resolvePublicRead(
+  read: ReadModel,
+  path: string,
+  now: Date,
+  origin?: string,
+  query = "",
+): PublicRead | null {
   const published = (cached: CachedBody): PublicRead => ({ cached, cacheControl: CACHE_PUBLISHED });
-  if (path.startsWith(`${API_V1_BASE}/`)) return resolveV1(v1Reads(read), path.slice(API_V1_BASE.length), query, now, published);
-  if (path === "/api/openapi.json") return origin === undefined ? null : { cached: openApiBody(origin), cacheControl: CACHE_STATIC };
+  if (path.startsWith(`${API_V1_BASE}/`))
+    return resolveV1(v1Reads(read), path.slice(API_V1_BASE.length), query, now, published);
+  if (path === "/api/openapi.json")
+    return origin === undefined ? null : { cached: openApiBody(origin), cacheControl: CACHE_STATIC };
   if (path === "/api/countries") return published(read.countriesBody(now));
   if (path.startsWith("/api/countries/")) {
     const c = countryPath(path.slice("/api/countries/".length));
@@ -102,7 +110,13 @@ const V1_PATTERNS = V1_TABLE.map((route) => ({ route, ...pathPattern(route) }));
  * or one made per query (weights). `lang` is read from the query as Express reads it (node:querystring); a `lang`
  * it refuses throws, and Express answers the 400 (createFastRead declines on any throw).
  */
-function resolveV1(reads: V1Reads, path: string, query: string, now: Date, published: (cached: CachedBody) => PublicRead): PublicRead | null {
+function resolveV1(
+  reads: V1Reads,
+  path: string,
+  query: string,
+  now: Date,
+  published: (cached: CachedBody) => PublicRead,
+): PublicRead | null {
   for (const { route, re, names } of V1_PATTERNS) {
     const m = re.exec(path);
     if (!m) continue;
@@ -130,9 +144,21 @@ export interface PageFastPathDeps {
 }
 
 /** One request log line for an answer sent before Express: the same fields pino-http logs; no personal data. */
-export function logFastAnswer(logger: Logger, id: string, req: IncomingMessage, path: string, res: ServerResponse, started: number): void {
+export function logFastAnswer(
+  logger: Logger,
+  id: string,
+  req: IncomingMessage,
+  path: string,
+  res: ServerResponse,
+  started: number,
+): void {
   logger.info(
-    { reqId: id, req: { id, method: req.method, path }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+    {
+      reqId: id,
+      req: { id, method: req.method, path },
+      res: { statusCode: res.statusCode },
+      responseTime: Math.round(performance.now() - started),
+    },
     "request completed",
   );
 }

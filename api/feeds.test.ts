@@ -24,20 +24,39 @@ function row(over: Partial<FeedEntryRow> = {}): FeedEntryRow {
   };
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", isArray: (name) => name === "entry" || name === "link" });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  isArray: (name) => name === "entry" || name === "link",
+});
 const parse = (xml: string) => parser.parse(xml).feed;
 /** The text of an Atom html construct, as a reader shows it. */
-const unhtml = (s: string) => s.replace(/<[^>]+>/g, " ").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+const unhtml = (s: string) =>
+  s
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("atomFeed", () => {
   it("is valid Atom with the feed's id, title, self and alternate links, author and date", () => {
-    const xml = atomFeed({ origin: ORIGIN, tag: TAG, country: countryByCode("DE")!, entries: [row()], firstPublishedAt: "2026-11-01T00:00:00.000Z" });
+    const xml = atomFeed({
+      origin: ORIGIN,
+      tag: TAG,
+      country: countryByCode("DE")!,
+      entries: [row()],
+      firstPublishedAt: "2026-11-01T00:00:00.000Z",
+    });
     expect(XMLValidator.validate(xml)).toBe(true);
     const f = parse(xml);
     expect(f["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
     expect(f.id).toBe("tag:jobweather.example,2026:feed/de");
     expect(f.title).toBe("Job Weather Index: Germany");
-    expect(f.subtitle).toMatch(/^Germany's job market weather when first scored, then whenever it changes status or its score moves by 0\.5 or more/);
+    expect(f.subtitle).toMatch(
+      /^Germany's job market weather when first scored, then whenever it changes status or its score moves by 0\.5 or more/,
+    );
     expect(f.updated).toBe("2026-11-22T06:00:00.000Z"); // the newest entry's publication
     expect(f.author).toEqual({ name: "Job Weather Index", uri: `${ORIGIN}/` });
     expect(f.link).toEqual([
@@ -56,9 +75,17 @@ describe("atomFeed", () => {
   });
 
   it("depends on its arguments only: the same entries give the same bytes; no entry dates the feed from the first publication", () => {
-    const o = { origin: ORIGIN, tag: TAG, country: null, entries: [row(), row({ country: "AT", publication_id: 2 })], firstPublishedAt: null };
+    const o = {
+      origin: ORIGIN,
+      tag: TAG,
+      country: null,
+      entries: [row(), row({ country: "AT", publication_id: 2 })],
+      firstPublishedAt: null,
+    };
     expect(atomFeed(o)).toBe(atomFeed({ ...o, entries: [...o.entries] }));
-    const empty = parse(atomFeed({ origin: ORIGIN, tag: TAG, country: null, entries: [], firstPublishedAt: "2026-11-01T00:00:00.000Z" }));
+    const empty = parse(
+      atomFeed({ origin: ORIGIN, tag: TAG, country: null, entries: [], firstPublishedAt: "2026-11-01T00:00:00.000Z" }),
+    );
     expect(empty.updated).toBe("2026-11-01T00:00:00.000Z");
     expect(empty.entry).toBeUndefined();
     expect(empty.title).toBe("Job Weather Index: all 31 countries");
@@ -81,20 +108,32 @@ describe("atomFeed", () => {
   });
 
   it("titles: a new status, a move, a score coming or going", () => {
-    expect(entryTitle("Austria", row({ from_status: "cloudy", to_status: "cloudy", from_score: 6.0, to_score: 6.5 }))).toBe("Austria: up 0.5 to 6.5 (cloudy)");
-    expect(entryTitle("Austria", row({ from_status: "cloudy", to_status: "cloudy", from_score: 6.5, to_score: 5.8 }))).toBe("Austria: down 0.7 to 5.8 (cloudy)");
+    expect(
+      entryTitle("Austria", row({ from_status: "cloudy", to_status: "cloudy", from_score: 6.0, to_score: 6.5 })),
+    ).toBe("Austria: up 0.5 to 6.5 (cloudy)");
+    expect(
+      entryTitle("Austria", row({ from_status: "cloudy", to_status: "cloudy", from_score: 6.5, to_score: 5.8 })),
+    ).toBe("Austria: down 0.7 to 5.8 (cloudy)");
     expect(entryTitle("Austria", row({ from_status: null, from_score: null }))).toBe("Austria: now 7.4 (bright)");
     expect(entryTitle("Austria", row({ to_status: null, to_score: null }))).toBe("Austria: no score");
     expect(escapeHtml(`<a href="x">&'`)).toBe("&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-    expect(entryId(TAG, row({ country: "AT", publication_id: 12 }))).toBe("tag:jobweather.example,2026:feed/at/12-20261122T060000000Z");
+    expect(entryId(TAG, row({ country: "AT", publication_id: 12 }))).toBe(
+      "tag:jobweather.example,2026:feed/at/12-20261122T060000000Z",
+    );
   });
 
   it("ids: the tagging entity is the configured one, else the public origin's host, else a fixed default; never a request's", () => {
     expect(feedTagOf({ feedTag: "example.org,2025-03", publicOrigin: ORIGIN })).toBe("example.org,2025-03");
-    expect(feedTagOf({ feedTag: null, publicOrigin: "https://jobweather.example:8443" })).toBe("jobweather.example,2026");
+    expect(feedTagOf({ feedTag: null, publicOrigin: "https://jobweather.example:8443" })).toBe(
+      "jobweather.example,2026",
+    );
     expect(feedTagOf({ feedTag: null, publicOrigin: null })).toBe(DEFAULT_FEED_TAG);
-    const a = parse(atomFeed({ origin: "http://a.example", tag: TAG, country: null, entries: [row()], firstPublishedAt: null }));
-    const b = parse(atomFeed({ origin: "http://b.example", tag: TAG, country: null, entries: [row()], firstPublishedAt: null }));
+    const a = parse(
+      atomFeed({ origin: "http://a.example", tag: TAG, country: null, entries: [row()], firstPublishedAt: null }),
+    );
+    const b = parse(
+      atomFeed({ origin: "http://b.example", tag: TAG, country: null, entries: [row()], firstPublishedAt: null }),
+    );
     expect([a.id, a.entry[0].id]).toEqual([b.id, b.entry[0].id]);
     expect(a.id).toBe("tag:jobweather.example,2026:feed/all");
   });

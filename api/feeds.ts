@@ -32,7 +32,12 @@ export function feedTagOf(config: { feedTag: string | null; publicOrigin: string
 
 /** The text of an HTML element: `&`, `<`, `>`, `"` and `'` escaped (Atom's type="html" content is HTML). */
 export function escapeHtml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -50,14 +55,16 @@ export function entryTitle(name: string, e: FeedEntryRow): string {
   if (e.to_score === null || e.to_status === null) return `${name}: no score`;
   const now = `${formatScore(e.to_score)} (${e.to_status})`;
   if (e.from_score === null || e.from_status === null) return `${name}: now ${now}`;
-  if (e.from_status !== e.to_status) return `${name}: now ${e.to_status}, ${formatScore(e.to_score)} (was ${e.from_status}, ${formatScore(e.from_score)})`;
+  if (e.from_status !== e.to_status)
+    return `${name}: now ${e.to_status}, ${formatScore(e.to_score)} (was ${e.from_status}, ${formatScore(e.from_score)})`;
   const t = tenths(e.to_score - e.from_score);
   return `${name}: ${t > 0 ? "up" : "down"} ${(Math.abs(t) / 10).toFixed(1)} to ${now}`;
 }
 
 /** The entry's content (HTML): why, in words, and the score before and after. */
 function entryContent(e: FeedEntryRow): string {
-  const side = (score: number | null, status: string | null) => (score === null ? "no score" : `${formatScore(score)} (${status})`);
+  const side = (score: number | null, status: string | null) =>
+    score === null ? "no score" : `${formatScore(score)} (${status})`;
   const figures = isStartEvent(e)
     ? `Score ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`
     : `Score ${side(e.from_score, e.from_status)} → ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`;
@@ -97,7 +104,9 @@ export function atomFeed(o: FeedOptions): string {
   const feed = new Feed({
     id: `tag:${o.tag}:feed/${o.country ? o.country.code.toLowerCase() : "all"}`,
     title: feedTitle(o.country?.name ?? null, COUNTRIES.length),
-    description: o.paused ? FEED_PAUSED_TEXT : `${capitalise(what)} when first scored, then whenever it changes status or its score moves by 0.5 or more, and why.`,
+    description: o.paused
+      ? FEED_PAUSED_TEXT
+      : `${capitalise(what)} when first scored, then whenever it changes status or its score moves by 0.5 or more, and why.`,
     link: o.country ? page(o.country) : `${origin}/`,
     feed: self,
     updated: new Date(updated),

@@ -9,7 +9,15 @@ import { ZodError } from "zod";
 import { BusyError, InputError, NotFoundError } from "../pipeline/errors.ts";
 import type { Logger } from "../pipeline/logger.ts";
 import { systemProblem } from "../pipeline/system-errors.ts";
-import { addVary, encodedEtag, identityTag, isCompressible, keptEncoded, MIN_COMPRESS_BYTES, negotiateEncoding } from "./compression.ts";
+import {
+  addVary,
+  encodedEtag,
+  identityTag,
+  isCompressible,
+  keptEncoded,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+} from "./compression.ts";
 
 /** An error with its own status and code (401, 403, 415, 429, …). */
 export class HttpError extends Error {
@@ -37,7 +45,8 @@ export function fieldErrors(err: ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of err.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "body";
-    if (!(key in out)) out[key] = key === "body" && issue.code === "invalid_type" ? "Expected a JSON object" : issue.message;
+    if (!(key in out))
+      out[key] = key === "body" && issue.code === "invalid_type" ? "Expected a JSON object" : issue.message;
   }
   return out;
 }
@@ -118,7 +127,8 @@ export function sendCached(
 ): void {
   const type = cached.type ?? contentType;
   const compressible = isCompressible(type);
-  const encoding = compressible && cached.body.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers["accept-encoding"]) : null;
+  const encoding =
+    compressible && cached.body.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers["accept-encoding"]) : null;
   if (compressible) addVary(res, "Accept-Encoding");
   res.setHeader("ETag", encodedEtag(cached.etag, encoding));
   res.setHeader("Cache-Control", cacheControl);
@@ -177,7 +187,10 @@ export function originFrom(protocol: string, host: string | undefined): string {
  * X-Forwarded-Host and X-Forwarded-Proto when a proxy is trusted to set them (JWI_TRUST_PROXY), so that a shared
  * cache never answers one host's request with a copy made for another.
  */
-export function originVary(config: { publicOrigin: string | null; trustProxy: boolean | number | string }): string | null {
+export function originVary(config: {
+  publicOrigin: string | null;
+  trustProxy: boolean | number | string;
+}): string | null {
   if (config.publicOrigin !== null) return null;
   return config.trustProxy === false || config.trustProxy === 0 ? "Host" : "Host, X-Forwarded-Host, X-Forwarded-Proto";
 }
@@ -214,8 +227,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(err);
     const requestId = requestIdOf(res);
     const { status, body } = toErrorResponse(err, requestId);
-    if (status >= 500) logger.error({ err, request_id: requestId, method: req.method, path: req.path }, "request failed");
-    else logger.debug({ code: body.error.code, request_id: requestId, method: req.method, path: req.path }, "request rejected");
+    if (status >= 500)
+      logger.error({ err, request_id: requestId, method: req.method, path: req.path }, "request failed");
+    else
+      logger.debug(
+        { code: body.error.code, request_id: requestId, method: req.method, path: req.path },
+        "request rejected",
+      );
     if (err instanceof HttpError && err.status === 429) {
       const retry = (err.details as { retry_after_seconds?: number } | undefined)?.retry_after_seconds;
       if (retry !== undefined) res.setHeader("Retry-After", String(retry));
@@ -229,7 +247,10 @@ export function toErrorResponse(err: unknown, requestId?: string): { status: num
   if (err instanceof HttpError) return { status: err.status, body: errorBody(err.code, err.message, err.details) };
   if (err instanceof ZodError) {
     const details = fieldErrors(err);
-    return { status: 400, body: errorBody("invalid_request", `Invalid fields: ${Object.keys(details).join(", ")}`, details) };
+    return {
+      status: 400,
+      body: errorBody("invalid_request", `Invalid fields: ${Object.keys(details).join(", ")}`, details),
+    };
   }
   if (err instanceof InputError) return { status: 400, body: errorBody("invalid_input", err.message, err.details) };
   if (err instanceof NotFoundError) return { status: 404, body: errorBody("not_found", err.message) };
@@ -240,7 +261,10 @@ export function toErrorResponse(err: unknown, requestId?: string): { status: num
     if (err.code === "LIMIT_FILE_SIZE" || err.code === "LIMIT_FIELD_VALUE" || err.code === "LIMIT_PART_COUNT") {
       return { status: 413, body: errorBody("payload_too_large", "The uploaded file is too large.") };
     }
-    return { status: 400, body: errorBody("invalid_upload", `Upload rejected: ${err.message} (${err.field ?? "form"})`) };
+    return {
+      status: 400,
+      body: errorBody("invalid_upload", `Upload rejected: ${err.message} (${err.field ?? "form"})`),
+    };
   }
   const e = (typeof err === "object" && err !== null ? err : {}) as HttpishError;
   const status = e.status ?? e.statusCode;
@@ -260,16 +284,27 @@ export function toErrorResponse(err: unknown, requestId?: string): { status: num
   if (problem === "disk-full") {
     return {
       status: 507,
-      body: errorBody("storage_full", "The server cannot store anything right now (its disk is full). Nothing was saved; please try again later.", ref),
+      body: errorBody(
+        "storage_full",
+        "The server cannot store anything right now (its disk is full). Nothing was saved; please try again later.",
+        ref,
+      ),
     };
   }
   if (problem !== null) {
     return {
       status: 503,
-      body: errorBody("storage_unavailable", "The server cannot write its data right now. Nothing was saved; please try again later.", ref),
+      body: errorBody(
+        "storage_unavailable",
+        "The server cannot write its data right now. Nothing was saved; please try again later.",
+        ref,
+      ),
     };
   }
-  return { status: 500, body: errorBody("internal_error", "Something went wrong on our side. Please try again later.", ref) };
+  return {
+    status: 500,
+    body: errorBody("internal_error", "Something went wrong on our side. Please try again later.", ref),
+  };
 }
 
 /**
@@ -338,14 +373,25 @@ export function clientErrorResponse(err: ClientError): { status: number; reason:
     return {
       status: 431,
       reason: "Request Header Fields Too Large",
-      body: errorBody("headers_too_large", "The request's headers (cookies included) are larger than the 16 KB this server reads."),
+      body: errorBody(
+        "headers_too_large",
+        "The request's headers (cookies included) are larger than the 16 KB this server reads.",
+      ),
     };
   }
   if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    return { status: 408, reason: "Request Timeout", body: errorBody("request_timeout", "The request took too long to arrive.") };
+    return {
+      status: 408,
+      reason: "Request Timeout",
+      body: errorBody("request_timeout", "The request took too long to arrive."),
+    };
   }
   if (err.code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") {
-    return { status: 413, reason: "Payload Too Large", body: errorBody("payload_too_large", "The request body's chunk extensions are too large.") };
+    return {
+      status: 413,
+      reason: "Payload Too Large",
+      body: errorBody("payload_too_large", "The request body's chunk extensions are too large."),
+    };
   }
   return { status: 400, reason: "Bad Request", body: errorBody("bad_request", "The request is not valid HTTP/1.1.") };
 }

@@ -37,7 +37,9 @@ export function limiter(
 
 function tooManyError(tooMany: string, resetAt: number): HttpError {
   const retry = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-  return new HttpError(429, "rate_limited", `${tooMany} Please try again in ${humanDuration(retry)}.`, { retry_after_seconds: retry });
+  return new HttpError(429, "rate_limited", `${tooMany} Please try again in ${humanDuration(retry)}.`, {
+    retry_after_seconds: retry,
+  });
 }
 
 /**
@@ -46,7 +48,11 @@ function tooManyError(tooMany: string, resetAt: number): HttpError {
  * again to undo a success; this reads it before the request and writes only after a failure, so an accepted post
  * costs no more than before (docs/decisions/010-write-path.md). Concurrent failures may overshoot by a few.
  */
-export function failureLimiter(cfg: RateLimitConfig, tooMany: string, opts: { db: ServingDb; bucket: string }): RequestHandler {
+export function failureLimiter(
+  cfg: RateLimitConfig,
+  tooMany: string,
+  opts: { db: ServingDb; bucket: string },
+): RequestHandler {
   if (cfg.limit === 0) return (_req, _res, next) => next();
   const store = new SqliteRateLimitStore(opts.db, opts.bucket);
   store.init({ windowMs: cfg.windowMs } as Options);
@@ -54,7 +60,8 @@ export function failureLimiter(cfg: RateLimitConfig, tooMany: string, opts: { db
     // The key express-rate-limit would use: the address as Express sees it, an IPv6 address by its /56.
     const key = ipKeyGenerator(req.ip ?? "");
     const seen = store.get(key);
-    if (seen && seen.totalHits >= cfg.limit) return next(tooManyError(tooMany, seen.resetTime?.getTime() ?? Date.now() + cfg.windowMs));
+    if (seen && seen.totalHits >= cfg.limit)
+      return next(tooManyError(tooMany, seen.resetTime?.getTime() ?? Date.now() + cfg.windowMs));
     res.once("finish", () => {
       if (res.statusCode < 400) return;
       try {

@@ -101,13 +101,28 @@ export function countryBody(c: Country, r: CountryReading) {
   const identity = { code: c.code, name: c.name, flag: r.item.flag, slug: c.slug, region: c.region };
   if (!r.snapshot) {
     return {
-      ...identity, country: c.code, published: false as const, fresh: false as const, withheld_reason: null, score: null, status: null, label: null,
-      publication: r.publication, market_panel: null, change_text: null,
+      ...identity,
+      country: c.code,
+      published: false as const,
+      fresh: false as const,
+      withheld_reason: null,
+      score: null,
+      status: null,
+      label: null,
+      publication: r.publication,
+      market_panel: null,
+      change_text: null,
     };
   }
   return {
-    ...identity, ...r.snapshot, published: true as const, fresh: r.fresh, withheld_reason: r.item.withheld_reason, publication: r.publication,
-    market_panel: r.panel, change_text: r.changeText,
+    ...identity,
+    ...r.snapshot,
+    published: true as const,
+    fresh: r.fresh,
+    withheld_reason: r.item.withheld_reason,
+    publication: r.publication,
+    market_panel: r.panel,
+    change_text: r.changeText,
   };
 }
 
@@ -201,7 +216,10 @@ export class ReadModel {
       const fresh = showsScore(s, now, paused);
       const snapshot = s ? (fresh ? s : withheld(s)) : null;
       // A country without any score keeps its context figures; a withheld score takes what derives from it along.
-      const panel = snapshot && (fresh || (!paused && s!.score === null)) ? marketPanel(snapshot, m.history.get(c.code) ?? []) : null;
+      const panel =
+        snapshot && (fresh || (!paused && s!.score === null))
+          ? marketPanel(snapshot, m.history.get(c.code) ?? [])
+          : null;
       const changeText = changeViews(snapshot);
       // While paused the history is withheld too: its newest month is the score that is not current.
       const history = paused ? [] : (m.history.get(c.code) ?? []);
@@ -219,10 +237,9 @@ export class ReadModel {
         countries: cachedJson(items, tag),
         country: new Map(COUNTRIES.map((c) => [c.code, cachedJson(countryBody(c, readings.get(c.code)!), tag)])),
         history: new Map(COUNTRIES.map((c) => [c.code, cachedJson(readings.get(c.code)!.history, tag)])),
-        rankings: Object.fromEntries(RANKING_TYPES.map((t) => [t, cachedJson({ type: t, items: ranking(t, items) }, tag)])) as Record<
-          RankingType,
-          CachedBody
-        >,
+        rankings: Object.fromEntries(
+          RANKING_TYPES.map((t) => [t, cachedJson({ type: t, items: ranking(t, items) }, tag)]),
+        ) as Record<RankingType, CachedBody>,
       },
     };
     // Keep two views at most (a request at a month's turn, or a pause).
@@ -278,7 +295,11 @@ export class ReadModel {
   shareCard(code: string, now: Date, ifNoneMatch: (etag: string) => boolean): ShareCardRead {
     const reading = this.country(code, now);
     if (!reading || this.publicationState(now).reason === "operator") return { kind: "none" };
-    return this.published.shareCard(reading.item.code, reading.item.withheld_reason === "stale" ? "stale" : "published", ifNoneMatch);
+    return this.published.shareCard(
+      reading.item.code,
+      reading.item.withheld_reason === "stale" ? "stale" : "published",
+      ifNoneMatch,
+    );
   }
 
   /** A country's newest visible experiences and their summary; kept until the next community change. */
@@ -290,7 +311,10 @@ export class ReadModel {
     const version = this.experiences.changeVersion;
     const hit = this.community.get(code);
     if (hit && hit.version === version) return hit;
-    const data = { items: this.experiences.listVisible(code, EXPERIENCE_LIST_LIMIT), summary: this.experiences.summary(code) };
+    const data = {
+      items: this.experiences.listVisible(code, EXPERIENCE_LIST_LIMIT),
+      summary: this.experiences.summary(code),
+    };
     const entry = { version, data, body: cachedJson(data, `e${version}`) };
     this.community.set(code, entry);
     return entry;

@@ -18,18 +18,33 @@ export function retentionCutoff(now: Date, retentionDays: number): string {
 }
 
 /** Deletes every contact message and waiting-list request received before the cut-off; returns how many. */
-export function sweepLeads(stores: LeadStores, now: Date, retentionDays: number): { contact: number; waiting_list: number } {
+export function sweepLeads(
+  stores: LeadStores,
+  now: Date,
+  retentionDays: number,
+): { contact: number; waiting_list: number } {
   const before = retentionCutoff(now, retentionDays);
-  return { contact: stores.contact.deleteReceivedBefore(before), waiting_list: stores.waitingList.deleteReceivedBefore(before) };
+  return {
+    contact: stores.contact.deleteReceivedBefore(before),
+    waiting_list: stores.waitingList.deleteReceivedBefore(before),
+  };
 }
 
 /** Sweeps now and then every RETENTION_SWEEP_EVERY_MS until stopped; a failed sweep is logged and tried again. */
-export function startRetentionSweeps(opts: { stores: LeadStores; retentionDays: number; now: () => Date; logger: Logger }): { stop(): void } {
+export function startRetentionSweeps(opts: {
+  stores: LeadStores;
+  retentionDays: number;
+  now: () => Date;
+  logger: Logger;
+}): { stop(): void } {
   const sweep = () => {
     try {
       const deleted = sweepLeads(opts.stores, opts.now(), opts.retentionDays);
       if (deleted.contact + deleted.waiting_list > 0) {
-        opts.logger.info({ deleted, retention_days: opts.retentionDays }, "deleted contact messages and waiting-list requests past their retention");
+        opts.logger.info(
+          { deleted, retention_days: opts.retentionDays },
+          "deleted contact messages and waiting-list requests past their retention",
+        );
       }
     } catch (err) {
       opts.logger.error({ err }, "retention sweep failed; it runs again later");

@@ -43,9 +43,15 @@ export function isHoneypotFilled(value: unknown): boolean {
 }
 
 export const experienceInputSchema = z.object({
-  role_family: z.enum(ROLE_FAMILIES, { error: required("Role family", `Role family must be one of: ${ROLE_FAMILIES.join(", ")}`) }),
-  seniority: z.enum(SENIORITY_LEVELS, { error: required("Seniority", `Seniority must be one of: ${SENIORITY_LEVELS.join(", ")}`) }),
-  residency: z.enum(RESIDENCY_OPTIONS, { error: required("Residency", `Residency must be one of: ${RESIDENCY_OPTIONS.join(", ")}`) }),
+  role_family: z.enum(ROLE_FAMILIES, {
+    error: required("Role family", `Role family must be one of: ${ROLE_FAMILIES.join(", ")}`),
+  }),
+  seniority: z.enum(SENIORITY_LEVELS, {
+    error: required("Seniority", `Seniority must be one of: ${SENIORITY_LEVELS.join(", ")}`),
+  }),
+  residency: z.enum(RESIDENCY_OPTIONS, {
+    error: required("Residency", `Residency must be one of: ${RESIDENCY_OPTIONS.join(", ")}`),
+  }),
   mood: z
     .int({ error: required("Mood", `Mood must be a whole number from ${MOOD_MIN} to ${MOOD_MAX}`) })
     .min(MOOD_MIN, `Mood must be a whole number from ${MOOD_MIN} to ${MOOD_MAX}`)
@@ -68,7 +74,11 @@ export type ExperienceInput = z.infer<typeof experienceInputSchema>;
 export const waitingListInputSchema = z.object({
   name: z.preprocess(
     cleaned,
-    z.string({ error: required("Full name", "Full name must be text") }).trim().min(1, "Full name is required").max(200, "Full name must be at most 200 characters"),
+    z
+      .string({ error: required("Full name", "Full name must be text") })
+      .trim()
+      .min(1, "Full name is required")
+      .max(200, "Full name must be at most 200 characters"),
   ),
   email: z
     .string({ error: required("Email", "Email must be text") })
@@ -89,7 +99,10 @@ export const waitingListInputSchema = z.object({
   ),
   message: z.preprocess(
     cleaned,
-    z.string({ error: required("Message", "Message must be text") }).trim().min(1, "Message is required")
+    z
+      .string({ error: required("Message", "Message must be text") })
+      .trim()
+      .min(1, "Message is required")
       .max(WAITING_LIST_MESSAGE_MAX_LENGTH, `Message must be at most ${WAITING_LIST_MESSAGE_MAX_LENGTH} characters`),
   ),
   service: z
@@ -138,8 +151,17 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 
 export const loginInputSchema = z.object({
   // Cleaned like every other text: "\u202Eadmin" is the account "admin", and is stored (audit log) as such.
-  username: z.preprocess(cleaned, z.string({ error: required("Username", "Username must be text") }).min(1, "Username is required").max(200)),
-  password: z.string({ error: required("Password", "Password must be text") }).min(1, "Password is required").max(1024),
+  username: z.preprocess(
+    cleaned,
+    z
+      .string({ error: required("Username", "Username must be text") })
+      .min(1, "Username is required")
+      .max(200),
+  ),
+  password: z
+    .string({ error: required("Password", "Password must be text") })
+    .min(1, "Password is required")
+    .max(1024),
 });
 
 export const publicationInputSchema = z.object({
@@ -164,7 +186,10 @@ const uploadOptions = {
 
 /** JSON upload: `{data_type, source: "eurostat", payload}` (docs/product.md §3, docs/interfaces.md). */
 export const jsonUploadSchema = z.object({
-  data_type: z.string({ error: required("data_type", "data_type must be text") }).min(1, "data_type is required").max(40),
+  data_type: z
+    .string({ error: required("data_type", "data_type must be text") })
+    .min(1, "data_type is required")
+    .max(40),
   source: z.literal("eurostat", { error: 'source must be "eurostat"' }),
   payload: z.record(z.string(), z.unknown(), { error: "payload must be a JSON-stat object" }),
   ...uploadOptions,
@@ -176,7 +201,10 @@ const formBoolean = z
 
 /** Multipart upload: fields beside the `file` part. */
 export const multipartUploadSchema = z.object({
-  data_type: z.string({ error: required("data_type", "data_type must be text") }).min(1, "data_type is required").max(40),
+  data_type: z
+    .string({ error: required("data_type", "data_type must be text") })
+    .min(1, "data_type is required")
+    .max(40),
   strict: formBoolean.optional(),
   tolerance_pp: z
     .string()

@@ -71,7 +71,9 @@ const QUIET_MS = 1000;
 export async function ensureSeeded(pipeline: ChildPipeline, logger: Logger, asOf?: string): Promise<void> {
   const held = readStoreStatus(pipeline.servingDb);
   if (held.copiedAt !== null && held.observations > 0 && new PublishedStore(pipeline.servingDb).latestId() > 0) return;
-  logger.info("first start on this data directory: loading the bundled real files (fixtures/real) and publishing scores");
+  logger.info(
+    "first start on this data directory: loading the bundled real files (fixtures/real) and publishing scores",
+  );
   const outcome = await pipeline.seed({ asOf }, { command: "seed bundled data (server start)", actor: SEED_ACTOR });
   if (outcome.published) logger.info(outcome.published, "scores computed and published");
 }
@@ -119,7 +121,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   // Share cards nobody has asked for yet are drawn while the server is idle: no card to draw for a request, and no
   // visitor's request for a second (api/app.ts, api/share-card-images.ts). On a small machine a drawing thread
   // takes a core from the pages.
-  if (config.drawCardsAhead) app.shareCards.startDrawingAhead({ quiet: () => performance.now() - app.lastRequestAt >= QUIET_MS });
+  if (config.drawCardsAhead)
+    app.shareCards.startDrawingAhead({ quiet: () => performance.now() - app.lastRequestAt >= QUIET_MS });
   // Personal data is kept no longer than the privacy page says (api/retention.ts).
   const retention = startRetentionSweeps({
     stores: app.services,
@@ -134,7 +137,10 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     env,
     logger,
     job: async (signal) => {
-      const summary = (await pl.update({ recalc: true }, { command: "update (schedule)", waitMs: 0, signal, actor: SCHEDULE_ACTOR })) as UpdateSummary;
+      const summary = (await pl.update(
+        { recalc: true },
+        { command: "update (schedule)", waitMs: 0, signal, actor: SCHEDULE_ACTOR },
+      )) as UpdateSummary;
       app.services.read.refresh();
       return summary;
     },
@@ -160,7 +166,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     perAddress: config.http.maxConnectionsPerAddress,
     trusted: (address) => trusted(address, 0),
     // No address in the log (request logs hold none either: personal data).
-    onLimited: () => logger.warn({ limit: config.http.maxConnectionsPerAddress }, "one client address holds the most connections it may: its new ones are closed"),
+    onLimited: () =>
+      logger.warn(
+        { limit: config.http.maxConnectionsPerAddress },
+        "one client address holds the most connections it may: its new ones are closed",
+      ),
   });
   const port = opts.port ?? env.PORT;
   await new Promise<void>((resolve, reject) => {

@@ -46,7 +46,9 @@ export class ShareCardImages {
          SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM share_cards WHERE card_key = ?) OR EXISTS (SELECT 1 FROM pending_share_cards WHERE card_key = ?)`,
     );
     this.stillToDrawStmt = db
-      .prepare(`SELECT 1 FROM share_cards WHERE card_key = ? AND NOT EXISTS (SELECT 1 FROM share_card_images WHERE card_key = ?) LIMIT 1`)
+      .prepare(
+        `SELECT 1 FROM share_cards WHERE card_key = ? AND NOT EXISTS (SELECT 1 FROM share_card_images WHERE card_key = ?) LIMIT 1`,
+      )
       .pluck();
   }
 
@@ -107,7 +109,10 @@ export class ShareCardImages {
           } catch (err) {
             if (stopped) return;
             this.failedAhead.add(next.key);
-            this.logger.error({ err, key: next.key, country: next.content.code }, "share card not drawn ahead: it is drawn at its first request");
+            this.logger.error(
+              { err, key: next.key, country: next.content.code },
+              "share card not drawn ahead: it is drawn at its first request",
+            );
           }
           await sleep(gapMs);
         }

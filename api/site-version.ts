@@ -13,7 +13,8 @@ const versionStmts = new WeakMap<ServingDb, { get(): unknown }>();
 function contentVersionOf(db: ServingDb): string {
   let stmt = versionStmts.get(db);
   if (!stmt) {
-    const hasTable = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'content_version'`).get() !== undefined;
+    const hasTable =
+      db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'content_version'`).get() !== undefined;
     stmt = hasTable
       ? db.prepare(`SELECT version FROM content_version WHERE id = 1`).pluck()
       : { get: () => `d${db.pragma("data_version", { simple: true }) as number}` };
@@ -22,6 +23,10 @@ function contentVersionOf(db: ServingDb): string {
   return `${stmt.get() as string | number}.${localContentWrites(db)}`;
 }
 
-export function publicPagesVersion(read: Pick<ReadModel, "publicationId" | "operatorPausedNow">, db: ServingDb, now: Date): string {
+export function publicPagesVersion(
+  read: Pick<ReadModel, "publicationId" | "operatorPausedNow">,
+  db: ServingDb,
+  now: Date,
+): string {
   return `p${read.publicationId()}${read.operatorPausedNow() ? "-paused" : ""}-c${contentVersionOf(db)}-m${now.toISOString().slice(0, 7)}`;
 }

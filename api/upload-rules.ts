@@ -39,19 +39,29 @@ export function uploadRules(): Promise<UploadRules> {
 }
 
 async function makeUploadRules(): Promise<UploadRules> {
-  const [{ DEFAULT_TOLERANCE_PP }, { CURRENT_PARAMS }, { LMB_MAX, LMB_MIN }, { NOT_AN_OBJECT, NOT_JSON }, { ECFIN_EEI }, { ACCEPTED_TABLES }, { DATA_TYPES }, { expectedExtensions }] =
-    await Promise.all([
-      import("../pipeline/ingest.ts"),
-      import("../pipeline/model/current.ts"),
-      import("../pipeline/sources/barometer/parse.ts"),
-      import("../pipeline/sources/eurostat/parse.ts"),
-      import("../pipeline/sources/ecfin/parse.ts"),
-      import("../pipeline/sources/eurostat/tables.ts"),
-      import("../pipeline/types.ts"),
-      import("../pipeline/validate.ts"),
-    ]);
+  const [
+    { DEFAULT_TOLERANCE_PP },
+    { CURRENT_PARAMS },
+    { LMB_MAX, LMB_MIN },
+    { NOT_AN_OBJECT, NOT_JSON },
+    { ECFIN_EEI },
+    { ACCEPTED_TABLES },
+    { DATA_TYPES },
+    { expectedExtensions },
+  ] = await Promise.all([
+    import("../pipeline/ingest.ts"),
+    import("../pipeline/model/current.ts"),
+    import("../pipeline/sources/barometer/parse.ts"),
+    import("../pipeline/sources/eurostat/parse.ts"),
+    import("../pipeline/sources/ecfin/parse.ts"),
+    import("../pipeline/sources/eurostat/tables.ts"),
+    import("../pipeline/types.ts"),
+    import("../pipeline/validate.ts"),
+  ]);
   const percent = (keys: readonly string[]) =>
-    Math.round(keys.reduce((sum, k) => sum + CURRENT_PARAMS.weights[k as keyof typeof CURRENT_PARAMS.weights], 0) * 100);
+    Math.round(
+      keys.reduce((sum, k) => sum + CURRENT_PARAMS.weights[k as keyof typeof CURRENT_PARAMS.weights], 0) * 100,
+    );
   return {
     dataTypes: DATA_TYPES.map((id) => ({
       id,
@@ -67,7 +77,10 @@ async function makeUploadRules(): Promise<UploadRules> {
     })),
     messages: { notJson: NOT_JSON, notAnObject: NOT_AN_OBJECT },
     model: CURRENT_PARAMS.id,
-    blend: { historical: percent(CURRENT_PARAMS.blocks.historical), sentiment: percent(CURRENT_PARAMS.blocks.sentiment) },
+    blend: {
+      historical: percent(CURRENT_PARAMS.blocks.historical),
+      sentiment: percent(CURRENT_PARAMS.blocks.sentiment),
+    },
     freshness: CURRENT_PARAMS.freshness,
     tolerancePp: DEFAULT_TOLERANCE_PP,
     barometerRange: { min: LMB_MIN, max: LMB_MAX },

@@ -50,6 +50,8 @@ const ceiling = http.createServer((req, res) => {
 });
 await new Promise<void>((r) => ceiling.listen(0, "127.0.0.1", r));
 
-process.stdout.write(`${JSON.stringify({ api: api.url, ceiling: `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}` })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ api: api.url, ceiling: `http://127.0.0.1:${(ceiling.address() as AddressInfo).port}` })}\n`,
+);
 process.once("SIGTERM", () => ceiling.close());
 await api.closed;

@@ -32,7 +32,14 @@ async function measure(
   opts: { url: string; method?: string; body?: string; headers?: Record<string, string> },
 ): Promise<Row> {
   const r: Result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 /**
@@ -50,14 +57,22 @@ async function paced(name: string, url: string, body: string, rate: number): Pro
   const start = performance.now() + 50;
   const one = (due: number) =>
     new Promise<void>((resolve) => {
-      const req = http.request(url, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          lat.push(performance.now() - due);
-          if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
-          resolve();
-        });
-      });
+      const req = http.request(
+        url,
+        {
+          method: "POST",
+          agent,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            lat.push(performance.now() - due);
+            if (res.statusCode! < 200 || res.statusCode! >= 300) non2xx++;
+            resolve();
+          });
+        },
+      );
       req.on("error", () => {
         errors++;
         resolve();
@@ -86,7 +101,14 @@ function cpuMs(pid: number): number {
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
 
-const POST_BODY = JSON.stringify({ role_family: "Product", seniority: "Mid", residency: "Local resident", local_language: true, mood: 4, comment: "bench" });
+const POST_BODY = JSON.stringify({
+  role_family: "Product",
+  seniority: "Mid",
+  residency: "Local resident",
+  local_language: true,
+  mood: 4,
+  comment: "bench",
+});
 
 /**
  * The write path: closed loop (50 connections, each sending its next request when its answer arrives) and open
@@ -102,10 +124,16 @@ async function writePath(api: string, pid: number): Promise<void> {
   const closed = await measure("POST, closed loop", post);
   const cpuPerWrite = (cpuMs(pid) - cpu0) / (closed.rps * DURATION_S);
   const rows = [closed];
-  for (const rate of [250, 500, 1000, 2000]) rows.push(await paced(`POST, open loop ${rate}/s (evenly spaced)`, url, POST_BODY, rate));
-  console.log(`\nwrite path: POST experiences, ${CONNECTIONS} connections, ${DURATION_S} s each (load average ${os.loadavg()[0]!.toFixed(1)})`);
-  console.log(`${"case".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors`);
-  for (const r of rows) console.log(`${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}  ${r.non2xx} ${r.errors}`);
+  for (const rate of [250, 500, 1000, 2000])
+    rows.push(await paced(`POST, open loop ${rate}/s (evenly spaced)`, url, POST_BODY, rate));
+  console.log(
+    `\nwrite path: POST experiences, ${CONNECTIONS} connections, ${DURATION_S} s each (load average ${os.loadavg()[0]!.toFixed(1)})`,
+  );
+  console.log(
+    `${"case".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors`,
+  );
+  for (const r of rows)
+    console.log(`${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}  ${r.non2xx} ${r.errors}`);
   console.log(
     `server CPU per write ${cpuPerWrite.toFixed(2)} ms (one process: at most ${Math.round(1000 / cpuPerWrite)} writes/s); ` +
       `closed-loop mean latency = ${CONNECTIONS} / ${closed.rps.toFixed(0)} req/s = ${((CONNECTIONS / closed.rps) * 1000).toFixed(1)} ms (Little's law); ` +
@@ -114,10 +142,14 @@ async function writePath(api: string, pid: number): Promise<void> {
 }
 
 async function startChild(dataDir: string, httpLog: boolean) {
-  const child = spawn(process.execPath, [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "api-server.ts"), dataDir, String(httpLog)], {
-    // Request logs go to stderr, discarded here: the server still formats and writes every line.
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "api-server.ts"), dataDir, String(httpLog)],
+    {
+      // Request logs go to stderr, discarded here: the server still formats and writes every line.
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once("line", resolve);
@@ -149,8 +181,12 @@ export async function run(): Promise<void> {
         const rows: Row[] = [];
         rows.push(await measure("API      GET /api/countries/de", { url: `${server.api}/api/countries/de` }));
         rows.push(await measure("ceiling  GET /api/countries/de", { url: `${server.ceiling}/api/countries/de` }));
-        rows.push(await measure("API      GET /api/rankings/brightest", { url: `${server.api}/api/rankings/brightest` }));
-        rows.push(await measure("ceiling  GET /api/rankings/brightest", { url: `${server.ceiling}/api/rankings/brightest` }));
+        rows.push(
+          await measure("API      GET /api/rankings/brightest", { url: `${server.api}/api/rankings/brightest` }),
+        );
+        rows.push(
+          await measure("ceiling  GET /api/rankings/brightest", { url: `${server.ceiling}/api/rankings/brightest` }),
+        );
         rows.push(
           await measure("API      POST /api/countries/de/experiences", {
             url: `${server.api}/api/countries/de/experiences`,
@@ -159,11 +195,18 @@ export async function run(): Promise<void> {
             body: POST_BODY,
           }),
         );
-        console.log(`\nrequest logging ${httpLog ? "on (pino-http, production default)" : "off (JWI_HTTP_LOG=false)"}; ${CONNECTIONS} connections, ${DURATION_S} s each`);
-        console.log(`${"case".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors`);
-        for (const r of rows) console.log(`${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}  ${r.non2xx} ${r.errors}`);
+        console.log(
+          `\nrequest logging ${httpLog ? "on (pino-http, production default)" : "off (JWI_HTTP_LOG=false)"}; ${CONNECTIONS} connections, ${DURATION_S} s each`,
+        );
+        console.log(
+          `${"case".padEnd(46)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors`,
+        );
+        for (const r of rows)
+          console.log(`${r.name.padEnd(46)}${fmt(r.rps)}${fmt(r.p50, 1)}${fmt(r.p99, 1)}  ${r.non2xx} ${r.errors}`);
         const ratio = (a: number, b: number) => `${((rows[a]!.rps / rows[b]!.rps) * 100).toFixed(0)}%`;
-        console.log(`API / ceiling: countries/de ${ratio(0, 1)}, rankings/brightest ${ratio(2, 3)} (target ≥ 50%, p99 < 20 ms)`);
+        console.log(
+          `API / ceiling: countries/de ${ratio(0, 1)}, rankings/brightest ${ratio(2, 3)} (target ≥ 50%, p99 < 20 ms)`,
+        );
         if (!httpLog) await writePath(server.api, server.pid);
       } finally {
         await server.stop();

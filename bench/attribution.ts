@@ -63,14 +63,23 @@ export async function run() {
     }
   }
   const months = states.reduce((n, s) => n + s.length, 0);
-  console.log(`attribution of every month's change, ${inputs.length} countries × ${months / inputs.length} months (model ${CURRENT_MODEL.id}):`);
-  console.log(`  ${explanations.toLocaleString("en")} explanations (vs month − 1 and month − 12), ${parts.toLocaleString("en")} parts, up to ${maxPlayers} players`);
+  console.log(
+    `attribution of every month's change, ${inputs.length} countries × ${months / inputs.length} months (model ${CURRENT_MODEL.id}):`,
+  );
+  console.log(
+    `  ${explanations.toLocaleString("en")} explanations (vs month − 1 and month − 12), ${parts.toLocaleString("en")} parts, up to ${maxPlayers} players`,
+  );
   const row = (label: string, t: Timing<unknown>, ratio: string) =>
-    console.log(`  ${label.padEnd(38)} ${t.ms.toFixed(1).padStart(7)} ms wall ${t.cpuMs.toFixed(1).padStart(7)} ms CPU${ratio}`);
-  const vsModel = (t: Timing<unknown>) => `   ${(t.ms / model.ms).toFixed(2)}× the model step (CPU ${(t.cpuMs / model.cpuMs).toFixed(2)}×)`;
+    console.log(
+      `  ${label.padEnd(38)} ${t.ms.toFixed(1).padStart(7)} ms wall ${t.cpuMs.toFixed(1).padStart(7)} ms CPU${ratio}`,
+    );
+  const vsModel = (t: Timing<unknown>) =>
+    `   ${(t.ms / model.ms).toFixed(2)}× the model step (CPU ${(t.cpuMs / model.cpuMs).toFixed(2)}×)`;
   row("recalc model step (scoreAll)", model, "");
   row("attribution, from the month states", attribution, vsModel(attribution));
   row("attribution, from scratch (+ history)", scratch, vsModel(scratch));
-  console.log(`  ${"whole recalc (read, model, publish)".padEnd(38)} ${recalc.ms.toFixed(1).padStart(7)} ms wall   attribution/recalc ${(attribution.ms / recalc.ms).toFixed(2)}×   (target < 1×)`);
+  console.log(
+    `  ${"whole recalc (read, model, publish)".padEnd(38)} ${recalc.ms.toFixed(1).padStart(7)} ms wall   attribution/recalc ${(attribution.ms / recalc.ms).toFixed(2)}×   (target < 1×)`,
+  );
   console.log(`  (medians of ${REPEATS} runs after a warm-up; the whole recalc runs once)`);
 }

@@ -5,7 +5,15 @@ import { COUNTRIES } from "../pipeline/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 
 const snapshots = COUNTRIES.map(
-  (c, i) => ({ country: c.code, as_of: "2026-11-22", anchor_month: "2026-10", score: 1 + (i * 9) / COUNTRIES.length, status: "cloudy", label: "Mixed/average" }) as Snapshot,
+  (c, i) =>
+    ({
+      country: c.code,
+      as_of: "2026-11-22",
+      anchor_month: "2026-10",
+      score: 1 + (i * 9) / COUNTRIES.length,
+      status: "cloudy",
+      label: "Mixed/average",
+    }) as Snapshot,
 );
 let t = performance.now();
 const { keyShareCards } = await import("../product/share-cards/key.ts");

@@ -44,8 +44,17 @@ async function serverFigures(dataDir: string) {
     if (r.status !== 200) throw new Error(`${what} answered ${r.status}`);
   };
   try {
-    const codes = db.prepare("SELECT country FROM share_cards WHERE variant = 'published' ORDER BY country").pluck().all() as string[];
-    const toDraw = () => db.prepare("SELECT count(DISTINCT c.card_key) FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key WHERE i.card_key IS NULL").pluck().get() as number;
+    const codes = db
+      .prepare("SELECT country FROM share_cards WHERE variant = 'published' ORDER BY country")
+      .pluck()
+      .all() as string[];
+    const toDraw = () =>
+      db
+        .prepare(
+          "SELECT count(DISTINCT c.card_key) FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key WHERE i.card_key IS NULL",
+        )
+        .pluck()
+        .get() as number;
     const total = db.prepare("SELECT count(DISTINCT card_key) FROM share_cards").pluck().get() as number;
 
     const cold = await timed(og("DE"));
@@ -87,9 +96,20 @@ async function serverFigures(dataDir: string) {
     const aheadMs = performance.now() - t1;
     const aheadCpu = process.cpuUsage(b0);
     return {
-      total, codes: codes.length, cold: cold.ms, bytes: cold.bytes, warm: median(warm), stored: median(stored), crawlMs,
-      crawlCpuMs: (crawlCpu.user + crawlCpu.system) / 1000, crawlMax: Math.max(...crawl.map((r) => r.ms)), aheadMs,
-      aheadCpuMs: (aheadCpu.user + aheadCpu.system) / 1000, idle, during, stats: server.app.shareCards.stats,
+      total,
+      codes: codes.length,
+      cold: cold.ms,
+      bytes: cold.bytes,
+      warm: median(warm),
+      stored: median(stored),
+      crawlMs,
+      crawlCpuMs: (crawlCpu.user + crawlCpu.system) / 1000,
+      crawlMax: Math.max(...crawl.map((r) => r.ms)),
+      aheadMs,
+      aheadCpuMs: (aheadCpu.user + aheadCpu.system) / 1000,
+      idle,
+      during,
+      stats: server.app.shareCards.stats,
     };
   } finally {
     await server.close();
@@ -100,32 +120,55 @@ export async function run() {
   const rows = syntheticRows();
   // A fresh process, as every recalc job is (the server runs each job in a child) and as the card worker is.
   const child = JSON.parse(
-    execFileSync(process.execPath, [path.join(HERE, "../bin/run-ts.mjs"), path.join(HERE, "cards-child.ts")], { encoding: "utf8" }),
+    execFileSync(process.execPath, [path.join(HERE, "../bin/run-ts.mjs"), path.join(HERE, "cards-child.ts")], {
+      encoding: "utf8",
+    }),
   ) as { keyLoadMs: number; keyFirstMs: number; renderLoadMs: number; firstCardMs: number; cards: number };
 
   let server: Awaited<ReturnType<typeof serverFigures>> | undefined;
   const recalc = await timeRecalc(rows, AS_OF, async (dir) => void (server = await serverFigures(dir)));
   const s = server!;
 
-  const row = (label: string, ms: number, extra = "") => console.log(`  ${label.padEnd(56)} ${ms.toFixed(0).padStart(6)} ms${extra}`);
+  const row = (label: string, ms: number, extra = "") =>
+    console.log(`  ${label.padEnd(56)} ${ms.toFixed(0).padStart(6)} ms${extra}`);
   console.log(`share cards, ${recalc.scored} scored countries: ${recalc.cards} cards (published + stale)`);
   console.log("the recalc keys the cards and draws none; its card step against its own work (target ≤ 1×):");
   for (const [label, r, note] of [
     ["first publication", recalc.first, `${recalc.first.keyed} keyed, all to draw on first request`],
     ["nothing changed", recalc.unchanged, `${recalc.unchanged.keyed} keyed, every key as before`],
-    ["one country revised", recalc.oneChanged, `${recalc.oneChanged.keyed} keyed, ${recalc.oneChanged.rekeyed} new key(s)`],
+    [
+      "one country revised",
+      recalc.oneChanged,
+      `${recalc.oneChanged.keyed} keyed, ${recalc.oneChanged.rekeyed} new key(s)`,
+    ],
   ] as const) {
-    console.log(`  cards / recalc, ${label.padEnd(20)} ${(r.cardsMs / r.ownMs).toFixed(3)}×   (${r.cardsMs} ms keying, recalc's own work ${r.ownMs} ms; ${note})`);
+    console.log(
+      `  cards / recalc, ${label.padEnd(20)} ${(r.cardsMs / r.ownMs).toFixed(3)}×   (${r.cardsMs} ms keying, recalc's own work ${r.ownMs} ms; ${note})`,
+    );
   }
-  row("keyer load + first keying of all cards (fresh process)", child.keyLoadMs + child.keyFirstMs, `   (load ${child.keyLoadMs.toFixed(0)} ms, fonts read, ${child.cards} keyed in ${child.keyFirstMs.toFixed(0)} ms)`);
-  console.log("where the drawing went: the server, one worker thread, at each card's first request (real server, HTTP):");
+  row(
+    "keyer load + first keying of all cards (fresh process)",
+    child.keyLoadMs + child.keyFirstMs,
+    `   (load ${child.keyLoadMs.toFixed(0)} ms, fonts read, ${child.cards} keyed in ${child.keyFirstMs.toFixed(0)} ms)`,
+  );
+  console.log(
+    "where the drawing went: the server, one worker thread, at each card's first request (real server, HTTP):",
+  );
   row("load satori + resvg (fresh process, as a new worker)", child.renderLoadMs);
   row("first card in that process (fonts, layout engine start-up)", child.firstCardMs);
   row("GET of a card, cold worker (started by this request)", s.cold, `   ${(s.bytes / 1024).toFixed(0)} KiB`);
   row("GET of a card, warm worker (median of 5, each drawn)", s.warm);
   row("GET of a stored card (median of 20)", s.stored);
-  row(`all ${s.codes} published cards, ${s.codes} requests at once`, s.crawlMs, `   to the last answer (slowest ${s.crawlMax.toFixed(0)} ms); CPU ${s.crawlCpuMs.toFixed(0)} ms, ${(s.crawlCpuMs / s.codes).toFixed(1)} ms per card`);
-  row(`all ${s.total} cards drawn ahead while idle (one at a time)`, s.aheadMs, `   CPU ${s.aheadCpuMs.toFixed(0)} ms (the API reads below included)`);
+  row(
+    `all ${s.codes} published cards, ${s.codes} requests at once`,
+    s.crawlMs,
+    `   to the last answer (slowest ${s.crawlMax.toFixed(0)} ms); CPU ${s.crawlCpuMs.toFixed(0)} ms, ${(s.crawlCpuMs / s.codes).toFixed(1)} ms per card`,
+  );
+  row(
+    `all ${s.total} cards drawn ahead while idle (one at a time)`,
+    s.aheadMs,
+    `   CPU ${s.aheadCpuMs.toFixed(0)} ms (the API reads below included)`,
+  );
   console.log(
     `  API read (GET /api/countries/de) while drawing ahead: median ${median(s.during).toFixed(1)} ms, p95 ${p95(s.during).toFixed(1)} ms (${s.during.length} reads); ` +
       `idle: median ${median(s.idle).toFixed(1)} ms, p95 ${p95(s.idle).toFixed(1)} ms`,

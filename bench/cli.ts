@@ -34,15 +34,23 @@ export async function run(): Promise<void> {
   try {
     const env = { ...process.env, JWI_DATA_DIR: dir, LOG_LEVEL: "silent" };
     // A data directory with the bundled data, so that status has something to report.
-    execFileSync(process.execPath, [JWI, "ingest", path.join(ROOT, "fixtures/real/eurostat/une_rt_m.json"), "--type", "unemployment"], { env, stdio: "ignore" });
+    execFileSync(
+      process.execPath,
+      [JWI, "ingest", path.join(ROOT, "fixtures/real/eurostat/une_rt_m.json"), "--type", "unemployment"],
+      { env, stdio: "ignore" },
+    );
     execFileSync(process.execPath, [JWI, "recalc"], { env, stdio: "ignore" });
     const bare = time(["-e", "0"], env);
     const help = time([JWI, "--help"], env);
     const status = time([JWI, "status"], env);
     console.log(`CLI start, median of ${RUNS} runs (load average ${os.loadavg()[0]!.toFixed(1)}):`);
     console.log(`  node -e 0      ${bare.toFixed(0).padStart(5)} ms`);
-    console.log(`  jwi --help     ${help.toFixed(0).padStart(5)} ms   (target ≤ 300 ms; ${(help - bare).toFixed(0)} ms above bare node)`);
-    console.log(`  jwi status     ${status.toFixed(0).padStart(5)} ms   (target ≤ 800 ms; ${(status - bare).toFixed(0)} ms above bare node)`);
+    console.log(
+      `  jwi --help     ${help.toFixed(0).padStart(5)} ms   (target ≤ 300 ms; ${(help - bare).toFixed(0)} ms above bare node)`,
+    );
+    console.log(
+      `  jwi status     ${status.toFixed(0).padStart(5)} ms   (target ≤ 800 ms; ${(status - bare).toFixed(0)} ms above bare node)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

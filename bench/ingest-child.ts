@@ -47,7 +47,12 @@ for (let i = 0; i < RUNS; i++) {
   try {
     const t0 = performance.now();
     // As `jwi ingest` does: the bytes (hashed) and the file's path (the CSV reader reads it in place).
-    const result = await pipeline.ingest({ fileName: path.basename(file), content: bytes, path: file, dataType: "unemployment" });
+    const result = await pipeline.ingest({
+      fileName: path.basename(file),
+      content: bytes,
+      path: file,
+      dataType: "unemployment",
+    });
     ingestMs = Math.min(ingestMs, performance.now() - t0);
     if (!result.success) throw new Error(result.error);
     stored = result.rows_upserted;
@@ -57,5 +62,12 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 process.stdout.write(
-  JSON.stringify({ baselineMs: baselineMs!, baselineRows, ingestMs, maxRssMb: process.resourceUsage().maxRSS / 1024, stored, runs: RUNS }),
+  JSON.stringify({
+    baselineMs: baselineMs!,
+    baselineRows,
+    ingestMs,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    stored,
+    runs: RUNS,
+  }),
 );

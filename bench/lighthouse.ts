@@ -33,13 +33,26 @@ const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1) || 1);
 const FORMS = (process.env.BENCH_LIGHTHOUSE_FORMS ?? "mobile,desktop").split(",") as Array<"mobile" | "desktop">;
 
 /** The targets of issue 19: performance ≥ 95 and LCP ≤ 2.5 s on a phone; the other three categories 100. */
-const TARGET = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100, lcpMs: 2500, tbtMs: 200, cls: 0.1, unusedJsKiB: 60 };
+const TARGET = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+  lcpMs: 2500,
+  tbtMs: 200,
+  cls: 0.1,
+  unusedJsKiB: 60,
+};
 
 async function startSite(dataDir: string) {
-  const child = spawn(process.execPath, [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "site-server.ts"), dataDir, "false"], {
-    stdio: ["ignore", "pipe", "ignore"],
-    env: { ...process.env, LOG_LEVEL: "warn" },
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "site-server.ts"), dataDir, "false"],
+    {
+      stdio: ["ignore", "pipe", "ignore"],
+      env: { ...process.env, LOG_LEVEL: "warn" },
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`bench site server exited (${code})`)));
@@ -89,16 +102,27 @@ export async function run(): Promise<void> {
     // (from its page cache): Lighthouse takes the document's observed response time into its simulation, and a
     // first render on a busy shared machine can take seconds.
     for (const page of PAGES) await (await fetch(site.url + page)).arrayBuffer();
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM,
+      chromeFlags: CHROME_FLAGS,
+      userDataDir,
+      logLevel: "silent",
+    });
 
-    console.log(`Lighthouse 12.2.3, Chromium ${CHROMIUM}, headless; load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (${os.cpus().length} cores)`);
+    console.log(
+      `Lighthouse 12.2.3, Chromium ${CHROMIUM}, headless; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (${os.cpus().length} cores)`,
+    );
     console.log(
       `targets: performance ≥ ${TARGET.performance} and LCP ≤ ${TARGET.lcpMs / 1000} s on mobile; accessibility, best practices, SEO ${TARGET.seo}; ` +
         `TBT ≤ ${TARGET.tbtMs} ms, CLS ≤ ${TARGET.cls}, unused JS < ${TARGET.unusedJsKiB} KiB; ✗ marks a figure off its target`,
     );
     const header = ["page", "form", "perf", "a11y", "best", "seo", "LCP s", "TBT ms", "CLS", "KiB", "unused JS KiB"];
     const widths = [16, 8, 6, 6, 6, 6, 8, 8, 7, 7, 14];
-    const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" ");
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" ");
     console.log(line(header));
     let misses = 0;
     for (const form of FORMS) {
@@ -107,7 +131,12 @@ export async function run(): Promise<void> {
           (
             await lighthouse(
               site!.url + page,
-              { port: chrome!.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
+              {
+                port: chrome!.port,
+                output: "json",
+                logLevel: "error",
+                onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+              },
               form === "desktop" ? desktopConfig : undefined,
             )
           )?.lhr as unknown as Lhr | undefined;
@@ -125,7 +154,9 @@ export async function run(): Promise<void> {
         let lhr: Lhr | undefined = results[Math.floor((results.length - 1) / 2)];
         if (results.length > 1) {
           const range = `${Math.round(perfOf(results[0]!) * 100)}–${Math.round(perfOf(results.at(-1)!) * 100)}`;
-          console.log(`  ${page} ${form}: ${results.length} runs, performance ${range} (${results.map((l) => Math.round(perfOf(l) * 100)).join(", ")}); the median run:`);
+          console.log(
+            `  ${page} ${form}: ${results.length} runs, performance ${range} (${results.map((l) => Math.round(perfOf(l) * 100)).join(", ")}); the median run:`,
+          );
         }
         if (!lhr) lhr = (await audit()) ?? undefined;
         if (!lhr || lhr.runtimeError) {
@@ -149,7 +180,9 @@ export async function run(): Promise<void> {
         if (process.env.BENCH_LIGHTHOUSE_DETAIL === "1") {
           // Where the main thread went: the longest tasks and the scripts' own time (for chasing TBT).
           for (const id of ["long-tasks", "bootup-time", "mainthread-work-breakdown"]) {
-            const items = ((lhr.audits[id] as { details?: { items?: unknown[] } } | undefined)?.details?.items ?? []).slice(0, 6);
+            const items = (
+              (lhr.audits[id] as { details?: { items?: unknown[] } } | undefined)?.details?.items ?? []
+            ).slice(0, 6);
             console.log(`  ${id}: ${JSON.stringify(items)}`);
           }
         }
@@ -179,7 +212,12 @@ export async function run(): Promise<void> {
         );
       }
     }
-    console.log(`${misses === 0 ? "every figure met its target" : `${misses} figure(s) off target`}; load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `${misses === 0 ? "every figure met its target" : `${misses} figure(s) off target`}; load average now ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     chrome?.kill();
     await site?.stop();

@@ -30,10 +30,14 @@ const COMMUNITY = 75_000;
 
 async function startChild(dataDir: string, httpLog: boolean) {
   const prof = process.env.BENCH_CPU_PROF === "1" ? ["--cpu-prof"] : [];
-  const child = spawn(process.execPath, [...prof, path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "site-server.ts"), dataDir, String(httpLog)], {
-    // Request logs go to stderr, discarded here: the server still formats and writes every line.
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...prof, path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "site-server.ts"), dataDir, String(httpLog)],
+    {
+      // Request logs go to stderr, discarded here: the server still formats and writes every line.
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once("line", resolve);
@@ -57,7 +61,12 @@ function addCommunity(dataDir: string, n: number): void {
        VALUES ('DE', 'IT/Engineering', 'Senior', 'Local resident', 1, ?, ?, ?)`,
     );
     db.transaction(() => {
-      for (let i = 0; i < n; i++) insert.run((i % 5) + 1, i % 3 === 0 ? `bench post ${i}` : null, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString());
+      for (let i = 0; i < n; i++)
+        insert.run(
+          (i % 5) + 1,
+          i % 3 === 0 ? `bench post ${i}` : null,
+          new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+        );
     })();
   } finally {
     db.close();
@@ -85,19 +94,27 @@ function wireBytes(url: string, acceptEncoding: string | null): Promise<{ bytes:
 
 async function printWireBytes(base: string): Promise<void> {
   const html = await new Promise<string>((resolve, reject) => {
-    http.get(`${base}/`, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (text += c));
-      res.on("end", () => resolve(text));
-    }).on("error", reject);
+    http
+      .get(`${base}/`, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        res.on("end", () => resolve(text));
+      })
+      .on("error", reject);
   });
   const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
-  console.log(`bytes on the wire${"".padEnd(23)}${"identity".padStart(10)}${"gzip".padStart(10)}${"br".padStart(10)}  browser gets`);
+  console.log(
+    `bytes on the wire${"".padEnd(23)}${"identity".padStart(10)}${"gzip".padStart(10)}${"br".padStart(10)}  browser gets`,
+  );
   for (const p of ["/", "/country/de", ...(entry ? [entry] : [])]) {
-    const [plain, gzip, br, browser] = await Promise.all([null, "gzip", "br", BROWSER_ACCEPT_ENCODING].map((ae) => wireBytes(base + p, ae)));
+    const [plain, gzip, br, browser] = await Promise.all(
+      [null, "gzip", "br", BROWSER_ACCEPT_ENCODING].map((ae) => wireBytes(base + p, ae)),
+    );
     const label = p.startsWith("/assets/") ? "entry script" : p;
-    console.log(`${label.padEnd(40)}${String(plain!.bytes).padStart(10)}${String(gzip!.bytes).padStart(10)}${String(br!.bytes).padStart(10)}  ${browser!.encoding}`);
+    console.log(
+      `${label.padEnd(40)}${String(plain!.bytes).padStart(10)}${String(gzip!.bytes).padStart(10)}${String(br!.bytes).padStart(10)}  ${browser!.encoding}`,
+    );
   }
 }
 
@@ -113,8 +130,12 @@ export async function run(): Promise<void> {
     await pipeline.recalc();
     pipeline.close();
 
-    console.log(`GET /country/de, ${CONNECTIONS} connections, ${DURATION_S} s, server in production mode with request logging`);
-    console.log(`${"case".padEnd(40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors  target`);
+    console.log(
+      `GET /country/de, ${CONNECTIONS} connections, ${DURATION_S} s, server in production mode with request logging`,
+    );
+    console.log(
+      `${"case".padEnd(40)}${"req/s".padStart(9)}${"p50 ms".padStart(9)}${"p99 ms".padStart(9)}  non-2xx errors  target`,
+    );
     const cases = [
       ["bundled data", 0, null],
       [`bundled data, Accept-Encoding of a browser`, 0, BROWSER_ACCEPT_ENCODING],

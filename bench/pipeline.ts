@@ -21,7 +21,10 @@ const ROOT = path.resolve(HERE, "..");
 interface Cube {
   id: string[];
   size: number[];
-  dimension: Record<string, { label: string; category: { index: Record<string, number>; label: Record<string, string> } }>;
+  dimension: Record<
+    string,
+    { label: string; category: { index: Record<string, number>; label: Record<string, string> } }
+  >;
   value: Record<string, number>;
   status?: Record<string, string>;
   [key: string]: unknown;
@@ -38,7 +41,15 @@ export function widenUnemploymentCube(shift = 0): { text: string; values: number
     age: ["TOTAL", "Y_LT25", "Y25-74", "Y15-74"],
     unit: ["PC_ACT", "THS_PER"],
     sex: ["T", "M", "F"],
-    geo: [...new Set([...Object.keys(real.dimension.geo!.category.index), ...COUNTRIES.map((c) => c.eurostatGeo), "EU27_2020", "EA20", "EA21"])],
+    geo: [
+      ...new Set([
+        ...Object.keys(real.dimension.geo!.category.index),
+        ...COUNTRIES.map((c) => c.eurostatGeo),
+        "EU27_2020",
+        "EA20",
+        "EA21",
+      ]),
+    ],
   };
   const cube: Cube = { ...real, value: {}, status: {} };
   cube.dimension = { ...real.dimension };
@@ -86,17 +97,22 @@ export function writeUnemploymentSdmxCsv(file: string): { rows: number; bytes: n
   };
   try {
     write("DATAFLOW,LAST UPDATE,freq,s_adj,age,unit,sex,geo,TIME_PERIOD,OBS_VALUE,OBS_FLAG\n");
-    for (const s of dims.s_adj!) for (const a of dims.age!) for (const u of dims.unit!) for (const x of dims.sex!) {
-      const parts: string[] = [];
-      for (const g of dims.geo!) {
-        for (const t of months) {
-          const value = (3 + ((rows * 7919) % 120) / 10).toFixed(1);
-          parts.push(`ESTAT:UNE_RT_M(1.0),22/09/26 11:00:00,M,${s},${a},${u},${x},${g},${t},${value},${rows % 97 === 0 ? "p" : ""}\n`);
-          rows++;
-        }
-      }
-      write(parts.join(""));
-    }
+    for (const s of dims.s_adj!)
+      for (const a of dims.age!)
+        for (const u of dims.unit!)
+          for (const x of dims.sex!) {
+            const parts: string[] = [];
+            for (const g of dims.geo!) {
+              for (const t of months) {
+                const value = (3 + ((rows * 7919) % 120) / 10).toFixed(1);
+                parts.push(
+                  `ESTAT:UNE_RT_M(1.0),22/09/26 11:00:00,M,${s},${a},${u},${x},${g},${t},${value},${rows % 97 === 0 ? "p" : ""}\n`,
+                );
+                rows++;
+              }
+            }
+            write(parts.join(""));
+          }
   } finally {
     closeSync(fd);
   }
@@ -110,16 +126,36 @@ function benchCsvIngest() {
     const { rows, bytes } = writeUnemploymentSdmxCsv(file);
     const mb = (bytes / 1024 / 1024).toFixed(1);
     // Measured in a child process so that its peak memory is the ingest's (and DuckDB's count) alone.
-    const out = execFileSync(process.execPath, [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "ingest-child.ts"), file, dir, "csv"], {
-      encoding: "utf8",
-      maxBuffer: 1 << 20,
-    });
-    const r = JSON.parse(out) as { baselineMs: number; baselineRows: number; ingestMs: number; maxRssMb: number; stored: number; runs: number };
-    const load = os.loadavg().map((l) => l.toFixed(2)).join(" / ");
+    const out = execFileSync(
+      process.execPath,
+      [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "ingest-child.ts"), file, dir, "csv"],
+      {
+        encoding: "utf8",
+        maxBuffer: 1 << 20,
+      },
+    );
+    const r = JSON.parse(out) as {
+      baselineMs: number;
+      baselineRows: number;
+      ingestMs: number;
+      maxRssMb: number;
+      stored: number;
+      runs: number;
+    };
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / ");
     console.log(`ingest of an SDMX-CSV une_rt_m file (codes): ${rows.toLocaleString("en")} rows, ${mb} MB`);
-    console.log(`  load average (1/5/15 min)     ${load}   (${os.cpus().length} CPUs; the figures need a quiet machine)`);
-    console.log(`  DuckDB count(*) of read_csv   ${r.baselineMs.toFixed(0)} ms  (rows counted: ${r.baselineRows.toLocaleString("en")}; best of ${r.runs})`);
-    console.log(`  jwi ingest (whole)            ${r.ingestMs.toFixed(0)} ms  (rows stored: ${r.stored}; best of ${r.runs}, each into a fresh data dir)`);
+    console.log(
+      `  load average (1/5/15 min)     ${load}   (${os.cpus().length} CPUs; the figures need a quiet machine)`,
+    );
+    console.log(
+      `  DuckDB count(*) of read_csv   ${r.baselineMs.toFixed(0)} ms  (rows counted: ${r.baselineRows.toLocaleString("en")}; best of ${r.runs})`,
+    );
+    console.log(
+      `  jwi ingest (whole)            ${r.ingestMs.toFixed(0)} ms  (rows stored: ${r.stored}; best of ${r.runs}, each into a fresh data dir)`,
+    );
     console.log(`  ratio ingest/count            ${(r.ingestMs / r.baselineMs).toFixed(2)}×   (target ≤ 4×)`);
     console.log(`  peak memory (RSS)             ${r.maxRssMb.toFixed(0)} MiB   (target < 1024 MiB)`);
   } finally {
@@ -135,10 +171,14 @@ function benchIngest() {
     writeFileSync(file, text);
     const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
     // Measured in a child process so that its peak memory is the ingest's alone.
-    const out = execFileSync(process.execPath, [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "ingest-child.ts"), file, dir], {
-      encoding: "utf8",
-      maxBuffer: 1 << 20,
-    });
+    const out = execFileSync(
+      process.execPath,
+      [path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "ingest-child.ts"), file, dir],
+      {
+        encoding: "utf8",
+        maxBuffer: 1 << 20,
+      },
+    );
     const r = JSON.parse(out) as { baselineMs: number; ingestMs: number; maxRssMb: number; stored: number };
     console.log(`ingest of a widened une_rt_m cube: ${values.toLocaleString("en")} values, ${mb} MB`);
     console.log(`  bare JSON.parse      ${r.baselineMs.toFixed(0)} ms`);
@@ -176,14 +216,29 @@ export function syntheticRows(): Observation[] {
  * revision (`oneChangedMs`: its cards get new keys). The recalc draws no card (docs/decisions/008-share-cards.md):
  * its card step only keys them. `then` runs on the data dir before it is removed (bench/cards.ts serves it).
  */
-export async function timeRecalc(rows: readonly Observation[], asOf = "2026-11-22", then?: (dataDir: string) => Promise<void>) {
+export async function timeRecalc(
+  rows: readonly Observation[],
+  asOf = "2026-11-22",
+  then?: (dataDir: string) => Promise<void>,
+) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-"));
   try {
     const store = await ObservationStore.open(path.join(dir, "jwi.duckdb"));
-    await store.transaction(() => store.upsert([...rows], { ingestId: 1, sha256: "bench", ingestedAt: "2026-11-22T00:00:00Z", series: "", release: null }));
+    await store.transaction(() =>
+      store.upsert([...rows], {
+        ingestId: 1,
+        sha256: "bench",
+        ingestedAt: "2026-11-22T00:00:00Z",
+        series: "",
+        release: null,
+      }),
+    );
     store.close();
     // Opened as the CLI and the server's job child open it: its publications key their share cards.
-    const pipeline = await openPipeline({ dataDir: dir, cards: async () => (await import("../product/share-cards/key.ts")).keyShareCards });
+    const pipeline = await openPipeline({
+      dataDir: dir,
+      cards: async () => (await import("../product/share-cards/key.ts")).keyShareCards,
+    });
     const t0 = performance.now();
     const first = await pipeline.recalc({ asOf });
     const withCardsMs = performance.now() - t0;
@@ -193,28 +248,59 @@ export async function timeRecalc(rows: readonly Observation[], asOf = "2026-11-2
     const t1 = performance.now();
     const summary = await pipeline.recalc({ asOf: nextDay });
     const ms = performance.now() - t1;
-    for (const s of [first, summary]) if (!s.cards || s.cards.error) throw new Error(`share cards not keyed: ${s.cards?.error ?? "no keyer"}`);
+    for (const s of [first, summary])
+      if (!s.cards || s.cards.error) throw new Error(`share cards not keyed: ${s.cards?.error ?? "no keyer"}`);
     // A usual update: one country's latest unemployment revised. Its cards get new keys, every other one keeps its own.
-    const latest = rows.filter((r) => r.geo === "DE" && r.table === "une_rt_m").reduce((a, b) => (a.period > b.period ? a : b));
+    const latest = rows
+      .filter((r) => r.geo === "DE" && r.table === "une_rt_m")
+      .reduce((a, b) => (a.period > b.period ? a : b));
     await pipeline.exclusive((l) =>
-      l.store.transaction(() => l.store.upsert([{ ...latest, value: latest.value + 1 }], { ingestId: 2, sha256: "bench-2", ingestedAt: "2026-11-23T00:00:00Z", series: "", release: null })),
+      l.store.transaction(() =>
+        l.store.upsert([{ ...latest, value: latest.value + 1 }], {
+          ingestId: 2,
+          sha256: "bench-2",
+          ingestedAt: "2026-11-23T00:00:00Z",
+          series: "",
+          release: null,
+        }),
+      ),
     );
-    const keysBefore = new Map((pipeline.servingDb.prepare("SELECT country || '/' || variant AS card, card_key FROM share_cards").all() as Array<{ card: string; card_key: string }>).map((r) => [r.card, r.card_key]));
+    const keysBefore = new Map(
+      (
+        pipeline.servingDb
+          .prepare("SELECT country || '/' || variant AS card, card_key FROM share_cards")
+          .all() as Array<{ card: string; card_key: string }>
+      ).map((r) => [r.card, r.card_key]),
+    );
     const t2 = performance.now();
     const oneChanged = await pipeline.recalc({ asOf: nextDay });
     const oneChangedMs = performance.now() - t2;
-    const rekeyed = (pipeline.servingDb.prepare("SELECT country || '/' || variant AS card, card_key FROM share_cards").all() as Array<{ card: string; card_key: string }>).filter(
-      (r) => keysBefore.get(r.card) !== r.card_key,
-    ).length;
+    const rekeyed = (
+      pipeline.servingDb.prepare("SELECT country || '/' || variant AS card, card_key FROM share_cards").all() as Array<{
+        card: string;
+        card_key: string;
+      }>
+    ).filter((r) => keysBefore.get(r.card) !== r.card_key).length;
     const history = pipeline.servingDb.prepare("SELECT count(*) AS n FROM score_history").get() as { n: number };
     const cards = pipeline.servingDb.prepare("SELECT count(*) AS n FROM share_cards").get() as { n: number };
     pipeline.close();
     // The cards' share of each recalc, as the recalc itself timed it (wall clocks on a shared machine wander).
-    const share = (s: RecalcSummary) => ({ cardsMs: s.cards?.duration_ms ?? 0, ownMs: s.duration_ms - (s.cards?.duration_ms ?? 0), keyed: s.cards?.keyed ?? 0 });
+    const share = (s: RecalcSummary) => ({
+      cardsMs: s.cards?.duration_ms ?? 0,
+      ownMs: s.duration_ms - (s.cards?.duration_ms ?? 0),
+      keyed: s.cards?.keyed ?? 0,
+    });
     await then?.(dir);
     return {
-      ms, withCardsMs, oneChangedMs, first: share(first), unchanged: share(summary), oneChanged: { ...share(oneChanged), rekeyed },
-      scored: summary.countries_scored, historyRows: history.n, cards: cards.n,
+      ms,
+      withCardsMs,
+      oneChangedMs,
+      first: share(first),
+      unchanged: share(summary),
+      oneChanged: { ...share(oneChanged), rekeyed },
+      scored: summary.countries_scored,
+      historyRows: history.n,
+      cards: cards.n,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -225,8 +311,12 @@ async function benchRecalc() {
   const rows = syntheticRows();
   const r = await timeRecalc(rows);
   console.log(`recalc, 31 countries × 40 years of monthly history (${rows.length.toLocaleString("en")} observations):`);
-  console.log(`  ${r.ms.toFixed(0)} ms for ${r.scored} scored countries and ${r.historyRows.toLocaleString("en")} history rows   (target < 1000 ms)`);
-  console.log(`  ${r.withCardsMs.toFixed(0)} ms the first time, keying all ${r.cards} share cards   (npm run bench -- cards)`);
+  console.log(
+    `  ${r.ms.toFixed(0)} ms for ${r.scored} scored countries and ${r.historyRows.toLocaleString("en")} history rows   (target < 1000 ms)`,
+  );
+  console.log(
+    `  ${r.withCardsMs.toFixed(0)} ms the first time, keying all ${r.cards} share cards   (npm run bench -- cards)`,
+  );
 }
 
 export async function run() {

@@ -11,7 +11,12 @@ const server = await startSiteServer({
   host: "127.0.0.1",
   dataDir,
   // Production requires the public origin (docs/interfaces.md); the bench names one as an operator would.
-  env: { JWI_PUBLIC_ORIGIN: "https://jobweather.example", ...process.env, NODE_ENV: "production", LOG_LEVEL: process.env.LOG_LEVEL ?? "info" },
+  env: {
+    JWI_PUBLIC_ORIGIN: "https://jobweather.example",
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+  },
   // Cards drawn ahead in the background would compete with what the bench measures.
   config: { httpLog: httpLog === "true", drawCardsAhead: false },
 });

@@ -19,7 +19,10 @@ export interface BenchSite {
 export async function startBenchSite(name: string): Promise<BenchSite> {
   if (!existsSync(path.join(DEFAULT_BUILD_DIR, "server", "index.js"))) {
     console.log("building the site first (npm run build)…");
-    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: ROOT, stdio: "ignore" });
+    execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+      cwd: ROOT,
+      stdio: "ignore",
+    });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `jwi-bench-${name}-`));
   const server = await startSiteServer({

@@ -19,12 +19,26 @@ const WARMUP = 20;
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 200);
 /** The country page's JavaScript, gzipped (issue 19; docs/decisions/017-page-weight.md). */
 const JS_TARGET_KB = 110;
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
 
 /** Bytes Chromium received for a page until its load event (bodies as sent, plus headers), JavaScript apart. */
-async function browserBytes(base: string, paths: string[]): Promise<Map<string, { js: number; total: number; requests: number }>> {
+async function browserBytes(
+  base: string,
+  paths: string[],
+): Promise<Map<string, { js: number; total: number; requests: number }>> {
   const out = new Map<string, { js: number; total: number; requests: number }>();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: CHROMIUM_FLAGS,
+  });
   try {
     for (const p of paths) {
       // A fresh context each time: an empty cache, as a first visit.
@@ -122,7 +136,10 @@ export async function run(): Promise<void> {
         countryJs = jsBytes;
         countryJsFiles = js.length;
         countryChunks = js
-          .map((u) => ({ name: path.basename(u).replace(/-[\w-]{8}\.js$/, ""), size: gzippedSize(clientDir, u, cache) }))
+          .map((u) => ({
+            name: path.basename(u).replace(/-[\w-]{8}\.js$/, ""),
+            size: gzippedSize(clientDir, u, cache),
+          }))
           .sort((a, b) => b.size - a.size)
           .map((c) => `${c.name} ${kb(c.size)}`);
       }
@@ -147,14 +164,31 @@ export async function run(): Promise<void> {
         percentile(times, 95).toFixed(2),
       ]);
     }
-    if (process.env.BENCH_WEB_BROWSER !== "0") transferred = await browserBytes(base, PAGES.map((p) => p.path));
+    if (process.env.BENCH_WEB_BROWSER !== "0")
+      transferred = await browserBytes(
+        base,
+        PAGES.map((p) => p.path),
+      );
   } finally {
     await site.close();
   }
-  const header = ["page type", "status", "JS files", "JS KB gz", "CSS KB gz", "HTML KB gz", "of it data", "render p50 ms", "render p95 ms"];
+  const header = [
+    "page type",
+    "status",
+    "JS files",
+    "JS KB gz",
+    "CSS KB gz",
+    "HTML KB gz",
+    "of it data",
+    "render p50 ms",
+    "render p95 ms",
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  console.log(`Site: assets per page type (gzip -9) and server render time (${RUNS} sequential GETs after ${WARMUP} warm-up, loopback)`);
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(
+    `Site: assets per page type (gzip -9) and server render time (${RUNS} sequential GETs after ${WARMUP} warm-up, loopback)`,
+  );
   console.log(line(header));
   for (const r of rows) console.log(line(r));
   // Chunks none of these pages loads up front: fetched on use (share form, picker dropdown, tooltips and
@@ -172,7 +206,10 @@ export async function run(): Promise<void> {
     console.log(`${"page".padEnd(34)}${"JS".padStart(8)}${"all".padStart(8)}${"requests".padStart(10)}`);
     for (const p of PAGES) {
       const t = transferred.get(p.path);
-      if (t) console.log(`${p.path.padEnd(34)}${kb(t.js).padStart(8)}${kb(t.total).padStart(8)}${String(t.requests).padStart(10)}`);
+      if (t)
+        console.log(
+          `${p.path.padEnd(34)}${kb(t.js).padStart(8)}${kb(t.total).padStart(8)}${String(t.requests).padStart(10)}`,
+        );
     }
   }
 }

@@ -29,7 +29,8 @@ export async function run(): Promise<void> {
   const site = await startBenchSite("weights");
   const { base, clientDir } = site;
   try {
-    const gz = (u: string) => gzipSync(readFileSync(path.join(clientDir, new URL(u, "http://x").pathname)), { level: 9 }).length;
+    const gz = (u: string) =>
+      gzipSync(readFileSync(path.join(clientDir, new URL(u, "http://x").pathname)), { level: 9 }).length;
     const mine = scriptsOf(await (await fetch(`${base}/your-weather`)).text());
     const ranking = scriptsOf(await (await fetch(`${base}/brightest`)).text());
     // /top-regions carries none of the weights code: what the page costs beyond a plain list page.
@@ -39,18 +40,38 @@ export async function run(): Promise<void> {
     const kb = (b: number) => (b / 1024).toFixed(1);
     const extraBytes = extra.reduce((s, u) => s + gz(u), 0);
     const totalBytes = [...mine].reduce((s, u) => s + gz(u), 0);
-    console.log(`/your-weather beyond /top-regions (no weights code): ${kb(beyondPlain.reduce((t, u) => t + gz(u), 0))} KB gzipped (${beyondPlain.map((u) => `${path.basename(u)} ${kb(gz(u))}`).join(", ")}).`);
-    console.log(`/your-weather JavaScript: ${kb(totalBytes)} KB gzipped in ${mine.size} files; beyond what /brightest loads: ${kb(extraBytes)} KB (${extra.map((u) => `${path.basename(u)} ${kb(gz(u))}`).join(", ")}).`);
+    console.log(
+      `/your-weather beyond /top-regions (no weights code): ${kb(beyondPlain.reduce((t, u) => t + gz(u), 0))} KB gzipped (${beyondPlain.map((u) => `${path.basename(u)} ${kb(gz(u))}`).join(", ")}).`,
+    );
+    console.log(
+      `/your-weather JavaScript: ${kb(totalBytes)} KB gzipped in ${mine.size} files; beyond what /brightest loads: ${kb(extraBytes)} KB (${extra.map((u) => `${path.basename(u)} ${kb(gz(u))}`).join(", ")}).`,
+    );
     // The inputs the page ships: each country's shown score and its published sub-scores.
-    const list = (await (await fetch(`${base}/api/v1/countries`)).json()) as Array<{ code: string; name: string; score: number | null; status: PersonalInput["status"] }>;
+    const list = (await (await fetch(`${base}/api/v1/countries`)).json()) as Array<{
+      code: string;
+      name: string;
+      score: number | null;
+      status: PersonalInput["status"];
+    }>;
     const inputs: PersonalInput[] = [];
     for (const c of list) {
-      const full = (await (await fetch(`${base}/api/v1/countries/${c.code}`)).json()) as { sub_scores?: Parameters<typeof compactSub>[0] };
-      inputs.push({ code: c.code, name: c.name, score: c.score, status: c.status, sub: c.score === null ? null : compactSub(full.sub_scores ?? null) });
+      const full = (await (await fetch(`${base}/api/v1/countries/${c.code}`)).json()) as {
+        sub_scores?: Parameters<typeof compactSub>[0];
+      };
+      inputs.push({
+        code: c.code,
+        name: c.name,
+        score: c.score,
+        status: c.status,
+        sub: c.score === null ? null : compactSub(full.sub_scores ?? null),
+      });
     }
     let seed = 1;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const vectors: WeightSteps[] = Array.from({ length: RUNS }, () => Object.fromEntries(WEIGHT_KEYS.map((k) => [k, Math.floor(random() * (MAX_STEP + 1))])) as WeightSteps);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const vectors: WeightSteps[] = Array.from(
+      { length: RUNS },
+      () => Object.fromEntries(WEIGHT_KEYS.map((k) => [k, Math.floor(random() * (MAX_STEP + 1))])) as WeightSteps,
+    );
     for (let i = 0; i < 200; i++) personalRows(inputs, vectors[i]!);
     const times: number[] = [];
     for (const v of vectors) {
@@ -63,7 +84,6 @@ export async function run(): Promise<void> {
     console.log(
       `Re-rank ${inputs.length} countries (personal scores + what moved them), ${RUNS} random weight vectors: median ${p(0.5).toFixed(3)} ms, p95 ${p(0.95).toFixed(3)} ms (target < ${TARGET_MS} ms: ${p(0.95) < TARGET_MS ? "met" : "NOT met"}).`,
     );
-
   } finally {
     await site.close();
   }

@@ -40,4 +40,6 @@ for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) 
   after += Math.min(br.length, body.length);
 }
 const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
-console.log(`precompressed ${files} files under ${path.relative(ROOT, dir) || "."}: ${kb(before)} → ${kb(after)} with brotli`);
+console.log(
+  `precompressed ${files} files under ${path.relative(ROOT, dir) || "."}: ${kb(before)} → ${kb(after)} with brotli`,
+);

@@ -1,6 +1,7 @@
 // CliError carries the exit code; only cli/jwi.ts turns it into process.exitCode (and says why, docs/interfaces.md).
 /** The `code` of the JSON error object a failing command prints with `--json` (docs/interfaces.md). */
-export type CliErrorCode = "usage" | "rejected" | "busy" | "not_found" | "failed" | "some_failed" | "all_failed" | "no_network" | "system";
+export type CliErrorCode =
+  "usage" | "rejected" | "busy" | "not_found" | "failed" | "some_failed" | "all_failed" | "no_network" | "system";
 
 export class CliError extends Error {
   override readonly name = "CliError";

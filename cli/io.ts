@@ -44,16 +44,26 @@ export function assertDataDir(dir: string): void {
       { code: "not_found" },
     );
   }
-  if (!isDir) throw new CliError(`JWI_DATA_DIR (${path.resolve(dir)}) is a file, not a directory. Check JWI_DATA_DIR.`, 1, { code: "not_found" });
+  if (!isDir)
+    throw new CliError(`JWI_DATA_DIR (${path.resolve(dir)}) is a file, not a directory. Check JWI_DATA_DIR.`, 1, {
+      code: "not_found",
+    });
 }
 
 export async function commandContext(io: CliIo): Promise<CommandContext> {
-  const [{ readPipelineEnv }, { createLogger }] = await Promise.all([import("../pipeline/env.ts"), import("../pipeline/logger.ts")]);
+  const [{ readPipelineEnv }, { createLogger }] = await Promise.all([
+    import("../pipeline/env.ts"),
+    import("../pipeline/logger.ts"),
+  ]);
   const env = readPipelineEnv(io.env);
   // On a terminal the log lines are written above the progress line (never through it); piped, they stay pino
   // JSON on fd 2, as before.
   const line = io.stderr.isTTY ? statusLine(io.stderr) : null;
-  const logger = createLogger(env.LOG_LEVEL, "jwi", line ? { write: (text: string) => line.writeAbove(text) } : undefined);
+  const logger = createLogger(
+    env.LOG_LEVEL,
+    "jwi",
+    line ? { write: (text: string) => line.writeAbove(text) } : undefined,
+  );
   return {
     io,
     env,

@@ -27,16 +27,23 @@ function asOfDate(value: string): string {
 
 function seconds(value: string): number {
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 3600) throw new InvalidArgumentError("expected a number of seconds, 0 to 3600.");
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0 || n > 3600)
+    throw new InvalidArgumentError("expected a number of seconds, 0 to 3600.");
   return n;
 }
 
 /** `--create` of the commands that open the data directory: without it a missing JWI_DATA_DIR is refused. */
-const createOption = () => new Option("--create", "start an empty data directory when JWI_DATA_DIR does not exist (default: refuse)").default(false);
+const createOption = () =>
+  new Option("--create", "start an empty data directory when JWI_DATA_DIR does not exist (default: refuse)").default(
+    false,
+  );
 
 /** `--wait` of the commands that run a data job. */
 const waitOption = () =>
-  new Option("--wait <seconds>", "how long to wait for a running data job to finish (default JWI_LOCK_WAIT_S, 30)").argParser(seconds);
+  new Option(
+    "--wait <seconds>",
+    "how long to wait for a running data job to finish (default JWI_LOCK_WAIT_S, 30)",
+  ).argParser(seconds);
 
 function port(value: string): number {
   const n = Number(value);
@@ -103,8 +110,13 @@ export function buildProgram(io: CliIo): Command {
 
   program
     .command("ingest")
-    .description("validate one source file and store its observations (one transaction; a rejected file changes nothing)")
-    .argument("<file>", "a Eurostat JSON-stat file (.json), a Eurostat or DG ECFIN CSV (.csv), or a barometer workbook (.xlsx)")
+    .description(
+      "validate one source file and store its observations (one transaction; a rejected file changes nothing)",
+    )
+    .argument(
+      "<file>",
+      "a Eurostat JSON-stat file (.json), a Eurostat or DG ECFIN CSV (.csv), or a barometer workbook (.xlsx)",
+    )
     .addOption(new Option("-t, --type <type>", "what the file holds").choices(DATA_TYPES).makeOptionMandatory())
     .option("--strict", "reject the file when a stored value would change by more than the tolerance", false)
     .option("--tolerance-pp <n>", "revision tolerance in percentage points", nonNegativeNumber, 0.5)
@@ -154,7 +166,10 @@ Examples:
     .option("--json", "print {model, as_of, countries:[…]} as JSON", false)
     .addOption(waitOption())
     .addOption(createOption())
-    .addHelpText("after", "\nExit codes: 0 published, 1 failed or busy (the previous snapshots stay published), 2 usage error.")
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 published, 1 failed or busy (the previous snapshots stay published), 2 usage error.",
+    )
     .action(async (opts) => {
       const { recalcCommand } = await import("./commands/recalc.ts");
       await recalcCommand(await commandContext(io), opts);
@@ -172,9 +187,13 @@ Examples:
 
   program
     .command("fetch")
-    .description("download the source tables from Eurostat (and the barometer workbook) and store what is new; no recalc")
+    .description(
+      "download the source tables from Eurostat (and the barometer workbook) and store what is new; no recalc",
+    )
     .addOption(
-      new Option("-t, --type <type...>", "only these data types (default: all); repeat or list several").choices(DATA_TYPES),
+      new Option("-t, --type <type...>", "only these data types (default: all); repeat or list several").choices(
+        DATA_TYPES,
+      ),
     )
     .option("--json", "print the per-table summary as JSON", false)
     .addOption(waitOption())
@@ -187,7 +206,9 @@ Examples:
 
   program
     .command("update")
-    .description("fetch every table, then recalc and publish if anything changed: the one line for cron or a systemd timer")
+    .description(
+      "fetch every table, then recalc and publish if anything changed: the one line for cron or a systemd timer",
+    )
     .option("--json", "print the per-table summary and the recalc as JSON", false)
     .addOption(waitOption())
     .addOption(createOption())
@@ -252,9 +273,18 @@ function failureOf(err: unknown, io: CliIo): Failure {
   if (err instanceof CommanderError) {
     return { exitCode: EXIT.usage, code: "usage", message: err.message.replace(/^error:\s*/i, ""), reported: false };
   }
-  if (err instanceof CliError) return { exitCode: err.exitCode, code: err.code, message: err.message, reported: err.reported };
-  if (err instanceof BusyError) return { exitCode: EXIT.rejected, code: "busy", message: err.message, reported: false, details: { holder: err.holder } };
-  if (err instanceof InputError) return { exitCode: EXIT.rejected, code: "rejected", message: err.message, reported: false };
+  if (err instanceof CliError)
+    return { exitCode: err.exitCode, code: err.code, message: err.message, reported: err.reported };
+  if (err instanceof BusyError)
+    return {
+      exitCode: EXIT.rejected,
+      code: "busy",
+      message: err.message,
+      reported: false,
+      details: { holder: err.holder },
+    };
+  if (err instanceof InputError)
+    return { exitCode: EXIT.rejected, code: "rejected", message: err.message, reported: false };
   const message = describeSystemError(err, path.resolve(io.env.JWI_DATA_DIR || "./data"));
   return { exitCode: EXIT.rejected, code: "system", message, reported: false };
 }
@@ -287,7 +317,14 @@ export async function run(argv: string[], io: CliIo = defaultIo()): Promise<numb
     if (!(err instanceof CommanderError)) writeLine(io.stderr, `error: ${oneLine(failure.message)}`);
     if (wantsJson(argv) && !failure.reported) {
       const { code, message, exitCode, details } = failure;
-      writeLine(io.stdout, JSON.stringify({ ok: false, error: { code, message, exit: exitCode, ...(details ? { details } : {}) } }, null, 2));
+      writeLine(
+        io.stdout,
+        JSON.stringify(
+          { ok: false, error: { code, message, exit: exitCode, ...(details ? { details } : {}) } },
+          null,
+          2,
+        ),
+      );
     }
     return failure.exitCode;
   }

@@ -63,7 +63,9 @@ describe("feedEvents", () => {
       ["CH", "cloudy", null],
     ]);
     expect(events[1]!.text).toBe("Scored 6.2 out of 10, cloudy; there was no score as of 22 November 2026.");
-    expect(events[2]!.text).toBe("No score: not enough recent data as of 22 November 2026 (was 6.2 out of 10, cloudy).");
+    expect(events[2]!.text).toBe(
+      "No score: not enough recent data as of 22 November 2026 (was 6.2 out of 10, cloudy).",
+    );
   });
 
   it("explains a real change with the model's sentence and keeps both publications' ids and times", () => {
@@ -86,7 +88,9 @@ describe("feedEvents", () => {
     expect(e!.explanation).toEqual(explanation);
     // Both publications in November 2026: "since the previous update", not "since November 2026".
     expect(e!.text).toBe(describeChange(explanation, { since: SAME_MONTH }));
-    expect(e!.text).toMatch(/^Up \d\.\d since the previous update: unemployment fell 2\.9 points: fewer people out of work, so the score rises \(\+\d\.\d\)/);
+    expect(e!.text).toMatch(
+      /^Up \d\.\d since the previous update: unemployment fell 2\.9 points: fewer people out of work, so the score rises \(\+\d\.\d\)/,
+    );
   });
 
   it("names the previous publication's month when it was another month, and the model when it changed", () => {

@@ -103,15 +103,20 @@ export function startEvents(
  * The events of a publication against the previous one: a country with a snapshot on both sides whose status
  * changed or whose score moved by FEED_MIN_MOVE_TENTHS or more. Countries in the order of `next`.
  */
-export function feedEvents(previous: PublicationSide, next: { id: number; publishedAt: string; snapshots: readonly Snapshot[] }): FeedEvent[] {
+export function feedEvents(
+  previous: PublicationSide,
+  next: { id: number; publishedAt: string; snapshots: readonly Snapshot[] },
+): FeedEvent[] {
   const events: FeedEvent[] = [];
   for (const to of next.snapshots) {
     const from = previous.snapshots.get(to.country);
     if (!from) continue;
     const statusChanged = from.status !== to.status || (from.score === null) !== (to.score === null);
-    const moved = from.score !== null && to.score !== null && Math.abs(tenths(to.score - from.score)) >= FEED_MIN_MOVE_TENTHS;
+    const moved =
+      from.score !== null && to.score !== null && Math.abs(tenths(to.score - from.score)) >= FEED_MIN_MOVE_TENTHS;
     if (!statusChanged && !moved) continue;
-    const comparable = from.score !== null && to.score !== null && from.model === to.model && to.model === CURRENT_MODEL.id;
+    const comparable =
+      from.score !== null && to.score !== null && from.model === to.model && to.model === CURRENT_MODEL.id;
     const explanation = comparable ? CURRENT_MODEL.explain(from, to) : null;
     events.push({
       publication_id: next.id,

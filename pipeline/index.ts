@@ -29,7 +29,14 @@ async function jobModules() {
     import("./store-status.ts"),
     import("./store/recover-series.ts"),
   ]);
-  return { seriesRecovery: recover.seriesRecovery, ObservationStore: store.ObservationStore, ingest: ingest.ingest, recalc: recalc.recalc, seedLocked: seed.seedLocked, copyStoreStatus: storeStatus.copyStoreStatus };
+  return {
+    seriesRecovery: recover.seriesRecovery,
+    ObservationStore: store.ObservationStore,
+    ingest: ingest.ingest,
+    recalc: recalc.recalc,
+    seedLocked: seed.seedLocked,
+    copyStoreStatus: storeStatus.copyStoreStatus,
+  };
 }
 
 export interface PipelineOptions {
@@ -152,7 +159,11 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
         ...job,
       }),
     seed: (o, job) =>
-      exclusive(async (l) => (await jobModules()).seedLocked(l, o), { command: "seed (bundled data)", audit: { action: "seed" }, ...job }),
+      exclusive(async (l) => (await jobModules()).seedLocked(l, o), {
+        command: "seed (bundled data)",
+        audit: { action: "seed" },
+        ...job,
+      }),
     exclusive,
     status: (now) => statusReport(opts.dataDir, db, now),
     jobState: () => {
@@ -168,4 +179,15 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
 
 // The door also names the types its callers use (pipeline/job-contract.ts, pipeline/status-report.ts hold them).
 export { statusReport };
-export type { IngestRequest, JobActor, JobOptions, LockedPipeline, Pipeline, RecalcOptions, RecalcSummary, SeedOutcome, StatusReport, UploadResult };
+export type {
+  IngestRequest,
+  JobActor,
+  JobOptions,
+  LockedPipeline,
+  Pipeline,
+  RecalcOptions,
+  RecalcSummary,
+  SeedOutcome,
+  StatusReport,
+  UploadResult,
+};

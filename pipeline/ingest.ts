@@ -12,7 +12,15 @@ import { normaliseRelease } from "./sources/series-key.ts";
 import { checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
-import { isDataType, type DataType, type IngestStep, type Observation, type ParsedFile, type UploadResult, type UploadWarning } from "./types.ts";
+import {
+  isDataType,
+  type DataType,
+  type IngestStep,
+  type Observation,
+  type ParsedFile,
+  type UploadResult,
+  type UploadWarning,
+} from "./types.ts";
 import { checkUploadFile } from "./validate.ts";
 
 export const DEFAULT_TOLERANCE_PP = 0.5;
@@ -96,14 +104,20 @@ async function sha256Of(bytes: Buffer, stop: { done: boolean }): Promise<string 
  * The one parser dispatch (every ingest goes through it): the barometer workbook, a CSV (Eurostat's downloads,
  * DG ECFIN's long file) or Eurostat JSON-stat, by data type and file name.
  */
-export async function parseSourceFile(dataType: DataType, content: IngestRequest["content"], fileName: string, onDisk?: string): Promise<ParsedFile> {
+export async function parseSourceFile(
+  dataType: DataType,
+  content: IngestRequest["content"],
+  fileName: string,
+  onDisk?: string,
+): Promise<ParsedFile> {
   if (dataType === "lmb") {
     if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
     return parseBarometerGuarded(content); // archive check, then a worker with memory and time limits
   }
   // A .csv goes to the CSV readers (Eurostat's downloads, DG ECFIN's long file) unless it holds JSON; anything
   // else (.json, the API's parsed payload) is Eurostat JSON-stat.
-  const csv = /\.csv$/i.test(fileName) && (typeof content === "string" || Buffer.isBuffer(content)) && !looksLikeJson(content);
+  const csv =
+    /\.csv$/i.test(fileName) && (typeof content === "string" || Buffer.isBuffer(content)) && !looksLikeJson(content);
   if (!csv) return parseEurostat(content, dataType);
   // DuckDB reads the file where it lies when there is one (no second copy of a big upload).
   return parseCsv(onDisk !== undefined ? { path: onDisk } : (content as Buffer | string), dataType);
@@ -198,7 +212,12 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     const release = normaliseRelease(parsed.sourceUpdated);
     const existing = await store.existingValues(dataType, parsed.table, series);
     const diff = diffObservations(observations, existing, tolerancePp, release);
-    const warnings = [...parsed.warnings, ...implausible, ...diff.revisions, ...staleWarnings(observations, dataType, now)];
+    const warnings = [
+      ...parsed.warnings,
+      ...implausible,
+      ...diff.revisions,
+      ...staleWarnings(observations, dataType, now),
+    ];
     Object.assign(result, {
       table: parsed.table,
       series,
@@ -254,10 +273,15 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
           warnings: warnings.length,
           origin: req.origin ?? "cli",
         });
-        await store.upsert(diff.toWrite, { ingestId, sha256, ingestedAt, series, release }, { allNew: diff.toWrite.length === diff.inserted });
+        await store.upsert(
+          diff.toWrite,
+          { ingestId, sha256, ingestedAt, series, release },
+          { allNew: diff.toWrite.length === diff.inserted },
+        );
         return ingestId;
       });
-      if (diff.toWrite.length === 0 && diff.olderRelease === 0) result.notes.push("Nothing new: every value in this file was already stored.");
+      if (diff.toWrite.length === 0 && diff.olderRelease === 0)
+        result.notes.push("Nothing new: every value in this file was already stored.");
     }
     if (dataType === "gdp" || dataType === "inflation") {
       result.notes.push("GDP and inflation are context only: they are shown beside the score and never change it.");
@@ -276,4 +300,3 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     throw err;
   }
 }
-

@@ -44,7 +44,8 @@ export interface JobAuditEntry {
 /** What a job may return, read loosely: an upload result, a recalc summary, a seed outcome, an update summary. */
 type AnyResult = Record<string, unknown>;
 
-const pick = (o: AnyResult, keys: readonly string[]) => Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
+const pick = (o: AnyResult, keys: readonly string[]) =>
+  Object.fromEntries(keys.filter((k) => o[k] !== undefined).map((k) => [k, o[k]]));
 
 /** What a finished job changed, and whether it counts as ok. */
 function outcomeOf(result: unknown): { result: JobAuditResult; change: Record<string, unknown>; reason?: string } {
@@ -57,27 +58,52 @@ function outcomeOf(result: unknown): { result: JobAuditResult; change: Record<st
   }
   // An update or fetch (pipeline/fetch/update.ts).
   if ("tables" in r && "outcome" in r) {
-    const tables = (r.tables as Array<{ table: string; status: string; reason: string | null; inserted: number; updated: number }>) ?? [];
+    const tables =
+      (r.tables as Array<{
+        table: string;
+        status: string;
+        reason: string | null;
+        inserted: number;
+        updated: number;
+      }>) ?? [];
     const change: Record<string, unknown> = {
       outcome: r.outcome,
       inserted: tables.reduce((n, t) => n + (t.inserted ?? 0), 0),
       updated: tables.reduce((n, t) => n + (t.updated ?? 0), 0),
       counts: r.counts,
     };
-    const recalc = r.recalc as { ok: boolean; publication_id?: number | null; countries_scored?: number; unchanged?: boolean; error?: string } | null | undefined;
-    if (recalc?.ok) Object.assign(change, pick(recalc as AnyResult, ["publication_id", "countries_scored", "unchanged"]));
+    const recalc = r.recalc as
+      | { ok: boolean; publication_id?: number | null; countries_scored?: number; unchanged?: boolean; error?: string }
+      | null
+      | undefined;
+    if (recalc?.ok)
+      Object.assign(change, pick(recalc as AnyResult, ["publication_id", "countries_scored", "unchanged"]));
     const failed = tables.filter((t) => t.status === "failed");
     const reasons = [
       ...failed.map((t) => `${t.table}: ${t.reason ?? "failed"}`),
       ...(recalc && !recalc.ok ? [`recalc: ${recalc.error ?? "failed"}`] : []),
     ];
     if (reasons.length === 0) return { result: "ok", change };
-    return { result: "error", change, reason: `${r.outcome === "failed" ? "every table failed" : `${failed.length} of ${tables.length} tables failed`}${recalc && !recalc.ok ? " or the recalc failed" : ""}: ${reasons.join("; ")}`.slice(0, 1000) };
+    return {
+      result: "error",
+      change,
+      reason:
+        `${r.outcome === "failed" ? "every table failed" : `${failed.length} of ${tables.length} tables failed`}${recalc && !recalc.ok ? " or the recalc failed" : ""}: ${reasons.join("; ")}`.slice(
+          0,
+          1000,
+        ),
+    };
   }
   // A seed (pipeline/seed.ts SeedOutcome).
   if ("loaded" in r && "published" in r) {
     const published = (r.published ?? null) as AnyResult | null;
-    return { result: "ok", change: { files_loaded: r.loaded, ...(published ? pick(published, ["publication_id", "countries_scored", "as_of"]) : {}) } };
+    return {
+      result: "ok",
+      change: {
+        files_loaded: r.loaded,
+        ...(published ? pick(published, ["publication_id", "countries_scored", "as_of"]) : {}),
+      },
+    };
   }
   // A recalc (pipeline/recalc.ts RecalcSummary).
   if ("countries_scored" in r) {
@@ -87,7 +113,12 @@ function outcomeOf(result: unknown): { result: JobAuditResult; change: Record<st
 }
 
 /** The audit entry of a job that returned `result`. */
-export function finishedJobEntry(actor: JobActor, action: string, target: string | null, result: unknown): JobAuditEntry {
+export function finishedJobEntry(
+  actor: JobActor,
+  action: string,
+  target: string | null,
+  result: unknown,
+): JobAuditEntry {
   const o = outcomeOf(result);
   return {
     actor: actor.name,

@@ -21,7 +21,10 @@ export interface MovedCountry {
 
 /** The snapshots of the current publication by country (empty before the first). */
 export function publishedSnapshots(db: ServingDb): Map<string, Snapshot> {
-  const rows = db.prepare(`SELECT country, payload FROM snapshots`).all() as Array<{ country: string; payload: string }>;
+  const rows = db.prepare(`SELECT country, payload FROM snapshots`).all() as Array<{
+    country: string;
+    payload: string;
+  }>;
   return new Map(rows.map((r) => [r.country, JSON.parse(r.payload) as Snapshot]));
 }
 
@@ -48,7 +51,14 @@ export function movedCountries(previous: ReadonlyMap<string, Snapshot>, next: re
     const fromScore = from?.score ?? null;
     const fromStatus = from?.status ?? null;
     if (shown(fromScore) === shown(to.score) && fromStatus === to.status) continue;
-    moved.push({ code: to.country, from: fromScore, to: to.score, status_from: fromStatus, status_to: to.status, reason: reasonOf(from, to) });
+    moved.push({
+      code: to.country,
+      from: fromScore,
+      to: to.score,
+      status_from: fromStatus,
+      status_to: to.status,
+      reason: reasonOf(from, to),
+    });
   }
   return moved;
 }

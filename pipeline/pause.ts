@@ -18,9 +18,9 @@ export interface PausedBy {
 export function operatorPause(db: ServingDb): PausedBy | null {
   const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'`).get();
   if (!table) return null;
-  const row = db.prepare(`SELECT value, updated_at, updated_by FROM settings WHERE key = ?`).get(SETTING_PUBLICATION) as
-    | { value: string; updated_at: string; updated_by: string | null }
-    | undefined;
+  const row = db
+    .prepare(`SELECT value, updated_at, updated_by FROM settings WHERE key = ?`)
+    .get(SETTING_PUBLICATION) as { value: string; updated_at: string; updated_by: string | null } | undefined;
   if (!row) return null;
   let value: unknown;
   try {
@@ -30,14 +30,18 @@ export function operatorPause(db: ServingDb): PausedBy | null {
   }
   if (typeof value !== "object" || value === null || (value as { paused?: unknown }).paused !== true) return null;
   const reason = (value as { reason?: unknown }).reason;
-  return { by: row.updated_by, since: row.updated_at, reason: typeof reason === "string" && reason.trim() ? reason : null };
+  return {
+    by: row.updated_by,
+    since: row.updated_at,
+    reason: typeof reason === "string" && reason.trim() ? reason : null,
+  };
 }
 
 /** What visitors get while publication is paused: `jwi status` and the operator panel say it in these words. */
 export const PAUSED_VISITORS_SEE =
   "Visitors see the paused notice on every public page (the full card on the home page, a banner on the others) and no score anywhere: " +
-  "country pages, rankings and regions show none; the API answers score null with withheld_reason \"paused\"; the CSV files leave the score " +
-  "empty with that reason; the feeds say they are paused and get no new entries; share cards show the site's own image and badges say \"paused\". " +
+  'country pages, rankings and regions show none; the API answers score null with withheld_reason "paused"; the CSV files leave the score ' +
+  'empty with that reason; the feeds say they are paused and get no new entries; share cards show the site\'s own image and badges say "paused". ' +
   "Methodology, open data, legal pages and the forms work as usual.";
 
 /** "Publication is paused (by admin, since 2026-11-25T09:00:00.000Z: checking a data error)". */
@@ -51,9 +55,11 @@ export function pausedRecalcNote(p: PausedBy): string {
 }
 
 /** The publication stored while paused, if any: what resume will publish. */
-export function pendingPublication(db: ServingDb): { model: string; as_of: string; computed_at: string; countries_scored: number } | null {
-  const row = db.prepare(`SELECT model, as_of, computed_at, countries_scored FROM pending_publication WHERE id = 1`).get() as
-    | { model: string; as_of: string; computed_at: string; countries_scored: number }
-    | undefined;
+export function pendingPublication(
+  db: ServingDb,
+): { model: string; as_of: string; computed_at: string; countries_scored: number } | null {
+  const row = db
+    .prepare(`SELECT model, as_of, computed_at, countries_scored FROM pending_publication WHERE id = 1`)
+    .get() as { model: string; as_of: string; computed_at: string; countries_scored: number } | undefined;
   return row ?? null;
 }

@@ -66,7 +66,10 @@ export function checkPlausibility(
     if (dropped <= MAX_NAMED) warnings.push({ type: "out_of_range", detail });
   }
   if (dropped > MAX_NAMED) {
-    warnings.push({ type: "out_of_range", detail: `… and ${dropped - MAX_NAMED} more values outside the plausible range; none of them was stored.` });
+    warnings.push({
+      type: "out_of_range",
+      detail: `… and ${dropped - MAX_NAMED} more values outside the plausible range; none of them was stored.`,
+    });
   }
   if (kept.length === 0 && dropped > 0) {
     throw new InputError(

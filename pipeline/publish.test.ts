@@ -14,12 +14,31 @@ import { openServingDb, type ServingDb } from "./serving-db.ts";
 
 function result(country: string, score: number | null): CountryResult {
   const snapshot = {
-    country, model: "v2", as_of: "2026-11-22", anchor_month: "2026-07", score,
-    status: score === null ? null : "cloudy", label: null, confidence: null, basis: null, cover: null, raw: null, shrunk: null,
-    sub_scores: { U: null, V: null, C: null, M: null, S: null }, unemployment_series: null, unemployment: null,
-    unemployment_year_before: null, unemployment_history_points: 0, vacancy: null, competition: null, lmb: null, gdp: null,
-    inflation: null, averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 },
-    eu_average: { unemployment: null, period: null, source: "fixed-thresholds" }, yoy: { delta: null, label: null, from_month: null },
+    country,
+    model: "v2",
+    as_of: "2026-11-22",
+    anchor_month: "2026-07",
+    score,
+    status: score === null ? null : "cloudy",
+    label: null,
+    confidence: null,
+    basis: null,
+    cover: null,
+    raw: null,
+    shrunk: null,
+    sub_scores: { U: null, V: null, C: null, M: null, S: null },
+    unemployment_series: null,
+    unemployment: null,
+    unemployment_year_before: null,
+    unemployment_history_points: 0,
+    vacancy: null,
+    competition: null,
+    lmb: null,
+    gdp: null,
+    inflation: null,
+    averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 },
+    eu_average: { unemployment: null, period: null, source: "fixed-thresholds" },
+    yoy: { delta: null, label: null, from_month: null },
     ingest_ids: [],
   } as Snapshot;
   return { snapshot, history: [{ month: "2026-07", score, status: snapshot.status }] };
@@ -36,8 +55,20 @@ describe("publish", () => {
   it("replaces the whole set in one transaction", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    publish(db, { model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [] });
-    const second = publish(db, { model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [] });
+    publish(db, {
+      model: "v2",
+      asOf: "2026-11-22",
+      publishedAt: "2026-11-22T00:00:00Z",
+      results: [result("DE", 6), result("LI", null)],
+      sources: [],
+    });
+    const second = publish(db, {
+      model: "v2",
+      asOf: "2026-11-23",
+      publishedAt: "2026-11-23T00:00:00Z",
+      results: [result("DE", 7)],
+      sources: [],
+    });
     expect(second.countriesScored).toBe(1);
     expect(db.prepare("SELECT country, score, publication_id FROM snapshots").all()).toEqual([
       { country: "DE", score: 7, publication_id: second.publicationId },
@@ -48,44 +79,87 @@ describe("publish", () => {
   it("stores the share cards' keys with the publication; the next one replaces the cards of the countries it brings, and no others", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    const card = (country: string, variant: "published" | "stale", n: number) => ({ country, variant, key: `k${n}`, content: { n } });
+    const card = (country: string, variant: "published" | "stale", n: number) => ({
+      country,
+      variant,
+      key: `k${n}`,
+      content: { n },
+    });
     const first = publish(db, {
-      model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("LI", null)], sources: [],
+      model: "v2",
+      asOf: "2026-11-22",
+      publishedAt: "2026-11-22T00:00:00Z",
+      results: [result("DE", 6), result("LI", null)],
+      sources: [],
       cards: [card("DE", "published", 1), card("DE", "stale", 2), card("LI", "published", 3)],
     });
     // Nothing is drawn at publish time: every key is still to draw.
     expect(first.cards).toEqual({ keyed: 3, drawn: 0, to_draw: 3 });
-    const rows = () => db.prepare("SELECT country, variant, publication_id, card_key, content FROM share_cards ORDER BY country, variant").all();
-    const liFirst = { country: "LI", variant: "published", publication_id: first.publicationId, card_key: "k3", content: '{"n":3}' };
+    const rows = () =>
+      db
+        .prepare(
+          "SELECT country, variant, publication_id, card_key, content FROM share_cards ORDER BY country, variant",
+        )
+        .all();
+    const liFirst = {
+      country: "LI",
+      variant: "published",
+      publication_id: first.publicationId,
+      card_key: "k3",
+      content: '{"n":3}',
+    };
     expect(rows()).toEqual([
       { country: "DE", variant: "published", publication_id: first.publicationId, card_key: "k1", content: '{"n":1}' },
       { country: "DE", variant: "stale", publication_id: first.publicationId, card_key: "k2", content: '{"n":2}' },
       liFirst,
     ]);
     // The server draws two of them (api/share-card-images.ts stores them by key).
-    const draw = db.prepare("INSERT INTO share_card_images (card_key, png, drawn_at) VALUES (?, ?, '2026-11-22T00:00:01Z')");
+    const draw = db.prepare(
+      "INSERT INTO share_card_images (card_key, png, drawn_at) VALUES (?, ?, '2026-11-22T00:00:01Z')",
+    );
     draw.run("k1", Buffer.from([1]));
     draw.run("k3", Buffer.from([3]));
     // DE's cards are replaced as a whole (its stale card goes with it); Liechtenstein brought none and keeps its own.
     const second = publish(db, {
-      model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 7)], sources: [], cards: [card("DE", "published", 4)],
+      model: "v2",
+      asOf: "2026-11-23",
+      publishedAt: "2026-11-23T00:00:00Z",
+      results: [result("DE", 7)],
+      sources: [],
+      cards: [card("DE", "published", 4)],
     });
     expect(second.cards).toEqual({ keyed: 1, drawn: 0, to_draw: 1 });
-    const deSecond = { country: "DE", variant: "published", publication_id: second.publicationId, card_key: "k4", content: '{"n":4}' };
+    const deSecond = {
+      country: "DE",
+      variant: "published",
+      publication_id: second.publicationId,
+      card_key: "k4",
+      content: '{"n":4}',
+    };
     expect(rows()).toEqual([deSecond, liFirst]);
     // The picture of DE's old key is gone (no publication names it); Liechtenstein's, still named, stays.
     const images = () => db.prepare("SELECT card_key, hex(png) AS png FROM share_card_images ORDER BY card_key").all();
     expect(images()).toEqual([{ card_key: "k3", png: "03" }]);
     // A publication without cards (no keyer, or its keying failed) deletes none: the site keeps its images.
     const third = publish(db, {
-      model: "v2", asOf: "2026-11-24", publishedAt: "2026-11-24T00:00:00Z", results: [result("DE", 7)], sources: [], cardError: "no fonts",
+      model: "v2",
+      asOf: "2026-11-24",
+      publishedAt: "2026-11-24T00:00:00Z",
+      results: [result("DE", 7)],
+      sources: [],
+      cardError: "no fonts",
     });
     expect(third.cards).toBeNull();
     expect(rows()).toEqual([deSecond, liFirst]);
     expect(images()).toEqual([{ card_key: "k3", png: "03" }]);
     // A later publication naming an already drawn key counts it as drawn: the server will not draw it again.
     const fourth = publish(db, {
-      model: "v2", asOf: "2026-11-25", publishedAt: "2026-11-25T00:00:00Z", results: [result("LI", null)], sources: [], cards: [card("LI", "published", 3)],
+      model: "v2",
+      asOf: "2026-11-25",
+      publishedAt: "2026-11-25T00:00:00Z",
+      results: [result("LI", null)],
+      sources: [],
+      cards: [card("LI", "published", 3)],
     });
     expect(fourth.cards).toEqual({ keyed: 1, drawn: 1, to_draw: 0 });
     expect(db.prepare("SELECT cards_keyed, cards_error FROM publications ORDER BY id").all()).toEqual([
@@ -100,12 +174,22 @@ describe("publish", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
     publish(db, {
-      model: "v2", asOf: "2026-11-22", publishedAt: "2026-11-22T00:00:00Z", results: [result("DE", 6), result("AT", 5)], sources: [],
+      model: "v2",
+      asOf: "2026-11-22",
+      publishedAt: "2026-11-22T00:00:00Z",
+      results: [result("DE", 6), result("AT", 5)],
+      sources: [],
       cards: [{ country: "DE", variant: "published", key: "k", content: {} }],
     });
     // The second country repeats the first: the primary key fails after DE was already written inside the transaction.
     expect(() =>
-      publish(db, { model: "v2", asOf: "2026-11-23", publishedAt: "2026-11-23T00:00:00Z", results: [result("DE", 9), result("DE", 9)], sources: [] }),
+      publish(db, {
+        model: "v2",
+        asOf: "2026-11-23",
+        publishedAt: "2026-11-23T00:00:00Z",
+        results: [result("DE", 9), result("DE", 9)],
+        sources: [],
+      }),
     ).toThrow(/UNIQUE/);
     expect(db.prepare("SELECT country, score FROM snapshots ORDER BY country").all()).toEqual([
       { country: "AT", score: 5 },
@@ -118,7 +202,10 @@ describe("publish", () => {
 
 /** A real result of the current model (v2.2) of a country whose newest unemployment is `last`. */
 function scored(country: string, last: number): CountryResult {
-  const input = makeInput({ country, unemploymentMonthly: monthlyEndingAt("2026-10", [6.5, 6.4, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6.0, 6.0, 5.9, 6.1, last]) });
+  const input = makeInput({
+    country,
+    unemploymentMonthly: monthlyEndingAt("2026-10", [6.5, 6.4, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6.0, 6.0, 5.9, 6.1, last]),
+  });
   return computeCountry(input, "2026-11-22");
 }
 
@@ -129,7 +216,8 @@ describe("publish: the feeds' history", () => {
     db?.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const entries = () => db.prepare("SELECT * FROM feed_entries ORDER BY publication_id, country").all() as Array<Record<string, unknown>>;
+  const entries = () =>
+    db.prepare("SELECT * FROM feed_entries ORDER BY publication_id, country").all() as Array<Record<string, unknown>>;
   const at = (day: number) => `2026-11-${day}T06:00:00.000Z`;
 
   it("records, in the publish, each country whose status or score moved against the previous publication, with why", () => {
@@ -157,7 +245,13 @@ describe("publish: the feeds' history", () => {
       })),
     );
 
-    const second = publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(21), results: before, sources: [] });
+    const second = publish(db, {
+      model: "v2.2",
+      asOf: "2026-11-22",
+      publishedAt: at(21),
+      results: before,
+      sources: [],
+    });
     expect(second.publicationId).toBe(first.publicationId + 1);
     expect(entries()).toEqual(starts); // the same scores again: no entry
 
@@ -185,7 +279,13 @@ describe("publish: the feeds' history", () => {
     // Later publications keep the entry as it was; a failed one adds nothing.
     publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(23), results: after, sources: [] });
     expect(() =>
-      publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(24), results: [scored("DE", 5.9), scored("DE", 5.9)], sources: [] }),
+      publish(db, {
+        model: "v2.2",
+        asOf: "2026-11-22",
+        publishedAt: at(24),
+        results: [scored("DE", 5.9), scored("DE", 5.9)],
+        sources: [],
+      }),
     ).toThrow(/UNIQUE/);
     expect(entries().map((e) => [e.publication_id, e.country, e.published_at])).toEqual([
       [first.publicationId, "AT", at(20)],
@@ -197,10 +297,25 @@ describe("publish: the feeds' history", () => {
   it("a country first scored later starts with a change event; an unscored one has no entry", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
-    const unscored = { ...scored("DE", 5.9), snapshot: { ...scored("DE", 5.9).snapshot, score: null, status: null } } as unknown as CountryResult;
-    publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(20), results: [scored("AT", 5.9), unscored], sources: [] });
+    const unscored = {
+      ...scored("DE", 5.9),
+      snapshot: { ...scored("DE", 5.9).snapshot, score: null, status: null },
+    } as unknown as CountryResult;
+    publish(db, {
+      model: "v2.2",
+      asOf: "2026-11-22",
+      publishedAt: at(20),
+      results: [scored("AT", 5.9), unscored],
+      sources: [],
+    });
     expect(entries().map((e) => e.country)).toEqual(["AT"]);
-    publish(db, { model: "v2.2", asOf: "2026-11-22", publishedAt: at(21), results: [scored("AT", 5.9), scored("DE", 5.9)], sources: [] });
+    publish(db, {
+      model: "v2.2",
+      asOf: "2026-11-22",
+      publishedAt: at(21),
+      results: [scored("AT", 5.9), scored("DE", 5.9)],
+      sources: [],
+    });
     expect(entries().map((e) => [e.country, e.previous_published_at])).toEqual([
       ["AT", ""],
       ["DE", at(20)],

@@ -73,9 +73,15 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
     const paused = operatorPause(db);
     if (paused) {
       storePending(db, pub);
-      const current = (db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck().get() as number | undefined) ?? 0;
+      const current =
+        (db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck().get() as number | undefined) ?? 0;
       pruneCardImages(db);
-      return { publicationId: current, countriesScored: pub.results.filter((r) => r.snapshot.score !== null).length, paused, cards: cardCounts(db, pub.cards) };
+      return {
+        publicationId: current,
+        countriesScored: pub.results.filter((r) => r.snapshot.score !== null).length,
+        paused,
+        cards: cardCounts(db, pub.cards),
+      };
     }
     const outcome = publishNow(db, pub);
     // A newer publication supersedes anything computed during an earlier pause.
@@ -113,10 +119,12 @@ function storePending(db: ServingDb, pub: Publication): void {
   db.prepare(`DELETE FROM pending_publication`).run();
   db.prepare(`DELETE FROM pending_share_cards`).run();
   const scored = pub.results.filter((r) => r.snapshot.score !== null).length;
-  db.prepare(`INSERT INTO pending_publication (id, model, as_of, computed_at, countries_scored, payload) VALUES (1, ?, ?, ?, ?, ?)`).run(
-    pub.model, pub.asOf, pub.publishedAt, scored, JSON.stringify({ results: pub.results, sources: pub.sources }),
+  db.prepare(
+    `INSERT INTO pending_publication (id, model, as_of, computed_at, countries_scored, payload) VALUES (1, ?, ?, ?, ?, ?)`,
+  ).run(pub.model, pub.asOf, pub.publishedAt, scored, JSON.stringify({ results: pub.results, sources: pub.sources }));
+  const insertCard = db.prepare(
+    `INSERT INTO pending_share_cards (country, variant, card_key, content) VALUES (?, ?, ?, ?)`,
   );
-  const insertCard = db.prepare(`INSERT INTO pending_share_cards (country, variant, card_key, content) VALUES (?, ?, ?, ?)`);
   for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, c.key, JSON.stringify(c.content));
 }
 
@@ -127,15 +135,29 @@ function storePending(db: ServingDb, pub: Publication): void {
 export function publishPending(db: ServingDb, publishedAt: string): PublishOutcome | null {
   const run = db.transaction((): PublishOutcome | null => {
     const row = db.prepare(`SELECT model, as_of, payload FROM pending_publication WHERE id = 1`).get() as
-      | { model: string; as_of: string; payload: string }
-      | undefined;
+      { model: string; as_of: string; payload: string } | undefined;
     if (!row) return null;
     const { results, sources } = JSON.parse(row.payload) as Pick<Publication, "results" | "sources">;
     const rows = db.prepare(`SELECT country, variant, card_key, content FROM pending_share_cards`).all() as Array<{
-      country: string; variant: KeyedCard["variant"]; card_key: string; content: string | null;
+      country: string;
+      variant: KeyedCard["variant"];
+      card_key: string;
+      content: string | null;
     }>;
-    const cards = rows.map((c): KeyedCard => ({ country: c.country, variant: c.variant, key: c.card_key, content: c.content === null ? null : JSON.parse(c.content) }));
-    return publish(db, { model: row.model, asOf: row.as_of, publishedAt, results, sources, cards: rows.length > 0 ? cards : undefined });
+    const cards = rows.map((c): KeyedCard => ({
+      country: c.country,
+      variant: c.variant,
+      key: c.card_key,
+      content: c.content === null ? null : JSON.parse(c.content),
+    }));
+    return publish(db, {
+      model: row.model,
+      asOf: row.as_of,
+      publishedAt,
+      results,
+      sources,
+      cards: rows.length > 0 ? cards : undefined,
+    });
   });
   return run.immediate();
 }
@@ -158,7 +180,9 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
   );
   const reportedCountries = db.prepare(`SELECT DISTINCT country FROM feed_entries`).pluck();
   const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
-  const insertCard = db.prepare(`INSERT INTO share_cards (country, variant, publication_id, card_key, content) VALUES (?, ?, ?, ?, ?)`);
+  const insertCard = db.prepare(
+    `INSERT INTO share_cards (country, variant, publication_id, card_key, content) VALUES (?, ?, ?, ?, ?)`,
+  );
   const insertSource = db.prepare(
     `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
        source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -168,15 +192,29 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
     const countriesScored = pub.results.filter((r) => r.snapshot.score !== null).length;
     const publicationId = Number(
       insertPublication.run(
-        pub.model, pub.asOf, pub.publishedAt, countriesScored, pub.results.length,
-        pub.cards?.length ?? null, pub.cardError ?? null,
+        pub.model,
+        pub.asOf,
+        pub.publishedAt,
+        countriesScored,
+        pub.results.length,
+        pub.cards?.length ?? null,
+        pub.cardError ?? null,
       ).lastInsertRowid,
     );
-    const previous = previousSnapshots.all() as Array<{ country: string; payload: string; id: number; published_at: string }>;
+    const previous = previousSnapshots.all() as Array<{
+      country: string;
+      payload: string;
+      id: number;
+      published_at: string;
+    }>;
     const next = { id: publicationId, publishedAt: pub.publishedAt, snapshots: pub.results.map((r) => r.snapshot) };
     const events: FeedEvent[] = [];
     if (previous.length > 0) {
-      const side = { id: previous[0]!.id, publishedAt: previous[0]!.published_at, snapshots: new Map<string, Snapshot>() };
+      const side = {
+        id: previous[0]!.id,
+        publishedAt: previous[0]!.published_at,
+        snapshots: new Map<string, Snapshot>(),
+      };
       for (const r of previous) if (r.id === side.id) side.snapshots.set(r.country, JSON.parse(r.payload) as Snapshot);
       events.push(...feedEvents(side, next));
     }
@@ -185,8 +223,19 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
     events.push(...startEvents(next, reported));
     for (const e of events) {
       insertFeedEntry.run(
-        e.publication_id, e.country, e.published_at, e.previous_publication_id, e.previous_published_at, e.from_as_of, e.to_as_of,
-        e.from_score, e.to_score, e.from_status, e.to_status, e.text, e.explanation === null ? null : JSON.stringify(e.explanation),
+        e.publication_id,
+        e.country,
+        e.published_at,
+        e.previous_publication_id,
+        e.previous_published_at,
+        e.from_as_of,
+        e.to_as_of,
+        e.from_score,
+        e.to_score,
+        e.from_status,
+        e.to_status,
+        e.text,
+        e.explanation === null ? null : JSON.stringify(e.explanation),
       );
     }
     db.prepare(`DELETE FROM snapshots`).run();
@@ -194,15 +243,36 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
     db.prepare(`DELETE FROM source_status`).run();
     for (const { snapshot: s, history } of pub.results) {
       insertSnapshot.run(
-        s.country, publicationId, s.model, s.as_of, s.anchor_month, s.score, s.status, s.label, s.confidence, s.basis,
-        s.cover, s.yoy.delta, s.yoy.label, JSON.stringify(s),
+        s.country,
+        publicationId,
+        s.model,
+        s.as_of,
+        s.anchor_month,
+        s.score,
+        s.status,
+        s.label,
+        s.confidence,
+        s.basis,
+        s.cover,
+        s.yoy.delta,
+        s.yoy.label,
+        JSON.stringify(s),
       );
       for (const h of history) insertHistory.run(s.country, h.month, h.score, h.status);
     }
     for (const t of pub.sources) {
       insertSource.run(
-        t.table, t.dataType, t.newestPeriod, t.observations, t.lastIngestedAt, t.lastChangedAt, t.sourceUpdated, publicationId,
-        t.lastCheckedAt ?? null, t.lastStatus ?? null, t.lastReason ?? null,
+        t.table,
+        t.dataType,
+        t.newestPeriod,
+        t.observations,
+        t.lastIngestedAt,
+        t.lastChangedAt,
+        t.sourceUpdated,
+        publicationId,
+        t.lastCheckedAt ?? null,
+        t.lastStatus ?? null,
+        t.lastReason ?? null,
       );
     }
     // Cards are replaced per country: those of a country this publication keyed go, the others stay, so a
@@ -210,7 +280,8 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
     // by key: an unchanged card is not drawn again.
     const deleteCards = db.prepare(`DELETE FROM share_cards WHERE country = ?`);
     for (const country of new Set((pub.cards ?? []).map((c) => c.country))) deleteCards.run(country);
-    for (const c of pub.cards ?? []) insertCard.run(c.country, c.variant, publicationId, c.key, c.content === null ? null : JSON.stringify(c.content));
+    for (const c of pub.cards ?? [])
+      insertCard.run(c.country, c.variant, publicationId, c.key, c.content === null ? null : JSON.stringify(c.content));
     return { publicationId, countriesScored, paused: null };
   });
   return run();

@@ -72,7 +72,11 @@ describe("buildModelInputs: employment expectations", () => {
       obs("prc_hicp_manr", "FR", "2025-06", 1.0, 1, "inflation"),
     ];
     for (const order of [rows, [...rows].reverse()]) {
-      expect(buildModelInputs(order).find((i) => i.country === "FR")!.inflation.map((p) => p.value)).toEqual([1.1]);
+      expect(
+        buildModelInputs(order)
+          .find((i) => i.country === "FR")!
+          .inflation.map((p) => p.value),
+      ).toEqual([1.1]);
     }
   });
 });
@@ -81,14 +85,24 @@ describe("buildModelInputs: one series per table and country (v2.2)", () => {
   const sa = "indic_em=JVR,nace_r2_1=B-T,sizeclas=TOTAL,s_adj=SA";
   const nsa = "indic_em=JVR,nace_r2_1=B-T,sizeclas=TOTAL,s_adj=NSA";
   const at = "indic_em=JVR,nace_r2_1=A-T,sizeclas=TOTAL,s_adj=SA";
-  const vac = (series: string, period: string, value: number) => obs("jvs_q_r21", "PL", period, value, 1, "vacancy", null, series);
+  const vac = (series: string, period: string, value: number) =>
+    obs("jvs_q_r21", "PL", period, value, 1, "vacancy", null, series);
 
   it("never mixes two series period by period: the preferred one is read for all its periods", () => {
-    const rows = [vac(nsa, "2025-Q4", 9), vac(nsa, "2026-Q1", 9), vac(nsa, "2026-Q2", 9), vac(sa, "2025-Q4", 1), vac(sa, "2026-Q1", 1)];
+    const rows = [
+      vac(nsa, "2025-Q4", 9),
+      vac(nsa, "2026-Q1", 9),
+      vac(nsa, "2026-Q2", 9),
+      vac(sa, "2025-Q4", 1),
+      vac(sa, "2026-Q1", 1),
+    ];
     for (const order of [rows, [...rows].reverse()]) {
       const pl = buildModelInputs(order, "2026-11-22").find((i) => i.country === "PL")!;
       // SA before NSA: NSA's 2026-Q2 is not read beside SA's quarters.
-      expect(pl.vacancy.map((p) => [p.period, p.value])).toEqual([["2025-Q4", 1], ["2026-Q1", 1]]);
+      expect(pl.vacancy.map((p) => [p.period, p.value])).toEqual([
+        ["2025-Q4", 1],
+        ["2026-Q1", 1],
+      ]);
     }
     expect(readSeries(rows, "2026-11-22").get("vacancy|jvs_q_r21|PL")).toBe(sa);
   });
@@ -106,7 +120,11 @@ describe("buildModelInputs: one series per table and country (v2.2)", () => {
     // SA stops in 2020 (past any cut-off in 2026); NSA is current.
     const rows = [vac(sa, "2020-Q1", 1), vac(nsa, "2026-Q1", 9), vac(nsa, "2026-Q2", 9)];
     expect(readSeries(rows, "2026-11-22").get("vacancy|jvs_q_r21|PL")).toBe(nsa);
-    expect(buildModelInputs(rows, "2026-11-22").find((i) => i.country === "PL")!.vacancy.map((p) => p.period)).toEqual(["2026-Q1", "2026-Q2"]);
+    expect(
+      buildModelInputs(rows, "2026-11-22")
+        .find((i) => i.country === "PL")!
+        .vacancy.map((p) => p.period),
+    ).toEqual(["2026-Q1", "2026-Q2"]);
     // As of 2020, SA counts again and is read.
     expect(readSeries(rows, "2020-06-30").get("vacancy|jvs_q_r21|PL")).toBe(sa);
   });

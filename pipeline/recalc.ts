@@ -66,7 +66,6 @@ export interface RecalcSummary {
   moved: MovedCountry[];
 }
 
-
 const point = (o: StoredObservation): SeriesPoint => ({
   period: o.period,
   value: o.value,
@@ -114,7 +113,11 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
     if (read.get(`${o.dataType}|${o.table}|${o.geo}`) !== o.series) continue;
     // Every other data type is its own series by name: "expectations" (model v2.1) lands in `expectations`.
     const kind =
-      o.dataType === "unemployment" ? (o.period.includes("Q") ? "unemploymentQuarterly" : "unemploymentMonthly") : o.dataType;
+      o.dataType === "unemployment"
+        ? o.period.includes("Q")
+          ? "unemploymentQuarterly"
+          : "unemploymentMonthly"
+        : o.dataType;
     put(o.geo, kind, o);
   }
   const get = (geo: string, kind: string): SeriesPoint[] =>
@@ -141,13 +144,25 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
  * The results with the published context the model does not compute attached to each snapshot: youth unemployment
  * (pipeline/youth.ts). Pure; the scores are untouched.
  */
-export function withContext(results: readonly CountryResult[], rows: readonly StoredObservation[], asOf: string): CountryResult[] {
-  const snapshots = withYouthUnemployment(results.map((r) => r.snapshot), rows, asOf);
+export function withContext(
+  results: readonly CountryResult[],
+  rows: readonly StoredObservation[],
+  asOf: string,
+): CountryResult[] {
+  const snapshots = withYouthUnemployment(
+    results.map((r) => r.snapshot),
+    rows,
+    asOf,
+  );
   return results.map((r, i) => ({ ...r, snapshot: snapshots[i]! }));
 }
 
 /** Pure: every country's result as of a date. */
-export function scoreAll(inputs: readonly ModelInput[], asOf: string, model: ScoreModel = CURRENT_MODEL): CountryResult[] {
+export function scoreAll(
+  inputs: readonly ModelInput[],
+  asOf: string,
+  model: ScoreModel = CURRENT_MODEL,
+): CountryResult[] {
   return inputs.map((input) => model.computeCountry(input, asOf));
 }
 
@@ -197,7 +212,12 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const sources = opts.dryRun ? [] : await store.tableStatus();
   const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
   // Read before publish() replaces them: what this run moves, compared with the publication it follows.
-  const moved = current ? [] : movedCountries(publishedSnapshots(db), results.map((r) => r.snapshot));
+  const moved = current
+    ? []
+    : movedCountries(
+        publishedSnapshots(db),
+        results.map((r) => r.snapshot),
+      );
   if (current) {
     unchanged = true;
     publishedAt = current.published_at;
@@ -223,7 +243,11 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     const cardsMs = Math.round(performance.now() - cardsStarted);
     const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardError });
     if (opts.cards) {
-      cardSummary = { ...(outcome.cards ?? { keyed: 0, drawn: 0, to_draw: 0 }), error: cardError ?? null, duration_ms: cardsMs };
+      cardSummary = {
+        ...(outcome.cards ?? { keyed: 0, drawn: 0, to_draw: 0 }),
+        error: cardError ?? null,
+        duration_ms: cardsMs,
+      };
     }
     paused = outcome.paused;
     if (paused) publishedAt = null;
@@ -245,8 +269,14 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
 }
 
 /** The data columns of a source table as published (when it was last checked is not an input). */
-const sourceKey = (t: { table: string; dataType: string; newestPeriod: string | null; observations: number; lastChangedAt: string | null; sourceUpdated: string | null }) =>
-  JSON.stringify([t.table, t.dataType, t.newestPeriod, t.observations, t.lastChangedAt, t.sourceUpdated]);
+const sourceKey = (t: {
+  table: string;
+  dataType: string;
+  newestPeriod: string | null;
+  observations: number;
+  lastChangedAt: string | null;
+  sourceUpdated: string | null;
+}) => JSON.stringify([t.table, t.dataType, t.newestPeriod, t.observations, t.lastChangedAt, t.sourceUpdated]);
 
 /**
  * The current publication when `results` would publish nothing new: same model and as-of date, every snapshot
@@ -261,30 +291,46 @@ function sameAsPublished(
   sources: readonly Parameters<typeof sourceKey>[0][],
   drawsCards: boolean,
 ): { id: number; published_at: string } | null {
-  const pub = db.prepare(`SELECT id, model, as_of, published_at, cards_error FROM publications ORDER BY id DESC LIMIT 1`).get() as
-    | { id: number; model: string; as_of: string; published_at: string; cards_error: string | null }
-    | undefined;
+  const pub = db
+    .prepare(`SELECT id, model, as_of, published_at, cards_error FROM publications ORDER BY id DESC LIMIT 1`)
+    .get() as
+    { id: number; model: string; as_of: string; published_at: string; cards_error: string | null } | undefined;
   if (!pub || pub.model !== modelId || pub.as_of !== asOf) return null;
   // A publication that lacks its share cards (made without a keyer, e.g. by an older version's server job, or
   // whose keying failed) is made again when cards can be keyed now, so the site gets them.
-  if (drawsCards && (pub.cards_error !== null || db.prepare(`SELECT 1 FROM share_cards LIMIT 1`).get() === undefined)) return null;
+  if (drawsCards && (pub.cards_error !== null || db.prepare(`SELECT 1 FROM share_cards LIMIT 1`).get() === undefined))
+    return null;
   const snapshots = new Map(
-    (db.prepare(`SELECT country, payload FROM snapshots WHERE publication_id = ?`).all(pub.id) as Array<{ country: string; payload: string }>).map(
-      (r) => [r.country, r.payload],
-    ),
+    (
+      db.prepare(`SELECT country, payload FROM snapshots WHERE publication_id = ?`).all(pub.id) as Array<{
+        country: string;
+        payload: string;
+      }>
+    ).map((r) => [r.country, r.payload]),
   );
   if (snapshots.size !== results.length) return null;
   for (const r of results) if (snapshots.get(r.snapshot.country) !== JSON.stringify(r.snapshot)) return null;
-  const history = db.prepare(`SELECT country, month, score, status FROM score_history ORDER BY country, month`).all() as Array<{
-    country: string; month: string; score: number | null; status: string | null;
+  const history = db
+    .prepare(`SELECT country, month, score, status FROM score_history ORDER BY country, month`)
+    .all() as Array<{
+    country: string;
+    month: string;
+    score: number | null;
+    status: string | null;
   }>;
   const next = results
-    .flatMap((r) => r.history.map((h) => ({ country: r.snapshot.country, month: h.month, score: h.score, status: h.status })))
-    .sort((a, b) => (a.country < b.country ? -1 : a.country > b.country ? 1 : a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+    .flatMap((r) =>
+      r.history.map((h) => ({ country: r.snapshot.country, month: h.month, score: h.score, status: h.status })),
+    )
+    .sort((a, b) =>
+      a.country < b.country ? -1 : a.country > b.country ? 1 : a.month < b.month ? -1 : a.month > b.month ? 1 : 0,
+    );
   if (JSON.stringify(history) !== JSON.stringify(next)) return null;
   const published = db
-    .prepare(`SELECT source_table AS "table", data_type AS dataType, newest_period AS newestPeriod, observations, last_changed_at AS lastChangedAt,
-      source_updated AS sourceUpdated FROM source_status`)
+    .prepare(
+      `SELECT source_table AS "table", data_type AS dataType, newest_period AS newestPeriod, observations, last_changed_at AS lastChangedAt,
+      source_updated AS sourceUpdated FROM source_status`,
+    )
     .all() as Array<Parameters<typeof sourceKey>[0]>;
   const a = published.map(sourceKey).sort();
   const b = sources.map(sourceKey).sort();

@@ -52,12 +52,14 @@ export async function ingestBundled(
   return results;
 }
 
-
 /**
  * What `npm start` does on a fresh data directory, as one job: an empty store gets the bundled real files, and a
  * serving database without any publication gets a recalc. Call with the lock held.
  */
-export async function seedLocked(locked: LockedPipeline, opts: { asOf?: string; dir?: string } = {}): Promise<SeedOutcome> {
+export async function seedLocked(
+  locked: LockedPipeline,
+  opts: { asOf?: string; dir?: string } = {},
+): Promise<SeedOutcome> {
   const outcome: SeedOutcome = { loaded: 0, published: null };
   if ((await locked.store.counts()).observations === 0) {
     outcome.loaded = (await ingestBundled(locked, opts.dir)).length;

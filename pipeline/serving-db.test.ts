@@ -21,17 +21,26 @@ describe("source_status key", () => {
     const old = new Database(file);
     old.exec(`CREATE TABLE source_status (source_table TEXT PRIMARY KEY, data_type TEXT NOT NULL, newest_period TEXT,
       observations INTEGER NOT NULL, last_ingested_at TEXT, last_changed_at TEXT, source_updated TEXT, publication_id INTEGER NOT NULL)`);
-    old.prepare(`INSERT INTO source_status (source_table, data_type, newest_period, observations, publication_id) VALUES (?, ?, ?, ?, ?)`).run("une_rt_m", "unemployment", "2026-07", 547, 1);
+    old
+      .prepare(
+        `INSERT INTO source_status (source_table, data_type, newest_period, observations, publication_id) VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run("une_rt_m", "unemployment", "2026-07", 547, 1);
     old.close();
 
     const db = openServingDb(file);
     try {
-      const key = db.prepare(`SELECT name FROM pragma_table_info('source_status') WHERE pk > 0 ORDER BY pk`).pluck().all();
+      const key = db
+        .prepare(`SELECT name FROM pragma_table_info('source_status') WHERE pk > 0 ORDER BY pk`)
+        .pluck()
+        .all();
       expect(key).toEqual(["source_table", "data_type"]);
-      expect(db.prepare(`SELECT source_table, data_type, newest_period, observations FROM source_status`).all()).toEqual([
-        { source_table: "une_rt_m", data_type: "unemployment", newest_period: "2026-07", observations: 547 },
-      ]);
-      db.prepare(`INSERT INTO source_status (source_table, data_type, observations, publication_id) VALUES ('une_rt_m', 'youth_unemployment', 1345, 1)`).run();
+      expect(
+        db.prepare(`SELECT source_table, data_type, newest_period, observations FROM source_status`).all(),
+      ).toEqual([{ source_table: "une_rt_m", data_type: "unemployment", newest_period: "2026-07", observations: 547 }]);
+      db.prepare(
+        `INSERT INTO source_status (source_table, data_type, observations, publication_id) VALUES ('une_rt_m', 'youth_unemployment', 1345, 1)`,
+      ).run();
       expect(db.prepare(`SELECT count(*) FROM source_status WHERE source_table = 'une_rt_m'`).pluck().get()).toBe(2);
     } finally {
       db.close();
@@ -73,13 +82,21 @@ describe("share cards drawn at publish time", () => {
         { card_key: "kc", png: "03" },
         { card_key: "kd", png: "04" },
       ]);
-      expect(db.prepare(`SELECT country, variant, publication_id, card_key, content FROM share_cards ORDER BY country, variant`).all()).toEqual([
+      expect(
+        db
+          .prepare(
+            `SELECT country, variant, publication_id, card_key, content FROM share_cards ORDER BY country, variant`,
+          )
+          .all(),
+      ).toEqual([
         { country: "DE", variant: "published", publication_id: 1, card_key: "ka", content: null },
         { country: "DE", variant: "stale", publication_id: 1, card_key: "kb", content: null },
         { country: "LI", variant: "published", publication_id: 1, card_key: "kc", content: null },
         { country: "MT", variant: "published", publication_id: 1, card_key: "kc", content: null },
       ]);
-      expect(db.prepare(`SELECT country, card_key, content FROM pending_share_cards`).all()).toEqual([{ country: "DE", card_key: "kd", content: null }]);
+      expect(db.prepare(`SELECT country, card_key, content FROM pending_share_cards`).all()).toEqual([
+        { country: "DE", card_key: "kd", content: null },
+      ]);
       // A publication that drew (or took over) its cards keyed them; one whose drawing failed keyed none.
       expect(db.prepare(`SELECT id, cards_keyed, cards_error FROM publications ORDER BY id`).all()).toEqual([
         { id: 1, cards_keyed: 62, cards_error: null },

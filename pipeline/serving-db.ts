@@ -208,10 +208,15 @@ export function openServingDb(file: string): ServingDb {
  * alone: its rows are copied into a table keyed by (source_table, data_type), in one transaction.
  */
 function widenSourceStatusKey(db: Database.Database): void {
-  const keyed = db.prepare(`SELECT pk FROM pragma_table_info('source_status') WHERE name = 'data_type'`).pluck().get() as number | undefined;
+  const keyed = db
+    .prepare(`SELECT pk FROM pragma_table_info('source_status') WHERE name = 'data_type'`)
+    .pluck()
+    .get() as number | undefined;
   if (keyed !== 0) return;
   db.transaction(() => {
-    const columns = (db.prepare(`SELECT name FROM pragma_table_info('source_status')`).pluck().all() as string[]).map((c) => `"${c}"`).join(", ");
+    const columns = (db.prepare(`SELECT name FROM pragma_table_info('source_status')`).pluck().all() as string[])
+      .map((c) => `"${c}"`)
+      .join(", ");
     db.exec(`ALTER TABLE source_status RENAME TO source_status_old`);
     db.exec(SERVING_SCHEMA);
     db.exec(`INSERT INTO source_status (${columns}) SELECT ${columns} FROM source_status_old`);
@@ -235,19 +240,27 @@ function moveCardImages(db: Database.Database): void {
     if (old.length === 0) return;
     const at = new Date().toISOString();
     for (const table of old) {
-      db.prepare(`INSERT OR IGNORE INTO share_card_images (card_key, png, drawn_at) SELECT card_key, png, ? FROM "${table}"`).run(at);
+      db.prepare(
+        `INSERT OR IGNORE INTO share_card_images (card_key, png, drawn_at) SELECT card_key, png, ? FROM "${table}"`,
+      ).run(at);
       db.exec(`ALTER TABLE "${table}" RENAME TO "${table}_drawn"`);
     }
     db.exec(SERVING_SCHEMA);
     if (old.includes("share_cards")) {
-      db.exec(`INSERT INTO share_cards (country, variant, publication_id, card_key) SELECT country, variant, publication_id, card_key FROM share_cards_drawn`);
+      db.exec(
+        `INSERT INTO share_cards (country, variant, publication_id, card_key) SELECT country, variant, publication_id, card_key FROM share_cards_drawn`,
+      );
     }
     if (old.includes("pending_share_cards")) {
-      db.exec(`INSERT INTO pending_share_cards (country, variant, card_key) SELECT country, variant, card_key FROM pending_share_cards_drawn`);
+      db.exec(
+        `INSERT INTO pending_share_cards (country, variant, card_key) SELECT country, variant, card_key FROM pending_share_cards_drawn`,
+      );
     }
     for (const table of old) db.exec(`DROP TABLE "${table}_drawn"`);
     if (columns("publications").includes("cards_drawn")) {
-      db.exec(`UPDATE publications SET cards_keyed = cards_drawn + cards_reused WHERE cards_keyed IS NULL AND cards_error IS NULL AND cards_drawn IS NOT NULL`);
+      db.exec(
+        `UPDATE publications SET cards_keyed = cards_drawn + cards_reused WHERE cards_keyed IS NULL AND cards_error IS NULL AND cards_drawn IS NOT NULL`,
+      );
     }
   }).immediate();
 }

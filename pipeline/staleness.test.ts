@@ -8,7 +8,9 @@ const { historical, sentiment } = CURRENT_PARAMS.freshness;
 describe("the stale rule", () => {
   it("names each data type's cut-off, taken from the model", () => {
     const text = staleRuleText();
-    expect(text).toContain(`${historical.cutoff} months (unemployment, vacancy, GDP, inflation and youth unemployment)`);
+    expect(text).toContain(
+      `${historical.cutoff} months (unemployment, vacancy, GDP, inflation and youth unemployment)`,
+    );
     expect(text).toContain(`${sentiment.cutoff} months (the barometer and employment expectations)`);
     expect(staleCutoffs()).toEqual({
       unemployment: historical.cutoff,
@@ -30,8 +32,19 @@ describe("the stale rule", () => {
   });
 
   it("counts countries only, by the newest table of each data type; aggregates are listed apart", () => {
-    const row = (country: string, data_type: "unemployment" | "expectations", table: string, newest_period: string, age_months: number) => ({
-      country, data_type, table, newest_period, age_months, stale: isStale(data_type, newest_period, "2026-11"),
+    const row = (
+      country: string,
+      data_type: "unemployment" | "expectations",
+      table: string,
+      newest_period: string,
+      age_months: number,
+    ) => ({
+      country,
+      data_type,
+      table,
+      newest_period,
+      age_months,
+      stale: isStale(data_type, newest_period, "2026-11"),
     });
     const summary = staleSummary([
       row("DE", "unemployment", "une_rt_q", "2024-Q1", 31), // stale quarterly table, but …

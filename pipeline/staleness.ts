@@ -35,7 +35,8 @@ export function isStale(dataType: DataType, newestPeriod: string, asOf: string |
   return !withinCutoff(newestPeriod, familyOfDataType(dataType), asOf);
 }
 
-const list = (words: string[]) => (words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+const list = (words: string[]) =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 
 /**
  * The rule in one sentence, naming each data type's cut-off, e.g. "Stale: the newest value is older than 24 months
@@ -49,7 +50,9 @@ export function staleRuleText(): string {
   }
   const parts = [...byCutoff].sort((a, b) => b[0] - a[0]).map(([months, names]) => `${months} months (${list(names)})`);
   const contextNames = list(CONTEXT_ONLY.map((t) => NAMES[t]));
-  const context = contextNames ? ` ${contextNames.charAt(0).toUpperCase()}${contextNames.slice(1)} never count in the score; their age is shown for context.` : "";
+  const context = contextNames
+    ? ` ${contextNames.charAt(0).toUpperCase()}${contextNames.slice(1)} never count in the score; their age is shown for context.`
+    : "";
   return (
     `Stale: the newest value is older than ${parts.join(" or ")}, so it no longer counts in the score.${context} ` +
     "Only countries are counted; Eurostat's aggregates (EA, EU27_2020, …) are listed apart."
@@ -71,7 +74,15 @@ export interface StaleSummary {
  * Per country and data type, the newest series of any table decides (une_rt_m fresh makes unemployment fresh even
  * when une_rt_q is stale); `rows` are the status report's per-table rows.
  */
-export function staleSummary(rows: ReadonlyArray<{ data_type: DataType; country: string; newest_period: string; age_months: number; stale: boolean }>): StaleSummary {
+export function staleSummary(
+  rows: ReadonlyArray<{
+    data_type: DataType;
+    country: string;
+    newest_period: string;
+    age_months: number;
+    stale: boolean;
+  }>,
+): StaleSummary {
   const newest = new Map<string, { stale: boolean; age: number }>();
   for (const r of rows) {
     const key = `${r.country}|${r.data_type}`;
@@ -83,7 +94,9 @@ export function staleSummary(rows: ReadonlyArray<{ data_type: DataType; country:
   return {
     rule: staleRuleText(),
     cutoffs: staleCutoffs(),
-    countries: COUNTRIES.map((c) => ({ code: c.code, data_types: staleTypes(c.code) })).filter((c) => c.data_types.length > 0),
+    countries: COUNTRIES.map((c) => ({ code: c.code, data_types: staleTypes(c.code) })).filter(
+      (c) => c.data_types.length > 0,
+    ),
     aggregates: geos.filter((g) => isAggregateGeo(g) && staleTypes(g).length > 0).sort(),
   };
 }

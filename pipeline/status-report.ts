@@ -46,12 +46,25 @@ export interface StatusReport {
    * The newest download run (`jwi update`/`fetch`, the server's schedule) as the audit log has it, so a failed
    * scheduled update shows where the operator looks; null before any.
    */
-  last_update: { at: string; action: string; actor: string; door: string | null; result: string; reason: string | null } | null;
+  last_update: {
+    at: string;
+    action: string;
+    actor: string;
+    door: string | null;
+    result: string;
+    reason: string | null;
+  } | null;
   published: {
     model: string | null;
     as_of: string | null;
     published_at: string | null;
-    countries: Array<{ code: string; score: number | null; status: string | null; as_of: string | null; age_days: number | null }>;
+    countries: Array<{
+      code: string;
+      score: number | null;
+      status: string | null;
+      as_of: string | null;
+      age_days: number | null;
+    }>;
     /**
      * The share cards served now (/og/{code}.png): how many, how many are drawn (a PNG stored under their key) and
      * how many the server will draw at their first request; how the current publication keyed them. Null before
@@ -81,14 +94,24 @@ export interface StatusReport {
   pending: { model: string; as_of: string; computed_at: string; countries_scored: number } | null;
 }
 
-
 /** The status report, read from the serving database alone. */
 export function statusReport(dataDir: string, db: ServingDb, now = new Date()): StatusReport {
   const asOfMonth = now.toISOString().slice(0, 7);
   const store = readStoreStatus(db);
   const pub = db
-    .prepare(`SELECT id, model, as_of, published_at, cards_keyed, cards_error FROM publications ORDER BY id DESC LIMIT 1`)
-    .get() as { id: number; model: string; as_of: string; published_at: string; cards_keyed: number | null; cards_error: string | null } | undefined;
+    .prepare(
+      `SELECT id, model, as_of, published_at, cards_keyed, cards_error FROM publications ORDER BY id DESC LIMIT 1`,
+    )
+    .get() as
+    | {
+        id: number;
+        model: string;
+        as_of: string;
+        published_at: string;
+        cards_keyed: number | null;
+        cards_error: string | null;
+      }
+    | undefined;
   const cards = db
     .prepare(
       `SELECT count(*) AS stored, count(*) FILTER (WHERE c.publication_id <> ?) AS older, count(i.card_key) AS drawn
@@ -103,7 +126,9 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
   }>;
   const byCountry = new Map(snaps.map((s) => [s.country, s]));
   const update = db
-    .prepare(`SELECT at, action, actor, result, detail FROM audit_log WHERE action IN ('update', 'fetch') ORDER BY id DESC LIMIT 1`)
+    .prepare(
+      `SELECT at, action, actor, result, detail FROM audit_log WHERE action IN ('update', 'fetch') ORDER BY id DESC LIMIT 1`,
+    )
     .get() as { at: string; action: string; actor: string; result: string; detail: string | null } | undefined;
   const updateDetail = update?.detail ? (JSON.parse(update.detail) as { door?: string; reason?: string }) : {};
   const dayMs = 86_400_000;
@@ -131,7 +156,14 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     tables_failing: store.tables.filter((t) => t.lastStatus === "failed").map((t) => t.table),
     schedule: null,
     last_update: update
-      ? { at: update.at, action: update.action, actor: update.actor, door: updateDetail.door ?? null, result: update.result, reason: updateDetail.reason ?? null }
+      ? {
+          at: update.at,
+          action: update.action,
+          actor: update.actor,
+          door: updateDetail.door ?? null,
+          result: update.result,
+          reason: updateDetail.reason ?? null,
+        }
       : null,
     published: {
       model: pub?.model ?? null,
@@ -147,7 +179,9 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
           age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
         };
       }),
-      cards: pub ? { ...cards, to_draw: cards.stored - cards.drawn, keyed: pub.cards_keyed, error: pub.cards_error } : null,
+      cards: pub
+        ? { ...cards, to_draw: cards.stored - cards.drawn, keyed: pub.cards_keyed, error: pub.cards_error }
+        : null,
     },
     paused: operatorPause(db),
     pending: pendingPublication(db),

@@ -26,9 +26,12 @@ export async function copyStoreStatus(store: ObservationStore, db: ServingDb, no
   const [series, tables, counts] = [await store.seriesStatus(), await store.tableStatus(), await store.counts()];
   // Which series is read needs every observation only when a table holds two series of one country.
   const keys = new Map<string, number>();
-  for (const r of series) keys.set(`${r.dataType}|${r.table}|${r.geo}`, (keys.get(`${r.dataType}|${r.table}|${r.geo}`) ?? 0) + 1);
+  for (const r of series)
+    keys.set(`${r.dataType}|${r.table}|${r.geo}`, (keys.get(`${r.dataType}|${r.table}|${r.geo}`) ?? 0) + 1);
   const { readSeries } = await import("./store/read-series.ts"); // the model's cut-offs: loaded by jobs only
-  const read = [...keys.values()].some((n) => n > 1) ? readSeries(await store.allObservations(), now.toISOString().slice(0, 10)) : null;
+  const read = [...keys.values()].some((n) => n > 1)
+    ? readSeries(await store.allObservations(), now.toISOString().slice(0, 10))
+    : null;
   const insertSeries = db.prepare(
     `INSERT INTO store_series (data_type, source_table, series, geo, newest_period, observations, release, read) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
@@ -45,8 +48,17 @@ export async function copyStoreStatus(store: ObservationStore, db: ServingDb, no
     }
     for (const t of tables) {
       insertTable.run(
-        t.dataType, t.table, t.lastIngestedAt, t.lastChangedAt, t.sourceUpdated, t.ingests, t.newestPeriod, t.observations,
-        t.lastCheckedAt, t.lastStatus, t.lastReason,
+        t.dataType,
+        t.table,
+        t.lastIngestedAt,
+        t.lastChangedAt,
+        t.sourceUpdated,
+        t.ingests,
+        t.newestPeriod,
+        t.observations,
+        t.lastCheckedAt,
+        t.lastStatus,
+        t.lastReason,
       );
     }
     db.prepare(
@@ -79,8 +91,14 @@ export function readStoreStatus(db: ServingDb): StoreStatus {
           ORDER BY data_type, source_table, geo, read DESC, series`,
       )
       .all() as Array<{
-      data_type: string; source_table: string; series: string; geo: string; newest_period: string; observations: number;
-      release: string | null; read: number;
+      data_type: string;
+      source_table: string;
+      series: string;
+      geo: string;
+      newest_period: string;
+      observations: number;
+      release: string | null;
+      read: number;
     }>
   ).map((r) => ({
     dataType: r.data_type as DataType,
@@ -92,21 +110,28 @@ export function readStoreStatus(db: ServingDb): StoreStatus {
     release: r.release,
     read: r.read === 1,
   }));
-  const tables = (db.prepare(`SELECT * FROM store_tables ORDER BY data_type, source_table`).all() as TableRow[]).map((t) => ({
-    dataType: t.data_type as DataType,
-    table: t.source_table,
-    lastIngestedAt: t.last_ingested_at,
-    lastChangedAt: t.last_changed_at,
-    sourceUpdated: t.source_updated,
-    ingests: t.ingests,
-    newestPeriod: t.newest_period,
-    observations: t.observations,
-    lastCheckedAt: t.last_checked_at,
-    lastStatus: t.last_status,
-    lastReason: t.last_reason,
-  }));
+  const tables = (db.prepare(`SELECT * FROM store_tables ORDER BY data_type, source_table`).all() as TableRow[]).map(
+    (t) => ({
+      dataType: t.data_type as DataType,
+      table: t.source_table,
+      lastIngestedAt: t.last_ingested_at,
+      lastChangedAt: t.last_changed_at,
+      sourceUpdated: t.source_updated,
+      ingests: t.ingests,
+      newestPeriod: t.newest_period,
+      observations: t.observations,
+      lastCheckedAt: t.last_checked_at,
+      lastStatus: t.last_status,
+      lastReason: t.last_reason,
+    }),
+  );
   const meta = db.prepare(`SELECT observations, ingests, copied_at FROM store_meta WHERE id = 1`).get() as
-    | { observations: number; ingests: number; copied_at: string }
-    | undefined;
-  return { series, tables, observations: meta?.observations ?? 0, ingests: meta?.ingests ?? 0, copiedAt: meta?.copied_at ?? null };
+    { observations: number; ingests: number; copied_at: string } | undefined;
+  return {
+    series,
+    tables,
+    observations: meta?.observations ?? 0,
+    ingests: meta?.ingests ?? 0,
+    copiedAt: meta?.copied_at ?? null,
+  };
 }

@@ -34,13 +34,22 @@ export function systemProblem(err: unknown, dataDir?: string): SystemProblem | n
 function problemOf(err: unknown): SystemProblem | null {
   const code = (err as { code?: unknown } | null)?.code;
   const message = err instanceof Error ? err.message : String(err);
-  if ((typeof code === "string" && CODES_FULL.has(code)) || /no space left on device|database or disk is full|disk quota exceeded/i.test(message)) {
+  if (
+    (typeof code === "string" && CODES_FULL.has(code)) ||
+    /no space left on device|database or disk is full|disk quota exceeded/i.test(message)
+  ) {
     return "disk-full";
   }
-  if ((typeof code === "string" && CODES_READONLY.has(code)) || /read-only file system|attempt to write a readonly database/i.test(message)) {
+  if (
+    (typeof code === "string" && CODES_READONLY.has(code)) ||
+    /read-only file system|attempt to write a readonly database/i.test(message)
+  ) {
     return "read-only";
   }
-  if ((typeof code === "string" && CODES_DENIED.has(code)) || /permission denied|unable to open database file/i.test(message)) {
+  if (
+    (typeof code === "string" && CODES_DENIED.has(code)) ||
+    /permission denied|unable to open database file/i.test(message)
+  ) {
     return "no-permission";
   }
   return null;

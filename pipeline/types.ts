@@ -5,7 +5,15 @@
  * `youth_unemployment` (model v2.2 §10): une_rt_m for the under-25s, context shown beside the unemployment rate,
  * never in any score (docs/decisions/016-youth-unemployment.md).
  */
-export const DATA_TYPES = ["unemployment", "vacancy", "gdp", "inflation", "lmb", "expectations", "youth_unemployment"] as const;
+export const DATA_TYPES = [
+  "unemployment",
+  "vacancy",
+  "gdp",
+  "inflation",
+  "lmb",
+  "expectations",
+  "youth_unemployment",
+] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
 export function isDataType(value: unknown): value is DataType {
@@ -37,14 +45,7 @@ export interface Observation {
 }
 
 export type WarningType =
-  | "revision"
-  | "unknown_geo"
-  | "missing_value"
-  | "flag"
-  | "stale"
-  | "out_of_range"
-  | "unit"
-  | "unknown_header";
+  "revision" | "unknown_geo" | "missing_value" | "flag" | "stale" | "out_of_range" | "unit" | "unknown_header";
 
 export interface UploadWarning {
   type: WarningType;

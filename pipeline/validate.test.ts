@@ -38,7 +38,9 @@ describe("checkUploadFile", () => {
   });
 
   it("rejects an empty file", () => {
-    expect(() => checkUploadFile({ fileName: "a.json", size: 0, dataType: "gdp" })).toThrow(inputError("This file is empty."));
+    expect(() => checkUploadFile({ fileName: "a.json", size: 0, dataType: "gdp" })).toThrow(
+      inputError("This file is empty."),
+    );
   });
 
   it("accepts exactly the limit, rejects one byte more with the size in MB", () => {
@@ -60,23 +62,29 @@ describe("checkUploadFile", () => {
 
   it("allows a CSV four times the size: DuckDB reads it from disk, only the pinned series becomes values", () => {
     expect(MAX_CSV_UPLOAD_BYTES).toBe(256 * MIB);
-    expect([maxUploadBytes("a.csv"), maxUploadBytes("A.CSV"), maxUploadBytes("a.json"), maxUploadBytes("a.xlsx")]).toEqual([
-      256 * MIB, 256 * MIB, 64 * MIB, 64 * MIB,
-    ]);
+    expect([
+      maxUploadBytes("a.csv"),
+      maxUploadBytes("A.CSV"),
+      maxUploadBytes("a.json"),
+      maxUploadBytes("a.xlsx"),
+    ]).toEqual([256 * MIB, 256 * MIB, 64 * MIB, 64 * MIB]);
     expect(() => checkUploadFile({ fileName: "a.csv", size: 100 * MIB, dataType: "unemployment" })).not.toThrow();
     expect(() => checkUploadFile({ fileName: "a.json", size: 100 * MIB, dataType: "unemployment" })).toThrow(
       inputError("This file is too large (100 MB); the limit is 64 MB."),
     );
-    expect(() => checkUploadFile({ fileName: "a.csv", size: MAX_CSV_UPLOAD_BYTES + 1, dataType: "unemployment" })).toThrow(
-      inputError("This file is too large (256.1 MB); the limit is 256 MB."),
-    );
+    expect(() =>
+      checkUploadFile({ fileName: "a.csv", size: MAX_CSV_UPLOAD_BYTES + 1, dataType: "unemployment" }),
+    ).toThrow(inputError("This file is too large (256.1 MB); the limit is 256 MB."));
   });
 
   it("rejects an unknown data type first, listing the seven", () => {
-    const message = 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.';
+    const message =
+      'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.';
     expect(() => checkUploadFile({ fileName: "a.json", size: 0, dataType: "weather" })).toThrow(inputError(message));
     expect(() => assertDataType(undefined)).toThrow(
-      inputError("Unknown data type undefined. Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment."),
+      inputError(
+        "Unknown data type undefined. Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.",
+      ),
     );
   });
 

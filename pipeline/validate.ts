@@ -24,7 +24,9 @@ export function expectedExtensions(dataType: DataType): readonly UploadExtension
 
 /** `Please upload a .JSON or .CSV file` / `Please upload a .XLSX file`. */
 export function wrongExtensionMessage(dataType: DataType): string {
-  return `Please upload a ${expectedExtensions(dataType).map((e) => e.toUpperCase()).join(" or ")} file`;
+  return `Please upload a ${expectedExtensions(dataType)
+    .map((e) => e.toUpperCase())
+    .join(" or ")} file`;
 }
 
 /** The size limit of a file by its name: MAX_CSV_UPLOAD_BYTES for `.csv`, MAX_UPLOAD_BYTES otherwise. */
@@ -59,7 +61,12 @@ export interface UploadFileFacts {
  * Throws InputError when the upload cannot be right whatever its content: unknown data type, wrong
  * extension (case-insensitive), empty, or larger than `maxBytes`. Checked in that order.
  */
-export function checkUploadFile({ fileName, size, dataType, maxBytes = maxUploadBytes(fileName) }: UploadFileFacts): void {
+export function checkUploadFile({
+  fileName,
+  size,
+  dataType,
+  maxBytes = maxUploadBytes(fileName),
+}: UploadFileFacts): void {
   const type = assertDataType(dataType);
   const name = fileName.toLowerCase();
   if (!expectedExtensions(type).some((extension) => name.endsWith(extension))) {

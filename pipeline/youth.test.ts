@@ -6,7 +6,17 @@ import { withYouthUnemployment, youthUnemploymentByCountry } from "./youth.ts";
 import type { Snapshot } from "./model/types.ts";
 
 const row = (geo: string, period: string, value: number, dataType = "youth_unemployment"): StoredObservation =>
-  ({ dataType, table: "une_rt_m", geo, isAggregate: geo === "EU27_2020", period, value, flag: null, unit: "PC_ACT", ingestId: 1 }) as StoredObservation;
+  ({
+    dataType,
+    table: "une_rt_m",
+    geo,
+    isAggregate: geo === "EU27_2020",
+    period,
+    value,
+    flag: null,
+    unit: "PC_ACT",
+    ingestId: 1,
+  }) as StoredObservation;
 
 describe("youthUnemploymentByCountry", () => {
   const rows = [
@@ -36,9 +46,15 @@ describe("youthUnemploymentByCountry", () => {
   });
 
   it("attaches it to each snapshot (null without a figure) and leaves the model's snapshot and score as they were", () => {
-    const model = [{ country: "ES", score: 4.2 }, { country: "CH", score: 6.1 }] as unknown as Snapshot[];
+    const model = [
+      { country: "ES", score: 4.2 },
+      { country: "CH", score: 6.1 },
+    ] as unknown as Snapshot[];
     const out = withYouthUnemployment(model, rows, "2026-11-22");
-    expect(out.map((s) => [s.country, s.score, s.youth_unemployment?.value ?? null])).toEqual([["ES", 4.2, 23.5], ["CH", 6.1, null]]);
+    expect(out.map((s) => [s.country, s.score, s.youth_unemployment?.value ?? null])).toEqual([
+      ["ES", 4.2, 23.5],
+      ["CH", 6.1, null],
+    ]);
     expect("youth_unemployment" in model[0]!).toBe(false);
   });
 });

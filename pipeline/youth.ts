@@ -36,7 +36,10 @@ const FAMILY = "historical" as const;
  * Per geo (countries and aggregates), the newest youth-unemployment observation that ends at or before the as-of
  * month and is within U's cut-off; with the EU-27 figure of that same month when stored.
  */
-export function youthUnemploymentByCountry(rows: readonly StoredObservation[], asOf: string): Map<string, YouthUnemployment> {
+export function youthUnemploymentByCountry(
+  rows: readonly StoredObservation[],
+  asOf: string,
+): Map<string, YouthUnemployment> {
   const asOfMonth = asOf.slice(0, 7);
   const byGeo = new Map<string, Map<string, StoredObservation>>();
   for (const o of rows) {
@@ -65,7 +68,11 @@ export function youthUnemploymentByCountry(rows: readonly StoredObservation[], a
 }
 
 /** The snapshots with their youth-unemployment context attached (a new object each; the model's own are not changed). */
-export function withYouthUnemployment<S extends Snapshot>(snapshots: readonly S[], rows: readonly StoredObservation[], asOf: string): Array<S & PublishedSnapshot> {
+export function withYouthUnemployment<S extends Snapshot>(
+  snapshots: readonly S[],
+  rows: readonly StoredObservation[],
+  asOf: string,
+): Array<S & PublishedSnapshot> {
   const youth = youthUnemploymentByCountry(rows, asOf);
   return snapshots.map((s) => ({ ...s, youth_unemployment: youth.get(s.country) ?? null }));
 }

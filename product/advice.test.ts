@@ -24,18 +24,22 @@ describe("advice only where the data supports it (docs/product.md §9)", () => {
   });
   it("never shows a claim about an input that does not count, whatever counts", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...STATUSES_BEST_FIRST), fc.record({ openings: fc.boolean(), competition: fc.boolean(), sentiment: fc.boolean() }), (status, counting) => {
-        const items = adviceFor(status, counting);
-        expect(items).toHaveLength(3);
-        for (const item of items) {
-          for (const k of INPUTS) {
-            if (!counting[k]) {
-              expect(item.rests_on).not.toContain(k);
-              expect(item.text, `${status} "${item.title}" without ${k}`).not.toMatch(CLAIMS[k]);
+      fc.property(
+        fc.constantFrom(...STATUSES_BEST_FIRST),
+        fc.record({ openings: fc.boolean(), competition: fc.boolean(), sentiment: fc.boolean() }),
+        (status, counting) => {
+          const items = adviceFor(status, counting);
+          expect(items).toHaveLength(3);
+          for (const item of items) {
+            for (const k of INPUTS) {
+              if (!counting[k]) {
+                expect(item.rests_on).not.toContain(k);
+                expect(item.text, `${status} "${item.title}" without ${k}`).not.toMatch(CLAIMS[k]);
+              }
             }
           }
-        }
-      }),
+        },
+      ),
     );
   });
   it("keeps the claim when its inputs count (Romania's data), drops it when not (Cyprus's)", () => {
@@ -46,8 +50,21 @@ describe("advice only where the data supports it (docs/product.md §9)", () => {
     );
   });
   it("reads the inputs that count from the sub-scores (V openings, C competition, S sentiment)", () => {
-    const sub = { key: "V", value: 1, input: 1, period: "2026-Q2", age: 5, freshness: 1, weight: 0.125, effectiveWeight: 0.125 } as const;
-    expect(countingInputs({ U: null, V: sub, C: null, M: null, S: null })).toEqual({ openings: true, competition: false, sentiment: false });
+    const sub = {
+      key: "V",
+      value: 1,
+      input: 1,
+      period: "2026-Q2",
+      age: 5,
+      freshness: 1,
+      weight: 0.125,
+      effectiveWeight: 0.125,
+    } as const;
+    expect(countingInputs({ U: null, V: sub, C: null, M: null, S: null })).toEqual({
+      openings: true,
+      competition: false,
+      sentiment: false,
+    });
     expect(countingInputs(null)).toEqual({ openings: false, competition: false, sentiment: false });
   });
 });

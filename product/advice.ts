@@ -40,7 +40,11 @@ export const ADVICE: Readonly<Record<Status, readonly [AdviceEntry, AdviceEntry,
       },
     },
     { title: "Choose quality over volume", text: applications, rests_on: [] },
-    { title: "Move quickly", text: "Good candidates are hired fast. Keep your CV and references ready and answer recruiters within a day.", rests_on: [] },
+    {
+      title: "Move quickly",
+      text: "Good candidates are hired fast. Keep your CV and references ready and answer recruiters within a day.",
+      rests_on: [],
+    },
   ],
   bright: [
     {
@@ -96,8 +100,16 @@ export const ADVICE: Readonly<Record<Status, readonly [AdviceEntry, AdviceEntry,
     },
   ],
   stormy: [
-    { title: "Plan for a longer search", text: "Conditions are very tough. Budget for several months and keep a routine that protects your energy.", rests_on: [] },
-    { title: "Look across borders", text: "Compare brighter markets nearby: your skills may be in demand in another country or region.", rests_on: [] },
+    {
+      title: "Plan for a longer search",
+      text: "Conditions are very tough. Budget for several months and keep a routine that protects your energy.",
+      rests_on: [],
+    },
+    {
+      title: "Look across borders",
+      text: "Compare brighter markets nearby: your skills may be in demand in another country or region.",
+      rests_on: [],
+    },
     {
       title: "Invest in skills",
       text: `Use the time for a short course that opens a field with demand, and keep sending ${APPLICATIONS_PER_WEEK} quality applications a week.`,

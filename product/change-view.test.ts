@@ -6,7 +6,13 @@ import { computeCountry } from "../pipeline/model/v2-1.ts";
 import { withheld } from "./publication.ts";
 import { changeView, changeViews, monthsBefore, noComparisonText, partDetail, periodName } from "./change-view.ts";
 
-const st = (input: number, period: string, age: number, value = 50, freshness = 1): SubScoreState => ({ input, period, age, freshness, value });
+const st = (input: number, period: string, age: number, value = 50, freshness = 1): SubScoreState => ({
+  input,
+  period,
+  age,
+  freshness,
+  value,
+});
 
 function snapshot() {
   const input = makeInput({
@@ -22,7 +28,13 @@ describe("changeView", () => {
     const s = snapshot();
     const v = changeView(s.change.year_before)!;
     expect(v.text).toBe(describeChange(s.change.year_before!));
-    expect(v).toMatchObject({ from_month: "2025-11", to_month: "2026-11", since: "November 2025", head: "Up 1.0", delta: 1 });
+    expect(v).toMatchObject({
+      from_month: "2025-11",
+      to_month: "2026-11",
+      since: "November 2025",
+      head: "Up 1.0",
+      delta: 1,
+    });
     expect(v.parts.map((p) => p.words)).toEqual([
       "sentiment rose from 101.0 to 104.0: a brighter hiring outlook, so the score rises",
       "unemployment fell 0.5 points: fewer people out of work, so the score rises",
@@ -51,8 +63,20 @@ describe("changeView", () => {
       to_score: 5.9,
       delta: -0.1,
       parts: [
-        { key: "U", kind: "freshness", from: st(6, "2026-09", 1, 50, 1), to: st(6, "2026-09", 2, 50, 0.9), contribution: -0.06 },
-        { key: "M", kind: "freshness", from: st(0.1, "2026-09", 1, 50, 1), to: st(0.1, "2026-09", 2, 50, 0.9), contribution: -0.04 },
+        {
+          key: "U",
+          kind: "freshness",
+          from: st(6, "2026-09", 1, 50, 1),
+          to: st(6, "2026-09", 2, 50, 0.9),
+          contribution: -0.06,
+        },
+        {
+          key: "M",
+          kind: "freshness",
+          from: st(0.1, "2026-09", 1, 50, 1),
+          to: st(0.1, "2026-09", 2, 50, 0.9),
+          contribution: -0.04,
+        },
       ],
     };
     const v = changeView(e, { since: "20 November 2026" })!;
@@ -60,7 +84,11 @@ describe("changeView", () => {
       "Down 0.1 since 20 November 2026: unemployment figures (September 2026) aged from 1 to 2 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
     expect(v.parts).toHaveLength(1);
-    expect(v.parts[0]).toMatchObject({ shown: -0.1, shown_text: "\u22120.1", detail: "September 2026 figures, 1 → 2 months old" });
+    expect(v.parts[0]).toMatchObject({
+      shown: -0.1,
+      shown_text: "\u22120.1",
+      detail: "September 2026 figures, 1 → 2 months old",
+    });
     expect(v.parts[0]!.inputs).toEqual([
       { key: "U", kind: "freshness" },
       { key: "M", kind: "freshness" },
@@ -92,8 +120,12 @@ describe("words and figures", () => {
     expect(partDetail({ key: "M", kind: "value", from: st(-0.3, "2026-09", 1), to: st(0.4, "2026-09", 2) })).toBe(
       "\u22120.3 points → +0.4 points (September 2026)",
     );
-    expect(partDetail({ key: "S", kind: "removed", from: st(101.24, "2025-05", 6), to: null })).toBe("was 101.2 (May 2025, 6 months old)");
-    expect(partDetail({ key: "C", kind: "added", from: null, to: st(2.5, "2026-Q3", 1) })).toBe("2.5 (Q3 2026, 1 month old)");
+    expect(partDetail({ key: "S", kind: "removed", from: st(101.24, "2025-05", 6), to: null })).toBe(
+      "was 101.2 (May 2025, 6 months old)",
+    );
+    expect(partDetail({ key: "C", kind: "added", from: null, to: st(2.5, "2026-Q3", 1) })).toBe(
+      "2.5 (Q3 2026, 1 month old)",
+    );
     expect(partDetail({ key: "V", kind: "freshness", from: st(2, "2026-Q2", 2), to: st(2.1, "2026-Q3", 5) })).toBe(
       "Q2 2026 (2 months old) → Q3 2026 (5 months old)",
     );
@@ -105,6 +137,8 @@ describe("words and figures", () => {
     expect(monthsBefore("2026-01", 1)).toBe("2025-12");
     expect(monthsBefore("2026-11", 12)).toBe("2025-11");
     expect(noComparisonText("previous_month", "2026-01-15")).toBe("Not enough data in December 2025 to compare.");
-    expect(noComparisonText("year_before", "2026-11-22")).toBe("Not enough data a year ago (November 2025) to compare.");
+    expect(noComparisonText("year_before", "2026-11-22")).toBe(
+      "Not enough data a year ago (November 2025) to compare.",
+    );
   });
 });

@@ -4,7 +4,14 @@
 // carry the sentence: one wording, made once here from the model's own functions. The country page gets the same
 // lines as data (`changeSpecs`: each line's cause, effect and detail spec) and says them in its language
 // (web/app/lib/why-text.ts, docs/i18n.md).
-import { changeHead, changeLines, describeChange, monthName, periodName, signedTenths } from "../pipeline/model/explain-text.ts";
+import {
+  changeHead,
+  changeLines,
+  describeChange,
+  monthName,
+  periodName,
+  signedTenths,
+} from "../pipeline/model/explain-text.ts";
 import { figure, type CauseSpec, type EffectSpec, type Figure } from "../pipeline/model/explain-spec.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { roundHalfAway, tenths } from "../pipeline/model/round.ts";
@@ -78,10 +85,17 @@ export type DetailSpec =
   | { id: "valuesPeriods"; key: SubScoreKey; from: Figure; from_period: string; to: Figure; to_period: string };
 
 /** The figures behind one part as data: values and periods from → to, or the data's age from → to. */
-export function detailSpec(p: { key: SubScoreKey; kind: ChangeKind; from: SubScoreState | null; to: SubScoreState | null }): DetailSpec {
+export function detailSpec(p: {
+  key: SubScoreKey;
+  kind: ChangeKind;
+  from: SubScoreState | null;
+  to: SubScoreState | null;
+}): DetailSpec {
   const { from, to } = p;
-  if (p.kind === "added") return { id: "added", key: p.key, value: figure(to!.input, 1), period: to!.period, age: to!.age };
-  if (p.kind === "removed") return { id: "removed", key: p.key, value: figure(from!.input, 1), period: from!.period, age: from!.age };
+  if (p.kind === "added")
+    return { id: "added", key: p.key, value: figure(to!.input, 1), period: to!.period, age: to!.age };
+  if (p.kind === "removed")
+    return { id: "removed", key: p.key, value: figure(from!.input, 1), period: from!.period, age: from!.age };
   const a = from!;
   const b = to!;
   if (p.kind === "freshness") {
@@ -92,7 +106,14 @@ export function detailSpec(p: { key: SubScoreKey; kind: ChangeKind; from: SubSco
   const d = decimalsFor(a.input, b.input);
   return a.period === b.period
     ? { id: "values", key: p.key, from: figure(a.input, d), to: figure(b.input, d), period: b.period }
-    : { id: "valuesPeriods", key: p.key, from: figure(a.input, d), from_period: a.period, to: figure(b.input, d), to_period: b.period };
+    : {
+        id: "valuesPeriods",
+        key: p.key,
+        from: figure(a.input, d),
+        from_period: a.period,
+        to: figure(b.input, d),
+        to_period: b.period,
+      };
 }
 
 /** One input's value in its unit: U and V in %, M in points, C and S plain. */
@@ -130,7 +151,12 @@ export function detailWords(d: DetailSpec): string {
 }
 
 /** The figures behind one part in English: values and periods from → to, or the data's age from → to. */
-export function partDetail(p: { key: SubScoreKey; kind: ChangeKind; from: SubScoreState | null; to: SubScoreState | null }): string {
+export function partDetail(p: {
+  key: SubScoreKey;
+  kind: ChangeKind;
+  from: SubScoreState | null;
+  to: SubScoreState | null;
+}): string {
   return detailWords(detailSpec(p));
 }
 
@@ -199,7 +225,12 @@ export function changeSpec(e: Explanation | null | undefined): ChangeSpec | null
     from_month: e.from_month,
     to_month: e.to_month,
     delta_tenths,
-    lines: lines.map((l) => ({ cause: l.cause, effect: l.effect, detail: detailSpec(l.parts[0]!), shown_tenths: l.shown_tenths })),
+    lines: lines.map((l) => ({
+      cause: l.cause,
+      effect: l.effect,
+      detail: detailSpec(l.parts[0]!),
+      shown_tenths: l.shown_tenths,
+    })),
   };
 }
 

@@ -34,7 +34,8 @@ describe("colour maths", () => {
   it("simulates dichromacy: red and green collapse for protanopes and deuteranopes, not for tritanopes", () => {
     const red = "#d62728";
     const green = "#2ca02c";
-    const d = (v: Parameters<typeof simulate>[1]) => deltaE2000(toLab(simulate(parseHex(red), v)), toLab(simulate(parseHex(green), v)));
+    const d = (v: Parameters<typeof simulate>[1]) =>
+      deltaE2000(toLab(simulate(parseHex(red), v)), toLab(simulate(parseHex(green), v)));
     expect(d("normal")).toBeGreaterThan(50);
     expect(d("deuteranopia")).toBeLessThan(d("normal") / 2);
     expect(d("protanopia")).toBeLessThan(d("normal") / 2);

@@ -45,7 +45,9 @@ const MACHADO: Record<Exclude<Vision, "normal">, readonly (readonly number[])[]>
 export function simulate(rgb: Rgb, vision: Vision): Rgb {
   if (vision === "normal") return rgb;
   const lin = rgb.map(toLinear);
-  return MACHADO[vision].map((row) => toGamma(clamp01(row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2]))) as unknown as Rgb;
+  return MACHADO[vision].map((row) =>
+    toGamma(clamp01(row[0] * lin[0] + row[1] * lin[1] + row[2] * lin[2])),
+  ) as unknown as Rgb;
 }
 
 /** sRGB (0..1) → CIE L*a*b* (D65). */
@@ -54,7 +56,7 @@ export function toLab(rgb: Rgb): Lab {
   const x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047;
   const y = 0.2126729 * r + 0.7151522 * g + 0.072175 * b;
   const z = (0.0193339 * r + 0.119192 * g + 0.9503041 * b) / 1.08883;
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (24389 / 27 * t + 16) / 116);
+  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
   const [fx, fy, fz] = [f(x), f(y), f(z)];
   return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
 }
@@ -94,7 +96,11 @@ export function deltaE2000(lab1: Lab, lab2: Lab): number {
     else hbarp = h1p + h2p < 360 ? (h1p + h2p + 360) / 2 : (h1p + h2p - 360) / 2;
   }
   const T =
-    1 - 0.17 * Math.cos(rad(hbarp - 30)) + 0.24 * Math.cos(rad(2 * hbarp)) + 0.32 * Math.cos(rad(3 * hbarp + 6)) - 0.2 * Math.cos(rad(4 * hbarp - 63));
+    1 -
+    0.17 * Math.cos(rad(hbarp - 30)) +
+    0.24 * Math.cos(rad(2 * hbarp)) +
+    0.32 * Math.cos(rad(3 * hbarp + 6)) -
+    0.2 * Math.cos(rad(4 * hbarp - 63));
   const dTheta = 30 * Math.exp(-(((hbarp - 275) / 25) ** 2));
   const Cbarp7 = Cbarp ** 7;
   const Rc = 2 * Math.sqrt(Cbarp7 / (Cbarp7 + 25 ** 7));

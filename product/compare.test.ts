@@ -21,7 +21,10 @@ const subArb = (present: boolean) =>
         age: fc.constant(2),
       })
     : fc.constant(null);
-const sideArb = (mask: number) => fc.record(Object.fromEntries(KEYS.map((k, i) => [k, subArb(((mask >> i) & 1) === 1)]))) as fc.Arbitrary<Record<SubScoreKey, Sub | null>>;
+const sideArb = (mask: number) =>
+  fc.record(Object.fromEntries(KEYS.map((k, i) => [k, subArb(((mask >> i) & 1) === 1)]))) as fc.Arbitrary<
+    Record<SubScoreKey, Sub | null>
+  >;
 
 /** Players as explain.ts defines them, and the blend of a coalition, built here from first principles. */
 function bruteForce(a: Record<SubScoreKey, Sub | null>, b: Record<SubScoreKey, Sub | null>) {
@@ -85,7 +88,9 @@ describe("why two countries differ", () => {
   it("gives each input its average marginal contribution over every order, and the parts add up to the difference", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 31 }).chain((ma) => fc.integer({ min: 1, max: 31 }).chain((mb) => fc.tuple(sideArb(ma), sideArb(mb)))),
+        fc
+          .integer({ min: 1, max: 31 })
+          .chain((ma) => fc.integer({ min: 1, max: 31 }).chain((mb) => fc.tuple(sideArb(ma), sideArb(mb)))),
         ([a, b]) => {
           const e = explainDifference({ code: "AA", sub_scores: a }, { code: "BB", sub_scores: b });
           fc.pre(e !== null && e.parts.length <= 6);
@@ -94,7 +99,15 @@ describe("why two countries differ", () => {
           e!.parts.forEach((p, i) => expect(p.contribution).toBeCloseTo(brute[i]!.contribution, 9));
           expect(e!.parts.reduce((t, p) => t + p.contribution, 0)).toBeCloseTo(e!.delta, 9);
           const scoreOf = (s: typeof a) =>
-            blendSubScores(Object.fromEntries(KEYS.map((k) => [k, s[k] ? { value: s[k]!.value, effectiveWeight: CURRENT_PARAMS.weights[k] * s[k]!.freshness } : null])) as never, CURRENT_PARAMS)!.score;
+            blendSubScores(
+              Object.fromEntries(
+                KEYS.map((k) => [
+                  k,
+                  s[k] ? { value: s[k]!.value, effectiveWeight: CURRENT_PARAMS.weights[k] * s[k]!.freshness } : null,
+                ]),
+              ) as never,
+              CURRENT_PARAMS,
+            )!.score;
           expect(e!.delta).toBe(scoreOf(b) - scoreOf(a));
         },
       ),
@@ -104,8 +117,18 @@ describe("why two countries differ", () => {
 
   it("says it in words whose shown parts add up to the shown difference", () => {
     const sub = (value: number, input: number) => ({ value, freshness: 1, input, period: "2026-09", age: 2 });
-    const de = { code: "DE", name: "Germany", score: 7.2, sub_scores: { U: sub(80, 3.1), V: sub(60, 2.5), C: null, M: null, S: sub(50, 100) } };
-    const fr = { code: "FR", name: "France", score: 5.9, sub_scores: { U: sub(45, 7.4), V: sub(60, 2.5), C: null, M: null, S: null } };
+    const de = {
+      code: "DE",
+      name: "Germany",
+      score: 7.2,
+      sub_scores: { U: sub(80, 3.1), V: sub(60, 2.5), C: null, M: null, S: sub(50, 100) },
+    };
+    const fr = {
+      code: "FR",
+      name: "France",
+      score: 5.9,
+      sub_scores: { U: sub(45, 7.4), V: sub(60, 2.5), C: null, M: null, S: null },
+    };
     const view = differenceView(fr, de)!;
     expect(view.higher).toBe("DE");
     expect(view.lines.reduce((t, l) => t + l.shown_tenths, 0)).toBe(view.delta_tenths);
@@ -114,11 +137,21 @@ describe("why two countries differ", () => {
     expect(view.sentence).toContain("only Germany has a sentiment survey");
     expect(differenceView(fr, { ...de, score: null })).toBeNull();
     // The newer figure's period comes first, whichever country has it.
-    const older = { ...fr, sub_scores: { ...fr.sub_scores, V: { ...sub(60, 2.5), freshness: 0.5, period: "2026-Q1" } } };
-    expect(differenceView(older, de)!.sentence).toContain("Germany's figure for the vacancy rate is more recent (September 2026 vs Q1 2026)");
+    const older = {
+      ...fr,
+      sub_scores: { ...fr.sub_scores, V: { ...sub(60, 2.5), freshness: 0.5, period: "2026-Q1" } },
+    };
+    expect(differenceView(older, de)!.sentence).toContain(
+      "Germany's figure for the vacancy rate is more recent (September 2026 vs Q1 2026)",
+    );
     const newerLow = { ...fr, sub_scores: { ...fr.sub_scores, V: { ...sub(60, 2.5), period: "2026-10" } } };
-    const olderHigh = { ...de, sub_scores: { ...de.sub_scores, V: { ...sub(60, 2.5), freshness: 0.5, period: "2026-Q1" } } };
-    expect(differenceView(newerLow, olderHigh)!.sentence).toContain("France's figure for the vacancy rate is more recent (October 2026 vs Q1 2026)");
+    const olderHigh = {
+      ...de,
+      sub_scores: { ...de.sub_scores, V: { ...sub(60, 2.5), freshness: 0.5, period: "2026-Q1" } },
+    };
+    expect(differenceView(newerLow, olderHigh)!.sentence).toContain(
+      "France's figure for the vacancy rate is more recent (October 2026 vs Q1 2026)",
+    );
   });
 });
 
@@ -128,7 +161,8 @@ describe("compare addresses", () => {
     expect(readComparePath("fr-de")).toEqual({ kind: "redirect", path: "/compare/de-fr" });
     expect(readComparePath("FR-de-at")).toEqual({ kind: "redirect", path: "/compare/at-de-fr" });
     expect(readComparePath("at-be-de-fr")).toEqual({ kind: "ok", codes: ["AT", "BE", "DE", "FR"] });
-    for (const bad of ["de", "de-de", "de-xx", "at-be-de-fr-it", "de-fra", "", "de--fr", "de-fr-"]) expect(readComparePath(bad), bad).toEqual({ kind: "not-found" });
+    for (const bad of ["de", "de-de", "de-xx", "at-be-de-fr-it", "de-fra", "", "de--fr", "de-fr-"])
+      expect(readComparePath(bad), bad).toEqual({ kind: "not-found" });
     expect(comparePath(["SE", "at"])).toBe("/compare/at-se");
   });
 });

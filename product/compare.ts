@@ -16,7 +16,10 @@ export type ComparePath = { kind: "ok"; codes: string[] } | { kind: "redirect"; 
 
 /** `/compare/{a}-{b}…` for codes in any order and case: its canonical path (lower case, alphabetical). */
 export function comparePath(codes: readonly string[]): string {
-  return `/compare/${[...codes].map((c) => c.toLowerCase()).sort().join("-")}`;
+  return `/compare/${[...codes]
+    .map((c) => c.toLowerCase())
+    .sort()
+    .join("-")}`;
 }
 
 /**
@@ -38,8 +41,16 @@ export function readComparePath(param: string): ComparePath {
 }
 
 /** The exact attribution of `higher.score − lower.score` over the inputs (null when either has no score). */
-export function explainDifference(lower: { code: string; sub_scores: SubScoresLike }, higher: { code: string; sub_scores: SubScoresLike }): Explanation | null {
-  return explainChange(lower.sub_scores, higher.sub_scores, { from_month: lower.code, to_month: higher.code }, CURRENT_PARAMS);
+export function explainDifference(
+  lower: { code: string; sub_scores: SubScoresLike },
+  higher: { code: string; sub_scores: SubScoresLike },
+): Explanation | null {
+  return explainChange(
+    lower.sub_scores,
+    higher.sub_scores,
+    { from_month: lower.code, to_month: higher.code },
+    CURRENT_PARAMS,
+  );
 }
 
 const NAME: Record<SubScoreKey, string> = {
@@ -65,8 +76,10 @@ const UNIT: Record<SubScoreKey, (x: number) => string> = {
 
 /** One input's part in plain words: what differs between the two countries. */
 export function differencePhrase(p: ChangePart, names: { lower: string; higher: string }): string {
-  if (p.kind === "added") return `only ${names.higher} has ${NAME[p.key] === "sentiment" ? "a sentiment survey" : `a figure for ${NAME[p.key]}`}`;
-  if (p.kind === "removed") return `only ${names.lower} has ${NAME[p.key] === "sentiment" ? "a sentiment survey" : `a figure for ${NAME[p.key]}`}`;
+  if (p.kind === "added")
+    return `only ${names.higher} has ${NAME[p.key] === "sentiment" ? "a sentiment survey" : `a figure for ${NAME[p.key]}`}`;
+  if (p.kind === "removed")
+    return `only ${names.lower} has ${NAME[p.key] === "sentiment" ? "a sentiment survey" : `a figure for ${NAME[p.key]}`}`;
   const a = p.from!;
   const b = p.to!;
   if (p.kind === "freshness") {
@@ -85,7 +98,14 @@ export interface DifferenceView {
    * Each line's input on both sides (`lower`, `higher`; null where a side has none), so a page can say the line in
    * its own language; `words` and `sentence` are the English ones (the API's and the tests').
    */
-  lines: { words: string; shown_tenths: number; key: SubScoreKey; kind: ChangePart["kind"]; lower: SideInput | null; higher: SideInput | null }[];
+  lines: {
+    words: string;
+    shown_tenths: number;
+    key: SubScoreKey;
+    kind: ChangePart["kind"];
+    lower: SideInput | null;
+    higher: SideInput | null;
+  }[];
   names: { lower: string; higher: string };
   sentence: string;
 }
@@ -97,7 +117,8 @@ export interface SideInput {
   freshness: number;
 }
 
-const side = (s: ChangePart["from"]): SideInput | null => (s ? { input: s.input, period: s.period, freshness: s.freshness } : null);
+const side = (s: ChangePart["from"]): SideInput | null =>
+  s ? { input: s.input, period: s.period, freshness: s.freshness } : null;
 
 /** "Why they differ" for two countries, in words; null when either has no score. */
 export function differenceView(
@@ -106,18 +127,30 @@ export function differenceView(
 ): DifferenceView | null {
   if (a.score === null || b.score === null || !a.sub_scores || !b.sub_scores) return null;
   const [lower, higher] = a.score <= b.score ? [a, b] : [b, a];
-  const e = explainDifference({ code: lower.code, sub_scores: lower.sub_scores! }, { code: higher.code, sub_scores: higher.sub_scores! });
+  const e = explainDifference(
+    { code: lower.code, sub_scores: lower.sub_scores! },
+    { code: higher.code, sub_scores: higher.sub_scores! },
+  );
   if (!e) return null;
   const shown = roundExplanation(e);
   const names = { lower: lower.name, higher: higher.name };
   const lines = shown.parts
     .filter((p) => p.shown_tenths !== 0)
     .sort((x, y) => Math.abs(y.shown_tenths) - Math.abs(x.shown_tenths))
-    .map((p) => ({ words: differencePhrase(p, names), shown_tenths: p.shown_tenths, key: p.key, kind: p.kind, lower: side(p.from), higher: side(p.to) }));
+    .map((p) => ({
+      words: differencePhrase(p, names),
+      shown_tenths: p.shown_tenths,
+      key: p.key,
+      kind: p.kind,
+      lower: side(p.from),
+      higher: side(p.to),
+    }));
   const head =
     shown.delta_tenths === 0
       ? `${higher.name} and ${lower.name} score the same as shown`
       : `${higher.name} scores ${(shown.delta_tenths / 10).toFixed(1)} higher than ${lower.name}`;
-  const sentence = lines.length ? `${head}: ${lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`).join("; ")}.` : `${head}.`;
+  const sentence = lines.length
+    ? `${head}: ${lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`).join("; ")}.`
+    : `${head}.`;
   return { lower: lower.code, higher: higher.code, delta_tenths: shown.delta_tenths, lines, names, sentence };
 }

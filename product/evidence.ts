@@ -34,7 +34,11 @@ export function evidenceText(e: Evidence): string {
   return `${e.inputs} of ${e.of} inputs, ${Math.round(e.cover * 100)}% cover`;
 }
 
-const CONFIDENCE_TEXT: Record<string, string> = { high: "High confidence", medium: "Medium confidence", low: "Low confidence" };
+const CONFIDENCE_TEXT: Record<string, string> = {
+  high: "High confidence",
+  medium: "Medium confidence",
+  low: "Low confidence",
+};
 
 /** "Medium confidence". */
 export function confidenceText(confidence: string): string {

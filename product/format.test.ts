@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ageInMonths } from "../pipeline/model/period.ts";
-import { ageText, dataToText, formatPeriod, formatScore, publishedText, relativeTime, retentionText } from "./format.ts";
+import {
+  ageText,
+  dataToText,
+  formatPeriod,
+  formatScore,
+  publishedText,
+  relativeTime,
+  retentionText,
+} from "./format.ts";
 
 describe("format", () => {
   it("names the two dates for what they are", () => {

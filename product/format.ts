@@ -1,8 +1,20 @@
 // Number and date formatting shared by server and browser. Everything that depends on "now" takes it as an
 // argument (the loader's time), so the server's HTML and the hydrated page always agree.
 
-
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** The score as shown: one decimal, half away from zero (the model's rule: 6.95 is shown 7.0 and is bright). */
 export { formatScore } from "../pipeline/model/round.ts";
@@ -73,7 +85,10 @@ let rtf: Intl.RelativeTimeFormat | undefined;
  * How long ago `iso` was, relative to `nowIso` (the loader's clock), as a value and unit for Intl.RelativeTimeFormat,
  * or null for "just now". The site says it in the page's language (web/app/components/community.tsx).
  */
-export function relativeTimeParts(iso: string, nowIso: string): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
+export function relativeTimeParts(
+  iso: string,
+  nowIso: string,
+): { value: number; unit: Intl.RelativeTimeFormatUnit } | null {
   const seconds = Math.round((new Date(iso).getTime() - new Date(nowIso).getTime()) / 1000);
   // A timestamp ahead of the page's clock (clock skew between writer and reader) reads as "just now".
   if (seconds > 0) return null;
@@ -89,7 +104,9 @@ export function relativeTimeParts(iso: string, nowIso: string): { value: number;
 /** "2 days ago", "yesterday", "just now": relative to `nowIso` (the loader's clock). */
 export function relativeTime(iso: string, nowIso: string): string {
   const parts = relativeTimeParts(iso, nowIso);
-  return parts ? (rtf ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" })).format(parts.value, parts.unit) : "just now";
+  return parts
+    ? (rtf ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" })).format(parts.value, parts.unit)
+    : "just now";
 }
 
 /** A retention period in days as a reader says it: 365 → "12 months", 730 → "24 months", 90 → "90 days". */

@@ -3,7 +3,13 @@
 // round trip code → slug → code; the paths of product/locales.ts translate them both ways.
 import { describe, expect, it } from "vitest";
 import { COUNTRIES } from "../pipeline/countries.ts";
-import { countryByJobMarketSlug, countryForJobMarketName, jobMarketSlug, jobMarketSlugTable, slugify } from "./job-market-slugs.ts";
+import {
+  countryByJobMarketSlug,
+  countryForJobMarketName,
+  jobMarketSlug,
+  jobMarketSlugTable,
+  slugify,
+} from "./job-market-slugs.ts";
 import { LOCALES, PREFIXED_LOCALES, localePath, stripLocale } from "./locales.ts";
 
 describe("job-market slugs", () => {
@@ -25,7 +31,9 @@ describe("job-market slugs", () => {
   });
 
   it("round-trips code → slug → code in every language; English keeps the product's slugs", () => {
-    for (const l of LOCALES) for (const c of COUNTRIES) expect(countryByJobMarketSlug(l, jobMarketSlug(l, c.code))?.code, `${l} ${c.code}`).toBe(c.code);
+    for (const l of LOCALES)
+      for (const c of COUNTRIES)
+        expect(countryByJobMarketSlug(l, jobMarketSlug(l, c.code))?.code, `${l} ${c.code}`).toBe(c.code);
     for (const c of COUNTRIES) expect(jobMarketSlug("en", c.code)).toBe(c.slug);
   });
 
@@ -76,6 +84,8 @@ describe("job-market slugs", () => {
     expect(stripLocale("/pl/job-market/niemcy")).toBe("/job-market/germany");
     expect(stripLocale("/de/job-market/atlantis")).toBe("/job-market/atlantis");
     expect(stripLocale("/job-market/germany")).toBe("/job-market/germany");
-    for (const l of LOCALES) for (const c of COUNTRIES) expect(stripLocale(localePath(l, `/job-market/${c.slug}`))).toBe(`/job-market/${c.slug}`);
+    for (const l of LOCALES)
+      for (const c of COUNTRIES)
+        expect(stripLocale(localePath(l, `/job-market/${c.slug}`))).toBe(`/job-market/${c.slug}`);
   });
 });

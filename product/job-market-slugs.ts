@@ -15,7 +15,8 @@ export type JobMarketSlugTable = Record<string, string[]>;
 
 // Set by vite.config.ts in the site's bundles; undefined under Node (API, CLI, tests).
 declare const __JWI_JOB_MARKET_SLUGS__: JobMarketSlugTable | undefined;
-const BUILT: JobMarketSlugTable | null = typeof __JWI_JOB_MARKET_SLUGS__ === "undefined" ? null : __JWI_JOB_MARKET_SLUGS__;
+const BUILT: JobMarketSlugTable | null =
+  typeof __JWI_JOB_MARKET_SLUGS__ === "undefined" ? null : __JWI_JOB_MARKET_SLUGS__;
 
 /** German writes its umlauts as two letters when it cannot write them at all (ä → ae, ß → ss). */
 const GERMAN_FOLDS: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", ß: "ss" };
@@ -43,11 +44,15 @@ function derive(locale: string): string[] {
     const country = COUNTRIES[i]!;
     const twin = slugs.findIndex((s, j) => s === slug && j !== i);
     if (slug === "" || twin >= 0) {
-      throw new Error(`job-market slugs (${locale}): "${slug}" would name both ${country.name} and ${COUNTRIES[twin]?.name ?? "nothing"}`);
+      throw new Error(
+        `job-market slugs (${locale}): "${slug}" would name both ${country.name} and ${COUNTRIES[twin]?.name ?? "nothing"}`,
+      );
     }
     const english = countryBySlug(slug);
     if (english && english.code !== country.code) {
-      throw new Error(`job-market slugs (${locale}): "${slug}" for ${country.name} is the English slug of ${english.name}`);
+      throw new Error(
+        `job-market slugs (${locale}): "${slug}" for ${country.name} is the English slug of ${english.name}`,
+      );
     }
   });
   return slugs;
@@ -94,5 +99,7 @@ export function countryByJobMarketSlug(locale: string, slug: string): Country | 
  */
 export function countryForJobMarketName(locale: string, name: string): Country | undefined {
   if (locale === "en") return countryBySlug(name);
-  return countryByJobMarketSlug(locale, name) ?? countryBySlug(name) ?? countryByJobMarketSlug(locale, slugify(name, locale));
+  return (
+    countryByJobMarketSlug(locale, name) ?? countryBySlug(name) ?? countryByJobMarketSlug(locale, slugify(name, locale))
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { acceptLanguageLocale, cookieLocale, homeRedirect, localeFromPath, localePath, stripLocale } from "./locales.ts";
+import {
+  acceptLanguageLocale,
+  cookieLocale,
+  homeRedirect,
+  localeFromPath,
+  localePath,
+  stripLocale,
+} from "./locales.ts";
 
 describe("language paths", () => {
   it("reads the language from the prefix only, English without one", () => {

@@ -58,7 +58,11 @@ export function localePath(locale: Locale, path: string): string {
   const m = JOB_MARKET.exec(path);
   const country = m ? countryByJobMarketSlug(DEFAULT_LOCALE, m[1]!) : undefined;
   if (country) return `/${locale}/job-market/${jobMarketSlug(locale, country.code)}${m![2]}`;
-  return path === "/" ? `/${locale}` : path.startsWith("/?") || path.startsWith("/#") ? `/${locale}${path.slice(1)}` : `/${locale}${path}`;
+  return path === "/"
+    ? `/${locale}`
+    : path.startsWith("/?") || path.startsWith("/#")
+      ? `/${locale}${path.slice(1)}`
+      : `/${locale}${path}`;
 }
 
 /** The language a cookie header names, if any. */
@@ -87,7 +91,11 @@ export function acceptLanguageLocale(header: string | undefined | null): Locale 
  * Where a visitor arriving at "/" goes: the language they chose (the cookie), else, without a choice, the language of
  * their Accept-Language header; null to stay on the English home. Deep links are never redirected.
  */
-export function homeRedirect(pathname: string, acceptLanguage: string | undefined, cookie: string | undefined): Locale | null {
+export function homeRedirect(
+  pathname: string,
+  acceptLanguage: string | undefined,
+  cookie: string | undefined,
+): Locale | null {
   if (pathname !== "/") return null;
   const wanted = cookieLocale(cookie) ?? acceptLanguageLocale(acceptLanguage);
   return wanted === DEFAULT_LOCALE ? null : wanted;

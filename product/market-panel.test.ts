@@ -43,17 +43,41 @@ const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
 
 describe("comparisons (docs/product.md §9)", () => {
   it("unemployment vs the fixed rule 6 / 7 when no EU value exists, worded as a rule of thumb, never as an average", () => {
-    expect(compareUnemploymentWithEu(5.9, null, null)).toEqual({ result: "lower", text: "below the 6% rule of thumb", reference: null, basis: "fixed-thresholds", eu_period: null });
-    expect(compareUnemploymentWithEu(6, null, null)).toMatchObject({ result: "same", text: "within the 6%–7% rule of thumb" });
+    expect(compareUnemploymentWithEu(5.9, null, null)).toEqual({
+      result: "lower",
+      text: "below the 6% rule of thumb",
+      reference: null,
+      basis: "fixed-thresholds",
+      eu_period: null,
+    });
+    expect(compareUnemploymentWithEu(6, null, null)).toMatchObject({
+      result: "same",
+      text: "within the 6%–7% rule of thumb",
+    });
     expect(compareUnemploymentWithEu(7, null, null).result).toBe("same");
-    expect(compareUnemploymentWithEu(7.1, null, null)).toMatchObject({ result: "higher", text: "above the 7% rule of thumb" });
+    expect(compareUnemploymentWithEu(7.1, null, null)).toMatchObject({
+      result: "higher",
+      text: "above the 7% rule of thumb",
+    });
     // An EU period without an EU value names no period.
     expect(compareUnemploymentWithEu(5, null, "2026-Q2").eu_period).toBeNull();
   });
   it("unemployment vs the EU-27 average of the same period when present (±0.5), named as the EU-27 average", () => {
-    expect(compareUnemploymentWithEu(5.3, 5.9, "2026-07")).toEqual({ result: "lower", text: "lower than the EU-27 average", reference: 5.9, basis: "EU27_2020", eu_period: "2026-07" });
-    expect(compareUnemploymentWithEu(6.4, 5.9, "2026-07")).toMatchObject({ result: "same", text: "close to the EU-27 average" });
-    expect(compareUnemploymentWithEu(6.5, 5.9, "2026-07")).toMatchObject({ result: "higher", text: "higher than the EU-27 average" });
+    expect(compareUnemploymentWithEu(5.3, 5.9, "2026-07")).toEqual({
+      result: "lower",
+      text: "lower than the EU-27 average",
+      reference: 5.9,
+      basis: "EU27_2020",
+      eu_period: "2026-07",
+    });
+    expect(compareUnemploymentWithEu(6.4, 5.9, "2026-07")).toMatchObject({
+      result: "same",
+      text: "close to the EU-27 average",
+    });
+    expect(compareUnemploymentWithEu(6.5, 5.9, "2026-07")).toMatchObject({
+      result: "higher",
+      text: "higher than the EU-27 average",
+    });
   });
   it("the two yardsticks never share a wording", () => {
     const rates = [3, 5.9, 6, 6.5, 7, 7.1, 12];
@@ -128,7 +152,15 @@ describe("marketPanel", () => {
     expect(marketPanel(snapshot({ score: 8.5 })).general_signal).toBeNull();
   });
   it("missing inputs give nulls, never invented numbers", () => {
-    const p = marketPanel(snapshot({ vacancy: null, competition: null, lmb: null, score: null, averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 } }));
+    const p = marketPanel(
+      snapshot({
+        vacancy: null,
+        competition: null,
+        lmb: null,
+        score: null,
+        averages_3y: { vacancy: null, competition: null, vacancy_points: 0, competition_points: 0 },
+      }),
+    );
     expect(p.vacancy_rate).toBeNull();
     expect(p.callbacks_per_100).toBeNull();
     expect(p.comparisons.vacancy_vs_3y).toBeNull();
@@ -140,12 +172,36 @@ describe("marketPanel", () => {
 });
 
 describe("sentimentSources (model v2.1: the barometer and the EEI on the country page)", () => {
-  const S = (freshness: number) => ({ key: "S", value: 60, input: 102, period: "2026-10", age: 1, freshness, weight: 0.5, effectiveWeight: 0.5 * freshness }) as const;
+  const S = (freshness: number) =>
+    ({
+      key: "S",
+      value: 60,
+      input: 102,
+      period: "2026-10",
+      age: 1,
+      freshness,
+      weight: 0.5,
+      effectiveWeight: 0.5 * freshness,
+    }) as const;
 
   it("an EEI past the 12-month cut-off is shown, does not count, and says until when it counted", () => {
-    const s = snapshot({ model: "v2.1", lmb: null, eei: { value: 92.9, period: "2025-08", flag: null }, sentiment_sources: [] });
+    const s = snapshot({
+      model: "v2.1",
+      lmb: null,
+      eei: { value: 92.9, period: "2025-08", flag: null },
+      sentiment_sources: [],
+    });
     expect(sentimentSources(s)).toEqual([
-      { source: "eei", value: 92.9, period: "2025-08", age: 15, counts: false, freshness: 0, cutoff_months: 12, counts_until: "2026-08" },
+      {
+        source: "eei",
+        value: 92.9,
+        period: "2025-08",
+        age: 15,
+        counts: false,
+        freshness: 0,
+        cutoff_months: 12,
+        counts_until: "2026-08",
+      },
     ]);
     expect(marketPanel(s)).toMatchObject({ eei_value: 92.9, eei_period: "2025-08", lmb_value: null });
   });
@@ -169,10 +225,23 @@ describe("sentimentSources (model v2.1: the barometer and the EEI on the country
   it("a v2 snapshot (no sentiment_sources): its barometer counts when S exists, and there is no EEI", () => {
     const fed = snapshot({ sub_scores: { U: null, V: null, C: null, M: null, S: S(0.7) } });
     expect(sentimentSources(fed)).toEqual([
-      { source: "lmb", value: 101.3, period: "2026-10", age: 1, counts: true, freshness: 0.7, cutoff_months: 12, counts_until: "2027-10" },
+      {
+        source: "lmb",
+        value: 101.3,
+        period: "2026-10",
+        age: 1,
+        counts: true,
+        freshness: 0.7,
+        cutoff_months: 12,
+        counts_until: "2027-10",
+      },
     ]);
     expect(sentimentSources(snapshot())[0]).toMatchObject({ source: "lmb", counts: false });
     expect(sentimentSources(snapshot({ lmb: null }))).toEqual([]);
-    expect(marketPanel(snapshot({ lmb: null }))).toMatchObject({ eei_value: null, eei_period: null, sentiment_sources: [] });
+    expect(marketPanel(snapshot({ lmb: null }))).toMatchObject({
+      eei_value: null,
+      eei_period: null,
+      sentiment_sources: [],
+    });
   });
 });

@@ -100,7 +100,12 @@ export interface MarketPanel {
   vacancy_three_year_avg: number | null;
   competition_three_year_avg: number | null;
   comparisons: {
-    unemployment_vs_eu: (Comparison<"lower" | "higher" | "same"> & { basis: "EU27_2020" | "fixed-thresholds"; eu_period: string | null }) | null;
+    unemployment_vs_eu:
+      | (Comparison<"lower" | "higher" | "same"> & {
+          basis: "EU27_2020" | "fixed-thresholds";
+          eu_period: string | null;
+        })
+      | null;
     vacancy_vs_3y: Comparison<"above" | "below" | "same"> | null;
     competition_vs_3y: Comparison<"higher" | "lower" | "same"> | null;
   };
@@ -145,16 +150,25 @@ export function compareUnemploymentWithEu(
     const low = `${PANEL_RULES.unemploymentLowerThan}%`;
     const high = `${PANEL_RULES.unemploymentHigherThan}%`;
     const text =
-      result === "lower" ? `below the ${low} rule of thumb` : result === "higher" ? `above the ${high} rule of thumb` : `within the ${low}–${high} rule of thumb`;
+      result === "lower"
+        ? `below the ${low} rule of thumb`
+        : result === "higher"
+          ? `above the ${high} rule of thumb`
+          : `within the ${low}–${high} rule of thumb`;
     return { result, text, reference: null, basis: "fixed-thresholds", eu_period: null };
   }
   const text =
-    result === "lower" ? "lower than the EU-27 average" : result === "higher" ? "higher than the EU-27 average" : "close to the EU-27 average";
+    result === "lower"
+      ? "lower than the EU-27 average"
+      : result === "higher"
+        ? "higher than the EU-27 average"
+        : "close to the EU-27 average";
   return { result, text, reference: eu, basis: "EU27_2020", eu_period: euPeriod };
 }
 
 export function compareVacancyWithAverage(rate: number, avg: number): Comparison<"above" | "below" | "same"> {
-  const result = rate > avg + PANEL_RULES.vacancyMargin ? "above" : rate < avg - PANEL_RULES.vacancyMargin ? "below" : "same";
+  const result =
+    rate > avg + PANEL_RULES.vacancyMargin ? "above" : rate < avg - PANEL_RULES.vacancyMargin ? "below" : "same";
   const text =
     result === "above"
       ? "more openings than its 3-year average"
@@ -165,7 +179,12 @@ export function compareVacancyWithAverage(rate: number, avg: number): Comparison
 }
 
 export function compareCompetitionWithAverage(value: number, avg: number): Comparison<"higher" | "lower" | "same"> {
-  const result = value > avg + PANEL_RULES.competitionMargin ? "higher" : value < avg - PANEL_RULES.competitionMargin ? "lower" : "same";
+  const result =
+    value > avg + PANEL_RULES.competitionMargin
+      ? "higher"
+      : value < avg - PANEL_RULES.competitionMargin
+        ? "lower"
+        : "same";
   const text =
     result === "higher"
       ? "more competition than its 3-year average"
@@ -200,7 +219,12 @@ export const breakdown = {
       baseline: 6.5,
       level,
       trend: trend(rate, 6.5, true),
-      text: level === "low" ? "Below 6%: more jobs available" : level === "high" ? "Above 7%: fewer jobs available" : "Around the European norm",
+      text:
+        level === "low"
+          ? "Below 6%: more jobs available"
+          : level === "high"
+            ? "Above 7%: fewer jobs available"
+            : "Around the European norm",
     };
   },
   vacancy(rate: number): BreakdownCard {
@@ -211,7 +235,12 @@ export const breakdown = {
       baseline: 2.5,
       level,
       trend: trend(rate, 2.5, false),
-      text: level === "high" ? "Above 3%: many open positions" : level === "low" ? "Below 2%: few open positions" : "An average number of open positions",
+      text:
+        level === "high"
+          ? "Above 3%: many open positions"
+          : level === "low"
+            ? "Below 2%: few open positions"
+            : "An average number of open positions",
     };
   },
   competition(value: number): BreakdownCard {
@@ -222,18 +251,29 @@ export const breakdown = {
       baseline: 4,
       level,
       trend: trend(value, 4, true),
-      text: level === "high" ? "Above 5 job seekers per opening: high competition" : level === "low" ? "Below 3 job seekers per opening: low competition" : "Average competition per opening",
+      text:
+        level === "high"
+          ? "Above 5 job seekers per opening: high competition"
+          : level === "low"
+            ? "Below 3 job seekers per opening: low competition"
+            : "Average competition per opening",
     };
   },
   sentiment(value: number): BreakdownCard {
-    const level = value > 100 + PANEL_RULES.stableWithin ? "high" : value < 100 - PANEL_RULES.stableWithin ? "low" : "average";
+    const level =
+      value > 100 + PANEL_RULES.stableWithin ? "high" : value < 100 - PANEL_RULES.stableWithin ? "low" : "average";
     return {
       value,
       bar: clamp((value - 90) * 5),
       baseline: 100,
       level,
       trend: trend(value, 100, false),
-      text: level === "high" ? "Experts expect hiring to grow (above 100)" : level === "low" ? "Experts expect hiring to slow (below 100)" : "Experts expect a neutral outlook (around 100)",
+      text:
+        level === "high"
+          ? "Experts expect hiring to grow (above 100)"
+          : level === "low"
+            ? "Experts expect hiring to slow (below 100)"
+            : "Experts expect a neutral outlook (around 100)",
     };
   },
 };
@@ -248,9 +288,16 @@ export function competitionText(competition: number): string {
  */
 export function sentimentSources(s: Snapshot): SentimentSourcePanel[] {
   const cutoff = CURRENT_PARAMS.freshness.sentiment.cutoff;
-  const fed = s.sentiment_sources ?? (s.lmb && s.sub_scores.S ? [{ source: "lmb" as const, freshness: s.sub_scores.S.freshness, period: s.lmb.period }] : []);
+  const fed =
+    s.sentiment_sources ??
+    (s.lmb && s.sub_scores.S
+      ? [{ source: "lmb" as const, freshness: s.sub_scores.S.freshness, period: s.lmb.period }]
+      : []);
   const out: SentimentSourcePanel[] = [];
-  for (const [source, at] of [["lmb", s.lmb], ["eei", s.eei ?? null]] as const) {
+  for (const [source, at] of [
+    ["lmb", s.lmb],
+    ["eei", s.eei ?? null],
+  ] as const) {
     if (!at) continue;
     const used = fed.find((f) => f.source === source && f.period === at.period);
     out.push({
@@ -271,7 +318,10 @@ export function sentimentSources(s: Snapshot): SentimentSourcePanel[] {
  * The market panel of one snapshot, with the country's published monthly history for the general signal.
  * Missing inputs give nulls, never made-up numbers.
  */
-export function marketPanel(s: Snapshot, history: ReadonlyArray<{ month: string; score: number | null }> = []): MarketPanel {
+export function marketPanel(
+  s: Snapshot,
+  history: ReadonlyArray<{ month: string; score: number | null }> = [],
+): MarketPanel {
   const u = s.unemployment?.value ?? null;
   const v = s.vacancy?.value ?? null;
   const c = s.competition;
@@ -305,7 +355,10 @@ export function marketPanel(s: Snapshot, history: ReadonlyArray<{ month: string;
     vacancy_three_year_avg: vAvg === null ? null : round(vAvg, 2),
     competition_three_year_avg: cAvg === null ? null : round(cAvg, 2),
     comparisons: {
-      unemployment_vs_eu: u === null ? null : compareUnemploymentWithEu(u, s.eu_average?.unemployment ?? null, s.eu_average?.period ?? null),
+      unemployment_vs_eu:
+        u === null
+          ? null
+          : compareUnemploymentWithEu(u, s.eu_average?.unemployment ?? null, s.eu_average?.period ?? null),
       vacancy_vs_3y: v === null || vAvg === null ? null : compareVacancyWithAverage(v, vAvg),
       competition_vs_3y: c === null || cAvg === null ? null : compareCompetitionWithAverage(c, cAvg),
     },

@@ -46,13 +46,15 @@ export const SOURCE_TERMS: readonly SourceTerms[] = [
   {
     source: "European Commission, DG ECFIN",
     credit: "Source: European Commission, DG ECFIN (Business and Consumer Surveys)",
-    terms: "The Employment Expectations Indicator of DG ECFIN's surveys is re-usable on the same terms, with acknowledgement of the source (Commission Decision 2011/833/EU).",
+    terms:
+      "The Employment Expectations Indicator of DG ECFIN's surveys is re-usable on the same terms, with acknowledgement of the source (Commission Decision 2011/833/EU).",
     url: "https://economy-finance.ec.europa.eu/",
   },
   {
     source: "IAB, European Labour Market Barometer",
     credit: "Source: IAB / European Network of Public Employment Services",
-    terms: "Barometer values remain © IAB (Institut für Arbeitsmarkt- und Berufsforschung); they are quoted with their source and are not covered by this site's licence.",
+    terms:
+      "Barometer values remain © IAB (Institut für Arbeitsmarkt- und Berufsforschung); they are quoted with their source and are not covered by this site's licence.",
     url: "https://iab.de/en/",
   },
 ];

@@ -53,7 +53,10 @@ export const WAITING_LIST_SERVICES = [
   { id: "cv-upgrade", title: "Upgrade Your CV" },
 ] as const;
 export type WaitingListService = (typeof WAITING_LIST_SERVICES)[number]["id"];
-export const WAITING_LIST_SERVICE_IDS = WAITING_LIST_SERVICES.map((s) => s.id) as [WaitingListService, ...WaitingListService[]];
+export const WAITING_LIST_SERVICE_IDS = WAITING_LIST_SERVICES.map((s) => s.id) as [
+  WaitingListService,
+  ...WaitingListService[],
+];
 
 /** `career-consultant`, `cv-upgrade`, or one of the page titles (any case) → the service id; undefined otherwise. */
 export function waitingListServiceId(value: string): WaitingListService | undefined {

@@ -34,7 +34,9 @@ export interface PersonalRowView {
 }
 
 /** The compact sub-scores the page ships to the browser: value and freshness of each present sub-score. */
-export function compactSub(sub: Readonly<Record<SubScoreKey, { value: number; freshness: number } | null>> | null): PersonalSubScores | null {
+export function compactSub(
+  sub: Readonly<Record<SubScoreKey, { value: number; freshness: number } | null>> | null,
+): PersonalSubScores | null {
   if (sub === null) return null;
   const out: Partial<Record<SubScoreKey, { value: number; freshness: number }>> = {};
   for (const k of ["U", "V", "C", "M", "S"] as const) {
@@ -61,7 +63,9 @@ export function personalRows(inputs: readonly PersonalInput[], steps: WeightStep
       personal_score: personal?.score ?? null,
       personal_status: personal?.status ?? null,
       difference: personal && item.score !== null ? personal.score - item.score : null,
-      moved_by: parts.filter((p) => p.contribution !== 0).sort((x, y) => Math.abs(y.contribution) - Math.abs(x.contribution)),
+      moved_by: parts
+        .filter((p) => p.contribution !== 0)
+        .sort((x, y) => Math.abs(y.contribution) - Math.abs(x.contribution)),
     };
   });
 }
@@ -71,9 +75,13 @@ export function movedText(row: Pick<PersonalRowView, "moved_by">): string {
   const parts = row.moved_by
     .map((p) => ({ p, shown: Math.round(p.contribution * 10) / 10 }))
     .filter(({ shown }) => shown !== 0)
-    .map(({ p, shown }) => `${WEIGHT_TEXT[p.key].name.toLowerCase()} ${shown > 0 ? "+" : "−"}${Math.abs(shown).toFixed(1)}`);
+    .map(
+      ({ p, shown }) =>
+        `${WEIGHT_TEXT[p.key].name.toLowerCase()} ${shown > 0 ? "+" : "−"}${Math.abs(shown).toFixed(1)}`,
+    );
   return parts.length ? parts.join(", ") : "no change";
 }
 
 /** What the page and the API say of every personal ranking. */
-export const PERSONAL_NOTE = "Your ranking (your weights) — not the index. The published scores never change with your weights.";
+export const PERSONAL_NOTE =
+  "Your ranking (your weights) — not the index. The published scores never change with your weights.";

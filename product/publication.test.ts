@@ -6,11 +6,27 @@ import type { Snapshot, SubScore } from "../pipeline/model/types.ts";
 import { listItem, showsScore, withheldReason } from "./publication.ts";
 
 const sub = (key: SubScore["key"], period: string): SubScore => ({
-  key, value: 50, input: 1, period, age: 0, freshness: 1, weight: 0.2, effectiveWeight: 0.2,
+  key,
+  value: 50,
+  input: 1,
+  period,
+  age: 0,
+  freshness: 1,
+  weight: 0.2,
+  effectiveWeight: 0.2,
 });
 const snapshot = (period: string): Snapshot =>
-  ({ country: "DE", score: 6.2, status: "cloudy", label: "Mixed/average", confidence: "high", basis: "blended", anchor_month: period,
-    sub_scores: { U: sub("U", period), V: null, C: null, M: null, S: null }, yoy: { delta: null, label: null } }) as unknown as Snapshot;
+  ({
+    country: "DE",
+    score: 6.2,
+    status: "cloudy",
+    label: "Mixed/average",
+    confidence: "high",
+    basis: "blended",
+    anchor_month: period,
+    sub_scores: { U: sub("U", period), V: null, C: null, M: null, S: null },
+    yoy: { delta: null, label: null },
+  }) as unknown as Snapshot;
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const de = countryByCode("DE")!;

@@ -94,7 +94,9 @@ export function ranking(type: RankingType, items: readonly CountryListItem[]): R
 export function regions(items: readonly CountryListItem[]): RegionRow[] {
   const rows = REGIONS.map(({ id, name }): RegionRow => {
     const members = items.filter((c) => c.region === id).sort((a, b) => a.name.localeCompare(b.name));
-    const scored = members.filter((c) => c.score !== null).sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
+    const scored = members
+      .filter((c) => c.score !== null)
+      .sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
     const average = scored.length ? scored.reduce((sum, c) => sum + c.score!, 0) / scored.length : null;
     return {
       id,

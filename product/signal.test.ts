@@ -7,7 +7,10 @@ import { generalSignal, signalExplanation, signalOfChange, SIGNAL_RULES } from "
 const histories = fc
   .record({
     end: fc.integer({ min: periodEndMonth("2001-01"), max: periodEndMonth("2030-12") }),
-    scores: fc.array(fc.option(fc.double({ min: 1, max: 10, noNaN: true }), { nil: null, freq: 6 }), { minLength: 1, maxLength: 30 }),
+    scores: fc.array(fc.option(fc.double({ min: 1, max: 10, noNaN: true }), { nil: null, freq: 6 }), {
+      minLength: 1,
+      maxLength: 30,
+    }),
   })
   .map(({ end, scores }) => ({
     asOf: monthLabel(end),
@@ -38,27 +41,35 @@ describe("general signal: the direction of the score over the last three months 
 
   it("does not depend on the score's band, only on its change (a high score can weaken, a low one improve)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 1, max: 10, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true }), (base, shift) => {
-        const h = (a: number, b: number) => [
-          { month: "2026-08", score: a },
-          { month: "2026-11", score: b },
-        ];
-        // Moving both months by the same amount keeps the signal.
-        const a = generalSignal(h(base, base + shift), "2026-11-22");
-        const b = generalSignal(h(base + 0.5, base + 0.5 + shift), "2026-11-22");
-        expect(a!.signal).toBe(b!.signal);
-      }),
+      fc.property(
+        fc.double({ min: 1, max: 10, noNaN: true }),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+        (base, shift) => {
+          const h = (a: number, b: number) => [
+            { month: "2026-08", score: a },
+            { month: "2026-11", score: b },
+          ];
+          // Moving both months by the same amount keeps the signal.
+          const a = generalSignal(h(base, base + shift), "2026-11-22");
+          const b = generalSignal(h(base + 0.5, base + 0.5 + shift), "2026-11-22");
+          expect(a!.signal).toBe(b!.signal);
+        },
+      ),
     );
   });
 
   it("uses only the two months of its window: months in between or before do not move it", () => {
     fc.assert(
-      fc.property(histories, fc.array(fc.double({ min: 1, max: 10, noNaN: true }), { minLength: 30, maxLength: 30 }), ({ asOf, history }, noise) => {
-        const end = periodEndMonth(asOf);
-        const keep = new Set([monthLabel(end), monthLabel(end - 3)]);
-        const noisy = history.map((h, i) => (keep.has(h.month) ? h : { ...h, score: noise[i]! }));
-        expect(generalSignal(noisy, asOf)).toEqual(generalSignal(history, asOf));
-      }),
+      fc.property(
+        histories,
+        fc.array(fc.double({ min: 1, max: 10, noNaN: true }), { minLength: 30, maxLength: 30 }),
+        ({ asOf, history }, noise) => {
+          const end = periodEndMonth(asOf);
+          const keep = new Set([monthLabel(end), monthLabel(end - 3)]);
+          const noisy = history.map((h, i) => (keep.has(h.month) ? h : { ...h, score: noise[i]! }));
+          expect(generalSignal(noisy, asOf)).toEqual(generalSignal(history, asOf));
+        },
+      ),
     );
   });
 
@@ -74,13 +85,19 @@ describe("general signal: the direction of the score over the last three months 
       { month: "2026-10", score: 7.8 },
       { month: "2026-11", score: 7.66 },
     ];
-    expect(generalSignal(cy, "2026-11-22")).toMatchObject({ signal: "weakening", from_month: "2026-08", to_month: "2026-11" });
+    expect(generalSignal(cy, "2026-11-22")).toMatchObject({
+      signal: "weakening",
+      from_month: "2026-08",
+      to_month: "2026-11",
+    });
   });
 
   it("the tooltip says what the signal is and the change it read", () => {
     expect(signalExplanation(null)).toBe(
       "The direction of the score over the last 3 months: Improving when it rose by 0.3 or more, Weakening when it fell by 0.3 or more, otherwise Stable.",
     );
-    expect(signalExplanation({ change: -0.44, from_month: "2026-08", to_month: "2026-11" })).toMatch(/Here: −0\.44 from August 2026 to November 2026\.$/);
+    expect(signalExplanation({ change: -0.44, from_month: "2026-08", to_month: "2026-11" })).toMatch(
+      /Here: −0\.44 from August 2026 to November 2026\.$/,
+    );
   });
 });

@@ -16,7 +16,11 @@ export const SIGNAL_RULES = {
   weakeningFrom: -0.3,
 } as const;
 
-export const SIGNAL_TEXT: Record<GeneralSignal, string> = { improving: "Improving", stable: "Stable", weakening: "Weakening" };
+export const SIGNAL_TEXT: Record<GeneralSignal, string> = {
+  improving: "Improving",
+  stable: "Stable",
+  weakening: "Weakening",
+};
 
 export interface SignalReading {
   signal: GeneralSignal;
@@ -38,7 +42,10 @@ export function signalOfChange(change: number): GeneralSignal {
  * The general signal as of a month (`YYYY-MM`, or a date `YYYY-MM-DD`): the score of that month against the score
  * three months before, both from the history. Null when either month has no score: no signal is made up.
  */
-export function generalSignal(history: ReadonlyArray<{ month: string; score: number | null }>, asOf: string): SignalReading | null {
+export function generalSignal(
+  history: ReadonlyArray<{ month: string; score: number | null }>,
+  asOf: string,
+): SignalReading | null {
   const toIndex = /^\d{4}-\d{2}$/.test(asOf) ? periodEndMonth(asOf) : monthOfDate(asOf);
   const to_month = monthLabel(toIndex);
   const from_month = monthLabel(toIndex - SIGNAL_RULES.months);

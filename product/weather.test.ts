@@ -1,13 +1,27 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CURRENT_MODEL } from "../pipeline/model/index.ts";
-import { MAP_STYLE, RATING_BANDS, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, ratingBandText, statusScaleSentence } from "./weather.ts";
+import {
+  MAP_STYLE,
+  RATING_BANDS,
+  STATUS_RANGES,
+  STATUS_STYLE,
+  STATUSES_BEST_FIRST,
+  markerFraction,
+  ratingBandText,
+  statusScaleSentence,
+} from "./weather.ts";
 import { VISIONS, contrastRatio, perceivedDifference } from "./colour-vision.ts";
 
 describe("weather presentation", () => {
   it("the rating key names, for every shown score, the model's label and a band holding its status", () => {
     const { statusOf, labelOf } = CURRENT_MODEL;
-    expect(RATING_BANDS.map(ratingBandText)).toEqual(["1–3.9 = very tough", "4–6.9 = mixed/average", "7–8.9 = rather favorable", "9–10 = very favorable"]);
+    expect(RATING_BANDS.map(ratingBandText)).toEqual([
+      "1–3.9 = very tough",
+      "4–6.9 = mixed/average",
+      "7–8.9 = rather favorable",
+      "9–10 = very favorable",
+    ]);
     expect(RATING_BANDS.map((b) => b.statuses)).toEqual([["stormy", "rainy"], ["cloudy"], ["bright"], ["sunny"]]);
     for (let tenths = 10; tenths <= 100; tenths++) {
       const score = tenths / 10;
@@ -45,7 +59,10 @@ describe("weather palette (map, legend, scale bar, rankings)", () => {
 
   for (const vision of VISIONS) {
     it(`keeps every status apart from the others and from "not covered" (${vision})`, () => {
-      const named: Array<[string, string]> = [...statuses.map((s): [string, string] => [s, STATUS_STYLE[s].fill]), ["not covered", MAP_STYLE.notCovered]];
+      const named: Array<[string, string]> = [
+        ...statuses.map((s): [string, string] => [s, STATUS_STYLE[s].fill]),
+        ["not covered", MAP_STYLE.notCovered],
+      ];
       const tooClose: string[] = [];
       for (let i = 0; i < named.length; i++) {
         for (let j = i + 1; j < named.length; j++) {
@@ -59,13 +76,16 @@ describe("weather palette (map, legend, scale bar, rankings)", () => {
     it(`keeps every status apart from the sea and the hatch's white (${vision})`, () => {
       for (const s of statuses) {
         expect(perceivedDifference(STATUS_STYLE[s].fill, MAP_STYLE.sea, vision), s).toBeGreaterThanOrEqual(MIN_DELTA_E);
-        expect(perceivedDifference(STATUS_STYLE[s].fill, MAP_STYLE.noDataBase, vision), s).toBeGreaterThanOrEqual(MIN_DELTA_E);
+        expect(perceivedDifference(STATUS_STYLE[s].fill, MAP_STYLE.noDataBase, vision), s).toBeGreaterThanOrEqual(
+          MIN_DELTA_E,
+        );
       }
     });
   }
 
   it("labels written on a status colour meet WCAG AA (4.5:1)", () => {
-    for (const s of statuses) expect(contrastRatio(STATUS_STYLE[s].ink, STATUS_STYLE[s].fill), s).toBeGreaterThanOrEqual(4.5);
+    for (const s of statuses)
+      expect(contrastRatio(STATUS_STYLE[s].ink, STATUS_STYLE[s].fill), s).toBeGreaterThanOrEqual(4.5);
   });
 
   it("draws the 'no recent data' hatch and the not-covered coastline visibly (3:1 non-text contrast)", () => {

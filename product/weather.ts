@@ -84,7 +84,9 @@ export function markerFraction(score: number): number {
 export function statusScaleSentence(): string {
   const worstFirst = [...STATUSES_BEST_FIRST].reverse();
   return worstFirst
-    .map((s, i) => (i === worstFirst.length - 1 ? `${s} from ${STATUS_RANGES[s].from}` : `${s} below ${STATUS_RANGES[s].to}`))
+    .map((s, i) =>
+      i === worstFirst.length - 1 ? `${s} from ${STATUS_RANGES[s].from}` : `${s} below ${STATUS_RANGES[s].to}`,
+    )
     .join(", ");
 }
 

@@ -17,20 +17,47 @@ export const INDEX_STEP = 2;
 
 export type WeightSteps = Readonly<Record<SubScoreKey, number>>;
 
-export const INDEX_STEPS: WeightSteps = Object.freeze({ U: INDEX_STEP, M: INDEX_STEP, V: INDEX_STEP, C: INDEX_STEP, S: INDEX_STEP });
+export const INDEX_STEPS: WeightSteps = Object.freeze({
+  U: INDEX_STEP,
+  M: INDEX_STEP,
+  V: INDEX_STEP,
+  C: INDEX_STEP,
+  S: INDEX_STEP,
+});
 
 /** Plain-language name and help of each input (what a visitor weighs). */
 export const WEIGHT_TEXT: Readonly<Record<SubScoreKey, { name: string; help: string }>> = Object.freeze({
-  U: { name: "Unemployment level", help: "How many people who want a job do not have one. Lower is better for job seekers." },
-  M: { name: "Change in unemployment", help: "Whether unemployment went up or down over the last 12 months. Falling is better." },
+  U: {
+    name: "Unemployment level",
+    help: "How many people who want a job do not have one. Lower is better for job seekers.",
+  },
+  M: {
+    name: "Change in unemployment",
+    help: "Whether unemployment went up or down over the last 12 months. Falling is better.",
+  },
   V: { name: "Job vacancies", help: "The share of jobs employers are trying to fill. More open jobs is better." },
-  C: { name: "Competition", help: "Job seekers per open job: how many people compete for each opening. Fewer is better." },
-  S: { name: "Sentiment", help: "How employers and workers expect the job market to go (surveys). More optimism is better." },
+  C: {
+    name: "Competition",
+    help: "Job seekers per open job: how many people compete for each opening. Fewer is better.",
+  },
+  S: {
+    name: "Sentiment",
+    help: "How employers and workers expect the job market to go (surveys). More optimism is better.",
+  },
 });
 
 /** What a step means, for screen readers and the visible value. */
 export function stepText(step: number): string {
-  return ["ignored", "half the index's weight", "as in the index", "1.5 times the index's weight", "twice the index's weight", "2.5 times the index's weight"][step] ?? String(step);
+  return (
+    [
+      "ignored",
+      "half the index's weight",
+      "as in the index",
+      "1.5 times the index's weight",
+      "twice the index's weight",
+      "2.5 times the index's weight",
+    ][step] ?? String(step)
+  );
 }
 
 export const isIndexSteps = (s: WeightSteps) => WEIGHT_KEYS.every((k) => s[k] === INDEX_STEP);
@@ -49,7 +76,8 @@ const MAX_TEXT = 60;
  * Anything else is an error that says what is wrong; nothing is guessed.
  */
 export function parseSteps(text: string): ParsedSteps {
-  if (text.length > MAX_TEXT) return { ok: false, error: `Weights are at most ${MAX_TEXT} characters, like U:2,M:2,V:2,C:2,S:2.` };
+  if (text.length > MAX_TEXT)
+    return { ok: false, error: `Weights are at most ${MAX_TEXT} characters, like U:2,M:2,V:2,C:2,S:2.` };
   const steps: Record<SubScoreKey, number> = { ...INDEX_STEPS };
   const seen = new Set<string>();
   const trimmed = text.trim();
@@ -58,11 +86,16 @@ export function parseSteps(text: string): ParsedSteps {
     const m = /^\s*([A-Za-z]+)\s*:\s*([0-9]+)\s*$/.exec(part);
     if (!m) return { ok: false, error: `"${part.trim().slice(0, 20)}" is not a weight: write KEY:STEP, like U:2.` };
     const key = m[1]!.toUpperCase() as SubScoreKey;
-    if (!WEIGHT_KEYS.includes(key)) return { ok: false, error: `Unknown input "${m[1]!.slice(0, 10)}": use U, M, V, C and S.` };
+    if (!WEIGHT_KEYS.includes(key))
+      return { ok: false, error: `Unknown input "${m[1]!.slice(0, 10)}": use U, M, V, C and S.` };
     if (seen.has(key)) return { ok: false, error: `${key} is given twice.` };
     seen.add(key);
     const step = Number(m[2]);
-    if (!(step >= MIN_STEP && step <= MAX_STEP)) return { ok: false, error: `The weight of ${key} must be a whole step from ${MIN_STEP} to ${MAX_STEP} (got ${m[2]!.slice(0, 10)}).` };
+    if (!(step >= MIN_STEP && step <= MAX_STEP))
+      return {
+        ok: false,
+        error: `The weight of ${key} must be a whole step from ${MIN_STEP} to ${MAX_STEP} (got ${m[2]!.slice(0, 10)}).`,
+      };
     steps[key] = step;
   }
   return { ok: true, steps };
@@ -83,4 +116,7 @@ export function weightVector(s: WeightSteps): WeightVector {
 }
 
 /** The current model as the personal score needs it (the blend's parameters and §5's status). */
-export const PERSONAL_MODEL: PersonalModel = Object.freeze({ params: CURRENT_PARAMS, statusOf: (score: number) => statusOf(score, CURRENT_PARAMS) });
+export const PERSONAL_MODEL: PersonalModel = Object.freeze({
+  params: CURRENT_PARAMS,
+  statusOf: (score: number) => statusOf(score, CURRENT_PARAMS),
+});

@@ -12,35 +12,111 @@ import path from "node:path";
 import { startSiteServer } from "../web/server-handler.ts";
 
 const URLS = [
-  "/", "/country/de", "/country/fr", "/country/li", "/country/ch", "/country/xx", "/job-market/germany", "/job-market/spain",
-  "/brightest", "/stormiest", "/brightest-markets", "/top-regions", "/waiting-list/cv-review", "/methodology", "/open-data",
-  "/open-data/api", "/contact", "/de/contact", "/de/methodology", "/privacy", "/terms", "/admin", "/nope",
-  "/api/openapi.json", "/api/countries", "/api/countries/DE", "/api/countries/DE/history", "/api/rankings/brightest", "/api/rankings/x",
-  "/api/health", "/api/countries/DE/experiences", "/api/v1/countries", "/api/v1/countries/DE", "/api/v1/countries/de", "/api/v1/countries/ZZ",
-  "/api/v1/countries/DE/history", "/api/v1/countries/DE/history.csv", "/api/v1/rankings/stormiest", "/api/v1/rankings/nope",
-  "/api/v1/regions", "/api/v1/sources", "/api/v1/scores.csv", "/api/v1/health", "/api/admin/status", "/sitemap.xml", "/robots.txt",
-  "/og/de.png", "/og/li.png", "/og/zz.png", "/badge/de.svg", "/badge/LI.svg", "/badge/zz.svg",
-  "/api/feeds/scores.xml", "/feeds/scores.xml", "/api/feeds/changes.xml", "/feeds/all.atom", "/feeds/de.atom",
+  "/",
+  "/country/de",
+  "/country/fr",
+  "/country/li",
+  "/country/ch",
+  "/country/xx",
+  "/job-market/germany",
+  "/job-market/spain",
+  "/brightest",
+  "/stormiest",
+  "/brightest-markets",
+  "/top-regions",
+  "/waiting-list/cv-review",
+  "/methodology",
+  "/open-data",
+  "/open-data/api",
+  "/contact",
+  "/de/contact",
+  "/de/methodology",
+  "/privacy",
+  "/terms",
+  "/admin",
+  "/nope",
+  "/api/openapi.json",
+  "/api/countries",
+  "/api/countries/DE",
+  "/api/countries/DE/history",
+  "/api/rankings/brightest",
+  "/api/rankings/x",
+  "/api/health",
+  "/api/countries/DE/experiences",
+  "/api/v1/countries",
+  "/api/v1/countries/DE",
+  "/api/v1/countries/de",
+  "/api/v1/countries/ZZ",
+  "/api/v1/countries/DE/history",
+  "/api/v1/countries/DE/history.csv",
+  "/api/v1/rankings/stormiest",
+  "/api/v1/rankings/nope",
+  "/api/v1/regions",
+  "/api/v1/sources",
+  "/api/v1/scores.csv",
+  "/api/v1/health",
+  "/api/admin/status",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/og/de.png",
+  "/og/li.png",
+  "/og/zz.png",
+  "/badge/de.svg",
+  "/badge/LI.svg",
+  "/badge/zz.svg",
+  "/api/feeds/scores.xml",
+  "/feeds/scores.xml",
+  "/api/feeds/changes.xml",
+  "/feeds/all.atom",
+  "/feeds/de.atom",
 ];
-const VOLATILE_HEADERS = new Set(["date", "x-request-id", "content-length", "keep-alive", "connection", "content-security-policy"]);
+const VOLATILE_HEADERS = new Set([
+  "date",
+  "x-request-id",
+  "content-length",
+  "keep-alive",
+  "connection",
+  "content-security-policy",
+]);
 
 async function record(out: string): Promise<void> {
   mkdirSync(out, { recursive: true });
   const now = new Date("2026-11-22T12:00:00.000Z");
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-snapshot-"));
   const server = await startSiteServer({
-    port: 0, host: "127.0.0.1", dataDir, env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
-    config: { env: "test", httpLog: false, publicOrigin: "https://jobweather.example", feedbackUrl: "https://forms.example.org/jwi-feedback" },
-    handleSignals: false, seedAsOf: "2026-11-22", now: () => now, shutdownTimeoutMs: 2000,
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
+    config: {
+      env: "test",
+      httpLog: false,
+      publicOrigin: "https://jobweather.example",
+      feedbackUrl: "https://forms.example.org/jwi-feedback",
+    },
+    handleSignals: false,
+    seedAsOf: "2026-11-22",
+    now: () => now,
+    shutdownTimeoutMs: 2000,
   });
   try {
     for (const url of URLS) {
       for (const pass of [1, 2]) {
-        const res = await fetch(`http://127.0.0.1:${server.port}${url}`, { headers: { "accept-encoding": "identity" }, redirect: "manual" });
+        const res = await fetch(`http://127.0.0.1:${server.port}${url}`, {
+          headers: { "accept-encoding": "identity" },
+          redirect: "manual",
+        });
         const body = Buffer.from(await res.arrayBuffer()).toString("latin1");
-        const headers = [...res.headers.entries()].filter(([k]) => !VOLATILE_HEADERS.has(k)).map(([k, v]) => `${k}: ${v}`).join("\n");
+        const headers = [...res.headers.entries()]
+          .filter(([k]) => !VOLATILE_HEADERS.has(k))
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\n");
         const csp = res.headers.get("content-security-policy") ?? "";
-        writeFileSync(path.join(out, `${url.replace(/[^a-z0-9]+/gi, "_")}.${pass}`), `${res.status}\n${headers}\ncsp: ${csp}\n\n${body}`, "latin1");
+        writeFileSync(
+          path.join(out, `${url.replace(/[^a-z0-9]+/gi, "_")}.${pass}`),
+          `${res.status}\n${headers}\ncsp: ${csp}\n\n${body}`,
+          "latin1",
+        );
       }
     }
   } finally {
@@ -66,7 +142,9 @@ export function normalise(text: string): string {
 
 function compare(before: string, after: string): number {
   let differing = 0;
-  const files = readdirSync(before).filter((f) => /\.[12]$/.test(f)).sort();
+  const files = readdirSync(before)
+    .filter((f) => /\.[12]$/.test(f))
+    .sort();
   for (const f of files) {
     const b = normalise(readFileSync(path.join(before, f), "latin1"));
     const a = existsSync(path.join(after, f)) ? normalise(readFileSync(path.join(after, f), "latin1")) : null;

@@ -25,7 +25,10 @@ try {
     for (const which of ["previous_month", "year_before"] as const) {
       const c = v?.[which];
       console.log(`  ${which}: ${c ? c.text : "(none)"}`);
-      for (const p of c?.parts ?? []) console.log(`    - ${p.words} (${p.shown_text}) [${p.detail}] ${p.inputs.map((i) => i.key + ":" + i.kind).join(",")}`);
+      for (const p of c?.parts ?? [])
+        console.log(
+          `    - ${p.words} (${p.shown_text}) [${p.detail}] ${p.inputs.map((i) => i.key + ":" + i.kind).join(",")}`,
+        );
     }
   }
   db.close();

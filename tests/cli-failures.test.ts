@@ -30,7 +30,12 @@ interface Result {
 async function jwiWith(env: NodeJS.ProcessEnv, argv: string[], stdin?: string): Promise<Result> {
   const stdout = new Capture();
   const stderr = new Capture();
-  const io = { stdout, stderr, env: { LOG_LEVEL: "silent", ...env }, ...(stdin === undefined ? {} : { stdin: Readable.from([stdin]) }) } as CliIo;
+  const io = {
+    stdout,
+    stderr,
+    env: { LOG_LEVEL: "silent", ...env },
+    ...(stdin === undefined ? {} : { stdin: Readable.from([stdin]) }),
+  } as CliIo;
   const code = await run(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
 }
@@ -55,7 +60,10 @@ function jwiProcess(env: NodeJS.ProcessEnv, argv: string[], stdin = ""): Promise
 
 /** stderr is one `error: …` line (commander may add its hint to --help on the next line). */
 function expectOneLine(r: Result, message: RegExp): void {
-  const lines = r.stderr.trim().split("\n").filter((l) => !l.startsWith("(run with --help"));
+  const lines = r.stderr
+    .trim()
+    .split("\n")
+    .filter((l) => !l.startsWith("(run with --help"));
   expect(lines, r.stderr).toHaveLength(1);
   expect(lines[0]).toMatch(/^error: /);
   expect(lines[0]).toMatch(message);
@@ -84,21 +92,44 @@ describe("every failing command says why", () => {
     const missing = await jwiWith(env(), ["ingest", path.join(tmp.dir, "missing.json"), "--type", "unemployment"]);
     expect(missing.code).toBe(1);
     expectOneLine(missing, /missing\.json: there is no such file \(check the path\)\. Nothing was stored\./);
-    const missingJson = await jwiWith(env(), ["ingest", path.join(tmp.dir, "missing.json"), "--type", "unemployment", "--json"]);
+    const missingJson = await jwiWith(env(), [
+      "ingest",
+      path.join(tmp.dir, "missing.json"),
+      "--type",
+      "unemployment",
+      "--json",
+    ]);
     expectJsonError(missingJson, "not_found", 1, /there is no such file/);
 
     const dir = await jwiWith(env(), ["ingest", tmp.dir, "--type", "unemployment"]);
     expect(dir.code).toBe(1);
     expectOneLine(dir, /it is a directory; give the path of one file in it/);
-    expectJsonError(await jwiWith(env(), ["ingest", tmp.dir, "--type", "unemployment", "--json"]), "not_found", 1, /is a directory/);
+    expectJsonError(
+      await jwiWith(env(), ["ingest", tmp.dir, "--type", "unemployment", "--json"]),
+      "not_found",
+      1,
+      /is a directory/,
+    );
 
-    const type = await jwiWith(env(), ["ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "weather", "--json"]);
+    const type = await jwiWith(env(), [
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m.json"),
+      "--type",
+      "weather",
+      "--json",
+    ]);
     expectJsonError(type, "usage", 2, /argument 'weather' is invalid/);
     expect(type.stderr).toMatch(/^error: option '-t, --type <type>' argument 'weather' is invalid/);
   });
 
   it("ingest: a rejected file says so on stderr too; --json keeps the upload result as the only JSON", async () => {
-    const r = await jwiWith(env(), ["ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "lmb", "--json"]);
+    const r = await jwiWith(env(), [
+      "ingest",
+      fixture("real", "eurostat", "jvs_q_nace2.json"),
+      "--type",
+      "lmb",
+      "--json",
+    ]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ success: false, error: "Please upload a .XLSX file" });
     expectOneLine(r, /jvs_q_nace2\.json rejected: Please upload a \.XLSX file Nothing was stored\./);
@@ -111,7 +142,12 @@ describe("every failing command says why", () => {
 
     const holder = spawn(
       process.execPath,
-      [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), tmp.dir, "upload une_rt_m.json (operator admin)"],
+      [
+        path.join(REPO_ROOT, "bin/run-ts.mjs"),
+        path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"),
+        tmp.dir,
+        "upload une_rt_m.json (operator admin)",
+      ],
       { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
     );
     try {
@@ -123,7 +159,12 @@ describe("every failing command says why", () => {
       expectJsonError(busy, "busy", 1, /Another data job is running: upload une_rt_m\.json \(operator admin\)/);
       expectOneLine(busy, /Another data job is running/);
       // `jwi update --json` on a busy data directory: JSON too (it printed nothing on stdout before), exit 3.
-      const update = await jwiWith({ ...env(), JWI_EUROSTAT_BASE_URL: "http://127.0.0.1:9" }, ["update", "--wait", "0", "--json"]);
+      const update = await jwiWith({ ...env(), JWI_EUROSTAT_BASE_URL: "http://127.0.0.1:9" }, [
+        "update",
+        "--wait",
+        "0",
+        "--json",
+      ]);
       expectJsonError(update, "busy", 3, /Another data job is running.*Nothing was checked\./);
       expectOneLine(update, /Another data job is running/);
     } finally {
@@ -135,9 +176,19 @@ describe("every failing command says why", () => {
     const typo = path.join(tmp.dir, "dta");
     const status = await jwiWith({ JWI_DATA_DIR: typo }, ["status"]);
     expect(status.code).toBe(1);
-    expectOneLine(status, new RegExp(`The data directory ${typo.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} does not exist\\. Check JWI_DATA_DIR`));
+    expectOneLine(
+      status,
+      new RegExp(
+        `The data directory ${typo.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} does not exist\\. Check JWI_DATA_DIR`,
+      ),
+    );
     expectJsonError(await jwiWith({ JWI_DATA_DIR: typo }, ["status", "--json"]), "not_found", 1, /does not exist/);
-    for (const argv of [["recalc"], ["update"], ["fetch"], ["ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "unemployment"]]) {
+    for (const argv of [
+      ["recalc"],
+      ["update"],
+      ["fetch"],
+      ["ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "unemployment"],
+    ]) {
       const r = await jwiWith({ JWI_DATA_DIR: typo }, argv);
       expect(r.code, argv.join(" ")).toBe(1);
       expect(r.stderr, argv.join(" ")).toMatch(/does not exist/);
@@ -161,18 +212,31 @@ describe("every failing command says why", () => {
   it("update offline: every table says no network, in seconds (no retries after a name that cannot be resolved)", async () => {
     const started = Date.now();
     // The default retries and backoff (3 retries from 2 s): before, 4 attempts per table took over a minute.
-    const r = await jwiWith({ ...env(), JWI_EUROSTAT_BASE_URL: "http://nonexistent.invalid", JWI_FETCH_PAUSE_MS: "0" }, ["update", "--json"]);
+    const r = await jwiWith(
+      { ...env(), JWI_EUROSTAT_BASE_URL: "http://nonexistent.invalid", JWI_FETCH_PAUSE_MS: "0" },
+      ["update", "--json"],
+    );
     expect(Date.now() - started).toBeLessThan(5000);
     expect(r.code).toBe(3);
-    const summary = JSON.parse(r.stdout) as { tables: Array<{ table: string; status: string; reason: string; attempts: number }> };
+    const summary = JSON.parse(r.stdout) as {
+      tables: Array<{ table: string; status: string; reason: string; attempts: number }>;
+    };
     expect(summary.tables.length).toBeGreaterThanOrEqual(5);
     for (const t of summary.tables.filter((x) => x.status !== "skipped")) {
       expect(t.status, t.table).toBe("failed");
-      expect(t.reason, t.table).toMatch(/^no network: the name nonexistent\.invalid cannot be resolved \((ENOTFOUND|EAI_AGAIN)\)/);
+      expect(t.reason, t.table).toMatch(
+        /^no network: the name nonexistent\.invalid cannot be resolved \((ENOTFOUND|EAI_AGAIN)\)/,
+      );
       expect(t.attempts, t.table).toBeLessThanOrEqual(1);
     }
-    expectOneLine(r, /^error: No network: the name nonexistent\.invalid cannot be resolved .*none of the \d+ tables could be checked; nothing was changed\./);
-    const human = await jwiWith({ ...env(), JWI_EUROSTAT_BASE_URL: "http://nonexistent.invalid", JWI_FETCH_PAUSE_MS: "0" }, ["update"]);
+    expectOneLine(
+      r,
+      /^error: No network: the name nonexistent\.invalid cannot be resolved .*none of the \d+ tables could be checked; nothing was changed\./,
+    );
+    const human = await jwiWith(
+      { ...env(), JWI_EUROSTAT_BASE_URL: "http://nonexistent.invalid", JWI_FETCH_PAUSE_MS: "0" },
+      ["update"],
+    );
     expect(human.code).toBe(3);
     expect(human.stdout).toMatch(/✗ une_rt_m\s+failed\s+no network/);
   }, 20_000);
@@ -188,7 +252,9 @@ describe("on a terminal, a command that fails before its progress ends", () => {
       env: { JWI_DATA_DIR: "/nonexistent/jwi-data", LOG_LEVEL: "silent" },
     });
     expect(code).toBe(1);
-    expect(stderr.text).toMatch(/^\r\x1b\[2K… reading une_rt_m\.json\r\x1b\[2Kerror: The data directory \/nonexistent\/jwi-data does not exist\./);
+    expect(stderr.text).toMatch(
+      /^\r\x1b\[2K… reading une_rt_m\.json\r\x1b\[2Kerror: The data directory \/nonexistent\/jwi-data does not exist\./,
+    );
   });
 });
 
@@ -208,7 +274,10 @@ describe("the CLI shows scores as the site does (one formatter, product/format.t
   let recalcJson: { publication_id: number; countries: Array<{ code: string; score: number | null }> };
 
   beforeAll(async () => {
-    for (const [file, type] of [["une_rt_m.json", "unemployment"], ["jvs_q_nace2.json", "vacancy"]] as const) {
+    for (const [file, type] of [
+      ["une_rt_m.json", "unemployment"],
+      ["jvs_q_nace2.json", "vacancy"],
+    ] as const) {
       const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", fixture("real", "eurostat", file), "--type", type]);
       expect(r.code, r.stderr).toBe(0);
     }
@@ -223,7 +292,9 @@ describe("the CLI shows scores as the site does (one formatter, product/format.t
     const human = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["recalc", "--as-of", "2026-11-23"]);
     expect(human.stdout).toMatch(/publication 2\./);
     for (const c of recalcJson.countries.filter((x) => x.score !== null)) {
-      expect(human.stdout).toMatch(new RegExp(`^${c.code}\\s+.+?\\s${formatScore(c.score!).replace(".", "\\.")}\\s`, "m"));
+      expect(human.stdout).toMatch(
+        new RegExp(`^${c.code}\\s+.+?\\s${formatScore(c.score!).replace(".", "\\.")}\\s`, "m"),
+      );
     }
   });
 
@@ -263,7 +334,10 @@ describe("rejections say in plain words what the file is and what to do", () => 
 
   it("a jvs_q_r21 download of NACE B-S (not that aggregate in NACE 2.1): names the table, what it holds, what the index reads and what to download", async () => {
     const file = path.join(tmp.dir, "jvs_q_r21_B-S.csv");
-    writeFileSync(file, readFileSync(fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"), "utf8").replaceAll(",A-T,", ",B-S,"));
+    writeFileSync(
+      file,
+      readFileSync(fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"), "utf8").replaceAll(",A-T,", ",B-S,"),
+    );
     const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", file, "--type", "vacancy", "--json"]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toBe(
@@ -274,7 +348,13 @@ describe("rejections say in plain words what the file is and what to do", () => 
   });
 
   it("a file refused for expectations lists every accepted layout, DG ECFIN's CSV included", async () => {
-    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "expectations", "--json"]);
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m.json"),
+      "--type",
+      "expectations",
+      "--json",
+    ]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toBe(
       "This file is Eurostat table une_rt_m, which holds unemployment, not expectations: upload it with data type unemployment. " +
@@ -292,7 +372,14 @@ describe("on a terminal, log lines never run into the progress line", () => {
     const stdout = new Capture();
     const stderr = Object.assign(new Capture(), { isTTY: true });
     // Nothing listens on port 9: every attempt is a network error, retried once, with a warning logged.
-    const env = { JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "warn", JWI_EUROSTAT_BASE_URL: "http://127.0.0.1:9", JWI_FETCH_RETRIES: "1", JWI_FETCH_BACKOFF_MS: "5", JWI_FETCH_PAUSE_MS: "0" };
+    const env = {
+      JWI_DATA_DIR: tmp.dir,
+      LOG_LEVEL: "warn",
+      JWI_EUROSTAT_BASE_URL: "http://127.0.0.1:9",
+      JWI_FETCH_RETRIES: "1",
+      JWI_FETCH_BACKOFF_MS: "5",
+      JWI_FETCH_PAUSE_MS: "0",
+    };
     const code = await run(["fetch", "--type", "gdp"], { stdout, stderr, env });
     expect(code).toBe(3);
     const segments = stderr.text.split("\n");

@@ -10,7 +10,9 @@ const CLEAR = "\r\x1b[2K";
 
 /** Runs `node bin/jwi.mjs …args` under a pty; what the terminal received, and the exit code. */
 function onTerminal(args: string[], env: NodeJS.ProcessEnv): { screen: string; code: number } {
-  const command = [process.execPath, path.join(REPO_ROOT, "bin/jwi.mjs"), ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+  const command = [process.execPath, path.join(REPO_ROOT, "bin/jwi.mjs"), ...args]
+    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
+    .join(" ");
   // -q: no banner; -e: the child's exit code; -c: the command; /dev/null: no typescript file.
   const r = spawnSync("script", ["-qec", command, "/dev/null"], {
     encoding: "utf8",
@@ -40,7 +42,10 @@ describe("jwi on a real terminal (a pseudo-terminal)", () => {
     // …and no log line ran into it: every JSON log line starts right after a clear of the line.
     const logStarts = [...screen.matchAll(/\{"level":/g)].map((m) => m.index!);
     expect(logStarts.length, screen).toBeGreaterThan(0);
-    for (const at of logStarts) expect(screen.slice(at - CLEAR.length, at), JSON.stringify(screen.slice(Math.max(0, at - 40), at + 20))).toBe(CLEAR);
+    for (const at of logStarts)
+      expect(screen.slice(at - CLEAR.length, at), JSON.stringify(screen.slice(Math.max(0, at - 40), at + 20))).toBe(
+        CLEAR,
+      );
     expect(screen).not.toMatch(/namq_10_gdp\{"level"/);
     // After a log line, the progress is drawn again on a line of its own.
     const afterFirstLog = screen.slice(logStarts[0]!);
@@ -48,10 +53,13 @@ describe("jwi on a real terminal (a pseudo-terminal)", () => {
   });
 
   it("a failure on a terminal clears the progress line and says why in one line", () => {
-    const { screen, code } = onTerminal(["ingest", path.join(REPO_ROOT, "fixtures/real/eurostat/une_rt_m.json"), "--type", "unemployment"], {
-      JWI_DATA_DIR: path.join(tmp.dir, "mistyped"),
-      LOG_LEVEL: "silent",
-    });
+    const { screen, code } = onTerminal(
+      ["ingest", path.join(REPO_ROOT, "fixtures/real/eurostat/une_rt_m.json"), "--type", "unemployment"],
+      {
+        JWI_DATA_DIR: path.join(tmp.dir, "mistyped"),
+        LOG_LEVEL: "silent",
+      },
+    );
     expect(code).toBe(1);
     expect(screen).toMatch(/\r\x1b\[2Kerror: The data directory \S+mistyped does not exist\./);
   });

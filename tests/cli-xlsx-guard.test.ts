@@ -43,7 +43,13 @@ describe("jwi ingest --type lmb as a process", () => {
   };
 
   it("stores the synthetic barometer through the parse worker", async () => {
-    const r = await jwiProcess("ingest", fixture("synthetic", "barometer", "lmb-months-down.xlsx"), "--type", "lmb", "--json");
+    const r = await jwiProcess(
+      "ingest",
+      fixture("synthetic", "barometer", "lmb-months-down.xlsx"),
+      "--type",
+      "lmb",
+      "--json",
+    );
     expect(r.code, r.stderr).toBe(0);
     const result = JSON.parse(r.stdout) as UploadResult;
     expect(result).toMatchObject({ success: true, data_type: "lmb", table: "lmb" });
@@ -61,7 +67,9 @@ describe("jwi ingest --type lmb as a process", () => {
     expect(r.code).toBe(1);
     const result = JSON.parse(r.stdout) as UploadResult;
     expect(result.success).toBe(false);
-    expect(result.error).toMatch(/^Part "xl\/worksheets\/sheet1\.xml" of this workbook unpacks to more than \d+ KB, not the 40 KB its archive declares/);
+    expect(result.error).toMatch(
+      /^Part "xl\/worksheets\/sheet1\.xml" of this workbook unpacks to more than \d+ KB, not the 40 KB its archive declares/,
+    );
     expect(result.inserted + result.updated).toBe(0);
     expect(r.ms).toBeLessThan(15_000);
     expect(await lmbCounts()).toEqual(before);

@@ -37,7 +37,8 @@ describe("jwi CLI", () => {
     const sub = await jwi(tmp.dir, "ingest", "--help");
     expect(sub.stdout).toContain("Exit codes: 0 stored");
     expect(sub.stdout).toContain("une_rt_m");
-    for (const word of ["expectations", "teibs030", "ei_bsee_m_r2", "ecfin_eei", "SDMX-CSV", ".csv"]) expect(sub.stdout).toContain(word);
+    for (const word of ["expectations", "teibs030", "ei_bsee_m_r2", "ecfin_eei", "SDMX-CSV", ".csv"])
+      expect(sub.stdout).toContain(word);
     // Both unemployment tables count (the fresher series per country); jvs_q_r21 pins B-T, else A-T.
     expect(sub.stdout).not.toMatch(/fallback/);
     expect(sub.stdout).toMatch(/fresher of the two series/);
@@ -46,7 +47,9 @@ describe("jwi CLI", () => {
 
   it("answers usage errors with exit code 2", async () => {
     expect((await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "une_rt_m.json"))).code).toBe(2);
-    expect((await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "weather")).code).toBe(2);
+    expect((await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "weather")).code).toBe(
+      2,
+    );
     expect((await jwi(tmp.dir, "ingest", "x.json", "--type", "gdp", "--tolerance-pp", "-1")).code).toBe(2);
     expect((await jwi(tmp.dir, "recalc", "--as-of", "2026-02-30")).code).toBe(2);
     expect((await jwi(tmp.dir, "frobnicate")).code).toBe(2);
@@ -92,10 +95,24 @@ describe("jwi CLI", () => {
   });
 
   it("refuses a .json file for the barometer and an .xlsx for Eurostat types with the product's messages (docs/product.md §5)", async () => {
-    const lmb = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "lmb", "--json");
+    const lmb = await jwi(
+      tmp.dir,
+      "ingest",
+      fixture("real", "eurostat", "jvs_q_nace2.json"),
+      "--type",
+      "lmb",
+      "--json",
+    );
     expect(lmb.code).toBe(1);
     expect(lmb.json<UploadResult>().error).toBe("Please upload a .XLSX file");
-    const xlsx = await jwi(tmp.dir, "ingest", fixture("synthetic", "barometer", "lmb-months-down.xlsx"), "--type", "vacancy", "--json");
+    const xlsx = await jwi(
+      tmp.dir,
+      "ingest",
+      fixture("synthetic", "barometer", "lmb-months-down.xlsx"),
+      "--type",
+      "vacancy",
+      "--json",
+    );
     expect(xlsx.code).toBe(1);
     expect(xlsx.json<UploadResult>().error).toBe("Please upload a .JSON or .CSV file");
   });
@@ -120,7 +137,14 @@ describe("jwi CLI", () => {
     expect(wide.json<UploadResult>().updated).toBe(1);
 
     // Restore the original value: a revision warning now (1.25 pp > 0.5 pp), stored.
-    const back = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "vacancy", "--json");
+    const back = await jwi(
+      tmp.dir,
+      "ingest",
+      fixture("real", "eurostat", "jvs_q_nace2.json"),
+      "--type",
+      "vacancy",
+      "--json",
+    );
     const result = back.json<UploadResult>();
     expect(result.updated).toBe(1);
     expect(result.warnings.filter((w) => w.type === "revision")).toHaveLength(1);
@@ -135,7 +159,10 @@ describe("jwi CLI", () => {
     expect(out.countries.find((c) => c.code === "LI")!.score).toBeNull();
     const status = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();
     expect(status.published.published_at).not.toBeNull();
-    expect(status.published.countries.find((c) => c.code === "DE")!.score).toBeCloseTo(out.countries.find((c) => c.code === "DE")!.score!, 9);
+    expect(status.published.countries.find((c) => c.code === "DE")!.score).toBeCloseTo(
+      out.countries.find((c) => c.code === "DE")!.score!,
+      9,
+    );
     expect(status.data.find((d) => d.table === "une_rt_m" && d.country === "DE")!.newest_period).toBe("2026-07");
     const human = await jwi(tmp.dir, "status");
     expect(human.stdout).toContain("une_rt_m");
@@ -147,7 +174,9 @@ describe("jwi CLI", () => {
     // One line per table and country, in the JSON's order: STALE exactly where the JSON says stale.
     const rows = human.filter((l) => /^ {4}\S+\s+newest /.test(l));
     expect(rows).toHaveLength(json.data.length);
-    json.data.forEach((d, i) => expect(rows[i]!.includes(" STALE "), `${d.table} ${d.country} ${d.newest_period}`).toBe(d.stale));
+    json.data.forEach((d, i) =>
+      expect(rows[i]!.includes(" STALE "), `${d.table} ${d.country} ${d.newest_period}`).toBe(d.stale),
+    );
     expect(json.data.some((d) => d.stale)).toBe(true);
     expect(json.data.some((d) => !d.stale)).toBe(true);
     // The employment expectations of 2025-08 are past their 12-month cut-off well before 24 months.
@@ -162,9 +191,13 @@ describe("jwi CLI", () => {
 
   it("works as a real process through bin/jwi.mjs with pino logs on stderr", async () => {
     // A new as-of date, so that it publishes (the same data as of 2026-11-22 is published already: nothing would change).
-    const { stdout, stderr } = await exec(process.execPath, [path.join(REPO_ROOT, "bin", "jwi.mjs"), "recalc", "--as-of", "2026-11-23", "--json"], {
-      env: { ...process.env, JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "info" },
-    });
+    const { stdout, stderr } = await exec(
+      process.execPath,
+      [path.join(REPO_ROOT, "bin", "jwi.mjs"), "recalc", "--as-of", "2026-11-23", "--json"],
+      {
+        env: { ...process.env, JWI_DATA_DIR: tmp.dir, LOG_LEVEL: "info" },
+      },
+    );
     expect(JSON.parse(stdout).countries).toHaveLength(31);
     const log = stderr.split("\n").find((l) => l.startsWith("{"));
     expect(JSON.parse(log!).msg).toBe("recalc published");
@@ -181,12 +214,32 @@ describe("jwi ingest of CSV files", () => {
   afterAll(() => tmp.cleanup());
 
   it("stores Eurostat's CSV downloads and DG ECFIN's EEI, exit 0; a semicolon export is rejected, exit 1, nothing stored", async () => {
-    const eei = await jwi(tmp.dir, "ingest", fixture("real", "ecfin", "ecfin_bcs_indicators_long_2004-01_2025-08.csv"), "--type", "expectations", "--json");
+    const eei = await jwi(
+      tmp.dir,
+      "ingest",
+      fixture("real", "ecfin", "ecfin_bcs_indicators_long_2004-01_2025-08.csv"),
+      "--type",
+      "expectations",
+      "--json",
+    );
     expect(eei.code, eei.stdout + eei.stderr).toBe(0);
-    expect(eei.json<UploadResult>()).toMatchObject({ success: true, data_type: "expectations", table: "ecfin_eei", inserted: 7111 });
-    const labels = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "une_rt_m_SDMX-CSV_labels_2019-01_2025-04.csv"), "--type", "unemployment");
+    expect(eei.json<UploadResult>()).toMatchObject({
+      success: true,
+      data_type: "expectations",
+      table: "ecfin_eei",
+      inserted: 7111,
+    });
+    const labels = await jwi(
+      tmp.dir,
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m_SDMX-CSV_labels_2019-01_2025-04.csv"),
+      "--type",
+      "unemployment",
+    );
     expect(labels.code, labels.stdout).toBe(0);
-    expect(labels.stdout).toContain("not covered (ignored): Bosnia and Herzegovina, Japan, Türkiye, United Kingdom, United States");
+    expect(labels.stdout).toContain(
+      "not covered (ignored): Bosnia and Herzegovina, Japan, Türkiye, United Kingdom, United States",
+    );
     const before = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();
     expect(before.data.find((d) => d.table === "ecfin_eei" && d.country === "DE")!.newest_period).toBe("2025-08");
 

@@ -9,12 +9,17 @@ import { REPO_ROOT } from "./helpers/cli.ts";
 
 /** Files tracked by git (and new ones not ignored), relative to the repository. */
 function repoFiles(...patterns: string[]): string[] {
-  const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "--", ...patterns], { cwd: REPO_ROOT, encoding: "utf8" });
+  const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "--", ...patterns], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+  });
   return out.split("\n").filter((f) => f && existsSync(path.join(REPO_ROOT, f)));
 }
 
 const SELF = "tests/docs-links.test.ts"; // its own examples name missing files on purpose
-const CODE = repoFiles("*.ts", "*.tsx", "*.mjs", "*.js").filter((f) => f !== SELF && !f.startsWith("fixtures/") && !f.endsWith(".generated.ts"));
+const CODE = repoFiles("*.ts", "*.tsx", "*.mjs", "*.js").filter(
+  (f) => f !== SELF && !f.startsWith("fixtures/") && !f.endsWith(".generated.ts"),
+);
 const DOCS = repoFiles("docs/*.md", "docs/**/*.md", "README.md", "*/README.md");
 
 /** `docs/x.md` with an optional `§N` right after it (`docs/product.md §5`, `docs/model.md, §3` is not one). */
@@ -26,7 +31,8 @@ function hasSection(doc: string, n: string): boolean {
 }
 
 /** Repository paths in a Markdown text: a top-level folder, then a file with an extension; no globs. */
-const REPO_PATH = /(?<![\w./@-])((?:api|web|pipeline|product|cli|bench|tests|scripts|bin|fixtures|docs)\/[A-Za-z0-9_./[\]-]+\.(?:ts|tsx|mjs|js|json|md|csv|yaml|txt))(?![\w*{])/g;
+const REPO_PATH =
+  /(?<![\w./@-])((?:api|web|pipeline|product|cli|bench|tests|scripts|bin|fixtures|docs)\/[A-Za-z0-9_./[\]-]+\.(?:ts|tsx|mjs|js|json|md|csv|yaml|txt))(?![\w*{])/g;
 
 describe("citations of the docs in code comments", () => {
   it("name files that exist and sections that exist in them", () => {
@@ -36,7 +42,8 @@ describe("citations of the docs in code comments", () => {
       for (const m of text.matchAll(CITATION)) {
         const doc = path.join(REPO_ROOT, "docs", m[1]!);
         if (!existsSync(doc)) missing.push(`${file}: docs/${m[1]} does not exist`);
-        else if (m[2] && !hasSection(readFileSync(doc, "utf8"), m[2])) missing.push(`${file}: docs/${m[1]} has no §${m[2]}`);
+        else if (m[2] && !hasSection(readFileSync(doc, "utf8"), m[2]))
+          missing.push(`${file}: docs/${m[1]} has no §${m[2]}`);
       }
     }
     expect(missing).toEqual([]);
@@ -68,7 +75,8 @@ describe("file paths named in code comments", () => {
       for (const line of readFileSync(path.join(REPO_ROOT, file), "utf8").split("\n")) {
         for (const m of commentOf(line).matchAll(REPO_PATH)) {
           const named = m[1]!.replace(/[.)]+$/, "");
-          if (!existsSync(path.join(REPO_ROOT, named)) && !existsSync(path.join(REPO_ROOT, path.dirname(file), named))) missing.push(`${file}: ${named}`);
+          if (!existsSync(path.join(REPO_ROOT, named)) && !existsSync(path.join(REPO_ROOT, path.dirname(file), named)))
+            missing.push(`${file}: ${named}`);
         }
       }
     }
@@ -93,6 +101,8 @@ describe("file paths named in the docs and READMEs", () => {
 
   it("the check itself finds paths and leaves globs alone", () => {
     const found = (t: string) => [...t.matchAll(REPO_PATH)].map((m) => m[1]);
-    expect(found("see `api/read-model.ts` and web/app/routes/*.tsx and tests/**/x.test.ts")).toEqual(["api/read-model.ts"]);
+    expect(found("see `api/read-model.ts` and web/app/routes/*.tsx and tests/**/x.test.ts")).toEqual([
+      "api/read-model.ts",
+    ]);
   });
 });

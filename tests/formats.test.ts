@@ -52,8 +52,12 @@ function publish(uploads: readonly Upload[]): Promise<Published> {
     }
     await p.recalc({ asOf: AS_OF, now: NOW });
     return {
-      snapshots: p.servingDb.prepare(`SELECT country, score, payload FROM snapshots ORDER BY country`).all() as Published["snapshots"],
-      history: p.servingDb.prepare(`SELECT country, month, score, status FROM score_history ORDER BY country, month`).all(),
+      snapshots: p.servingDb
+        .prepare(`SELECT country, score, payload FROM snapshots ORDER BY country`)
+        .all() as Published["snapshots"],
+      history: p.servingDb
+        .prepare(`SELECT country, month, score, status FROM score_history ORDER BY country, month`)
+        .all(),
     };
   });
 }
@@ -66,7 +70,10 @@ describe("the same observations in every format publish byte-identical snapshots
     expect(reference.snapshots).toHaveLength(31);
     const scored = reference.snapshots.filter((s) => s.score !== null).map((s) => s.country);
     expect(scored).toEqual(expect.arrayContaining(["AT", "CZ", "DE", "HU", "PL", "RO", "SI", "SK"]));
-    expect(JSON.parse(reference.snapshots.find((s) => s.country === "DE")!.payload)).toMatchObject({ country: "DE", as_of: AS_OF });
+    expect(JSON.parse(reference.snapshots.find((s) => s.country === "DE")!.payload)).toMatchObject({
+      country: "DE",
+      as_of: AS_OF,
+    });
     for (const flavour of FLAVOURS) {
       const other = await publish([upload("une_rt_m.json", "UNE_RT_M", "unemployment", flavour)]);
       expect(other.snapshots, flavour).toEqual(reference.snapshots);
@@ -100,10 +107,20 @@ describe("the real CSV files through ingest", () => {
       for (const [parts, dataType, table, values, older] of cases) {
         const req = { fileName: parts[1]!, content: readFileSync(fixture("real", ...parts)), dataType, now: NOW };
         const first = await p.ingest(req);
-        expect(first, parts[1]).toMatchObject({ success: true, table, processed: expect.any(Number), older_release: older });
+        expect(first, parts[1]).toMatchObject({
+          success: true,
+          table,
+          processed: expect.any(Number),
+          older_release: older,
+        });
         expect(first.inserted + first.updated + first.unchanged + first.older_release!).toBe(values);
         const again = await p.ingest(req);
-        expect([again.inserted, again.updated, again.unchanged, again.older_release]).toEqual([0, 0, values - older, older]);
+        expect([again.inserted, again.updated, again.unchanged, again.older_release]).toEqual([
+          0,
+          0,
+          values - older,
+          older,
+        ]);
       }
       const status = await p.status(NOW);
       expect(status.data.find((d) => d.table === "ecfin_eei" && d.country === "DE")?.newest_period).toBe("2025-08");
@@ -120,13 +137,41 @@ describe("a bad CSV is rejected by ingest and stores nothing", () => {
     `${dataflow},06/06/25 23:00:00,M,SA,TOTAL,PC_ACT,T,${geo},${period},${value},`;
 
   it.each([
-    ["truncated", [head, row("DE", "2024-01", "3.5"), "ESTAT:UNE_RT_M(1.0),06/06/25"].join("\n"), /^Line 3 has \d+ of the 11 columns/],
-    ["two tables", [head, row("DE", "2024-01", "3.5"), row("DE", "2024-Q1", "3.5", "ESTAT:UNE_RT_Q(1.0)")].join("\n"), /^This CSV mixes 2 tables/],
-    ["two frequencies", "freq,s_adj,age,unit,sex,geo,time,value\nM,SA,TOTAL,PC_ACT,T,DE,2024-01,3.5\nQ,SA,TOTAL,PC_ACT,T,DE,2024-Q1,3.5\n", /^This CSV mixes 2 frequencies/],
-    ["a duplicate", [head, row("DE", "2024-01", "3.5"), row("DE", "2024-01", "3.7")].join("\n"), /^Rows 1 and 2 both give DE 2024-01/],
-    ["a text value", [head, row("DE", "2024-01", "3.5"), row("AT", "2024-01", "abc")].join("\n"), /^Row 2: the value "abc" in column OBS_VALUE is not a number\.$/],
-    ["semicolons", "freq;s_adj;age;unit;sex;geo;time;value\nM;SA;TOTAL;PC_ACT;T;DE;2024-01;3,5\n", /separated by semicolons; save it comma-separated/],
-    ["no value column", "freq,s_adj,age,unit,sex,geo,time\nM,SA,TOTAL,PC_ACT,T,DE,2024-01\n", /no value column \("OBS_VALUE" or "value"\)/],
+    [
+      "truncated",
+      [head, row("DE", "2024-01", "3.5"), "ESTAT:UNE_RT_M(1.0),06/06/25"].join("\n"),
+      /^Line 3 has \d+ of the 11 columns/,
+    ],
+    [
+      "two tables",
+      [head, row("DE", "2024-01", "3.5"), row("DE", "2024-Q1", "3.5", "ESTAT:UNE_RT_Q(1.0)")].join("\n"),
+      /^This CSV mixes 2 tables/,
+    ],
+    [
+      "two frequencies",
+      "freq,s_adj,age,unit,sex,geo,time,value\nM,SA,TOTAL,PC_ACT,T,DE,2024-01,3.5\nQ,SA,TOTAL,PC_ACT,T,DE,2024-Q1,3.5\n",
+      /^This CSV mixes 2 frequencies/,
+    ],
+    [
+      "a duplicate",
+      [head, row("DE", "2024-01", "3.5"), row("DE", "2024-01", "3.7")].join("\n"),
+      /^Rows 1 and 2 both give DE 2024-01/,
+    ],
+    [
+      "a text value",
+      [head, row("DE", "2024-01", "3.5"), row("AT", "2024-01", "abc")].join("\n"),
+      /^Row 2: the value "abc" in column OBS_VALUE is not a number\.$/,
+    ],
+    [
+      "semicolons",
+      "freq;s_adj;age;unit;sex;geo;time;value\nM;SA;TOTAL;PC_ACT;T;DE;2024-01;3,5\n",
+      /separated by semicolons; save it comma-separated/,
+    ],
+    [
+      "no value column",
+      "freq,s_adj,age,unit,sex,geo,time\nM,SA,TOTAL,PC_ACT,T,DE,2024-01\n",
+      /no value column \("OBS_VALUE" or "value"\)/,
+    ],
     ["an empty file", " ", /^This file is empty\.$/],
     ["a header only", `${head}\n`, /^This CSV has a header row but no data rows\.$/],
   ])("%s", async (_, text, message) => {
@@ -142,7 +187,11 @@ describe("a bad CSV is rejected by ingest and stores nothing", () => {
 
   it("wrong extensions for the Eurostat types and the barometer", async () => {
     await withPipelineAt(tmp.dir, async (p) => {
-      const eurostat = await p.ingest({ fileName: "une_rt_m.xlsx", content: Buffer.from("x"), dataType: "unemployment" });
+      const eurostat = await p.ingest({
+        fileName: "une_rt_m.xlsx",
+        content: Buffer.from("x"),
+        dataType: "unemployment",
+      });
       expect(eurostat.error).toBe("Please upload a .JSON or .CSV file");
       const lmb = await p.ingest({ fileName: "lmb.csv", content: Buffer.from("x"), dataType: "lmb" });
       expect(lmb.error).toBe("Please upload a .XLSX file");

@@ -87,9 +87,24 @@ describe("the golden comparison itself", () => {
   const base: GoldenRecalc = {
     model: "v2",
     as_of: "2026-11-22",
-    countries: [{ code: "DE", score: 6.5, status: "cloudy", label: "Mixed/average", confidence: "medium", basis: "historical-only", cover: 1, anchor_month: "2026-07", yoy: 0 }],
+    countries: [
+      {
+        code: "DE",
+        score: 6.5,
+        status: "cloudy",
+        label: "Mixed/average",
+        confidence: "medium",
+        basis: "historical-only",
+        cover: 1,
+        anchor_month: "2026-07",
+        yoy: 0,
+      },
+    ],
   };
-  const moved = (patch: Partial<GoldenRecalc["countries"][0]>): GoldenRecalc => ({ ...base, countries: [{ ...base.countries[0]!, ...patch }] });
+  const moved = (patch: Partial<GoldenRecalc["countries"][0]>): GoldenRecalc => ({
+    ...base,
+    countries: [{ ...base.countries[0]!, ...patch }],
+  });
 
   it("tolerates a move of at most 0.001", () => {
     expect(compareGolden(base, moved({ score: 6.5009 }))).toEqual([]);

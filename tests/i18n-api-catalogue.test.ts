@@ -15,7 +15,8 @@ import { apiReference, type DocText, type OpenApiLike } from "../web/app/lib/api
 import { CSV_LINES } from "../web/app/lib/open-data.server.ts";
 
 const ROOT = join(import.meta.dirname, "..", "web", "app", "i18n", "messages");
-const catalogue = (locale: string, ns: string) => JSON.parse(readFileSync(join(ROOT, locale, `${ns}.json`), "utf8")) as Record<string, string>;
+const catalogue = (locale: string, ns: string) =>
+  JSON.parse(readFileSync(join(ROOT, locale, `${ns}.json`), "utf8")) as Record<string, string>;
 
 const doc = openApiDocument("https://jobweather.example");
 const ref = apiReference(doc as OpenApiLike);
@@ -41,13 +42,24 @@ describe("the api catalogue", () => {
   it("covers every operation, parameter, answer, CSV column, schema and field of the document", () => {
     expect(texts.length).toBeGreaterThan(380);
     const ids = new Set(texts.map((t) => t.id));
-    for (const kind of ["api.op.getCountry.summary", "api.param.lang", "api.op.downloadScores.column.name", "api.answer.414", "api.schema.Country.sub_scores.U.freshness", "api.tag.about-the-data"]) {
+    for (const kind of [
+      "api.op.getCountry.summary",
+      "api.param.lang",
+      "api.op.downloadScores.column.name",
+      "api.answer.414",
+      "api.schema.Country.sub_scores.U.freshness",
+      "api.tag.about-the-data",
+    ]) {
       expect(ids.has(kind), kind).toBe(true);
     }
     for (const route of Object.values(doc.paths ?? {})) {
-      for (const op of Object.values(route ?? {}) as Array<{ operationId?: string; parameters?: Array<{ name: string; in: string }> }>) {
+      for (const op of Object.values(route ?? {}) as Array<{
+        operationId?: string;
+        parameters?: Array<{ name: string; in: string }>;
+      }>) {
         expect(ids.has(`api.op.${op.operationId}.summary`), op.operationId).toBe(true);
-        for (const p of (op.parameters ?? []).filter((x) => x.in !== "header")) expect(ids.has(`api.param.${p.name}`), `${op.operationId} ${p.name}`).toBe(true);
+        for (const p of (op.parameters ?? []).filter((x) => x.in !== "header"))
+          expect(ids.has(`api.param.${p.name}`), `${op.operationId} ${p.name}`).toBe(true);
       }
     }
   });
@@ -63,12 +75,17 @@ describe("the api catalogue", () => {
   }
 
   it("English says exactly what the document says, where the page used to print the document", () => {
-    const differ = texts.filter((t) => english.formatMessage({ id: t.id }) !== t.text).map((t) => [t.id, english.formatMessage({ id: t.id }), t.text]);
+    const differ = texts
+      .filter((t) => english.formatMessage({ id: t.id }) !== t.text)
+      .map((t) => [t.id, english.formatMessage({ id: t.id }), t.text]);
     expect(differ).toEqual([]);
-    for (const [file, line] of Object.entries(CSV_LINES)) expect(english.formatMessage({ id: `api.csv.${file}.line` })).toBe(line);
+    for (const [file, line] of Object.entries(CSV_LINES))
+      expect(english.formatMessage({ id: `api.csv.${file}.line` })).toBe(line);
     // The page's own words that name the document's: its title and the licence.
     const openData = createIntl({ locale: "en", messages: catalogue("en", "open-data") });
-    expect(openData.formatMessage({ id: "open-data.reference.apiTitle" }, { product: PRODUCT_NAME })).toBe(doc.info.title);
+    expect(openData.formatMessage({ id: "open-data.reference.apiTitle" }, { product: PRODUCT_NAME })).toBe(
+      doc.info.title,
+    );
     expect(openData.formatMessage({ id: "open-data.licence.name" })).toBe(INDEX_LICENCE.name);
     expect(doc.info.license?.name).toBe(INDEX_LICENCE.name);
   });
@@ -81,7 +98,8 @@ describe("the api catalogue", () => {
       for (const t of texts) {
         const said = intl.formatMessage({ id: t.id });
         expect(spans(said), `${locale} ${t.id}`).toEqual(spans(t.text));
-        for (const path of t.text.match(/(?<!\w)\/[\w/.{}-]+/g) ?? []) expect(said, `${locale} ${t.id}`).toContain(path);
+        for (const path of t.text.match(/(?<!\w)\/[\w/.{}-]+/g) ?? [])
+          expect(said, `${locale} ${t.id}`).toContain(path);
         if (said === t.text) same++;
       }
       // Some texts are the same in every language (`to_score − from_score.`, "Up, Down or Same."…): a handful at most.

@@ -17,9 +17,13 @@ function catalogue(locale: string, ns: string): Record<string, string> | null {
 }
 
 /** Argument names, tag names and plural/select categories used anywhere in a message. */
-function shape(elements: MessageFormatElement[], out = { args: new Set<string>(), tags: new Set<string>(), plurals: [] as Array<{ name: string; options: string[] }> }) {
+function shape(
+  elements: MessageFormatElement[],
+  out = { args: new Set<string>(), tags: new Set<string>(), plurals: [] as Array<{ name: string; options: string[] }> },
+) {
   for (const el of elements) {
-    if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time) out.args.add(el.value);
+    if (el.type === TYPE.argument || el.type === TYPE.number || el.type === TYPE.date || el.type === TYPE.time)
+      out.args.add(el.value);
     if (el.type === TYPE.tag) {
       out.tags.add(el.value);
       shape(el.children, out);
@@ -68,7 +72,8 @@ describe("catalogues of the long-form pages and forms", () => {
             for (const plural of own.plurals) {
               expect(plural.options, `${locale} ${id}: {${plural.name}, plural} needs "other"`).toContain("other");
               for (const c of categories) {
-                if (!plural.options.some((o) => o.startsWith("="))) expect(plural.options, `${locale} ${id}: {${plural.name}, plural} lacks "${c}"`).toContain(c);
+                if (!plural.options.some((o) => o.startsWith("=")))
+                  expect(plural.options, `${locale} ${id}: {${plural.name}, plural} lacks "${c}"`).toContain(c);
               }
             }
           }

@@ -66,7 +66,9 @@ async function withPipeline<T>(work: (p: Pipeline) => Promise<T>): Promise<T> {
  * file stored them first, so only the release, not the file, can be the same in every order; the values are.
  */
 function releaseName(f: ManifestEntry): string {
-  const peers = readManifest().filter((m) => m.table === f.table && m.type === f.type && m.release !== null && m.release === f.release);
+  const peers = readManifest().filter(
+    (m) => m.table === f.table && m.type === f.type && m.release !== null && m.release === f.release,
+  );
   return peers.length > 1 ? `${f.table} ${f.type} release ${f.release}` : f.file;
 }
 
@@ -76,14 +78,22 @@ function replay(files: readonly ManifestEntry[]): Promise<Record<string, unknown
     const ids = new Map<number, string>();
     for (const f of files) {
       const file = fixture("real", f.file);
-      const r = await p.ingest({ fileName: path.basename(file), content: readFileSync(file), dataType: f.type, now: NOW });
+      const r = await p.ingest({
+        fileName: path.basename(file),
+        content: readFileSync(file),
+        dataType: f.type,
+        now: NOW,
+      });
       expect(r.success, `${f.file}: ${r.error}`).toBe(true);
       if (typeof r.ingest_id === "number") ids.set(r.ingest_id, releaseName(f));
     }
     const out: Record<string, unknown> = {};
     for (const asOf of AS_OF) {
       await p.recalc({ asOf, now: NOW });
-      const rows = p.servingDb.prepare(`SELECT country, payload FROM snapshots ORDER BY country`).all() as Array<{ country: string; payload: string }>;
+      const rows = p.servingDb.prepare(`SELECT country, payload FROM snapshots ORDER BY country`).all() as Array<{
+        country: string;
+        payload: string;
+      }>;
       out[asOf] = rows.map((r) => ({ country: r.country, snapshot: byFile(JSON.parse(r.payload), ids) }));
     }
     return out;
@@ -125,7 +135,10 @@ describe("two series of one table for one country", () => {
   const firstNace = config.pins.find((pin) => pin.dimension === "nace_r2_1")!.codes[0]!;
   const nsaPeriods = ["2025-Q1", "2025-Q2", "2025-Q3", "2025-Q4", "2026-Q1", "2026-Q2"];
   const nsaCsv = Buffer.from(
-    ["freq,nace_r2_1,sizeclas,s_adj,indic_em,geo,time,value", ...nsaPeriods.map((t) => `Q,${firstNace},TOTAL,NSA,JVR,PL,${t},1.1`)].join("\n") + "\n",
+    [
+      "freq,nace_r2_1,sizeclas,s_adj,indic_em,geo,time,value",
+      ...nsaPeriods.map((t) => `Q,${firstNace},TOTAL,NSA,JVR,PL,${t},1.1`),
+    ].join("\n") + "\n",
   );
   const saCsv = readFileSync(fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv")); // A-T, SA
   const ingestBoth = async (first: "SA" | "NSA") => {
@@ -139,7 +152,10 @@ describe("two series of one table for one country", () => {
     }
   };
   const plVacancy = () =>
-    p.exclusive(async (l) => buildModelInputs(await l.store.allObservations(), "2026-11-22").find((i) => i.country === "PL")!.vacancy);
+    p.exclusive(
+      async (l) =>
+        buildModelInputs(await l.store.allObservations(), "2026-11-22").find((i) => i.country === "PL")!.vacancy,
+    );
 
   beforeAll(async () => {
     p = await openPipeline({ dataDir: tmp.dir });
@@ -152,8 +168,18 @@ describe("two series of one table for one country", () => {
   it("keeps both (A-T SA, then the preferred aggregate NSA) and reads the preferred one for every period", async () => {
     await ingestBoth("SA");
     const status = p.status(NOW).data.filter((d) => d.table === "jvs_q_r21" && d.country === "PL");
-    expect(status.map((d) => [d.series.includes(`nace_r2_1=${firstNace}`), d.series.includes("s_adj=NSA"), d.read]).sort()).toEqual(
-      firstNace === "A-T" ? [[true, false, true], [true, true, false]] : [[false, false, false], [true, true, true]],
+    expect(
+      status.map((d) => [d.series.includes(`nace_r2_1=${firstNace}`), d.series.includes("s_adj=NSA"), d.read]).sort(),
+    ).toEqual(
+      firstNace === "A-T"
+        ? [
+            [true, false, true],
+            [true, true, false],
+          ]
+        : [
+            [false, false, false],
+            [true, true, true],
+          ],
     );
     const vacancy = await plVacancy();
     if (firstNace !== "A-T") {
@@ -168,7 +194,10 @@ describe("two series of one table for one country", () => {
   });
 
   it("changes nothing on a second ingest of either file, and reads the same in the other order", async () => {
-    for (const [fileName, content] of [["jvs_q_r21_NL_PL_RO.csv", saCsv], ["jvs_q_r21_PL_NSA.csv", nsaCsv]] as const) {
+    for (const [fileName, content] of [
+      ["jvs_q_r21_NL_PL_RO.csv", saCsv],
+      ["jvs_q_r21_PL_NSA.csv", nsaCsv],
+    ] as const) {
       const r = await p.ingest({ fileName, content, dataType: "vacancy", now: NOW });
       expect([r.inserted, r.updated, r.older_release], fileName).toEqual([0, 0, 0]);
     }
@@ -176,10 +205,16 @@ describe("two series of one table for one country", () => {
     const other = tempDataDir("jwi-series-b-");
     const q = await openPipeline({ dataDir: other.dir });
     try {
-      for (const f of [{ fileName: "jvs_q_r21_PL_NSA.csv", content: nsaCsv }, { fileName: "jvs_q_r21_NL_PL_RO.csv", content: saCsv }]) {
+      for (const f of [
+        { fileName: "jvs_q_r21_PL_NSA.csv", content: nsaCsv },
+        { fileName: "jvs_q_r21_NL_PL_RO.csv", content: saCsv },
+      ]) {
         expect((await q.ingest({ ...f, dataType: "vacancy", now: NOW })).success).toBe(true);
       }
-      const after = await q.exclusive(async (l) => buildModelInputs(await l.store.allObservations(), "2026-11-22").find((i) => i.country === "PL")!.vacancy);
+      const after = await q.exclusive(
+        async (l) =>
+          buildModelInputs(await l.store.allObservations(), "2026-11-22").find((i) => i.country === "PL")!.vacancy,
+      );
       expect(after.map((v) => [v.period, v.value])).toEqual(before.map((v) => [v.period, v.value]));
     } finally {
       q.close();

@@ -54,7 +54,10 @@ const SUPPORTED = [
 
 function fits(entry: LockEntry, platform: { os: string; cpu: string; libc?: string }): boolean {
   const ok = (list: string[] | undefined, value: string | undefined) =>
-    !list || value === undefined || list.includes(value) || (list.some((v) => v.startsWith("!")) && !list.includes(`!${value}`));
+    !list ||
+    value === undefined ||
+    list.includes(value) ||
+    (list.some((v) => v.startsWith("!")) && !list.includes(`!${value}`));
   return ok(entry.os, platform.os) && ok(entry.cpu, platform.cpu) && ok(entry.libc, platform.libc);
 }
 

@@ -22,7 +22,8 @@ describe("golden output of every released model", () => {
     expect(existsSync(file), `${file} is missing: run npm run golden:update`).toBe(true);
     const expected = JSON.parse(readFileSync(file, "utf8")) as GoldenRecalc;
     const problems = compareGolden(expected, runs[id]!);
-    if (problems.length) writeFileSync(file.replace(/\.json$/, "-changed.json"), `${JSON.stringify(runs[id], null, 2)}\n`);
+    if (problems.length)
+      writeFileSync(file.replace(/\.json$/, "-changed.json"), `${JSON.stringify(runs[id], null, 2)}\n`);
     expect(problems).toEqual([]);
     expect(runs[id]!.countries.filter((c) => c.score !== null).length).toBeGreaterThan(25);
   });

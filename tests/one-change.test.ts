@@ -72,7 +72,10 @@ describe("one yearly and one monthly change on every country page (bundled real 
       expect(badge?.delta, code).not.toBeNull();
       const shownTenths = tenths(badge!.delta!);
       expect(year.delta_tenths, code).toBe(shownTenths);
-      expect(year.lines.reduce((a, l) => a + l.shown_tenths, 0), code).toBe(shownTenths);
+      expect(
+        year.lines.reduce((a, l) => a + l.shown_tenths, 0),
+        code,
+      ).toBe(shownTenths);
       checked++;
     }
     expect(checked).toBeGreaterThan(20);
@@ -89,7 +92,10 @@ describe("one yearly and one monthly change on every country page (bundled real 
       expect(history.at(-1)?.score, code).toBe(page.score);
       // The unrounded changes the page's reader holds: the snapshot's yoy and its two explanations.
       const badge = page.panel!.yoy;
-      for (const [back, which] of [[CURRENT_PARAMS.yoy.lagMonths, "year"], [1, "month"]] as const) {
+      for (const [back, which] of [
+        [CURRENT_PARAMS.yoy.lagMonths, "year"],
+        [1, "month"],
+      ] as const) {
         const before = at(monthBefore(asOfMonth, back));
         const change = (which === "year" ? rawYear : rawMonth).get(code) ?? null;
         if (before === null) {

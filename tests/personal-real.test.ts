@@ -56,11 +56,23 @@ describe("personal score with the index's weights on the real fixtures", () => {
 
   it("ranks as the published scores do with the index's weights; weighing nothing present leaves a country out", () => {
     const snapshots = [...published.get("2026-11-22")!.values()];
-    const rows = personalRanking(snapshots.map((s) => ({ code: s.country, s })), (x) => x.s.sub_scores, weightVector(INDEX_STEPS), PERSONAL_MODEL);
-    const expected = snapshots.filter((s) => s.score !== null).sort((x, y) => y.score! - x.score! || x.country.localeCompare(y.country));
+    const rows = personalRanking(
+      snapshots.map((s) => ({ code: s.country, s })),
+      (x) => x.s.sub_scores,
+      weightVector(INDEX_STEPS),
+      PERSONAL_MODEL,
+    );
+    const expected = snapshots
+      .filter((s) => s.score !== null)
+      .sort((x, y) => y.score! - x.score! || x.country.localeCompare(y.country));
     expect(rows.filter((r) => r.personal).map((r) => r.item.code)).toEqual(expected.map((s) => s.country));
     // Only sentiment weighed: a country without a barometer or EEI (S missing) has no personal score.
-    const onlyS = personalRanking(snapshots.map((s) => ({ code: s.country, s })), (x) => x.s.sub_scores, weightVector({ U: 0, M: 0, V: 0, C: 0, S: 3 }), PERSONAL_MODEL);
+    const onlyS = personalRanking(
+      snapshots.map((s) => ({ code: s.country, s })),
+      (x) => x.s.sub_scores,
+      weightVector({ U: 0, M: 0, V: 0, C: 0, S: 3 }),
+      PERSONAL_MODEL,
+    );
     for (const r of onlyS) expect(r.personal === null, r.item.code).toBe(r.item.s.sub_scores.S === null);
   });
 });

@@ -44,7 +44,8 @@ describe("plausibility of ingested values", () => {
   let before: Recalc;
   let bad: string;
   beforeAll(async () => {
-    for (const f of readManifest()) expect((await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type)).code).toBe(0);
+    for (const f of readManifest())
+      expect((await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type)).code).toBe(0);
     before = (await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json")).json<Recalc>();
     bad = absurdFile(tmp.dir);
   });
@@ -58,17 +59,23 @@ describe("plausibility of ingested values", () => {
     expect(out).toHaveLength(4);
     expect(out).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^value #\d+, DE, 2026-07: 250 is outside the plausible range 0 to 40 \(% of the labour force\) for unemployment; not stored\.$/),
+        expect.stringMatching(
+          /^value #\d+, DE, 2026-07: 250 is outside the plausible range 0 to 40 \(% of the labour force\) for unemployment; not stored\.$/,
+        ),
         expect.stringMatching(/^value #\d+, AT, 2026-07: -5 is outside the plausible range 0 to 40/),
         expect.stringMatching(/^value #\d+, CZ, 2026-06: 1e\+308 is outside the plausible range/),
-        expect.stringMatching(/^value #\d+, DE, 2099-12: the period 2099-12 is after \d{4}-\d{2}, the month of this upload; not stored\.$/),
+        expect.stringMatching(
+          /^value #\d+, DE, 2099-12: the period 2099-12 is after \d{4}-\d{2}, the month of this upload; not stored\.$/,
+        ),
       ]),
     );
     // The three replaced values kept their stored (real) values: nothing was inserted or updated.
     expect(result.inserted).toBe(0);
     expect(result.updated).toBe(0);
     // No country's newest period is in the future, so no age is negative.
-    const status = (await jwi(tmp.dir, "status", "--json")).json<{ data: Array<{ country: string; newest_period: string; age_months: number }> }>();
+    const status = (await jwi(tmp.dir, "status", "--json")).json<{
+      data: Array<{ country: string; newest_period: string; age_months: number }>;
+    }>();
     expect(status.data.every((d) => d.age_months >= 0)).toBe(true);
     expect(status.data.find((d) => d.country === "DE" && d.newest_period.startsWith("2099"))).toBeUndefined();
   });
@@ -83,7 +90,9 @@ describe("plausibility of ingested values", () => {
     expect(r.code).toBe(1);
     const result = r.json<UploadResult>();
     expect(result.success).toBe(false);
-    expect(result.error).toMatch(/^Strict mode: a value is not plausible, so nothing was stored\. value #\d+, [A-Z]{2}, \d{4}-\d{2}: /);
+    expect(result.error).toMatch(
+      /^Strict mode: a value is not plausible, so nothing was stored\. value #\d+, [A-Z]{2}, \d{4}-\d{2}: /,
+    );
     expect(result.inserted + result.updated).toBe(0);
   });
 
@@ -94,6 +103,8 @@ describe("plausibility of ingested values", () => {
     writeFileSync(file, JSON.stringify(ds));
     const r = await jwi(tmp.dir, "ingest", file, "--type", "vacancy", "--json");
     expect(r.code).toBe(1);
-    expect(r.json<UploadResult>().error).toMatch(/^No value in this file is plausible for vacancy \(0 to 20 % of posts vacant/);
+    expect(r.json<UploadResult>().error).toMatch(
+      /^No value in this file is plausible for vacancy \(0 to 20 % of posts vacant/,
+    );
   });
 });

@@ -19,7 +19,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => tmp.cleanup());
 
-async function withPipeline<T>(opts: Omit<PipelineOptions, "dataDir">, work: (p: ReturnType<typeof openPipeline>) => Promise<T>): Promise<T> {
+async function withPipeline<T>(
+  opts: Omit<PipelineOptions, "dataDir">,
+  work: (p: ReturnType<typeof openPipeline>) => Promise<T>,
+): Promise<T> {
   const pipeline = openPipeline({ dataDir: tmp.dir, ...opts });
   try {
     return await work(pipeline);
@@ -32,8 +35,13 @@ const NEXT_DAY = new Date(Date.parse(AS_OF) + 86_400_000).toISOString().slice(0,
 
 /** The stored rows of the cards the site serves, by country and variant. */
 const cardRows = (db: ReturnType<typeof openPipeline>["servingDb"]) =>
-  db.prepare("SELECT country, variant, publication_id, card_key FROM share_cards ORDER BY country, variant").all() as Array<{
-    country: string; variant: string; publication_id: number; card_key: string;
+  db
+    .prepare("SELECT country, variant, publication_id, card_key FROM share_cards ORDER BY country, variant")
+    .all() as Array<{
+    country: string;
+    variant: string;
+    publication_id: number;
+    card_key: string;
   }>;
 
 describe("share cards across publications", () => {
@@ -44,12 +52,23 @@ describe("share cards across publications", () => {
       expect(total).toBeGreaterThan(30);
       // Nothing drawn at publish time: the server draws each at its first request.
       expect(db.prepare("SELECT count(*) FROM share_card_images").pluck().get()).toBe(0);
-      expect(p.status().published.cards).toEqual({ stored: total, older: 0, drawn: 0, to_draw: total, keyed: total, error: null });
+      expect(p.status().published.cards).toEqual({
+        stored: total,
+        older: 0,
+        drawn: 0,
+        to_draw: total,
+        keyed: total,
+        error: null,
+      });
       // The server has drawn them all (stand-in bytes under each key, as api/share-card-images.ts stores them).
-      const store = db.prepare("INSERT INTO share_card_images (card_key, png, drawn_at) VALUES (?, ?, '2026-11-22T12:00:00Z')");
+      const store = db.prepare(
+        "INSERT INTO share_card_images (card_key, png, drawn_at) VALUES (?, ?, '2026-11-22T12:00:00Z')",
+      );
       for (const key of new Set(cardRows(db).map((r) => r.card_key))) store.run(key, Buffer.from(`drawn ${key}`));
-      const key = (country: string, variant = "published") => cardRows(db).find((r) => r.country === country && r.variant === variant)!.card_key;
-      const picture = (k: string) => db.prepare("SELECT png FROM share_card_images WHERE card_key = ?").pluck().get(k) as Buffer | undefined;
+      const key = (country: string, variant = "published") =>
+        cardRows(db).find((r) => r.country === country && r.variant === variant)!.card_key;
+      const picture = (k: string) =>
+        db.prepare("SELECT png FROM share_card_images WHERE card_key = ?").pluck().get(k) as Buffer | undefined;
 
       // Nothing changed: nothing is published, nothing keyed.
       const same = await withPipeline({ cards: async () => keyShareCards }, (q) => q.recalc({ asOf: AS_OF }));
@@ -69,7 +88,11 @@ describe("share cards across publications", () => {
       const de = { published: key("DE"), stale: key("DE", "stale") };
       const fr = key("FR");
       const changed = await withPipeline({ cards: async () => keyShareCards }, async (q) => {
-        const r = await q.ingest({ fileName: "une_rt_m.json", content: Buffer.from(revisedUnemploymentCube(2)), dataType: "unemployment" });
+        const r = await q.ingest({
+          fileName: "une_rt_m.json",
+          content: Buffer.from(revisedUnemploymentCube(2)),
+          dataType: "unemployment",
+        });
         expect(r.success).toBe(true);
         return q.recalc({ asOf: AS_OF });
       });
@@ -86,7 +109,12 @@ describe("share cards across publications", () => {
       expect(key("FR")).toBe(fr);
       expect(picture(fr)!.toString()).toBe(`drawn ${fr}`);
       expect(p.status().published.cards).toEqual({
-        stored: total, older: 0, drawn: changed.cards!.drawn, to_draw: changed.cards!.to_draw, keyed: total, error: null,
+        stored: total,
+        older: 0,
+        drawn: changed.cards!.drawn,
+        to_draw: changed.cards!.to_draw,
+        keyed: total,
+        error: null,
       });
       expect((await jwi(tmp.dir, "status")).stdout).toContain(
         `\nShare cards: ${total} served (${changed.cards!.drawn} drawn, ${changed.cards!.to_draw} to draw on first request)\n`,
@@ -96,7 +124,10 @@ describe("share cards across publications", () => {
 
   it("publishes when keying fails, keeps the cards the site has, logs why and shows it in the data status", async () => {
     let logged = "";
-    const logger = pino({ level: "warn" }, new Writable({ write: (chunk, _enc, done) => void ((logged += chunk), done()) }));
+    const logger = pino(
+      { level: "warn" },
+      new Writable({ write: (chunk, _enc, done) => void ((logged += chunk), done()) }),
+    );
     await withPipeline({}, async (p) => {
       const before = cardRows(p.servingDb);
       const drawn = p.status().published.cards!.drawn;
@@ -109,12 +140,25 @@ describe("share cards across publications", () => {
       expect(summary.cards).toMatchObject({ keyed: 0, drawn: 0, to_draw: 0, error: "cannot read the card font" });
       expect(cardRows(p.servingDb)).toEqual(before);
 
-      const line = JSON.parse(logged.trim().split("\n").at(-1)!) as { level: number; msg: string; err: { message: string } };
-      expect(line).toMatchObject({ level: 50, msg: "share cards not keyed: the publication keeps the previous cards", err: { message: "cannot read the card font" } });
+      const line = JSON.parse(logged.trim().split("\n").at(-1)!) as {
+        level: number;
+        msg: string;
+        err: { message: string };
+      };
+      expect(line).toMatchObject({
+        level: 50,
+        msg: "share cards not keyed: the publication keeps the previous cards",
+        err: { message: "cannot read the card font" },
+      });
 
       const cards = p.status().published.cards!;
       expect(cards).toEqual({
-        stored: before.length, older: before.length, drawn, to_draw: before.length - drawn, keyed: null, error: "cannot read the card font",
+        stored: before.length,
+        older: before.length,
+        drawn,
+        to_draw: before.length - drawn,
+        keyed: null,
+        error: "cannot read the card font",
       });
       const text =
         `Share cards: ${before.length} served (${drawn} drawn, ${before.length - drawn} to draw on first request); ` +
@@ -128,7 +172,9 @@ describe("share cards across publications", () => {
       expect(next.unchanged).toBeUndefined();
       expect(next.cards!.error).toBeNull();
       expect(p.status().published.cards).toMatchObject({ stored: before.length, older: 0, error: null });
-      expect((await jwi(tmp.dir, "status")).stdout).toMatch(/\nShare cards: \d+ served \(\d+ drawn, \d+ to draw on first request\)\n/);
+      expect((await jwi(tmp.dir, "status")).stdout).toMatch(
+        /\nShare cards: \d+ served \(\d+ drawn, \d+ to draw on first request\)\n/,
+      );
     });
   });
 
@@ -139,7 +185,9 @@ describe("share cards across publications", () => {
       expect(summary.unchanged).toBeUndefined();
       expect(summary.cards!.error).toBeNull();
       expect(summary.cards!.keyed).toBeGreaterThan(30);
-      expect(cardRows(p.servingDb).find((r) => r.country === "DE" && r.variant === "published")!.publication_id).toBe(summary.publication_id);
+      expect(cardRows(p.servingDb).find((r) => r.country === "DE" && r.variant === "published")!.publication_id).toBe(
+        summary.publication_id,
+      );
       // Now complete, the same data publishes nothing more.
       const same = await withPipeline({ cards: async () => keyShareCards }, (q) => q.recalc({ asOf: AS_OF }));
       expect(same.unchanged).toBe(true);
@@ -150,7 +198,14 @@ describe("share cards across publications", () => {
     const out = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-25");
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/\nShare cards: \d+ keyed, \d+ already drawn, \d+ to draw on first request\.\n/);
-    const json = JSON.parse((await jwi(tmp.dir, "recalc", "--as-of", "2026-11-26", "--json")).stdout) as { cards: Record<string, unknown> };
-    expect(json.cards).toEqual({ keyed: expect.any(Number), drawn: expect.any(Number), to_draw: expect.any(Number), error: null });
+    const json = JSON.parse((await jwi(tmp.dir, "recalc", "--as-of", "2026-11-26", "--json")).stdout) as {
+      cards: Record<string, unknown>;
+    };
+    expect(json.cards).toEqual({
+      keyed: expect.any(Number),
+      drawn: expect.any(Number),
+      to_draw: expect.any(Number),
+      error: null,
+    });
   });
 });

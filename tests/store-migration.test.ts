@@ -15,10 +15,20 @@ import { fixture, jwi, tempDataDir } from "./helpers/cli.ts";
 
 interface Expected {
   observations: number;
-  countries: Array<{ code: string; score: number | null; status: string | null; label: string | null; confidence: string | null; basis: string | null; cover: number | null }>;
+  countries: Array<{
+    code: string;
+    score: number | null;
+    status: string | null;
+    label: string | null;
+    confidence: string | null;
+    basis: string | null;
+    cover: number | null;
+  }>;
 }
 
-const EXPECTED = JSON.parse(readFileSync(fixture("legacy", "store-v2.1-ffc4c3a.recalc-2026-11-22.json"), "utf8")) as Expected;
+const EXPECTED = JSON.parse(
+  readFileSync(fixture("legacy", "store-v2.1-ffc4c3a.recalc-2026-11-22.json"), "utf8"),
+) as Expected;
 
 /** Reads the store file directly (not through the code under test), then lets it go. */
 async function query(file: string, sql: string): Promise<unknown[][]> {
@@ -42,7 +52,9 @@ describe("a v2.1 store opened by v2.2", () => {
   beforeAll(async () => {
     writeFileSync(file, gunzipSync(readFileSync(fixture("legacy", "store-v2.1-ffc4c3a.duckdb.gz"))));
     before = Number((await query(file, `SELECT count(*) FROM observations`))[0]![0]);
-    beforeColumns = (await query(file, `SELECT column_name FROM information_schema.columns WHERE table_name = 'observations'`)).map(([c]) => String(c));
+    beforeColumns = (
+      await query(file, `SELECT column_name FROM information_schema.columns WHERE table_name = 'observations'`)
+    ).map(([c]) => String(c));
     const out = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
     expect(out.code, out.stderr).toBe(0);
     recalc = out.json<Expected>();
@@ -55,7 +67,10 @@ describe("a v2.1 store opened by v2.2", () => {
   });
 
   it("keeps every observation, now with its series and release", async () => {
-    const [[n, noSeries]] = (await query(file, `SELECT count(*), count(*) FILTER (WHERE series IS NULL) FROM observations`)) as [[bigint, bigint]];
+    const [[n, noSeries]] = (await query(
+      file,
+      `SELECT count(*), count(*) FILTER (WHERE series IS NULL) FROM observations`,
+    )) as [[bigint, bigint]];
     expect(Number(n)).toBe(before);
     expect(Number(noSeries)).toBe(0);
     const rows = (await query(
@@ -63,10 +78,21 @@ describe("a v2.1 store opened by v2.2", () => {
       `SELECT source_table, series, release, count(*) FROM observations GROUP BY ALL ORDER BY source_table`,
     )) as Array<[string, string, string | null, bigint]>;
     const by = new Map(rows.map(([table, series, release]) => [table, { series, release }]));
-    expect(rows.map(([t]) => t)).toEqual(["ecfin_eei", "jvs_q_nace2", "jvs_q_r21", "namq_10_gdp", "prc_hicp_minr", "une_rt_m", "une_rt_q"]);
+    expect(rows.map(([t]) => t)).toEqual([
+      "ecfin_eei",
+      "jvs_q_nace2",
+      "jvs_q_r21",
+      "namq_10_gdp",
+      "prc_hicp_minr",
+      "une_rt_m",
+      "une_rt_q",
+    ]);
     // Recovered from the bundled file found by its hash: GDP's year-on-year unit is its series.
     expect(by.get("namq_10_gdp")!.series).toContain("unit=CLV_PCH_SM");
-    expect(by.get("une_rt_m")).toEqual({ series: "s_adj=SA,age=TOTAL,sex=T,unit=PC_ACT", release: "2026-09-22T11:00:00" });
+    expect(by.get("une_rt_m")).toEqual({
+      series: "s_adj=SA,age=TOTAL,sex=T,unit=PC_ACT",
+      release: "2026-09-22T11:00:00",
+    });
     expect(by.get("ecfin_eei")).toEqual({ series: "series=EEI", release: null });
     // Not a bundled file: its file cannot be found again, so it gets the table's pinned series.
     expect(by.get("jvs_q_r21")).toEqual({ series: legacySeriesKey(tableConfig("jvs_q_r21"), "JVR"), release: null });
@@ -78,13 +104,25 @@ describe("a v2.1 store opened by v2.2", () => {
       const c = recalc.countries.find((x) => x.code === e.code)!;
       if (e.score === null) expect(c.score, e.code).toBeNull();
       else expect(c.score, e.code).toBeCloseTo(e.score, 9);
-      expect([c.status, c.label, c.confidence, c.basis, c.cover], e.code).toEqual([e.status, e.label, e.confidence, e.basis, e.cover]);
+      expect([c.status, c.label, c.confidence, c.basis, c.cover], e.code).toEqual([
+        e.status,
+        e.label,
+        e.confidence,
+        e.basis,
+        e.cover,
+      ]);
     }
   });
 
   it("files a re-upload of a migrated file under the same series: nothing new", async () => {
-    for (const [file, type] of [["une_rt_m.json", "unemployment"], ["jvs_q_nace2.json", "vacancy"], ["namq_10_gdp_CLV_PCH_SM.json", "gdp"]] as const) {
-      const r = (await jwi(tmp.dir, "ingest", fixture("real", "eurostat", file), "--type", type, "--json")).json<UploadResult>();
+    for (const [file, type] of [
+      ["une_rt_m.json", "unemployment"],
+      ["jvs_q_nace2.json", "vacancy"],
+      ["namq_10_gdp_CLV_PCH_SM.json", "gdp"],
+    ] as const) {
+      const r = (
+        await jwi(tmp.dir, "ingest", fixture("real", "eurostat", file), "--type", type, "--json")
+      ).json<UploadResult>();
       expect([r.success, r.inserted, r.updated], file).toEqual([true, 0, 0]);
       expect(r.unchanged, file).toBeGreaterThan(0);
     }
@@ -110,11 +148,22 @@ describe("a serving database whose store_series copy predates series", () => {
         newest_period TEXT NOT NULL, observations INTEGER NOT NULL, PRIMARY KEY (data_type, source_table, geo)) WITHOUT ROWID`);
       old.prepare(`INSERT INTO store_series VALUES ('vacancy', 'jvs_q_r21', 'PL', '2026-Q1', 3)`).run();
       old.close();
-      const r = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"), "--type", "vacancy", "--json");
+      const r = await jwi(
+        tmp.dir,
+        "ingest",
+        fixture("real", "eurostat", "jvs_q_r21_NL_PL_RO.csv"),
+        "--type",
+        "vacancy",
+        "--json",
+      );
       expect(r.code, r.stderr).toBe(0);
-      const status = (await jwi(tmp.dir, "status", "--json")).json<{ data: Array<{ table: string; country: string; series: string; release: string | null; read: boolean }> }>();
+      const status = (await jwi(tmp.dir, "status", "--json")).json<{
+        data: Array<{ table: string; country: string; series: string; release: string | null; read: boolean }>;
+      }>();
       const pl = status.data.filter((d) => d.table === "jvs_q_r21" && d.country === "PL");
-      expect(pl).toEqual([expect.objectContaining({ series: expect.stringContaining("nace_r2_1=A-T"), release: null, read: true })]);
+      expect(pl).toEqual([
+        expect.objectContaining({ series: expect.stringContaining("nace_r2_1=A-T"), release: null, read: true }),
+      ]);
     } finally {
       tmp.cleanup();
     }
@@ -133,9 +182,19 @@ describe("recovering a v2.1 row's series from the raw archive", () => {
       mkdirSync(path.join(tmp.dir, "raw"));
       writeFileSync(path.join(tmp.dir, "raw", `${sha}.json`), body);
       // Any job opens the store and migrates it: a dry-run ingest is the lightest one.
-      const out = await jwi(tmp.dir, "ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "vacancy", "--dry-run", "--json");
+      const out = await jwi(
+        tmp.dir,
+        "ingest",
+        fixture("real", "eurostat", "jvs_q_nace2.json"),
+        "--type",
+        "vacancy",
+        "--dry-run",
+        "--json",
+      );
       expect(out.code, out.stderr).toBe(0);
-      return (await query(file, `SELECT DISTINCT series FROM observations WHERE source_table = 'jvs_q_r21'`)).map(([s]) => String(s));
+      return (await query(file, `SELECT DISTINCT series FROM observations WHERE source_table = 'jvs_q_r21'`)).map(
+        ([s]) => String(s),
+      );
     } finally {
       tmp.cleanup();
     }
@@ -149,6 +208,8 @@ describe("recovering a v2.1 row's series from the raw archive", () => {
     const changed = JSON.parse(readFileSync(derived, "utf8")) as { value: Record<string, number> };
     const first = Object.keys(changed.value)[0]!;
     changed.value[first] = changed.value[first]! + 1;
-    expect(await migrateWithRaw(Buffer.from(JSON.stringify(changed)))).toEqual([legacySeriesKey(tableConfig("jvs_q_r21"), "JVR")]);
+    expect(await migrateWithRaw(Buffer.from(JSON.stringify(changed)))).toEqual([
+      legacySeriesKey(tableConfig("jvs_q_r21"), "JVR"),
+    ]);
   });
 });

@@ -51,32 +51,45 @@ function snapshots(dataDir: string): Map<string, PublishedSnapshot> {
 describe("fixtures/real/SOURCES.md lists only files that are bundled, byte for byte", () => {
   const text = readFileSync(fixture("real", "SOURCES.md"), "utf8");
   const all = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? all(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? all(path.join(dir, e.name)) : [path.join(dir, e.name)],
+    );
   const bundled = all(fixture("real"));
   // Table rows: | `file` | … | sha256 |
-  const rows = [...text.matchAll(/^\| `([^`]+)` \|.*\| ([0-9a-f]{64}|–) \|$/gm)].map((m) => ({ name: m[1]!, sha: m[2]! }));
+  const rows = [...text.matchAll(/^\| `([^`]+)` \|.*\| ([0-9a-f]{64}|–) \|$/gm)].map((m) => ({
+    name: m[1]!,
+    sha: m[2]!,
+  }));
 
   it("names every file of its tables where it is, with its SHA-256", () => {
     expect(rows.length).toBeGreaterThanOrEqual(16);
     for (const { name, sha } of rows) {
       // A path (eurostat/…, ../broken/…) is relative to fixtures/real; a bare name is found in its sub-folders.
-      const file = name.includes("/") ? path.resolve(fixture("real"), name) : bundled.find((f) => path.basename(f) === name);
+      const file = name.includes("/")
+        ? path.resolve(fixture("real"), name)
+        : bundled.find((f) => path.basename(f) === name);
       expect(file && existsSync(file), `${name} is listed but not bundled`).toBe(true);
       if (sha !== "–") expect(sha256(file!), name).toBe(sha);
     }
   });
 
   it("lists the four files of the third batch, and every manifest file is listed", () => {
-    for (const f of [UNE_ANSWER, R21_ANSWER, ESI, YOUTH]) expect(rows.map((r) => r.name)).toContain(`eurostat/${path.basename(f)}`);
+    for (const f of [UNE_ANSWER, R21_ANSWER, ESI, YOUTH])
+      expect(rows.map((r) => r.name)).toContain(`eurostat/${path.basename(f)}`);
     const listed = new Set(rows.map((r) => path.basename(r.name)));
     for (const entry of readManifest()) expect(listed.has(path.basename(entry.file)), entry.file).toBe(true);
   });
 
   it("bundles the usable third-batch files in the manifest and leaves the refused one out", () => {
     const files = readManifest().map((e) => path.basename(e.file));
-    expect(files).toEqual(expect.arrayContaining([path.basename(UNE_ANSWER), path.basename(R21_ANSWER), path.basename(YOUTH)]));
+    expect(files).toEqual(
+      expect.arrayContaining([path.basename(UNE_ANSWER), path.basename(R21_ANSWER), path.basename(YOUTH)]),
+    );
     expect(files).not.toContain(path.basename(ESI));
-    expect(readManifest().find((e) => e.file.endsWith(path.basename(YOUTH)))).toMatchObject({ type: "youth_unemployment", table: "une_rt_m" });
+    expect(readManifest().find((e) => e.file.endsWith(path.basename(YOUTH)))).toMatchObject({
+      type: "youth_unemployment",
+      table: "une_rt_m",
+    });
   });
 });
 
@@ -103,7 +116,12 @@ describe("jwi ingest of each real third-batch file", () => {
     expect(result.notes).toContain("Series: freq=Q, nace_r2_1=B-T, sizeclas=TOTAL, s_adj=NSA, indic_em=JVR.");
     expect(result.notes.join(" ")).not.toMatch(/whole economy/);
     expect(Object.fromEntries(result.latest_samples.map((x) => [x.country, [x.period, x.value]]))).toEqual({
-      BG: ["2026-Q2", 0.8], GR: ["2026-Q2", 1.8], IE: ["2026-Q2", 1.3], IT: ["2026-Q2", 1.5], PL: ["2026-Q2", 0.8], RO: ["2026-Q2", 0.5],
+      BG: ["2026-Q2", 0.8],
+      GR: ["2026-Q2", 1.8],
+      IE: ["2026-Q2", 1.3],
+      IT: ["2026-Q2", 1.5],
+      PL: ["2026-Q2", 0.8],
+      RO: ["2026-Q2", 0.5],
     });
   });
 
@@ -112,7 +130,9 @@ describe("jwi ingest of each real third-batch file", () => {
     const { code, result } = await ingest(ESI, "expectations");
     expect(code).toBe(1);
     expect(result.success).toBe(false);
-    expect(result.error).toMatch(/^This file is Eurostat table ei_bssi_m_r2, which the index does not read: .*Economic Sentiment Indicator.*not the Employment Expectations Indicator \(BS-EEI-I\)\. Accepted for expectations: Eurostat tables teibs030 or ei_bsee_m_r2/);
+    expect(result.error).toMatch(
+      /^This file is Eurostat table ei_bssi_m_r2, which the index does not read: .*Economic Sentiment Indicator.*not the Employment Expectations Indicator \(BS-EEI-I\)\. Accepted for expectations: Eurostat tables teibs030 or ei_bsee_m_r2/,
+    );
     expect((await observations(tmp.dir)).length).toBe(before);
   });
 
@@ -121,7 +141,9 @@ describe("jwi ingest of each real third-batch file", () => {
     expect(code).toBe(0);
     expect(result).toMatchObject({ success: true, data_type: "youth_unemployment", inserted: 1345, table: "une_rt_m" });
     expect(result.notes).toContain("Series: freq=M, s_adj=SA, age=Y_LT25, unit=PC_ACT, sex=T.");
-    expect(result.notes.join(" ")).toMatch(/context only: it is shown beside the unemployment rate and never enters the score/);
+    expect(result.notes.join(" ")).toMatch(
+      /context only: it is shown beside the unemployment rate and never enters the score/,
+    );
     const samples = new Map(result.latest_samples.map((x) => [x.country, x]));
     expect(samples.get("ES")).toMatchObject({ period: "2026-01", value: 23.5 });
     expect(samples.get("DE")).toMatchObject({ period: "2026-01", value: 7.1 });
@@ -155,7 +177,10 @@ describe("the bundle as `npm start` loads it (manifest order, as of 2026-11-22)"
   let rows: StoredObservation[];
 
   beforeAll(async () => {
-    for (const [dir, skip] of [[tmp.dir, null], [bare.dir, path.basename(YOUTH)]] as const) {
+    for (const [dir, skip] of [
+      [tmp.dir, null],
+      [bare.dir, path.basename(YOUTH)],
+    ] as const) {
       for (const f of readManifest()) {
         if (path.basename(f.file) === skip) continue;
         const r = await jwi(dir, "ingest", fixture("real", f.file), "--type", f.type);
@@ -175,17 +200,30 @@ describe("the bundle as `npm start` loads it (manifest order, as of 2026-11-22)"
     const answer = JSON.parse(readFileSync(R21_ANSWER, "utf8")) as {
       value: Record<string, number>;
       size: number[];
-      dimension: { geo: { category: { index: Record<string, number> } }; time: { category: { index: Record<string, number> } } };
+      dimension: {
+        geo: { category: { index: Record<string, number> } };
+        time: { category: { index: Record<string, number> } };
+      };
     };
     const times = Object.entries(answer.dimension.time.category.index);
     const nTime = answer.size.at(-1)!;
-    for (const [geo, code] of [["PL", "PL"], ["RO", "RO"]] as const) {
+    for (const [geo, code] of [
+      ["PL", "PL"],
+      ["RO", "RO"],
+    ] as const) {
       const g = answer.dimension.geo.category.index[geo]!;
       const expected = times
         .filter(([, t]) => answer.value[String(g * nTime + t)] !== undefined)
         .map(([period, t]) => [period, answer.value[String(g * nTime + t)]]);
       const stored = rows
-        .filter((o) => o.dataType === "vacancy" && o.table === "jvs_q_r21" && o.series.includes("nace_r2_1=B-T") && o.geo === code && o.period >= "2019-Q1")
+        .filter(
+          (o) =>
+            o.dataType === "vacancy" &&
+            o.table === "jvs_q_r21" &&
+            o.series.includes("nace_r2_1=B-T") &&
+            o.geo === code &&
+            o.period >= "2019-Q1",
+        )
         .sort((a, b) => (a.period < b.period ? -1 : 1))
         .map((o) => [o.period, o.value]);
       expect(stored, code).toEqual(expected);
@@ -201,7 +239,13 @@ describe("the bundle as `npm start` loads it (manifest order, as of 2026-11-22)"
 
   it("publishes youth unemployment with each snapshot as context: value and month, no EU figure (none is bundled)", () => {
     const s = snapshots(tmp.dir);
-    expect(s.get("ES")!.youth_unemployment).toEqual({ value: 23.5, period: "2026-01", flag: null, table: "une_rt_m", eu_value: null });
+    expect(s.get("ES")!.youth_unemployment).toEqual({
+      value: 23.5,
+      period: "2026-01",
+      flag: null,
+      table: "une_rt_m",
+      eu_value: null,
+    });
     expect(s.get("DE")!.youth_unemployment).toMatchObject({ value: 7.1, period: "2026-01" });
     // Not an EU member in the file: no figure, said as null.
     expect(s.get("CH")!.youth_unemployment).toBeNull();
@@ -242,17 +286,24 @@ describe("youth unemployment in every CSV flavour (the real age file rewritten w
     return [...out, cur];
   };
   const quote = (f: string) => (/[",]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f);
-  const lines = readFileSync(YOUTH, "utf8").split(/\r?\n/).filter((l) => l !== "");
+  const lines = readFileSync(YOUTH, "utf8")
+    .split(/\r?\n/)
+    .filter((l) => l !== "");
   const header = fields(lines[0]!);
   const rows = lines.slice(1).map(fields);
   const DIMS = ["freq", "s_adj", "age", "unit", "sex", "geo"];
   const col = (name: string) => header.indexOf(name);
   /** The same rows with every dimension cell as its code (the data browser's "SDMX-CSV with codes"). */
-  const codes = [header.join(","), ...rows.map((r) => r.map((v, i) => quote(DIMS.includes(header[i]!) ? categoryCode(header[i]!, v) : v)).join(","))].join("\r\n");
+  const codes = [
+    header.join(","),
+    ...rows.map((r) => r.map((v, i) => quote(DIMS.includes(header[i]!) ? categoryCode(header[i]!, v) : v)).join(",")),
+  ].join("\r\n");
   /** One column per dimension code, then time and value. */
   const plain = [
     [...DIMS, "time", "value"].join(","),
-    ...rows.map((r) => [...DIMS.map((d) => categoryCode(d, r[col(d)]!)), r[col("TIME_PERIOD")]!, r[col("OBS_VALUE")]!].join(",")),
+    ...rows.map((r) =>
+      [...DIMS.map((d) => categoryCode(d, r[col(d)]!)), r[col("TIME_PERIOD")]!, r[col("OBS_VALUE")]!].join(","),
+    ),
   ].join("\n");
   const observed = async (input: string | Buffer) =>
     (await parseCsv(input, "youth_unemployment")).observations.map((o) => `${o.geo} ${o.period} ${o.value}`).sort();

@@ -71,7 +71,8 @@ export class PageCache {
           if (!cacheable(page)) return null;
           const entry = this.entry(page);
           this.entries.set(key, entry);
-          while (this.entries.size > this.opts.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+          while (this.entries.size > this.opts.maxEntries)
+            this.entries.delete(this.entries.keys().next().value as string);
           return entry;
         } finally {
           this.inFlight.delete(key);

@@ -3,7 +3,16 @@
 // Both ways a page is answered use it: Express (web/site-handler.ts) and the fast path before Express.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { etagMatches } from "../api/http.ts";
-import { addVary, compressAsync, encodedEtag, ENCODINGS, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, type Encoding } from "../api/compression.ts";
+import {
+  addVary,
+  compressAsync,
+  encodedEtag,
+  ENCODINGS,
+  isCompressible,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+  type Encoding,
+} from "../api/compression.ts";
 import { bytesWithNonce, gzipWithNonceOf, type CachedPage } from "./page-cache.ts";
 
 /**
@@ -28,7 +37,13 @@ export const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
 const SHARED_PAGE_ENCODINGS: readonly Encoding[] = ["gzip", "br"];
 
 /** Sends a cached page with this response's nonce (304 when the client holds it): both paths use it. */
-export function sendShared(req: IncomingMessage, res: ServerResponse, page: CachedPage, nonce: string, vary: string | null | undefined): void {
+export function sendShared(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  nonce: string,
+  vary: string | null | undefined,
+): void {
   res.statusCode = page.status;
   for (const [name, value] of page.headers) {
     if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
@@ -37,7 +52,12 @@ export function sendShared(req: IncomingMessage, res: ServerResponse, page: Cach
   res.setHeader("Cache-Control", PAGE_CACHE_CONTROL);
   if (vary) res.setHeader("Vary", vary);
   // gzip first at equal q-values: it is made once per render, brotli would be made per response.
-  const encoding = pageEncoding(req, res, page.bytes.reduce((n, b) => n + b.length, 0), SHARED_PAGE_ENCODINGS);
+  const encoding = pageEncoding(
+    req,
+    res,
+    page.bytes.reduce((n, b) => n + b.length, 0),
+    SHARED_PAGE_ENCODINGS,
+  );
   res.setHeader("ETag", encodedEtag(page.etag, encoding));
   if (etagMatches(req.headers["if-none-match"], page.etag)) {
     // No CSP on a 304: the copy the client keeps holds the nonce of the response it came with, and its own
@@ -53,9 +73,16 @@ export function sendShared(req: IncomingMessage, res: ServerResponse, page: Cach
 }
 
 /** The encoding of a page's answer (pages are HTML: always `Vary: Accept-Encoding`); null: as it is. */
-export function pageEncoding(req: IncomingMessage, res: ServerResponse, length: number, offered: readonly Encoding[] = ENCODINGS): Encoding | null {
+export function pageEncoding(
+  req: IncomingMessage,
+  res: ServerResponse,
+  length: number,
+  offered: readonly Encoding[] = ENCODINGS,
+): Encoding | null {
   addVary(res, "Accept-Encoding");
-  return isCompressible(res.getHeader("Content-Type")) && length >= MIN_COMPRESS_BYTES ? negotiateEncoding(req.headers["accept-encoding"], offered) : null;
+  return isCompressible(res.getHeader("Content-Type")) && length >= MIN_COMPRESS_BYTES
+    ? negotiateEncoding(req.headers["accept-encoding"], offered)
+    : null;
 }
 
 export function send(req: IncomingMessage, res: ServerResponse, body: Buffer, encoding: Encoding | null): void {
@@ -71,4 +98,3 @@ export function sendCompressed(req: IncomingMessage, res: ServerResponse, body: 
     () => send(req, res, body, null),
   );
 }
-

@@ -16,8 +16,14 @@ import { createSiteHandler, type SiteData, type SiteHandler } from "./site-handl
 export { DEFAULT_BUILD_DIR } from "./site-handler.ts";
 
 /** The site's public settings out of the API's configuration. */
-export function siteConfigOf(config: Pick<AppConfig, "publicOrigin" | "feedbackUrl" | "leadsRetentionDays">): SiteSettings {
-  return { publicOrigin: config.publicOrigin, feedbackUrl: config.feedbackUrl, leadsRetentionDays: config.leadsRetentionDays };
+export function siteConfigOf(
+  config: Pick<AppConfig, "publicOrigin" | "feedbackUrl" | "leadsRetentionDays">,
+): SiteSettings {
+  return {
+    publicOrigin: config.publicOrigin,
+    feedbackUrl: config.feedbackUrl,
+    leadsRetentionDays: config.leadsRetentionDays,
+  };
 }
 
 /**

@@ -7,7 +7,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import express, { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
+import express, {
+  type Request as ExpressRequest,
+  type RequestHandler,
+  type Response as ExpressResponse,
+} from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
 import type { UploadRules } from "../api/upload-rules.ts";
@@ -61,7 +65,9 @@ const resolve = <T>(v: Lazy<T>): T | undefined => (typeof v === "function" ? (v 
 export async function loadSiteBuild(buildDir = DEFAULT_BUILD_DIR): Promise<ServerBuild> {
   const entry = path.join(buildDir, "server", "index.js");
   if (!existsSync(entry)) {
-    throw new Error(`The site is not built (${path.relative(process.cwd(), entry)} is missing). Run \`npm run build\` first.`);
+    throw new Error(
+      `The site is not built (${path.relative(process.cwd(), entry)} is missing). Run \`npm run build\` first.`,
+    );
   }
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
@@ -98,7 +104,8 @@ export interface SiteHandler extends RequestHandler {
  * the one the request came to: api/http.ts requestOrigin), the URL. With a public origin configured, every host
  * shares one render (and one ETag); without, each host has its own, and the answer says `Vary` (SiteHandlerOptions).
  */
-const pageKey = (version: string, site: SiteSettings, origin: string, url: string) => `${version}|${site.publicOrigin ?? origin}|${url}`;
+const pageKey = (version: string, site: SiteSettings, origin: string, url: string) =>
+  `${version}|${site.publicOrigin ?? origin}|${url}`;
 
 /** Express middleware serving the site: hashed assets (cached for a year), public files, then the pages. */
 /** The segments whose value the page's own loader puts right, in one redirect with everything else it canonicalises. */
@@ -112,7 +119,11 @@ const SELF_CANONICAL = new Set(["country", "compare", "job-market"]);
 export function lowerCasePath(pathname: string): string {
   const segments = pathname.split("/");
   return segments
-    .map((segment, i) => (i > 0 && SELF_CANONICAL.has(segments[i - 1]!.toLowerCase()) ? segment : segment.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (m: string, escape?: string) => escape ?? m.toLowerCase())))
+    .map((segment, i) =>
+      i > 0 && SELF_CANONICAL.has(segments[i - 1]!.toLowerCase())
+        ? segment
+        : segment.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (m: string, escape?: string) => escape ?? m.toLowerCase()),
+    )
     .join("/");
 }
 
@@ -131,7 +142,12 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     const site = resolve(opts.site);
     if (!data || !site) throw new Error("The site handler is not bound to the API yet.");
     // Without a configured public origin, links name the origin the visitor asked (development, tests).
-    const context: SiteLoadContext = { ...data, site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) }, cspNonce: nonce, now: now() };
+    const context: SiteLoadContext = {
+      ...data,
+      site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) },
+      cspNonce: nonce,
+      now: now(),
+    };
     return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
   };
 
@@ -157,14 +173,23 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   router.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // The site has no form actions: writes go to /api. Anything else is a plain 405.
-      res.status(405).setHeader("Allow", "GET, HEAD").setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("Method Not Allowed");
+      res
+        .status(405)
+        .setHeader("Allow", "GET, HEAD")
+        .setHeader("Cache-Control", CACHE_NEVER)
+        .type("text/plain")
+        .send("Method Not Allowed");
       return;
     }
     // The pages' paths are lower case (docs/i18n.md, "URLs"). Another case is the same page under another address
     // ("/DE/brightest" even rendered English under a German prefix): a permanent redirect to the one address.
     const lower = lowerCasePath(req.path);
     if (lower !== req.path) {
-      res.status(301).setHeader("Location", `${lower}${req.originalUrl.slice(req.path.length)}`).setHeader("Cache-Control", CACHE_NEVER).end();
+      res
+        .status(301)
+        .setHeader("Location", `${lower}${req.originalUrl.slice(req.path.length)}`)
+        .setHeader("Cache-Control", CACHE_NEVER)
+        .end();
       return;
     }
     // A visitor arriving at "/" without a language cookie goes to the language their browser prefers; the answers
@@ -175,7 +200,12 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       const vary = [resolve(opts.vary ?? null), HOME_VARY].filter(Boolean).join(", ");
       if (to) {
         const query = req.originalUrl.slice(req.path.length);
-        res.status(302).setHeader("Location", `${localePath(to, "/")}${query}`).setHeader("Vary", vary).setHeader("Cache-Control", "private, no-cache").end();
+        res
+          .status(302)
+          .setHeader("Location", `${localePath(to, "/")}${query}`)
+          .setHeader("Vary", vary)
+          .setHeader("Cache-Control", "private, no-cache")
+          .end();
         return;
       }
       res.locals.homeVary = vary;
@@ -190,7 +220,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       }
       const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
-      if (entry) sendShared(req, res, entry, nonce, (res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
+      if (entry)
+        sendShared(req, res, entry, nonce, (res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
       else sendOwn(req, res, await render(req, nonce));
     };
     work().catch(next);
@@ -204,4 +235,3 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   const fastPath = (deps: PageFastPathDeps): FastRead => pageFastPath(deps, peek, () => resolve(opts.vary ?? null));
   return Object.assign(router, { renders: () => renders, fastPath });
 }
-

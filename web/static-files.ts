@@ -47,7 +47,13 @@ export function staticFiles(clientDir: string): express.Router {
   router.use(
     "/assets",
     precompressed(path.join(clientDir, "assets")),
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, redirect: false }),
+    express.static(path.join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: false,
+      redirect: false,
+    }),
   );
   // Unhashed public files (flags, favicon, the share image): an hour fresh, a day stale-while-revalidate, with
   // serve-static's ETag and Last-Modified for the revalidation.

@@ -48,7 +48,12 @@ describe.skipIf(TMPFS_UNAVAILABLE !== null)("experiences on a really full disk (
     const stmt = db.prepare(RETURNING_INSERT);
     const answered: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const row = stmt.get({ ...input, local_language: 0, country_code: "DE", created_at: new Date().toISOString() }) as { id: number };
+      const row = stmt.get({
+        ...input,
+        local_language: 0,
+        country_code: "DE",
+        created_at: new Date().toISOString(),
+      }) as { id: number };
       answered.push(row.id);
     }
     // Five rows "acknowledged" with fresh ids, not one of them stored.
@@ -65,7 +70,9 @@ describe.skipIf(TMPFS_UNAVAILABLE !== null)("experiences on a really full disk (
     const { db, count } = fullDatabase();
     const store = new ExperienceStore(db);
     for (let i = 0; i < 5; i++) {
-      expect(() => store.insert("DE", input, new Date().toISOString())).toThrow(expect.objectContaining({ code: "SQLITE_FULL" }));
+      expect(() => store.insert("DE", input, new Date().toISOString())).toThrow(
+        expect.objectContaining({ code: "SQLITE_FULL" }),
+      );
     }
     expect(count()).toBe(3);
     disk!.free();

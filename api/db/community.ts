@@ -24,7 +24,6 @@ const experienceRowSchema = z.object({
 });
 type ExperienceRow = z.infer<typeof experienceRowSchema>;
 
-
 const toPublic = (r: ExperienceRow): PublicExperience => ({
   id: r.id,
   country_code: r.country_code,
@@ -38,7 +37,12 @@ const toPublic = (r: ExperienceRow): PublicExperience => ({
   created_at: r.created_at,
 });
 
-const toAdmin = (r: ExperienceRow): AdminExperience => ({ ...toPublic(r), hidden: r.hidden, hidden_at: r.hidden_at, hidden_by: r.hidden_by });
+const toAdmin = (r: ExperienceRow): AdminExperience => ({
+  ...toPublic(r),
+  hidden: r.hidden,
+  hidden_at: r.hidden_at,
+  hidden_by: r.hidden_by,
+});
 
 export class ExperienceStore {
   private readonly insertStmt;
@@ -110,7 +114,13 @@ export class ExperienceStore {
   }
 
   summary(countryCode: string): ExperienceSummary {
-    const r = this.summaryStmt.get(countryCode) as { count: number; frustrated: number; neutral: number; positive: number; average: number | null };
+    const r = this.summaryStmt.get(countryCode) as {
+      count: number;
+      frustrated: number;
+      neutral: number;
+      positive: number;
+      average: number | null;
+    };
     return {
       count: r.count,
       frustrated: r.frustrated,
@@ -120,15 +130,30 @@ export class ExperienceStore {
     };
   }
 
-  listForAdmin(q: { country: string | null; hidden: boolean | null; limit: number; offset: number }): AdminExperience[] {
+  listForAdmin(q: {
+    country: string | null;
+    hidden: boolean | null;
+    limit: number;
+    offset: number;
+  }): AdminExperience[] {
     return this.adminListStmt
-      .all({ country: q.country, hidden: q.hidden === null ? null : q.hidden ? 1 : 0, limit: q.limit, offset: q.offset })
+      .all({
+        country: q.country,
+        hidden: q.hidden === null ? null : q.hidden ? 1 : 0,
+        limit: q.limit,
+        offset: q.offset,
+      })
       .map((r) => toAdmin(experienceRowSchema.parse(r)));
   }
 
   /** Hides or shows one experience; undefined when the id does not exist. */
   setHidden(id: number, hidden: boolean, by: string, at: string): AdminExperience | undefined {
-    const changes = this.setHiddenStmt.run({ id, hidden: hidden ? 1 : 0, at: hidden ? at : null, by: hidden ? cleanUserText(by) : null }).changes;
+    const changes = this.setHiddenStmt.run({
+      id,
+      hidden: hidden ? 1 : 0,
+      at: hidden ? at : null,
+      by: hidden ? cleanUserText(by) : null,
+    }).changes;
     if (changes === 0) return undefined;
     this.version++;
     noteContentWrite(this.db);
@@ -150,7 +175,6 @@ const waitingRowSchema = z.object({
   created_at: z.string(),
 });
 
-
 export class WaitingListStore {
   private readonly insertStmt;
   private readonly listStmt;
@@ -168,8 +192,12 @@ export class WaitingListStore {
       `SELECT id, service, name, email, phone, message, created_at FROM waiting_list
         WHERE (@service IS NULL OR service = @service) ORDER BY id DESC LIMIT @limit OFFSET @offset`,
     );
-    this.countStmt = db.prepare(`SELECT count(*) AS n FROM waiting_list WHERE (@service IS NULL OR service = @service)`);
-    this.byIdStmt = db.prepare(`SELECT id, service, name, email, phone, message, created_at FROM waiting_list WHERE id = ?`);
+    this.countStmt = db.prepare(
+      `SELECT count(*) AS n FROM waiting_list WHERE (@service IS NULL OR service = @service)`,
+    );
+    this.byIdStmt = db.prepare(
+      `SELECT id, service, name, email, phone, message, created_at FROM waiting_list WHERE id = ?`,
+    );
     this.deleteStmt = db.prepare(`DELETE FROM waiting_list WHERE id = ?`);
     this.purgeStmt = db.prepare(`DELETE FROM waiting_list WHERE created_at < ?`);
   }

@@ -42,7 +42,9 @@ export class ContactStore {
     );
     this.byIdStmt = db.prepare(`SELECT * FROM contact_messages WHERE id = ?`);
     const where = `(@topic IS NULL OR topic = @topic) AND (@handled IS NULL OR (handled_at IS NOT NULL) = @handled)`;
-    this.listStmt = db.prepare(`SELECT * FROM contact_messages WHERE ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`);
+    this.listStmt = db.prepare(
+      `SELECT * FROM contact_messages WHERE ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    );
     this.countStmt = db.prepare(`SELECT count(*) AS n FROM contact_messages WHERE ${where}`);
     this.handledStmt = db.prepare(`UPDATE contact_messages SET handled_at = @at, handled_by = @by WHERE id = @id`);
     this.deleteStmt = db.prepare(`DELETE FROM contact_messages WHERE id = ?`);
@@ -55,7 +57,13 @@ export class ContactStore {
    * fail (a full disk), and the sender would be told it was stored (db/community.ts).
    */
   insert(input: ContactInput, createdAt: string): { id: number; topic: ContactTopic; created_at: string } {
-    const info = this.insertStmt.run({ topic: input.topic, name: input.name, email: input.email, message: input.message, created_at: createdAt });
+    const info = this.insertStmt.run({
+      topic: input.topic,
+      name: input.name,
+      email: input.email,
+      message: input.message,
+      created_at: createdAt,
+    });
     return { id: Number(info.lastInsertRowid), topic: input.topic, created_at: createdAt };
   }
 
@@ -75,7 +83,11 @@ export class ContactStore {
 
   /** Marks one message handled (or open again); undefined when the id does not exist. */
   setHandled(id: number, handled: boolean, by: string, at: string): ContactMessage | undefined {
-    const changes = this.handledStmt.run({ id, at: handled ? at : null, by: handled ? cleanUserText(by) : null }).changes;
+    const changes = this.handledStmt.run({
+      id,
+      at: handled ? at : null,
+      by: handled ? cleanUserText(by) : null,
+    }).changes;
     if (changes === 0) return undefined;
     return rowSchema.parse(this.byIdStmt.get(id));
   }

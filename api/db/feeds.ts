@@ -30,8 +30,12 @@ export class FeedStore {
   private readonly firstPublishedStmt;
 
   constructor(db: ServingDb) {
-    this.newestAllStmt = db.prepare(`SELECT ${COLUMNS} FROM feed_entries ORDER BY publication_id DESC, country LIMIT ?`);
-    this.newestOfStmt = db.prepare(`SELECT ${COLUMNS} FROM feed_entries WHERE country = ? ORDER BY publication_id DESC LIMIT ?`);
+    this.newestAllStmt = db.prepare(
+      `SELECT ${COLUMNS} FROM feed_entries ORDER BY publication_id DESC, country LIMIT ?`,
+    );
+    this.newestOfStmt = db.prepare(
+      `SELECT ${COLUMNS} FROM feed_entries WHERE country = ? ORDER BY publication_id DESC LIMIT ?`,
+    );
     this.firstPublishedStmt = db.prepare(`SELECT published_at FROM publications ORDER BY id LIMIT 1`).pluck();
   }
 

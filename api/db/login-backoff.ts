@@ -35,7 +35,9 @@ export class LoginBackoff {
 
   constructor(db: ServingDb) {
     this.secret = clientSecret(db);
-    this.readStmt = db.prepare(`SELECT failures, last_failure_at FROM login_backoff WHERE account = ? AND last_failure_at > ?`);
+    this.readStmt = db.prepare(
+      `SELECT failures, last_failure_at FROM login_backoff WHERE account = ? AND last_failure_at > ?`,
+    );
     this.failStmt = db.prepare(
       `INSERT INTO login_backoff (account, failures, last_failure_at) VALUES (@account, 1, @now)
        ON CONFLICT (account) DO UPDATE SET
@@ -43,7 +45,9 @@ export class LoginBackoff {
          last_failure_at = @now`,
     );
     this.clearStmt = db.prepare(`DELETE FROM login_backoff WHERE account = ?`);
-    this.knownStmt = db.prepare(`SELECT 1 FROM login_known_clients WHERE account = ? AND client = ? AND last_ok_at > ?`);
+    this.knownStmt = db.prepare(
+      `SELECT 1 FROM login_known_clients WHERE account = ? AND client = ? AND last_ok_at > ?`,
+    );
     this.rememberStmt = db.prepare(
       `INSERT INTO login_known_clients (account, client, last_ok_at) VALUES (?, ?, ?)
        ON CONFLICT (account, client) DO UPDATE SET last_ok_at = excluded.last_ok_at`,
@@ -62,7 +66,8 @@ export class LoginBackoff {
    */
   waitMs(username: string, client: string, now: number): number {
     const account = this.hmac("account", username);
-    const row = this.readStmt.get(account, now - FORGET_AFTER_MS) as { failures: number; last_failure_at: number } | undefined;
+    const row = this.readStmt.get(account, now - FORGET_AFTER_MS) as
+      { failures: number; last_failure_at: number } | undefined;
     if (!row) return 0;
     const wait = row.last_failure_at + backoffDelayMs(row.failures) - now;
     if (wait <= 0) return 0;

@@ -39,7 +39,9 @@ export class SessionStore {
   private readonly deleteStmt;
   private readonly purgeStmt;
   constructor(db: ServingDb) {
-    this.insertStmt = db.prepare(`INSERT INTO sessions (id_hash, username, created_at, expires_at) VALUES (?, ?, ?, ?)`);
+    this.insertStmt = db.prepare(
+      `INSERT INTO sessions (id_hash, username, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+    );
     this.findStmt = db.prepare(`SELECT username, expires_at FROM sessions WHERE id_hash = ? AND expires_at > ?`);
     this.deleteStmt = db.prepare(`DELETE FROM sessions WHERE id_hash = ?`);
     this.purgeStmt = db.prepare(`DELETE FROM sessions WHERE expires_at <= ?`);
@@ -56,7 +58,8 @@ export class SessionStore {
   }
   find(token: string, now = new Date()): Session | undefined {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-    const row = this.findStmt.get(SessionStore.hashToken(token), now.toISOString()) as { username: string; expires_at: string } | undefined;
+    const row = this.findStmt.get(SessionStore.hashToken(token), now.toISOString()) as
+      { username: string; expires_at: string } | undefined;
     return row ? { username: row.username, expiresAt: row.expires_at } : undefined;
   }
   /** The operator named by a Cookie header's session (checked against the real clock), or null. */
@@ -75,7 +78,6 @@ export { SETTING_PUBLICATION };
 
 const pauseSchema = z.object({ paused: z.boolean(), reason: z.string().nullable().default(null) });
 
-
 export class SettingsStore {
   private readonly getStmt;
   private readonly setStmt;
@@ -88,7 +90,8 @@ export class SettingsStore {
     );
   }
   publication(): PublicationSetting {
-    const row = this.getStmt.get(SETTING_PUBLICATION) as { value: string; updated_at: string; updated_by: string | null } | undefined;
+    const row = this.getStmt.get(SETTING_PUBLICATION) as
+      { value: string; updated_at: string; updated_by: string | null } | undefined;
     if (!row) return { paused: false, reason: null, updated_at: null, updated_by: null };
     const parsed = pauseSchema.safeParse(safeJson(row.value));
     const value = parsed.success ? parsed.data : { paused: false, reason: null };
@@ -96,7 +99,12 @@ export class SettingsStore {
   }
   setPublication(paused: boolean, reason: string | null, by: string, at = new Date()): PublicationSetting {
     const cleanReason = reason === null ? null : cleanUserText(reason);
-    this.setStmt.run(SETTING_PUBLICATION, JSON.stringify({ paused, reason: cleanReason }), at.toISOString(), cleanUserText(by));
+    this.setStmt.run(
+      SETTING_PUBLICATION,
+      JSON.stringify({ paused, reason: cleanReason }),
+      at.toISOString(),
+      cleanUserText(by),
+    );
     noteContentWrite(this.db);
     return this.publication();
   }
@@ -109,7 +117,6 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
-
 
 const auditRowSchema = z.object({
   id: z.number().int(),
@@ -137,7 +144,10 @@ export class AuditLog {
       `SELECT * FROM audit_log WHERE (@action IS NULL OR action = @action) ORDER BY id DESC LIMIT @limit OFFSET @offset`,
     );
   }
-  record(e: { actor: string; action: string; target?: string | null; result: AuditResult; detail?: unknown }, at = new Date()): void {
+  record(
+    e: { actor: string; action: string; target?: string | null; result: AuditResult; detail?: unknown },
+    at = new Date(),
+  ): void {
     this.insertStmt.run(
       at.toISOString(),
       cleanUserText(e.actor).slice(0, 200),

@@ -69,7 +69,8 @@ const cardContentSchema = z.object({
 
 function parseCardContent(json: string, card: string): CardContent {
   const content = cardContentSchema.safeParse(JSON.parse(json));
-  if (!content.success) throw new Error(`the stored share card ${card} is not readable: ${z.prettifyError(content.error)}`);
+  if (!content.success)
+    throw new Error(`the stored share card ${card} is not readable: ${z.prettifyError(content.error)}`);
   return content.data as CardContent;
 }
 
@@ -83,7 +84,8 @@ const STATUSES = new Set<unknown>([...statusSchema.unwrap().options, null]);
  */
 function historyRow(r: unknown): HistoryPoint {
   const { month, score, status } = r as Record<string, unknown>;
-  if (typeof month === "string" && (score === null || typeof score === "number") && STATUSES.has(status)) return { month, score, status } as HistoryPoint;
+  if (typeof month === "string" && (score === null || typeof score === "number") && STATUSES.has(status))
+    return { month, score, status } as HistoryPoint;
   return historyRowSchema.parse(r) as HistoryPoint;
 }
 
@@ -119,20 +121,27 @@ export class PublishedStore {
          WHERE i.card_key IS NULL AND c.content IS NOT NULL ORDER BY c.variant, c.country`,
     );
     // One read transaction: the key, the ETag and the picture come from the same publication.
-    this.readCard = db.transaction((code: string, variant: CardVariant, ifNoneMatch: (etag: string) => boolean): ShareCardRead => {
-      type Row = { card_key: string; content: string | null; publication_id: number; drawn: number };
-      let row = this.cardRowStmt.get(code, variant) as Row | undefined;
-      // A publication made before stale cards existed has only the published one.
-      if (row === undefined && variant === "stale") row = this.cardRowStmt.get(code, "published") as Row | undefined;
-      if (row === undefined) return { kind: "none" };
-      // The key names the picture (equal keys, equal bytes), the publication id rolls caches over with the others.
-      const etag = `"p${row.publication_id}-${row.card_key.slice(0, 16)}"`;
-      if (ifNoneMatch(etag)) return { kind: "not-modified", etag };
-      if (row.drawn) return { kind: "card", etag, png: this.cardPngStmt.get(row.card_key) as Buffer };
-      // Carried over from a version that drew at publish time, without its picture: nothing to draw from.
-      if (row.content === null) return { kind: "none" };
-      return { kind: "to-draw", etag, key: row.card_key, content: parseCardContent(row.content, `${code}/${variant}`) };
-    });
+    this.readCard = db.transaction(
+      (code: string, variant: CardVariant, ifNoneMatch: (etag: string) => boolean): ShareCardRead => {
+        type Row = { card_key: string; content: string | null; publication_id: number; drawn: number };
+        let row = this.cardRowStmt.get(code, variant) as Row | undefined;
+        // A publication made before stale cards existed has only the published one.
+        if (row === undefined && variant === "stale") row = this.cardRowStmt.get(code, "published") as Row | undefined;
+        if (row === undefined) return { kind: "none" };
+        // The key names the picture (equal keys, equal bytes), the publication id rolls caches over with the others.
+        const etag = `"p${row.publication_id}-${row.card_key.slice(0, 16)}"`;
+        if (ifNoneMatch(etag)) return { kind: "not-modified", etag };
+        if (row.drawn) return { kind: "card", etag, png: this.cardPngStmt.get(row.card_key) as Buffer };
+        // Carried over from a version that drew at publish time, without its picture: nothing to draw from.
+        if (row.content === null) return { kind: "none" };
+        return {
+          kind: "to-draw",
+          etag,
+          key: row.card_key,
+          content: parseCardContent(row.content, `${code}/${variant}`),
+        };
+      },
+    );
   }
 
   /**
@@ -152,7 +161,12 @@ export class PublishedStore {
   cardsToDraw(): Array<{ key: string; content: CardContent }> {
     const seen = new Set<string>();
     const out: Array<{ key: string; content: CardContent }> = [];
-    for (const r of this.toDrawStmt.all() as Array<{ country: string; variant: string; card_key: string; content: string }>) {
+    for (const r of this.toDrawStmt.all() as Array<{
+      country: string;
+      variant: string;
+      card_key: string;
+      content: string;
+    }>) {
       if (seen.has(r.card_key)) continue;
       seen.add(r.card_key);
       try {

@@ -27,7 +27,10 @@ export function clientSecret(db: ServingDb): Buffer {
     secret.toString("base64"),
     new Date().toISOString(),
   );
-  return Buffer.from((db.prepare(`SELECT value FROM settings WHERE key = ?`).get(SECRET_KEY) as { value: string }).value, "base64");
+  return Buffer.from(
+    (db.prepare(`SELECT value FROM settings WHERE key = ?`).get(SECRET_KEY) as { value: string }).value,
+    "base64",
+  );
 }
 
 export class SqliteRateLimitStore implements Store {
@@ -56,7 +59,9 @@ export class SqliteRateLimitStore implements Store {
          hits = CASE WHEN reset_at <= @now THEN 1 ELSE hits + 1 END,
          reset_at = CASE WHEN reset_at <= @now THEN excluded.reset_at ELSE reset_at END`,
     );
-    this.readStmt = db.prepare(`SELECT hits, reset_at FROM rate_limits WHERE bucket = ? AND client = ? AND reset_at > ?`);
+    this.readStmt = db.prepare(
+      `SELECT hits, reset_at FROM rate_limits WHERE bucket = ? AND client = ? AND reset_at > ?`,
+    );
     this.decrementStmt = db.prepare(`UPDATE rate_limits SET hits = max(hits - 1, 0) WHERE bucket = ? AND client = ?`);
     this.resetStmt = db.prepare(`DELETE FROM rate_limits WHERE bucket = ? AND client = ?`);
     this.purgeStmt = db.prepare(`DELETE FROM rate_limits WHERE reset_at <= ?`);
@@ -71,7 +76,8 @@ export class SqliteRateLimitStore implements Store {
   }
 
   get(key: string): ClientRateLimitInfo | undefined {
-    const row = this.readStmt.get(this.bucket, this.client(key), Date.now()) as { hits: number; reset_at: number } | undefined;
+    const row = this.readStmt.get(this.bucket, this.client(key), Date.now()) as
+      { hits: number; reset_at: number } | undefined;
     return row ? { totalHits: row.hits, resetTime: new Date(row.reset_at) } : undefined;
   }
 

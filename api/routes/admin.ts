@@ -20,7 +20,10 @@ export { PROGRESS_MEDIA_TYPE } from "./admin/jobs.ts";
 export function adminRoutes(d: AdminDeps): Router {
   const r = Router();
   const kit = adminKit(d);
-  const writeGuards: RequestHandler[] = [sameOriginGuard(d.config), requireMediaType("application/json", "multipart/form-data")];
+  const writeGuards: RequestHandler[] = [
+    sameOriginGuard(d.config),
+    requireMediaType("application/json", "multipart/form-data"),
+  ];
 
   r.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");

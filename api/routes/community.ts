@@ -30,15 +30,23 @@ export function communityRoutes({ db, experiences, waitingList, contact, config,
   // not count, so a visitor correcting a typo never ends up rate-limited (every check is the server's: one set of
   // rules). Refused posts have a budget of their own instead, much larger and shared by all public forms, so that
   // a flood of garbage is still stopped (docs/product.md §6). It comes first, so that every refusal counts.
-  const failedLimit = failureLimiter(config.rateLimits.failedPosts ?? DEFAULT_FAILED_POSTS_LIMIT, "Too many of your posts were refused in a short time.", {
-    db,
-    bucket: "failed-posts",
-  });
-  const experienceLimit = limiter(config.rateLimits.experiences, "You have shared several experiences in a short time.", {
-    db,
-    bucket: "experiences",
-    skipFailedRequests: true,
-  });
+  const failedLimit = failureLimiter(
+    config.rateLimits.failedPosts ?? DEFAULT_FAILED_POSTS_LIMIT,
+    "Too many of your posts were refused in a short time.",
+    {
+      db,
+      bucket: "failed-posts",
+    },
+  );
+  const experienceLimit = limiter(
+    config.rateLimits.experiences,
+    "You have shared several experiences in a short time.",
+    {
+      db,
+      bucket: "experiences",
+      skipFailedRequests: true,
+    },
+  );
   const waitingListLimit = limiter(config.rateLimits.waitingList, "You have sent several requests in a short time.", {
     db,
     bucket: "waiting-list",
@@ -68,7 +76,13 @@ export function communityRoutes({ db, experiences, waitingList, contact, config,
         // Decision: a bot gets the same 201 it would get for a real post, so it learns nothing; nothing is stored.
         logger.info({ route: "experiences" }, "honeypot filled: experience discarded");
         const { website: _ignored, ...rest } = input;
-        res.status(201).json({ id: null, country_code: country.code, ...rest, mood_label: MOOD_LABELS[rest.mood], created_at: createdAt });
+        res.status(201).json({
+          id: null,
+          country_code: country.code,
+          ...rest,
+          mood_label: MOOD_LABELS[rest.mood],
+          created_at: createdAt,
+        });
         return;
       }
       const item = experiences.insert(country.code, input, createdAt);

@@ -56,7 +56,11 @@ export function feedRoutes(
     const m = /^([a-z]{2}|all)\.atom$/i.exec(req.params.file);
     const country = m && m[1]!.toLowerCase() !== "all" ? countryByCode(m[1]!) : undefined;
     if (!m || (m[1]!.toLowerCase() !== "all" && !country)) {
-      res.status(404).setHeader("Cache-Control", CACHE_NEVER).type("text/plain").send("No such feed: use /feeds/all.atom, or /feeds/{code}.atom with the code of a covered country.");
+      res
+        .status(404)
+        .setHeader("Cache-Control", CACHE_NEVER)
+        .type("text/plain")
+        .send("No such feed: use /feeds/all.atom, or /feeds/{code}.atom with the code of a covered country.");
       return;
     }
     if (m[1] !== m[1]!.toLowerCase()) {

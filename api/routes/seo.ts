@@ -21,7 +21,12 @@ export function sitemapEntries(): SitemapEntry[] {
 }
 
 function englishEntries(): SitemapEntry[] {
-  const page = (path: string, priority: string, changefreq: SitemapEntry["changefreq"], published: boolean): SitemapEntry => ({ path, priority, changefreq, published });
+  const page = (
+    path: string,
+    priority: string,
+    changefreq: SitemapEntry["changefreq"],
+    published: boolean,
+  ): SitemapEntry => ({ path, priority, changefreq, published });
   return [
     page("/", "1.0", "daily", true),
     page("/brightest", "0.8", "weekly", true),
@@ -42,7 +47,8 @@ function englishEntries(): SitemapEntry[] {
   ];
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A W3C datetime (the sitemap protocol's lastmod) to the second: `2026-11-22T06:00:00Z`. */
 const w3cDatetime = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -62,7 +68,15 @@ export function sitemapXml(origin: string, publishedAt: string | null = null): s
 }
 
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/admin", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /api/admin",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 /** Sitemaps and robots kept per request origin at most (only without a configured public origin: development). */
@@ -94,7 +108,9 @@ export function seoRoutes(configuredOrigin: string | null, vary: string | null, 
     if (!hit) {
       if (made.size >= MAX_KEPT) made.clear();
       hit = {
-        sitemap: cachedBytes(Buffer.from(sitemapXml(origin, read.publication()?.published_at ?? null)), "sitemap", { type: "application/xml; charset=utf-8" }),
+        sitemap: cachedBytes(Buffer.from(sitemapXml(origin, read.publication()?.published_at ?? null)), "sitemap", {
+          type: "application/xml; charset=utf-8",
+        }),
         robots: cachedBytes(Buffer.from(robotsTxt(origin)), "robots", { type: "text/plain; charset=utf-8" }),
       };
       made.set(origin, hit);

@@ -56,7 +56,14 @@ export function shareRoutes({ read, cards, logger, headers, now }: ShareRouteDep
 
   r.get("/og/:file", async (req, res, next) => {
     const country = countryOf(req, "png");
-    if (!country) return next(new HttpError(404, "not_found", `No share card ${req.params.file}: use a two-letter country code, e.g. /og/de.png.`));
+    if (!country)
+      return next(
+        new HttpError(
+          404,
+          "not_found",
+          `No share card ${req.params.file}: use a two-letter country code, e.g. /og/de.png.`,
+        ),
+      );
     setHeaders(res);
     /** The site's own image: paused, nothing published yet, a publication made without cards, or a card not drawn. */
     const generic = () => {
@@ -66,7 +73,8 @@ export function shareRoutes({ read, cards, logger, headers, now }: ShareRouteDep
     let card: ShareCardRead;
     try {
       card = read.shareCard(country.code, now(), (etag) => etagMatches(req.headers["if-none-match"], etag));
-      if (card.kind === "to-draw") card = { kind: "card", etag: card.etag, png: await cards.draw(card.key, card.content) };
+      if (card.kind === "to-draw")
+        card = { kind: "card", etag: card.etag, png: await cards.draw(card.key, card.content) };
     } catch (err) {
       // Never an error page for an image: the generic one, and the next request tries again.
       logger.error({ err, country: country.code }, "share card not drawn: answered the site's generic image");
@@ -94,8 +102,11 @@ export function shareRoutes({ read, cards, logger, headers, now }: ShareRouteDep
     const shown = paused(at)
       ? { score: null, phrase: BADGE_PAUSED }
       : reading.fresh
-      ? { score: reading.item.score!, status: reading.item.status! }
-      : { score: null, phrase: noScoreText(country.name, { asOf: s?.as_of ?? null, anchorMonth: s?.anchor_month ?? null }).phrase };
+        ? { score: reading.item.score!, status: reading.item.status! }
+        : {
+            score: null,
+            phrase: noScoreText(country.name, { asOf: s?.as_of ?? null, anchorMonth: s?.anchor_month ?? null }).phrase,
+          };
     const svg = badgeSvg(badgeParts(country.name, shown));
     const etag = `"p${s ? (reading.publication?.id ?? 0) : 0}-${createHash("sha1").update(svg).digest("base64url").slice(0, 16)}"`;
     res.setHeader("Cache-Control", CACHE_PUBLISHED);
@@ -114,7 +125,13 @@ function countryOf(req: Request, extension: string): Country | undefined {
 }
 
 function unknownBadge(): BadgeParts {
-  return { label: "job weather", message: "unknown country", fill: "#9f1239", ink: "#ffffff", title: "Job Weather Index: unknown country" };
+  return {
+    label: "job weather",
+    message: "unknown country",
+    fill: "#9f1239",
+    ink: "#ffffff",
+    title: "Job Weather Index: unknown country",
+  };
 }
 
 function sendSvg(res: Response, svg: string): void {

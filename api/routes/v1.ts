@@ -39,7 +39,10 @@ const MAX_ORIGINS = 20;
  * `/api/openapi.json`: the document for the configured public origin, generated here, at start-up. Without one
  * (development), its `servers` entry names the origin of each request (api/http.ts requestOrigin), like the pages.
  */
-export function openApiRoute(configuredOrigin: string | null, vary: string | null = "Host, X-Forwarded-Host, X-Forwarded-Proto"): Router {
+export function openApiRoute(
+  configuredOrigin: string | null,
+  vary: string | null = "Host, X-Forwarded-Host, X-Forwarded-Proto",
+): Router {
   const r = Router();
   if (configuredOrigin !== null) {
     const body = openApiBody(configuredOrigin);

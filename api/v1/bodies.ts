@@ -26,11 +26,17 @@ export function v1Reads(read: ReadModel): V1Reads {
 
 function makeV1Reads(read: ReadModel): V1Reads {
   return {
-    countries: (now, lang) => (lang === "en" ? read.countriesBody(now) : namedBody(read, "countries", now, lang, (v, named) => v.items.map(named))),
+    countries: (now, lang) =>
+      lang === "en"
+        ? read.countriesBody(now)
+        : namedBody(read, "countries", now, lang, (v, named) => v.items.map(named)),
     country: (code, now, lang) =>
       lang === "en"
         ? read.countryBody(code, now)
-        : namedBody(read, `country/${code}`, now, lang, (v) => ({ ...countryBody(countryByCode(code)!, v.readings.get(code)!), name: countryNameIn(lang, code) })),
+        : namedBody(read, `country/${code}`, now, lang, (v) => ({
+            ...countryBody(countryByCode(code)!, v.readings.get(code)!),
+            name: countryNameIn(lang, code),
+          })),
     history: (code, now) => read.historyBody(code, now),
     historyCsv: (code, now) => historyCsvBody(read, code, now),
     ranking: (type, now, lang) => (lang === "en" ? read.rankingBody(type, now) : rankingIn(read, type, now, lang)),
@@ -45,20 +51,34 @@ function makeV1Reads(read: ReadModel): V1Reads {
 type Named = <T extends { code: string; name: string }>(item: T) => T;
 
 /** A JSON body whose country names are in `lang` (not English), made once per publication, month and language. */
-function namedBody(read: ReadModel, key: string, now: Date, lang: Locale, make: (v: PublishedView, named: Named) => unknown): CachedBody {
+function namedBody(
+  read: ReadModel,
+  key: string,
+  now: Date,
+  lang: Locale,
+  make: (v: PublishedView, named: Named) => unknown,
+): CachedBody {
   const named: Named = (item) => ({ ...item, name: countryNameIn(lang, item.code) });
   return read.derivedBody(`v1/${key}@${lang}`, now, (v) => cachedJson(make(v, named), tagIn(v.tag, lang)));
 }
 
 function rankingIn(read: ReadModel, type: RankingType, now: Date, lang: Locale): CachedBody {
-  return namedBody(read, `rankings/${type}`, now, lang, (v, named) => ({ type, items: ranking(type, v.items).map(named) }));
+  return namedBody(read, `rankings/${type}`, now, lang, (v, named) => ({
+    type,
+    items: ranking(type, v.items).map(named),
+  }));
 }
 
 /** The regions in the order and with the members English gives them, the countries' names in `lang`. */
 export function regionsBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
   if (lang === "en") return read.derivedBody("v1/regions", now, (v) => cachedJson(regions(v.items), v.tag));
   return namedBody(read, "regions", now, lang, (v, named) =>
-    regions(v.items).map((r): RegionRow => ({ ...r, best: r.best && named(r.best), worst: r.worst && named(r.worst), countries: r.countries.map(named) })),
+    regions(v.items).map((r): RegionRow => ({
+      ...r,
+      best: r.best && named(r.best),
+      worst: r.worst && named(r.worst),
+      countries: r.countries.map(named),
+    })),
   );
 }
 
@@ -69,7 +89,10 @@ export function sourcesBody(read: ReadModel, now: Date): CachedBody {
 export function scoresCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
   return read.derivedBody(lang === "en" ? "v1/scores.csv" : `v1/scores.csv@${lang}`, now, (v) => {
     const items = lang === "en" ? v.items : v.items.map((item) => ({ ...item, name: countryNameIn(lang, item.code) }));
-    return cachedBytes(Buffer.from(scoresCsv(items, v.publication, v.readings)), tagIn(v.tag, lang), { type: CSV_TYPE, filename: csvFilename("scores", v.publication) });
+    return cachedBytes(Buffer.from(scoresCsv(items, v.publication, v.readings)), tagIn(v.tag, lang), {
+      type: CSV_TYPE,
+      filename: csvFilename("scores", v.publication),
+    });
   });
 }
 

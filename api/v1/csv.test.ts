@@ -21,28 +21,53 @@ const item = (over: Partial<CountryListItem>): CountryListItem => ({
   withheld_reason: null,
   ...over,
 });
-const pub: PublicationRow = { id: 3, model: "v2.1", as_of: "2026-11-22", published_at: "2026-11-22T06:00:00.000Z", countries_scored: 30, countries_total: 31 };
+const pub: PublicationRow = {
+  id: 3,
+  model: "v2.1",
+  as_of: "2026-11-22",
+  published_at: "2026-11-22T06:00:00.000Z",
+  countries_scored: 30,
+  countries_total: 31,
+};
 
 describe("open data CSV", () => {
   it("writes the shown score, the unrounded one and negative numbers as numbers", () => {
     const text = scoresCsv([item({})], pub);
     const [header, line, end] = text.split("\r\n");
     expect(header).toBe(SCORES_CSV.columns.map((c) => c.name).join(","));
-    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(line).toBe(
+      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+    );
     expect(end).toBe("");
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
   });
 
   it("writes youth unemployment (context only) from the country's market panel, the EU-27 rate empty when not stored", () => {
-    const panel = { youth_unemployment_rate: 7.1, youth_unemployment_period: "2026-01", youth_unemployment_eu_rate: null } as MarketPanel;
+    const panel = {
+      youth_unemployment_rate: 7.1,
+      youth_unemployment_period: "2026-01",
+      youth_unemployment_eu_rate: null,
+    } as MarketPanel;
     const line = scoresCsv([item({})], pub, new Map([["DE", { panel }]])).split("\r\n")[1];
-    expect(line).toBe("DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,7.1,2026-01,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(line).toBe(
+      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,7.1,2026-01,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+    );
     const withEu = { ...panel, youth_unemployment_eu_rate: 14.8 } as MarketPanel;
-    expect(scoresCsv([item({})], pub, new Map([["DE", { panel: withEu }]])).split("\r\n")[1]).toContain(",Same,7.1,2026-01,14.8,");
+    expect(scoresCsv([item({})], pub, new Map([["DE", { panel: withEu }]])).split("\r\n")[1]).toContain(
+      ",Same,7.1,2026-01,14.8,",
+    );
   });
 
   it("leaves a withheld score empty, never 0, and names why", () => {
-    const withheld = { fresh: false, score: null, status: null, label: null, confidence: null, basis: null, yoy: { delta: null, label: null } };
+    const withheld = {
+      fresh: false,
+      score: null,
+      status: null,
+      label: null,
+      confidence: null,
+      basis: null,
+      yoy: { delta: null, label: null },
+    };
     const line = scoresCsv([item({ ...withheld, withheld_reason: "stale" })], pub).split("\r\n")[1];
     expect(line).toBe("DE,Germany,western,,,,,,,false,stale,2026-07,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
     const paused = scoresCsv([item({ ...withheld, withheld_reason: "paused" })], pub).split("\r\n")[1];
@@ -50,12 +75,18 @@ describe("open data CSV", () => {
   });
 
   it("neutralises text that a spreadsheet would run as a formula, and quotes per RFC 4180", () => {
-    const line = scoresCsv([item({ name: '=HYPERLINK("http://x.example","click")', label: "+1, \"quoted\"" as never })], pub).split("\r\n")[1]!;
+    const line = scoresCsv(
+      [item({ name: '=HYPERLINK("http://x.example","click")', label: '+1, "quoted"' as never })],
+      pub,
+    ).split("\r\n")[1]!;
     expect(line).toContain(`"'=HYPERLINK(""http://x.example"",""click"")"`);
     expect(line).toContain(`"'+1, ""quoted"""`);
-    expect(historyCsv("DE", [{ month: "2026-01", score: 1.95, status: "rainy" }, { month: "2026-02", score: null, status: null }])).toBe(
-      "code,month,score,score_unrounded,status\r\nDE,2026-01,2.0,1.95,rainy\r\nDE,2026-02,,,\r\n",
-    );
+    expect(
+      historyCsv("DE", [
+        { month: "2026-01", score: 1.95, status: "rainy" },
+        { month: "2026-02", score: null, status: null },
+      ]),
+    ).toBe("code,month,score,score_unrounded,status\r\nDE,2026-01,2.0,1.95,rainy\r\nDE,2026-02,,,\r\n");
   });
 
   it("names downloads after what they hold and the publication's date", () => {

@@ -32,38 +32,100 @@ const shown = (score: number | null) => (score === null ? null : formatScore(sco
 export const SCORES_CSV: CsvFormat<ScoreRow> = {
   line: "one covered country, in the product's fixed order (31 lines)",
   columns: [
-    { name: "code", description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).", value: (r) => r.item.code },
+    {
+      name: "code",
+      description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).",
+      value: (r) => r.item.code,
+    },
     { name: "name", description: COUNTRY_NAME_TEXT, value: (r) => r.item.name },
-    { name: "region", description: "European region: nordic, baltic, western, central-eastern or southern.", value: (r) => r.item.region },
-    { name: "score", description: "The score as shown, one decimal (1 to 10); empty when none may be shown today.", value: (r) => shown(r.item.score) },
-    { name: "score_unrounded", description: "The score unrounded, as the API answers it (rankings sort by it); empty likewise.", value: (r) => r.item.score },
-    { name: "status", description: "Weather status: stormy, rainy, cloudy, bright or sunny; empty without a score.", value: (r) => r.item.status },
-    { name: "label", description: "Rating label (Very tough, Mixed/average, Rather favorable, Very favorable); empty without a score.", value: (r) => r.item.label },
+    {
+      name: "region",
+      description: "European region: nordic, baltic, western, central-eastern or southern.",
+      value: (r) => r.item.region,
+    },
+    {
+      name: "score",
+      description: "The score as shown, one decimal (1 to 10); empty when none may be shown today.",
+      value: (r) => shown(r.item.score),
+    },
+    {
+      name: "score_unrounded",
+      description: "The score unrounded, as the API answers it (rankings sort by it); empty likewise.",
+      value: (r) => r.item.score,
+    },
+    {
+      name: "status",
+      description: "Weather status: stormy, rainy, cloudy, bright or sunny; empty without a score.",
+      value: (r) => r.item.status,
+    },
+    {
+      name: "label",
+      description: "Rating label (Very tough, Mixed/average, Rather favorable, Very favorable); empty without a score.",
+      value: (r) => r.item.label,
+    },
     { name: "confidence", description: "low, medium or high; empty without a score.", value: (r) => r.item.confidence },
-    { name: "basis", description: "blended, sentiment-only or historical-only; empty without a score.", value: (r) => r.item.basis },
-    { name: "fresh", description: "true when the score may be shown today, else false (the score columns are then empty).", value: (r) => r.item.fresh },
+    {
+      name: "basis",
+      description: "blended, sentiment-only or historical-only; empty without a score.",
+      value: (r) => r.item.basis,
+    },
+    {
+      name: "fresh",
+      description: "true when the score may be shown today, else false (the score columns are then empty).",
+      value: (r) => r.item.fresh,
+    },
     {
       name: "withheld_reason",
-      description: "Why a published score is not shown: paused (publication is paused: no score is current) or stale (its inputs are too old); empty when shown or none was computed.",
+      description:
+        "Why a published score is not shown: paused (publication is paused: no score is current) or stale (its inputs are too old); empty when shown or none was computed.",
       value: (r) => r.item.withheld_reason,
     },
-    { name: "anchor_month", description: "Newest month with any scoring input (YYYY-MM); empty without inputs.", value: (r) => r.item.anchor_month },
-    { name: "yoy_delta", description: "Change of the score over 12 months, unrounded; empty when unknown or withheld.", value: (r) => r.item.yoy.delta },
-    { name: "yoy_label", description: "Up (above +0.5), Down (below −0.5) or Same; empty with yoy_delta.", value: (r) => r.item.yoy.label },
+    {
+      name: "anchor_month",
+      description: "Newest month with any scoring input (YYYY-MM); empty without inputs.",
+      value: (r) => r.item.anchor_month,
+    },
+    {
+      name: "yoy_delta",
+      description: "Change of the score over 12 months, unrounded; empty when unknown or withheld.",
+      value: (r) => r.item.yoy.delta,
+    },
+    {
+      name: "yoy_label",
+      description: "Up (above +0.5), Down (below −0.5) or Same; empty with yoy_delta.",
+      value: (r) => r.item.yoy.label,
+    },
     {
       name: "youth_unemployment_rate",
-      description: "Unemployment rate of the under-25s (%, Eurostat une_rt_m, age Y_LT25, seasonally adjusted): context only, never in the score; empty when none within 24 months or the score is withheld.",
+      description:
+        "Unemployment rate of the under-25s (%, Eurostat une_rt_m, age Y_LT25, seasonally adjusted): context only, never in the score; empty when none within 24 months or the score is withheld.",
       value: (r) => r.panel?.youth_unemployment_rate ?? null,
     },
-    { name: "youth_unemployment_month", description: "Its month (YYYY-MM); empty likewise.", value: (r) => r.panel?.youth_unemployment_period ?? null },
+    {
+      name: "youth_unemployment_month",
+      description: "Its month (YYYY-MM); empty likewise.",
+      value: (r) => r.panel?.youth_unemployment_period ?? null,
+    },
     {
       name: "youth_unemployment_eu_rate",
       description: "The EU-27 under-25 rate of the same month (%); empty when not stored.",
       value: (r) => r.panel?.youth_unemployment_eu_rate ?? null,
     },
-    { name: "as_of", description: "As-of date of the publication (YYYY-MM-DD).", value: (r) => r.publication?.as_of ?? null },
-    { name: "model", description: "Score model of the publication (v2.2).", value: (r) => r.publication?.model ?? null },
-    { name: "published_at", description: "When the publication was made (ISO 8601, UTC).", value: (r) => r.publication?.published_at ?? null },
+    {
+      name: "as_of",
+      description: "As-of date of the publication (YYYY-MM-DD).",
+      value: (r) => r.publication?.as_of ?? null,
+    },
+    {
+      name: "model",
+      description: "Score model of the publication (v2.2).",
+      value: (r) => r.publication?.model ?? null,
+    },
+    {
+      name: "published_at",
+      description: "When the publication was made (ISO 8601, UTC).",
+      value: (r) => r.publication?.published_at ?? null,
+    },
   ],
 };
 
@@ -73,9 +135,18 @@ export const HISTORY_CSV: CsvFormat<HistoryRow> = {
   columns: [
     { name: "code", description: "Two-letter country code.", value: (r) => r.code },
     { name: "month", description: "The month scored (YYYY-MM).", value: (r) => r.point.month },
-    { name: "score", description: "The score as of that month's end, as shown (one decimal); empty when no input was recent enough then.", value: (r) => shown(r.point.score) },
+    {
+      name: "score",
+      description:
+        "The score as of that month's end, as shown (one decimal); empty when no input was recent enough then.",
+      value: (r) => shown(r.point.score),
+    },
     { name: "score_unrounded", description: "The same score unrounded; empty likewise.", value: (r) => r.point.score },
-    { name: "status", description: "Weather status of that score; empty without a score.", value: (r) => r.point.status },
+    {
+      name: "status",
+      description: "Weather status of that score; empty without a score.",
+      value: (r) => r.point.status,
+    },
   ],
 };
 

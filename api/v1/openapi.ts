@@ -5,7 +5,13 @@
 // Every v1 route of the one table (api/v1/table.ts) is registered here; the contract test
 // (tests/api/open-data.test.ts) calls each one and checks its answer against this document.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { CACHING_NOTE, DERIVATION_NOTE, INDEX_LICENCE, SOURCE_TERMS, SUGGESTED_CREDIT } from "../../product/open-data.ts";
+import {
+  CACHING_NOTE,
+  DERIVATION_NOTE,
+  INDEX_LICENCE,
+  SOURCE_TERMS,
+  SUGGESTED_CREDIT,
+} from "../../product/open-data.ts";
 import { noStore, requestIdHeader, V1_TABLE } from "./table.ts";
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
@@ -26,17 +32,31 @@ const GENERAL_ERRORS = {
   },
   408: {
     name: "RequestTimeout",
-    description: "Request Timeout: the request took too long to arrive, its headers over 10 s by default (`request_timeout`); the connection is closed.",
+    description:
+      "Request Timeout: the request took too long to arrive, its headers over 10 s by default (`request_timeout`); the connection is closed.",
   },
   414: { name: "UriTooLong", description: "URI Too Long: the URL is longer than 8 KB (`uri_too_long`)." },
-  431: { name: "HeadersTooLarge", description: "Request Header Fields Too Large: the headers, cookies included, are over 16 KB (`headers_too_large`)." },
-  500: { name: "InternalError", description: "Internal Server Error (`internal_error`): `details.request_id` names the request." },
-  503: { name: "StorageUnavailable", description: "Service Unavailable: the server cannot reach its data right now (`storage_unavailable`); try again later." },
+  431: {
+    name: "HeadersTooLarge",
+    description:
+      "Request Header Fields Too Large: the headers, cookies included, are over 16 KB (`headers_too_large`).",
+  },
+  500: {
+    name: "InternalError",
+    description: "Internal Server Error (`internal_error`): `details.request_id` names the request.",
+  },
+  503: {
+    name: "StorageUnavailable",
+    description:
+      "Service Unavailable: the server cannot reach its data right now (`storage_unavailable`); try again later.",
+  },
 } as const;
 
 /** Public reads: no key, no cookie (an explicit empty `security`), and the general errors beside the route's own. */
 function publicRead(route: RouteConfig): RouteConfig {
-  const general = Object.fromEntries(Object.entries(GENERAL_ERRORS).map(([status, e]) => [status, { $ref: `#/components/responses/${e.name}` }]));
+  const general = Object.fromEntries(
+    Object.entries(GENERAL_ERRORS).map(([status, e]) => [status, { $ref: `#/components/responses/${e.name}` }]),
+  );
   // A route's own 400 (e.g. bad weights, which also names the general cases) replaces the general one.
   return { ...route, security: [], responses: { ...general, ...route.responses } };
 }
@@ -52,7 +72,7 @@ function describeApi(): string {
     `**Sources.** ${DERIVATION_NOTE}\n\n${terms}`,
     `**Caching.** ${CACHING_NOTE}`,
     "**Withheld scores.** A score is shown only while one of its inputs is within its cut-off; otherwise it is null here exactly as on the site, and empty in the CSV files.",
-    "**Errors** answer `{\"error\": {\"code\", \"message\", \"details\"?}}` with a fitting status and an `X-Request-Id` header; each operation lists the statuses it can answer. A URL over 8 KB answers 414, headers over 16 KB 431, a path with broken percent-encoding 400.",
+    '**Errors** answer `{"error": {"code", "message", "details"?}}` with a fitting status and an `X-Request-Id` header; each operation lists the statuses it can answer. A URL over 8 KB answers 414, headers over 16 KB 431, a path with broken percent-encoding 400.',
   ].join("\n\n");
 }
 

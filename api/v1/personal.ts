@@ -11,7 +11,15 @@ import { LOCALES, type Locale } from "../../product/locales.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { compactSub, PERSONAL_NOTE, personalRows, type PersonalRowView } from "../../product/personal-view.ts";
 import type { PublicationRow } from "../../product/shapes.ts";
-import { formatSteps, INDEX_STEPS, parseSteps, weightVector, WEIGHT_KEYS, WEIGHT_TEXT, type WeightSteps } from "../../product/weights.ts";
+import {
+  formatSteps,
+  INDEX_STEPS,
+  parseSteps,
+  weightVector,
+  WEIGHT_KEYS,
+  WEIGHT_TEXT,
+  type WeightSteps,
+} from "../../product/weights.ts";
 import { toCsv } from "../csv.ts";
 import { cachedBytes, cachedJson, HttpError, tagIn, type CachedBody } from "../http.ts";
 import type { PublishedView } from "../read-model.ts";
@@ -35,13 +43,23 @@ export const weightsQuery = z.object({
 const status = z.enum(STATUS_VALUES).nullable();
 
 export const personalRowSchema = z.strictObject({
-  code: z.string().regex(/^[A-Z]{2}$/).meta({ description: "Two-letter country code." }),
+  code: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .meta({ description: "Two-letter country code." }),
   name: z.string().meta({ description: NAME_TEXT }),
-  rank: z.int().min(1).nullable().meta({ description: "Position by personal score, 1 first, ties by country code; null without a personal score." }),
-  score: z.number().min(1).max(10).nullable().meta({ description: "The published score (unrounded), exactly as /countries answers it: weights never change it." }),
+  rank: z
+    .int()
+    .min(1)
+    .nullable()
+    .meta({ description: "Position by personal score, 1 first, ties by country code; null without a personal score." }),
+  score: z.number().min(1).max(10).nullable().meta({
+    description: "The published score (unrounded), exactly as /countries answers it: weights never change it.",
+  }),
   status: status.meta({ description: "The published status: weights never change it." }),
   personal_score: z.number().min(1).max(10).nullable().meta({
-    description: "The score under your weights, unrounded: the published sub-scores blended with your weights. Null when nothing you weigh is available for the country, or it has no published score shown today.",
+    description:
+      "The score under your weights, unrounded: the published sub-scores blended with your weights. Null when nothing you weigh is available for the country, or it has no published score shown today.",
   }),
   personal_status: status.meta({ description: "Weather status of the personal score as shown (one decimal)." }),
   difference: z.number().nullable().meta({ description: "personal_score − score; null when either is null." }),
@@ -52,16 +70,31 @@ export const personalRowSchema = z.strictObject({
         contribution: z.number().meta({ description: "Its share of difference, in score points." }),
       }),
     )
-    .meta({ description: "Each weight you changed and its exact share (Shapley value) of difference, largest first; the shares add up to difference." }),
+    .meta({
+      description:
+        "Each weight you changed and its exact share (Shapley value) of difference, largest first; the shares add up to difference.",
+    }),
 });
 
 export const personalScoresSchema = z
   .strictObject({
     note: z.string().meta({ description: "What this is: your ranking, not the index." }),
     weights: z.string().meta({ description: "The steps used, in canonical form.", example: "U:2,M:2,V:2,C:2,S:2" }),
-    weight_values: z.strictObject(Object.fromEntries(KEY_VALUES.map((k) => [k, z.number().min(0).meta({ description: `The weight of ${k} (${WEIGHT_TEXT[k].name.toLowerCase()}).` })])) as Record<(typeof KEY_VALUES)[number], z.ZodNumber>).meta({
-      description: "The weight of each input these steps give (the index's base weight × step / 2).",
-    }),
+    weight_values: z
+      .strictObject(
+        Object.fromEntries(
+          KEY_VALUES.map((k) => [
+            k,
+            z
+              .number()
+              .min(0)
+              .meta({ description: `The weight of ${k} (${WEIGHT_TEXT[k].name.toLowerCase()}).` }),
+          ]),
+        ) as Record<(typeof KEY_VALUES)[number], z.ZodNumber>,
+      )
+      .meta({
+        description: "The weight of each input these steps give (the index's base weight × step / 2).",
+      }),
     publication: z
       .strictObject({
         id: z.int().meta({ description: "Publication id." }),
@@ -71,7 +104,9 @@ export const personalScoresSchema = z
       })
       .nullable()
       .meta({ description: "The publication the sub-scores come from; null before the first." }),
-    items: z.array(personalRowSchema).meta({ description: "Every covered country: those with a personal score by rank, then the others by code." }),
+    items: z
+      .array(personalRowSchema)
+      .meta({ description: "Every covered country: those with a personal score by rank, then the others by code." }),
   })
   .meta({ id: "PersonalScores", description: "A personal ranking under your weights: never the index." });
 
@@ -80,7 +115,8 @@ export type PersonalScoresBody = z.infer<typeof personalScoresSchema>;
 /** The steps of a request's `weights` parameter; a 400 that says what is wrong for anything else. */
 export function stepsOfQuery(query: unknown): WeightSteps {
   const parsed = weightsQuery.safeParse(query);
-  if (!parsed.success) throw new HttpError(400, "invalid_weights", "weights must be given once, like U:2,M:2,V:2,C:2,S:2.");
+  if (!parsed.success)
+    throw new HttpError(400, "invalid_weights", "weights must be given once, like U:2,M:2,V:2,C:2,S:2.");
   if (parsed.data.weights === undefined) return INDEX_STEPS;
   const steps = parseSteps(parsed.data.weights);
   if (!steps.ok) throw new HttpError(400, "invalid_weights", steps.error);
@@ -100,7 +136,8 @@ function rowsOf(view: PublishedView, steps: WeightSteps, lang: Locale): Personal
   );
 }
 
-const publicationOf = (p: PublicationRow | null) => (p ? { id: p.id, model: p.model, as_of: p.as_of, published_at: p.published_at } : null);
+const publicationOf = (p: PublicationRow | null) =>
+  p ? { id: p.id, model: p.model, as_of: p.as_of, published_at: p.published_at } : null;
 
 export function personalScoresBody(view: PublishedView, steps: WeightSteps, lang: Locale = "en"): CachedBody {
   const body: PersonalScoresBody = {
@@ -113,13 +150,29 @@ export function personalScoresBody(view: PublishedView, steps: WeightSteps, lang
   return cachedJson(body, tagIn(view.tag, lang));
 }
 
-const PERSONAL_CSV_COLUMNS: ReadonlyArray<{ name: string; description: string; value: (r: PersonalRowView, steps: string, p: PublicationRow | null) => string | number | null }> = [
-  { name: "rank", description: "Position by personal score (ties by code); empty without a personal score.", value: (r) => r.rank },
+const PERSONAL_CSV_COLUMNS: ReadonlyArray<{
+  name: string;
+  description: string;
+  value: (r: PersonalRowView, steps: string, p: PublicationRow | null) => string | number | null;
+}> = [
+  {
+    name: "rank",
+    description: "Position by personal score (ties by code); empty without a personal score.",
+    value: (r) => r.rank,
+  },
   { name: "code", description: "Two-letter country code.", value: (r) => r.code },
   { name: "name", description: NAME_TEXT, value: (r) => r.name },
-  { name: "personal_score", description: "The score under your weights, one decimal; empty without one.", value: (r) => (r.personal_score === null ? null : formatScore(r.personal_score)) },
+  {
+    name: "personal_score",
+    description: "The score under your weights, one decimal; empty without one.",
+    value: (r) => (r.personal_score === null ? null : formatScore(r.personal_score)),
+  },
   { name: "personal_status", description: "Its weather status.", value: (r) => r.personal_status },
-  { name: "score", description: "The published score, one decimal (never changed by weights); empty when none is shown.", value: (r) => (r.score === null ? null : formatScore(r.score)) },
+  {
+    name: "score",
+    description: "The published score, one decimal (never changed by weights); empty when none is shown.",
+    value: (r) => (r.score === null ? null : formatScore(r.score)),
+  },
   { name: "status", description: "The published status.", value: (r) => r.status },
   { name: "personal_score_unrounded", description: "The personal score unrounded.", value: (r) => r.personal_score },
   { name: "weights", description: "Your steps (U:…,M:…,V:…,C:…,S:…), on every line.", value: (_r, s) => s },
@@ -137,7 +190,10 @@ export function personalScoresCsvBody(view: PublishedView, steps: WeightSteps, l
     { bom: false },
   );
   const tag = s.replace(/[^A-Z0-9]+/g, "");
-  return cachedBytes(Buffer.from(text), tagIn(view.tag, lang), { type: CSV_TYPE, filename: csvFilename(`your-ranking-${tag}`, view.publication) });
+  return cachedBytes(Buffer.from(text), tagIn(view.tag, lang), {
+    type: CSV_TYPE,
+    filename: csvFilename(`your-ranking-${tag}`, view.publication),
+  });
 }
 
 /** The OpenAPI entries of both routes (api/v1/openapi.ts lists them with the others). */

@@ -8,11 +8,28 @@
 // described here fails the contract test rather than reaching clients undocumented.
 import { z } from "zod";
 import { COUNTRIES, REGIONS, type RegionId } from "../../pipeline/countries.ts";
-import type { Basis, ChangeKind, Confidence, RatingLabel, Snapshot, Status, SubScoreKey, YoyLabel } from "../../pipeline/model/types.ts";
+import type {
+  Basis,
+  ChangeKind,
+  Confidence,
+  RatingLabel,
+  Snapshot,
+  Status,
+  SubScoreKey,
+  YoyLabel,
+} from "../../pipeline/model/types.ts";
 import type { ChangeViews } from "../../product/change-view.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
 import { RANKING_SIZE, RANKING_TYPES } from "../../product/options.ts";
-import type { CountryListItem, HistoryPoint, PausedReason, RankingItem, RegionRow, SourceRow, WithheldReason } from "../../product/shapes.ts";
+import type {
+  CountryListItem,
+  HistoryPoint,
+  PausedReason,
+  RankingItem,
+  RegionRow,
+  SourceRow,
+  WithheldReason,
+} from "../../product/shapes.ts";
 import type { ErrorBody } from "../http.ts";
 import type { countryBody } from "../read-model.ts";
 import type { healthBody } from "../routes/public.ts";
@@ -47,19 +64,26 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 const month = (description: string) => z.string().regex(MONTH).meta({ description, example: "2026-07" });
 const period = (description: string) => z.string().regex(PERIOD).meta({ description, example: "2026-Q2" });
-const timestamp = (description: string) => z.string().meta({ description, format: "date-time", example: "2026-11-22T06:00:00.000Z" });
+const timestamp = (description: string) =>
+  z.string().meta({ description, format: "date-time", example: "2026-11-22T06:00:00.000Z" });
 const count = (description: string) => z.int().min(0).meta({ description });
 
 const statusOf = (description: string) => z.enum(STATUS_VALUES).nullable().meta({ description });
-const scoreText = "The score, 1 (very tough) to 10 (very favourable), unrounded (shown to one decimal, half away from zero)";
+const scoreText =
+  "The score, 1 (very tough) to 10 (very favourable), unrounded (shown to one decimal, half away from zero)";
 
 /** A figure with its period and Eurostat flag. */
 const valueAt = (description: string) =>
   z
     .strictObject({
-      value: z.number().meta({ description: "The value, in the source's unit (%, or an index for the barometer and the EEI)." }),
+      value: z
+        .number()
+        .meta({ description: "The value, in the source's unit (%, or an index for the barometer and the EEI)." }),
       period: period("Period of the observation: YYYY-MM (month) or YYYY-Qn (quarter)."),
-      flag: z.string().nullable().meta({ description: 'Eurostat observation flag ("p" provisional, "e" estimated, …); null when none.' }),
+      flag: z
+        .string()
+        .nullable()
+        .meta({ description: 'Eurostat observation flag ("p" provisional, "e" estimated, …); null when none.' }),
     })
     .nullable()
     .meta({ description });
@@ -69,7 +93,10 @@ const subScore = (key: SubScoreKey, what: string) =>
     .strictObject({
       key: z.literal(key).meta({ description: "Which sub-score." }),
       value: z.number().min(0).max(100).meta({ description: "The sub-score, 0 to 100, from unrounded inputs." }),
-      input: z.number().meta({ description: "The input the anchor table reads (u, v, c = u/v, d = u − u 12 months before, or the sentiment index)." }),
+      input: z.number().meta({
+        description:
+          "The input the anchor table reads (u, v, c = u/v, d = u − u 12 months before, or the sentiment index).",
+      }),
       period: period("Period of the newest observation used (for C, the older of its two inputs)."),
       age: z.int().min(0).meta({ description: "Age of that observation in months, as of the as-of month." }),
       freshness: z.number().min(0).max(1).meta({ description: "Freshness factor f, 0 to 1." }),
@@ -104,14 +131,19 @@ const explanation = (description: string) =>
           z.strictObject({
             key: z.enum(SUB_SCORE_KEYS).meta({ description: "The sub-score (U, V, C, M or S)." }),
             kind: z.enum(CHANGE_KINDS).meta({
-              description: "value: its value changed; freshness: its data got older or newer; added / removed: it exists on one side only.",
+              description:
+                "value: its value changed; freshness: its data got older or newer; added / removed: it exists on one side only.",
             }),
             from: subScoreState("The sub-score on the earlier side; null when it did not exist there."),
             to: subScoreState("The sub-score on the later side; null when it does not exist there."),
-            contribution: z.number().meta({ description: "This part's exact Shapley value: the contributions add up to delta." }),
+            contribution: z
+              .number()
+              .meta({ description: "This part's exact Shapley value: the contributions add up to delta." }),
           }),
         )
-        .meta({ description: "One part per input that changed, in sub-score order (U, V, C, M, S), value before freshness." }),
+        .meta({
+          description: "One part per input that changed, in sub-score order (U, V, C, M, S), value before freshness.",
+        }),
     })
     .nullable()
     .meta({ description });
@@ -133,9 +165,16 @@ const changeView = (description: string) =>
       parts: z
         .array(
           z.strictObject({
-            words: z.string().meta({ description: 'What changed and why that moved the score, in the sentence\'s words ("unemployment fell 0.2 points: fewer people out of work, so the score rises").' }),
-            detail: z.string().meta({ description: 'The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)").' }),
-            shown: z.number().meta({ description: "Its share of the change as shown, one decimal; the parts add up to delta exactly." }),
+            words: z.string().meta({
+              description:
+                'What changed and why that moved the score, in the sentence\'s words ("unemployment fell 0.2 points: fewer people out of work, so the score rises").',
+            }),
+            detail: z.string().meta({
+              description: 'The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)").',
+            }),
+            shown: z.number().meta({
+              description: "Its share of the change as shown, one decimal; the parts add up to delta exactly.",
+            }),
             shown_text: z.string().meta({ description: 'The same with a sign and a proper minus ("+0.3", "−0.1").' }),
             inputs: z
               .array(
@@ -144,7 +183,10 @@ const changeView = (description: string) =>
                   kind: z.enum(CHANGE_KINDS).meta({ description: "How it changed." }),
                 }),
               )
-              .meta({ description: "The model's inputs behind the line (two when unemployment's level and momentum age together)." }),
+              .meta({
+                description:
+                  "The model's inputs behind the line (two when unemployment's level and momentum age together).",
+              }),
           }),
         )
         .meta({ description: "The lines that show as non-zero, largest first." }),
@@ -157,7 +199,10 @@ const comparison = <R extends readonly [string, ...string[]]>(results: R, descri
     .strictObject({
       result: z.enum(results).meta({ description: "The outcome of the comparison." }),
       text: z.string().meta({ description: "The outcome in the page's words." }),
-      reference: z.number().nullable().meta({ description: "What the value was compared with; null for the fixed EU thresholds." }),
+      reference: z
+        .number()
+        .nullable()
+        .meta({ description: "What the value was compared with; null for the fixed EU thresholds." }),
     })
     .nullable()
     .meta({ description });
@@ -169,13 +214,19 @@ const breakdownCard = (description: string) =>
       bar: z.number().min(0).max(100).meta({ description: "Bar fill, 0 to 100." }),
       baseline: z.number().meta({ description: "The baseline the figure is compared with." }),
       level: z.enum(["high", "low", "average"]).meta({ description: "The figure's level." }),
-      trend: z.enum(["Stable", "Better", "Worse"]).meta({ description: "Relative to the baseline, from a job seeker's point of view." }),
+      trend: z
+        .enum(["Stable", "Better", "Worse"])
+        .meta({ description: "Relative to the baseline, from a job seeker's point of view." }),
       text: z.string().meta({ description: "The card's sentence." }),
     })
     .nullable()
     .meta({ description });
 
-const tone = (what: string) => z.enum(["good", "fair", "poor"]).nullable().meta({ description: `Colour of the ${what} line; null without the figure.` });
+const tone = (what: string) =>
+  z
+    .enum(["good", "fair", "poor"])
+    .nullable()
+    .meta({ description: `Colour of the ${what} line; null without the figure.` });
 
 // ---------------------------------------------------------------------------------------------------------
 // Path parameters
@@ -203,39 +254,74 @@ export const rankingParams = z.strictObject({
 
 export const countryListItemSchema = z
   .strictObject({
-    code: z.string().regex(/^[A-Z]{2}$/).meta({ description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).", example: "DE" }),
+    code: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .meta({ description: "Two-letter country code (ISO 3166-1 alpha-2; GR for Greece).", example: "DE" }),
     name: z.string().meta({ description: COUNTRY_NAME_TEXT, example: "Germany" }),
     flag: z.string().meta({ description: "Emoji flag.", example: "🇩🇪" }),
     slug: z.string().meta({ description: "Lower-case English name, as in /job-market/{slug}.", example: "germany" }),
     region: z.enum(REGION_IDS).meta({ description: "European region (see /api/v1/regions)." }),
     fresh: z.boolean().meta({
-      description: "True when the country's published score may be shown today (an input is within its cut-off). When false, score, status, label, confidence and basis are null.",
+      description:
+        "True when the country's published score may be shown today (an input is within its cut-off). When false, score, status, label, confidence and basis are null.",
     }),
-    score: z.number().min(1).max(10).nullable().meta({ description: `${scoreText}; null when none may be shown.`, example: 6.93 }),
-    status: statusOf("Weather status from the score as shown: stormy < 2 ≤ rainy < 4 ≤ cloudy < 7 ≤ bright < 9 ≤ sunny; null without a score."),
-    label: z.enum(LABEL_VALUES).nullable().meta({ description: "Rating label from the score as shown; null without a score." }),
-    confidence: z.enum(CONFIDENCE_VALUES).nullable().meta({ description: "How much evidence the score rests on; null without a score." }),
-    basis: z.enum(BASIS_VALUES).nullable().meta({ description: "Which blocks of evidence fed the score; null without a score." }),
+    score: z
+      .number()
+      .min(1)
+      .max(10)
+      .nullable()
+      .meta({ description: `${scoreText}; null when none may be shown.`, example: 6.93 }),
+    status: statusOf(
+      "Weather status from the score as shown: stormy < 2 ≤ rainy < 4 ≤ cloudy < 7 ≤ bright < 9 ≤ sunny; null without a score.",
+    ),
+    label: z
+      .enum(LABEL_VALUES)
+      .nullable()
+      .meta({ description: "Rating label from the score as shown; null without a score." }),
+    confidence: z
+      .enum(CONFIDENCE_VALUES)
+      .nullable()
+      .meta({ description: "How much evidence the score rests on; null without a score." }),
+    basis: z
+      .enum(BASIS_VALUES)
+      .nullable()
+      .meta({ description: "Which blocks of evidence fed the score; null without a score." }),
     evidence: z
       .strictObject({
-        inputs: z.number().int().min(0).max(5).meta({ description: "Inputs (sub-scores U, V, C, M, S) that count in the score.", example: 3 }),
+        inputs: z
+          .number()
+          .int()
+          .min(0)
+          .max(5)
+          .meta({ description: "Inputs (sub-scores U, V, C, M, S) that count in the score.", example: 3 }),
         of: z.number().int().meta({ description: "Inputs the model has.", example: 5 }),
         cover: z.number().min(0).max(1).meta({ description: "The blend's evidence cover, 0 to 1.", example: 0.4 }),
       })
       .nullable()
       .meta({ description: "How much evidence the score rests on; null without a score." }),
-    anchor_month: month("Newest month with any scoring input (a quarter counts as its end month); null without inputs.").nullable(),
+    anchor_month: month(
+      "Newest month with any scoring input (a quarter counts as its end month); null without inputs.",
+    ).nullable(),
     yoy: z
       .strictObject({
-        delta: z.number().nullable().meta({ description: "Score of the as-of month minus the score of the same month a year before (each from the data available then; model v2.2), the change `change.year_before` explains; null when either is missing or the score is withheld." }),
-        label: z.enum(YOY_VALUES).nullable().meta({ description: "Up above +0.5, Down below −0.5, else Same; null with delta." }),
+        delta: z.number().nullable().meta({
+          description:
+            "Score of the as-of month minus the score of the same month a year before (each from the data available then; model v2.2), the change `change.year_before` explains; null when either is missing or the score is withheld.",
+        }),
+        label: z
+          .enum(YOY_VALUES)
+          .nullable()
+          .meta({ description: "Up above +0.5, Down below −0.5, else Same; null with delta." }),
       })
       .meta({ description: "Year-on-year change of the score." }),
     withheld_reason: withheldReason,
   })
   .meta({ id: "CountryListItem", description: "A covered country with its published score as every list shows it." });
 
-export const countriesSchema = z.array(countryListItemSchema).meta({ description: "The 31 covered countries, in the product's fixed order." });
+export const countriesSchema = z
+  .array(countryListItemSchema)
+  .meta({ description: "The 31 covered countries, in the product's fixed order." });
 
 export const rankingSchema = z
   .strictObject({
@@ -244,7 +330,11 @@ export const rankingSchema = z
       .array(
         countryListItemSchema.extend({
           rank: z.int().min(1).max(RANKING_SIZE).meta({ description: "Position, 1 first." }),
-          score: z.number().min(1).max(10).meta({ description: `${scoreText}. Rankings sort by it, then by country code.` }),
+          score: z
+            .number()
+            .min(1)
+            .max(10)
+            .meta({ description: `${scoreText}. Rankings sort by it, then by country code.` }),
         }),
       )
       .max(RANKING_SIZE)
@@ -256,24 +346,39 @@ export const historySchema = z
   .array(
     z.strictObject({
       month: month("The month scored (YYYY-MM)."),
-      score: z.number().min(1).max(10).nullable().meta({ description: "The score as of that month's end, unrounded; null when no input was recent enough then." }),
+      score: z.number().min(1).max(10).nullable().meta({
+        description: "The score as of that month's end, unrounded; null when no input was recent enough then.",
+      }),
       status: statusOf("Weather status of that score; null without a score."),
     }),
   )
-  .meta({ id: "History", description: "A country's monthly scores, oldest first: each computed as of its own month with the data published by then." });
+  .meta({
+    id: "History",
+    description:
+      "A country's monthly scores, oldest first: each computed as of its own month with the data published by then.",
+  });
 
 export const regionsSchema = z
   .array(
     z.strictObject({
       id: z.enum(REGION_IDS).meta({ description: "Region id." }),
       name: z.string().meta({ description: "Region name, in English whatever `lang` asks.", example: "Nordic" }),
-      average: z.number().min(1).max(10).nullable().meta({ description: "Mean of the region's scores that may be shown today; null when none." }),
+      average: z
+        .number()
+        .min(1)
+        .max(10)
+        .nullable()
+        .meta({ description: "Mean of the region's scores that may be shown today; null when none." }),
       status: statusOf("Weather status of the average; null without one."),
       scored: count("Countries of the region with a score that may be shown today."),
       total: count("Covered countries of the region."),
       best: countryListItemSchema.nullable().meta({ description: "The region's highest score; null when none." }),
-      worst: countryListItemSchema.nullable().meta({ description: "The region's lowest score; null with fewer than two scored countries." }),
-      countries: z.array(countryListItemSchema).meta({ description: "Every covered country of the region, by English name." }),
+      worst: countryListItemSchema
+        .nullable()
+        .meta({ description: "The region's lowest score; null with fewer than two scored countries." }),
+      countries: z
+        .array(countryListItemSchema)
+        .meta({ description: "Every covered country of the region, by English name." }),
     }),
   )
   .meta({ id: "Regions", description: "European regions, best average first; a region without any score last." });
@@ -281,14 +386,25 @@ export const regionsSchema = z
 export const sourcesSchema = z
   .array(
     z.strictObject({
-      source_table: z.string().meta({ description: "Eurostat table code (e.g. une_rt_m), lmb for the barometer, ecfin_eei for DG ECFIN's file.", example: "une_rt_m" }),
-      data_type: z.string().meta({ description: "What the table feeds: unemployment, vacancy, gdp, inflation, lmb, expectations or youth_unemployment.", example: "unemployment" }),
+      source_table: z.string().meta({
+        description: "Eurostat table code (e.g. une_rt_m), lmb for the barometer, ecfin_eei for DG ECFIN's file.",
+        example: "une_rt_m",
+      }),
+      data_type: z.string().meta({
+        description:
+          "What the table feeds: unemployment, vacancy, gdp, inflation, lmb, expectations or youth_unemployment.",
+        example: "unemployment",
+      }),
       newest_period: period("Newest period held.").nullable(),
       observations: count("Observations held."),
       last_ingested_at: timestamp("When data of this table was last loaded.").nullable(),
       last_changed_at: timestamp("When a load last changed a stored value.").nullable(),
-      source_updated: z.string().nullable().meta({ description: "When the source says it last updated the table (as the source writes it); null when unknown." }),
-      last_checked_at: timestamp("When the source was last asked for news; null for tables only loaded from files.").nullable(),
+      source_updated: z.string().nullable().meta({
+        description: "When the source says it last updated the table (as the source writes it); null when unknown.",
+      }),
+      last_checked_at: timestamp(
+        "When the source was last asked for news; null for tables only loaded from files.",
+      ).nullable(),
     }),
   )
   .meta({ id: "Sources", description: "The source tables behind the current publication." });
@@ -297,7 +413,10 @@ const publicationRef = z
   .strictObject({
     id: z.int().min(1).meta({ description: "Publication number; every recalc publishes a new one." }),
     model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2).", example: "v2.2" }),
-    as_of: z.string().regex(DATE).meta({ description: "As-of date of the scores (YYYY-MM-DD).", example: "2026-11-22" }),
+    as_of: z
+      .string()
+      .regex(DATE)
+      .meta({ description: "As-of date of the scores (YYYY-MM-DD).", example: "2026-11-22" }),
     published_at: timestamp("When it was published."),
   })
   .nullable()
@@ -309,7 +428,10 @@ const identity = {
   flag: countryListItemSchema.shape.flag,
   slug: countryListItemSchema.shape.slug,
   region: countryListItemSchema.shape.region,
-  country: z.string().regex(/^[A-Z]{2}$/).meta({ description: "The country code again (the snapshot's own field)." }),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .meta({ description: "The country code again (the snapshot's own field)." }),
 };
 
 export const marketPanelSchema = z
@@ -320,33 +442,55 @@ export const marketPanelSchema = z
     vacancy_period: period("Its quarter (YYYY-Qn).").nullable(),
     competition: z.number().nullable().meta({ description: "Job seekers per opening (unemployment ÷ vacancy rate)." }),
     competition_text: z.string().nullable().meta({ description: "Competition in words." }),
-    lmb_value: z.number().nullable().meta({ description: "Latest European Labour Market Barometer value (100 = neutral)." }),
+    lmb_value: z
+      .number()
+      .nullable()
+      .meta({ description: "Latest European Labour Market Barometer value (100 = neutral)." }),
     lmb_period: period("Its month.").nullable(),
-    eei_value: z.number().nullable().meta({ description: "Latest Employment Expectations Indicator value (100 = long-term mean, standard deviation 10)." }),
+    eei_value: z.number().nullable().meta({
+      description: "Latest Employment Expectations Indicator value (100 = long-term mean, standard deviation 10).",
+    }),
     eei_period: period("Its month.").nullable(),
     sentiment_sources: z
       .array(
         z.strictObject({
-          source: z.enum(["lmb", "eei"]).meta({ description: "lmb: the European Labour Market Barometer; eei: the Employment Expectations Indicator." }),
+          source: z.enum(["lmb", "eei"]).meta({
+            description: "lmb: the European Labour Market Barometer; eei: the Employment Expectations Indicator.",
+          }),
           value: z.number().meta({ description: "Its newest value." }),
           period: period("Its month (YYYY-MM)."),
           age: z.number().int().meta({ description: "Age in months as of the snapshot's as-of date." }),
-          counts: z.boolean().meta({ description: "True when the value feeds today's score (within the sentiment cut-off)." }),
-          freshness: z.number().min(0).max(1).meta({ description: "Its freshness factor in the score (0 when it does not count)." }),
-          cutoff_months: z.number().int().meta({ description: "The sentiment cut-off in months: older values stop counting." }),
+          counts: z
+            .boolean()
+            .meta({ description: "True when the value feeds today's score (within the sentiment cut-off)." }),
+          freshness: z
+            .number()
+            .min(0)
+            .max(1)
+            .meta({ description: "Its freshness factor in the score (0 when it does not count)." }),
+          cutoff_months: z
+            .number()
+            .int()
+            .meta({ description: "The sentiment cut-off in months: older values stop counting." }),
           counts_until: period("The last month (YYYY-MM) whose score can use this value."),
         }),
       )
       .meta({ description: "The sentiment sources this country has, barometer first, and whether each counts today." }),
-    youth_unemployment_rate: z
+    youth_unemployment_rate: z.number().nullable().meta({
+      description:
+        "Unemployment rate of the under-25s (%, une_rt_m age Y_LT25), context only (model v2.2); null when none within 24 months.",
+    }),
+    youth_unemployment_period: period("Its month.").nullable(),
+    youth_unemployment_eu_rate: z
       .number()
       .nullable()
-      .meta({ description: "Unemployment rate of the under-25s (%, une_rt_m age Y_LT25), context only (model v2.2); null when none within 24 months." }),
-    youth_unemployment_period: period("Its month.").nullable(),
-    youth_unemployment_eu_rate: z.number().nullable().meta({ description: "The EU-27 under-25 rate of the same month; null when not stored." }),
+      .meta({ description: "The EU-27 under-25 rate of the same month; null when not stored." }),
     gdp_rate: z.number().nullable().meta({ description: "GDP growth (%), context only." }),
     gdp_period: period("Its quarter.").nullable(),
-    gdp_unit: z.string().nullable().meta({ description: "Eurostat unit of the GDP figure (CLV_PCH_PRE or CLV_PCH_SM)." }),
+    gdp_unit: z
+      .string()
+      .nullable()
+      .meta({ description: "Eurostat unit of the GDP figure (CLV_PCH_PRE or CLV_PCH_SM)." }),
     inflation_rate: z.number().nullable().meta({ description: "Inflation, HICP annual rate (%), context only." }),
     inflation_period: period("Its month.").nullable(),
     vacancy_three_year_avg: z.number().nullable().meta({ description: "3-year average of the vacancy rate." }),
@@ -357,7 +501,10 @@ export const marketPanelSchema = z
           .strictObject({
             result: z.enum(["lower", "higher", "same"]).meta({ description: "The outcome of the comparison." }),
             text: z.string().meta({ description: "The outcome in the page's words." }),
-            reference: z.number().nullable().meta({ description: "The EU27_2020 rate compared with; null for the fixed thresholds." }),
+            reference: z
+              .number()
+              .nullable()
+              .meta({ description: "The EU27_2020 rate compared with; null for the fixed thresholds." }),
             basis: z.enum(["EU27_2020", "fixed-thresholds"]).meta({ description: "What the rate was compared with." }),
             eu_period: period("Period of the EU value.").nullable(),
           })
@@ -367,15 +514,14 @@ export const marketPanelSchema = z
         competition_vs_3y: comparison(["higher", "lower", "same"], "Competition compared with its 3-year average."),
       })
       .meta({ description: "The panel's comparisons; each null without its figures." }),
-    general_signal: z
-      .enum(["improving", "stable", "weakening"])
-      .nullable()
-      .meta({
-        description:
-          "Direction of the score over the last 3 months of the published history: improving when it rose by 0.3 or more, weakening when it fell by 0.3 or more, else stable; null when either month has no score.",
-      }),
+    general_signal: z.enum(["improving", "stable", "weakening"]).nullable().meta({
+      description:
+        "Direction of the score over the last 3 months of the published history: improving when it rose by 0.3 or more, weakening when it fell by 0.3 or more, else stable; null when either month has no score.",
+    }),
     general_signal_text: z.string().nullable().meta({ description: "The signal in words." }),
-    general_signal_change: z.number().nullable().meta({ description: "The change the signal read: score of general_signal_to minus score of general_signal_from." }),
+    general_signal_change: z.number().nullable().meta({
+      description: "The change the signal read: score of general_signal_to minus score of general_signal_from.",
+    }),
     general_signal_from: month("The earlier month of the signal (3 months before the as-of month).").nullable(),
     general_signal_to: month("The later month of the signal (the as-of month).").nullable(),
     yoy: z
@@ -407,21 +553,47 @@ export const marketPanelSchema = z
       .meta({ description: 'The four "Why the Job Market Score is X" cards.' }),
   })
   .nullable()
-  .meta({ description: "The country page's market panel, from the snapshot; null when the score is withheld or nothing was published." });
+  .meta({
+    description:
+      "The country page's market panel, from the snapshot; null when the score is withheld or nothing was published.",
+  });
 
 const publishedCountry = z.strictObject({
   ...identity,
   model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.2" }),
-  as_of: z.string().regex(DATE).meta({ description: "As-of date of the snapshot (YYYY-MM-DD).", example: "2026-11-22" }),
+  as_of: z
+    .string()
+    .regex(DATE)
+    .meta({ description: "As-of date of the snapshot (YYYY-MM-DD).", example: "2026-11-22" }),
   anchor_month: countryListItemSchema.shape.anchor_month,
-  score: z.number().min(1).max(10).nullable().meta({ description: `${scoreText}; null when there is none or it may not be shown today.` }),
+  score: z
+    .number()
+    .min(1)
+    .max(10)
+    .nullable()
+    .meta({ description: `${scoreText}; null when there is none or it may not be shown today.` }),
   status: countryListItemSchema.shape.status,
   label: countryListItemSchema.shape.label,
   confidence: countryListItemSchema.shape.confidence,
   basis: countryListItemSchema.shape.basis,
-  cover: z.number().min(0).max(1).nullable().meta({ description: "Share of the evidence present, after freshness; null without a score." }),
-  raw: z.number().min(0).max(100).nullable().meta({ description: "The blend of the sub-scores before shrinking, 0 to 100; null without a score." }),
-  shrunk: z.number().min(0).max(100).nullable().meta({ description: "The blend after shrinking toward 50 by cover, 0 to 100; null without a score." }),
+  cover: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .meta({ description: "Share of the evidence present, after freshness; null without a score." }),
+  raw: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .meta({ description: "The blend of the sub-scores before shrinking, 0 to 100; null without a score." }),
+  shrunk: z
+    .number()
+    .min(0)
+    .max(100)
+    .nullable()
+    .meta({ description: "The blend after shrinking toward 50 by cover, 0 to 100; null without a score." }),
   sub_scores: z
     .strictObject({
       U: subScore("U", "Unemployment level"),
@@ -431,7 +603,10 @@ const publishedCountry = z.strictObject({
       S: subScore("S", "Sentiment (barometer and/or Employment Expectations Indicator)"),
     })
     .meta({ description: "The five sub-scores." }),
-  unemployment_series: z.enum(["monthly", "quarterly"]).nullable().meta({ description: "Which unemployment series fed U and M." }),
+  unemployment_series: z
+    .enum(["monthly", "quarterly"])
+    .nullable()
+    .meta({ description: "Which unemployment series fed U and M." }),
   unemployment: valueAt("Newest unemployment rate (%) of that series."),
   unemployment_year_before: valueAt("Unemployment rate 12 months (4 quarters) before, used by M."),
   unemployment_history_points: count("Unemployment observations of the series up to the as-of month."),
@@ -458,35 +633,54 @@ const publishedCountry = z.strictObject({
     .meta({ description: "Means over the 36 months ending at the newest vacancy quarter." }),
   eu_average: z
     .strictObject({
-      unemployment: z.number().nullable().meta({ description: "EU27_2020 unemployment of the same period; null when not loaded." }),
+      unemployment: z
+        .number()
+        .nullable()
+        .meta({ description: "EU27_2020 unemployment of the same period; null when not loaded." }),
       period: period("Its period.").nullable(),
-      source: z.enum(["EU27_2020", "fixed-thresholds"]).meta({ description: "EU27_2020 when that value exists, else the fixed thresholds (below 6 % lower, above 7 % higher)." }),
+      source: z.enum(["EU27_2020", "fixed-thresholds"]).meta({
+        description: "EU27_2020 when that value exists, else the fixed thresholds (below 6 % lower, above 7 % higher).",
+      }),
     })
     .meta({ description: "The EU average the unemployment rate is compared with." }),
   yoy: z
     .strictObject({
       delta: countryListItemSchema.shape.yoy.shape.delta,
       label: countryListItemSchema.shape.yoy.shape.label,
-      from_month: month("The month compared with: the as-of month − 12 (model v2.2; v2 and v2.1: the anchor month − 12); null without any input.").nullable(),
+      from_month: month(
+        "The month compared with: the as-of month − 12 (model v2.2; v2 and v2.1: the anchor month − 12); null without any input.",
+      ).nullable(),
     })
     .meta({ description: "Year-on-year change of the score." }),
-  ingest_ids: z.array(z.int().min(1)).meta({ description: "Ids of the data loads every observation of this snapshot came from (provenance)." }),
-  eei: valueAt("Newest Employment Expectations Indicator (long-term mean 100), shown even past its cut-off (model v2.1).").optional(),
+  ingest_ids: z
+    .array(z.int().min(1))
+    .meta({ description: "Ids of the data loads every observation of this snapshot came from (provenance)." }),
+  eei: valueAt(
+    "Newest Employment Expectations Indicator (long-term mean 100), shown even past its cut-off (model v2.1).",
+  ).optional(),
   youth_unemployment: z
     .strictObject({
       value: z.number().meta({ description: "Unemployment rate of the under-25s (% of their labour force)." }),
       period: period("Its month (YYYY-MM)."),
       flag: z.string().nullable().meta({ description: "Eurostat observation flag; null when none." }),
       table: z.string().meta({ description: "The Eurostat table it comes from (une_rt_m).", example: "une_rt_m" }),
-      eu_value: z.number().nullable().meta({ description: "The EU-27 (EU27_2020) under-25 rate of the same month; null when not stored." }),
+      eu_value: z
+        .number()
+        .nullable()
+        .meta({ description: "The EU-27 (EU27_2020) under-25 rate of the same month; null when not stored." }),
     })
     .nullable()
     .optional()
-    .meta({ description: "Youth unemployment (age Y_LT25), newest month within 24 months: context only, never in any score (model v2.2 §10)." }),
+    .meta({
+      description:
+        "Youth unemployment (age Y_LT25), newest month within 24 months: context only, never in any score (model v2.2 §10).",
+    }),
   sentiment_sources: z
     .array(
       z.strictObject({
-        source: z.enum(["lmb", "eei"]).meta({ description: "lmb: the barometer; eei: the Employment Expectations Indicator." }),
+        source: z
+          .enum(["lmb", "eei"])
+          .meta({ description: "lmb: the barometer; eei: the Employment Expectations Indicator." }),
         value: z.number().meta({ description: "The index value." }),
         period: period("Its month."),
         age: z.int().min(0).meta({ description: "Age in months." }),
@@ -498,12 +692,17 @@ const publishedCountry = z.strictObject({
     .meta({ description: "The sentiment sources that fed S, barometer first; empty without S (model v2.1)." }),
   change: z
     .strictObject({
-      previous_month: explanation("Change since the month before the as-of month; null when either month has no score."),
+      previous_month: explanation(
+        "Change since the month before the as-of month; null when either month has no score.",
+      ),
       year_before: explanation("Change since 12 months before; null when either month has no score."),
     })
     .nullable()
     .optional()
-    .meta({ description: "Why the score changed: exact attribution to its inputs (model v2.1); null when the score is withheld." }),
+    .meta({
+      description:
+        "Why the score changed: exact attribution to its inputs (model v2.1); null when the score is withheld.",
+    }),
   published: z.literal(true).meta({ description: "A snapshot was published for this country." }),
   fresh: countryListItemSchema.shape.fresh,
   withheld_reason: withheldReason,
@@ -515,7 +714,10 @@ const publishedCountry = z.strictObject({
       year_before: changeView("Since 12 months before; null when either month has no score."),
     })
     .nullable()
-    .meta({ description: "Why the score changed, in words, as the country page shows it (display-rounded, so that the parts add up to the change as shown); null when the score is withheld or the snapshot has no explanation." }),
+    .meta({
+      description:
+        "Why the score changed, in words, as the country page shows it (display-rounded, so that the parts add up to the change as shown); null when the score is withheld or the snapshot has no explanation.",
+    }),
 });
 
 const unpublishedCountry = z.strictObject({
@@ -531,13 +733,11 @@ const unpublishedCountry = z.strictObject({
   change_text: z.null().meta({ description: "No explanation." }),
 });
 
-export const countrySchema = z
-  .union([publishedCountry, unpublishedCountry])
-  .meta({
-    id: "Country",
-    description:
-      "One country: its published snapshot with identity and the market panel. A score that may not be shown today is withheld: score, status, label, confidence, basis, cover, the sub-scores, the year-on-year change and its explanation are null, the inputs stay.",
-  });
+export const countrySchema = z.union([publishedCountry, unpublishedCountry]).meta({
+  id: "Country",
+  description:
+    "One country: its published snapshot with identity and the market panel. A score that may not be shown today is withheld: score, status, label, confidence, basis, cover, the sub-scores, the year-on-year change and its explanation are null, the inputs stay.",
+});
 
 export const healthSchema = z
   .strictObject({
@@ -547,17 +747,23 @@ export const healthSchema = z
     published_at: timestamp("When it was published.").nullable(),
     countries_scored: count("Countries with a score in the current publication."),
     paused: z.boolean().meta({ description: "True while the site shows its paused notice." }),
-    paused_reason: z.enum(PAUSED_REASONS).nullable().meta({ description: "operator: paused by the operator; no-fresh-scores: no country has a score that may be shown." }),
+    paused_reason: z.enum(PAUSED_REASONS).nullable().meta({
+      description: "operator: paused by the operator; no-fresh-scores: no country has a score that may be shown.",
+    }),
   })
   .meta({ id: "Health", description: "Whether the service runs and what it serves." });
 
 export const errorSchema = z
   .strictObject({
-    error: z.strictObject({
-      code: z.string().meta({ description: "Machine-readable code (not_found, invalid_request, …).", example: "not_found" }),
-      message: z.string().meta({ description: "What went wrong, in words." }),
-      details: z.unknown().optional().meta({ description: "More about it, when there is more." }),
-    }).meta({ description: "What went wrong." }),
+    error: z
+      .strictObject({
+        code: z
+          .string()
+          .meta({ description: "Machine-readable code (not_found, invalid_request, …).", example: "not_found" }),
+        message: z.string().meta({ description: "What went wrong, in words." }),
+        details: z.unknown().optional().meta({ description: "More about it, when there is more." }),
+      })
+      .meta({ description: "What went wrong." }),
   })
   .meta({ id: "Error", description: "Every error answer." });
 
@@ -587,13 +793,32 @@ type Region = z.infer<typeof regionsSchema>[number];
 export type _Shapes = [
   Assert<Same<keyof ListItem, keyof CountryListItem>>,
   Assert<Fits<ListItem, CountryListItem>>,
-  Assert<Fits<Snapshot["label"] | Snapshot["confidence"] | Snapshot["basis"], ListItem["label"] | ListItem["confidence"] | ListItem["basis"]>>,
+  Assert<
+    Fits<
+      Snapshot["label"] | Snapshot["confidence"] | Snapshot["basis"],
+      ListItem["label"] | ListItem["confidence"] | ListItem["basis"]
+    >
+  >,
   Assert<Same<keyof z.infer<typeof rankingSchema>["items"][number], keyof RankingItem>>,
   Assert<Same<z.infer<typeof historySchema>, HistoryPoint[]>>,
   Assert<Same<keyof Region, keyof RegionRow>>,
   Assert<Fits<Region, RegionRow>>,
   Assert<Same<z.infer<typeof sourcesSchema>, SourceRow[]>>,
-  Assert<Fits<Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null }, Omit<z.infer<typeof publishedCountry>, keyof typeof identity | "published" | "fresh" | "withheld_reason" | "publication" | "market_panel" | "change_text"> & { country: string }>>,
+  Assert<
+    Fits<
+      Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null },
+      Omit<
+        z.infer<typeof publishedCountry>,
+        | keyof typeof identity
+        | "published"
+        | "fresh"
+        | "withheld_reason"
+        | "publication"
+        | "market_panel"
+        | "change_text"
+      > & { country: string }
+    >
+  >,
   Assert<Fits<MarketPanel | null, z.infer<typeof marketPanelSchema>>>,
   Assert<Fits<ChangeViews | null, z.infer<typeof publishedCountry>["change_text"]>>,
   Assert<Fits<ReturnType<typeof countryBody>, z.infer<typeof countrySchema>>>,

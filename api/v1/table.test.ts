@@ -30,10 +30,16 @@ describe("the v1 table", () => {
     const country = V1_TABLE.find((r) => r.params === "country")!;
     const ranking = V1_TABLE.find((r) => r.params === "ranking")!;
     expect(v1Params(country, { code: "de" })).toEqual({ ok: true, params: { code: "DE", lang: "en" } });
-    expect(v1Params(country, { code: "ZZ" })).toEqual({ ok: false, notFound: 'Unknown country code "ZZ": not one of the 31 covered countries.' });
+    expect(v1Params(country, { code: "ZZ" })).toEqual({
+      ok: false,
+      notFound: 'Unknown country code "ZZ": not one of the 31 covered countries.',
+    });
     expect(v1Params(country, { code: "DEU" }).ok).toBe(false);
     expect(v1Params(ranking, { type: "stormiest" })).toEqual({ ok: true, params: { type: "stormiest", lang: "en" } });
-    expect(v1Params(ranking, { type: "best" })).toEqual({ ok: false, notFound: 'Unknown ranking "best": use brightest or stormiest.' });
+    expect(v1Params(ranking, { type: "best" })).toEqual({
+      ok: false,
+      notFound: 'Unknown ranking "best": use brightest or stormiest.',
+    });
   });
 
   it("reads lang with the document's schema on the routes that carry names: English by default, else a 400", () => {
@@ -50,7 +56,15 @@ describe("the v1 table", () => {
       }
       return null;
     };
-    expect(error({ lang: "xx" })).toEqual([400, "invalid_lang", 'Unknown language "xx": lang must be one of en, de, fr, es, it, pl.']);
-    expect(error({ lang: ["de", "fr"] })).toEqual([400, "invalid_lang", "lang must be given once, as one of en, de, fr, es, it, pl."]);
+    expect(error({ lang: "xx" })).toEqual([
+      400,
+      "invalid_lang",
+      'Unknown language "xx": lang must be one of en, de, fr, es, it, pl.',
+    ]);
+    expect(error({ lang: ["de", "fr"] })).toEqual([
+      400,
+      "invalid_lang",
+      "lang must be given once, as one of en, de, fr, es, it, pl.",
+    ]);
   });
 });

@@ -102,13 +102,19 @@ export function v1Lang(route: V1Route, query: unknown): Locale {
   );
 }
 
-const etagHeader = { description: "Names the publication and the content; send it back in If-None-Match.", schema: { type: "string" as const } };
+const etagHeader = {
+  description: "Names the publication and the content; send it back in If-None-Match.",
+  schema: { type: "string" as const },
+};
 const cacheHeader = (value: string) => ({ description: `\`${value}\``, schema: { type: "string" as const } });
 const CACHE_PUBLISHED_TEXT = "public, max-age=60, stale-while-revalidate=300";
 
 const conditional = {
   headers: z.object({
-    "if-none-match": z.string().optional().meta({ description: "An ETag of an earlier answer: 304 Not Modified while it is still current." }),
+    "if-none-match": z
+      .string()
+      .optional()
+      .meta({ description: "An ETag of an earlier answer: 304 Not Modified while it is still current." }),
   }),
 };
 
@@ -120,7 +126,9 @@ const badLang = (): ResponseConfig =>
 /** The request of a route that takes `lang`. */
 const langRequest = { query: langQuery, ...conditional };
 
-const notModified: ResponseConfig = { description: "Not Modified: the ETag sent in If-None-Match is still current (no body)." };
+const notModified: ResponseConfig = {
+  description: "Not Modified: the ETag sent in If-None-Match is still current (no body).",
+};
 const notFound = (what: string): ResponseConfig => errorAnswer(`Not Found (\`not_found\`): ${what}.`);
 
 export const noStore = { "Cache-Control": cacheHeader("no-store") };
@@ -157,7 +165,10 @@ function csvText(columns: string, description: string): ResponseConfig {
     headers: {
       ETag: etagHeader,
       "Cache-Control": cacheHeader(CACHE_PUBLISHED_TEXT),
-      "Content-Disposition": { description: 'attachment; filename="job-weather-index-….csv"', schema: { type: "string" } },
+      "Content-Disposition": {
+        description: 'attachment; filename="job-weather-index-….csv"',
+        schema: { type: "string" },
+      },
     },
     content: { "text/csv": { schema: z.string().meta({ description: columns }) } },
   };
@@ -172,7 +183,8 @@ export const V1_TABLE: readonly V1Route[] = [
       operationId: "listCountries",
       tags: ["Scores"],
       summary: "Every covered country with today's score",
-      description: "The 31 covered countries in the product's fixed order, each with its score as lists show it (null when none may be shown today).",
+      description:
+        "The 31 covered countries in the product's fixed order, each with its score as lists show it (null when none may be shown today).",
       request: langRequest,
       responses: { 200: jsonAnswer(countriesSchema, "The countries."), 304: notModified, 400: badLang() },
     },
@@ -190,7 +202,12 @@ export const V1_TABLE: readonly V1Route[] = [
       description:
         "The country's published snapshot: score, status, label, confidence, the five sub-scores with their inputs, periods and freshness, the source figures, the year-on-year change and why the score changed, with the country page's market panel.",
       request: { params: countryParams, ...langRequest },
-      responses: { 200: jsonAnswer(countrySchema, "The country."), 304: notModified, 400: badLang(), 404: notFound("not one of the 31 covered countries") },
+      responses: {
+        200: jsonAnswer(countrySchema, "The country."),
+        304: notModified,
+        400: badLang(),
+        404: notFound("not one of the 31 covered countries"),
+      },
     },
     params: "country",
     names: true,
@@ -205,7 +222,11 @@ export const V1_TABLE: readonly V1Route[] = [
       summary: "One country's monthly score history",
       description: "Every month from the first with any scoring input to the publication's as-of month, oldest first.",
       request: { params: countryParams, ...conditional },
-      responses: { 200: jsonAnswer(historySchema, "The history."), 304: notModified, 404: notFound("not one of the 31 covered countries") },
+      responses: {
+        200: jsonAnswer(historySchema, "The history."),
+        304: notModified,
+        404: notFound("not one of the 31 covered countries"),
+      },
     },
     params: "country",
     answer: (r, now, p) => r.history(p.code!, now),
@@ -237,7 +258,12 @@ export const V1_TABLE: readonly V1Route[] = [
       summary: "The brightest or stormiest job markets",
       description: "Only scores that may be shown today; sorted by the unrounded score, then by country code.",
       request: { params: rankingParams, ...langRequest },
-      responses: { 200: jsonAnswer(rankingSchema, "The ranking."), 304: notModified, 400: badLang(), 404: notFound("not brightest or stormiest") },
+      responses: {
+        200: jsonAnswer(rankingSchema, "The ranking."),
+        304: notModified,
+        400: badLang(),
+        404: notFound("not brightest or stormiest"),
+      },
     },
     params: "ranking",
     names: true,
@@ -250,7 +276,8 @@ export const V1_TABLE: readonly V1Route[] = [
       operationId: "listRegions",
       tags: ["Scores"],
       summary: "European regions with their average score",
-      description: "Nordic, Baltic, Western, Central and Eastern, Southern: the mean of their countries' scores shown today, the best and worst country.",
+      description:
+        "Nordic, Baltic, Western, Central and Eastern, Southern: the mean of their countries' scores shown today, the best and worst country.",
       request: langRequest,
       responses: { 200: jsonAnswer(regionsSchema, "The regions."), 304: notModified, 400: badLang() },
     },
@@ -279,9 +306,14 @@ export const V1_TABLE: readonly V1Route[] = [
       operationId: "downloadScores",
       tags: ["Downloads"],
       summary: "Today's scores of every country as CSV",
-      description: "The list of /countries as a CSV download, with the publication's as-of date and model on every line.",
+      description:
+        "The list of /countries as a CSV download, with the publication's as-of date and model on every line.",
       request: langRequest,
-      responses: { 200: csvAnswer(SCORES_CSV as CsvFormat<never>, "The scores as CSV."), 304: notModified, 400: badLang() },
+      responses: {
+        200: csvAnswer(SCORES_CSV as CsvFormat<never>, "The scores as CSV."),
+        304: notModified,
+        400: badLang(),
+      },
     },
     params: null,
     names: true,
@@ -292,7 +324,10 @@ export const V1_TABLE: readonly V1Route[] = [
     params: null,
     readsQuery: true,
     names: true,
-    answer: i === 0 ? (r, now, p, query) => r.personalScores(query, now, p.lang) : (r, now, p, query) => r.personalScoresCsv(query, now, p.lang),
+    answer:
+      i === 0
+        ? (r, now, p, query) => r.personalScores(query, now, p.lang)
+        : (r, now, p, query) => r.personalScoresCsv(query, now, p.lang),
   })),
   {
     doc: {
@@ -303,7 +338,11 @@ export const V1_TABLE: readonly V1Route[] = [
       summary: "Whether the service runs and what it serves",
       description: "A probe: never cached (Cache-Control: no-store), so that it always tells the truth.",
       responses: {
-        200: { description: "The service answers.", headers: noStore, content: { "application/json": { schema: healthSchema } } },
+        200: {
+          description: "The service answers.",
+          headers: noStore,
+          content: { "application/json": { schema: healthSchema } },
+        },
       },
     },
     params: null,
@@ -328,28 +367,38 @@ function personalDocs(): RouteConfig[] {
 }
 
 const PARAM_NOT_FOUND = {
-  country: (raw: Record<string, string>) => `Unknown country code "${String(raw.code ?? "").slice(0, 12)}": not one of the 31 covered countries.`,
-  ranking: (raw: Record<string, string>) => `Unknown ranking "${String(raw.type ?? "").slice(0, 40)}": use brightest or stormiest.`,
+  country: (raw: Record<string, string>) =>
+    `Unknown country code "${String(raw.code ?? "").slice(0, 12)}": not one of the 31 covered countries.`,
+  ranking: (raw: Record<string, string>) =>
+    `Unknown ranking "${String(raw.type ?? "").slice(0, 40)}": use brightest or stormiest.`,
 } as const;
 
 /**
  * A route's path parameters through the schemas the document is generated from; a message saying what does not
  * exist (a 404) when they name nothing. `lang` is English here: the query's (`v1Lang`) is checked after the path.
  */
-export function v1Params(route: V1Route, raw: Record<string, string>): { ok: true; params: V1Params } | { ok: false; notFound: string } {
+export function v1Params(
+  route: V1Route,
+  raw: Record<string, string>,
+): { ok: true; params: V1Params } | { ok: false; notFound: string } {
   const lang = DEFAULT_LOCALE;
   if (route.params === null) return { ok: true, params: { lang } };
   if (route.params === "ranking") {
     const parsed = rankingParams.safeParse(raw);
-    return parsed.success ? { ok: true, params: { type: parsed.data.type as RankingType, lang } } : { ok: false, notFound: PARAM_NOT_FOUND.ranking(raw) };
+    return parsed.success
+      ? { ok: true, params: { type: parsed.data.type as RankingType, lang } }
+      : { ok: false, notFound: PARAM_NOT_FOUND.ranking(raw) };
   }
   const parsed = countryParams.safeParse(raw);
   const country = parsed.success ? countryByCode(parsed.data.code) : undefined;
-  return country ? { ok: true, params: { code: country.code, lang } } : { ok: false, notFound: PARAM_NOT_FOUND.country(raw) };
+  return country
+    ? { ok: true, params: { code: country.code, lang } }
+    : { ok: false, notFound: PARAM_NOT_FOUND.country(raw) };
 }
 
 /** The route's path below API_V1_BASE, as Express writes it (`/countries/:code`). */
-export const expressPath = (route: V1Route): string => route.doc.path.slice(API_V1_BASE.length).replace(/\{(\w+)\}/g, ":$1");
+export const expressPath = (route: V1Route): string =>
+  route.doc.path.slice(API_V1_BASE.length).replace(/\{(\w+)\}/g, ":$1");
 
 /** The route's path below API_V1_BASE as a pattern with one group per parameter, with their names. */
 export function pathPattern(route: V1Route): { re: RegExp; names: string[] } {

@@ -114,7 +114,12 @@ export async function setPasswordCommand(io: SetPasswordIo): Promise<void> {
       db.prepare(`DELETE FROM sessions`).run();
       LoginBackoff.clearAll(db); // the operator's way in when strangers keep the account backing off
       const who = terminalActor();
-      new AuditLog(db).record({ actor: who.name, action: "admin.set_password", result: "ok", detail: { door: who.door } });
+      new AuditLog(db).record({
+        actor: who.name,
+        action: "admin.set_password",
+        result: "ok",
+        detail: { door: who.door },
+      });
     })();
   } finally {
     db.close();

@@ -1,7 +1,13 @@
 // `jwi fetch [--type T…]`: download the source tables from Eurostat (and the barometer workbook) and ingest
 // what is new, through the same ingest as `jwi ingest`. No recalc (that is `jwi update`).
 import { fetchOptionsFromEnv, type FetchOptions } from "../../pipeline/fetch/options.ts";
-import { exitCodeOf, runFetch, type FetchSummary, type TableOutcome, type UpdateSummary } from "../../pipeline/fetch/update.ts";
+import {
+  exitCodeOf,
+  runFetch,
+  type FetchSummary,
+  type TableOutcome,
+  type UpdateSummary,
+} from "../../pipeline/fetch/update.ts";
 import { BusyError } from "../../pipeline/errors.ts";
 import type { Pipeline } from "../../pipeline/index.ts";
 import { readingsOf } from "../../pipeline/sources/eurostat/tables.ts";
@@ -45,13 +51,18 @@ export function throwForOutcome(summary: FetchSummary | UpdateSummary): void {
   const failed = summary.tables.filter((t) => t.status === "failed");
   if (code === 3 && failed.length > 0 && failed.every((t) => t.reason?.startsWith("no network"))) {
     const first = failed[0]!.reason!.replace(/; not asked$/, "").replace(/ \(\d+ attempts?\)$/, "");
-    throw new CliError(`${first[0]!.toUpperCase()}${first.slice(1)}: none of the ${failed.length} tables could be checked; nothing was changed.`, 3, {
-      code: "no_network",
-      reported: true,
-    });
+    throw new CliError(
+      `${first[0]!.toUpperCase()}${first.slice(1)}: none of the ${failed.length} tables could be checked; nothing was changed.`,
+      3,
+      {
+        code: "no_network",
+        reported: true,
+      },
+    );
   }
   const recalc = "recalc" in summary ? summary.recalc : null;
-  const recalcFailed = recalc !== null && !recalc.ok ? `The recalc failed (${recalc.error}); the previous scores stay published.` : "";
+  const recalcFailed =
+    recalc !== null && !recalc.ok ? `The recalc failed (${recalc.error}); the previous scores stay published.` : "";
   if (code !== 0) {
     const message =
       code === 3
@@ -71,29 +82,46 @@ export async function fetchCommand(ctx: CommandContext, opts: FetchCommandOption
   const bad = types.filter((t) => !(DATA_TYPES as readonly string[]).includes(t));
   if (bad.length) throw new CliError(`--type must be one of: ${DATA_TYPES.join(", ")} (got "${bad.join(", ")}").`, 2);
   if (opts.type?.includes("lmb") && !ctx.env.JWI_BAROMETER_URL) {
-    throw new CliError("--type lmb needs JWI_BAROMETER_URL (where the barometer workbook is published); it is not set.", 2);
+    throw new CliError(
+      "--type lmb needs JWI_BAROMETER_URL (where the barometer workbook is published); it is not set.",
+      2,
+    );
   }
   const bar = progress(ctx.io);
   bar.step("opening the data store");
   const pipeline = await openForFetch(ctx, opts.wait, opts.create);
   let summary: FetchSummary;
   try {
-    summary = await orBusy(runFetch(pipeline, cliFetchOptions(ctx, bar), types, { command: `jwi fetch${opts.type?.length ? ` --type ${types.join(" ")}` : ""}` }));
+    summary = await orBusy(
+      runFetch(pipeline, cliFetchOptions(ctx, bar), types, {
+        command: `jwi fetch${opts.type?.length ? ` --type ${types.join(" ")}` : ""}`,
+      }),
+    );
   } finally {
     bar.done();
     pipeline.close();
   }
-  ctx.logger.info({ outcome: summary.outcome, counts: summary.counts, changed: summary.changed, ms: summary.duration_ms }, "fetch finished");
+  ctx.logger.info(
+    { outcome: summary.outcome, counts: summary.counts, changed: summary.changed, ms: summary.duration_ms },
+    "fetch finished",
+  );
   if (opts.json) writeLine(ctx.io.stdout, JSON.stringify(summary, null, 2));
   else {
     printFetchSummary(ctx, summary);
-    if (summary.changed) writeLine(ctx.io.stdout, "Stored values changed: run `jwi recalc` to publish new scores (or use `jwi update`).");
+    if (summary.changed)
+      writeLine(ctx.io.stdout, "Stored values changed: run `jwi recalc` to publish new scores (or use `jwi update`).");
   }
   throwForOutcome(summary);
   return summary;
 }
 
-const MARK: Record<TableOutcome["status"], string> = { fetched: "✓", unchanged: "=", empty: "∅", failed: "✗", skipped: "–" };
+const MARK: Record<TableOutcome["status"], string> = {
+  fetched: "✓",
+  unchanged: "=",
+  empty: "∅",
+  failed: "✗",
+  skipped: "–",
+};
 
 function detail(t: TableOutcome): string {
   if (t.status === "fetched") {
@@ -115,13 +143,20 @@ export function outcomeName(t: Pick<TableOutcome, "table" | "data_type">): strin
 /** One line per table (and its notes), then the counts. Shared by `jwi fetch` and `jwi update`. */
 export function printFetchSummary(ctx: CommandContext, s: FetchSummary): void {
   const out = ctx.io.stdout;
-  writeLine(out, `Checked ${s.tables.length} source table(s) in ${(s.duration_ms / 1000).toFixed(1)} s (Eurostat: ${s.base_url}):`);
+  writeLine(
+    out,
+    `Checked ${s.tables.length} source table(s) in ${(s.duration_ms / 1000).toFixed(1)} s (Eurostat: ${s.base_url}):`,
+  );
   const width = Math.max(...s.tables.map((t) => outcomeName(t).length), 8);
   for (const t of s.tables) {
     writeLine(out, `  ${MARK[t.status]} ${outcomeName(t).padEnd(width)}  ${t.status.padEnd(9)}  ${detail(t)}`);
     const indent = `    ${" ".repeat(width)}  `;
     if (t.successor_of) writeLine(out, `${indent}successor of ${t.successor_of}`);
-    if (t.frozen) writeLine(out, `${indent}looks frozen: ${t.frozen}${t.fell_over_to ? ` → falling over to ${t.fell_over_to}` : ""}`);
+    if (t.frozen)
+      writeLine(
+        out,
+        `${indent}looks frozen: ${t.frozen}${t.fell_over_to ? ` → falling over to ${t.fell_over_to}` : ""}`,
+      );
     else if (t.fell_over_to) writeLine(out, `${indent}→ falling over to ${t.fell_over_to}`);
     if (t.status === "failed" && t.raw_file) writeLine(out, `${indent}the answer is kept as ${t.raw_file}`);
     for (const note of t.notes.filter((n) => !n.startsWith("asked instead of"))) {
@@ -129,5 +164,8 @@ export function printFetchSummary(ctx: CommandContext, s: FetchSummary): void {
     }
   }
   const c = s.counts;
-  writeLine(out, `Result: ${c.fetched} fetched, ${c.unchanged} unchanged, ${c.empty} empty, ${c.failed} failed, ${c.skipped} skipped.`);
+  writeLine(
+    out,
+    `Result: ${c.fetched} fetched, ${c.unchanged} unchanged, ${c.empty} empty, ${c.failed} failed, ${c.skipped} skipped.`,
+  );
 }

@@ -34,7 +34,11 @@ const STEP_TEXT: Record<IngestStep, string> = {
   stored: "done",
 };
 
-export async function ingestCommand(ctx: CommandContext, file: string, opts: IngestOptions): Promise<IngestCommandResult> {
+export async function ingestCommand(
+  ctx: CommandContext,
+  file: string,
+  opts: IngestOptions,
+): Promise<IngestCommandResult> {
   if (!(DATA_TYPES as readonly string[]).includes(opts.type)) {
     throw new CliError(`--type must be one of: ${DATA_TYPES.join(", ")} (got "${opts.type}").`, 2);
   }
@@ -43,7 +47,10 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
   bar.step(`reading ${path.basename(file)}`);
   // Oversized files are refused before they are read into memory.
   const content = size > maxUploadBytes(file) ? Buffer.alloc(0) : await readFile(file);
-  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000, create: opts.create });
+  const pipeline = await ctx.openPipeline({
+    waitMs: opts.wait === undefined ? undefined : opts.wait * 1000,
+    create: opts.create,
+  });
   let result: IngestCommandResult;
   try {
     bar.step("waiting for the data store");
@@ -82,10 +89,14 @@ export async function ingestCommand(ctx: CommandContext, file: string, opts: Ing
   if (opts.json) writeLine(ctx.io.stdout, JSON.stringify(result, null, 2));
   else printResult(ctx, file, result);
   if (!result.success) {
-    throw new CliError(`${path.basename(file)} rejected: ${result.error ?? "the file was refused"} Nothing was stored.`, 1, {
-      code: "rejected",
-      reported: true,
-    });
+    throw new CliError(
+      `${path.basename(file)} rejected: ${result.error ?? "the file was refused"} Nothing was stored.`,
+      1,
+      {
+        code: "rejected",
+        reported: true,
+      },
+    );
   }
   return result;
 }
@@ -98,14 +109,25 @@ async function fileSize(file: string): Promise<number> {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") {
-      throw new CliError(`Cannot read ${file}: there is no such file (check the path). Nothing was stored.`, 1, { code: "not_found" });
+      throw new CliError(`Cannot read ${file}: there is no such file (check the path). Nothing was stored.`, 1, {
+        code: "not_found",
+      });
     }
-    throw new CliError(`Cannot read ${file}: ${code === "EACCES" ? "permission denied" : String(code ?? err)}. Nothing was stored.`, 1, { code: "not_found" });
+    throw new CliError(
+      `Cannot read ${file}: ${code === "EACCES" ? "permission denied" : String(code ?? err)}. Nothing was stored.`,
+      1,
+      { code: "not_found" },
+    );
   }
   if (info.isDirectory()) {
-    throw new CliError(`Cannot read ${file}: it is a directory; give the path of one file in it. Nothing was stored.`, 1, { code: "not_found" });
+    throw new CliError(
+      `Cannot read ${file}: it is a directory; give the path of one file in it. Nothing was stored.`,
+      1,
+      { code: "not_found" },
+    );
   }
-  if (!info.isFile()) throw new CliError(`Cannot read ${file}: it is not a regular file. Nothing was stored.`, 1, { code: "not_found" });
+  if (!info.isFile())
+    throw new CliError(`Cannot read ${file}: it is not a regular file. Nothing was stored.`, 1, { code: "not_found" });
   return info.size;
 }
 
@@ -116,7 +138,10 @@ function printResult(ctx: CommandContext, file: string, r: IngestCommandResult) 
     writeLine(out, "  Nothing was stored.");
     return;
   }
-  writeLine(out, `✓ ${path.basename(file)} (${r.data_type}, table ${r.table})${r.dry_run ? " — dry run, nothing stored" : ""}`);
+  writeLine(
+    out,
+    `✓ ${path.basename(file)} (${r.data_type}, table ${r.table})${r.dry_run ? " — dry run, nothing stored" : ""}`,
+  );
   writeLine(
     out,
     `  processed ${r.processed} · inserted ${r.inserted} · updated ${r.updated} · unchanged ${r.unchanged} · missing ${r.skippedMissing}`,

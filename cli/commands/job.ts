@@ -6,7 +6,8 @@ import { CliError } from "../errors.ts";
 import type { CommandContext } from "../io.ts";
 
 export async function jobCommand(ctx: CommandContext): Promise<void> {
-  if (!process.send) throw new CliError("`jwi job` is started by the server (with an IPC channel); it is not an operator command.", 2);
+  if (!process.send)
+    throw new CliError("`jwi job` is started by the server (with an IPC channel); it is not an operator command.", 2);
   const send = (m: ChildMessage) =>
     new Promise<void>((resolve) => {
       process.send!(m, undefined, undefined, () => resolve());

@@ -18,17 +18,32 @@ export interface RecalcCommandOptions {
 export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOptions): Promise<RecalcSummary> {
   const bar = progress(ctx.io);
   bar.step("scoring 31 countries");
-  const pipeline = await ctx.openPipeline({ waitMs: opts.wait === undefined ? undefined : opts.wait * 1000, create: opts.create });
+  const pipeline = await ctx.openPipeline({
+    waitMs: opts.wait === undefined ? undefined : opts.wait * 1000,
+    create: opts.create,
+  });
   let summary: RecalcSummary;
   try {
-    summary = await pipeline.recalc({ asOf: opts.asOf }, { command: `jwi recalc${opts.asOf ? ` --as-of ${opts.asOf}` : ""}` });
+    summary = await pipeline.recalc(
+      { asOf: opts.asOf },
+      { command: `jwi recalc${opts.asOf ? ` --as-of ${opts.asOf}` : ""}` },
+    );
   } finally {
     bar.done();
     pipeline.close();
   }
   ctx.logger.info(
-    { as_of: summary.as_of, scored: summary.countries_scored, ms: summary.duration_ms, publication: summary.publication_id },
-    summary.unchanged ? `recalc: ${NOTHING_CHANGED}` : summary.paused ? "recalc stored (publication paused)" : "recalc published",
+    {
+      as_of: summary.as_of,
+      scored: summary.countries_scored,
+      ms: summary.duration_ms,
+      publication: summary.publication_id,
+    },
+    summary.unchanged
+      ? `recalc: ${NOTHING_CHANGED}`
+      : summary.paused
+        ? "recalc stored (publication paused)"
+        : "recalc published",
   );
   if (opts.json) {
     const { model, as_of, publication_id, countries, moved, cards } = summary;
@@ -43,7 +58,15 @@ export async function recalcCommand(ctx: CommandContext, opts: RecalcCommandOpti
           // Set while the operator paused publication: who, since when, why; the scores wait for resume.
           paused: summary.paused,
           countries: countries.map(({ code, score, status, label, confidence, basis, cover, anchor_month, yoy }) => ({
-            code, score, status, label, confidence, basis, cover, anchor_month, yoy,
+            code,
+            score,
+            status,
+            label,
+            confidence,
+            basis,
+            cover,
+            anchor_month,
+            yoy,
           })),
           // What moved against the previous publication: [{code, from, to, status_from, status_to, reason}].
           moved,
@@ -72,13 +95,18 @@ function printSummary(ctx: CommandContext, s: RecalcSummary) {
   if (s.cards) writeLine(out, recalcCardsText(s.cards));
   printMoved(out, s.moved);
   writeLine(out, "");
-  writeLine(out, `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`);
+  writeLine(
+    out,
+    `${"code".padEnd(5)}${"country".padEnd(15)}${"score".padStart(6)}  ${"status".padEnd(8)}${"confidence".padEnd(11)}${"basis".padEnd(16)}anchor`,
+  );
   for (const c of s.countries) {
     const score = c.score === null ? "—" : formatScore(c.score);
     writeLine(
       out,
       `${c.code.padEnd(5)}${c.name.padEnd(15)}${score.padStart(6)}  ${(c.status ?? "not enough recent data").padEnd(8)}` +
-        (c.score === null ? "" : `${(c.confidence ?? "").padEnd(11)}${(c.basis ?? "").padEnd(16)}${c.anchor_month ?? ""}`),
+        (c.score === null
+          ? ""
+          : `${(c.confidence ?? "").padEnd(11)}${(c.basis ?? "").padEnd(16)}${c.anchor_month ?? ""}`),
     );
   }
   if (s.paused) {

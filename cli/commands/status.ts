@@ -6,7 +6,10 @@ import { formatScore } from "../../product/format.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
 import { writeLine, type CommandContext } from "../io.ts";
 
-export async function statusCommand(ctx: CommandContext, opts: { json?: boolean; create?: boolean }): Promise<StatusReport> {
+export async function statusCommand(
+  ctx: CommandContext,
+  opts: { json?: boolean; create?: boolean },
+): Promise<StatusReport> {
   const pipeline = await ctx.openPipeline({ create: opts.create });
   let report: StatusReport;
   try {
@@ -25,7 +28,10 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean;
     writeLine(out, `${pausedWords(report.paused)}.`);
     writeLine(out, PAUSED_VISITORS_SEE);
     if (report.pending) {
-      writeLine(out, `Waiting for resume: the scores computed at ${report.pending.computed_at} (model ${report.pending.model}, as of ${report.pending.as_of}, ${report.pending.countries_scored} countries scored).`);
+      writeLine(
+        out,
+        `Waiting for resume: the scores computed at ${report.pending.computed_at} (model ${report.pending.model}, as of ${report.pending.as_of}, ${report.pending.countries_scored} countries scored).`,
+      );
     }
     writeLine(out, "");
   }
@@ -40,7 +46,9 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean;
     }
     // The marker is a word, not a colour: it survives a pipe, a log and a screen reader. A table holding two
     // series for one country lists each, the one not read marked so (docs/model.md §1 "Series").
-    const several = report.data.filter((d) => d.data_type === r.data_type && d.table === r.table && d.country === r.country).length > 1;
+    const several =
+      report.data.filter((d) => d.data_type === r.data_type && d.table === r.table && d.country === r.country).length >
+      1;
     const series = several ? `  series ${r.series}${r.read ? "" : " (kept, NOT READ)"}` : "";
     writeLine(
       out,
@@ -58,21 +66,32 @@ export async function statusCommand(ctx: CommandContext, opts: { json?: boolean;
         ? "No country has stale data."
         : `${n} ${n === 1 ? "country has" : "countries have"} stale data: ${report.stale.countries.map((c) => `${c.code} (${c.data_types.join(", ")})`).join(", ")}.`,
     );
-    if (report.stale.aggregates.length) writeLine(out, `Aggregates with stale data (not counted): ${report.stale.aggregates.join(", ")}.`);
+    if (report.stale.aggregates.length)
+      writeLine(out, `Aggregates with stale data (not counted): ${report.stale.aggregates.join(", ")}.`);
   }
   const u = report.last_update;
   if (u) {
     writeLine(out, "");
     const who = u.door === "terminal" ? `terminal, ${u.actor}` : u.actor;
-    const how = u.result === "ok" ? "ok" : u.result === "busy" ? "could not start (another job was running)" : `FAILED${u.reason ? `: ${u.reason}` : ""}`;
+    const how =
+      u.result === "ok"
+        ? "ok"
+        : u.result === "busy"
+          ? "could not start (another job was running)"
+          : `FAILED${u.reason ? `: ${u.reason}` : ""}`;
     writeLine(out, `Last download run: ${u.action} (${who}) at ${u.at}: ${how}`);
   }
   if (report.tables.length) {
     writeLine(out, "");
-    writeLine(out, "Source tables (last check by `jwi update` / `jwi fetch`, last change of stored values, newest period):");
+    writeLine(
+      out,
+      "Source tables (last check by `jwi update` / `jwi fetch`, last change of stored values, newest period):",
+    );
     const width = Math.max(...report.tables.map((t) => t.table.length));
     for (const t of report.tables) {
-      const check = t.lastCheckedAt ? `${(t.lastStatus ?? "").padEnd(9)} checked ${t.lastCheckedAt}` : `${"—".padEnd(9)} never fetched`;
+      const check = t.lastCheckedAt
+        ? `${(t.lastStatus ?? "").padEnd(9)} checked ${t.lastCheckedAt}`
+        : `${"—".padEnd(9)} never fetched`;
       writeLine(
         out,
         `  ${t.table.padEnd(width)}  ${check} · changed ${t.lastChangedAt ?? "—"} · newest ${t.newestPeriod ?? "—"}` +

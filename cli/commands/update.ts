@@ -5,7 +5,10 @@ import { runUpdate, type UpdateSummary } from "../../pipeline/fetch/update.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 import { cliFetchOptions, openForFetch, orBusy, printFetchSummary, throwForOutcome } from "./fetch.ts";
 
-export async function updateCommand(ctx: CommandContext, opts: { json?: boolean; wait?: number; create?: boolean }): Promise<UpdateSummary> {
+export async function updateCommand(
+  ctx: CommandContext,
+  opts: { json?: boolean; wait?: number; create?: boolean },
+): Promise<UpdateSummary> {
   const bar = progress(ctx.io);
   bar.step("opening the data store");
   const pipeline = await openForFetch(ctx, opts.wait, opts.create);
@@ -17,14 +20,24 @@ export async function updateCommand(ctx: CommandContext, opts: { json?: boolean;
     pipeline.close();
   }
   ctx.logger.info(
-    { outcome: summary.outcome, counts: summary.counts, changed: summary.changed, recalc: summary.recalc, ms: summary.duration_ms },
+    {
+      outcome: summary.outcome,
+      counts: summary.counts,
+      changed: summary.changed,
+      recalc: summary.recalc,
+      ms: summary.duration_ms,
+    },
     "update finished",
   );
   if (opts.json) writeLine(ctx.io.stdout, JSON.stringify(summary, null, 2));
   else {
     printFetchSummary(ctx, summary);
     const r = summary.recalc;
-    if (r?.ok && !r.unchanged && !r.paused) writeLine(ctx.io.stdout, `Recalculated and published: ${r.countries_scored} of ${COUNTRIES.length} countries scored, as of ${r.as_of}.`);
+    if (r?.ok && !r.unchanged && !r.paused)
+      writeLine(
+        ctx.io.stdout,
+        `Recalculated and published: ${r.countries_scored} of ${COUNTRIES.length} countries scored, as of ${r.as_of}.`,
+      );
     for (const note of summary.notes) writeLine(ctx.io.stdout, note);
   }
   throwForOutcome(summary);

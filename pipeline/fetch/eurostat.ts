@@ -114,10 +114,15 @@ function parseJson(body: Buffer | string): unknown {
   }
 }
 
-function classify(entries: readonly EurostatErrorEntry[], httpStatus: number | null, warning: boolean): EurostatErrorKind {
+function classify(
+  entries: readonly EurostatErrorEntry[],
+  httpStatus: number | null,
+  warning: boolean,
+): EurostatErrorKind {
   const labels = entries.map((e) => e.label ?? "").join(" ");
   if (warning && (/ASYNCHRONOUS/i.test(labels) || entries.some((e) => e.status === 413))) return "asynchronous";
-  if (httpStatus === 413 || /EXTRACTION_TOO_BIG/i.test(labels) || entries.some((e) => e.id === 413 || e.status === 413)) return "too-big";
+  if (httpStatus === 413 || /EXTRACTION_TOO_BIG/i.test(labels) || entries.some((e) => e.id === 413 || e.status === 413))
+    return "too-big";
   if (entries.some((e) => e.id === 100) || /no results found|NO_RESULTS/i.test(labels)) return "no-results";
   return "error";
 }
@@ -140,10 +145,16 @@ function errorOf(json: unknown, httpStatus: number | null): EurostatError | null
   const ids = [...new Set(entries.map((e) => e.id).filter((id): id is number => id !== null))];
   const statuses = [...new Set(entries.map((e) => e.status).filter((s): s is number => s !== null))];
   const context = [
-    ids.length ? `error ${ids.join(", ")}` : statuses.length && statuses[0] !== httpStatus ? `status ${statuses.join(", ")}` : null,
+    ids.length
+      ? `error ${ids.join(", ")}`
+      : statuses.length && statuses[0] !== httpStatus
+        ? `status ${statuses.join(", ")}`
+        : null,
     httpStatus === null ? null : `HTTP ${httpStatus}`,
   ].filter((p): p is string => p !== null);
-  const said = labels.length ? labels.join("; ") : `an error answer without a label: ${JSON.stringify(warning ? json.warning : json.error).slice(0, 200)}`;
+  const said = labels.length
+    ? labels.join("; ")
+    : `an error answer without a label: ${JSON.stringify(warning ? json.warning : json.error).slice(0, 200)}`;
   return { kind, entries, text: `Eurostat: ${said}${context.length ? ` (${context.join(", ")})` : ""}` };
 }
 
@@ -168,8 +179,18 @@ export type EurostatAnswer =
 /** True when the body is an HTML page (by its type, or by how it starts). */
 export function looksLikeHtml(body: Buffer, contentType: string | null): boolean {
   if (/html/i.test(contentType ?? "")) return true;
-  const head = body.subarray(0, 512).toString("utf8").replace(/^\uFEFF/, "").trimStart().toLowerCase();
-  return head.startsWith("<!doctype html") || head.startsWith("<html") || head.startsWith("<head") || head.startsWith("<body");
+  const head = body
+    .subarray(0, 512)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart()
+    .toLowerCase();
+  return (
+    head.startsWith("<!doctype html") ||
+    head.startsWith("<html") ||
+    head.startsWith("<head") ||
+    head.startsWith("<body")
+  );
 }
 
 function htmlTitle(body: Buffer): string | null {
@@ -196,7 +217,8 @@ export function closedHint(label: string | null, description: string | null, now
   if (description) {
     const text = stripHtml(description);
     const sentence = /[^.]*\b(discontinued|no longer (?:updated|produced|maintained))\b[^.]*/i.exec(text)?.[0]?.trim();
-    if (sentence) reasons.push(`its description says "${sentence.length > 160 ? `${sentence.slice(0, 160)}…` : sentence}"`);
+    if (sentence)
+      reasons.push(`its description says "${sentence.length > 160 ? `${sentence.slice(0, 160)}…` : sentence}"`);
   }
   return reasons.length ? reasons.join(" and ") : null;
 }
@@ -239,15 +261,24 @@ function emptyReason(json: Record<string, unknown>, config: TableConfig): string
     }
   }
   const geo = categoryCodes(dims.geo);
-  if (geo !== null && geo.length === 0) return "Eurostat answered with no values: no country has data in this table for the pinned series";
+  if (geo !== null && geo.length === 0)
+    return "Eurostat answered with no values: no country has data in this table for the pinned series";
   return "Eurostat answered with no values (empty `value`): a filter matches nothing";
 }
 
 /** Reads what decides the run from one answer of `{base}/{config.table}`. */
-export function inspectEurostat(body: Buffer, contentType: string | null, config: TableConfig, now: Date): EurostatAnswer {
+export function inspectEurostat(
+  body: Buffer,
+  contentType: string | null,
+  config: TableConfig,
+  now: Date,
+): EurostatAnswer {
   if (looksLikeHtml(body, contentType)) {
     const title = htmlTitle(body);
-    return { kind: "refused", reason: `answered an HTML page${title ? ` ("${title}")` : ""} instead of JSON-stat data` };
+    return {
+      kind: "refused",
+      reason: `answered an HTML page${title ? ` ("${title}")` : ""} instead of JSON-stat data`,
+    };
   }
   let json: unknown;
   try {
@@ -265,13 +296,21 @@ export function inspectEurostat(body: Buffer, contentType: string | null, config
     return { kind: "refused", reason: `answered with table ${declared} instead of ${config.table}` };
   }
   const value = json.value;
-  const isEmpty = Array.isArray(value) ? value.every((v) => v === null) : isObject(value) ? Object.keys(value).length === 0 : false;
+  const isEmpty = Array.isArray(value)
+    ? value.every((v) => v === null)
+    : isObject(value)
+      ? Object.keys(value).length === 0
+      : false;
   const latest = annotation(extension, "OBS_PERIOD_OVERALL_LATEST");
   return {
     kind: "dataset",
     updated: typeof json.updated === "string" ? json.updated : null,
     empty: isEmpty ? emptyReason(json, config) : null,
-    closed: closedHint(typeof json.label === "string" ? json.label : null, typeof extension.description === "string" ? extension.description : null, now),
+    closed: closedHint(
+      typeof json.label === "string" ? json.label : null,
+      typeof extension.description === "string" ? extension.description : null,
+      now,
+    ),
     newestPeriod: latest === null ? null : (normalisePeriod(latest)?.period ?? null),
   };
 }

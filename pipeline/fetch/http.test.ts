@@ -30,9 +30,17 @@ describe("Retry-After", () => {
 
 describe("error bodies", () => {
   it("picks Eurostat's label, an HTML title, or the start of the text", () => {
-    const eurostat = Buffer.from(JSON.stringify({ error: [{ status: 400, id: 140, label: 'INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined' }] }));
-    expect(describeErrorBody(eurostat, "application/json")).toBe('INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined');
-    expect(describeErrorBody(Buffer.from("<html><title>503 Service Unavailable</title></html>"), "text/html")).toBe('HTML page "503 Service Unavailable"');
+    const eurostat = Buffer.from(
+      JSON.stringify({
+        error: [{ status: 400, id: 140, label: 'INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined' }],
+      }),
+    );
+    expect(describeErrorBody(eurostat, "application/json")).toBe(
+      'INVALID_QUERY_DIMENSION: Dimension "COICOP" is not defined',
+    );
+    expect(describeErrorBody(Buffer.from("<html><title>503 Service Unavailable</title></html>"), "text/html")).toBe(
+      'HTML page "503 Service Unavailable"',
+    );
     expect(describeErrorBody(Buffer.from("try later"), "text/plain")).toBe("try later");
     expect(describeErrorBody(Buffer.alloc(0), null)).toBeNull();
   });
@@ -40,7 +48,9 @@ describe("error bodies", () => {
 
 describe("User-Agent", () => {
   it("names the product, its version and its public origin", () => {
-    expect(userAgent("https://jobweather.example/")).toMatch(/^JobWeatherIndex\/\d+\.\d+\.\d+ \(\+https:\/\/jobweather\.example\)$/);
+    expect(userAgent("https://jobweather.example/")).toMatch(
+      /^JobWeatherIndex\/\d+\.\d+\.\d+ \(\+https:\/\/jobweather\.example\)$/,
+    );
     expect(userAgent(undefined)).toMatch(/^JobWeatherIndex\/\d+\.\d+\.\d+$/);
   });
 });

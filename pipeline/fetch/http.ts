@@ -139,7 +139,10 @@ export function describeErrorBody(body: Buffer, contentType: string | null): str
   }
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
   if (title) return `HTML page "${title}"`;
-  const plain = text.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+  const plain = text
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
   return plain === "" ? null : plain.length > 200 ? `${plain.slice(0, 200)}…` : plain;
 }
 
@@ -159,7 +162,11 @@ const isAbort = (err: unknown): boolean =>
 
 function networkMessage(err: unknown): string {
   const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
-  const detail = cause?.code ? `${cause.code}${cause.message ? ` (${cause.message})` : ""}` : err instanceof Error ? err.message : String(err);
+  const detail = cause?.code
+    ? `${cause.code}${cause.message ? ` (${cause.message})` : ""}`
+    : err instanceof Error
+      ? err.message
+      : String(err);
   return `network error: ${detail}`;
 }
 
@@ -173,7 +180,13 @@ async function readBody(res: Response, limit: number, expected: number | null, t
         received += chunk.byteLength;
         if (received > limit) {
           await res.body.cancel().catch(() => {});
-          throw { kind: "too-large", message: `the response is larger than ${Math.round(limit / MIB)} MB`, status: res.status, retryable: false, retryAfterMs: null } satisfies AttemptFailure;
+          throw {
+            kind: "too-large",
+            message: `the response is larger than ${Math.round(limit / MIB)} MB`,
+            status: res.status,
+            retryable: false,
+            retryAfterMs: null,
+          } satisfies AttemptFailure;
         }
         chunks.push(Buffer.from(chunk));
       }
@@ -181,29 +194,69 @@ async function readBody(res: Response, limit: number, expected: number | null, t
   } catch (err) {
     if (typeof err === "object" && err !== null && "kind" in err) throw err;
     if (isAbort(err)) {
-      throw { kind: "timeout", message: `timed out after ${timeoutMs} ms while reading the body (${received} bytes received)`, status: res.status, retryable: true, retryAfterMs: null } satisfies AttemptFailure;
+      throw {
+        kind: "timeout",
+        message: `timed out after ${timeoutMs} ms while reading the body (${received} bytes received)`,
+        status: res.status,
+        retryable: true,
+        retryAfterMs: null,
+      } satisfies AttemptFailure;
     }
     const of = expected !== null ? ` of ${expected}` : "";
-    throw { kind: "truncated", message: `truncated response: the connection closed after ${received}${of} bytes`, status: res.status, retryable: true, retryAfterMs: null } satisfies AttemptFailure;
+    throw {
+      kind: "truncated",
+      message: `truncated response: the connection closed after ${received}${of} bytes`,
+      status: res.status,
+      retryable: true,
+      retryAfterMs: null,
+    } satisfies AttemptFailure;
   }
   if (expected !== null && received !== expected) {
-    throw { kind: "truncated", message: `truncated response: received ${received} of ${expected} bytes`, status: res.status, retryable: true, retryAfterMs: null } satisfies AttemptFailure;
+    throw {
+      kind: "truncated",
+      message: `truncated response: received ${received} of ${expected} bytes`,
+      status: res.status,
+      retryable: true,
+      retryAfterMs: null,
+    } satisfies AttemptFailure;
   }
   return Buffer.concat(chunks, received);
 }
 
-async function attempt(url: string, headers: Record<string, string>, opts: HttpOptions): Promise<HttpResult | AttemptFailure> {
+async function attempt(
+  url: string,
+  headers: Record<string, string>,
+  opts: HttpOptions,
+): Promise<HttpResult | AttemptFailure> {
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   let res: Response;
   try {
-    res = await fetch(url, { headers, redirect: "follow", signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout });
+    res = await fetch(url, {
+      headers,
+      redirect: "follow",
+      signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+    });
   } catch (err) {
-    if (opts.signal?.aborted) return { kind: "cancelled", message: CANCELLED, status: null, retryable: false, retryAfterMs: null };
-    if (isAbort(err)) return { kind: "timeout", message: `timed out after ${opts.timeoutMs} ms`, status: null, retryable: true, retryAfterMs: null };
+    if (opts.signal?.aborted)
+      return { kind: "cancelled", message: CANCELLED, status: null, retryable: false, retryAfterMs: null };
+    if (isAbort(err))
+      return {
+        kind: "timeout",
+        message: `timed out after ${opts.timeoutMs} ms`,
+        status: null,
+        retryable: true,
+        retryAfterMs: null,
+      };
     const code = err instanceof Error ? (err.cause as { code?: string } | undefined)?.code : undefined;
     if (code !== undefined && RESOLUTION_CODES.has(code)) {
       const host = URL.canParse(url) ? new URL(url).hostname : url;
-      return { kind: "no-network", message: `no network: the name ${host} cannot be resolved (${code})`, status: null, retryable: false, retryAfterMs: null };
+      return {
+        kind: "no-network",
+        message: `no network: the name ${host} cannot be resolved (${code})`,
+        status: null,
+        retryable: false,
+        retryAfterMs: null,
+      };
     }
     return { kind: "network", message: networkMessage(err), status: null, retryable: true, retryAfterMs: null };
   }
@@ -242,7 +295,8 @@ async function attempt(url: string, headers: Record<string, string>, opts: HttpO
     const body = await readBody(res, opts.maxBytes ?? DEFAULT_MAX_BYTES, expected, opts.timeoutMs);
     return { kind: "ok", status: res.status, body, etag, lastModified, contentType, attempts: 0 };
   } catch (failure) {
-    if (opts.signal?.aborted) return { kind: "cancelled", message: CANCELLED, status: res.status, retryable: false, retryAfterMs: null };
+    if (opts.signal?.aborted)
+      return { kind: "cancelled", message: CANCELLED, status: res.status, retryable: false, retryAfterMs: null };
     return failure as AttemptFailure;
   }
 }
@@ -265,7 +319,14 @@ export async function httpGet(url: string, validators: Validators, opts: HttpOpt
     if (result.kind === "ok" || result.kind === "not-modified") return { ...result, attempts: n };
     const tries = plural(n, "attempt");
     if (!result.retryable || n >= maxAttempts) {
-      throw new FetchError(`${result.message} (${tries})`, result.kind, result.status, n, result.body ?? null, result.contentType ?? null);
+      throw new FetchError(
+        `${result.message} (${tries})`,
+        result.kind,
+        result.status,
+        n,
+        result.body ?? null,
+        result.contentType ?? null,
+      );
     }
     if (result.retryAfterMs !== null && result.retryAfterMs > maxRetryAfter) {
       throw new FetchError(

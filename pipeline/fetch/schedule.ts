@@ -57,7 +57,8 @@ export function startUpdateSchedule(opts: UpdateScheduleOptions): UpdateSchedule
   const controller = new AbortController();
   const work =
     opts.run ??
-    ((locked: LockedPipeline, signal: AbortSignal) => updateLocked(locked, { ...opts.options!, signal, logger: opts.options!.logger ?? logger }));
+    ((locked: LockedPipeline, signal: AbortSignal) =>
+      updateLocked(locked, { ...opts.options!, signal, logger: opts.options!.logger ?? logger }));
   let current: Promise<TickResult> | null = null;
 
   const tick = async (): Promise<TickResult> => {
@@ -72,14 +73,27 @@ export function startUpdateSchedule(opts: UpdateScheduleOptions): UpdateSchedule
         // waitMs 0: a tick never queues behind an upload; it is skipped and the next one tries again.
         const summary = opts.job
           ? await opts.job(controller.signal)
-          : await pipeline.exclusive((locked) => work(locked, controller.signal), { command: "update (schedule)", waitMs: 0 });
+          : await pipeline.exclusive((locked) => work(locked, controller.signal), {
+              command: "update (schedule)",
+              waitMs: 0,
+            });
         // A run that failed (every table, or the recalc) is an error, one where some tables failed a warning: an
         // operator's log alerting sees them; the audit log and the data status say the same.
         const exitCode = exitCodeOf(summary);
         const level = summary.outcome === "failed" ? "error" : exitCode === 0 ? "info" : "warn";
         logger[level](
-          { cron, outcome: summary.outcome, exit_code: exitCode, counts: summary.counts, changed: summary.changed, recalc: summary.recalc, ms: Date.now() - started },
-          level === "info" ? "scheduled update finished" : `scheduled update ${summary.outcome === "failed" ? "failed" : "finished with failures"}`,
+          {
+            cron,
+            outcome: summary.outcome,
+            exit_code: exitCode,
+            counts: summary.counts,
+            changed: summary.changed,
+            recalc: summary.recalc,
+            ms: Date.now() - started,
+          },
+          level === "info"
+            ? "scheduled update finished"
+            : `scheduled update ${summary.outcome === "failed" ? "failed" : "finished with failures"}`,
         );
         return { status: "done", summary };
       } catch (err) {

@@ -8,12 +8,26 @@ import { pausedRecalcNote, type PausedBy } from "../pause.ts";
 import type { JobOptions, LockedPipeline, Pipeline } from "../job-contract.ts";
 import { publishSourceChecks } from "../publish.ts";
 import { LMB_TABLE } from "../sources/barometer/parse.ts";
-import { EUROSTAT_TABLES, SUCCESSOR_TABLES, readingsOf, tableConfig, type TableConfig } from "../sources/eurostat/tables.ts";
+import {
+  EUROSTAT_TABLES,
+  SUCCESSOR_TABLES,
+  readingsOf,
+  tableConfig,
+  type TableConfig,
+} from "../sources/eurostat/tables.ts";
 import type { FetchLogEntry } from "../store/observations.ts";
 import { DATA_TYPES, NOTHING_CHANGED, type DataType, type UploadResult } from "../types.ts";
 import { archiveRaw } from "./archive.ts";
 import {
-  FROZEN_AFTER_MONTHS, PREDECESSOR_TABLES, inspectEurostat, looksLikeHtml, readEurostatError, seriesAbsent, staleHint, tableUrl, type EurostatError,
+  FROZEN_AFTER_MONTHS,
+  PREDECESSOR_TABLES,
+  inspectEurostat,
+  looksLikeHtml,
+  readEurostatError,
+  seriesAbsent,
+  staleHint,
+  tableUrl,
+  type EurostatError,
 } from "./eurostat.ts";
 import { FetchError, httpGet, isRetryableStatus, type HttpResult, type Validators } from "./http.ts";
 import type { FetchOptions } from "./options.ts";
@@ -95,7 +109,8 @@ export interface UpdateSummary extends FetchSummary {
 export const UPDATE_EXIT = { ok: 0, partial: 1, failed: 3 } as const;
 
 export function exitCodeOf(summary: FetchSummary | UpdateSummary): 0 | 1 | 3 {
-  if ("recalc" in summary && summary.recalc && !summary.recalc.ok && summary.outcome === "ok") return UPDATE_EXIT.partial;
+  if ("recalc" in summary && summary.recalc && !summary.recalc.ok && summary.outcome === "ok")
+    return UPDATE_EXIT.partial;
   return UPDATE_EXIT[summary.outcome];
 }
 
@@ -104,10 +119,28 @@ const sleepReal = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 function blankOutcome(table: string, dataType: DataType): TableOutcome {
   return {
-    table, data_type: dataType, status: "failed", reason: null, url: null, http_status: null, attempts: 0, duration_ms: 0,
-    bytes: null, raw_file: null, raw_sha256: null, source_updated: null, newest_period: null,
-    inserted: 0, updated: 0, unchanged: 0, warnings: 0, ingest_id: null,
-    frozen: null, fell_over_to: null, successor_of: null, notes: [],
+    table,
+    data_type: dataType,
+    status: "failed",
+    reason: null,
+    url: null,
+    http_status: null,
+    attempts: 0,
+    duration_ms: 0,
+    bytes: null,
+    raw_file: null,
+    raw_sha256: null,
+    source_updated: null,
+    newest_period: null,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    warnings: 0,
+    ingest_id: null,
+    frozen: null,
+    fell_over_to: null,
+    successor_of: null,
+    notes: [],
   };
 }
 
@@ -129,7 +162,13 @@ class Run {
 
   /** GET with the run's HTTP options, paced: a pause before every request but the first. */
   async get(table: string, url: string, validators: Validators, accept: string): Promise<HttpResult> {
-    if (this.offline) throw new FetchError(`${this.offline.message.replace(/ \(\d+ attempts?\)$/, "")}; not asked`, "no-network", null, 0);
+    if (this.offline)
+      throw new FetchError(
+        `${this.offline.message.replace(/ \(\d+ attempts?\)$/, "")}; not asked`,
+        "no-network",
+        null,
+        0,
+      );
     if (this.requests++ > 0 && this.opts.pauseMs > 0 && !this.opts.signal?.aborted) await this.sleep(this.opts.pauseMs);
     this.opts.onProgress?.({ table, step: "request" });
     const logger = this.opts.logger;
@@ -139,7 +178,10 @@ class Run {
         signal: this.opts.signal,
         accept,
         onRetry: (info) => {
-          logger?.warn({ table, url, attempt: info.attempt, delay_ms: info.delayMs, reason: info.reason }, "download failed; retrying");
+          logger?.warn(
+            { table, url, attempt: info.attempt, delay_ms: info.delayMs, reason: info.reason },
+            "download failed; retrying",
+          );
           this.opts.http.onRetry?.(info);
         },
       });
@@ -156,9 +198,21 @@ class Run {
   async record(o: TableOutcome, prev: FetchLogEntry | null, fresh: Partial<FetchLogEntry> | null): Promise<void> {
     const checkedAt = this.now().toISOString();
     const base: FetchLogEntry = prev ?? {
-      table: o.table, dataType: o.data_type, url: o.url ?? "", lastCheckedAt: checkedAt, lastChangedAt: null, status: o.status,
-      reason: null, httpStatus: null, etag: null, lastModified: null, sourceUpdated: null, rawSha256: null, closedHint: null,
-      newestPeriod: null, consecutiveFailures: 0,
+      table: o.table,
+      dataType: o.data_type,
+      url: o.url ?? "",
+      lastCheckedAt: checkedAt,
+      lastChangedAt: null,
+      status: o.status,
+      reason: null,
+      httpStatus: null,
+      etag: null,
+      lastModified: null,
+      sourceUpdated: null,
+      rawSha256: null,
+      closedHint: null,
+      newestPeriod: null,
+      consecutiveFailures: 0,
     };
     await this.locked.store.recordFetch({
       ...base,
@@ -176,7 +230,13 @@ class Run {
   /** Ingests downloaded bytes through the one ingest path. */
   async ingest(o: TableOutcome, body: Buffer, fileName: string): Promise<UploadResult> {
     this.opts.onProgress?.({ table: o.table, step: "ingest" });
-    const result = await this.locked.ingest({ fileName, content: body, dataType: o.data_type, origin: "fetch", now: this.now() });
+    const result = await this.locked.ingest({
+      fileName,
+      content: body,
+      dataType: o.data_type,
+      origin: "fetch",
+      now: this.now(),
+    });
     if (result.success) {
       Object.assign(o, {
         status: "fetched",
@@ -235,19 +295,33 @@ function applyEurostatError(o: TableOutcome, config: TableConfig, e: EurostatErr
  * not, otherwise what happened to the request (unchanged, failed). It has no fetch-log row of its own: the table's
  * row describes the answer both readings came from.
  */
-async function fetchOtherReading(run: Run, main: TableOutcome, config: TableConfig, body: Buffer | null): Promise<TableOutcome> {
+async function fetchOtherReading(
+  run: Run,
+  main: TableOutcome,
+  config: TableConfig,
+  body: Buffer | null,
+): Promise<TableOutcome> {
   const started = performance.now();
   const o: TableOutcome = {
     ...blankOutcome(config.table, config.dataType),
-    url: main.url, http_status: main.http_status, attempts: main.attempts, bytes: main.bytes, raw_file: main.raw_file,
-    raw_sha256: main.raw_sha256, source_updated: main.source_updated, frozen: main.frozen,
+    url: main.url,
+    http_status: main.http_status,
+    attempts: main.attempts,
+    bytes: main.bytes,
+    raw_file: main.raw_file,
+    raw_sha256: main.raw_sha256,
+    source_updated: main.source_updated,
+    frozen: main.frozen,
     notes: [`read from the same answer as ${main.data_type} (one request per table)`],
   };
   if (body === null) {
     // The answer never reached ingest (not modified, empty, refused, failed): the same for this reading, but a
     // failure is reported once, on the table's first reading.
     o.status = main.status === "failed" ? "skipped" : main.status;
-    o.reason = main.status === "failed" ? `not read: the ${main.table} answer was not stored (see ${main.table}, ${main.data_type})` : main.reason;
+    o.reason =
+      main.status === "failed"
+        ? `not read: the ${main.table} answer was not stored (see ${main.table}, ${main.data_type})`
+        : main.reason;
   } else {
     const absent = seriesAbsent(body, config);
     if (absent !== null) {
@@ -255,7 +329,12 @@ async function fetchOtherReading(run: Run, main: TableOutcome, config: TableConf
       o.reason = `${absent}; nothing stored`;
     } else {
       const result = await run.ingest(o, body, `${config.table}.json`);
-      if (result.success) o.newest_period = result.latest_samples.map((x) => x.period).sort().at(-1) ?? null;
+      if (result.success)
+        o.newest_period =
+          result.latest_samples
+            .map((x) => x.period)
+            .sort()
+            .at(-1) ?? null;
     }
   }
   o.duration_ms = Math.round(performance.now() - started);
@@ -266,7 +345,12 @@ async function fetchOtherReading(run: Run, main: TableOutcome, config: TableConf
  * One Eurostat table: request (conditional), archive, inspect, ingest, log. A table read for several data types
  * (une_rt_m) is asked once; the answer is ingested for each reading (`others` get their outcomes).
  */
-async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: string | null, others: TableOutcome[] = []): Promise<TableOutcome> {
+async function fetchEurostatTable(
+  run: Run,
+  config: TableConfig,
+  successorOf: string | null,
+  others: TableOutcome[] = [],
+): Promise<TableOutcome> {
   const started = performance.now();
   const { store } = run.locked;
   const o = blankOutcome(config.table, config.dataType);
@@ -286,7 +370,12 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
   let ingestedBody: Buffer | null = null;
 
   try {
-    const res = await run.get(config.table, url, sameUrl ? { etag: prev.etag, lastModified: prev.lastModified } : {}, "application/json");
+    const res = await run.get(
+      config.table,
+      url,
+      sameUrl ? { etag: prev.etag, lastModified: prev.lastModified } : {},
+      "application/json",
+    );
     o.attempts = res.attempts;
     o.http_status = res.status;
     if (res.kind === "not-modified") {
@@ -310,7 +399,8 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
           datasetNewest = answer.newestPeriod;
           closed = answer.closed;
         }
-        const sameStamp = answer.kind === "dataset" && answer.updated !== null && prev?.sourceUpdated === answer.updated;
+        const sameStamp =
+          answer.kind === "dataset" && answer.updated !== null && prev?.sourceUpdated === answer.updated;
         if (answer.kind === "dataset" && answer.empty !== null) {
           o.status = SUCCESSOR_TABLES[config.table] ? "empty" : "failed";
           o.reason = `${answer.empty}; nothing stored`;
@@ -330,8 +420,13 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
           // An answer found equal by its stamp was not stored: the stored copy keeps its own hash.
           const storedSha = o.status === "fetched" ? archived.sha256 : (prev?.rawSha256 ?? archived.sha256);
           fresh = {
-            url, etag: res.etag, lastModified: res.lastModified, rawSha256: storedSha, sourceUpdated: o.source_updated,
-            closedHint: closed, newestPeriod: datasetNewest ?? o.newest_period,
+            url,
+            etag: res.etag,
+            lastModified: res.lastModified,
+            rawSha256: storedSha,
+            sourceUpdated: o.source_updated,
+            closedHint: closed,
+            newestPeriod: datasetNewest ?? o.newest_period,
           };
         }
       }
@@ -341,7 +436,12 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
     // A client error (400, 404, 413: asked once, another attempt would answer the same) is read for what
     // Eurostat said. A 429 or 5xx that outlasted the retries keeps the HTTP layer's reason (attempts,
     // Retry-After), which already quotes Eurostat's label.
-    const clientError = err instanceof FetchError && err.kind === "http" && err.body !== null && err.httpStatus !== null && !isRetryableStatus(err.httpStatus);
+    const clientError =
+      err instanceof FetchError &&
+      err.kind === "http" &&
+      err.body !== null &&
+      err.httpStatus !== null &&
+      !isRetryableStatus(err.httpStatus);
     const said = clientError ? readEurostatError(err.body!, err.httpStatus) : null;
     if (said !== null) applyEurostatError(o, config, said);
   }
@@ -349,7 +449,11 @@ async function fetchEurostatTable(run: Run, config: TableConfig, successorOf: st
   // Frozen: the table's own words (this answer, else the last one read) and how old its newest period is.
   const hints = [
     closed ?? prev?.closedHint ?? null,
-    staleHint(datasetNewest ?? prev?.newestPeriod ?? o.newest_period, now, run.opts.frozenAfterMonths ?? FROZEN_AFTER_MONTHS),
+    staleHint(
+      datasetNewest ?? prev?.newestPeriod ?? o.newest_period,
+      now,
+      run.opts.frozenAfterMonths ?? FROZEN_AFTER_MONTHS,
+    ),
   ];
   o.frozen = hints.filter((h): h is string => h !== null).join(" and ") || null;
   for (const other of readingsOf(config.table)) {
@@ -380,7 +484,12 @@ async function fetchBarometer(run: Run): Promise<TableOutcome> {
   const sameUrl = prev !== null && prev.url === url;
   let fresh: Partial<FetchLogEntry> | null = null;
   try {
-    const res = await run.get(LMB_TABLE, url, sameUrl ? { etag: prev.etag, lastModified: prev.lastModified } : {}, `${XLSX_TYPE}, */*;q=0.5`);
+    const res = await run.get(
+      LMB_TABLE,
+      url,
+      sameUrl ? { etag: prev.etag, lastModified: prev.lastModified } : {},
+      `${XLSX_TYPE}, */*;q=0.5`,
+    );
     o.attempts = res.attempts;
     o.http_status = res.status;
     if (res.kind === "not-modified") {
@@ -405,7 +514,13 @@ async function fetchBarometer(run: Run): Promise<TableOutcome> {
         if (result.success) o.newest_period = await run.locked.store.newestCountryPeriod(LMB_TABLE);
       }
       if (o.status === "fetched" || o.status === "unchanged") {
-        fresh = { url, etag: res.etag, lastModified: res.lastModified, rawSha256: archived.sha256, newestPeriod: o.newest_period };
+        fresh = {
+          url,
+          etag: res.etag,
+          lastModified: res.lastModified,
+          rawSha256: archived.sha256,
+          newestPeriod: o.newest_period,
+        };
       }
     }
   } catch (err) {
@@ -436,7 +551,11 @@ function summarise(startedAt: Date, finishedAt: Date, baseUrl: string, tables: T
  * Downloads the tables of the given data types and ingests what is new. Call with the lock held
  * (`pipeline.exclusive`), or use `runFetch` / `runUpdate`.
  */
-export async function fetchLocked(locked: LockedPipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES): Promise<FetchSummary> {
+export async function fetchLocked(
+  locked: LockedPipeline,
+  opts: FetchOptions,
+  types: readonly DataType[] = DATA_TYPES,
+): Promise<FetchSummary> {
   const run = new Run(locked, opts);
   const startedAt = run.now();
   const wanted = new Set(types);
@@ -449,7 +568,17 @@ export async function fetchLocked(locked: LockedPipeline, opts: FetchOptions, ty
   const tables: TableOutcome[] = [];
   const log = (o: TableOutcome) =>
     opts.logger?.[o.status === "failed" ? "warn" : "info"](
-      { table: o.table, status: o.status, reason: o.reason, http_status: o.http_status, attempts: o.attempts, ms: o.duration_ms, inserted: o.inserted, updated: o.updated, frozen: o.frozen },
+      {
+        table: o.table,
+        status: o.status,
+        reason: o.reason,
+        http_status: o.http_status,
+        attempts: o.attempts,
+        ms: o.duration_ms,
+        inserted: o.inserted,
+        updated: o.updated,
+        frozen: o.frozen,
+      },
       `fetch ${o.table}: ${o.status}`,
     );
 
@@ -492,7 +621,12 @@ export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): 
   try {
     const r = await locked.recalc({ now: clock() });
     summary.recalc = {
-      ok: true, as_of: r.as_of, countries_scored: r.countries_scored, publication_id: r.publication_id, duration_ms: r.duration_ms, paused: r.paused,
+      ok: true,
+      as_of: r.as_of,
+      countries_scored: r.countries_scored,
+      publication_id: r.publication_id,
+      duration_ms: r.duration_ms,
+      paused: r.paused,
     };
     if (r.unchanged) {
       summary.recalc.unchanged = true;
@@ -515,11 +649,26 @@ export async function updateLocked(locked: LockedPipeline, opts: FetchOptions): 
 }
 
 /** `jwi fetch`: the tables of `types`, under the pipeline's one-job lock (BusyError when another job runs). */
-export function runFetch(pipeline: Pipeline, opts: FetchOptions, types: readonly DataType[] = DATA_TYPES, job: JobOptions = {}): Promise<FetchSummary> {
-  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types), { command: "fetch", audit: { action: "fetch", target: types.join(" ") }, signal: opts.signal, ...job });
+export function runFetch(
+  pipeline: Pipeline,
+  opts: FetchOptions,
+  types: readonly DataType[] = DATA_TYPES,
+  job: JobOptions = {},
+): Promise<FetchSummary> {
+  return pipeline.exclusive((locked) => fetchLocked(locked, opts, types), {
+    command: "fetch",
+    audit: { action: "fetch", target: types.join(" ") },
+    signal: opts.signal,
+    ...job,
+  });
 }
 
 /** `jwi update` and the built-in schedule: everything, then recalc if anything changed; under the lock. */
 export function runUpdate(pipeline: Pipeline, opts: FetchOptions, job: JobOptions = {}): Promise<UpdateSummary> {
-  return pipeline.exclusive((locked) => updateLocked(locked, opts), { command: "update", audit: { action: "update" }, signal: opts.signal, ...job });
+  return pipeline.exclusive((locked) => updateLocked(locked, opts), {
+    command: "update",
+    audit: { action: "update" },
+    signal: opts.signal,
+    ...job,
+  });
 }

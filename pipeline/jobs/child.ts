@@ -21,7 +21,14 @@ import type { ServingDb } from "../serving-db.ts";
 import type { DataType, UploadResult } from "../types.ts";
 import { failedJobEntry, finishedJobEntry, recordJobEntry, type JobAuditEntry } from "../job-audit.ts";
 import { currentHolder } from "./lock.ts";
-import { commandOf, deserializeError, type ChildMessage, type JobResult, type JobSpec, type RunMessage } from "./spec.ts";
+import {
+  commandOf,
+  deserializeError,
+  type ChildMessage,
+  type JobResult,
+  type JobSpec,
+  type RunMessage,
+} from "./spec.ts";
 
 export interface ChildPipelineOptions {
   dataDir: string;
@@ -112,7 +119,11 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
     }
   }
 
-  function runChildUnaudited(spec: JobSpec, job: JobOptions, onProgress?: (step: IngestStep) => void): Promise<JobResult> {
+  function runChildUnaudited(
+    spec: JobSpec,
+    job: JobOptions,
+    onProgress?: (step: IngestStep) => void,
+  ): Promise<JobResult> {
     const timeoutMs = spec.kind === "update" ? opts.updateTimeoutMs : opts.timeoutMs;
     return new Promise<JobResult>((resolve, reject) => {
       const child = fork(JWI_BIN, ["job"], {
@@ -160,7 +171,12 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
         logger?.error({ kind: spec.kind, code, signal }, `data job failed: ${why}`);
         finish(new JobLimitError(`The data job was stopped: ${why}. Nothing it had not finished was stored.`));
       });
-      const run: RunMessage = { type: "run", spec, command: job.command ?? commandOf(spec, by), waitMs: job.waitMs ?? opts.lockWaitMs };
+      const run: RunMessage = {
+        type: "run",
+        spec,
+        command: job.command ?? commandOf(spec, by),
+        waitMs: job.waitMs ?? opts.lockWaitMs,
+      };
       child.send(run);
     });
   }
@@ -168,9 +184,18 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
   /** Saves an upload where the child can read it; removed when the job ends. */
   function saveUpload(req: IngestRequest): string {
     mkdirSync(tmpDir, { recursive: true });
-    const file = path.join(tmpDir, `upload-${randomUUID()}${path.extname(req.fileName).toLowerCase().replace(/[^.a-z0-9]/g, "")}`);
+    const file = path.join(
+      tmpDir,
+      `upload-${randomUUID()}${path
+        .extname(req.fileName)
+        .toLowerCase()
+        .replace(/[^.a-z0-9]/g, "")}`,
+    );
     const c = req.content;
-    writeFileSync(file, Buffer.isBuffer(c) ? c : typeof c === "string" ? Buffer.from(c, "utf8") : Buffer.from(JSON.stringify(c) ?? ""));
+    writeFileSync(
+      file,
+      Buffer.isBuffer(c) ? c : typeof c === "string" ? Buffer.from(c, "utf8") : Buffer.from(JSON.stringify(c) ?? ""),
+    );
     return file;
   }
 
@@ -194,7 +219,11 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
           dryRun: req.dryRun,
           origin: req.origin ?? "upload",
         };
-        return (await runChild(spec, { ...job, command: job.command ?? commandOf(spec, by) }, req.onProgress)) as UploadResult;
+        return (await runChild(
+          spec,
+          { ...job, command: job.command ?? commandOf(spec, by) },
+          req.onProgress,
+        )) as UploadResult;
       } catch (err) {
         // A file that exhausts the job's limits is a file that cannot be taken: rejected, nothing stored.
         if (err instanceof JobLimitError) throw new InputError(err.message);
@@ -213,7 +242,8 @@ export function createChildPipeline(opts: ChildPipelineOptions): ChildPipeline {
     },
     async update(req, job = {}) {
       const spec: JobSpec = { kind: "update", types: req.types, recalc: req.recalc };
-      return (await runChild(spec, { ...job, command: job.command ?? commandOf(spec, by) })) as FetchSummary | UpdateSummary;
+      return (await runChild(spec, { ...job, command: job.command ?? commandOf(spec, by) })) as
+        FetchSummary | UpdateSummary;
     },
     exclusive: notInProcess,
     status: (now?: Date): StatusReport => statusReport(dataDir, db, now),

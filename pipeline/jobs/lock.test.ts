@@ -36,10 +36,16 @@ function deadPid(): number {
 }
 
 const writeHolder = (command: string, pid: number) =>
-  writeFileSync(path.join(dir, HOLDER_FILE), JSON.stringify({ command, pid, host: os.hostname(), started_at: "2026-11-23T06:00:00.000Z" }));
+  writeFileSync(
+    path.join(dir, HOLDER_FILE),
+    JSON.stringify({ command, pid, host: os.hostname(), started_at: "2026-11-23T06:00:00.000Z" }),
+  );
 
 async function busyMessageOf(p: Promise<unknown>): Promise<string> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(BusyError);
   return (err as BusyError).message;
 }

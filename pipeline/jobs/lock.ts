@@ -20,7 +20,6 @@ export type LockHolder = JobHolder;
 export const LOCK_FILE = "jwi-jobs.lock";
 export const HOLDER_FILE = "jwi-jobs.lock.json";
 
-
 export interface JobLock {
   readonly holder: LockHolder;
   /** Set when this job took the lock over from a holder that ended without releasing it (killed). */
@@ -60,7 +59,12 @@ function readHolder(dataDir: string): LockHolder | null {
   try {
     const raw = JSON.parse(readFileSync(path.join(dataDir, HOLDER_FILE), "utf8")) as Partial<LockHolder>;
     if (typeof raw.command !== "string" || typeof raw.pid !== "number") return null;
-    return { command: raw.command, pid: raw.pid, host: String(raw.host ?? ""), started_at: String(raw.started_at ?? "") };
+    return {
+      command: raw.command,
+      pid: raw.pid,
+      host: String(raw.host ?? ""),
+      started_at: String(raw.started_at ?? ""),
+    };
   } catch {
     return null;
   }
@@ -131,10 +135,14 @@ async function holderOrFree(dataDir: string, db: Database.Database): Promise<Loc
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /**
@@ -172,7 +180,12 @@ export async function acquireJobLock(dataDir: string, command: string, opts: Acq
   // the kernel dropped its lock; its transactions were rolled back by the stores themselves.
   const left = readHolder(dataDir);
   const previous = left && !(left.pid === process.pid && left.host === os.hostname()) ? left : null;
-  const holder: LockHolder = { command: cleanUserText(command), pid: process.pid, host: os.hostname(), started_at: now().toISOString() };
+  const holder: LockHolder = {
+    command: cleanUserText(command),
+    pid: process.pid,
+    host: os.hostname(),
+    started_at: now().toISOString(),
+  };
   try {
     writeHolder(dataDir, holder);
   } catch (err) {

@@ -126,10 +126,13 @@ export async function runJob(pipeline: Pipeline, spec: JobSpec, ctx: RunJobConte
     case "update": {
       const options = fetchOptionsFromEnv(ctx.env, { logger: ctx.logger, signal: ctx.signal });
       const types = spec.types?.length ? spec.types : [...DATA_TYPES];
-      return pipeline.exclusive((locked) => (spec.recalc ? updateLocked(locked, options) : fetchLocked(locked, options, types)), {
-        ...job,
-        audit: { action: spec.recalc ? "update" : "fetch", target: spec.recalc ? null : types.join(" ") },
-      });
+      return pipeline.exclusive(
+        (locked) => (spec.recalc ? updateLocked(locked, options) : fetchLocked(locked, options, types)),
+        {
+          ...job,
+          audit: { action: spec.recalc ? "update" : "fetch", target: spec.recalc ? null : types.join(" ") },
+        },
+      );
     }
   }
 }

@@ -56,7 +56,8 @@ export function blendPlan(params: ModelParams): BlendPlan {
     }
   }
   blockStart.push(keys.length);
-  for (const key of SUB_SCORE_KEYS) if (!keys.includes(key)) throw new RangeError(`Sub-score ${key} belongs to no block.`);
+  for (const key of SUB_SCORE_KEYS)
+    if (!keys.includes(key)) throw new RangeError(`Sub-score ${key} belongs to no block.`);
   const position = {} as Record<SubScoreKey, number>;
   keys.forEach((k, i) => (position[k] = i));
   const weights = Float64Array.from(keys, (k) => params.weights[k]);
@@ -142,7 +143,11 @@ export function finishBlend(plan: BlendPlan, sumE: number, sumEX: number, blocks
   out.raw = raw;
   out.cover = cover;
   out.shrunk = shrunk;
-  out.score = clamp(params.scale.min + ((params.scale.max - params.scale.min) * shrunk) / top, params.scale.min, params.scale.max);
+  out.score = clamp(
+    params.scale.min + ((params.scale.max - params.scale.min) * shrunk) / top,
+    params.scale.min,
+    params.scale.max,
+  );
   return true;
 }
 

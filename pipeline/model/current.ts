@@ -27,7 +27,12 @@ export function familyOfSubScore(key: SubScoreKey, params: ModelParams = CURRENT
  * age is within its family's cut-off (docs/model.md §3). The one freshness question of the product: the score's
  * freshness gate, the ingest's "stale" warning and the operator panel's stale marks all ask it.
  */
-export function withinCutoff(period: string, family: Family, asOf: string | Date, params: ModelParams = CURRENT_PARAMS): boolean {
+export function withinCutoff(
+  period: string,
+  family: Family,
+  asOf: string | Date,
+  params: ModelParams = CURRENT_PARAMS,
+): boolean {
   const month = typeof asOf === "string" ? asOf : asOf.toISOString().slice(0, 7);
   return ageInMonths(period, month) <= params.freshness[family].cutoff;
 }

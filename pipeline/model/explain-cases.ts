@@ -9,7 +9,9 @@ import type { ChangeKind, ChangePart, Explanation, SubScoreKey, SubScoreState } 
 const KEYS: SubScoreKey[] = ["U", "V", "C", "M", "S"];
 const KINDS: ChangeKind[] = ["value", "freshness", "added", "removed"];
 
-const monthArb = fc.tuple(fc.integer({ min: 2024, max: 2027 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${String(m).padStart(2, "0")}`);
+const monthArb = fc
+  .tuple(fc.integer({ min: 2024, max: 2027 }), fc.integer({ min: 1, max: 12 }))
+  .map(([y, m]) => `${y}-${String(m).padStart(2, "0")}`);
 const periodArb = fc.oneof(
   monthArb,
   fc.tuple(fc.integer({ min: 2024, max: 2027 }), fc.integer({ min: 1, max: 4 })).map(([y, q]) => `${y}-Q${q}`),
@@ -46,7 +48,10 @@ const partArb = fc
     samePeriod: fc.boolean(),
     toZero: fc.integer({ min: 0, max: 5 }),
     other: stateArb,
-    contribution: fc.oneof(fc.double({ min: -1.5, max: 1.5, noNaN: true }), fc.integer({ min: -15, max: 15 }).map((n) => n / 10)),
+    contribution: fc.oneof(
+      fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+      fc.integer({ min: -15, max: 15 }).map((n) => n / 10),
+    ),
   })
   .map(({ key, kind, from, step, samePeriod, toZero, other, contribution }): ChangePart => {
     // Now and then a value lands on 0 exactly (M: unemployment no longer rising or falling).
@@ -64,7 +69,15 @@ const partArb = fc
 export const explanationArb: fc.Arbitrary<Explanation> = fc
   .record({
     parts: fc.array(partArb, { maxLength: 6 }),
-    merged: fc.option(fc.record({ from: stateArb, to: stateArb, u: fc.double({ min: -0.5, max: 0.5, noNaN: true }), m: fc.double({ min: -0.5, max: 0.5, noNaN: true }) }), { freq: 3 }),
+    merged: fc.option(
+      fc.record({
+        from: stateArb,
+        to: stateArb,
+        u: fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        m: fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+      }),
+      { freq: 3 },
+    ),
     fromMonth: monthArb,
     fromScore: fc.double({ min: 1, max: 10, noNaN: true }),
   })
@@ -73,8 +86,21 @@ export const explanationArb: fc.Arbitrary<Explanation> = fc
     if (merged) {
       const to = { ...merged.to, period: merged.from.period };
       all.push({ key: "U", kind: "freshness", from: merged.from, to, contribution: merged.u });
-      all.push({ key: "M", kind: "freshness", from: { ...merged.from, input: 0.3 }, to: { ...to, input: 0.3 }, contribution: merged.m });
+      all.push({
+        key: "M",
+        kind: "freshness",
+        from: { ...merged.from, input: 0.3 },
+        to: { ...to, input: 0.3 },
+        contribution: merged.m,
+      });
     }
     const delta = all.reduce((s, p) => s + p.contribution, 0);
-    return { from_month: fromMonth, to_month: fromMonth, from_score: fromScore, to_score: fromScore + delta, delta, parts: all };
+    return {
+      from_month: fromMonth,
+      to_month: fromMonth,
+      from_score: fromScore,
+      to_score: fromScore + delta,
+      delta,
+      parts: all,
+    };
   });

@@ -48,8 +48,27 @@ export type CauseSpec =
   | { id: "added" | "removed"; key: SubScoreKey }
   | { id: "aged" | "younger"; figures: FiguresKey; period: string; from_age: number; to_age: number; counts: Counts }
   | { id: "sameAge"; figures: FiguresKey; period: string; age: number; counts: Counts }
-  | { id: "replaced"; figures: FiguresKey; period: string; was: string; order: "newer" | "older" | "neither"; link: "and" | "but"; from_age: number; to_age: number; counts: Counts }
-  | { id: "replacedSameAge"; figures: FiguresKey; period: string; was: string; order: "newer" | "older" | "neither"; link: "and" | "but"; age: number; counts: Counts }
+  | {
+      id: "replaced";
+      figures: FiguresKey;
+      period: string;
+      was: string;
+      order: "newer" | "older" | "neither";
+      link: "and" | "but";
+      from_age: number;
+      to_age: number;
+      counts: Counts;
+    }
+  | {
+      id: "replacedSameAge";
+      figures: FiguresKey;
+      period: string;
+      was: string;
+      order: "newer" | "older" | "neither";
+      link: "and" | "but";
+      age: number;
+      counts: Counts;
+    }
   | { id: "unemployment" | "vacancyRate"; direction: Direction; by: Figure | null }
   | { id: "competition" | "sentiment"; direction: Direction; from: Figure; to: Figure }
   | { id: "trend"; from: Figure; to: Figure; trend: Trend };
@@ -99,7 +118,9 @@ function freshnessCause(key: SubScoreKey, a: SubScoreState, b: SubScoreState): C
   // "but" when the news and the weight disagree (newer figures that count less, older ones that count more).
   const link = ends !== 0 && ends > 0 === (counts === "less") ? "but" : "and";
   const replaced = { figures, period: b.period, was: a.period, order, link, counts } as const;
-  return b.age === a.age ? { id: "replacedSameAge", ...replaced, age: b.age } : { id: "replaced", ...replaced, from_age: a.age, to_age: b.age };
+  return b.age === a.age
+    ? { id: "replacedSameAge", ...replaced, age: b.age }
+    : { id: "replaced", ...replaced, from_age: a.age, to_age: b.age };
 }
 
 /** How unemployment moves when its yearly change goes from `a` to `b` points (b < a is the better news). */
@@ -140,13 +161,20 @@ export function causeSpec(p: ChangePart): CauseSpec {
     case "S":
       return { id: "sentiment", direction, from: figure(from.input, d), to: figure(to.input, d) };
     case "M":
-      return { id: "trend", from: figure(from.input, d), to: figure(to.input, d), trend: trendOf(from.input, to.input) };
+      return {
+        id: "trend",
+        from: figure(from.input, d),
+        to: figure(to.input, d),
+        trend: trendOf(from.input, to.input),
+      };
   }
 }
 
 /** The score the model pulls thin evidence toward (docs/model.md §4: a raw 50 shrinks to 5.5). */
 export const MIDDLE =
-  CURRENT_PARAMS.scale.min + ((CURRENT_PARAMS.scale.max - CURRENT_PARAMS.scale.min) * CURRENT_PARAMS.shrink.neutral) / CURRENT_PARAMS.scale.subScoreMax;
+  CURRENT_PARAMS.scale.min +
+  ((CURRENT_PARAMS.scale.max - CURRENT_PARAMS.scale.min) * CURRENT_PARAMS.shrink.neutral) /
+    CURRENT_PARAMS.scale.subScoreMax;
 
 /**
  * Why a line moved the score, from the line's sign as shown (so the words never contradict its number): a value

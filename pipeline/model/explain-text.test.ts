@@ -1,13 +1,29 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { describeChange, monthName, partPhrase, periodEnd, periodName, roundExplanation, signedTenths } from "./explain-text.ts";
+import {
+  describeChange,
+  monthName,
+  partPhrase,
+  periodEnd,
+  periodName,
+  roundExplanation,
+  signedTenths,
+} from "./explain-text.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
 import type { ChangePart, Explanation, SubScoreKey, SubScoreState } from "./types.ts";
 import { computeCountry } from "./v2-1.ts";
 
-const st = (input: number, period: string, age: number, value = 50, freshness = 1): SubScoreState => ({ input, period, age, freshness, value });
+const st = (input: number, period: string, age: number, value = 50, freshness = 1): SubScoreState => ({
+  input,
+  period,
+  age,
+  freshness,
+  value,
+});
 
-function explanation(parts: Array<[SubScoreKey, ChangePart["kind"], SubScoreState | null, SubScoreState | null, number]>): Explanation {
+function explanation(
+  parts: Array<[SubScoreKey, ChangePart["kind"], SubScoreState | null, SubScoreState | null, number]>,
+): Explanation {
   const delta = parts.reduce((s, p) => s + p[4], 0);
   return {
     from_month: "2026-10",
@@ -78,40 +94,95 @@ describe("describeChange: the exact words", () => {
   });
 
   it("each kind of part: its cause in words (value, freshness, a period replacing another, coming, going)", () => {
-    const part = (key: SubScoreKey, kind: ChangePart["kind"], from: SubScoreState | null, to: SubScoreState | null): ChangePart => ({ key, kind, from, to, contribution: 0 });
+    const part = (
+      key: SubScoreKey,
+      kind: ChangePart["kind"],
+      from: SubScoreState | null,
+      to: SubScoreState | null,
+    ): ChangePart => ({ key, kind, from, to, contribution: 0 });
     // Values: what moved and what it means for a job seeker.
-    expect(partPhrase(part("U", "value", st(6.1, "2026-09", 1), st(5.9, "2026-10", 1)))).toBe("unemployment fell 0.2 points: fewer people out of work");
-    expect(partPhrase(part("U", "value", st(6.02, "2026-09", 1), st(6.06, "2026-10", 1)))).toBe("unemployment rose 0.04 points: more people out of work");
-    expect(partPhrase(part("U", "value", st(6.001, "2026-09", 1), st(6.003, "2026-10", 1)))).toBe("unemployment rose slightly: more people out of work");
-    expect(partPhrase(part("V", "value", st(2.4, "2026-Q2", 2), st(2.1, "2026-Q3", 2)))).toBe("the vacancy rate fell 0.3 points: fewer open posts");
-    expect(partPhrase(part("C", "value", st(3.14, "2026-Q2", 4), st(2.8, "2026-Q3", 1)))).toBe("job seekers per vacancy fell from 3.1 to 2.8: less competition for each opening");
-    expect(partPhrase(part("C", "value", st(3.12, "2026-Q2", 4), st(3.14, "2026-Q3", 1)))).toBe("job seekers per vacancy rose from 3.12 to 3.14: more competition for each opening");
-    expect(partPhrase(part("S", "value", st(101.23, "2026-09", 1), st(99.5, "2026-10", 1)))).toBe("sentiment fell from 101.2 to 99.5: a gloomier hiring outlook");
+    expect(partPhrase(part("U", "value", st(6.1, "2026-09", 1), st(5.9, "2026-10", 1)))).toBe(
+      "unemployment fell 0.2 points: fewer people out of work",
+    );
+    expect(partPhrase(part("U", "value", st(6.02, "2026-09", 1), st(6.06, "2026-10", 1)))).toBe(
+      "unemployment rose 0.04 points: more people out of work",
+    );
+    expect(partPhrase(part("U", "value", st(6.001, "2026-09", 1), st(6.003, "2026-10", 1)))).toBe(
+      "unemployment rose slightly: more people out of work",
+    );
+    expect(partPhrase(part("V", "value", st(2.4, "2026-Q2", 2), st(2.1, "2026-Q3", 2)))).toBe(
+      "the vacancy rate fell 0.3 points: fewer open posts",
+    );
+    expect(partPhrase(part("C", "value", st(3.14, "2026-Q2", 4), st(2.8, "2026-Q3", 1)))).toBe(
+      "job seekers per vacancy fell from 3.1 to 2.8: less competition for each opening",
+    );
+    expect(partPhrase(part("C", "value", st(3.12, "2026-Q2", 4), st(3.14, "2026-Q3", 1)))).toBe(
+      "job seekers per vacancy rose from 3.12 to 3.14: more competition for each opening",
+    );
+    expect(partPhrase(part("S", "value", st(101.23, "2026-09", 1), st(99.5, "2026-10", 1)))).toBe(
+      "sentiment fell from 101.2 to 99.5: a gloomier hiring outlook",
+    );
     const m = (a: number, b: number) => partPhrase(part("M", "value", st(a, "2026-09", 1), st(b, "2026-10", 1)));
-    expect(m(0.1, -0.3)).toBe("the yearly change in unemployment went from +0.1 to \u22120.3 points: unemployment is now falling");
-    expect(m(-0.2, 0.3)).toBe("the yearly change in unemployment went from \u22120.2 to +0.3 points: unemployment is now rising");
-    expect(m(0.7, 0.5)).toBe("the yearly change in unemployment went from +0.7 to +0.5 points: unemployment is rising more slowly");
-    expect(m(0.2, 0.5)).toBe("the yearly change in unemployment went from +0.2 to +0.5 points: unemployment is rising faster");
-    expect(m(-0.3, -0.8)).toBe("the yearly change in unemployment went from \u22120.3 to \u22120.8 points: unemployment is falling faster");
-    expect(m(-0.8, -0.3)).toBe("the yearly change in unemployment went from \u22120.8 to \u22120.3 points: unemployment is falling more slowly");
-    expect(m(0.4, 0)).toBe("the yearly change in unemployment went from +0.4 to 0.0 points: unemployment is no longer rising");
+    expect(m(0.1, -0.3)).toBe(
+      "the yearly change in unemployment went from +0.1 to \u22120.3 points: unemployment is now falling",
+    );
+    expect(m(-0.2, 0.3)).toBe(
+      "the yearly change in unemployment went from \u22120.2 to +0.3 points: unemployment is now rising",
+    );
+    expect(m(0.7, 0.5)).toBe(
+      "the yearly change in unemployment went from +0.7 to +0.5 points: unemployment is rising more slowly",
+    );
+    expect(m(0.2, 0.5)).toBe(
+      "the yearly change in unemployment went from +0.2 to +0.5 points: unemployment is rising faster",
+    );
+    expect(m(-0.3, -0.8)).toBe(
+      "the yearly change in unemployment went from \u22120.3 to \u22120.8 points: unemployment is falling faster",
+    );
+    expect(m(-0.8, -0.3)).toBe(
+      "the yearly change in unemployment went from \u22120.8 to \u22120.3 points: unemployment is falling more slowly",
+    );
+    expect(m(0.4, 0)).toBe(
+      "the yearly change in unemployment went from +0.4 to 0.0 points: unemployment is no longer rising",
+    );
     // Freshness: the same figures ageing (or getting younger), then what that does to their weight.
     const f = (key: SubScoreKey, a: SubScoreState, b: SubScoreState) => partPhrase(part(key, "freshness", a, b));
-    expect(f("V", st(2, "2026-Q2", 2, 50, 1), st(2, "2026-Q2", 5, 50, 0.8))).toBe("vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less");
-    expect(f("S", st(100, "2026-01", 3, 50, 1), st(100, "2026-01", 10, 50, 0.4))).toBe("sentiment figures (January 2026) aged from 3 to 10 months, so they count less");
-    expect(f("U", st(6, "2026-09", 2, 50, 0.9), st(6, "2026-09", 1, 50, 1))).toBe("unemployment figures (September 2026) went from 2 months to 1 month old, so they count more");
-    expect(f("C", st(2, "2026-Q2", 2, 50, 1), st(2, "2026-Q2", 2, 50, 0.9))).toBe("competition figures (Q2 2026) are 2 months old as before but count less");
+    expect(f("V", st(2, "2026-Q2", 2, 50, 1), st(2, "2026-Q2", 5, 50, 0.8))).toBe(
+      "vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less",
+    );
+    expect(f("S", st(100, "2026-01", 3, 50, 1), st(100, "2026-01", 10, 50, 0.4))).toBe(
+      "sentiment figures (January 2026) aged from 3 to 10 months, so they count less",
+    );
+    expect(f("U", st(6, "2026-09", 2, 50, 0.9), st(6, "2026-09", 1, 50, 1))).toBe(
+      "unemployment figures (September 2026) went from 2 months to 1 month old, so they count more",
+    );
+    expect(f("C", st(2, "2026-Q2", 2, 50, 1), st(2, "2026-Q2", 2, 50, 0.9))).toBe(
+      "competition figures (Q2 2026) are 2 months old as before but count less",
+    );
     // A period replacing another: named newer or older by the period, never by its age.
-    expect(f("V", st(2, "2025-Q3", 2, 50, 1), st(2, "2026-Q2", 5, 50, 0.8))).toBe("newer vacancy figures (Q2 2026) replaced those for Q3 2025 but are 5 months old, not 2, so they count less");
-    expect(f("V", st(2, "2026-Q1", 5, 50, 0.8), st(2, "2026-Q2", 2, 50, 1))).toBe("newer vacancy figures (Q2 2026) replaced those for Q1 2026 and are 2 months old, not 5, so they count more");
-    expect(f("U", st(6, "2026-08", 1, 50, 1), st(6, "2026-07", 2, 50, 0.9))).toBe("older unemployment figures (July 2026) replaced those for August 2026 and are 2 months old, not 1, so they count less");
-    expect(f("S", st(100, "2026-08", 1, 50, 0.9), st(100, "2026-09", 1, 50, 1))).toBe("newer sentiment figures (September 2026) replaced those for August 2026 and are 1 month old as they were, so they count more");
-    expect(f("U", st(6, "2026-03", 2, 50, 1), st(6, "2026-Q1", 3, 50, 0.9))).toBe("unemployment figures (Q1 2026) replaced those for March 2026 and are 3 months old, not 2, so they count less");
+    expect(f("V", st(2, "2025-Q3", 2, 50, 1), st(2, "2026-Q2", 5, 50, 0.8))).toBe(
+      "newer vacancy figures (Q2 2026) replaced those for Q3 2025 but are 5 months old, not 2, so they count less",
+    );
+    expect(f("V", st(2, "2026-Q1", 5, 50, 0.8), st(2, "2026-Q2", 2, 50, 1))).toBe(
+      "newer vacancy figures (Q2 2026) replaced those for Q1 2026 and are 2 months old, not 5, so they count more",
+    );
+    expect(f("U", st(6, "2026-08", 1, 50, 1), st(6, "2026-07", 2, 50, 0.9))).toBe(
+      "older unemployment figures (July 2026) replaced those for August 2026 and are 2 months old, not 1, so they count less",
+    );
+    expect(f("S", st(100, "2026-08", 1, 50, 0.9), st(100, "2026-09", 1, 50, 1))).toBe(
+      "newer sentiment figures (September 2026) replaced those for August 2026 and are 1 month old as they were, so they count more",
+    );
+    expect(f("U", st(6, "2026-03", 2, 50, 1), st(6, "2026-Q1", 3, 50, 0.9))).toBe(
+      "unemployment figures (Q1 2026) replaced those for March 2026 and are 3 months old, not 2, so they count less",
+    );
     // Inputs starting or stopping to count.
     expect(partPhrase(part("V", "added", null, st(2, "2026-Q2", 2)))).toBe("vacancy figures now count");
-    expect(partPhrase(part("M", "added", null, st(-0.1, "2026-09", 2)))).toBe("the yearly change in unemployment now counts");
+    expect(partPhrase(part("M", "added", null, st(-0.1, "2026-09", 2)))).toBe(
+      "the yearly change in unemployment now counts",
+    );
     expect(partPhrase(part("C", "removed", st(2, "2024-Q2", 24), null))).toBe("competition figures no longer count");
-    expect(partPhrase(part("M", "removed", st(0.1, "2024-06", 24), null))).toBe("the yearly change in unemployment no longer counts");
+    expect(partPhrase(part("M", "removed", st(0.1, "2024-06", 24), null))).toBe(
+      "the yearly change in unemployment no longer counts",
+    );
     expect(signedTenths(-3)).toBe("\u22120.3");
     expect(signedTenths(12)).toBe("+1.2");
     expect(monthName("2025-11")).toBe("November 2025");
@@ -119,7 +190,10 @@ describe("describeChange: the exact words", () => {
   });
 
   it("each line ends with why it moved the score, in the direction of its number", () => {
-    const line = (score: number, p: [SubScoreKey, ChangePart["kind"], SubScoreState | null, SubScoreState | null, number]) => {
+    const line = (
+      score: number,
+      p: [SubScoreKey, ChangePart["kind"], SubScoreState | null, SubScoreState | null, number],
+    ) => {
       const e = { ...explanation([p]), from_score: score };
       return describeChange({ ...e, to_score: score + p[4] });
     };
@@ -132,15 +206,29 @@ describe("describeChange: the exact words", () => {
     expect(line(7, ["V", "freshness", old, aged, 0.2])).toBe(
       "Up 0.2 since October 2026: vacancy figures (Q2 2026) aged from 2 to 3 months, so they count less and the score leans more on the other inputs (+0.2).",
     );
-    expect(line(4, ["V", "freshness", old, aged, 0.2])).toContain("so they count less and the score moves toward the middle (+0.2)");
+    expect(line(4, ["V", "freshness", old, aged, 0.2])).toContain(
+      "so they count less and the score moves toward the middle (+0.2)",
+    );
     // Counting more pulls the score its way.
-    expect(line(7, ["V", "freshness", aged, old, 0.2])).toContain("went from 3 months to 2 months old, so they count more and pull the score up (+0.2)");
-    expect(line(7, ["V", "freshness", aged, old, -0.2])).toContain("so they count more and pull the score down (\u22120.2)");
+    expect(line(7, ["V", "freshness", aged, old, 0.2])).toContain(
+      "went from 3 months to 2 months old, so they count more and pull the score up (+0.2)",
+    );
+    expect(line(7, ["V", "freshness", aged, old, -0.2])).toContain(
+      "so they count more and pull the score down (\u22120.2)",
+    );
     // Coming and going.
-    expect(line(7, ["S", "added", null, old, 0.3])).toContain("sentiment figures now count, and they pull the score up (+0.3)");
-    expect(line(7, ["M", "added", null, old, -0.3])).toContain("the yearly change in unemployment now counts, and it pulls the score down (\u22120.3)");
-    expect(line(7, ["S", "removed", old, null, -0.3])).toContain("sentiment figures no longer count, so the score moves toward the middle (\u22120.3)");
-    expect(line(7, ["S", "removed", old, null, 0.3])).toContain("sentiment figures no longer count, so the score leans more on the other inputs (+0.3)");
+    expect(line(7, ["S", "added", null, old, 0.3])).toContain(
+      "sentiment figures now count, and they pull the score up (+0.3)",
+    );
+    expect(line(7, ["M", "added", null, old, -0.3])).toContain(
+      "the yearly change in unemployment now counts, and it pulls the score down (\u22120.3)",
+    );
+    expect(line(7, ["S", "removed", old, null, -0.3])).toContain(
+      "sentiment figures no longer count, so the score moves toward the middle (\u22120.3)",
+    );
+    expect(line(7, ["S", "removed", old, null, 0.3])).toContain(
+      "sentiment figures no longer count, so the score leans more on the other inputs (+0.3)",
+    );
     // Values lift or lower it.
     expect(line(7, ["C", "value", st(3, "2026-Q1", 2), st(3.5, "2026-Q2", 2), -0.3])).toContain(
       "job seekers per vacancy rose from 3.0 to 3.5: more competition for each opening, so the score falls (\u22120.3)",
@@ -150,19 +238,32 @@ describe("describeChange: the exact words", () => {
   it("never calls a newer period older, nor an older one newer, whatever the ages (property)", () => {
     const period = fc.oneof(
       fc.tuple(fc.integer({ min: 2000, max: 2030 }), fc.integer({ min: 1, max: 4 })).map(([y, q]) => `${y}-Q${q}`),
-      fc.tuple(fc.integer({ min: 2000, max: 2030 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${String(m).padStart(2, "0")}`),
+      fc
+        .tuple(fc.integer({ min: 2000, max: 2030 }), fc.integer({ min: 1, max: 12 }))
+        .map(([y, m]) => `${y}-${String(m).padStart(2, "0")}`),
       fc.constantFrom("2026-Q1", "2026-03", "2026-Q2", "2026-06"), // a quarter and its last month: neither newer nor older
     );
-    const side = fc.record({ period, age: fc.integer({ min: 0, max: 40 }), freshness: fc.double({ min: 0.01, max: 1, noNaN: true }) });
+    const side = fc.record({
+      period,
+      age: fc.integer({ min: 0, max: 40 }),
+      freshness: fc.double({ min: 0.01, max: 1, noNaN: true }),
+    });
     fc.assert(
       fc.property(fc.constantFrom<SubScoreKey>("U", "V", "C", "M", "S"), side, side, (key, a, b) => {
         fc.pre(a.freshness !== b.freshness);
-        const words = partPhrase({ key, kind: "freshness", from: st(1, a.period, a.age, 50, a.freshness), to: st(1, b.period, b.age, 50, b.freshness), contribution: 0 });
+        const words = partPhrase({
+          key,
+          kind: "freshness",
+          from: st(1, a.period, a.age, 50, a.freshness),
+          to: st(1, b.period, b.age, 50, b.freshness),
+          contribution: 0,
+        });
         const later = periodEnd(b.period) > periodEnd(a.period);
         const earlier = periodEnd(b.period) < periodEnd(a.period);
         expect(/\bolder\b/.test(words)).toBe(earlier);
         expect(/\bnewer\b/.test(words)).toBe(later);
-        if (a.period !== b.period) expect(words).toContain(`(${periodName(b.period)}) replaced those for ${periodName(a.period)}`);
+        if (a.period !== b.period)
+          expect(words).toContain(`(${periodName(b.period)}) replaced those for ${periodName(a.period)}`);
         expect(words).toMatch(b.freshness < a.freshness ? /count less$/ : /count more$/);
       }),
     );
@@ -170,7 +271,10 @@ describe("describeChange: the exact words", () => {
 
   it("a model-made explanation, end to end", () => {
     const input = makeInput({
-      unemploymentMonthly: monthlyEndingAt("2026-10", [6.5, 6.4, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6.0, 6.0, 5.9, 6.1, 5.9]),
+      unemploymentMonthly: monthlyEndingAt(
+        "2026-10",
+        [6.5, 6.4, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6.0, 6.0, 5.9, 6.1, 5.9],
+      ),
       vacancy: quarterlyEndingAt("2026-Q2", [2.0, 2.2, 2.1, 2.3, 2.4]),
       expectations: monthlyEndingAt("2026-09", [99, 100, 101, 102, 103, 102, 101, 100, 99, 100, 101, 102, 104]),
     });

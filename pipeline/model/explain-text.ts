@@ -13,7 +13,17 @@
 // Display rounding: the change is shown to one decimal (half away from zero, as the score); the parts are
 // rounded with the largest-remainder method in whole tenths, so the shown parts add up exactly to the shown
 // change. Negative numbers use the minus sign "−" (U+2212).
-import { causeSpec, effectSpec, periodEnd, type CauseSpec, type Direction, type EffectSpec, type Figure, type FiguresKey, type Trend } from "./explain-spec.ts";
+import {
+  causeSpec,
+  effectSpec,
+  periodEnd,
+  type CauseSpec,
+  type Direction,
+  type EffectSpec,
+  type Figure,
+  type FiguresKey,
+  type Trend,
+} from "./explain-spec.ts";
 import { roundHalfAway, tenths } from "./round.ts";
 import type { ChangePart, Explanation } from "./types.ts";
 
@@ -65,7 +75,18 @@ export function roundExplanation(e: Explanation): ShownExplanation {
 // Words
 
 const MONTHS = [
-  "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
 
 /** `2026-10` → "October 2026". */
@@ -248,7 +269,11 @@ export function changeLines(e: Explanation): { delta_tenths: number; lines: Chan
 
 /** "Up 0.4", "Down 0.1", "No change": the change as shown. */
 export function changeHead(deltaTenths: number): string {
-  return deltaTenths > 0 ? `Up ${(deltaTenths / 10).toFixed(1)}` : deltaTenths < 0 ? `Down ${(-deltaTenths / 10).toFixed(1)}` : "No change";
+  return deltaTenths > 0
+    ? `Up ${(deltaTenths / 10).toFixed(1)}`
+    : deltaTenths < 0
+      ? `Down ${(-deltaTenths / 10).toFixed(1)}`
+      : "No change";
 }
 
 /**

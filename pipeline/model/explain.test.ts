@@ -72,7 +72,10 @@ function bruteForce(from: SubScoresLike, to: SubScoresLike): Map<string, number>
     }
     rest.forEach((x, j) => permute([...rest.slice(0, j), ...rest.slice(j + 1)], [...prefix, x]));
   };
-  permute(players.map((_, i) => i), []);
+  permute(
+    players.map((_, i) => i),
+    [],
+  );
   for (const [id, t] of totals) totals.set(id, t / orders);
   return totals;
 }
@@ -86,7 +89,16 @@ const subArb = fc.record({
   input: fc.double({ min: -5, max: 120, noNaN: true }),
   age: fc.integer({ min: 0, max: 24 }),
 });
-const changeArb = fc.constantFrom("absent", "same", "value", "freshness", "both", "added", "removed", "same-other-period");
+const changeArb = fc.constantFrom(
+  "absent",
+  "same",
+  "value",
+  "freshness",
+  "both",
+  "added",
+  "removed",
+  "same-other-period",
+);
 
 const pairArb = fc
   .record({
@@ -145,7 +157,10 @@ describe("explainChange: worked examples", () => {
     const e = explainChange({ U: sub(60, 1) }, { U: sub(80, 0.5) }, MONTHS, P)!;
     expect(e.from_score).toBeCloseTo(6.13, 12);
     expect(e.to_score).toBeCloseTo(7.12, 12);
-    expect(e.parts.map((p) => [p.key, p.kind])).toEqual([["U", "value"], ["U", "freshness"]]);
+    expect(e.parts.map((p) => [p.key, p.kind])).toEqual([
+      ["U", "value"],
+      ["U", "freshness"],
+    ]);
     expect(e.parts[0].contribution).toBeCloseTo((7.39 - 6.13 + (7.12 - 6.04)) / 2, 12); // 1.17
     expect(e.parts[1].contribution).toBeCloseTo((6.04 - 6.13 + (7.12 - 7.39)) / 2, 12); // −0.18
   });
@@ -179,7 +194,12 @@ describe("explainChange: worked examples", () => {
   it("null without a score on either side; no parts when nothing changed", () => {
     expect(explainChange({}, { U: sub(50) }, MONTHS, P)).toBeNull();
     expect(explainChange({ U: sub(50) }, {}, MONTHS, P)).toBeNull();
-    const same = explainChange({ U: sub(50), V: sub(30) }, { U: sub(50, 1, { period: "2026-11", age: 1 }), V: sub(30) }, MONTHS, P)!;
+    const same = explainChange(
+      { U: sub(50), V: sub(30) },
+      { U: sub(50, 1, { period: "2026-11", age: 1 }), V: sub(30) },
+      MONTHS,
+      P,
+    )!;
     expect(same.parts).toEqual([]);
     expect(same.delta).toBe(0);
   });
@@ -234,7 +254,9 @@ describe("explainChange: properties", () => {
           const a = from[key];
           const b = to[key];
           const unchanged =
-            a && b && ((kind === "value" && a.value === b.value) || (kind === "freshness" && a.freshness === b.freshness));
+            a &&
+            b &&
+            ((kind === "value" && a.value === b.value) || (kind === "freshness" && a.freshness === b.freshness));
           if (unchanged) {
             expect(got.has(id)).toBe(false);
             expect(value).toBe(0); // a null player: every marginal contribution is exactly 0
@@ -262,7 +284,9 @@ describe("explainChange: properties", () => {
         const flip = { value: "value", freshness: "freshness", added: "removed", removed: "added" } as const;
         r!.parts.forEach((p, i) => {
           expect(p.kind).toBe(flip[e.parts[i].kind]);
-          expect(p.contribution === -e.parts[i].contribution, `${p.contribution} vs ${e.parts[i].contribution}`).toBe(true);
+          expect(p.contribution === -e.parts[i].contribution, `${p.contribution} vs ${e.parts[i].contribution}`).toBe(
+            true,
+          );
           expect(p.from).toEqual(e.parts[i].to);
         });
       }),

@@ -20,7 +20,16 @@
 // Everything is read from sub-scores (value, freshness, and input/period/age for the words), so two published
 // snapshots can be compared as well as two months of a history. Weights come from the model's parameters.
 import { blendPlan, emptyBlendOut, finishBlend, type BlendOut } from "./blend.ts";
-import type { ChangeKind, ChangePart, Explanation, MonthChange, MonthState, SubScore, SubScoreKey, SubScoreState } from "./types.ts";
+import type {
+  ChangeKind,
+  ChangePart,
+  Explanation,
+  MonthChange,
+  MonthState,
+  SubScore,
+  SubScoreKey,
+  SubScoreState,
+} from "./types.ts";
 import { SUB_SCORE_KEYS, type ModelParams } from "./tables.ts";
 
 /** What the attribution reads of a sub-score: a snapshot's `sub_scores` entry fits. */
@@ -193,7 +202,8 @@ export function explainChange(
   const size = 1 << k;
   if (s.v.length < size) s.v = new Float64Array(size);
   const v = s.v;
-  const neutral = params.scale.min + ((params.scale.max - params.scale.min) * params.shrink.neutral) / params.scale.subScoreMax;
+  const neutral =
+    params.scale.min + ((params.scale.max - params.scale.min) * params.shrink.neutral) / params.scale.subScoreMax;
   for (let mask = 0; mask < size; mask++) {
     let sumE = 0;
     let sumEX = 0;
@@ -206,7 +216,11 @@ export function explainChange(
         blocks |= blockBit[i];
       }
     }
-    v[mask] = finishBlend(plan, sumE, sumEX, blocks, out) ? out.score : mask === 0 || mask === size - 1 ? Number.NaN : neutral;
+    v[mask] = finishBlend(plan, sumE, sumEX, blocks, out)
+      ? out.score
+      : mask === 0 || mask === size - 1
+        ? Number.NaN
+        : neutral;
   }
   const fromScore = v[0];
   const toScore = v[size - 1];
@@ -233,7 +247,14 @@ export function explainChange(
   }
   for (let i = 0; i < n; i++) fromAt[i] = toAt[i] = null; // hold no reference to the caller's objects
 
-  return { from_month: months.from_month, to_month: months.to_month, from_score: fromScore, to_score: toScore, delta: toScore - fromScore, parts };
+  return {
+    from_month: months.from_month,
+    to_month: months.to_month,
+    from_score: fromScore,
+    to_score: toScore,
+    delta: toScore - fromScore,
+    parts,
+  };
 }
 
 /** The change between two snapshots (e.g. two publications), from their sub-scores alone. */
@@ -242,7 +263,12 @@ export function explainSnapshots(
   to: { as_of: string; sub_scores: SubScoresLike },
   params: ModelParams,
 ): Explanation | null {
-  const e = explainChange(from.sub_scores, to.sub_scores, { from_month: from.as_of.slice(0, 7), to_month: to.as_of.slice(0, 7) }, params);
+  const e = explainChange(
+    from.sub_scores,
+    to.sub_scores,
+    { from_month: from.as_of.slice(0, 7), to_month: to.as_of.slice(0, 7) },
+    params,
+  );
   return e !== null ? withPlainStates(e) : null;
 }
 
@@ -255,7 +281,12 @@ export function explainHistory(states: readonly MonthState[], params: ModelParam
   const against = (i: number, back: number): Explanation | null => {
     const j = i - back;
     if (j < 0 || states[i].score === null || states[j].score === null) return null;
-    return explainChange(states[j].sub_scores, states[i].sub_scores, { from_month: states[j].month, to_month: states[i].month }, params);
+    return explainChange(
+      states[j].sub_scores,
+      states[i].sub_scores,
+      { from_month: states[j].month, to_month: states[i].month },
+      params,
+    );
   };
   return states.map((s, i) => ({ month: s.month, previous_month: against(i, 1), year_before: against(i, lag) }));
 }

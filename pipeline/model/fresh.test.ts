@@ -3,7 +3,14 @@ import { isScoreFresh } from "./fresh.ts";
 import type { Snapshot, SubScore } from "./types.ts";
 
 const sub = (key: SubScore["key"], period: string): SubScore => ({
-  key, value: 50, input: 1, period, age: 0, freshness: 1, weight: 0.2, effectiveWeight: 0.2,
+  key,
+  value: 50,
+  input: 1,
+  period,
+  age: 0,
+  freshness: 1,
+  weight: 0.2,
+  effectiveWeight: 0.2,
 });
 const snap = (score: number | null, subs: Partial<Snapshot["sub_scores"]>): Pick<Snapshot, "score" | "sub_scores"> => ({
   score,

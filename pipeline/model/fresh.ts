@@ -7,5 +7,7 @@ import type { Snapshot } from "./types.ts";
 
 export function isScoreFresh(snapshot: Pick<Snapshot, "score" | "sub_scores"> | null | undefined, now: Date): boolean {
   if (!snapshot || snapshot.score === null) return false;
-  return Object.values(snapshot.sub_scores ?? {}).some((sub) => sub !== null && withinCutoff(sub.period, familyOfSubScore(sub.key), now));
+  return Object.values(snapshot.sub_scores ?? {}).some(
+    (sub) => sub !== null && withinCutoff(sub.period, familyOfSubScore(sub.key), now),
+  );
 }

@@ -15,7 +15,9 @@ export { MODEL_V2_1, modelV2_1, type ModelV21Params, type ScoreModelV21 } from "
 export { MODEL_V2_2, modelV2_2 } from "./v2-2.ts";
 export { TABLES, type ModelId, type ModelParams } from "./tables.ts";
 
-export const MODELS = Object.freeze({ v2: modelV2, "v2.1": modelV2_1, "v2.2": modelV2_2 }) satisfies Readonly<Record<ModelId, ScoreModel<CountryResult>>>;
+export const MODELS = Object.freeze({ v2: modelV2, "v2.1": modelV2_1, "v2.2": modelV2_2 }) satisfies Readonly<
+  Record<ModelId, ScoreModel<CountryResult>>
+>;
 
 export { CURRENT_MODEL_ID, CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./current.ts";
 /** The model recalc uses now; its parameters (`CURRENT_MODEL.params`) and helpers are what consumers read. */

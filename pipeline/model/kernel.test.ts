@@ -95,7 +95,10 @@ describe("the registry", () => {
       S: { value: 60, effectiveWeight: 0.5 },
     };
     const published = blendSubScores(subs, CURRENT_PARAMS)!;
-    const own = blendSubScores({ ...subs, U: { value: 80, effectiveWeight: 0.4 } }, { ...CURRENT_PARAMS, weights: { ...CURRENT_PARAMS.weights, U: 0.4 } })!;
+    const own = blendSubScores(
+      { ...subs, U: { value: 80, effectiveWeight: 0.4 } },
+      { ...CURRENT_PARAMS, weights: { ...CURRENT_PARAMS.weights, U: 0.4 } },
+    )!;
     expect(own.score).toBeGreaterThan(published.score);
   });
 });
@@ -116,7 +119,8 @@ describe("browser use", () => {
       logLevel: "silent",
     });
     const inputs = Object.keys(result.metafile.inputs).filter((f) => f !== "<stdin>");
-    const allowed = /^pipeline\/(model\/(kernel|blend|explain|period|round|tables|types|score-model)\.ts|errors\.ts|types\.ts)$/;
+    const allowed =
+      /^pipeline\/(model\/(kernel|blend|explain|period|round|tables|types|score-model)\.ts|errors\.ts|types\.ts)$/;
     expect(inputs.filter((f) => !allowed.test(f))).toEqual([]);
     expect(inputs).toContain("pipeline/model/kernel.ts");
   });

@@ -62,7 +62,10 @@ export function freshness(age: number, family: Family, params: ModelParams): num
   return 0.5 ** ((age - rule.grace) / rule.halfLife);
 }
 
-export function byThreshold<T>(score: number, table: { readonly thresholds: readonly Threshold<T>[]; readonly otherwise: T }): T {
+export function byThreshold<T>(
+  score: number,
+  table: { readonly thresholds: readonly Threshold<T>[]; readonly otherwise: T },
+): T {
   for (const t of table.thresholds) if (score >= t.atLeast) return t.value;
   return table.otherwise;
 }
@@ -144,14 +147,21 @@ export interface Prepared {
   readonly firstMonth: number | null;
 }
 
-export function prepareSeries(country: string, name: string, series: readonly SeriesPoint[], kind: PeriodKind | null): PreparedSeries {
+export function prepareSeries(
+  country: string,
+  name: string,
+  series: readonly SeriesPoint[],
+  kind: PeriodKind | null,
+): PreparedSeries {
   const rows: { end: number; point: SeriesPoint }[] = [];
   for (const point of series) {
     // A value that is not a finite number is no observation (it never becomes 0).
     if (typeof point.value !== "number" || !Number.isFinite(point.value)) continue;
     const actual = periodKind(point.period);
     if (actual === null || (kind !== null && actual !== kind)) {
-      throw new RangeError(`${country} ${name}: expected a ${kind ?? "month or quarter"} period, got ${JSON.stringify(point.period)}.`);
+      throw new RangeError(
+        `${country} ${name}: expected a ${kind ?? "month or quarter"} period, got ${JSON.stringify(point.period)}.`,
+      );
     }
     rows.push({ end: periodEndMonth(point.period), point });
   }
@@ -159,7 +169,9 @@ export function prepareSeries(country: string, name: string, series: readonly Se
   const byEnd = new Map<number, number>();
   rows.forEach((row, i) => {
     if (byEnd.has(row.end)) {
-      throw new RangeError(`${country} ${name}: two observations end in ${monthLabel(row.end)} (${rows[i - 1].point.period}, ${row.point.period}).`);
+      throw new RangeError(
+        `${country} ${name}: two observations end in ${monthLabel(row.end)} (${rows[i - 1].point.period}, ${row.point.period}).`,
+      );
     }
     byEnd.set(row.end, i);
   });
@@ -186,7 +198,9 @@ function prepare(input: ModelInput, params: ModelParams): Prepared {
   const uq = prepareSeries(c, "unemploymentQuarterly", input.unemploymentQuarterly, "quarter");
   const vac = prepareSeries(c, "vacancy", input.vacancy, "quarter");
   const lmb = params.sentimentSources.includes("lmb") ? prepareSeries(c, "lmb", input.lmb, "month") : EMPTY_SERIES;
-  const eei = params.sentimentSources.includes("eei") ? prepareSeries(c, "expectations", input.expectations ?? [], "month") : EMPTY_SERIES;
+  const eei = params.sentimentSources.includes("eei")
+    ? prepareSeries(c, "expectations", input.expectations ?? [], "month")
+    : EMPTY_SERIES;
   let firstMonth: number | null = null;
   for (const s of [um, uq, vac, lmb, eei]) {
     if (s.ends.length > 0 && (firstMonth === null || s.ends[0] < firstMonth)) firstMonth = s.ends[0];
@@ -374,7 +388,8 @@ function evaluate(prep: Prepared, month: number, ctx: Context): Evaluation {
   if (blendInto(plan, present, value, e, out)) {
     const historical = hasBlock(plan, out.blocks, "historical");
     const sentimentBlock = hasBlock(plan, out.blocks, "sentiment");
-    const basis: Basis = historical && sentimentBlock ? "blended" : sentimentBlock ? "sentiment-only" : "historical-only";
+    const basis: Basis =
+      historical && sentimentBlock ? "blended" : sentimentBlock ? "sentiment-only" : "historical-only";
     let confidence: Confidence = "medium";
     const rules = params.confidence;
     if (out.cover < rules.lowCoverBelow) {
@@ -465,7 +480,12 @@ function quarterUnemployment(prep: Prepared, end: number): { value: number; poin
   return { value: (points[0].value + points[1].value + points[2].value) / 3, points };
 }
 
-export function averages3y(prep: Prepared, vPos: number, params: ModelParams, used: SeriesPoint[]): Snapshot["averages_3y"] {
+export function averages3y(
+  prep: Prepared,
+  vPos: number,
+  params: ModelParams,
+  used: SeriesPoint[],
+): Snapshot["averages_3y"] {
   let vSum = 0;
   let vN = 0;
   let cSum = 0;
@@ -503,7 +523,13 @@ export function averages3y(prep: Prepared, vPos: number, params: ModelParams, us
 // ---------------------------------------------------------------------------------------------------------
 // The country result
 
-function sourceOf(ctx: Context, source: SentimentSource["source"], s: PreparedSeries, pos: number, month: number): SentimentSource | null {
+function sourceOf(
+  ctx: Context,
+  source: SentimentSource["source"],
+  s: PreparedSeries,
+  pos: number,
+  month: number,
+): SentimentSource | null {
   const x = sentimentSource(ctx, s, pos, month);
   if (x === null) return null;
   return { source, value: x.point.value, period: x.point.period, age: x.age, freshness: x.f, sub_score: x.sub };
@@ -569,19 +595,27 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
     const i = states.length - 1;
     const j = i - back;
     if (j < 0 || states[i].score === null || states[j].score === null) return null;
-    const e = explainChange(states[j].sub_scores, states[i].sub_scores, { from_month: states[j].month, to_month: states[i].month }, params);
+    const e = explainChange(
+      states[j].sub_scores,
+      states[i].sub_scores,
+      { from_month: states[j].month, to_month: states[i].month },
+      params,
+    );
     return e !== null ? withPlainStates(e) : null;
   };
 
   const sentimentSources: SentimentSource[] = [];
   if (params.explainsChanges) {
     for (const source of params.sentimentSources) {
-      const s = source === "lmb" ? sourceOf(ctx, "lmb", prep.lmb, lPos, month) : sourceOf(ctx, "eei", prep.eei, xPos, month);
+      const s =
+        source === "lmb" ? sourceOf(ctx, "lmb", prep.lmb, lPos, month) : sourceOf(ctx, "eei", prep.eei, xPos, month);
       if (s !== null) sentimentSources.push(s);
     }
   }
 
-  const ingestIds = [...new Set(used.map((p) => p.ingestId).filter((x): x is number => typeof x === "number"))].sort((a, b) => a - b);
+  const ingestIds = [...new Set(used.map((p) => p.ingestId).filter((x): x is number => typeof x === "number"))].sort(
+    (a, b) => a - b,
+  );
 
   // Key order is part of the published bytes: v2's snapshot is v2.1's without its three v2.1 fields.
   const explains = params.explainsChanges;
@@ -613,7 +647,9 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
     averages_3y: averages,
     eu_average: euAverage,
     yoy,
-    ...(explains ? { change: { previous_month: changeAgainst(1), year_before: changeAgainst(params.yoy.lagMonths) } } : {}),
+    ...(explains
+      ? { change: { previous_month: changeAgainst(1), year_before: changeAgainst(params.yoy.lagMonths) } }
+      : {}),
     ingest_ids: ingestIds,
   };
   return { snapshot, history };
@@ -630,7 +666,8 @@ export function boundTo<R extends CountryResult = CountryResult>(params: ModelPa
   return {
     computeCountry: (input: ModelInput, asOf: string, p: ModelParams = params) => computeCountry(input, asOf, p) as R,
     monthStates: (input: ModelInput, asOf: string, p: ModelParams = params) => monthStates(input, asOf, p),
-    explainCountryHistory: (input: ModelInput, asOf: string, p: ModelParams = params) => explainCountryHistory(input, asOf, p),
+    explainCountryHistory: (input: ModelInput, asOf: string, p: ModelParams = params) =>
+      explainCountryHistory(input, asOf, p),
     freshness: (age: number, family: Family, p: ModelParams = params) => freshness(age, family, p),
     shownScore: (score: number, p: ModelParams = params) => shownScore(score, p),
     statusOf: (score: number, p: ModelParams = params) => statusOf(score, p),
@@ -653,7 +690,8 @@ export function modelOf<R extends CountryResult = CountryResult>(params: ModelPa
     statusOf: (score: number) => statusOf(score, params),
     labelOf: (score: number) => labelOf(score, params),
     familyOf: (key: SubScoreKey) => params.subScoreFamily[key],
-    explain: (from: { as_of: string; sub_scores: SubScoresLike }, to: { as_of: string; sub_scores: SubScoresLike }) => explainSnapshots(from, to, params),
+    explain: (from: { as_of: string; sub_scores: SubScoresLike }, to: { as_of: string; sub_scores: SubScoresLike }) =>
+      explainSnapshots(from, to, params),
     explainHistory: (input: ModelInput, asOf: string) => explainCountryHistory(input, asOf, params),
   });
 }

@@ -4,7 +4,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { blendSubScores } from "./blend.ts";
-import { personalPlan, personalRanking, personalScore, weightAttribution, type PersonalModel, type PersonalSubScores, type WeightVector } from "./personal.ts";
+import {
+  personalPlan,
+  personalRanking,
+  personalScore,
+  weightAttribution,
+  type PersonalModel,
+  type PersonalSubScores,
+  type WeightVector,
+} from "./personal.ts";
 import type { SubScoreKey } from "./types.ts";
 import { MODEL_V2_1, statusOf } from "./v2-1.ts";
 
@@ -13,20 +21,37 @@ const KEYS: SubScoreKey[] = ["U", "V", "C", "M", "S"];
 const MODEL: PersonalModel = { params: MODEL_V2_1, statusOf: (s) => statusOf(s, MODEL_V2_1) };
 const BASE: WeightVector = MODEL_V2_1.weights;
 
-const subArb = fc.option(fc.record({ value: fc.double({ min: 0, max: 100, noNaN: true }), freshness: fc.double({ min: 0.01, max: 1, noNaN: true }) }), {
-  nil: null,
-  freq: 4,
-});
-const subsArb = fc.record({ U: subArb, V: subArb, C: subArb, M: subArb, S: subArb }) as fc.Arbitrary<Record<SubScoreKey, { value: number; freshness: number } | null>>;
-const weightArb = fc.oneof(fc.constant(0), fc.double({ min: 1e-6, max: 3, noNaN: true }), fc.constantFrom(0.05, 0.125, 0.2, 0.5));
-const weightsArb = fc.record({ U: weightArb, V: weightArb, C: weightArb, M: weightArb, S: weightArb }) as fc.Arbitrary<WeightVector>;
+const subArb = fc.option(
+  fc.record({
+    value: fc.double({ min: 0, max: 100, noNaN: true }),
+    freshness: fc.double({ min: 0.01, max: 1, noNaN: true }),
+  }),
+  {
+    nil: null,
+    freq: 4,
+  },
+);
+const subsArb = fc.record({ U: subArb, V: subArb, C: subArb, M: subArb, S: subArb }) as fc.Arbitrary<
+  Record<SubScoreKey, { value: number; freshness: number } | null>
+>;
+const weightArb = fc.oneof(
+  fc.constant(0),
+  fc.double({ min: 1e-6, max: 3, noNaN: true }),
+  fc.constantFrom(0.05, 0.125, 0.2, 0.5),
+);
+const weightsArb = fc.record({
+  U: weightArb,
+  V: weightArb,
+  C: weightArb,
+  M: weightArb,
+  S: weightArb,
+}) as fc.Arbitrary<WeightVector>;
 
 /** The sub-scores as the model stores them (effective weight w × f), for blend.ts's own entry point. */
 const asModelSubScores = (s: Record<SubScoreKey, { value: number; freshness: number } | null>) =>
-  Object.fromEntries(KEYS.map((k) => [k, s[k] ? { value: s[k]!.value, effectiveWeight: BASE[k] * s[k]!.freshness } : null])) as Record<
-    SubScoreKey,
-    { value: number; effectiveWeight: number } | null
-  >;
+  Object.fromEntries(
+    KEYS.map((k) => [k, s[k] ? { value: s[k]!.value, effectiveWeight: BASE[k] * s[k]!.freshness } : null]),
+  ) as Record<SubScoreKey, { value: number; effectiveWeight: number } | null>;
 
 describe("personal score (docs/model.md §11)", () => {
   it("with the base weights equals the model's blend to the last bit", () => {
@@ -72,30 +97,43 @@ describe("personal score (docs/model.md §11)", () => {
 
   it("raising one weight moves the blend toward that sub-score's value, and the score too when its data is fully fresh", () => {
     fc.assert(
-      fc.property(subsArb, weightsArb, fc.constantFrom(...KEYS), fc.double({ min: 0.01, max: 5, noNaN: true }), (s, a, key, more) => {
-        const x = s[key];
-        const before = personalScore(s, a, MODEL);
-        fc.pre(x !== null && before !== null);
-        const after = personalScore(s, { ...a, [key]: a[key] + more }, MODEL)!;
-        const tol = 1e-9;
-        // The blend before shrinking is a weighted mean: it moves toward X_i and never past it.
-        expect(Math.abs(after.raw - x!.value)).toBeLessThanOrEqual(Math.abs(before.raw - x!.value) + tol);
-        // Never past it (beyond the rounding of doubles).
-        if (Math.abs(after.raw - x!.value) > tol) expect(Math.sign(after.raw - x!.value) * Math.sign(before.raw - x!.value)).not.toBe(-1);
-      }),
+      fc.property(
+        subsArb,
+        weightsArb,
+        fc.constantFrom(...KEYS),
+        fc.double({ min: 0.01, max: 5, noNaN: true }),
+        (s, a, key, more) => {
+          const x = s[key];
+          const before = personalScore(s, a, MODEL);
+          fc.pre(x !== null && before !== null);
+          const after = personalScore(s, { ...a, [key]: a[key] + more }, MODEL)!;
+          const tol = 1e-9;
+          // The blend before shrinking is a weighted mean: it moves toward X_i and never past it.
+          expect(Math.abs(after.raw - x!.value)).toBeLessThanOrEqual(Math.abs(before.raw - x!.value) + tol);
+          // Never past it (beyond the rounding of doubles).
+          if (Math.abs(after.raw - x!.value) > tol)
+            expect(Math.sign(after.raw - x!.value) * Math.sign(before.raw - x!.value)).not.toBe(-1);
+        },
+      ),
       RUNS,
     );
     // Fully fresh data (f = 1): cover can only grow, so the score moves toward the sub-score's own score.
     fc.assert(
-      fc.property(subsArb, weightsArb, fc.constantFrom(...KEYS), fc.double({ min: 0.01, max: 5, noNaN: true }), (s0, a, key, more) => {
-        const s = Object.fromEntries(KEYS.map((k) => [k, s0[k] ? { ...s0[k]!, freshness: 1 } : null])) as typeof s0;
-        const x = s[key];
-        const before = personalScore(s, a, MODEL);
-        fc.pre(x !== null && before !== null);
-        const after = personalScore(s, { ...a, [key]: a[key] + more }, MODEL)!;
-        const target = 1 + (9 * x!.value) / 100;
-        expect(Math.abs(after.score - target)).toBeLessThanOrEqual(Math.abs(before.score - target) + 1e-9);
-      }),
+      fc.property(
+        subsArb,
+        weightsArb,
+        fc.constantFrom(...KEYS),
+        fc.double({ min: 0.01, max: 5, noNaN: true }),
+        (s0, a, key, more) => {
+          const s = Object.fromEntries(KEYS.map((k) => [k, s0[k] ? { ...s0[k]!, freshness: 1 } : null])) as typeof s0;
+          const x = s[key];
+          const before = personalScore(s, a, MODEL);
+          fc.pre(x !== null && before !== null);
+          const after = personalScore(s, { ...a, [key]: a[key] + more }, MODEL)!;
+          const target = 1 + (9 * x!.value) / 100;
+          expect(Math.abs(after.score - target)).toBeLessThanOrEqual(Math.abs(before.score - target) + 1e-9);
+        },
+      ),
       RUNS,
     );
   });

@@ -44,7 +44,8 @@ const vectorKey = (a: WeightVector) => KEYS.map((k) => a[k]).join(",");
 export function checkWeights(a: WeightVector): void {
   for (const k of KEYS) {
     const x = a[k];
-    if (typeof x !== "number" || !Number.isFinite(x) || x < 0) throw new RangeError(`The weight of ${k} must be a number of at least 0 (got ${String(x)}).`);
+    if (typeof x !== "number" || !Number.isFinite(x) || x < 0)
+      throw new RangeError(`The weight of ${k} must be a number of at least 0 (got ${String(x)}).`);
   }
 }
 
@@ -121,7 +122,8 @@ export function weightAttribution(sub: PersonalSubScores, a: WeightVector, model
   const k = players.length;
   const size = 1 << k;
   const v = new Float64Array(size);
-  const neutral = params.scale.min + ((params.scale.max - params.scale.min) * params.shrink.neutral) / params.scale.subScoreMax;
+  const neutral =
+    params.scale.min + ((params.scale.max - params.scale.min) * params.shrink.neutral) / params.scale.subScoreMax;
   for (let mask = 0; mask < size; mask++) {
     const score = blendWith(plans[mask]!, sub);
     if (Number.isNaN(score) && (mask === 0 || mask === size - 1)) return null;
@@ -190,7 +192,8 @@ export function personalRanking<T extends { code: string }>(
     const s = sub(item);
     return { item, personal: s === null ? null : personalScore(s, a, model) };
   });
-  const byCode = (x: PersonalRow<T>, y: PersonalRow<T>) => (x.item.code < y.item.code ? -1 : x.item.code > y.item.code ? 1 : 0);
+  const byCode = (x: PersonalRow<T>, y: PersonalRow<T>) =>
+    x.item.code < y.item.code ? -1 : x.item.code > y.item.code ? 1 : 0;
   return rows.sort((x, y) => {
     if (x.personal && y.personal) return y.personal.score - x.personal.score || byCode(x, y);
     if (x.personal) return -1;

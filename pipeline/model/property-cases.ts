@@ -15,7 +15,10 @@ export type Kind = "month" | "quarter";
 export function seriesArb(min: number, max: number, newestOffset: fc.Arbitrary<number>, minLength = 1) {
   return fc.record({
     offset: newestOffset,
-    values: fc.array(fc.option(fc.double({ min, max, noNaN: true }), { nil: null, freq: 6 }), { minLength, maxLength: 30 }),
+    values: fc.array(fc.option(fc.double({ min, max, noNaN: true }), { nil: null, freq: 6 }), {
+      minLength,
+      maxLength: 30,
+    }),
   });
 }
 
@@ -101,7 +104,12 @@ export function richCaseArb(opts: Pick<CaseOptions, "eei"> = {}): fc.Arbitrary<C
 }
 
 /** Replace the value of one period in one series. */
-export function withValue(input: ModelInput, series: keyof ModelInput, period: string, f: (v: number) => number): ModelInput {
+export function withValue(
+  input: ModelInput,
+  series: keyof ModelInput,
+  period: string,
+  f: (v: number) => number,
+): ModelInput {
   const points = input[series] as SeriesPoint[];
   return { ...input, [series]: points.map((p) => (p.period === period ? { ...p, value: f(p.value) } : p)) };
 }
@@ -111,7 +119,8 @@ export function expectNotLower(before: Snapshot, after: Snapshot) {
   if (before.score !== null && after.score !== null) expect(after.score).toBeGreaterThanOrEqual(before.score);
 }
 
-export const unemploymentKey = (s: Snapshot) => (s.unemployment_series === "quarterly" ? "unemploymentQuarterly" : "unemploymentMonthly");
+export const unemploymentKey = (s: Snapshot) =>
+  s.unemployment_series === "quarterly" ? "unemploymentQuarterly" : "unemploymentMonthly";
 
 /** The scoring series a single-input country may have. */
 export type SingleKind = "unemploymentMonthly" | "unemploymentQuarterly" | "vacancy" | "lmb" | "expectations";
@@ -130,7 +139,11 @@ export function singleInput(r: { kind: SingleKind; asOf: number; spec: SeriesSpe
   const m = BASE + r.asOf;
   const kind: Kind = r.kind === "unemploymentQuarterly" || r.kind === "vacancy" ? "quarter" : "month";
   const scale =
-    r.kind === "lmb" || r.kind === "expectations" ? (v: number) => 80 + 40 * v : r.kind === "vacancy" ? (v: number) => 0.05 + 8 * v : (v: number) => 30 * v;
+    r.kind === "lmb" || r.kind === "expectations"
+      ? (v: number) => 80 + 40 * v
+      : r.kind === "vacancy"
+        ? (v: number) => 0.05 + 8 * v
+        : (v: number) => 30 * v;
   const spec = { offset: r.spec.offset, values: r.spec.values.map((v) => (v === null ? null : scale(v))) };
   return { input: makeInput({ [r.kind]: build(kind, spec, m, 1) }), m };
 }

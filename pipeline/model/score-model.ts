@@ -22,7 +22,10 @@ export interface ScoreModel<R extends CountryResult = CountryResult> {
   /** The freshness family of a sub-score. */
   familyOf(key: SubScoreKey): Family;
   /** Why the score changed between two snapshots (e.g. two publications), from their sub-scores alone. */
-  explain(from: { as_of: string; sub_scores: SubScoresLike }, to: { as_of: string; sub_scores: SubScoresLike }): Explanation | null;
+  explain(
+    from: { as_of: string; sub_scores: SubScoresLike },
+    to: { as_of: string; sub_scores: SubScoresLike },
+  ): Explanation | null;
   /** The attribution of every month of a country's history (month vs month − 1 and month − 12). */
   explainHistory(input: ModelInput, asOf: string): MonthChange[];
 }

@@ -66,7 +66,11 @@ export interface ModelParams {
     readonly highMinHistoryPoints: { readonly monthly: number; readonly quarterly: number };
   };
   /** EU comparison: fixed thresholds when the EU27_2020 value of the same period is missing (docs/product.md §9). */
-  readonly euAverage: { readonly aggregate: string; readonly fixedLowerBelow: number; readonly fixedHigherAbove: number };
+  readonly euAverage: {
+    readonly aggregate: string;
+    readonly fixedLowerBelow: number;
+    readonly fixedHigherAbove: number;
+  };
   /** 3-year averages: window ending at the newest vacancy quarter (inclusive); null below minPoints. */
   readonly averages: { readonly windowMonths: number; readonly minPoints: number };
   /** Margins of the "vs 3-year average" comparisons (docs/product.md §9). */
@@ -107,49 +111,79 @@ function frozen<T>(value: T): T {
 }
 
 /** The formula's numbers, the same in every released model so far (each table below holds its own copy). */
-const FORMULA_2025 = () => ({
-  anchors: {
-    U: [[2, 100], [4, 80], [6, 60], [8, 40], [12, 15], [18, 0]],
-    V: [[0.5, 0], [1, 20], [2, 45], [3, 70], [4, 90], [5, 100]],
-    C: [[0.5, 100], [1, 85], [2, 65], [4, 40], [8, 15], [15, 0]],
-    M: [[-1, 100], [0, 50], [1, 0]],
-    S: [[90, 0], [100, 50], [110, 100]],
-  },
-  weights: { U: 0.2, V: 0.125, C: 0.125, M: 0.05, S: 0.5 },
-  blocks: { historical: ["U", "V", "C", "M"], sentiment: ["S"] },
-  freshness: {
-    historical: { grace: 3, halfLife: 6, cutoff: 24 },
-    sentiment: { grace: 2, halfLife: 3, cutoff: 12 },
-  },
-  momentumLagMonths: 12,
-  shrink: { neutral: 50, base: 0.5, coverWeight: 0.5 },
-  scale: { min: 1, max: 10, subScoreMax: 100 },
-  status: {
-    thresholds: [
-      { atLeast: 9, value: "sunny" },
-      { atLeast: 7, value: "bright" },
-      { atLeast: 4, value: "cloudy" },
-      { atLeast: 2, value: "rainy" },
-    ],
-    otherwise: "stormy",
-  },
-  label: {
-    thresholds: [
-      { atLeast: 9, value: "Very favorable" },
-      { atLeast: 7, value: "Rather favorable" },
-      { atLeast: 4, value: "Mixed/average" },
-    ],
-    otherwise: "Very tough",
-  },
-  yoy: { threshold: 0.5, lagMonths: 12 },
-  confidence: { lowCoverBelow: 0.25, highMinFreshness: 0.5, highMinHistoryPoints: { monthly: 12, quarterly: 4 } },
-  euAverage: { aggregate: "EU27_2020", fixedLowerBelow: 6, fixedHigherAbove: 7 },
-  averages: { windowMonths: 36, minPoints: 2 },
-  margins: { vacancy: 0.2, competition: 0.5 },
-  display: { decimals: 1, guardDecimals: 9 },
-  subScoreFamily: { U: "historical", V: "historical", C: "historical", M: "historical", S: "sentiment" },
-  dataTypeFamily: { unemployment: "historical", vacancy: "historical", lmb: "sentiment", expectations: "sentiment" },
-}) as const;
+const FORMULA_2025 = () =>
+  ({
+    anchors: {
+      U: [
+        [2, 100],
+        [4, 80],
+        [6, 60],
+        [8, 40],
+        [12, 15],
+        [18, 0],
+      ],
+      V: [
+        [0.5, 0],
+        [1, 20],
+        [2, 45],
+        [3, 70],
+        [4, 90],
+        [5, 100],
+      ],
+      C: [
+        [0.5, 100],
+        [1, 85],
+        [2, 65],
+        [4, 40],
+        [8, 15],
+        [15, 0],
+      ],
+      M: [
+        [-1, 100],
+        [0, 50],
+        [1, 0],
+      ],
+      S: [
+        [90, 0],
+        [100, 50],
+        [110, 100],
+      ],
+    },
+    weights: { U: 0.2, V: 0.125, C: 0.125, M: 0.05, S: 0.5 },
+    blocks: { historical: ["U", "V", "C", "M"], sentiment: ["S"] },
+    freshness: {
+      historical: { grace: 3, halfLife: 6, cutoff: 24 },
+      sentiment: { grace: 2, halfLife: 3, cutoff: 12 },
+    },
+    momentumLagMonths: 12,
+    shrink: { neutral: 50, base: 0.5, coverWeight: 0.5 },
+    scale: { min: 1, max: 10, subScoreMax: 100 },
+    status: {
+      thresholds: [
+        { atLeast: 9, value: "sunny" },
+        { atLeast: 7, value: "bright" },
+        { atLeast: 4, value: "cloudy" },
+        { atLeast: 2, value: "rainy" },
+      ],
+      otherwise: "stormy",
+    },
+    label: {
+      thresholds: [
+        { atLeast: 9, value: "Very favorable" },
+        { atLeast: 7, value: "Rather favorable" },
+        { atLeast: 4, value: "Mixed/average" },
+      ],
+      otherwise: "Very tough",
+    },
+    yoy: { threshold: 0.5, lagMonths: 12 },
+    confidence: { lowCoverBelow: 0.25, highMinFreshness: 0.5, highMinHistoryPoints: { monthly: 12, quarterly: 4 } },
+    euAverage: { aggregate: "EU27_2020", fixedLowerBelow: 6, fixedHigherAbove: 7 },
+    averages: { windowMonths: 36, minPoints: 2 },
+    margins: { vacancy: 0.2, competition: 0.5 },
+    display: { decimals: 1, guardDecimals: 9 },
+    subScoreFamily: { U: "historical", V: "historical", C: "historical", M: "historical", S: "sentiment" },
+    dataTypeFamily: { unemployment: "historical", vacancy: "historical", lmb: "sentiment", expectations: "sentiment" },
+  }) as const;
 
 /** Model v2 (0.1.0): the barometer alone is S; status from the unrounded score; yoy from the anchor month. */
 export const MODEL_V2: ModelParams = frozen({
@@ -178,8 +212,15 @@ export const MODEL_V2_1: ModelParams = frozen({
  * ago" and the attribution show one number (docs/model.md §6). Its reading rules (series per table, release
  * ordering, NACE B-T) live in the store and the parsers (docs/model.md §1), not in the formula.
  */
-export const MODEL_V2_2: ModelParams = frozen({ ...MODEL_V2_1, id: "v2.2", introducedIn: "0.3.0", yoyFrom: "as-of month" });
+export const MODEL_V2_2: ModelParams = frozen({
+  ...MODEL_V2_1,
+  id: "v2.2",
+  introducedIn: "0.3.0",
+  yoyFrom: "as-of month",
+});
 
 /** Every released table by id. A snapshot keeps the id of the model that made it. */
-export const TABLES = frozen({ v2: MODEL_V2, "v2.1": MODEL_V2_1, "v2.2": MODEL_V2_2 }) satisfies Readonly<Record<string, ModelParams>>;
+export const TABLES = frozen({ v2: MODEL_V2, "v2.1": MODEL_V2_1, "v2.2": MODEL_V2_2 }) satisfies Readonly<
+  Record<string, ModelParams>
+>;
 export type ModelId = keyof typeof TABLES;

@@ -2,7 +2,12 @@
 import { monthLabel, periodEndMonth } from "./period.ts";
 import type { ModelInput, SeriesPoint } from "./types.ts";
 
-export function pt(period: string, value: number, ingestId: number | null = null, flag: string | null = null): SeriesPoint {
+export function pt(
+  period: string,
+  value: number,
+  ingestId: number | null = null,
+  flag: string | null = null,
+): SeriesPoint {
   return { period, value, flag, ingestId };
 }
 
@@ -31,7 +36,11 @@ export function monthlyEndingAt(end: string, values: readonly number[], ingestId
 }
 
 /** Quarterly points ending at quarter `end` (YYYY-Qn), oldest first. */
-export function quarterlyEndingAt(end: string, values: readonly number[], ingestId: number | null = null): SeriesPoint[] {
+export function quarterlyEndingAt(
+  end: string,
+  values: readonly number[],
+  ingestId: number | null = null,
+): SeriesPoint[] {
   const last = periodEndMonth(end);
   return quarterly(quarterOfEnd(last - 3 * (values.length - 1)), values, ingestId);
 }

@@ -97,7 +97,12 @@ export interface Snapshot {
   gdp: (ValueAt & { unit: string | null }) | null;
   inflation: ValueAt | null;
   /** Means over the 3 years (36 months) ending at the newest vacancy quarter; null when fewer than 2 points. */
-  averages_3y: { vacancy: number | null; competition: number | null; vacancy_points: number; competition_points: number };
+  averages_3y: {
+    vacancy: number | null;
+    competition: number | null;
+    vacancy_points: number;
+    competition_points: number;
+  };
   /** EU average unemployment used for the comparison: the EU27_2020 value of the same period, else null (fixed thresholds apply). */
   eu_average: { unemployment: number | null; period: Period | null; source: "EU27_2020" | "fixed-thresholds" };
   yoy: { delta: number | null; label: YoyLabel | null; from_month: string | null };

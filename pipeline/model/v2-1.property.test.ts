@@ -3,7 +3,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthLabel, periodEndMonth } from "./period.ts";
-import { RUNS, caseArb, expectNotLower, richCaseArb, unemploymentKey, withValue, type Case, singleArb, singleInput } from "./property-cases.ts";
+import {
+  RUNS,
+  caseArb,
+  expectNotLower,
+  richCaseArb,
+  unemploymentKey,
+  withValue,
+  type Case,
+  singleArb,
+  singleInput,
+} from "./property-cases.ts";
 import type { ModelInput, SeriesPoint } from "./types.ts";
 import { computeCountry as computeV2, statusOf as statusOfV2 } from "./v2.ts";
 import { MODEL_V2_1, computeCountry, shownScore, statusOf } from "./v2-1.ts";
@@ -60,7 +70,9 @@ describe("monotone: with everything else fixed, the score never goes down when",
       fc.property(richCase, delta, (c, d) => {
         const before = scoreOf(c);
         if (before.unemployment === null) return;
-        const input = withValue(c.input, unemploymentKey(before), before.unemployment.period, (u) => Math.max(0, u - d));
+        const input = withValue(c.input, unemploymentKey(before), before.unemployment.period, (u) =>
+          Math.max(0, u - d),
+        );
         expectNotLower(before, computeCountry(input, c.asOf).snapshot);
       }),
       RUNS,
@@ -72,7 +84,13 @@ describe("monotone: with everything else fixed, the score never goes down when",
       fc.property(richCase, delta, (c, d) => {
         const before = scoreOf(c);
         if (before.vacancy === null) return;
-        expectNotLower(before, computeCountry(withValue(c.input, "vacancy", before.vacancy.period, (v) => v + d), c.asOf).snapshot);
+        expectNotLower(
+          before,
+          computeCountry(
+            withValue(c.input, "vacancy", before.vacancy.period, (v) => v + d),
+            c.asOf,
+          ).snapshot,
+        );
       }),
       RUNS,
     );
@@ -109,7 +127,13 @@ describe("monotone: with everything else fixed, the score never goes down when",
       fc.property(richCase, delta, (c, d) => {
         const before = scoreOf(c);
         if (before.lmb === null) return;
-        expectNotLower(before, computeCountry(withValue(c.input, "lmb", before.lmb.period, (b) => b + d), c.asOf).snapshot);
+        expectNotLower(
+          before,
+          computeCountry(
+            withValue(c.input, "lmb", before.lmb.period, (b) => b + d),
+            c.asOf,
+          ).snapshot,
+        );
       }),
       RUNS,
     );
@@ -120,7 +144,13 @@ describe("monotone: with everything else fixed, the score never goes down when",
       fc.property(richCase, delta, (c, d) => {
         const before = scoreOf(c);
         if (before.eei === null) return;
-        expectNotLower(before, computeCountry(withValue(c.input, "expectations", before.eei.period, (x) => x + d), c.asOf).snapshot);
+        expectNotLower(
+          before,
+          computeCountry(
+            withValue(c.input, "expectations", before.eei.period, (x) => x + d),
+            c.asOf,
+          ).snapshot,
+        );
       }),
       RUNS,
     );
@@ -161,7 +191,13 @@ describe("freshness", () => {
   it("once every input is past its cutoff there is no score", () => {
     fc.assert(
       fc.property(caseArb(), fc.integer({ min: 0, max: 60 }), (c, extra) => {
-        const ends = [c.input.unemploymentMonthly, c.input.unemploymentQuarterly, c.input.vacancy, c.input.lmb, c.input.expectations]
+        const ends = [
+          c.input.unemploymentMonthly,
+          c.input.unemploymentQuarterly,
+          c.input.vacancy,
+          c.input.lmb,
+          c.input.expectations,
+        ]
           .flat()
           .map((p) => periodEndMonth(p.period));
         if (ends.length === 0) return;
@@ -203,7 +239,9 @@ describe("determinism and agreement with v2", () => {
     });
     fc.assert(
       fc.property(shuffled, ({ c, shuffledInput }) => {
-        expect(JSON.stringify(computeCountry(shuffledInput, c.asOf))).toBe(JSON.stringify(computeCountry(c.input, c.asOf)));
+        expect(JSON.stringify(computeCountry(shuffledInput, c.asOf))).toBe(
+          JSON.stringify(computeCountry(c.input, c.asOf)),
+        );
       }),
       RUNS,
     );

@@ -37,15 +37,40 @@ describe("metadata and parameters", () => {
   });
 
   it("keeps v2's numbers by value and adds the v2.1 ones", () => {
-    for (const key of ["anchors", "weights", "blocks", "freshness", "shrink", "scale", "status", "label", "yoy", "confidence", "euAverage", "averages", "margins"] as const) {
+    for (const key of [
+      "anchors",
+      "weights",
+      "blocks",
+      "freshness",
+      "shrink",
+      "scale",
+      "status",
+      "label",
+      "yoy",
+      "confidence",
+      "euAverage",
+      "averages",
+      "margins",
+    ] as const) {
       expect(MODEL_V2_1[key]).toEqual(MODEL_V2[key]);
     }
     expect(MODEL_V2_1.id).toBe("v2.1");
     expect(MODEL_V2.id).toBe("v2");
     expect(MODEL_V2_1.sentimentSources).toEqual(["lmb", "eei"]);
     expect(MODEL_V2_1.display).toEqual({ decimals: 1, guardDecimals: 9 });
-    expect(MODEL_V2_1.subScoreFamily).toEqual({ U: "historical", V: "historical", C: "historical", M: "historical", S: "sentiment" });
-    expect(MODEL_V2_1.dataTypeFamily).toEqual({ unemployment: "historical", vacancy: "historical", lmb: "sentiment", expectations: "sentiment" });
+    expect(MODEL_V2_1.subScoreFamily).toEqual({
+      U: "historical",
+      V: "historical",
+      C: "historical",
+      M: "historical",
+      S: "sentiment",
+    });
+    expect(MODEL_V2_1.dataTypeFamily).toEqual({
+      unemployment: "historical",
+      vacancy: "historical",
+      lmb: "sentiment",
+      expectations: "sentiment",
+    });
     expect(familyOf("S")).toBe("sentiment");
     expect(CURRENT_MODEL.familyOf("V")).toBe("historical");
   });
@@ -99,7 +124,10 @@ describe("status and label from the score as shown (one decimal, half away from 
 
   it("a 6.96 country (EEI 103.25 alone, fresh) is shown 7.0 and is bright", () => {
     // S = 50 + 3.25 × 5 = 66.25; alone and fresh: cover 1, shrunk = raw; score = 1 + 0.09 × 66.25 = 6.9625.
-    const { snapshot: s, history } = computeCountry(makeInput({ expectations: monthlyEndingAt("2026-10", [103.25]) }), "2026-11-22");
+    const { snapshot: s, history } = computeCountry(
+      makeInput({ expectations: monthlyEndingAt("2026-10", [103.25]) }),
+      "2026-11-22",
+    );
     expect(s.score).toBeCloseTo(6.9625, 12);
     expect(s.score).toBeLessThan(7);
     expect(shownScore(s.score!)).toBe(7);
@@ -107,13 +135,22 @@ describe("status and label from the score as shown (one decimal, half away from 
     expect(s.label).toBe("Rather favorable");
     expect(history.at(-1)?.status).toBe("bright"); // history points follow the same rule
     // v2's rule on the same number said cloudy.
-    expect(modelV2.computeCountry(makeInput({ lmb: monthlyEndingAt("2026-10", [103.25]) }), "2026-11-22").snapshot.status).toBe("cloudy");
+    expect(
+      modelV2.computeCountry(makeInput({ lmb: monthlyEndingAt("2026-10", [103.25]) }), "2026-11-22").snapshot.status,
+    ).toBe("cloudy");
   });
 });
 
 describe("S from the barometer and/or the Employment Expectations Indicator", () => {
   it("each source through the S table: 90 → 0, 100 → 50, 110 → 100", () => {
-    for (const [x, s] of [[90, 0], [100, 50], [110, 100], [104, 70], [85, 0], [120, 100]] as const) {
+    for (const [x, s] of [
+      [90, 0],
+      [100, 50],
+      [110, 100],
+      [104, 70],
+      [85, 0],
+      [120, 100],
+    ] as const) {
       const sub = snap(makeInput({ expectations: monthlyEndingAt("2025-10", [x]) }), "2025-10-20").sub_scores.S;
       expect(sub).toMatchObject({ key: "S", input: x, period: "2025-10", age: 0, freshness: 1, weight: 0.5 });
       expect(sub?.value).toBeCloseTo(s, 12);
@@ -122,7 +159,10 @@ describe("S from the barometer and/or the Employment Expectations Indicator", ()
 
   it("both present: S = (f_b·S(b) + f_x·S(x)) / (f_b + f_x), freshness max(f_b, f_x)", () => {
     // b = 104 (S 70) in 2025-10, age 2: f = 1. x = 96 (S 30) in 2025-07, age 5: f = 0.5.
-    const s = snap(makeInput({ lmb: monthlyEndingAt("2025-10", [104]), expectations: monthlyEndingAt("2025-07", [96]) }), "2025-12-05");
+    const s = snap(
+      makeInput({ lmb: monthlyEndingAt("2025-10", [104]), expectations: monthlyEndingAt("2025-07", [96]) }),
+      "2025-12-05",
+    );
     const value = (1 * 70 + 0.5 * 30) / 1.5;
     expect(s.sub_scores.S?.value).toBeCloseTo(value, 12);
     expect(s.sub_scores.S).toMatchObject({ freshness: 1, age: 2, period: "2025-10", effectiveWeight: 0.5 });
@@ -142,16 +182,25 @@ describe("S from the barometer and/or the Employment Expectations Indicator", ()
 
   it("the freshness weights decide the mix, and the newer source names S's period", () => {
     // b = 96 (S 30), 8 months old: f_b = 0.5^(6/3) = 0.25; x = 106 (S 80), fresh.
-    const s = snap(makeInput({ lmb: monthlyEndingAt("2025-03", [96]), expectations: monthlyEndingAt("2025-11", [106]) }), "2025-11-30");
+    const s = snap(
+      makeInput({ lmb: monthlyEndingAt("2025-03", [96]), expectations: monthlyEndingAt("2025-11", [106]) }),
+      "2025-11-30",
+    );
     expect(s.sub_scores.S?.value).toBeCloseTo((0.25 * 30 + 1 * 80) / 1.25, 12);
     expect(s.sub_scores.S).toMatchObject({ freshness: 1, age: 0, period: "2025-11" });
-    expect(s.sentiment_sources?.map((x) => [x.source, x.freshness])).toEqual([["lmb", 0.25], ["eei", 1]]);
+    expect(s.sentiment_sources?.map((x) => [x.source, x.freshness])).toEqual([
+      ["lmb", 0.25],
+      ["eei", 1],
+    ]);
   });
 
   it("never marks a country down for lacking one of the two sources", () => {
     const b = snap(makeInput({ lmb: monthlyEndingAt("2025-08", [103]) }), "2025-11-15");
     const x = snap(makeInput({ expectations: monthlyEndingAt("2025-08", [103]) }), "2025-11-15");
-    const both = snap(makeInput({ lmb: monthlyEndingAt("2025-08", [103]), expectations: monthlyEndingAt("2025-08", [103]) }), "2025-11-15");
+    const both = snap(
+      makeInput({ lmb: monthlyEndingAt("2025-08", [103]), expectations: monthlyEndingAt("2025-08", [103]) }),
+      "2025-11-15",
+    );
     expect(x.score).toBe(b.score);
     expect(both.score).toBe(b.score);
     expect(x.cover).toBe(b.cover);
@@ -171,7 +220,9 @@ describe("S from the barometer and/or the Employment Expectations Indicator", ()
     expect(v21.history.map((h) => h.score)).toEqual(v2.history.map((h) => h.score));
     expect(v21.snapshot.model).toBe("v2.1");
     expect(v21.snapshot.eei).toBeNull();
-    expect(v21.snapshot.sentiment_sources).toEqual([{ source: "lmb", value: 104, period: "2025-10", age: 2, freshness: 1, sub_score: 70 }]);
+    expect(v21.snapshot.sentiment_sources).toEqual([
+      { source: "lmb", value: 104, period: "2025-10", age: 2, freshness: 1, sub_score: 70 },
+    ]);
   });
 
   it("EEI alone: sentiment-only, medium confidence", () => {
@@ -183,14 +234,20 @@ describe("S from the barometer and/or the Employment Expectations Indicator", ()
 
   it("EEI with the historical block: blended, and high confidence with 12 months of unemployment", () => {
     const s = snap(
-      makeInput({ unemploymentMonthly: monthlyEndingAt("2025-10", repeat(6, 13)), expectations: monthlyEndingAt("2025-09", [102]) }),
+      makeInput({
+        unemploymentMonthly: monthlyEndingAt("2025-10", repeat(6, 13)),
+        expectations: monthlyEndingAt("2025-09", [102]),
+      }),
       "2025-11-10",
     );
     expect(s.basis).toBe("blended");
     expect(s.confidence).toBe("high");
     // Stale EEI (f < 0.5): medium.
     const stale = snap(
-      makeInput({ unemploymentMonthly: monthlyEndingAt("2025-10", repeat(6, 13)), expectations: monthlyEndingAt("2025-04", [102]) }),
+      makeInput({
+        unemploymentMonthly: monthlyEndingAt("2025-10", repeat(6, 13)),
+        expectations: monthlyEndingAt("2025-04", [102]),
+      }),
       "2025-11-10",
     );
     expect(stale.sub_scores.S?.freshness).toBeLessThan(0.5);
@@ -250,10 +307,35 @@ describe("the snapshot", () => {
 
   it("publishes its fields in a fixed order, v2's plus sentiment_sources, eei and change", () => {
     expect(Object.keys(snap(input, "2025-11-30"))).toEqual([
-      "country", "model", "as_of", "anchor_month", "score", "status", "label", "confidence", "basis", "cover", "raw",
-      "shrunk", "sub_scores", "sentiment_sources", "unemployment_series", "unemployment", "unemployment_year_before",
-      "unemployment_history_points", "vacancy", "competition", "lmb", "eei", "gdp", "inflation", "averages_3y",
-      "eu_average", "yoy", "change", "ingest_ids",
+      "country",
+      "model",
+      "as_of",
+      "anchor_month",
+      "score",
+      "status",
+      "label",
+      "confidence",
+      "basis",
+      "cover",
+      "raw",
+      "shrunk",
+      "sub_scores",
+      "sentiment_sources",
+      "unemployment_series",
+      "unemployment",
+      "unemployment_year_before",
+      "unemployment_history_points",
+      "vacancy",
+      "competition",
+      "lmb",
+      "eei",
+      "gdp",
+      "inflation",
+      "averages_3y",
+      "eu_average",
+      "yoy",
+      "change",
+      "ingest_ids",
     ]);
     expect(snap(input, "2025-11-30")).toMatchObject({ model: "v2.1", ingest_ids: [1, 2, 3, 4, 5] });
   });
@@ -281,7 +363,14 @@ describe("the snapshot", () => {
     const { snapshot: s } = computeCountry(input, "2026-02-10");
     const prev = s.change.previous_month!;
     // S's value moves too: the barometer and the EEI age at different rates, so their mix shifts.
-    expect(prev.parts.map((p) => `${p.key} ${p.kind}`)).toEqual(["U freshness", "V freshness", "C freshness", "M freshness", "S value", "S freshness"]);
+    expect(prev.parts.map((p) => `${p.key} ${p.kind}`)).toEqual([
+      "U freshness",
+      "V freshness",
+      "C freshness",
+      "M freshness",
+      "S value",
+      "S freshness",
+    ]);
     expect(prev.parts.find((p) => p.key === "V")?.from).toMatchObject({ period: "2025-Q3", age: 4 });
     expect(prev.parts.find((p) => p.key === "V")?.to).toMatchObject({ period: "2025-Q3", age: 5 });
     expect(prev.delta).not.toBe(0);
@@ -303,7 +392,10 @@ describe("the snapshot", () => {
 
 describe("history states and the attribution of every month", () => {
   const input = makeInput({
-    unemploymentMonthly: monthly("2023-01", [7, 6.9, 6.9, 6.8, 6.7, 6.7, 6.6, 6.5, 6.5, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6, 6, 5.9, 5.9, 5.8]),
+    unemploymentMonthly: monthly(
+      "2023-01",
+      [7, 6.9, 6.9, 6.8, 6.7, 6.7, 6.6, 6.5, 6.5, 6.4, 6.3, 6.3, 6.2, 6.2, 6.1, 6, 6, 5.9, 5.9, 5.8],
+    ),
     vacancy: quarterlyEndingAt("2024-Q2", [2, 2.2, 2.1, 2.4, 2.5, 2.6]),
     expectations: monthly("2023-06", [98, 99, 100, 101, 102, 103, 102, 101, 100, 101, 102, 103]),
   });
@@ -323,10 +415,19 @@ describe("history states and the attribution of every month", () => {
     // The snapshot keeps the five state fields of each side; the history shares the month states' sub-scores.
     expect(withPlainStates(changes.at(-1)!.previous_month!)).toEqual(snapshot.change.previous_month);
     expect(withPlainStates(changes.at(-1)!.year_before!)).toEqual(snapshot.change.year_before);
-    expect(Object.keys(snapshot.change.year_before!.parts[0].to!)).toEqual(["input", "period", "age", "freshness", "value"]);
+    expect(Object.keys(snapshot.change.year_before!.parts[0].to!)).toEqual([
+      "input",
+      "period",
+      "age",
+      "freshness",
+      "value",
+    ]);
     expect(snapshot.change.year_before).not.toBeNull();
     for (const [i, c] of changes.entries()) {
-      for (const [e, back] of [[c.previous_month, 1], [c.year_before, 12]] as const) {
+      for (const [e, back] of [
+        [c.previous_month, 1],
+        [c.year_before, 12],
+      ] as const) {
         if (e === null) continue;
         expect(e.from_score).toBe(history[i - back].score);
         expect(e.to_score).toBe(history[i].score);

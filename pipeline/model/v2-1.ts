@@ -21,5 +21,14 @@ export const id = MODEL_V2_1.id;
 export const introducedIn = MODEL_V2_1.introducedIn;
 
 export const modelV2_1: ScoreModelV21 = modelOf<CountryResultV21>(MODEL_V2_1);
-export const { computeCountry, monthStates, explainCountryHistory, freshness, shownScore, statusOf, labelOf, yoyLabel, familyOf } =
-  boundTo<CountryResultV21>(MODEL_V2_1);
+export const {
+  computeCountry,
+  monthStates,
+  explainCountryHistory,
+  freshness,
+  shownScore,
+  statusOf,
+  labelOf,
+  yoyLabel,
+  familyOf,
+} = boundTo<CountryResultV21>(MODEL_V2_1);

@@ -23,7 +23,20 @@ describe("model v2.2", () => {
     expect(CURRENT_MODEL).toBe(modelV2_2);
     expect(MODELS["v2.2"]).toBe(modelV2_2);
     expect(modelV2_2.params).toBe(MODEL_V2_2);
-    for (const key of ["anchors", "weights", "blocks", "freshness", "shrink", "scale", "status", "label", "yoy", "confidence", "sentimentSources", "ratingFrom"] as const) {
+    for (const key of [
+      "anchors",
+      "weights",
+      "blocks",
+      "freshness",
+      "shrink",
+      "scale",
+      "status",
+      "label",
+      "yoy",
+      "confidence",
+      "sentimentSources",
+      "ratingFrom",
+    ] as const) {
       expect(MODEL_V2_2[key]).toEqual(MODEL_V2_1[key]);
     }
     expect(MODEL_V2_2.yoyFrom).toBe("as-of month");
@@ -72,7 +85,10 @@ describe("model v2.2", () => {
         const year = s.change.year_before;
         expect(s.yoy.delta).toBe(year?.delta ?? null);
         expect(s.yoy.from_month === null || s.yoy.from_month === year?.from_month || year === null).toBe(true);
-        for (const [e, back] of [[year, 12], [s.change.previous_month, 1]] as const) {
+        for (const [e, back] of [
+          [year, 12],
+          [s.change.previous_month, 1],
+        ] as const) {
           if (e === null) continue;
           expect(e.to_month).toBe(c.asOf.slice(0, 7));
           expect(e.delta).toBe(history.at(-1)!.score! - history.at(-1 - back)!.score!);

@@ -12,4 +12,5 @@ export const id = MODEL_V2_2.id;
 export const introducedIn = MODEL_V2_2.introducedIn;
 
 export const modelV2_2: ScoreModelV21 = modelOf<CountryResultV21>(MODEL_V2_2);
-export const { computeCountry, monthStates, explainCountryHistory, statusOf, labelOf, yoyLabel } = boundTo<CountryResultV21>(MODEL_V2_2);
+export const { computeCountry, monthStates, explainCountryHistory, statusOf, labelOf, yoyLabel } =
+  boundTo<CountryResultV21>(MODEL_V2_2);

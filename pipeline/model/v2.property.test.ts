@@ -2,7 +2,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { monthLabel, periodEndMonth } from "./period.ts";
-import { RUNS, caseArb as anyCaseArb, expectNotLower, richCaseArb, unemploymentKey, withValue, type Case, type CaseOptions, singleArb, singleInput } from "./property-cases.ts";
+import {
+  RUNS,
+  caseArb as anyCaseArb,
+  expectNotLower,
+  richCaseArb,
+  unemploymentKey,
+  withValue,
+  type Case,
+  type CaseOptions,
+  singleArb,
+  singleInput,
+} from "./property-cases.ts";
 import type { ModelInput, SeriesPoint } from "./types.ts";
 import { MODEL_V2, computeCountry } from "./v2.ts";
 
@@ -56,7 +67,9 @@ describe("monotone: with everything else fixed, the score never goes down when",
       fc.property(richCase, delta, (c, d) => {
         const before = scoreOf(c);
         if (before.unemployment === null) return;
-        const input = withValue(c.input, unemploymentKey(before), before.unemployment.period, (u) => Math.max(0, u - d));
+        const input = withValue(c.input, unemploymentKey(before), before.unemployment.period, (u) =>
+          Math.max(0, u - d),
+        );
         expectNotLower(before, computeCountry(input, c.asOf).snapshot);
       }),
       RUNS,
@@ -84,7 +97,8 @@ describe("monotone: with everything else fixed, the score never goes down when",
           ? withValue(c.input, unemploymentKey(before), before.unemployment.period, (u) => u * k)
           : withValue(c.input, "vacancy", before.vacancy.period, (v) => v / k);
         const after = computeCountry(input, c.asOf).snapshot;
-        if (before.competition !== null && after.competition !== null) expect(after.competition).toBeLessThanOrEqual(before.competition);
+        if (before.competition !== null && after.competition !== null)
+          expect(after.competition).toBeLessThanOrEqual(before.competition);
         expectNotLower(before, after);
       }),
       RUNS,
@@ -214,7 +228,9 @@ describe("determinism", () => {
     });
     fc.assert(
       fc.property(shuffled, ({ c, shuffledInput }) => {
-        expect(JSON.stringify(computeCountry(shuffledInput, c.asOf))).toBe(JSON.stringify(computeCountry(c.input, c.asOf)));
+        expect(JSON.stringify(computeCountry(shuffledInput, c.asOf))).toBe(
+          JSON.stringify(computeCountry(c.input, c.asOf)),
+        );
       }),
       RUNS,
     );

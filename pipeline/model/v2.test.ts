@@ -65,11 +65,71 @@ describe("metadata and parameters", () => {
 describe("interpolate: sub-score anchor tables", () => {
   const cases: Record<SubScoreKey, Array<[number, number]>> = {
     // [input, expected sub-score]: every anchor, a point in every segment, both clamped ends.
-    U: [[2, 100], [4, 80], [6, 60], [8, 40], [12, 15], [18, 0], [3, 90], [5, 70], [7, 50], [10, 27.5], [15, 7.5], [1, 100], [0, 100], [25, 0]],
-    V: [[0.5, 0], [1, 20], [2, 45], [3, 70], [4, 90], [5, 100], [0.75, 10], [1.5, 32.5], [2.5, 57.5], [3.5, 80], [4.5, 95], [0.2, 0], [0, 0], [6, 100]],
-    C: [[0.5, 100], [1, 85], [2, 65], [4, 40], [8, 15], [15, 0], [0.75, 92.5], [1.5, 75], [3, 52.5], [6, 27.5], [11.5, 7.5], [0.1, 100], [20, 0]],
-    M: [[-1, 100], [0, 50], [1, 0], [-0.5, 75], [0.25, 37.5], [-3, 100], [2, 0]],
-    S: [[90, 0], [100, 50], [110, 100], [95, 25], [104, 70], [80, 0], [120, 100]],
+    U: [
+      [2, 100],
+      [4, 80],
+      [6, 60],
+      [8, 40],
+      [12, 15],
+      [18, 0],
+      [3, 90],
+      [5, 70],
+      [7, 50],
+      [10, 27.5],
+      [15, 7.5],
+      [1, 100],
+      [0, 100],
+      [25, 0],
+    ],
+    V: [
+      [0.5, 0],
+      [1, 20],
+      [2, 45],
+      [3, 70],
+      [4, 90],
+      [5, 100],
+      [0.75, 10],
+      [1.5, 32.5],
+      [2.5, 57.5],
+      [3.5, 80],
+      [4.5, 95],
+      [0.2, 0],
+      [0, 0],
+      [6, 100],
+    ],
+    C: [
+      [0.5, 100],
+      [1, 85],
+      [2, 65],
+      [4, 40],
+      [8, 15],
+      [15, 0],
+      [0.75, 92.5],
+      [1.5, 75],
+      [3, 52.5],
+      [6, 27.5],
+      [11.5, 7.5],
+      [0.1, 100],
+      [20, 0],
+    ],
+    M: [
+      [-1, 100],
+      [0, 50],
+      [1, 0],
+      [-0.5, 75],
+      [0.25, 37.5],
+      [-3, 100],
+      [2, 0],
+    ],
+    S: [
+      [90, 0],
+      [100, 50],
+      [110, 100],
+      [95, 25],
+      [104, 70],
+      [80, 0],
+      [120, 100],
+    ],
   };
   for (const key of Object.keys(cases) as SubScoreKey[]) {
     it(`${key} at and between anchors, clamped at the ends`, () => {
@@ -91,13 +151,38 @@ describe("interpolate: sub-score anchor tables", () => {
       lmb: monthlyEndingAt("2025-10", [104]),
     });
     const s = snap(input, "2025-10-20").sub_scores;
-    expect(s.U).toMatchObject({ key: "U", value: 70, input: 5, period: "2025-10", age: 0, freshness: 1, weight: 0.2, effectiveWeight: 0.2 });
-    expect(s.V).toMatchObject({ key: "V", value: 57.5, input: 2.5, period: "2025-Q3", age: 1, freshness: 1, weight: 0.125 });
+    expect(s.U).toMatchObject({
+      key: "U",
+      value: 70,
+      input: 5,
+      period: "2025-10",
+      age: 0,
+      freshness: 1,
+      weight: 0.2,
+      effectiveWeight: 0.2,
+    });
+    expect(s.V).toMatchObject({
+      key: "V",
+      value: 57.5,
+      input: 2.5,
+      period: "2025-Q3",
+      age: 1,
+      freshness: 1,
+      weight: 0.125,
+    });
     expect(s.C).toMatchObject({ key: "C", value: 65, input: 2, period: "2025-Q3", age: 1 });
     expect(s.M?.input).toBeCloseTo(-0.5, 12);
     expect(s.M?.value).toBeCloseTo(75, 10);
     expect(s.M).toMatchObject({ key: "M", period: "2025-10", age: 0, weight: 0.05 });
-    expect(s.S).toMatchObject({ key: "S", value: 70, input: 104, period: "2025-10", age: 0, freshness: 1, weight: 0.5 });
+    expect(s.S).toMatchObject({
+      key: "S",
+      value: 70,
+      input: 104,
+      period: "2025-10",
+      age: 0,
+      freshness: 1,
+      weight: 0.5,
+    });
   });
 });
 
@@ -167,7 +252,10 @@ describe("unemployment series and momentum", () => {
   });
 
   it("uses the quarterly series alone when there is no monthly one", () => {
-    const s = snap(makeInput({ unemploymentQuarterly: quarterlyEndingAt("2025-Q2", [8, 7.5, 7, 6.5, 6]) }), "2025-08-01");
+    const s = snap(
+      makeInput({ unemploymentQuarterly: quarterlyEndingAt("2025-Q2", [8, 7.5, 7, 6.5, 6]) }),
+      "2025-08-01",
+    );
     expect(s.unemployment_series).toBe("quarterly");
     expect(s.unemployment_year_before).toEqual({ value: 8, period: "2024-Q2", flag: null });
     expect(s.sub_scores.M?.input).toBe(-2);
@@ -176,7 +264,10 @@ describe("unemployment series and momentum", () => {
   });
 
   it("computes M from the value exactly 12 months before the newest", () => {
-    const s = snap(makeInput({ unemploymentMonthly: monthlyEndingAt("2025-09", [7, ...repeat(9, 11), 6.5]) }), "2025-10-01");
+    const s = snap(
+      makeInput({ unemploymentMonthly: monthlyEndingAt("2025-09", [7, ...repeat(9, 11), 6.5]) }),
+      "2025-10-01",
+    );
     expect(s.unemployment_year_before?.period).toBe("2024-09");
     expect(s.sub_scores.M?.input).toBe(-0.5);
     expect(s.sub_scores.M?.value).toBe(75);
@@ -356,16 +447,31 @@ describe("confidence", () => {
 describe("status, label, year-on-year", () => {
   it("status boundaries 2, 4, 7, 9 from the unrounded score", () => {
     const table: Array<[number, string]> = [
-      [1, "stormy"], [1.999999, "stormy"], [2, "rainy"], [3.999999, "rainy"], [4, "cloudy"],
-      [6.95, "cloudy"], [6.999999, "cloudy"], [7, "bright"], [8.999999, "bright"], [9, "sunny"], [10, "sunny"],
+      [1, "stormy"],
+      [1.999999, "stormy"],
+      [2, "rainy"],
+      [3.999999, "rainy"],
+      [4, "cloudy"],
+      [6.95, "cloudy"],
+      [6.999999, "cloudy"],
+      [7, "bright"],
+      [8.999999, "bright"],
+      [9, "sunny"],
+      [10, "sunny"],
     ];
     for (const [score, status] of table) expect(statusOf(score)).toBe(status);
   });
 
   it("label boundaries 9, 7, 4", () => {
     const table: Array<[number, string]> = [
-      [10, "Very favorable"], [9, "Very favorable"], [8.999999, "Rather favorable"], [7, "Rather favorable"],
-      [6.999999, "Mixed/average"], [4, "Mixed/average"], [3.999999, "Very tough"], [1, "Very tough"],
+      [10, "Very favorable"],
+      [9, "Very favorable"],
+      [8.999999, "Rather favorable"],
+      [7, "Rather favorable"],
+      [6.999999, "Mixed/average"],
+      [4, "Mixed/average"],
+      [3.999999, "Very tough"],
+      [1, "Very tough"],
     ];
     for (const [score, label] of table) expect(labelOf(score)).toBe(label);
   });
@@ -415,9 +521,23 @@ describe("no score", () => {
     const { snapshot: s, history } = computeCountry(makeInput(), "2025-12-01");
     expect(history).toEqual([]);
     expect(s).toMatchObject({
-      score: null, status: null, label: null, confidence: null, basis: null, cover: null, raw: null, shrunk: null,
-      anchor_month: null, unemployment_series: null, unemployment: null, unemployment_history_points: 0,
-      vacancy: null, competition: null, lmb: null, gdp: null, inflation: null,
+      score: null,
+      status: null,
+      label: null,
+      confidence: null,
+      basis: null,
+      cover: null,
+      raw: null,
+      shrunk: null,
+      anchor_month: null,
+      unemployment_series: null,
+      unemployment: null,
+      unemployment_history_points: 0,
+      vacancy: null,
+      competition: null,
+      lmb: null,
+      gdp: null,
+      inflation: null,
       yoy: { delta: null, label: null, from_month: null },
       eu_average: { unemployment: null, period: null, source: "fixed-thresholds" },
       ingest_ids: [],
@@ -443,7 +563,16 @@ describe("no score", () => {
       lmb: monthlyEndingAt("2024-06", [103]), // age 18
     });
     const { snapshot: s, history } = computeCountry(input, "2026-01-05");
-    expect(s).toMatchObject({ score: null, status: null, label: null, confidence: null, basis: null, cover: null, raw: null, shrunk: null });
+    expect(s).toMatchObject({
+      score: null,
+      status: null,
+      label: null,
+      confidence: null,
+      basis: null,
+      cover: null,
+      raw: null,
+      shrunk: null,
+    });
     expect(s.sub_scores).toEqual({ U: null, V: null, C: null, M: null, S: null });
     expect(s.anchor_month).toBe("2024-06");
     expect(s.unemployment?.period).toBe("2023-06"); // still shown with its period
@@ -454,7 +583,10 @@ describe("no score", () => {
 
 describe("history", () => {
   const input = makeInput({
-    unemploymentMonthly: monthly("2024-05", [7, 6.8, 6.9, 6.7, 6.6, 6.5, 6.6, 6.4, 6.3, 6.2, 6.2, 6.1, 6, 5.9, 5.9, 5.8, 5.8]),
+    unemploymentMonthly: monthly(
+      "2024-05",
+      [7, 6.8, 6.9, 6.7, 6.6, 6.5, 6.6, 6.4, 6.3, 6.2, 6.2, 6.1, 6, 5.9, 5.9, 5.8, 5.8],
+    ),
     vacancy: quarterly("2024-Q1", [2, 2.1, 2.3, 2.2, 2.4, 2.5]),
     lmb: monthly("2025-01", [99, 100, 101, 102, 101, 100, 103]),
     gdp: quarterly("2020-Q1", repeat(0.3, 20)),
@@ -487,17 +619,26 @@ describe("history", () => {
 describe("comparisons and context", () => {
   const u = monthlyEndingAt("2025-09", repeat(6, 13));
   it("EU average of the same month when the aggregate exists", () => {
-    const s = snap(makeInput({ unemploymentMonthly: u, euUnemploymentMonthly: monthlyEndingAt("2025-10", [5.8, 5.9]) }), "2025-11-01");
+    const s = snap(
+      makeInput({ unemploymentMonthly: u, euUnemploymentMonthly: monthlyEndingAt("2025-10", [5.8, 5.9]) }),
+      "2025-11-01",
+    );
     expect(s.eu_average).toEqual({ unemployment: 5.8, period: "2025-09", source: "EU27_2020" });
   });
 
   it("fixed thresholds when the aggregate of that month is missing", () => {
-    const s = snap(makeInput({ unemploymentMonthly: u, euUnemploymentMonthly: monthlyEndingAt("2025-08", [5.8]) }), "2025-11-01");
+    const s = snap(
+      makeInput({ unemploymentMonthly: u, euUnemploymentMonthly: monthlyEndingAt("2025-08", [5.8]) }),
+      "2025-11-01",
+    );
     expect(s.eu_average).toEqual({ unemployment: null, period: null, source: "fixed-thresholds" });
   });
 
   it("the quarterly aggregate for a quarterly series, never the monthly one", () => {
-    const base = { unemploymentQuarterly: quarterlyEndingAt("2025-Q2", [7]), euUnemploymentMonthly: monthlyEndingAt("2025-06", [5.9]) };
+    const base = {
+      unemploymentQuarterly: quarterlyEndingAt("2025-Q2", [7]),
+      euUnemploymentMonthly: monthlyEndingAt("2025-06", [5.9]),
+    };
     expect(snap(makeInput(base), "2025-08-01").eu_average.source).toBe("fixed-thresholds");
     const s = snap(makeInput({ ...base, euUnemploymentQuarterly: quarterlyEndingAt("2025-Q2", [6.1]) }), "2025-08-01");
     expect(s.eu_average).toEqual({ unemployment: 6.1, period: "2025-Q2", source: "EU27_2020" });
@@ -524,7 +665,10 @@ describe("comparisons and context", () => {
 
   it("3-year averages are null with fewer than 2 points", () => {
     const s = snap(
-      makeInput({ vacancy: quarterlyEndingAt("2025-Q2", [2]), unemploymentQuarterly: quarterlyEndingAt("2025-Q2", [5]) }),
+      makeInput({
+        vacancy: quarterlyEndingAt("2025-Q2", [2]),
+        unemploymentQuarterly: quarterlyEndingAt("2025-Q2", [5]),
+      }),
       "2025-08-01",
     );
     expect(s.averages_3y).toEqual({ vacancy: null, competition: null, vacancy_points: 1, competition_points: 1 });
@@ -579,10 +723,32 @@ describe("ingest ids and determinism", () => {
 
   it("publishes the snapshot fields in a fixed order", () => {
     expect(Object.keys(snap(input, "2025-11-30"))).toEqual([
-      "country", "model", "as_of", "anchor_month", "score", "status", "label", "confidence", "basis", "cover", "raw",
-      "shrunk", "sub_scores", "unemployment_series", "unemployment", "unemployment_year_before",
-      "unemployment_history_points", "vacancy", "competition", "lmb", "gdp", "inflation", "averages_3y",
-      "eu_average", "yoy", "ingest_ids",
+      "country",
+      "model",
+      "as_of",
+      "anchor_month",
+      "score",
+      "status",
+      "label",
+      "confidence",
+      "basis",
+      "cover",
+      "raw",
+      "shrunk",
+      "sub_scores",
+      "unemployment_series",
+      "unemployment",
+      "unemployment_year_before",
+      "unemployment_history_points",
+      "vacancy",
+      "competition",
+      "lmb",
+      "gdp",
+      "inflation",
+      "averages_3y",
+      "eu_average",
+      "yoy",
+      "ingest_ids",
     ]);
     expect(Object.keys(snap(input, "2025-11-30").sub_scores)).toEqual(["U", "V", "C", "M", "S"]);
     expect(snap(input, "2025-11-30")).toMatchObject({ country: "XX", model: "v2", as_of: "2025-11-30" });
@@ -594,7 +760,9 @@ describe("ingest ids and determinism", () => {
   });
 
   it("rejects two observations of one period and periods of the wrong kind", () => {
-    expect(() => snap(makeInput({ lmb: [pt("2025-01", 100), pt("2025-01", 101)] }), "2025-12-01")).toThrow(/two observations/);
+    expect(() => snap(makeInput({ lmb: [pt("2025-01", 100), pt("2025-01", 101)] }), "2025-12-01")).toThrow(
+      /two observations/,
+    );
     expect(() => snap(makeInput({ vacancy: [pt("2025-03", 2)] }), "2025-12-01")).toThrow(/quarter/);
     expect(() => snap(makeInput({ unemploymentMonthly: [pt("2025-Q1", 2)] }), "2025-12-01")).toThrow(/month/);
     expect(() => snap(makeInput(), "2025-12")).toThrow(InputError);

@@ -6,7 +6,15 @@ import type { CountryResult } from "./types.ts";
 
 export { ageInMonths, monthLabel, monthOfDate, periodEndMonth } from "./period.ts";
 export { interpolate } from "./kernel.ts";
-export { FAMILIES, MODEL_V2, SUB_SCORE_KEYS, type AnchorTable, type Family, type FreshnessRule, type Threshold } from "./tables.ts";
+export {
+  FAMILIES,
+  MODEL_V2,
+  SUB_SCORE_KEYS,
+  type AnchorTable,
+  type Family,
+  type FreshnessRule,
+  type Threshold,
+} from "./tables.ts";
 export type { ScoreModel } from "./score-model.ts";
 
 /** v2's table type: every model has the same table shape (tables.ts ModelParams). */

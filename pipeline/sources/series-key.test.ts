@@ -1,20 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { ECFIN_EEI } from "./ecfin/parse.ts";
 import { tableConfig } from "./eurostat/tables.ts";
-import { compareRelease, compareSeriesPreference, legacySeriesKey, normaliseRelease, seriesKey, seriesPreference } from "./series-key.ts";
+import {
+  compareRelease,
+  compareSeriesPreference,
+  legacySeriesKey,
+  normaliseRelease,
+  seriesKey,
+  seriesPreference,
+} from "./series-key.ts";
 
 const jvs = tableConfig("jvs_q_r21")!;
 const nace = jvs.pins.find((p) => p.dimension === "nace_r2_1")!.codes;
 
 describe("seriesKey", () => {
   it("names every pin but freq in the table's order, whatever the file's dimension order", () => {
-    const codes: Array<[string, string]> = [["freq", "Q"], ["s_adj", "NSA"], ["indic_em", "JVR"], ["sizeclas", "TOTAL"], ["nace_r2_1", "A-T"]];
+    const codes: Array<[string, string]> = [
+      ["freq", "Q"],
+      ["s_adj", "NSA"],
+      ["indic_em", "JVR"],
+      ["sizeclas", "TOTAL"],
+      ["nace_r2_1", "A-T"],
+    ];
     expect(seriesKey(jvs, codes)).toBe("indic_em=JVR,nace_r2_1=A-T,sizeclas=TOTAL,s_adj=NSA");
   });
   it("counts an optional pin the file lacks as its first code, so formats agree", () => {
-    expect(seriesKey(jvs, [["indic_em", "JVR"], ["nace_r2_1", "A-T"], ["s_adj", "SA"]])).toBe(
-      "indic_em=JVR,nace_r2_1=A-T,sizeclas=TOTAL,s_adj=SA",
-    );
+    expect(
+      seriesKey(jvs, [
+        ["indic_em", "JVR"],
+        ["nace_r2_1", "A-T"],
+        ["s_adj", "SA"],
+      ]),
+    ).toBe("indic_em=JVR,nace_r2_1=A-T,sizeclas=TOTAL,s_adj=SA");
   });
   it("gives a table without pins one series, and DG ECFIN's file its own pin", () => {
     expect(seriesKey(undefined, [])).toBe("");
@@ -27,15 +44,23 @@ describe("seriesKey", () => {
 });
 
 describe("seriesPreference", () => {
-  const pref = (nace: string, sAdj: string) => seriesPreference(jvs, `indic_em=JVR,nace_r2_1=${nace},sizeclas=TOTAL,s_adj=${sAdj}`);
+  const pref = (nace: string, sAdj: string) =>
+    seriesPreference(jvs, `indic_em=JVR,nace_r2_1=${nace},sizeclas=TOTAL,s_adj=${sAdj}`);
   it("orders by the NACE pin first, then SA before NSA", () => {
     const [first, second] = nace;
-    const sorted = [pref(second!, "SA"), pref(first!, "NSA"), pref(second!, "NSA"), pref(first!, "SA")].sort(compareSeriesPreference);
+    const sorted = [pref(second!, "SA"), pref(first!, "NSA"), pref(second!, "NSA"), pref(first!, "SA")].sort(
+      compareSeriesPreference,
+    );
     expect(sorted).toEqual([pref(first!, "SA"), pref(first!, "NSA"), pref(second!, "SA"), pref(second!, "NSA")]);
   });
   it("puts GDP's q-o-q before its y-o-y", () => {
     const gdp = tableConfig("namq_10_gdp")!;
-    expect(compareSeriesPreference(seriesPreference(gdp, "na_item=B1GQ,s_adj=SCA,unit=CLV_PCH_PRE"), seriesPreference(gdp, "na_item=B1GQ,s_adj=SCA,unit=CLV_PCH_SM"))).toBeLessThan(0);
+    expect(
+      compareSeriesPreference(
+        seriesPreference(gdp, "na_item=B1GQ,s_adj=SCA,unit=CLV_PCH_PRE"),
+        seriesPreference(gdp, "na_item=B1GQ,s_adj=SCA,unit=CLV_PCH_SM"),
+      ),
+    ).toBeLessThan(0);
   });
 });
 

@@ -56,8 +56,11 @@ export function seriesPreference(config: TableConfig | undefined, key: string): 
   if (config === undefined) return [];
   const codes = new Map(seriesCodes(key));
   const pins = keyedPins(config);
-  const ordered = [...pins.filter((p) => isNace(p.dimension)), ...pins.filter((p) => p.dimension === "s_adj"),
-    ...pins.filter((p) => !isNace(p.dimension) && p.dimension !== "s_adj")];
+  const ordered = [
+    ...pins.filter((p) => isNace(p.dimension)),
+    ...pins.filter((p) => p.dimension === "s_adj"),
+    ...pins.filter((p) => !isNace(p.dimension) && p.dimension !== "s_adj"),
+  ];
   return ordered.map((p) => {
     const at = p.codes.indexOf(codes.get(p.dimension) ?? p.codes[0]!);
     return at < 0 ? p.codes.length : at;

@@ -180,7 +180,23 @@ const FETCH_LOG_COLUMNS = `source_table, data_type, url, last_checked_at, last_c
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 function fetchLogRow(row: unknown[]): FetchLogEntry {
-  const [table, dataType, url, checked, changed, status, reason, httpStatus, etag, lastModified, updated, sha, closed, newest, failures] = row;
+  const [
+    table,
+    dataType,
+    url,
+    checked,
+    changed,
+    status,
+    reason,
+    httpStatus,
+    etag,
+    lastModified,
+    updated,
+    sha,
+    closed,
+    newest,
+    failures,
+  ] = row;
   return {
     table: String(table),
     dataType: dataType as DataType,
@@ -242,7 +258,9 @@ export class ObservationStore {
       await this.conn.runAndReadAll(
         `SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'observations'`,
       )
-    ).getRowsJS().map(([c]) => String(c));
+    )
+      .getRowsJS()
+      .map(([c]) => String(c));
     if (columns.includes("series")) return;
     const recovered = recover
       ? await recover(
@@ -251,13 +269,15 @@ export class ObservationStore {
               `SELECT i.id, i.data_type, i.source_table, i.file_name, i.file_sha256 FROM ingests i
                 WHERE i.id IN (SELECT DISTINCT ingest_id FROM observations) ORDER BY i.id`,
             )
-          ).getRowsJS().map(([id, dataType, table, fileName, sha256]) => ({
-            id: Number(id),
-            dataType: dataType as DataType,
-            table: String(table),
-            fileName: String(fileName),
-            sha256: String(sha256),
-          })),
+          )
+            .getRowsJS()
+            .map(([id, dataType, table, fileName, sha256]) => ({
+              id: Number(id),
+              dataType: dataType as DataType,
+              table: String(table),
+              fileName: String(fileName),
+              sha256: String(sha256),
+            })),
         )
       : new Map<number, RecoveredIngest>();
     const trusted = new Map<number, string>();
@@ -273,7 +293,8 @@ export class ObservationStore {
     }
     await this.transaction(async () => {
       await this.conn.run(`CREATE TEMP TABLE legacy_ingest_series (ingest_id BIGINT, series VARCHAR)`);
-      for (const [id, series] of trusted) await this.conn.run(`INSERT INTO legacy_ingest_series VALUES ($1, $2)`, [BigInt(id), series]);
+      for (const [id, series] of trusted)
+        await this.conn.run(`INSERT INTO legacy_ingest_series VALUES ($1, $2)`, [BigInt(id), series]);
       await this.conn.run(`CREATE TEMP TABLE legacy_series (source_table VARCHAR, unit VARCHAR, series VARCHAR)`);
       await this.conn.run(`CREATE TEMP TABLE legacy_release (ingest_id BIGINT, release VARCHAR)`);
       const pairs = (await this.conn.runAndReadAll(`SELECT DISTINCT source_table, unit FROM observations`)).getRowsJS();
@@ -283,7 +304,10 @@ export class ObservationStore {
       }
       const ingests = (await this.conn.runAndReadAll(`SELECT id, source_updated FROM ingests`)).getRowsJS();
       for (const [id, updated] of ingests) {
-        await this.conn.run(`INSERT INTO legacy_release VALUES ($1, $2)`, [BigInt(id as bigint), normaliseRelease(str(updated))]);
+        await this.conn.run(`INSERT INTO legacy_release VALUES ($1, $2)`, [
+          BigInt(id as bigint),
+          normaliseRelease(str(updated)),
+        ]);
       }
       await this.conn.run(`CREATE TABLE observations_v22 (${OBSERVATION_COLUMNS})`);
       await this.conn.run(
@@ -296,9 +320,14 @@ export class ObservationStore {
              LEFT JOIN legacy_ingest_series g ON g.ingest_id = o.ingest_id`,
       );
       const [before, after] = (
-        await this.conn.runAndReadAll(`SELECT (SELECT count(*) FROM observations), (SELECT count(*) FROM observations_v22)`)
-      ).getRowsJS()[0]!.map(Number);
-      if (before !== after) throw new Error(`Store migration to series kept ${after} of ${before} observations; nothing was changed.`);
+        await this.conn.runAndReadAll(
+          `SELECT (SELECT count(*) FROM observations), (SELECT count(*) FROM observations_v22)`,
+        )
+      )
+        .getRowsJS()[0]!
+        .map(Number);
+      if (before !== after)
+        throw new Error(`Store migration to series kept ${after} of ${before} observations; nothing was changed.`);
       await this.conn.run(`DROP TABLE observations`);
       await this.conn.run(`ALTER TABLE observations_v22 RENAME TO observations`);
       await this.conn.run(`DROP TABLE legacy_series`);
@@ -353,8 +382,20 @@ export class ObservationStore {
          processed, inserted, updated, unchanged, skipped_missing, warnings, origin)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
       [
-        r.dataType, r.table, cleanUserText(r.fileName), r.sha256, r.unit, r.sourceUpdated, r.ingestedAt,
-        r.processed, r.inserted, r.updated, r.unchanged, r.skippedMissing, r.warnings, r.origin,
+        r.dataType,
+        r.table,
+        cleanUserText(r.fileName),
+        r.sha256,
+        r.unit,
+        r.sourceUpdated,
+        r.ingestedAt,
+        r.processed,
+        r.inserted,
+        r.updated,
+        r.unchanged,
+        r.skippedMissing,
+        r.warnings,
+        r.origin,
       ],
     );
     return Number(reader.getRowsJS()[0]![0]);
@@ -404,7 +445,9 @@ export class ObservationStore {
     } finally {
       appender.closeSync();
     }
-    await this.conn.run(`${opts.allNew ? "INSERT" : "INSERT OR REPLACE"} INTO observations SELECT * FROM observations_stage`);
+    await this.conn.run(
+      `${opts.allNew ? "INSERT" : "INSERT OR REPLACE"} INTO observations SELECT * FROM observations_stage`,
+    );
     await this.conn.run(`DELETE FROM observations_stage`);
   }
 
@@ -413,7 +456,8 @@ export class ObservationStore {
     const reader = await this.conn.runAndReadAll(
       `SELECT data_type, source_table, series, geo, is_aggregate, period, value, flag, unit, release, ingest_id::INTEGER FROM observations`,
     );
-    const [dataType, table, series, geo, isAggregate, period, value, flag, unit, release, ingestId] = reader.getColumnsJS();
+    const [dataType, table, series, geo, isAggregate, period, value, flag, unit, release, ingestId] =
+      reader.getColumnsJS();
     const rows: StoredObservation[] = new Array(reader.currentRowCount);
     for (let i = 0; i < rows.length; i++) {
       rows[i] = {
@@ -471,29 +515,35 @@ export class ObservationStore {
                 LEFT JOIN fetch_log f ON f.source_table = t.source_table AND f.data_type = t.data_type
         ORDER BY t.data_type, t.source_table`,
     );
-    return reader.getRowsJS().map(([dataType, table, last, changed, updated, ingests, newest, n, checked, status, reason]) => ({
-      dataType: dataType as DataType,
-      table: String(table),
-      lastIngestedAt: str(last),
-      lastChangedAt: str(changed),
-      sourceUpdated: str(updated),
-      ingests: Number(ingests),
-      newestPeriod: str(newest),
-      observations: Number(n),
-      lastCheckedAt: str(checked),
-      lastStatus: str(status),
-      lastReason: str(reason),
-    }));
+    return reader
+      .getRowsJS()
+      .map(([dataType, table, last, changed, updated, ingests, newest, n, checked, status, reason]) => ({
+        dataType: dataType as DataType,
+        table: String(table),
+        lastIngestedAt: str(last),
+        lastChangedAt: str(changed),
+        sourceUpdated: str(updated),
+        ingests: Number(ingests),
+        newestPeriod: str(newest),
+        observations: Number(n),
+        lastCheckedAt: str(checked),
+        lastStatus: str(status),
+        lastReason: str(reason),
+      }));
   }
 
   /** The updater's log, one row per table it has checked. */
   async fetchLog(): Promise<FetchLogEntry[]> {
-    const reader = await this.conn.runAndReadAll(`SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log ORDER BY data_type, source_table`);
+    const reader = await this.conn.runAndReadAll(
+      `SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log ORDER BY data_type, source_table`,
+    );
     return reader.getRowsJS().map(fetchLogRow);
   }
 
   async fetchLogEntry(table: string): Promise<FetchLogEntry | null> {
-    const reader = await this.conn.runAndReadAll(`SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log WHERE source_table = $1`, [table]);
+    const reader = await this.conn.runAndReadAll(`SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log WHERE source_table = $1`, [
+      table,
+    ]);
     const row = reader.getRowsJS()[0];
     return row ? fetchLogRow(row) : null;
   }
@@ -503,8 +553,21 @@ export class ObservationStore {
     await this.conn.run(
       `INSERT OR REPLACE INTO fetch_log (${FETCH_LOG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
-        e.table, e.dataType, e.url, e.lastCheckedAt, e.lastChangedAt, e.status, e.reason, e.httpStatus,
-        e.etag, e.lastModified, e.sourceUpdated, e.rawSha256, e.closedHint, e.newestPeriod, e.consecutiveFailures,
+        e.table,
+        e.dataType,
+        e.url,
+        e.lastCheckedAt,
+        e.lastChangedAt,
+        e.status,
+        e.reason,
+        e.httpStatus,
+        e.etag,
+        e.lastModified,
+        e.sourceUpdated,
+        e.rawSha256,
+        e.closedHint,
+        e.newestPeriod,
+        e.consecutiveFailures,
       ],
     );
   }

@@ -35,7 +35,9 @@ export function readSeries(rows: readonly StoredObservation[], asOf?: string): M
     const table = key.split("|")[1]!;
     const config = anyTableConfig(table);
     const ranked = [...bySeries.keys()].sort(
-      (a, b) => compareSeriesPreference(seriesPreference(config, a), seriesPreference(config, b)) || (a < b ? -1 : a > b ? 1 : 0),
+      (a, b) =>
+        compareSeriesPreference(seriesPreference(config, a), seriesPreference(config, b)) ||
+        (a < b ? -1 : a > b ? 1 : 0),
     );
     const counting = asOf === undefined ? undefined : ranked.find((series) => countsAt(bySeries.get(series)!, asOf));
     chosen.set(key, counting ?? ranked[0]!);

@@ -37,11 +37,23 @@ export interface CardContent {
 }
 
 /** What the card of a country says, for one variant. A stale variant of a snapshot without a score is the same card. */
-export function cardContent(country: Pick<Country, "code" | "name">, snapshot: Snapshot | null, variant: CardVariant = "published"): CardContent {
+export function cardContent(
+  country: Pick<Country, "code" | "name">,
+  snapshot: Snapshot | null,
+  variant: CardVariant = "published",
+): CardContent {
   const base = { code: country.code, name: country.name };
   if (variant === "published" && snapshot && snapshot.score !== null && snapshot.status !== null) {
     const confidence = snapshot.confidence ? confidenceWithEvidence(snapshot.confidence, evidenceOf(snapshot)) : null;
-    return { ...base, month: snapshot.anchor_month, score: snapshot.score, status: snapshot.status, label: snapshot.label, confidence, noScore: null };
+    return {
+      ...base,
+      month: snapshot.anchor_month,
+      score: snapshot.score,
+      status: snapshot.status,
+      label: snapshot.label,
+      confidence,
+      noScore: null,
+    };
   }
   const facts = { asOf: snapshot?.as_of ?? null, anchorMonth: snapshot?.anchor_month ?? null };
   const title = noScoreText(country.name, facts).title;
@@ -58,10 +70,19 @@ export function cardContent(country: Pick<Country, "code" | "name">, snapshot: S
 /** A satori element: a plain object shaped like a React element (no React needed). */
 export interface CardNode {
   type: string;
-  props: { style?: Record<string, string | number>; children?: Array<CardNode | string> | CardNode | string; [attr: string]: unknown };
+  props: {
+    style?: Record<string, string | number>;
+    children?: Array<CardNode | string> | CardNode | string;
+    [attr: string]: unknown;
+  };
 }
 
-const el = (type: string, style: Record<string, string | number>, children?: CardNode["props"]["children"], attrs: Record<string, unknown> = {}): CardNode => ({
+const el = (
+  type: string,
+  style: Record<string, string | number>,
+  children?: CardNode["props"]["children"],
+  attrs: Record<string, unknown> = {},
+): CardNode => ({
   type,
   props: { ...attrs, style, ...(children === undefined ? {} : { children }) },
 });
@@ -77,7 +98,11 @@ export function cardTree(c: CardContent, flag: string): CardNode {
   const subtitle = c.month ? `Job market weather · ${dataToText(c.month)}` : "Job market weather";
 
   const header = el("div", { display: "flex", alignItems: "center" }, [
-    el("img", { width: 150, height: 100, borderRadius: 8, border: "2px solid #cbd5e1", marginRight: 32 }, undefined, { src: flag, width: 150, height: 100 }),
+    el("img", { width: 150, height: 100, borderRadius: 8, border: "2px solid #cbd5e1", marginRight: 32 }, undefined, {
+      src: flag,
+      width: 150,
+      height: 100,
+    }),
     el("div", { display: "flex", flexDirection: "column" }, [
       el("div", { fontSize: 68, fontWeight: 700, lineHeight: 1.1 }, c.name),
       el("div", { fontSize: 32, color: MUTED, marginTop: 6 }, subtitle),
@@ -90,10 +115,21 @@ export function cardTree(c: CardContent, flag: string): CardNode {
     const marker = Math.round(markerFraction(c.score) * 1072);
     body = el("div", { display: "flex", flexDirection: "column", flexGrow: 1, justifyContent: "center" }, [
       el("div", { display: "flex", alignItems: "center" }, [
-        el("div", { display: "flex", alignItems: "baseline", background: style.fill, color: style.ink, borderRadius: 28, padding: "4px 40px 10px" }, [
-          el("div", { fontSize: 150, fontWeight: 700, letterSpacing: -4 }, formatScore(c.score)),
-          el("div", { fontSize: 44, fontWeight: 400, marginLeft: 10 }, "/ 10"),
-        ]),
+        el(
+          "div",
+          {
+            display: "flex",
+            alignItems: "baseline",
+            background: style.fill,
+            color: style.ink,
+            borderRadius: 28,
+            padding: "4px 40px 10px",
+          },
+          [
+            el("div", { fontSize: 150, fontWeight: 700, letterSpacing: -4 }, formatScore(c.score)),
+            el("div", { fontSize: 44, fontWeight: 400, marginLeft: 10 }, "/ 10"),
+          ],
+        ),
         el("div", { display: "flex", flexDirection: "column", marginLeft: 44 }, [
           el("div", { fontSize: 56, fontWeight: 700 }, weatherTitle(c.status)),
           ...(c.label ? [el("div", { fontSize: 36, color: MUTED, marginTop: 8 }, c.label)] : []),
@@ -101,9 +137,30 @@ export function cardTree(c: CardContent, flag: string): CardNode {
         ]),
       ]),
       // The 1 to 10 scale in the five status colours, with the score's marker (as on the country page).
-      el("div", { display: "flex", position: "relative", width: 1072, height: 18, marginTop: 40, borderRadius: 9, backgroundImage: `linear-gradient(90deg, ${stops.join(", ")})` }, [
-        el("div", { position: "absolute", left: marker - 17, top: -8, width: 34, height: 34, borderRadius: 17, background: INK, border: "5px solid #ffffff" }),
-      ]),
+      el(
+        "div",
+        {
+          display: "flex",
+          position: "relative",
+          width: 1072,
+          height: 18,
+          marginTop: 40,
+          borderRadius: 9,
+          backgroundImage: `linear-gradient(90deg, ${stops.join(", ")})`,
+        },
+        [
+          el("div", {
+            position: "absolute",
+            left: marker - 17,
+            top: -8,
+            width: 34,
+            height: 34,
+            borderRadius: 17,
+            background: INK,
+            border: "5px solid #ffffff",
+          }),
+        ],
+      ),
     ]);
   } else {
     body = el("div", { display: "flex", flexDirection: "column", flexGrow: 1, justifyContent: "center" }, [

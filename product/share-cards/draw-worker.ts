@@ -34,9 +34,17 @@ port.on("message", async ({ id, content }: { id: number; content: CardContent })
     const bytes = new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
     const answer: DrawAnswer = { id, png: bytes, fontReads: fontReadCount(), lowPriority };
     // A Buffer from resvg owns its memory: hand it over without a copy (a pooled one is copied).
-    port.postMessage(answer, png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? [png.buffer as ArrayBuffer] : []);
+    port.postMessage(
+      answer,
+      png.byteOffset === 0 && png.byteLength === png.buffer.byteLength ? [png.buffer as ArrayBuffer] : [],
+    );
   } catch (err) {
-    const answer: DrawAnswer = { id, error: err instanceof Error ? err.message : String(err), fontReads: fontReadCount(), lowPriority };
+    const answer: DrawAnswer = {
+      id,
+      error: err instanceof Error ? err.message : String(err),
+      fontReads: fontReadCount(),
+      lowPriority,
+    };
     port.postMessage(answer);
   }
 });

@@ -9,7 +9,9 @@ import { renderCard } from "./render.ts";
 
 const snapshot = (country: string, score: number): Snapshot =>
   ({ country, as_of: "2026-11-22", anchor_month: "2026-10", score, status: "cloudy", label: null }) as Snapshot;
-const cards = keyShareCards(["DE", "FR", "GR", "PT", "AT", "BE"].map((c, i) => snapshot(c, 3 + i))).filter((c) => c.variant === "published");
+const cards = keyShareCards(["DE", "FR", "GR", "PT", "AT", "BE"].map((c, i) => snapshot(c, 3 + i))).filter(
+  (c) => c.variant === "published",
+);
 const card = (code: string): KeyedCard => cards.find((c) => c.country === code)!;
 
 /** This process's CPU priority as the tests found it: the worker's own must not change it. */
@@ -40,7 +42,9 @@ describe("CardDrawer", () => {
     drawer = new CardDrawer();
     const done: string[] = [];
     const track = (code: string, p: Promise<Buffer>) => p.then(() => void done.push(code));
-    const background = ["FR", "GR", "PT", "AT"].map((c) => track(c, drawer.draw(card(c).key, card(c).content, "background")));
+    const background = ["FR", "GR", "PT", "AT"].map((c) =>
+      track(c, drawer.draw(card(c).key, card(c).content, "background")),
+    );
     expect(drawer.idle).toBe(false);
     const request = track("DE", drawer.draw(card("DE").key, card("DE").content));
     // A request for a card waiting in the background queue moves it ahead too.

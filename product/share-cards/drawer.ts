@@ -12,7 +12,10 @@ import type { CardContent } from "./card.ts";
  * What draw-worker.ts answers: the PNG of the card it was sent, or why it could not draw it; its font reads so far
  * and whether it runs below normal CPU priority.
  */
-export type DrawAnswer = ({ id: number; png: Uint8Array } | { id: number; error: string }) & { fontReads: number; lowPriority: boolean };
+export type DrawAnswer = ({ id: number; png: Uint8Array } | { id: number; error: string }) & {
+  fontReads: number;
+  lowPriority: boolean;
+};
 
 /** `request`: someone waits for the card. `background`: drawn ahead of any request, when the worker has nothing else to do. */
 export type DrawPriority = "request" | "background";
@@ -44,7 +47,10 @@ interface Job {
 function workerLocation(): { file: string; argv: string[] } {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith(".ts")) {
-    return { file: fileURLToPath(new URL("../../pipeline/ts-worker.mjs", here)), argv: [new URL("./draw-worker.ts", here).href] };
+    return {
+      file: fileURLToPath(new URL("../../pipeline/ts-worker.mjs", here)),
+      argv: [new URL("./draw-worker.ts", here).href],
+    };
   }
   const ext = path.extname(here.pathname) || ".mjs";
   return { file: fileURLToPath(new URL(`./share-card-worker${ext}`, here)), argv: [] };

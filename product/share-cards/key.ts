@@ -8,7 +8,16 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { countryByCode } from "../../pipeline/countries.ts";
 import type { Snapshot } from "../../pipeline/model/types.ts";
-import { CARD_HEIGHT, CARD_VARIANTS, CARD_WIDTH, cardContent, cardTree, type CardContent, type CardNode, type CardVariant } from "./card.ts";
+import {
+  CARD_HEIGHT,
+  CARD_VARIANTS,
+  CARD_WIDTH,
+  cardContent,
+  cardTree,
+  type CardContent,
+  type CardNode,
+  type CardVariant,
+} from "./card.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +43,8 @@ export function loadAssets(): Assets {
   });
   const fonts = [font(400), font(700)];
   fontReads++;
-  const version = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), "utf8")) as { version: string }).version;
+  const version = (pkg: string) =>
+    (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), "utf8")) as { version: string }).version;
   const renderer = createHash("sha1");
   for (const f of fonts) renderer.update(f.data);
   renderer.update(`satori ${version("satori")} resvg ${version("@resvg/resvg-js")} ${CARD_WIDTH}x${CARD_HEIGHT}`);
@@ -72,7 +82,10 @@ export function contentTree(content: CardContent): CardNode {
  * the key.
  */
 export function cardKey(content: CardContent): string {
-  return createHash("sha1").update(loadAssets().renderer).update(JSON.stringify(contentTree(content))).digest("base64url");
+  return createHash("sha1")
+    .update(loadAssets().renderer)
+    .update(JSON.stringify(contentTree(content)))
+    .digest("base64url");
 }
 
 /** A card a publication names: what it says (drawn by the server on first request) and its key. */

@@ -35,7 +35,9 @@ describe("share card rendering", () => {
   });
 
   it("refuses a card whose country has no flag (what a broken card looks like to the server)", async () => {
-    await expect(renderCard({ ...cardContent({ code: "GR", name: "Greece" }, snapshot("GR", 7.4)), code: "ZZ" })).rejects.toThrow(/ZZ\.svg/);
+    await expect(
+      renderCard({ ...cardContent({ code: "GR", name: "Greece" }, snapshot("GR", 7.4)), code: "ZZ" }),
+    ).rejects.toThrow(/ZZ\.svg/);
   });
 });
 

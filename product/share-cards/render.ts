@@ -11,7 +11,11 @@ import { contentTree, loadAssets } from "./key.ts";
 /** The card as an SVG document (text drawn as paths: the PNG needs no font). */
 export async function cardSvg(content: CardContent): Promise<string> {
   const tree = contentTree(content);
-  return satori(tree as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loadAssets().fonts });
+  return satori(tree as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: loadAssets().fonts,
+  });
 }
 
 /** SVG → PNG on this thread. The SVG holds no text, so no system font is loaded. */

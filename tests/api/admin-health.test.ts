@@ -27,10 +27,14 @@ function multipart(name: string, bytes: Buffer | string, fields: Record<string, 
 
 /** Another process holds the data directory's job lock, as a long `jwi update` in a terminal would. */
 async function holdLock(command: string): Promise<ChildProcess> {
-  const holder = spawn(process.execPath, [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), s.dataDir, command], {
-    cwd: REPO_ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const holder = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), s.dataDir, command],
+    {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     holder.stdout!.on("data", (d) => String(d).includes("holding") && resolve());
     holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
@@ -50,7 +54,10 @@ describe("the data status's health facts", () => {
   it("names the job running now, the next scheduled run, and no failing table or update before any", async () => {
     const idle = await getJson(admin("/status"), { headers: { cookie } });
     expect(idle.body.job).toEqual({ running: false, holder: null });
-    expect(idle.body.schedule).toEqual({ cron: CRON, next_run: new Cron(CRON, { paused: true }).nextRun()!.toISOString() });
+    expect(idle.body.schedule).toEqual({
+      cron: CRON,
+      next_run: new Cron(CRON, { paused: true }).nextRun()!.toISOString(),
+    });
     expect(idle.body.tables_failing).toEqual([]);
     expect(idle.body.last_update).toBeNull();
 
@@ -78,7 +85,8 @@ describe("the data status's health facts", () => {
     expect(body.last_update.result).not.toBe("ok");
     expect(body.last_update.reason).toBeTruthy();
     expect(body.tables_failing.length).toBeGreaterThan(0);
-    for (const t of body.tables_failing) expect(body.tables.find((x: { table: string }) => x.table === t).lastStatus).toBe("failed");
+    for (const t of body.tables_failing)
+      expect(body.tables.find((x: { table: string }) => x.table === t).lastStatus).toBe("failed");
   }, 60_000);
 });
 
@@ -90,7 +98,9 @@ describe("an upload that must wait", () => {
       const res = await fetch(admin("/upload"), {
         method: "POST",
         headers: { cookie, accept: "application/x-ndjson" },
-        body: multipart("une_rt_m.json", readFileSync(path.join(BUNDLED_FIXTURES_DIR, "eurostat/une_rt_m.json")), { data_type: "unemployment" }),
+        body: multipart("une_rt_m.json", readFileSync(path.join(BUNDLED_FIXTURES_DIR, "eurostat/une_rt_m.json")), {
+          data_type: "unemployment",
+        }),
       });
       expect(res.status).toBe(200);
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -104,9 +114,17 @@ describe("an upload that must wait", () => {
         }
         if (done) break;
       }
-      const lines = text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>);
-      expect(lines[0]).toMatchObject({ type: "waiting", holder: { command: "jwi update (terminal)", pid: holder.pid } });
-      expect(lines[0]!.message).toMatch(/^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\.$/);
+      const lines = text
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, any>);
+      expect(lines[0]).toMatchObject({
+        type: "waiting",
+        holder: { command: "jwi update (terminal)", pid: holder.pid },
+      });
+      expect(lines[0]!.message).toMatch(
+        /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\.$/,
+      );
       expect(firstAt).toBeLessThan(WAIT_S * 1000);
       expect(lines.at(-1)).toMatchObject({ type: "error", status: 409, error: { code: "busy" } });
       expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_S * 1000 - 100);

@@ -6,7 +6,16 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { acquireJobLock } from "../../pipeline/jobs/lock.ts";
-import { ADMIN_PASSWORD, FIXTURES, getJson, login, postJson, startTestServer, validExperience, type TestServer } from "./helpers.ts";
+import {
+  ADMIN_PASSWORD,
+  FIXTURES,
+  getJson,
+  login,
+  postJson,
+  startTestServer,
+  validExperience,
+  type TestServer,
+} from "./helpers.ts";
 import { ADMIN_ROUTES } from "./admin-routes.ts";
 import { listenLocal, origin } from "../helpers/listen.ts";
 
@@ -51,12 +60,19 @@ afterAll(async () => {
   await s?.stop();
 });
 
-
 describe("without a session", () => {
   it("every /api/admin route but login answers 401 in JSON", async () => {
     for (const [method, p] of [...ADMIN_ROUTES, ["GET", "/no-such-route"]]) {
-      for (const headers of [{}, { cookie: "jwi_session=forged-token-value" }, { cookie: `jwi_session=${"A".repeat(43)}` }] as Array<Record<string, string>>) {
-        const r = await getJson(admin(p), { method, headers: { "content-type": "application/json", ...headers }, body: method === "POST" ? "{}" : undefined });
+      for (const headers of [
+        {},
+        { cookie: "jwi_session=forged-token-value" },
+        { cookie: `jwi_session=${"A".repeat(43)}` },
+      ] as Array<Record<string, string>>) {
+        const r = await getJson(admin(p), {
+          method,
+          headers: { "content-type": "application/json", ...headers },
+          body: method === "POST" ? "{}" : undefined,
+        });
         expect(r.status, `${method} ${p}`).toBe(401);
         expect(r.body.error.code).toBe("unauthorized");
       }
@@ -86,7 +102,9 @@ describe("login", () => {
       expect(r.body.error).toEqual({ code: "invalid_credentials", message: "Invalid admin credentials" });
       expect(r.headers.get("set-cookie")).toBeNull();
     }
-    const audit = s.db.prepare("SELECT * FROM audit_log WHERE action = 'login' AND result = 'denied'").all() as Array<Record<string, string>>;
+    const audit = s.db.prepare("SELECT * FROM audit_log WHERE action = 'login' AND result = 'denied'").all() as Array<
+      Record<string, string>
+    >;
     expect(audit.length).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(audit)).not.toContain("wrong password");
     expect(JSON.stringify(s.db.prepare("SELECT * FROM audit_log").all())).not.toContain(ADMIN_PASSWORD);
@@ -95,7 +113,11 @@ describe("login", () => {
   it("bad login bodies are 400 / 415", async () => {
     expect((await postJson(admin("/login"), { username: "admin" })).status).toBe(400);
     expect((await postJson(admin("/login"), "{oops")).status).toBe(400);
-    const form = await getJson(admin("/login"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "username=admin&password=x" });
+    const form = await getJson(admin("/login"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "username=admin&password=x",
+    });
     expect(form.status).toBe(415);
   });
 
@@ -124,7 +146,12 @@ describe("login", () => {
   });
 
   it("the cookie is Secure behind HTTPS (trusted proxy) or when configured", async () => {
-    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, trustProxy: "loopback" } });
+    const app = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: { ...s.config, trustProxy: "loopback" },
+    });
     const server: Server = await listenLocal(app);
     try {
       const url = `${origin(server)}/api/admin/login`;
@@ -140,7 +167,11 @@ describe("login", () => {
   });
 
   it("a cross-site Origin is refused on operator writes (CSRF defence in depth)", async () => {
-    const r = await postJson(admin("/login"), { username: "admin", password: ADMIN_PASSWORD }, { origin: "https://evil.example" });
+    const r = await postJson(
+      admin("/login"),
+      { username: "admin", password: ADMIN_PASSWORD },
+      { origin: "https://evil.example" },
+    );
     expect(r.status).toBe(403);
     const p = await postJson(admin("/publication"), { paused: true }, { ...authed(), origin: "https://evil.example" });
     expect(p.status).toBe(403);
@@ -150,7 +181,11 @@ describe("login", () => {
 
   it("operator writes must be JSON or multipart (415 otherwise)", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
-      const r = await getJson(admin("/recalculate"), { method: "POST", headers: authed({ "content-type": type }), body: "" });
+      const r = await getJson(admin("/recalculate"), {
+        method: "POST",
+        headers: authed({ "content-type": type }),
+        body: "",
+      });
       expect(r.status, type).toBe(415);
     }
     const none = await getJson(admin("/logout"), { method: "POST", headers: authed() });
@@ -166,7 +201,18 @@ describe("upload", () => {
     const r = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload }, authed());
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, data_type: "vacancy", strict_mode: false, tolerance_pp: 0.5 });
-    for (const k of ["processed", "inserted", "updated", "unchanged", "skippedMissing", "rows_upserted", "unknownHeaders", "warnings", "latest_samples", "notes"]) {
+    for (const k of [
+      "processed",
+      "inserted",
+      "updated",
+      "unchanged",
+      "skippedMissing",
+      "rows_upserted",
+      "unknownHeaders",
+      "warnings",
+      "latest_samples",
+      "notes",
+    ]) {
       expect(r.body).toHaveProperty(k);
     }
     expect(r.body.inserted).toBeGreaterThan(0);
@@ -175,12 +221,21 @@ describe("upload", () => {
     expect(vacancyCountries.length).toBeGreaterThan(0);
 
     // one audit entry: the operator, through the operator page, ok, with what changed
-    const entry = s.db.prepare("SELECT actor, result, target, detail FROM audit_log WHERE action = 'upload' ORDER BY id DESC").all() as Array<{
-      actor: string; result: string; target: string; detail: string;
+    const entry = s.db
+      .prepare("SELECT actor, result, target, detail FROM audit_log WHERE action = 'upload' ORDER BY id DESC")
+      .all() as Array<{
+      actor: string;
+      result: string;
+      target: string;
+      detail: string;
     }>;
     expect(entry).toHaveLength(1);
     expect(entry[0]).toMatchObject({ actor: "admin", result: "ok", target: "vacancy" });
-    expect(JSON.parse(entry[0]!.detail)).toMatchObject({ door: "operator page", inserted: r.body.inserted, updated: 0 });
+    expect(JSON.parse(entry[0]!.detail)).toMatchObject({
+      door: "operator page",
+      inserted: r.body.inserted,
+      updated: 0,
+    });
 
     // the same file again: idempotent
     const again = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload }, authed());
@@ -194,7 +249,9 @@ describe("upload", () => {
     expect(q.status).toBe(200);
     expect(q.body.success).toBe(true);
     expect(q.body.inserted).toBeGreaterThan(0);
-    const lmb = await upload(multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx"), { data_type: "lmb" }));
+    const lmb = await upload(
+      multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx"), { data_type: "lmb" }),
+    );
     expect(lmb.status).toBe(200);
     expect(lmb.body).toMatchObject({ success: true, data_type: "lmb" });
     expect(lmb.body.inserted).toBeGreaterThan(0);
@@ -204,7 +261,10 @@ describe("upload", () => {
 
   it("youth unemployment uploads as its own data type; as unemployment the file is refused, naming the right type", async () => {
     // The real age CSV's header and Spain's rows (under the test's upload limit): 100 months of each age group.
-    const lines = readFileSync(realFile("une_rt_m_SDMX-CSV_labels_EU27_Y_LT25_Y25-74_2021-12_2026-01.csv"), "utf8").split(/\r?\n/);
+    const lines = readFileSync(
+      realFile("une_rt_m_SDMX-CSV_labels_EU27_Y_LT25_Y25-74_2021-12_2026-01.csv"),
+      "utf8",
+    ).split(/\r?\n/);
     const spain = [lines[0]!, ...lines.filter((l) => l.includes(",Spain,"))].join("\r\n") + "\r\n";
     const youthCsv = { name: "une_rt_m_ES_by_age.csv", bytes: Buffer.from(spain) };
     const before = await observationCount();
@@ -215,21 +275,37 @@ describe("upload", () => {
     const r = await upload(multipart(youthCsv, { data_type: "youth_unemployment" }));
     expect(r.status).toBe(200);
     // The bundle already holds these (the seed loads the whole file): the same values, nothing new.
-    expect(r.body).toMatchObject({ success: true, data_type: "youth_unemployment", table: "une_rt_m", processed: 50, inserted: 0, unchanged: 50 });
+    expect(r.body).toMatchObject({
+      success: true,
+      data_type: "youth_unemployment",
+      table: "une_rt_m",
+      processed: 50,
+      inserted: 0,
+      unchanged: 50,
+    });
     expect(r.body.latest_samples).toEqual([{ country: "ES", period: "2026-01", value: 23.5 }]);
     expect(await observationCount()).toBe(before);
   });
 
   it("dry runs store nothing", async () => {
     const before = await observationCount();
-    const r = await upload(multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-across.xlsx"), { data_type: "lmb", dry_run: "true" }));
+    const r = await upload(
+      multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-across.xlsx"), {
+        data_type: "lmb",
+        dry_run: "true",
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.dry_run).toBe(true);
     expect(await observationCount()).toBe(before);
   });
 
   it("rejected files answer 400 with the upload result and store nothing", async () => {
-    const expected = JSON.parse(readFileSync(path.join(FIXTURES, "broken/expected.json"), "utf8")) as Array<{ file: string; type: string; message: string }>;
+    const expected = JSON.parse(readFileSync(path.join(FIXTURES, "broken/expected.json"), "utf8")) as Array<{
+      file: string;
+      type: string;
+      message: string;
+    }>;
     const before = await observationCount();
     for (const e of expected) {
       const r = await upload(multipart(path.join(FIXTURES, "broken", e.file), { data_type: e.type }));
@@ -243,7 +319,10 @@ describe("upload", () => {
     expect(wrongExt.status).toBe(400);
     expect(wrongExt.body.error).toMatch(/XLSX/i);
     expect(await observationCount()).toBe(before);
-    const audit = s.db.prepare("SELECT count(*) FROM audit_log WHERE action = 'upload' AND result = 'rejected'").pluck().get() as number;
+    const audit = s.db
+      .prepare("SELECT count(*) FROM audit_log WHERE action = 'upload' AND result = 'rejected'")
+      .pluck()
+      .get() as number;
     expect(audit).toBeGreaterThanOrEqual(expected.length + 2);
   });
 
@@ -268,13 +347,21 @@ describe("upload", () => {
     const big = Buffer.alloc(UPLOAD_MAX + 1024, 0x20);
     const f = await upload(multipart({ name: "big.json", bytes: big }, { data_type: "unemployment" }));
     expect(f.status).toBe(413);
-    const g = await postJson(admin("/upload"), `{"data_type":"vacancy","source":"eurostat","payload":{"x":"${"y".repeat(UPLOAD_MAX)}"}}`, authed());
+    const g = await postJson(
+      admin("/upload"),
+      `{"data_type":"vacancy","source":"eurostat","payload":{"x":"${"y".repeat(UPLOAD_MAX)}"}}`,
+      authed(),
+    );
     expect(g.status).toBe(413);
     for (const [type, body] of [
       ["multipart/form-data", "x"],
-      ["multipart/form-data; boundary=zz", "--zz\r\nContent-Disposition: form-data; name=\"data_type\"\r\n\r\nvac"],
+      ["multipart/form-data; boundary=zz", '--zz\r\nContent-Disposition: form-data; name="data_type"\r\n\r\nvac'],
     ]) {
-      const broken = await getJson(admin("/upload"), { method: "POST", headers: authed({ "content-type": type! }), body });
+      const broken = await getJson(admin("/upload"), {
+        method: "POST",
+        headers: authed({ "content-type": type! }),
+        body,
+      });
       expect(broken.status, type).toBe(400);
       expect(broken.body.error.code).toBe("invalid_upload");
     }
@@ -295,11 +382,19 @@ describe("recalculate and the one-job lock", () => {
     expect(r.body).toMatchObject({ model: "v2.2", as_of: "2026-11-22" });
     expect(r.body.countries).toHaveLength(31);
     expect(r.body.publication_id).toBeGreaterThan(1);
-    const entry = s.db.prepare("SELECT actor, result, detail FROM audit_log WHERE action = 'recalculate' ORDER BY id DESC LIMIT 1").get() as {
-      actor: string; result: string; detail: string;
+    const entry = s.db
+      .prepare("SELECT actor, result, detail FROM audit_log WHERE action = 'recalculate' ORDER BY id DESC LIMIT 1")
+      .get() as {
+      actor: string;
+      result: string;
+      detail: string;
     };
     expect(entry).toMatchObject({ actor: "admin", result: "ok" });
-    expect(JSON.parse(entry.detail)).toMatchObject({ door: "operator page", publication_id: r.body.publication_id, countries_scored: r.body.countries_scored });
+    expect(JSON.parse(entry.detail)).toMatchObject({
+      door: "operator page",
+      publication_id: r.body.publication_id,
+      countries_scored: r.body.countries_scored,
+    });
     const after = await fetch(`${base}/api/countries`);
     expect(after.headers.get("etag")).not.toBe(etag);
     const afterBody = (await after.json()) as Array<{ code: string; confidence: string | null; basis: string | null }>;
@@ -313,7 +408,10 @@ describe("recalculate and the one-job lock", () => {
   });
 
   it("recalculate with an empty JSON body uses today; a bad date is 400", async () => {
-    const r = await getJson(admin("/recalculate"), { method: "POST", headers: authed({ "content-type": "application/json" }) });
+    const r = await getJson(admin("/recalculate"), {
+      method: "POST",
+      headers: authed({ "content-type": "application/json" }),
+    });
     expect(r.status).toBe(200);
     expect(r.body.as_of).toBe(new Date().toISOString().slice(0, 10));
     const bad = await postJson(admin("/recalculate"), { as_of: "2026-02-30" }, authed());
@@ -334,7 +432,11 @@ describe("recalculate and the one-job lock", () => {
       expect(up.body.error.code).toBe("busy");
       expect(up.body.error.message).toMatch(/running: jwi ingest big-file\.json \(pid \d+ on .+, started .+\)/);
       expect(up.body.error.details.holder).toMatchObject({ command: "jwi ingest big-file.json", pid: process.pid });
-      const json = await postJson(admin("/upload"), { data_type: "vacancy", source: "eurostat", payload: { a: 1 } }, authed());
+      const json = await postJson(
+        admin("/upload"),
+        { data_type: "vacancy", source: "eurostat", payload: { a: 1 } },
+        authed(),
+      );
       expect(json.status).toBe(409);
       const rc = await postJson(admin("/recalculate"), {}, authed());
       expect(rc.status).toBe(409);
@@ -350,11 +452,17 @@ describe("recalculate and the one-job lock", () => {
 
   it("concurrent recalculations through the API: each one publishes or is refused as busy, never both at once", async () => {
     const before = s.count("publications");
-    const results = await Promise.all([1, 2, 3].map(() => postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed())));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed())),
+    );
     const statuses = results.map((r) => r.status);
-    expect(statuses.every((x) => x === 200 || x === 409), JSON.stringify(results.map((r) => [r.status, r.body?.error]))).toBe(true);
+    expect(
+      statuses.every((x) => x === 200 || x === 409),
+      JSON.stringify(results.map((r) => [r.status, r.body?.error])),
+    ).toBe(true);
     expect(statuses).toContain(200);
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.error.message).toMatch(/Another data job is running: recalc/);
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.error.message).toMatch(/Another data job is running: recalc/);
     // Every 200 is one complete publication, or the current one when it found nothing changed (the same as-of
     // date and data as the recalc before it): the jobs ran one after another.
     const published = results.filter((r) => r.status === 200 && !r.body.unchanged).length;
@@ -366,9 +474,21 @@ describe("recalculate and the one-job lock", () => {
 describe("upload progress (Accept: application/x-ndjson)", () => {
   const NDJSON = "application/x-ndjson";
   async function streamed(form: FormData, init: { headers?: Record<string, string>; url?: string } = {}) {
-    const res = await fetch(init.url ?? admin("/upload"), { method: "POST", headers: { ...authed(), accept: NDJSON, ...init.headers }, body: form });
+    const res = await fetch(init.url ?? admin("/upload"), {
+      method: "POST",
+      headers: { ...authed(), accept: NDJSON, ...init.headers },
+      body: form,
+    });
     const text = await res.text();
-    return { res, text, lines: () => text.trim().split("\n").map((l) => JSON.parse(l) as Record<string, any>) };
+    return {
+      res,
+      text,
+      lines: () =>
+        text
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as Record<string, any>),
+    };
   }
 
   it("streams each pipeline step as it happens, then the upload result", async () => {
@@ -377,7 +497,9 @@ describe("upload progress (Accept: application/x-ndjson)", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const all = lines();
-    expect(all.slice(0, 4)).toEqual(["received", "parsed", "validated", "stored"].map((step) => ({ type: "progress", step })));
+    expect(all.slice(0, 4)).toEqual(
+      ["received", "parsed", "validated", "stored"].map((step) => ({ type: "progress", step })),
+    );
     expect(all).toHaveLength(5);
     expect(all[4]).toMatchObject({ type: "result", status: 200, result: { success: true, data_type: "unemployment" } });
     expect(all[4]!.result).toHaveProperty("warnings");
@@ -385,7 +507,9 @@ describe("upload progress (Accept: application/x-ndjson)", () => {
 
   it("a file rejected after it was received: its steps, then the result with status 400; nothing stored", async () => {
     const before = await observationCount();
-    const { res, lines } = await streamed(multipart(path.join(FIXTURES, "broken/ambiguous-sex.json"), { data_type: "vacancy" }));
+    const { res, lines } = await streamed(
+      multipart(path.join(FIXTURES, "broken/ambiguous-sex.json"), { data_type: "vacancy" }),
+    );
     expect(res.status).toBe(200);
     const all = lines();
     expect(all[0]).toEqual({ type: "progress", step: "received" });
@@ -407,7 +531,11 @@ describe("upload progress (Accept: application/x-ndjson)", () => {
     } finally {
       held.release();
     }
-    const anon = await fetch(admin("/upload"), { method: "POST", headers: { accept: NDJSON }, body: multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }) });
+    const anon = await fetch(admin("/upload"), {
+      method: "POST",
+      headers: { accept: NDJSON },
+      body: multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }),
+    });
     expect(anon.status).toBe(401);
   });
 
@@ -423,12 +551,18 @@ describe("upload progress (Accept: application/x-ndjson)", () => {
     const server: Server = await listenLocal(app);
     try {
       const url = `${origin(server)}/api/admin/upload`;
-      const { res, lines } = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }), { url });
+      const { res, lines } = await streamed(multipart(realFile("une_rt_m.json"), { data_type: "unemployment" }), {
+        url,
+      });
       expect(res.status).toBe(200);
       const all = lines();
       expect(all[0]).toEqual({ type: "progress", step: "received" });
       // the same error body as the error middleware (no stack trace in production)
-      expect(all[1]).toMatchObject({ type: "error", status: 500, error: { code: "internal_error", message: "Something went wrong on our side. Please try again later." } });
+      expect(all[1]).toMatchObject({
+        type: "error",
+        status: 500,
+        error: { code: "internal_error", message: "Something went wrong on our side. Please try again later." },
+      });
     } finally {
       await new Promise((r) => server.close(r));
     }
@@ -450,7 +584,13 @@ describe("status and publication", () => {
   it("pause and resume publication: health and the admin view follow", async () => {
     const p = await postJson(admin("/publication"), { paused: true, reason: "data check" }, authed());
     expect(p.status).toBe(200);
-    expect(p.body).toMatchObject({ paused: true, reason: "data check", updated_by: "admin", site_paused: true, site_paused_reason: "operator" });
+    expect(p.body).toMatchObject({
+      paused: true,
+      reason: "data check",
+      updated_by: "admin",
+      site_paused: true,
+      site_paused_reason: "operator",
+    });
     expect((await getJson(`${base}/api/health`)).body).toMatchObject({ paused: true, paused_reason: "operator" });
     expect((await getJson(admin("/publication"), { headers: authed() })).body.paused).toBe(true);
     const bad = await postJson(admin("/publication"), { paused: "yes" }, authed());
@@ -467,7 +607,13 @@ describe("waiting list (operator only)", () => {
   it("lists newest first with a service filter, and exports formula-safe CSV", async () => {
     const reqs = [
       { name: "First Person", email: "first@example.com", message: "Hello", service: "career-consultant" },
-      { name: "=HYPERLINK(\"http://evil.example\",\"x\")", email: "second@example.com", phone: "+49 30 1234", message: 'Line one\nLine "two", with comma', service: "cv-upgrade" },
+      {
+        name: '=HYPERLINK("http://evil.example","x")',
+        email: "second@example.com",
+        phone: "+49 30 1234",
+        message: 'Line one\nLine "two", with comma',
+        service: "cv-upgrade",
+      },
       { name: "@Third", email: "third@example.com", message: "-2+3", service: "cv-upgrade" },
     ];
     for (const r of reqs) expect((await postJson(`${base}/api/waiting-list`, r)).status).toBe(201);
@@ -475,7 +621,11 @@ describe("waiting list (operator only)", () => {
     const all = await getJson(admin("/waiting-list"), { headers: authed() });
     expect(all.status).toBe(200);
     expect(all.body.total).toBe(3);
-    expect(all.body.items.map((i: { email: string }) => i.email)).toEqual(["third@example.com", "second@example.com", "first@example.com"]);
+    expect(all.body.items.map((i: { email: string }) => i.email)).toEqual([
+      "third@example.com",
+      "second@example.com",
+      "first@example.com",
+    ]);
     const cv = await getJson(admin("/waiting-list?service=cv-upgrade"), { headers: authed() });
     expect(cv.body.items).toHaveLength(2);
     expect((await getJson(admin("/waiting-list?service=nope"), { headers: authed() })).status).toBe(400);
@@ -483,7 +633,9 @@ describe("waiting list (operator only)", () => {
     const res = await fetch(admin("/waiting-list/export"), { headers: authed() });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
-    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="waiting-list-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /attachment; filename="waiting-list-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const csv = (await res.text()).replace(/^\uFEFF/, "");
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe("id,created_at,service,name,email,phone,message");
@@ -493,7 +645,9 @@ describe("waiting list (operator only)", () => {
     expect(csv).toContain(`,'+49 30 1234,`);
     expect(csv).toContain(`"Line one\nLine ""two"", with comma"`);
     expect(csv.endsWith("\r\n")).toBe(true);
-    const cvOnly = await (await fetch(admin("/waiting-list/export?service=career-consultant"), { headers: authed() })).text();
+    const cvOnly = await (
+      await fetch(admin("/waiting-list/export?service=career-consultant"), { headers: authed() })
+    ).text();
     expect(cvOnly).toContain("first@example.com");
     expect(cvOnly).not.toContain("third@example.com");
     const audited = s.db.prepare("SELECT action FROM audit_log WHERE action LIKE 'waiting_list.%'").pluck().all();
@@ -515,7 +669,11 @@ describe("waiting list (operator only)", () => {
 
 describe("experience moderation", () => {
   it("hides and unhides: the public list and summary follow", async () => {
-    const a = await postJson(`${base}/api/countries/hu/experiences`, { ...validExperience, mood: 1, comment: "spam spam" });
+    const a = await postJson(`${base}/api/countries/hu/experiences`, {
+      ...validExperience,
+      mood: 1,
+      comment: "spam spam",
+    });
     const b = await postJson(`${base}/api/countries/hu/experiences`, { ...validExperience, mood: 5, comment: "fine" });
     const publicList = async () => (await getJson(`${base}/api/countries/hu/experiences`)).body;
     expect((await publicList()).summary.count).toBe(2);
@@ -555,12 +713,18 @@ describe("operator-facing text is stored cleaned (no control or bidirectional ch
       ["admin", "denied"],
     ]);
     expect(JSON.stringify(body)).not.toMatch(BIDI);
-    const raw = s.db.prepare("SELECT actor FROM audit_log WHERE action = 'login' ORDER BY id DESC LIMIT 2").pluck().all() as string[];
+    const raw = s.db
+      .prepare("SELECT actor FROM audit_log WHERE action = 'login' ORDER BY id DESC LIMIT 2")
+      .pluck()
+      .all() as string[];
     expect(raw).toEqual(["admin", "admin"]);
   });
 
   it("an uploaded file's name is stored cleaned in the audit log", async () => {
-    const file = { name: "lmb\u202E-months\u2066.xlsx", bytes: readFileSync(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx")) };
+    const file = {
+      name: "lmb\u202E-months\u2066.xlsx",
+      bytes: readFileSync(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx")),
+    };
     const r = await upload(multipart(file, { data_type: "lmb", dry_run: "true" }));
     expect(r.status).toBe(200);
     const { body } = await getJson(admin("/audit?action=upload&limit=1"), { headers: authed() });
@@ -569,7 +733,11 @@ describe("operator-facing text is stored cleaned (no control or bidirectional ch
   });
 
   it("a pause reason is stored cleaned", async () => {
-    const paused = await postJson(admin("/publication"), { paused: true, reason: "Data \u202Ekcehc\u202C check" }, authed());
+    const paused = await postJson(
+      admin("/publication"),
+      { paused: true, reason: "Data \u202Ekcehc\u202C check" },
+      authed(),
+    );
     expect(paused.status).toBe(200);
     expect(paused.body.reason).toBe("Data kcehc check");
     const resumed = await postJson(admin("/publication"), { paused: false }, authed());
@@ -584,10 +752,13 @@ describe("audit log and logout", () => {
     const { status, body } = await getJson(admin("/audit?limit=500"), { headers: authed() });
     expect(status).toBe(200);
     const actions = new Set(body.items.map((i: { action: string }) => i.action));
-    for (const a of ["login", "upload", "recalculate", "publication.pause", "experience.hide", "waiting_list.export"]) expect(actions).toContain(a);
+    for (const a of ["login", "upload", "recalculate", "publication.pause", "experience.hide", "waiting_list.export"])
+      expect(actions).toContain(a);
     const ids = body.items.map((i: { id: number }) => i.id);
     expect([...ids].sort((x: number, y: number) => y - x)).toEqual(ids);
-    const upload = body.items.find((i: { action: string; result: string }) => i.action === "upload" && i.result === "ok");
+    const upload = body.items.find(
+      (i: { action: string; result: string }) => i.action === "upload" && i.result === "ok",
+    );
     expect(upload).toMatchObject({ actor: "admin" });
     expect(upload.detail).toHaveProperty("inserted");
     expect((await getJson(admin("/audit?limit=0"), { headers: authed() })).status).toBe(400);
@@ -613,7 +784,13 @@ describe("audit log and logout", () => {
   });
 
   it("a session lasts its lifetime on the real clock, whatever month the app reads its data at (tests pin that clock)", async () => {
-    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config, now: () => new Date("2026-01-01T00:00:00.000Z") });
+    const app = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: s.config,
+      now: () => new Date("2026-01-01T00:00:00.000Z"),
+    });
     const server: Server = await listenLocal(app);
     try {
       const other = origin(server);
@@ -646,9 +823,11 @@ describe("login brute force", () => {
     const server = await limitedApp();
     try {
       const url = `${origin(server)}/api/admin/login`;
-      for (let i = 0; i < 3; i++) expect((await postJson(url, { username: "admin", password: ADMIN_PASSWORD })).status).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await postJson(url, { username: "admin", password: ADMIN_PASSWORD })).status).toBe(200);
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) statuses.push((await postJson(url, { username: "admin", password: `guess-${i}` })).status);
+      for (let i = 0; i < 8; i++)
+        statuses.push((await postJson(url, { username: "admin", password: `guess-${i}` })).status);
       expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
       expect(statuses.slice(5)).toEqual([429, 429, 429]);
       const last = await postJson(url, { username: "admin", password: ADMIN_PASSWORD });
@@ -683,7 +862,11 @@ describe("login back-off per account (docs/decisions/011-login-backoff.md)", () 
         db: s.db,
         pipeline: s.pipeline,
         logger: s.logger,
-        config: { ...s.config, trustProxy: "loopback", rateLimits: { ...s.config.rateLimits, login: { limit: 1000, windowMs: 60_000 } } },
+        config: {
+          ...s.config,
+          trustProxy: "loopback",
+          rateLimits: { ...s.config.rateLimits, login: { limit: 1000, windowMs: 60_000 } },
+        },
       }),
     );
   const attempt = (url: string, from: string, password: string) =>
@@ -704,7 +887,9 @@ describe("login back-off per account (docs/decisions/011-login-backoff.md)", () 
       const refused = await attempt(url, stranger(6), "guess-6");
       expect(refused.status).toBe(429);
       expect(refused.body.error.code).toBe("rate_limited");
-      expect(refused.body.error.message).toBe("Too many failed login attempts for this account. Please try again in 1 second.");
+      expect(refused.body.error.message).toBe(
+        "Too many failed login attempts for this account. Please try again in 1 second.",
+      );
       expect(refused.headers.get("retry-after")).toBe("1");
       expect((await attempt(url, stranger(7), ADMIN_PASSWORD)).status).toBe(429);
 
@@ -720,7 +905,9 @@ describe("login back-off per account (docs/decisions/011-login-backoff.md)", () 
       server = await open();
       url = origin(server);
       expect((await attempt(url, stranger(10), "guess-10")).status).toBe(429);
-      const stored = JSON.stringify(s.db.prepare("SELECT * FROM login_backoff").all()) + JSON.stringify(s.db.prepare("SELECT * FROM login_known_clients").all());
+      const stored =
+        JSON.stringify(s.db.prepare("SELECT * FROM login_backoff").all()) +
+        JSON.stringify(s.db.prepare("SELECT * FROM login_known_clients").all());
       expect(stored).not.toMatch(/admin|203\.0\.113|198\.51\.100/);
 
       // The real operator, from the address that logged in before: accepted while the account backs off.

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningServer } from "../../api/server.ts";
 import { startSiteServer } from "../../web/server-handler.ts";
 import { ensureBuilt } from "../e2e/harness.ts";
-import { ADMIN_PASSWORD, ADMIN_USER, AS_OF, GENEROUS_LIMITS, seedDataDir, testPasswordHash, validExperience } from "./helpers.ts";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  AS_OF,
+  GENEROUS_LIMITS,
+  seedDataDir,
+  testPasswordHash,
+  validExperience,
+} from "./helpers.ts";
 
 const NOW = new Date(`${AS_OF}T12:00:00.000Z`);
 
@@ -57,8 +65,20 @@ const TABLE: Row[] = [
   { kind: "public JSON", path: "/api/rankings/brightest", status: 200, cacheControl: PUBLISHED, etag: "publication" },
   { kind: "public JSON v1", path: "/api/v1/countries", status: 200, cacheControl: PUBLISHED, etag: "publication" },
   { kind: "public JSON v1", path: "/api/v1/countries/fr", status: 200, cacheControl: PUBLISHED, etag: "publication" },
-  { kind: "public JSON v1", path: "/api/v1/countries/fr/history", status: 200, cacheControl: PUBLISHED, etag: "publication" },
-  { kind: "public JSON v1", path: "/api/v1/rankings/stormiest", status: 200, cacheControl: PUBLISHED, etag: "publication" },
+  {
+    kind: "public JSON v1",
+    path: "/api/v1/countries/fr/history",
+    status: 200,
+    cacheControl: PUBLISHED,
+    etag: "publication",
+  },
+  {
+    kind: "public JSON v1",
+    path: "/api/v1/rankings/stormiest",
+    status: 200,
+    cacheControl: PUBLISHED,
+    etag: "publication",
+  },
   { kind: "public JSON v1", path: "/api/v1/regions", status: 200, cacheControl: PUBLISHED, etag: "publication" },
   { kind: "public JSON v1", path: "/api/v1/sources", status: 200, cacheControl: PUBLISHED, etag: "publication" },
   { kind: "CSV", path: "/api/v1/scores.csv", status: 200, cacheControl: PUBLISHED, etag: "publication" },
@@ -71,17 +91,54 @@ const TABLE: Row[] = [
   { kind: "static file", path: "/flags/de.svg", status: 200, cacheControl: STATIC, etag: "content" },
   { kind: "static file", path: "/og-image.png", status: 200, cacheControl: STATIC, etag: "content" },
   { kind: "static asset", path: "(a hashed /assets file)", status: 200, cacheControl: IMMUTABLE, etag: "content" },
-  { kind: "community read", path: "/api/countries/de/experiences", status: 200, cacheControl: REVALIDATE, etag: "community" },
+  {
+    kind: "community read",
+    path: "/api/countries/de/experiences",
+    status: 200,
+    cacheControl: REVALIDATE,
+    etag: "community",
+  },
   { kind: "health probe", path: "/api/health", status: 200, cacheControl: NEVER, etag: "none" },
   { kind: "health probe", path: "/api/v1/health", status: 200, cacheControl: NEVER, etag: "none" },
   { kind: "operator API", path: "/api/admin/status", status: 401, cacheControl: NEVER, etag: "none" },
   { kind: "operator API", path: "/api/admin/status", operator: true, status: 200, cacheControl: NEVER, etag: "none" },
-  { kind: "operator API", path: "/api/admin/waiting-list/export", operator: true, status: 200, cacheControl: NEVER, etag: "none" },
+  {
+    kind: "operator API",
+    path: "/api/admin/waiting-list/export",
+    operator: true,
+    status: 200,
+    cacheControl: NEVER,
+    etag: "none",
+  },
   { kind: "operator page", path: "/admin", status: 200, cacheControl: NEVER, etag: "none" },
   { kind: "operator page", path: "/admin", operator: true, status: 200, cacheControl: NEVER, etag: "none" },
-  { kind: "form POST", method: "POST", path: "/api/countries/de/experiences", body: validExperience, status: 201, cacheControl: NEVER, etag: "none" },
-  { kind: "form POST", method: "POST", path: "/api/countries/de/experiences", body: { ...validExperience, website: "bot" }, status: 201, cacheControl: NEVER, etag: "none" },
-  { kind: "form POST", method: "POST", path: "/api/countries/de/experiences", body: { mood: 9 }, status: 400, cacheControl: NEVER, etag: "none" },
+  {
+    kind: "form POST",
+    method: "POST",
+    path: "/api/countries/de/experiences",
+    body: validExperience,
+    status: 201,
+    cacheControl: NEVER,
+    etag: "none",
+  },
+  {
+    kind: "form POST",
+    method: "POST",
+    path: "/api/countries/de/experiences",
+    body: { ...validExperience, website: "bot" },
+    status: 201,
+    cacheControl: NEVER,
+    etag: "none",
+  },
+  {
+    kind: "form POST",
+    method: "POST",
+    path: "/api/countries/de/experiences",
+    body: { mood: 9 },
+    status: 400,
+    cacheControl: NEVER,
+    etag: "none",
+  },
   {
     kind: "form POST",
     method: "POST",
@@ -91,8 +148,24 @@ const TABLE: Row[] = [
     cacheControl: NEVER,
     etag: "none",
   },
-  { kind: "form POST", method: "POST", path: "/api/admin/login", body: { username: ADMIN_USER, password: "wrong" }, status: 401, cacheControl: NEVER, etag: "none" },
-  { kind: "form POST", method: "POST", path: "/api/admin/login", body: { username: ADMIN_USER, password: ADMIN_PASSWORD }, status: 200, cacheControl: NEVER, etag: "none" },
+  {
+    kind: "form POST",
+    method: "POST",
+    path: "/api/admin/login",
+    body: { username: ADMIN_USER, password: "wrong" },
+    status: 401,
+    cacheControl: NEVER,
+    etag: "none",
+  },
+  {
+    kind: "form POST",
+    method: "POST",
+    path: "/api/admin/login",
+    body: { username: ADMIN_USER, password: ADMIN_PASSWORD },
+    status: 200,
+    cacheControl: NEVER,
+    etag: "none",
+  },
   { kind: "form POST", method: "POST", path: "/country/de", body: {}, status: 405, cacheControl: NEVER, etag: "none" },
   { kind: "404", path: "/api/nothing", status: 404, cacheControl: NEVER, etag: "none" },
   { kind: "404", path: "/api/v1/countries/xx", status: 404, cacheControl: NEVER, etag: "none" },
@@ -116,7 +189,13 @@ beforeAll(async () => {
     dataDir,
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0" },
     // Sessions are made on the pinned clock: one long enough to outlive it.
-    config: { httpLog: false, rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), sessionTtlMs: 10 * 365 * 86_400_000, drawCardsAhead: false },
+    config: {
+      httpLog: false,
+      rateLimits: GENEROUS_LIMITS,
+      adminPasswordHash: await testPasswordHash(),
+      sessionTtlMs: 10 * 365 * 86_400_000,
+      drawCardsAhead: false,
+    },
     handleSignals: false,
     now: () => NOW,
     shutdownTimeoutMs: 2_000,
@@ -143,7 +222,12 @@ function request(r: Row, headers: Record<string, string> = {}): Promise<Response
   const h: Record<string, string> = { ...headers };
   if (r.operator) h.cookie = operatorCookie;
   if (r.method === "POST") h["content-type"] = "application/json";
-  return fetch(base + urlOf(r), { method: r.method ?? "GET", headers: h, body: r.method === "POST" ? JSON.stringify(r.body) : undefined, redirect: "manual" });
+  return fetch(base + urlOf(r), {
+    method: r.method ?? "GET",
+    headers: h,
+    body: r.method === "POST" ? JSON.stringify(r.body) : undefined,
+    redirect: "manual",
+  });
 }
 
 const label = (r: Row) => `${r.kind}: ${r.method ?? "GET"} ${r.path}${r.operator ? " (operator)" : ""}`;

@@ -23,9 +23,15 @@ describe("POST /api/countries/:code/experiences", () => {
   it("stores a valid experience (201) and lists it first, with the summary", async () => {
     const before = await getJson(`${base}/api/countries/at/experiences`);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({ items: [], summary: { count: 0, frustrated: 0, neutral: 0, positive: 0, average_mood: null } });
+    expect(before.body).toEqual({
+      items: [],
+      summary: { count: 0, frustrated: 0, neutral: 0, positive: 0, average_mood: null },
+    });
 
-    const { status, body } = await postJson(`${base}/api/countries/at/experiences`, { ...validExperience, comment: "  Good market.  " });
+    const { status, body } = await postJson(`${base}/api/countries/at/experiences`, {
+      ...validExperience,
+      comment: "  Good market.  ",
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({
       country_code: "AT",
@@ -48,12 +54,21 @@ describe("POST /api/countries/:code/experiences", () => {
   it("buckets moods (≤2 frustrated, 3 neutral, ≥4 positive), averages to one decimal, shows the 10 newest", async () => {
     const moods = [1, 2, 3, 3, 5, 5, 4, 2, 1, 3, 5, 4];
     for (const mood of moods) {
-      const r = await postJson(`${base}/api/countries/pt/experiences`, { ...validExperience, mood, comment: `mood ${mood}` });
+      const r = await postJson(`${base}/api/countries/pt/experiences`, {
+        ...validExperience,
+        mood,
+        comment: `mood ${mood}`,
+      });
       expect(r.status).toBe(201);
     }
     const { body } = await getJson(`${base}/api/countries/pt/experiences`);
     expect(body.items).toHaveLength(10);
-    expect(body.items.map((i: { comment: string }) => i.comment)).toEqual(moods.slice(2).reverse().map((m) => `mood ${m}`));
+    expect(body.items.map((i: { comment: string }) => i.comment)).toEqual(
+      moods
+        .slice(2)
+        .reverse()
+        .map((m) => `mood ${m}`),
+    );
     const avg = Math.round((moods.reduce((a, b) => a + b, 0) / moods.length) * 10) / 10;
     expect(body.summary).toEqual({ count: 12, frustrated: 4, neutral: 3, positive: 5, average_mood: avg });
   });
@@ -65,10 +80,16 @@ describe("POST /api/countries/:code/experiences", () => {
     const b = await postJson(`${base}/api/countries/se/experiences`, rest);
     expect(b.status).toBe(201);
     expect(b.body).toMatchObject({ comment: null, local_language: false });
-    const c = await postJson(`${base}/api/countries/se/experiences`, { ...validExperience, comment: null, local_language: true });
+    const c = await postJson(`${base}/api/countries/se/experiences`, {
+      ...validExperience,
+      comment: null,
+      local_language: true,
+    });
     expect(c.body).toMatchObject({ comment: null, local_language: true });
     for (const role_family of ROLE_FAMILIES) {
-      expect((await postJson(`${base}/api/countries/se/experiences`, { ...validExperience, role_family })).status).toBe(201);
+      expect((await postJson(`${base}/api/countries/se/experiences`, { ...validExperience, role_family })).status).toBe(
+        201,
+      );
     }
   });
 
@@ -96,7 +117,9 @@ describe("POST /api/countries/:code/experiences", () => {
     const first = await fetch(`${base}/api/countries/dk/experiences`);
     const etag = first.headers.get("etag")!;
     expect(first.headers.get("cache-control")).toContain("no-cache");
-    expect((await fetch(`${base}/api/countries/dk/experiences`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await fetch(`${base}/api/countries/dk/experiences`, { headers: { "if-none-match": etag } })).status).toBe(
+      304,
+    );
     await postJson(`${base}/api/countries/dk/experiences`, validExperience);
     const after = await fetch(`${base}/api/countries/dk/experiences`, { headers: { "if-none-match": etag } });
     expect(after.status).toBe(200);
@@ -116,12 +139,17 @@ describe("POST /api/countries/:code/experiences", () => {
 
   it("the honeypot: a filled `website` answers like a success and stores nothing", async () => {
     const before = tables();
-    const { status, body } = await postJson(`${base}/api/countries/de/experiences`, { ...validExperience, website: "http://spam.example" });
+    const { status, body } = await postJson(`${base}/api/countries/de/experiences`, {
+      ...validExperience,
+      website: "http://spam.example",
+    });
     expect(status).toBe(201);
     expect(body.id).toBeNull();
     expect(tables()).toEqual(before);
     // an empty honeypot is what real browsers send
-    expect((await postJson(`${base}/api/countries/de/experiences`, { ...validExperience, website: "" })).status).toBe(201);
+    expect((await postJson(`${base}/api/countries/de/experiences`, { ...validExperience, website: "" })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -165,17 +193,28 @@ describe("bad-input corpus: rejected, with field errors, and nothing stored", ()
   });
 
   it("a comment of exactly 1000 characters after trimming is accepted", async () => {
-    const r = await postJson(`${base}/api/countries/de/experiences`, { ...validExperience, comment: `  ${"y".repeat(1000)}  ` });
+    const r = await postJson(`${base}/api/countries/de/experiences`, {
+      ...validExperience,
+      comment: `  ${"y".repeat(1000)}  `,
+    });
     expect(r.status).toBe(201);
     expect(r.body.comment).toHaveLength(1000);
   });
 
   it("oversized bodies are 413", async () => {
     const before = tables();
-    const r = await postJson(`${base}/api/countries/de/experiences`, { ...validExperience, comment: "z".repeat(40_000) });
+    const r = await postJson(`${base}/api/countries/de/experiences`, {
+      ...validExperience,
+      comment: "z".repeat(40_000),
+    });
     expect(r.status).toBe(413);
     expect(r.body.error.code).toBe("payload_too_large");
-    const w = await postJson(`${base}/api/waiting-list`, { name: "A", email: "a@b.example", message: "m".repeat(40_000), service: "cv-upgrade" });
+    const w = await postJson(`${base}/api/waiting-list`, {
+      name: "A",
+      email: "a@b.example",
+      message: "m".repeat(40_000),
+      service: "cv-upgrade",
+    });
     expect(w.status).toBe(413);
     expect(tables()).toEqual(before);
   });
@@ -187,7 +226,11 @@ describe("bad-input corpus: rejected, with field errors, and nothing stored", ()
       ["text/plain", JSON.stringify(validExperience)],
       ["multipart/form-data; boundary=x", "--x--"],
     ] as const) {
-      const r = await getJson(`${base}/api/countries/de/experiences`, { method: "POST", headers: { "content-type": type }, body });
+      const r = await getJson(`${base}/api/countries/de/experiences`, {
+        method: "POST",
+        headers: { "content-type": type },
+        body,
+      });
       expect(r.status, type).toBe(415);
       expect(r.body.error.code).toBe("unsupported_media_type");
     }
@@ -198,7 +241,13 @@ describe("bad-input corpus: rejected, with field errors, and nothing stored", ()
 });
 
 describe("POST /api/waiting-list", () => {
-  const valid = { name: "Ana Novak", email: "ana@example.com", phone: "+386 40 123 456", message: "I would like help with interviews.", service: "career-consultant" };
+  const valid = {
+    name: "Ana Novak",
+    email: "ana@example.com",
+    phone: "+386 40 123 456",
+    message: "I would like help with interviews.",
+    service: "career-consultant",
+  };
 
   it("stores a request with an ISO timestamp and answers 201 without echoing personal data", async () => {
     const before = s.count("waiting_list");
@@ -209,7 +258,12 @@ describe("POST /api/waiting-list", () => {
     expect(body.email).toBeUndefined();
     expect(s.count("waiting_list")).toBe(before + 1);
     const row = s.db.prepare("SELECT * FROM waiting_list WHERE id = ?").get(body.id) as Record<string, string>;
-    expect(row).toMatchObject({ name: "Ana Novak", email: "ana@example.com", phone: "+386 40 123 456", service: "career-consultant" });
+    expect(row).toMatchObject({
+      name: "Ana Novak",
+      email: "ana@example.com",
+      phone: "+386 40 123 456",
+      service: "career-consultant",
+    });
     expect(new Date(row.created_at!).toISOString()).toBe(row.created_at);
   });
 
@@ -220,7 +274,9 @@ describe("POST /api/waiting-list", () => {
     expect(a.body.service).toBe("cv-upgrade");
     const b = await postJson(`${base}/api/waiting-list`, { ...valid, phone: "", service: "Book a Career Consultant" });
     expect(b.body.service).toBe("career-consultant");
-    expect((s.db.prepare("SELECT phone FROM waiting_list WHERE id = ?").get(b.body.id) as { phone: string | null }).phone).toBeNull();
+    expect(
+      (s.db.prepare("SELECT phone FROM waiting_list WHERE id = ?").get(b.body.id) as { phone: string | null }).phone,
+    ).toBeNull();
   });
 
   const bad: Array<[string, unknown, string[]]> = [
@@ -257,12 +313,21 @@ describe("concurrency", () => {
     const before = s.count("experiences");
     const n = 400;
     const results = await Promise.all(
-      Array.from({ length: n }, (_, i) => postJson(`${base}/api/countries/nl/experiences`, { ...validExperience, mood: (i % 5) + 1, comment: `concurrent ${i}` })),
+      Array.from({ length: n }, (_, i) =>
+        postJson(`${base}/api/countries/nl/experiences`, {
+          ...validExperience,
+          mood: (i % 5) + 1,
+          comment: `concurrent ${i}`,
+        }),
+      ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(n);
     expect(s.count("experiences")).toBe(before + n);
-    const comments = s.db.prepare("SELECT comment FROM experiences WHERE country_code = 'NL'").pluck().all() as string[];
+    const comments = s.db
+      .prepare("SELECT comment FROM experiences WHERE country_code = 'NL'")
+      .pluck()
+      .all() as string[];
     expect(new Set(comments).size).toBe(n);
     const { body } = await getJson(`${base}/api/countries/nl/experiences`);
     expect(body.summary).toMatchObject({ count: n, frustrated: 160, neutral: 80, positive: 160, average_mood: 3 });
@@ -297,7 +362,8 @@ describe("rate limits (per client, experiences and waiting list separately)", ()
   });
 
   it("answers 429 with a clear message once the limit is used up, and stores nothing more", async () => {
-    for (let i = 0; i < 3; i++) expect((await postJson(`${limited}/api/countries/be/experiences`, validExperience)).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await postJson(`${limited}/api/countries/be/experiences`, validExperience)).status).toBe(201);
     const before = tables();
     const r = await postJson(`${limited}/api/countries/be/experiences`, validExperience);
     expect(r.status).toBe(429);
@@ -350,7 +416,14 @@ describe("refused posts do not use up a visitor's budget; they have a larger one
 
   const contact = { name: "Ana", email: "ana@example.com", topic: "feedback", message: "Hello" };
   const forms: Array<{ name: string; path: string; valid: object; invalid: object; budget: number; client: string }> = [
-    { name: "experiences", path: "/api/countries/be/experiences", valid: validExperience, invalid: { ...validExperience, mood: 9 }, budget: 3, client: "198.51.100.1" },
+    {
+      name: "experiences",
+      path: "/api/countries/be/experiences",
+      valid: validExperience,
+      invalid: { ...validExperience, mood: 9 },
+      budget: 3,
+      client: "198.51.100.1",
+    },
     {
       name: "waiting list (CV upgrade)",
       path: "/api/waiting-list",
@@ -367,14 +440,22 @@ describe("refused posts do not use up a visitor's budget; they have a larger one
       budget: 2,
       client: "198.51.100.3",
     },
-    { name: "contact", path: "/api/contact", valid: contact, invalid: { ...contact, email: "typo" }, budget: 2, client: "198.51.100.4" },
+    {
+      name: "contact",
+      path: "/api/contact",
+      valid: contact,
+      invalid: { ...contact, email: "typo" },
+      budget: 2,
+      client: "198.51.100.4",
+    },
   ];
 
   for (const f of forms) {
     it(`${f.name}: six refused posts, then every accepted post of the budget goes through; the next one is 429`, async () => {
       const from = { "x-forwarded-for": f.client };
       for (let i = 0; i < 6; i++) expect((await postJson(`${limited}${f.path}`, f.invalid, from)).status).toBe(400);
-      for (let i = 0; i < f.budget; i++) expect((await postJson(`${limited}${f.path}`, f.valid, from)).status).toBe(201);
+      for (let i = 0; i < f.budget; i++)
+        expect((await postJson(`${limited}${f.path}`, f.valid, from)).status).toBe(201);
       const over = await postJson(`${limited}${f.path}`, f.valid, from);
       expect(over.status).toBe(429);
       expect(over.body.error.code).toBe("rate_limited");
@@ -392,17 +473,29 @@ describe("refused posts do not use up a visitor's budget; they have a larger one
           ? await postJson(`${limited}/api/countries/xx/experiences`, validExperience, from)
           : i % 3 === 1
             ? await postJson(`${limited}/api/waiting-list`, { service: "cv-upgrade" }, from)
-            : await getJson(`${limited}/api/contact`, { method: "POST", headers: { "content-type": "text/plain", ...from }, body: "garbage" });
+            : await getJson(`${limited}/api/contact`, {
+                method: "POST",
+                headers: { "content-type": "text/plain", ...from },
+                body: "garbage",
+              });
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(429);
     }
     for (const f of forms) {
       const r = await postJson(`${limited}${f.path}`, f.valid, from);
       expect(r.status).toBe(429);
-      expect(r.body.error.message).toMatch(/^Too many of your posts were refused in a short time\. Please try again in \d+ minutes\.$/);
+      expect(r.body.error.message).toMatch(
+        /^Too many of your posts were refused in a short time\. Please try again in \d+ minutes\.$/,
+      );
     }
     expect(tables()).toEqual(before);
     // Another client is not concerned.
-    expect((await postJson(`${limited}/api/countries/be/experiences`, validExperience, { "x-forwarded-for": "203.0.113.10" })).status).toBe(201);
+    expect(
+      (
+        await postJson(`${limited}/api/countries/be/experiences`, validExperience, {
+          "x-forwarded-for": "203.0.113.10",
+        })
+      ).status,
+    ).toBe(201);
   });
 });

@@ -16,7 +16,12 @@ let cookie: string;
 const admin = (p: string) => `${base}/api/admin${p}`;
 const authed = () => ({ cookie });
 const messages = () => s.count("contact_messages");
-const valid = { name: "Jana Nováková", email: "jana@example.com", topic: "question", message: "How often are the scores updated?" };
+const valid = {
+  name: "Jana Nováková",
+  email: "jana@example.com",
+  topic: "question",
+  message: "How often are the scores updated?",
+};
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -30,7 +35,11 @@ afterAll(async () => {
 describe("POST /api/contact", () => {
   it("stores a message (201) and answers without any personal data", async () => {
     const before = messages();
-    const { status, body, headers } = await postJson(`${base}/api/contact`, { ...valid, name: "  Jana Nováková ", message: "  Line one\nLine two  " });
+    const { status, body, headers } = await postJson(`${base}/api/contact`, {
+      ...valid,
+      name: "  Jana Nováková ",
+      message: "  Line one\nLine two  ",
+    });
     expect(status).toBe(201);
     expect(headers.get("cache-control")).toBe("no-store");
     expect(Object.keys(body).sort()).toEqual(["created_at", "id", "ok", "topic"]);
@@ -39,7 +48,13 @@ describe("POST /api/contact", () => {
     expect(JSON.stringify(body)).not.toMatch(/jana|Nováková|updated/i);
     expect(messages()).toBe(before + 1);
     const row = s.db.prepare("SELECT * FROM contact_messages WHERE id = ?").get(body.id) as Record<string, unknown>;
-    expect(row).toMatchObject({ topic: "question", name: "Jana Nováková", email: "jana@example.com", message: "Line one\nLine two", handled_at: null });
+    expect(row).toMatchObject({
+      topic: "question",
+      name: "Jana Nováková",
+      email: "jana@example.com",
+      message: "Line one\nLine two",
+      handled_at: null,
+    });
     expect(new Date(row.created_at as string).toISOString()).toBe(row.created_at);
   });
 
@@ -52,9 +67,16 @@ describe("POST /api/contact", () => {
   });
 
   it("removes control and bidirectional override characters before checking and storing", async () => {
-    const r = await postJson(`${base}/api/contact`, { ...valid, name: "Eve\u202Egnp.exe\u0000", message: "Hi\u2066 there\u0007\tfriend\r\nbye" });
+    const r = await postJson(`${base}/api/contact`, {
+      ...valid,
+      name: "Eve\u202Egnp.exe\u0000",
+      message: "Hi\u2066 there\u0007\tfriend\r\nbye",
+    });
     expect(r.status).toBe(201);
-    const row = s.db.prepare("SELECT name, message FROM contact_messages WHERE id = ?").get(r.body.id) as { name: string; message: string };
+    const row = s.db.prepare("SELECT name, message FROM contact_messages WHERE id = ?").get(r.body.id) as {
+      name: string;
+      message: string;
+    };
     expect(row).toEqual({ name: "Evegnp.exe", message: "Hi there\tfriend\r\nbye" });
     // A name of nothing but such characters is empty.
     const blank = await postJson(`${base}/api/contact`, { ...valid, name: "\u202E\u0000" });
@@ -63,12 +85,33 @@ describe("POST /api/contact", () => {
   });
 
   const bad: Array<[string, unknown, Record<string, string | RegExp>]> = [
-    ["missing everything", {}, { name: "Name is required", email: "Email is required", topic: "Topic is required", message: "Message is required" }],
+    [
+      "missing everything",
+      {},
+      {
+        name: "Name is required",
+        email: "Email is required",
+        topic: "Topic is required",
+        message: "Message is required",
+      },
+    ],
     ["invalid email", { ...valid, email: "not-an-email" }, { email: "Please enter a valid email address" }],
-    ["blank name and message", { ...valid, name: "  ", message: "\n" }, { name: "Name is required", message: "Message is required" }],
-    ["unknown topic", { ...valid, topic: "complaint" }, { topic: /^Topic must be one of: question, feedback, correction, press, delete-my-data$/ }],
+    [
+      "blank name and message",
+      { ...valid, name: "  ", message: "\n" },
+      { name: "Name is required", message: "Message is required" },
+    ],
+    [
+      "unknown topic",
+      { ...valid, topic: "complaint" },
+      { topic: /^Topic must be one of: question, feedback, correction, press, delete-my-data$/ },
+    ],
     ["topic by its title", { ...valid, topic: "Delete my data" }, { topic: /^Topic must be one of/ }],
-    ["message too long", { ...valid, message: "x".repeat(4001) }, { message: "Message must be at most 4000 characters" }],
+    [
+      "message too long",
+      { ...valid, message: "x".repeat(4001) },
+      { message: "Message must be at most 4000 characters" },
+    ],
     ["name too long", { ...valid, name: "n".repeat(201) }, { name: "Name must be at most 200 characters" }],
     ["email as a number", { ...valid, email: 12 }, { email: "Email must be text" }],
     ["message as an object", { ...valid, message: { text: "hi" } }, { message: "Message must be text" }],
@@ -149,7 +192,10 @@ describe("a full disk", () => {
         }
       }
       expect(full).toBe(true);
-      const r = await postJson(`${base}/api/contact`, { ...valid, message: "A long message that needs pages of its own. ".repeat(90) });
+      const r = await postJson(`${base}/api/contact`, {
+        ...valid,
+        message: "A long message that needs pages of its own. ".repeat(90),
+      });
       expect(r.status).toBe(507);
       expect(r.body.error.code).toBe("storage_full");
       expect(r.body.error.details.request_id).toBe(r.headers.get("x-request-id"));
@@ -175,7 +221,11 @@ describe("rate limit (its own budget, per client)", () => {
       logger: s.logger,
       config: {
         ...s.config,
-        rateLimits: { ...s.config.rateLimits, waitingList: { limit: 1, windowMs: 60_000 }, contact: { limit: 2, windowMs: 3_600_000 } },
+        rateLimits: {
+          ...s.config.rateLimits,
+          waitingList: { limit: 1, windowMs: 60_000 },
+          contact: { limit: 2, windowMs: 3_600_000 },
+        },
       },
     });
     server = await listenLocal(app);
@@ -187,19 +237,36 @@ describe("rate limit (its own budget, per client)", () => {
 
   it("answers 429 with a clear message and Retry-After once the budget is used (refused messages not counted), and stores nothing more", async () => {
     // The waiting list's budget is not the contact form's.
-    expect((await postJson(`${limited}/api/waiting-list`, { name: "Bo", email: "bo@example.com", message: "Hi", service: "cv-upgrade" })).status).toBe(201);
+    expect(
+      (
+        await postJson(`${limited}/api/waiting-list`, {
+          name: "Bo",
+          email: "bo@example.com",
+          message: "Hi",
+          service: "cv-upgrade",
+        })
+      ).status,
+    ).toBe(201);
     // Refused messages (a mistake in a field) do not use up the budget.
-    for (let i = 0; i < 4; i++) expect((await postJson(`${limited}/api/contact`, { ...valid, email: "typo" })).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await postJson(`${limited}/api/contact`, { ...valid, email: "typo" })).status).toBe(400);
     for (let i = 0; i < 2; i++) expect((await postJson(`${limited}/api/contact`, valid)).status).toBe(201);
     const before = messages();
     const r = await postJson(`${limited}/api/contact`, valid);
     expect(r.status).toBe(429);
     expect(r.body.error.code).toBe("rate_limited");
-    expect(r.body.error.message).toMatch(/^You have sent several messages in a short time\. Please try again in \d+ minutes\.$/);
+    expect(r.body.error.message).toMatch(
+      /^You have sent several messages in a short time\. Please try again in \d+ minutes\.$/,
+    );
     expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(3000);
     expect(messages()).toBe(before);
     // The counters live in SQLite: they count for every app on the same database.
-    const other = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, rateLimits: { ...s.config.rateLimits, contact: { limit: 2, windowMs: 3_600_000 } } } });
+    const other = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: { ...s.config, rateLimits: { ...s.config.rateLimits, contact: { limit: 2, windowMs: 3_600_000 } } },
+    });
     const again = await listenLocal(other);
     try {
       const r2 = await postJson(`${origin(again)}/api/contact`, valid);
@@ -217,9 +284,30 @@ describe("the operator's messages", () => {
     s.db.prepare("DELETE FROM contact_messages").run();
     ids = {};
     for (const [key, body] of [
-      ["press", { ...valid, name: "Reporter", email: "press@example.com", topic: "press", message: "Interview request" }],
-      ["delete", { ...valid, name: "Max Muster", email: "max@example.com", topic: "delete-my-data", message: "Please delete my waiting-list request." }],
-      ["formula", { ...valid, name: "=HYPERLINK(\"http://evil.example\")", email: "eve@example.com", topic: "feedback", message: "+1 great\nsecond line" }],
+      [
+        "press",
+        { ...valid, name: "Reporter", email: "press@example.com", topic: "press", message: "Interview request" },
+      ],
+      [
+        "delete",
+        {
+          ...valid,
+          name: "Max Muster",
+          email: "max@example.com",
+          topic: "delete-my-data",
+          message: "Please delete my waiting-list request.",
+        },
+      ],
+      [
+        "formula",
+        {
+          ...valid,
+          name: '=HYPERLINK("http://evil.example")',
+          email: "eve@example.com",
+          topic: "feedback",
+          message: "+1 great\nsecond line",
+        },
+      ],
     ] as const) {
       const r = await postJson(`${base}/api/contact`, body);
       expect(r.status).toBe(201);
@@ -233,16 +321,28 @@ describe("the operator's messages", () => {
     expect(all.headers.get("cache-control")).toBe("no-store");
     expect(all.body.items.map((m: { id: number }) => m.id)).toEqual([ids.formula, ids.delete, ids.press]);
     expect(all.body).toMatchObject({ total: 3, limit: 100, offset: 0, retention_days: 365 });
-    expect(all.body.items[1]).toMatchObject({ topic: "delete-my-data", name: "Max Muster", email: "max@example.com", handled_at: null, handled_by: null });
+    expect(all.body.items[1]).toMatchObject({
+      topic: "delete-my-data",
+      name: "Max Muster",
+      email: "max@example.com",
+      handled_at: null,
+      handled_by: null,
+    });
     const deletes = await getJson(admin("/contact-messages?topic=delete-my-data"), { headers: authed() });
     expect(deletes.body.items.map((m: { id: number }) => m.id)).toEqual([ids.delete]);
     expect(deletes.body.total).toBe(1);
     expect((await getJson(admin("/contact-messages?topic=spam"), { headers: authed() })).status).toBe(400);
-    expect((await getJson(admin("/contact-messages?limit=1&offset=1"), { headers: authed() })).body.items.map((m: { id: number }) => m.id)).toEqual([ids.delete]);
+    expect(
+      (await getJson(admin("/contact-messages?limit=1&offset=1"), { headers: authed() })).body.items.map(
+        (m: { id: number }) => m.id,
+      ),
+    ).toEqual([ids.delete]);
     // Viewing the list is not audited (exports and changes are): a visit of the page adds no entry.
     expect(s.db.prepare("SELECT count(*) FROM audit_log WHERE action = 'contact.list'").pluck().get()).toBe(0);
     // The audit names no personal data.
-    expect(JSON.stringify(s.db.prepare("SELECT * FROM audit_log WHERE action LIKE 'contact.%'").all())).not.toMatch(/max@example|Muster|Interview/);
+    expect(JSON.stringify(s.db.prepare("SELECT * FROM audit_log WHERE action LIKE 'contact.%'").all())).not.toMatch(
+      /max@example|Muster|Interview/,
+    );
   });
 
   it("marks a message handled and open again, audited; 404 for an unknown id", async () => {
@@ -258,7 +358,11 @@ describe("the operator's messages", () => {
     expect(reopened.body).toMatchObject({ handled_at: null, handled_by: null });
     expect((await postJson(admin("/contact-messages/999999/handle"), {}, authed())).status).toBe(404);
     expect((await postJson(admin("/contact-messages/abc/handle"), {}, authed())).status).toBe(404);
-    const actions = s.db.prepare("SELECT action, target, detail FROM audit_log WHERE action IN ('contact.handle', 'contact.reopen') ORDER BY id").all();
+    const actions = s.db
+      .prepare(
+        "SELECT action, target, detail FROM audit_log WHERE action IN ('contact.handle', 'contact.reopen') ORDER BY id",
+      )
+      .all();
     expect(actions).toEqual([
       { action: "contact.handle", target: String(ids.delete), detail: JSON.stringify({ topic: "delete-my-data" }) },
       { action: "contact.reopen", target: String(ids.delete), detail: JSON.stringify({ topic: "delete-my-data" }) },
@@ -269,16 +373,25 @@ describe("the operator's messages", () => {
     const res = await fetch(admin("/contact-messages/export"), { headers: authed() });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const csv = (await res.text()).replace(/^\uFEFF/, "");
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe("id,created_at,topic,name,email,message,handled_at,handled_by");
-    expect(csv).toContain(`,feedback,"'=HYPERLINK(""http://evil.example"")",eve@example.com,"'+1 great\nsecond line",,`);
+    expect(csv).toContain(
+      `,feedback,"'=HYPERLINK(""http://evil.example"")",eve@example.com,"'+1 great\nsecond line",,`,
+    );
     expect(csv).toContain("press@example.com");
-    const only = await (await fetch(admin("/contact-messages/export?topic=delete-my-data"), { headers: authed() })).text();
+    const only = await (
+      await fetch(admin("/contact-messages/export?topic=delete-my-data"), { headers: authed() })
+    ).text();
     expect(only).toContain("max@example.com");
     expect(only).not.toContain("press@example.com");
-    const audited = s.db.prepare("SELECT detail FROM audit_log WHERE action = 'contact.export' ORDER BY id").pluck().all() as string[];
+    const audited = s.db
+      .prepare("SELECT detail FROM audit_log WHERE action = 'contact.export' ORDER BY id")
+      .pluck()
+      .all() as string[];
     expect(audited.map((d) => JSON.parse(d))).toEqual([
       { topic: null, handled: null, count: 3 },
       { topic: "delete-my-data", handled: null, count: 1 },
@@ -286,7 +399,12 @@ describe("the operator's messages", () => {
   });
 
   it("deletes a message and a waiting-list request for good, audited; a second delete is 404", async () => {
-    const wl = await postJson(`${base}/api/waiting-list`, { name: "Max Muster", email: "max@example.com", message: "CV please", service: "cv-upgrade" });
+    const wl = await postJson(`${base}/api/waiting-list`, {
+      name: "Max Muster",
+      email: "max@example.com",
+      message: "CV please",
+      service: "cv-upgrade",
+    });
     expect(wl.status).toBe(201);
     const delLead = await postJson(admin(`/waiting-list/${wl.body.id}/delete`), {}, authed());
     expect(delLead.status).toBe(200);
@@ -298,13 +416,25 @@ describe("the operator's messages", () => {
     expect(del.body).toEqual({ ok: true, id: ids.delete });
     expect(s.db.prepare("SELECT count(*) FROM contact_messages WHERE id = ?").pluck().get(ids.delete)).toBe(0);
     expect((await postJson(admin(`/contact-messages/${ids.delete}/delete`), {}, authed())).status).toBe(404);
-    const audited = s.db.prepare("SELECT action, target, detail FROM audit_log WHERE action IN ('contact.delete', 'waiting_list.delete') ORDER BY id").all();
+    const audited = s.db
+      .prepare(
+        "SELECT action, target, detail FROM audit_log WHERE action IN ('contact.delete', 'waiting_list.delete') ORDER BY id",
+      )
+      .all();
     expect(audited).toEqual([
       { action: "waiting_list.delete", target: String(wl.body.id), detail: JSON.stringify({ service: "cv-upgrade" }) },
       { action: "contact.delete", target: String(ids.delete), detail: JSON.stringify({ topic: "delete-my-data" }) },
     ]);
     // Operator writes need JSON like the others (the CSRF defence), and a session.
-    expect((await getJson(admin(`/contact-messages/${ids.press}/delete`), { method: "POST", headers: { ...authed(), "content-type": "text/plain" }, body: "" })).status).toBe(415);
+    expect(
+      (
+        await getJson(admin(`/contact-messages/${ids.press}/delete`), {
+          method: "POST",
+          headers: { ...authed(), "content-type": "text/plain" },
+          body: "",
+        })
+      ).status,
+    ).toBe(415);
     expect((await postJson(admin(`/contact-messages/${ids.press}/delete`), {})).status).toBe(401);
     expect(messages()).toBe(2);
   });
@@ -317,11 +447,23 @@ describe("retention", () => {
     const now = new Date("2001-03-01T12:00:00.000Z");
     const kept = "2000-03-01T12:00:00.000Z"; // exactly 365 days before: kept
     const old = "2000-03-01T11:59:59.999Z"; // a millisecond earlier: deleted
-    const input = { name: "Old", email: "old@example.com", topic: "feedback" as const, message: "Old news", website: undefined };
+    const input = {
+      name: "Old",
+      email: "old@example.com",
+      topic: "feedback" as const,
+      message: "Old news",
+      website: undefined,
+    };
     const a = contact.insert(input, old);
     const b = contact.insert(input, kept);
-    const wa = waitingList.insert({ name: "Old", email: "old@example.com", phone: null, message: "m", service: "cv-upgrade", website: undefined }, old);
-    const wb = waitingList.insert({ name: "New", email: "new@example.com", phone: null, message: "m", service: "cv-upgrade", website: undefined }, kept);
+    const wa = waitingList.insert(
+      { name: "Old", email: "old@example.com", phone: null, message: "m", service: "cv-upgrade", website: undefined },
+      old,
+    );
+    const wb = waitingList.insert(
+      { name: "New", email: "new@example.com", phone: null, message: "m", service: "cv-upgrade", website: undefined },
+      kept,
+    );
     expect(retentionCutoff(now, 365)).toBe(kept);
     expect(sweepLeads(s.app.services, now, 365)).toEqual({ contact: 1, waiting_list: 1 });
     expect(contact.get(a.id)).toBeUndefined();
@@ -330,7 +472,11 @@ describe("retention", () => {
     expect(waitingList.get(wb.id)).toBeDefined();
     // The server's sweep runs at once when started, and logs what it deleted.
     const logged: unknown[] = [];
-    const logger = { ...s.logger, info: (o: unknown) => logged.push(o), error: (o: unknown) => logged.push(o) } as unknown as typeof s.logger;
+    const logger = {
+      ...s.logger,
+      info: (o: unknown) => logged.push(o),
+      error: (o: unknown) => logged.push(o),
+    } as unknown as typeof s.logger;
     const sweeps = startRetentionSweeps({ stores: s.app.services, retentionDays: 30, now: () => now, logger });
     sweeps.stop();
     expect(contact.get(b.id)).toBeUndefined();

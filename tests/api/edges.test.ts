@@ -55,7 +55,8 @@ function raw(request: string): Promise<RawAnswer> {
       // A complete answer with a Content-Length: done (keep-alive answers leave the socket open).
       const end = received.indexOf("\r\n\r\n");
       const length = /\r\ncontent-length: (\d+)/i.exec(received.slice(0, end));
-      if (end !== -1 && length && Buffer.byteLength(received.slice(end + 4), "latin1") >= Number(length[1])) socket.end();
+      if (end !== -1 && length && Buffer.byteLength(received.slice(end + 4), "latin1") >= Number(length[1]))
+        socket.end();
     });
     socket.on("error", () => {});
     const timer = setTimeout(() => socket.destroy(), 3_000);
@@ -65,14 +66,20 @@ function raw(request: string): Promise<RawAnswer> {
       if (end === -1) return reject(new Error(`no answer: ${JSON.stringify(received.slice(0, 200))}`));
       const [statusLine, ...lines] = received.slice(0, end).split("\r\n");
       const headers: Record<string, string> = {};
-      for (const line of lines) headers[line.slice(0, line.indexOf(":")).toLowerCase()] = line.slice(line.indexOf(":") + 1).trim();
-      resolve({ status: Number(statusLine!.split(" ")[1]), headers, body: Buffer.from(received.slice(end + 4), "latin1").toString("utf8") });
+      for (const line of lines)
+        headers[line.slice(0, line.indexOf(":")).toLowerCase()] = line.slice(line.indexOf(":") + 1).trim();
+      resolve({
+        status: Number(statusLine!.split(" ")[1]),
+        headers,
+        body: Buffer.from(received.slice(end + 4), "latin1").toString("utf8"),
+      });
     });
     socket.write(request);
   });
 }
 
-const get = (target: string, extra = "") => raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`);
+const get = (target: string, extra = "") =>
+  raw(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`);
 
 function expectJsonError(a: RawAnswer, status: number, code: string): void {
   expect(a.status).toBe(status);
@@ -113,7 +120,10 @@ describe("headers over 16 KB: 431 in the JSON error shape", () => {
     expectJsonError(a, 431, "headers_too_large");
   });
   it("many small ones", async () => {
-    const a = await get("/api/v1/countries", Array.from({ length: 400 }, (_, i) => `X-H${i}: ${"c".repeat(60)}\r\n`).join(""));
+    const a = await get(
+      "/api/v1/countries",
+      Array.from({ length: 400 }, (_, i) => `X-H${i}: ${"c".repeat(60)}\r\n`).join(""),
+    );
     expectJsonError(a, 431, "headers_too_large");
   });
   it("a request that is not HTTP at all still gets the JSON shape (400)", async () => {
@@ -123,7 +133,12 @@ describe("headers over 16 KB: 431 in the JSON error shape", () => {
 });
 
 describe("broken percent-encoding: 400 in the JSON error shape", () => {
-  it.each(["/api/v1/countries/%E0%A4%A", "/api/countries/%E0%A4%A", "/api/v1/countries/%ZZ/history", "/api/countries/%C0%AF"])("%s", async (p) => {
+  it.each([
+    "/api/v1/countries/%E0%A4%A",
+    "/api/countries/%E0%A4%A",
+    "/api/v1/countries/%ZZ/history",
+    "/api/countries/%C0%AF",
+  ])("%s", async (p) => {
     const a = await get(p);
     expectJsonError(a, 400, "invalid_url");
     expect(JSON.parse(a.body).error.message).toMatch(/percent-encod/i);
@@ -131,19 +146,29 @@ describe("broken percent-encoding: 400 in the JSON error shape", () => {
 });
 
 describe("health probes are never cached", () => {
-  it.each(["/api/health", "/api/v1/health"])("%s answers 200 with its body to If-None-Match: *, no-store, no ETag", async (p) => {
-    // (A prober's conditional request as a browser sends it: with max-age=0; fetch() alone would add no-cache,
-    // under which Express never answers 304.)
-    const conditions: Record<string, string>[] = [{ "if-none-match": "*" }, { "if-none-match": 'W/"x"' }, { "if-modified-since": new Date().toUTCString() }];
-    for (const condition of conditions) {
-      const res = await getJson(base + p, { headers: { ...condition, "cache-control": "max-age=0" } });
-      expect(res.status).toBe(200);
-      expect(res.body.ok).toBe(true);
-      expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(res.headers.get("etag")).toBeNull();
-    }
-    const head = await fetch(base + p, { method: "HEAD", headers: { "if-none-match": "*", "cache-control": "max-age=0" } });
-    expect(head.status).toBe(200);
-    expect(head.headers.get("cache-control")).toBe("no-store");
-  });
+  it.each(["/api/health", "/api/v1/health"])(
+    "%s answers 200 with its body to If-None-Match: *, no-store, no ETag",
+    async (p) => {
+      // (A prober's conditional request as a browser sends it: with max-age=0; fetch() alone would add no-cache,
+      // under which Express never answers 304.)
+      const conditions: Record<string, string>[] = [
+        { "if-none-match": "*" },
+        { "if-none-match": 'W/"x"' },
+        { "if-modified-since": new Date().toUTCString() },
+      ];
+      for (const condition of conditions) {
+        const res = await getJson(base + p, { headers: { ...condition, "cache-control": "max-age=0" } });
+        expect(res.status).toBe(200);
+        expect(res.body.ok).toBe(true);
+        expect(res.headers.get("cache-control")).toBe("no-store");
+        expect(res.headers.get("etag")).toBeNull();
+      }
+      const head = await fetch(base + p, {
+        method: "HEAD",
+        headers: { "if-none-match": "*", "cache-control": "max-age=0" },
+      });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("cache-control")).toBe("no-store");
+    },
+  );
 });

@@ -23,7 +23,11 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", isArray: (name) => name === "entry" || name === "link" });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  isArray: (name) => name === "entry" || name === "link",
+});
 
 async function feed(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${s.url}${path}`, { headers, redirect: "manual" });
@@ -33,7 +37,10 @@ async function feed(path: string, headers: Record<string, string> = {}) {
 
 /** The published snapshots, read from the serving database. */
 function snapshots(): Map<string, Snapshot> {
-  const rows = s.db.prepare("SELECT country, payload FROM snapshots").all() as Array<{ country: string; payload: string }>;
+  const rows = s.db.prepare("SELECT country, payload FROM snapshots").all() as Array<{
+    country: string;
+    payload: string;
+  }>;
   return new Map(rows.map((r) => [r.country, JSON.parse(r.payload) as Snapshot]));
 }
 
@@ -42,7 +49,12 @@ async function recalc(csv?: string): Promise<number> {
   const pipeline = await openPipeline({ dataDir: s.dataDir });
   try {
     if (csv) {
-      const r = await pipeline.ingest({ fileName: "une_rt_m_change.csv", content: Buffer.from(csv), dataType: "unemployment", origin: "upload" });
+      const r = await pipeline.ingest({
+        fileName: "une_rt_m_change.csv",
+        content: Buffer.from(csv),
+        dataType: "unemployment",
+        origin: "upload",
+      });
       expect(r.success).toBe(true);
     }
     return (await pipeline.recalc({ asOf: AS_OF })).publication_id!;
@@ -105,9 +117,14 @@ describe("feeds", () => {
     expect(all.feed.entry).toHaveLength(health.countries_scored);
     expect(scoredNow).toHaveLength(health.countries_scored);
     for (const x of scoredNow) {
-      const e = all.feed.entry.find((y: { link: Array<{ "@_href": string }> }) => y.link[0]!["@_href"] === `${ORIGIN}/country/${x.country.toLowerCase()}`);
+      const e = all.feed.entry.find(
+        (y: { link: Array<{ "@_href": string }> }) =>
+          y.link[0]!["@_href"] === `${ORIGIN}/country/${x.country.toLowerCase()}`,
+      );
       expect(e, x.country).toBeDefined();
-      expect(e.title["#text"]).toMatch(new RegExp(`: now ${formatScore(x.score!).replace(".", "\\.")} \\(${x.status}\\)$`));
+      expect(e.title["#text"]).toMatch(
+        new RegExp(`: now ${formatScore(x.score!).replace(".", "\\.")} \\(${x.status}\\)$`),
+      );
       expect(e.content["#text"]).toContain(`Score ${formatScore(x.score!)} (${x.status}), as of`);
       expect(e.updated).toBe(health.published_at);
     }
@@ -148,13 +165,19 @@ describe("feeds", () => {
   it("a data change adds exactly one entry per country whose status changed or score moved by 0.5, with why; ids and dates stay", async () => {
     const before = snapshots();
     // Germany's unemployment revised down to 2.1% for September and October 2026.
-    const csv = ["freq,s_adj,age,unit,sex,geo,time,value", "M,SA,TOTAL,PC_ACT,T,DE,2026-09,2.1", "M,SA,TOTAL,PC_ACT,T,DE,2026-10,2.1"].join("\n");
+    const csv = [
+      "freq,s_adj,age,unit,sex,geo,time,value",
+      "M,SA,TOTAL,PC_ACT,T,DE,2026-09,2.1",
+      "M,SA,TOTAL,PC_ACT,T,DE,2026-10,2.1",
+    ].join("\n");
     const publicationId = await recalc(csv);
     const after = snapshots();
     const moved = [...after.values()]
       .filter((a) => {
         const b = before.get(a.country)!;
-        return a.status !== b.status || (a.score !== null && b.score !== null && Math.abs(tenths(a.score - b.score)) >= 5);
+        return (
+          a.status !== b.status || (a.score !== null && b.score !== null && Math.abs(tenths(a.score - b.score)) >= 5)
+        );
       })
       .map((a) => a.country);
     expect(moved).toEqual(["DE"]);

@@ -32,7 +32,11 @@ export interface TestServer extends RunningServer {
 }
 
 /** Seeds a data dir like `npm start` does, but reproducibly (as of AS_OF), leaving out some bundled files. */
-export async function seedDataDir(dataDir: string, withhold: string[] = [], opts: { cards?: boolean } = {}): Promise<void> {
+export async function seedDataDir(
+  dataDir: string,
+  withhold: string[] = [],
+  opts: { cards?: boolean } = {},
+): Promise<void> {
   // The whole bundle without cards is the run's "pipeline" template when there is one (tests/helpers/seed-templates.ts).
   if (withhold.length === 0 && !opts.cards && copySeedTemplate("pipeline", dataDir)) return;
   // Share cards are keyed as the CLI and the server's job child key them, when a test asks for them (the server
@@ -43,7 +47,12 @@ export async function seedDataDir(dataDir: string, withhold: string[] = [], opts
     for (const entry of readManifest()) {
       if (withhold.includes(path.basename(entry.file))) continue;
       const file = path.join(BUNDLED_FIXTURES_DIR, entry.file);
-      const r = await pipeline.ingest({ fileName: path.basename(file), content: readFileSync(file), dataType: entry.type, origin: "bundled" });
+      const r = await pipeline.ingest({
+        fileName: path.basename(file),
+        content: readFileSync(file),
+        dataType: entry.type,
+        origin: "bundled",
+      });
       if (!r.success) throw new Error(`seed: ${entry.file} rejected: ${r.error}`);
     }
     await pipeline.recalc({ asOf: AS_OF });
@@ -80,14 +89,20 @@ export async function startTestServer(
     // A job that cannot get its turn answers at once (409) instead of waiting for the running one.
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0", ...opts.env },
     // Share cards are drawn at their first request unless a test asks for drawing ahead (drawCardsAhead).
-    config: { rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), drawCardsAhead: false, ...opts.config },
+    config: {
+      rateLimits: GENEROUS_LIMITS,
+      adminPasswordHash: await testPasswordHash(),
+      drawCardsAhead: false,
+      ...opts.config,
+    },
     handleSignals: false,
     logger: opts.logger,
   });
   return {
     ...server,
     dataDir,
-    count: (table) => (server.db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number }).n,
+    count: (table) =>
+      (server.db.prepare(`SELECT count(*) AS n FROM "${table.replace(/"/g, '""')}"`).get() as { n: number }).n,
     async stop() {
       await server.close();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
@@ -95,7 +110,10 @@ export async function startTestServer(
   };
 }
 
-export async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }> {
+export async function getJson(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await fetch(url, init);
   const text = await res.text();
   let body: unknown = text;

@@ -29,7 +29,9 @@ afterAll(async () => {
 });
 
 /** Every route that takes `lang`, with an example path. */
-const NAMED = V1_TABLE.filter((r) => r.names).map((r) => r.doc.path.replace("{code}", "cz").replace("{type}", "brightest"));
+const NAMED = V1_TABLE.filter((r) => r.names).map((r) =>
+  r.doc.path.replace("{code}", "cz").replace("{type}", "brightest"),
+);
 const JSON_NAMED = NAMED.filter((p) => !p.endsWith(".csv"));
 
 const withoutNames = (value: unknown): unknown =>
@@ -46,7 +48,11 @@ function named(value: unknown, out: Array<{ code: string; name: string }> = []):
   return out;
 }
 
-const csvRows = (text: string) => text.trimEnd().split("\r\n").map((line) => line.split(","));
+const csvRows = (text: string) =>
+  text
+    .trimEnd()
+    .split("\r\n")
+    .map((line) => line.split(","));
 
 describe("lang", () => {
   it("is documented on exactly the reads that carry country names", () => {
@@ -78,7 +84,16 @@ describe("lang", () => {
         const { status, body, headers } = await getJson(`${s.url}${path}?lang=${lang}`);
         expect(status, `${path} ${lang}`).toBe(200);
         expect(headers.get("content-type")).toBe("application/json; charset=utf-8");
-        expect(validate(served.paths[path.replace("cz", "{code}").replace("brightest", "{type}")].get.responses["200"].content["application/json"].schema, body, served), path).toEqual([]);
+        expect(
+          validate(
+            served.paths[path.replace("cz", "{code}").replace("brightest", "{type}")].get.responses["200"].content[
+              "application/json"
+            ].schema,
+            body,
+            served,
+          ),
+          path,
+        ).toEqual([]);
         expect(withoutNames(body), `${path} ${lang}`).toEqual(withoutNames(en.body));
         const names = named(body).filter((x) => /^[A-Z]{2}$/.test(x.code));
         expect(names.length, path).toBeGreaterThan(0);
@@ -91,9 +106,14 @@ describe("lang", () => {
     expect(cz.slug).toBe("czechia");
     expect((await getJson(`${s.url}/api/v1/countries/de?lang=pl`)).body.name).toBe("Niemcy");
     // Regions keep their English names and members' order; only the countries' names change.
-    const [en, de] = await Promise.all([getJson(`${s.url}/api/v1/regions`), getJson(`${s.url}/api/v1/regions?lang=de`)]);
+    const [en, de] = await Promise.all([
+      getJson(`${s.url}/api/v1/regions`),
+      getJson(`${s.url}/api/v1/regions?lang=de`),
+    ]);
     expect(de.body.map((r: any) => r.name)).toEqual(en.body.map((r: any) => r.name));
-    expect(de.body.map((r: any) => r.countries.map((c: any) => c.code))).toEqual(en.body.map((r: any) => r.countries.map((c: any) => c.code)));
+    expect(de.body.map((r: any) => r.countries.map((c: any) => c.code))).toEqual(
+      en.body.map((r: any) => r.countries.map((c: any) => c.code)),
+    );
     const withBest = de.body.find((r: any) => r.best && r.worst);
     expect(withBest.best.name).toBe(new Intl.DisplayNames(["de"], { type: "region" }).of(withBest.best.code));
     expect(withBest.worst.name).toBe(new Intl.DisplayNames(["de"], { type: "region" }).of(withBest.worst.code));
@@ -123,7 +143,10 @@ describe("lang", () => {
       for (let i = 1; i < a.length; i++) {
         const code = a[i]![codeCol]!;
         expect(b[i]![nameCol], `${path} ${code}`).toBe(new Intl.DisplayNames(["pl"], { type: "region" }).of(code));
-        expect(b[i]!.filter((_, j) => j !== nameCol), path).toEqual(a[i]!.filter((_, j) => j !== nameCol));
+        expect(
+          b[i]!.filter((_, j) => j !== nameCol),
+          path,
+        ).toEqual(a[i]!.filter((_, j) => j !== nameCol));
       }
     }
   });
@@ -176,7 +199,8 @@ describe("lang", () => {
   });
 
   it("the fast path answers every language exactly as Express does, and never serves one language's body for another", async () => {
-    const pick = (h: Headers) => ["etag", "cache-control", "content-type", "content-length", "content-disposition"].map((k) => h.get(k));
+    const pick = (h: Headers) =>
+      ["etag", "cache-control", "content-type", "content-length", "content-disposition"].map((k) => h.get(k));
     for (const path of NAMED) {
       for (const query of ["", "?lang=de", "?lang=fr&x=1", "?x=1&lang=it", "?lang=pl", "?lang=es", "?lang=d%65"]) {
         const [a, b] = await Promise.all([fetch(s.url + path + query), fetch(viaExpress + path + query)]);

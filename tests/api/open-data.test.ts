@@ -130,7 +130,10 @@ describe("the OpenAPI document", () => {
 describe("every v1 route answers what the document says", () => {
   /** The zod schema a route's 200 answer is documented with (null for CSV answers). */
   const zodSchemaOf = (route: (typeof V1_ROUTES)[number]) =>
-    ((route.responses[200] as ResponseConfig | undefined)?.content?.["application/json"] as { schema: z.ZodType } | undefined)?.schema ?? null;
+    (
+      (route.responses[200] as ResponseConfig | undefined)?.content?.["application/json"] as
+        { schema: z.ZodType } | undefined
+    )?.schema ?? null;
   const jsonRoutes = V1_ROUTES.filter((r) => zodSchemaOf(r) !== null);
 
   it.each(jsonRoutes.map((r) => [r.path, r] as const))("%s", async (path, route) => {
@@ -156,7 +159,13 @@ describe("every v1 route answers what the document says", () => {
     expect(validate(docSchema, { ...body, extra: 1 }, served)).not.toEqual([]);
     expect(validate(docSchema, { ...body, status: "foggy" }, served)).not.toEqual([]);
     expect(validate(docSchema, { ...body, score: 11 }, served)).not.toEqual([]);
-    expect(validate(docSchema, { ...body, sub_scores: { ...body.sub_scores, U: { ...body.sub_scores.U, age: 1.5 } } }, served)).not.toEqual([]);
+    expect(
+      validate(
+        docSchema,
+        { ...body, sub_scores: { ...body.sub_scores, U: { ...body.sub_scores.U, age: 1.5 } } },
+        served,
+      ),
+    ).not.toEqual([]);
     const { unemployment: _u, ...missing } = body;
     expect(validate(docSchema, missing, served)).not.toEqual([]);
     const list = (await getJson(`${base}/api/v1/countries`)).body;
@@ -187,35 +196,54 @@ describe("every v1 route answers what the document says", () => {
     for (const route of V1_ROUTES) {
       const op = served.paths[route.path].get;
       expect(op.security, route.path).toEqual([]);
-      expect(Object.keys(op.responses).filter((k) => k >= "400").sort(), route.path).toEqual(
-        [...(route.path.includes("{") ? ["404"] : []), "400", "408", "414", "431", "500", "503"].sort(),
-      );
+      expect(
+        Object.keys(op.responses)
+          .filter((k) => k >= "400")
+          .sort(),
+        route.path,
+      ).toEqual([...(route.path.includes("{") ? ["404"] : []), "400", "408", "414", "431", "500", "503"].sort());
       const url = base + example(route.path);
       const answers: Array<[string, Awaited<ReturnType<typeof getJson>>]> = [
         ["414", await getJson(`${url}?q=${"a".repeat(9_000)}`)],
         ["431", await getJson(url, { headers: { "x-big": "b".repeat(20_000) } })],
       ];
-      if (route.path.includes("{")) answers.push(["400", await getJson(base + route.path.replace(/\{\w+\}/, "%E0%A4%A"))]);
+      if (route.path.includes("{"))
+        answers.push(["400", await getJson(base + route.path.replace(/\{\w+\}/, "%E0%A4%A"))]);
       for (const [status, { status: got, body }] of answers) {
         expect(got, `${route.path} ${status}`).toBe(Number(status));
         // The general errors are shared components (components/responses), referenced by every operation.
         const ref = op.responses[status].$ref as string | undefined;
-        const answer = ref ? served.components.responses[ref.replace("#/components/responses/", "")] : op.responses[status];
-        expect(validate(answer.content["application/json"].schema, body, served), `${route.path} ${status}`).toEqual([]);
+        const answer = ref
+          ? served.components.responses[ref.replace("#/components/responses/", "")]
+          : op.responses[status];
+        expect(validate(answer.content["application/json"].schema, body, served), `${route.path} ${status}`).toEqual(
+          [],
+        );
       }
     }
   });
 
   it("404s in the contract's error shape for what names nothing", async () => {
     const errorSchema = served.components.schemas.Error;
-    for (const p of ["/countries/xx", "/countries/xx/history", "/countries/xx/history.csv", "/countries/deu", "/countries/1e", "/rankings/other", "/nothing", "/scores.json"]) {
+    for (const p of [
+      "/countries/xx",
+      "/countries/xx/history",
+      "/countries/xx/history.csv",
+      "/countries/deu",
+      "/countries/1e",
+      "/rankings/other",
+      "/nothing",
+      "/scores.json",
+    ]) {
       const { status, body, headers } = await getJson(`${base}/api/v1${p}`);
       expect(status, p).toBe(404);
       expect(body.error.code, p).toBe("not_found");
       expect(validate(errorSchema, body, served), p).toEqual([]);
       expect(headers.get("cache-control"), p).toBe("no-store");
     }
-    expect((await getJson(`${base}/api/v1/countries/xx`)).body.error.message).toBe('Unknown country code "xx": not one of the 31 covered countries.');
+    expect((await getJson(`${base}/api/v1/countries/xx`)).body.error.message).toBe(
+      'Unknown country code "xx": not one of the 31 covered countries.',
+    );
   });
 });
 
@@ -235,11 +263,30 @@ describe("CSV downloads", () => {
     const json = (await getJson(`${base}/api/v1/countries`)).body;
     const pub = (await getJson(`${base}/api/v1/countries/de`)).body.publication;
     expect(Object.keys(rows[0]!)).toEqual([
-      "code", "name", "region", "score", "score_unrounded", "status", "label", "confidence", "basis", "fresh", "withheld_reason", "anchor_month", "yoy_delta", "yoy_label",
-      "youth_unemployment_rate", "youth_unemployment_month", "youth_unemployment_eu_rate", "as_of", "model", "published_at",
+      "code",
+      "name",
+      "region",
+      "score",
+      "score_unrounded",
+      "status",
+      "label",
+      "confidence",
+      "basis",
+      "fresh",
+      "withheld_reason",
+      "anchor_month",
+      "yoy_delta",
+      "yoy_label",
+      "youth_unemployment_rate",
+      "youth_unemployment_month",
+      "youth_unemployment_eu_rate",
+      "as_of",
+      "model",
+      "published_at",
     ]);
     const panels = new Map<string, any>();
-    for (const c of json) panels.set(c.code, (await getJson(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).body.market_panel);
+    for (const c of json)
+      panels.set(c.code, (await getJson(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).body.market_panel);
     expect(rows.map((r) => r.code)).toEqual(json.map((c: any) => c.code));
     for (const [i, c] of json.entries()) {
       const r = rows[i]!;
@@ -272,7 +319,11 @@ describe("CSV downloads", () => {
     expect([li.score, li.status, li.fresh]).toEqual(["", "", "false"]);
     // Youth unemployment, context only (model v2.2 §10): Spain's under-25s in January 2026, no EU figure bundled.
     const es = rows.find((r) => r.code === "ES")!;
-    expect([es.youth_unemployment_rate, es.youth_unemployment_month, es.youth_unemployment_eu_rate]).toEqual(["23.5", "2026-01", ""]);
+    expect([es.youth_unemployment_rate, es.youth_unemployment_month, es.youth_unemployment_eu_rate]).toEqual([
+      "23.5",
+      "2026-01",
+      "",
+    ]);
   });
 
   it("each country's history equals its JSON history, month by month", async () => {
@@ -280,13 +331,21 @@ describe("CSV downloads", () => {
       const res = await fetch(`${base}/api/v1/countries/${code.toLowerCase()}/history.csv`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-      expect(res.headers.get("content-disposition")).toBe(`attachment; filename="job-weather-index-${code.toLowerCase()}-history-${AS_OF}.csv"`);
+      expect(res.headers.get("content-disposition")).toBe(
+        `attachment; filename="job-weather-index-${code.toLowerCase()}-history-${AS_OF}.csv"`,
+      );
       const text = await res.text();
       expect(text.startsWith("code,month,score,score_unrounded,status\r\n")).toBe(true);
       const rows = csvObjects(text);
       const json = (await getJson(`${base}/api/v1/countries/${code}/history`)).body;
       expect(rows).toEqual(
-        json.map((p: any) => ({ code, month: p.month, score: p.score === null ? "" : formatScore(p.score), score_unrounded: cell(p.score), status: cell(p.status) })),
+        json.map((p: any) => ({
+          code,
+          month: p.month,
+          score: p.score === null ? "" : formatScore(p.score),
+          score_unrounded: cell(p.score),
+          status: cell(p.status),
+        })),
       );
       if (code !== "LI") expect(rows.length).toBeGreaterThan(100);
     }
@@ -330,7 +389,15 @@ describe("the fast path", () => {
         "/api/v1/countries/de/",
       ];
       const pick = (h: Headers) =>
-        ["etag", "cache-control", "content-type", "content-length", "content-disposition", "content-security-policy", "x-content-type-options"].map((k) => h.get(k));
+        [
+          "etag",
+          "cache-control",
+          "content-type",
+          "content-length",
+          "content-disposition",
+          "content-security-policy",
+          "x-content-type-options",
+        ].map((k) => h.get(k));
       for (const p of paths) {
         const [a, b] = await Promise.all([fetch(base + p), fetch(viaExpress + p)]);
         expect(a.status, p).toBe(b.status);
@@ -351,7 +418,12 @@ describe("the fast path", () => {
   });
 
   it("answers the document for a configured public origin exactly as Express does", async () => {
-    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, publicOrigin: "https://jobweather.example" } });
+    const app = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: { ...s.config, publicOrigin: "https://jobweather.example" },
+    });
     const fast = http.createServer(requestListener(app)).listen(0, "127.0.0.1");
     const plain = app.listen(0, "127.0.0.1"); // Express only: no fast path
     await Promise.all([new Promise((r) => fast.once("listening", r)), new Promise((r) => plain.once("listening", r))]);
@@ -362,7 +434,8 @@ describe("the fast path", () => {
       const body = await a.text();
       expect(body).toBe(await b.text());
       expect(JSON.parse(body).servers).toEqual([{ url: "https://jobweather.example", description: "This service" }]);
-      for (const k of ["etag", "cache-control", "content-type", "content-length"]) expect(a.headers.get(k), k).toBe(b.headers.get(k));
+      for (const k of ["etag", "cache-control", "content-type", "content-length"])
+        expect(a.headers.get(k), k).toBe(b.headers.get(k));
     } finally {
       await Promise.all([new Promise((r) => fast.close(r)), new Promise((r) => plain.close(r))]);
     }

@@ -45,11 +45,15 @@ interface LintReport {
 async function lint(file: string): Promise<LintReport> {
   const run = promisify(execFile);
   // Exit code 1 when there are errors: the report on stdout is what matters either way.
-  const { stdout } = await run(process.execPath, [REDOCLY, "lint", file, "--format=json", "--config", path.join(REPO_ROOT, "redocly.yaml")], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-    timeout: 60_000,
-  }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
+  const { stdout } = await run(
+    process.execPath,
+    [REDOCLY, "lint", file, "--format=json", "--config", path.join(REPO_ROOT, "redocly.yaml")],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      timeout: 60_000,
+    },
+  ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? "" }));
   return JSON.parse(stdout) as LintReport;
 }
 

@@ -14,14 +14,39 @@ import { ensureBuilt } from "../e2e/harness.ts";
 import { GENEROUS_LIMITS, getJson, login, postJson, seedDataDir, testPasswordHash } from "./helpers.ts";
 
 const NOW = new Date("2026-11-22T12:00:00.000Z");
-const PAGES = ["/", "/country/ro", "/job-market/romania", "/brightest", "/stormiest", "/top-regions", "/your-weather", "/compare/de-ro"];
+const PAGES = [
+  "/",
+  "/country/ro",
+  "/job-market/romania",
+  "/brightest",
+  "/stormiest",
+  "/top-regions",
+  "/your-weather",
+  "/compare/de-ro",
+];
 const WORKING = ["/methodology", "/open-data", "/open-data/api", "/privacy", "/terms", "/contact"];
 const JSON_READS = [
-  "/api/countries", "/api/countries/ro", "/api/countries/ro/history", "/api/rankings/brightest", "/api/rankings/stormiest",
-  "/api/v1/countries", "/api/v1/countries/ro", "/api/v1/countries/ro/history", "/api/v1/rankings/brightest", "/api/v1/rankings/stormiest",
-  "/api/v1/regions", "/api/v1/scores", "/api/v1/scores?weights=U:0,M:1,V:5,C:3,S:4",
+  "/api/countries",
+  "/api/countries/ro",
+  "/api/countries/ro/history",
+  "/api/rankings/brightest",
+  "/api/rankings/stormiest",
+  "/api/v1/countries",
+  "/api/v1/countries/ro",
+  "/api/v1/countries/ro/history",
+  "/api/v1/rankings/brightest",
+  "/api/v1/rankings/stormiest",
+  "/api/v1/regions",
+  "/api/v1/scores",
+  "/api/v1/scores?weights=U:0,M:1,V:5,C:3,S:4",
 ];
-const FILES = ["/api/v1/scores.csv", "/api/v1/countries/ro/history.csv", "/feeds/all.atom", "/feeds/ro.atom", "/badge/ro.svg"];
+const FILES = [
+  "/api/v1/scores.csv",
+  "/api/v1/countries/ro/history.csv",
+  "/feeds/all.atom",
+  "/feeds/ro.atom",
+  "/badge/ro.svg",
+];
 
 let server: Awaited<ReturnType<typeof startSiteServer>>;
 let base: string;
@@ -34,7 +59,13 @@ const before = new Map<string, { status: number; etag: string | null; body: stri
 
 const get = async (p: string) => {
   const res = await fetch(`${base}${p}`, { redirect: "manual" });
-  return { status: res.status, etag: res.headers.get("etag"), location: res.headers.get("location"), type: res.headers.get("content-type"), body: await res.text() };
+  return {
+    status: res.status,
+    etag: res.headers.get("etag"),
+    location: res.headers.get("location"),
+    type: res.headers.get("content-type"),
+    body: await res.text(),
+  };
 };
 const setPaused = (paused: boolean, reason?: string) =>
   postJson(`${base}/api/admin/publication`, reason ? { paused, reason } : { paused }, { cookie });
@@ -48,7 +79,12 @@ beforeAll(async () => {
     host: "127.0.0.1",
     dataDir,
     env: { LOG_LEVEL: "silent", NODE_ENV: "test", JWI_LOCK_WAIT_S: "0" },
-    config: { httpLog: false, rateLimits: GENEROUS_LIMITS, adminPasswordHash: await testPasswordHash(), drawCardsAhead: false },
+    config: {
+      httpLog: false,
+      rateLimits: GENEROUS_LIMITS,
+      adminPasswordHash: await testPasswordHash(),
+      drawCardsAhead: false,
+    },
     handleSignals: false,
     shutdownTimeoutMs: 2_000,
     now: () => NOW,
@@ -72,7 +108,10 @@ describe("while publication is paused", () => {
     expect(scores.length).toBeGreaterThan(20);
     for (const p of [...PAGES, ...JSON_READS.filter((p) => !p.endsWith("/history"))]) {
       expect(before.get(p)!.status, p).toBe(200);
-      expect(scores.some((s) => before.get(p)!.body.includes(s)), p).toBe(true);
+      expect(
+        scores.some((s) => before.get(p)!.body.includes(s)),
+        p,
+      ).toBe(true);
     }
     expect(before.get("/badge/ro.svg")!.body).toContain(formatScore(roScore));
   });
@@ -98,7 +137,8 @@ describe("while publication is paused", () => {
       expect(country.body.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, ""), p).not.toContain("no recent figures");
     }
     expect((await get("/country/ro")).body).toContain('data-state="no-score"');
-    for (const p of ["/brightest", "/stormiest", "/top-regions", "/your-weather"]) expect((await get(p)).body, p).toContain("No ranking while publication is paused.");
+    for (const p of ["/brightest", "/stormiest", "/top-regions", "/your-weather"])
+      expect((await get(p)).body, p).toContain("No ranking while publication is paused.");
   });
 
   it("methodology, open data, legal pages and the forms keep working (with the banner)", async () => {
@@ -107,10 +147,19 @@ describe("while publication is paused", () => {
       expect(r.status, p).toBe(200);
       expect(r.body, p).toContain('data-testid="paused-banner"');
     }
-    expect((await postJson(`${base}/api/contact`, { name: "A Reader", email: "reader@example.com", topic: "question", message: "Still there?" })).status).toBe(201);
+    expect(
+      (
+        await postJson(`${base}/api/contact`, {
+          name: "A Reader",
+          email: "reader@example.com",
+          topic: "question",
+          message: "Still there?",
+        })
+      ).status,
+    ).toBe(201);
   });
 
-  it("the API withholds every score with the reason \"paused\" and new ETags, /api and /api/v1 alike", async () => {
+  it('the API withholds every score with the reason "paused" and new ETags, /api and /api/v1 alike', async () => {
     for (const p of JSON_READS) {
       const r = await get(p);
       expect(r.status, p).toBe(200);
@@ -119,9 +168,21 @@ describe("while publication is paused", () => {
     }
     for (const p of ["/api/countries/ro", "/api/v1/countries/ro"]) {
       const ro = JSON.parse((await get(p)).body);
-      expect(ro, p).toMatchObject({ code: "RO", published: true, fresh: false, score: null, status: null, label: null, withheld_reason: "paused", market_panel: null });
+      expect(ro, p).toMatchObject({
+        code: "RO",
+        published: true,
+        fresh: false,
+        score: null,
+        status: null,
+        label: null,
+        withheld_reason: "paused",
+        market_panel: null,
+      });
     }
-    const list = JSON.parse((await get("/api/v1/countries")).body) as Array<{ score: unknown; withheld_reason: unknown }>;
+    const list = JSON.parse((await get("/api/v1/countries")).body) as Array<{
+      score: unknown;
+      withheld_reason: unknown;
+    }>;
     expect(list.every((c) => c.score === null && c.withheld_reason === "paused")).toBe(true);
     expect(JSON.parse((await get("/api/v1/rankings/brightest")).body).items).toEqual([]);
     expect(JSON.parse((await get("/api/rankings/stormiest")).body).items).toEqual([]);
@@ -132,9 +193,19 @@ describe("while publication is paused", () => {
   it("the CSV leaves every score empty with the reason; the feeds say paused; the card and the badge show no score", async () => {
     const csv = await get("/api/v1/scores.csv");
     // Romania's line has no quoted field: a plain split reads it.
-    const [header, ...lines] = csv.body.trimEnd().split("\r\n").map((l) => l.split(","));
+    const [header, ...lines] = csv.body
+      .trimEnd()
+      .split("\r\n")
+      .map((l) => l.split(","));
     const ro = Object.fromEntries(header!.map((h, i) => [h, lines.find((l) => l[0] === "RO")![i]]));
-    expect(ro).toMatchObject({ score: "", score_unrounded: "", status: "", fresh: "false", withheld_reason: "paused", yoy_delta: "" });
+    expect(ro).toMatchObject({
+      score: "",
+      score_unrounded: "",
+      status: "",
+      fresh: "false",
+      withheld_reason: "paused",
+      yoy_delta: "",
+    });
     expect(csv.etag).not.toBe(before.get("/api/v1/scores.csv")!.etag);
     for (const p of ["/feeds/all.atom", "/feeds/ro.atom"]) {
       const feed = await get(p);
@@ -162,7 +233,11 @@ describe("while publication is paused", () => {
       expect(now.body.includes("Job Weather Index is Currently Paused"), p).toBe(false);
       expect(/data-testid="paused-(card|banner)"/.test(now.body), p).toBe(false);
     }
-    expect(JSON.parse((await get("/api/v1/countries/ro")).body)).toMatchObject({ score: roScore, fresh: true, withheld_reason: null });
+    expect(JSON.parse((await get("/api/v1/countries/ro")).body)).toMatchObject({
+      score: roScore,
+      fresh: true,
+      withheld_reason: null,
+    });
     const card = await get("/og/ro.png");
     expect(card.status).toBe(200);
     expect(card.type).toBe("image/png");

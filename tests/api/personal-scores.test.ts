@@ -16,7 +16,8 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const schemaOf = (path: string, status = "200") => served.paths[path].get.responses[status].content["application/json"].schema;
+const schemaOf = (path: string, status = "200") =>
+  served.paths[path].get.responses[status].content["application/json"].schema;
 
 describe("GET /api/v1/scores", () => {
   it("with the index's weights gives every country its published score as its personal score, ranked as the index", async () => {
@@ -26,7 +27,11 @@ describe("GET /api/v1/scores", () => {
     expect(body.weights).toBe("U:2,M:2,V:2,C:2,S:2");
     expect(body.note).toMatch(/not the index/);
     expect(body.items).toHaveLength(31);
-    const countries = (await getJson(`${s.url}/api/v1/countries`)).body as Array<{ code: string; score: number | null; status: string | null }>;
+    const countries = (await getJson(`${s.url}/api/v1/countries`)).body as Array<{
+      code: string;
+      score: number | null;
+      status: string | null;
+    }>;
     const byCode = new Map(countries.map((c) => [c.code, c]));
     for (const row of body.items) {
       expect(row.score, row.code).toBe(byCode.get(row.code)!.score);
@@ -34,7 +39,9 @@ describe("GET /api/v1/scores", () => {
       expect(row.personal_status, row.code).toBe(byCode.get(row.code)!.status);
       expect(row.moved_by, row.code).toEqual([]);
     }
-    const ranked = countries.filter((c) => c.score !== null).sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
+    const ranked = countries
+      .filter((c) => c.score !== null)
+      .sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
     expect(body.items.filter((r: any) => r.rank !== null).map((r: any) => r.code)).toEqual(ranked.map((c) => c.code));
   });
 
@@ -55,8 +62,11 @@ describe("GET /api/v1/scores", () => {
       expect(r.difference, r.code).toBeCloseTo(r.personal_score - r.score, 12);
     }
     const ranks = body.items.filter((r: any) => r.rank !== null);
-    for (let i = 1; i < ranks.length; i++) expect(ranks[i - 1].personal_score).toBeGreaterThanOrEqual(ranks[i].personal_score);
-    expect(ranks.map((r: any) => r.code)).not.toEqual(index.items.filter((r: any) => r.rank !== null).map((r: any) => r.code));
+    for (let i = 1; i < ranks.length; i++)
+      expect(ranks[i - 1].personal_score).toBeGreaterThanOrEqual(ranks[i].personal_score);
+    expect(ranks.map((r: any) => r.code)).not.toEqual(
+      index.items.filter((r: any) => r.rank !== null).map((r: any) => r.code),
+    );
   });
 
   it("weighing only an input a country lacks leaves it without a personal score", async () => {
@@ -101,9 +111,13 @@ describe("GET /api/v1/scores/personal.csv", () => {
     const res = await fetch(`${s.url}/api/v1/scores/personal.csv${q}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="job-weather-index-your-ranking-u1m0v4c4s2-2026-11-22\.csv"/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /attachment; filename="job-weather-index-your-ranking-u1m0v4c4s2-2026-11-22\.csv"/,
+    );
     const lines = (await res.text()).split("\r\n").filter(Boolean);
-    expect(lines[0]).toBe("rank,code,name,personal_score,personal_status,score,status,personal_score_unrounded,weights,as_of");
+    expect(lines[0]).toBe(
+      "rank,code,name,personal_score,personal_status,score,status,personal_score_unrounded,weights,as_of",
+    );
     expect(lines).toHaveLength(32);
     expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual(json.items.map((r: any) => r.code));
     expect(lines[1]).toMatch(/"U:1,M:0,V:4,C:4,S:2",2026-11-22$/);

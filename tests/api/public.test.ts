@@ -36,7 +36,18 @@ describe("GET /api/countries", () => {
     const de = body.find((c: { code: string }) => c.code === "DE");
     expect(de).toMatchObject({ name: "Germany", flag: "🇩🇪", slug: "germany" });
     expect(Object.keys(de)).toEqual(
-      expect.arrayContaining(["code", "name", "flag", "score", "status", "label", "confidence", "basis", "anchor_month", "yoy"]),
+      expect.arrayContaining([
+        "code",
+        "name",
+        "flag",
+        "score",
+        "status",
+        "label",
+        "confidence",
+        "basis",
+        "anchor_month",
+        "yoy",
+      ]),
     );
     expect(de.score).toBeGreaterThanOrEqual(1);
     const li = body.find((c: { code: string }) => c.code === "LI");
@@ -54,8 +65,27 @@ describe("GET /api/countries/:code", () => {
     expect(upper.body).toEqual(lower.body);
     expect(mixed.body).toEqual(lower.body);
     const b = lower.body;
-    expect(b).toMatchObject({ code: "DE", country: "DE", name: "Germany", model: "v2.2", as_of: AS_OF, published: true });
-    for (const k of ["sub_scores", "unemployment", "vacancy", "competition", "lmb", "gdp", "inflation", "averages_3y", "eu_average", "yoy", "cover"]) {
+    expect(b).toMatchObject({
+      code: "DE",
+      country: "DE",
+      name: "Germany",
+      model: "v2.2",
+      as_of: AS_OF,
+      published: true,
+    });
+    for (const k of [
+      "sub_scores",
+      "unemployment",
+      "vacancy",
+      "competition",
+      "lmb",
+      "gdp",
+      "inflation",
+      "averages_3y",
+      "eu_average",
+      "yoy",
+      "cover",
+    ]) {
       expect(b).toHaveProperty(k);
     }
     const p = b.market_panel;
@@ -64,15 +94,24 @@ describe("GET /api/countries/:code", () => {
     expect(p.time_to_interview_days).toBe(14);
     expect(p.vacancies_trend).toBe("flat");
     // The general signal is the score's direction over the last three months of the published history.
-    const history = (await getJson(`${base}/api/countries/de/history`)).body as Array<{ month: string; score: number | null }>;
+    const history = (await getJson(`${base}/api/countries/de/history`)).body as Array<{
+      month: string;
+      score: number | null;
+    }>;
     const at = (m: string) => history.find((h) => h.month === m)!.score!;
     expect(p).toMatchObject({ general_signal_from: "2026-08", general_signal_to: "2026-11" });
     const change = at("2026-11") - at("2026-08");
     expect(p.general_signal_change).toBeCloseTo(change, 9);
     expect(p.general_signal).toBe(change >= 0.3 ? "improving" : change <= -0.3 ? "weakening" : "stable");
     // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as such.
-    expect(p.comparisons.unemployment_vs_eu).toMatchObject({ basis: "fixed-thresholds", reference: null, eu_period: null });
-    expect(p.comparisons.unemployment_vs_eu.text).toMatch(/^(below the 6% rule of thumb|above the 7% rule of thumb|within the 6%–7% rule of thumb)$/);
+    expect(p.comparisons.unemployment_vs_eu).toMatchObject({
+      basis: "fixed-thresholds",
+      reference: null,
+      eu_period: null,
+    });
+    expect(p.comparisons.unemployment_vs_eu.text).toMatch(
+      /^(below the 6% rule of thumb|above the 7% rule of thumb|within the 6%–7% rule of thumb)$/,
+    );
     // Switzerland's quarterly rate is compared with the EU-27 average of the same quarter.
     const ch = (await getJson(`${base}/api/countries/ch`)).body.market_panel.comparisons.unemployment_vs_eu;
     expect(ch).toMatchObject({ basis: "EU27_2020", eu_period: "2026-Q2" });
@@ -183,15 +222,31 @@ describe("sitemap and robots", () => {
     expect(origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const published = (await getJson(`${base}/api/health`)).body.published_at as string;
     const lastmod = `<lastmod>${published.replace(/\.\d{3}Z$/, "Z")}</lastmod>`;
-    expect(xml).toContain(`<loc>${origin}/</loc>\n    ${lastmod}\n    <changefreq>daily</changefreq>\n    <priority>1.0</priority>`);
-    expect(xml).toContain(`<loc>${origin}/brightest</loc>\n    ${lastmod}\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
-    expect(xml).toContain(`<loc>${origin}/stormiest</loc>\n    ${lastmod}\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`);
+    expect(xml).toContain(
+      `<loc>${origin}/</loc>\n    ${lastmod}\n    <changefreq>daily</changefreq>\n    <priority>1.0</priority>`,
+    );
+    expect(xml).toContain(
+      `<loc>${origin}/brightest</loc>\n    ${lastmod}\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`,
+    );
+    expect(xml).toContain(
+      `<loc>${origin}/stormiest</loc>\n    ${lastmod}\n    <changefreq>weekly</changefreq>\n    <priority>0.8</priority>`,
+    );
     for (const c of COUNTRIES) {
-      expect(xml).toContain(`<loc>${origin}/country/${c.code.toLowerCase()}</loc>\n    ${lastmod}\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`);
+      expect(xml).toContain(
+        `<loc>${origin}/country/${c.code.toLowerCase()}</loc>\n    ${lastmod}\n    <changefreq>daily</changefreq>\n    <priority>0.9</priority>`,
+      );
       expect(xml).toContain(`<loc>${origin}/job-market/${c.slug}</loc>\n    ${lastmod}\n`);
     }
-    for (const path of ["/top-regions", "/your-weather", "/methodology", "/open-data"]) expect(xml).toContain(`<loc>${origin}${path}</loc>\n    ${lastmod}\n`);
-    for (const path of ["/open-data/api", "/contact", "/privacy", "/terms", "/waiting-list/career-consultant", "/waiting-list/cv-upgrade"]) {
+    for (const path of ["/top-regions", "/your-weather", "/methodology", "/open-data"])
+      expect(xml).toContain(`<loc>${origin}${path}</loc>\n    ${lastmod}\n`);
+    for (const path of [
+      "/open-data/api",
+      "/contact",
+      "/privacy",
+      "/terms",
+      "/waiting-list/career-consultant",
+      "/waiting-list/cv-upgrade",
+    ]) {
       expect(xml).toContain(`<loc>${origin}${path}</loc>\n    <changefreq>`);
     }
     expect(xml).not.toContain("/admin");
@@ -215,19 +270,34 @@ describe("sitemap and robots", () => {
   });
   it("follows a trusted proxy's X-Forwarded-Proto and -Host; a host that is not one is never echoed", async () => {
     // The test client is on loopback, which JWI_TRUST_PROXY trusts by default.
-    const proxied = await fetch(`${base}/robots.txt`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" } });
+    const proxied = await fetch(`${base}/robots.txt`, {
+      headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" },
+    });
     expect(await proxied.text()).toContain("Sitemap: https://jobs.proxy.example/sitemap.xml");
-    const xml = await (await fetch(`${base}/sitemap.xml`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example:8443" } })).text();
+    const xml = await (
+      await fetch(`${base}/sitemap.xml`, {
+        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example:8443" },
+      })
+    ).text();
     expect(xml).toContain("<loc>https://jobs.proxy.example:8443/country/de</loc>");
-    const evil = await fetch(`${base}/robots.txt`, { headers: { "x-forwarded-proto": "javascript", "x-forwarded-host": "a.example/<script>" } });
+    const evil = await fetch(`${base}/robots.txt`, {
+      headers: { "x-forwarded-proto": "javascript", "x-forwarded-host": "a.example/<script>" },
+    });
     expect(await evil.text()).toContain("Sitemap: http://localhost/sitemap.xml");
   });
   it("uses the configured public origin, whatever the request says", async () => {
-    const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: { ...s.config, publicOrigin: "https://jobweather.example" } });
+    const app = createApp({
+      db: s.db,
+      pipeline: s.pipeline,
+      logger: s.logger,
+      config: { ...s.config, publicOrigin: "https://jobweather.example" },
+    });
     const server = await listenLocal(app);
     try {
       const other = origin(server);
-      const robots = await (await fetch(`${other}/robots.txt`, { headers: { "x-forwarded-host": "jobs.proxy.example" } })).text();
+      const robots = await (
+        await fetch(`${other}/robots.txt`, { headers: { "x-forwarded-host": "jobs.proxy.example" } })
+      ).text();
       expect(robots).toContain("Sitemap: https://jobweather.example/sitemap.xml");
       const xml = await (await fetch(`${other}/sitemap.xml`)).text();
       expect(xml).toContain("<loc>https://jobweather.example/country/de</loc>");
@@ -290,7 +360,16 @@ describe("unknown paths and headers", () => {
         "/api/rankings/other",
       ];
       const pick = (h: Headers) =>
-        ["etag", "cache-control", "content-type", "content-length", "content-security-policy", "x-content-type-options", "referrer-policy", "cross-origin-resource-policy"].map((k) => h.get(k));
+        [
+          "etag",
+          "cache-control",
+          "content-type",
+          "content-length",
+          "content-security-policy",
+          "x-content-type-options",
+          "referrer-policy",
+          "cross-origin-resource-policy",
+        ].map((k) => h.get(k));
       for (const p of paths) {
         const [a, b] = await Promise.all([fetch(base + p), fetch(viaExpress + p)]);
         expect(a.status, p).toBe(b.status);
@@ -304,7 +383,10 @@ describe("unknown paths and headers", () => {
           ]);
           expect([c.status, d.status], p).toEqual([304, 304]);
         }
-        const [h1, h2] = await Promise.all([fetch(base + p, { method: "HEAD" }), fetch(viaExpress + p, { method: "HEAD" })]);
+        const [h1, h2] = await Promise.all([
+          fetch(base + p, { method: "HEAD" }),
+          fetch(viaExpress + p, { method: "HEAD" }),
+        ]);
         expect(h1.status, p).toBe(h2.status);
         expect(h1.headers.get("content-length"), p).toBe(h2.headers.get("content-length"));
       }

@@ -27,7 +27,10 @@ let logged = "";
 
 beforeAll(async () => {
   // The server's log, to see what it says when a card cannot be drawn.
-  const logger = pino({ level: "warn" }, new Writable({ write: (chunk, _enc, done) => void ((logged += chunk), done()) }));
+  const logger = pino(
+    { level: "warn" },
+    new Writable({ write: (chunk, _enc, done) => void ((logged += chunk), done()) }),
+  );
   // Keyed by the seed's recalc, none drawn; drawing ahead off (startTestServer): each is drawn at its first request.
   s = await startTestServer({ cards: true, logger });
   base = s.url;
@@ -57,11 +60,14 @@ const ETAG = /^"p\d+-[\w-]{16}"$/;
 
 /** The card a country's row names now: its key, its publication, and its stored picture if drawn. */
 function stored(country: string, variant = "published") {
-  const row = s.db.prepare("SELECT card_key, publication_id FROM share_cards WHERE country = ? AND variant = ?").get(country, variant) as {
+  const row = s.db
+    .prepare("SELECT card_key, publication_id FROM share_cards WHERE country = ? AND variant = ?")
+    .get(country, variant) as {
     card_key: string;
     publication_id: number;
   };
-  const png = s.db.prepare("SELECT png FROM share_card_images WHERE card_key = ?").pluck().get(row.card_key) as Buffer | undefined;
+  const png = s.db.prepare("SELECT png FROM share_card_images WHERE card_key = ?").pluck().get(row.card_key) as
+    Buffer | undefined;
   return { key: row.card_key, etag: `"p${row.publication_id}-${row.card_key.slice(0, 16)}"`, png };
 }
 
@@ -111,7 +117,11 @@ describe("GET /og/{code}.png", () => {
       expect(a.headers.get("etag")).toBe(answers[0]!.headers.get("etag"));
     }
     expect(pngSize(answers[0]!.body)).toEqual({ width: 1200, height: 630 });
-    expect(s.app.shareCards.stats).toMatchObject({ drawn: { request: drawn + 1, background: 0 }, workerStarts: 1, fontReads: 1 });
+    expect(s.app.shareCards.stats).toMatchObject({
+      drawn: { request: drawn + 1, background: 0 },
+      workerStarts: 1,
+      fontReads: 1,
+    });
     expect(stored("FR").png!.equals(answers[0]!.body)).toBe(true);
   });
 
@@ -167,18 +177,33 @@ describe("GET /og/{code}.png", () => {
   });
 
   it("a card that cannot be drawn answers the site's generic image, logs why, and is drawn at a later request", async () => {
-    const row = s.db.prepare("SELECT card_key, content FROM share_cards WHERE country = 'PT' AND variant = 'published'").get() as { card_key: string; content: string };
+    const row = s.db
+      .prepare("SELECT card_key, content FROM share_cards WHERE country = 'PT' AND variant = 'published'")
+      .get() as { card_key: string; content: string };
     expect(stored("PT").png).toBeUndefined();
     // A card the renderer refuses (a flag that does not exist), as a broken install would make every card.
-    s.db.prepare("UPDATE share_cards SET content = json_set(content, '$.code', 'ZZ') WHERE country = 'PT' AND variant = 'published'").run();
+    s.db
+      .prepare(
+        "UPDATE share_cards SET content = json_set(content, '$.code', 'ZZ') WHERE country = 'PT' AND variant = 'published'",
+      )
+      .run();
     logged = "";
     const failed = await get(`${base}/og/pt.png`);
     expect(failed.status).toBe(302);
     expect(failed.headers.get("location")).toBe(OG_IMAGE_PATH);
     expect(failed.headers.get("cache-control")).toBe("public, no-cache");
     expect(failed.headers.get("etag")).toBeNull();
-    const line = JSON.parse(logged.trim().split("\n").at(-1)!) as { level: number; msg: string; country: string; err: { message: string } };
-    expect(line).toMatchObject({ level: 50, msg: "share card not drawn: answered the site's generic image", country: "PT" });
+    const line = JSON.parse(logged.trim().split("\n").at(-1)!) as {
+      level: number;
+      msg: string;
+      country: string;
+      err: { message: string };
+    };
+    expect(line).toMatchObject({
+      level: 50,
+      msg: "share card not drawn: answered the site's generic image",
+      country: "PT",
+    });
     expect(line.err.message).toMatch(/ZZ\.svg/);
     expect(stored("PT").png).toBeUndefined();
     // The site goes on: other cards, the pages' data, a new publication.
@@ -211,7 +236,10 @@ describe("GET /badge/{code}.svg", () => {
     const status = api.status as Status;
     expect(doc.text).toContain(`${score} ${status}`);
     expect(doc.text).toContain("job weather · Germany");
-    expect(doc.elements[0]!.attrs).toMatchObject({ role: "img", "aria-label": `Job Weather Index for Germany: ${score} out of 10, ${status}` });
+    expect(doc.elements[0]!.attrs).toMatchObject({
+      role: "img",
+      "aria-label": `Job Weather Index for Germany: ${score} out of 10, ${status}`,
+    });
     expect(svg).toContain(`<title>Job Weather Index for Germany: ${score} out of 10, ${status}</title>`);
     expect(svg).toContain(`fill="${STATUS_STYLE[status].fill}"`);
 
@@ -266,7 +294,9 @@ describe("before anything is published", () => {
 
 describe("a new publication", () => {
   it("changes the card of a country whose score changed, only that one, and every ETag", async () => {
-    const before = Object.fromEntries(await Promise.all(["de", "fr"].map(async (c) => [c, await get(`${base}/og/${c}.png`)] as const)));
+    const before = Object.fromEntries(
+      await Promise.all(["de", "fr"].map(async (c) => [c, await get(`${base}/og/${c}.png`)] as const)),
+    );
     const badgeBefore = await get(`${base}/badge/de.svg`);
     const scoreBefore = (await getJson(`${base}/api/countries/de`)).body.score as number;
     const keysBefore = { de: stored("DE"), fr: stored("FR"), deStale: stored("DE", "stale") };
@@ -275,7 +305,11 @@ describe("a new publication", () => {
     const pipeline = openPipeline({ dataDir: s.dataDir, cards: async () => keyShareCards });
     try {
       // A new release of une_rt_m in which Germany's unemployment is 2 points higher every month.
-      const r = await pipeline.ingest({ fileName: "une_rt_m.json", content: Buffer.from(revisedUnemploymentCube(2)), dataType: "unemployment" });
+      const r = await pipeline.ingest({
+        fileName: "une_rt_m.json",
+        content: Buffer.from(revisedUnemploymentCube(2)),
+        dataType: "unemployment",
+      });
       expect(r.success).toBe(true);
       const summary = await pipeline.recalc({ asOf: AS_OF });
       expect(summary.cards).toMatchObject({ error: null, to_draw: expect.any(Number) });
@@ -286,7 +320,9 @@ describe("a new publication", () => {
     expect((await getJson(`${base}/api/countries/de`)).body.score).not.toBe(scoreBefore);
     // Germany's published card has a new key, its old picture is gone (no publication names it); the others keep theirs.
     expect(stored("DE").key).not.toBe(keysBefore.de.key);
-    expect(s.db.prepare("SELECT count(*) FROM share_card_images WHERE card_key = ?").pluck().get(keysBefore.de.key)).toBe(0);
+    expect(
+      s.db.prepare("SELECT count(*) FROM share_card_images WHERE card_key = ?").pluck().get(keysBefore.de.key),
+    ).toBe(0);
     expect(stored("DE", "stale").key).toBe(keysBefore.deStale.key);
     expect(stored("FR").key).toBe(keysBefore.fr.key);
     const drawn = s.app.shareCards.stats.drawn.request;
@@ -307,24 +343,44 @@ describe("a new publication", () => {
 
   it("a picture drawn for a key that no publication names any more is answered, never stored", async () => {
     // A card of Germany that no publication names (as a request that began before a publish replaced its key draws it).
-    const [old] = keyShareCards([{ country: "DE", as_of: AS_OF, anchor_month: "2026-10", score: 1.5, status: "stormy", label: null } as Snapshot]);
+    const [old] = keyShareCards([
+      { country: "DE", as_of: AS_OF, anchor_month: "2026-10", score: 1.5, status: "stormy", label: null } as Snapshot,
+    ]);
     const png = await s.app.shareCards.draw(old!.key, old!.content);
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
     expect(s.db.prepare("SELECT count(*) FROM share_card_images WHERE card_key = ?").pluck().get(old!.key)).toBe(0);
     // Only keys the publication names have pictures.
-    expect(s.db.prepare("SELECT count(*) FROM share_card_images WHERE card_key NOT IN (SELECT card_key FROM share_cards)").pluck().get()).toBe(0);
+    expect(
+      s.db
+        .prepare("SELECT count(*) FROM share_card_images WHERE card_key NOT IN (SELECT card_key FROM share_cards)")
+        .pluck()
+        .get(),
+    ).toBe(0);
   });
 });
 
 describe("drawing ahead", () => {
   it("draws, one at a time while idle, every card nobody asked for yet, leaves a broken one to requests; requests then only read them", async () => {
-    const toDraw = () => s.db.prepare("SELECT count(DISTINCT c.card_key) FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key WHERE i.card_key IS NULL").pluck().get() as number;
+    const toDraw = () =>
+      s.db
+        .prepare(
+          "SELECT count(DISTINCT c.card_key) FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key WHERE i.card_key IS NULL",
+        )
+        .pluck()
+        .get() as number;
     const missing = toDraw();
     expect(missing).toBeGreaterThan(20);
     // One card the renderer refuses: drawing ahead logs it, goes on with the others, and leaves it to requests.
     expect(stored("SE").png).toBeUndefined();
-    const se = s.db.prepare("SELECT content FROM share_cards WHERE country = 'SE' AND variant = 'published'").pluck().get() as string;
-    s.db.prepare("UPDATE share_cards SET content = json_set(content, '$.code', 'ZZ') WHERE country = 'SE' AND variant = 'published'").run();
+    const se = s.db
+      .prepare("SELECT content FROM share_cards WHERE country = 'SE' AND variant = 'published'")
+      .pluck()
+      .get() as string;
+    s.db
+      .prepare(
+        "UPDATE share_cards SET content = json_set(content, '$.code', 'ZZ') WHERE country = 'SE' AND variant = 'published'",
+      )
+      .run();
     logged = "";
     const app = createApp({ db: s.db, pipeline: s.pipeline, logger: s.logger, config: s.config });
     const server = await listenLocal(app);
@@ -345,7 +401,9 @@ describe("drawing ahead", () => {
       expect(app.shareCards.stats.drawn.background).toBe(missing - 1);
       expect(logged).toContain('"msg":"share card not drawn ahead: it is drawn at its first request"');
       // Every other card is now read from storage: nothing more is drawn.
-      const codes = (s.db.prepare("SELECT DISTINCT lower(country) FROM share_cards WHERE country <> 'SE'").pluck().all() as string[]).slice(0, 10);
+      const codes = (
+        s.db.prepare("SELECT DISTINCT lower(country) FROM share_cards WHERE country <> 'SE'").pluck().all() as string[]
+      ).slice(0, 10);
       for (const code of codes) expect((await get(`${url}/og/${code}.png`)).status).toBe(200);
       expect(app.shareCards.stats.drawn.request).toBe(0);
       // Mended, the broken card is drawn at its next request; drawing ahead did not retry it meanwhile.

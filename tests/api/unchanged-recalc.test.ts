@@ -31,13 +31,18 @@ describe("a recalc that changes nothing", () => {
 
     const second = await jwiProcess(s.dataDir, ["recalc", "--as-of", "2026-11-23"]);
     expect(second.code).toBe(0);
-    expect(second.stdout.split("\n")[0]).toMatch(new RegExp(`^${NOTHING_CHANGED.replace(/[.:]/g, "\\$&")} \\(publication ${publications} of `));
+    expect(second.stdout.split("\n")[0]).toMatch(
+      new RegExp(`^${NOTHING_CHANGED.replace(/[.:]/g, "\\$&")} \\(publication ${publications} of `),
+    );
     expect(s.count("publications")).toBe(publications);
     await new Promise((r) => setTimeout(r, 250)); // longer than the reader's 100 ms look at the newest publication
     expect(await etagOf("/api/v1/countries/de")).toBe(etag);
 
     // its audit entry says so
-    const entry = s.db.prepare("SELECT detail FROM audit_log WHERE action = 'recalculate' ORDER BY id DESC LIMIT 1").pluck().get() as string;
+    const entry = s.db
+      .prepare("SELECT detail FROM audit_log WHERE action = 'recalculate' ORDER BY id DESC LIMIT 1")
+      .pluck()
+      .get() as string;
     expect(JSON.parse(entry)).toMatchObject({ door: "terminal", publication_id: publications, unchanged: true });
   }, 60_000);
 

@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
-const shot = (page: Page, selector: string, name: string) => page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+const shot = (page: Page, selector: string, name: string) =>
+  page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
 async function openPanel(context: BrowserContext): Promise<Page> {
   const { page } = await newPage(context);
@@ -43,10 +44,14 @@ async function openPanel(context: BrowserContext): Promise<Page> {
 
 /** Another process holds the job lock, as a `jwi update` in a terminal would. */
 async function holdLock(command: string): Promise<ChildProcess> {
-  const holder = spawn(process.execPath, [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), h.dataDir, command], {
-    cwd: REPO_ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const holder = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), h.dataDir, command],
+    {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     holder.stdout!.on("data", (d) => String(d).includes("holding") && resolve());
     holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
@@ -60,10 +65,13 @@ function revisedFile(name: string, delta: number): string {
   return file;
 }
 
-const roScore = () => (h.server.db.prepare("SELECT score FROM snapshots WHERE country = 'RO'").pluck().get() as number);
+const roScore = () => h.server.db.prepare("SELECT score FROM snapshots WHERE country = 'RO'").pluck().get() as number;
 const publications = () => h.server.db.prepare("SELECT count(*) FROM publications").pluck().get() as number;
 
-for (const [size, options, delta] of [["desktop", DESKTOP, 1.5], ["mobile", MOBILE, 3]] as const) {
+for (const [size, options, delta] of [
+  ["desktop", DESKTOP, 1.5],
+  ["mobile", MOBILE, 3],
+] as const) {
   describe(`operator health and moves (${size})`, () => {
     let context: BrowserContext;
     beforeAll(async () => {
@@ -79,15 +87,24 @@ for (const [size, options, delta] of [["desktop", DESKTOP, 1.5], ["mobile", MOBI
       try {
         const page = await openPanel(context);
         const health = page.getByTestId("status-health");
-        await expect.poll(() => page.getByTestId("health-job").textContent()).toMatch(/^Job running now: jwi update \(terminal\) \(pid \d+ on .+\), since \d+ \w+ \d{4}, \d\d:\d\d UTC$/);
+        await expect
+          .poll(() => page.getByTestId("health-job").textContent())
+          .toMatch(/^Job running now: jwi update \(terminal\) \(pid \d+ on .+\), since \d+ \w+ \d{4}, \d\d:\d\d UTC$/);
         // The schedule fires on the real clock (the pages' clock is pinned): its next run is ahead of now.
         const next = formatDateTime(new Cron(CRON, { paused: true }).nextRun()!.toISOString());
-        expect(await page.getByTestId("health-next-run").textContent()).toBe(`Next scheduled update: ${next} (JWI_UPDATE_CRON 30 6 * * *)`);
+        expect(await page.getByTestId("health-next-run").textContent()).toBe(
+          `Next scheduled update: ${next} (JWI_UPDATE_CRON 30 6 * * *)`,
+        );
         expect(await page.getByTestId("health-failing").textContent()).toBe("Tables failing: none");
         expect(await page.getByTestId("health-last-update").textContent()).toMatch(/^Last update: /);
         expect(await health.isVisible()).toBe(true);
         // The line is the first thing in the data status.
-        expect(await page.locator("#status").getByTestId("status-health").evaluate((el) => el.getBoundingClientRect().width <= window.innerWidth)).toBe(true);
+        expect(
+          await page
+            .locator("#status")
+            .getByTestId("status-health")
+            .evaluate((el) => el.getBoundingClientRect().width <= window.innerWidth),
+        ).toBe(true);
         await shot(page, "[data-testid=status-health]", `admin-health-busy-${size}`);
         expect(await axeViolations(page)).toEqual([]);
 
@@ -98,7 +115,9 @@ for (const [size, options, delta] of [["desktop", DESKTOP, 1.5], ["mobile", MOBI
         await button(page, "Upload Data").click();
         const waiting = page.getByTestId("upload-waiting");
         await waiting.waitFor({ timeout: 10_000 });
-        expect(await waiting.textContent()).toMatch(/^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/);
+        expect(await waiting.textContent()).toMatch(
+          /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
+        );
         await shot(page, "#upload", `admin-upload-waiting-${size}`);
         holder.kill("SIGKILL");
         released = true;
@@ -133,14 +152,18 @@ for (const [size, options, delta] of [["desktop", DESKTOP, 1.5], ["mobile", MOBI
       const dryRun = page.getByLabel("Dry run: check only, store nothing");
       const strict = page.getByLabel("Strict: refuse the file if anything looks wrong");
       expect(await dryRun.getAttribute("aria-describedby")).toBe("upload-dry-run-help");
-      expect(await page.locator("#upload-strict-help").textContent()).toMatch(/refused, and nothing stored, when it changes a stored value by more than 0\.5 points/);
+      expect(await page.locator("#upload-strict-help").textContent()).toMatch(
+        /refused, and nothing stored, when it changes a stored value by more than 0\.5 points/,
+      );
       await page.locator("input[name=data_type][value=unemployment]").check();
 
       await dryRun.check();
       await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-dry-${size}.json`, delta + 2));
       await button(page, "Check file (dry run)").click();
       const alert = page.getByTestId("upload-alert");
-      await expect.poll(() => alert.locator("p").first().textContent(), { timeout: 30_000 }).toMatch(/^Dry run complete/);
+      await expect
+        .poll(() => alert.locator("p").first().textContent(), { timeout: 30_000 })
+        .toMatch(/^Dry run complete/);
       expect(await page.getByTestId("upload-dry-run").textContent()).toMatch(/^Dry run: nothing was stored/);
       expect(await page.getByTestId("upload-recalc").count()).toBe(0);
       expect(Number(await alert.locator("dt:text-is('updated') + dd").textContent())).toBeGreaterThan(0);
@@ -153,7 +176,9 @@ for (const [size, options, delta] of [["desktop", DESKTOP, 1.5], ["mobile", MOBI
       await strict.check();
       await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-strict-${size}.json`, delta + 2));
       await button(page, "Upload Data").click();
-      await expect.poll(() => page.getByTestId("upload-alert-text").textContent(), { timeout: 30_000 }).toMatch(/revision|revised|strict/i);
+      await expect
+        .poll(() => page.getByTestId("upload-alert-text").textContent(), { timeout: 30_000 })
+        .toMatch(/revision|revised|strict/i);
       expect(await alert.getAttribute("data-kind")).toBe("error");
       expect(publications()).toBe(pubs);
       expect(roScore()).toBe(score);

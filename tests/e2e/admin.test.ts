@@ -9,7 +9,16 @@ import type { BrowserContext, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../api/helpers.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
-import { DESKTOP, MOBILE, SCREENSHOT_DIR, axeViolations, hydrated, newPage, screenshot, type ConsoleWatch } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  SCREENSHOT_DIR,
+  axeViolations,
+  hydrated,
+  newPage,
+  screenshot,
+  type ConsoleWatch,
+} from "./harness.ts";
 import { ADMIN_ROUTES } from "../api/admin-routes.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
@@ -35,7 +44,8 @@ const BROKEN = path.join(FIXTURES, "broken");
 const REAL = path.join(FIXTURES, "real/eurostat");
 const BAROMETER = path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx");
 /** The browser's own line for an HTTP error status or an aborted request a test provoked on purpose. */
-const PROVOKED = /Failed to load resource: (the server responded with a status of (400|401|409|500|503)|net::ERR_FAILED)/;
+const PROVOKED =
+  /Failed to load resource: (the server responded with a status of (400|401|409|500|503)|net::ERR_FAILED)/;
 
 const unexpected = (c: ConsoleWatch) => c.errors.filter((e) => !PROVOKED.test(e));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -48,9 +58,11 @@ async function open(context: BrowserContext, p: string) {
 }
 
 /** A screenshot of one section of the panel (the full page is too tall to read). */
-const shot = (page: Page, selector: string, name: string) => page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+const shot = (page: Page, selector: string, name: string) =>
+  page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
-const button = (page: Page, name: string | RegExp) => page.getByRole("button", { name, exact: typeof name === "string" });
+const button = (page: Page, name: string | RegExp) =>
+  page.getByRole("button", { name, exact: typeof name === "string" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 
 async function signIn(page: Page) {
@@ -137,7 +149,12 @@ describe("the page itself", () => {
     expect(await (await fetch(`${h.base}/robots.txt`)).text()).toContain("Disallow: /admin");
 
     const { page, console } = await open(desktop, "/admin");
-    const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.endsWith(".js")));
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((n) => n.endsWith(".js")),
+    );
     expect(scripts.some((s) => /admin-[\w-]+\.js$/.test(s))).toBe(true);
     for (const s of scripts) expect(await (await fetch(s)).text()).not.toContain(ADMIN_PASSWORD);
     expect(unexpected(console)).toEqual([]);
@@ -177,11 +194,19 @@ describe("login", () => {
     // The username is not case-folded anywhere: ADMIN is someone else.
     await user.fill("ADMIN");
     await pass.fill(ADMIN_PASSWORD);
-    const [refused] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/api/admin/login")), submit.click()]);
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/admin/login")),
+      submit.click(),
+    ]);
     expect(refused.status()).toBe(401);
     await alert.waitFor();
     await screenshot(page, "admin-login-error-desktop");
-    expect(await h.server.db.prepare("SELECT count(*) FROM audit_log WHERE action = 'login' AND result = 'denied'").pluck().get()).toBeGreaterThanOrEqual(2);
+    expect(
+      await h.server.db
+        .prepare("SELECT count(*) FROM audit_log WHERE action = 'login' AND result = 'denied'")
+        .pluck()
+        .get(),
+    ).toBeGreaterThanOrEqual(2);
     expect(unexpected(console)).toEqual([]);
     await page.close();
   });
@@ -289,7 +314,11 @@ describe("upload: the browser's checks", () => {
 describe("upload and recalculation", () => {
   it("a server-side rejection shows the server's text, progress back to 0, nothing stored", async () => {
     const { page, console } = await openPanel(desktop);
-    const expected = JSON.parse(readFileSync(path.join(BROKEN, "expected.json"), "utf8")) as Array<{ file: string; type: string; message: string }>;
+    const expected = JSON.parse(readFileSync(path.join(BROKEN, "expected.json"), "utf8")) as Array<{
+      file: string;
+      type: string;
+      message: string;
+    }>;
     const before = h.server.db.prepare("SELECT count(*) FROM publications").pluck().get();
     for (const file of ["ambiguous-sex.json", "wrong-data-type.json"]) {
       const e = expected.find((x) => x.file === file)!;
@@ -318,7 +347,11 @@ describe("upload and recalculation", () => {
     await page.unroute("**/api/admin/upload");
 
     await page.route("**/api/admin/upload", (r) =>
-      r.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "busy", message: "Another data job is running." } }) }),
+      r.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "busy", message: "Another data job is running." } }),
+      }),
     );
     await button(page, "Upload Data").click();
     await expect.poll(() => page.getByTestId("upload-alert-text").textContent()).toBe("Another data job is running.");
@@ -330,7 +363,9 @@ describe("upload and recalculation", () => {
     expect(await page.getByTestId("upload-progress").getAttribute("aria-valuenow")).toBe("0");
     await page.unroute("**/api/admin/upload");
     // The file stays chosen after a failure.
-    expect(await page.locator("#upload-file").evaluate((el) => (el as HTMLInputElement).files?.[0]?.name)).toBe("une_rt_m.json");
+    expect(await page.locator("#upload-file").evaluate((el) => (el as HTMLInputElement).files?.[0]?.name)).toBe(
+      "une_rt_m.json",
+    );
     await page.close();
   });
 
@@ -352,7 +387,9 @@ describe("upload and recalculation", () => {
     expect(await upload.isDisabled()).toBe(false);
     expect(await recalc.textContent()).toBe("Recalculate");
     await toast(page, "Recalculation complete").waitFor();
-    expect(await page.getByTestId("recalc-alert").textContent()).toMatch(/30 of 31 countries scored · model v2\.2 · as of \d{4}-\d{2}-\d{2}/);
+    expect(await page.getByTestId("recalc-alert").textContent()).toMatch(
+      /30 of 31 countries scored · model v2\.2 · as of \d{4}-\d{2}-\d{2}/,
+    );
     await page.unroute("**/api/admin/recalculate");
 
     await page.route("**/api/admin/upload", slow(1500));
@@ -372,10 +409,18 @@ describe("upload and recalculation", () => {
     await expect.poll(() => page.getByTestId("recalc-alert").textContent()).toContain("Recalculation failed: 503");
     await page.unroute("**/api/admin/recalculate");
     await page.route("**/api/admin/recalculate", (r) =>
-      r.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: { code: "busy", message: "Another data job (upload, recalculation or update) is running." } }) }),
+      r.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: "busy", message: "Another data job (upload, recalculation or update) is running." },
+        }),
+      }),
     );
     await recalc.click();
-    await expect.poll(() => page.getByTestId("recalc-alert").textContent()).toContain("Another data job (upload, recalculation or update) is running.");
+    await expect
+      .poll(() => page.getByTestId("recalc-alert").textContent())
+      .toContain("Another data job (upload, recalculation or update) is running.");
     await page.unroute("**/api/admin/recalculate");
     expect(unexpected(console)).toEqual([]);
     await page.close();
@@ -392,7 +437,9 @@ describe("upload and recalculation", () => {
     expect(await progress()).toEqual([0, 20, 40, 60, 80, 100]);
     expect(await alertOf(page).locator("p").first().textContent()).toBe("Upload Complete (with warnings)");
     await toast(page, "Upload Complete (with warnings)").waitFor();
-    expect(await page.getByTestId("upload-recalc").textContent()).toMatch(/Scores recalculated and published: 30 of 31 countries scored \(model v2\.2/);
+    expect(await page.getByTestId("upload-recalc").textContent()).toMatch(
+      /Scores recalculated and published: 30 of 31 countries scored \(model v2\.2/,
+    );
     // The chosen file is cleared on success.
     expect(await page.locator("#upload-file").evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
 
@@ -444,17 +491,31 @@ describe("data status", () => {
   it("shows per country and data type the newest period and its age, as jwi status does, with stale data marked", async () => {
     // A scheduled update that failed (as the server's schedule records it) shows in the health line above the
     // table, with its reason.
-    recordJobEntry(h.server.db, failedJobEntry(SCHEDULE_ACTOR, "update", null, new Error("The data job was stopped: it took longer than 3600 s.")));
+    recordJobEntry(
+      h.server.db,
+      failedJobEntry(
+        SCHEDULE_ACTOR,
+        "update",
+        null,
+        new Error("The data job was stopped: it took longer than 3600 s."),
+      ),
+    );
     const { page, console } = await openPanel(desktop);
     const lastUpdate = page.getByTestId("health-last-update");
     await lastUpdate.waitFor();
     expect(await lastUpdate.getAttribute("data-result")).toBe("error");
-    expect(await lastUpdate.textContent()).toMatch(/^Last update: failed at .+ UTC \(update, schedule\): The data job was stopped: it took longer than 3600 s\.$/);
+    expect(await lastUpdate.textContent()).toMatch(
+      /^Last update: failed at .+ UTC \(update, schedule\): The data job was stopped: it took longer than 3600 s\.$/,
+    );
     // This server has no JWI_UPDATE_CRON.
-    expect(await page.getByTestId("health-next-run").textContent()).toBe("Next scheduled update: no schedule (JWI_UPDATE_CRON is not set)");
+    expect(await page.getByTestId("health-next-run").textContent()).toBe(
+      "Next scheduled update: no schedule (JWI_UPDATE_CRON is not set)",
+    );
     const report = (await h.server.pipeline.status()) as Awaited<ReturnType<typeof h.server.pipeline.status>>;
     const newest = (geo: string, type: string) =>
-      report.data.filter((r) => r.country === geo && r.data_type === type).sort((a, b) => a.age_months - b.age_months)[0];
+      report.data
+        .filter((r) => r.country === geo && r.data_type === type)
+        .sort((a, b) => a.age_months - b.age_months)[0];
     for (const [geo, type, col] of [
       ["DE", "unemployment", 1],
       ["AT", "lmb", 5],
@@ -468,7 +529,9 @@ describe("data status", () => {
     // Liechtenstein has no unemployment series: an empty cell. Scores as published.
     expect(await page.locator("tr[data-geo=LI] td").first().textContent()).toBe("—no data");
     for (const c of report.published.countries) {
-      expect(await page.locator(`tr[data-geo=${c.code}] td`).last().textContent()).toBe(c.score === null ? "no score" : `${c.score.toFixed(1)}${c.status}`);
+      expect(await page.locator(`tr[data-geo=${c.code}] td`).last().textContent()).toBe(
+        c.score === null ? "no score" : `${c.score.toFixed(1)}${c.status}`,
+      );
     }
     // Stale cells (newest value past the model's cut-off) are marked in words, not only in colour. Countries only:
     // Eurostat's aggregates (EA20, EU27_2020, …) are listed, never counted nor filtered.
@@ -476,7 +539,9 @@ describe("data status", () => {
     const staleGeos = [...geos].filter((geo) =>
       [...new Set(report.data.filter((r) => r.country === geo).map((r) => r.data_type))].some(
         // The sentiment types (the barometer, employment expectations) age by the sentiment rule, the rest by the historical one.
-        (type) => newest(geo, type)!.age_months > CURRENT_MODEL.params.freshness[type === "lmb" || type === "expectations" ? "sentiment" : "historical"].cutoff,
+        (type) =>
+          newest(geo, type)!.age_months >
+          CURRENT_MODEL.params.freshness[type === "lmb" || type === "expectations" ? "sentiment" : "historical"].cutoff,
       ),
     );
     const staleCells = page.locator("td[data-freshness=stale]");
@@ -490,13 +555,19 @@ describe("data status", () => {
     await shot(page, "#status", "admin-status-desktop");
     // The legend is the rule generated from the model's cut-offs, naming each data type's.
     const legend = await page.getByTestId("stale-legend").textContent();
-    expect(legend).toContain(`${CURRENT_MODEL.params.freshness.historical.cutoff} months (unemployment, vacancy, GDP, inflation and youth unemployment)`);
-    expect(legend).toContain(`${CURRENT_MODEL.params.freshness.sentiment.cutoff} months (the barometer and employment expectations)`);
+    expect(legend).toContain(
+      `${CURRENT_MODEL.params.freshness.historical.cutoff} months (unemployment, vacancy, GDP, inflation and youth unemployment)`,
+    );
+    expect(legend).toContain(
+      `${CURRENT_MODEL.params.freshness.sentiment.cutoff} months (the barometer and employment expectations)`,
+    );
     expect(report.stale.aggregates.length).toBeGreaterThan(0);
     const badge = await page.getByTestId("stale-count").textContent();
     expect(badge).toBe(`${staleGeos.length} countries with stale data`);
     await page.getByLabel("Only rows with stale data").check();
-    const shown = await page.locator("[data-testid=status-table] tbody tr").evaluateAll((els) => els.map((e) => e.getAttribute("data-geo")));
+    const shown = await page
+      .locator("[data-testid=status-table] tbody tr")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-geo")));
     expect(shown.sort()).toEqual(staleGeos.sort());
     expect(shown.length).toBe(Number(/^\d+/.exec(badge!)![0])); // the badge counts what the filter shows
     await shot(page, "#status", "admin-status-stale-only-desktop");
@@ -508,12 +579,32 @@ describe("data status", () => {
 describe("leads", () => {
   it("lists waiting-list requests newest first, filters by service, and exports the CSV", async () => {
     const requests = [
-      { name: "Ada Lovelace", email: "ada@example.com", message: "Career advice for Berlin", service: "career-consultant" },
-      { name: "Grace Hopper", email: "grace@example.com", phone: "+49 30 1234", message: "CV for Vienna, please", service: "cv-upgrade" },
-      { name: "=cmd|' /C calc'!A0", email: "mallory@example.com", message: "Line one\nLine two", service: "cv-upgrade" },
+      {
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        message: "Career advice for Berlin",
+        service: "career-consultant",
+      },
+      {
+        name: "Grace Hopper",
+        email: "grace@example.com",
+        phone: "+49 30 1234",
+        message: "CV for Vienna, please",
+        service: "cv-upgrade",
+      },
+      {
+        name: "=cmd|' /C calc'!A0",
+        email: "mallory@example.com",
+        message: "Line one\nLine two",
+        service: "cv-upgrade",
+      },
     ];
     for (const r of requests) {
-      const res = await fetch(`${h.base}/api/waiting-list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(r) });
+      const res = await fetch(`${h.base}/api/waiting-list`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(r),
+      });
       expect(res.status).toBe(201);
     }
     const { page, console } = await openPanel(desktop);
@@ -555,7 +646,14 @@ describe("moderation", () => {
     const res = await fetch(`${h.base}/api/countries/hu/experiences`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ role_family: "Sales", seniority: "Mid", residency: "Non-EU", local_language: false, mood: 1, comment }),
+      body: JSON.stringify({
+        role_family: "Sales",
+        seniority: "Mid",
+        residency: "Non-EU",
+        local_language: false,
+        mood: 1,
+        comment,
+      }),
     });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
@@ -631,12 +729,26 @@ describe("audit log", () => {
     const list = page.getByTestId("audit-list");
     await list.waitFor();
     const actions = await list.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-action")));
-    for (const a of ["login", "upload", "recalculate", "publication.pause", "publication.resume", "experience.hide", "experience.unhide", "waiting_list.export"]) {
+    for (const a of [
+      "login",
+      "upload",
+      "recalculate",
+      "publication.pause",
+      "publication.resume",
+      "experience.hide",
+      "experience.unhide",
+      "waiting_list.export",
+    ]) {
       expect(actions, a).toContain(a);
     }
     expect(await list.locator("li").first().textContent()).toMatch(/UTC/);
     await page.getByLabel("Action").selectOption("upload");
-    await expect.poll(async () => new Set(await list.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-action"))))).toEqual(new Set(["upload"]));
+    await expect
+      .poll(
+        async () =>
+          new Set(await list.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-action")))),
+      )
+      .toEqual(new Set(["upload"]));
     expect(await list.locator("li").filter({ hasText: "rejected" }).count()).toBeGreaterThan(0);
     expect(await list.textContent()).not.toContain(ADMIN_PASSWORD);
     await shot(page, "#audit", "admin-audit-desktop");

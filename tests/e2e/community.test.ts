@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { MOOD_SUMMARY_MIN_EXPERIENCES } from "../../web/app/lib/community.ts";
-import { DESKTOP, MOBILE, axeViolations, hydrated, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  axeViolations,
+  hydrated,
+  newPage,
+  screenshot,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 let h: Harness;
 let desktop: BrowserContext;
@@ -13,7 +22,10 @@ let mobile: BrowserContext;
 
 beforeAll(async () => {
   const generous = { limit: 100_000, windowMs: 600_000 };
-  h = await startHarness({ prefix: "jwi-e2e-community-", config: { rateLimits: { experiences: generous, waitingList: generous, contact: generous, login: generous } } });
+  h = await startHarness({
+    prefix: "jwi-e2e-community-",
+    config: { rateLimits: { experiences: generous, waitingList: generous, contact: generous, login: generous } },
+  });
   desktop = await h.browser.newContext(DESKTOP);
   mobile = await h.browser.newContext(MOBILE);
 }, 180_000);
@@ -33,7 +45,14 @@ async function post(code: string, mood: number): Promise<void> {
   const res = await fetch(`${h.base}/api/countries/${code}/experiences`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ role_family: "Design", seniority: "Mid", residency: "Local resident", mood, local_language: true, comment: "" }),
+    body: JSON.stringify({
+      role_family: "Design",
+      seniority: "Mid",
+      residency: "Local resident",
+      mood,
+      local_language: true,
+      comment: "",
+    }),
   });
   expect(res.status).toBe(201);
 }
@@ -46,7 +65,9 @@ describe("mood summaries need enough experiences", () => {
     await post("HU", 4);
     for (const path of ["/country/hu", "/job-market/hungary"]) {
       const page = await open(desktop, path);
-      expect(await page.getByTestId("community-too-few").textContent()).toBe("2 experiences so far: too few for an average or a percentage.");
+      expect(await page.getByTestId("community-too-few").textContent()).toBe(
+        "2 experiences so far: too few for an average or a percentage.",
+      );
       const text = await page.locator("main").innerText();
       expect(text).not.toMatch(/% of job seekers/);
       expect(await page.getByLabel("Community summary").count()).toBe(0);
@@ -59,7 +80,13 @@ describe("mood summaries need enough experiences", () => {
     const page = await open(desktop, "/country/hu");
     expect(await page.getByTestId("community-too-few").count()).toBe(0);
     const tiles = await page.getByTestId("community-tile").allInnerTexts();
-    expect(tiles.map((t) => t.replace(/\s+/g, " "))).toEqual(["Experiences 5", "Average mood 3.0 / 5", "Positive 2", "Neutral 1", "Frustrated 2"]);
+    expect(tiles.map((t) => t.replace(/\s+/g, " "))).toEqual([
+      "Experiences 5",
+      "Average mood 3.0 / 5",
+      "Positive 2",
+      "Neutral 1",
+      "Frustrated 2",
+    ]);
     expect(await page.getByText("60% of job seekers here say it is going OK or better.").isVisible()).toBe(true);
     expect(await page.locator("main").innerText()).toMatch(/Community mood\s+3\.0 \/ 5 from 5 experiences/);
     await page.close();
@@ -72,13 +99,20 @@ describe("mood summaries need enough experiences", () => {
     it(`lays the five tiles out without one alone on a row (${device})`, async () => {
       for (let i = 0; i < MOOD_SUMMARY_MIN_EXPERIENCES; i++) await post("PT", 1 + (i % 5));
       const page = await open(context(), "/country/pt");
-      const boxes = await page.getByTestId("community-tile").evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })));
+      const boxes = await page
+        .getByTestId("community-tile")
+        .evaluateAll((els) =>
+          els.map((e) => e.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })),
+        );
       const rows = new Map<number, number>();
       for (const b of boxes) rows.set(b.top, (rows.get(b.top) ?? 0) + 1);
       expect([...rows.values()]).toEqual(columns);
       for (const b of boxes) expect(b.right).toBeLessThanOrEqual(device === "mobile" ? 390 : 1280);
       await page.getByTestId("community-tile").first().scrollIntoViewIfNeeded();
-      await page.getByLabel("Community summary").locator("..").screenshot({ path: `test-results/screenshots/community-summary-${device}.png` });
+      await page
+        .getByLabel("Community summary")
+        .locator("..")
+        .screenshot({ path: `test-results/screenshots/community-summary-${device}.png` });
       expect(await axeViolations(page)).toEqual([]);
       await page.close();
     });
@@ -118,7 +152,9 @@ describe("mood slider", () => {
         await page.mouse.click(centre, box.y + box.height / 2);
         expect(await slider.inputValue(), `label ${i + 1}`).toBe(String(i + 1));
       }
-      await page.locator("form[aria-labelledby=share-title]").screenshot({ path: `test-results/screenshots/experience-slider-${device}.png` });
+      await page
+        .locator("form[aria-labelledby=share-title]")
+        .screenshot({ path: `test-results/screenshots/experience-slider-${device}.png` });
       await page.close();
     });
   }

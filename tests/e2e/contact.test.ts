@@ -27,7 +27,10 @@ let desktop: BrowserContext;
 let mobile: BrowserContext;
 
 beforeAll(async () => {
-  h = await startHarness({ prefix: "jwi-e2e-contact-", config: { adminUsername: ADMIN_USER, adminPasswordHash: await hashPassword(ADMIN_PASSWORD) } });
+  h = await startHarness({
+    prefix: "jwi-e2e-contact-",
+    config: { adminUsername: ADMIN_USER, adminPasswordHash: await hashPassword(ADMIN_PASSWORD) },
+  });
   // Reduced motion: toasts appear and leave without transitions, so axe never catches one half-faded.
   desktop = await h.browser.newContext({ ...DESKTOP, reducedMotion: "reduce" });
   mobile = await h.browser.newContext({ ...MOBILE, reducedMotion: "reduce" });
@@ -40,7 +43,8 @@ afterAll(async () => {
 const stored = () => h.server.db.prepare("SELECT count(*) FROM contact_messages").pluck().get() as number;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 /** The browser's own line for the 400 and 429 the tests provoke. */
-const unexpected = (c: ConsoleWatch) => c.errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|429)/.test(e));
+const unexpected = (c: ConsoleWatch) =>
+  c.errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|429)/.test(e));
 
 async function open(context: BrowserContext, path = "/contact") {
   const { page, console } = await newPage(context);
@@ -69,7 +73,9 @@ describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
       expect(await link.getAttribute("rel"), where).toBe("noopener noreferrer");
     }
     // The footer's "Contact" is the form itself.
-    expect(await page.locator("footer").getByRole("link", { name: "Contact", exact: true }).getAttribute("href")).toBe("/contact");
+    expect(await page.locator("footer").getByRole("link", { name: "Contact", exact: true }).getAttribute("href")).toBe(
+      "/contact",
+    );
     await page.close();
 
     const phone = await newPage(mobile);
@@ -99,7 +105,12 @@ describe("the contact form", () => {
     const { page, console } = await open(desktop);
     await page.getByRole("button", { name: "Send message" }).click();
     await toast(page, "Please check the form").waitFor();
-    const expected = { name: "Name is required", email: "Email is required", topic: "Topic is required", message: "Message is required" };
+    const expected = {
+      name: "Name is required",
+      email: "Email is required",
+      topic: "Topic is required",
+      message: "Message is required",
+    };
     for (const [field, text] of Object.entries(expected)) {
       await expect.poll(() => page.getByTestId(`contact-${field}-error`).textContent()).toBe(text);
       const input = page.locator(`#contact-${field}`);
@@ -114,7 +125,9 @@ describe("the contact form", () => {
     await fill(page, { name: "Ana", email: "ana@", topic: "Question", message: "Hello" });
     expect(await page.getByTestId("contact-name-error").count()).toBe(0);
     await page.getByRole("button", { name: "Send message" }).click();
-    await expect.poll(() => page.getByTestId("contact-email-error").textContent()).toBe("Please enter a valid email address");
+    await expect
+      .poll(() => page.getByTestId("contact-email-error").textContent())
+      .toBe("Please enter a valid email address");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("contact-email");
     expect(await page.getByTestId("contact-message-error").count()).toBe(0);
     // What was typed stays.
@@ -127,7 +140,9 @@ describe("the contact form", () => {
   it("preselects the topic a link asks for (the privacy page's 'Delete my data') and says what happens", async () => {
     const { page } = await open(desktop, "/contact?topic=delete-my-data");
     expect(await page.getByLabel("Topic", { exact: true }).inputValue()).toBe("delete-my-data");
-    expect(await page.getByTestId("delete-hint").textContent()).toContain("We delete what we hold about you and confirm it by email.");
+    expect(await page.getByTestId("delete-hint").textContent()).toContain(
+      "We delete what we hold about you and confirm it by email.",
+    );
     await page.getByLabel("Topic", { exact: true }).selectOption("question");
     expect(await page.getByTestId("delete-hint").count()).toBe(0);
     // An unknown topic in the link preselects nothing.
@@ -140,15 +155,23 @@ describe("the contact form", () => {
   it("sends a message: success toast, the form cleared, the message stored as typed (cleaned)", async () => {
     const before = stored();
     const { page, console } = await open(desktop);
-    await fill(page, { name: "Maria Schmidt", email: "maria@example.com", topic: "Delete my data", message: "Please delete my waiting-list request.\nThank you" });
+    await fill(page, {
+      name: "Maria Schmidt",
+      email: "maria@example.com",
+      topic: "Delete my data",
+      message: "Please delete my waiting-list request.\nThank you",
+    });
     await page.getByRole("button", { name: "Send message" }).click();
     await toast(page, "Thank you! Your message has been sent.").waitFor();
     expect(await toast(page, "We delete what we hold about you and confirm it by email.").count()).toBe(1);
     await page.getByRole("status").filter({ hasText: "Message sent. Thank you!" }).waitFor();
-    for (const label of ["Name", "Email", "Message"]) expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe("");
+    for (const label of ["Name", "Email", "Message"])
+      expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe("");
     expect(await page.getByLabel("Topic", { exact: true }).inputValue()).toBe("");
     expect(stored()).toBe(before + 1);
-    const row = h.server.db.prepare("SELECT topic, name, email, message, handled_at FROM contact_messages ORDER BY id DESC LIMIT 1").get();
+    const row = h.server.db
+      .prepare("SELECT topic, name, email, message, handled_at FROM contact_messages ORDER BY id DESC LIMIT 1")
+      .get();
     expect(row).toEqual({
       topic: "delete-my-data",
       name: "Maria Schmidt",
@@ -186,7 +209,9 @@ describe("the contact form", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await toast(page, "Too many messages").waitFor();
     // The harness's window is 10 minutes.
-    expect(await toast(page, "You have sent several messages in a short time. Please try again in 10 minutes.").count()).toBe(1);
+    expect(
+      await toast(page, "You have sent several messages in a short time. Please try again in 10 minutes.").count(),
+    ).toBe(1);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Third Try");
     expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("One more");
     expect(stored()).toBe(before);
@@ -216,8 +241,17 @@ describe("the operator's list", () => {
     const item = list.locator("> li").first();
     expect(await item.getAttribute("data-topic")).toBe("delete-my-data");
     const text = (await item.textContent())!;
-    for (const part of ["Delete my data", "Open", "Maria Schmidt", "maria@example.com", "Please delete my waiting-list request."]) expect(text).toContain(part);
-    expect(await item.getByRole("link", { name: "maria@example.com" }).getAttribute("href")).toBe("mailto:maria@example.com");
+    for (const part of [
+      "Delete my data",
+      "Open",
+      "Maria Schmidt",
+      "maria@example.com",
+      "Please delete my waiting-list request.",
+    ])
+      expect(text).toContain(part);
+    expect(await item.getByRole("link", { name: "maria@example.com" }).getAttribute("href")).toBe(
+      "mailto:maria@example.com",
+    );
     // The bot's message and the refused ones were never stored.
     expect(await list.locator("> li").count()).toBe(1);
     expect(await leads.textContent()).toContain("deleted automatically 365 days after it arrived");
@@ -238,7 +272,10 @@ describe("the operator's list", () => {
     expect(await leads.getByRole("tab", { name: "Waiting list" }).getAttribute("aria-selected")).toBe("true");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Waiting list");
 
-    const actions = h.server.db.prepare("SELECT action FROM audit_log WHERE action LIKE 'contact.%' ORDER BY id").pluck().all();
+    const actions = h.server.db
+      .prepare("SELECT action FROM audit_log WHERE action LIKE 'contact.%' ORDER BY id")
+      .pluck()
+      .all();
     // Handling is audited; viewing the list is not (list views are not operator actions: docs/product.md).
     expect(actions).toContain("contact.handle");
     expect(actions).not.toContain("contact.list");
@@ -255,7 +292,8 @@ describe("accessibility and layout of /contact", () => {
     it(`${device}: no serious or critical axe violation, nothing wider than the screen`, async () => {
       const { page } = await open(context(), "/contact?topic=delete-my-data");
       expect(await axeViolations(page)).toEqual([]);
-      if (device === "mobile") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (device === "mobile")
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, `contact-form-${device}`);
       await page.close();
     });

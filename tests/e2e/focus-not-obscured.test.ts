@@ -58,9 +58,11 @@ describe("focus is never hidden under the sticky header", () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       // Start after the last control: focus the page's last focusable element, then walk back.
       await page.evaluate(() => {
-        const all = [...document.querySelectorAll<HTMLElement>("a[href], button, select, input, textarea, summary, [tabindex='0']")].filter(
-          (e) => e.offsetParent !== null,
-        );
+        const all = [
+          ...document.querySelectorAll<HTMLElement>(
+            "a[href], button, select, input, textarea, summary, [tabindex='0']",
+          ),
+        ].filter((e) => e.offsetParent !== null);
         all[all.length - 1]!.focus({ preventScroll: true });
       });
       const obscured: string[] = [];
@@ -71,7 +73,8 @@ describe("focus is never hidden under the sticky header", () => {
         if (!f) continue;
         if (f.inHeader) break; // back at the top: the header's own controls
         seen++;
-        if (!f.fixed && f.top < f.headerBottom) obscured.push(`${f.what} at ${f.top} px, header to ${f.headerBottom} px`);
+        if (!f.fixed && f.top < f.headerBottom)
+          obscured.push(`${f.what} at ${f.top} px, header to ${f.headerBottom} px`);
       }
       expect(seen).toBeGreaterThan(15);
       expect(obscured).toEqual([]);

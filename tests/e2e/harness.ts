@@ -41,7 +41,10 @@ export const MOBILE = { viewport: { width: 390, height: 844 }, isMobile: true, h
 /** Builds the site when no build exists (`npm test` always builds first). */
 export function ensureBuilt(): void {
   if (existsSync(path.join(DEFAULT_BUILD_DIR, "server", "index.js"))) return;
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   // The brotli and gzip copies of the static files, as `npm run build` makes them.
   execFileSync(process.execPath, [path.join(ROOT, "bin/precompress.mjs")], { cwd: ROOT, stdio: "inherit" });
 }
@@ -103,7 +106,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   });
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: CHROMIUM_FLAGS,
+    });
   } catch (err) {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -133,7 +139,9 @@ export class ConsoleWatch {
   }
   /** Errors other than the browser's own line for an HTTP error status a test provoked on purpose. */
   unexpected(allowHttpErrors = false): string[] {
-    return this.errors.filter((e) => !(allowHttpErrors && /Failed to load resource: the server responded with a status of (404|429)/.test(e)));
+    return this.errors.filter(
+      (e) => !(allowHttpErrors && /Failed to load resource: the server responded with a status of (404|429)/.test(e)),
+    );
   }
   clear(): void {
     this.errors.length = 0;
@@ -186,13 +194,21 @@ export async function axeViolations(page: Page, opts: { skip?: string[] } = {}):
   )) as axe.AxeResults;
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} → ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(", ")}`,
+    );
 }
 
 /** Text a visitor can read or hear: visible text, the title, and every alt and aria-label. */
 export async function readableText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const attrs = [...document.querySelectorAll("[alt], [aria-label], title")].map((e) => e.getAttribute("alt") ?? e.getAttribute("aria-label") ?? e.textContent ?? "");
+    const attrs = [...document.querySelectorAll("[alt], [aria-label], title")].map(
+      (e) => e.getAttribute("alt") ?? e.getAttribute("aria-label") ?? e.textContent ?? "",
+    );
     return [document.title, document.body.innerText, ...attrs].join("\n");
   });
 }

@@ -12,7 +12,9 @@ const LOCALES = ["en", "de", "fr", "es", "it", "pl"];
 const MOODS = ["frustrated", "tough", "ok", "good", "positive"];
 const labels = Object.fromEntries(
   LOCALES.map((l) => {
-    const messages = JSON.parse(readFileSync(path.join(ROOT, "web/app/i18n/messages", l, "forms.json"), "utf8")) as Record<string, string>;
+    const messages = JSON.parse(
+      readFileSync(path.join(ROOT, "web/app/i18n/messages", l, "forms.json"), "utf8"),
+    ) as Record<string, string>;
     return [l, MOODS.map((k) => messages[`forms.option.${k}`]!)];
   }),
 );
@@ -55,12 +57,19 @@ describe("mood labels in every language", () => {
         let worst = Infinity;
         for (let selected = 0; selected < list.length; selected++)
           for (let i = 0; i < list.length - 1; i++)
-            worst = Math.min(worst, centers[i + 1]! - centers[i]! - width(list[i]!, selected === i) / 2 - width(list[i + 1]!, selected === i + 1) / 2);
+            worst = Math.min(
+              worst,
+              centers[i + 1]! -
+                centers[i]! -
+                width(list[i]!, selected === i) / 2 -
+                width(list[i + 1]!, selected === i + 1) / 2,
+            );
         out[locale] = Math.round(worst * 10) / 10;
       }
       return out;
     }, labels);
     await context.close();
-    for (const locale of LOCALES) expect(gaps[locale], `${locale}: ${labels[locale]!.join(", ")}`).toBeGreaterThanOrEqual(2);
+    for (const locale of LOCALES)
+      expect(gaps[locale], `${locale}: ${labels[locale]!.join(", ")}`).toBeGreaterThanOrEqual(2);
   });
 });

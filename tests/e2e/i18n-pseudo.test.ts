@@ -44,7 +44,13 @@ const PAGES = [
 ];
 
 /** Pages whose description, Open Graph description and share image alt come from the page's data. */
-const DESCRIBED = new Set(["/country/de", "/country/li", "/country/cy", "/job-market/germany", "/job-market/liechtenstein"]);
+const DESCRIBED = new Set([
+  "/country/de",
+  "/country/li",
+  "/country/cy",
+  "/job-market/germany",
+  "/job-market/liechtenstein",
+]);
 
 let site: SitePages;
 
@@ -100,7 +106,9 @@ const ALLOWED = new Set<string>([
 ]);
 /** Months as Intl writes them ("July 2026", "Nov 2026") outside a <time> element, e.g. in the chart's SVG. */
 const MONTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].flatMap((m) =>
-  (["long", "short"] as const).map((month) => new Intl.DateTimeFormat("en", { month, timeZone: "UTC" }).format(Date.UTC(2026, m, 1))),
+  (["long", "short"] as const).map((month) =>
+    new Intl.DateTimeFormat("en", { month, timeZone: "UTC" }).format(Date.UTC(2026, m, 1)),
+  ),
 );
 const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`);
 /** Pseudo-localised (accents or its brackets), nothing but figures, punctuation and arrows, a name or a month. */
@@ -112,7 +120,9 @@ const attribute = (html: string, re: RegExp) => decode(re.exec(html)?.[1] ?? "")
 describe("pseudo-locale", () => {
   it("is served: the chrome and the home are pseudo-localised", async () => {
     const html = await (await fetch(`${site.base}/`)).text();
-    const skip = pseudoMessage(parse("Skip to content")).map((e) => (e.type === TYPE.literal ? e.value : "")).join("");
+    const skip = pseudoMessage(parse("Skip to content"))
+      .map((e) => (e.type === TYPE.literal ? e.value : ""))
+      .join("");
     expect(skip).toMatch(/^⟦Šķíṕ ţö çöñţéñţ [~ ]+⟧$/);
     expect(html).toContain(skip.replace(/ [~ ]+⟧$/, ""));
   });
@@ -124,14 +134,23 @@ describe("pseudo-locale", () => {
       const html = await res.text();
       const nodes = textNodes(html);
       expect(nodes.length, path).toBeGreaterThan(5);
-      expect(nodes.filter((t) => !localised(t)), path).toEqual([]);
+      expect(
+        nodes.filter((t) => !localised(t)),
+        path,
+      ).toEqual([]);
       // What people hear but do not see.
-      const labels = [...html.matchAll(/\saria-label="([^"]*)"/g)].map((m) => decode(m[1]!)).filter((l) => !localised(l));
+      const labels = [...html.matchAll(/\saria-label="([^"]*)"/g)]
+        .map((m) => decode(m[1]!))
+        .filter((l) => !localised(l));
       expect(labels, path).toEqual([]);
       // The title (the product's name after the bar is a name), and the descriptions of data pages.
       expect(attribute(html, /<title>([^<]*)<\/title>/), path).toMatch(PSEUDO_CHARS);
       if (DESCRIBED.has(path)) {
-        for (const tag of [/<meta name="description" content="([^"]*)"/, /<meta property="og:description" content="([^"]*)"/, /<meta property="og:image:alt" content="([^"]*)"/]) {
+        for (const tag of [
+          /<meta name="description" content="([^"]*)"/,
+          /<meta property="og:description" content="([^"]*)"/,
+          /<meta property="og:image:alt" content="([^"]*)"/,
+        ]) {
           expect(attribute(html, tag), `${path} ${tag}`).toMatch(/^⟦/);
         }
         const ld = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -148,13 +167,18 @@ describe("pseudo-locale texts, 40 % longer, fit", () => {
     ["desktop", DESKTOP],
   ] as const) {
     it(`${device}: no page is wider than the screen and no text is clipped`, async () => {
-      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+        args: CHROMIUM_FLAGS,
+      });
       try {
         const page = await (await browser.newContext({ ...options, reducedMotion: "reduce" })).newPage();
         for (const path of PAGES) {
           await page.goto(`${site.base}${path}`, { waitUntil: "load" });
           await page.waitForSelector("main h1");
-          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(options.viewport.width);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+            options.viewport.width,
+          );
           expect(await clippedText(page), path).toEqual([]);
         }
       } finally {

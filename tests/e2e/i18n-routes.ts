@@ -14,7 +14,10 @@ import { axeViolations, DESKTOP, hydrated, MOBILE, newPage, ROOT, startHarness, 
 
 const NAMESPACES = readdirSync(path.join(ROOT, "web/app/i18n/messages/en")).map((f) => f.replace(/\.json$/, ""));
 /** Something that reads like a message id ("country.chart.title") in the page's text. */
-const MESSAGE_ID = new RegExp(`\\b(?:${NAMESPACES.map((n) => n.replace("-", "\\-")).join("|")})\\.[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*`, "g");
+const MESSAGE_ID = new RegExp(
+  `\\b(?:${NAMESPACES.map((n) => n.replace("-", "\\-")).join("|")})\\.[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*`,
+  "g",
+);
 
 /**
  * What is wrong with the messages of a hydrated page: react-intl's complaints (a message the page did not receive or
@@ -28,11 +31,20 @@ export async function messageProblems(page: Page): Promise<string[]> {
       document.title,
       document.body.innerText,
       ...[...document.querySelectorAll("[aria-label], [alt], [title], [placeholder]")].map(
-        (e) => e.getAttribute("aria-label") ?? e.getAttribute("alt") ?? e.getAttribute("title") ?? e.getAttribute("placeholder") ?? "",
+        (e) =>
+          e.getAttribute("aria-label") ??
+          e.getAttribute("alt") ??
+          e.getAttribute("title") ??
+          e.getAttribute("placeholder") ??
+          "",
       ),
     ].join("\n"),
   }));
-  return [...errors, ...(readable.match(MESSAGE_ID) ?? []).map((id) => `id shown: ${id}`), ...(readable.includes("[object") ? ["[object …] shown"] : [])];
+  return [
+    ...errors,
+    ...(readable.match(MESSAGE_ID) ?? []).map((id) => `id shown: ${id}`),
+    ...(readable.includes("[object") ? ["[object …] shown"] : []),
+  ];
 }
 
 /** One page of every route of web/app/routes.ts that a visitor can reach (the operator area is English only). */
@@ -72,7 +84,8 @@ export function clippedText(page: Page): Promise<string[]> {
       if (el.clientWidth <= 2 || !el.textContent?.trim()) continue;
       const style = getComputedStyle(el);
       const hides = (v: string) => v === "hidden" || v === "clip";
-      if (hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}: ${el.textContent.trim().slice(0, 60)}`);
+      if (hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.tagName.toLowerCase()}: ${el.textContent.trim().slice(0, 60)}`);
     }
     return out;
   });
@@ -98,7 +111,8 @@ export function legendSpill(page: Page): Promise<string[]> {
 }
 
 /** A path of one of the site's pages (the routes of publicPages), as opposed to files, feeds and the API. */
-const PAGE_PATH = /^\/(?:$|[?#]|country\/|job-market\/|brightest|stormiest|top-regions|your-weather|compare|waiting-list|methodology|open-data(?:\/api)?(?:$|[?#/])|contact|privacy|terms)/;
+const PAGE_PATH =
+  /^\/(?:$|[?#]|country\/|job-market\/|brightest|stormiest|top-regions|your-weather|compare|waiting-list|methodology|open-data(?:\/api)?(?:$|[?#/])|contact|privacy|terms)/;
 
 /**
  * Links and forms of a page in another language than English that lead to one of the site's pages without the
@@ -114,8 +128,10 @@ export function foreignLinks(page: Page, locale: Locale): Promise<string[]> {
       for (const el of document.querySelectorAll<HTMLAnchorElement | HTMLFormElement>("a[href], form[action]")) {
         if (el.hasAttribute("hreflang")) continue;
         const url = el.getAttribute(el instanceof HTMLFormElement ? "action" : "href") ?? "";
-        if (re.test(url)) out.push(`${el.tagName.toLowerCase()} ${url} ("${(el.textContent ?? "").trim().slice(0, 40)}")`);
-        else if (url.startsWith("/") && !url.startsWith(prefix) && re.test(url.replace(/^\/[a-z]{2}(?=\/|$)/, ""))) out.push(`${el.tagName.toLowerCase()} ${url}: another language`);
+        if (re.test(url))
+          out.push(`${el.tagName.toLowerCase()} ${url} ("${(el.textContent ?? "").trim().slice(0, 40)}")`);
+        else if (url.startsWith("/") && !url.startsWith(prefix) && re.test(url.replace(/^\/[a-z]{2}(?=\/|$)/, "")))
+          out.push(`${el.tagName.toLowerCase()} ${url}: another language`);
       }
       return out;
     },

@@ -16,7 +16,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${h.base}${path}`, { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${h.base}${path}`, { headers, redirect: "manual" });
 
 describe("served pages in every language", () => {
   it("say their language, and name themselves and their translations", async () => {
@@ -32,8 +33,11 @@ describe("served pages in every language", () => {
         // translations: hreflang links name canonical pages only (docs/i18n.md).
         const base = page === "/job-market/germany" ? "/country/de" : page;
         expect(canonical, path).toBe(`${PUBLIC_ORIGIN}${localePath(l, base)}`);
-        const alternates = Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
-        for (const other of LOCALES) expect(alternates[other], `${path} → ${other}`).toBe(`${PUBLIC_ORIGIN}${localePath(other, base)}`);
+        const alternates = Object.fromEntries(
+          [...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+        );
+        for (const other of LOCALES)
+          expect(alternates[other], `${path} → ${other}`).toBe(`${PUBLIC_ORIGIN}${localePath(other, base)}`);
         expect(alternates["x-default"], path).toBe(`${PUBLIC_ORIGIN}${base}`);
       }
     }
@@ -52,26 +56,44 @@ describe("served pages in every language", () => {
   });
 
   it("describe a country page in its language: meta and Open Graph description, image text and JSON-LD", async () => {
-    const attr = (html: string, re: RegExp) => (re.exec(html)?.[1] ?? "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
-    const ldOf = (html: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+    const attr = (html: string, re: RegExp) =>
+      (re.exec(html)?.[1] ?? "")
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, "&");
+    const ldOf = (html: string) =>
+      JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as Record<
+        string,
+        unknown
+      >;
     const de = (await (await get("/de/country/de")).text()).replace(/<!-- -->/g, "");
     const ld = ldOf(de);
     expect(ld.name).toBe("Job Weather Index: Deutschland");
     expect(ld.inLanguage).toBe("de");
     expect(ld.keywords).toEqual(["Arbeitsmarkt", "Arbeitslosigkeit", "offene Stellen", "Deutschland"]);
-    expect(ld.description).toMatch(/^Arbeitsmarktwetter in Deutschland für \d{4}: [a-zäöü]+, \d,\d von 10 \(.+\), aus amtlichen Eurostat-Statistiken\. Arbeitslosigkeit \d,\d\u00a0% \(.+ \d{4}\)\.$/);
+    expect(ld.description).toMatch(
+      /^Arbeitsmarktwetter in Deutschland für \d{4}: [a-zäöü]+, \d,\d von 10 \(.+\), aus amtlichen Eurostat-Statistiken\. Arbeitslosigkeit \d,\d\u00a0% \(.+ \d{4}\)\.$/,
+    );
     expect(attr(de, /<meta property="og:description" content="([^"]*)"/)).toBe(ld.description);
     expect(attr(de, /<meta name="description" content="([^"]*)"/)).toBe(ld.description);
-    expect(attr(de, /<meta property="og:title" content="([^"]*)"/)).toMatch(/^Arbeitsmarkt Deutschland \d{4}: [A-ZÄÖÜ][a-zäöü]+, \d,\d\/10 \| Job Weather Index$/);
-    expect(attr(de, /<meta property="og:image:alt" content="([^"]*)"/)).toMatch(/^Deutschland: \d,\d von 10, [a-zäöü]+ auf dem Arbeitsmarkt \(Daten bis .+ \d{4}\)$/);
+    expect(attr(de, /<meta property="og:title" content="([^"]*)"/)).toMatch(
+      /^Arbeitsmarkt Deutschland \d{4}: [A-ZÄÖÜ][a-zäöü]+, \d,\d\/10 \| Job Weather Index$/,
+    );
+    expect(attr(de, /<meta property="og:image:alt" content="([^"]*)"/)).toMatch(
+      /^Deutschland: \d,\d von 10, [a-zäöü]+ auf dem Arbeitsmarkt \(Daten bis .+ \d{4}\)$/,
+    );
     // Without a score: the reason in the language's words.
     const li = (await (await get("/pl/country/li")).text()).replace(/<!-- -->/g, "");
     expect(ldOf(li).description).toMatch(/^Rynek pracy – Liechtenstein, \d{4}: brak oceny\. .*dla kraju Liechtenstein/);
-    expect(attr(li, /<title>([^<]*)<\/title>/)).toMatch(/^Rynek pracy – Liechtenstein \d{4}: brak danych do oceny \| Job Weather Index$/);
+    expect(attr(li, /<title>([^<]*)<\/title>/)).toMatch(
+      /^Rynek pracy – Liechtenstein \d{4}: brak danych do oceny \| Job Weather Index$/,
+    );
     // English as before.
     const en = (await (await get("/country/de")).text()).replace(/<!-- -->/g, "");
     expect(ldOf(en).inLanguage).toBe("en");
-    expect(ldOf(en).description).toMatch(/^Job market weather in Germany for \d{4}: [a-z]+, \d\.\d out of 10 \(.+\), from official Eurostat statistics\. Unemployment \d\.\d% \(.+\)\.$/);
+    expect(ldOf(en).description).toMatch(
+      /^Job market weather in Germany for \d{4}: [a-z]+, \d\.\d out of 10 \(.+\), from official Eurostat statistics\. Unemployment \d\.\d% \(.+\)\.$/,
+    );
   });
 
   it("compare from a country page in its language: names sorted in the language, the compare page of the same language", async () => {
@@ -121,7 +143,10 @@ describe("staying in the page's language", () => {
     ]) {
       const res = await get(from);
       expect([301, 302, 303], from).toContain(res.status);
-      expect(new URL(res.headers.get("location")!, h.base).pathname + new URL(res.headers.get("location")!, h.base).search, from).toBe(to);
+      expect(
+        new URL(res.headers.get("location")!, h.base).pathname + new URL(res.headers.get("location")!, h.base).search,
+        from,
+      ).toBe(to);
     }
     // A job-market name with diacritics, percent-encoded in upper case as browsers send it, is not redirected for the
     // case of its escapes (the page then answers 301 to the language's own slug, which has no escapes).
@@ -138,7 +163,8 @@ describe("staying in the page's language", () => {
     const names = await list.locator("li a").allTextContents();
     expect(names).toContain("Niederlande");
     expect(names).not.toContain("Netherlands");
-    for (const href of await list.locator("li a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href).toMatch(/^\/de\/country\/[a-z]{2}$/);
+    for (const href of await list.locator("li a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
+      expect(href).toMatch(/^\/de\/country\/[a-z]{2}$/);
     expect(await page.locator("main form").first().getAttribute("action")).toBe("/de/your-weather");
     const slider = page.getByRole("slider").nth(1);
     await slider.focus();
@@ -182,7 +208,9 @@ describe("/job-market/{name} under the country's name in each language", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<html lang="de"');
-    const alternates = Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]));
+    const alternates = Object.fromEntries(
+      [...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]),
+    );
     for (const l of LOCALES) expect(alternates[l]).toBe(`${PUBLIC_ORIGIN}${localePath(l, "/country/de")}`);
     expect(alternates["x-default"]).toBe(`${PUBLIC_ORIGIN}/country/de`);
     expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).toBe(`${PUBLIC_ORIGIN}/de/country/de`);
@@ -256,14 +284,112 @@ describe("numbers and dates in the page's language", () => {
     const english = await plain("/country/de");
     const month = /data to ([A-Z][a-z]+) (\d{4})/.exec(english);
     expect(month, "the English page says which month its data reach").not.toBeNull();
-    const index = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"].indexOf(month![1]!);
+    const index = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ].indexOf(month![1]!);
     expect(english).toMatch(/\d\.\d%/); // "4.0%" as before
     const expected: Record<string, { dataTo: string; percent: RegExp; months: string[] }> = {
-      de: { dataTo: "Daten bis", percent: /\d,\d %/, months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"] },
-      fr: { dataTo: "données jusqu’à", percent: /\d,\d %/, months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"] },
-      es: { dataTo: "datos hasta", percent: /\d,\d %/, months: ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"] },
-      it: { dataTo: "dati fino a", percent: /\d,\d%/, months: ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"] },
-      pl: { dataTo: "najnowsze dane:", percent: /\d,\d%/, months: ["styczeń", "luty", "marzec", "kwiecień", "maj", "czerwiec", "lipiec", "sierpień", "wrzesień", "październik", "listopad", "grudzień"] },
+      de: {
+        dataTo: "Daten bis",
+        percent: /\d,\d %/,
+        months: [
+          "Januar",
+          "Februar",
+          "März",
+          "April",
+          "Mai",
+          "Juni",
+          "Juli",
+          "August",
+          "September",
+          "Oktober",
+          "November",
+          "Dezember",
+        ],
+      },
+      fr: {
+        dataTo: "données jusqu’à",
+        percent: /\d,\d %/,
+        months: [
+          "janvier",
+          "février",
+          "mars",
+          "avril",
+          "mai",
+          "juin",
+          "juillet",
+          "août",
+          "septembre",
+          "octobre",
+          "novembre",
+          "décembre",
+        ],
+      },
+      es: {
+        dataTo: "datos hasta",
+        percent: /\d,\d %/,
+        months: [
+          "enero",
+          "febrero",
+          "marzo",
+          "abril",
+          "mayo",
+          "junio",
+          "julio",
+          "agosto",
+          "septiembre",
+          "octubre",
+          "noviembre",
+          "diciembre",
+        ],
+      },
+      it: {
+        dataTo: "dati fino a",
+        percent: /\d,\d%/,
+        months: [
+          "gennaio",
+          "febbraio",
+          "marzo",
+          "aprile",
+          "maggio",
+          "giugno",
+          "luglio",
+          "agosto",
+          "settembre",
+          "ottobre",
+          "novembre",
+          "dicembre",
+        ],
+      },
+      pl: {
+        dataTo: "najnowsze dane:",
+        percent: /\d,\d%/,
+        months: [
+          "styczeń",
+          "luty",
+          "marzec",
+          "kwiecień",
+          "maj",
+          "czerwiec",
+          "lipiec",
+          "sierpień",
+          "wrzesień",
+          "październik",
+          "listopad",
+          "grudzień",
+        ],
+      },
     };
     for (const [l, e] of Object.entries(expected)) {
       const text = await plain(localePath(l as (typeof LOCALES)[number], "/country/de"));

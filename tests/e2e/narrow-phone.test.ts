@@ -41,16 +41,29 @@ function sticksOut(page: Page): Promise<string[]> {
       if (positioned) continue;
       if (parent.closest("[class*='overflow-x-auto'], [class*='overflow-auto']")) continue;
       const ps = getComputedStyle(parent);
-      const inner = parent.getBoundingClientRect().right - parseFloat(ps.paddingRight) - parseFloat(ps.borderRightWidth);
+      const inner =
+        parent.getBoundingClientRect().right - parseFloat(ps.paddingRight) - parseFloat(ps.borderRightWidth);
       const right = el.getBoundingClientRect().right;
-      if (right > inner + 1) out.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}": ${Math.round(right)} > ${Math.round(inner)}`);
+      if (right > inner + 1)
+        out.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}": ${Math.round(right)} > ${Math.round(inner)}`,
+        );
     }
     return out;
   });
 }
 
 describe("320 px in German", () => {
-  for (const path of ["/de", "/de/country/de", "/de/job-market/deutschland", "/de/brightest", "/de/your-weather", "/de/compare/de-fr", "/de/waiting-list/cv-upgrade", "/de/contact"]) {
+  for (const path of [
+    "/de",
+    "/de/country/de",
+    "/de/job-market/deutschland",
+    "/de/brightest",
+    "/de/your-weather",
+    "/de/compare/de-fr",
+    "/de/waiting-list/cv-upgrade",
+    "/de/contact",
+  ]) {
     it(`${path}: nothing wider than the screen or sticking out of its box`, async () => {
       const { page, console } = await newPage(phone);
       await page.goto(h.base + path, { waitUntil: "load" });

@@ -6,14 +6,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../pipeline/countries.ts";
-import { DESKTOP, MOBILE, axeViolations, hydrated, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  axeViolations,
+  hydrated,
+  newPage,
+  screenshot,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 let h: Harness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
 
 beforeAll(async () => {
-  h = await startHarness({ prefix: "jwi-e2e-one-story-", config: { rateLimits: { experiences: { limit: 50, windowMs: 600_000 }, waitingList: { limit: 50, windowMs: 600_000 }, contact: { limit: 50, windowMs: 600_000 }, login: { limit: 10, windowMs: 600_000 } } } });
+  h = await startHarness({
+    prefix: "jwi-e2e-one-story-",
+    config: {
+      rateLimits: {
+        experiences: { limit: 50, windowMs: 600_000 },
+        waitingList: { limit: 50, windowMs: 600_000 },
+        contact: { limit: 50, windowMs: 600_000 },
+        login: { limit: 10, windowMs: 600_000 },
+      },
+    },
+  });
   desktop = await h.browser.newContext({ ...DESKTOP, reducedMotion: "reduce" });
   mobile = await h.browser.newContext({ ...MOBILE, reducedMotion: "reduce" });
 }, 180_000);
@@ -39,7 +58,13 @@ async function ratingKey(page: Page) {
   for (let i = 0; i < (await items.count()); i++) {
     const text = (await items.nth(i).locator("span").first().textContent())!;
     const m = /^(\d+(?:\.\d)?)–(\d+(?:\.\d)?) = (.+)$/.exec(text)!;
-    out.push({ from: Number(m[1]), to: Number(m[2]), label: m[3]!, text, weather: await items.nth(i).locator("[data-status]").allTextContents() });
+    out.push({
+      from: Number(m[1]),
+      to: Number(m[2]),
+      label: m[3]!,
+      text,
+      weather: await items.nth(i).locator("[data-status]").allTextContents(),
+    });
   }
   return out;
 }
@@ -53,8 +78,14 @@ for (const [device, context] of [
       for (const path of ["/brightest", "/stormiest", "/top-regions"]) {
         const { page, console } = await open(context(), path);
         const key = await ratingKey(page);
-        expect(key.map((b) => b.text), path).toEqual(KEY);
-        expect(key.map((b) => b.weather), path).toEqual(KEY_WEATHER);
+        expect(
+          key.map((b) => b.text),
+          path,
+        ).toEqual(KEY);
+        expect(
+          key.map((b) => b.weather),
+          path,
+        ).toEqual(KEY_WEATHER);
         for (let i = 1; i < key.length; i++) expect(Math.round((key[i]!.from - key[i - 1]!.to) * 10) / 10).toBe(0.1);
         if (path !== "/top-regions") {
           // Each row's score lies in the band of its label, and its weather chip is one of that band's.
@@ -93,7 +124,9 @@ for (const [device, context] of [
       await page.getByRole("button", { name: "Share your experience" }).click();
       const form = page.locator("form[aria-labelledby=share-title]");
       await expect.poll(() => form.getByTestId("share-public").isVisible()).toBe(true);
-      expect(await form.getByTestId("share-public").textContent()).toContain("published on this page at once, for everyone to read");
+      expect(await form.getByTestId("share-public").textContent()).toContain(
+        "published on this page at once, for everyone to read",
+      );
       await form.getByRole("button", { name: "Share experience" }).click();
       // The spec's toast stays; the fields say what is wrong.
       await expect.poll(() => page.getByText("Missing information", { exact: true }).isVisible()).toBe(true);
@@ -119,14 +152,20 @@ for (const [device, context] of [
       await comment.fill("a".repeat(950));
       expect(await page.locator("#experience-comment-count").textContent()).toBe("950 / 1,000 characters");
       expect(await comment.getAttribute("aria-describedby")).toContain("experience-comment-count");
-      expect(await form.locator("[aria-live=polite][data-counter-announce]").textContent()).toBe("100 characters or fewer left.");
+      expect(await form.locator("[aria-live=polite][data-counter-announce]").textContent()).toBe(
+        "100 characters or fewer left.",
+      );
       await comment.fill("b".repeat(1_012));
       expect(await comment.inputValue()).toHaveLength(1_012);
       expect(await page.locator("#experience-comment-count").textContent()).toBe("1,012 / 1,000 characters");
-      expect(await form.locator("[data-counter-announce]").textContent()).toBe("12 characters over the limit of 1,000.");
+      expect(await form.locator("[data-counter-announce]").textContent()).toBe(
+        "12 characters over the limit of 1,000.",
+      );
       await form.getByRole("button", { name: "Share experience" }).click();
       await expect.poll(() => comment.getAttribute("aria-invalid")).toBe("true");
-      expect(await page.locator("#experience-comment-error").textContent()).toBe("Shorten your comment to 1,000 characters (12 too many).");
+      expect(await page.locator("#experience-comment-error").textContent()).toBe(
+        "Shorten your comment to 1,000 characters (12 too many).",
+      );
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("experience-comment");
       await screenshot(page, `experience-form-errors-${device}`);
       expect(await axeViolations(page)).toEqual([]);
@@ -134,8 +173,13 @@ for (const [device, context] of [
       await comment.fill("c".repeat(1_000));
       expect(await page.locator("#experience-comment-error").count()).toBe(0);
       await form.getByRole("button", { name: "Share experience" }).click();
-      await expect.poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible()).toBe(true);
-      const after = h.server.db.prepare("SELECT COUNT(*) AS n, MAX(length(comment)) AS len FROM experiences").get() as { n: number; len: number };
+      await expect
+        .poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible())
+        .toBe(true);
+      const after = h.server.db.prepare("SELECT COUNT(*) AS n, MAX(length(comment)) AS len FROM experiences").get() as {
+        n: number;
+        len: number;
+      };
       expect(after.n).toBe(before + 1);
       expect(after.len).toBe(1_000);
       expect(console.unexpected()).toEqual([]);
@@ -176,7 +220,9 @@ for (const [device, context] of [
       expect(await page.locator("#contact-message-count").textContent()).toBe("4,003 / 4,000 characters");
       await page.getByRole("button", { name: "Send message" }).click();
       await expect.poll(() => message.getAttribute("aria-invalid")).toBe("true");
-      expect(await page.getByTestId("contact-message-error").textContent()).toBe("Shorten your message to 4,000 characters (3 too many).");
+      expect(await page.getByTestId("contact-message-error").textContent()).toBe(
+        "Shorten your message to 4,000 characters (3 too many).",
+      );
       expect(await message.getAttribute("aria-describedby")).toContain("contact-message-error");
       expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("message");
       expect(await axeViolations(page)).toEqual([]);
@@ -185,22 +231,36 @@ for (const [device, context] of [
 
     it("a country page names its two dates as the share card does, and links its feeds, share image and badge", async () => {
       const { page, console } = await open(context(), "/country/de");
-      const pub = h.server.db.prepare("SELECT published_at FROM publications ORDER BY published_at DESC LIMIT 1").get() as { published_at: string } | undefined;
-      const snap = h.server.db.prepare("SELECT anchor_month FROM snapshots WHERE country = 'DE'").get() as { anchor_month: string };
+      const pub = h.server.db
+        .prepare("SELECT published_at FROM publications ORDER BY published_at DESC LIMIT 1")
+        .get() as { published_at: string } | undefined;
+      const snap = h.server.db.prepare("SELECT anchor_month FROM snapshots WHERE country = 'DE'").get() as {
+        anchor_month: string;
+      };
       const [y, m] = snap.anchor_month.split("-").map(Number);
-      const month = new Date(Date.UTC(y!, m! - 1, 1)).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+      const month = new Date(Date.UTC(y!, m! - 1, 1)).toLocaleString("en-GB", {
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      });
       const dates = (await page.getByTestId("dates").textContent())!;
       expect(dates).toMatch(new RegExp(`^data to ${month} · published \\d{1,2} \\w+ \\d{4}$`));
       if (pub) {
         const d = new Date(pub.published_at);
-        expect(dates).toContain(`published ${d.getUTCDate()} ${d.toLocaleString("en-GB", { month: "long", timeZone: "UTC" })} ${d.getUTCFullYear()}`);
+        expect(dates).toContain(
+          `published ${d.getUTCDate()} ${d.toLocaleString("en-GB", { month: "long", timeZone: "UTC" })} ${d.getUTCFullYear()}`,
+        );
       }
       // The share card's words (og:image:alt is the card's text; product/share-cards/card.ts draws the same phrase).
-      expect(await page.locator("meta[property='og:image:alt']").getAttribute("content")).toContain(`(data to ${month})`);
+      expect(await page.locator("meta[property='og:image:alt']").getAttribute("content")).toContain(
+        `(data to ${month})`,
+      );
       expect(await page.locator("body").innerText()).not.toMatch(/Insights for/);
 
       const follow = page.getByTestId("follow-links");
-      const links = await follow.locator("a").evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.textContent]));
+      const links = await follow
+        .locator("a")
+        .evaluateAll((as) => as.map((a) => [a.getAttribute("href"), a.textContent]));
       expect(links).toEqual([
         ["/feeds/de.atom", "Germany news feed (Atom)"],
         ["/feeds/all.atom", `All ${COUNTRIES.length} countries (Atom)`],
@@ -236,9 +296,12 @@ for (const [device, context] of [
       expect(hrefs).toContain("/feeds/all.atom");
       for (const c of COUNTRIES) {
         const code = c.code.toLowerCase();
-        for (const href of [`/feeds/${code}.atom`, `/og/${code}.png`, `/badge/${code}.svg`]) expect(hrefs).toContain(href);
+        for (const href of [`/feeds/${code}.atom`, `/og/${code}.png`, `/badge/${code}.svg`])
+          expect(hrefs).toContain(href);
       }
-      expect(await page.getByRole("link", { name: "Atom feed of Germany" }).getAttribute("href")).toBe("/feeds/de.atom");
+      expect(await page.getByRole("link", { name: "Atom feed of Germany" }).getAttribute("href")).toBe(
+        "/feeds/de.atom",
+      );
       await page.locator("#feeds").scrollIntoViewIfNeeded();
       await screenshot(page, `open-data-feeds-${device}`);
       expect(await axeViolations(page)).toEqual([]);
@@ -247,7 +310,9 @@ for (const [device, context] of [
 
     it("the home page: a skip link past the map, map links in name order, published date named", async () => {
       const { page, console } = await open(context(), "/");
-      const codes = await page.locator("svg a[data-code]").evaluateAll((as) => as.map((a) => a.getAttribute("data-code")));
+      const codes = await page
+        .locator("svg a[data-code]")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("data-code")));
       const byName = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name, "en")).map((c) => c.code);
       expect(codes).toEqual(byName);
       expect(await page.locator("main").innerText()).toMatch(/countries scored · published \d{1,2} \w+ \d{4}/);

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../pipeline/countries.ts";
-import { DESKTOP, MOBILE, PUBLIC_ORIGIN, axeViolations, hydrated, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_ORIGIN,
+  axeViolations,
+  hydrated,
+  newPage,
+  screenshot,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 let h: Harness;
 let desktop: BrowserContext;
@@ -138,7 +148,11 @@ describe("one country story, two layouts (item 7)", () => {
       const code = c.code.toLowerCase();
       await page.goto(`${h.base}/country/${code}`);
       const country = await page.locator("[data-testid=comparison]").evaluateAll((els) =>
-        els.map((e) => ({ key: e.getAttribute("data-key"), text: e.textContent ?? "", detail: e.querySelector("p:last-child")?.textContent ?? "" })),
+        els.map((e) => ({
+          key: e.getAttribute("data-key"),
+          text: e.textContent ?? "",
+          detail: e.querySelector("p:last-child")?.textContent ?? "",
+        })),
       );
       await page.goto(`${h.base}/job-market/${c.slug}`);
       const jobMarket = await page.locator("[data-testid=breakdown]").evaluateAll((els) =>
@@ -158,7 +172,10 @@ describe("one country story, two layouts (item 7)", () => {
       }
       // And /job-market makes no comparison of its own.
       for (const card of jobMarket.filter((j) => j.key !== "sentiment" && j.verdict !== null)) {
-        expect(country.map((r) => r.key), `${code} ${card.key}`).toContain(card.key);
+        expect(
+          country.map((r) => r.key),
+          `${code} ${card.key}`,
+        ).toContain(card.key);
       }
       const text = await page.evaluate(() => document.body.innerText);
       expect(text, code).not.toMatch(/Baseline|European norm|coming soon/i);
@@ -188,7 +205,8 @@ describe("the pages at 390 px and 1280 px", () => {
           await hydrated(page);
           if (c.code !== "LI") expect((await visibleTexts(page, "[data-testid=evidence]")).length, path).toBe(1);
           expect(await axeViolations(page), `${size} ${path}`).toEqual([]);
-          if (["RO", "CY", "NL"].includes(c.code)) await screenshot(page, `one-story-${size}-${path.slice(1).replace("/", "-")}`);
+          if (["RO", "CY", "NL"].includes(c.code))
+            await screenshot(page, `one-story-${size}-${path.slice(1).replace("/", "-")}`);
         }
       }
       await page.goto(`${h.base}/brightest`);

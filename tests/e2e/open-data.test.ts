@@ -5,7 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../pipeline/countries.ts";
-import { DESKTOP, MOBILE, PUBLIC_ORIGIN, axeViolations, hydrated, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_ORIGIN,
+  axeViolations,
+  hydrated,
+  newPage,
+  screenshot,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 let h: Harness;
 let desktop: BrowserContext;
@@ -28,7 +38,8 @@ async function open(context: BrowserContext, path: string) {
   return { page, console, status: res?.status() ?? 0 };
 }
 
-const hrefs = (page: Page, selector: string) => page.locator(selector).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+const hrefs = (page: Page, selector: string) =>
+  page.locator(selector).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
 
 for (const [device, context] of [
   ["desktop", () => desktop],
@@ -57,11 +68,16 @@ for (const [device, context] of [
       // Structured data for dataset search engines, with the licence and the CSV download.
       const ld = JSON.parse((await page.locator("script[type='application/ld+json']").textContent())!);
       expect(ld).toMatchObject({ "@type": "Dataset", license: "https://creativecommons.org/licenses/by/4.0/" });
-      expect(ld.distribution[0]).toEqual({ "@type": "DataDownload", encodingFormat: "text/csv", contentUrl: `${PUBLIC_ORIGIN}/api/v1/scores.csv` });
+      expect(ld.distribution[0]).toEqual({
+        "@type": "DataDownload",
+        encodingFormat: "text/csv",
+        contentUrl: `${PUBLIC_ORIGIN}/api/v1/scores.csv`,
+      });
       // The columns are explained (collapsed by default, opened here).
       await page.getByText("Columns of the scores file").click();
       await expect.poll(() => page.getByText("The score as shown, one decimal").isVisible()).toBe(true);
-      if (device === "mobile") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (device === "mobile")
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `open-data-${device}`);
       expect(console.unexpected()).toEqual([]);
@@ -72,7 +88,10 @@ for (const [device, context] of [
       const { page, console, status } = await open(context(), "/open-data/api");
       expect(status).toBe(200);
       expect(await page.locator("h1").textContent()).toBe("API reference");
-      const doc = (await (await fetch(`${h.base}/api/openapi.json`)).json()) as { paths: Record<string, unknown>; info: { version: string } };
+      const doc = (await (await fetch(`${h.base}/api/openapi.json`)).json()) as {
+        paths: Record<string, unknown>;
+        info: { version: string };
+      };
       const titles = await page.locator("section[id] h3").allTextContents();
       for (const path of Object.keys(doc.paths)) expect(titles).toContain(`GET${path}`);
       const text = await page.locator("main").innerText();
@@ -84,7 +103,8 @@ for (const [device, context] of [
       // A schema named in an answer links to its fields.
       await page.locator("#getCountry").getByRole("link", { name: "Country", exact: true }).click();
       await expect.poll(() => page.evaluate(() => location.hash)).toBe("#schema-Country");
-      if (device === "mobile") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (device === "mobile")
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `open-data-api-${device}`);
       expect(console.unexpected()).toEqual([]);
@@ -104,7 +124,10 @@ describe("reaching and using the open data", () => {
 
   it("the scores link downloads a CSV file named after the publication", async () => {
     const { page } = await open(desktop, "/open-data");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /Today's scores of all 31 countries/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: /Today's scores of all 31 countries/ }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("job-weather-index-scores-2026-11-22.csv");
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];

@@ -39,7 +39,9 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
     await hydrated(page);
     expect(await page.locator("link[rel=canonical]").getAttribute("href")).toBe(`${h.base}/country/de`);
     expect(await page.locator("meta[property='og:url']").getAttribute("content")).toBe(`${h.base}/country/de`);
-    expect(await page.locator("meta[property='og:image']").first().getAttribute("content")).toMatch(new RegExp(`^${h.base.replace(/\./g, "\\.")}/`));
+    expect(await page.locator("meta[property='og:image']").first().getAttribute("content")).toMatch(
+      new RegExp(`^${h.base.replace(/\./g, "\\.")}/`),
+    );
     const jsonLd = (await page.locator("script[type='application/ld+json']").allTextContents()).join("\n");
     expect(jsonLd).toContain(`${h.base}/country/de`);
     const html = await page.content();
@@ -52,7 +54,11 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
     const feed = await (await fetch(`${h.base}/feeds/all.atom`)).text();
     expect(feed).toContain(`${h.base}/`);
     expect(feed).not.toContain("localhost");
-    const proxied = await (await fetch(`${h.base}/feeds/de.atom`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" } })).text();
+    const proxied = await (
+      await fetch(`${h.base}/feeds/de.atom`, {
+        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" },
+      })
+    ).text();
     expect(proxied).toContain("https://jobs.proxy.example/");
     expect(proxied).not.toContain(h.base);
     expect(await (await fetch(`${h.base}/feeds/de.atom`)).text()).not.toContain("jobs.proxy.example");
@@ -61,7 +67,11 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
   it("the OpenAPI document's server is the same origin", async () => {
     const doc = (await (await fetch(`${h.base}/api/openapi.json`)).json()) as { servers: Array<{ url: string }> };
     expect(doc.servers).toEqual([{ url: h.base, description: "This service" }]);
-    const proxied = (await (await fetch(`${h.base}/api/openapi.json`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" } })).json()) as {
+    const proxied = (await (
+      await fetch(`${h.base}/api/openapi.json`, {
+        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" },
+      })
+    ).json()) as {
       servers: Array<{ url: string }>;
     };
     expect(proxied.servers[0]!.url).toBe("https://jobs.proxy.example");
@@ -79,10 +89,18 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
   it("a page cached for one origin is never served with another's links (a trusted proxy's X-Forwarded-Proto/-Host)", async () => {
     const plain1 = linksOf(await (await fetch(`${h.base}/brightest`)).text());
     const proxied = linksOf(
-      await (await fetch(`${h.base}/brightest`, { headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" } })).text(),
+      await (
+        await fetch(`${h.base}/brightest`, {
+          headers: { "x-forwarded-proto": "https", "x-forwarded-host": "jobs.proxy.example" },
+        })
+      ).text(),
     );
     const plain2 = linksOf(await (await fetch(`${h.base}/brightest`)).text());
-    expect(plain1).toEqual({ canonical: `${h.base}/brightest`, ogUrl: `${h.base}/brightest`, ogImage: `${h.base}/og-image.png` });
+    expect(plain1).toEqual({
+      canonical: `${h.base}/brightest`,
+      ogUrl: `${h.base}/brightest`,
+      ogImage: `${h.base}/og-image.png`,
+    });
     expect(proxied).toEqual({
       canonical: "https://jobs.proxy.example/brightest",
       ogUrl: "https://jobs.proxy.example/brightest",
@@ -90,7 +108,9 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
     });
     expect(plain2).toEqual(plain1);
     // A host that is not one is never written into a page.
-    const odd = await (await fetch(`${h.base}/brightest`, { headers: { "x-forwarded-host": "evil.example\"><script>" } })).text();
+    const odd = await (
+      await fetch(`${h.base}/brightest`, { headers: { "x-forwarded-host": 'evil.example"><script>' } })
+    ).text();
     expect(linksOf(odd).canonical).toBe("http://localhost/brightest");
     expect(odd).not.toContain("evil.example");
   });
@@ -134,13 +154,15 @@ describe("without JWI_FEEDBACK_URL", () => {
 describe("start-up", () => {
   it("production without JWI_PUBLIC_ORIGIN: the server refuses to start and names the variable", async () => {
     const dir = path.join(os.tmpdir(), `jwi-e2e-origin-never-${process.pid}`);
-    await expect(startSiteServer({ env: { NODE_ENV: "production", JWI_DATA_DIR: dir }, handleSignals: false })).rejects.toThrow(
-      /JWI_PUBLIC_ORIGIN: required when NODE_ENV=production/,
-    );
+    await expect(
+      startSiteServer({ env: { NODE_ENV: "production", JWI_DATA_DIR: dir }, handleSignals: false }),
+    ).rejects.toThrow(/JWI_PUBLIC_ORIGIN: required when NODE_ENV=production/);
     // The operator's command: exit code 1 and one clear line, before anything is loaded.
     const run = await jwiProcess(dir, ["serve", "--port", "0"], { NODE_ENV: "production" });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: Invalid environment: JWI_PUBLIC_ORIGIN: required when NODE_ENV=production: set it to the site's public address/);
+    expect(run.stderr).toMatch(
+      /^error: Invalid environment: JWI_PUBLIC_ORIGIN: required when NODE_ENV=production: set it to the site's public address/,
+    );
     expect(run.stdout).not.toContain("running on");
   });
 

@@ -15,7 +15,12 @@ import { messageProblems } from "./i18n-routes.ts";
 const MESSAGES = path.join(ROOT, "web/app/i18n/messages");
 const NAMESPACES = readdirSync(path.join(MESSAGES, "en")).map((f) => f.replace(/\.json$/, ""));
 const catalogue = (locale: Locale): Record<string, string> =>
-  Object.assign({}, ...NAMESPACES.map((ns) => JSON.parse(readFileSync(path.join(MESSAGES, locale, `${ns}.json`), "utf8")) as Record<string, string>));
+  Object.assign(
+    {},
+    ...NAMESPACES.map(
+      (ns) => JSON.parse(readFileSync(path.join(MESSAGES, locale, `${ns}.json`), "utf8")) as Record<string, string>,
+    ),
+  );
 /** A message as the page shows it, for the few messages used here (their only placeholders filled in). */
 const text = (locale: Locale, id: string) =>
   catalogue(locale)[id]!.replace("{product}", PRODUCT_NAME).replace("{size}", "10");
@@ -58,7 +63,14 @@ describe("client-side navigation", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "document") documents.push(r.url());
     });
-    const navigate = (to: string) => page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), to);
+    const navigate = (to: string) =>
+      page.evaluate(
+        (to) =>
+          (
+            window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+          ).__reactRouterDataRouter.navigate(to),
+        to,
+      );
     const heading = () => page.locator("main h1").first().textContent();
 
     // Another language and another page at once: the root's and the route's messages both change.
@@ -76,7 +88,8 @@ describe("client-side navigation", () => {
     expect(documents, "every move stayed client-side").toEqual([]);
     expect(await messageProblems(page)).toEqual([]);
     const body = await page.locator("body").innerText();
-    for (const id of ["rankings.brightest.title", "common.footer.privacy", "common.nav.home"]) expect(body, id).not.toContain(text("en", id));
+    for (const id of ["rankings.brightest.title", "common.footer.privacy", "common.nav.home"])
+      expect(body, id).not.toContain(text("en", id));
     expect(console.unexpected()).toEqual([]);
     await page.close();
   });
@@ -85,11 +98,19 @@ describe("client-side navigation", () => {
 describe("a page's HTML", () => {
   it("holds its own messages and no other page's", async () => {
     const html = async (p: string) => (await fetch(`${h.base}${p}`)).text();
-    const has = (page: string, id: string) => new RegExp(`(?<![\\w.-])${id.replace(/[.-]/g, "\\$&")}(?![\\w.-])`).test(page);
+    const has = (page: string, id: string) =>
+      new RegExp(`(?<![\\w.-])${id.replace(/[.-]/g, "\\$&")}(?![\\w.-])`).test(page);
     const country = await html("/de/country/de");
     expect(has(country, "country.chart.title")).toBe(true);
     expect(has(country, "common.skipLink")).toBe(true);
-    for (const id of ["legal.privacy.title", "methodology.title", "open-data.title", "your-weather.title", "home.title", "forms.contact.title"]) {
+    for (const id of [
+      "legal.privacy.title",
+      "methodology.title",
+      "open-data.title",
+      "your-weather.title",
+      "home.title",
+      "forms.contact.title",
+    ]) {
       expect(has(country, id), id).toBe(false);
     }
     const privacy = await html("/de/privacy");

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { formatScore } from "../../pipeline/model/round.ts";
 import { login, postJson, testPasswordHash } from "../api/helpers.ts";
-import { DESKTOP, MOBILE, axeViolations, hydrated, newPage, readableText, screenshot, startHarness, type Harness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  axeViolations,
+  hydrated,
+  newPage,
+  readableText,
+  screenshot,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 let h: Harness;
 let cookie: string;
@@ -29,7 +39,9 @@ const sizes: Array<[string, typeof DESKTOP | typeof MOBILE]> = [
 describe("a country page while publication is paused", () => {
   it("shows the paused banner and no score, at 390 px and 1280 px, with no serious axe violations", async () => {
     expect(roScore).toBeGreaterThan(1);
-    expect((await postJson(`${h.base}/api/admin/publication`, { paused: true, reason: "data check" }, { cookie })).status).toBe(200);
+    expect(
+      (await postJson(`${h.base}/api/admin/publication`, { paused: true, reason: "data check" }, { cookie })).status,
+    ).toBe(200);
     for (const [width, options] of sizes) {
       const context: BrowserContext = await h.browser.newContext(options);
       try {

@@ -55,7 +55,12 @@ describe("the API and the site answer from one read path", () => {
 
   it("gives the same scores, the same ranking order and the same withheld stale scores", async () => {
     clock = MIXED;
-    const list = (await api("/api/countries")) as Array<{ code: string; score: number | null; fresh: boolean; status: string | null }>;
+    const list = (await api("/api/countries")) as Array<{
+      code: string;
+      score: number | null;
+      fresh: boolean;
+      status: string | null;
+    }>;
     const fresh = list.filter((c) => c.score !== null);
     const stale = list.filter((c) => c.score === null && c.code !== "LI");
     // The clock really splits the countries: some shown, some withheld.
@@ -64,10 +69,12 @@ describe("the API and the site answer from one read path", () => {
     for (const c of stale) expect(c).toMatchObject({ fresh: false, status: null });
 
     for (const type of ["brightest", "stormiest"] as const) {
-      const fromApi = ((await api(`/api/rankings/${type}`)).items as Array<{ code: string; score: number }>).map((c) => ({
-        code: c.code,
-        score: formatScore(c.score),
-      }));
+      const fromApi = ((await api(`/api/rankings/${type}`)).items as Array<{ code: string; score: number }>).map(
+        (c) => ({
+          code: c.code,
+          score: formatScore(c.score),
+        }),
+      );
       const fromSite = await siteRanking(type);
       expect(fromSite.map((r) => r.code)).toEqual(fromApi.map((r) => r.code));
       // Same numbers, as shown (one decimal, half away from zero: the model's rule).
@@ -86,7 +93,15 @@ describe("the API and the site answer from one read path", () => {
 
     const withheld = stale[0]!;
     const staleDetail = await api(`/api/countries/${withheld.code.toLowerCase()}`);
-    expect(staleDetail).toMatchObject({ published: true, fresh: false, score: null, status: null, label: null, confidence: null, market_panel: null });
+    expect(staleDetail).toMatchObject({
+      published: true,
+      fresh: false,
+      score: null,
+      status: null,
+      label: null,
+      confidence: null,
+      market_panel: null,
+    });
     // Its inputs stay visible, so one can see why.
     expect(staleDetail.unemployment).toMatchObject({ period: expect.stringMatching(/^20\d\d-/) });
     const p2 = await page(`/country/${withheld.code.toLowerCase()}`);
@@ -112,7 +127,9 @@ describe("the API and the site answer from one read path", () => {
     clock = ALL_STALE;
     expect(await api("/api/health")).toMatchObject({ paused: true, paused_reason: "no-fresh-scores" });
     expect(((await api("/api/rankings/brightest")).items as unknown[]).length).toBe(0);
-    expect(((await api("/api/countries")) as Array<{ score: number | null }>).every((c) => c.score === null)).toBe(true);
+    expect(((await api("/api/countries")) as Array<{ score: number | null }>).every((c) => c.score === null)).toBe(
+      true,
+    );
     const p = await page("/");
     expect(await p.getByTestId("paused-card").isVisible()).toBe(true);
     await p.close();

@@ -88,12 +88,17 @@ describe("the methodology page", () => {
       /^Status and label come from the score as shown, rounded to 1 decimal \(halves away from zero\): a score of 6\.96 is shown 7\.0 and is bright, "Rather favorable"/,
     );
     const accepted = squash(await page.getByTestId("accepted-tables").innerText());
-    for (const table of ["teibs030", "ei_bsee_m_r2", "jvs_q_r21", "une_rt_q"]) expect(accepted).toContain(`Eurostat ${table}`);
+    for (const table of ["teibs030", "ei_bsee_m_r2", "jvs_q_r21", "une_rt_q"])
+      expect(accepted).toContain(`Eurostat ${table}`);
     expect(accepted).toContain("Employment Expectations Indicator (DG ECFIN business surveys)");
-    expect(accepted).toMatch(/Job vacancy statistics by NACE Rev\. 2\.1 activity – quarterly data · Job vacancy rate Eurostat jvs_q_r21 Industry, construction and services \(B-T in NACE Rev\. 2\.1's lettering\) where the answer has them, else the whole economy \(A-T\)/);
+    expect(accepted).toMatch(
+      /Job vacancy statistics by NACE Rev\. 2\.1 activity – quarterly data · Job vacancy rate Eurostat jvs_q_r21 Industry, construction and services \(B-T in NACE Rev\. 2\.1's lettering\) where the answer has them, else the whole economy \(A-T\)/,
+    );
     // The loaded data: DG ECFIN's file is named by its title, used for employment expectations.
     const table = squash(await page.getByTestId("sources-table").innerText());
-    expect(table).toMatch(/Employment Expectations Indicator \(DG ECFIN business surveys\) European Commission, DG ECFIN Employment expectations \(EEI\) August 2025/);
+    expect(table).toMatch(
+      /Employment Expectations Indicator \(DG ECFIN business surveys\) European Commission, DG ECFIN Employment expectations \(EEI\) August 2025/,
+    );
     expect(errors()).toEqual([]);
     await page.close();
   });

@@ -6,7 +6,17 @@ import type { BrowserContext, Page } from "playwright-core";
 import { badgeParts, badgeSvg } from "../../api/badge.ts";
 import { STATUS_STYLE, type Status } from "../../product/weather.ts";
 import { decodePng } from "../helpers/png.ts";
-import { DESKTOP, MOBILE, PUBLIC_ORIGIN, axeViolations, hydrated, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  PUBLIC_ORIGIN,
+  axeViolations,
+  hydrated,
+  newPage,
+  screenshot,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 let h: Harness;
 let desktop: BrowserContext;
@@ -16,7 +26,8 @@ beforeAll(async () => {
   h = await startHarness({ prefix: "jwi-e2e-share-" });
   desktop = await h.browser.newContext(DESKTOP);
   mobile = await h.browser.newContext(MOBILE);
-  for (const c of [desktop, mobile]) await c.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.base });
+  for (const c of [desktop, mobile])
+    await c.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.base });
 }, 180_000);
 
 afterAll(async () => {
@@ -30,7 +41,10 @@ function metaContent(html: string, key: string): string | undefined {
 }
 
 async function scoreOf(code: string): Promise<{ score: number | null; status: string | null }> {
-  return (await fetch(`${h.base}/api/countries/${code}`)).json() as Promise<{ score: number | null; status: string | null }>;
+  return (await fetch(`${h.base}/api/countries/${code}`)).json() as Promise<{
+    score: number | null;
+    status: string | null;
+  }>;
 }
 
 describe("the country pages' share image", () => {
@@ -62,7 +76,9 @@ describe("the country pages' share image", () => {
     const again = await fetch(`${h.base}/og/gr.png`);
     expect(again.headers.get("etag")).toBe(card.headers.get("etag"));
     expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
-    expect((await fetch(`${h.base}/og/gr.png`, { headers: { "if-none-match": card.headers.get("etag")! } })).status).toBe(304);
+    expect(
+      (await fetch(`${h.base}/og/gr.png`, { headers: { "if-none-match": card.headers.get("etag")! } })).status,
+    ).toBe(304);
     expect(h.server.app.shareCards.stats.drawn).toEqual({ request: 1, background: 0 });
   });
 });
@@ -98,7 +114,9 @@ describe("Embed this badge", () => {
       const size = await preview.evaluate((i: HTMLImageElement) => ({ w: i.naturalWidth, h: i.naturalHeight }));
       expect(size.h).toBe(20);
       expect(size.w).toBeGreaterThan(100);
-      expect(await preview.getAttribute("alt")).toBe(`Job Weather Index for Germany: ${de.score!.toFixed(1)} (${de.status})`);
+      expect(await preview.getAttribute("alt")).toBe(
+        `Job Weather Index for Germany: ${de.score!.toFixed(1)} (${de.status})`,
+      );
 
       // Copy with the mouse: the clipboard holds the snippet, and a status line says so.
       const button = section.getByRole("button", { name: "Copy snippet" });
@@ -118,7 +136,8 @@ describe("Embed this badge", () => {
       await expect.poll(() => page.getByRole("status").filter({ hasText: "Copied" }).count()).toBe(1);
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 
-      if (device === "mobile") expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (device === "mobile")
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.getByRole("region", { name: "Embed this badge" }).scrollIntoViewIfNeeded();
       await screenshot(page, `embed-badge-${device}`);
       expect(await axeViolations(page)).toEqual([]);

@@ -36,25 +36,110 @@ interface RouteCase {
 }
 
 const ROUTES: RouteCase[] = [
-  { type: "home", path: "/", status: 200, h1: "What's the job market weather in Europe today?", title: "Job Weather Index" },
-  { type: "country", path: "/country/de", status: 200, h1: "Germany: job market weather", title: /^Germany Job Market 2026: Cloudy, 6\.9\/10 \| Job Weather Index$/, image: "/og/de.png" },
+  {
+    type: "home",
+    path: "/",
+    status: 200,
+    h1: "What's the job market weather in Europe today?",
+    title: "Job Weather Index",
+  },
+  {
+    type: "country",
+    path: "/country/de",
+    status: 200,
+    h1: "Germany: job market weather",
+    title: /^Germany Job Market 2026: Cloudy, 6\.9\/10 \| Job Weather Index$/,
+    image: "/og/de.png",
+  },
   // Greece: its snapshot holds an Employment Expectations Indicator (older than its cut-off), and its unemployment
   // is compared with the EU-27 average of the same quarter.
-  { type: "country-eei", path: "/country/gr", status: 200, h1: "Greece: job market weather", title: /^Greece Job Market 2026: Cloudy, \d\.\d\/10 \| Job Weather Index$/, image: "/og/gr.png" },
-  { type: "country-no-score", path: "/country/li", status: 200, h1: "Liechtenstein: job market weather", title: /^Liechtenstein Job Market 2026: no data to score \| Job Weather Index$/, image: "/og/li.png" },
-  { type: "job-market", path: "/job-market/germany", status: 200, h1: /^Job Market in Germany/, title: "Job Market in Germany 2026", image: "/og/de.png", canonical: "/country/de" },
-  { type: "job-market-no-score", path: "/job-market/liechtenstein", status: 200, h1: /^Job Market in Liechtenstein/, title: "Job Market in Liechtenstein 2026", image: "/og/li.png", canonical: "/country/li" },
-  { type: "brightest", path: "/brightest", status: 200, h1: "Top 10 Brightest Markets in Europe", title: "Top 10 Brightest Markets in Europe" },
-  { type: "stormiest", path: "/stormiest", status: 200, h1: "Top 10 Stormiest Markets in Europe", title: "Top 10 Stormiest Markets in Europe" },
-  { type: "top-regions", path: "/top-regions", status: 200, h1: "Top Regions in Europe", title: "Top Regions in Europe" },
-  { type: "waiting-list", path: "/waiting-list/career-consultant", status: 200, h1: "Book a Career Consultant", title: "Book a Career Consultant" },
-  { type: "waiting-list-cv", path: "/waiting-list/cv-upgrade", status: 200, h1: "Upgrade Your CV", title: "Upgrade Your CV" },
-  { type: "methodology", path: "/methodology", status: 200, h1: "How the Job Weather Index works", title: "Methodology" },
+  {
+    type: "country-eei",
+    path: "/country/gr",
+    status: 200,
+    h1: "Greece: job market weather",
+    title: /^Greece Job Market 2026: Cloudy, \d\.\d\/10 \| Job Weather Index$/,
+    image: "/og/gr.png",
+  },
+  {
+    type: "country-no-score",
+    path: "/country/li",
+    status: 200,
+    h1: "Liechtenstein: job market weather",
+    title: /^Liechtenstein Job Market 2026: no data to score \| Job Weather Index$/,
+    image: "/og/li.png",
+  },
+  {
+    type: "job-market",
+    path: "/job-market/germany",
+    status: 200,
+    h1: /^Job Market in Germany/,
+    title: "Job Market in Germany 2026",
+    image: "/og/de.png",
+    canonical: "/country/de",
+  },
+  {
+    type: "job-market-no-score",
+    path: "/job-market/liechtenstein",
+    status: 200,
+    h1: /^Job Market in Liechtenstein/,
+    title: "Job Market in Liechtenstein 2026",
+    image: "/og/li.png",
+    canonical: "/country/li",
+  },
+  {
+    type: "brightest",
+    path: "/brightest",
+    status: 200,
+    h1: "Top 10 Brightest Markets in Europe",
+    title: "Top 10 Brightest Markets in Europe",
+  },
+  {
+    type: "stormiest",
+    path: "/stormiest",
+    status: 200,
+    h1: "Top 10 Stormiest Markets in Europe",
+    title: "Top 10 Stormiest Markets in Europe",
+  },
+  {
+    type: "top-regions",
+    path: "/top-regions",
+    status: 200,
+    h1: "Top Regions in Europe",
+    title: "Top Regions in Europe",
+  },
+  {
+    type: "waiting-list",
+    path: "/waiting-list/career-consultant",
+    status: 200,
+    h1: "Book a Career Consultant",
+    title: "Book a Career Consultant",
+  },
+  {
+    type: "waiting-list-cv",
+    path: "/waiting-list/cv-upgrade",
+    status: 200,
+    h1: "Upgrade Your CV",
+    title: "Upgrade Your CV",
+  },
+  {
+    type: "methodology",
+    path: "/methodology",
+    status: 200,
+    h1: "How the Job Weather Index works",
+    title: "Methodology",
+  },
   { type: "contact", path: "/contact", status: 200, h1: "Contact", title: "Contact" },
   { type: "privacy", path: "/privacy", status: 200, h1: "Privacy", title: "Privacy" },
   { type: "terms", path: "/terms", status: 200, h1: "Terms", title: "Terms" },
   { type: "not-found", path: "/no-such-page", status: 404, h1: "Page not found", title: "Page not found" },
-  { type: "country-not-found", path: "/job-market/narnia", status: 404, h1: "Country Not Found", title: "Country Not Found" },
+  {
+    type: "country-not-found",
+    path: "/job-market/narnia",
+    status: 404,
+    h1: "Country Not Found",
+    title: "Country Not Found",
+  },
 ];
 
 let h: Harness;
@@ -71,7 +156,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function open(context: BrowserContext, path: string): Promise<{ page: Page; console: ConsoleWatch; status: number }> {
+async function open(
+  context: BrowserContext,
+  path: string,
+): Promise<{ page: Page; console: ConsoleWatch; status: number }> {
   const { page, console } = await newPage(context);
   const res = await page.goto(h.base + path, { waitUntil: "load" });
   await hydrated(page);
@@ -83,7 +171,9 @@ const meta = (page: Page, selector: string, attr = "content") => page.locator(se
 async function checkRoute(context: BrowserContext, r: RouteCase, device: "desktop" | "mobile") {
   const { page, console, status } = await open(context, r.path);
   expect(status, r.path).toBe(r.status);
-  await expect.poll(() => page.locator("h1").first().textContent()).toMatch(typeof r.h1 === "string" ? new RegExp(`^${escape(r.h1)}$`) : r.h1);
+  await expect
+    .poll(() => page.locator("h1").first().textContent())
+    .toMatch(typeof r.h1 === "string" ? new RegExp(`^${escape(r.h1)}$`) : r.h1);
   const title = await page.title();
   expect(title).toMatch(typeof r.title === "string" ? new RegExp(escape(r.title)) : r.title);
   // Metadata, from the configured public origin.
@@ -109,7 +199,12 @@ async function checkRoute(context: BrowserContext, r: RouteCase, device: "deskto
   expect(await readableText(page)).not.toMatch(EMOJI_FLAG);
   // Every flag image loaded (served from /flags) and has a text alternative decided per place.
   const flags = await page.locator("img[data-flag]").evaluateAll((imgs) =>
-    (imgs as HTMLImageElement[]).map((i) => ({ code: i.dataset.flag, src: i.getAttribute("src"), alt: i.getAttribute("alt"), loaded: i.complete && i.naturalWidth > 0 })),
+    (imgs as HTMLImageElement[]).map((i) => ({
+      code: i.dataset.flag,
+      src: i.getAttribute("src"),
+      alt: i.getAttribute("alt"),
+      loaded: i.complete && i.naturalWidth > 0,
+    })),
   );
   for (const f of flags) {
     expect(f.src).toBe(`/flags/${f.code!.toLowerCase()}.svg`);
@@ -160,7 +255,11 @@ describe("layout", () => {
     const drawer = page.getByRole("dialog");
     await drawer.waitFor();
     // Once the slide-in is over: 16rem wide, flush with the right edge.
-    await expect.poll(async () => JSON.stringify(await drawer.boundingBox().then((b) => b && [Math.round(b.x), Math.round(b.width)]))).toBe(JSON.stringify([390 - 256, 256]));
+    await expect
+      .poll(async () =>
+        JSON.stringify(await drawer.boundingBox().then((b) => b && [Math.round(b.x), Math.round(b.width)])),
+      )
+      .toBe(JSON.stringify([390 - 256, 256]));
     for (const name of ["Homepage", "Brightest Markets", "Stormiest Markets", "Provide feedback"]) {
       expect(await drawer.getByRole("link", { name: new RegExp(name) }).count()).toBe(1);
     }
@@ -180,8 +279,12 @@ describe("home", () => {
     const countries = page.locator("svg a[data-code]");
     expect(await countries.count()).toBe(31);
     expect(await page.locator("svg a[data-code=DE]").getAttribute("href")).toBe("/country/de");
-    expect(await page.locator("svg a[data-code=DE]").getAttribute("aria-label")).toBe("Germany: 6.9 out of 10, cloudy (Mixed/average)");
-    expect(await page.locator("svg a[data-code=LI]").getAttribute("aria-label")).toBe("Liechtenstein: not enough recent data");
+    expect(await page.locator("svg a[data-code=DE]").getAttribute("aria-label")).toBe(
+      "Germany: 6.9 out of 10, cloudy (Mixed/average)",
+    );
+    expect(await page.locator("svg a[data-code=LI]").getAttribute("aria-label")).toBe(
+      "Liechtenstein: not enough recent data",
+    );
     // Colour by status: Finland is rainy, Czechia bright; Liechtenstein (no data) hatched, not a flat colour.
     expect(await page.locator("svg a[data-code=FI] path").getAttribute("fill")).toBe(STATUS_STYLE.rainy.fill);
     expect(await page.locator("svg a[data-code=CZ] path").getAttribute("fill")).toBe(STATUS_STYLE.bright.fill);
@@ -191,7 +294,15 @@ describe("home", () => {
     // The legend sits above the map, with the seven entries named in text, each status on its own colour.
     const legend = page.getByRole("list", { name: "Map legend" });
     const entries = await legend.locator("li").allTextContents();
-    expect(entries).toEqual(["Stormy1–2", "Rainy2–4", "Cloudy4–7", "Bright7–9", "Sunny9–10", "No recent data", "Not covered"]);
+    expect(entries).toEqual([
+      "Stormy1–2",
+      "Rainy2–4",
+      "Cloudy4–7",
+      "Bright7–9",
+      "Sunny9–10",
+      "No recent data",
+      "Not covered",
+    ]);
     const legendBox = (await legend.boundingBox())!;
     const mapBox = (await page.locator("svg[aria-label^='Map of Europe']").boundingBox())!;
     expect(legendBox.y + legendBox.height).toBeLessThanOrEqual(mapBox.y + 1);
@@ -204,7 +315,9 @@ describe("home", () => {
     await page.locator("svg a[data-code=ES] path").hover();
     await expect.poll(() => page.locator("figure [role=status]").textContent()).toMatch(/Spain\s*4\.6 \/ 10 · Cloudy/);
     await page.locator("svg a[data-code=SI]").focus();
-    await expect.poll(() => page.locator("figure [role=status]").textContent()).toMatch(/Slovenia\s*7\.5 \/ 10 · Bright/);
+    await expect
+      .poll(() => page.locator("figure [role=status]").textContent())
+      .toMatch(/Slovenia\s*7\.5 \/ 10 · Bright/);
 
     await expect.poll(() => page.getByRole("heading", { name: "Brightest markets" }).count()).toBe(1);
     await expect.poll(() => page.getByRole("heading", { name: "How the index works" }).count()).toBe(1);
@@ -247,7 +360,9 @@ describe("home", () => {
       const card = page.getByTestId("paused-card");
       expect(await card.locator("h1").textContent()).toBe("Job Weather Index is Currently Paused");
       const text = await card.textContent();
-      expect(text).toContain("We've temporarily stopped publishing updates to make sure we don't display outdated or misleading data. Thanks for your patience.");
+      expect(text).toContain(
+        "We've temporarily stopped publishing updates to make sure we don't display outdated or misleading data. Thanks for your patience.",
+      );
       expect(text).toContain("Temporarily Offline");
       expect(text).toContain("We'll be back once we can dedicate time to delivering accurate, up-to-date insights.");
       expect(await page.locator("svg a[data-code]").count()).toBe(0);
@@ -274,7 +389,9 @@ describe("country page", () => {
     await page.getByRole("button", { name: /Medium confidence/ }).click();
     const popovers = page.getByTestId("info-popover");
     await expect.poll(() => popovers.count()).toBe(1);
-    expect(await popovers.first().textContent()).toMatch(/Official Eurostat statistics only.*The score rests on \d of 5 inputs with an evidence cover of \d+%.*July 2026 \(4 months old\)/);
+    expect(await popovers.first().textContent()).toMatch(
+      /Official Eurostat statistics only.*The score rests on \d of 5 inputs with an evidence cover of \d+%.*July 2026 \(4 months old\)/,
+    );
     // Only one explanatory popover at a time.
     await page.getByRole("button", { name: "About Unemployment rate" }).first().click();
     await expect.poll(() => popovers.count()).toBe(1);
@@ -285,13 +402,24 @@ describe("country page", () => {
     await page.mouse.click(5, 400);
     await expect.poll(() => popovers.count()).toBe(0);
 
-    for (const title of ["Market conditions", "Market sentiment", "What you can do now", "Comparison insights", "Score history", "Real experiences from job seekers here"]) {
+    for (const title of [
+      "Market conditions",
+      "Market sentiment",
+      "What you can do now",
+      "Comparison insights",
+      "Score history",
+      "Real experiences from job seekers here",
+    ]) {
       expect(await page.getByRole("heading", { name: title, exact: true }).first().isVisible(), title).toBe(true);
     }
     // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as one.
     expect(await page.getByText("That is below the 6% rule of thumb.").first().isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Book a career consultant" }).getAttribute("href")).toBe("/waiting-list/career-consultant");
-    expect(await page.getByRole("link", { name: "Upgrade your CV" }).getAttribute("href")).toBe("/waiting-list/cv-upgrade");
+    expect(await page.getByRole("link", { name: "Book a career consultant" }).getAttribute("href")).toBe(
+      "/waiting-list/career-consultant",
+    );
+    expect(await page.getByRole("link", { name: "Upgrade your CV" }).getAttribute("href")).toBe(
+      "/waiting-list/cv-upgrade",
+    );
 
     // History: line chart over the status bands, and the same numbers as a table (5 years by default).
     expect(await page.locator("svg[role=img] path[stroke='#0f172a']").count()).toBeGreaterThan(0);
@@ -312,10 +440,14 @@ describe("country page", () => {
 
   it("compares unemployment with one named yardstick: the EU-27 average of the same period, else the rule of thumb", async () => {
     // What is on screen (the page also holds the phone's copy of the panels, hidden on a wide screen).
-    const cards = (page: Page) => page.locator("li", { has: page.getByText(/^Unemployment vs /) }).filter({ visible: true });
+    const cards = (page: Page) =>
+      page.locator("li", { has: page.getByText(/^Unemployment vs /) }).filter({ visible: true });
     // Switzerland: a quarterly rate, and the EU-27 average of that quarter is stored.
     const ch = (await open(desktop, "/country/ch")).page;
-    const eu = h.server.db.prepare("SELECT json_extract(payload, '$.eu_average') AS eu FROM snapshots WHERE country = 'CH'").pluck().get() as string;
+    const eu = h.server.db
+      .prepare("SELECT json_extract(payload, '$.eu_average') AS eu FROM snapshots WHERE country = 'CH'")
+      .pluck()
+      .get() as string;
     const { unemployment: euRate, period } = JSON.parse(eu) as { unemployment: number; period: string };
     expect(period).toMatch(/^\d{4}-Q[1-4]$/);
     const quarter = `Q${period.slice(-1)} ${period.slice(0, 4)}`;
@@ -323,8 +455,19 @@ describe("country page", () => {
     expect(await chCard.count()).toBe(1);
     expect(await chCard.locator("p").first().textContent()).toBe("Unemployment vs EU-27 average");
     expect(await chCard.textContent()).toMatch(/: (lower than|higher than|close to) the EU-27 average/);
-    expect(await chCard.textContent()).toContain(`EU-27 average ${euRate.toFixed(1)}% in ${quarter} (Eurostat, EU27_2020).`);
-    expect(await ch.getByText(new RegExp(`^That is (lower than|higher than|close to) the EU-27 average \\(${euRate.toFixed(1)}%, ${quarter}\\)\\.$`)).filter({ visible: true }).count()).toBe(1);
+    expect(await chCard.textContent()).toContain(
+      `EU-27 average ${euRate.toFixed(1)}% in ${quarter} (Eurostat, EU27_2020).`,
+    );
+    expect(
+      await ch
+        .getByText(
+          new RegExp(
+            `^That is (lower than|higher than|close to) the EU-27 average \\(${euRate.toFixed(1)}%, ${quarter}\\)\\.$`,
+          ),
+        )
+        .filter({ visible: true })
+        .count(),
+    ).toBe(1);
     expect(await readableText(ch)).not.toMatch(/rule of thumb/);
     await ch.close();
     // Germany: no EU-27 value of its month; the rule of thumb is never called an average.
@@ -332,7 +475,9 @@ describe("country page", () => {
     const deCard = cards(de);
     expect(await deCard.locator("p").first().textContent()).toBe("Unemployment vs rule of thumb");
     expect(await deCard.textContent()).toContain("4.0%: below the 6% rule of thumb");
-    expect(await deCard.textContent()).toContain("No EU-27 average for July 2026 is stored, so a rule of thumb applies: below 6% is low, above 7% high.");
+    expect(await deCard.textContent()).toContain(
+      "No EU-27 average for July 2026 is stored, so a rule of thumb applies: below 6% is low, above 7% high.",
+    );
     expect(await readableText(de)).not.toMatch(/EU(-27)? average\b(?! for July 2026 is stored)/);
     await de.close();
   });
@@ -363,7 +508,13 @@ describe("country page", () => {
         expect(text, path).toContain("No data to score");
         expect(text, path).toContain("No official statistics for Liechtenstein are published in the sources we use");
         // Nothing that claims data, a score or a basis it does not have.
-        for (const wrong of [/uses official statistics/i, /too old/, /No recent data/, /Not enough recent data/, /Context figures/]) {
+        for (const wrong of [
+          /uses official statistics/i,
+          /too old/,
+          /No recent data/,
+          /Not enough recent data/,
+          /Context figures/,
+        ]) {
           expect(text, `${path}: ${wrong}`).not.toMatch(wrong);
         }
         expect(await page.getByTestId("score").count()).toBe(0);
@@ -385,7 +536,9 @@ describe("country page", () => {
       expect(await page.getByRole("heading", { name: title, exact: true }).count(), title).toBe(0);
     }
     expect(await page.getByRole("heading", { name: "What you can do now" }).isVisible()).toBe(true);
-    expect(await page.locator("meta[name=description]").getAttribute("content")).toMatch(/^Job market in Liechtenstein for 2026: no score\. No official statistics/);
+    expect(await page.locator("meta[name=description]").getAttribute("content")).toMatch(
+      /^Job market in Liechtenstein for 2026: no score\. No official statistics/,
+    );
     await screenshot(page, "country-no-score-card-desktop");
     await page.close();
   });
@@ -404,7 +557,9 @@ describe("country page", () => {
     expect(await wide.getByText("Job vacancy rate").count()).toBe(0);
     expect(await wide.getByText("Expert barometer").count()).toBe(0);
     // Two columns; neither leaves a hole taller than a third of the other.
-    const columns = await wide.locator(":scope > div").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const columns = await wide
+      .locator(":scope > div")
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     expect(columns).toHaveLength(2);
     expect(Math.min(...columns) / Math.max(...columns)).toBeGreaterThan(0.66);
     // Comparison insights: only the one that exists, full width.
@@ -418,10 +573,17 @@ describe("country page", () => {
     const sentiment = page.getByRole("button", { name: "Market sentiment" });
     expect(await page.getByRole("button", { name: "Market conditions" }).getAttribute("aria-expanded")).toBe("true");
     expect(await sentiment.getAttribute("aria-expanded")).toBe("false");
-    expect(await page.getByRole("button", { name: "What this means for you" }).getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("button", { name: "What this means for you" }).getAttribute("aria-expanded")).toBe(
+      "false",
+    );
     // Each section's heading holds its button (a heading inside a button is invalid HTML and no heading at all
     // to a screen reader), so the sections are in the page's outline.
-    expect(await page.getByRole("heading", { level: 2, name: "Market sentiment" }).getByRole("button", { name: "Market sentiment" }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole("heading", { level: 2, name: "Market sentiment" })
+        .getByRole("button", { name: "Market sentiment" })
+        .count(),
+    ).toBe(1);
     await sentiment.click();
     expect(await sentiment.getAttribute("aria-expanded")).toBe("true");
     await expect.poll(() => page.getByText("General signal").last().isVisible()).toBe(true);
@@ -459,7 +621,9 @@ describe("/job-market/{name}", () => {
     for (const t of ["Job vacancies", "Competition per opening", "Expert sentiment"]) {
       expect(await page.getByText(t, { exact: true }).count(), t).toBe(0);
     }
-    expect(await page.getByTestId("not-available").textContent()).toMatch(/^Not available for Germany: job vacancy rate, competition \(job seekers per opening\) and expert barometer/);
+    expect(await page.getByTestId("not-available").textContent()).toMatch(
+      /^Not available for Germany: job vacancy rate, competition \(job seekers per opening\) and expert barometer/,
+    );
     expect(await page.locator("main").innerText()).not.toContain("No recent data");
     // The comparison of /country/de, in its words and against its yardstick (no fixed baseline of its own).
     expect(await page.getByText("That is below the 6% rule of thumb.").isVisible()).toBe(true);
@@ -487,7 +651,10 @@ describe("/job-market/{name}", () => {
 
 describe("rankings", () => {
   const scores = (type: "brightest" | "stormiest") => {
-    const rows = h.server.db.prepare("SELECT country, score FROM snapshots WHERE score IS NOT NULL").all() as Array<{ country: string; score: number }>;
+    const rows = h.server.db.prepare("SELECT country, score FROM snapshots WHERE score IS NOT NULL").all() as Array<{
+      country: string;
+      score: number;
+    }>;
     rows.sort((a, b) => (type === "brightest" ? b.score - a.score : a.score - b.score));
     return rows.slice(0, 10);
   };
@@ -502,15 +669,23 @@ describe("rankings", () => {
         const text = (await rows.nth(i).textContent())!;
         expect(text).toContain(`${i + 1}`);
         expect(text).toContain(`${expected[i].score.toFixed(1)}out of 10`);
-        expect(await rows.nth(i).locator("a").getAttribute("href")).toBe(`/country/${expected[i].country.toLowerCase()}`);
+        expect(await rows.nth(i).locator("a").getAttribute("href")).toBe(
+          `/country/${expected[i].country.toLowerCase()}`,
+        );
       }
       // The rating key is the model's bands with their weather (the one-true-story test checks it against the rows).
       const legend = await page.getByRole("list", { name: "Rating key" }).textContent();
-      expect(legend).toBe("1–3.9 = very toughStormyRainy4–6.9 = mixed/averageCloudy7–8.9 = rather favorableBright9–10 = very favorableSunny");
+      expect(legend).toBe(
+        "1–3.9 = very toughStormyRainy4–6.9 = mixed/averageCloudy7–8.9 = rather favorableBright9–10 = very favorableSunny",
+      );
       if (type === "stormiest") {
-        expect(await page.getByText("Countries with the toughest job market conditions right now").isVisible()).toBe(true);
+        expect(await page.getByText("Countries with the toughest job market conditions right now").isVisible()).toBe(
+          true,
+        );
         // The bundled data has no stormy country (Finland, the lowest, is rainy): the page says so above the list.
-        expect(await page.getByTestId("ranking-notice").textContent()).toBe("No country is stormy right now: these are the 10 lowest scores.");
+        expect(await page.getByTestId("ranking-notice").textContent()).toBe(
+          "No country is stormy right now: these are the 10 lowest scores.",
+        );
         const noticeBox = (await page.getByTestId("ranking-notice").boundingBox())!;
         expect(noticeBox.y).toBeLessThan((await rows.first().boundingBox())!.y);
       } else {
@@ -545,7 +720,13 @@ describe("rankings", () => {
     expect(await regions.count()).toBe(5);
     expect(await regions.first().locator("h2").textContent()).toBe("Central and Eastern");
     expect(await regions.first().getByText("Best").isVisible()).toBe(true);
-    expect(await regions.first().getByRole("link", { name: /Slovenia/ }).first().getAttribute("href")).toBe("/country/si");
+    expect(
+      await regions
+        .first()
+        .getByRole("link", { name: /Slovenia/ })
+        .first()
+        .getAttribute("href"),
+    ).toBe("/country/si");
     await page.close();
   });
 });
@@ -570,14 +751,20 @@ describe("community", () => {
     await page.getByLabel("Comment (optional)").fill("Three interviews in two weeks. <script>alert(1)</script>");
     await screenshot(page, "experience-form-desktop");
     await submit.click();
-    await expect.poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible())
+      .toBe(true);
     // Reset and collapsed; the list and summary show the new experience.
     await expect.poll(() => page.getByRole("button", { name: "Share your experience" }).isVisible()).toBe(true);
     await expect.poll(() => page.locator("main ul li").filter({ hasText: "Three interviews" }).count()).toBe(1);
     const item = page.locator("main ul li").filter({ hasText: "Three interviews" });
-    expect(await item.textContent()).toMatch(/Good.*Design · Senior · EU non-resident · speaks the local language.*(just now|ago).*<script>alert\(1\)<\/script>/);
+    expect(await item.textContent()).toMatch(
+      /Good.*Design · Senior · EU non-resident · speaks the local language.*(just now|ago).*<script>alert\(1\)<\/script>/,
+    );
     // One experience: no average or share from it, the count instead (the minimum is checked in community.test.ts).
-    expect(await page.getByTestId("community-too-few").textContent()).toBe("1 experience so far: too few for an average or a percentage.");
+    expect(await page.getByTestId("community-too-few").textContent()).toBe(
+      "1 experience so far: too few for an average or a percentage.",
+    );
     expect(await page.getByLabel("Community summary").count()).toBe(0);
     await page.getByRole("button", { name: "Share your experience" }).click();
     expect(await page.getByLabel(/How is it going\?/).inputValue()).toBe("3");
@@ -588,7 +775,14 @@ describe("community", () => {
       const res = await fetch(`${h.base}/api/countries/CZ/experiences`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ role_family: "Other", seniority: "Mid", residency: "Non-EU", mood: 2, local_language: false, comment: "" }),
+        body: JSON.stringify({
+          role_family: "Other",
+          seniority: "Mid",
+          residency: "Non-EU",
+          mood: 2,
+          local_language: false,
+          comment: "",
+        }),
       });
       if (res.status === 429) break;
     }
@@ -620,7 +814,10 @@ describe("waiting list", () => {
     expect(await page.getByLabel("Full name *").inputValue()).toBe("");
     await page.waitForURL(`${h.base}/`, { timeout: 6_000 });
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_500);
-    const stored = h.server.db.prepare("SELECT service, name FROM waiting_list ORDER BY id DESC LIMIT 1").get() as { service: string; name: string };
+    const stored = h.server.db.prepare("SELECT service, name FROM waiting_list ORDER BY id DESC LIMIT 1").get() as {
+      service: string;
+      name: string;
+    };
     expect(stored).toEqual({ service: "cv-upgrade", name: "Ada Lovelace" });
 
     await page.goto(`${h.base}/waiting-list/career-consultant`);
@@ -685,7 +882,9 @@ describe("without JavaScript", () => {
       await page.goto(`${h.base}${path}`);
       // (Playwright's text locators skip <noscript>: read the note through CSS.)
       const note = page.locator("main form noscript p");
-      expect(await note.textContent(), path).toBe("This form needs JavaScript. Everything else on the site works without it.");
+      expect(await note.textContent(), path).toBe(
+        "This form needs JavaScript. Everything else on the site works without it.",
+      );
       expect(await note.isVisible(), path).toBe(true);
       const form = page.locator("main form");
       expect(await form.getAttribute("method"), path).toBe("post");
@@ -731,14 +930,23 @@ describe("phones, 390×844", () => {
     // une_rt_m's newest month is Ireland's 2026-08 (Eurostat's real answer of 2026-09-22, third batch).
     expect(await cards.first().innerText()).toMatch(/Used for\s+Unemployment rate\s+Newest period\s+August 2026/);
     // The context figures last: the under-25s (une_rt_m read for age Y_LT25) after GDP and inflation.
-    expect(await cards.last().innerText()).toMatch(/Used for\s+Youth unemployment, under 25 \(context only\)\s+Newest period\s+January 2026/);
+    expect(await cards.last().innerText()).toMatch(
+      /Used for\s+Youth unemployment, under 25 \(context only\)\s+Newest period\s+January 2026/,
+    );
     // Every card fits the screen.
-    for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right))) expect(box).toBeLessThanOrEqual(390);
+    for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right)))
+      expect(box).toBeLessThanOrEqual(390);
     await page.close();
     // Wide screens keep the table.
     const wide = await open(desktop, "/methodology");
     expect(await wide.page.getByTestId("sources-table").isVisible()).toBe(true);
-    expect(await wide.page.getByTestId("sources-table").locator("th").allTextContents()).toEqual(["Dataset", "Used for", "Newest period", "Updated at source", "Loaded"]);
+    expect(await wide.page.getByTestId("sources-table").locator("th").allTextContents()).toEqual([
+      "Dataset",
+      "Used for",
+      "Newest period",
+      "Updated at source",
+      "Loaded",
+    ]);
     await wide.page.close();
   });
 
@@ -756,7 +964,9 @@ describe("phones, 390×844", () => {
       });
       expect(sizes.length).toBeGreaterThan(8);
       expect(Math.min(...sizes)).toBeGreaterThanOrEqual(min);
-      const ticks = await svg.locator("g[data-tick] line").evaluateAll((ls) => ls.map((l) => Number(l.getAttribute("x1"))));
+      const ticks = await svg
+        .locator("g[data-tick] line")
+        .evaluateAll((ls) => ls.map((l) => Number(l.getAttribute("x1"))));
       expect(ticks.length).toBeGreaterThanOrEqual(3);
       const gaps = ticks.slice(1).map((x, i) => x - ticks[i]);
       expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThan(1);
@@ -771,7 +981,8 @@ describe("phones, 390×844", () => {
     const first = page.locator("main ol > li").nth(1); // "Southern": a one-word name
     const header = first.locator("> div").first();
     expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
-    for (const link of await first.locator("dd a").all()) expect((await link.boundingBox())!.height).toBeLessThanOrEqual(24);
+    for (const link of await first.locator("dd a").all())
+      expect((await link.boundingBox())!.height).toBeLessThanOrEqual(24);
     await page.close();
   });
 });

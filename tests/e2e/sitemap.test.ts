@@ -62,11 +62,20 @@ describe("sitemap.xml", () => {
       if (slug) expect(country, loc).toBeDefined();
       const expected = country ? `${site.base}${localePath(locale, `/country/${country.code.toLowerCase()}`)}` : loc;
       expect(canonical, loc).toBe(expected);
-      expect(urls.some((u) => u.loc === expected), loc).toBe(true);
+      expect(
+        urls.some((u) => u.loc === expected),
+        loc,
+      ).toBe(true);
       // Its alternates in every language (and x-default) are listed pages too (docs/i18n.md).
-      const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!] as const);
+      const alternates = [...html.matchAll(/<link rel="alternate" hrefLang="([a-zA-Z-]+)" href="([^"]+)"/g)].map(
+        (m) => [m[1]!, m[2]!] as const,
+      );
       expect(alternates.map(([l]) => l).sort(), loc).toEqual([...LOCALES, "x-default"].sort());
-      for (const [, href] of alternates) expect(urls.some((u) => u.loc === href), `${loc} → ${href}`).toBe(true);
+      for (const [, href] of alternates)
+        expect(
+          urls.some((u) => u.loc === href),
+          `${loc} → ${href}`,
+        ).toBe(true);
     }
   });
 
@@ -78,15 +87,35 @@ describe("sitemap.xml", () => {
       const re = new RegExp(`^/${pattern.replace(/:[a-z]+/g, "[^/]+")}$`);
       expect(paths.filter((p) => re.test(p)).length, `/${pattern}`).toBeGreaterThan(0);
     }
-    expect(paths).toEqual(expect.arrayContaining(["/", "/country/de", "/country/li", "/job-market/germany", "/methodology", "/open-data", "/top-regions", "/contact"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/country/de",
+        "/country/li",
+        "/job-market/germany",
+        "/methodology",
+        "/open-data",
+        "/top-regions",
+        "/contact",
+      ]),
+    );
     expect(paths.filter((p) => p.startsWith("/country/"))).toHaveLength(31);
     expect(paths.filter((p) => p.startsWith("/job-market/"))).toHaveLength(31);
     // Each language lists its job-market pages under the country's name in that language.
-    expect(paths).toEqual(expect.arrayContaining(["/de/job-market/deutschland", "/de/job-market/oesterreich", "/fr/job-market/allemagne", "/pl/job-market/niemcy"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/de/job-market/deutschland",
+        "/de/job-market/oesterreich",
+        "/fr/job-market/allemagne",
+        "/pl/job-market/niemcy",
+      ]),
+    );
     expect(paths).not.toContain("/de/job-market/germany");
     for (const l of LOCALES) {
       const listed = paths.filter((p) => p.startsWith(localePath(l, "/job-market/")));
-      expect(listed.sort(), l).toEqual(COUNTRIES.map((c) => localePath(l, `/job-market/${jobMarketSlug(l, c.code)}`)).sort());
+      expect(listed.sort(), l).toEqual(
+        COUNTRIES.map((c) => localePath(l, `/job-market/${jobMarketSlug(l, c.code)}`)).sort(),
+      );
     }
     // Every page in every language: the same pages under each prefix (docs/i18n.md).
     const english = paths.filter((p) => localeFromPath(p) === "en");
@@ -99,10 +128,20 @@ describe("sitemap.xml", () => {
   });
 
   it("dates the pages of published data with the publication's time", async () => {
-    const published = ((await (await fetch(`${site.base}/api/health`)).json()) as { published_at: string }).published_at;
+    const published = ((await (await fetch(`${site.base}/api/health`)).json()) as { published_at: string })
+      .published_at;
     const lastmod = new Date(published).toISOString().replace(/\.\d{3}Z$/, "Z");
     const urls = await sitemap();
-    for (const path of ["/", "/brightest", "/country/de", "/country/li", "/job-market/germany", "/top-regions", "/methodology", "/open-data"]) {
+    for (const path of [
+      "/",
+      "/brightest",
+      "/country/de",
+      "/country/li",
+      "/job-market/germany",
+      "/top-regions",
+      "/methodology",
+      "/open-data",
+    ]) {
       expect(urls.find((u) => u.loc === `${site.base}${path}`)?.lastmod, path).toBe(lastmod);
     }
     expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);

@@ -75,18 +75,36 @@ describe("valid HTML (Nu Html Checker)", () => {
       writeFileSync(file, await res.text());
       files.set(`file:${file}`, url);
     }
-    const run = await promisify(execFile)("java", ["-jar", VNU_JAR, "--format", "json", "--stdout", "--exit-zero-always", ...[...files.keys()].map((f) => f.slice(5))], {
-      maxBuffer: 64 * 1024 * 1024,
-    }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === "ENOENT") throw new Error("The Nu Html Checker needs Java 17 or newer on the PATH (Debian: apt-get install default-jre-headless).");
+    const run = await promisify(execFile)(
+      "java",
+      [
+        "-jar",
+        VNU_JAR,
+        "--format",
+        "json",
+        "--stdout",
+        "--exit-zero-always",
+        ...[...files.keys()].map((f) => f.slice(5)),
+      ],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    ).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "ENOENT")
+        throw new Error(
+          "The Nu Html Checker needs Java 17 or newer on the PATH (Debian: apt-get install default-jre-headless).",
+        );
       throw err;
     });
     const messages = (JSON.parse(run.stdout) as { messages: VnuMessage[] }).messages;
-    const line = (m: VnuMessage) => `${files.get(m.url ?? "") ?? m.url}:${m.lastLine ?? "?"}: ${m.message}${m.extract ? ` (${m.extract.trim().slice(0, 120)})` : ""}`;
+    const line = (m: VnuMessage) =>
+      `${files.get(m.url ?? "") ?? m.url}:${m.lastLine ?? "?"}: ${m.message}${m.extract ? ` (${m.extract.trim().slice(0, 120)})` : ""}`;
     // Warnings, one line per kind (React writes void elements as `<meta/>`: hundreds of "trailing slash" notes).
     const warnings = new Map<string, number>();
-    for (const m of messages.filter((m) => m.type === "info")) warnings.set(m.message, (warnings.get(m.message) ?? 0) + 1);
-    if (warnings.size) console.info(`vnu warnings (not failing):\n${[...warnings].map(([w, n]) => `${n}× ${w}`).join("\n")}`);
+    for (const m of messages.filter((m) => m.type === "info"))
+      warnings.set(m.message, (warnings.get(m.message) ?? 0) + 1);
+    if (warnings.size)
+      console.info(`vnu warnings (not failing):\n${[...warnings].map(([w, n]) => `${n}× ${w}`).join("\n")}`);
     expect(messages.filter((m) => m.type !== "info").map(line)).toEqual([]);
   }, 120_000);
 });

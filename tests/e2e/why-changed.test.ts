@@ -8,7 +8,17 @@ import { describeChange } from "../../pipeline/model/explain-text.ts";
 import { tenths } from "../../pipeline/model/round.ts";
 import { changeShownText } from "../../product/change-view.ts";
 import { formatPeriod } from "../../product/format.ts";
-import { DESKTOP, MOBILE, NOW, PUBLIC_ORIGIN, axeViolations, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  NOW,
+  PUBLIC_ORIGIN,
+  axeViolations,
+  newPage,
+  screenshot,
+  startHarness,
+  type Harness,
+} from "./harness.ts";
 
 /** Long after the bundled series ended for some countries: their scores are withheld (see read-path.test.ts). */
 const MIXED = new Date("2028-07-15T12:00:00Z");
@@ -74,7 +84,9 @@ describe("why it changed", () => {
     }
     expect(shown.year.parts.length).toBeGreaterThan(1);
     await page.locator("[data-testid=why-changed]").scrollIntoViewIfNeeded();
-    await page.locator("[data-testid=why-changed]").screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-desktop.png` });
+    await page
+      .locator("[data-testid=why-changed]")
+      .screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-desktop.png` });
     await screenshot(page, "country-why-desktop");
     expect(await axeViolations(page)).toEqual([]);
     expect(console.unexpected()).toEqual([]);
@@ -117,8 +129,12 @@ describe("why it changed", () => {
       const shown = await shownBlock(page);
       expect(shown.month.sentence).toBe(body.change_text.previous_month.text);
       expect(shown.year.sentence).toBe(body.change_text.year_before.text);
-      expect(shown.month.parts.reduce((t, x) => t + Math.round(x * 10), 0)).toBe(Math.round(body.change_text.previous_month.delta * 10));
-      await page.locator("[data-testid=why-changed]").screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-${name}.png` });
+      expect(shown.month.parts.reduce((t, x) => t + Math.round(x * 10), 0)).toBe(
+        Math.round(body.change_text.previous_month.delta * 10),
+      );
+      await page
+        .locator("[data-testid=why-changed]")
+        .screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-${name}.png` });
       await page.close();
     }
   });
@@ -129,7 +145,9 @@ describe("why it changed", () => {
     const year = body.change_text.year_before;
     expect(year.delta).not.toBe(0);
     const [y, m] = (year.from_month as string).split("-").map(Number) as [number, number];
-    const month = new Intl.DateTimeFormat("de", { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1, 1));
+    const month = new Intl.DateTimeFormat("de", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+      Date.UTC(y, m - 1, 1),
+    );
     const amount = Math.abs(year.delta).toFixed(1).replace(".", ",");
     const head = `Seit ${month} um ${amount} ${year.delta > 0 ? "gestiegen" : "gesunken"}`;
     const { page, console } = await newPage(mobile);
@@ -141,9 +159,12 @@ describe("why it changed", () => {
     expect(shown.year.parts).toEqual(year.parts.map((p: { shown: number }) => p.shown));
     const shares = await page.locator("[data-testid=why-year] li > span:last-child").allTextContents();
     expect(shares.length).toBe(year.parts.length);
-    for (const [i, text] of shares.entries()) expect(text).toBe(`${year.parts[i].shown > 0 ? "▲ " : "▼ "}${year.parts[i].shown_text.replace(".", ",")}`);
+    for (const [i, text] of shares.entries())
+      expect(text).toBe(`${year.parts[i].shown > 0 ? "▲ " : "▼ "}${year.parts[i].shown_text.replace(".", ",")}`);
     expect(await page.locator("[data-testid=why-changed] a").getAttribute("href")).toBe("/de/methodology");
-    await page.locator("[data-testid=why-changed]").screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-de-mobile.png` });
+    await page
+      .locator("[data-testid=why-changed]")
+      .screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-de-mobile.png` });
     expect(console.unexpected()).toEqual([]);
     await page.close();
   });
@@ -177,7 +198,9 @@ describe("why it changed", () => {
     clock = NOW;
     const { page } = await newPage(desktop);
     const feeds = () =>
-      page.locator('head link[rel=alternate][type="application/atom+xml"]').evaluateAll((ls) => ls.map((l) => [l.getAttribute("title"), l.getAttribute("href")]));
+      page
+        .locator('head link[rel=alternate][type="application/atom+xml"]')
+        .evaluateAll((ls) => ls.map((l) => [l.getAttribute("title"), l.getAttribute("href")]));
     await page.goto(`${h.base}/`);
     expect(await feeds()).toEqual([["Job Weather Index: all 31 countries", `${PUBLIC_ORIGIN}/feeds/all.atom`]]);
     await page.goto(`${h.base}/country/nl`);

@@ -27,24 +27,34 @@ async function open(page: Page, path: string): Promise<void> {
   await page.waitForSelector("h1");
 }
 
-const order = (page: Page) => page.locator("[data-testid=personal-ranking] > li").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
+const order = (page: Page) =>
+  page.locator("[data-testid=personal-ranking] > li").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
 
 /** The map's description of each country ("Germany: your score 6.1 out of 10, cloudy"), by code. */
 const mapScores = (page: Page) =>
   page
     .locator("[data-testid=personal-map] a.map-link")
-    .evaluateAll((els) => Object.fromEntries(els.map((e) => [e.getAttribute("data-code"), e.getAttribute("aria-label")])));
+    .evaluateAll((els) =>
+      Object.fromEntries(els.map((e) => [e.getAttribute("data-code"), e.getAttribute("aria-label")])),
+    );
 
 /** Each ranked row's personal score as shown, by code. */
 const rowScores = (page: Page) =>
   page
     .locator("[data-testid=personal-ranking] > li")
     .evaluateAll((els) =>
-      Object.fromEntries(els.map((e) => [e.getAttribute("data-code"), (e.querySelector("[data-testid=personal-score]")?.textContent ?? "").replace("Your score", "").trim()])),
+      Object.fromEntries(
+        els.map((e) => [
+          e.getAttribute("data-code"),
+          (e.querySelector("[data-testid=personal-score]")?.textContent ?? "").replace("Your score", "").trim(),
+        ]),
+      ),
     ) as Promise<Record<string, string>>;
 
 async function apiOrder(weights: string): Promise<string[]> {
-  const body = (await (await fetch(`${h.base}/api/v1/scores?weights=${weights}`)).json()) as { items: Array<{ code: string; rank: number | null }> };
+  const body = (await (await fetch(`${h.base}/api/v1/scores?weights=${weights}`)).json()) as {
+    items: Array<{ code: string; rank: number | null }>;
+  };
   return body.items.filter((r) => r.rank !== null).map((r) => r.code);
 }
 
@@ -67,7 +77,8 @@ describe("/your-weather", () => {
 
     // The map is coloured by the same personal scores as the list.
     const mapBefore = await mapScores(page);
-    for (const [code, score] of Object.entries(await rowScores(page))) expect(mapBefore[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
+    for (const [code, score] of Object.entries(await rowScores(page)))
+      expect(mapBefore[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
 
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
@@ -82,12 +93,17 @@ describe("/your-weather", () => {
     // The map re-colours at once too: its descriptions follow the new personal scores.
     const mapAfter = await mapScores(page);
     expect(mapAfter).not.toEqual(mapBefore);
-    for (const [code, score] of Object.entries(await rowScores(page))) expect(mapAfter[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
+    for (const [code, score] of Object.entries(await rowScores(page)))
+      expect(mapAfter[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
     // Re-ranked without asking the server: no page, loader data (React Router's .data) or API request.
     expect(requests.filter((u) => /\/api\/|\.data|\/your-weather/.test(u))).toEqual([]);
-    expect(await page.getByTestId("moved").first().innerText()).toMatch(/Moved by your weights: job vacancies [+−]\d\.\d|less than 0\.05/);
+    expect(await page.getByTestId("moved").first().innerText()).toMatch(
+      /Moved by your weights: job vacancies [+−]\d\.\d|less than 0\.05/,
+    );
     // No country has a sentiment survey within its cut-off in the bundled data as of 2026-11-22: the page says so.
-    expect(await page.getByTestId("weights-missing").innerText()).toContain("Sentiment: not available for any country shown today");
+    expect(await page.getByTestId("weights-missing").innerText()).toContain(
+      "Sentiment: not available for any country shown today",
+    );
     expect(await page.getByTestId("ranking-summary").innerText()).toMatch(/^Your top countries: /);
     expect(console.unexpected()).toEqual([]);
     shared = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -174,7 +190,9 @@ describe("the rankings' weights panel", () => {
     const codes = await mine.locator("li").evaluateAll((els) => els.map((e) => e.getAttribute("data-code")));
     expect(codes).toEqual((await apiOrder("U:0,M:2,V:2,C:2,S:2")).slice(0, 10));
     expect(await page.locator("main ol").first().locator("li").allInnerTexts()).toEqual(published);
-    expect(await mine.getByRole("link", { name: "All 31 countries with these weights" }).getAttribute("href")).toBe("/your-weather?weights=U:0,M:2,V:2,C:2,S:2");
+    expect(await mine.getByRole("link", { name: "All 31 countries with these weights" }).getAttribute("href")).toBe(
+      "/your-weather?weights=U:0,M:2,V:2,C:2,S:2",
+    );
     expect(console.unexpected()).toEqual([]);
     await page.close();
   });
@@ -185,11 +203,14 @@ describe("/compare", () => {
     const r = await fetch(`${h.base}/compare/FR-de`, { redirect: "manual" });
     expect(r.status).toBe(301);
     expect(r.headers.get("location")).toBe("/compare/de-fr");
-    for (const bad of ["/compare/de-xx", "/compare/de-de", "/compare/at-be-de-fr-it", "/compare/de"]) expect((await fetch(h.base + bad)).status, bad).toBe(404);
+    for (const bad of ["/compare/de-xx", "/compare/de-de", "/compare/at-be-de-fr-it", "/compare/de"])
+      expect((await fetch(h.base + bad)).status, bad).toBe(404);
     const { page, console } = await newPage(desktop);
     await open(page, "/compare/de-fr");
     expect(await page.locator("[data-testid=compare-cards] > div").count()).toBe(2);
-    expect(await page.getByTestId("why-differ").innerText()).toMatch(/(Germany|France) scores \d\.\d higher than (Germany|France)|score the same/);
+    expect(await page.getByTestId("why-differ").innerText()).toMatch(
+      /(Germany|France) scores \d\.\d higher than (Germany|France)|score the same/,
+    );
     expect(await page.locator("[aria-label='Inputs compared'] tbody tr").count()).toBe(5);
     expect(await page.locator("svg[aria-labelledby^='history-title-wide']").count()).toBe(2);
     expect(await page.locator("link[rel=canonical]").getAttribute("href")).toMatch(/\/compare\/de-fr$/);
@@ -219,7 +240,14 @@ describe("/compare", () => {
 });
 
 describe("accessibility (axe-core) at 390 px and 1280 px", () => {
-  for (const path of ["/your-weather", "/your-weather?weights=U:0,M:1,V:5,C:3,S:4", "/compare/de-fr", "/compare/at-de-fr-se", "/brightest", "/country/de"]) {
+  for (const path of [
+    "/your-weather",
+    "/your-weather?weights=U:0,M:1,V:5,C:3,S:4",
+    "/compare/de-fr",
+    "/compare/at-de-fr-se",
+    "/brightest",
+    "/country/de",
+  ]) {
     it(path, async () => {
       for (const context of [mobile, desktop]) {
         const { page } = await newPage(context);

@@ -26,7 +26,9 @@ describe("jwi update with a zip bomb at the barometer URL", () => {
     const r = await jwiEnv(env, "update", "--json");
     const summary = r.json<UpdateSummary>();
     const lmb = byTable(summary, "lmb");
-    console.log(`jwi update, lying bomb at the barometer URL: lmb ${lmb.status} in ${lmb.duration_ms} ms: ${lmb.reason}`);
+    console.log(
+      `jwi update, lying bomb at the barometer URL: lmb ${lmb.status} in ${lmb.duration_ms} ms: ${lmb.reason}`,
+    );
     expect(lmb.status).toBe("failed");
     expect(lmb.reason).toMatch(
       /^rejected by validation, nothing stored: Part "xl\/worksheets\/sheet1\.xml" of this workbook unpacks to more than \d+ KB, not the 40 KB its archive declares/,

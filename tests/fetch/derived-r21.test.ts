@@ -8,7 +8,8 @@ import { parseEurostat } from "../../pipeline/sources/eurostat/parse.ts";
 import { DERIVED_R21_FILE } from "./stand-in.ts";
 
 const parsed = parseEurostat(readFileSync(DERIVED_R21_FILE), "vacancy");
-const newest = (geo: string) => parsed.observations.filter((o) => o.geo === geo).sort((a, b) => (a.period < b.period ? 1 : -1))[0];
+const newest = (geo: string) =>
+  parsed.observations.filter((o) => o.geo === geo).sort((a, b) => (a.period < b.period ? 1 : -1))[0];
 
 /** The real CSV sample, wherever under fixtures/real it is bundled; null while it is not. */
 function findCsv(dir = BUNDLED_FIXTURES_DIR): string | null {

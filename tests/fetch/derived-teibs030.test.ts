@@ -34,15 +34,27 @@ describe("the derived teibs030 answer", () => {
 
   it("holds exactly the countries' EEI values of DG ECFIN's real file for 2024-09 … 2025-08", async () => {
     const ecfin = await parseCsv({ path: ECFIN_CSV }, "expectations");
-    const real = ecfin.observations.filter((o) => !o.isAggregate && o.period >= FIRST_MONTH && o.period <= LAST_MONTH).map(key).sort();
+    const real = ecfin.observations
+      .filter((o) => !o.isAggregate && o.period >= FIRST_MONTH && o.period <= LAST_MONTH)
+      .map(key)
+      .sort();
     expect(real).toHaveLength(26 * 12);
-    expect(parsed.observations.filter((o) => !o.isAggregate).map(key).sort()).toEqual(real);
+    expect(
+      parsed.observations
+        .filter((o) => !o.isAggregate)
+        .map(key)
+        .sort(),
+    ).toEqual(real);
   });
 });
 
 function months(): string[] {
   const out: string[] = [];
-  for (let d = new Date(`${FIRST_MONTH}-01T00:00:00Z`); d.toISOString().slice(0, 7) <= LAST_MONTH; d.setUTCMonth(d.getUTCMonth() + 1)) {
+  for (
+    let d = new Date(`${FIRST_MONTH}-01T00:00:00Z`);
+    d.toISOString().slice(0, 7) <= LAST_MONTH;
+    d.setUTCMonth(d.getUTCMonth() + 1)
+  ) {
     out.push(d.toISOString().slice(0, 7));
   }
   return out;

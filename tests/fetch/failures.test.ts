@@ -63,7 +63,11 @@ describe("a failed download fails its table and changes nothing", () => {
     const before = await storeCounts(env);
     server.fault("une_rt_m", { kind: "hang" }, { kind: "hang" });
     const { code, summary } = await update({ JWI_FETCH_TIMEOUT_MS: "150", JWI_FETCH_RETRIES: "1" });
-    expect(byTable(summary, "une_rt_m")).toMatchObject({ status: "failed", attempts: 2, reason: "timed out after 150 ms (2 attempts)" });
+    expect(byTable(summary, "une_rt_m")).toMatchObject({
+      status: "failed",
+      attempts: 2,
+      reason: "timed out after 150 ms (2 attempts)",
+    });
     expect(byTable(summary, "une_rt_q").status).toBe("unchanged");
     expect(await storeCounts(env)).toEqual(before);
     expect(code).toBe(1);
@@ -75,7 +79,9 @@ describe("a failed download fails its table and changes nothing", () => {
     const { summary } = await update();
     const o = byTable(summary, "une_rt_m");
     expect(o.status).toBe("failed");
-    expect(o.reason).toMatch(/^truncated response: (received \d+ of \d+ bytes|the connection closed after \d+ of \d+ bytes) \(3 attempts\)$/);
+    expect(o.reason).toMatch(
+      /^truncated response: (received \d+ of \d+ bytes|the connection closed after \d+ of \d+ bytes) \(3 attempts\)$/,
+    );
     expect(o.raw_file).toBeNull(); // a cut-off body is not archived
     expect(await storeCounts(env)).toEqual(before);
   });
@@ -115,7 +121,9 @@ describe("a failed download fails its table and changes nothing", () => {
       const { summary } = await update();
       const o = byTable(summary, "prc_hicp_minr");
       expect(o).toMatchObject({ status: "failed", attempts: 1, http_status: 400 });
-      expect(o.reason).toMatch(/^Eurostat: INVALID_QUERY_DIMENSION: .*Dimension "COICOP18" is not defined \(error 150, HTTP 400\); nothing stored$/);
+      expect(o.reason).toMatch(
+        /^Eurostat: INVALID_QUERY_DIMENSION: .*Dimension "COICOP18" is not defined \(error 150, HTTP 400\); nothing stored$/,
+      );
     } finally {
       server.setTable("prc_hicp_minr", minr);
     }
@@ -147,7 +155,15 @@ describe("Eurostat's error answers", () => {
     const asked = server.requestsOf(table).length;
     server.fault(table, fault);
     const { code, summary, stderr } = await update();
-    return { code, summary, stderr, o: byTable(summary, table), before, after: await storeCounts(env), requests: server.requestsOf(table).length - asked };
+    return {
+      code,
+      summary,
+      stderr,
+      o: byTable(summary, table),
+      before,
+      after: await storeCounts(env),
+      requests: server.requestsOf(table).length - asked,
+    };
   };
 
   beforeAll(async () => {
@@ -177,7 +193,10 @@ describe("Eurostat's error answers", () => {
     expect(r.summary.counts.empty).toBe(1);
     expect(r.code).toBe(0);
     const status = (await jwiEnv(env, "status", "--json")).json<StatusJson>();
-    expect(status.tables.find((t) => t.table === "prc_hicp_manr")).toMatchObject({ lastStatus: "empty", lastReason: r.o.reason });
+    expect(status.tables.find((t) => t.table === "prc_hicp_manr")).toMatchObject({
+      lastStatus: "empty",
+      lastReason: r.o.reason,
+    });
   });
 
   it("reads the object form and HTTP 404 (a table no longer disseminated) the same way", async () => {
@@ -190,7 +209,8 @@ describe("Eurostat's error answers", () => {
     });
     expect(r.o).toMatchObject({
       status: "empty",
-      reason: "Eurostat: ERR_NOT_FOUND_4: JVS_Q_NACE2 (DATA_SET:ESTAT,1.0) is not available for dissemination. (error 100, HTTP 404): no values for this request; nothing stored",
+      reason:
+        "Eurostat: ERR_NOT_FOUND_4: JVS_Q_NACE2 (DATA_SET:ESTAT,1.0) is not available for dissemination. (error 100, HTTP 404): no values for this request; nothing stored",
       http_status: 404,
       fell_over_to: "jvs_q_r21",
     });
@@ -200,8 +220,16 @@ describe("Eurostat's error answers", () => {
   });
 
   it("takes an error body sent with HTTP 200 as what it says (no results: empty)", async () => {
-    const r = await updateWith("jvs_q_nace2", { kind: "body", body: JSON.stringify({ error: { status: 400, id: 100, label: "No results found" } }) });
-    expect(r.o).toMatchObject({ status: "empty", reason: "Eurostat: No results found (error 100): no values for this request; nothing stored", http_status: 200, fell_over_to: "jvs_q_r21" });
+    const r = await updateWith("jvs_q_nace2", {
+      kind: "body",
+      body: JSON.stringify({ error: { status: 400, id: 100, label: "No results found" } }),
+    });
+    expect(r.o).toMatchObject({
+      status: "empty",
+      reason: "Eurostat: No results found (error 100): no values for this request; nothing stored",
+      http_status: 200,
+      fell_over_to: "jvs_q_r21",
+    });
     expect(r.o.raw_file).toMatch(/^raw\/[0-9a-f]{64}\.json$/);
     expect(r.after).toEqual(r.before);
     expect(r.code).toBe(0);
@@ -258,7 +286,8 @@ describe("Eurostat's error answers", () => {
         successor_of: "jvs_q_nace2",
         http_status: 404,
         attempts: 1,
-        reason: "Eurostat: ERR_NOT_FOUND_4: JVS_Q_R21 (DATA_SET:ESTAT,1.0) is not available for dissemination. (error 100, HTTP 404): no values for this request; nothing stored",
+        reason:
+          "Eurostat: ERR_NOT_FOUND_4: JVS_Q_R21 (DATA_SET:ESTAT,1.0) is not available for dissemination. (error 100, HTTP 404): no values for this request; nothing stored",
       });
       expect(code).toBe(1);
     } finally {
@@ -285,7 +314,9 @@ describe("successor tables", () => {
     expect(s.tables.map((t) => t.table)).toEqual(["prc_hicp_manr", "prc_hicp_minr"]);
     const legacy = byTable(s, "prc_hicp_manr");
     expect(legacy).toMatchObject({ status: "fetched", fell_over_to: "prc_hicp_minr" });
-    expect(legacy.frozen).toMatch(/title ends with \(1997-2025\) and its description says "Please note that this dataset is discontinued/);
+    expect(legacy.frozen).toMatch(
+      /title ends with \(1997-2025\) and its description says "Please note that this dataset is discontinued/,
+    );
     expect(byTable(s, "prc_hicp_minr")).toMatchObject({ status: "fetched", successor_of: "prc_hicp_manr" });
     expect(r.code).toBe(0);
     await server.close();
@@ -306,7 +337,11 @@ describe("successor tables", () => {
     ];
     server.setTable("jvs_q_nace2", behind);
     const stale = (await jwiEnv(env, "fetch", "--type", "vacancy", "--json")).json<UpdateSummary>();
-    expect(byTable(stale, "jvs_q_nace2")).toMatchObject({ status: "fetched", fell_over_to: "jvs_q_r21", frozen: expect.stringMatching(/newest period 2024-Q2 is \d+ months old/) });
+    expect(byTable(stale, "jvs_q_nace2")).toMatchObject({
+      status: "fetched",
+      fell_over_to: "jvs_q_r21",
+      frozen: expect.stringMatching(/newest period 2024-Q2 is \d+ months old/),
+    });
     expect(byTable(stale, "jvs_q_r21")).toMatchObject({ status: "fetched", successor_of: "jvs_q_nace2" });
 
     // The old indicator code only: the API answers 200 with an empty `value` for indic_em=JVR.
@@ -319,7 +354,9 @@ describe("successor tables", () => {
     const r = await jwiEnv(env, "fetch", "--type", "vacancy", "--json");
     const empty = r.json<UpdateSummary>();
     expect(byTable(empty, "jvs_q_nace2")).toMatchObject({ status: "empty", fell_over_to: "jvs_q_r21" });
-    expect(byTable(empty, "jvs_q_nace2").reason).toMatch(/no values: dimension "indic_em" has none of JVR .*nothing stored/);
+    expect(byTable(empty, "jvs_q_nace2").reason).toMatch(
+      /no values: dimension "indic_em" has none of JVR .*nothing stored/,
+    );
     expect(byTable(empty, "jvs_q_r21").status).toBe("unchanged");
     expect(await storeCounts(env)).toEqual(before);
     expect(r.code).toBe(0); // the successor answered: nothing failed
@@ -346,7 +383,10 @@ describe("successor tables", () => {
     gdp.dimension.na_item.category.index = { B1G: 0 };
     server.setTable("namq_10_gdp", gdp);
     const r = await jwiEnv(standInEnv(tmp.dir, server), "fetch", "--type", "gdp", "--json");
-    expect(byTable(r.json<UpdateSummary>(), "namq_10_gdp")).toMatchObject({ status: "failed", reason: expect.stringMatching(/"na_item" has none of B1GQ/) });
+    expect(byTable(r.json<UpdateSummary>(), "namq_10_gdp")).toMatchObject({
+      status: "failed",
+      reason: expect.stringMatching(/"na_item" has none of B1GQ/),
+    });
     expect(r.code).toBe(3);
   });
 });

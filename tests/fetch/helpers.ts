@@ -49,12 +49,21 @@ export const byTable = (s: FetchSummary, table: string) => {
 
 export interface StatusJson {
   data: Array<{ data_type: string; table: string; country: string; newest_period: string; observations: number }>;
-  tables: Array<{ table: string; observations: number; ingests: number; lastCheckedAt: string | null; lastStatus: string | null; lastReason: string | null }>;
+  tables: Array<{
+    table: string;
+    observations: number;
+    ingests: number;
+    lastCheckedAt: string | null;
+    lastStatus: string | null;
+    lastReason: string | null;
+  }>;
   published: { published_at: string | null; countries: Array<{ code: string; score: number | null }> };
 }
 
 /** Observations and ingests per table, from `jwi status --json`. */
-export async function storeCounts(env: NodeJS.ProcessEnv): Promise<Record<string, { observations: number; ingests: number }>> {
+export async function storeCounts(
+  env: NodeJS.ProcessEnv,
+): Promise<Record<string, { observations: number; ingests: number }>> {
   const r = await jwiEnv(env, "status", "--json");
   if (r.code !== 0) throw new Error(r.stderr);
   const status = r.json<StatusJson>();

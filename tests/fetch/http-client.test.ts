@@ -38,14 +38,22 @@ describe("httpGet", () => {
     server.fault("une_rt_m", { kind: "status", status: 503, retryAfter: "3600" });
     const err = await httpGet(url, {}, opts({ maxRetryAfterMs: 60_000 })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FetchError);
-    expect((err as FetchError).message).toMatch(/come back in 3600 s, longer than the 60 s this run waits \(1 attempt\)/);
+    expect((err as FetchError).message).toMatch(
+      /come back in 3600 s, longer than the 60 s this run waits \(1 attempt\)/,
+    );
   });
 
   it("does not retry a 404, and hands the error answer's body on", async () => {
     const err = (await httpGet(`${server.url}/nope`, {}, opts()).catch((e: unknown) => e)) as FetchError;
     expect(err).toMatchObject({ kind: "http", httpStatus: 404, attempts: 1, contentType: "application/json" });
     expect(JSON.parse(err.body!.toString())).toEqual({
-      error: [{ status: 404, id: 100, label: "ERR_NOT_FOUND_4: NOPE (DATA_SET:ESTAT,1.0) is not available for dissemination." }],
+      error: [
+        {
+          status: 404,
+          id: 100,
+          label: "ERR_NOT_FOUND_4: NOPE (DATA_SET:ESTAT,1.0) is not available for dissemination.",
+        },
+      ],
     });
   });
 

@@ -39,10 +39,21 @@ describe("jwi fetch with Eurostat's real answers", () => {
 
   beforeAll(async () => {
     server = await startStandIn();
-    const r = await jwiEnv(standInEnv(fetched.dir, server), "fetch", "--type", "unemployment", "--type", "vacancy", "--json");
+    const r = await jwiEnv(
+      standInEnv(fetched.dir, server),
+      "fetch",
+      "--type",
+      "unemployment",
+      "--type",
+      "vacancy",
+      "--json",
+    );
     code = r.code;
     summary = r.json<FetchSummary>();
-    for (const [file, type] of [[UNE_ANSWER, "unemployment"], [R21_ANSWER, "vacancy"]] as const) {
+    for (const [file, type] of [
+      [UNE_ANSWER, "unemployment"],
+      [R21_ANSWER, "vacancy"],
+    ] as const) {
       expect((await jwi(byHand.dir, "ingest", file, "--type", type)).code, file).toBe(0);
     }
   });
@@ -54,7 +65,10 @@ describe("jwi fetch with Eurostat's real answers", () => {
 
   it("receives the two real answers byte for byte (the archived copy is the fixture's file)", () => {
     expect(code).toBe(0);
-    for (const [table, file] of [["une_rt_m", UNE_ANSWER], ["jvs_q_r21", R21_ANSWER]] as const) {
+    for (const [table, file] of [
+      ["une_rt_m", UNE_ANSWER],
+      ["jvs_q_r21", R21_ANSWER],
+    ] as const) {
       const o = byTable(summary, table);
       expect(o.status, `${table}: ${o.reason}`).toBe("fetched");
       expect(o.raw_sha256, table).toBe(sha256(readFileSync(file)));
@@ -81,7 +95,9 @@ describe("jwi fetch with Eurostat's real answers", () => {
     expect(server.requestsOf("une_rt_m")).toHaveLength(1);
     const youth = summary.tables.find((t) => t.data_type === "youth_unemployment")!;
     expect(youth).toMatchObject({ table: "une_rt_m", status: "empty", inserted: 0 });
-    expect(youth.reason).toBe('the answer holds no youth_unemployment series: its dimension "age" has TOTAL, not Y_LT25; nothing stored');
+    expect(youth.reason).toBe(
+      'the answer holds no youth_unemployment series: its dimension "age" has TOTAL, not Y_LT25; nothing stored',
+    );
     expect(await stored(fetched.dir, "youth_unemployment", "une_rt_m")).toEqual([]);
     expect(summary.outcome).toBe("ok");
   });
@@ -104,8 +120,10 @@ describe("an une_rt_m answer with both age groups feeds unemployment and youth u
     ds.size[ageAt] = 2;
     ds.dimension.age.category.index = { TOTAL: 0, Y_LT25: 1 };
     ds.dimension.age.category.label = { TOTAL: "Total", Y_LT25: "Less than 25 years" };
-    for (const [k, v] of Object.entries(ds.value as Record<string, number>)) ds.value[String(Number(k) + stride)] = Math.round((v + 10) * 10) / 10;
-    for (const [k, v] of Object.entries((ds.status ?? {}) as Record<string, string>)) ds.status[String(Number(k) + stride)] = v;
+    for (const [k, v] of Object.entries(ds.value as Record<string, number>))
+      ds.value[String(Number(k) + stride)] = Math.round((v + 10) * 10) / 10;
+    for (const [k, v] of Object.entries((ds.status ?? {}) as Record<string, string>))
+      ds.status[String(Number(k) + stride)] = v;
     server = await startStandIn();
     server.setTable("une_rt_m", ds);
     const r = await jwiEnv(standInEnv(tmp.dir, server), "fetch", "--type", "youth_unemployment", "--json");
@@ -118,7 +136,9 @@ describe("an une_rt_m answer with both age groups feeds unemployment and youth u
     const byHand = tempDataDir("jwi-real-ages-hand-");
     try {
       expect((await jwi(byHand.dir, "ingest", raw, "--type", "youth_unemployment")).code).toBe(0);
-      expect(await stored(tmp.dir, "youth_unemployment", "une_rt_m")).toEqual(await stored(byHand.dir, "youth_unemployment", "une_rt_m"));
+      expect(await stored(tmp.dir, "youth_unemployment", "une_rt_m")).toEqual(
+        await stored(byHand.dir, "youth_unemployment", "une_rt_m"),
+      );
     } finally {
       byHand.cleanup();
     }
@@ -159,7 +179,9 @@ describe("Eurostat's real error answers: a clear reason, nothing changed", () =>
       o: byTable(summary, "une_rt_m"),
       youth: summary.tables.find((t) => t.data_type === "youth_unemployment")!,
       summary,
-      unchanged: JSON.stringify(await storeCounts(env)) === JSON.stringify(before) && JSON.stringify(await stored(tmp.dir, "unemployment", "une_rt_m")) === JSON.stringify(values),
+      unchanged:
+        JSON.stringify(await storeCounts(env)) === JSON.stringify(before) &&
+        JSON.stringify(await stored(tmp.dir, "unemployment", "une_rt_m")) === JSON.stringify(values),
     };
   }
 
@@ -168,13 +190,17 @@ describe("Eurostat's real error answers: a clear reason, nothing changed", () =>
       kind: "eurostat-error",
       status: 400,
       id: 150,
-      label: 'INVALID_QUERY_DIMENSION: Query is invalid as per its structure\'s definition. Dimension "AGE" is not defined',
+      label:
+        'INVALID_QUERY_DIMENSION: Query is invalid as per its structure\'s definition. Dimension "AGE" is not defined',
     });
     expect(r.o).toMatchObject({ status: "failed", http_status: 400, attempts: 1 });
     expect(r.o.reason).toBe(
       'Eurostat: INVALID_QUERY_DIMENSION: Query is invalid as per its structure\'s definition. Dimension "AGE" is not defined (error 150, HTTP 400); nothing stored',
     );
-    expect(r.youth).toMatchObject({ status: "skipped", reason: "not read: the une_rt_m answer was not stored (see une_rt_m, unemployment)" });
+    expect(r.youth).toMatchObject({
+      status: "skipped",
+      reason: "not read: the une_rt_m answer was not stored (see une_rt_m, unemployment)",
+    });
     expect(r.unchanged).toBe(true);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^error: 1 of \d+ tables failed \(une_rt_m\); see the summary\.\n$/);

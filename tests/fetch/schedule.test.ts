@@ -80,7 +80,9 @@ describe("the built-in update schedule", () => {
     const summary = (result as { summary: UpdateSummary }).summary;
     expect(summary.counts.fetched).toBeGreaterThanOrEqual(7); // six Eurostat tables and the barometer
     expect(summary.recalc).toMatchObject({ ok: true });
-    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(["update schedule started", "scheduled update started", "scheduled update finished"]));
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["update schedule started", "scheduled update started", "scheduled update finished"]),
+    );
     // Once it is over, the upload goes through.
     expect((await manualUpload(pipeline)).success).toBe(true);
   });
@@ -102,9 +104,15 @@ describe("the built-in update schedule", () => {
     });
 
     const upload = await acquireJobLock(tmp.dir, "upload jvs_q_nace2.json (operator admin)"); // an upload in progress
-    expect(await schedule.trigger()).toEqual({ status: "skipped", reason: expect.stringContaining("another data job") });
+    expect(await schedule.trigger()).toEqual({
+      status: "skipped",
+      reason: expect.stringContaining("another data job"),
+    });
     expect(ran).toBe(0);
-    expect(lines.find((l) => l.msg.startsWith("scheduled update skipped"))).toMatchObject({ level: 40, cron: "0 6 * * *" });
+    expect(lines.find((l) => l.msg.startsWith("scheduled update skipped"))).toMatchObject({
+      level: 40,
+      cron: "0 6 * * *",
+    });
     upload.release();
 
     const first = schedule.trigger();
@@ -144,7 +152,11 @@ describe("the built-in update schedule", () => {
     const result = await tick;
     expect(result.status).toBe("done");
     const summary = (result as { summary: UpdateSummary }).summary;
-    expect(summary.tables[0]).toMatchObject({ table: "une_rt_m", status: "failed", reason: expect.stringMatching(/^cancelled/) });
+    expect(summary.tables[0]).toMatchObject({
+      table: "une_rt_m",
+      status: "failed",
+      reason: expect.stringMatching(/^cancelled/),
+    });
     expect(summary.tables.every((t) => t.status === "failed" || t.status === "skipped")).toBe(true);
     expect(pipeline.isBusy()).toBe(false);
   });
@@ -152,7 +164,11 @@ describe("the built-in update schedule", () => {
   it("is off unless JWI_UPDATE_CRON is set", () => {
     const { logger } = captureLogger();
     expect(updateScheduleFromEnv({ pipeline, env: readPipelineEnv(standInEnv(tmp.dir, server)), logger })).toBeNull();
-    schedule = updateScheduleFromEnv({ pipeline, env: readPipelineEnv(standInEnv(tmp.dir, server, { JWI_UPDATE_CRON: "30 6 * * *" })), logger });
+    schedule = updateScheduleFromEnv({
+      pipeline,
+      env: readPipelineEnv(standInEnv(tmp.dir, server, { JWI_UPDATE_CRON: "30 6 * * *" })),
+      logger,
+    });
     expect(schedule?.cron).toBe("30 6 * * *");
     expect(schedule!.nextRun()!.getMinutes()).toBe(30);
   });

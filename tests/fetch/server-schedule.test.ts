@@ -28,7 +28,11 @@ describe("JWI_UPDATE_CRON in the server", () => {
   });
 
   it("is off by default: serving fetches nothing", async () => {
-    const server = await startServer({ env: standInEnv(tmp.dir, standIn, { PORT: "0" }), handleSignals: false, seedAsOf: "2026-11-22" });
+    const server = await startServer({
+      env: standInEnv(tmp.dir, standIn, { PORT: "0" }),
+      handleSignals: false,
+      seedAsOf: "2026-11-22",
+    });
     try {
       await new Promise((r) => setTimeout(r, 300));
       expect(standIn.requests).toHaveLength(0);
@@ -47,7 +51,15 @@ describe("JWI_UPDATE_CRON in the server", () => {
       });
       await until(() => standIn.requestsOf("une_rt_m").length > 0);
       const s = server;
-      await until(() => !s.pipeline.isBusy() && (s.db.prepare("SELECT count(*) AS n FROM source_status WHERE last_checked_at IS NOT NULL").get() as { n: number }).n > 0);
+      await until(
+        () =>
+          !s.pipeline.isBusy() &&
+          (
+            s.db.prepare("SELECT count(*) AS n FROM source_status WHERE last_checked_at IS NOT NULL").get() as {
+              n: number;
+            }
+          ).n > 0,
+      );
     } finally {
       await server?.close();
     }
@@ -67,14 +79,19 @@ describe("the audit log of the server's own jobs", () => {
 
   type Row = { actor: string; action: string; result: string; detail: string };
   const entries = (s: RunningServer, action: string) =>
-    (s.db.prepare("SELECT actor, action, result, detail FROM audit_log WHERE action = ? ORDER BY id").all(action) as Row[]).map((r) => ({
+    (
+      s.db
+        .prepare("SELECT actor, action, result, detail FROM audit_log WHERE action = ? ORDER BY id")
+        .all(action) as Row[]
+    ).map((r) => ({
       ...r,
       detail: JSON.parse(r.detail) as Record<string, unknown>,
     }));
 
   it("the first seed, then a failing and a succeeding scheduled update: one entry each, with actor, outcome and change", async () => {
     // Every table the stand-in serves fails its three attempts once (JWI_FETCH_RETRIES 2), then answers.
-    for (const table of standInDatasets().keys()) standIn.fault(table, ...Array(3).fill({ kind: "status", status: 503 }));
+    for (const table of standInDatasets().keys())
+      standIn.fault(table, ...Array(3).fill({ kind: "status", status: 503 }));
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (l: string) => void lines.push(l) });
     let server: RunningServer | undefined;
@@ -106,7 +123,9 @@ describe("the audit log of the server's own jobs", () => {
       expect(ok!.detail).toHaveProperty("inserted");
 
       // The failed run is an error in the log (not info) …
-      const failedLog = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).find((l) => l.msg === "scheduled update failed");
+      const failedLog = lines
+        .map((l) => JSON.parse(l) as { level: number; msg: string })
+        .find((l) => l.msg === "scheduled update failed");
       expect(failedLog?.level).toBe(50);
       // … and the data status names the newest run.
       await until(() => !s.pipeline.isBusy());
@@ -122,7 +141,15 @@ describe("the audit log of the server's own jobs", () => {
     const { recordJobEntry, failedJobEntry, SCHEDULE_ACTOR } = await import("../../pipeline/job-audit.ts");
     const db = openServingDb(`${tmp.dir}/jwi.sqlite`);
     try {
-      recordJobEntry(db, failedJobEntry(SCHEDULE_ACTOR, "update", null, new Error("The data job was stopped: it took longer than 3600 s.")));
+      recordJobEntry(
+        db,
+        failedJobEntry(
+          SCHEDULE_ACTOR,
+          "update",
+          null,
+          new Error("The data job was stopped: it took longer than 3600 s."),
+        ),
+      );
       expect(statusReport(tmp.dir, db).last_update).toMatchObject({
         actor: "schedule",
         result: "error",

@@ -23,18 +23,38 @@ describe("source_status check columns", () => {
     const db = openServingDb(file);
     try {
       const columns = db.prepare("SELECT name FROM pragma_table_info('source_status')").pluck().all();
-      expect(columns).toEqual(expect.arrayContaining(["last_checked_at", "last_status", "last_reason", "last_changed_at", "newest_period"]));
+      expect(columns).toEqual(
+        expect.arrayContaining(["last_checked_at", "last_status", "last_reason", "last_changed_at", "newest_period"]),
+      );
       const row: TableStatusRow = {
-        dataType: "unemployment", table: "une_rt_m", lastIngestedAt: "2026-11-01", lastChangedAt: "2026-11-01", sourceUpdated: null,
-        ingests: 1, newestPeriod: "2026-08", observations: 3000, lastCheckedAt: "2026-11-22T06:30:00.000Z", lastStatus: "unchanged",
+        dataType: "unemployment",
+        table: "une_rt_m",
+        lastIngestedAt: "2026-11-01",
+        lastChangedAt: "2026-11-01",
+        sourceUpdated: null,
+        ingests: 1,
+        newestPeriod: "2026-08",
+        observations: 3000,
+        lastCheckedAt: "2026-11-22T06:30:00.000Z",
+        lastStatus: "unchanged",
         lastReason: "not modified since the last check (HTTP 304)",
       };
-      expect(publishSourceChecks(db, [row, { ...row, table: "une_rt_q", lastCheckedAt: "2026-11-22T06:30:01.000Z" }])).toBe(1);
+      expect(
+        publishSourceChecks(db, [row, { ...row, table: "une_rt_q", lastCheckedAt: "2026-11-22T06:30:01.000Z" }]),
+      ).toBe(1);
       expect(db.prepare("SELECT * FROM source_status").all()).toEqual([
         {
-          source_table: "une_rt_m", data_type: "unemployment", newest_period: "2026-07", observations: 2996, last_ingested_at: "2026-11-01",
-          last_changed_at: "2026-11-01", source_updated: null, publication_id: 1, last_checked_at: "2026-11-22T06:30:00.000Z",
-          last_status: "unchanged", last_reason: "not modified since the last check (HTTP 304)",
+          source_table: "une_rt_m",
+          data_type: "unemployment",
+          newest_period: "2026-07",
+          observations: 2996,
+          last_ingested_at: "2026-11-01",
+          last_changed_at: "2026-11-01",
+          source_updated: null,
+          publication_id: 1,
+          last_checked_at: "2026-11-22T06:30:00.000Z",
+          last_status: "unchanged",
+          last_reason: "not modified since the last check (HTTP 304)",
         },
       ]);
     } finally {

@@ -84,7 +84,6 @@ function rawBytes(ds: Dataset): Buffer | null {
   return raw && JSON.stringify(ds) === raw.parsed ? raw.bytes : null;
 }
 
-
 /**
  * The bundled real JSON-stat fixtures (the manifest's .json files) by table code (from their `extension.id`): per
  * table the newest release, the manifest's last file of the table (une_rt_m and jvs_q_r21: the real API answers).
@@ -120,7 +119,10 @@ export function standInDatasets(): Map<string, Dataset> {
 
 /** The files of `standInDatasets()`, to ingest the same content by hand: [file, data type]. */
 export function standInFiles(): Array<[string, string]> {
-  return [...[...realDatasetFiles().values()].map((e): [string, string] => [e.file, e.type]), [DERIVED_TEIBS030_FILE, "expectations"]];
+  return [
+    ...[...realDatasetFiles().values()].map((e): [string, string] => [e.file, e.type]),
+    [DERIVED_TEIBS030_FILE, "expectations"],
+  ];
 }
 
 const IGNORED = new Set(["format", "lang", "sincetimeperiod", "untiltimeperiod", "lasttimeperiod"]);
@@ -129,7 +131,12 @@ const IGNORED = new Set(["format", "lang", "sincetimeperiod", "untiltimeperiod",
 const errorId = (status: number) => (status === 404 ? 100 : status === 413 ? 413 : status >= 500 ? 500 : 140);
 
 /** Eurostat's JSON error answer. */
-export function errorBody(status: number, label: string, id = errorId(status), form: "array" | "object" = "array"): string {
+export function errorBody(
+  status: number,
+  label: string,
+  id = errorId(status),
+  form: "array" | "object" = "array",
+): string {
   const entry = { status, id, label };
   return JSON.stringify({ error: form === "array" ? [entry] : entry });
 }
@@ -137,7 +144,13 @@ export function errorBody(status: number, label: string, id = errorId(status), f
 /** Faults with Eurostat's own answers. */
 export const EUROSTAT_FAULTS = {
   /** An empty result: HTTP 400 (or 404), error 100. */
-  noResults: (status: 400 | 404 = 400, form: "array" | "object" = "array"): Fault => ({ kind: "eurostat-error", status, id: 100, label: "No results found", form }),
+  noResults: (status: 400 | 404 = 400, form: "array" | "object" = "array"): Fault => ({
+    kind: "eurostat-error",
+    status,
+    id: 100,
+    label: "No results found",
+    form,
+  }),
   /** A table not (or no longer) disseminated: HTTP 404, error 100. */
   notFound: (table: string): Fault => ({
     kind: "eurostat-error",
@@ -150,12 +163,18 @@ export const EUROSTAT_FAULTS = {
     kind: "eurostat-error",
     status: 413,
     id: 413,
-    label: "EXTRACTION_TOO_BIG: The requested extraction is too big, estimated 10110240000 rows, max authorised is 5000000, please change your filters to reduce the extraction size",
+    label:
+      "EXTRACTION_TOO_BIG: The requested extraction is too big, estimated 10110240000 rows, max authorised is 5000000, please change your filters to reduce the extraction size",
   }),
   /** A request Eurostat will answer later: HTTP 200 with a warning instead of data. */
   asynchronous: (): Fault => ({
     kind: "body",
-    body: JSON.stringify({ warning: { status: 413, label: "ASYNCHRONOUS_RESPONSE. Your request will be treated asynchronously. Please try again later." } }),
+    body: JSON.stringify({
+      warning: {
+        status: 413,
+        label: "ASYNCHRONOUS_RESPONSE. Your request will be treated asynchronously. Please try again later.",
+      },
+    }),
   }),
 };
 
@@ -170,7 +189,11 @@ export function answerQuery(ds: Dataset, query: URLSearchParams): { status: numb
     if (!(ds.id as string[]).includes(key)) {
       return {
         status: 400,
-        body: errorBody(400, `INVALID_QUERY_DIMENSION: Query is invalid as per its structure's definition. Dimension "${key.toUpperCase()}" is not defined`, 150),
+        body: errorBody(
+          400,
+          `INVALID_QUERY_DIMENSION: Query is invalid as per its structure's definition. Dimension "${key.toUpperCase()}" is not defined`,
+          150,
+        ),
       };
     }
     wanted.set(key, [...(wanted.get(key) ?? []), value]);
@@ -220,14 +243,17 @@ export function answerQuery(ds: Dataset, query: URLSearchParams): { status: numb
   };
   const raw = rawBytes(ds);
   // The file's text as it is (valid UTF-8, so sending it re-encodes to the very same bytes).
-  if (raw && !empty && maps.every((map) => map.every((np, old) => np === old))) return { status: 200, body: raw.toString("utf8") };
+  if (raw && !empty && maps.every((map) => map.every((np, old) => np === old)))
+    return { status: 200, body: raw.toString("utf8") };
   out.value = remap(ds.value);
   if (ds.status) out.status = remap(ds.status);
   if (out.extension) delete out.extension["positions-with-no-data"];
   return { status: 200, body: JSON.stringify(out) };
 }
 
-export async function startStandIn(opts: { datasets?: Map<string, Dataset>; barometer?: Buffer | null } = {}): Promise<StandIn> {
+export async function startStandIn(
+  opts: { datasets?: Map<string, Dataset>; barometer?: Buffer | null } = {},
+): Promise<StandIn> {
   const datasets = opts.datasets ?? standInDatasets();
   const barometer = opts.barometer === undefined ? readFileSync(BAROMETER_FILE) : opts.barometer;
   const faults = new Map<string, Fault[]>();
@@ -247,7 +273,9 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
       const inm = req.headers["if-none-match"];
       const ims = req.headers["if-modified-since"];
       const notModified =
-        inm !== undefined ? inm.split(/\s*,\s*/).includes(etag) : ims !== undefined && lastModified !== null && Date.parse(ims) >= Date.parse(lastModified);
+        inm !== undefined
+          ? inm.split(/\s*,\s*/).includes(etag)
+          : ims !== undefined && lastModified !== null && Date.parse(ims) >= Date.parse(lastModified);
       if (notModified) {
         res.writeHead(304).end();
         return;
@@ -285,7 +313,9 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
         }
         case "html":
           res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-          res.end("<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The proxy server received an invalid response.</p></body></html>");
+          res.end(
+            "<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>The proxy server received an invalid response.</p></body></html>",
+          );
           return;
         case "body":
           res.writeHead(200, { "content-type": fault.contentType ?? "application/json" });
@@ -310,11 +340,21 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
     const ds = datasets.get(table);
     if (!ds) {
       res.writeHead(404, { "content-type": "application/json" });
-      res.end(errorBody(404, `ERR_NOT_FOUND_4: ${table.toUpperCase()} (DATA_SET:ESTAT,1.0) is not available for dissemination.`, 100));
+      res.end(
+        errorBody(
+          404,
+          `ERR_NOT_FOUND_4: ${table.toUpperCase()} (DATA_SET:ESTAT,1.0) is not available for dissemination.`,
+          100,
+        ),
+      );
       return;
     }
     let result = answerQuery(ds, url.searchParams);
-    if (result.status === 200 && state.emptyAnswer === "no-results" && Object.keys(JSON.parse(result.body).value).length === 0) {
+    if (
+      result.status === 200 &&
+      state.emptyAnswer === "no-results" &&
+      Object.keys(JSON.parse(result.body).value).length === 0
+    ) {
       result = { status: 400, body: errorBody(400, "No results found", 100) };
     }
     if (result.status !== 200) {
@@ -322,7 +362,13 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
       res.end(result.body);
       return;
     }
-    send(req, res, Buffer.from(result.body), "application/json", typeof ds.updated === "string" ? new Date(ds.updated).toUTCString() : null);
+    send(
+      req,
+      res,
+      Buffer.from(result.body),
+      "application/json",
+      typeof ds.updated === "string" ? new Date(ds.updated).toUTCString() : null,
+    );
   };
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -331,7 +377,8 @@ export async function startStandIn(opts: { datasets?: Map<string, Dataset>; baro
     url: origin,
     barometerUrl: `${origin}${BAROMETER_PATH}`,
     requests,
-    requestsOf: (table) => requests.filter((r) => (table === "lmb" ? r.path === BAROMETER_PATH : r.path === `/${table}`)),
+    requestsOf: (table) =>
+      requests.filter((r) => (table === "lmb" ? r.path === BAROMETER_PATH : r.path === `/${table}`)),
     fault: (table, ...list) => faults.set(table, [...(faults.get(table) ?? []), ...list]),
     setTable: (table, ds) => (ds === null ? datasets.delete(table) : datasets.set(table, ds)),
     validators: true,

@@ -53,7 +53,11 @@ describe("jwi update while publication is paused", () => {
     expect(r.code, r.stderr).toBe(0);
     const summary = r.json<UpdateSummary>();
     expect(summary.changed).toBe(true);
-    expect(summary.recalc).toMatchObject({ ok: true, publication_id: null, paused: { by: "admin", since, reason: "upstream revision expected" } });
+    expect(summary.recalc).toMatchObject({
+      ok: true,
+      publication_id: null,
+      paused: { by: "admin", since, reason: "upstream revision expected" },
+    });
     const sentence = `Publication is paused (by admin, since ${since}: upstream revision expected): the new scores are stored and will be published on resume.`;
     expect(summary.notes).toContain(sentence);
     expect(counts(json.dir)).toEqual({ publications: 0, pending: 1 });
@@ -61,7 +65,9 @@ describe("jwi update while publication is paused", () => {
     const words = pause(text.dir);
     const t = await jwiEnv(standInEnv(text.dir, server), "update");
     expect(t.code, t.stderr).toBe(0);
-    expect(t.stdout).toContain(`Publication is paused (by admin, since ${words.since}: upstream revision expected): the new scores are stored`);
+    expect(t.stdout).toContain(
+      `Publication is paused (by admin, since ${words.since}: upstream revision expected): the new scores are stored`,
+    );
     expect(t.stdout).not.toContain("Recalculated and published");
   });
 });

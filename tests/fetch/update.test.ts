@@ -24,7 +24,8 @@ const scoresOf = ({ model, as_of, countries }: GoldenRecalc): GoldenRecalc => ({
 async function recalcByHand(extra: Array<[string, string]> = []): Promise<GoldenRecalc> {
   const byHand = tempDataDir("jwi-byhand-");
   try {
-    for (const [file, type] of [...standInFiles(), ...extra]) expect((await jwi(byHand.dir, "ingest", file, "--type", type)).code, file).toBe(0);
+    for (const [file, type] of [...standInFiles(), ...extra])
+      expect((await jwi(byHand.dir, "ingest", file, "--type", type)).code, file).toBe(0);
     return (await jwi(byHand.dir, "recalc", "--as-of", AS_OF, "--json")).json<GoldenRecalc>();
   } finally {
     byHand.cleanup();
@@ -62,16 +63,29 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     }
     // jvs_q_nace2 is closed (2001-2025): its successor answers with NACE 2.1's B-T for BG, EL, IE, IT, PL and RO.
     expect(byTable(first, "jvs_q_nace2")).toMatchObject({ fell_over_to: "jvs_q_r21" });
-    expect(byTable(first, "jvs_q_r21")).toMatchObject({ successor_of: "jvs_q_nace2", inserted: 180, warnings: 3, newest_period: "2026-Q2" });
+    expect(byTable(first, "jvs_q_r21")).toMatchObject({
+      successor_of: "jvs_q_nace2",
+      inserted: 180,
+      warnings: 3,
+      newest_period: "2026-Q2",
+    });
     // une_rt_m is asked once for both of its readings; this real answer has no under-25s, which is said, not a failure.
     const youth = first.tables.find((t) => t.data_type === "youth_unemployment")!;
     expect(youth).toMatchObject({ table: "une_rt_m", status: "empty", inserted: 0, ingest_id: null });
-    expect(youth.reason).toMatch(/holds no youth_unemployment series: its dimension "age" has TOTAL, not Y_LT25; nothing stored/);
-    expect(byTable(first, "lmb")).toMatchObject({ status: "skipped", reason: expect.stringContaining("JWI_BAROMETER_URL is not set") });
+    expect(youth.reason).toMatch(
+      /holds no youth_unemployment series: its dimension "age" has TOTAL, not Y_LT25; nothing stored/,
+    );
+    expect(byTable(first, "lmb")).toMatchObject({
+      status: "skipped",
+      reason: expect.stringContaining("JWI_BAROMETER_URL is not set"),
+    });
     // Upload-only tables are never asked for.
     expect(UPLOAD_ONLY).toEqual(["ei_bsee_m_r2"]);
     for (const t of UPLOAD_ONLY) {
-      expect(first.tables.some((o) => o.table === t), t).toBe(false);
+      expect(
+        first.tables.some((o) => o.table === t),
+        t,
+      ).toBe(false);
       expect(server.requestsOf(t), t).toEqual([]);
     }
     expect(first.changed).toBe(true);
@@ -81,7 +95,8 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
   });
 
   it("sends the product's User-Agent, asks every table without a geo filter and both unemployment tables in full", () => {
-    for (const r of server.requests) expect(r.headers["user-agent"]).toMatch(/^JobWeatherIndex\/\d+\.\d+\.\d+ \(\+https:\/\/jobweather\.example\)$/);
+    for (const r of server.requests)
+      expect(r.headers["user-agent"]).toMatch(/^JobWeatherIndex\/\d+\.\d+\.\d+ \(\+https:\/\/jobweather\.example\)$/);
     for (const t of EUROSTAT) expect(server.requestsOf(t)[0]!.query.has("geo"), t).toBe(false);
     expect(server.requestsOf("jvs_q_r21")[0]!.query.getAll("nace_r2_1")).toEqual(["B-T", "A-T"]);
     // One request for une_rt_m, asking both age groups it is read for.
@@ -95,19 +110,61 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
 
   it("fetches teibs030 (the EEI) and stores it as expectations: 26 countries to 2025-08, past the sentiment cut-off", async () => {
     expect(EUROSTAT).toContain("teibs030");
-    expect(Object.fromEntries(server.requestsOf("teibs030")[0]!.query)).toEqual({ format: "JSON", lang: "EN", indic: "BS-EEI-I", s_adj: "SA" });
+    expect(Object.fromEntries(server.requestsOf("teibs030")[0]!.query)).toEqual({
+      format: "JSON",
+      lang: "EN",
+      indic: "BS-EEI-I",
+      s_adj: "SA",
+    });
     const o = byTable(first, "teibs030");
     // 26 covered countries and 2 aggregates × 12 months; the 5 candidate countries are listed, not stored.
-    expect(o).toMatchObject({ data_type: "expectations", status: "fetched", inserted: 28 * 12, newest_period: "2025-08" });
+    expect(o).toMatchObject({
+      data_type: "expectations",
+      status: "fetched",
+      inserted: 28 * 12,
+      newest_period: "2025-08",
+    });
     // Its newest month is more than 12 months old (as of this run) and no successor is known: said, not hidden.
     expect(o.frozen).toMatch(/newest period 2025-08 is \d+ months old/);
     expect(o.notes.join(" ")).toMatch(/no successor table is known/);
     const status = (await jwiEnv(env, "status", "--json")).json<StatusJson>();
     const de = status.data.find((d) => d.table === "teibs030" && d.country === "DE");
     expect(de).toMatchObject({ data_type: "expectations", newest_period: "2025-08", observations: 12 });
-    expect(status.data.filter((d) => d.table === "teibs030").map((d) => d.country).sort()).toEqual(
-      ["AT", "BE", "BG", "CY", "CZ", "DE", "DK", "EA20", "EE", "ES", "EU27_2020", "FI", "FR", "GR", "HR", "HU", "IE", "IT", "LT", "LV", "MT", "NL", "PL", "PT", "RO", "SE", "SI", "SK"],
-    );
+    expect(
+      status.data
+        .filter((d) => d.table === "teibs030")
+        .map((d) => d.country)
+        .sort(),
+    ).toEqual([
+      "AT",
+      "BE",
+      "BG",
+      "CY",
+      "CZ",
+      "DE",
+      "DK",
+      "EA20",
+      "EE",
+      "ES",
+      "EU27_2020",
+      "FI",
+      "FR",
+      "GR",
+      "HR",
+      "HU",
+      "IE",
+      "IT",
+      "LT",
+      "LV",
+      "MT",
+      "NL",
+      "PL",
+      "PT",
+      "RO",
+      "SE",
+      "SI",
+      "SK",
+    ]);
   });
 
   it("keeps every answer by its SHA-256 under raw/ for replay", async () => {
@@ -117,7 +174,11 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     expect(existsSync(file)).toBe(true);
     const replay = await jwiEnv(env, "ingest", file, "--type", "unemployment", "--dry-run", "--json");
     expect(replay.code).toBe(0);
-    expect(replay.json<{ inserted: number; updated: number; file_sha256: string }>()).toMatchObject({ inserted: 0, updated: 0, file_sha256: o.raw_sha256 });
+    expect(replay.json<{ inserted: number; updated: number; file_sha256: string }>()).toMatchObject({
+      inserted: 0,
+      updated: 0,
+      file_sha256: o.raw_sha256,
+    });
   });
 
   it("second run: conditional requests, nothing re-ingested, no recalc", async () => {
@@ -131,7 +192,11 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
       expect(req.headers["if-none-match"], t).toMatch(/^".+"$/);
       // The derived teibs030 has no `updated` stamp (the file it is built from has none), hence no Last-Modified.
       if (t !== "teibs030") expect(req.headers["if-modified-since"], t).toMatch(/GMT$/);
-      expect(byTable(second, t)).toMatchObject({ status: "unchanged", reason: "not modified since the last check (HTTP 304)", ingest_id: null });
+      expect(byTable(second, t)).toMatchObject({
+        status: "unchanged",
+        reason: "not modified since the last check (HTTP 304)",
+        ingest_id: null,
+      });
     }
     expect(second.changed).toBe(false);
     expect(second.recalc).toBeNull();
@@ -145,16 +210,24 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     const m = status.tables.find((t) => t.table === "une_rt_m")!;
     expect(m.lastStatus).toBe("unchanged");
     expect(Date.parse(m.lastCheckedAt!)).toBeGreaterThan(Date.parse(first.started_at));
-    expect(status.tables.find((t) => t.table === "jvs_q_r21")).toMatchObject({ lastStatus: "unchanged", observations: 180, ingests: 1 });
+    expect(status.tables.find((t) => t.table === "jvs_q_r21")).toMatchObject({
+      lastStatus: "unchanged",
+      observations: 180,
+      ingests: 1,
+    });
     // Poland's vacancy rate comes from jvs_q_r21 (B-T), to 2026-Q2.
-    expect(status.data).toContainEqual(expect.objectContaining({ data_type: "vacancy", table: "jvs_q_r21", country: "PL", newest_period: "2026-Q2" }));
+    expect(status.data).toContainEqual(
+      expect.objectContaining({ data_type: "vacancy", table: "jvs_q_r21", country: "PL", newest_period: "2026-Q2" }),
+    );
     const human = await jwiEnv(env, "status");
     expect(human.stdout).toMatch(/une_rt_m\s+unchanged/);
     expect(human.stdout).toMatch(/jvs_q_r21\s+unchanged/);
 
     const db = openServingDb(path.join(tmp.dir, "jwi.sqlite"));
     try {
-      const rows = db.prepare("SELECT source_table, last_checked_at, last_changed_at, last_status, newest_period FROM source_status").all() as Array<Record<string, string | null>>;
+      const rows = db
+        .prepare("SELECT source_table, last_checked_at, last_changed_at, last_status, newest_period FROM source_status")
+        .all() as Array<Record<string, string | null>>;
       const published = new Map(rows.map((r) => [r.source_table, r]));
       // Ireland's monthly series in the real answer reaches 2026-08.
       expect(published.get("une_rt_m")).toMatchObject({ last_status: "unchanged", newest_period: "2026-08" });
@@ -210,7 +283,10 @@ describe("jwi update with the barometer and a successor that answers", () => {
     const before = await storeCounts(env);
 
     const same = (await jwiEnv(env, "fetch", "--type", "gdp", "--json")).json<FetchSummary>();
-    expect(byTable(same, "namq_10_gdp")).toMatchObject({ status: "unchanged", reason: expect.stringMatching(/same bytes/) });
+    expect(byTable(same, "namq_10_gdp")).toMatchObject({
+      status: "unchanged",
+      reason: expect.stringMatching(/same bytes/),
+    });
     expect(server.requestsOf("namq_10_gdp")[1]!.headers["if-none-match"]).toBeUndefined();
 
     // Other bytes (an annotation moved), same `updated` stamp: still not re-ingested.
@@ -218,7 +294,10 @@ describe("jwi update with the barometer and a successor that answers", () => {
     gdp.extension.annotation = [...gdp.extension.annotation].reverse();
     server.setTable("namq_10_gdp", gdp);
     const stamp = (await jwiEnv(env, "fetch", "--type", "gdp", "--json")).json<FetchSummary>();
-    expect(byTable(stamp, "namq_10_gdp")).toMatchObject({ status: "unchanged", reason: expect.stringContaining("`updated` stamp (2026-08-17T11:00:00+0200)") });
+    expect(byTable(stamp, "namq_10_gdp")).toMatchObject({
+      status: "unchanged",
+      reason: expect.stringContaining("`updated` stamp (2026-08-17T11:00:00+0200)"),
+    });
     expect(await storeCounts(env)).toEqual(before);
 
     // A new stamp is new content: downloaded and ingested (0 values changed, so no recalc would follow).
@@ -277,7 +356,12 @@ describe("jwi fetch / update: usage and exit codes", () => {
     // Another process's job (a long upload on the operator page) holds the job lock.
     const holder = spawn(
       process.execPath,
-      [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), held.dir, "upload une_rt_m.json (operator admin)"],
+      [
+        path.join(REPO_ROOT, "bin/run-ts.mjs"),
+        path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"),
+        held.dir,
+        "upload une_rt_m.json (operator admin)",
+      ],
       { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
     );
     try {
@@ -290,7 +374,9 @@ describe("jwi fetch / update: usage and exit codes", () => {
       const r = await jwiEnv(standInEnv(held.dir, server), "update", "--wait", "1");
       expect(r.code).toBe(3);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-      expect(r.stderr).toMatch(new RegExp(`Another data job is running: upload une_rt_m\\.json \\(operator admin\\) \\(pid ${holder.pid} on `));
+      expect(r.stderr).toMatch(
+        new RegExp(`Another data job is running: upload une_rt_m\\.json \\(operator admin\\) \\(pid ${holder.pid} on `),
+      );
       expect(r.stderr).toMatch(/Nothing was checked/);
       expect(server.requests.length).toBe(requestsBefore);
     } finally {

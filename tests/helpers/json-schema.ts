@@ -5,7 +5,16 @@
 
 export type JsonSchema = boolean | { [keyword: string]: unknown };
 
-const ANNOTATIONS = new Set(["description", "example", "examples", "title", "format", "deprecated", "readOnly", "writeOnly"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "example",
+  "examples",
+  "title",
+  "format",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+]);
 const CHECKED = new Set([
   "$ref",
   "anyOf",
@@ -49,7 +58,8 @@ export function validate(schema: JsonSchema, value: unknown, root: unknown, path
   if (schema === true) return [];
   if (schema === false) return [`${path}: no value is allowed here`];
   for (const k of Object.keys(schema)) {
-    if (!CHECKED.has(k) && !ANNOTATIONS.has(k)) throw new Error(`json-schema: keyword "${k}" at ${path} is not supported by this validator`);
+    if (!CHECKED.has(k) && !ANNOTATIONS.has(k))
+      throw new Error(`json-schema: keyword "${k}" at ${path} is not supported by this validator`);
   }
   const errors: string[] = [];
   const s = schema as Record<string, any>;
@@ -77,13 +87,16 @@ export function validate(schema: JsonSchema, value: unknown, root: unknown, path
 
   if (s.type !== undefined) {
     const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
-    if (!types.some((t) => typeMatches(t, value))) return [...errors, `${path}: expected ${types.join(" or ")}, got ${typeOf(value)}`];
+    if (!types.some((t) => typeMatches(t, value)))
+      return [...errors, `${path}: expected ${types.join(" or ")}, got ${typeOf(value)}`];
   }
-  if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => same(e, value))) errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
+  if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => same(e, value)))
+    errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
   if ("const" in s && !same(s.const, value)) errors.push(`${path}: expected ${JSON.stringify(s.const)}`);
 
   if (typeof value === "string") {
-    if (typeof s.pattern === "string" && !new RegExp(s.pattern, "u").test(value)) errors.push(`${path}: "${value}" does not match ${s.pattern}`);
+    if (typeof s.pattern === "string" && !new RegExp(s.pattern, "u").test(value))
+      errors.push(`${path}: "${value}" does not match ${s.pattern}`);
     const length = [...value].length;
     if (typeof s.minLength === "number" && length < s.minLength) errors.push(`${path}: shorter than ${s.minLength}`);
     if (typeof s.maxLength === "number" && length > s.maxLength) errors.push(`${path}: longer than ${s.maxLength}`);
@@ -93,17 +106,22 @@ export function validate(schema: JsonSchema, value: unknown, root: unknown, path
     if (typeof s.maximum === "number" && value > s.maximum) errors.push(`${path}: ${value} > maximum ${s.maximum}`);
   }
   if (Array.isArray(value)) {
-    if (typeof s.minItems === "number" && value.length < s.minItems) errors.push(`${path}: fewer than ${s.minItems} items`);
-    if (typeof s.maxItems === "number" && value.length > s.maxItems) errors.push(`${path}: more than ${s.maxItems} items`);
-    if (s.items !== undefined) value.forEach((item, i) => errors.push(...validate(s.items, item, root, `${path}[${i}]`)));
+    if (typeof s.minItems === "number" && value.length < s.minItems)
+      errors.push(`${path}: fewer than ${s.minItems} items`);
+    if (typeof s.maxItems === "number" && value.length > s.maxItems)
+      errors.push(`${path}: more than ${s.maxItems} items`);
+    if (s.items !== undefined)
+      value.forEach((item, i) => errors.push(...validate(s.items, item, root, `${path}[${i}]`)));
   }
   if (typeOf(value) === "object") {
     const obj = value as Record<string, unknown>;
     const props = (s.properties ?? {}) as Record<string, JsonSchema>;
-    for (const key of (s.required ?? []) as string[]) if (!(key in obj)) errors.push(`${path}: missing required "${key}"`);
+    for (const key of (s.required ?? []) as string[])
+      if (!(key in obj)) errors.push(`${path}: missing required "${key}"`);
     for (const [key, v] of Object.entries(obj)) {
       if (key in props) errors.push(...validate(props[key]!, v, root, `${path}.${key}`));
-      else if (s.additionalProperties !== undefined) errors.push(...validate(s.additionalProperties as JsonSchema, v, root, `${path}.${key}`));
+      else if (s.additionalProperties !== undefined)
+        errors.push(...validate(s.additionalProperties as JsonSchema, v, root, `${path}.${key}`));
     }
   }
   return errors;

@@ -24,7 +24,8 @@ export function decodePng(png: Buffer | Uint8Array): DecodedPng {
   const { width, height } = pngSize(b);
   const bitDepth = b[24]!;
   const colourType = b[25]!;
-  if (bitDepth !== 8 || (colourType !== 2 && colourType !== 6)) throw new Error(`unsupported PNG: bit depth ${bitDepth}, colour type ${colourType}`);
+  if (bitDepth !== 8 || (colourType !== 2 && colourType !== 6))
+    throw new Error(`unsupported PNG: bit depth ${bitDepth}, colour type ${colourType}`);
   const channels = colourType === 6 ? 4 : 3;
   const idat: Buffer[] = [];
   let at = 8;
@@ -34,7 +35,8 @@ export function decodePng(png: Buffer | Uint8Array): DecodedPng {
     const type = b.toString("latin1", at + 4, at + 8);
     const end = at + 12 + length;
     if (end > b.length) throw new Error(`PNG truncated in chunk ${type}`);
-    if (crc32(b.subarray(at + 4, at + 8 + length)) !== b.readUInt32BE(at + 8 + length)) throw new Error(`PNG chunk ${type}: bad CRC`);
+    if (crc32(b.subarray(at + 4, at + 8 + length)) !== b.readUInt32BE(at + 8 + length))
+      throw new Error(`PNG chunk ${type}: bad CRC`);
     if (type === "IDAT") idat.push(b.subarray(at + 8, at + 8 + length));
     if (type === "IEND") ended = true;
     at = end;

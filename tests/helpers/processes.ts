@@ -57,7 +57,11 @@ export interface ServerProcess {
 }
 
 /** Starts `jwi serve --port 0` and waits until it says where it listens (it seeds an empty data dir first). */
-export async function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {}, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [JWI, "serve", "--port", "0"], {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), JWI_DATA_DIR: dataDir, LOG_LEVEL: "warn", JWI_HTTP_LOG: "false", ...env },
@@ -67,7 +71,10 @@ export async function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv
   child.stderr!.on("data", (d) => (stderr += d));
   const url = await new Promise<string>((resolve, reject) => {
     let stdout = "";
-    const timer = setTimeout(() => reject(new Error(`jwi serve did not start within ${timeoutMs} ms:\n${stderr}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`jwi serve did not start within ${timeoutMs} ms:\n${stderr}`)),
+      timeoutMs,
+    );
     child.stdout!.on("data", (d) => {
       stdout += d;
       const m = /running on (http:\/\/\S+)/.exec(stdout);
@@ -99,7 +106,12 @@ export async function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv
 }
 
 /** Polls `check` until it is true or `ms` pass; returns how long it took. */
-export async function until(check: () => boolean | Promise<boolean>, ms: number, what = "condition", everyMs = 25): Promise<number> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  ms: number,
+  what = "condition",
+  everyMs = 25,
+): Promise<number> {
   const started = Date.now();
   for (;;) {
     if (await check()) return Date.now() - started;

@@ -73,7 +73,12 @@ export function deflate(data: Buffer): Deflated {
 }
 
 /** Deflates `head`, then `chunk(i)` for i = 0…count-1, then `tail`, streaming (the plain text is never held whole). */
-export async function deflateGenerated(head: string, chunk: (i: number) => string, count: number, tail: string): Promise<Deflated> {
+export async function deflateGenerated(
+  head: string,
+  chunk: (i: number) => string,
+  count: number,
+  tail: string,
+): Promise<Deflated> {
   const z = createDeflateRaw({ level: 1 });
   const out: Buffer[] = [];
   z.on("data", (b: Buffer) => out.push(b));
@@ -115,7 +120,10 @@ const contentTypes = (n: number) =>
   '<Default Extension="xml" ContentType="application/xml"/>' +
   '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
   sheetNumbers(n)
-    .map((i) => `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .map(
+      (i) =>
+        `<Override PartName="/xl/worksheets/sheet${i}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+    )
     .join("") +
   "</Types>";
 const ROOT_RELS =
@@ -163,7 +171,9 @@ function denseRow(i: number): string {
 
 /** A small readable barometer sheet built with the same writer (months down column A, two countries). */
 export function honestWorkbook(): Buffer {
-  const rows = [`<row r="1"><c r="A1" t="inlineStr"><is><t>Month</t></is></c><c r="B1" t="inlineStr"><is><t>Germany</t></is></c><c r="C1" t="inlineStr"><is><t>Austria</t></is></c></row>`];
+  const rows = [
+    `<row r="1"><c r="A1" t="inlineStr"><is><t>Month</t></is></c><c r="B1" t="inlineStr"><is><t>Germany</t></is></c><c r="C1" t="inlineStr"><is><t>Austria</t></is></c></row>`,
+  ];
   for (let m = 1; m <= 6; m++) {
     const r = m + 1;
     rows.push(
@@ -194,12 +204,18 @@ export async function ratioBomb(megabytes: number): Promise<Buffer> {
 export async function lyingBomb(megabytes: number, declaredSize = 40_000): Promise<Buffer> {
   const row = `<row><c><v>1</v></c><c><v>1</v></c><c><v>1</v></c><c><v>1</v></c></row>`;
   const count = Math.ceil((megabytes * 1024 * 1024) / row.length);
-  return zip(workbookParts({ deflated: await deflateGenerated(SHEET_HEAD, () => row, count, SHEET_TAIL), declaredSize }));
+  return zip(
+    workbookParts({ deflated: await deflateGenerated(SHEET_HEAD, () => row, count, SHEET_TAIL), declaredSize }),
+  );
 }
 
 /** A workbook skeleton followed by `count` tiny extra parts. */
 export function manyEntriesBomb(count: number): Buffer {
-  const extra = Array.from({ length: count }, (_, i) => ({ name: `xl/media/pad${i}.bin`, data: Buffer.from("x"), store: true }));
+  const extra = Array.from({ length: count }, (_, i) => ({
+    name: `xl/media/pad${i}.bin`,
+    data: Buffer.from("x"),
+    store: true,
+  }));
   return zip([...workbookParts({ data: Buffer.from(SHEET_HEAD + SHEET_TAIL) }), ...extra]);
 }
 

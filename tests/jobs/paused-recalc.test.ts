@@ -29,7 +29,11 @@ afterAll(async () => {
 
 describe("jwi recalc while publication is paused", () => {
   it("stores the scores, says so, and visitors get exactly what they got before; status names who, when and why", async () => {
-    const paused = await postJson(`${base}/api/admin/publication`, { paused: true, reason: "checking the Romanian figures" }, { cookie });
+    const paused = await postJson(
+      `${base}/api/admin/publication`,
+      { paused: true, reason: "checking the Romanian figures" },
+      { cookie },
+    );
     expect(paused.status).toBe(200);
     const since = paused.body.updated_at as string;
     await settle();
@@ -85,7 +89,11 @@ describe("jwi recalc while publication is paused", () => {
     expect(country.score).toBeGreaterThan(1);
 
     const status = await jwiProcess(s.dataDir, ["status", "--json"]);
-    expect(JSON.parse(status.stdout)).toMatchObject({ paused: null, pending: null, published: { as_of: "2026-11-24" } });
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      paused: null,
+      pending: null,
+      published: { as_of: "2026-11-24" },
+    });
     const text = await jwiProcess(s.dataDir, ["status"]);
     expect(text.stdout).not.toContain("Publication is paused");
 

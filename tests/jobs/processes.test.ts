@@ -63,17 +63,23 @@ function upload(base: string, cookie: string, file: string): Promise<{ status: n
   const form = new FormData();
   form.set("data_type", "unemployment");
   form.set("file", new Blob([readFileSync(file)]), path.basename(file));
-  return fetch(`${base}/api/admin/upload`, { method: "POST", headers: { cookie, origin: base }, body: form }).then(async (r) => ({
-    status: r.status,
-    body: await r.json(),
-  }));
+  return fetch(`${base}/api/admin/upload`, { method: "POST", headers: { cookie, origin: base }, body: form }).then(
+    async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }),
+  );
 }
 
 const waitForHolder = (dir: string, what: RegExp, ms = 30_000) =>
-  until(() => {
-    const s = currentHolder(dir);
-    return s.busy && s.holder !== null && what.test(s.holder.command);
-  }, ms, `a job matching ${what} to hold the lock`);
+  until(
+    () => {
+      const s = currentHolder(dir);
+      return s.busy && s.holder !== null && what.test(s.holder.command);
+    },
+    ms,
+    `a job matching ${what} to hold the lock`,
+  );
 
 describe("jwi commands beside a running jwi serve", () => {
   const tmp = tempDataDir("jwi-procs-");
@@ -83,7 +89,10 @@ describe("jwi commands beside a running jwi serve", () => {
   beforeAll(async () => {
     files = bigFiles(tmp.dir);
     // The server waits 0 s for a busy lock (its answer is an immediate 409).
-    server = await startServerProcess(tmp.dir, { JWI_ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD), JWI_LOCK_WAIT_S: "0" });
+    server = await startServerProcess(tmp.dir, {
+      JWI_ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
+      JWI_LOCK_WAIT_S: "0",
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -104,10 +113,18 @@ describe("jwi commands beside a running jwi serve", () => {
     const newScore = published.countries.find((c) => c.code === "DE")!.score;
     expect(newScore).toBeLessThan(before.body.score);
 
-    const took = await until(async () => (await getJson(`${server.url}/api/countries/de`)).body.score === newScore, 2_000, "the API");
+    const took = await until(
+      async () => (await getJson(`${server.url}/api/countries/de`)).body.score === newScore,
+      2_000,
+      "the API",
+    );
     const after = await getJson(`${server.url}/api/countries/de`);
     expect(after.etag).not.toBe(before.etag);
-    await until(async () => (await (await fetch(`${server.url}/country/de`)).text()).includes(`${newScore.toFixed(1)}`), 2_000, "the page");
+    await until(
+      async () => (await (await fetch(`${server.url}/country/de`)).text()).includes(`${newScore.toFixed(1)}`),
+      2_000,
+      "the page",
+    );
     console.log(`the site served the terminal's publication ${took} ms after jwi recalc ended`);
 
     // Status answers from the serving database, without waiting, and says nothing runs now.
@@ -122,7 +139,9 @@ describe("jwi commands beside a running jwi serve", () => {
     await waitForHolder(tmp.dir, /^upload une_rt_m-wide-b\.json \(operator admin, admin page\)$/);
     const impatient = await jwiProcess(tmp.dir, ["recalc", "--wait", "0"]);
     expect(impatient.code).toBe(1);
-    expect(impatient.stderr).toMatch(/Another data job is running: upload une_rt_m-wide-b\.json \(operator admin, admin page\) \(pid \d+ on .+, started .+\)/);
+    expect(impatient.stderr).toMatch(
+      /Another data job is running: upload une_rt_m-wide-b\.json \(operator admin, admin page\) \(pid \d+ on .+, started .+\)/,
+    );
     const patient = await jwiProcess(tmp.dir, ["recalc", "--wait", "120", "--json"]);
     expect(patient.code, patient.stderr).toBe(0);
     const up = await uploading;
@@ -135,11 +154,15 @@ describe("jwi commands beside a running jwi serve", () => {
     const refused = await upload(server.url, cookie, fixture("real", "eurostat", "jvs_q_nace2.json"));
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("busy");
-    expect(refused.body.error.message).toMatch(/Another data job is running: jwi ingest une_rt_m-wide-a\.json \(pid \d+/);
+    expect(refused.body.error.message).toMatch(
+      /Another data job is running: jwi ingest une_rt_m-wide-a\.json \(pid \d+/,
+    );
     expect((await terminal.done).code).toBe(0);
 
     // Nothing lost: both ingests are in the store's log.
-    const status = JSON.parse((await jwiProcess(tmp.dir, ["status", "--json"])).stdout) as { tables: Array<{ table: string; ingests: number }> };
+    const status = JSON.parse((await jwiProcess(tmp.dir, ["status", "--json"])).stdout) as {
+      tables: Array<{ table: string; ingests: number }>;
+    };
     expect(status.tables.find((t) => t.table === "une_rt_m")!.ingests).toBeGreaterThanOrEqual(4);
   });
 
@@ -157,7 +180,9 @@ async function storeState(dir: string): Promise<{ n: number; sum: number }> {
   const instance = await DuckDBInstance.create(path.join(dir, "jwi.duckdb"));
   try {
     const conn = await instance.connect();
-    const reader = await conn.runAndReadAll(`SELECT count(*)::INTEGER, coalesce(sum(value), 0)::DOUBLE FROM observations WHERE source_table = 'une_rt_m'`);
+    const reader = await conn.runAndReadAll(
+      `SELECT count(*)::INTEGER, coalesce(sum(value), 0)::DOUBLE FROM observations WHERE source_table = 'une_rt_m'`,
+    );
     const [n, sum] = reader.getRowsJS()[0]!;
     conn.closeSync();
     return { n: Number(n), sum: Number(sum) };
@@ -251,7 +276,8 @@ describe("the server's schedule and terminal jobs racing", () => {
     // chance). Back-to-back jobs may starve the schedule for as long as they run (a tick only starts when the
     // lock is free), so the terminal then goes quiet until a scheduled update has finished, and two more
     // terminal jobs start while the schedule is ticking again: each waits for a running update when it meets one.
-    const job = (i: number) => (i % 2 === 0 ? ["ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "vacancy"] : ["recalc"]);
+    const job = (i: number) =>
+      i % 2 === 0 ? ["ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "vacancy"] : ["recalc"];
     const results = [];
     for (let i = 0; i < 6; i++) results.push(await jwiProcess(tmp.dir, [...job(i), "--wait", "60"]));
     await until(() => /"msg":"scheduled update finished"/.test(server.logs()), 45_000, "a scheduled update finishing");
@@ -262,8 +288,12 @@ describe("the server's schedule and terminal jobs racing", () => {
     // Ticks come every second while the terminal jobs hold the lock most of the time: some find it taken.
     expect(logs).toMatch(/"msg":"scheduled update skipped: another data job/);
     expect(sqliteIntact(tmp.dir)).toBe("ok");
-    const status = JSON.parse((await jwiProcess(tmp.dir, ["status", "--json"])).stdout) as { tables: Array<{ lastCheckedAt: string | null }> };
+    const status = JSON.parse((await jwiProcess(tmp.dir, ["status", "--json"])).stdout) as {
+      tables: Array<{ lastCheckedAt: string | null }>;
+    };
     expect(status.tables.some((t) => t.lastCheckedAt !== null)).toBe(true);
-    console.log(`${results.length} terminal jobs beside ${logs.match(/scheduled update finished/g)?.length ?? 0} scheduled updates and ${logs.match(/scheduled update skipped/g)?.length ?? 0} skipped ticks`);
+    console.log(
+      `${results.length} terminal jobs beside ${logs.match(/scheduled update finished/g)?.length ?? 0} scheduled updates and ${logs.match(/scheduled update skipped/g)?.length ?? 0} skipped ticks`,
+    );
   }, 180_000);
 });

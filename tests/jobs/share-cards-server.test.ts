@@ -49,7 +49,14 @@ async function operatorStatus(base: string, cookie: string) {
   expect(r.status).toBe(200);
   return r.body.published as {
     published_at: string;
-    cards: { stored: number; older: number; drawn: number; to_draw: number; keyed: number | null; error: string | null };
+    cards: {
+      stored: number;
+      older: number;
+      drawn: number;
+      to_draw: number;
+      keyed: number | null;
+      error: string | null;
+    };
   };
 }
 
@@ -66,7 +73,11 @@ describe("share cards of the server's own publications", () => {
     expect(status.cards.stored).toBeGreaterThan(30);
     // Nobody asks for a card, yet they get drawn (drawing ahead is on by default) while no visitor asks for anything:
     // the operator's status, asked every 25 ms here, does not count as a visitor (api/app.ts).
-    await until(async () => (await operatorStatus(base, cookie)).cards.to_draw === 0, 240_000, "every card drawn ahead");
+    await until(
+      async () => (await operatorStatus(base, cookie)).cards.to_draw === 0,
+      240_000,
+      "every card drawn ahead",
+    );
     expect((await operatorStatus(base, cookie)).cards.drawn).toBe(status.cards.stored);
     seeded = await germanysCard(base);
     expect(server.logs()).not.toMatch(/share card/);
@@ -78,7 +89,11 @@ describe("share cards of the server's own publications", () => {
     const form = new FormData();
     form.set("data_type", "unemployment");
     form.set("file", new Blob([revisedUnemploymentCube(1)]), "une_rt_m.json");
-    const up = await fetch(`${base}/api/admin/upload`, { method: "POST", headers: { cookie, origin: base }, body: form });
+    const up = await fetch(`${base}/api/admin/upload`, {
+      method: "POST",
+      headers: { cookie, origin: base },
+      body: form,
+    });
     expect(up.status, await up.clone().text()).toBe(200);
     expect(((await up.json()) as { success: boolean }).success).toBe(true);
     const recalc = await postJson(`${base}/api/admin/recalculate`, {}, { cookie, origin: base });
@@ -100,12 +115,20 @@ describe("share cards of the server's own publications", () => {
     // The sources publish a new une_rt_m: the schedule fetches it, and its update recalculates.
     const revised = JSON.parse(revisedUnemploymentCube(2)) as Record<string, unknown>;
     standIn.setTable("une_rt_m", { ...revised, updated: "2026-11-24T23:00:00+0100" });
-    server = await startServerProcess(tmp.dir, await serverEnv({ JWI_UPDATE_CRON: "* * * * * *", LOG_LEVEL: "info" }), 120_000);
+    server = await startServerProcess(
+      tmp.dir,
+      await serverEnv({ JWI_UPDATE_CRON: "* * * * * *", LOG_LEVEL: "info" }),
+      120_000,
+    );
     const base = server.url;
     const cookie = await login(base);
     const before = (await operatorStatus(base, cookie)).published_at;
     await until(() => /"msg":"scheduled update finished"/.test(server!.logs()), 90_000, "a scheduled update finishing");
-    await until(async () => (await operatorStatus(base, cookie)).published_at !== before, 30_000, "the update's publication");
+    await until(
+      async () => (await operatorStatus(base, cookie)).published_at !== before,
+      30_000,
+      "the update's publication",
+    );
     expect(server.logs()).not.toMatch(/share cards? not (keyed|drawn)/);
     await germanysCard(base);
     expect((await operatorStatus(base, cookie)).cards).toMatchObject({ older: 0, error: null });

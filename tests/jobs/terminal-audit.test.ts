@@ -24,7 +24,11 @@ describe("the audit log of terminal jobs", () => {
   const entries = () => {
     const db = new Database(path.join(tmp.dir, "jwi.sqlite"), { readonly: true });
     try {
-      return (db.prepare("SELECT actor, action, target, result, detail FROM audit_log ORDER BY id").all() as Array<Record<string, string>>).map((r) => ({
+      return (
+        db.prepare("SELECT actor, action, target, result, detail FROM audit_log ORDER BY id").all() as Array<
+          Record<string, string>
+        >
+      ).map((r) => ({
         ...r,
         detail: JSON.parse(r.detail!) as Record<string, unknown>,
       }));
@@ -43,7 +47,13 @@ describe("the audit log of terminal jobs", () => {
   };
 
   it("jwi ingest, recalc and update: one entry each, actor user@host, door terminal, outcome and change", async () => {
-    const ingest = await jwiProcess(tmp.dir, ["ingest", fixture("real", "eurostat", "une_rt_m.json"), "--type", "unemployment", "--json"]);
+    const ingest = await jwiProcess(tmp.dir, [
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m.json"),
+      "--type",
+      "unemployment",
+      "--json",
+    ]);
     expect(ingest.code).toBe(0);
     const inserted = (JSON.parse(ingest.stdout) as { inserted: number }).inserted;
     expect(inserted).toBeGreaterThan(0);
@@ -54,13 +64,19 @@ describe("the audit log of terminal jobs", () => {
 
     const recalc = await jwiProcess(tmp.dir, ["recalc", "--as-of", "2026-11-22", "--json"]);
     expect(recalc.code).toBe(0);
-    const scored = (JSON.parse(recalc.stdout) as { countries: Array<{ score: number | null }> }).countries.filter((c) => c.score !== null).length;
+    const scored = (JSON.parse(recalc.stdout) as { countries: Array<{ score: number | null }> }).countries.filter(
+      (c) => c.score !== null,
+    ).length;
     const summary = { publication_id: latestPublication(), countries_scored: scored };
     expect(summary.publication_id).toBe(1);
     log = entries();
     expect(log).toHaveLength(2);
     expect(log[1]).toMatchObject({ actor: me, action: "recalculate", target: "2026-11-22", result: "ok" });
-    expect(log[1]!.detail).toMatchObject({ door: "terminal", publication_id: summary.publication_id, countries_scored: summary.countries_scored });
+    expect(log[1]!.detail).toMatchObject({
+      door: "terminal",
+      publication_id: summary.publication_id,
+      countries_scored: summary.countries_scored,
+    });
 
     const update = await jwiProcess(tmp.dir, ["update", "--json"], standInEnv(tmp.dir, standIn));
     expect(update.code).toBe(0);

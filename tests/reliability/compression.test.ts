@@ -67,42 +67,47 @@ async function assetPaths(): Promise<{ js: string; css: string }> {
 }
 
 describe("compressed when asked, the same bytes once decompressed", () => {
-  it.each(["/", "/country/de"])("page %s: br and gzip, each with its own ETag and 304; identity otherwise", async (p) => {
-    const identity = await get(p);
-    expect(identity.status).toBe(200);
-    expect(identity.headers["content-encoding"]).toBeUndefined();
-    expect(varies(identity)).toContain("accept-encoding");
-    expect(Number(identity.headers["content-length"])).toBe(identity.body.length);
-    const etags = new Set([identity.headers.etag]);
-    for (const enc of ["br", "gzip"] as const) {
-      // A cached page prefers gzip at equal weights (made once per render, brotli per response): br when asked alone.
-      const res = await get(p, { "accept-encoding": enc });
-      expect(res.status).toBe(200);
-      expect(res.headers["content-encoding"]).toBe(enc);
-      expect(res.headers["content-type"]).toMatch(/^text\/html/);
-      expect(Number(res.headers["content-length"])).toBe(res.body.length);
-      expect(res.body.length).toBeLessThan(identity.body.length / 3);
-      expect(varies(res)).toContain("accept-encoding");
-      const body = decode(res);
-      expect(withoutNonce(body)).toBe(withoutNonce(identity.body));
-      // The nonce in the body is this response's, the one its CSP names.
-      const csp = String(res.headers["content-security-policy"]);
-      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
-      expect(body.toString()).toContain(`nonce="${nonce}"`);
-      const etag = res.headers.etag!;
-      expect(etag).toMatch(new RegExp(`-${enc}"$`));
-      etags.add(etag);
-      const again = await get(p, { "accept-encoding": enc, "if-none-match": etag });
-      expect(again.status).toBe(304);
-      expect(again.headers.etag).toBe(etag);
-      expect(again.body.length).toBe(0);
-    }
-    expect(etags.size).toBe(3);
-  });
+  it.each(["/", "/country/de"])(
+    "page %s: br and gzip, each with its own ETag and 304; identity otherwise",
+    async (p) => {
+      const identity = await get(p);
+      expect(identity.status).toBe(200);
+      expect(identity.headers["content-encoding"]).toBeUndefined();
+      expect(varies(identity)).toContain("accept-encoding");
+      expect(Number(identity.headers["content-length"])).toBe(identity.body.length);
+      const etags = new Set([identity.headers.etag]);
+      for (const enc of ["br", "gzip"] as const) {
+        // A cached page prefers gzip at equal weights (made once per render, brotli per response): br when asked alone.
+        const res = await get(p, { "accept-encoding": enc });
+        expect(res.status).toBe(200);
+        expect(res.headers["content-encoding"]).toBe(enc);
+        expect(res.headers["content-type"]).toMatch(/^text\/html/);
+        expect(Number(res.headers["content-length"])).toBe(res.body.length);
+        expect(res.body.length).toBeLessThan(identity.body.length / 3);
+        expect(varies(res)).toContain("accept-encoding");
+        const body = decode(res);
+        expect(withoutNonce(body)).toBe(withoutNonce(identity.body));
+        // The nonce in the body is this response's, the one its CSP names.
+        const csp = String(res.headers["content-security-policy"]);
+        const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+        expect(body.toString()).toContain(`nonce="${nonce}"`);
+        const etag = res.headers.etag!;
+        expect(etag).toMatch(new RegExp(`-${enc}"$`));
+        etags.add(etag);
+        const again = await get(p, { "accept-encoding": enc, "if-none-match": etag });
+        expect(again.status).toBe(304);
+        expect(again.headers.etag).toBe(etag);
+        expect(again.body.length).toBe(0);
+      }
+      expect(etags.size).toBe(3);
+    },
+  );
 
   it("a browser's Accept-Encoding gets a cached page gzip-compressed; br weighed above gzip gets brotli", async () => {
     await get("/country/it");
-    expect((await get("/country/it", { "accept-encoding": "gzip, deflate, br, zstd" })).headers["content-encoding"]).toBe("gzip");
+    expect(
+      (await get("/country/it", { "accept-encoding": "gzip, deflate, br, zstd" })).headers["content-encoding"],
+    ).toBe("gzip");
     expect((await get("/country/it", { "accept-encoding": "gzip;q=0.9, br" })).headers["content-encoding"]).toBe("br");
   });
 
@@ -139,20 +144,23 @@ describe("compressed when asked, the same bytes once decompressed", () => {
     }
   });
 
-  it.each(["/api/v1/countries", "/api/v1/scores.csv", "/feeds/all.atom", "/api/countries"])("%s: compressed, identical once decompressed, 304 per encoding", async (p) => {
-    const identity = await get(p);
-    expect(identity.headers["content-encoding"]).toBeUndefined();
-    for (const enc of ["br", "gzip"] as const) {
-      const res = await get(p, { "accept-encoding": `${enc}, identity;q=0.5` });
-      expect(res.headers["content-encoding"]).toBe(enc);
-      expect(varies(res)).toContain("accept-encoding");
-      expect(decode(res).equals(identity.body)).toBe(true);
-      expect(res.headers.etag).toBe(identity.headers.etag!.replace(/"$/, `-${enc}"`));
-      expect((await get(p, { "accept-encoding": enc, "if-none-match": res.headers.etag! })).status).toBe(304);
-      // The identity ETag (a client that first asked without compression) still matches.
-      expect((await get(p, { "accept-encoding": enc, "if-none-match": identity.headers.etag! })).status).toBe(304);
-    }
-  });
+  it.each(["/api/v1/countries", "/api/v1/scores.csv", "/feeds/all.atom", "/api/countries"])(
+    "%s: compressed, identical once decompressed, 304 per encoding",
+    async (p) => {
+      const identity = await get(p);
+      expect(identity.headers["content-encoding"]).toBeUndefined();
+      for (const enc of ["br", "gzip"] as const) {
+        const res = await get(p, { "accept-encoding": `${enc}, identity;q=0.5` });
+        expect(res.headers["content-encoding"]).toBe(enc);
+        expect(varies(res)).toContain("accept-encoding");
+        expect(decode(res).equals(identity.body)).toBe(true);
+        expect(res.headers.etag).toBe(identity.headers.etag!.replace(/"$/, `-${enc}"`));
+        expect((await get(p, { "accept-encoding": enc, "if-none-match": res.headers.etag! })).status).toBe(304);
+        // The identity ETag (a client that first asked without compression) still matches.
+        expect((await get(p, { "accept-encoding": enc, "if-none-match": identity.headers.etag! })).status).toBe(304);
+      }
+    },
+  );
 });
 
 describe("not compressed when not asked", () => {
@@ -174,7 +182,8 @@ describe("not compressed when not asked", () => {
   });
 
   it("q-values choose: gzip over br when br weighs less; br;q=0 with gzip gives gzip; * gives br", async () => {
-    const enc = async (ae: string) => (await get("/api/v1/countries", { "accept-encoding": ae })).headers["content-encoding"];
+    const enc = async (ae: string) =>
+      (await get("/api/v1/countries", { "accept-encoding": ae })).headers["content-encoding"];
     expect(await enc("br;q=0.5, gzip;q=0.8")).toBe("gzip");
     expect(await enc("br;q=0, gzip")).toBe("gzip");
     expect(await enc("*")).toBe("br");
@@ -184,7 +193,8 @@ describe("not compressed when not asked", () => {
   it("PNG share cards are never compressed", async () => {
     let res = await get("/og/de.png", { "accept-encoding": "gzip, br" });
     // Without drawn cards (this data dir) the card is the site's own image, a static PNG.
-    if (res.status === 302) res = await get(new URL(res.headers.location!, site.base).pathname, { "accept-encoding": "gzip, br" });
+    if (res.status === 302)
+      res = await get(new URL(res.headers.location!, site.base).pathname, { "accept-encoding": "gzip, br" });
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("image/png");
     expect(res.headers["content-encoding"]).toBeUndefined();

@@ -41,7 +41,10 @@ async function watched(context: BrowserContext, path: string) {
     page,
     async violations(): Promise<string[]> {
       await page.waitForTimeout(200); // violation events are dispatched asynchronously
-      return [...((await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)) ?? []), ...consoleLines];
+      return [
+        ...((await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)) ?? []),
+        ...consoleLines,
+      ];
     },
   };
 }

@@ -8,7 +8,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_FIXTURES_DIR } from "../../pipeline/seed.ts";
-import { ADMIN_PASSWORD, ADMIN_USER, getJson, login, postJson, startTestServer, validExperience, type TestServer } from "../api/helpers.ts";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  getJson,
+  login,
+  postJson,
+  startTestServer,
+  validExperience,
+  type TestServer,
+} from "../api/helpers.ts";
 import { fillDatabase } from "./full-db.ts";
 
 const NO_LIMITS = {
@@ -21,8 +30,18 @@ const NO_LIMITS = {
 /** Held back from the seed, so that uploading it really stores new values. */
 const WITHHELD = "une_rt_q_SUBSET_2020Q1_2026Q2.json";
 
-const waitingListRequest = { name: "Ana Example", email: "ana@example.org", message: "Please call me.", service: "cv-upgrade" };
-const contactMessage = { name: "Ana Example", email: "ana@example.org", topic: "delete-my-data", message: "Please delete my request." };
+const waitingListRequest = {
+  name: "Ana Example",
+  email: "ana@example.org",
+  message: "Please call me.",
+  service: "cv-upgrade",
+};
+const contactMessage = {
+  name: "Ana Example",
+  email: "ana@example.org",
+  topic: "delete-my-data",
+  message: "Please delete my request.",
+};
 
 function expectStorageError(r: { status: number; body: any; headers: Headers }, what: string): void {
   expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(507);
@@ -40,9 +59,11 @@ describe("every write route with the server's database full (rate limits off: ea
   let shownId: number;
   let messageId: number;
   let leadId: number;
-  const hiddenOf = (id: number) => (s.db.prepare(`SELECT hidden FROM experiences WHERE id = ?`).pluck().get(id) as number) === 1;
+  const hiddenOf = (id: number) =>
+    (s.db.prepare(`SELECT hidden FROM experiences WHERE id = ?`).pluck().get(id) as number) === 1;
   const publications = () => s.count("publications");
-  const paused = () => s.db.prepare(`SELECT value FROM settings WHERE key = 'publication_paused'`).pluck().get() as string | undefined;
+  const paused = () =>
+    s.db.prepare(`SELECT value FROM settings WHERE key = 'publication_paused'`).pluck().get() as string | undefined;
 
   beforeAll(async () => {
     s = await startTestServer({ config: { rateLimits: NO_LIMITS }, withhold: [WITHHELD] });
@@ -61,7 +82,8 @@ describe("every write route with the server's database full (rate limits off: ea
   it("POST experiences: 507, no row; the ids of later posts are fresh", async () => {
     const before = s.count("experiences");
     const maxId = s.db.prepare(`SELECT max(id) FROM experiences`).pluck().get() as number;
-    for (let i = 0; i < 5; i++) expectStorageError(await postJson(`${s.url}/api/countries/de/experiences`, validExperience), "experience");
+    for (let i = 0; i < 5; i++)
+      expectStorageError(await postJson(`${s.url}/api/countries/de/experiences`, validExperience), "experience");
     expect(s.count("experiences")).toBe(before);
     expect(s.db.prepare(`SELECT max(id) FROM experiences`).pluck().get()).toBe(maxId);
   });
@@ -82,12 +104,25 @@ describe("every write route with the server's database full (rate limits off: ea
     const audit = s.count("audit_log");
     const messages = s.count("contact_messages");
     const leads = s.count("waiting_list");
-    expectStorageError(await postJson(`${s.url}/api/admin/contact-messages/${messageId}/handle`, {}, { cookie }), "handle");
+    expectStorageError(
+      await postJson(`${s.url}/api/admin/contact-messages/${messageId}/handle`, {}, { cookie }),
+      "handle",
+    );
     expect(s.db.prepare(`SELECT handled_at FROM contact_messages WHERE id = ?`).pluck().get(messageId)).toBeNull();
     // A deletion frees room, but its audit entry cannot be written: it is undone with it.
-    expectStorageError(await postJson(`${s.url}/api/admin/contact-messages/${messageId}/delete`, {}, { cookie }), "delete message");
-    expectStorageError(await postJson(`${s.url}/api/admin/waiting-list/${leadId}/delete`, {}, { cookie }), "delete request");
-    expect([s.count("contact_messages"), s.count("waiting_list"), s.count("audit_log")]).toEqual([messages, leads, audit]);
+    expectStorageError(
+      await postJson(`${s.url}/api/admin/contact-messages/${messageId}/delete`, {}, { cookie }),
+      "delete message",
+    );
+    expectStorageError(
+      await postJson(`${s.url}/api/admin/waiting-list/${leadId}/delete`, {}, { cookie }),
+      "delete request",
+    );
+    expect([s.count("contact_messages"), s.count("waiting_list"), s.count("audit_log")]).toEqual([
+      messages,
+      leads,
+      audit,
+    ]);
   });
 
   it("admin login: 507, no session, no cookie, no audit entry", async () => {
@@ -107,7 +142,10 @@ describe("every write route with the server's database full (rate limits off: ea
   it("publication pause: 507, the switch unchanged", async () => {
     const before = paused();
     const audit = s.count("audit_log");
-    expectStorageError(await postJson(`${s.url}/api/admin/publication`, { paused: true, reason: "maintenance" }, { cookie }), "pause");
+    expectStorageError(
+      await postJson(`${s.url}/api/admin/publication`, { paused: true, reason: "maintenance" }, { cookie }),
+      "pause",
+    );
     expect(paused()).toBe(before);
     expect(s.count("audit_log")).toBe(audit);
     expect((await getJson(`${s.url}/api/admin/publication`, { headers: { cookie } })).body.paused).toBe(false);
@@ -129,7 +167,9 @@ describe("every write route with the server's database full (rate limits off: ea
     form.append("file", new Blob([readFileSync(path.join(BUNDLED_FIXTURES_DIR, "eurostat", WITHHELD))]), WITHHELD);
     const r = await getJson(`${s.url}/api/admin/upload`, { method: "POST", headers: { cookie }, body: form });
     expectStorageError(r, "upload");
-    expect(r.body.error.message).toMatch(/^The file was stored \(\d+ new, 0 changed values\), but the server could not write it to its audit log/);
+    expect(r.body.error.message).toMatch(
+      /^The file was stored \(\d+ new, 0 changed values\), but the server could not write it to its audit log/,
+    );
     expect(r.body.error.message).not.toMatch(/Nothing was saved/);
     expect(s.count("audit_log")).toBe(audit);
   });
@@ -147,7 +187,11 @@ describe("every write route with the server's database full (rate limits off: ea
   it("logout: 507, the session still valid and its cookie kept", async () => {
     const sessions = s.count("sessions");
     const audit = s.count("audit_log");
-    const res = await fetch(`${s.url}/api/admin/logout`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${s.url}/api/admin/logout`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: "{}",
+    });
     expectStorageError({ status: res.status, body: await res.json(), headers: res.headers }, "logout");
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(s.count("sessions")).toBe(sessions);
@@ -174,8 +218,12 @@ describe("every write route with the server's database full (rate limits off: ea
     expect([hiddenOf(shownId), hiddenOf(hiddenId)]).toEqual([true, false]);
     expect((await postJson(`${s.url}/api/admin/recalculate`, { as_of: "2026-11-22" }, { cookie })).status).toBe(200);
     expect((await postJson(`${s.url}/api/contact`, contactMessage)).status).toBe(201);
-    expect((await postJson(`${s.url}/api/admin/contact-messages/${messageId}/handle`, {}, { cookie })).status).toBe(200);
-    expect((await postJson(`${s.url}/api/admin/contact-messages/${messageId}/delete`, {}, { cookie })).status).toBe(200);
+    expect((await postJson(`${s.url}/api/admin/contact-messages/${messageId}/handle`, {}, { cookie })).status).toBe(
+      200,
+    );
+    expect((await postJson(`${s.url}/api/admin/contact-messages/${messageId}/delete`, {}, { cookie })).status).toBe(
+      200,
+    );
     expect((await postJson(`${s.url}/api/admin/waiting-list/${leadId}/delete`, {}, { cookie })).status).toBe(200);
     expect((await postJson(`${s.url}/api/admin/logout`, {}, { cookie: second })).status).toBe(200);
     // login, pause, resume, hide, unhide, recalculate, handle, delete message, delete request, logout
@@ -195,13 +243,26 @@ describe("with the rate limits on, their counters are the first write", () => {
   });
 
   it("experiences, waiting list, contact and login answer 507 and store nothing; they work once there is room", async () => {
-    const liveSessions = () => s.db.prepare(`SELECT count(*) FROM sessions WHERE expires_at > ?`).pluck().get(new Date().toISOString()) as number;
-    const counts = () => [s.count("experiences"), s.count("waiting_list"), liveSessions(), s.count("audit_log"), s.count("contact_messages")];
+    const liveSessions = () =>
+      s.db
+        .prepare(`SELECT count(*) FROM sessions WHERE expires_at > ?`)
+        .pluck()
+        .get(new Date().toISOString()) as number;
+    const counts = () => [
+      s.count("experiences"),
+      s.count("waiting_list"),
+      liveSessions(),
+      s.count("audit_log"),
+      s.count("contact_messages"),
+    ];
     const before = counts();
     expectStorageError(await postJson(`${s.url}/api/countries/de/experiences`, validExperience), "experience");
     expectStorageError(await postJson(`${s.url}/api/waiting-list`, waitingListRequest), "waiting list");
     expectStorageError(await postJson(`${s.url}/api/contact`, contactMessage), "contact");
-    expectStorageError(await postJson(`${s.url}/api/admin/login`, { username: ADMIN_USER, password: ADMIN_PASSWORD }), "login");
+    expectStorageError(
+      await postJson(`${s.url}/api/admin/login`, { username: ADMIN_USER, password: ADMIN_PASSWORD }),
+      "login",
+    );
     expect(counts()).toEqual(before);
     lift();
     expect((await postJson(`${s.url}/api/countries/de/experiences`, validExperience)).status).toBe(201);

@@ -50,7 +50,10 @@ describe.skipIf(TMPFS_UNAVAILABLE !== null)("jwi on a full or read-only data dir
     disk.fill(200 * 1024);
     const r = await jwiProcess(disk.dir, ["ingest", BIG, "--type", "unemployment"]);
     console.log(`full disk: exit ${r.code}, stderr: ${r.stderr.trim()}`);
-    expectOneLine(r, /^error: The disk holding the data directory( \(.*\))? is full: nothing was changed\. Free some space and run it again\. \(.*No space left on device\)$/);
+    expectOneLine(
+      r,
+      /^error: The disk holding the data directory( \(.*\))? is full: nothing was changed\. Free some space and run it again\. \(.*No space left on device\)$/,
+    );
 
     disk.free();
     expect(await stored(disk.dir)).toEqual(before);

@@ -36,14 +36,20 @@ describe.skipIf(TMPFS_UNAVAILABLE !== null)("POST experiences with the data dir 
 
     disk.fill();
     const answers = [];
-    for (let i = 0; i < 9; i++) answers.push(await postJson(`${server.url}/api/countries/de/experiences`, validExperience));
+    for (let i = 0; i < 9; i++)
+      answers.push(await postJson(`${server.url}/api/countries/de/experiences`, validExperience));
     const acknowledged = answers.filter((a) => a.status >= 200 && a.status < 300);
-    console.log(`full disk: answers ${answers.map((a) => a.status).join(", ")}; stored ${server.count("experiences") - before}`);
+    console.log(
+      `full disk: answers ${answers.map((a) => a.status).join(", ")}; stored ${server.count("experiences") - before}`,
+    );
     expect(server.count("experiences") - before).toBe(acknowledged.length);
     expect(acknowledged).toHaveLength(0);
     for (const a of answers) {
       expect(a.status).toBe(507);
-      expect(a.body.error).toMatchObject({ code: "storage_full", details: { request_id: a.headers.get("x-request-id") } });
+      expect(a.body.error).toMatchObject({
+        code: "storage_full",
+        details: { request_id: a.headers.get("x-request-id") },
+      });
       expect(a.body.error.message).toMatch(/disk is full\)\. Nothing was saved/);
     }
     // The page and the API still read.

@@ -64,9 +64,12 @@ function expectQuiet(o: Outcome): void {
 }
 
 describe("jwi status into a pipe whose reader went away", () => {
-  it.each([[["status"]], [["status", "--json"]]])("jwi %j, reader gone before the first write: exit 0, nothing on stderr", async (args) => {
-    expectQuiet(await jwiIntoClosedPipe(args, "start"));
-  });
+  it.each([[["status"]], [["status", "--json"]]])(
+    "jwi %j, reader gone before the first write: exit 0, nothing on stderr",
+    async (args) => {
+      expectQuiet(await jwiIntoClosedPipe(args, "start"));
+    },
+  );
 
   it("jwi status | head -1: the first line, exit 0, nothing on stderr", async () => {
     const o = await jwiIntoClosedPipe(["status"], "first-line");

@@ -61,7 +61,12 @@ describe.each([
     cpSync(template, dataDir, { recursive: true });
     const captured = capturedLogger();
     lines = captured.lines;
-    s = await startTestServer({ dataDir, env: env as NodeJS.ProcessEnv, logger: captured.logger, config: { rateLimits: NO_LIMITS } });
+    s = await startTestServer({
+      dataDir,
+      env: env as NodeJS.ProcessEnv,
+      logger: captured.logger,
+      config: { rateLimits: NO_LIMITS },
+    });
   });
   afterAll(async () => {
     await s?.stop();
@@ -77,7 +82,12 @@ describe.each([
       "POST /api/waiting-list",
       async (t: TestServer) => {
         t.db.exec(`DROP TABLE waiting_list`);
-        return postJson(`${t.url}/api/waiting-list`, { name: "A", email: "a@example.org", message: "Hello", service: "cv-upgrade" });
+        return postJson(`${t.url}/api/waiting-list`, {
+          name: "A",
+          email: "a@example.org",
+          message: "Hello",
+          service: "cv-upgrade",
+        });
       },
     ],
     [
@@ -88,19 +98,26 @@ describe.each([
         return getJson(`${t.url}/api/admin/audit`, { headers: { cookie } });
       },
     ],
-  ])("%s: internal_error with the request id, no stack or path; the log has the error under that id", async (_route, call) => {
-    const r = await call(s);
-    expect(r.status).toBe(500);
-    const id = r.headers.get("x-request-id");
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(r.body).toEqual({
-      error: { code: "internal_error", message: "Something went wrong on our side. Please try again later.", details: { request_id: id } },
-    });
-    expectNoInternals(JSON.stringify(r.body));
-    const logged = lines.filter((l) => l.request_id === id && l.level >= 50);
-    expect(logged).toHaveLength(1);
-    expect(logged[0]!.msg).toBe("request failed");
-    expect(logged[0]!.err!.message).toMatch(/no such table/);
-    expect(logged[0]!.err!.stack).toMatch(/\n\s+at /);
-  });
+  ])(
+    "%s: internal_error with the request id, no stack or path; the log has the error under that id",
+    async (_route, call) => {
+      const r = await call(s);
+      expect(r.status).toBe(500);
+      const id = r.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(r.body).toEqual({
+        error: {
+          code: "internal_error",
+          message: "Something went wrong on our side. Please try again later.",
+          details: { request_id: id },
+        },
+      });
+      expectNoInternals(JSON.stringify(r.body));
+      const logged = lines.filter((l) => l.request_id === id && l.level >= 50);
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.msg).toBe("request failed");
+      expect(logged[0]!.err!.message).toMatch(/no such table/);
+      expect(logged[0]!.err!.stack).toMatch(/\n\s+at /);
+    },
+  );
 });

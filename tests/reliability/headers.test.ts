@@ -5,7 +5,17 @@
 // and U+202E stored and rendered. Slow clients and the connection cap: tests/timing/connections.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../e2e/harness.ts";
-import { ADMIN_PASSWORD, ADMIN_USER, getJson, login, postJson, startTestServer, testPasswordHash, validExperience, type TestServer } from "../api/helpers.ts";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  getJson,
+  login,
+  postJson,
+  startTestServer,
+  testPasswordHash,
+  validExperience,
+  type TestServer,
+} from "../api/helpers.ts";
 import { startSitePages, type SitePages } from "./site.ts";
 
 let site: SitePages;
@@ -18,27 +28,43 @@ afterAll(async () => {
 });
 
 describe("security headers", () => {
-  it.each(["/", "/country/de", "/country/de", "/brightest", "/no-such-page", "/sitemap.xml", "/api/health", "/api/countries/de", "/api/countries/de", "/api/nope"])(
-    "GET %s sends a Permissions-Policy that switches off camera, microphone, location and payment",
+  it.each([
+    "/",
+    "/country/de",
+    "/country/de",
+    "/brightest",
+    "/no-such-page",
+    "/sitemap.xml",
+    "/api/health",
+    "/api/countries/de",
+    "/api/countries/de",
+    "/api/nope",
+  ])("GET %s sends a Permissions-Policy that switches off camera, microphone, location and payment", async (p) => {
+    const res = await fetch(site.base + p);
+    await res.arrayBuffer();
+    const policy = res.headers.get("permissions-policy") ?? "";
+    for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "browsing-topics=()"])
+      expect(policy).toContain(feature);
+  });
+
+  it.each(["/", "/country/de", "/waiting-list/cv-upgrade", "/admin"])(
+    "GET %s: styles only with the nonce; style attributes allowed",
     async (p) => {
       const res = await fetch(site.base + p);
       await res.arrayBuffer();
-      const policy = res.headers.get("permissions-policy") ?? "";
-      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "browsing-topics=()"]) expect(policy).toContain(feature);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const directive = (name: string) =>
+        csp
+          .split(";")
+          .map((d) => d.trim())
+          .find((d) => d.split(" ")[0] === name);
+      const nonce = /'nonce-([^']+)'/.exec(directive("script-src") ?? "")?.[1];
+      expect(nonce).toBeTruthy();
+      expect(directive("style-src")).toBe(`style-src 'self' 'nonce-${nonce}'`);
+      expect(directive("style-src-attr")).toBe("style-src-attr 'unsafe-inline'");
+      expect(directive("script-src")).not.toContain("unsafe-inline");
     },
   );
-
-  it.each(["/", "/country/de", "/waiting-list/cv-upgrade", "/admin"])("GET %s: styles only with the nonce; style attributes allowed", async (p) => {
-    const res = await fetch(site.base + p);
-    await res.arrayBuffer();
-    const csp = res.headers.get("content-security-policy") ?? "";
-    const directive = (name: string) => csp.split(";").map((d) => d.trim()).find((d) => d.split(" ")[0] === name);
-    const nonce = /'nonce-([^']+)'/.exec(directive("script-src") ?? "")?.[1];
-    expect(nonce).toBeTruthy();
-    expect(directive("style-src")).toBe(`style-src 'self' 'nonce-${nonce}'`);
-    expect(directive("style-src-attr")).toBe("style-src-attr 'unsafe-inline'");
-    expect(directive("script-src")).not.toContain("unsafe-inline");
-  });
 });
 
 describe("the session cookie", () => {

@@ -10,13 +10,19 @@ import { ensureBuilt } from "../e2e/harness.ts";
 import { startSitePages, type SitePages } from "./site.ts";
 
 /** A GET with a Host header of our choosing (fetch does not send one). */
-function get(base: string, path: string, headers: Record<string, string>): Promise<{ status: number; vary: string | undefined; etag: string | undefined; body: string }> {
+function get(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; vary: string | undefined; etag: string | undefined; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.get(`${base}${path}`, { headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, vary: res.headers.vary, etag: res.headers.etag, body }));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, vary: res.headers.vary, etag: res.headers.etag, body }),
+      );
     });
     req.on("error", reject);
   });
@@ -24,9 +30,22 @@ function get(base: string, path: string, headers: Record<string, string>): Promi
 
 /** Every answer whose body names the origin, and the 404 page. */
 /** What an answer of `path` varies on, besides the origin headers: "/" also on the visitor's language (docs/i18n.md). */
-const own = (path: string, origin: string): string => [origin, path === "/" ? "Accept-Language, Cookie" : "", "Accept-Encoding"].filter(Boolean).join(", ");
+const own = (path: string, origin: string): string =>
+  [origin, path === "/" ? "Accept-Language, Cookie" : "", "Accept-Encoding"].filter(Boolean).join(", ");
 
-const PATHS = ["/", "/country/de", "/brightest", "/open-data", "/open-data/api", "/no-such-page", "/feeds/all.atom", "/feeds/de.atom", "/sitemap.xml", "/robots.txt", "/api/openapi.json"];
+const PATHS = [
+  "/",
+  "/country/de",
+  "/brightest",
+  "/open-data",
+  "/open-data/api",
+  "/no-such-page",
+  "/feeds/all.atom",
+  "/feeds/de.atom",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/api/openapi.json",
+];
 
 let perHost: SitePages;
 let noProxy: SitePages;
@@ -61,7 +80,10 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
         if (a.etag) {
           expect(a.etag, path).not.toBe(b.etag);
           const again = await get(perHost.base, path, { host: "a.example", "if-none-match": a.etag });
-          expect([again.status, again.vary], path).toEqual([304, own(path, "Host, X-Forwarded-Host, X-Forwarded-Proto")]);
+          expect([again.status, again.vary], path).toEqual([
+            304,
+            own(path, "Host, X-Forwarded-Host, X-Forwarded-Proto"),
+          ]);
         }
       }
     }
@@ -69,7 +91,10 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
 
   it("without a trusted proxy, Host alone", async () => {
     for (const path of PATHS) {
-      for (const round of [1, 2]) expect((await get(noProxy.base, path, { host: "a.example" })).vary, `${path} #${round}`).toBe(own(path, "Host"));
+      for (const round of [1, 2])
+        expect((await get(noProxy.base, path, { host: "a.example" })).vary, `${path} #${round}`).toBe(
+          own(path, "Host"),
+        );
     }
   });
 });

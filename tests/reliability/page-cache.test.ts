@@ -71,7 +71,14 @@ describe("the country page's render is reused", () => {
     const etag0 = (await get("/country/de")).headers.get("etag");
     expect(site.renders()).toBe(base);
 
-    expect((await postJson(`${site.base}/api/countries/de/experiences`, { ...validExperience, comment: "Posted while cached." })).status).toBe(201);
+    expect(
+      (
+        await postJson(`${site.base}/api/countries/de/experiences`, {
+          ...validExperience,
+          comment: "Posted while cached.",
+        })
+      ).status,
+    ).toBe(201);
     const afterPost = await get("/country/de");
     expect(site.renders()).toBe(base + 1);
     expect(afterPost.body).toContain("Posted while cached.");
@@ -91,32 +98,35 @@ describe("the country page's render is reused", () => {
   it.each([
     ["plain http", {}],
     ["https through the loopback proxy", { "x-forwarded-proto": "https" }],
-  ])("a reused page (%s) carries the same headers as the render, with its own nonce and request id", async (_label, proto) => {
-    const p = `/country/fr?from=${Object.keys(proto).length ? "proxy" : "plain"}`;
-    const before = site.renders();
-    const rendered = await get(p, proto);
-    const reused = await get(p, proto);
-    expect(site.renders() - before).toBe(1);
-    const normalise = (h: Headers) => {
-      const out: Record<string, string> = {};
-      h.forEach((value, name) => {
-        if (name === "date" || name === "x-request-id" || name === "keep-alive" || name === "connection") return;
-        out[name] = value.replace(/'nonce-[^']+'/g, "'nonce-N'");
-      });
-      return out;
-    };
-    expect(normalise(reused.headers)).toEqual(normalise(rendered.headers));
-    expect(reused.headers.get("x-request-id")).not.toBe(rendered.headers.get("x-request-id"));
-    expect(nonces(reused).header).not.toBe(nonces(rendered).header);
-    expect(rendered.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
-    const csp = reused.headers.get("content-security-policy")!;
-    if (Object.keys(proto).length) expect(csp).toContain("upgrade-insecure-requests");
-    else expect(csp).not.toContain("upgrade-insecure-requests");
-    const head = await fetch(site.base + p, { method: "HEAD", headers: proto });
-    expect(head.status).toBe(200);
-    expect(head.headers.get("content-length")).toBe(rendered.headers.get("content-length"));
-    expect(site.renders() - before).toBe(1);
-  });
+  ])(
+    "a reused page (%s) carries the same headers as the render, with its own nonce and request id",
+    async (_label, proto) => {
+      const p = `/country/fr?from=${Object.keys(proto).length ? "proxy" : "plain"}`;
+      const before = site.renders();
+      const rendered = await get(p, proto);
+      const reused = await get(p, proto);
+      expect(site.renders() - before).toBe(1);
+      const normalise = (h: Headers) => {
+        const out: Record<string, string> = {};
+        h.forEach((value, name) => {
+          if (name === "date" || name === "x-request-id" || name === "keep-alive" || name === "connection") return;
+          out[name] = value.replace(/'nonce-[^']+'/g, "'nonce-N'");
+        });
+        return out;
+      };
+      expect(normalise(reused.headers)).toEqual(normalise(rendered.headers));
+      expect(reused.headers.get("x-request-id")).not.toBe(rendered.headers.get("x-request-id"));
+      expect(nonces(reused).header).not.toBe(nonces(rendered).header);
+      expect(rendered.headers.get("permissions-policy")).toMatch(/camera=\(\)/);
+      const csp = reused.headers.get("content-security-policy")!;
+      if (Object.keys(proto).length) expect(csp).toContain("upgrade-insecure-requests");
+      else expect(csp).not.toContain("upgrade-insecure-requests");
+      const head = await fetch(site.base + p, { method: "HEAD", headers: proto });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(rendered.headers.get("content-length"));
+      expect(site.renders() - before).toBe(1);
+    },
+  );
 
   it("the operator area is never cached: no-store, rendered each time", async () => {
     const before = site.renders();
@@ -137,7 +147,9 @@ describe("the country page's render is reused", () => {
       expect((await get("/country/fr")).status).toBe(200);
       expect(site.renders() - before).toBe(0);
       other
-        .prepare(`INSERT INTO experiences (country_code, role_family, seniority, residency, local_language, mood, comment, created_at) VALUES ('FR', 'IT/Engineering', 'Senior', 'Local resident', 1, 4, NULL, ?)`)
+        .prepare(
+          `INSERT INTO experiences (country_code, role_family, seniority, residency, local_language, mood, comment, created_at) VALUES ('FR', 'IT/Engineering', 'Senior', 'Local resident', 1, 4, NULL, ?)`,
+        )
         .run(new Date().toISOString());
       expect((await get("/country/fr")).status).toBe(200);
       expect(site.renders() - before).toBe(1);
@@ -154,7 +166,12 @@ describe("the country page's render is reused", () => {
          VALUES ('DE', 'IT/Engineering', 'Senior', 'Local resident', 1, ?, ?, ?)`,
       );
       other.transaction(() => {
-        for (let i = 0; i < 75_000; i++) insert.run((i % 5) + 1, i % 3 === 0 ? `Post ${i}` : null, new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString());
+        for (let i = 0; i < 75_000; i++)
+          insert.run(
+            (i % 5) + 1,
+            i % 3 === 0 ? `Post ${i}` : null,
+            new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+          );
       })();
     } finally {
       other.close();
@@ -171,7 +188,9 @@ describe("the country page's render is reused", () => {
     expect(second.status).toBe(200);
     expect(site.renders() - before).toBe(1);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
-    console.log(`75,000 posts for DE: first request (render) ${firstMs.toFixed(1)} ms, second (cached) ${secondMs.toFixed(1)} ms`);
+    console.log(
+      `75,000 posts for DE: first request (render) ${firstMs.toFixed(1)} ms, second (cached) ${secondMs.toFixed(1)} ms`,
+    );
   });
 });
 

@@ -15,7 +15,9 @@ function rawConnection(port: number) {
   socket.on("error", () => {});
   const opened = Date.now();
   const connected = new Promise<void>((r) => socket.once("connect", () => r()));
-  const closed = new Promise<{ afterMs: number; received: string }>((r) => socket.once("close", () => r({ afterMs: Date.now() - opened, received })));
+  const closed = new Promise<{ afterMs: number; received: string }>((r) =>
+    socket.once("close", () => r({ afterMs: Date.now() - opened, received })),
+  );
   return { socket, connected, closed, isClosed: () => socket.destroyed || socket.readyState === "closed" };
 }
 
@@ -33,7 +35,7 @@ describe("slow clients (JWI_REQUEST_TIMEOUT_S=2)", () => {
     const slow = rawConnection(port);
     await slow.connected;
     slow.socket.write(
-      "POST /api/waiting-list HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{\"name\":\"",
+      'POST /api/waiting-list HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"name":"',
     );
     // One more byte every 250 ms: never complete, never silent.
     const trickle = setInterval(() => !slow.isClosed() && slow.socket.write("a"), 250);
@@ -52,7 +54,9 @@ describe("slow clients (JWI_REQUEST_TIMEOUT_S=2)", () => {
     clearInterval(trickle);
     slow.socket.destroy();
     await probing;
-    console.log(`trickling body: closed after ${outcome?.afterMs} ms with ${JSON.stringify(outcome?.received.split("\r\n")[0] ?? null)}; ${others.length} health requests meanwhile, slowest ${Math.round(Math.max(...others))} ms`);
+    console.log(
+      `trickling body: closed after ${outcome?.afterMs} ms with ${JSON.stringify(outcome?.received.split("\r\n")[0] ?? null)}; ${others.length} health requests meanwhile, slowest ${Math.round(Math.max(...others))} ms`,
+    );
     expect(outcome).not.toBeNull();
     expect(outcome!.afterMs).toBeGreaterThanOrEqual(1_800);
     expect(outcome!.afterMs).toBeLessThan(5_000);
@@ -109,7 +113,6 @@ describe("the connection cap (JWI_MAX_CONNECTIONS=20)", () => {
     }
     expect(status).toBe(200);
   });
-
 });
 
 /**
@@ -149,10 +152,13 @@ function slowHeaders(port: number, from: string, count: number) {
 function probe(port: number, timeoutMs: number): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false, localAddress: "127.0.0.1", timeout: timeoutMs }, (res) => {
-      res.resume();
-      res.once("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const req = http.get(
+      { host: "127.0.0.1", port, path: "/api/health", agent: false, localAddress: "127.0.0.1", timeout: timeoutMs },
+      (res) => {
+        res.resume();
+        res.once("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     req.once("timeout", () => req.destroy());
     req.once("error", () => resolve({ status: 0, ms: performance.now() - started }));
   });
@@ -178,8 +184,12 @@ describe("one address trickling headers over many connections (JWI_MAX_CONNECTIO
     }
     const held = attack.open();
     attack.stop();
-    const answered = results.filter((r) => r.status === 200).map((r) => r.ms).sort((a, b) => a - b);
-    const p = (q: number) => Math.round(answered[Math.min(answered.length - 1, Math.floor(q * answered.length))] ?? NaN);
+    const answered = results
+      .filter((r) => r.status === 200)
+      .map((r) => r.ms)
+      .sort((a, b) => a - b);
+    const p = (q: number) =>
+      Math.round(answered[Math.min(answered.length - 1, Math.floor(q * answered.length))] ?? NaN);
     console.log(
       `slow headers from 127.0.0.2 (300 sockets, ${held} open at the end): ${answered.length} of ${results.length} health probes answered; ` +
         `median ${p(0.5)} ms, p95 ${p(0.95)} ms, slowest ${Math.round(answered.at(-1) ?? NaN)} ms`,

@@ -49,10 +49,16 @@ console.log(JSON.stringify({ upload: { status: upload.status, body: uploadBody, 
 `;
 
 function operator(base: string, cookie: string, file: string): Promise<any> {
-  const child = spawn(process.execPath, ["--input-type=module", "-e", OPERATOR, base, cookie, file, AS_OF], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--input-type=module", "-e", OPERATOR, base, cookie, file, AS_OF], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
-  return new Promise((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`operator client exited ${code}`)))));
+  return new Promise((resolve, reject) =>
+    child.on("close", (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`operator client exited ${code}`)),
+    ),
+  );
 }
 
 /** Requests `p` every 20 ms until `until` settles; the latencies in ms (every answer must be 200). */

@@ -48,7 +48,11 @@ async function uploadXlsx(name: string, bytes: Buffer) {
   return getJson(`${s.url}/api/admin/upload`, { method: "POST", headers: { cookie }, body: form });
 }
 
-const rejectedUploads = () => s.db.prepare("SELECT count(*) FROM audit_log WHERE action = 'upload' AND result = 'rejected'").pluck().get() as number;
+const rejectedUploads = () =>
+  s.db
+    .prepare("SELECT count(*) FROM audit_log WHERE action = 'upload' AND result = 'rejected'")
+    .pluck()
+    .get() as number;
 
 async function storedObservations(): Promise<number> {
   const status = await getJson(`${s.url}/api/admin/status`, { headers: { cookie } });
@@ -57,36 +61,46 @@ async function storedObservations(): Promise<number> {
 
 describe("a barometer bomb uploaded through the operator API", () => {
   it.each([
-    ["a bomb whose headers lie (500 MB inside 3 MB), uploaded 3 times", () => lyingBomb(500), 3, /unpacks to more than \d+ KB, not the 40 KB its archive declares/],
+    [
+      "a bomb whose headers lie (500 MB inside 3 MB), uploaded 3 times",
+      () => lyingBomb(500),
+      3,
+      /unpacks to more than \d+ KB, not the 40 KB its archive declares/,
+    ],
     [
       "dense sheets within the archive limits (2.2 million cells)",
       () => denseWorkbook(110_000, 2),
       1,
       /^The workbook could not be read within the limits \((512 MB of memory|20 s) for reading a workbook\)/,
     ],
-  ])("%s: 400 with the reason; health and country data answer with p99 < 100 ms meanwhile", async (label, make, times, reason) => {
-    const bytes = await make();
-    const rejectedBefore = rejectedUploads();
-    const storedBefore = await storedObservations();
-    const started = performance.now();
-    const uploads = (async () => {
-      const answers = [];
-      for (let i = 0; i < times; i++) answers.push(await uploadXlsx("barometer.xlsx", bytes));
-      return answers;
-    })();
-    const latencies = await probeWhile(uploads);
-    const answers = await uploads;
-    const ms = Math.round(performance.now() - started);
-    const st = stats(latencies);
-    console.log(`upload of ${label}: ${answers.map((a) => a.status).join(", ")} after ${ms} ms; meanwhile ${st.n} requests: p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms`);
-    for (const r of answers) {
-      expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ success: false, data_type: "lmb", inserted: 0, updated: 0 });
-      expect(r.body.error).toMatch(reason);
-    }
-    expect(st.n).toBeGreaterThan(20);
-    expect(st.p99).toBeLessThan(100);
-    expect(rejectedUploads()).toBe(rejectedBefore + times);
-    expect(await storedObservations()).toBe(storedBefore);
-  });
+  ])(
+    "%s: 400 with the reason; health and country data answer with p99 < 100 ms meanwhile",
+    async (label, make, times, reason) => {
+      const bytes = await make();
+      const rejectedBefore = rejectedUploads();
+      const storedBefore = await storedObservations();
+      const started = performance.now();
+      const uploads = (async () => {
+        const answers = [];
+        for (let i = 0; i < times; i++) answers.push(await uploadXlsx("barometer.xlsx", bytes));
+        return answers;
+      })();
+      const latencies = await probeWhile(uploads);
+      const answers = await uploads;
+      const ms = Math.round(performance.now() - started);
+      const st = stats(latencies);
+      console.log(
+        `upload of ${label}: ${answers.map((a) => a.status).join(", ")} after ${ms} ms; meanwhile ${st.n} requests: p50 ${st.p50} ms, p99 ${st.p99} ms, max ${st.max} ms`,
+      );
+      for (const r of answers) {
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ success: false, data_type: "lmb", inserted: 0, updated: 0 });
+        expect(r.body.error).toMatch(reason);
+      }
+      expect(st.n).toBeGreaterThan(20);
+      expect(st.p99).toBeLessThan(100);
+      expect(rejectedUploads()).toBe(rejectedBefore + times);
+      expect(await storedObservations()).toBe(storedBefore);
+    },
+  );
 });

@@ -55,7 +55,11 @@ export function loader({ context, request }: SiteLoaderArgs) {
   return {
     locale,
     messages: rootMessages(request),
-    site: { publicOrigin: context.site.publicOrigin, feedbackUrl: context.site.feedbackUrl, leadsRetentionDays: context.site.leadsRetentionDays },
+    site: {
+      publicOrigin: context.site.publicOrigin,
+      feedbackUrl: context.site.feedbackUrl,
+      leadsRetentionDays: context.site.leadsRetentionDays,
+    },
     year: context.now.getUTCFullYear(),
     // While publication is paused every public page shows the paused notice (docs/product.md, "Paused").
     paused: context.read.publicationState(context.now).paused,
@@ -82,25 +86,31 @@ export function Layout({ children }: { children: ReactNode }) {
   const intl = intlOf(matches, { fallback: data ? undefined : (COMMON_EN as unknown as Messages), locale });
   return (
     <RawIntlProvider value={intl}>
-    <html lang={locale}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1d4ed8" />
-        {/* Marks JavaScript as available before first paint (collapsed sections stay open without it). */}
-        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: `document.documentElement.classList.add("js")` }} />
-        <Meta />
-        <Links />
-      </head>
-      <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-          <FormattedMessage id="common.skipLink" defaultMessage="Skip to content" />
-        </a>
-        {children}
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
-      </body>
-    </html>
+      <html lang={locale}>
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="theme-color" content="#1d4ed8" />
+          {/* Marks JavaScript as available before first paint (collapsed sections stay open without it). */}
+          <script
+            nonce={nonce || undefined}
+            dangerouslySetInnerHTML={{ __html: `document.documentElement.classList.add("js")` }}
+          />
+          <Meta />
+          <Links />
+        </head>
+        <body className="flex min-h-screen flex-col">
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+          >
+            <FormattedMessage id="common.skipLink" defaultMessage="Skip to content" />
+          </a>
+          {children}
+          <ScrollRestoration nonce={nonce || undefined} />
+          <Scripts nonce={nonce || undefined} />
+        </body>
+      </html>
     </RawIntlProvider>
   );
 }

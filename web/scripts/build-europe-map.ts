@@ -16,10 +16,37 @@ const topology = require("world-atlas/countries-50m.json") as any;
 
 /** ISO 3166-1 numeric → alpha-2 for the covered countries (world-atlas ids are numeric strings). */
 const NUMERIC: Record<string, string> = {
-  "756": "CH", "276": "DE", "040": "AT", "528": "NL", "724": "ES", "372": "IE", "578": "NO", "352": "IS",
-  "056": "BE", "100": "BG", "191": "HR", "196": "CY", "203": "CZ", "208": "DK", "233": "EE", "246": "FI",
-  "250": "FR", "300": "GR", "348": "HU", "380": "IT", "428": "LV", "440": "LT", "442": "LU", "470": "MT",
-  "616": "PL", "620": "PT", "642": "RO", "703": "SK", "705": "SI", "752": "SE", "438": "LI",
+  "756": "CH",
+  "276": "DE",
+  "040": "AT",
+  "528": "NL",
+  "724": "ES",
+  "372": "IE",
+  "578": "NO",
+  "352": "IS",
+  "056": "BE",
+  "100": "BG",
+  "191": "HR",
+  "196": "CY",
+  "203": "CZ",
+  "208": "DK",
+  "233": "EE",
+  "246": "FI",
+  "250": "FR",
+  "300": "GR",
+  "348": "HU",
+  "380": "IT",
+  "428": "LV",
+  "440": "LT",
+  "442": "LU",
+  "470": "MT",
+  "616": "PL",
+  "620": "PT",
+  "642": "RO",
+  "703": "SK",
+  "705": "SI",
+  "752": "SE",
+  "438": "LI",
 };
 
 const WIDTH = 800;
@@ -30,9 +57,15 @@ const WINDOW = { west: -25, east: 45, south: 34, north: 71.5 };
 const TINY = new Set(["LU", "LI", "MT", "CY"]);
 
 function ringBox(ring: Position[]) {
-  let w = Infinity, e = -Infinity, s = Infinity, n = -Infinity;
+  let w = Infinity,
+    e = -Infinity,
+    s = Infinity,
+    n = -Infinity;
   for (const [x, y] of ring) {
-    w = Math.min(w, x); e = Math.max(e, x); s = Math.min(s, y); n = Math.max(n, y);
+    w = Math.min(w, x);
+    e = Math.max(e, x);
+    s = Math.min(s, y);
+    n = Math.max(n, y);
   }
   return { w, e, s, n };
 }
@@ -49,7 +82,12 @@ function overlapsWindow(poly: Position[][]): boolean {
 
 function keepPolygons(f: Feature<Geometry>, keep: (poly: Position[][]) => boolean): Feature<MultiPolygon> | null {
   const g = f.geometry;
-  const polys: Position[][][] = g.type === "Polygon" ? [(g as Polygon).coordinates] : g.type === "MultiPolygon" ? (g as MultiPolygon).coordinates : [];
+  const polys: Position[][][] =
+    g.type === "Polygon"
+      ? [(g as Polygon).coordinates]
+      : g.type === "MultiPolygon"
+        ? (g as MultiPolygon).coordinates
+        : [];
   const kept = polys.filter(keep);
   if (kept.length === 0) return null;
   return { type: "Feature", properties: f.properties, geometry: { type: "MultiPolygon", coordinates: kept } };
@@ -75,18 +113,31 @@ if (missing.length) throw new Error(`missing from the atlas: ${missing.join(", "
 
 const projection = geoAzimuthalEqualArea().rotate([-12, -53]);
 projection.fitExtent(
-  [[8, 8], [WIDTH - 8, HEIGHT - 8]],
+  [
+    [8, 8],
+    [WIDTH - 8, HEIGHT - 8],
+  ],
   { type: "FeatureCollection", features: covered.map((x) => x.f) },
 );
-projection.clipExtent([[0, 0], [WIDTH, HEIGHT]]);
+projection.clipExtent([
+  [0, 0],
+  [WIDTH, HEIGHT],
+]);
 
 /** Collects projected rings, simplifies them in pixel space (Douglas–Peucker) and writes integer path data. */
 class RingContext {
   rings: Array<Array<[number, number]>> = [];
   private current: Array<[number, number]> | null = null;
-  moveTo(x: number, y: number) { this.current = [[x, y]]; this.rings.push(this.current); }
-  lineTo(x: number, y: number) { this.current?.push([x, y]); }
-  closePath() { this.current = null; }
+  moveTo(x: number, y: number) {
+    this.current = [[x, y]];
+    this.rings.push(this.current);
+  }
+  lineTo(x: number, y: number) {
+    this.current?.push([x, y]);
+  }
+  closePath() {
+    this.current = null;
+  }
   arc() {}
 }
 
@@ -99,22 +150,37 @@ function simplify(points: Array<[number, number]>, tolerance: number): Array<[nu
     const [a, b] = stack.pop()!;
     const [ax, ay] = points[a];
     const [bx, by] = points[b];
-    const dx = bx - ax, dy = by - ay;
+    const dx = bx - ax,
+      dy = by - ay;
     const len = Math.hypot(dx, dy) || 1;
-    let worst = -1, index = -1;
+    let worst = -1,
+      index = -1;
     for (let i = a + 1; i < b; i++) {
       const [px, py] = points[i];
-      const dist = len === 1 && dx === 0 && dy === 0 ? Math.hypot(px - ax, py - ay) : Math.abs(dy * px - dx * py + bx * ay - by * ax) / len;
-      if (dist > worst) { worst = dist; index = i; }
+      const dist =
+        len === 1 && dx === 0 && dy === 0
+          ? Math.hypot(px - ax, py - ay)
+          : Math.abs(dy * px - dx * py + bx * ay - by * ax) / len;
+      if (dist > worst) {
+        worst = dist;
+        index = i;
+      }
     }
-    if (worst > tolerance) { keep[index] = 1; stack.push([a, index], [index, b]); }
+    if (worst > tolerance) {
+      keep[index] = 1;
+      stack.push([a, index], [index, b]);
+    }
   }
   return points.filter((_, i) => keep[i]);
 }
 
 function ringArea(r: Array<[number, number]>): number {
   let s = 0;
-  for (let i = 0; i < r.length; i++) { const [x1, y1] = r[i]; const [x2, y2] = r[(i + 1) % r.length]; s += x1 * y2 - x2 * y1; }
+  for (let i = 0; i < r.length; i++) {
+    const [x1, y1] = r[i];
+    const [x2, y2] = r[(i + 1) % r.length];
+    s += x1 * y2 - x2 * y1;
+  }
   return Math.abs(s / 2);
 }
 
@@ -129,7 +195,10 @@ function pathOf(f: Feature<Geometry>, tolerance: number, minArea: number): strin
     if (dedup.length < 3) continue;
     d += "M" + dedup.map(([x, y]) => `${x},${y}`).join("L") + "Z";
   }
-  return d.replace(/L(-?[\d.]+),(-?[\d.]+)/g, "L$1 $2").replace(/,/g, " ").replace(/ -/g, "-");
+  return d
+    .replace(/L(-?[\d.]+),(-?[\d.]+)/g, "L$1 $2")
+    .replace(/,/g, " ")
+    .replace(/ -/g, "-");
 }
 
 const countries: Record<string, { d: string; x: number; y: number; tiny: boolean }> = {};

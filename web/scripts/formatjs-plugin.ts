@@ -18,7 +18,12 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Plugin } from "vite";
 
-const PACKAGES = ["intl-messageformat", "@formatjs/icu-messageformat-parser", "@formatjs/icu-skeleton-parser", "@formatjs/fast-memoize"];
+const PACKAGES = [
+  "intl-messageformat",
+  "@formatjs/icu-messageformat-parser",
+  "@formatjs/icu-skeleton-parser",
+  "@formatjs/fast-memoize",
+];
 
 const require = createRequire(import.meta.url);
 const REACT_INTL = require.resolve("react-intl");
@@ -34,7 +39,10 @@ function versionFrom(from: string, name: string): string | null {
   }
   for (; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     try {
-      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === name) return pkg.version ?? null;
     } catch {
       // no package.json at this level
@@ -50,12 +58,20 @@ type Parse = (message: string) => unknown;
 let parser: Promise<Parse> | undefined;
 /** react-intl's own ICU parser (the version its formatter reads), loaded when the first catalogue is. */
 const loadParser = () =>
-  (parser ??= import(pathToFileURL(createRequire(REACT_INTL).resolve("@formatjs/icu-messageformat-parser")).href).then((m: { parse: Parse }) => m.parse));
+  (parser ??= import(pathToFileURL(createRequire(REACT_INTL).resolve("@formatjs/icu-messageformat-parser")).href).then(
+    (m: { parse: Parse }) => m.parse,
+  ));
 
-const SUPPORTED_LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/supported-locales.ts");
+const SUPPORTED_LOCALES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../app/i18n/supported-locales.ts",
+);
 /** FormatJS's modules that ask the browser which locales it supports, and the calls they make (each must be found). */
 const LOCALE_CHECKS: Array<{ module: RegExp; calls: string[] }> = [
-  { module: /[\\/]@formatjs[\\/]intl[\\/]index\.js$/, calls: ["Intl.NumberFormat.supportedLocalesOf(", "Intl.DateTimeFormat.supportedLocalesOf("] },
+  {
+    module: /[\\/]@formatjs[\\/]intl[\\/]index\.js$/,
+    calls: ["Intl.NumberFormat.supportedLocalesOf(", "Intl.DateTimeFormat.supportedLocalesOf("],
+  },
   { module: /[\\/]intl-messageformat[\\/]index\.js$/, calls: ["Intl.NumberFormat.supportedLocalesOf("] },
 ];
 
@@ -70,7 +86,9 @@ export function formatjsPlugin(opts: { parser: boolean }): Plugin {
     const ours = versionFrom(REACT_INTL, name);
     const theirs = versionFrom(FORMATJS_INTL, name);
     if (ours && theirs && ours !== theirs) {
-      throw new Error(`react-intl loads ${name} ${ours} but @formatjs/intl loads ${theirs}: web/scripts/formatjs-plugin.ts cannot make them one copy.`);
+      throw new Error(
+        `react-intl loads ${name} ${ours} but @formatjs/intl loads ${theirs}: web/scripts/formatjs-plugin.ts cannot make them one copy.`,
+      );
     }
   }
   return {
@@ -79,7 +97,8 @@ export function formatjsPlugin(opts: { parser: boolean }): Plugin {
     async resolveId(source, importer, options) {
       const name = packageOf(source);
       if (!name || !importer) return null;
-      const target = !opts.parser && source === "@formatjs/icu-messageformat-parser" ? `${source}/no-parser.js` : source;
+      const target =
+        !opts.parser && source === "@formatjs/icu-messageformat-parser" ? `${source}/no-parser.js` : source;
       return this.resolve(target, REACT_INTL, { ...options, skipSelf: true });
     },
     // Runs before Vite's JSON plugin, which then makes a module of the parsed catalogue.
@@ -88,8 +107,14 @@ export function formatjsPlugin(opts: { parser: boolean }): Plugin {
       if (checks) {
         let patched = code;
         for (const call of checks.calls) {
-          if (!patched.includes(call)) this.error(`${call} was not found in ${id}: check web/scripts/formatjs-plugin.ts against the installed FormatJS`);
-          patched = patched.replaceAll(call, call.startsWith("Intl.NumberFormat") ? "__jwiNumberFormatLocalesOf(" : "__jwiDateTimeFormatLocalesOf(");
+          if (!patched.includes(call))
+            this.error(
+              `${call} was not found in ${id}: check web/scripts/formatjs-plugin.ts against the installed FormatJS`,
+            );
+          patched = patched.replaceAll(
+            call,
+            call.startsWith("Intl.NumberFormat") ? "__jwiNumberFormatLocalesOf(" : "__jwiDateTimeFormatLocalesOf(",
+          );
         }
         const helper = `import { numberFormatLocalesOf as __jwiNumberFormatLocalesOf, dateTimeFormatLocalesOf as __jwiDateTimeFormatLocalesOf } from ${JSON.stringify(SUPPORTED_LOCALES)};\n`;
         return { code: helper + patched, map: null };
@@ -102,7 +127,9 @@ export function formatjsPlugin(opts: { parser: boolean }): Plugin {
         try {
           parsed[key] = parse(message);
         } catch (err) {
-          this.error(`${path.relative(CATALOGUES, id)}: ${key} is not valid ICU MessageFormat (${(err as Error).message})`);
+          this.error(
+            `${path.relative(CATALOGUES, id)}: ${key} is not valid ICU MessageFormat (${(err as Error).message})`,
+          );
         }
       }
       return { code: JSON.stringify(parsed), map: null };

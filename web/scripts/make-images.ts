@@ -33,7 +33,9 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage({ viewport: { width: 32, height: 32 } });
-  await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:32px;height:32px}</style>${svg}`);
+  await page.setContent(
+    `<style>html,body{margin:0;background:transparent}svg{display:block;width:32px;height:32px}</style>${svg}`,
+  );
   const png = await page.screenshot({ omitBackground: true });
   writeFileSync(path.join(publicDir, "favicon.ico"), icoOf(png, 32));
 

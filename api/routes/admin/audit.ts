@@ -13,7 +13,11 @@ export function auditRoutes({ d }: AdminKit): Router {
 
   r.get("/audit", (req, res) => {
     const q = auditQuery.parse(req.query);
-    res.json({ items: audit.list({ action: q.action ?? null, limit: q.limit, offset: q.offset }), limit: q.limit, offset: q.offset });
+    res.json({
+      items: audit.list({ action: q.action ?? null, limit: q.limit, offset: q.offset }),
+      limit: q.limit,
+      offset: q.offset,
+    });
   });
 
   return r;

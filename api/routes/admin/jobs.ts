@@ -18,7 +18,9 @@ import type { AdminKit } from "./kit.ts";
 export const PROGRESS_MEDIA_TYPE = "application/x-ndjson";
 
 function wantsProgress(req: Request): boolean {
-  return (req.headers.accept ?? "").split(",").some((t) => t.split(";")[0]!.trim().toLowerCase() === PROGRESS_MEDIA_TYPE);
+  return (req.headers.accept ?? "")
+    .split(",")
+    .some((t) => t.split(";")[0]!.trim().toLowerCase() === PROGRESS_MEDIA_TYPE);
 }
 
 /**
@@ -122,7 +124,8 @@ export function jobRoutes({ d, json, record, recordAfterJob, recordFailedJob }: 
         result = await d.pipeline.ingest(ingestReq, {
           command: `upload ${ingestReq.fileName} (operator ${op.username}, admin page)`,
           // Said at once, not after the wait: the operator sees whom the upload waits for (and may wait on).
-          onWait: (holder) => progress?.send({ type: "waiting", holder, message: `Waiting for ${describeHolder(holder)} to finish.` }),
+          onWait: (holder) =>
+            progress?.send({ type: "waiting", holder, message: `Waiting for ${describeHolder(holder)} to finish.` }),
         });
       } catch (err) {
         recordFailedJob(res, () =>
@@ -140,9 +143,18 @@ export function jobRoutes({ d, json, record, recordAfterJob, recordFailedJob }: 
         return;
       }
       try {
-        const stored = result.success && !result.dry_run ? `The file was stored (${result.inserted} new, ${result.updated} changed values)` : null;
+        const stored =
+          result.success && !result.dry_run
+            ? `The file was stored (${result.inserted} new, ${result.updated} changed values)`
+            : null;
         recordAfterJob(res, stored, () =>
-          record(op.username, "upload", result.success ? "ok" : "rejected", uploadSummary(result, ingestReq.fileName), ingestReq.dataType),
+          record(
+            op.username,
+            "upload",
+            result.success ? "ok" : "rejected",
+            uploadSummary(result, ingestReq.fileName),
+            ingestReq.dataType,
+          ),
         );
       } catch (err) {
         if (!progress?.started) throw err;

@@ -89,5 +89,12 @@ export function adminKit(d: AdminDeps): AdminKit {
     }
   };
 
-  return { d, json: express.json({ limit: d.config.jsonLimitBytes, strict: true }), record, withAudit, recordAfterJob, recordFailedJob };
+  return {
+    d,
+    json: express.json({ limit: d.config.jsonLimitBytes, strict: true }),
+    record,
+    withAudit,
+    recordAfterJob,
+    recordFailedJob,
+  };
 }

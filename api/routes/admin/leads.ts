@@ -12,7 +12,10 @@ import { idParam, type AdminKit } from "./kit.ts";
 const waitingListQuery = listQuerySchema.extend({ service: z.enum(WAITING_LIST_SERVICE_IDS).optional() });
 const contactQuery = listQuerySchema.extend({
   topic: z.enum(CONTACT_TOPIC_IDS).optional(),
-  handled: z.enum(["true", "false"]).transform((v) => v === "true").optional(),
+  handled: z
+    .enum(["true", "false"])
+    .transform((v) => v === "true")
+    .optional(),
 });
 
 /** /waiting-list (list, export, delete) and /contact-messages (list, export, handle, reopen, delete). */
@@ -25,7 +28,13 @@ export function leadRoutes({ d, json, record, withAudit }: AdminKit): Router {
   r.get("/waiting-list", (req, res) => {
     const q = waitingListQuery.parse(req.query);
     const items = d.waitingList.list({ service: q.service ?? null, limit: q.limit, offset: q.offset });
-    res.json({ items, total: d.waitingList.count(q.service ?? null), limit: q.limit, offset: q.offset, retention_days: config.leadsRetentionDays });
+    res.json({
+      items,
+      total: d.waitingList.count(q.service ?? null),
+      limit: q.limit,
+      offset: q.offset,
+      retention_days: config.leadsRetentionDays,
+    });
   });
 
   r.get("/waiting-list/export", (req, res) => {
@@ -39,7 +48,10 @@ export function leadRoutes({ d, json, record, withAudit }: AdminKit): Router {
     );
     const day = d.now().toISOString().slice(0, 10);
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
-    res.setHeader("Content-Disposition", `attachment; filename="waiting-list${q.service ? `-${q.service}` : ""}-${day}.csv"`);
+    res.setHeader(
+      "Content-Disposition",
+      `attachment; filename="waiting-list${q.service ? `-${q.service}` : ""}-${day}.csv"`,
+    );
     res.send(csv);
   });
 
@@ -63,7 +75,13 @@ export function leadRoutes({ d, json, record, withAudit }: AdminKit): Router {
     const q = contactQuery.parse(req.query);
     const filter = { topic: q.topic ?? null, handled: q.handled ?? null };
     const items = d.contact.list({ ...filter, limit: q.limit, offset: q.offset });
-    res.json({ items, total: d.contact.count(filter), limit: q.limit, offset: q.offset, retention_days: config.leadsRetentionDays });
+    res.json({
+      items,
+      total: d.contact.count(filter),
+      limit: q.limit,
+      offset: q.offset,
+      retention_days: config.leadsRetentionDays,
+    });
   });
 
   r.get("/contact-messages/export", (req, res) => {
@@ -78,22 +96,34 @@ export function leadRoutes({ d, json, record, withAudit }: AdminKit): Router {
     );
     const day = d.now().toISOString().slice(0, 10);
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
-    res.setHeader("Content-Disposition", `attachment; filename="contact-messages${q.topic ? `-${q.topic}` : ""}-${day}.csv"`);
+    res.setHeader(
+      "Content-Disposition",
+      `attachment; filename="contact-messages${q.topic ? `-${q.topic}` : ""}-${day}.csv"`,
+    );
     res.send(csv);
   });
 
-  const setHandled = (handled: boolean): RequestHandler => (req, res) => {
-    const op = operatorOf(res);
-    const id = idParam.safeParse(req.params.id);
-    if (!id.success) throw new HttpError(404, "not_found", "No such message.");
-    const item = withAudit(() => {
-      const changed = d.contact.setHandled(id.data, handled, op.username, d.now().toISOString());
-      if (changed) record(op.username, handled ? "contact.handle" : "contact.reopen", "ok", { topic: changed.topic }, String(id.data));
-      return changed;
-    });
-    if (!item) throw new HttpError(404, "not_found", "No such message.");
-    res.json(item);
-  };
+  const setHandled =
+    (handled: boolean): RequestHandler =>
+    (req, res) => {
+      const op = operatorOf(res);
+      const id = idParam.safeParse(req.params.id);
+      if (!id.success) throw new HttpError(404, "not_found", "No such message.");
+      const item = withAudit(() => {
+        const changed = d.contact.setHandled(id.data, handled, op.username, d.now().toISOString());
+        if (changed)
+          record(
+            op.username,
+            handled ? "contact.handle" : "contact.reopen",
+            "ok",
+            { topic: changed.topic },
+            String(id.data),
+          );
+        return changed;
+      });
+      if (!item) throw new HttpError(404, "not_found", "No such message.");
+      res.json(item);
+    };
   r.post("/contact-messages/:id/handle", json, setHandled(true));
   r.post("/contact-messages/:id/reopen", json, setHandled(false));
 

@@ -18,39 +18,51 @@ export function loginRoutes({ d, json, record, withAudit }: AdminKit): Router {
   });
   const backoff = new LoginBackoff(d.db);
 
-  r.post("/login", sameOriginGuard(config), requireMediaType("application/json"), loginLimit, json, async (req, res) => {
-    const input = loginInputSchema.parse(req.body);
-    // Per account as well as per address (docs/decisions/011-login-backoff.md): while a username backs off, an
-    // attempt from an address that has not logged in to it before is refused unchecked; the real clock, as sessions.
-    const client = req.ip ?? "";
-    const wait = backoff.waitMs(input.username, client, Date.now());
-    if (wait > 0) {
-      const retry = Math.ceil(wait / 1000);
-      throw new HttpError(
-        429,
-        "rate_limited",
-        `Too many failed login attempts for this account. Please try again in ${humanDuration(retry)}.`,
-        { retry_after_seconds: retry },
-      );
-    }
-    const ok = await d.passwords.check(input.username, input.password);
-    if (!ok) {
-      withAudit(() => {
-        backoff.failed(input.username, Date.now());
-        record(input.username, "login", "denied");
+  r.post(
+    "/login",
+    sameOriginGuard(config),
+    requireMediaType("application/json"),
+    loginLimit,
+    json,
+    async (req, res) => {
+      const input = loginInputSchema.parse(req.body);
+      // Per account as well as per address (docs/decisions/011-login-backoff.md): while a username backs off, an
+      // attempt from an address that has not logged in to it before is refused unchecked; the real clock, as sessions.
+      const client = req.ip ?? "";
+      const wait = backoff.waitMs(input.username, client, Date.now());
+      if (wait > 0) {
+        const retry = Math.ceil(wait / 1000);
+        throw new HttpError(
+          429,
+          "rate_limited",
+          `Too many failed login attempts for this account. Please try again in ${humanDuration(retry)}.`,
+          { retry_after_seconds: retry },
+        );
+      }
+      const ok = await d.passwords.check(input.username, input.password);
+      if (!ok) {
+        withAudit(() => {
+          backoff.failed(input.username, Date.now());
+          record(input.username, "login", "denied");
+        });
+        throw new HttpError(401, "invalid_credentials", "Invalid admin credentials");
+      }
+      const session = withAudit(() => {
+        backoff.succeeded(input.username, client, Date.now());
+        // Sessions follow the real clock, as their check does (a pinned page clock must not expire them at once).
+        const created = d.sessions.create(config.adminUsername, config.sessionTtlMs, new Date());
+        record(config.adminUsername, "login", "ok");
+        return created;
       });
-      throw new HttpError(401, "invalid_credentials", "Invalid admin credentials");
-    }
-    const session = withAudit(() => {
-      backoff.succeeded(input.username, client, Date.now());
-      // Sessions follow the real clock, as their check does (a pinned page clock must not expire them at once).
-      const created = d.sessions.create(config.adminUsername, config.sessionTtlMs, new Date());
-      record(config.adminUsername, "login", "ok");
-      return created;
-    });
-    res.cookie(SESSION_COOKIE, session.token, cookieOptions(req, config, config.sessionTtlMs));
-    res.json({ ok: true, message: "Admin access granted", username: config.adminUsername, expires_at: session.expiresAt });
-  });
+      res.cookie(SESSION_COOKIE, session.token, cookieOptions(req, config, config.sessionTtlMs));
+      res.json({
+        ok: true,
+        message: "Admin access granted",
+        username: config.adminUsername,
+        expires_at: session.expiresAt,
+      });
+    },
+  );
 
   return r;
 }

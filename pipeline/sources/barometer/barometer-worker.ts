@@ -8,8 +8,7 @@ import { parseBarometer } from "./parse.ts";
 
 /** The one message the worker sends. `input`: an InputError (the message is for the user). */
 export type BarometerWorkerAnswer =
-  | { ok: true; parsed: ParsedFile }
-  | { ok: false; input: boolean; message: string; details?: unknown };
+  { ok: true; parsed: ParsedFile } | { ok: false; input: boolean; message: string; details?: unknown };
 
 async function answer(buf: Buffer): Promise<BarometerWorkerAnswer> {
   try {
@@ -32,7 +31,9 @@ if (process.send) {
   process.on("disconnect", () => process.exit(1));
   const result = await answer(await readStdin());
   const send = (message: BarometerWorkerAnswer) =>
-    new Promise<void>((resolve, reject) => process.send!(message, undefined, {}, (err) => (err ? reject(err) : resolve())));
+    new Promise<void>((resolve, reject) =>
+      process.send!(message, undefined, {}, (err) => (err ? reject(err) : resolve())),
+    );
   try {
     await send(result);
   } catch {

@@ -2,7 +2,16 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { deflate, denseWorkbook, honestWorkbook, lyingBomb, manyEntriesBomb, ratioBomb, workbookParts, zip } from "../../../tests/helpers/xlsx-bombs.ts";
+import {
+  deflate,
+  denseWorkbook,
+  honestWorkbook,
+  lyingBomb,
+  manyEntriesBomb,
+  ratioBomb,
+  workbookParts,
+  zip,
+} from "../../../tests/helpers/xlsx-bombs.ts";
 import { InputError } from "../../errors.ts";
 import { checkXlsxArchive, formatBytes, verifyInflatedSizes, XLSX_LIMITS } from "./guard.ts";
 import { NOT_XLSX_MESSAGE, parseBarometer } from "./parse.ts";
@@ -102,10 +111,15 @@ describe("the archive check refuses, without inflating", () => {
   });
 
   it("parts that are each within the limit but too big together", async () => {
-    const part = deflate(Buffer.alloc(30 * MIB, "<c r=\"A1\"><v>1</v></c>")); // ~1000:1, so the ratio check is relaxed here
-    const buf = zip([...workbookParts({ data: Buffer.from("<worksheet/>") }), ...[1, 2, 3].map((i) => ({ name: `xl/media/image${i}.bin`, deflated: part }))]);
+    const part = deflate(Buffer.alloc(30 * MIB, '<c r="A1"><v>1</v></c>')); // ~1000:1, so the ratio check is relaxed here
+    const buf = zip([
+      ...workbookParts({ data: Buffer.from("<worksheet/>") }),
+      ...[1, 2, 3].map((i) => ({ name: `xl/media/image${i}.bin`, deflated: part })),
+    ]);
     const { message } = await refusal(checkXlsxArchive(buf, { ...XLSX_LIMITS, maxRatio: 10_000 }));
-    expect(message).toMatch(/^This workbook would unpack to at least 90 MB; the limit is 64 MB \(a barometer workbook unpacks to well under 1 MB\), so it was not opened\.$/);
+    expect(message).toMatch(
+      /^This workbook would unpack to at least 90 MB; the limit is 64 MB \(a barometer workbook unpacks to well under 1 MB\), so it was not opened\.$/,
+    );
   });
 
   it("a workbook over smaller limits, with the figures", async () => {
@@ -113,7 +127,9 @@ describe("the archive check refuses, without inflating", () => {
     expect((await refusal(checkXlsxArchive(buf, { ...XLSX_LIMITS, maxTotalBytes: 20_000 }))).message).toMatch(
       /^This workbook would unpack to at least 2\d KB; the limit is 20 KB/,
     );
-    expect((await refusal(checkXlsxArchive(buf, { ...XLSX_LIMITS, maxEntries: 10 }))).message).toMatch(/holds 16 files in its archive; the limit is 10 /);
+    expect((await refusal(checkXlsxArchive(buf, { ...XLSX_LIMITS, maxEntries: 10 }))).message).toMatch(
+      /holds 16 files in its archive; the limit is 10 /,
+    );
   });
 
   it("an encrypted part", async () => {
@@ -141,7 +157,10 @@ describe("the archive check refuses, without inflating", () => {
   });
 
   it("a part named twice (JSZip would keep one, the check would have seen the other)", async () => {
-    const buf = zip([...workbookParts({ data: Buffer.from("<worksheet/>") }), { name: "XL/Workbook.xml", data: Buffer.from("<workbook/>") }]);
+    const buf = zip([
+      ...workbookParts({ data: Buffer.from("<worksheet/>") }),
+      { name: "XL/Workbook.xml", data: Buffer.from("<workbook/>") },
+    ]);
     expect((await refusal(checkXlsxArchive(buf))).message).toBe(
       `This workbook's archive holds the file "XL/Workbook.xml" twice; the file is damaged or crafted, so it was not opened.`,
     );
@@ -164,7 +183,8 @@ describe("the archive check reads the archive as the parser (JSZip) will", () =>
     edit(eocd);
     return Buffer.concat([buf.subarray(0, at), bytes, eocd]);
   }
-  const CONSISTENT = /^This workbook's archive is laid out inconsistently \((.+)\); the file is damaged or crafted, so it was not opened\.$/;
+  const CONSISTENT =
+    /^This workbook's archive is laid out inconsistently \((.+)\); the file is damaged or crafted, so it was not opened\.$/;
 
   it("refuses bytes between the directory and its end record (JSZip would shift every offset by them)", async () => {
     const buf = beforeEnd(honestWorkbook(), Buffer.alloc(64, 0x20));
@@ -174,7 +194,9 @@ describe("the archive check reads the archive as the parser (JSZip) will", () =>
   });
 
   it("refuses a directory whose declared size is larger than its records", async () => {
-    const buf = beforeEnd(honestWorkbook(), Buffer.alloc(10, 0x20), (eocd) => eocd.writeUInt32LE(eocd.readUInt32LE(12) + 10, 12));
+    const buf = beforeEnd(honestWorkbook(), Buffer.alloc(10, 0x20), (eocd) =>
+      eocd.writeUInt32LE(eocd.readUInt32LE(12) + 10, 12),
+    );
     expect((await refusal(checkXlsxArchive(buf))).message).toContain("its directory's size does not match its records");
   });
 

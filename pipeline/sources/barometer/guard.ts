@@ -94,7 +94,9 @@ const ZIP64_LOCATOR = Buffer.from([0x50, 0x4b, 0x06, 0x07]);
 const ZIP64_EOCD = 0x06064b50;
 
 const INCONSISTENT = (why: string) =>
-  new InputError(`This workbook's archive is laid out inconsistently (${why}); the file is damaged or crafted, ${NOT_OPENED}.`);
+  new InputError(
+    `This workbook's archive is laid out inconsistently (${why}); the file is damaged or crafted, ${NOT_OPENED}.`,
+  );
 
 /**
  * Where the central directory ends, by the archive's end records, read the way both yauzl and JSZip (inside
@@ -134,7 +136,11 @@ async function openArchive(buf: Buffer): Promise<{ zipfile: yauzl.ZipFile; direc
   checkXlsxSignature(buf);
   let zipfile: yauzl.ZipFile;
   try {
-    zipfile = await yauzl.fromBufferPromise(buf, { lazyEntries: true, decodeStrings: false, validateEntrySizes: false });
+    zipfile = await yauzl.fromBufferPromise(buf, {
+      lazyEntries: true,
+      decodeStrings: false,
+      validateEntrySizes: false,
+    });
   } catch (err) {
     throw new InputError(NOT_XLSX_MESSAGE, { cause: err instanceof Error ? err.message : String(err) });
   }
@@ -166,7 +172,10 @@ async function* entriesOf(zipfile: yauzl.ZipFile): AsyncGenerator<{ entry: yauzl
     if (next.done) return;
     const entry = next.value;
     // Names are decoded here (decodeStrings: false) so that an unsafe one gets this module's message, not yauzl's.
-    yield { entry, name: yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false) };
+    yield {
+      entry,
+      name: yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, false),
+    };
   }
 }
 
@@ -192,11 +201,15 @@ export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LI
       summary.entries++;
       const unsafe = unsafeName(name);
       if (unsafe) {
-        throw new InputError(`This workbook's archive holds a file named ${quoted(name)}, with ${unsafe}; the file is damaged or crafted, ${NOT_OPENED}.`);
+        throw new InputError(
+          `This workbook's archive holds a file named ${quoted(name)}, with ${unsafe}; the file is damaged or crafted, ${NOT_OPENED}.`,
+        );
       }
       const key = name.toLowerCase();
       if (seen.has(key)) {
-        throw new InputError(`This workbook's archive holds the file ${quoted(name)} twice; the file is damaged or crafted, ${NOT_OPENED}.`);
+        throw new InputError(
+          `This workbook's archive holds the file ${quoted(name)} twice; the file is damaged or crafted, ${NOT_OPENED}.`,
+        );
       }
       seen.add(key);
       if (entry.generalPurposeBitFlag & 0x41) throw new InputError(ENCRYPTED_MESSAGE);
@@ -251,7 +264,9 @@ export async function verifyInflatedSizes(buf: Buffer): Promise<void> {
       try {
         stream = await zipfile.openReadStreamPromise(entry);
       } catch (err) {
-        throw new InputError(NOT_XLSX_MESSAGE, { cause: `${name}: ${err instanceof Error ? err.message : String(err)}` });
+        throw new InputError(NOT_XLSX_MESSAGE, {
+          cause: `${name}: ${err instanceof Error ? err.message : String(err)}`,
+        });
       }
       let actual = 0;
       try {
@@ -260,7 +275,9 @@ export async function verifyInflatedSizes(buf: Buffer): Promise<void> {
           if (actual > declared) break;
         }
       } catch (err) {
-        throw new InputError(NOT_XLSX_MESSAGE, { cause: `${name}: ${err instanceof Error ? err.message : String(err)}` });
+        throw new InputError(NOT_XLSX_MESSAGE, {
+          cause: `${name}: ${err instanceof Error ? err.message : String(err)}`,
+        });
       } finally {
         stream.destroy();
       }

@@ -27,7 +27,11 @@ NAMES.forEach((names, i) => {
 });
 
 function foldName(name: string): string {
-  return name.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().replace(/\.$/, "");
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/\.$/, "");
 }
 
 function ym(year: number, month: number): string | null {
@@ -50,7 +54,11 @@ export function parseMonthLabel(text: string): string | null {
   const s = text.trim().replace(/\s+/g, " ");
   let m: RegExpMatchArray | null;
   // 2024-06, 2024/06, 2024.06, 2024M06, 2024 M06, 2024-06-01, 2024-06-01T00:00:00(.000)(Z)
-  if ((m = s.match(/^(\d{4})\s?(?:[-/.]|M|m)\s?(\d{1,2})(?:[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/))) {
+  if (
+    (m = s.match(
+      /^(\d{4})\s?(?:[-/.]|M|m)\s?(\d{1,2})(?:[-/.](\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/,
+    ))
+  ) {
     if (m[3] !== undefined && (Number(m[3]) < 1 || Number(m[3]) > 31)) return null;
     return ym(Number(m[1]), Number(m[2]));
   }

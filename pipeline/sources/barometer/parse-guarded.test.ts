@@ -5,9 +5,21 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { denseWorkbook, honestWorkbook, lyingBomb, manyEntriesBomb, ratioBomb } from "../../../tests/helpers/xlsx-bombs.ts";
+import {
+  denseWorkbook,
+  honestWorkbook,
+  lyingBomb,
+  manyEntriesBomb,
+  ratioBomb,
+} from "../../../tests/helpers/xlsx-bombs.ts";
 import { InputError } from "../../errors.ts";
-import { BAROMETER_PARSE_LIMITS, BAROMETER_WORKER_ENTRY, memoryLimitMessage, parseBarometerGuarded, timeLimitMessage } from "./parse-guarded.ts";
+import {
+  BAROMETER_PARSE_LIMITS,
+  BAROMETER_WORKER_ENTRY,
+  memoryLimitMessage,
+  parseBarometerGuarded,
+  timeLimitMessage,
+} from "./parse-guarded.ts";
 import { NOT_XLSX_MESSAGE, parseBarometer } from "./parse.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +39,9 @@ interface Pauses {
  * How the calling process fared while `work` ran: the gaps of a 10 ms interval timer (late by the time the event
  * loop was blocked, or the machine busy), and the CPU time this process used (the worker is another process).
  */
-async function timed<T>(work: () => Promise<T>): Promise<{ result: PromiseSettledResult<T>; pauses: Pauses; cpuMs: number; ms: number }> {
+async function timed<T>(
+  work: () => Promise<T>,
+): Promise<{ result: PromiseSettledResult<T>; pauses: Pauses; cpuMs: number; ms: number }> {
   const gaps: number[] = [];
   let last = performance.now();
   const tick = setInterval(() => {
@@ -80,7 +94,9 @@ describe("real workbooks read exactly as parseBarometer reads them", () => {
   });
 
   it("the parser's own errors cross the worker as InputError with their message", async () => {
-    const err = inputErrorOf((await Promise.allSettled([parseBarometerGuarded(await fixture("lmb-not-xlsx.xlsx"))]))[0]!);
+    const err = inputErrorOf(
+      (await Promise.allSettled([parseBarometerGuarded(await fixture("lmb-not-xlsx.xlsx"))]))[0]!,
+    );
     expect(err.message).toBe(NOT_XLSX_MESSAGE);
     await expect(parseBarometerGuarded(Buffer.from("country,2025-01\nDE,100.1\n"))).rejects.toThrow(NOT_XLSX_MESSAGE);
   });
@@ -88,13 +104,18 @@ describe("real workbooks read exactly as parseBarometer reads them", () => {
   it("an error found by exceljs inside the worker keeps its message", async () => {
     const ExcelJS = (await import("exceljs")).default;
     const wb = new ExcelJS.Workbook();
-    wb.addWorksheet("Data").addRows([["Country", "Value"], ["Germany", 100.2]]);
+    wb.addWorksheet("Data").addRows([
+      ["Country", "Value"],
+      ["Germany", 100.2],
+    ]);
     const buf = Buffer.from(await wb.xlsx.writeBuffer());
     await expect(parseBarometerGuarded(buf)).rejects.toThrow(/^No month axis found in sheet "Data"/);
   });
 
   it("names its worker's source file for the bundle", async () => {
-    await expect(readFile(path.resolve(HERE, "../../..", BAROMETER_WORKER_ENTRY), "utf8")).resolves.toContain("process.send");
+    await expect(readFile(path.resolve(HERE, "../../..", BAROMETER_WORKER_ENTRY), "utf8")).resolves.toContain(
+      "process.send",
+    );
   });
 });
 
@@ -107,7 +128,9 @@ describe("hostile workbooks are refused, and the caller keeps running", () => {
   });
 
   it("too many parts", async () => {
-    await expect(parseBarometerGuarded(manyEntriesBomb(2_000))).rejects.toThrow(/holds 2,005 files in its archive; the limit is 1,000/);
+    await expect(parseBarometerGuarded(manyEntriesBomb(2_000))).rejects.toThrow(
+      /holds 2,005 files in its archive; the limit is 1,000/,
+    );
   });
 
   it("a bomb whose headers lie (40 KB declared, 500 MB inside): stopped in the worker as soon as it passes 40 KB", async () => {
@@ -119,7 +142,9 @@ describe("hostile workbooks are refused, and the caller keeps running", () => {
       `lying bomb (${(bomb.length / MB).toFixed(1)} MB file, 500 MB inside): refused in ${ms} ms; this process: ${cpuMs} ms of CPU, ` +
         `event loop longest pause ${pauses.max} ms, p99 ${pauses.p99} ms; RSS ${before} → ${after} MB`,
     );
-    expect(inputErrorOf(result).message).toMatch(/^Part "xl\/worksheets\/sheet1\.xml" of this workbook unpacks to more than \d+ KB, not the 40 KB its archive declares/);
+    expect(inputErrorOf(result).message).toMatch(
+      /^Part "xl\/worksheets\/sheet1\.xml" of this workbook unpacks to more than \d+ KB, not the 40 KB its archive declares/,
+    );
     expect(ms).toBeLessThan(10_000);
     expectResponsive(pauses, cpuMs);
     expect(after - before).toBeLessThan(100);
@@ -128,10 +153,14 @@ describe("hostile workbooks are refused, and the caller keeps running", () => {
   it("reaching the memory limit ends the worker, never this process (a worker thread here aborted the whole process)", async () => {
     const dense = await denseWorkbook(110_000);
     const { result, pauses, cpuMs, ms } = await timed(() => parseBarometerGuarded(dense, { memoryMb: 64 }));
-    console.log(`dense workbook, 64 MB limit: refused in ${ms} ms; this process: ${cpuMs} ms of CPU, event loop longest pause ${pauses.max} ms, p99 ${pauses.p99} ms`);
+    console.log(
+      `dense workbook, 64 MB limit: refused in ${ms} ms; this process: ${cpuMs} ms of CPU, event loop longest pause ${pauses.max} ms, p99 ${pauses.p99} ms`,
+    );
     const err = inputErrorOf(result);
     expect(err.message).toBe(memoryLimitMessage(64));
-    expect(err.message).toMatch(/^The workbook could not be read within the limits \(64 MB of memory for reading a workbook\): it holds far more than a barometer\./);
+    expect(err.message).toMatch(
+      /^The workbook could not be read within the limits \(64 MB of memory for reading a workbook\): it holds far more than a barometer\./,
+    );
     expectResponsive(pauses, cpuMs);
     // the process is intact: the next parse works
     expect((await parseBarometerGuarded(honestWorkbook())).observations).toHaveLength(12);
@@ -150,7 +179,11 @@ describe("hostile workbooks are refused, and the caller keeps running", () => {
   });
 
   it("states its default limits", () => {
-    expect(BAROMETER_PARSE_LIMITS).toMatchObject({ memoryMb: 512, timeoutMs: 20_000, archive: { maxEntries: 1_000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 } });
+    expect(BAROMETER_PARSE_LIMITS).toMatchObject({
+      memoryMb: 512,
+      timeoutMs: 20_000,
+      archive: { maxEntries: 1_000, maxEntryBytes: 32 * MB, maxTotalBytes: 64 * MB, maxRatio: 100 },
+    });
     expect(timeLimitMessage(20_000)).toContain("(20 s for reading a workbook)");
   });
 });

@@ -58,13 +58,17 @@ const SEMI_SPACE_MB = 16;
 function workerLocation(): { file: string; args: string[] } {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith(".ts")) {
-    return { file: fileURLToPath(new URL("../../ts-worker.mjs", here)), args: [new URL("./barometer-worker.ts", here).href] };
+    return {
+      file: fileURLToPath(new URL("../../ts-worker.mjs", here)),
+      args: [new URL("./barometer-worker.ts", here).href],
+    };
   }
   const ext = path.extname(here.pathname) || ".mjs";
   return { file: fileURLToPath(new URL(`./${BAROMETER_WORKER_BUNDLE_NAME}${ext}`, here)), args: [] };
 }
 
-const TOO_BIG = "it holds far more than a barometer. Delete unused sheets, rows and columns (or formatting far from the table) and upload again.";
+const TOO_BIG =
+  "it holds far more than a barometer. Delete unused sheets, rows and columns (or formatting far from the table) and upload again.";
 
 export function memoryLimitMessage(memoryMb: number): string {
   return `The workbook could not be read within the limits (${memoryMb} MB of memory for reading a workbook): ${TOO_BIG}`;
@@ -123,7 +127,9 @@ function parseInWorker(bytes: Buffer, limits: BarometerParseLimits): Promise<Par
     );
     child.on("error", (err) => {
       clearTimeout(timer);
-      settle(() => reject(new Error(`The barometer parse worker (${file}) could not run: ${err.message}`, { cause: err })));
+      settle(() =>
+        reject(new Error(`The barometer parse worker (${file}) could not run: ${err.message}`, { cause: err })),
+      );
     });
     child.on("close", (code, signal) => {
       clearTimeout(timer);
@@ -134,7 +140,11 @@ function parseInWorker(bytes: Buffer, limits: BarometerParseLimits): Promise<Par
           reject(new InputError(memoryLimitMessage(limits.memoryMb), { limit: "memory", memoryMb: limits.memoryMb }));
         } else {
           const how = signal ? `signal ${signal}` : `exit code ${code}`;
-          reject(new Error(`The barometer parse worker stopped (${how}) without an answer.${stderr ? `\n${stderr.slice(-2000)}` : ""}`));
+          reject(
+            new Error(
+              `The barometer parse worker stopped (${how}) without an answer.${stderr ? `\n${stderr.slice(-2000)}` : ""}`,
+            ),
+          );
         }
       });
     });

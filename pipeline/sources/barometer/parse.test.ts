@@ -77,13 +77,29 @@ describe("synthetic fixtures", () => {
   });
 
   it("maps every header style to the 15 participating countries", () => {
-    expect([...new Set(down.observations.map((o) => o.geo))]).toEqual(
-      ["AT", "BE", "BG", "CH", "CY", "CZ", "DE", "DK", "IS", "LI", "LT", "LU", "MT", "PL", "PT"],
-    );
+    expect([...new Set(down.observations.map((o) => o.geo))]).toEqual([
+      "AT",
+      "BE",
+      "BG",
+      "CH",
+      "CY",
+      "CZ",
+      "DE",
+      "DK",
+      "IS",
+      "LI",
+      "LT",
+      "LU",
+      "MT",
+      "PL",
+      "PT",
+    ]);
     const mapped = (s: (typeof SERIES)[number]) =>
       s.region ? `BE (${BELGIAN_REGIONS.find((r) => r.id === s.region)!.name})` : s.code;
     expect(down.notes[2]).toBe(`Headers read: ${SERIES.map((s) => `"${s.downHeader}" → ${mapped(s)}`).join(", ")}.`);
-    expect(across.notes[2]).toBe(`Headers read: ${SERIES.map((s) => `"${s.acrossHeader}" → ${mapped(s)}`).join(", ")}.`);
+    expect(across.notes[2]).toBe(
+      `Headers read: ${SERIES.map((s) => `"${s.acrossHeader}" → ${mapped(s)}`).join(", ")}.`,
+    );
   });
 
   it("averages Belgium's four regional services into BE (exact mean)", () => {
@@ -199,7 +215,9 @@ describe("not a workbook", () => {
 
   it("rejects a workbook without sheets", async () => {
     const empty = Buffer.from(await new ExcelJS.Workbook().xlsx.writeBuffer());
-    await expect(parseBarometer(empty)).rejects.toThrow("The workbook has no sheets, so there is no barometer to read.");
+    await expect(parseBarometer(empty)).rejects.toThrow(
+      "The workbook has no sheets, so there is no barometer to read.",
+    );
   });
 
   it("explains an old .xls or a password-protected workbook", async () => {
@@ -216,27 +234,56 @@ describe("layouts that cannot be read", () => {
   });
 
   it("says what it looked for when there is no month axis", async () => {
-    const buf = await book({ Data: [["Country", "Value"], ["Germany", 100.2], ["Austria", 99.1]] });
-    await expect(parseBarometer(buf)).rejects.toThrow(/No month axis found in sheet "Data": looked for a column or row of months/);
+    const buf = await book({
+      Data: [
+        ["Country", "Value"],
+        ["Germany", 100.2],
+        ["Austria", 99.1],
+      ],
+    });
+    await expect(parseBarometer(buf)).rejects.toThrow(
+      /No month axis found in sheet "Data": looked for a column or row of months/,
+    );
   });
 
   it("says what it looked for when months have no country header", async () => {
-    const buf = await book({ Data: [["Month", "Atlantis", "Total"], ["2025-01", 100, 101], ["2025-02", 99, 100]] });
+    const buf = await book({
+      Data: [
+        ["Month", "Atlantis", "Total"],
+        ["2025-01", 100, 101],
+        ["2025-02", 99, 100],
+      ],
+    });
     const err = await parseBarometer(buf).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(InputError);
-    expect((err as Error).message).toMatch(/^Found months in sheet "Data" \(column A, 2025-01 to 2025-02\) but no header naming a covered country/);
+    expect((err as Error).message).toMatch(
+      /^Found months in sheet "Data" \(column A, 2025-01 to 2025-02\) but no header naming a covered country/,
+    );
     expect((err as Error).message).toContain('Headers seen: "Atlantis", "Total".');
   });
 
   it("rejects a table whose values are all empty or out of range", async () => {
-    const buf = await book({ S: [["Month", "Germany"], ["2025-01", null], ["2025-02", 150], ["2025-03", "n.a."]] });
+    const buf = await book({
+      S: [
+        ["Month", "Germany"],
+        ["2025-01", null],
+        ["2025-02", 150],
+        ["2025-03", "n.a."],
+      ],
+    });
     await expect(parseBarometer(buf)).rejects.toThrow(
       'The barometer in sheet "S" has country headers and months but no usable value: 2 empty cell(s), 0 text cell(s), 1 value(s) outside 80–120.',
     );
   });
 
   it("rejects two different values for one country and month, naming them", async () => {
-    const buf = await book({ S: [["Month", "Germany", "BA"], ["2025-01", 100.1, 100.1], ["2025-02", 100.4, 99.9]] });
+    const buf = await book({
+      S: [
+        ["Month", "Germany", "BA"],
+        ["2025-01", 100.1, 100.1],
+        ["2025-02", 100.4, 99.9],
+      ],
+    });
     await expect(parseBarometer(buf)).rejects.toThrow(
       'The workbook gives different values for the same country and month: Germany (DE) 2025-02: 100.4 (cell B3, "Germany") and 99.9 (cell C3, "BA").',
     );
@@ -267,8 +314,18 @@ describe("month formats and cell kinds", () => {
     });
     const p = await parseBarometer(buf);
     expect(p.observations.map((o) => `${o.period}=${o.value}`)).toEqual([
-      "2024-06=100", "2024-07=100.1", "2024-08=100.2", "2024-09=100.3", "2024-10=100.4", "2024-11=100.5",
-      "2024-12=100.6", "2025-02=100.7", "2025-03=100.8", "2025-04=100.9", "2025-05=101", "2025-06=101.1",
+      "2024-06=100",
+      "2024-07=100.1",
+      "2024-08=100.2",
+      "2024-09=100.3",
+      "2024-10=100.4",
+      "2024-11=100.5",
+      "2024-12=100.6",
+      "2025-02=100.7",
+      "2025-03=100.8",
+      "2025-04=100.9",
+      "2025-05=101",
+      "2025-06=101.1",
     ]);
     expect(p.notes[0]).toBe('Sheet "S": months run across row 1 (columns B–M), countries down column A.');
     expect(p.notes[1]).toBe("12 month(s) from 2024-06 to 2025-06 (1 month(s) missing in between); 1 country: DE.");
@@ -293,7 +350,10 @@ describe("month formats and cell kinds", () => {
     expect(p.skippedMissing).toBe(6);
     expect(p.warnings).toEqual([
       { type: "missing_value", detail: 'Germany (DE) 2025-03 (cell C4): "true" is not a number; treated as missing.' },
-      { type: "missing_value", detail: 'Switzerland (CH) 2025-02 (cell D3): "pending" is not a number; treated as missing.' },
+      {
+        type: "missing_value",
+        detail: 'Switzerland (CH) 2025-02 (cell D3): "pending" is not a number; treated as missing.',
+      },
     ]);
   });
 
@@ -313,7 +373,12 @@ describe("month formats and cell kinds", () => {
     });
     const p = await parseBarometer(buf);
     expect(asMap(p.observations)).toEqual(
-      new Map([["AT|2025-01", 99.9], ["AT|2025-02", 100.1], ["MT|2025-01", 101.5], ["MT|2025-02", 101.2]]),
+      new Map([
+        ["AT|2025-01", 99.9],
+        ["AT|2025-02", 100.1],
+        ["MT|2025-01", 101.5],
+        ["MT|2025-02", 101.2],
+      ]),
     );
     expect(p.notes[0]).toBe('Sheet "S": months run down column C (rows 6–8), countries across row 5.');
     expect(p.sourceUpdated).toBe("2026-11-05");
@@ -374,7 +439,12 @@ describe("Belgium and headers", () => {
   });
 
   it("accepts the same value twice for one country (two headers naming it)", async () => {
-    const buf = await book({ S: [["Month", "Deutschland", "Bundesagentur für Arbeit"], ["2025-01", 100.2, 100.2]] });
+    const buf = await book({
+      S: [
+        ["Month", "Deutschland", "Bundesagentur für Arbeit"],
+        ["2025-01", 100.2, 100.2],
+      ],
+    });
     const p = await parseBarometer(buf);
     expect(p.observations).toHaveLength(1);
     expect(p.processed).toBe(2);
@@ -386,7 +456,11 @@ describe("sheets and blocks", () => {
     const buf = await book({
       "Read me": [["SYNTHETIC test workbook"], ["No data on this sheet"]],
       Empty: [],
-      Values: [["", "Germany", "Austria"], ["2025-01", 100, 99], ["2025-02", 100.5, 99.5]],
+      Values: [
+        ["", "Germany", "Austria"],
+        ["2025-01", 100, 99],
+        ["2025-02", 100.5, 99.5],
+      ],
     });
     const p = await parseBarometer(buf);
     expect(p.observations).toHaveLength(4);
@@ -410,7 +484,12 @@ describe("sheets and blocks", () => {
     });
     const p = await parseBarometer(buf);
     expect(asMap(p.observations)).toEqual(
-      new Map([["AT|2025-01", 99], ["AT|2025-02", 98], ["DE|2025-01", 100], ["DE|2025-02", 101]]),
+      new Map([
+        ["AT|2025-01", 99],
+        ["AT|2025-02", 98],
+        ["DE|2025-01", 100],
+        ["DE|2025-02", 101],
+      ]),
     );
     expect(p.notes).toContain("Only the first table was read: another one starts at row 7.");
   });

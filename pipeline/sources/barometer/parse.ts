@@ -43,7 +43,23 @@ export const NOT_XLSX_MESSAGE =
 type Plain = null | string | number | boolean | Date | { error: string };
 
 /** Explicit "not available" markers: counted as missing, without a warning. */
-const NA_MARKERS = new Set([":", "-", "–", "—", "..", "...", ".", "n/a", "na", "n.a.", "n.v.", "nv", "k.a.", "x", "#n/a"]);
+const NA_MARKERS = new Set([
+  ":",
+  "-",
+  "–",
+  "—",
+  "..",
+  "...",
+  ".",
+  "n/a",
+  "na",
+  "n.a.",
+  "n.v.",
+  "nv",
+  "k.a.",
+  "x",
+  "#n/a",
+]);
 
 interface Grid {
   sheet: string;
@@ -100,14 +116,12 @@ function textOf(v: Plain): string {
   return String(v);
 }
 
-type ValueCell =
-  | { kind: "empty" }
-  | { kind: "number"; value: number }
-  | { kind: "text"; text: string };
+type ValueCell = { kind: "empty" } | { kind: "number"; value: number } | { kind: "text"; text: string };
 
 function valueOf(v: Plain): ValueCell {
   if (isEmpty(v)) return { kind: "empty" };
-  if (typeof v === "number") return Number.isFinite(v) ? { kind: "number", value: v } : { kind: "text", text: String(v) };
+  if (typeof v === "number")
+    return Number.isFinite(v) ? { kind: "number", value: v } : { kind: "text", text: String(v) };
   if (typeof v === "object" && v !== null && !(v instanceof Date)) return { kind: "empty" }; // #N/A and other errors
   const text = textOf(v);
   if (NA_MARKERS.has(text.toLowerCase())) return { kind: "empty" };
@@ -197,7 +211,13 @@ function findLayout(g: Grid, match: (text: string) => HeaderMatch): Attempt {
       if (months.length === 0) continue;
       if (!monthsSeen || months.length > monthsSeen.count) {
         const sorted = months.map((m) => m.period).sort();
-        monthsSeen = { orientation: axis.orientation, line, first: sorted[0], last: sorted[sorted.length - 1], count: months.length };
+        monthsSeen = {
+          orientation: axis.orientation,
+          line,
+          first: sorted[0],
+          last: sorted[sorted.length - 1],
+          count: months.length,
+        };
       }
 
       // The header line: before the first month, the line naming most countries (nearest on a tie).
@@ -430,10 +450,11 @@ function parseSheet(g: Grid, layout: Layout, otherSheets: string[]): ParsedFile 
       const names = BELGIAN_REGIONS.filter((r) => regionsSeen.has(r.id)).map((r) => `${r.service} (${r.name})`);
       const counts = [...regionCounts]
         .sort(([a], [b]) => b - a)
-        .map(([n, periods]) =>
-          `${n} region${n === 1 ? "" : "s"} averaged in ${periods.length} month${periods.length === 1 ? "" : "s"}${
-            periods.length <= 3 ? ` (${periods.join(", ")})` : ""
-          }`,
+        .map(
+          ([n, periods]) =>
+            `${n} region${n === 1 ? "" : "s"} averaged in ${periods.length} month${periods.length === 1 ? "" : "s"}${
+              periods.length <= 3 ? ` (${periods.join(", ")})` : ""
+            }`,
         )
         .join(", ");
       notes.push(
@@ -475,10 +496,14 @@ function parseSheet(g: Grid, layout: Layout, otherSheets: string[]): ParsedFile 
 
   const periods = [...new Set(observations.map((o) => o.period))].sort();
   const codes = [...values.keys()].filter((c) => values.get(c)!.size > 0).sort();
-  const monthsLine = layout.orientation === "months-down" ? `column ${colName(layout.monthLine)}` : `row ${layout.monthLine}`;
-  const headerLine = layout.orientation === "months-down" ? `row ${layout.headerLine}` : `column ${colName(layout.headerLine)}`;
+  const monthsLine =
+    layout.orientation === "months-down" ? `column ${colName(layout.monthLine)}` : `row ${layout.monthLine}`;
+  const headerLine =
+    layout.orientation === "months-down" ? `row ${layout.headerLine}` : `column ${colName(layout.headerLine)}`;
   const span = (ps: number[]) =>
-    layout.orientation === "months-down" ? `rows ${Math.min(...ps)}–${Math.max(...ps)}` : `columns ${colName(Math.min(...ps))}–${colName(Math.max(...ps))}`;
+    layout.orientation === "months-down"
+      ? `rows ${Math.min(...ps)}–${Math.max(...ps)}`
+      : `columns ${colName(Math.min(...ps))}–${colName(Math.max(...ps))}`;
   const gaps = monthIndex(periods[periods.length - 1]) - monthIndex(periods[0]) + 1 - periods.length;
 
   notes.unshift(
@@ -554,7 +579,9 @@ export async function parseBarometer(buf: Buffer): Promise<ParsedFile> {
   }
   if (grids.length === 0) {
     throw new InputError(
-      wb.worksheets.length === 0 ? "The workbook has no sheets, so there is no barometer to read." : "The workbook is empty: none of its sheets holds any data.",
+      wb.worksheets.length === 0
+        ? "The workbook has no sheets, so there is no barometer to read."
+        : "The workbook is empty: none of its sheets holds any data.",
     );
   }
 
@@ -572,7 +599,11 @@ export async function parseBarometer(buf: Buffer): Promise<ParsedFile> {
   for (const g of grids) {
     const attempt = findLayout(g, match);
     if (attempt.layout) {
-      return parseSheet(g, attempt.layout, grids.filter((o) => o !== g).map((o) => o.sheet));
+      return parseSheet(
+        g,
+        attempt.layout,
+        grids.filter((o) => o !== g).map((o) => o.sheet),
+      );
     }
     attempts.push({ g, attempt });
   }
@@ -586,7 +617,10 @@ export async function parseBarometer(buf: Buffer): Promise<ParsedFile> {
   }
   const seen = withMonths.attempt.monthsSeen!;
   const where = seen.orientation === "months-down" ? `column ${colName(seen.line)}` : `row ${seen.line}`;
-  const headers = withMonths.attempt.headersSeen.slice(0, 8).map((h) => `"${h}"`).join(", ");
+  const headers = withMonths.attempt.headersSeen
+    .slice(0, 8)
+    .map((h) => `"${h}"`)
+    .join(", ");
   throw new InputError(
     `Found months in sheet "${withMonths.g.sheet}" (${where}, ${seen.first} to ${seen.last}) but no header naming a covered country ` +
       `next to them: looked ${seen.orientation === "months-down" ? "in the rows above the first month" : "in the columns left of the first month"} ` +

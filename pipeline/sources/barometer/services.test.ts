@@ -106,7 +106,9 @@ describe("matchHeader: public employment services", () => {
 
   it("has one entry per covered country except Belgium, and only covered codes", () => {
     const codes = PUBLIC_EMPLOYMENT_SERVICES.map((p) => p.code).sort();
-    const expected = COUNTRIES.map((c) => c.code).filter((c) => c !== "BE").sort();
+    const expected = COUNTRIES.map((c) => c.code)
+      .filter((c) => c !== "BE")
+      .sort();
     expect(codes).toEqual(expected);
   });
 

@@ -10,7 +10,21 @@ import { COUNTRIES } from "../../countries.ts";
 
 /** Countries whose PES took part in the ELMB according to the IAB press releases 2020–2022 (SOURCES.md §8). */
 export const ELMB_PARTICIPANTS: readonly string[] = [
-  "AT", "BE", "BG", "CY", "CZ", "DE", "DK", "IS", "LI", "LT", "LU", "MT", "PT", "PL", "CH",
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "IS",
+  "LI",
+  "LT",
+  "LU",
+  "MT",
+  "PT",
+  "PL",
+  "CH",
 ];
 
 export interface PublicEmploymentService {
@@ -24,31 +38,97 @@ export interface PublicEmploymentService {
 
 /** One entry per covered country except Belgium, whose services are regional (see BELGIAN_REGIONS). */
 export const PUBLIC_EMPLOYMENT_SERVICES: readonly PublicEmploymentService[] = [
-  { code: "AT", service: "AMS", aliases: ["AMS", "Arbeitsmarktservice", "Arbeitsmarktservice Österreich", "AMS Österreich", "Public Employment Service Austria"] },
-  { code: "BG", service: "Employment Agency", aliases: ["Employment Agency", "Bulgarian Employment Agency", "Агенция по заетостта", "Agentsia po zaetostta"] },
-  { code: "CH", service: "SECO", aliases: ["SECO", "RAV", "ORP", "URC", "Staatssekretariat für Wirtschaft", "State Secretariat for Economic Affairs", "Arbeitsmarkt Schweiz"] },
-  { code: "CY", service: "PES Cyprus", aliases: ["PES Cyprus", "Cyprus PES", "Public Employment Service Cyprus", "Department of Labour Cyprus"] },
-  { code: "CZ", service: "Úřad práce", aliases: ["Úřad práce", "Úřad práce ČR", "ÚP ČR", "Labour Office", "Labour Office of the Czech Republic"] },
-  { code: "DE", service: "BA", aliases: ["BA", "Bundesagentur für Arbeit", "Agentur für Arbeit", "Federal Employment Agency"] },
-  { code: "DK", service: "STAR", aliases: ["STAR", "Styrelsen for Arbejdsmarked og Rekruttering", "Danish Agency for Labour Market and Recruitment"] },
-  { code: "EE", service: "Töötukassa", aliases: ["Töötukassa", "Eesti Töötukassa", "Estonian Unemployment Insurance Fund"] },
+  {
+    code: "AT",
+    service: "AMS",
+    aliases: [
+      "AMS",
+      "Arbeitsmarktservice",
+      "Arbeitsmarktservice Österreich",
+      "AMS Österreich",
+      "Public Employment Service Austria",
+    ],
+  },
+  {
+    code: "BG",
+    service: "Employment Agency",
+    aliases: ["Employment Agency", "Bulgarian Employment Agency", "Агенция по заетостта", "Agentsia po zaetostta"],
+  },
+  {
+    code: "CH",
+    service: "SECO",
+    aliases: [
+      "SECO",
+      "RAV",
+      "ORP",
+      "URC",
+      "Staatssekretariat für Wirtschaft",
+      "State Secretariat for Economic Affairs",
+      "Arbeitsmarkt Schweiz",
+    ],
+  },
+  {
+    code: "CY",
+    service: "PES Cyprus",
+    aliases: ["PES Cyprus", "Cyprus PES", "Public Employment Service Cyprus", "Department of Labour Cyprus"],
+  },
+  {
+    code: "CZ",
+    service: "Úřad práce",
+    aliases: ["Úřad práce", "Úřad práce ČR", "ÚP ČR", "Labour Office", "Labour Office of the Czech Republic"],
+  },
+  {
+    code: "DE",
+    service: "BA",
+    aliases: ["BA", "Bundesagentur für Arbeit", "Agentur für Arbeit", "Federal Employment Agency"],
+  },
+  {
+    code: "DK",
+    service: "STAR",
+    aliases: ["STAR", "Styrelsen for Arbejdsmarked og Rekruttering", "Danish Agency for Labour Market and Recruitment"],
+  },
+  {
+    code: "EE",
+    service: "Töötukassa",
+    aliases: ["Töötukassa", "Eesti Töötukassa", "Estonian Unemployment Insurance Fund"],
+  },
   { code: "ES", service: "SEPE", aliases: ["SEPE", "Servicio Público de Empleo Estatal"] },
-  { code: "FI", service: "TE", aliases: ["TE", "TE-palvelut", "TE Services", "TE-toimisto", "Työ- ja elinkeinotoimisto"] },
+  {
+    code: "FI",
+    service: "TE",
+    aliases: ["TE", "TE-palvelut", "TE Services", "TE-toimisto", "Työ- ja elinkeinotoimisto"],
+  },
   { code: "FR", service: "France Travail", aliases: ["France Travail", "Pôle emploi"] },
   { code: "GR", service: "DYPA", aliases: ["DYPA", "ΔΥΠΑ", "OAED", "ΟΑΕΔ", "Public Employment Service of Greece"] },
   { code: "HR", service: "HZZ", aliases: ["HZZ", "Hrvatski zavod za zapošljavanje", "Croatian Employment Service"] },
-  { code: "HU", service: "NFSZ", aliases: ["NFSZ", "Nemzeti Foglalkoztatási Szolgálat", "National Employment Service Hungary"] },
+  {
+    code: "HU",
+    service: "NFSZ",
+    aliases: ["NFSZ", "Nemzeti Foglalkoztatási Szolgálat", "National Employment Service Hungary"],
+  },
   { code: "IE", service: "Intreo", aliases: ["Intreo", "Department of Social Protection"] },
   { code: "IS", service: "Vinnumálastofnun", aliases: ["Vinnumálastofnun", "Directorate of Labour"] },
   { code: "IT", service: "ANPAL", aliases: ["ANPAL", "Agenzia Nazionale Politiche Attive del Lavoro"] },
   { code: "LI", service: "AMS Liechtenstein", aliases: ["AMS Liechtenstein", "Amt für Volkswirtschaft", "AVW"] },
-  { code: "LT", service: "Užimtumo tarnyba", aliases: ["Užimtumo tarnyba", "Employment Service of Lithuania", "Lithuanian Employment Service"] },
+  {
+    code: "LT",
+    service: "Užimtumo tarnyba",
+    aliases: ["Užimtumo tarnyba", "Employment Service of Lithuania", "Lithuanian Employment Service"],
+  },
   { code: "LU", service: "ADEM", aliases: ["ADEM", "Agence pour le développement de l'emploi"] },
   { code: "LV", service: "NVA", aliases: ["NVA", "Nodarbinātības valsts aģentūra", "State Employment Agency"] },
   { code: "MT", service: "Jobsplus", aliases: ["Jobsplus", "Jobs Plus"] },
   { code: "NL", service: "UWV", aliases: ["UWV", "Uitvoeringsinstituut Werknemersverzekeringen"] },
-  { code: "NO", service: "NAV", aliases: ["NAV", "Arbeids- og velferdsetaten", "Norwegian Labour and Welfare Administration"] },
-  { code: "PL", service: "PSZ", aliases: ["PSZ", "Publiczne Służby Zatrudnienia", "Public Employment Services Poland"] },
+  {
+    code: "NO",
+    service: "NAV",
+    aliases: ["NAV", "Arbeids- og velferdsetaten", "Norwegian Labour and Welfare Administration"],
+  },
+  {
+    code: "PL",
+    service: "PSZ",
+    aliases: ["PSZ", "Publiczne Służby Zatrudnienia", "Public Employment Services Poland"],
+  },
   { code: "PT", service: "IEFP", aliases: ["IEFP", "Instituto do Emprego e Formação Profissional"] },
   { code: "RO", service: "ANOFM", aliases: ["ANOFM", "Agenția Națională pentru Ocuparea Forței de Muncă"] },
   { code: "SE", service: "Arbetsförmedlingen", aliases: ["Arbetsförmedlingen", "Swedish Public Employment Service"] },
@@ -73,7 +153,15 @@ export const BELGIAN_REGIONS: readonly BelgianRegion[] = [
     id: "flanders",
     name: "Flanders",
     service: "VDAB",
-    aliases: ["VDAB", "Vlaamse Dienst voor Arbeidsbemiddeling en Beroepsopleiding", "Flanders", "Flemish Region", "Vlaanderen", "BE-VLG", "BE-VL"],
+    aliases: [
+      "VDAB",
+      "Vlaamse Dienst voor Arbeidsbemiddeling en Beroepsopleiding",
+      "Flanders",
+      "Flemish Region",
+      "Vlaanderen",
+      "BE-VLG",
+      "BE-VL",
+    ],
   },
   {
     id: "wallonia",
@@ -92,8 +180,14 @@ export const BELGIAN_REGIONS: readonly BelgianRegion[] = [
     name: "German-speaking Community",
     service: "ADG",
     aliases: [
-      "ADG", "Arbeitsamt der DG", "Arbeitsamt der Deutschsprachigen Gemeinschaft", "DG", "BE-DG",
-      "German-speaking Community", "Deutschsprachige Gemeinschaft", "Ostbelgien",
+      "ADG",
+      "Arbeitsamt der DG",
+      "Arbeitsamt der Deutschsprachigen Gemeinschaft",
+      "DG",
+      "BE-DG",
+      "German-speaking Community",
+      "Deutschsprachige Gemeinschaft",
+      "Ostbelgien",
     ],
   },
 ];
@@ -103,20 +197,24 @@ export const BELGIAN_REGIONS: readonly BelgianRegion[] = [
  * stored: the score uses per-country values only, and the product has no place for an ELMB aggregate.
  */
 export const EUROPEAN_AGGREGATE_WORDS: readonly string[] = [
-  "elmb", "europe", "european", "eu", "eu27", "total", "average", "mean", "overall", "all",
+  "elmb",
+  "europe",
+  "european",
+  "eu",
+  "eu27",
+  "total",
+  "average",
+  "mean",
+  "overall",
+  "all",
 ];
 
 /** Words and phrases that carry no identity in a header: "Austria (PES)", "PES Cyprus". */
 const NOISE_PHRASES: readonly string[] = ["pes", "public employment service", "public employment services", "the"];
 
-export type HeaderTarget =
-  | { kind: "country"; code: string }
-  | { kind: "be-region"; region: BelgianRegion };
+export type HeaderTarget = { kind: "country"; code: string } | { kind: "be-region"; region: BelgianRegion };
 
-export type HeaderMatch =
-  | HeaderTarget
-  | { kind: "aggregate" }
-  | { kind: "unknown"; ambiguous: string[] };
+export type HeaderMatch = HeaderTarget | { kind: "aggregate" } | { kind: "unknown"; ambiguous: string[] };
 
 /** Lower case, accents and special letters folded, punctuation to spaces, spaces collapsed. */
 export function normaliseHeader(text: string): string {
@@ -124,7 +222,16 @@ export function normaliseHeader(text: string): string {
 }
 
 const LETTER_FOLDS: Record<string, string> = {
-  ß: "ss", ø: "o", æ: "ae", œ: "oe", đ: "d", ð: "d", þ: "th", ł: "l", ı: "i", ħ: "h",
+  ß: "ss",
+  ø: "o",
+  æ: "ae",
+  œ: "oe",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ł: "l",
+  ı: "i",
+  ħ: "h",
 };
 
 function fold(text: string): string {
@@ -136,7 +243,9 @@ function fold(text: string): string {
 }
 
 function tokens(text: string): string[] {
-  return fold(text).split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0);
+  return fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((t) => t.length > 0);
 }
 
 /** Parts of a header that stand on their own: "Belgium (Wallonia)" → "Belgium", "Wallonia"; "BE-DG" → "BE", "DG". */
@@ -146,7 +255,7 @@ function stripNoise(words: string[]): string[] {
   let rest = [...words];
   for (const phrase of [...NOISE_PHRASES].sort((a, b) => b.length - a.length)) {
     const p = phrase.split(" ");
-    for (let i = 0; i + p.length <= rest.length; ) {
+    for (let i = 0; i + p.length <= rest.length;) {
       if (p.every((w, k) => rest[i + k] === w)) rest = [...rest.slice(0, i), ...rest.slice(i + p.length)];
       else i++;
     }
@@ -232,7 +341,10 @@ export function matchHeader(header: string): HeaderMatch {
   const found: HeaderTarget[] = [];
 
   // Word positions of the whole header, and which part (segment) each word belongs to.
-  const segments = header.split(SEGMENT_SEPARATORS).map((s) => tokens(s)).filter((s) => s.length > 0);
+  const segments = header
+    .split(SEGMENT_SEPARATORS)
+    .map((s) => tokens(s))
+    .filter((s) => s.length > 0);
   const allWords = segments.flat();
   const used = new Array<boolean>(allWords.length).fill(false);
 

@@ -19,7 +19,10 @@ import {
 } from "./csv-file.ts";
 
 const inputError = (message: string | RegExp) =>
-  expect.objectContaining({ name: "InputError", message: typeof message === "string" ? message : expect.stringMatching(message) });
+  expect.objectContaining({
+    name: "InputError",
+    message: typeof message === "string" ? message : expect.stringMatching(message),
+  });
 
 const header = (text: string | Buffer) => {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
@@ -61,14 +64,18 @@ describe("the header row", () => {
   });
 
   it("gives the first data row when the first bytes hold it whole", () => {
-    expect(firstDataRow(Buffer.from('\uFEFFDATAFLOW,geo,TIME_PERIOD\r\nESTAT:UNE_RT_M(1.0),"Euro area – 20, countries",2024-01\r\nx'))).toEqual([
-      "ESTAT:UNE_RT_M(1.0)",
-      "Euro area – 20, countries",
-      "2024-01",
-    ]);
+    expect(
+      firstDataRow(
+        Buffer.from('\uFEFFDATAFLOW,geo,TIME_PERIOD\r\nESTAT:UNE_RT_M(1.0),"Euro area – 20, countries",2024-01\r\nx'),
+      ),
+    ).toEqual(["ESTAT:UNE_RT_M(1.0)", "Euro area – 20, countries", "2024-01"]);
     expect(firstDataRow(Buffer.from("geo,time\nDE,2024-0"))).toBeNull();
     expect(firstDataRow(Buffer.from("geo,time\n"))).toBeNull();
-    expect(splitLine('a,"b ""q"", c"\r\nnext', 0)).toMatchObject({ cells: ["a", 'b "q", c'], next: 16, complete: true });
+    expect(splitLine('a,"b ""q"", c"\r\nnext', 0)).toMatchObject({
+      cells: ["a", 'b "q", c'],
+      next: 16,
+      complete: true,
+    });
   });
 
   it("says semicolons in the message the operator sees", () => {
@@ -92,7 +99,9 @@ describe("reading rows", () => {
     for (let n = 1; n <= 300_000; n++) lines.push(`DE,2024-01,${n}`);
     writeFileSync(file, lines.join("\n") + "\n");
     const mismatches = await withCsvFile({ path: file }, (f) =>
-      f.all(`SELECT count(*)::INTEGER FROM (SELECT row_number() OVER () AS r, c2 FROM ${f.source}) WHERE r::VARCHAR <> c2`),
+      f.all(
+        `SELECT count(*)::INTEGER FROM (SELECT row_number() OVER () AS r, c2 FROM ${f.source}) WHERE r::VARCHAR <> c2`,
+      ),
     );
     expect(mismatches).toEqual([[0]]);
   });
@@ -104,7 +113,9 @@ describe("reading rows", () => {
     expect(await rows({ path: file }, { tempDir })).toHaveLength(1);
     expect(await rows(Buffer.from("geo,time,value\nDE,2024-01,1\n"), { tempDir })).toHaveLength(1);
     await expect(rows(Buffer.from("geo,time,value\nDE,2024-01\n"), { tempDir })).rejects.toThrow(/Line 2/);
-    await expect(withCsvFile(Buffer.from("geo,time,value\n"), () => Promise.reject(new Error("boom")), { tempDir })).rejects.toThrow("boom");
+    await expect(
+      withCsvFile(Buffer.from("geo,time,value\n"), () => Promise.reject(new Error("boom")), { tempDir }),
+    ).rejects.toThrow("boom");
     expect(readdirSync(tempDir)).toEqual([]);
   });
 });
@@ -121,8 +132,16 @@ describe("DuckDB's reading errors name the line", () => {
       'geo,time,value\nDE,2024-01,3.5\n"Germany,2024-02,3.6\n',
       "Line 3 opens a quoted value that never closes: the file looks cut off (truncated).",
     ],
-    ["a row with a column too many", "geo,time,value\nDE,2024-01,3,5\n", "Line 2 has 4 columns, but the header row has 3 (a value with an unquoted comma?)."],
-    ["Latin-1 text", Buffer.from("geo,time,value\nT\xfcrkiye,2024-01,1\n", "latin1"), "Line 2 is not UTF-8 text: save the file as CSV UTF-8 and upload it again."],
+    [
+      "a row with a column too many",
+      "geo,time,value\nDE,2024-01,3,5\n",
+      "Line 2 has 4 columns, but the header row has 3 (a value with an unquoted comma?).",
+    ],
+    [
+      "Latin-1 text",
+      Buffer.from("geo,time,value\nT\xfcrkiye,2024-01,1\n", "latin1"),
+      "Line 2 is not UTF-8 text: save the file as CSV UTF-8 and upload it again.",
+    ],
   ])("%s", async (_, text, message) => {
     await expect(rows(typeof text === "string" ? Buffer.from(text) : text)).rejects.toThrow(inputError(message));
   });
@@ -130,17 +149,33 @@ describe("DuckDB's reading errors name the line", () => {
 
 describe("numberCell", () => {
   it("reads numbers, gives null for an empty cell or ':', and names the row and column of anything else", () => {
-    expect([numberCell("3.5", 1, "v"), numberCell(" -0.25 ", 1, "v"), numberCell("7", 1, "v"), numberCell("1e2", 1, "v")]).toEqual([3.5, -0.25, 7, 100]);
+    expect([
+      numberCell("3.5", 1, "v"),
+      numberCell(" -0.25 ", 1, "v"),
+      numberCell("7", 1, "v"),
+      numberCell("1e2", 1, "v"),
+    ]).toEqual([3.5, -0.25, 7, 100]);
     expect([numberCell(null, 1, "v"), numberCell("", 1, "v"), numberCell(" : ", 1, "v")]).toEqual([null, null, null]);
-    expect(() => numberCell("3,5", 12, "OBS_VALUE")).toThrow(inputError('Row 12: the value "3,5" in column OBS_VALUE is not a number.'));
-    for (const bad of ["n/a", "3.5 p", "NaN", "Infinity", "0x10", "1_000"]) expect(() => numberCell(bad, 1, "value")).toThrow(/is not a number/);
+    expect(() => numberCell("3,5", 12, "OBS_VALUE")).toThrow(
+      inputError('Row 12: the value "3,5" in column OBS_VALUE is not a number.'),
+    );
+    for (const bad of ["n/a", "3.5 p", "NaN", "Infinity", "0x10", "1_000"])
+      expect(() => numberCell(bad, 1, "value")).toThrow(/is not a number/);
   });
 
   it("refuses a number cut short (a file cut off in the middle of it), naming the row; a fraction alone is whole", () => {
     expect(() => numberCell("88.", 7, "value")).toThrow(
-      inputError('Row 7: the value "88." in column value is not a complete number: the file looks cut off (truncated) there, or the value was mistyped. Upload the whole file again.'),
+      inputError(
+        'Row 7: the value "88." in column value is not a complete number: the file looks cut off (truncated) there, or the value was mistyped. Upload the whole file again.',
+      ),
     );
-    for (const cut of ["-4.", "+3.", "1e", "1e+", "2.5E-", "-", "+", "."]) expect(() => numberCell(cut, 1, "value"), cut).toThrow(/not a complete number/);
-    expect([numberCell(".5", 1, "v"), numberCell("-.5", 1, "v"), numberCell("88.0", 1, "v"), numberCell("1E+2", 1, "v")]).toEqual([0.5, -0.5, 88, 100]);
+    for (const cut of ["-4.", "+3.", "1e", "1e+", "2.5E-", "-", "+", "."])
+      expect(() => numberCell(cut, 1, "value"), cut).toThrow(/not a complete number/);
+    expect([
+      numberCell(".5", 1, "v"),
+      numberCell("-.5", 1, "v"),
+      numberCell("88.0", 1, "v"),
+      numberCell("1E+2", 1, "v"),
+    ]).toEqual([0.5, -0.5, 88, 100]);
   });
 });

@@ -165,12 +165,17 @@ export function csvReadError(err: unknown): InputError | null {
           `Line ${line} has ${found} of the ${expected} columns of the header row: the file looks cut off (truncated), or that row is incomplete.`,
           { line },
         )
-      : new InputError(`Line ${line} has ${found} columns, but the header row has ${expected} (a value with an unquoted comma?).`, {
-          line,
-        });
+      : new InputError(
+          `Line ${line} has ${found} columns, but the header row has ${expected} (a value with an unquoted comma?).`,
+          {
+            line,
+          },
+        );
   }
   if (/unterminated quote/i.test(message)) {
-    return new InputError(`Line ${line} opens a quoted value that never closes: the file looks cut off (truncated).`, { line });
+    return new InputError(`Line ${line} opens a quoted value that never closes: the file looks cut off (truncated).`, {
+      line,
+    });
   }
   if (/unicode|utf-?8/i.test(message)) {
     return new InputError(`Line ${line} is not UTF-8 text: save the file as CSV UTF-8 and upload it again.`, { line });
@@ -294,7 +299,11 @@ async function run<T>(work: () => Promise<T>): Promise<T> {
  * tabs, repeated columns). DuckDB's reading errors (a cut-off row, an unclosed quote, bad UTF-8) become
  * InputErrors naming the line. The connection and any temporary copy are gone when this returns.
  */
-export async function withCsvFile<T>(input: CsvInput, work: (file: CsvFile) => Promise<T>, opts: CsvOptions = {}): Promise<T> {
+export async function withCsvFile<T>(
+  input: CsvInput,
+  work: (file: CsvFile) => Promise<T>,
+  opts: CsvOptions = {},
+): Promise<T> {
   const { head, size } = await headOf(input);
   const header = readHeader(head, size);
   const disk = await onDisk(input, opts);

@@ -15,12 +15,17 @@ export const LMB_NOT_CSV =
 export async function parseCsv(input: CsvInput, dataType: DataType, opts: CsvOptions = {}): Promise<ParsedFile> {
   const type = assertDataType(dataType);
   if (type === "lmb") throw new InputError(LMB_NOT_CSV);
-  return withCsvFile(input, (file) => (isEcfinLong(file.header) ? parseEcfinLong(file, type) : parseEurostatCsv(file, type)), opts);
+  return withCsvFile(
+    input,
+    (file) => (isEcfinLong(file.header) ? parseEcfinLong(file, type) : parseEurostatCsv(file, type)),
+    opts,
+  );
 }
 
 /** True when the content is JSON rather than CSV: an already parsed object, or text whose first character is `{` or `[`. */
 export function looksLikeJson(content: unknown): boolean {
   if (typeof content !== "string" && !(content instanceof Uint8Array)) return true;
-  const head = typeof content === "string" ? content.slice(0, 256) : Buffer.from(content.subarray(0, 256)).toString("utf8");
+  const head =
+    typeof content === "string" ? content.slice(0, 256) : Buffer.from(content.subarray(0, 256)).toString("utf8");
   return /^\uFEFF?\s*[[{]/.test(head);
 }

@@ -49,7 +49,10 @@ export function ecfinMonth(cell: string | null, row: number): Period {
   const month = m ? Number(m[2]) : 0;
   const day = m?.[3] === undefined ? 1 : Number(m[3]);
   if (!m || month < 1 || month > 12 || day < 1 || day > DAYS[month - 1]!) {
-    throw new InputError(`Row ${row}: date "${text}" is not a date (YYYY-MM-DD, the month's last day).`, { row, date: text });
+    throw new InputError(`Row ${row}: date "${text}" is not a date (YYYY-MM-DD, the month's last day).`, {
+      row,
+      date: text,
+    });
   }
   return `${m[1]}-${m[2]}`;
 }
@@ -64,7 +67,10 @@ export async function parseEcfinLong(file: CsvFile, dataType: DataType): Promise
   if (dataType !== "expectations") throw new InputError(NOT_EXPECTATIONS);
   const [date, country, series, value] = COLUMNS.map((name) => {
     const pos = file.column(name);
-    if (pos < 0) throw new InputError(`This DG ECFIN file has no "${name}" column (it needs date, country, series and value).`, { column: name });
+    if (pos < 0)
+      throw new InputError(`This DG ECFIN file has no "${name}" column (it needs date, country, series and value).`, {
+        column: name,
+      });
     return pos;
   }) as [number, number, number, number];
   // Every row's value is checked on the way, whatever its series or country: the first one that is not a
@@ -127,6 +133,7 @@ export async function parseEcfinLong(file: CsvFile, dataType: DataType): Promise
       "Read DG ECFIN's business and consumer survey indicators (long CSV: date, country, series, value; seasonally adjusted as DG ECFIN publishes them), stored as table ecfin_eei.",
     sourceUpdated: null,
     refKind: "row",
-    extraNotes: others.length > 0 ? [`Other series in the file were ignored (only EEI is stored): ${others.join(", ")}.`] : [],
+    extraNotes:
+      others.length > 0 ? [`Other series in the file were ignored (only EEI is stored): ${others.join(", ")}.`] : [],
   });
 }

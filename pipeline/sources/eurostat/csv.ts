@@ -38,9 +38,12 @@ const dimensionId = (name: string): string => name.split(":")[0]!.trim().toLower
 
 function missingColumn(what: string, names: readonly string[]): InputError {
   const listed = names.map((n) => `"${n}"`).join(" or ");
-  return new InputError(`This CSV has no ${what} column (${listed}), so it cannot give one value per country and period.`, {
-    column: names[0],
-  });
+  return new InputError(
+    `This CSV has no ${what} column (${listed}), so it cannot give one value per country and period.`,
+    {
+      column: names[0],
+    },
+  );
 }
 
 /** Recognises the columns; InputError naming a needed column (time, value, geo) the file lacks. */
@@ -53,7 +56,14 @@ export function csvLayout(file: Pick<CsvFile, "header" | "column">): Layout {
   const dims: Layout["dims"] = [];
   file.header.forEach((name, pos) => {
     const lower = name.trim().toLowerCase();
-    if (lower === "" || roles.has(pos) || pos > value || META_COLUMNS.includes(lower) || ATTRIBUTE_COLUMNS.includes(lower)) return;
+    if (
+      lower === "" ||
+      roles.has(pos) ||
+      pos > value ||
+      META_COLUMNS.includes(lower) ||
+      ATTRIBUTE_COLUMNS.includes(lower)
+    )
+      return;
     dims.push({ pos, id: dimensionId(name) });
   });
   const geo = dims.find((d) => d.id === "geo")?.pos ?? -1;
@@ -155,7 +165,9 @@ async function guessTable(
   const positions = [layout.dataflow, freqPos, layout.time, layout.updated];
   let first: Array<string | null>;
   if (file.firstRow !== null) {
-    first = positions.map((pos) => (pos < 0 || file.firstRow![pos] === undefined || file.firstRow![pos] === "" ? null : file.firstRow![pos]!));
+    first = positions.map((pos) =>
+      pos < 0 || file.firstRow![pos] === undefined || file.firstRow![pos] === "" ? null : file.firstRow![pos]!,
+    );
   } else {
     const columns = positions.map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
     const [row] = await file.all(`SELECT ${columns.join(", ")} FROM ${file.source} LIMIT 1`);
@@ -166,7 +178,12 @@ async function guessTable(
   const freqCode = freq === null ? null : categoryCode("freq", freq);
   const shape = {
     hasDimension: (id: string) => layout.dims.some((d) => d.id === id),
-    freq: freqCode === "M" || freqCode === "Q" ? freqCode : time === null ? null : (normalisePeriod(time.trim())?.freq ?? null),
+    freq:
+      freqCode === "M" || freqCode === "Q"
+        ? freqCode
+        : time === null
+          ? null
+          : (normalisePeriod(time.trim())?.freq ?? null),
     label: null,
   };
   let guess: TableConfig | null;
@@ -195,7 +212,9 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, up
   }
   const capture = guess === null ? "false" : conditions.length > 0 ? conditions.join(" AND ") : "true";
   const keys = [layout.dataflow, ...layout.dims.map((d) => d.pos)].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
-  const [g, t, v, f] = [layout.geo, layout.time, layout.value, layout.flag].map((pos) => (pos < 0 ? "NULL" : file.col(pos)));
+  const [g, t, v, f] = [layout.geo, layout.time, layout.value, layout.flag].map((pos) =>
+    pos < 0 ? "NULL" : file.col(pos),
+  );
   const keyNames = keys.map((_, i) => `k${i}`);
   // The captured rows of a group come back as one JSON text (JSON.parse is far cheaper than converting a list of
   // structs value by value, and JSON keeps every cell and null exactly).
@@ -224,7 +243,10 @@ async function scan(file: CsvFile, layout: Layout, guess: TableConfig | null, up
     });
     count += Number(row[keys.length]);
     const captured = row[keys.length + 1];
-    groups.push({ cells: row.slice(1, keys.length).map(text), captured: typeof captured === "string" ? (JSON.parse(captured) as Captured[] | null) ?? [] : [] });
+    groups.push({
+      cells: row.slice(1, keys.length).map(text),
+      captured: typeof captured === "string" ? ((JSON.parse(captured) as Captured[] | null) ?? []) : [],
+    });
   }
   if (bad !== null) numberCell(bad.cell, bad.row, file.header[layout.value]!); // throws: names the row
   return {
@@ -269,7 +291,9 @@ async function fileFrequency(file: CsvFile, layout: Layout, cats: Scan): Promise
   }
   const code = freq?.codes[0];
   if (code === "M" || code === "Q") return code;
-  const first = await file.all(`SELECT ${file.col(layout.time)} FROM ${file.source} WHERE ${file.col(layout.time)} IS NOT NULL LIMIT 1`);
+  const first = await file.all(
+    `SELECT ${file.col(layout.time)} FROM ${file.source} WHERE ${file.col(layout.time)} IS NOT NULL LIMIT 1`,
+  );
   const label = text(first[0]?.[0]);
   return label === null ? null : (normalisePeriod(label.trim())?.freq ?? null);
 }
@@ -298,7 +322,10 @@ function readPeriod(cell: string | null, row: number, config: TableConfig): Peri
   }
   if (p.freq !== config.freq) {
     const [is, want] = p.freq === "M" ? ["monthly", "quarterly"] : ["quarterly", "monthly"];
-    throw new InputError(`Row ${row}: time period "${label}" is ${is}, but ${config.table} is a ${want} table.`, { row, period: label });
+    throw new InputError(`Row ${row}: time period "${label}" is ${is}, but ${config.table} is a ${want} table.`, {
+      row,
+      period: label,
+    });
   }
   return p.period;
 }
@@ -361,7 +388,14 @@ async function readPinned(
 }
 
 /** The pinned series' rows → observations (periods, numbers and flags checked row by row). */
-function collect(rows: readonly Captured[], file: CsvFile, layout: Layout, config: TableConfig, unit: string, geoOf: ReadonlyMap<string, StoredGeo>): RowCollector {
+function collect(
+  rows: readonly Captured[],
+  file: CsvFile,
+  layout: Layout,
+  config: TableConfig,
+  unit: string,
+  geoOf: ReadonlyMap<string, StoredGeo>,
+): RowCollector {
   const collector = new RowCollector({ dataType: config.dataType, table: config.table, unit });
   const valueColumn = file.header[layout.value]!;
   for (const { r, g, t, v, f } of rows) {
@@ -386,7 +420,9 @@ function classifyGeoCells(geo: CsvDimension): { geoOf: Map<string, StoredGeo>; u
 
 function readNote(config: TableConfig, layout: Layout, cats: Scan): string {
   const labelled = [...cats.dims.values()].some((d) => d.labelled);
-  const format = layout.sdmx ? `SDMX-CSV (cells as ${labelled ? "labels" : "codes"})` : "CSV with one column per dimension";
+  const format = layout.sdmx
+    ? `SDMX-CSV (cells as ${labelled ? "labels" : "codes"})`
+    : "CSV with one column per dimension";
   const updated = cats.updated === null ? "" : `, updated ${lastUpdateStamp(cats.updated)}`;
   return `Read Eurostat table ${config.table} from ${format}${updated}.`;
 }
@@ -403,11 +439,16 @@ export async function parseEurostatCsv(file: CsvFile, dataType: EurostatDataType
   if (cats.rows === 0) throw new InputError(HEADER_ONLY);
   const config = await fileTable(file, layout, cats, dataType);
   const geoId = "geo";
-  const pinned = pinSeries({ ids: layout.dims.map((d) => d.id), dimension: (id) => cats.dims.get(id) }, config, [geoId]);
+  const pinned = pinSeries({ ids: layout.dims.map((d) => d.id), dimension: (id) => cats.dims.get(id) }, config, [
+    geoId,
+  ]);
   const { geoOf, unknown } = classifyGeoCells(cats.dims.get(geoId)!);
   const unit = seriesUnit(config, pinned);
   const rows =
-    geoOf.size === 0 ? [] : (capturedRows(layout, cats, guess, config, pinned, geoOf) ?? (await readPinned(file, layout, cats, pinned, geoOf)));
+    geoOf.size === 0
+      ? []
+      : (capturedRows(layout, cats, guess, config, pinned, geoOf) ??
+        (await readPinned(file, layout, cats, pinned, geoOf)));
   const read = collect(rows, file, layout, config, unit, geoOf);
   return finishSeries({
     config,

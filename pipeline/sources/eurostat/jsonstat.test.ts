@@ -108,7 +108,10 @@ describe("decodeJsonStat layouts", () => {
   });
 
   it("status as a single string applies to every cell; non-finite values are missing", () => {
-    const raw: Record<string, unknown> = { ...syntheticDataset({ dims: [GEO, TIME], cell: () => 1, dense: true }), status: "e" };
+    const raw: Record<string, unknown> = {
+      ...syntheticDataset({ dims: [GEO, TIME], cell: () => 1, dense: true }),
+      status: "e",
+    };
     const cells = raw.value as unknown[];
     cells[0] = "1.5";
     cells[1] = Number.NaN;
@@ -118,7 +121,9 @@ describe("decodeJsonStat layouts", () => {
   });
 
   it("a single-category dimension may give only a label", () => {
-    const raw = syntheticDataset({ dims: [UNIT, GEO, TIME], cell: () => 1 }) as { dimension: Record<string, { category: object }> };
+    const raw = syntheticDataset({ dims: [UNIT, GEO, TIME], cell: () => 1 }) as {
+      dimension: Record<string, { category: object }>;
+    };
     raw.dimension.unit.category = { label: { PC_ACT: "Percentage" } };
     expect(decodeJsonStat(raw).dimension("unit")?.codes).toEqual(["PC_ACT"]);
   });

@@ -230,7 +230,13 @@ export function flatIndex(ds: JsonStatDataset, positions: Readonly<Record<string
 }
 
 /** Receives one cell of a slice: row and column positions, the value (null = missing), the flag and the flat index. */
-export type SliceVisitor = (row: number, col: number, value: number | null, status: string | null, flat: number) => void;
+export type SliceVisitor = (
+  row: number,
+  col: number,
+  value: number | null,
+  status: string | null,
+  flat: number,
+) => void;
 
 /**
  * Visit every cell of the slice `rowDim × colDim` with all other dimensions fixed at `pins`

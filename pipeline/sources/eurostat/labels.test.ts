@@ -7,14 +7,18 @@ import { categoryCode, codeForLabel, flagCode, normaliseLabel } from "./labels.t
 import { EUROSTAT_TABLES } from "./tables.ts";
 
 const real = (file: string) =>
-  JSON.parse(readFileSync(fileURLToPath(new URL(`../../../fixtures/real/eurostat/${file}`, import.meta.url)), "utf8")) as {
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../../fixtures/real/eurostat/${file}`, import.meta.url)), "utf8"),
+  ) as {
     id: string[];
     dimension: Record<string, { category: { label: Record<string, string> } }>;
   };
 
 describe("normaliseLabel", () => {
   it("ignores dashes, curly quotes, repeated or odd whitespace and case", () => {
-    expect(normaliseLabel("Euro area – 20 countries (from 2023)")).toBe(normaliseLabel("Euro area - 20 countries (from 2023)"));
+    expect(normaliseLabel("Euro area – 20 countries (from 2023)")).toBe(
+      normaliseLabel("Euro area - 20 countries (from 2023)"),
+    );
     expect(normaliseLabel("Euro area - 19 countries  (2015-2022)")).toBe("euro area - 19 countries (2015-2022)");
     expect(normaliseLabel("\u00a0Czechia\t")).toBe("czechia");
     expect(normaliseLabel("Côte d’Ivoire")).toBe("côte d'ivoire");
@@ -57,8 +61,17 @@ describe("categoryCode", () => {
   });
 
   it("knows the labels of the real JSON-stat fixtures for every pinned code (a CSV download uses the same)", () => {
-    const files = ["une_rt_m.json", "une_rt_q_SUBSET_2020Q1_2026Q2.json", "jvs_q_nace2.json", "namq_10_gdp_CLV_PCH_SM.json", "prc_hicp_manr.json", "prc_hicp_minr_SUBSET_2025-01_2026-08.json"];
-    const pinned = new Set(EUROSTAT_TABLES.flatMap((t) => t.pins.flatMap((p) => p.codes.map((c) => `${p.dimension}=${c}`))));
+    const files = [
+      "une_rt_m.json",
+      "une_rt_q_SUBSET_2020Q1_2026Q2.json",
+      "jvs_q_nace2.json",
+      "namq_10_gdp_CLV_PCH_SM.json",
+      "prc_hicp_manr.json",
+      "prc_hicp_minr_SUBSET_2025-01_2026-08.json",
+    ];
+    const pinned = new Set(
+      EUROSTAT_TABLES.flatMap((t) => t.pins.flatMap((p) => p.codes.map((c) => `${p.dimension}=${c}`))),
+    );
     let checked = 0;
     for (const file of files) {
       const ds = real(file);
@@ -77,13 +90,13 @@ describe("categoryCode", () => {
 
 describe("flagCode", () => {
   it("keeps letters, reads written-out flags, and gives null for an empty cell", () => {
-    expect([flagCode("p"), flagCode(" bu "), flagCode("provisional"), flagCode("Break in time series"), flagCode(""), flagCode(null)]).toEqual([
-      "p",
-      "bu",
-      "p",
-      "b",
-      null,
-      null,
-    ]);
+    expect([
+      flagCode("p"),
+      flagCode(" bu "),
+      flagCode("provisional"),
+      flagCode("Break in time series"),
+      flagCode(""),
+      flagCode(null),
+    ]).toEqual(["p", "bu", "p", "b", null, null]);
   });
 });

@@ -52,7 +52,9 @@ const CATEGORY_LABELS: Readonly<Record<string, LabelTable>> = {
   },
   indic_em: { JVR: ["Job vacancy rate"] },
   nace_r2: {
-    "B-S": ["Industry, construction and services (except activities of households as employers and extra-territorial organisations and bodies)"],
+    "B-S": [
+      "Industry, construction and services (except activities of households as employers and extra-territorial organisations and bodies)",
+    ],
   },
   // NACE Rev. 2.1: B-T covers what B-S covered in NACE Rev. 2 (the sections were re-lettered; T is "other services").
   nace_r2_1: {
@@ -74,8 +76,12 @@ const CATEGORY_LABELS: Readonly<Record<string, LabelTable>> = {
 const AGGREGATE_LABELS: LabelTable = {
   EU27_2020: ["European Union - 27 countries (from 2020)"],
   EU28: ["European Union - 28 countries (2013-2020)"],
-  EU: ["European Union (EU6-1958, EU9-1973, EU10-1981, EU12-1986, EU15-1995, EU25-2004, EU27-2007, EU28-2013, EU27-2020)"],
-  EA: ["Euro area (EA11-1999, EA12-2001, EA13-2007, EA15-2008, EA16-2009, EA17-2011, EA18-2014, EA19-2015, EA20-2023, EA21-2026)"],
+  EU: [
+    "European Union (EU6-1958, EU9-1973, EU10-1981, EU12-1986, EU15-1995, EU25-2004, EU27-2007, EU28-2013, EU27-2020)",
+  ],
+  EA: [
+    "Euro area (EA11-1999, EA12-2001, EA13-2007, EA15-2008, EA16-2009, EA17-2011, EA18-2014, EA19-2015, EA20-2023, EA21-2026)",
+  ],
   EA21: ["Euro area – 21 countries (from 2026)"],
   EA20: ["Euro area – 20 countries (from 2023)", "Euro area – 20 countries (2023-2025)"],
   EA19: ["Euro area - 19 countries (2015-2022)"],
@@ -118,7 +124,9 @@ const FLAG_LABELS: LabelTable = {
   s: ["Eurostat estimate"],
   z: ["not applicable"],
 };
-const flagByLabel = new Map(Object.entries(FLAG_LABELS).flatMap(([code, labels]) => labels.map((l) => [normaliseLabel(l), code] as const)));
+const flagByLabel = new Map(
+  Object.entries(FLAG_LABELS).flatMap(([code, labels]) => labels.map((l) => [normaliseLabel(l), code] as const)),
+);
 
 /** The labels the dictionary knows for `code` in `dimension` (as Eurostat writes them), none when it knows none. */
 export function labelsOf(dimension: string, code: string): readonly string[] {

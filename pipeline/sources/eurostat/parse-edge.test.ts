@@ -10,18 +10,35 @@ const dim = (id: string, ...codes: string[]): SyntheticDimension => ({ id, codes
 const MONTHS = dim("time", "2024-01", "2024-02", "2024-03");
 const GEOS = dim("geo", "DE", "EL", "EU27_2020", "UK", "LI");
 /** The une_rt_m series, in Eurostat's dimension order. */
-const UNE_M = [dim("freq", "M"), dim("s_adj", "SA"), dim("age", "TOTAL"), dim("unit", "PC_ACT"), dim("sex", "T"), GEOS, MONTHS];
+const UNE_M = [
+  dim("freq", "M"),
+  dim("s_adj", "SA"),
+  dim("age", "TOTAL"),
+  dim("unit", "PC_ACT"),
+  dim("sex", "T"),
+  GEOS,
+  MONTHS,
+];
 
 /** A distinct value per (geo, month); LI has none, UK has values (that must not be stored). */
 const value = (at: Coordinates): number | null =>
   at.geo === "LI" ? null : GEOS.codes.indexOf(at.geo) * 10 + MONTHS.codes.indexOf(at.time.replace("M", "-")) + 0.5;
 
 const une = (opts: Partial<SyntheticOptions> = {}): Record<string, unknown> =>
-  syntheticDataset({ dims: UNE_M, cell: value, extensionId: "UNE_RT_M", label: "Unemployment by sex and age - monthly data", ...opts });
+  syntheticDataset({
+    dims: UNE_M,
+    cell: value,
+    extensionId: "UNE_RT_M",
+    label: "Unemployment by sex and age - monthly data",
+    ...opts,
+  });
 
 /** Matches an InputError with exactly this message. */
 const inputError = (message: string | RegExp) =>
-  expect.objectContaining({ name: "InputError", message: typeof message === "string" ? message : expect.stringMatching(message) });
+  expect.objectContaining({
+    name: "InputError",
+    message: typeof message === "string" ? message : expect.stringMatching(message),
+  });
 
 /** The observations by geo and period, without `ref` (a value's flat index depends on the layout). */
 const sorted = (parsed: ParsedFile): Observation[] =>
@@ -82,23 +99,35 @@ describe("periods", () => {
   });
 
   it("normalises 2024Q2 → 2024-Q2 in a quarterly table", () => {
-    const dims = [dim("freq", "Q"), dim("s_adj", "SA"), dim("age", "Y15-74"), dim("unit", "PC_ACT"), dim("sex", "T"), dim("geo", "DE"), dim("time", "2024Q1", "2024Q2")];
+    const dims = [
+      dim("freq", "Q"),
+      dim("s_adj", "SA"),
+      dim("age", "Y15-74"),
+      dim("unit", "PC_ACT"),
+      dim("sex", "T"),
+      dim("geo", "DE"),
+      dim("time", "2024Q1", "2024Q2"),
+    ];
     const parsed = parseEurostat(syntheticDataset({ dims, cell: () => 3, extensionId: "UNE_RT_Q" }), "unemployment");
     expect(parsed.observations.map((o) => o.period)).toEqual(["2024-Q1", "2024-Q2"]);
   });
 
   it("rejects annual periods", () => {
     const dims = UNE_M.map((d) => (d.id === "time" ? dim("time", "2023", "2024") : d));
-    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(inputError(
-      'Time period "2023" is not a month (YYYY-MM) or a quarter (YYYY-Qn); annual and other periods are not accepted.',
-    ));
+    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(
+      inputError(
+        'Time period "2023" is not a month (YYYY-MM) or a quarter (YYYY-Qn); annual and other periods are not accepted.',
+      ),
+    );
   });
 
   it("rejects quarters in a monthly table", () => {
-    const dims = UNE_M.map((d) => (d.id === "time" ? dim("time", "2024-Q1") : d.id === "freq" ? dim("freq", "Q", "M") : d));
-    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(inputError(
-      'Time period "2024-Q1" is quarterly, but une_rt_m is a monthly table.',
-    ));
+    const dims = UNE_M.map((d) =>
+      d.id === "time" ? dim("time", "2024-Q1") : d.id === "freq" ? dim("freq", "Q", "M") : d,
+    );
+    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(
+      inputError('Time period "2024-Q1" is quarterly, but une_rt_m is a monthly table.'),
+    );
   });
 });
 
@@ -132,7 +161,15 @@ describe("geos, missing cells and flags", () => {
 
   it("summarises p and e flags per country and flag, combined letters counting for each", () => {
     const status = (at: Coordinates): string | undefined =>
-      at.geo === "DE" ? (at.time === "2024-01" ? "b" : "p") : at.geo === "EL" ? (at.time === "2024-03" ? "pe" : "e") : undefined;
+      at.geo === "DE"
+        ? at.time === "2024-01"
+          ? "b"
+          : "p"
+        : at.geo === "EL"
+          ? at.time === "2024-03"
+            ? "pe"
+            : "e"
+          : undefined;
     const p = parseEurostat(une({ status }), "unemployment");
     expect(p.warnings.filter((w) => w.type === "flag")).toEqual([
       { type: "flag", detail: "DE: 2 provisional values (2024-02 … 2024-03)" },
@@ -146,29 +183,37 @@ describe("geos, missing cells and flags", () => {
 describe("pinning", () => {
   it("names the ambiguous dimension and its categories", () => {
     const dims = [dim("citizen", "EU27_2020_FOR", "NAT"), ...UNE_M];
-    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(inputError(
-      'Ambiguous file: dimension "citizen" has 2 categories (EU27_2020_FOR, NAT); it must have one, so that the file holds exactly one series per country and period.',
-    ));
+    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(
+      inputError(
+        'Ambiguous file: dimension "citizen" has 2 categories (EU27_2020_FOR, NAT); it must have one, so that the file holds exactly one series per country and period.',
+      ),
+    );
   });
 
   it("names the dimension and the code of a filter that matches nothing", () => {
     const dims = UNE_M.map((d) => (d.id === "s_adj" ? dim("s_adj", "NSA", "TC") : d));
-    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(inputError(
-      'This file is Eurostat table une_rt_m, but not the series the index reads: its s_adj (seasonal adjustment) holds NSA, TC, and the index reads SA. Download une_rt_m again with s_adj SA included, and upload that file.',
-    ));
+    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(
+      inputError(
+        "This file is Eurostat table une_rt_m, but not the series the index reads: its s_adj (seasonal adjustment) holds NSA, TC, and the index reads SA. Download une_rt_m again with s_adj SA included, and upload that file.",
+      ),
+    );
   });
 
   it("names a pinned dimension the file lacks", () => {
     const dims = UNE_M.filter((d) => d.id !== "sex");
-    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(inputError(
-      'This file is Eurostat table une_rt_m, but it has no sex dimension, which the index needs (sex T). Download une_rt_m again with all its dimensions, and upload that file.',
-    ));
+    expect(() => parseEurostat(une({ dims }), "unemployment")).toThrow(
+      inputError(
+        "This file is Eurostat table une_rt_m, but it has no sex dimension, which the index needs (sex T). Download une_rt_m again with all its dimensions, and upload that file.",
+      ),
+    );
   });
 
   it("rejects an empty selection instead of returning an empty success", () => {
-    expect(() => parseEurostat(une({ cell: () => null }), "unemployment")).toThrow(inputError(
-      "Empty selection: une_rt_m with freq=M, s_adj=SA, age=TOTAL, unit=PC_ACT, sex=T has no value for any covered country or aggregate in this file.",
-    ));
+    expect(() => parseEurostat(une({ cell: () => null }), "unemployment")).toThrow(
+      inputError(
+        "Empty selection: une_rt_m with freq=M, s_adj=SA, age=TOTAL, unit=PC_ACT, sex=T has no value for any covered country or aggregate in this file.",
+      ),
+    );
   });
 
   it("rejects a file whose only values are for geos that are not stored", () => {
@@ -176,7 +221,14 @@ describe("pinning", () => {
     expect(() => parseEurostat(une({ cell }), "unemployment")).toThrow(inputError(/^Empty selection: une_rt_m /));
   });
 
-  const JVS = [dim("freq", "Q"), dim("s_adj", "NSA", "SA"), dim("nace_r2", "B-S", "C"), dim("indic_em", "JVR"), dim("geo", "DE"), dim("time", "2025-Q1")];
+  const JVS = [
+    dim("freq", "Q"),
+    dim("s_adj", "NSA", "SA"),
+    dim("nace_r2", "B-S", "C"),
+    dim("indic_em", "JVR"),
+    dim("geo", "DE"),
+    dim("time", "2025-Q1"),
+  ];
   it("vacancy: SA is pinned when present; sizeclas may be absent", () => {
     const cell = (at: Coordinates) => (at.s_adj === "SA" && at.nace_r2 === "B-S" ? 2.5 : 9);
     const p = parseEurostat(syntheticDataset({ dims: JVS, cell, extensionId: "JVS_Q_NACE2" }), "vacancy");
@@ -191,7 +243,14 @@ describe("pinning", () => {
   });
 
   it("gdp: CLV_PCH_PRE is preferred to CLV_PCH_SM and said to be quarter-on-quarter", () => {
-    const dims = [dim("freq", "Q"), dim("unit", "CLV_PCH_SM", "CLV_PCH_PRE"), dim("s_adj", "SCA"), dim("na_item", "B1GQ"), dim("geo", "AT"), dim("time", "2025-Q1")];
+    const dims = [
+      dim("freq", "Q"),
+      dim("unit", "CLV_PCH_SM", "CLV_PCH_PRE"),
+      dim("s_adj", "SCA"),
+      dim("na_item", "B1GQ"),
+      dim("geo", "AT"),
+      dim("time", "2025-Q1"),
+    ];
     const cell = (at: Coordinates) => (at.unit === "CLV_PCH_PRE" ? 0.3 : 1.2);
     const p = parseEurostat(syntheticDataset({ dims, cell, extensionId: "NAMQ_10_GDP" }), "gdp");
     expect([p.unit, p.observations[0].value]).toEqual(["CLV_PCH_PRE", 0.3]);
@@ -221,7 +280,12 @@ describe("rejections before the content is read", () => {
       'This Eurostat file has no "geo" dimension, so it cannot give one value per country and period.',
     ],
     ["the barometer as JSON", une(), "lmb", LMB_NOT_JSON],
-    ["an unknown data type", une(), "weather", 'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.'],
+    [
+      "an unknown data type",
+      une(),
+      "weather",
+      'Unknown data type "weather". Choose one of: unemployment, vacancy, gdp, inflation, lmb, expectations, youth_unemployment.',
+    ],
   ];
   it.each(cases)("%s", (_, input, type, message) => {
     expect(() => parseEurostat(input, type as DataType)).toThrow(inputError(message));
@@ -230,15 +294,19 @@ describe("rejections before the content is read", () => {
 
 describe("tables", () => {
   it("rejects a table of another data type, naming it and the accepted ones", () => {
-    expect(() => parseEurostat(une(), "gdp")).toThrow(inputError(
-      "This file is Eurostat table une_rt_m, which holds unemployment, not gdp: upload it with data type unemployment. Accepted for gdp: Eurostat table namq_10_gdp (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
-    ));
+    expect(() => parseEurostat(une(), "gdp")).toThrow(
+      inputError(
+        "This file is Eurostat table une_rt_m, which holds unemployment, not gdp: upload it with data type unemployment. Accepted for gdp: Eurostat table namq_10_gdp (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
+      ),
+    );
   });
 
   it("rejects an unknown table", () => {
-    expect(() => parseEurostat(une({ extensionId: "LFSI_EMP_A" }), "unemployment")).toThrow(inputError(
-      "This file is Eurostat table lfsi_emp_a, which the index does not read. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
-    ));
+    expect(() => parseEurostat(une({ extensionId: "LFSI_EMP_A" }), "unemployment")).toThrow(
+      inputError(
+        "This file is Eurostat table lfsi_emp_a, which the index does not read. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
+      ),
+    );
   });
 
   it("infers the table from the dimensions when there is no extension.id", () => {
@@ -247,8 +315,12 @@ describe("tables", () => {
 
   it("says so when the table cannot be told", () => {
     const dims = [dim("indic", "TOTAL"), dim("geo", "DE"), dim("time", "2024-01")];
-    expect(() => parseEurostat(syntheticDataset({ dims, cell: () => 1, label: "Something else" }), "inflation")).toThrow(inputError(
-      'Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).',
-    ));
+    expect(() =>
+      parseEurostat(syntheticDataset({ dims, cell: () => 1, label: "Something else" }), "inflation"),
+    ).toThrow(
+      inputError(
+        'Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).',
+      ),
+    );
   });
 });

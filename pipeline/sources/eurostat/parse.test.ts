@@ -11,11 +11,16 @@ const fixturePath = (rel: string): string => fileURLToPath(new URL(`../../../fix
 const parseFixture = (rel: string, type: DataType): ParsedFile => parseEurostat(readFileSync(fixturePath(rel)), type);
 
 const of = (parsed: ParsedFile, geo: string): Observation[] => parsed.observations.filter((o) => o.geo === geo);
-const newest = (obs: readonly Observation[]): string => obs.map((o) => o.period).sort().at(-1) ?? "";
+const newest = (obs: readonly Observation[]): string =>
+  obs
+    .map((o) => o.period)
+    .sort()
+    .at(-1) ?? "";
 const countries = (parsed: ParsedFile): string[] =>
   [...new Set(parsed.observations.filter((o) => !o.isAggregate).map((o) => o.geo))].sort();
-const aggregates = (parsed: ParsedFile): string[] =>
-  [...new Set(parsed.observations.filter((o) => o.isAggregate).map((o) => o.geo))];
+const aggregates = (parsed: ParsedFile): string[] => [
+  ...new Set(parsed.observations.filter((o) => o.isAggregate).map((o) => o.geo)),
+];
 
 describe("every real JSON-stat file of the manifest parses with its type", () => {
   const manifest = JSON.parse(readFileSync(fixturePath("real/manifest.json"), "utf8")) as {
@@ -26,7 +31,9 @@ describe("every real JSON-stat file of the manifest parses with its type", () =>
     const parsed = parseFixture(`real/${file}`, type);
     expect(parsed.dataType).toBe(type);
     expect(parsed.observations.length).toBe(parsed.processed - parsed.skippedMissing);
-    expect(parsed.observations.every((o) => Number.isFinite(o.value) && /^\d{4}-(\d{2}|Q[1-4])$/.test(o.period))).toBe(true);
+    expect(parsed.observations.every((o) => Number.isFinite(o.value) && /^\d{4}-(\d{2}|Q[1-4])$/.test(o.period))).toBe(
+      true,
+    );
     expect(parsed.notes.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -4,7 +4,13 @@
 import { InputError } from "../../errors.ts";
 import type { DataType, Observation, ParsedFile, Period } from "../../types.ts";
 import { assertDataType } from "../../validate.ts";
-import { decodeJsonStat, forEachSliceCell, type JsonStatDataset, type JsonStatDimension, type SliceVisitor } from "./jsonstat.ts";
+import {
+  decodeJsonStat,
+  forEachSliceCell,
+  type JsonStatDataset,
+  type JsonStatDimension,
+  type SliceVisitor,
+} from "./jsonstat.ts";
 import { normalisePeriod } from "./period.ts";
 import { pinSeries, type PinnedSeries } from "./pin.ts";
 import { finishSeries, seriesUnit, storedGeo, type StoredGeo } from "./series.ts";
@@ -43,7 +49,9 @@ function eurostatType(dataType: DataType): EurostatDataType {
 function roleDimension(ds: JsonStatDataset, role: "geo" | "time"): JsonStatDimension {
   const dim = ds.dimension(role) ?? ds.dimension(ds.role[role]?.[0] ?? "");
   if (dim === undefined) {
-    throw new InputError(`This Eurostat file has no "${role}" dimension, so it cannot give one value per country and period.`);
+    throw new InputError(
+      `This Eurostat file has no "${role}" dimension, so it cannot give one value per country and period.`,
+    );
   }
   return dim;
 }
@@ -61,9 +69,12 @@ function readPeriods(time: JsonStatDimension, config: TableConfig): Period[] {
     }
     if (p.freq !== config.freq) {
       const [is, want] = p.freq === "M" ? ["monthly", "quarterly"] : ["quarterly", "monthly"];
-      throw new InputError(`Time period "${label}" is ${is}, but ${config.table} is a ${want} table.`, { period: label });
+      throw new InputError(`Time period "${label}" is ${is}, but ${config.table} is a ${want} table.`, {
+        period: label,
+      });
     }
-    if (seen.has(p.period)) throw new InputError(`Time period ${p.period} appears twice in the file.`, { period: label });
+    if (seen.has(p.period))
+      throw new InputError(`Time period ${p.period} appears twice in the file.`, { period: label });
     seen.add(p.period);
     return p.period;
   });
@@ -118,7 +129,14 @@ function readSlice(input: SliceInput): { observations: Observation[]; skippedMis
     const { geo, isAggregate } = geoAt[row] as StoredAt;
     observations[count++] = { dataType, table, geo, isAggregate, period: periods[col]!, value, flag, unit, ref: flat };
   };
-  forEachSliceCell(ds, pinned.positions, input.geoDim, input.timeDim, visit, stored.map((g) => g.pos));
+  forEachSliceCell(
+    ds,
+    pinned.positions,
+    input.geoDim,
+    input.timeDim,
+    visit,
+    stored.map((g) => g.pos),
+  );
   observations.length = count;
   return { observations, skippedMissing };
 }

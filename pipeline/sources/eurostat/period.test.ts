@@ -11,10 +11,18 @@ describe("normalisePeriod", () => {
     expect(normalisePeriod(label)).toEqual({ period, freq });
   });
 
-  it.each(["2024", "2024-13", "2024-00", "2024M6", "2024-Q5", "2024-S1", "2024-W01", "2024-06-01", " 2024-06", "2024-m06"])(
-    "%s is not a month or a quarter",
-    (label) => {
-      expect(normalisePeriod(label)).toBeNull();
-    },
-  );
+  it.each([
+    "2024",
+    "2024-13",
+    "2024-00",
+    "2024M6",
+    "2024-Q5",
+    "2024-S1",
+    "2024-W01",
+    "2024-06-01",
+    " 2024-06",
+    "2024-m06",
+  ])("%s is not a month or a quarter", (label) => {
+    expect(normalisePeriod(label)).toBeNull();
+  });
 });

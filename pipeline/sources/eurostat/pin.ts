@@ -50,7 +50,8 @@ const DIMENSION_NAMES: Readonly<Record<string, string>> = {
   unit: "unit",
 };
 
-const named = (id: string): string => (DIMENSION_NAMES[id] && DIMENSION_NAMES[id] !== id ? `${id} (${DIMENSION_NAMES[id]})` : id);
+const named = (id: string): string =>
+  DIMENSION_NAMES[id] && DIMENSION_NAMES[id] !== id ? `${id} (${DIMENSION_NAMES[id]})` : id;
 
 /** `SA`, or `B-S, else A-T`: the codes a pin takes, in order of preference. */
 const preferred = (codes: readonly string[]): string => codes.join(", else ");
@@ -58,7 +59,9 @@ const preferred = (codes: readonly string[]): string => codes.join(", else ");
 /** Another reading of the same table whose pin on this dimension the file has (une_rt_m with age Y_LT25: youth_unemployment). */
 function otherReading(dim: PinDimension, config: TableConfig): TableConfig | undefined {
   return readingsOf(config.table).find(
-    (t) => t.dataType !== config.dataType && t.pins.some((p) => p.dimension === dim.id && p.codes.some((c) => dim.positionOf(c) !== undefined)),
+    (t) =>
+      t.dataType !== config.dataType &&
+      t.pins.some((p) => p.dimension === dim.id && p.codes.some((c) => dim.positionOf(c) !== undefined)),
   );
 }
 
@@ -70,7 +73,9 @@ function pinOne(dim: PinDimension, rule: PinRule, config: TableConfig): number {
   const table = config.table;
   const only = dim.codes.length === 1 ? "only " : "";
   const other = otherReading(dim, config);
-  const hint = other ? ` Its ${dim.id} ${other.pins.find((p) => p.dimension === dim.id)!.codes.join(", ")} is read as data type ${other.dataType}: to store that, upload the file with data type ${other.dataType}.` : "";
+  const hint = other
+    ? ` Its ${dim.id} ${other.pins.find((p) => p.dimension === dim.id)!.codes.join(", ")} is read as data type ${other.dataType}: to store that, upload the file with data type ${other.dataType}.`
+    : "";
   throw new InputError(
     `This file is Eurostat table ${table}, but not the series the index reads: its ${named(dim.id)} holds ${only}${listCodes(dim.codes)}, ` +
       `and the index reads ${preferred(rule.codes)}. Download ${table} again with ${dim.id} ${rule.codes.join(" or ")} included, and upload that file.${hint}`,

@@ -102,14 +102,23 @@ function periodRange(observations: readonly Observation[]): [Period, Period] {
 }
 
 /** `8 countries (AT, …) and 2 aggregates (EU27_2020, EA20), 1991-01 to 2026-07: 2996 values, 1196 empty cells skipped.` */
-export function coverageNote(stored: readonly StoredGeo[], observations: readonly Observation[], skippedMissing: number): string {
+export function coverageNote(
+  stored: readonly StoredGeo[],
+  observations: readonly Observation[],
+  skippedMissing: number,
+): string {
   const withValues = new Set(observations.map((o) => o.geo));
   const shown = stored.filter((g) => withValues.has(g.geo));
-  const countries = shown.filter((g) => !g.isAggregate).map((g) => g.geo).sort();
+  const countries = shown
+    .filter((g) => !g.isAggregate)
+    .map((g) => g.geo)
+    .sort();
   const aggregates = shown.filter((g) => g.isAggregate).map((g) => g.geo);
   const [first, last] = periodRange(observations);
-  const countryPart = plural(countries.length, "country", "countries") + (countries.length > 0 ? ` (${countries.join(", ")})` : "");
-  const aggregatePart = aggregates.length > 0 ? ` and ${plural(aggregates.length, "aggregate")} (${aggregates.join(", ")})` : "";
+  const countryPart =
+    plural(countries.length, "country", "countries") + (countries.length > 0 ? ` (${countries.join(", ")})` : "");
+  const aggregatePart =
+    aggregates.length > 0 ? ` and ${plural(aggregates.length, "aggregate")} (${aggregates.join(", ")})` : "";
   const counts = `${plural(observations.length, "value")}, ${plural(skippedMissing, "empty cell")} skipped`;
   return `${countryPart}${aggregatePart}, ${first} to ${last}: ${counts}.`;
 }
@@ -210,7 +219,17 @@ export class RowCollector {
     }
     this.seen.set(key, { value, row });
     const { dataType, table, unit } = this.series;
-    this.observations.push({ dataType, table, geo: at.geo, isAggregate: at.isAggregate, period, value, flag, unit, ref: row });
+    this.observations.push({
+      dataType,
+      table,
+      geo: at.geo,
+      isAggregate: at.isAggregate,
+      period,
+      value,
+      flag,
+      unit,
+      ref: row,
+    });
   }
 
   /** The stored geos of `all` in the order of their first row, then those without a row (alphabetically). */

@@ -3,7 +3,15 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DATA_TYPES } from "../../types.ts";
 import { decodeJsonStat } from "./jsonstat.ts";
-import { ACCEPTED_TABLES, EUROSTAT_TABLES, SUCCESSOR_TABLES, acceptedTable, declaredTable, inferTable, tableConfig } from "./tables.ts";
+import {
+  ACCEPTED_TABLES,
+  EUROSTAT_TABLES,
+  SUCCESSOR_TABLES,
+  acceptedTable,
+  declaredTable,
+  inferTable,
+  tableConfig,
+} from "./tables.ts";
 
 const raw = (rel: string): Record<string, unknown> =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../../fixtures/${rel}`, import.meta.url)), "utf8"));
@@ -20,7 +28,9 @@ const REAL: Array<[file: string, table: string]> = [
 describe("the accepted tables (docs/data-sources.md)", () => {
   it("cover every Eurostat data type, and only those", () => {
     expect(Object.keys(ACCEPTED_TABLES).sort()).toEqual(DATA_TYPES.filter((t) => t !== "lmb").sort());
-    expect(Object.fromEntries(Object.entries(ACCEPTED_TABLES).map(([type, tables]) => [type, tables.map((t) => t.table)]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(ACCEPTED_TABLES).map(([type, tables]) => [type, tables.map((t) => t.table)])),
+    ).toEqual({
       unemployment: ["une_rt_m", "une_rt_q"],
       vacancy: ["jvs_q_nace2", "jvs_q_r21"],
       gdp: ["namq_10_gdp"],
@@ -32,7 +42,9 @@ describe("the accepted tables (docs/data-sources.md)", () => {
 
   it("read une_rt_m twice: age TOTAL as unemployment, age Y_LT25 as youth_unemployment (v2.2 §10)", () => {
     expect(tableConfig("une_rt_m")?.dataType).toBe("unemployment");
-    expect(tableConfig("une_rt_m", "youth_unemployment")?.pins.find((p) => p.dimension === "age")?.codes).toEqual(["Y_LT25"]);
+    expect(tableConfig("une_rt_m", "youth_unemployment")?.pins.find((p) => p.dimension === "age")?.codes).toEqual([
+      "Y_LT25",
+    ]);
     expect(tableConfig("une_rt_m", "unemployment")?.pins.find((p) => p.dimension === "age")?.codes).toEqual(["TOTAL"]);
     // A type the table does not hold falls back to its first reading, so that the refusal can name it.
     expect(tableConfig("une_rt_m", "vacancy")?.dataType).toBe("unemployment");
@@ -44,7 +56,11 @@ describe("the accepted tables (docs/data-sources.md)", () => {
 
   it("pin freq to the table's frequency, only where the file has a freq dimension", () => {
     for (const t of EUROSTAT_TABLES) {
-      expect(t.pins.find((p) => p.dimension === "freq")).toEqual({ dimension: "freq", codes: [t.freq], optional: true });
+      expect(t.pins.find((p) => p.dimension === "freq")).toEqual({
+        dimension: "freq",
+        codes: [t.freq],
+        optional: true,
+      });
     }
   });
 
@@ -71,7 +87,10 @@ describe("identifying a file's table", () => {
     // Rename every pinned dimension so that only the label is left to go by.
     const ids = (file_.id as string[]).map((id) => (id === "geo" || id === "time" ? id : `x_${id}`));
     const dimension = Object.fromEntries(
-      Object.entries(file_.dimension as Record<string, unknown>).map(([id, d]) => [id === "geo" || id === "time" ? id : `x_${id}`, d]),
+      Object.entries(file_.dimension as Record<string, unknown>).map(([id, d]) => [
+        id === "geo" || id === "time" ? id : `x_${id}`,
+        d,
+      ]),
     );
     const ds = decodeJsonStat({ ...file_, id: ids, dimension, extension: undefined });
     expect(inferTable(ds, "time")?.table).toBe(table);

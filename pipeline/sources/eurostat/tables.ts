@@ -147,11 +147,7 @@ const TABLES = [
     table: "prc_hicp_manr",
     dataType: "inflation",
     freq: "M",
-    pins: [
-      { dimension: "coicop", codes: ["CP00"] },
-      { dimension: "unit", codes: ["RCH_A"] },
-      freqPin("M"),
-    ],
+    pins: [{ dimension: "coicop", codes: ["CP00"] }, { dimension: "unit", codes: ["RCH_A"] }, freqPin("M")],
     unitDimension: "unit",
     labelPattern: /^HICP - monthly data \(annual rate of change\)/i,
     note: "prc_hicp_manr is discontinued (last month 2025-12); where its successor prc_hicp_minr has the same country and month, the successor's value is used. Inflation is context only: it never enters the score.",
@@ -160,11 +156,7 @@ const TABLES = [
     table: "prc_hicp_minr",
     dataType: "inflation",
     freq: "M",
-    pins: [
-      { dimension: "coicop18", codes: ["TOTAL"] },
-      { dimension: "unit", codes: ["RCH_A"] },
-      freqPin("M"),
-    ],
+    pins: [{ dimension: "coicop18", codes: ["TOTAL"] }, { dimension: "unit", codes: ["RCH_A"] }, freqPin("M")],
     unitDimension: "unit",
     labelPattern: /ECOICOP ver\. ?2\b.*\bmonthly/i,
     note: "Inflation is context only: it never enters the score.",
@@ -295,10 +287,14 @@ export function inferTableFromShape(shape: TableShape, dataType?: string): Table
       const readings = list.filter((t) => t.table === table);
       return readings.find((t) => t.dataType === dataType) ?? readings[0]!;
     });
-  const byShape = onePerTable(EUROSTAT_TABLES.filter((t) => hasPinDimensions(shape, t) && (shape.freq === null || t.freq === shape.freq)));
+  const byShape = onePerTable(
+    EUROSTAT_TABLES.filter((t) => hasPinDimensions(shape, t) && (shape.freq === null || t.freq === shape.freq)),
+  );
   if (byShape.length === 1) return byShape[0];
   const label = shape.label ?? "";
-  const byLabel = onePerTable((byShape.length > 1 ? byShape : EUROSTAT_TABLES).filter((t) => t.labelPattern.test(label)));
+  const byLabel = onePerTable(
+    (byShape.length > 1 ? byShape : EUROSTAT_TABLES).filter((t) => t.labelPattern.test(label)),
+  );
   return byLabel.length === 1 ? byLabel[0] : undefined;
 }
 

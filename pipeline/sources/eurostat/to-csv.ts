@@ -56,7 +56,15 @@ export function jsonStatToCsv(raw: unknown, flavour: CsvFlavour, table: string):
     const shown = value === null ? "" : String(value);
     lines.push(
       (sdmx
-        ? [`ESTAT:${table.toUpperCase()}(1.0)`, lastUpdate(ds.updated), ...cells, time, shown, ds.statusAt(flat) ?? "", ""]
+        ? [
+            `ESTAT:${table.toUpperCase()}(1.0)`,
+            lastUpdate(ds.updated),
+            ...cells,
+            time,
+            shown,
+            ds.statusAt(flat) ?? "",
+            "",
+          ]
         : [...cells, time, shown, ...(flags ? [ds.statusAt(flat) ?? ""] : [])]
       )
         .map(cell)

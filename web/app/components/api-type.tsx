@@ -25,7 +25,9 @@ export function Marked({ text }: { text: string }) {
 const JSON_TYPES = new Set(["string", "number", "integer", "boolean"]);
 
 function say(intl: IntlShape, t: TypeWords, link: (name: string) => ReactNode): ReactNode {
-  const m = (id: string, values?: Record<string, ReactNode>) => <FormattedMessage id={`open-data.reference.type.${id}`} values={values} />;
+  const m = (id: string, values?: Record<string, ReactNode>) => (
+    <FormattedMessage id={`open-data.reference.type.${id}`} values={values} />
+  );
   const or = (parts: ReactNode[]) => parts.reduce((a, b) => m("or", { a, b }));
   const inner = (x: TypeWords) => say(intl, x, link);
   switch (t.k) {
@@ -60,7 +62,9 @@ function say(intl: IntlShape, t: TypeWords, link: (name: string) => ReactNode): 
     case "atLeast":
       return m("atLeast", { type: inner(t.of), min: intl.formatNumber(t.min) });
     case "pattern":
-      return t.key ? m(`pattern.${t.key}`, { type: inner(t.of) }) : m("pattern.other", { type: inner(t.of), pattern: <Code>{t.pattern}</Code> });
+      return t.key
+        ? m(`pattern.${t.key}`, { type: inner(t.of) })
+        : m("pattern.other", { type: inner(t.of), pattern: <Code>{t.pattern}</Code> });
     case "dateTime":
     case "nullable":
     case "optional":

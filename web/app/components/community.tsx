@@ -23,7 +23,13 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
   };
   if (open) {
     return (
-      <Suspense fallback={<p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">{intl.formatMessage({ id: "forms.loading" })}</p>}>
+      <Suspense
+        fallback={
+          <p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
+            {intl.formatMessage({ id: "forms.loading" })}
+          </p>
+        }
+      >
         <ExperienceFormBody countryCode={countryCode} countryName={countryName} onClose={() => setOpen(false)} />
       </Suspense>
     );
@@ -31,7 +37,9 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
   return (
     <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
       <div>
-        <p className="font-semibold">{intl.formatMessage({ id: "forms.community.cta.title" }, { country: countryName })}</p>
+        <p className="font-semibold">
+          {intl.formatMessage({ id: "forms.community.cta.title" }, { country: countryName })}
+        </p>
         <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.community.cta.body" })}</p>
       </div>
       <button
@@ -54,12 +62,19 @@ const MOOD_EMOJI: Record<number, string> = { 1: "😣", 2: "😕", 3: "😐", 4:
 export function ExperienceList({ items, now }: { items: PublicExperience[]; now: string }) {
   const intl = useIntl();
   const revalidator = useRevalidator();
-  if (revalidator.state === "loading" && items.length === 0) return <p className="text-slate-600">{intl.formatMessage({ id: "forms.community.loading" })}</p>;
+  if (revalidator.state === "loading" && items.length === 0)
+    return <p className="text-slate-600">{intl.formatMessage({ id: "forms.community.loading" })}</p>;
   if (items.length === 0)
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{intl.formatMessage({ id: "forms.community.empty" })}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        {intl.formatMessage({ id: "forms.community.empty" })}
+      </p>
+    );
   const ago = (iso: string) => {
     const parts = relativeTimeParts(iso, now);
-    return parts ? intl.formatRelativeTime(parts.value, parts.unit, { numeric: "auto" }) : intl.formatMessage({ id: "forms.community.justNow" });
+    return parts
+      ? intl.formatRelativeTime(parts.value, parts.unit, { numeric: "auto" })
+      : intl.formatMessage({ id: "forms.community.justNow" });
   };
   return (
     <ul className="space-y-3" aria-busy={revalidator.state === "loading"}>
@@ -80,7 +95,9 @@ export function ExperienceList({ items, now }: { items: PublicExperience[]; now:
               {ago(x.created_at)}
             </time>
           </div>
-          {x.comment ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{x.comment}</p> : null}
+          {x.comment ? (
+            <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{x.comment}</p>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -94,11 +111,15 @@ export function ExperienceList({ items, now }: { items: PublicExperience[]; now:
  */
 export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.community.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `forms.community.${id}` }, values);
   if (summary.count === 0) return null;
   if (!canSummarise(summary.count)) {
     return (
-      <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="community-too-few">
+      <p
+        className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700"
+        data-testid="community-too-few"
+      >
         {t("tooFew", { count: summary.count })}
       </p>
     );
@@ -108,7 +129,9 @@ export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary 
     [t("tile.experiences"), intl.formatNumber(summary.count)],
     [
       t("tile.averageMood"),
-      summary.average_mood !== null ? `${intl.formatNumber(summary.average_mood, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 5` : "–",
+      summary.average_mood !== null
+        ? `${intl.formatNumber(summary.average_mood, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 5`
+        : "–",
     ],
     [t("tile.positive"), intl.formatNumber(summary.positive)],
     [t("tile.neutral"), intl.formatNumber(summary.neutral)],
@@ -118,7 +141,11 @@ export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary 
     <div className="space-y-2">
       <dl className="grid grid-cols-6 gap-2 sm:grid-cols-5 sm:gap-3" aria-label={t("summary")}>
         {tiles.map(([k, v], i) => (
-          <div key={k} className={`rounded-lg border border-slate-200 bg-white p-3 ${i < 2 ? "col-span-3" : "col-span-2"} sm:col-span-1`} data-testid="community-tile">
+          <div
+            key={k}
+            className={`rounded-lg border border-slate-200 bg-white p-3 ${i < 2 ? "col-span-3" : "col-span-2"} sm:col-span-1`}
+            data-testid="community-tile"
+          >
             <dt className="text-xs text-slate-600">{k}</dt>
             <dd className="text-lg font-semibold tabular-nums">{v}</dd>
           </div>

@@ -18,12 +18,22 @@ export function CompareWith({ codes, label }: { codes: readonly string[]; label?
     .map((c) => ({ code: c.code, name: f.country(c.code) }))
     .sort((a, b) => collator.compare(a.name, b.name));
   return (
-    <form method="get" action={lp(`/compare/${codes.map((c) => c.toLowerCase()).join("-")}`)} className="flex flex-wrap items-end gap-2" data-testid="compare-with">
+    <form
+      method="get"
+      action={lp(`/compare/${codes.map((c) => c.toLowerCase()).join("-")}`)}
+      className="flex flex-wrap items-end gap-2"
+      data-testid="compare-with"
+    >
       <div>
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label ?? intl.formatMessage({ id: "compare.with.label" })}
         </label>
-        <select id={id} name="add" className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900" defaultValue={others[0]?.code.toLowerCase()}>
+        <select
+          id={id}
+          name="add"
+          className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+          defaultValue={others[0]?.code.toLowerCase()}
+        >
           {others.map((c) => (
             <option key={c.code} value={c.code.toLowerCase()}>
               {c.name}
@@ -31,7 +41,10 @@ export function CompareWith({ codes, label }: { codes: readonly string[]; label?
           ))}
         </select>
       </div>
-      <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+      <button
+        type="submit"
+        className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+      >
         {intl.formatMessage({ id: "compare.with.submit" })}
       </button>
     </form>

@@ -57,10 +57,15 @@ export default function CountryPickerMenu({
           <Command label={t("picker.label")} loop>
             <div className="flex items-center gap-2 border-b border-slate-200 px-3">
               <SearchIcon className="h-4 w-4 text-slate-500" />
-              <Command.Input placeholder={t("picker.search")} className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-500" />
+              <Command.Input
+                placeholder={t("picker.search")}
+                className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
+              />
             </div>
             <Command.List className="overflow-y-auto p-1" style={{ maxHeight: 256 }}>
-              <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">{t("picker.empty")}</Command.Empty>
+              <Command.Empty className="px-3 py-6 text-center text-sm text-slate-600">
+                {t("picker.empty")}
+              </Command.Empty>
               {options(intl.locale).map((c) => (
                 <Command.Item
                   key={c.code}

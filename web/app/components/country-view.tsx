@@ -10,7 +10,14 @@ import { ScoreCard } from "./score-card.tsx";
 import { CountryPicker } from "./country-picker.tsx";
 import { PopoverGroup } from "./info.tsx";
 import { BackButton, Breadcrumbs, Card, DatesLine, HelpCard, Section } from "./page-parts.tsx";
-import { AdviceList, ComparisonInsights, MarketConditions, MarketSentiment, NotAvailable, hasSentiment } from "./market-panels.tsx";
+import {
+  AdviceList,
+  ComparisonInsights,
+  MarketConditions,
+  MarketSentiment,
+  NotAvailable,
+  hasSentiment,
+} from "./market-panels.tsx";
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
@@ -57,7 +64,14 @@ export function CountryView({ data }: { data: CountryPageData }) {
       id: "sentiment",
       wide: t("country.panel.sentiment"),
       narrow: t("country.panel.sentiment"),
-      body: <MarketSentiment panel={panel} available={available.sentiment} summary={community.summary} yoyFrom={data.yoyFrom} />,
+      body: (
+        <MarketSentiment
+          panel={panel}
+          available={available.sentiment}
+          summary={community.summary}
+          yoyFrom={data.yoyFrom}
+        />
+      ),
     });
   }
   panels.push({
@@ -75,7 +89,8 @@ export function CountryView({ data }: { data: CountryPageData }) {
       {p.body}
     </Card>
   );
-  const note = hasScore && data.basis === "historical-only" && !available.sentiment.barometer ? t("country.officialOnly") : null;
+  const note =
+    hasScore && data.basis === "historical-only" && !available.sentiment.barometer ? t("country.officialOnly") : null;
 
   return (
     <PopoverGroup>
@@ -125,7 +140,10 @@ export function CountryView({ data }: { data: CountryPageData }) {
         </div>
 
         {/* Large screens: the cards in two columns that flow (one column when only the advice is left). */}
-        <div className={`mt-6 hidden gap-6 lg:grid lg:items-start ${panels.length > 1 ? "lg:grid-cols-2" : ""}`} data-testid="panels-wide">
+        <div
+          className={`mt-6 hidden gap-6 lg:grid lg:items-start ${panels.length > 1 ? "lg:grid-cols-2" : ""}`}
+          data-testid="panels-wide"
+        >
           <div className="space-y-6">{left.map(card)}</div>
           {right.length > 0 ? <div className="space-y-6">{right.map(card)}</div> : null}
         </div>
@@ -139,7 +157,9 @@ export function CountryView({ data }: { data: CountryPageData }) {
         </div>
         <div className="mt-6">
           {/* While paused nothing is missing: the figures are withheld with the score (the score card says why). */}
-          {data.paused ? null : <NotAvailable countryName={country.name} code={country.code} missing={available.missing} note={note} />}
+          {data.paused ? null : (
+            <NotAvailable countryName={country.name} code={country.code} missing={available.missing} note={note} />
+          )}
         </div>
 
         {hasComparisons(available) ? (
@@ -152,7 +172,10 @@ export function CountryView({ data }: { data: CountryPageData }) {
         ) : null}
 
         {data.history.length > 0 || hasScore ? (
-          <section aria-labelledby="history-heading" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <section
+            aria-labelledby="history-heading"
+            className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+          >
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 id="history-heading" className="text-2xl font-semibold tracking-tight">
                 <FormattedMessage id="country.history.title" />
@@ -185,11 +208,22 @@ export function CountryView({ data }: { data: CountryPageData }) {
 
         <WhyChanged views={data.whyChanged} asOf={data.asOf} />
 
-        <CommunitySection countryCode={country.code} countryName={country.name} items={community.items} summary={community.summary} now={data.now} />
+        <CommunitySection
+          countryCode={country.code}
+          countryName={country.name}
+          items={community.items}
+          summary={community.summary}
+          now={data.now}
+        />
 
         <FollowLinks code={country.code} name={country.name} />
 
-        <EmbedBadge code={country.code} name={country.name} shown={hasScore && data.status ? { score: data.score!, status: data.status } : null} width={data.badgeWidth} />
+        <EmbedBadge
+          code={country.code}
+          name={country.name}
+          shown={hasScore && data.status ? { score: data.score!, status: data.status } : null}
+          width={data.badgeWidth}
+        />
       </div>
     </PopoverGroup>
   );

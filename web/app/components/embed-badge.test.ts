@@ -11,10 +11,13 @@ import { badgeAltIn } from "./embed-badge.tsx";
 describe("the badge preview's alternative text", () => {
   it("English equals badgeAlt; German says it in German", () => {
     const en = createIntl({ locale: "en", messages: messagesFor("en") });
-    for (const status of STATUSES_BEST_FIRST) expect(badgeAltIn(en, "GR", { score: 7.36, status })).toBe(badgeAlt("Greece", { score: 7.36, status }));
+    for (const status of STATUSES_BEST_FIRST)
+      expect(badgeAltIn(en, "GR", { score: 7.36, status })).toBe(badgeAlt("Greece", { score: 7.36, status }));
     expect(badgeAltIn(en, "LI", null)).toBe(badgeAlt("Liechtenstein", null));
     const de = createIntl({ locale: "de", messages: messagesFor("de") });
-    expect(badgeAltIn(de, "GR", { score: 7.36, status: "cloudy" })).toBe("Job Weather Index für Griechenland: 7,4 (bewölkt)");
+    expect(badgeAltIn(de, "GR", { score: 7.36, status: "cloudy" })).toBe(
+      "Job Weather Index für Griechenland: 7,4 (bewölkt)",
+    );
     expect(badgeAltIn(de, "LI", null)).toBe("Job Weather Index für Liechtenstein");
   });
 });

@@ -19,11 +19,29 @@ export function badgeAltIn(intl: IntlShape, code: string, shown: ShownScore): st
   const f = formatters(intl);
   const name = f.country(code);
   return shown
-    ? intl.formatMessage({ id: "country.embed.alt" }, { product: PRODUCT_NAME, name, score: f.score(shown.score), status: f.status(shown.status).toLocaleLowerCase(f.locale) })
+    ? intl.formatMessage(
+        { id: "country.embed.alt" },
+        {
+          product: PRODUCT_NAME,
+          name,
+          score: f.score(shown.score),
+          status: f.status(shown.status).toLocaleLowerCase(f.locale),
+        },
+      )
     : intl.formatMessage({ id: "country.embed.altNoScore" }, { product: PRODUCT_NAME, name });
 }
 
-export function EmbedBadge({ code, name, shown, width }: { code: string; name: string; shown: ShownScore; width: number }) {
+export function EmbedBadge({
+  code,
+  name,
+  shown,
+  width,
+}: {
+  code: string;
+  name: string;
+  shown: ShownScore;
+  width: number;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `country.embed.${id}` }, values);
   const { origin } = usePageUrl();
@@ -43,13 +61,24 @@ export function EmbedBadge({ code, name, shown, width }: { code: string; name: s
   };
 
   return (
-    <section aria-labelledby="embed-badge-title" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="embed-badge">
+    <section
+      aria-labelledby="embed-badge-title"
+      className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="embed-badge"
+    >
       <h2 id="embed-badge-title" className="text-lg font-semibold">
         {t("title")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("text", { name: formatters(intl).country(code) })}</p>
       <div className="mt-3">
-        <img src={badgePath(code)} alt={badgeAltIn(intl, code, shown)} width={width} height={BADGE_HEIGHT} loading="lazy" className="h-5 w-auto" />
+        <img
+          src={badgePath(code)}
+          alt={badgeAltIn(intl, code, shown)}
+          width={width}
+          height={BADGE_HEIGHT}
+          loading="lazy"
+          className="h-5 w-auto"
+        />
       </div>
       <label htmlFor="embed-badge-snippet" className="mt-4 block text-sm font-medium text-slate-800">
         {t("label")}

@@ -6,7 +6,14 @@ import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { useFormat, type Formatters } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { COUNTRY_SHAPES, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS_PATH } from "../lib/europe-map.generated.ts";
-import { MAP_STYLE, NO_DATA_HATCH_CSS, STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, type Status } from "../../../product/weather.ts";
+import {
+  MAP_STYLE,
+  NO_DATA_HATCH_CSS,
+  STATUS_RANGES,
+  STATUS_STYLE,
+  STATUSES_BEST_FIRST,
+  type Status,
+} from "../../../product/weather.ts";
 import type { Evidence } from "../../../product/evidence.ts";
 import { Flag } from "./flag.tsx";
 
@@ -24,13 +31,21 @@ function describe(c: MapCountry, intl: IntlShape, f: Formatters, personal: boole
   if (personal) {
     // Coloured by a visitor's own weights (/your-weather): the score is theirs, not the index's.
     return c.score !== null && c.status
-      ? intl.formatMessage({ id: "home.map.personalCountry" }, { name: f.country(c.code), score: f.score(c.score), status: f.status(c.status).toLocaleLowerCase(f.locale) })
+      ? intl.formatMessage(
+          { id: "home.map.personalCountry" },
+          { name: f.country(c.code), score: f.score(c.score), status: f.status(c.status).toLocaleLowerCase(f.locale) },
+        )
       : intl.formatMessage({ id: "home.map.personalNoData" }, { name: f.country(c.code) });
   }
   return c.score !== null && c.status
     ? intl.formatMessage(
         { id: "home.map.country" },
-        { name: f.country(c.code), score: f.score(c.score), status: f.status(c.status).toLocaleLowerCase(f.locale), label: c.label ? f.label(c.label) : "null" },
+        {
+          name: f.country(c.code),
+          score: f.score(c.score),
+          status: f.status(c.status).toLocaleLowerCase(f.locale),
+          label: c.label ? f.label(c.label) : "null",
+        },
       )
     : intl.formatMessage({ id: "home.map.countryNoData" }, { name: f.country(c.code) });
 }
@@ -73,7 +88,13 @@ export function EuropeMap({ countries, personal = false }: { countries: MapCount
               <line x1={0} y1={0} x2={0} y2={5} stroke={MAP_STYLE.noDataStripe} strokeWidth={1.6} />
             </pattern>
           </defs>
-          <path d={NEIGHBOURS_PATH} fill={MAP_STYLE.notCovered} stroke={MAP_STYLE.notCoveredStroke} strokeWidth={0.6} aria-hidden />
+          <path
+            d={NEIGHBOURS_PATH}
+            fill={MAP_STYLE.notCovered}
+            stroke={MAP_STYLE.notCoveredStroke}
+            strokeWidth={0.6}
+            aria-hidden
+          />
           {ordered.map((c) => {
             const s = COUNTRY_SHAPES[c.code];
             if (!s) return null;
@@ -102,7 +123,16 @@ export function EuropeMap({ countries, personal = false }: { countries: MapCount
                   data-active={active === c.code}
                 />
                 {s.tiny ? (
-                  <circle className="map-country" cx={s.x} cy={s.y} r={7} fill={fill} stroke="#0f172a" strokeWidth={1.2} data-active={active === c.code} />
+                  <circle
+                    className="map-country"
+                    cx={s.x}
+                    cy={s.y}
+                    r={7}
+                    fill={fill}
+                    stroke="#0f172a"
+                    strokeWidth={1.2}
+                    data-active={active === c.code}
+                  />
                 ) : null}
               </a>
             );
@@ -196,7 +226,10 @@ export function MapLegend() {
     <figcaption className="border-b border-slate-200 px-3 py-3 sm:px-4">
       {/* One row of five from 640 px. On a phone the scale takes two rows (three, then two) so that the longest
           names ("Regnerisch", "Tormentoso", "Tempestoso", 75-80 px) fit on their colour, down to a 320 px phone. */}
-      <ul aria-label={intl.formatMessage({ id: "home.map.legend" })} className="grid grid-cols-6 gap-y-2 text-xs sm:grid-cols-10">
+      <ul
+        aria-label={intl.formatMessage({ id: "home.map.legend" })}
+        className="grid grid-cols-6 gap-y-2 text-xs sm:grid-cols-10"
+      >
         {worstFirst.map((s, i) => (
           <li
             key={s}

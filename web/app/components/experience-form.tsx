@@ -17,7 +17,14 @@ import {
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { CloseIcon } from "./icons.tsx";
 import { Honeypot } from "./honeypot.tsx";
-import { CharCounter, FieldError, describedBy, focusFirstInvalid, optionLabel, overCapMessage } from "./form-fields.tsx";
+import {
+  CharCounter,
+  FieldError,
+  describedBy,
+  focusFirstInvalid,
+  optionLabel,
+  overCapMessage,
+} from "./form-fields.tsx";
 
 interface FormState {
   role_family: string;
@@ -29,7 +36,15 @@ interface FormState {
   website: string;
 }
 
-const EMPTY: FormState = { role_family: "", seniority: "", residency: "", mood: MOOD_DEFAULT, local_language: false, comment: "", website: "" };
+const EMPTY: FormState = {
+  role_family: "",
+  seniority: "",
+  residency: "",
+  mood: MOOD_DEFAULT,
+  local_language: false,
+  comment: "",
+  website: "",
+};
 
 type Checked = "role_family" | "seniority" | "residency" | "comment";
 /** The fields checked before sending, in form order (the first in error gets focus). */
@@ -48,11 +63,21 @@ function errorsOf(intl: IntlShape, form: FormState): Partial<Record<Checked, str
 
 const MOODS = Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i);
 
-const field = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
+const field =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
 
-export default function ExperienceForm({ countryCode, countryName, onClose }: { countryCode: string; countryName: string; onClose: () => void }) {
+export default function ExperienceForm({
+  countryCode,
+  countryName,
+  onClose,
+}: {
+  countryCode: string;
+  countryName: string;
+  onClose: () => void;
+}) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.experience.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `forms.experience.${id}` }, values);
   const [form, setForm] = useState<FormState>(EMPTY);
   const [submitting, setSubmitting] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Checked, string>>>({});
@@ -85,7 +110,8 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
     if (Object.keys(found).length > 0) {
       setErrors(found);
       focusFirstInvalid(formRef.current, CHECKED, found);
-      if (found.role_family || found.seniority || found.residency) void notify("message", t("toast.missing.title"), t("toast.missing.body"));
+      if (found.role_family || found.seniority || found.residency)
+        void notify("message", t("toast.missing.title"), t("toast.missing.body"));
       return;
     }
     setSubmitting(true);
@@ -117,8 +143,19 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
   }
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="relative rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="share-title">
-      <button type="button" onClick={collapse} aria-label={t("close")} className="absolute right-3 top-3 inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="relative rounded-xl border border-slate-200 bg-white p-5"
+      aria-labelledby="share-title"
+    >
+      <button
+        type="button"
+        onClick={collapse}
+        aria-label={t("close")}
+        className="absolute right-3 top-3 inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100"
+      >
         <CloseIcon className="h-4 w-4" />
       </button>
       <h3 id="share-title" className="pr-10 font-semibold">
@@ -129,9 +166,33 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
         {t("public")}
       </p>
       <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <RequiredSelect label={t("roleFamily")} name="role_family" error={errors.role_family} placeholder={t("roleFamily.placeholder")} options={ROLE_FAMILIES} value={form.role_family} onChange={(v) => set("role_family", v)} />
-        <RequiredSelect label={t("seniority")} name="seniority" error={errors.seniority} placeholder={t("seniority.placeholder")} options={SENIORITY_LEVELS} value={form.seniority} onChange={(v) => set("seniority", v)} />
-        <RequiredSelect label={t("residency")} name="residency" error={errors.residency} placeholder={t("residency.placeholder")} options={RESIDENCY_OPTIONS} value={form.residency} onChange={(v) => set("residency", v)} />
+        <RequiredSelect
+          label={t("roleFamily")}
+          name="role_family"
+          error={errors.role_family}
+          placeholder={t("roleFamily.placeholder")}
+          options={ROLE_FAMILIES}
+          value={form.role_family}
+          onChange={(v) => set("role_family", v)}
+        />
+        <RequiredSelect
+          label={t("seniority")}
+          name="seniority"
+          error={errors.seniority}
+          placeholder={t("seniority.placeholder")}
+          options={SENIORITY_LEVELS}
+          value={form.seniority}
+          onChange={(v) => set("seniority", v)}
+        />
+        <RequiredSelect
+          label={t("residency")}
+          name="residency"
+          error={errors.residency}
+          placeholder={t("residency.placeholder")}
+          options={RESIDENCY_OPTIONS}
+          value={form.residency}
+          onChange={(v) => set("residency", v)}
+        />
       </div>
       <div className="mt-5">
         <label htmlFor="mood" className="block text-sm font-medium">
@@ -168,7 +229,13 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
         </div>
       </div>
       <label className="mt-4 flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={form.local_language} onChange={(e) => set("local_language", e.target.checked)} className="h-4 w-4 accent-brand-600" name="local_language" />
+        <input
+          type="checkbox"
+          checked={form.local_language}
+          onChange={(e) => set("local_language", e.target.checked)}
+          className="h-4 w-4 accent-brand-600"
+          name="local_language"
+        />
         {t("localLanguage")}
       </label>
       <div className="mt-4">
@@ -191,10 +258,19 @@ export default function ExperienceForm({ countryCode, countryName, onClose }: { 
       </div>
       <Honeypot value={form.website} onChange={(v) => set("website", v)} />
       <div className="mt-5 flex gap-3">
-        <button type="submit" disabled={submitting} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {submitting ? t("submitting") : t("submit")}
         </button>
-        <button type="button" disabled={submitting} onClick={collapse} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60">
+        <button
+          type="button"
+          disabled={submitting}
+          onClick={collapse}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
+        >
           {t("cancel")}
         </button>
       </div>

@@ -3,7 +3,17 @@
 // screen reader reads the name once; elsewhere `label` gives the name as its text alternative.
 import { FLAG_RATIO, flagSrc } from "../lib/flags.ts";
 
-export function Flag({ code, label, height = 16, className = "" }: { code: string; label?: string; height?: number; className?: string }) {
+export function Flag({
+  code,
+  label,
+  height = 16,
+  className = "",
+}: {
+  code: string;
+  label?: string;
+  height?: number;
+  className?: string;
+}) {
   const width = Math.round(height * FLAG_RATIO);
   return (
     <img

@@ -13,7 +13,11 @@ export function followLinks(code: string, name: string): Array<{ href: string; t
   return [
     { href: feedPath(code), text: `${name} news feed (Atom)`, note: "updated at each publication" },
     { href: feedPath(null), text: `All ${COUNTRIES.length} countries (Atom)`, note: "every country in one feed" },
-    { href: shareCardPath(code), text: `${name} share image (PNG)`, note: "the picture social networks show for this page" },
+    {
+      href: shareCardPath(code),
+      text: `${name} share image (PNG)`,
+      note: "the picture social networks show for this page",
+    },
     { href: badgePath(code), text: `${name} badge (SVG)`, note: "the badge to embed on your site" },
   ];
 }
@@ -23,9 +27,14 @@ export function FollowLinks({ code, name }: { code: string; name: string }) {
   const f = useFormat();
   // The country's name in the page's language (English: the name given).
   const local = f.locale === "en" ? name : f.country(code);
-  const t = (id: string) => intl.formatMessage({ id: `country.follow.${id}` }, { name: local, count: COUNTRIES.length });
+  const t = (id: string) =>
+    intl.formatMessage({ id: `country.follow.${id}` }, { name: local, count: COUNTRIES.length });
   return (
-    <section aria-labelledby="follow-title" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="follow-links">
+    <section
+      aria-labelledby="follow-title"
+      className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="follow-links"
+    >
       <h2 id="follow-title" className="text-lg font-semibold">
         {t("title")}
       </h2>
@@ -35,7 +44,10 @@ export function FollowLinks({ code, name }: { code: string; name: string }) {
             <a href={l.href} className="font-medium text-brand-700 underline underline-offset-2">
               {t(`${FOLLOW_KEYS[i]}.text`)}
             </a>
-            <span className="text-slate-700">{t("separator")}{t(`${FOLLOW_KEYS[i]}.note`)}</span>
+            <span className="text-slate-700">
+              {t("separator")}
+              {t(`${FOLLOW_KEYS[i]}.note`)}
+            </span>
           </li>
         ))}
       </ul>

@@ -21,7 +21,11 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 }
 
 /** Focuses the first of `names` (in form order) that has an error. */
-export function focusFirstInvalid(form: HTMLFormElement | null, names: readonly string[], errors: Partial<Record<string, string>>): void {
+export function focusFirstInvalid(
+  form: HTMLFormElement | null,
+  names: readonly string[],
+  errors: Partial<Record<string, string>>,
+): void {
   const first = names.find((n) => errors[n]);
   if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
@@ -51,7 +55,11 @@ export function CharCounter({ id, length, max }: { id: string; length: number; m
   const said = announcement(intl, length, max);
   return (
     <>
-      <p id={id} className={`mt-1 text-right text-xs font-normal tabular-nums ${over ? "font-semibold text-red-700" : "text-slate-600"}`} data-counter>
+      <p
+        id={id}
+        className={`mt-1 text-right text-xs font-normal tabular-nums ${over ? "font-semibold text-red-700" : "text-slate-600"}`}
+        data-counter
+      >
         {intl.formatMessage({ id: "forms.counter.count" }, { length, max })}
       </p>
       <p className="sr-only" aria-live="polite" data-counter-announce>
@@ -78,7 +86,12 @@ export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly 
  * sentence and said from the catalogue (`forms.error.<form>.<field>.<kind>`); a sentence of no known kind is shown
  * as sent in English and as a general "check this field" in the other languages.
  */
-export function localFieldError(intl: IntlShape, form: "contact" | "waitingList", field: string, serverMessage: string): string {
+export function localFieldError(
+  intl: IntlShape,
+  form: "contact" | "waitingList",
+  field: string,
+  serverMessage: string,
+): string {
   const tooLong = /must be at most (\d+) characters/.exec(serverMessage);
   const kind = / is required$/.test(serverMessage)
     ? "required"
@@ -88,12 +101,17 @@ export function localFieldError(intl: IntlShape, form: "contact" | "waitingList"
         ? "invalid"
         : null;
   const id = kind ? `forms.error.${form}.${field}.${kind}` : null;
-  if (id && intl.messages[id] !== undefined) return intl.formatMessage({ id }, { max: tooLong ? Number(tooLong[1]) : 0 });
+  if (id && intl.messages[id] !== undefined)
+    return intl.formatMessage({ id }, { max: tooLong ? Number(tooLong[1]) : 0 });
   return intl.locale.startsWith("en") ? serverMessage : intl.formatMessage({ id: "forms.error.generic" });
 }
 
 /** Every server field error of `errors` said in the page's language (localFieldError). */
-export function localFieldErrors<F extends string>(intl: IntlShape, form: "contact" | "waitingList", errors: Partial<Record<F, string>>): Partial<Record<F, string>> {
+export function localFieldErrors<F extends string>(
+  intl: IntlShape,
+  form: "contact" | "waitingList",
+  errors: Partial<Record<F, string>>,
+): Partial<Record<F, string>> {
   const out: Partial<Record<F, string>> = {};
   for (const [f, m] of Object.entries(errors) as Array<[F, string]>) out[f] = localFieldError(intl, form, f, m);
   return out;
@@ -104,7 +122,10 @@ export function localFieldErrors<F extends string>(intl: IntlShape, form: "conta
  * English value is what is sent and stored; `forms.option.<slug>` is what is shown. Unknown values show as they are.
  */
 export function optionLabel(intl: IntlShape, value: string): string {
-  const id = `forms.option.${value.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}`;
+  const id = `forms.option.${value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
   return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : value;
 }
 

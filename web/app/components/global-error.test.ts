@@ -11,7 +11,11 @@ describe("GlobalError", () => {
   it("says something went wrong, offers a refresh and the details", () => {
     // Inside the English "common" messages: what the root layout falls back to when its loader could not answer.
     const html = renderToStaticMarkup(
-      createElement(IntlProvider, { locale: "en", messages: COMMON_EN }, createElement(GlobalError, { error: new Error("database is locked") })),
+      createElement(
+        IntlProvider,
+        { locale: "en", messages: COMMON_EN },
+        createElement(GlobalError, { error: new Error("database is locked") }),
+      ),
     );
     expect(html).toContain("Something went wrong");
     expect(html).toMatch(/<button[^>]*>Refresh Page<\/button>/);

@@ -5,7 +5,8 @@ import * as Collapsible from "./disclosure.tsx";
 import { ChevronDownIcon } from "./icons.tsx";
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}${typeof error.data === "string" && error.data ? `: ${error.data}` : ""}`;
+  if (isRouteErrorResponse(error))
+    return `${error.status} ${error.statusText}${typeof error.data === "string" && error.data ? `: ${error.data}` : ""}`;
   // In production React Router replaces server error messages with "Unexpected Server Error": no internals leak.
   if (error instanceof Error) return error.message || error.name;
   return "Unknown error";
@@ -33,7 +34,9 @@ export function GlobalError({ error }: { error: unknown }) {
           <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
         </Collapsible.Trigger>
         <Collapsible.Content data-nojs-open className="data-[state=closed]:hidden">
-          <pre className="mt-2 overflow-x-auto rounded-md bg-slate-100 p-3 text-xs text-slate-800">{describe(error)}</pre>
+          <pre className="mt-2 overflow-x-auto rounded-md bg-slate-100 p-3 text-xs text-slate-800">
+            {describe(error)}
+          </pre>
         </Collapsible.Content>
       </Collapsible.Root>
     </section>

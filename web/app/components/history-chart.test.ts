@@ -30,7 +30,12 @@ describe("history chart ticks", () => {
   });
 
   it("uses quarters for a short history and its first month when nothing else fits", () => {
-    expect(timeTicks(monthsFrom("2025-11", 13), 794, 13).map((t) => t.label)).toEqual(["Q1 2026", "Q2 2026", "Q3 2026", "Q4 2026"]);
+    expect(timeTicks(monthsFrom("2025-11", 13), 794, 13).map((t) => t.label)).toEqual([
+      "Q1 2026",
+      "Q2 2026",
+      "Q3 2026",
+      "Q4 2026",
+    ]);
     expect(timeTicks(["2026-11"], 794, 13)).toEqual([{ index: 0, label: "Nov 2026" }]);
   });
 });
@@ -40,9 +45,17 @@ describe("history chart ticks in the page's language", () => {
     const fr = createIntl({ locale: "fr", messages: messagesFor("fr") });
     const labels = {
       quarter: (q: number, year: number) => fr.formatMessage({ id: "compare.quarter" }, { q, year: String(year) }),
-      month: (p: string) => new Intl.DateTimeFormat("fr", { month: "short", year: "numeric", timeZone: "UTC" }).format(Date.UTC(Number(p.slice(0, 4)), Number(p.slice(5, 7)) - 1, 1)),
+      month: (p: string) =>
+        new Intl.DateTimeFormat("fr", { month: "short", year: "numeric", timeZone: "UTC" }).format(
+          Date.UTC(Number(p.slice(0, 4)), Number(p.slice(5, 7)) - 1, 1),
+        ),
     };
-    expect(timeTicks(monthsFrom("2025-11", 13), 794, 13, 8, labels).map((t) => t.label)).toEqual(["T1 2026", "T2 2026", "T3 2026", "T4 2026"]);
+    expect(timeTicks(monthsFrom("2025-11", 13), 794, 13, 8, labels).map((t) => t.label)).toEqual([
+      "T1 2026",
+      "T2 2026",
+      "T3 2026",
+      "T4 2026",
+    ]);
     expect(timeTicks(["2026-11"], 794, 13, 8, labels)).toEqual([{ index: 0, label: "nov. 2026" }]);
     // English through the catalogue reads as before.
     const en = createIntl({ locale: "en", messages: messagesFor("en") });

@@ -33,8 +33,12 @@ function useChartText() {
     monthFmt ??= new Intl.DateTimeFormat(intl.locale, { month: "short", year: "numeric", timeZone: "UTC" });
     return monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
   };
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `country.chart.${id}` }, values);
-  const ticks: TickLabels = { quarter: (q, year) => intl.formatMessage({ id: "compare.quarter" }, { q, year: String(year) }), month };
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `country.chart.${id}` }, values);
+  const ticks: TickLabels = {
+    quarter: (q, year) => intl.formatMessage({ id: "compare.quarter" }, { q, year: String(year) }),
+    month,
+  };
   return { t, month, ticks, score: (v: number) => (en ? formatScore(v) : f.score(v)), status: f.status };
 }
 
@@ -52,8 +56,22 @@ interface Size {
  * is about as wide as the chart is drawn (a phone's chart is ~300–330 px wide), so a 14-unit font shows at
  * 12 px or more.
  */
-const WIDE: Size = { id: "wide", w: 900, h: 300, font: 13, maxTicks: 8, pad: { left: 34, right: 72, top: 10, bottom: 30 } };
-const NARROW: Size = { id: "narrow", w: 330, h: 240, font: 14, maxTicks: 4, pad: { left: 24, right: 58, top: 10, bottom: 30 } };
+const WIDE: Size = {
+  id: "wide",
+  w: 900,
+  h: 300,
+  font: 13,
+  maxTicks: 8,
+  pad: { left: 34, right: 72, top: 10, bottom: 30 },
+};
+const NARROW: Size = {
+  id: "narrow",
+  w: 330,
+  h: 240,
+  font: 14,
+  maxTicks: 4,
+  pad: { left: 24, right: 58, top: 10, bottom: 30 },
+};
 
 /** Tick intervals in months, smallest first: quarters, half years, then whole years. */
 const TICK_STEPS = [3, 6, 12, 24, 60, 120];
@@ -93,7 +111,17 @@ export function timeTicks(
   return [{ index: 0, label: labels.month(months[0]) }];
 }
 
-function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: HistoryPoint[]; countryName: string; size: Size; idSuffix?: string }) {
+function ChartSvg({
+  points,
+  countryName,
+  size,
+  idSuffix = "",
+}: {
+  points: HistoryPoint[];
+  countryName: string;
+  size: Size;
+  idSuffix?: string;
+}) {
   const c = useChartText();
   const { w: W, h: H, font } = size;
   // Room on the right for the band names in the page's language ("Regnerisch" is longer than "Rainy"): never less
@@ -101,7 +129,8 @@ function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: Histor
   const bandNames = Math.max(...STATUSES_BEST_FIRST.map((s) => labelWidth(c.status(s), font)));
   const PAD = { ...size.pad, right: Math.max(size.pad.right, Math.ceil(bandNames + 6)) };
   const n = points.length;
-  const x = (i: number) => PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
+  const x = (i: number) =>
+    PAD.left + (n === 1 ? (W - PAD.left - PAD.right) / 2 : (i / (n - 1)) * (W - PAD.left - PAD.right));
   const y = (s: number) => PAD.top + ((SCORE_MAX - s) / (SCORE_MAX - SCORE_MIN)) * (H - PAD.top - PAD.bottom);
 
   // The line breaks where a month has no score.
@@ -126,19 +155,35 @@ function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: Histor
   const last = [...points].reverse().find((p) => p.score !== null)!;
   const lastIndex = points.lastIndexOf(last);
   const first = points[0].month;
-  const thresholds = [...new Set(STATUSES_BEST_FIRST.flatMap((s) => [STATUS_RANGES[s].from, STATUS_RANGES[s].to]))].sort((a, b) => a - b);
+  const thresholds = [
+    ...new Set(STATUSES_BEST_FIRST.flatMap((s) => [STATUS_RANGES[s].from, STATUS_RANGES[s].to])),
+  ].sort((a, b) => a - b);
   const titleId = `history-title-${size.id}${idSuffix}`;
   const descId = `history-desc-${size.id}${idSuffix}`;
 
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
       <title id={titleId}>{c.t("title", { country: countryName })}</title>
-      <desc id={descId}>{c.t("desc", { from: c.month(first), to: c.month(points[n - 1].month), score: c.score(last.score!), month: c.month(last.month) })}</desc>
+      <desc id={descId}>
+        {c.t("desc", {
+          from: c.month(first),
+          to: c.month(points[n - 1].month),
+          score: c.score(last.score!),
+          month: c.month(last.month),
+        })}
+      </desc>
       {STATUSES_BEST_FIRST.map((s) => {
         const r = STATUS_RANGES[s];
         return (
           <g key={s}>
-            <rect x={PAD.left} y={y(r.to)} width={W - PAD.left - PAD.right} height={y(r.from) - y(r.to)} fill={STATUS_STYLE[s].fill} opacity={0.16} />
+            <rect
+              x={PAD.left}
+              y={y(r.to)}
+              width={W - PAD.left - PAD.right}
+              height={y(r.from) - y(r.to)}
+              fill={STATUS_STYLE[s].fill}
+              opacity={0.16}
+            />
             <text x={W - PAD.right + 6} y={(y(r.from) + y(r.to)) / 2 + 4} fontSize={font} fill="#334155">
               {c.status(s)}
             </text>
@@ -157,7 +202,13 @@ function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: Histor
         <g key={index} data-tick={label}>
           <line x1={x(index)} x2={x(index)} y1={H - PAD.bottom} y2={H - PAD.bottom + 4} stroke="#64748b" />
           {/* Kept inside the drawing: a label at the very edge moves in rather than being cut. */}
-          <text x={Math.max(labelWidth(label, font) / 2, x(index))} y={H - 10} fontSize={font} textAnchor="middle" fill="#475569">
+          <text
+            x={Math.max(labelWidth(label, font) / 2, x(index))}
+            y={H - 10}
+            fontSize={font}
+            textAnchor="middle"
+            fill="#475569"
+          >
             {label}
           </text>
         </g>
@@ -169,11 +220,23 @@ function ChartSvg({ points, countryName, size, idSuffix = "" }: { points: Histor
 }
 
 /** `idSuffix` keeps ids and the table's name unique when a page shows several charts (the compare page). */
-export function HistoryChart({ points, countryName, idSuffix }: { points: HistoryPoint[]; countryName: string; idSuffix?: string }) {
+export function HistoryChart({
+  points,
+  countryName,
+  idSuffix,
+}: {
+  points: HistoryPoint[];
+  countryName: string;
+  idSuffix?: string;
+}) {
   const c = useChartText();
   const scored = points.filter((p) => p.score !== null);
   if (scored.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{c.t("empty")}</p>;
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+        {c.t("empty")}
+      </p>
+    );
   }
   return (
     <figure>
@@ -189,14 +252,25 @@ export function HistoryChart({ points, countryName, idSuffix }: { points: Histor
           <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
         </Collapsible.Trigger>
         <Collapsible.Content data-nojs-open className="data-[state=closed]:hidden">
-          <div className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={idSuffix ? c.t("tableNamed", { country: countryName }) : c.t("table")}>
+          <div
+            className="mt-2 max-h-80 overflow-y-auto rounded-lg border border-slate-200"
+            tabIndex={0}
+            role="region"
+            aria-label={idSuffix ? c.t("tableNamed", { country: countryName }) : c.t("table")}
+          >
             <table className="w-full text-sm">
               <caption className="sr-only">{c.t("caption", { country: countryName })}</caption>
               <thead className="sticky top-0 bg-slate-100 text-left">
                 <tr>
-                  <th scope="col" className="px-3 py-2">{c.t("month")}</th>
-                  <th scope="col" className="px-3 py-2">{c.t("score")}</th>
-                  <th scope="col" className="px-3 py-2">{c.t("weather")}</th>
+                  <th scope="col" className="px-3 py-2">
+                    {c.t("month")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {c.t("score")}
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    {c.t("weather")}
+                  </th>
                 </tr>
               </thead>
               <tbody>

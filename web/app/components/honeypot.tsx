@@ -8,7 +8,14 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
     <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
         Website
-        <input type="text" tabIndex={-1} autoComplete="off" name={HONEYPOT_FIELD} value={value} onChange={(e) => onChange(e.target.value)} />
+        <input
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          name={HONEYPOT_FIELD}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
       </label>
     </div>
   );

@@ -88,8 +88,22 @@ export const MinusIcon = (p: IconProps) => (
 );
 
 /** Weather symbol per status, drawn in colour. */
-export function WeatherIcon({ status, className, title }: { status: Status | null; className?: string; title?: string }) {
-  const common = { viewBox: "0 0 48 48", className, "aria-hidden": title ? undefined : true, role: title ? "img" : undefined, focusable: "false" as const };
+export function WeatherIcon({
+  status,
+  className,
+  title,
+}: {
+  status: Status | null;
+  className?: string;
+  title?: string;
+}) {
+  const common = {
+    viewBox: "0 0 48 48",
+    className,
+    "aria-hidden": title ? undefined : true,
+    role: title ? "img" : undefined,
+    focusable: "false" as const,
+  };
   const sun = (cx: number, cy: number, r: number) => (
     <g>
       <circle cx={cx} cy={cy} r={r} fill="#f59e0b" />
@@ -146,12 +160,25 @@ export function WeatherIcon({ status, className, title }: { status: Status | nul
       {status === "stormy" && (
         <>
           {cloud("#94a3b8", 0, -6)}
-          <path d="M25 32l-6 8h6l-3 7 9-10h-6l3-5z" fill="#facc15" stroke="#713f12" strokeWidth={1} strokeLinejoin="round" />
+          <path
+            d="M25 32l-6 8h6l-3 7 9-10h-6l3-5z"
+            fill="#facc15"
+            stroke="#713f12"
+            strokeWidth={1}
+            strokeLinejoin="round"
+          />
         </>
       )}
       {status === null && (
         // No weather known: an empty cloud outline, dashed (not a question mark: nothing is broken).
-        <path d="M14 38h21a8 8 0 0 0 0-16 11 11 0 0 0-21-2 9 9 0 0 0 0 18z" transform="translate(0 -2)" fill="#f8fafc" stroke="#64748b" strokeWidth={1.5} strokeDasharray="3 3" />
+        <path
+          d="M14 38h21a8 8 0 0 0 0-16 11 11 0 0 0-21-2 9 9 0 0 0 0 18z"
+          transform="translate(0 -2)"
+          fill="#f8fafc"
+          stroke="#64748b"
+          strokeWidth={1.5}
+          strokeDasharray="3 3"
+        />
       )}
     </svg>
   );

@@ -11,13 +11,21 @@ const loadLayer = () => import("./info-layer.tsx");
 const InfoLayer = lazy(loadLayer);
 
 /** Which explanatory popover is open; opening one closes the other (docs/product.md §2). */
-const OpenPopover = createContext<{ open: string | null; show: (id: string) => void; hide: (id: string) => void } | null>(null);
+const OpenPopover = createContext<{
+  open: string | null;
+  show: (id: string) => void;
+  hide: (id: string) => void;
+} | null>(null);
 
 export function PopoverGroup({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<string | null>(null);
   // Functional updates: a late "close" from the popover that lost focus never closes the one just opened.
   const value = useMemo(
-    () => ({ open, show: (id: string) => setOpen(id), hide: (id: string) => setOpen((cur) => (cur === id ? null : cur)) }),
+    () => ({
+      open,
+      show: (id: string) => setOpen(id),
+      hide: (id: string) => setOpen((cur) => (cur === id ? null : cur)),
+    }),
     [open],
   );
   return <OpenPopover.Provider value={value}>{children}</OpenPopover.Provider>;
@@ -96,7 +104,17 @@ export function InfoTip({ label, children }: { label: string; children: ReactNod
 }
 
 /** A button that opens an explanatory popover (the confidence badge). */
-export function InfoPopover({ trigger, title, children, triggerClassName }: { trigger: ReactNode; title: string; children: ReactNode; triggerClassName?: string }) {
+export function InfoPopover({
+  trigger,
+  title,
+  children,
+  triggerClassName,
+}: {
+  trigger: ReactNode;
+  title: string;
+  children: ReactNode;
+  triggerClassName?: string;
+}) {
   const id = useId();
   const [open, setOpen] = useGroupedOpen(id);
   const [loaded, setLoaded] = useState(false);

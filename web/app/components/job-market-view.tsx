@@ -45,7 +45,13 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
           <NextMoves data={data} />
         </div>
 
-        <CommunitySection countryCode={country.code} countryName={f.country(country.code)} items={data.community.items} summary={data.community.summary} now={data.now} />
+        <CommunitySection
+          countryCode={country.code}
+          countryName={f.country(country.code)}
+          items={data.community.items}
+          summary={data.community.summary}
+          now={data.now}
+        />
 
         <FollowLinks code={country.code} name={country.name} />
       </div>

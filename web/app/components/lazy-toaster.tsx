@@ -17,5 +17,14 @@ export function LazyToaster() {
     if (Toaster) toasterMounted();
   }, [Toaster]);
   if (!Toaster) return null;
-  return <Toaster position="bottom-right" visibleToasts={3} duration={4000} gap={14} hotkey={["altKey", "KeyT"]} richColors />;
+  return (
+    <Toaster
+      position="bottom-right"
+      visibleToasts={3}
+      duration={4000}
+      gap={14}
+      hotkey={["altKey", "KeyT"]}
+      richColors
+    />
+  );
 }

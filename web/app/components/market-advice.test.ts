@@ -8,14 +8,17 @@ import { messagesFor } from "../i18n/catalog.server.ts";
 import { LOCALES } from "../i18n/locales.ts";
 import { adviceSaid } from "./market-panels.tsx";
 
-const combos = [false, true].flatMap((openings) => [false, true].flatMap((competition) => [false, true].map((sentiment) => ({ openings, competition, sentiment }))));
+const combos = [false, true].flatMap((openings) =>
+  [false, true].flatMap((competition) => [false, true].map((sentiment) => ({ openings, competition, sentiment }))),
+);
 
 describe("advice messages", () => {
   it("English equals product/advice.ts", () => {
     const intl = createIntl({ locale: "en", messages: messagesFor("en") });
     for (const status of STATUSES)
       for (const c of combos)
-        for (const item of adviceFor(status, c)) expect(adviceSaid(intl, status, item)).toEqual({ title: item.title, text: item.text });
+        for (const item of adviceFor(status, c))
+          expect(adviceSaid(intl, status, item)).toEqual({ title: item.title, text: item.text });
   });
 
   it("every language has its own words", () => {

@@ -8,7 +8,14 @@ import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } f
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { Link } from "react-router";
-import { ADVICE, APPLICATIONS_PER_WEEK, MIN_REQUIREMENTS_MATCH, adviceFor, countingInputs, type AdviceItem } from "../../../product/advice.ts";
+import {
+  ADVICE,
+  APPLICATIONS_PER_WEEK,
+  MIN_REQUIREMENTS_MATCH,
+  adviceFor,
+  countingInputs,
+  type AdviceItem,
+} from "../../../product/advice.ts";
 import { changeShownText } from "../../../product/change-view.ts";
 import { listIn, type Availability, type MissingFigure } from "../lib/availability.ts";
 import { canSummarise } from "../lib/community.ts";
@@ -54,7 +61,9 @@ function Metric({
         <InfoTip label={label}>{tip}</InfoTip>
       </dt>
       <dd>
-        <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>{value}</span>
+        <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>
+          {value}
+        </span>
         {tone ? <span className="sr-only"> ({t(`tone.${tone}`)})</span> : null}
         {period ? <span className="ml-2 text-xs text-slate-600">{f.period(period)}</span> : null}
         {note ? <p className="mt-0.5 text-sm text-slate-700">{note}</p> : null}
@@ -70,8 +79,17 @@ function EuNote({ eu }: { eu: NonNullable<MarketPanel["comparisons"]["unemployme
   const real = eu.basis === "EU27_2020" && eu.reference !== null;
   const verdict = real
     ? t(`verdict.eu.${eu.result}`)
-    : t(`verdict.rule.${eu.result}`, { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) });
-  return <>{real ? t("euNote.eu", { verdict, rate: f.percent(eu.reference!), period: f.period(eu.eu_period ?? "") }) : t("euNote", { verdict })}</>;
+    : t(`verdict.rule.${eu.result}`, {
+        low: f.plain(PANEL_RULES.unemploymentLowerThan),
+        high: f.plain(PANEL_RULES.unemploymentHigherThan),
+      });
+  return (
+    <>
+      {real
+        ? t("euNote.eu", { verdict, rate: f.percent(eu.reference!), period: f.period(eu.eu_period ?? "") })
+        : t("euNote", { verdict })}
+    </>
+  );
 }
 
 /** "EU-27: 14.8% in January 2026." when the EU figure of the same month is stored; else that it is context only. */
@@ -91,7 +109,11 @@ function localDecimal(f: ReturnType<typeof useFormat>, text: string): string {
 function useSignalExplanation(reading: ReturnType<typeof signalReadingOf>): string {
   const f = useFormat();
   const t = useT();
-  const rule = t("signal.rule", { months: SIGNAL_RULES.months, up: f.plain(SIGNAL_RULES.improvingFrom), down: f.plain(Math.abs(SIGNAL_RULES.weakeningFrom)) });
+  const rule = t("signal.rule", {
+    months: SIGNAL_RULES.months,
+    up: f.plain(SIGNAL_RULES.improvingFrom),
+    down: f.plain(Math.abs(SIGNAL_RULES.weakeningFrom)),
+  });
   if (!reading) return rule;
   const change = `${reading.change >= 0 ? "+" : "−"}${localDecimal(f, Math.abs(reading.change).toFixed(2))}`;
   return `${rule} ${t("signal.here", { change, from: f.period(reading.from_month), to: f.period(reading.to_month) })}`;
@@ -109,11 +131,19 @@ function useYouthNote(panel: MarketPanel | null): string {
   const t = useT();
   if (!panel) return "";
   const month = panel.youth_unemployment_period ? f.period(panel.youth_unemployment_period) : "";
-  return panel.youth_unemployment_eu_rate != null ? t("youth.noteEu", { rate: f.percent(panel.youth_unemployment_eu_rate), month }) : t("youth.note");
+  return panel.youth_unemployment_eu_rate != null
+    ? t("youth.noteEu", { rate: f.percent(panel.youth_unemployment_eu_rate), month })
+    : t("youth.note");
 }
 
 /** Unemployment, vacancies and competition: only those that exist (null when none does). */
-export function MarketConditions({ panel, available }: { panel: MarketPanel | null; available: Availability["conditions"] }) {
+export function MarketConditions({
+  panel,
+  available,
+}: {
+  panel: MarketPanel | null;
+  available: Availability["conditions"];
+}) {
   const f = useFormat();
   const t = useT();
   const youthText = useYouthNote(panel);
@@ -159,7 +189,9 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
           note={
             <>
               {t("competition.note")}
-              {panel.callbacks_per_100 !== null ? <> · {t("competition.callbacks", { count: panel.callbacks_per_100 })}</> : null}
+              {panel.callbacks_per_100 !== null ? (
+                <> · {t("competition.callbacks", { count: panel.callbacks_per_100 })}</>
+              ) : null}
             </>
           }
         />
@@ -168,12 +200,25 @@ export function MarketConditions({ panel, available }: { panel: MarketPanel | nu
   );
 }
 
-export function YoyBadge({ label, delta, fromMonth }: { label: "Up" | "Down" | "Same" | null; delta: number | null; fromMonth?: string | null }) {
+export function YoyBadge({
+  label,
+  delta,
+  fromMonth,
+}: {
+  label: "Up" | "Down" | "Same" | null;
+  delta: number | null;
+  fromMonth?: string | null;
+}) {
   const f = useFormat();
   const t = useT();
   if (!label || delta === null) return <span className="text-sm text-slate-600">{t("yoy.none")}</span>;
   const Icon = label === "Up" ? ArrowUpIcon : label === "Down" ? ArrowDownIcon : MinusIcon;
-  const cls = label === "Up" ? "bg-green-100 text-green-900" : label === "Down" ? "bg-red-100 text-red-900" : "bg-slate-100 text-slate-800";
+  const cls =
+    label === "Up"
+      ? "bg-green-100 text-green-900"
+      : label === "Down"
+        ? "bg-red-100 text-red-900"
+        : "bg-slate-100 text-slate-800";
   return (
     <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}>
       <Icon className="h-3.5 w-3.5" />
@@ -200,7 +245,11 @@ function CommunityMood({ summary }: { summary: ExperienceSummary }) {
         {canSummarise(summary.count) && summary.average_mood !== null ? (
           <FormattedMessage
             id="market.mood.average"
-            values={{ average: f.number(summary.average_mood), count: summary.count, small: (chunks) => <span className="text-sm font-normal text-slate-600">{chunks}</span> }}
+            values={{
+              average: f.number(summary.average_mood),
+              count: summary.count,
+              small: (chunks) => <span className="text-sm font-normal text-slate-600">{chunks}</span>,
+            }}
           />
         ) : (
           <span className="text-sm font-normal text-slate-700">{t("mood.tooFew", { count: summary.count })}</span>
@@ -233,7 +282,9 @@ function SentimentSourceMetric({ source, tone }: { source: SentimentSourcePanel;
       note={
         <span data-testid={`sentiment-${source.source}`} data-counts={source.counts ? "true" : "false"}>
           <span className="block">{info.about}</span>
-          <span className={`block ${source.counts ? "text-slate-700" : "font-medium text-slate-900"}`}>{countingSaid(intl, f, source)}</span>
+          <span className={`block ${source.counts ? "text-slate-700" : "font-medium text-slate-900"}`}>
+            {countingSaid(intl, f, source)}
+          </span>
         </span>
       }
     />
@@ -299,7 +350,9 @@ export function MarketSentiment({
         <div className="py-3 first:pt-0">
           <dt className="flex items-center gap-1 text-sm text-slate-700">
             {t("yoy.label")}
-            <InfoTip label={t("yoy.label")}>{t("yoy.tip", { months: CURRENT_PARAMS.yoy.lagMonths, threshold: f.plain(CURRENT_PARAMS.yoy.threshold) })}</InfoTip>
+            <InfoTip label={t("yoy.label")}>
+              {t("yoy.tip", { months: CURRENT_PARAMS.yoy.lagMonths, threshold: f.plain(CURRENT_PARAMS.yoy.threshold) })}
+            </InfoTip>
           </dt>
           <dd className="mt-1">
             <YoyBadge label={panel.yoy.label} delta={panel.yoy.delta} fromMonth={yoyFrom} />
@@ -353,7 +406,11 @@ export function NoAdvice({ paused = false }: { paused?: boolean }) {
  * without a claim); the shared "Send 5 to 10 quality applications…" is market.advice.applications. Null for an item
  * product/advice.ts does not list (shown as written).
  */
-function adviceIds(status: Status, item: AdviceItem, has: (id: string) => boolean): { title: string; text: string } | null {
+function adviceIds(
+  status: Status,
+  item: AdviceItem,
+  has: (id: string) => boolean,
+): { title: string; text: string } | null {
   const slot = ADVICE[status].findIndex((e) => e.text === item.text || e.without?.text === item.text);
   if (slot < 0) return null;
   const base = `market.advice.${status}.${slot}`;
@@ -368,34 +425,57 @@ const [ADVICE_MIN, ADVICE_MAX] = APPLICATIONS_PER_WEEK.split(" to ");
 export function adviceSaid(intl: IntlShape, status: Status, item: AdviceItem): { title: string; text: string } {
   const ids = adviceIds(status, item, (id) => id in intl.messages);
   const values = { min: ADVICE_MIN!, max: ADVICE_MAX!, match: MIN_REQUIREMENTS_MATCH };
-  return ids ? { title: intl.formatMessage({ id: ids.title }), text: intl.formatMessage({ id: ids.text }, values) } : item;
+  return ids
+    ? { title: intl.formatMessage({ id: ids.title }), text: intl.formatMessage({ id: ids.text }, values) }
+    : item;
 }
 
 /** The advice of a status, each item's claim only where the input it rests on counts today (product/advice.ts). */
-export function AdviceList({ status, subScores, paused = false }: { status: Status | null; subScores: Snapshot["sub_scores"] | null; paused?: boolean }) {
+export function AdviceList({
+  status,
+  subScores,
+  paused = false,
+}: {
+  status: Status | null;
+  subScores: Snapshot["sub_scores"] | null;
+  paused?: boolean;
+}) {
   const intl = useIntl();
   if (!status) return <NoAdvice paused={paused} />;
   return (
     <ul className="space-y-3" data-testid="advice">
-      {adviceFor(status, countingInputs(subScores)).map((item) => adviceSaid(intl, status, item)).map((a) => (
-        <li key={a.title}>
-          <p className="font-medium text-slate-900">{a.title}</p>
-          <p className="text-sm text-slate-700">{a.text}</p>
-        </li>
-      ))}
+      {adviceFor(status, countingInputs(subScores))
+        .map((item) => adviceSaid(intl, status, item))
+        .map((a) => (
+          <li key={a.title}>
+            <p className="font-medium text-slate-900">{a.title}</p>
+            <p className="text-sm text-slate-700">{a.text}</p>
+          </li>
+        ))}
     </ul>
   );
 }
 
 /** The three comparisons that exist (null when none does), as many columns as there are cards. */
-export function ComparisonInsights({ panel, available }: { panel: MarketPanel | null; available: Availability["comparisons"] }) {
+export function ComparisonInsights({
+  panel,
+  available,
+}: {
+  panel: MarketPanel | null;
+  available: Availability["comparisons"];
+}) {
   const rows = useComparisonRows(panel, available);
   if (rows.length === 0) return null;
   const cols = rows.length === 3 ? "md:grid-cols-3" : rows.length === 2 ? "md:grid-cols-2" : "";
   return (
     <ul className={`grid grid-cols-1 gap-3 ${cols}`}>
       {rows.map((r) => (
-        <li key={r.title} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="comparison" data-key={r.key}>
+        <li
+          key={r.title}
+          className="rounded-xl border border-slate-200 bg-white p-4"
+          data-testid="comparison"
+          data-key={r.key}
+        >
           <p className="text-sm text-slate-700">{r.title}</p>
           <p className="mt-1 font-semibold text-slate-900">{r.text}</p>
           <p className="mt-1 text-xs text-slate-600">{r.detail}</p>
@@ -475,7 +555,10 @@ export function useComparisonRows(panel: MarketPanel | null, available: Availabi
       const real = eu.basis === "EU27_2020" && eu.reference !== null;
       const verdict = real
         ? t(`verdict.eu.${eu.result}`)
-        : t(`verdict.rule.${eu.result}`, { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) });
+        : t(`verdict.rule.${eu.result}`, {
+            low: f.plain(PANEL_RULES.unemploymentLowerThan),
+            high: f.plain(PANEL_RULES.unemploymentHigherThan),
+          });
       return {
         ...row,
         verdict,
@@ -484,8 +567,15 @@ export function useComparisonRows(panel: MarketPanel | null, available: Availabi
         detail: real
           ? t("insight.detail.eu", { rate: f.percent(eu.reference!), month: f.period(eu.eu_period ?? "") })
           : panel.unemployment_period
-            ? t("insight.detail.rule", { period: f.period(panel.unemployment_period), low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) })
-            : t("insight.detail.ruleNoPeriod", { low: f.plain(PANEL_RULES.unemploymentLowerThan), high: f.plain(PANEL_RULES.unemploymentHigherThan) }),
+            ? t("insight.detail.rule", {
+                period: f.period(panel.unemployment_period),
+                low: f.plain(PANEL_RULES.unemploymentLowerThan),
+                high: f.plain(PANEL_RULES.unemploymentHigherThan),
+              })
+            : t("insight.detail.ruleNoPeriod", {
+                low: f.plain(PANEL_RULES.unemploymentLowerThan),
+                high: f.plain(PANEL_RULES.unemploymentHigherThan),
+              }),
       };
     }
     if (row.key === "vacancy" && c.vacancy_vs_3y) {
@@ -517,18 +607,38 @@ export function useComparisonRows(panel: MarketPanel | null, available: Availabi
  * page's language: the figures' names from the market catalogue, listed by Intl.ListFormat. `code` names the country
  * in the page's language; without it, the English name given is looked up.
  */
-export function NotAvailable({ countryName, code, missing, note }: { countryName: string; code?: string; missing: MissingFigure[]; note?: string | null }) {
+export function NotAvailable({
+  countryName,
+  code,
+  missing,
+  note,
+}: {
+  countryName: string;
+  code?: string;
+  missing: MissingFigure[];
+  note?: string | null;
+}) {
   const intl = useIntl();
   const f = useFormat();
   if (missing.length === 0 && !note) return null;
   const country = code ?? COUNTRIES.find((c) => c.name === countryName)?.code;
-  const list = listIn(f.locale, missing.map((m) => intl.formatMessage({ id: `market.missing.${m}` })));
+  const list = listIn(
+    f.locale,
+    missing.map((m) => intl.formatMessage({ id: `market.missing.${m}` })),
+  );
   return (
-    <p className="rounded-xl border border-slate-200 bg-slate-100/70 px-4 py-3 text-sm text-slate-800" data-testid="not-available">
+    <p
+      className="rounded-xl border border-slate-200 bg-slate-100/70 px-4 py-3 text-sm text-slate-800"
+      data-testid="not-available"
+    >
       {missing.length > 0 ? (
         <FormattedMessage
           id="market.notAvailable"
-          values={{ country: country ? f.country(country) : countryName, list, b: (chunks) => <strong className="font-semibold">{chunks}</strong> }}
+          values={{
+            country: country ? f.country(country) : countryName,
+            list,
+            b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+          }}
         />
       ) : null}
       {note ? <> {note}</> : null}

@@ -40,7 +40,11 @@ export default function MobileDrawer({
               <FormattedMessage id="common.menu.title" />
             </Dialog.Title>
             <Dialog.Close asChild>
-              <button type="button" aria-label={intl.formatMessage({ id: "common.menu.close" })} className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-slate-100">
+              <button
+                type="button"
+                aria-label={intl.formatMessage({ id: "common.menu.close" })}
+                className="inline-flex h-9 w-9 items-center justify-center rounded-md hover:bg-slate-100"
+              >
                 <CloseIcon className="h-5 w-5" />
               </button>
             </Dialog.Close>

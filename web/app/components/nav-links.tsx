@@ -12,7 +12,15 @@ export const NAV = [
 ] as const;
 
 /** "Provide feedback": the external form in a new tab without opener or referrer; /contact when none is configured. */
-export function FeedbackLink({ url, className, onClick }: { url: string | null; className: string; onClick?: () => void }) {
+export function FeedbackLink({
+  url,
+  className,
+  onClick,
+}: {
+  url: string | null;
+  className: string;
+  onClick?: () => void;
+}) {
   const to = useLocalePath();
   if (!url) {
     return (

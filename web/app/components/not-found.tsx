@@ -16,7 +16,10 @@ export function PageNotFound() {
       <p className="mt-3 text-slate-600">
         <FormattedMessage id="common.notFound.text" />
       </p>
-      <Link to={to("/")} className="mt-8 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <Link
+        to={to("/")}
+        className="mt-8 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+      >
         <ArrowLeftIcon className="h-4 w-4" />
         <FormattedMessage id="common.notFound.back" />
       </Link>
@@ -35,7 +38,10 @@ export function CountryNotFound() {
       <p className="mt-3 text-slate-600">
         <FormattedMessage id="common.countryNotFound.text" values={{ count: COUNTRIES.length }} />
       </p>
-      <Link to={to("/")} className="mt-8 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <Link
+        to={to("/")}
+        className="mt-8 inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+      >
         <ArrowLeftIcon className="h-4 w-4" />
         <FormattedMessage id="common.countryNotFound.back" />
       </Link>

@@ -66,7 +66,15 @@ export function Card({ title, children, className = "" }: { title: string; child
 }
 
 /** A collapsible section for small screens; readable without JavaScript (all sections then show open). */
-export function Section({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
+export function Section({
+  title,
+  defaultOpen = false,
+  children,
+}: {
+  title: string;
+  defaultOpen?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Collapsible.Root defaultOpen={defaultOpen} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       {/* The heading holds the button (a heading inside a button is invalid HTML, and hides the heading from
@@ -74,7 +82,10 @@ export function Section({ title, defaultOpen = false, children }: { title: strin
       <h2 className="text-lg font-semibold">
         <Collapsible.Trigger className="group flex w-full items-center justify-between px-5 py-4 text-left">
           {title}
-          <ChevronDownIcon aria-hidden className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180" />
+          <ChevronDownIcon
+            aria-hidden
+            className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
+          />
         </Collapsible.Trigger>
       </h2>
       <Collapsible.Content data-nojs-open className="px-5 pb-5 data-[state=closed]:hidden">
@@ -90,7 +101,10 @@ export function HelpCard() {
   const lp = useLocalePath();
   const t = (id: string) => intl.formatMessage({ id: `country.help.${id}` });
   return (
-    <section aria-labelledby="help-title" className="rounded-2xl border border-brand-100 bg-brand-50 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6">
+    <section
+      aria-labelledby="help-title"
+      className="rounded-2xl border border-brand-100 bg-brand-50 p-5 sm:flex sm:items-center sm:justify-between sm:gap-6"
+    >
       <div>
         <h2 id="help-title" className="font-semibold text-brand-900">
           {t("title")}
@@ -98,10 +112,16 @@ export function HelpCard() {
         <p className="mt-1 text-sm text-slate-700">{t("text")}</p>
       </div>
       <div className="mt-4 flex flex-col gap-2 sm:mt-0 sm:flex-row">
-        <Link to={lp("/waiting-list/career-consultant")} className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          to={lp("/waiting-list/career-consultant")}
+          className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
+        >
           {t("consultant")}
         </Link>
-        <Link to={lp("/waiting-list/cv-upgrade")} className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50">
+        <Link
+          to={lp("/waiting-list/cv-upgrade")}
+          className="rounded-md border border-brand-600 bg-white px-4 py-2 text-center text-sm font-medium text-brand-700 hover:bg-brand-50"
+        >
           {t("cv")}
         </Link>
       </div>
@@ -115,7 +135,9 @@ export function HelpCard() {
  */
 export function DatesLine({ anchorMonth, publishedAt }: { anchorMonth: string | null; publishedAt: string | null }) {
   const f = useFormat();
-  const parts = [anchorMonth ? f.dataTo(anchorMonth) : null, publishedAt ? f.published(publishedAt) : null].filter((p): p is string => p !== null);
+  const parts = [anchorMonth ? f.dataTo(anchorMonth) : null, publishedAt ? f.published(publishedAt) : null].filter(
+    (p): p is string => p !== null,
+  );
   if (parts.length === 0) return null;
   return (
     <p className="mt-1 text-sm text-slate-700 first-letter:uppercase" data-testid="dates">

@@ -12,7 +12,10 @@ const PAUSED_BACK = <FormattedMessage id="common.paused.back" />;
 export function PausedCard() {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl items-center px-4 py-16">
-      <div className="w-full rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm" data-testid="paused-card">
+      <div
+        className="w-full rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+        data-testid="paused-card"
+      >
         <WeatherIcon status="cloudy" className="mx-auto h-16 w-16" />
         <h1 className="mt-4 text-2xl font-bold tracking-tight">{PAUSED_TITLE}</h1>
         <p className="mt-4 text-slate-700">{PAUSED_TEXT}</p>
@@ -30,7 +33,11 @@ export function PausedCard() {
 export function PausedBanner() {
   const intl = useIntl();
   return (
-    <aside aria-label={intl.formatMessage({ id: "common.paused.label" })} className="border-b border-amber-200 bg-amber-50" data-testid="paused-banner">
+    <aside
+      aria-label={intl.formatMessage({ id: "common.paused.label" })}
+      className="border-b border-amber-200 bg-amber-50"
+      data-testid="paused-banner"
+    >
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-start sm:gap-4">
         <WeatherIcon status="cloudy" className="hidden h-8 w-8 shrink-0 sm:block" />
         <div>

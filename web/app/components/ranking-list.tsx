@@ -23,7 +23,15 @@ export interface RankedCountry {
 /** What a ranking says while publication is paused (no score is current, so none is ranked): a message id. */
 export const PAUSED_RANKING = "rankings.paused";
 
-export function RankingList({ rows, compact = false, empty = "rankings.empty" }: { rows: RankedCountry[]; compact?: boolean; empty?: string }) {
+export function RankingList({
+  rows,
+  compact = false,
+  empty = "rankings.empty",
+}: {
+  rows: RankedCountry[];
+  compact?: boolean;
+  empty?: string;
+}) {
   const f = useFormat();
   const to = useLocalePath();
   if (rows.length === 0) {
@@ -60,7 +68,9 @@ export function RankingList({ rows, compact = false, empty = "rankings.empty" }:
             </span>
             {c.status && !compact ? <WeatherIcon status={c.status} className="hidden h-8 w-8 sm:block" /> : null}
             <span className="text-right">
-              <span className="block text-lg font-bold tabular-nums text-slate-900">{c.score !== null ? f.score(c.score) : "–"}</span>
+              <span className="block text-lg font-bold tabular-nums text-slate-900">
+                {c.score !== null ? f.score(c.score) : "–"}
+              </span>
               <span className="block text-xs text-slate-600">
                 <FormattedMessage id="rankings.outOf10" />
               </span>
@@ -96,10 +106,18 @@ export function RankingLegend() {
   const intl = useIntl();
   const f = useFormat();
   return (
-    <ul aria-label={intl.formatMessage({ id: "rankings.ratingKey" })} className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700">
+    <ul
+      aria-label={intl.formatMessage({ id: "rankings.ratingKey" })}
+      className="flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-700"
+    >
       {RATING_BANDS.map((b) => (
         <li key={b.label} className="flex flex-wrap items-center gap-1.5" data-band={b.label}>
-          <span>{intl.formatMessage({ id: "rankings.band" }, { from: f.plain(b.from), to: f.plain(b.to), label: f.label(b.label).toLocaleLowerCase(f.locale) })}</span>
+          <span>
+            {intl.formatMessage(
+              { id: "rankings.band" },
+              { from: f.plain(b.from), to: f.plain(b.to), label: f.label(b.label).toLocaleLowerCase(f.locale) },
+            )}
+          </span>
           {b.statuses.map((s) => (
             <StatusChip key={s} status={s} />
           ))}

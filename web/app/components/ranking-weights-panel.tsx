@@ -17,27 +17,49 @@ import { WeightsPanel } from "./weights-panel.tsx";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { useFormat } from "../i18n/format.ts";
 
-export function RankingWeightsPanel({ type, inputs, size, codes }: { type: RankingType; inputs: PersonalInput[]; size: number; codes: string[] }) {
+export function RankingWeightsPanel({
+  type,
+  inputs,
+  size,
+  codes,
+}: {
+  type: RankingType;
+  inputs: PersonalInput[];
+  size: number;
+  codes: string[];
+}) {
   const intl = useIntl();
   const lp = useLocalePath();
   const f = useFormat();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `your-weather.${id}` }, values);
   const [steps, setSteps] = useState<WeightSteps>(INDEX_STEPS);
   const mine = useMemo(() => {
     if (isIndexSteps(steps)) return [];
     const ranked = personalRows(inputs, steps).filter((r) => r.personal_score !== null);
-    if (type === "stormiest") ranked.sort((a, b) => a.personal_score! - b.personal_score! || (a.code < b.code ? -1 : 1));
+    if (type === "stormiest")
+      ranked.sort((a, b) => a.personal_score! - b.personal_score! || (a.code < b.code ? -1 : 1));
     return ranked.slice(0, size);
   }, [inputs, steps, type, size]);
   return (
-    <section aria-labelledby="own-weather-title" className="rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid="ranking-weights-panel">
+    <section
+      aria-labelledby="own-weather-title"
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+      data-testid="ranking-weights-panel"
+    >
       <h2 id="own-weather-title" className="text-lg font-semibold text-slate-900">
         {t("rankingPanel.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">{t("rankingPanel.intro", { type, size })}</p>
       <details className="mt-2">
         <summary className="min-h-11 cursor-pointer py-2 font-medium text-brand-700">{t("rankingPanel.set")}</summary>
-        <WeightsPanel steps={steps} action={lp("/your-weather")} onChange={setSteps} onReset={() => setSteps(INDEX_STEPS)} compact />
+        <WeightsPanel
+          steps={steps}
+          action={lp("/your-weather")}
+          onChange={setSteps}
+          onReset={() => setSteps(INDEX_STEPS)}
+          compact
+        />
       </details>
       <div aria-live="polite">
         {mine.length ? (
@@ -52,13 +74,18 @@ export function RankingWeightsPanel({ type, inputs, size, codes }: { type: Ranki
                   {r.personal_status ? <StatusChip status={r.personal_status} /> : null}
                   <span className="text-right tabular-nums">
                     <span className="font-bold">{scoreIn(intl, r.personal_score!)}</span>
-                    <span className="block text-xs text-slate-600">{t("indexScore", { score: r.score !== null ? scoreIn(intl, r.score) : "–" })}</span>
+                    <span className="block text-xs text-slate-600">
+                      {t("indexScore", { score: r.score !== null ? scoreIn(intl, r.score) : "–" })}
+                    </span>
                   </span>
                 </li>
               ))}
             </ol>
             <p className="mt-2 text-sm">
-              <Link className="font-medium text-brand-700 underline" to={`${lp("/your-weather")}?weights=${formatSteps(steps)}`}>
+              <Link
+                className="font-medium text-brand-700 underline"
+                to={`${lp("/your-weather")}?weights=${formatSteps(steps)}`}
+              >
                 {t("rankingPanel.all")}
               </Link>
             </p>

@@ -51,7 +51,13 @@ function breakAfterSlash(text: string): ReactNode {
   return parts.flatMap((part, i) => (i === 0 ? [part] : ["/", <wbr key={i} />, part]));
 }
 
-export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pick<ScoreCardProps, "confidence" | "basis" | "cover" | "subScores" | "now">) {
+export function ConfidenceBadge({
+  confidence,
+  basis,
+  cover,
+  subScores,
+  now,
+}: Pick<ScoreCardProps, "confidence" | "basis" | "cover" | "subScores" | "now">) {
   if (!confidence) return null;
   const keys: SubScoreKey[] = ["U", "V", "C", "M", "S"];
   const evidence = evidenceFrom(cover, subScores);
@@ -63,7 +69,10 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
       triggerClassName="inline-flex max-w-full flex-wrap items-center justify-center gap-x-1.5 gap-y-0.5 rounded-2xl border border-slate-300 bg-white/80 px-3 py-1 text-xs font-semibold text-slate-800 hover:bg-white"
       trigger={
         <>
-          <span aria-hidden className={`h-2 w-2 rounded-full ${confidence === "high" ? "bg-good" : confidence === "medium" ? "bg-fair" : "bg-poor"}`} />
+          <span
+            aria-hidden
+            className={`h-2 w-2 rounded-full ${confidence === "high" ? "bg-good" : confidence === "medium" ? "bg-fair" : "bg-poor"}`}
+          />
           <span className="whitespace-nowrap">{f.confidence(confidence)}</span>
           {/* A space for the text and screen readers; the flex gap draws it. */}
           {evidence ? " " : null}
@@ -81,7 +90,12 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
         <p className="mt-2">
           <FormattedMessage
             id="country.card.evidence"
-            values={{ inputs: evidence.inputs, of: evidence.of, cover: f.percent(Math.round(evidence.cover * 100), 0), b: (chunks) => <strong>{chunks}</strong> }}
+            values={{
+              inputs: evidence.inputs,
+              of: evidence.of,
+              cover: f.percent(Math.round(evidence.cover * 100), 0),
+              b: (chunks) => <strong>{chunks}</strong>,
+            }}
           />
         </p>
       ) : null}
@@ -95,7 +109,10 @@ export function ConfidenceBadge({ confidence, basis, cover, subScores, now }: Pi
               </span>
               <span className="shrink-0 text-right text-slate-500">
                 {s
-                  ? intl.formatMessage({ id: "country.card.inputAge" }, { period: f.period(s.period), age: ageInMonths(s.period, now.slice(0, 10)) })
+                  ? intl.formatMessage(
+                      { id: "country.card.inputAge" },
+                      { period: f.period(s.period), age: ageInMonths(s.period, now.slice(0, 10)) },
+                    )
                   : intl.formatMessage({ id: "country.card.noRecentData" })}
               </span>
             </li>
@@ -110,7 +127,11 @@ export function ScaleBar({ score }: { score: number }) {
   const stops = [...STATUSES_BEST_FIRST].reverse().map((s) => STATUS_STYLE[s].fill);
   return (
     <figure className="mt-5">
-      <div className="relative h-3 rounded-full" style={{ background: `linear-gradient(90deg, ${stops.join(", ")})` }} aria-hidden>
+      <div
+        className="relative h-3 rounded-full"
+        style={{ background: `linear-gradient(90deg, ${stops.join(", ")})` }}
+        aria-hidden
+      >
         <span
           data-testid="scale-marker"
           className="absolute top-1/2 h-5 w-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-[3px] border-white bg-slate-900 shadow"
@@ -143,7 +164,10 @@ export function ScoreCard(props: ScoreCardProps) {
   const none = reason
     ? {
         title: intl.formatMessage({ id: `country.noScore.${reason}.title` }),
-        text: intl.formatMessage({ id: `country.noScore.${reason}.text` }, { name: f.country(code), period: anchorMonth ? f.period(anchorMonth) : "" }),
+        text: intl.formatMessage(
+          { id: `country.noScore.${reason}.text` },
+          { name: f.country(code), period: anchorMonth ? f.period(anchorMonth) : "" },
+        ),
       }
     : null;
   return (

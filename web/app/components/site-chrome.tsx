@@ -47,7 +47,10 @@ export function LanguageLinks() {
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </summary>
-      <nav aria-label={label} className="absolute right-0 z-50 mt-1 w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+      <nav
+        aria-label={label}
+        className="absolute right-0 z-50 mt-1 w-40 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+      >
         <ul className="flex flex-col">
           {LOCALES.map((l) => (
             <li key={l}>
@@ -73,7 +76,11 @@ export function Logo() {
   const intl = useIntl();
   const to = useLocalePath();
   return (
-    <Link to={to("/")} className="flex items-center gap-2 rounded-md font-bold tracking-tight text-slate-900" aria-label={intl.formatMessage({ id: "common.logoLabel" }, { product: PRODUCT_NAME })}>
+    <Link
+      to={to("/")}
+      className="flex items-center gap-2 rounded-md font-bold tracking-tight text-slate-900"
+      aria-label={intl.formatMessage({ id: "common.logoLabel" }, { product: PRODUCT_NAME })}
+    >
       <WeatherIcon status="bright" className="h-8 w-8" />
       <span className="text-lg">{PRODUCT_NAME}</span>
     </Link>
@@ -90,7 +97,10 @@ export function SiteHeader({ feedbackUrl }: { feedbackUrl: string | null }) {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
-        <nav aria-label={intl.formatMessage({ id: "common.nav.main" })} className="hidden items-center gap-1 md:ml-auto md:flex">
+        <nav
+          aria-label={intl.formatMessage({ id: "common.nav.main" })}
+          className="hidden items-center gap-1 md:ml-auto md:flex"
+        >
           {NAV.map((item) => (
             <NavLink key={item.to} to={to(item.to)} end={item.end} className={navClass} prefetch="intent">
               <FormattedMessage id={item.label} />
@@ -100,23 +110,23 @@ export function SiteHeader({ feedbackUrl }: { feedbackUrl: string | null }) {
         </nav>
         <div className="flex items-center gap-1">
           <LanguageLinks />
-        <button
-          ref={menuButton}
-          type="button"
-          aria-label={intl.formatMessage({ id: "common.menu.open" })}
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onPointerEnter={() => void loadDrawer()}
-          onTouchStart={() => void loadDrawer()}
-          onFocus={() => void loadDrawer()}
-          onClick={() => {
-            setUsed(true);
-            setOpen(true);
-          }}
-          className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
-        >
-          <MenuIcon className="h-6 w-6" />
-        </button>
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label={intl.formatMessage({ id: "common.menu.open" })}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onPointerEnter={() => void loadDrawer()}
+            onTouchStart={() => void loadDrawer()}
+            onFocus={() => void loadDrawer()}
+            onClick={() => {
+              setUsed(true);
+              setOpen(true);
+            }}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          >
+            <MenuIcon className="h-6 w-6" />
+          </button>
         </div>
         {used ? (
           <Suspense fallback={null}>
@@ -160,7 +170,10 @@ export function SiteFooter({ feedbackUrl, year }: ChromeProps) {
             />
           </p>
         </div>
-        <nav aria-label={intl.formatMessage({ id: "common.footer.label" })} className="flex flex-wrap content-start gap-x-5 gap-y-2">
+        <nav
+          aria-label={intl.formatMessage({ id: "common.footer.label" })}
+          className="flex flex-wrap content-start gap-x-5 gap-y-2"
+        >
           <Link to={to("/contact")} className={link}>
             <FormattedMessage id="common.footer.contact" />
           </Link>

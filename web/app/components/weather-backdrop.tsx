@@ -1,7 +1,19 @@
 // Decorative weather drawn per status behind the score card (docs/product.md: drawn by the product).
 import type { Status } from "../../../product/weather.ts";
 
-function Cloud({ x, y, scale, fill, opacity = 1 }: { x: number; y: number; scale: number; fill: string; opacity?: number }) {
+function Cloud({
+  x,
+  y,
+  scale,
+  fill,
+  opacity = 1,
+}: {
+  x: number;
+  y: number;
+  scale: number;
+  fill: string;
+  opacity?: number;
+}) {
   return (
     <path
       transform={`translate(${x} ${y}) scale(${scale})`}
@@ -14,13 +26,30 @@ function Cloud({ x, y, scale, fill, opacity = 1 }: { x: number; y: number; scale
 
 export function WeatherBackdrop({ status }: { status: Status }) {
   return (
-    <svg aria-hidden focusable="false" className="pointer-events-none absolute inset-0 -z-10 h-full w-full" viewBox="0 0 400 200" preserveAspectRatio="xMaxYMin slice">
+    <svg
+      aria-hidden
+      focusable="false"
+      className="pointer-events-none absolute inset-0 -z-10 h-full w-full"
+      viewBox="0 0 400 200"
+      preserveAspectRatio="xMaxYMin slice"
+    >
       {(status === "sunny" || status === "bright") && (
         <g opacity={status === "sunny" ? 0.55 : 0.4}>
           <circle cx={360} cy={30} r={28} fill="#fbbf24" />
           {Array.from({ length: 12 }, (_, i) => {
             const a = (i * Math.PI) / 6;
-            return <line key={i} x1={360 + Math.cos(a) * 36} y1={30 + Math.sin(a) * 36} x2={360 + Math.cos(a) * 52} y2={30 + Math.sin(a) * 52} stroke="#f59e0b" strokeWidth={4} strokeLinecap="round" />;
+            return (
+              <line
+                key={i}
+                x1={360 + Math.cos(a) * 36}
+                y1={30 + Math.sin(a) * 36}
+                x2={360 + Math.cos(a) * 52}
+                y2={30 + Math.sin(a) * 52}
+                stroke="#f59e0b"
+                strokeWidth={4}
+                strokeLinecap="round"
+              />
+            );
           })}
         </g>
       )}
@@ -36,7 +65,13 @@ export function WeatherBackdrop({ status }: { status: Status }) {
         </g>
       )}
       {(status === "rainy" || status === "stormy") && (
-        <g className="wx-rain" stroke={status === "stormy" ? "#312e81" : "#1d4ed8"} strokeWidth={2} strokeLinecap="round" opacity={0.35}>
+        <g
+          className="wx-rain"
+          stroke={status === "stormy" ? "#312e81" : "#1d4ed8"}
+          strokeWidth={2}
+          strokeLinecap="round"
+          opacity={0.35}
+        >
           {Array.from({ length: 14 }, (_, i) => (
             <line key={i} x1={230 + i * 12} y1={110 + (i % 3) * 14} x2={224 + i * 12} y2={126 + (i % 3) * 14} />
           ))}

@@ -24,20 +24,25 @@ export function WeightsPanel({
 }) {
   const id = useId();
   const intl = useIntl();
-  const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${key}` }, values);
+  const t = (key: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `your-weather.${key}` }, values);
   const stepText = (step: number) => t(`step.${step}`);
   // Without a handler (the rankings' panel, which only submits) the panel keeps its own values.
   const [local, setLocal] = useState(given);
   const steps = onChange ? given : local;
   const set = (key: SubScoreKey, value: number) => (onChange ?? setLocal)({ ...steps, [key]: value });
   return (
-    <form method="get" action={action} className="rounded-xl border border-slate-200 bg-white p-4" aria-labelledby={`${id}-title`} data-testid="weights-form">
+    <form
+      method="get"
+      action={action}
+      className="rounded-xl border border-slate-200 bg-white p-4"
+      aria-labelledby={`${id}-title`}
+      data-testid="weights-form"
+    >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {t("panel.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">
-        {t("panel.intro")}
-      </p>
+      <p className="mt-1 text-sm text-slate-700">{t("panel.intro")}</p>
       <div className={`mt-3 grid grid-cols-1 gap-4 ${compact ? "sm:grid-cols-2" : ""}`}>
         {WEIGHT_KEYS.map((key) => {
           const inputId = `${id}-${key}`;
@@ -47,7 +52,11 @@ export function WeightsPanel({
                 <label htmlFor={inputId} className="font-medium text-slate-900">
                   {t(`weight.${key}.name`)}
                 </label>
-                <output htmlFor={inputId} className="text-sm tabular-nums text-slate-700" data-testid={`weight-value-${key}`}>
+                <output
+                  htmlFor={inputId}
+                  className="text-sm tabular-nums text-slate-700"
+                  data-testid={`weight-value-${key}`}
+                >
                   {t("panel.value", { step: steps[key], text: stepText(steps[key]) })}
                 </output>
               </div>
@@ -73,7 +82,10 @@ export function WeightsPanel({
         })}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <button type="submit" className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-offset-2">
+        <button
+          type="submit"
+          className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-offset-2"
+        >
           {t("panel.submit")}
         </button>
         <a

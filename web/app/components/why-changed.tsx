@@ -15,11 +15,24 @@ function Sentence({ view }: { view: ChangeSpec }) {
   const intl = useIntl();
   const { id, values } = sentenceMessage(intl, view);
   return (
-    <FormattedMessage id={id} values={{ ...values, b: (chunks) => <strong className="font-semibold text-slate-900">{chunks}</strong> }} />
+    <FormattedMessage
+      id={id}
+      values={{ ...values, b: (chunks) => <strong className="font-semibold text-slate-900">{chunks}</strong> }}
+    />
   );
 }
 
-function ChangeBlock({ id, title, view, empty }: { id: string; title: string; view: ChangeSpec | null; empty: string }) {
+function ChangeBlock({
+  id,
+  title,
+  view,
+  empty,
+}: {
+  id: string;
+  title: string;
+  view: ChangeSpec | null;
+  empty: string;
+}) {
   const intl = useIntl();
   return (
     <div data-testid={`why-${id}`}>
@@ -32,11 +45,20 @@ function ChangeBlock({ id, title, view, empty }: { id: string; title: string; vi
             <Sentence view={view} />
           </p>
           {view.lines.length > 0 ? (
-            <ul aria-labelledby={`why-${id}-title`} className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200">
+            <ul
+              aria-labelledby={`why-${id}-title`}
+              className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200"
+            >
               {view.lines.map((l, i) => (
-                <li key={i} className="flex items-start justify-between gap-3 px-3 py-2.5" data-shown={l.shown_tenths / 10}>
+                <li
+                  key={i}
+                  className="flex items-start justify-between gap-3 px-3 py-2.5"
+                  data-shown={l.shown_tenths / 10}
+                >
                   <span className="min-w-0">
-                    <span className="block text-sm font-medium text-slate-900">{capitalised(intl, lineText(intl, l))}</span>
+                    <span className="block text-sm font-medium text-slate-900">
+                      {capitalised(intl, lineText(intl, l))}
+                    </span>
                     <span className="block text-xs text-slate-600">{detailText(intl, l.detail)}</span>
                   </span>
                   <span
@@ -65,20 +87,37 @@ export function WhyChanged({ views, asOf }: { views: ChangeSpecs | null; asOf: s
   if (!views || !asOf) return null;
   const t = (id: string) => intl.formatMessage({ id });
   return (
-    <section aria-labelledby="why-changed-title" className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="why-changed">
+    <section
+      aria-labelledby="why-changed-title"
+      className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="why-changed"
+    >
       <h2 id="why-changed-title" className="text-2xl font-semibold tracking-tight">
         {t("why.title")}
       </h2>
       <div className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2">
-        <ChangeBlock id="month" title={t("why.sinceMonth")} view={views.previous_month} empty={noComparisonIn(intl, "previous_month", asOf)} />
-        <ChangeBlock id="year" title={t("why.sinceYear")} view={views.year_before} empty={noComparisonIn(intl, "year_before", asOf)} />
+        <ChangeBlock
+          id="month"
+          title={t("why.sinceMonth")}
+          view={views.previous_month}
+          empty={noComparisonIn(intl, "previous_month", asOf)}
+        />
+        <ChangeBlock
+          id="year"
+          title={t("why.sinceYear")}
+          view={views.year_before}
+          empty={noComparisonIn(intl, "year_before", asOf)}
+        />
       </div>
       <p className="mt-4 text-xs text-slate-600">
         <FormattedMessage
           id="why.footnote"
           values={{
             link: (chunks) => (
-              <Link to={localePath("/methodology")} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              <Link
+                to={localePath("/methodology")}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
                 {chunks}
               </Link>
             ),

@@ -28,7 +28,10 @@ function collect(locale: Locale): Messages {
 
 const catalogues = new Map<Locale, Messages>(LOCALES.map((l) => [l, collect(l)]));
 // With JWI_PSEUDO_LOCALE=1 (tests only) English pages show the pseudo-locale instead (web/app/i18n/pseudo.ts).
-const english = process.env.JWI_PSEUDO_LOCALE === "1" ? pseudoMessages(catalogues.get(DEFAULT_LOCALE)!) : catalogues.get(DEFAULT_LOCALE)!;
+const english =
+  process.env.JWI_PSEUDO_LOCALE === "1"
+    ? pseudoMessages(catalogues.get(DEFAULT_LOCALE)!)
+    : catalogues.get(DEFAULT_LOCALE)!;
 
 const all = new Map<Locale, Messages>();
 
@@ -53,7 +56,9 @@ function pick(locale: Locale, key: string, entries: readonly string[]): PageMess
   const cacheKey = `${locale}|${key}`;
   let m = picked.get(cacheKey);
   if (m === undefined) {
-    m = JSON.stringify(Object.fromEntries(Object.entries(messagesFor(locale)).filter(([id]) => covers(entries, id)))) as PageMessages;
+    m = JSON.stringify(
+      Object.fromEntries(Object.entries(messagesFor(locale)).filter(([id]) => covers(entries, id))),
+    ) as PageMessages;
     picked.set(cacheKey, m);
   }
   return m;

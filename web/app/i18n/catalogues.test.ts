@@ -8,12 +8,14 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales.ts";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "messages");
-const read = (locale: string, file: string) => JSON.parse(readFileSync(path.join(DIR, locale, file), "utf8")) as Record<string, string>;
+const read = (locale: string, file: string) =>
+  JSON.parse(readFileSync(path.join(DIR, locale, file), "utf8")) as Record<string, string>;
 const namespaces = readdirSync(path.join(DIR, "en")).filter((f) => f.endsWith(".json"));
 
 function placeholders(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
   for (const e of elements) {
-    if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time) out.add(e.value);
+    if (e.type === TYPE.argument || e.type === TYPE.number || e.type === TYPE.date || e.type === TYPE.time)
+      out.add(e.value);
     if (e.type === TYPE.select || e.type === TYPE.plural) {
       out.add(e.value);
       for (const o of Object.values(e.options)) placeholders(o.value, out);
@@ -41,12 +43,14 @@ describe("message catalogues", () => {
         (e) =>
           e.type === TYPE.date ||
           e.type === TYPE.time ||
-          ((e.type === TYPE.select || e.type === TYPE.plural) && Object.values(e.options).some((o) => dated(o.value))) ||
+          ((e.type === TYPE.select || e.type === TYPE.plural) &&
+            Object.values(e.options).some((o) => dated(o.value))) ||
           (e.type === TYPE.tag && dated(e.children)),
       );
     for (const locale of LOCALES) {
       for (const file of namespaces) {
-        for (const [id, message] of Object.entries(read(locale, file))) expect(dated(parse(message)), `${locale}/${file}: ${id}`).toBe(false);
+        for (const [id, message] of Object.entries(read(locale, file)))
+          expect(dated(parse(message)), `${locale}/${file}: ${id}`).toBe(false);
       }
     }
   });
@@ -58,7 +62,9 @@ describe("message catalogues", () => {
         const other = read(locale, file);
         expect(Object.keys(other).sort(), `${locale}/${file}`).toEqual(Object.keys(en).sort());
         for (const [id, message] of Object.entries(other)) {
-          expect([...placeholders(parse(message))].sort(), `${locale} ${id}`).toEqual([...placeholders(parse(en[id]!))].sort());
+          expect([...placeholders(parse(message))].sort(), `${locale} ${id}`).toEqual(
+            [...placeholders(parse(en[id]!))].sort(),
+          );
           expect(message.trim(), `${locale} ${id}`).not.toBe("");
         }
       }

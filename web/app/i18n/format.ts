@@ -4,7 +4,14 @@
 // formatters, so English pages stay byte-identical to what they were.
 import { useIntl, type IntlShape } from "react-intl";
 import { countryNameIn } from "../../../product/country-names.ts";
-import { formatNumber, formatPercent, formatPeriod, formatScore, formatDate as formatDateEn, monthYear as monthYearEn } from "../../../product/format.ts";
+import {
+  formatNumber,
+  formatPercent,
+  formatPeriod,
+  formatScore,
+  formatDate as formatDateEn,
+  monthYear as monthYearEn,
+} from "../../../product/format.ts";
 import type { Evidence } from "../../../product/evidence.ts";
 import type { Status } from "../../../product/weather.ts";
 
@@ -82,7 +89,11 @@ function makeFormatters(intl: IntlShape): Formatters {
   const locale = intl.locale;
   const en = locale === "en";
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const monthFmt = () => cached(`month|${locale}`, () => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }));
+  const monthFmt = () =>
+    cached(
+      `month|${locale}`,
+      () => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }),
+    );
   const self: Formatters = {
     locale,
     score: (v) => decimal(locale, formatScore(v)),
@@ -90,7 +101,15 @@ function makeFormatters(intl: IntlShape): Formatters {
     percent: (v, digits = 1) =>
       en
         ? formatPercent(v, digits)
-        : cached(`percent|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits })).format(v / 100),
+        : cached(
+            `percent|${locale}|${digits}`,
+            () =>
+              new Intl.NumberFormat(locale, {
+                style: "percent",
+                minimumFractionDigits: digits,
+                maximumFractionDigits: digits,
+              }),
+          ).format(v / 100),
     number: (v, digits = 1) => decimal(locale, formatNumber(v, digits)),
     period: (p) => {
       // Quarters as the catalogue writes them ("Q2 2026", "T2 2026"; compare.quarter, shared with the compare page).
@@ -104,7 +123,9 @@ function makeFormatters(intl: IntlShape): Formatters {
     date: (iso) => {
       if (en) return formatDateEn(iso);
       const d = new Date(iso);
-      return Number.isNaN(d.getTime()) ? iso : intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+      return Number.isNaN(d.getTime())
+        ? iso
+        : intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
     },
     monthYear: (iso) => (en ? monthYearEn(iso) : monthFmt().format(new Date(iso))),
     dataTo: (month) => t("common.dataTo", { period: self.period(month) }),
@@ -113,8 +134,12 @@ function makeFormatters(intl: IntlShape): Formatters {
     status: (s) => t(`country.status.${s}`),
     weatherTitle: (s) => t(`country.weatherTitle.${s}`),
     label: (l) => (LABEL_IDS[l] ? t(LABEL_IDS[l]) : l),
-    confidence: (c) => (["high", "medium", "low"].includes(c) ? t(`country.confidence.${c}`) : t("country.confidence.other", { confidence: c })),
-    evidence: (e) => t("country.evidence", { inputs: e.inputs, of: e.of, cover: self.percent(Math.round(e.cover * 100), 0) }),
+    confidence: (c) =>
+      ["high", "medium", "low"].includes(c)
+        ? t(`country.confidence.${c}`)
+        : t("country.confidence.other", { confidence: c }),
+    evidence: (e) =>
+      t("country.evidence", { inputs: e.inputs, of: e.of, cover: self.percent(Math.round(e.cover * 100), 0) }),
     confidenceWithEvidence: (c, e) => (e ? `${self.confidence(c)} · ${self.evidence(e)}` : self.confidence(c)),
   };
   return self;

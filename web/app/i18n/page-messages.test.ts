@@ -13,9 +13,12 @@ const APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const EN = path.join(APP, "i18n/messages/en");
 const TABLE = path.join(APP, "i18n/page-messages.ts");
 const NAMESPACES = readdirSync(EN).map((f) => f.replace(/\.json$/, ""));
-const IDS = NAMESPACES.flatMap((ns) => Object.keys(JSON.parse(readFileSync(path.join(EN, `${ns}.json`), "utf8")) as Record<string, string>));
+const IDS = NAMESPACES.flatMap((ns) =>
+  Object.keys(JSON.parse(readFileSync(path.join(EN, `${ns}.json`), "utf8")) as Record<string, string>),
+);
 
-const IMPORT = /\b(?:import|export)\s[^"'`;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
+const IMPORT =
+  /\b(?:import|export)\s[^"'`;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
 
 /** A source file and every project file it imports, statically or lazily (relative imports only). */
 function importGraph(entry: string): string[] {
@@ -53,7 +56,8 @@ function idsIn(files: string[]): Map<string, string> {
 }
 
 /** Whether the entries cover an id, or every id a prefix ("market.advice.") can grow into. */
-const coversUse = (entries: readonly string[], use: string) => covers(entries, use.replace(/\.$/, "")) || entries.some((e) => `${e}.` === use);
+const coversUse = (entries: readonly string[], use: string) =>
+  covers(entries, use.replace(/\.$/, "")) || entries.some((e) => `${e}.` === use);
 
 const routeFiles = readdirSync(path.join(APP, "routes")).filter((f) => /\.tsx$/.test(f) && !f.includes(".test."));
 const rootUses = idsIn(importGraph(path.join(APP, "root.tsx")));
@@ -70,23 +74,32 @@ describe("page messages", () => {
       const entries = [...ROOT_MESSAGES, ...((PAGE_MESSAGES as Record<string, readonly string[]>)[page] ?? [])];
       const uses = idsIn(importGraph(path.join(APP, "routes", file)));
       // Ids of the loader-only namespaces are translated by loaders on the server and never sent (docs/i18n.md).
-      const missing = [...uses].filter(([use]) => !coversUse(entries, use) && !covers(LOADER_ONLY_NAMESPACES, use.replace(/\.$/, ""))).map(([use, from]) => `${use} (${from})`);
+      const missing = [...uses]
+        .filter(([use]) => !coversUse(entries, use) && !covers(LOADER_ONLY_NAMESPACES, use.replace(/\.$/, "")))
+        .map(([use, from]) => `${use} (${from})`);
       expect(missing, `add them to PAGE_MESSAGES["${page}"] in web/app/i18n/page-messages.ts`).toEqual([]);
       // A page with messages of its own must send them: its loader puts pageMessages(request, "<page>") in its data.
-      if (page in PAGE_MESSAGES) expect(readFileSync(path.join(APP, "routes", file), "utf8")).toContain(`pageMessages(request, "${page}")`);
+      if (page in PAGE_MESSAGES)
+        expect(readFileSync(path.join(APP, "routes", file), "utf8")).toContain(`pageMessages(request, "${page}")`);
     });
   }
 
   it("sends no loader-only namespace with a page", () => {
     for (const entry of [...ROOT_MESSAGES, ...Object.values(PAGE_MESSAGES).flat()]) {
-      expect(LOADER_ONLY_NAMESPACES.some((ns) => entry === ns || entry.startsWith(`${ns}.`)), entry).toBe(false);
+      expect(
+        LOADER_ONLY_NAMESPACES.some((ns) => entry === ns || entry.startsWith(`${ns}.`)),
+        entry,
+      ).toBe(false);
     }
   });
 
   it("names only route files and existing messages", () => {
     for (const page of Object.keys(PAGE_MESSAGES)) expect(routeFiles, page).toContain(`${page}.tsx`);
     for (const entry of [...ROOT_MESSAGES, ...Object.values(PAGE_MESSAGES).flat()]) {
-      expect(IDS.some((id) => covers([entry], id)), `${entry} covers no message`).toBe(true);
+      expect(
+        IDS.some((id) => covers([entry], id)),
+        `${entry} covers no message`,
+      ).toBe(true);
     }
   });
 

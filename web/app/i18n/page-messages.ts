@@ -8,13 +8,30 @@
 // message the page did not receive. To add a namespace or a page: add it here, then run those two tests.
 
 /** The words of published data (web/app/i18n/format.ts `useFormat`): statuses, rating labels, confidence, evidence. */
-const WEATHER_WORDS = ["compare.quarter", "country.status", "country.weatherTitle", "country.label", "country.confidence", "country.evidence"];
+const WEATHER_WORDS = [
+  "compare.quarter",
+  "country.status",
+  "country.weatherTitle",
+  "country.label",
+  "country.confidence",
+  "country.evidence",
+];
 /** A ranking list with its rating key (components/ranking-list.tsx). */
 const RANKING_LIST = ["rankings.band", "rankings.empty", "rankings.outOf10", "rankings.paused", "rankings.ratingKey"];
 /** The form parts every form uses (components/form-fields.tsx): counters, errors, options, the over-cap notice. */
 const FORM_PARTS = ["forms.counter", "forms.error", "forms.option", "forms.overCap", "forms.requiredMarked"];
 /** The country page's sections, shared by /country/{code} and /job-market/{name} (components/country-view.tsx…), "why it changed" included. */
-const COUNTRY_SECTIONS = ["country", "market", "why", "picker", "compare.quarter", "forms.community", "forms.experience", "forms.loading", ...FORM_PARTS];
+const COUNTRY_SECTIONS = [
+  "country",
+  "market",
+  "why",
+  "picker",
+  "compare.quarter",
+  "forms.community",
+  "forms.experience",
+  "forms.loading",
+  ...FORM_PARTS,
+];
 
 export const ROOT_MESSAGES: readonly string[] = ["common"];
 
@@ -25,11 +42,32 @@ export const PAGE_MESSAGES = {
   ranking: ["rankings", "your-weather", "compare.quarter", ...WEATHER_WORDS],
   "top-regions": ["rankings.region", "rankings.regions", ...RANKING_LIST, ...WEATHER_WORDS],
   "your-weather": ["your-weather", "home.map", "compare.quarter", ...RANKING_LIST, ...WEATHER_WORDS],
-  compare: ["compare", "why.title", "country.chart", "picker.label", "your-weather.weight", ...RANKING_LIST, ...WEATHER_WORDS],
-  "waiting-list": ["forms.waitingList", "forms.toast", "forms.needsJs", "country.help", ...FORM_PARTS, ...WEATHER_WORDS],
+  compare: [
+    "compare",
+    "why.title",
+    "country.chart",
+    "picker.label",
+    "your-weather.weight",
+    ...RANKING_LIST,
+    ...WEATHER_WORDS,
+  ],
+  "waiting-list": [
+    "forms.waitingList",
+    "forms.toast",
+    "forms.needsJs",
+    "country.help",
+    ...FORM_PARTS,
+    ...WEATHER_WORDS,
+  ],
   methodology: ["methodology", "open-data.reference.type", ...WEATHER_WORDS],
   "open-data": ["open-data", "forms.newTab", ...WEATHER_WORDS],
-  "open-data-api": ["open-data.reference", "open-data.title", "open-data.licence.name", "country.help", ...WEATHER_WORDS],
+  "open-data-api": [
+    "open-data.reference",
+    "open-data.title",
+    "open-data.licence.name",
+    "country.help",
+    ...WEATHER_WORDS,
+  ],
   contact: ["forms.contact", "forms.needsJs", "forms.newTab", "forms.toast", ...FORM_PARTS],
   privacy: ["legal.privacy", "forms.contact.topic", ...FORM_PARTS],
   terms: ["legal.terms", ...FORM_PARTS],

@@ -7,10 +7,58 @@ import { TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-par
 
 /** Every ASCII letter has its accented form, so that any text of a catalogue, even one letter ("f", "b"), shows as pseudo. */
 const ACCENTS: Record<string, string> = {
-  a: "á", b: "ƀ", c: "ç", d: "ď", e: "é", f: "ƒ", g: "ĝ", h: "ĥ", i: "í", j: "ĵ", k: "ķ", l: "ĺ", m: "ḿ",
-  n: "ñ", o: "ö", p: "ṕ", q: "ǫ", r: "ŕ", s: "š", t: "ţ", u: "ü", v: "ṽ", w: "ŵ", x: "ẋ", y: "ý", z: "ž",
-  A: "Á", B: "Ɓ", C: "Ç", D: "Ď", E: "É", F: "Ƒ", G: "Ĝ", H: "Ĥ", I: "Í", J: "Ĵ", K: "Ķ", L: "Ĺ", M: "Ḿ",
-  N: "Ñ", O: "Ö", P: "Ṕ", Q: "Ǫ", R: "Ŕ", S: "Š", T: "Ţ", U: "Ü", V: "Ṽ", W: "Ŵ", X: "Ẋ", Y: "Ý", Z: "Ž",
+  a: "á",
+  b: "ƀ",
+  c: "ç",
+  d: "ď",
+  e: "é",
+  f: "ƒ",
+  g: "ĝ",
+  h: "ĥ",
+  i: "í",
+  j: "ĵ",
+  k: "ķ",
+  l: "ĺ",
+  m: "ḿ",
+  n: "ñ",
+  o: "ö",
+  p: "ṕ",
+  q: "ǫ",
+  r: "ŕ",
+  s: "š",
+  t: "ţ",
+  u: "ü",
+  v: "ṽ",
+  w: "ŵ",
+  x: "ẋ",
+  y: "ý",
+  z: "ž",
+  A: "Á",
+  B: "Ɓ",
+  C: "Ç",
+  D: "Ď",
+  E: "É",
+  F: "Ƒ",
+  G: "Ĝ",
+  H: "Ĥ",
+  I: "Í",
+  J: "Ĵ",
+  K: "Ķ",
+  L: "Ĺ",
+  M: "Ḿ",
+  N: "Ñ",
+  O: "Ö",
+  P: "Ṕ",
+  Q: "Ǫ",
+  R: "Ŕ",
+  S: "Š",
+  T: "Ţ",
+  U: "Ü",
+  V: "Ṽ",
+  W: "Ŵ",
+  X: "Ẋ",
+  Y: "Ý",
+  Z: "Ž",
 };
 
 /** The characters the pseudo-locale writes (its accented letters and brackets): a text with one of them came from a catalogue. */
@@ -23,7 +71,10 @@ function walk(elements: MessageFormatElement[]): MessageFormatElement[] {
     if (e.type === TYPE.literal) return { ...e, value: accent(e.value) };
     if (e.type === TYPE.tag) return { ...e, children: walk(e.children) };
     if (e.type === TYPE.select || e.type === TYPE.plural) {
-      return { ...e, options: Object.fromEntries(Object.entries(e.options).map(([k, o]) => [k, { ...o, value: walk(o.value) }])) };
+      return {
+        ...e,
+        options: Object.fromEntries(Object.entries(e.options).map(([k, o]) => [k, { ...o, value: walk(o.value) }])),
+      };
     }
     return e;
   });
@@ -35,7 +86,8 @@ function visible(elements: MessageFormatElement[]): number {
   for (const e of elements) {
     if (e.type === TYPE.literal) n += e.value.length;
     if (e.type === TYPE.tag) n += visible(e.children);
-    if (e.type === TYPE.select || e.type === TYPE.plural) for (const o of Object.values(e.options)) n += visible(o.value);
+    if (e.type === TYPE.select || e.type === TYPE.plural)
+      for (const o of Object.values(e.options)) n += visible(o.value);
   }
   return n;
 }
@@ -50,6 +102,8 @@ export function pseudoMessage(message: MessageFormatElement[]): MessageFormatEle
   return [literal("⟦"), ...walk(message), literal(`${words > 0 ? ` ${padding}` : ""}⟧`)];
 }
 
-export function pseudoMessages(messages: Record<string, MessageFormatElement[]>): Record<string, MessageFormatElement[]> {
+export function pseudoMessages(
+  messages: Record<string, MessageFormatElement[]>,
+): Record<string, MessageFormatElement[]> {
   return Object.fromEntries(Object.entries(messages).map(([id, m]) => [id, pseudoMessage(m)]));
 }

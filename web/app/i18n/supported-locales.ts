@@ -9,7 +9,8 @@ import { isLocale } from "../../../product/locales.ts";
 
 function known(locales: string | readonly string[] | undefined): string[] | null {
   if (typeof locales === "string") return isLocale(locales) ? [locales] : null;
-  if (Array.isArray(locales) && locales.length > 0 && locales.every((l) => typeof l === "string" && isLocale(l))) return [...locales];
+  if (Array.isArray(locales) && locales.length > 0 && locales.every((l) => typeof l === "string" && isLocale(l)))
+    return [...locales];
   return null;
 }
 

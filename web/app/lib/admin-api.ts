@@ -1,13 +1,28 @@
 // The browser's side of the operator routes (api/routes/admin.ts): typed calls with the session cookie, the
 // error texts of docs/product.md §8, and the upload with its real progress (NDJSON steps streamed by the server).
 // No credential is checked here: the server decides, the page only shows what it answered.
-import type { AdminExperience, AuditEntry, ContactMessage, OperatorPublication, WaitingListRequest } from "../../../product/shapes.ts";
+import type {
+  AdminExperience,
+  AuditEntry,
+  ContactMessage,
+  OperatorPublication,
+  WaitingListRequest,
+} from "../../../product/shapes.ts";
 import type { ContactTopic, WaitingListService } from "../../../product/options.ts";
 import type { StatusReport } from "../../../pipeline/index.ts";
 import type { RecalcSummary } from "../../../pipeline/recalc.ts";
 import type { DataType, IngestStep, UploadResult } from "../../../pipeline/types.ts";
 
-export type { AdminExperience, AuditEntry, ContactMessage, IngestStep, RecalcSummary, StatusReport, UploadResult, WaitingListRequest };
+export type {
+  AdminExperience,
+  AuditEntry,
+  ContactMessage,
+  IngestStep,
+  RecalcSummary,
+  StatusReport,
+  UploadResult,
+  WaitingListRequest,
+};
 
 const BASE = "/api/admin";
 /** What the upload route streams when asked (api/routes/admin.ts PROGRESS_MEDIA_TYPE). */
@@ -65,7 +80,10 @@ async function call<T>(path: string, init: { method?: "GET" | "POST"; body?: unk
     method,
     credentials: "same-origin",
     cache: "no-store",
-    headers: method === "POST" ? { Accept: "application/json", "Content-Type": "application/json" } : { Accept: "application/json" },
+    headers:
+      method === "POST"
+        ? { Accept: "application/json", "Content-Type": "application/json" }
+        : { Accept: "application/json" },
     body: method === "POST" ? JSON.stringify(init.body ?? {}) : undefined,
   });
   const body = await readJson(res);
@@ -77,7 +95,8 @@ async function call<T>(path: string, init: { method?: "GET" | "POST"; body?: unk
 // ---------------------------------------------------------------------------------------------------------
 // Session
 
-export type LoginOutcome = { ok: true; session: OperatorSession } | { ok: false; status: number; message: string | null };
+export type LoginOutcome =
+  { ok: true; session: OperatorSession } | { ok: false; status: number; message: string | null };
 
 /** POST /login. Network failures throw (the caller shows "Login failed"). */
 export async function login(username: string, password: string): Promise<LoginOutcome> {
@@ -89,7 +108,8 @@ export async function login(username: string, password: string): Promise<LoginOu
     body: JSON.stringify({ username, password }),
   });
   const body = (await readJson(res)) as { username?: string; expires_at?: string } | null;
-  if (res.ok && body?.username && body.expires_at) return { ok: true, session: { username: body.username, expires_at: body.expires_at } };
+  if (res.ok && body?.username && body.expires_at)
+    return { ok: true, session: { username: body.username, expires_at: body.expires_at } };
   return { ok: false, status: res.status, message: serverMessageOf(body) };
 }
 
@@ -224,10 +244,12 @@ async function download(path: string, fallbackName: string): Promise<{ blob: Blo
 }
 
 /** GET /waiting-list/export: the CSV file and the name the server gives it. */
-export const exportLeads = (service: WaitingListService | null) => download(`/waiting-list/export${query({ service })}`, "waiting-list.csv");
+export const exportLeads = (service: WaitingListService | null) =>
+  download(`/waiting-list/export${query({ service })}`, "waiting-list.csv");
 
 /** POST /waiting-list/:id/delete: deletes one request for good (a "Delete my data" request). */
-export const deleteLead = (id: number) => call<{ ok: true; id: number }>(`/waiting-list/${id}/delete`, { method: "POST" });
+export const deleteLead = (id: number) =>
+  call<{ ok: true; id: number }>(`/waiting-list/${id}/delete`, { method: "POST" });
 
 export interface MessageFilter {
   topic: ContactTopic | null;
@@ -236,19 +258,27 @@ export interface MessageFilter {
 }
 
 export const getMessages = (f: MessageFilter, limit: number, offset = 0) =>
-  call<LeadPage<ContactMessage>>(`/contact-messages${query({ topic: f.topic, handled: f.handled === null ? null : String(f.handled), limit, offset })}`);
+  call<LeadPage<ContactMessage>>(
+    `/contact-messages${query({ topic: f.topic, handled: f.handled === null ? null : String(f.handled), limit, offset })}`,
+  );
 
 /** GET /contact-messages/export: the selection as a CSV file. */
 export const exportMessages = (f: MessageFilter) =>
-  download(`/contact-messages/export${query({ topic: f.topic, handled: f.handled === null ? null : String(f.handled) })}`, "contact-messages.csv");
+  download(
+    `/contact-messages/export${query({ topic: f.topic, handled: f.handled === null ? null : String(f.handled) })}`,
+    "contact-messages.csv",
+  );
 
 export const setMessageHandled = (id: number, handled: boolean) =>
   call<ContactMessage>(`/contact-messages/${id}/${handled ? "handle" : "reopen"}`, { method: "POST" });
 
-export const deleteMessage = (id: number) => call<{ ok: true; id: number }>(`/contact-messages/${id}/delete`, { method: "POST" });
+export const deleteMessage = (id: number) =>
+  call<{ ok: true; id: number }>(`/contact-messages/${id}/delete`, { method: "POST" });
 
 export const getExperiences = (q: { country: string | null; hidden: boolean | null; limit: number; offset?: number }) =>
-  call<Page<AdminExperience>>(`/experiences${query({ country: q.country, hidden: q.hidden === null ? null : String(q.hidden), limit: q.limit, offset: q.offset })}`);
+  call<Page<AdminExperience>>(
+    `/experiences${query({ country: q.country, hidden: q.hidden === null ? null : String(q.hidden), limit: q.limit, offset: q.offset })}`,
+  );
 
 export const setExperienceHidden = (id: number, hidden: boolean) =>
   call<AdminExperience>(`/experiences/${id}/${hidden ? "hide" : "unhide"}`, { method: "POST" });

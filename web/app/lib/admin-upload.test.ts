@@ -18,7 +18,11 @@ import type { UploadResult } from "../../../pipeline/types.ts";
 
 // The messages the server hands the page (api/upload-rules.ts reads them from the parser that says them).
 const { messages } = await uploadRules();
-const file = (name: string, text: string): PickedFile => ({ name, size: Buffer.byteLength(text), text: async () => text });
+const file = (name: string, text: string): PickedFile => ({
+  name,
+  size: Buffer.byteLength(text),
+  text: async () => text,
+});
 
 describe("preflight", () => {
   it("gives the product's messages (docs/product.md §5) in order: none chosen, extension, not JSON, not an object", async () => {
@@ -41,7 +45,11 @@ describe("preflight", () => {
 
   it("passes a .csv for every Eurostat type and expectations without reading it (the server checks its content)", async () => {
     for (const dataType of ["unemployment", "vacancy", "gdp", "inflation", "expectations"] as const) {
-      const csv: PickedFile = { name: "estat_une_rt_m.CSV", size: 200_000_000, text: () => Promise.reject(new Error("not read")) };
+      const csv: PickedFile = {
+        name: "estat_une_rt_m.CSV",
+        size: 200_000_000,
+        text: () => Promise.reject(new Error("not read")),
+      };
       expect(await preflight(csv, dataType, messages)).toBeNull();
     }
     expect(await preflight(file("a.csv", ""), "vacancy", messages)).toBe("This file is empty.");

@@ -74,7 +74,8 @@ export function resultKind(result: UploadResult): AlertKind {
 export function resultTitle(result: UploadResult): string {
   const kind = resultKind(result);
   if (kind === "error") return UPLOAD_FAILED;
-  if (result.dry_run) return kind === "warning" ? "Dry run complete (with warnings): nothing stored" : "Dry run complete: nothing stored";
+  if (result.dry_run)
+    return kind === "warning" ? "Dry run complete (with warnings): nothing stored" : "Dry run complete: nothing stored";
   return kind === "warning" ? "Upload Complete (with warnings)" : "Upload Complete";
 }
 

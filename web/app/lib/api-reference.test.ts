@@ -12,9 +12,17 @@ const ref = apiReference(openApiDocument("https://jobweather.example") as OpenAp
 /** A type as the page says it (components/api-type.tsx), as text, in a language. */
 function said(type: TypeWords, locale = "en"): string {
   const html = renderToStaticMarkup(
-    createElement(IntlProvider, { locale, messages: messagesFor(locale as "en"), defaultLocale: "en" }, createElement(ApiType, { type, link: (name: string) => name })),
+    createElement(
+      IntlProvider,
+      { locale, messages: messagesFor(locale as "en"), defaultLocale: "en" },
+      createElement(ApiType, { type, link: (name: string) => name }),
+    ),
   );
-  return html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
+  return html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'");
 }
 
 describe("the API reference page's model", () => {
@@ -26,8 +34,16 @@ describe("the API reference page's model", () => {
       ["code", "path", true, "string, two letters"],
       ["lang", "query", false, "one of: en, de, fr, es, it, pl"],
     ]);
-    expect(country.params[0]!.description).toEqual({ id: "api.param.code", text: expect.stringMatching(/^Two-letter country code/) });
-    expect(country.answers.map((a) => [a.status, a.schema])).toEqual([["200", "Country"], ["304", null], ["400", "Error"], ["404", "Error"]]);
+    expect(country.params[0]!.description).toEqual({
+      id: "api.param.code",
+      text: expect.stringMatching(/^Two-letter country code/),
+    });
+    expect(country.answers.map((a) => [a.status, a.schema])).toEqual([
+      ["200", "Country"],
+      ["304", null],
+      ["400", "Error"],
+      ["404", "Error"],
+    ]);
     expect(country.answers[0]!.cacheControl).toBe("public, max-age=60, stale-while-revalidate=300");
     expect(country.tag).toEqual({ id: "api.tag.scores", text: "Scores" });
     // The errors any request can get are listed once, not under every endpoint.
@@ -38,9 +54,13 @@ describe("the API reference page's model", () => {
     const csv = ref.endpoints.find((e) => e.id === "downloadScores")!;
     expect(csv.curl).toBe("curl -OJ https://jobweather.example/api/v1/scores.csv");
     expect(csv.answers[0]!.columns.map((c) => c.name)).toContain("score_unrounded");
-    expect(csv.answers[0]!.columns.find((c) => c.name === "score")!.description.id).toBe("api.op.downloadScores.column.score");
+    expect(csv.answers[0]!.columns.find((c) => c.name === "score")!.description.id).toBe(
+      "api.op.downloadScores.column.score",
+    );
     expect(said(csv.answers[0]!.body!)).toBe("CSV text");
-    expect(said(ref.endpoints.find((e) => e.id === "getRanking")!.params[0]!.type)).toBe("one of: brightest, stormiest");
+    expect(said(ref.endpoints.find((e) => e.id === "getRanking")!.params[0]!.type)).toBe(
+      "one of: brightest, stormiest",
+    );
   });
 
   it("explains every field of every schema in words", () => {
@@ -56,7 +76,9 @@ describe("the API reference page's model", () => {
     expect(said(field("sub_scores.S")!.type)).toBe("object, or null, with the fields of sub_scores.U");
     expect(field("sub_scores.S.value")).toBeUndefined();
     expect(field("change.previous_month.parts[].contribution")!.description!.text).toMatch(/Shapley/);
-    expect(field("change.previous_month.parts[].contribution")!.description!.id).toBe("api.schema.Country.change.previous_month.parts[].contribution");
+    expect(field("change.previous_month.parts[].contribution")!.description!.id).toBe(
+      "api.schema.Country.change.previous_month.parts[].contribution",
+    );
     expect(said(field("eei")!.type)).toMatch(/may be absent/);
     expect(said(field("publication.published_at")!.type)).toBe("string (ISO 8601 date-time)");
     expect(said(country.type)).toBe("object (one of its forms)");
@@ -77,6 +99,8 @@ describe("the API reference page's model", () => {
     const field = (path: string) => country.fields.find((f) => f.path === path)!;
     expect(said(field("score").type, "de")).toBe("Zahl, 1 bis 10 oder null (null in der anderen Form)");
     expect(said(field("sub_scores.S").type, "fr")).toBe("objet, ou null, avec les champs de sub_scores.U");
-    expect(said(field("status").type, "pl")).toBe("jedno z: stormy, rainy, cloudy, bright, sunny lub null (null w drugiej postaci)");
+    expect(said(field("status").type, "pl")).toBe(
+      "jedno z: stormy, rainy, cloudy, bright, sunny lub null (null w drugiej postaci)",
+    );
   });
 });

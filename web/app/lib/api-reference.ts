@@ -173,7 +173,9 @@ export class ReferenceBuilder {
   private readonly shapes = new Map<string, string>();
 
   constructor(private readonly doc: OpenApiLike) {
-    this.components = Object.fromEntries(Object.entries(doc.components?.schemas ?? {}).filter((e): e is [string, Schema] => isObj(e[1])));
+    this.components = Object.fromEntries(
+      Object.entries(doc.components?.schemas ?? {}).filter((e): e is [string, Schema] => isObj(e[1])),
+    );
     for (const [name, s] of Object.entries(this.components)) if (s.properties) this.shapes.set(structural(s), name);
   }
 
@@ -193,20 +195,32 @@ export class ReferenceBuilder {
     let out: TypeWords | null;
     if (Array.isArray(s.enum)) {
       const values = (s.enum as unknown[]).filter((v) => v !== null);
-      out = values.length === 1 ? { k: "always", value: JSON.stringify(values[0]) } : { k: "oneOf", values: values.map((v) => (typeof v === "string" ? v : JSON.stringify(v))) };
+      out =
+        values.length === 1
+          ? { k: "always", value: JSON.stringify(values[0]) }
+          : { k: "oneOf", values: values.map((v) => (typeof v === "string" ? v : JSON.stringify(v))) };
     } else if (main.includes("array")) {
       const items = isObj(s.items) ? s.items : {};
       const named = refName(items) ?? this.sameAs(items);
-      out = { k: "arrayOf", items: named ? { k: "ref", name: named } : types(items).includes("object") ? { k: "objects" } : this.typeWords(items) };
+      out = {
+        k: "arrayOf",
+        items: named
+          ? { k: "ref", name: named }
+          : types(items).includes("object")
+            ? { k: "objects" }
+            : this.typeWords(items),
+      };
     } else if (main.includes("object")) {
       const same = this.sameAs(s);
       out = same ? { k: "ref", name: same } : { k: "object" };
     } else {
       out = main.length ? { k: "prim", names: main } : nullable ? null : { k: "any" };
       if (out) {
-        if ([s.minimum, s.maximum].every((x) => typeof x === "number")) out = { k: "range", of: out, min: s.minimum as number, max: s.maximum as number };
+        if ([s.minimum, s.maximum].every((x) => typeof x === "number"))
+          out = { k: "range", of: out, min: s.minimum as number, max: s.maximum as number };
         else if (typeof s.minimum === "number") out = { k: "atLeast", of: out, min: s.minimum };
-        if (typeof s.pattern === "string") out = { k: "pattern", of: out, key: PATTERNS[s.pattern] ?? null, pattern: s.pattern };
+        if (typeof s.pattern === "string")
+          out = { k: "pattern", of: out, key: PATTERNS[s.pattern] ?? null, pattern: s.pattern };
         if (s.format === "date-time") out = { k: "dateTime", of: out };
       }
     }
@@ -253,7 +267,8 @@ export class ReferenceBuilder {
         if (types(raw).includes("object")) this.fields(raw, schemaName, path, depth + 1, out);
         else if (types(raw).includes("array") && isObj(raw.items)) {
           const items = raw.items;
-          if (!refName(items) && !this.sameAs(items) && types(items).includes("object")) this.fields(items, schemaName, `${path}[]`, depth + 1, out);
+          if (!refName(items) && !this.sameAs(items) && types(items).includes("object"))
+            this.fields(items, schemaName, `${path}[]`, depth + 1, out);
         }
       }
     }
@@ -272,7 +287,11 @@ export class ReferenceBuilder {
       return {
         name,
         description: { id: `api.schema.${name}`, text: text(s.description) },
-        type: arrayOfObjects ? { k: "arrayOf", items: { k: "objects" } } : Array.isArray(s.anyOf) ? { k: "objectForms" } : { k: "object" },
+        type: arrayOfObjects
+          ? { k: "arrayOf", items: { k: "objects" } }
+          : Array.isArray(s.anyOf)
+            ? { k: "objectForms" }
+            : { k: "object" },
         fields: this.fields(top, name, arrayOfObjects ? "[]" : "", 0),
       };
     });
@@ -283,15 +302,16 @@ export class ReferenceBuilder {
     for (const [path, item] of Object.entries(this.doc.paths ?? {})) {
       for (const [method, raw] of Object.entries(item ?? {})) {
         if (!isObj(raw)) continue;
-        const params = (Array.isArray(raw.parameters) ? raw.parameters : []).filter(isObj).map(
-          (p): ReferenceParam => ({
-            name: text(p.name),
-            in: text(p.in),
-            required: p.required === true,
-            type: isObj(p.schema) ? this.typeWords(p.schema) : { k: "any" },
-            description: { id: `api.param.${text(p.name)}`, text: text(p.description) || (isObj(p.schema) ? text(p.schema.description) : "") },
-          }),
-        );
+        const params = (Array.isArray(raw.parameters) ? raw.parameters : []).filter(isObj).map((p): ReferenceParam => ({
+          name: text(p.name),
+          in: text(p.in),
+          required: p.required === true,
+          type: isObj(p.schema) ? this.typeWords(p.schema) : { k: "any" },
+          description: {
+            id: `api.param.${text(p.name)}`,
+            text: text(p.description) || (isObj(p.schema) ? text(p.schema.description) : ""),
+          },
+        }));
         const example = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
           const p = (raw.parameters as Schema[]).find((x) => x.name === name);
           return String((isObj(p?.schema) && p.schema.example) ?? name);
@@ -313,7 +333,9 @@ export class ReferenceBuilder {
           description: text(raw.description) ? { id: `api.op.${id}.description`, text: text(raw.description) } : null,
           params: params.filter((p) => p.in !== "header"),
           exampleUrl: url,
-          curl: answers.some((a) => a.mediaType === "text/csv") ? `curl -OJ ${shellQuote(url)}` : `curl ${shellQuote(url)}`,
+          curl: answers.some((a) => a.mediaType === "text/csv")
+            ? `curl -OJ ${shellQuote(url)}`
+            : `curl ${shellQuote(url)}`,
           answers,
         });
       }

@@ -68,14 +68,20 @@ describe("availability of a country page's figures", () => {
   });
 
   it("an Employment Expectations Indicator is shown even when too old to count; the missing barometer is still named", () => {
-    const s: Snapshot = { ...empty, model: "v2.1", country: "DE", eei: { value: 92.9, period: "2025-08", flag: null }, sentiment_sources: [] };
+    const s: Snapshot = {
+      ...empty,
+      model: "v2.1",
+      country: "DE",
+      eei: { value: 92.9, period: "2025-08", flag: null },
+      sentiment_sources: [],
+    };
     const a = availabilityOf(marketPanel(s), false);
     expect(a.sentiment.eei).toBe(true);
     expect(a.sentiment.barometer).toBe(false);
     expect(a.missing).toContain("barometer");
   });
 
-  it("writes lists in plain English (no comma before \"and\") and in each language's own way", () => {
+  it('writes lists in plain English (no comma before "and") and in each language\'s own way', () => {
     expect(listIn("en", ["a"])).toBe("a");
     expect(listIn("en", ["a", "b"])).toBe("a and b");
     expect(listIn("en", ["a", "b", "c"])).toBe("a, b and c");
@@ -96,7 +102,8 @@ describe("availability of a country page's figures", () => {
       competitionVs3y: "competition against its 3-year average",
     };
     const en = createIntl({ locale: "en", messages: messagesFor("en") });
-    for (const [key, name] of Object.entries(names)) expect(en.formatMessage({ id: `market.missing.${key}` })).toBe(name);
+    for (const [key, name] of Object.entries(names))
+      expect(en.formatMessage({ id: `market.missing.${key}` })).toBe(name);
     for (const locale of LOCALES.filter((l) => l !== "en")) {
       const intl = createIntl({ locale, messages: messagesFor(locale) });
       for (const [key, name] of Object.entries(names)) {

@@ -14,8 +14,12 @@ describe("community mood summaries", () => {
 
   it("says how many experiences there are below it, with the language's plural forms", () => {
     const en = createIntl({ locale: "en", messages: messagesFor("en") });
-    expect(en.formatMessage({ id: "forms.community.tooFew" }, { count: 1 })).toBe("1 experience so far: too few for an average or a percentage.");
-    expect(en.formatMessage({ id: "market.mood.tooFew" }, { count: 2 })).toBe("2 experiences so far: too few for an average.");
+    expect(en.formatMessage({ id: "forms.community.tooFew" }, { count: 1 })).toBe(
+      "1 experience so far: too few for an average or a percentage.",
+    );
+    expect(en.formatMessage({ id: "market.mood.tooFew" }, { count: 2 })).toBe(
+      "2 experiences so far: too few for an average.",
+    );
     const pl = createIntl({ locale: "pl", messages: messagesFor("pl") });
     expect([1, 2, 5].map((count) => pl.formatMessage({ id: "market.mood.tooFew" }, { count }))).toEqual([
       "Na razie 1 doświadczenie: za mało na średnią.",

@@ -9,7 +9,10 @@ import { differenceView } from "../../../product/compare.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 import { differenceSentence } from "./compare-text.ts";
 
-const messages = (locale: string) => JSON.parse(readFileSync(join(import.meta.dirname, "..", "i18n", "messages", locale, "compare.json"), "utf8")) as Record<string, string>;
+const messages = (locale: string) =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, "..", "i18n", "messages", locale, "compare.json"), "utf8"),
+  ) as Record<string, string>;
 const en = createIntl({ locale: "en", messages: messages("en") });
 const de = createIntl({ locale: "de", messages: messages("de") });
 
@@ -30,20 +33,45 @@ const side = fc.record(Object.fromEntries(KEYS.map((k) => [k, sub]))) as fc.Arbi
 describe("differenceSentence", () => {
   it("says in English exactly what product/compare.ts says", () => {
     fc.assert(
-      fc.property(side, side, fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), (a, b, sa, sb) => {
-        const view = differenceView({ code: "FR", name: "France", score: sa, sub_scores: a }, { code: "DE", name: "Germany", score: sb, sub_scores: b });
-        fc.pre(view !== null);
-        expect(differenceSentence(en, view!)).toBe(view!.sentence);
-      }),
+      fc.property(
+        side,
+        side,
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        fc.double({ min: 0, max: 10, noNaN: true }),
+        (a, b, sa, sb) => {
+          const view = differenceView(
+            { code: "FR", name: "France", score: sa, sub_scores: a },
+            { code: "DE", name: "Germany", score: sb, sub_scores: b },
+          );
+          fc.pre(view !== null);
+          expect(differenceSentence(en, view!)).toBe(view!.sentence);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it("says it in German with German numbers and months", () => {
-    const s = (value: number, input: number, period = "2026-09", freshness = 1) => ({ value, freshness, input, period, age: 2 });
+    const s = (value: number, input: number, period = "2026-09", freshness = 1) => ({
+      value,
+      freshness,
+      input,
+      period,
+      age: 2,
+    });
     const view = differenceView(
-      { code: "FR", name: "Frankreich", score: 5.9, sub_scores: { U: s(45, 7.4), V: s(60, 2.5, "2026-Q1", 0.5), C: null, M: null, S: null } },
-      { code: "DE", name: "Deutschland", score: 7.2, sub_scores: { U: s(80, 3.1), V: s(60, 2.5), C: null, M: null, S: s(50, 100) } },
+      {
+        code: "FR",
+        name: "Frankreich",
+        score: 5.9,
+        sub_scores: { U: s(45, 7.4), V: s(60, 2.5, "2026-Q1", 0.5), C: null, M: null, S: null },
+      },
+      {
+        code: "DE",
+        name: "Deutschland",
+        score: 7.2,
+        sub_scores: { U: s(80, 3.1), V: s(60, 2.5), C: null, M: null, S: s(50, 100) },
+      },
     )!;
     const text = differenceSentence(de, view);
     expect(text).toMatch(/^Deutschland liegt \d,\d Punkte vor Frankreich: /);

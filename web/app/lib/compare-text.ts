@@ -21,11 +21,20 @@ function phrase(intl: IntlShape, line: DifferenceView["lines"][number], names: D
   const b = line.higher as SideInput;
   if (kind === "freshness") {
     const [newer, n, o] = b.freshness > a.freshness ? [names.higher, b, a] : [names.lower, a, b];
-    return intl.formatMessage({ id: `compare.why.fresher.${key}` }, { name: newer, newer: periodIn(intl, n.period), older: periodIn(intl, o.period) });
+    return intl.formatMessage(
+      { id: `compare.why.fresher.${key}` },
+      { name: newer, newer: periodIn(intl, n.period), older: periodIn(intl, o.period) },
+    );
   }
   return intl.formatMessage(
     { id: "compare.why.values" },
-    { input: intl.formatMessage({ id: `compare.input.${key}` }), higherValue: inputValueIn(intl, key, b.input), higher: names.higher, lowerValue: inputValueIn(intl, key, a.input), lower: names.lower },
+    {
+      input: intl.formatMessage({ id: `compare.input.${key}` }),
+      higherValue: inputValueIn(intl, key, b.input),
+      higher: names.higher,
+      lowerValue: inputValueIn(intl, key, a.input),
+      lower: names.lower,
+    },
   );
 }
 
@@ -35,10 +44,25 @@ export function differenceSentence(intl: IntlShape, view: DifferenceView): strin
   const head =
     view.delta_tenths === 0
       ? intl.formatMessage({ id: "compare.why.same" }, { higher: names.higher, lower: names.lower })
-      : intl.formatMessage({ id: "compare.why.higher" }, { higher: names.higher, lower: names.lower, delta: intl.formatNumber(view.delta_tenths / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
+      : intl.formatMessage(
+          { id: "compare.why.higher" },
+          {
+            higher: names.higher,
+            lower: names.lower,
+            delta: intl.formatNumber(view.delta_tenths / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+          },
+        );
   if (!view.lines.length) return intl.formatMessage({ id: "compare.why.headOnly" }, { head });
-  const lines = view.lines.map((l) => intl.formatMessage({ id: "compare.why.line" }, { words: phrase(intl, l, names), share: signedTenthsIn(intl, l.shown_tenths) }));
-  return intl.formatMessage({ id: "compare.why.withLines" }, { head, lines: lines.join(intl.formatMessage({ id: "compare.why.separator" })) });
+  const lines = view.lines.map((l) =>
+    intl.formatMessage(
+      { id: "compare.why.line" },
+      { words: phrase(intl, l, names), share: signedTenthsIn(intl, l.shown_tenths) },
+    ),
+  );
+  return intl.formatMessage(
+    { id: "compare.why.withLines" },
+    { head, lines: lines.join(intl.formatMessage({ id: "compare.why.separator" })) },
+  );
 }
 
 /** Tenths as a signed share: "+0.8", "−0.3", "0.0" (pipeline/model/explain-text.ts signedTenths). */

@@ -22,8 +22,13 @@ function englishBefore(d: DescribedCountry): { title: string; description: strin
   const { country } = d;
   const year = new Date(d.now).getUTCFullYear();
   const unemployment =
-    d.panel?.unemployment_rate != null ? ` Unemployment ${formatPercent(d.panel.unemployment_rate)} (${formatPeriod(d.panel.unemployment_period ?? "")}).` : "";
-  const weather = d.score !== null && d.status ? `${STATUS_STYLE[d.status].name}, ${formatScore(d.score)}/10` : noScoreText(country.name, d).phrase;
+    d.panel?.unemployment_rate != null
+      ? ` Unemployment ${formatPercent(d.panel.unemployment_rate)} (${formatPeriod(d.panel.unemployment_period ?? "")}).`
+      : "";
+  const weather =
+    d.score !== null && d.status
+      ? `${STATUS_STYLE[d.status].name}, ${formatScore(d.score)}/10`
+      : noScoreText(country.name, d).phrase;
   const title = `${country.name} Job Market ${year}: ${weather}`;
   if (d.score !== null && d.status) {
     return {
@@ -32,7 +37,8 @@ function englishBefore(d: DescribedCountry): { title: string; description: strin
     };
   }
   const p = d.panel;
-  const context = p && [p.unemployment_rate, p.vacancy_rate, p.lmb_value, p.gdp_rate, p.inflation_rate].some((v) => v !== null);
+  const context =
+    p && [p.unemployment_rate, p.vacancy_rate, p.lmb_value, p.gdp_rate, p.inflation_rate].some((v) => v !== null);
   const why = noScoreText(country.name, d).text.split(". ")[0];
   return {
     title,
@@ -40,10 +46,24 @@ function englishBefore(d: DescribedCountry): { title: string; description: strin
   };
 }
 
-const LABEL: Record<Status, RatingLabel> = { sunny: "Very favorable", bright: "Rather favorable", cloudy: "Mixed/average", rainy: "Very tough", stormy: "Very tough" };
+const LABEL: Record<Status, RatingLabel> = {
+  sunny: "Very favorable",
+  bright: "Rather favorable",
+  cloudy: "Mixed/average",
+  rainy: "Very tough",
+  stormy: "Very tough",
+};
 
 const panelWith = (over: Partial<MarketPanel>) =>
-  ({ unemployment_rate: null, unemployment_period: null, vacancy_rate: null, lmb_value: null, gdp_rate: null, inflation_rate: null, ...over }) as MarketPanel;
+  ({
+    unemployment_rate: null,
+    unemployment_period: null,
+    vacancy_rate: null,
+    lmb_value: null,
+    gdp_rate: null,
+    inflation_rate: null,
+    ...over,
+  }) as MarketPanel;
 
 /** Scored and unscored pages of several countries, with and without an unemployment figure or other context. */
 function cases(): DescribedCountry[] {
@@ -51,9 +71,20 @@ function cases(): DescribedCountry[] {
   COUNTRIES.filter((c) => ["DE", "CZ", "NL", "LI", "PL", "FR", "GR", "IS"].includes(c.code)).forEach((c, i) => {
     const country = { code: c.code, name: c.name, slug: c.slug };
     const status = STATUSES_BEST_FIRST[i % 5]!;
-    const panels = [null, panelWith({ unemployment_rate: 3.95 + i, unemployment_period: i % 2 ? "2026-07" : "2026-Q2" }), panelWith({ gdp_rate: 0.4 })];
+    const panels = [
+      null,
+      panelWith({ unemployment_rate: 3.95 + i, unemployment_period: i % 2 ? "2026-07" : "2026-Q2" }),
+      panelWith({ gdp_rate: 0.4 }),
+    ];
     for (const panel of panels) {
-      const base = { country, now: "2026-11-25T10:00:00.000Z", panel, paused: false, asOf: "2026-11-22", anchorMonth: "2026-07" };
+      const base = {
+        country,
+        now: "2026-11-25T10:00:00.000Z",
+        panel,
+        paused: false,
+        asOf: "2026-11-22",
+        anchorMonth: "2026-07",
+      };
       out.push({ ...base, score: 1 + i * 1.13, status, label: LABEL[status] });
       out.push({ ...base, score: null, status: null, label: null, paused: true });
       out.push({ ...base, score: null, status: null, label: null, asOf: null, anchorMonth: null });
@@ -76,10 +107,18 @@ describe("country page metadata from the catalogues", () => {
 
   it("English: the share card's alternative text is lib/share.ts's", () => {
     const en = intlOf("en");
-    for (const [code, name] of [["GR", "Greece"], ["LI", "Liechtenstein"], ["CZ", "Czechia"]] as const) {
+    for (const [code, name] of [
+      ["GR", "Greece"],
+      ["LI", "Liechtenstein"],
+      ["CZ", "Czechia"],
+    ] as const) {
       for (const status of STATUSES_BEST_FIRST) {
-        expect(shareCardAltIn(en, code, { score: 7.36, status }, "2026-10")).toBe(shareCardAlt(name, { score: 7.36, status }, "2026-10"));
-        expect(shareCardAltIn(en, code, { score: 2.04, status }, null)).toBe(shareCardAlt(name, { score: 2.04, status }, null));
+        expect(shareCardAltIn(en, code, { score: 7.36, status }, "2026-10")).toBe(
+          shareCardAlt(name, { score: 7.36, status }, "2026-10"),
+        );
+        expect(shareCardAltIn(en, code, { score: 2.04, status }, null)).toBe(
+          shareCardAlt(name, { score: 2.04, status }, null),
+        );
       }
       expect(shareCardAltIn(en, code, null, null)).toBe(shareCardAlt(name, null, null));
     }
@@ -90,16 +129,25 @@ describe("country page metadata from the catalogues", () => {
       const messages = messagesFor(locale);
       for (const reason of ["paused", "unpublished", "no-data", "stale"]) {
         // The catalogues arrive parsed (web/scripts/formatjs-plugin.ts): compare the messages as written.
-        expect(printAST(messages[`country.noScore.${reason}.text`]!).startsWith(printAST(messages[`country.meta.why.${reason}`]!)), `${locale} ${reason}`).toBe(true);
+        expect(
+          printAST(messages[`country.noScore.${reason}.text`]!).startsWith(
+            printAST(messages[`country.meta.why.${reason}`]!),
+          ),
+          `${locale} ${reason}`,
+        ).toBe(true);
       }
     }
   });
 
   it("other languages: their own words, the country's name in the language and its notation", () => {
     const de = intlOf("de");
-    const scored = cases().find((d) => d.country.code === "DE" && d.score !== null && d.panel?.unemployment_rate != null)!;
+    const scored = cases().find(
+      (d) => d.country.code === "DE" && d.score !== null && d.panel?.unemployment_rate != null,
+    )!;
     expect(countryTitle(de, scored)).toMatch(/^Arbeitsmarkt Deutschland 2026: \S+, \d,\d\/10$/);
-    expect(countryDescription(de, scored)).toMatch(/^Arbeitsmarktwetter in Deutschland für 2026: .*, \d,\d von 10 \(.*\), aus amtlichen Eurostat-Statistiken\. Arbeitslosigkeit \d,\d\u00a0% \(.+\)\.$/);
+    expect(countryDescription(de, scored)).toMatch(
+      /^Arbeitsmarktwetter in Deutschland für 2026: .*, \d,\d von 10 \(.*\), aus amtlichen Eurostat-Statistiken\. Arbeitslosigkeit \d,\d\u00a0% \(.+\)\.$/,
+    );
     const pl = intlOf("pl");
     const none = cases().find((d) => d.country.code === "CZ" && d.score === null && d.asOf === null)!;
     expect(countryDescription(pl, none)).toBe(

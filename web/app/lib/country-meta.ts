@@ -19,7 +19,10 @@ interface Args {
 }
 
 /** The facts the descriptions are made of (a subset of CountryPageData). */
-export type DescribedCountry = Pick<CountryPageData, "country" | "now" | "score" | "status" | "label" | "panel" | "asOf" | "anchorMonth" | "paused">;
+export type DescribedCountry = Pick<
+  CountryPageData,
+  "country" | "now" | "score" | "status" | "label" | "panel" | "asOf" | "anchorMonth" | "paused"
+>;
 
 /** The page's description (meta, Open Graph, Twitter, JSON-LD): whole sentences, each one message. */
 export function countryDescription(intl: IntlShape, data: DescribedCountry): string {
@@ -28,7 +31,10 @@ export function countryDescription(intl: IntlShape, data: DescribedCountry): str
   const name = f.country(data.country.code);
   const year = String(new Date(data.now).getUTCFullYear());
   const p = data.panel;
-  const unemployment = p?.unemployment_rate != null ? t("unemployment", { rate: f.percent(p.unemployment_rate), period: f.period(p.unemployment_period ?? "") }) : null;
+  const unemployment =
+    p?.unemployment_rate != null
+      ? t("unemployment", { rate: f.percent(p.unemployment_rate), period: f.period(p.unemployment_period ?? "") })
+      : null;
   if (data.score !== null && data.status) {
     const lead = t("description", {
       name,
@@ -39,9 +45,17 @@ export function countryDescription(intl: IntlShape, data: DescribedCountry): str
     });
     return [lead, unemployment].filter((s) => s !== null).join(" ");
   }
-  const context = p && [p.unemployment_rate, p.vacancy_rate, p.lmb_value, p.gdp_rate, p.inflation_rate].some((v) => v !== null);
+  const context =
+    p && [p.unemployment_rate, p.vacancy_rate, p.lmb_value, p.gdp_rate, p.inflation_rate].some((v) => v !== null);
   const why = t(`why.${noScoreReason(data)}`, { name, period: data.anchorMonth ? f.period(data.anchorMonth) : "" });
-  return [t("descriptionNoScore", { name, year }), why, unemployment, t(context ? "shared.context" : "shared.experiences")].filter((s) => s !== null).join(" ");
+  return [
+    t("descriptionNoScore", { name, year }),
+    why,
+    unemployment,
+    t(context ? "shared.context" : "shared.experiences"),
+  ]
+    .filter((s) => s !== null)
+    .join(" ");
 }
 
 /** The share card's alternative text (og:image:alt) in the page's language. */
@@ -50,7 +64,9 @@ export function shareCardAltIn(intl: IntlShape, code: string, shown: ShownScore,
   const name = f.country(code);
   if (!shown) return intl.formatMessage({ id: "country.meta.imageAlt.noScore" }, { name });
   const values = { name, score: f.score(shown.score), status: f.status(shown.status).toLocaleLowerCase(f.locale) };
-  return month ? intl.formatMessage({ id: "country.meta.imageAlt" }, { ...values, dataTo: f.dataTo(month) }) : intl.formatMessage({ id: "country.meta.imageAlt.undated" }, values);
+  return month
+    ? intl.formatMessage({ id: "country.meta.imageAlt" }, { ...values, dataTo: f.dataTo(month) })
+    : intl.formatMessage({ id: "country.meta.imageAlt.undated" }, values);
 }
 
 /** The title before " | Job Weather Index": "Germany Job Market 2026: Cloudy, 6.9/10". */
@@ -60,7 +76,10 @@ export function countryTitle(intl: IntlShape, data: DescribedCountry, headingId 
   const year = new Date(data.now).getUTCFullYear();
   const weather =
     data.score !== null && data.status
-      ? intl.formatMessage({ id: "country.meta.weather" }, { status: f.status(data.status), score: f.score(data.score) })
+      ? intl.formatMessage(
+          { id: "country.meta.weather" },
+          { status: f.status(data.status), score: f.score(data.score) },
+        )
       : intl.formatMessage({ id: `country.noScore.${noScoreReason(data)}.phrase` });
   const head = intl.formatMessage({ id: headingId }, { name, year: String(year) });
   return intl.formatMessage({ id: "country.meta.title" }, { heading: head, weather });
@@ -75,10 +94,14 @@ export function countryCanonicalPath(code: string): string {
  * `heading`: an English page's own heading (/job-market/{name} says "Job Market in Germany 2026"); without it, and in
  * the other languages, the country page's (country.meta.heading).
  */
-export function countryMeta(args: Args, opts: { canonicalOfCountry?: boolean; headingId?: string } = {}): MetaDescriptor[] {
+export function countryMeta(
+  args: Args,
+  opts: { canonicalOfCountry?: boolean; headingId?: string } = {},
+): MetaDescriptor[] {
   const data = args.data as CountryPageData | { notFound: true } | undefined;
   const intl = intlOf(args.matches);
-  if (!data || !("country" in data)) return pageMeta(args, { title: intl.formatMessage({ id: "common.countryNotFound.title" }), noindex: true });
+  if (!data || !("country" in data))
+    return pageMeta(args, { title: intl.formatMessage({ id: "common.countryNotFound.title" }), noindex: true });
   const year = new Date(data.now).getUTCFullYear();
   const f = formatters(intl);
   const name = f.country(data.country.code);
@@ -98,7 +121,12 @@ export function countryMeta(args: Args, opts: { canonicalOfCountry?: boolean; he
 }
 
 /** schema.org Dataset describing one country page (rendered by components/json-ld.tsx), in the page's language. */
-export function countryJsonLd(data: CountryPageData, origin: string, url: string, intl: IntlShape): Record<string, unknown> {
+export function countryJsonLd(
+  data: CountryPageData,
+  origin: string,
+  url: string,
+  intl: IntlShape,
+): Record<string, unknown> {
   const f = formatters(intl);
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `country.jsonLd.${id}` }, values);
   const name = f.country(data.country.code);

@@ -55,7 +55,13 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
           ? { score: null, phrase: BADGE_PAUSED }
           : snapshot && snapshot.score !== null && snapshot.status !== null
             ? { score: snapshot.score, status: snapshot.status }
-            : { score: null, phrase: noScoreText(country.name, { asOf: snapshot?.as_of ?? null, anchorMonth: snapshot?.anchor_month ?? null }).phrase },
+            : {
+                score: null,
+                phrase: noScoreText(country.name, {
+                  asOf: snapshot?.as_of ?? null,
+                  anchorMonth: snapshot?.anchor_month ?? null,
+                }).phrase,
+              },
       ),
     ),
   };

@@ -28,7 +28,12 @@ export function decimalIn(intl: IntlShape, x: number): string {
 /** `2026-07` → "July 2026" / "Juli 2026"; `2026-Q2` → "Q2 2026" (`compare.quarter`); anything else unchanged. */
 export function periodIn(intl: IntlShape, period: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(period);
-  if (m) return intl.formatDate(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1), { month: "long", year: "numeric", timeZone: "UTC" });
+  if (m)
+    return intl.formatDate(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1), {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
   const q = /^(\d{4})-Q([1-4])$/.exec(period);
   if (q) return intl.formatMessage({ id: "compare.quarter" }, { q: Number(q[2]), year: q[1] });
   return period;

@@ -3,7 +3,9 @@ import { canonicalUrl, pageMeta, serializeJsonLd } from "./meta.ts";
 
 describe("canonicalUrl", () => {
   it("joins the fixed origin, the path without trailing slashes and the query string", () => {
-    expect(canonicalUrl("https://jw.example", "/country/de/", "?range=all")).toBe("https://jw.example/country/de?range=all");
+    expect(canonicalUrl("https://jw.example", "/country/de/", "?range=all")).toBe(
+      "https://jw.example/country/de?range=all",
+    );
     expect(canonicalUrl("https://jw.example/", "/brightest//", "")).toBe("https://jw.example/brightest");
     expect(canonicalUrl("https://jw.example", "/", "")).toBe("https://jw.example/");
   });
@@ -27,7 +29,8 @@ describe("pageMeta", () => {
   };
   it("gives title, description, canonical, Open Graph and Twitter tags from the public origin", () => {
     const tags = pageMeta(args, { title: "Germany", description: "About Germany" });
-    const find = (key: string, value: string) => tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
+    const find = (key: string, value: string) =>
+      tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, string> | undefined;
     expect(tags[0]).toEqual({ title: "Germany | Job Weather Index" });
     expect(find("name", "description")?.content).toBe("About Germany");
     expect(find("rel", "canonical")?.href).toBe("https://jw.example/country/de?range=10y");
@@ -39,10 +42,23 @@ describe("pageMeta", () => {
   });
 
   it("advertises Atom feeds as absolute alternate links, and none unless asked", () => {
-    const links = (tags: ReturnType<typeof pageMeta>) => tags.filter((t) => (t as Record<string, unknown>).type === "application/atom+xml");
+    const links = (tags: ReturnType<typeof pageMeta>) =>
+      tags.filter((t) => (t as Record<string, unknown>).type === "application/atom+xml");
     expect(links(pageMeta(args, { title: "Germany", feeds: [{ code: "DE", name: "Germany" }, null] }))).toEqual([
-      { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Job Weather Index: Germany", href: "https://jw.example/feeds/de.atom" },
-      { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Job Weather Index: all 31 countries", href: "https://jw.example/feeds/all.atom" },
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/atom+xml",
+        title: "Job Weather Index: Germany",
+        href: "https://jw.example/feeds/de.atom",
+      },
+      {
+        tagName: "link",
+        rel: "alternate",
+        type: "application/atom+xml",
+        title: "Job Weather Index: all 31 countries",
+        href: "https://jw.example/feeds/all.atom",
+      },
     ]);
     expect(links(pageMeta(args, { title: "Terms" }))).toEqual([]);
   });

@@ -58,8 +58,16 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
   const locale = localeFromPath(args.location.pathname);
   const title = page.title
     ? `${page.title} | ${PRODUCT_NAME}`
-    : intl.formatMessage({ id: "common.meta.defaultTitle", defaultMessage: `${PRODUCT_NAME}: European job markets as a weather forecast` }, { product: PRODUCT_NAME });
-  const description = page.description ?? intl.formatMessage({ id: "common.meta.defaultDescription", defaultMessage: DEFAULT_DESCRIPTION });
+    : intl.formatMessage(
+        {
+          id: "common.meta.defaultTitle",
+          defaultMessage: `${PRODUCT_NAME}: European job markets as a weather forecast`,
+        },
+        { product: PRODUCT_NAME },
+      );
+  const description =
+    page.description ??
+    intl.formatMessage({ id: "common.meta.defaultDescription", defaultMessage: DEFAULT_DESCRIPTION });
   // A canonical path given in English (/country/{code}) is the canonical page of this page's language.
   const url = page.canonicalPath
     ? canonicalUrl(origin, localePath(locale, page.canonicalPath))
@@ -82,27 +90,60 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
   ];
   // The same page in every language, and x-default (English) for the others (docs/i18n.md).
   if (!page.noindex) {
-    tags.push(...languageAlternates(origin, page.canonicalPath ?? stripLocale(args.location.pathname), page.canonicalPath ? "" : args.location.search));
+    tags.push(
+      ...languageAlternates(
+        origin,
+        page.canonicalPath ?? stripLocale(args.location.pathname),
+        page.canonicalPath ? "" : args.location.search,
+      ),
+    );
     if (locale !== DEFAULT_LOCALE) tags.push({ property: "og:locale", content: intl.locale });
   }
   if (page.imageSize) {
-    tags.push({ property: "og:image:width", content: String(page.imageSize.width) }, { property: "og:image:height", content: String(page.imageSize.height) });
+    tags.push(
+      { property: "og:image:width", content: String(page.imageSize.width) },
+      { property: "og:image:height", content: String(page.imageSize.height) },
+    );
   }
-  if (page.imageAlt) tags.push({ property: "og:image:alt", content: page.imageAlt }, { name: "twitter:image:alt", content: page.imageAlt });
+  if (page.imageAlt)
+    tags.push(
+      { property: "og:image:alt", content: page.imageAlt },
+      { name: "twitter:image:alt", content: page.imageAlt },
+    );
   if (page.keywords) tags.push({ name: "keywords", content: page.keywords });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
   for (const f of page.feeds ?? []) {
     const href = new URL(feedPath(f?.code ?? null), origin).href;
-    tags.push({ tagName: "link", rel: "alternate", type: "application/atom+xml", title: feedTitle(f?.name ?? null, COUNTRIES.length), href });
+    tags.push({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: feedTitle(f?.name ?? null, COUNTRIES.length),
+      href,
+    });
   }
   return tags;
 }
 
 /** A page (its English path) in every language as hreflang alternates, and x-default (English) for the others. */
-export function languageAlternates(origin: string, base: string, search: string): Array<{ tagName: "link"; rel: "alternate"; hrefLang: string; href: string }> {
+export function languageAlternates(
+  origin: string,
+  base: string,
+  search: string,
+): Array<{ tagName: "link"; rel: "alternate"; hrefLang: string; href: string }> {
   return [
-    ...LOCALES.map((l) => ({ tagName: "link" as const, rel: "alternate" as const, hrefLang: l as string, href: canonicalUrl(origin, localePath(l, base), search) })),
-    { tagName: "link" as const, rel: "alternate" as const, hrefLang: "x-default", href: canonicalUrl(origin, localePath(DEFAULT_LOCALE, base), search) },
+    ...LOCALES.map((l) => ({
+      tagName: "link" as const,
+      rel: "alternate" as const,
+      hrefLang: l as string,
+      href: canonicalUrl(origin, localePath(l, base), search),
+    })),
+    {
+      tagName: "link" as const,
+      rel: "alternate" as const,
+      hrefLang: "x-default",
+      href: canonicalUrl(origin, localePath(DEFAULT_LOCALE, base), search),
+    },
   ];
 }
 

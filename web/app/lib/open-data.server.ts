@@ -5,7 +5,13 @@
 // these loaders read (it is not sent with every page). Server-only (.server suffix): the pages get plain data.
 import { HISTORY_CSV, SCORES_CSV } from "../../../api/v1/csv.ts";
 import { openApiDocument } from "../../../api/v1/openapi.ts";
-import { apiReference, type ApiReference, type DocText, type OpenApiLike, type ReferenceEndpoint } from "./api-reference.ts";
+import {
+  apiReference,
+  type ApiReference,
+  type DocText,
+  type OpenApiLike,
+  type ReferenceEndpoint,
+} from "./api-reference.ts";
 
 /** A model with each text of the document in the page's language (a `DocText` becomes its translated string). */
 export type Localised<T> = T extends DocText
@@ -50,7 +56,10 @@ export function apiReferenceFor(origin: string): ApiReference {
 }
 
 /** The CSV files the open data page explains: the operation that serves each, and what one line of it is. */
-const CSV_FILES = { scores: { operation: "downloadScores", format: SCORES_CSV }, history: { operation: "downloadCountryHistory", format: HISTORY_CSV } } as const;
+const CSV_FILES = {
+  scores: { operation: "downloadScores", format: SCORES_CSV },
+  history: { operation: "downloadCountryHistory", format: HISTORY_CSV },
+} as const;
 
 export interface CsvFormatInfo {
   line: string;
@@ -61,7 +70,9 @@ export interface CsvFormatInfo {
 export function csvFormats(origin: string, t: Translate): Record<keyof typeof CSV_FILES, CsvFormatInfo> {
   const endpoints = apiReferenceFor(origin).endpoints;
   const info = (file: keyof typeof CSV_FILES): CsvFormatInfo => {
-    const answer = endpoints.find((e) => e.id === CSV_FILES[file].operation)!.answers.find((a) => a.mediaType === "text/csv")!;
+    const answer = endpoints
+      .find((e) => e.id === CSV_FILES[file].operation)!
+      .answers.find((a) => a.mediaType === "text/csv")!;
     return { line: t(`api.csv.${file}.line`), columns: localise(answer.columns, t) };
   };
   return { scores: info("scores"), history: info("history") };
@@ -71,6 +82,14 @@ export function csvFormats(origin: string, t: Translate): Record<keyof typeof CS
 export const CSV_LINES = { scores: SCORES_CSV.line, history: HISTORY_CSV.line };
 
 /** The endpoints in brief, for the open data page, their summaries in the page's language. */
-export function endpointList(origin: string, t: Translate): Array<{ path: string; summary: string; id: string; method: string }> {
-  return apiReferenceFor(origin).endpoints.map((e: ReferenceEndpoint) => ({ path: e.path, summary: docTextIn(t, e.summary), id: e.id, method: e.method }));
+export function endpointList(
+  origin: string,
+  t: Translate,
+): Array<{ path: string; summary: string; id: string; method: string }> {
+  return apiReferenceFor(origin).endpoints.map((e: ReferenceEndpoint) => ({
+    path: e.path,
+    summary: docTextIn(t, e.summary),
+    id: e.id,
+    method: e.method,
+  }));
 }

@@ -12,7 +12,9 @@ describe("page texts on the server", () => {
   });
 
   it("says a message in the locale, with its values", () => {
-    expect(pageText("en", "compare.meta.title", { names: "France vs Germany" })).toBe("France vs Germany: job markets compared");
+    expect(pageText("en", "compare.meta.title", { names: "France vs Germany" })).toBe(
+      "France vs Germany: job markets compared",
+    );
     expect(pageText("de", "forms.contact.meta.title")).toBe("Kontakt");
     expect(pageTextOf(new Request("http://site.test/fr/privacy"))("legal.privacy.meta.title")).toBe("Confidentialité");
     expect(() => pageText("de", "no.such.message")).toThrow(/no\.such\.message/);

@@ -31,5 +31,7 @@ export function stepsOfUrl(url: URL): StepsOfUrl {
   if (all.length === 0) return { kind: "steps", steps: INDEX_STEPS, error: null };
   if (all.length > 1) return { kind: "steps", steps: INDEX_STEPS, error: "weights is given more than once." };
   const parsed = parseSteps(all[0]!);
-  return parsed.ok ? { kind: "steps", steps: parsed.steps, error: null } : { kind: "steps", steps: INDEX_STEPS, error: parsed.error };
+  return parsed.ok
+    ? { kind: "steps", steps: parsed.steps, error: null }
+    : { kind: "steps", steps: INDEX_STEPS, error: parsed.error };
 }

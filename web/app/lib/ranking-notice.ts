@@ -20,7 +20,9 @@ export function extremeNotice(type: RankingType, counts: StatusCounts, shown: nu
   const notice = extremeNoticeMessage(type, counts, shown);
   if (!notice) return null;
   const { which } = notice.values;
-  const words = { stormy: "stormy", stormyOrRainy: "stormy or rainy", sunnyOrBright: "sunny or bright" }[notice.values.words];
+  const words = { stormy: "stormy", stormyOrRainy: "stormy or rainy", sunnyOrBright: "sunny or bright" }[
+    notice.values.words
+  ];
   return `No country is ${words} right now: ${shown === 1 ? `this is the ${which} score` : `these are the ${shown} ${which} scores`}.`;
 }
 
@@ -29,7 +31,10 @@ export function extremeNoticeMessage(
   type: RankingType,
   counts: StatusCounts,
   shown: number,
-): { id: "rankings.notice"; values: { words: "stormy" | "stormyOrRainy" | "sunnyOrBright"; which: "lowest" | "highest"; shown: number } } | null {
+): {
+  id: "rankings.notice";
+  values: { words: "stormy" | "stormyOrRainy" | "sunnyOrBright"; which: "lowest" | "highest"; shown: number };
+} | null {
   let words: "stormy" | "stormyOrRainy" | "sunnyOrBright";
   if (type === "stormiest") {
     if (counts.stormy > 0) return null;

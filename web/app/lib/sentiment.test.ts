@@ -4,7 +4,15 @@ import type { SentimentSourcePanel } from "../../../product/market-panel.ts";
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { formatters } from "../i18n/format.ts";
 import { LOCALES } from "../i18n/locales.ts";
-import { SENTIMENT_SOURCE_INFO, blendSaid, blendText, countingSaid, countingText, sourceSaid, sourceValueText } from "./sentiment.ts";
+import {
+  SENTIMENT_SOURCE_INFO,
+  blendSaid,
+  blendText,
+  countingSaid,
+  countingText,
+  sourceSaid,
+  sourceValueText,
+} from "./sentiment.ts";
 
 const source = (over: Partial<SentimentSourcePanel> = {}): SentimentSourcePanel => ({
   source: "eei",
@@ -35,14 +43,20 @@ describe("what the country page says about a sentiment source", () => {
 
   it("a value that counts: fully within the grace period, else with the share of its weight", () => {
     expect(countingText(source({ counts: true, freshness: 1, age: 1 }))).toBe("Counts fully in today's score.");
-    expect(countingText(source({ counts: true, freshness: 0.5, age: 5 }))).toBe("Counts in today's score with 50% of its weight: it is 5 months old.");
-    expect(countingText(source({ counts: true, freshness: 0.794, age: 1 }))).toBe("Counts in today's score with 79% of its weight: it is 1 month old.");
+    expect(countingText(source({ counts: true, freshness: 0.5, age: 5 }))).toBe(
+      "Counts in today's score with 50% of its weight: it is 5 months old.",
+    );
+    expect(countingText(source({ counts: true, freshness: 0.794, age: 1 }))).toBe(
+      "Counts in today's score with 79% of its weight: it is 1 month old.",
+    );
   });
 
   it("says how today's sentiment comes from the sources", () => {
     const lmb = source({ source: "lmb", value: 101.3, period: "2026-10", age: 1, counts: true, freshness: 1 });
     expect(blendText([])).toBeNull();
-    expect(blendText([source()])).toBe("No sentiment source is recent enough: today's score rests on official statistics alone.");
+    expect(blendText([source()])).toBe(
+      "No sentiment source is recent enough: today's score rests on official statistics alone.",
+    );
     expect(blendText([lmb, source()])).toBe("Today's sentiment comes from the European Labour Market Barometer alone.");
     expect(blendText([lmb, source({ counts: true, freshness: 0.5, age: 5 })])).toBe(
       "Today's sentiment blends both sources: European Labour Market Barometer and Employment Expectations Indicator (EEI), each weighted by how recent it is.",
@@ -56,8 +70,12 @@ describe("the same texts from the catalogues (market.sentiment.*)", () => {
   // Every kind of reading: fully counting, partly (ages 0 to 13, shares of weight), too old (cut-offs 6 to 24).
   const readings: SentimentSourcePanel[] = sources.flatMap((s) => [
     source({ source: s, counts: true, freshness: 1, age: 0 }),
-    ...[0, 1, 2, 5, 12, 13].flatMap((age) => [0.05, 0.5, 0.794, 0.999].map((freshness) => source({ source: s, counts: true, freshness, age }))),
-    ...[1, 6, 12, 24].flatMap((cutoff_months) => [13, 25, 40].map((age) => source({ source: s, age, cutoff_months, period: "2024-01", counts_until: "2024-12" }))),
+    ...[0, 1, 2, 5, 12, 13].flatMap((age) =>
+      [0.05, 0.5, 0.794, 0.999].map((freshness) => source({ source: s, counts: true, freshness, age })),
+    ),
+    ...[1, 6, 12, 24].flatMap((cutoff_months) =>
+      [13, 25, 40].map((age) => source({ source: s, age, cutoff_months, period: "2024-01", counts_until: "2024-12" })),
+    ),
   ]);
 
   it("English reads word for word as SENTIMENT_SOURCE_INFO, countingText and blendText", () => {
@@ -65,20 +83,29 @@ describe("the same texts from the catalogues (market.sentiment.*)", () => {
     const f = formatters(en);
     for (const s of sources) {
       const info = SENTIMENT_SOURCE_INFO[s];
-      expect(sourceSaid(en, s)).toEqual({ label: info.label, name: info.name, about: `${info.name}, from ${info.publisher}. ${info.scale}.`, tip: info.tip });
+      expect(sourceSaid(en, s)).toEqual({
+        label: info.label,
+        name: info.name,
+        about: `${info.name}, from ${info.publisher}. ${info.scale}.`,
+        tip: info.tip,
+      });
     }
     for (const r of readings) expect(countingSaid(en, f, r)).toBe(countingText(r));
     const lmb = readings[0]!;
     const eeiOld = readings[readings.length - 1]!;
     const eeiNow = source({ counts: true, freshness: 1, age: 1 });
-    for (const set of [[], [eeiOld], [lmb], [lmb, eeiOld], [lmb, eeiNow], [{ ...lmb, counts: false }, eeiNow]]) expect(blendSaid(en, set)).toBe(blendText(set));
+    for (const set of [[], [eeiOld], [lmb], [lmb, eeiOld], [lmb, eeiNow], [{ ...lmb, counts: false }, eeiNow]])
+      expect(blendSaid(en, set)).toBe(blendText(set));
   });
 
   it("every other language has its own words, with its plural forms and notation", () => {
     for (const locale of LOCALES.filter((l) => l !== "en")) {
       const intl = intlOf(locale);
       const f = formatters(intl);
-      for (const s of sources) expect(sourceSaid(intl, s).about, locale).not.toBe(`${SENTIMENT_SOURCE_INFO[s].name}, from ${SENTIMENT_SOURCE_INFO[s].publisher}. ${SENTIMENT_SOURCE_INFO[s].scale}.`);
+      for (const s of sources)
+        expect(sourceSaid(intl, s).about, locale).not.toBe(
+          `${SENTIMENT_SOURCE_INFO[s].name}, from ${SENTIMENT_SOURCE_INFO[s].publisher}. ${SENTIMENT_SOURCE_INFO[s].scale}.`,
+        );
       for (const r of readings) {
         const said = countingSaid(intl, f, r);
         expect(said, locale).not.toBe(countingText(r));
@@ -89,9 +116,13 @@ describe("the same texts from the catalogues (market.sentiment.*)", () => {
     expect(countingSaid(de, formatters(de), source())).toBe(
       "Zu alt, um heute zu zählen: August 2025 liegt 15 Monate zurück, jenseits der Grenze von 12 Monaten, daher lässt die heutige Bewertung den Wert außer Acht. Der Bewertungsverlauf nutzt ihn weiterhin für die Monate bis August 2026.",
     );
-    expect(countingSaid(de, formatters(de), source({ counts: true, freshness: 0.5, age: 1 }))).toBe("Zählt in der heutigen Bewertung mit 50\u00a0% seines Gewichts, denn der Wert ist 1 Monat alt.");
+    expect(countingSaid(de, formatters(de), source({ counts: true, freshness: 0.5, age: 1 }))).toBe(
+      "Zählt in der heutigen Bewertung mit 50\u00a0% seines Gewichts, denn der Wert ist 1 Monat alt.",
+    );
     const pl = intlOf("pl");
-    expect([1, 3, 5].map((age) => countingSaid(pl, formatters(pl), source({ counts: true, freshness: 0.5, age })))).toEqual([
+    expect(
+      [1, 3, 5].map((age) => countingSaid(pl, formatters(pl), source({ counts: true, freshness: 0.5, age }))),
+    ).toEqual([
       "Liczy się w dzisiejszym wyniku z 50% swojej wagi: wartość ma 1 miesiąc.",
       "Liczy się w dzisiejszym wyniku z 50% swojej wagi: wartość ma 3 miesiące.",
       "Liczy się w dzisiejszym wyniku z 50% swojej wagi: wartość ma 5 miesięcy.",

@@ -37,7 +37,8 @@ export const SENTIMENT_SOURCE_INFO: Record<SentimentSourcePanel["source"], Senti
 };
 
 /** `101.3 (July 2026)`. */
-export const sourceValueText = (s: SentimentSourcePanel): string => `${formatNumber(s.value)} (${formatPeriod(s.period)})`;
+export const sourceValueText = (s: SentimentSourcePanel): string =>
+  `${formatNumber(s.value)} (${formatPeriod(s.period)})`;
 
 /**
  * Whether today's score uses the value, in plain words. A value past the cut-off: too old to count today, and
@@ -62,7 +63,8 @@ export function blendText(sources: readonly SentimentSourcePanel[]): string | nu
   if (counting.length >= 2) {
     return `Today's sentiment blends both sources: ${counting.map((s) => SENTIMENT_SOURCE_INFO[s.source].name).join(" and ")}, each weighted by how recent it is.`;
   }
-  if (counting.length === 1) return `Today's sentiment comes from the ${SENTIMENT_SOURCE_INFO[counting[0]!.source].name} alone.`;
+  if (counting.length === 1)
+    return `Today's sentiment comes from the ${SENTIMENT_SOURCE_INFO[counting[0]!.source].name} alone.`;
   return "No sentiment source is recent enough: today's score rests on official statistics alone.";
 }
 
@@ -80,26 +82,34 @@ export interface SentimentSourceSaid {
 }
 
 export function sourceSaid(intl: IntlShape, source: SentimentSourcePanel["source"]): SentimentSourceSaid {
-  const t = (key: string, values?: Record<string, string>) => intl.formatMessage({ id: `market.sentiment.${source}.${key}` }, values);
+  const t = (key: string, values?: Record<string, string>) =>
+    intl.formatMessage({ id: `market.sentiment.${source}.${key}` }, values);
   const name = t("name");
   return { label: t("label"), name, about: t("about", { name }), tip: t("tip") };
 }
 
 /** countingText in the page's language. */
 export function countingSaid(intl: IntlShape, f: Formatters, s: SentimentSourcePanel): string {
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `market.sentiment.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `market.sentiment.${id}` }, values);
   if (s.counts) {
     if (s.freshness >= 1) return t("counts.full");
     return t("counts.partial", { share: f.percent(Math.round(s.freshness * 100), 0), age: s.age });
   }
-  return t("tooOld", { period: f.period(s.period), age: s.age, cutoff: s.cutoff_months, until: f.period(s.counts_until) });
+  return t("tooOld", {
+    period: f.period(s.period),
+    age: s.age,
+    cutoff: s.cutoff_months,
+    until: f.period(s.counts_until),
+  });
 }
 
 /** blendText in the page's language. */
 export function blendSaid(intl: IntlShape, sources: readonly SentimentSourcePanel[]): string | null {
   if (sources.length === 0) return null;
   const names = sources.filter((s) => s.counts).map((s) => sourceSaid(intl, s.source).name);
-  if (names.length >= 2) return intl.formatMessage({ id: "market.sentiment.blend.both" }, { first: names[0]!, second: names[1]! });
+  if (names.length >= 2)
+    return intl.formatMessage({ id: "market.sentiment.blend.both" }, { first: names[0]!, second: names[1]! });
   if (names.length === 1) return intl.formatMessage({ id: "market.sentiment.blend.one" }, { name: names[0]! });
   return intl.formatMessage({ id: "market.sentiment.blend.none" });
 }

@@ -24,7 +24,9 @@ describe("share links", () => {
   });
 
   it("the share card's alt text", () => {
-    expect(shareCardAlt("Greece", { score: 7.36, status: "bright" }, "2026-10")).toBe("Greece: 7.4 out of 10, bright job market (data to October 2026)");
+    expect(shareCardAlt("Greece", { score: 7.36, status: "bright" }, "2026-10")).toBe(
+      "Greece: 7.4 out of 10, bright job market (data to October 2026)",
+    );
     expect(shareCardAlt("Liechtenstein", null, null)).toBe("Liechtenstein: job market weather, no score shown");
   });
 });

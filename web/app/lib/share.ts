@@ -20,7 +20,9 @@ export type ShownScore = { score: number; status: Status } | null;
 
 /** Alternative text of a badge: "Job Weather Index for Greece: 7.4 (bright)". */
 export function badgeAlt(name: string, shown: ShownScore): string {
-  return shown ? `Job Weather Index for ${name}: ${formatScore(shown.score)} (${shown.status})` : `Job Weather Index for ${name}`;
+  return shown
+    ? `Job Weather Index for ${name}: ${formatScore(shown.score)} (${shown.status})`
+    : `Job Weather Index for ${name}`;
 }
 
 /** Alternative text of a share card (og:image:alt). */
@@ -30,7 +32,8 @@ export function shareCardAlt(name: string, shown: ShownScore, month: string | nu
   return `${name}: ${formatScore(shown.score)} out of 10, ${STATUS_STYLE[shown.status].name.toLowerCase()} job market${when}`;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The HTML another site pastes: the badge, linked to the country page, with absolute URLs. */
 export function badgeSnippet(origin: string, country: { code: string; name: string }, shown: ShownScore): string {

@@ -9,7 +9,13 @@ import { explanationArb } from "../../../pipeline/model/explain-cases.ts";
 import { causeSpec, type CauseSpec } from "../../../pipeline/model/explain-spec.ts";
 import { changeLines, describeChange } from "../../../pipeline/model/explain-text.ts";
 import type { ChangePart, Explanation, SubScoreKey, SubScoreState } from "../../../pipeline/model/types.ts";
-import { changeSpec, changeView, noComparisonText, type ChangeSpec, type DetailSpec } from "../../../product/change-view.ts";
+import {
+  changeSpec,
+  changeView,
+  noComparisonText,
+  type ChangeSpec,
+  type DetailSpec,
+} from "../../../product/change-view.ts";
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { LOCALES, type Locale } from "../i18n/locales.ts";
 import { capitalised, detailText, headText, lineText, noComparisonIn, sentenceText, shownText } from "./why-text.ts";
@@ -34,7 +40,11 @@ function said(intl: IntlShape, spec: ChangeSpec) {
   return {
     sentence: sentenceText(intl, spec),
     head: headText(intl, spec),
-    lines: spec.lines.map((l) => ({ words: lineText(intl, l), detail: detailText(intl, l.detail), shown: shownText(intl, l.shown_tenths) })),
+    lines: spec.lines.map((l) => ({
+      words: lineText(intl, l),
+      detail: detailText(intl, l.detail),
+      shown: shownText(intl, l.shown_tenths),
+    })),
   };
 }
 
@@ -63,10 +73,23 @@ const EVERY = new Set<string>([
   ...VALUES.flatMap((id) => ["up", "down"].map((e) => `cause ${id} ${e}`)),
   ...["added", "removed"].flatMap((id) => KEYS.map((k) => `cause ${id} key ${k}`)),
   ...FRESHNESS.flatMap((id) => ["U", "V", "C", "S"].map((f) => `cause ${id} figures ${f}`)),
-  ...["replaced", "replacedSameAge"].flatMap((id) => ["newer but", "newer and", "older but", "older and", "neither and"].map((o) => `cause ${id} ${o}`)),
-  ...["unemployment", "vacancyRate", "competition", "sentiment"].flatMap((id) => ["up", "down"].map((d) => `cause ${id} ${d}`)),
+  ...["replaced", "replacedSameAge"].flatMap((id) =>
+    ["newer but", "newer and", "older but", "older and", "neither and"].map((o) => `cause ${id} ${o}`),
+  ),
+  ...["unemployment", "vacancyRate", "competition", "sentiment"].flatMap((id) =>
+    ["up", "down"].map((d) => `cause ${id} ${d}`),
+  ),
   ...["unemployment", "vacancyRate"].flatMap((id) => ["by", "slightly"].map((s) => `cause ${id} ${s}`)),
-  ...["nowFalling", "noLongerRising", "nowRising", "noLongerFalling", "risingSlower", "risingFaster", "fallingFaster", "fallingSlower"].map((t) => `trend ${t}`),
+  ...[
+    "nowFalling",
+    "noLongerRising",
+    "nowRising",
+    "noLongerFalling",
+    "risingSlower",
+    "risingFaster",
+    "fallingFaster",
+    "fallingSlower",
+  ].map((t) => `trend ${t}`),
   ...["added", "removed", "ages", "periods", "values", "valuesPeriods"].map((id) => `detail ${id}`),
   ...["added", "removed", "values", "valuesPeriods"].flatMap((id) => KEYS.map((k) => `detail ${id} ${k}`)),
 ]);
@@ -93,7 +116,10 @@ describe("why it changed, English: the catalogue says the pipeline's words", () 
     expect(words.head).toBe(`${view.head} since ${view.since}`);
     expect(words.lines).toEqual(view.parts.map((p) => ({ words: p.words, detail: p.detail, shown: p.shown_text })));
     // The list item starts with a capital, as before.
-    for (const [i, l] of spec.lines.entries()) expect(capitalised(en, lineText(en, l))).toBe(view.parts[i]!.words.charAt(0).toUpperCase() + view.parts[i]!.words.slice(1));
+    for (const [i, l] of spec.lines.entries())
+      expect(capitalised(en, lineText(en, l))).toBe(
+        view.parts[i]!.words.charAt(0).toUpperCase() + view.parts[i]!.words.slice(1),
+      );
     // Parts merged into one line (same words) have the same cause as data, so every language says them as one.
     for (const l of changeLines(e).lines) for (const p of l.parts) expect(causeSpec(p)).toEqual(l.cause);
   };
@@ -108,7 +134,8 @@ describe("why it changed, English: the catalogue says the pipeline's words", () 
 
   it("the 'no comparison' texts", () => {
     for (const asOf of ["2026-01-15", "2026-11-22", "2025-12-01"])
-      for (const which of ["previous_month", "year_before"] as const) expect(noComparisonIn(en, which, asOf)).toBe(noComparisonText(which, asOf));
+      for (const which of ["previous_month", "year_before"] as const)
+        expect(noComparisonIn(en, which, asOf)).toBe(noComparisonText(which, asOf));
   });
 });
 
@@ -124,17 +151,32 @@ describe("why it changed, every language", () => {
           expect(text.trim()).not.toBe("");
         }
         expect(words.head).not.toBe(english.head);
-        for (const [i, l] of words.lines.entries()) expect(l.words, `${locale}: ${english.lines[i]!.words}`).not.toBe(english.lines[i]!.words);
+        for (const [i, l] of words.lines.entries())
+          expect(l.words, `${locale}: ${english.lines[i]!.words}`).not.toBe(english.lines[i]!.words);
       }
-      for (const which of ["previous_month", "year_before"] as const) expect(noComparisonIn(intl, which, "2026-11-22")).not.toBe(noComparisonText(which, "2026-11-22"));
+      for (const which of ["previous_month", "year_before"] as const)
+        expect(noComparisonIn(intl, which, "2026-11-22")).not.toBe(noComparisonText(which, "2026-11-22"));
     });
   }
 });
 
 // Hand-checked sentences: decimal commas, month names, quarters, plural forms.
-const st = (input: number, period: string, age: number, freshness = 1): SubScoreState => ({ input, period, age, freshness, value: 50 });
+const st = (input: number, period: string, age: number, freshness = 1): SubScoreState => ({
+  input,
+  period,
+  age,
+  freshness,
+  value: 50,
+});
 function one(part: Omit<ChangePart, "contribution">, contribution: number, fromScore = 6): ChangeSpec {
-  return changeSpec({ from_month: "2026-10", to_month: "2026-11", from_score: fromScore, to_score: fromScore + contribution, delta: contribution, parts: [{ ...part, contribution }] })!;
+  return changeSpec({
+    from_month: "2026-10",
+    to_month: "2026-11",
+    from_score: fromScore,
+    to_score: fromScore + contribution,
+    delta: contribution,
+    parts: [{ ...part, contribution }],
+  })!;
 }
 const NBSP = "\u00a0";
 
@@ -146,13 +188,18 @@ describe("why it changed, by hand", () => {
   it("German: decimal comma, German months, the head's word order, percent with a space", () => {
     const u = one({ key: "U", kind: "value", from: st(6.1, "2026-09", 1), to: st(5.9, "2026-10", 1) }, 0.34);
     expect(headText(de, u)).toBe("Seit Oktober 2026 um 0,3 gestiegen");
-    expect(lineText(de, u.lines[0]!)).toBe("die Arbeitslosigkeit sank um 0,2 Prozentpunkte: weniger Menschen ohne Arbeit, daher steigt der Wert");
+    expect(lineText(de, u.lines[0]!)).toBe(
+      "die Arbeitslosigkeit sank um 0,2 Prozentpunkte: weniger Menschen ohne Arbeit, daher steigt der Wert",
+    );
     expect(detailText(de, u.lines[0]!.detail)).toBe(`6,1${NBSP}% (September 2026) → 5,9${NBSP}% (Oktober 2026)`);
     expect(shownText(de, -1)).toBe("\u22120,1");
     expect(sentenceText(de, u)).toBe(
       "Seit Oktober 2026 um 0,3 gestiegen: die Arbeitslosigkeit sank um 0,2 Prozentpunkte: weniger Menschen ohne Arbeit, daher steigt der Wert (+0,3).",
     );
-    const v = one({ key: "V", kind: "freshness", from: st(2.4, "2026-Q2", 1, 1), to: st(2.4, "2026-Q2", 2, 0.8) }, -0.12);
+    const v = one(
+      { key: "V", kind: "freshness", from: st(2.4, "2026-Q2", 1, 1), to: st(2.4, "2026-Q2", 2, 0.8) },
+      -0.12,
+    );
     expect(lineText(de, v.lines[0]!)).toBe(
       "die Zahlen zu offenen Stellen (Q2 2026) sind von 1 auf 2 Monate gealtert, zählen daher weniger, und der Wert rückt zur Mitte",
     );
@@ -161,25 +208,39 @@ describe("why it changed, by hand", () => {
   });
 
   it("Polish: plural forms one, few and many, months, the head without a genitive", () => {
-    const aged = (from: number, to: number) => one({ key: "S", kind: "freshness", from: st(100, "2026-07", from, 1), to: st(100, "2026-07", to, 0.9) }, -0.2);
+    const aged = (from: number, to: number) =>
+      one({ key: "S", kind: "freshness", from: st(100, "2026-07", from, 1), to: st(100, "2026-07", to, 0.9) }, -0.2);
     expect(detailText(pl, aged(0, 1).lines[0]!.detail)).toBe("dane za lipiec 2026, wiek: 0 → 1 miesiąc");
     expect(detailText(pl, aged(1, 3).lines[0]!.detail)).toBe("dane za lipiec 2026, wiek: 1 → 3 miesiące");
     expect(detailText(pl, aged(3, 5).lines[0]!.detail)).toBe("dane za lipiec 2026, wiek: 3 → 5 miesięcy");
     expect(detailText(pl, aged(12, 22).lines[0]!.detail)).toBe("dane za lipiec 2026, wiek: 12 → 22 miesiące");
-    expect(lineText(pl, aged(3, 5).lines[0]!)).toBe("dane barometru (lipiec 2026) postarzały się z 3 do 5 miesięcy, więc liczą się mniej, a ocena przesuwa się ku środkowi");
+    expect(lineText(pl, aged(3, 5).lines[0]!)).toBe(
+      "dane barometru (lipiec 2026) postarzały się z 3 do 5 miesięcy, więc liczą się mniej, a ocena przesuwa się ku środkowi",
+    );
     expect(lineText(pl, aged(1, 2).lines[0]!)).toContain("z 1 do 2 miesięcy");
-    expect(headText(pl, { delta_tenths: 4, from_month: "2026-10" })).toBe("W górę o 0,4 względem oceny za październik 2026");
+    expect(headText(pl, { delta_tenths: 4, from_month: "2026-10" })).toBe(
+      "W górę o 0,4 względem oceny za październik 2026",
+    );
     const removed = one({ key: "C", kind: "removed", from: st(2.54, "2026-Q2", 5), to: null }, -0.3);
     expect(detailText(pl, removed.lines[0]!.detail)).toBe("wcześniej 2,5 (2 kw. 2026, sprzed 5 miesięcy)");
-    const replaced = one({ key: "U", kind: "freshness", from: st(6, "2025-11", 0, 1), to: st(6, "2026-07", 4, 0.8) }, -0.1);
-    expect(detailText(pl, replaced.lines[0]!.detail)).toBe("listopad 2025 (z bieżącego miesiąca) → lipiec 2026 (sprzed 4 miesięcy)");
+    const replaced = one(
+      { key: "U", kind: "freshness", from: st(6, "2025-11", 0, 1), to: st(6, "2026-07", 4, 0.8) },
+      -0.1,
+    );
+    expect(detailText(pl, replaced.lines[0]!.detail)).toBe(
+      "listopad 2025 (z bieżącego miesiąca) → lipiec 2026 (sprzed 4 miesięcy)",
+    );
     expect(lineText(pl, replaced.lines[0]!)).toBe(
       "nowsze dane o bezrobociu (lipiec 2026) zastąpiły dane za listopad 2025, ale są sprzed 4 miesięcy, a nie z bieżącego miesiąca, więc liczą się mniej, a ocena przesuwa się ku środkowi",
     );
   });
 
   it("French: a point below two, points from two; signed points", () => {
-    const u = (a: number, b: number) => lineText(fr, one({ key: "U", kind: "value", from: st(a, "2026-09", 1), to: st(b, "2026-10", 1) }, -0.3).lines[0]!);
+    const u = (a: number, b: number) =>
+      lineText(
+        fr,
+        one({ key: "U", kind: "value", from: st(a, "2026-09", 1), to: st(b, "2026-10", 1) }, -0.3).lines[0]!,
+      );
     expect(u(6.1, 6.3)).toContain("de 0,2 point :");
     expect(u(6.1, 8.6)).toContain("de 2,5 points :");
     const m = one({ key: "M", kind: "value", from: st(0.5, "2025-11", 1), to: st(0.2, "2026-07", 1) }, 0.2);

@@ -13,7 +13,12 @@ const MINUS = "\u2212";
 
 /** The digits of |x| to the figure's decimals, in the page's notation ("0.3", "0,3"); no grouping, as the English words. */
 function digits(intl: IntlShape, x: number, decimals: number, style?: "percent"): string {
-  return intl.formatNumber(Math.abs(x), { style, minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: false });
+  return intl.formatNumber(Math.abs(x), {
+    style,
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  });
 }
 
 /** "2.5", "−0.3" (a proper minus). */
@@ -76,12 +81,31 @@ function lineValues(intl: IntlShape, c: CauseSpec, effect: EffectSpec): Record<s
     case "sameAge":
       return { figures: c.figures, period: period(c.period), age: c.age, effect };
     case "replaced":
-      return { figures: c.figures, period: period(c.period), was: period(c.was), order: c.order, link: c.link, fromAge: c.from_age, toAge: c.to_age, effect };
+      return {
+        figures: c.figures,
+        period: period(c.period),
+        was: period(c.was),
+        order: c.order,
+        link: c.link,
+        fromAge: c.from_age,
+        toAge: c.to_age,
+        effect,
+      };
     case "replacedSameAge":
-      return { figures: c.figures, period: period(c.period), was: period(c.was), order: c.order, link: c.link, age: c.age, effect };
+      return {
+        figures: c.figures,
+        period: period(c.period),
+        was: period(c.was),
+        order: c.order,
+        link: c.link,
+        age: c.age,
+        effect,
+      };
     case "unemployment":
     case "vacancyRate":
-      return c.by ? { direction: c.direction, size: "points", by: pointsIn(intl, c.by, false), effect } : { direction: c.direction, size: "slight", effect };
+      return c.by
+        ? { direction: c.direction, size: "points", by: pointsIn(intl, c.by, false), effect }
+        : { direction: c.direction, size: "slight", effect };
     case "competition":
     case "sentiment":
       return { direction: c.direction, from: plainIn(intl, c.from), to: plainIn(intl, c.to), effect };
@@ -102,17 +126,31 @@ export function detailText(intl: IntlShape, d: DetailSpec): string {
   switch (d.id) {
     case "added":
     case "removed":
-      return intl.formatMessage({ id }, { value: figureIn(intl, d.key, d.value), period: period(d.period), age: d.age });
+      return intl.formatMessage(
+        { id },
+        { value: figureIn(intl, d.key, d.value), period: period(d.period), age: d.age },
+      );
     case "ages":
       return intl.formatMessage({ id }, { period: period(d.period), fromAge: d.from_age, toAge: d.to_age });
     case "periods":
-      return intl.formatMessage({ id }, { fromPeriod: period(d.from_period), fromAge: d.from_age, toPeriod: period(d.to_period), toAge: d.to_age });
+      return intl.formatMessage(
+        { id },
+        { fromPeriod: period(d.from_period), fromAge: d.from_age, toPeriod: period(d.to_period), toAge: d.to_age },
+      );
     case "values":
-      return intl.formatMessage({ id }, { from: figureIn(intl, d.key, d.from), to: figureIn(intl, d.key, d.to), period: period(d.period) });
+      return intl.formatMessage(
+        { id },
+        { from: figureIn(intl, d.key, d.from), to: figureIn(intl, d.key, d.to), period: period(d.period) },
+      );
     case "valuesPeriods":
       return intl.formatMessage(
         { id },
-        { from: figureIn(intl, d.key, d.from), fromPeriod: period(d.from_period), to: figureIn(intl, d.key, d.to), toPeriod: period(d.to_period) },
+        {
+          from: figureIn(intl, d.key, d.from),
+          fromPeriod: period(d.from_period),
+          to: figureIn(intl, d.key, d.to),
+          toPeriod: period(d.to_period),
+        },
       );
   }
 }
@@ -127,15 +165,27 @@ export function headText(intl: IntlShape, view: Pick<ChangeSpec, "delta_tenths" 
   const t = view.delta_tenths;
   return intl.formatMessage(
     { id: "why.head" },
-    { change: t > 0 ? "up" : t < 0 ? "down" : "none", amount: digits(intl, t / 10, 1), month: periodIn(intl, view.from_month) },
+    {
+      change: t > 0 ? "up" : t < 0 ? "down" : "none",
+      amount: digits(intl, t / 10, 1),
+      month: periodIn(intl, view.from_month),
+    },
   );
 }
 
 /** The one-line summary's message and values: the head (in `<b>`), then each line with its share. */
-export function sentenceMessage(intl: IntlShape, view: ChangeSpec): { id: string; values: { head: string; lines: string } } {
+export function sentenceMessage(
+  intl: IntlShape,
+  view: ChangeSpec,
+): { id: string; values: { head: string; lines: string } } {
   const head = headText(intl, view);
   const lines = view.lines
-    .map((l) => intl.formatMessage({ id: "why.sentence.line" }, { words: lineText(intl, l), shown: shownText(intl, l.shown_tenths) }))
+    .map((l) =>
+      intl.formatMessage(
+        { id: "why.sentence.line" },
+        { words: lineText(intl, l), shown: shownText(intl, l.shown_tenths) },
+      ),
+    )
     .join(intl.formatMessage({ id: "why.sentence.separator" }));
   return { id: view.lines.length > 0 ? "why.sentence" : "why.sentence.noLines", values: { head, lines } };
 }
@@ -156,5 +206,8 @@ export function noComparisonIn(intl: IntlShape, which: "previous_month" | "year_
   const month = asOf.slice(0, 7);
   return which === "previous_month"
     ? intl.formatMessage({ id: "why.noComparison.month" }, { month: periodIn(intl, monthsBefore(month, 1)) })
-    : intl.formatMessage({ id: "why.noComparison.year" }, { month: periodIn(intl, monthsBefore(month, CURRENT_PARAMS.yoy.lagMonths)) });
+    : intl.formatMessage(
+        { id: "why.noComparison.year" },
+        { month: periodIn(intl, monthsBefore(month, CURRENT_PARAMS.yoy.lagMonths)) },
+      );
 }

@@ -20,7 +20,11 @@ export const headers: HeadersFunction = () => ({
 });
 
 export const meta: MetaFunction = (args) =>
-  pageMeta(args, { title: "Operator area", description: "Sign in to upload data and manage the Job Weather Index.", noindex: true });
+  pageMeta(args, {
+    title: "Operator area",
+    description: "Sign in to upload data and manage the Job Weather Index.",
+    noindex: true,
+  });
 
 export default function AdminPage() {
   const data = useLoaderData<typeof loader>();

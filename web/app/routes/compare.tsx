@@ -38,14 +38,17 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     // The "Compare with…" form: the countries named so far (one is enough) plus the one picked.
     const named = raw.split("-").map((c) => (/^[a-z]{2}$/i.test(c) ? countryByCode(c)?.code : undefined));
     const extra = /^[a-z]{2}$/i.test(add) ? countryByCode(add)?.code : undefined;
-    if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX) throw redirect(localePath(lang, comparePath([...named, extra])), 303);
+    if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX)
+      throw redirect(localePath(lang, comparePath([...named, extra])), 303);
   }
   const r = readComparePath(raw);
   if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
   if (r.kind === "redirect") throw redirect(`${localePath(lang, r.path)}${url.search}`, 301);
   const readings = r.codes.map((code) => context.read.country(code, context.now)!);
   // One time axis: the same months for every country (the newest HISTORY_MONTHS of any of them).
-  const months = [...new Set(readings.flatMap((x) => x.history.filter((h) => h.score !== null).map((h) => h.month)))].sort().slice(-HISTORY_MONTHS);
+  const months = [...new Set(readings.flatMap((x) => x.history.filter((h) => h.score !== null).map((h) => h.month)))]
+    .sort()
+    .slice(-HISTORY_MONTHS);
   const countries = readings.map(({ item, snapshot, history }) => {
     const byMonth = new Map(history.map((h) => [h.month, h]));
     const shown = snapshot && snapshot.score !== null;
@@ -63,10 +66,14 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     };
   });
   // Why they differ: each country against the highest score of the set (two countries: one sentence).
-  const scored = countries.filter((c) => c.score !== null).sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
+  const scored = countries
+    .filter((c) => c.score !== null)
+    .sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
   const top = scored[0];
   const differences = top
-    ? scored.slice(1).map((c) => differenceView({ ...c, sub_scores: c.subScores }, { ...top, sub_scores: top.subScores }))
+    ? scored
+        .slice(1)
+        .map((c) => differenceView({ ...c, sub_scores: c.subScores }, { ...top, sub_scores: top.subScores }))
     : [];
   const t = pageTextOf(request);
   const names = countries.map((c) => c.name).join(` ${t("compare.vs")} `);
@@ -103,7 +110,8 @@ export default function ComparePage() {
   const intl = useIntl();
   const f = useFormat();
   if (d.notFound) return <CountryNotFound />;
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `compare.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `compare.${id}` }, values);
   const lp = useLocalePath();
   const { countries } = d;
   const names = countries.map((c) => c.name).join(` ${t("vs")} `);
@@ -112,10 +120,17 @@ export default function ComparePage() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{names}</h1>
       <p className="mt-2 text-lg text-slate-700">{t("subtitle")}</p>
 
-      <section aria-label={t("picker.label")} className="mt-6 flex flex-wrap items-end gap-4" data-testid="compare-picker">
+      <section
+        aria-label={t("picker.label")}
+        className="mt-6 flex flex-wrap items-end gap-4"
+        data-testid="compare-picker"
+      >
         <ul className="flex flex-wrap gap-2">
           {countries.map((c) => (
-            <li key={c.code} className="flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1">
+            <li
+              key={c.code}
+              className="flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1"
+            >
               <Flag code={c.code} height={14} />
               <span className="font-medium">{c.name}</span>
               {countries.length > COMPARE_MIN ? (
@@ -131,7 +146,11 @@ export default function ComparePage() {
             </li>
           ))}
         </ul>
-        {countries.length < COMPARE_MAX ? <CompareWith codes={d.codes} label={t("picker.add")} /> : <p className="text-sm text-slate-600">{t("picker.max", { max: COMPARE_MAX })}</p>}
+        {countries.length < COMPARE_MAX ? (
+          <CompareWith codes={d.codes} label={t("picker.add")} />
+        ) : (
+          <p className="text-sm text-slate-600">{t("picker.max", { max: COMPARE_MAX })}</p>
+        )}
       </section>
 
       <div className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="compare-cards">
@@ -151,10 +170,18 @@ export default function ComparePage() {
               {c.status ? <StatusChip status={c.status} /> : null}
               {c.label ? f.label(c.label) : c.withheld === "paused" ? t("card.paused") : t("card.noData")}
             </p>
-            {c.confidence ? <p className="mt-1 text-sm text-slate-700">{t("card.confidence", { level: c.confidence })}</p> : null}
+            {c.confidence ? (
+              <p className="mt-1 text-sm text-slate-700">{t("card.confidence", { level: c.confidence })}</p>
+            ) : null}
             <p className="mt-1 text-sm text-slate-700" data-testid="compare-mood">
               {c.mood.count > 0 && c.mood.average_mood !== null
-                ? t("card.mood", { average: intl.formatNumber(c.mood.average_mood, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), count: c.mood.count })
+                ? t("card.mood", {
+                    average: intl.formatNumber(c.mood.average_mood, {
+                      minimumFractionDigits: 1,
+                      maximumFractionDigits: 1,
+                    }),
+                    count: c.mood.count,
+                  })
                 : t("card.moodNone")}
             </p>
           </div>
@@ -176,16 +203,19 @@ export default function ComparePage() {
         ) : (
           <p className="mt-2 text-slate-700">{t("why.none")}</p>
         )}
-        <p className="mt-2 text-sm text-slate-600">
-          {t("why.method")}
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t("why.method")}</p>
       </section>
 
       <section aria-labelledby="inputs-title" className="mt-8">
         <h2 id="inputs-title" className="text-xl font-semibold">
           {t("inputs.title")}
         </h2>
-        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label={t("inputs.label")}>
+        <div
+          className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label={t("inputs.label")}
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">{t("inputs.caption")}</caption>
             <thead className="bg-slate-100 text-left">
@@ -214,7 +244,11 @@ export default function ComparePage() {
                           <>
                             <span className="block font-semibold tabular-nums">{inputCell(intl, k, s.input)}</span>
                             <span className="block text-xs text-slate-600">
-                              {t("inputs.cell", { period: periodIn(intl, s.period), fresh: Math.round(s.freshness * 100) / 100, value: Math.round(s.value) })}
+                              {t("inputs.cell", {
+                                period: periodIn(intl, s.period),
+                                fresh: Math.round(s.freshness * 100) / 100,
+                                value: Math.round(s.value),
+                              })}
                             </span>
                           </>
                         ) : (

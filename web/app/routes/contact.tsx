@@ -20,12 +20,16 @@ export function loader({ request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
   return {
     topic,
-    meta: { title: t("forms.contact.meta.title"), description: t("forms.contact.meta.description", { product: PRODUCT_NAME }) },
+    meta: {
+      title: t("forms.contact.meta.title"),
+      description: t("forms.contact.meta.description", { product: PRODUCT_NAME }),
+    },
     messages: pageMessages(request, "contact"),
   };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Contact", description: args.data?.meta.description });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.meta.title ?? "Contact", description: args.data?.meta.description });
 
 export default function Contact() {
   const { topic: asked } = useLoaderData<typeof loader>();
@@ -34,9 +38,7 @@ export default function Contact() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
-      <p className="mt-3 max-w-3xl text-lg text-slate-700">
-        {t("intro")}
-      </p>
+      <p className="mt-3 max-w-3xl text-lg text-slate-700">{t("intro")}</p>
       <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <ContactFormSection asked={asked} retentionDays={site?.leadsRetentionDays ?? null} />
         <ContactAside feedbackUrl={site?.feedbackUrl ?? null} />

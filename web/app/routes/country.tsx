@@ -17,7 +17,8 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   const country = /^[a-z]{2}$/i.test(raw) ? countryByCode(raw) : undefined;
   if (!country) return data({ notFound: true as const }, { status: 404 });
   const url = new URL(request.url);
-  if (raw !== raw.toLowerCase()) throw redirect(`${localePath(localeFromPath(url.pathname), `/country/${raw.toLowerCase()}`)}${url.search}`, 301);
+  if (raw !== raw.toLowerCase())
+    throw redirect(`${localePath(localeFromPath(url.pathname), `/country/${raw.toLowerCase()}`)}${url.search}`, 301);
   return {
     notFound: false as const,
     ...loadCountryPage(context.read, country.code, historyRange(url.searchParams.get("range")), context.now)!,

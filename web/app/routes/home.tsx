@@ -192,7 +192,10 @@ function RankingPreview({
         <h2 id={`${type}-title`} className="text-xl font-semibold">
           {title}
         </h2>
-        <Link to={to(`/${type}`)} className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={to(`/${type}`)}
+          className="inline-flex items-center text-sm font-medium text-brand-700 hover:underline"
+        >
           <FormattedMessage id="home.top10" /> <ChevronRightIcon className="h-4 w-4" />
         </Link>
       </div>

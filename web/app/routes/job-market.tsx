@@ -21,14 +21,20 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   const locale = localeFromPath(url.pathname);
   const country = countryForJobMarketName(locale, raw);
   if (!country) return data({ notFound: true as const }, { status: 404 });
-  if (raw !== jobMarketSlug(locale, country.code)) throw redirect(`${localePath(locale, `/job-market/${country.slug}`)}${url.search}`, 301);
-  return { notFound: false as const, ...loadCountryPage(context.read, country.code, historyRange(null), context.now)!, messages: pageMessages(request, "job-market") };
+  if (raw !== jobMarketSlug(locale, country.code))
+    throw redirect(`${localePath(locale, `/job-market/${country.slug}`)}${url.search}`, 301);
+  return {
+    notFound: false as const,
+    ...loadCountryPage(context.read, country.code, historyRange(null), context.now)!,
+    messages: pageMessages(request, "job-market"),
+  };
 }
 
 // The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).
 // Its hreflang alternates are therefore the canonical page's translations (hreflang names canonical pages only); the
 // language control still leads to this layout in the other language, under its own name there (docs/i18n.md).
-export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args, { canonicalOfCountry: true, headingId: "job-market.meta.heading" });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  countryMeta(args, { canonicalOfCountry: true, headingId: "job-market.meta.heading" });
 
 export default function JobMarketPage() {
   const d = useLoaderData<typeof loader>();

@@ -11,7 +11,12 @@ import { pageTextOf } from "../lib/page-text.server.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { useMethodologyText } from "../components/methodology/text.tsx";
-import { BlendSection, FreshnessSection, PlainWordsSection, SentimentSection } from "../components/methodology/model-sections.tsx";
+import {
+  BlendSection,
+  FreshnessSection,
+  PlainWordsSection,
+  SentimentSection,
+} from "../components/methodology/model-sections.tsx";
 import { SubScoresSection } from "../components/methodology/sub-scores.tsx";
 import { WeatherSection } from "../components/methodology/weather-section.tsx";
 import { LicencesSection, SourcesSection } from "../components/methodology/sources-section.tsx";
@@ -21,7 +26,10 @@ export function loader({ context, request }: SiteLoaderArgs) {
   const overview = getOverview(context.read, context.now);
   const t = pageTextOf(request);
   return {
-    meta: { title: t("methodology.meta.title"), description: t("methodology.meta.description", { product: PRODUCT_NAME, model: CURRENT_PARAMS.id }) },
+    meta: {
+      title: t("methodology.meta.title"),
+      description: t("methodology.meta.description", { product: PRODUCT_NAME, model: CURRENT_PARAMS.id }),
+    },
     sources: context.read.sources(),
     publication: overview.publication,
     scoredCount: overview.scoredCount,
@@ -31,7 +39,10 @@ export function loader({ context, request }: SiteLoaderArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.meta.title ?? "Methodology: how the score is made", description: args.data?.meta.description });
+  pageMeta(args, {
+    title: args.data?.meta.title ?? "Methodology: how the score is made",
+    description: args.data?.meta.description,
+  });
 
 export default function Methodology() {
   const { sources, publication, scoredCount, total } = useLoaderData<typeof loader>();

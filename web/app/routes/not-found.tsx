@@ -8,7 +8,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: MetaFunction = (args) => pageMeta(args, { title: intlOf(args.matches).formatMessage({ id: "common.notFound.title" }), noindex: true });
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: intlOf(args.matches).formatMessage({ id: "common.notFound.title" }), noindex: true });
 
 export default function NotFound() {
   return <PageNotFound />;

@@ -22,7 +22,10 @@ export function loader({ context, request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
   return {
     ...localise(apiReferenceFor(context.site.publicOrigin), (id) => t(id)),
-    meta: { title: t("open-data.reference.meta.title"), description: t("open-data.reference.meta.description", { product: PRODUCT_NAME }) },
+    meta: {
+      title: t("open-data.reference.meta.title"),
+      description: t("open-data.reference.meta.description", { product: PRODUCT_NAME }),
+    },
     messages: pageMessages(request, "open-data-api"),
   };
 }
@@ -50,9 +53,14 @@ const schemaLink = (name: string) => <SchemaLink name={name} />;
 
 function Endpoint({ e }: { e: Localised<ReferenceEndpoint> }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `open-data.reference.${id}` }, values);
   return (
-    <section id={e.id} aria-labelledby={`${e.id}-title`} className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+    <section
+      id={e.id}
+      aria-labelledby={`${e.id}-title`}
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+    >
       <h3 id={`${e.id}-title`} className="font-mono text-base font-semibold [overflow-wrap:anywhere]">
         <Code className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-brand-700">{e.method}</Code>
         <Code className="">{e.path}</Code>
@@ -77,7 +85,11 @@ function Endpoint({ e }: { e: Localised<ReferenceEndpoint> }) {
                   <span className="text-slate-600">
                     <FormattedMessage
                       id="open-data.reference.param"
-                      values={{ in: <Code>{p.in}</Code>, required: p.required ? "yes" : "no", type: <ApiType type={p.type} link={schemaLink} /> }}
+                      values={{
+                        in: <Code>{p.in}</Code>,
+                        required: p.required ? "yes" : "no",
+                        type: <ApiType type={p.type} link={schemaLink} />,
+                      }}
                     />
                   </span>
                 </dt>
@@ -91,7 +103,10 @@ function Endpoint({ e }: { e: Localised<ReferenceEndpoint> }) {
       ) : null}
 
       <h4 className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">{t("example")}</h4>
-      <pre className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]" translate="no">
+      <pre
+        className="mt-1 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]"
+        translate="no"
+      >
         <code>{e.curl}</code>
       </pre>
 
@@ -173,10 +188,13 @@ export default function ApiReferencePage() {
   const lp = useLocalePath();
   const tags = [...new Map(ref.endpoints.map((e) => [e.tagSlug, e.tag])).entries()];
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.reference.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `open-data.reference.${id}` }, values);
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
-      <Breadcrumbs items={[{ label: intl.formatMessage({ id: "open-data.title" }), to: OPEN_DATA_PAGE }, { label: t("title") }]} />
+      <Breadcrumbs
+        items={[{ label: intl.formatMessage({ id: "open-data.title" }), to: OPEN_DATA_PAGE }, { label: t("title") }]}
+      />
       <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
       <p className="mt-3 text-lg text-slate-700">
         <FormattedMessage

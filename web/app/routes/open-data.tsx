@@ -31,7 +31,10 @@ export function loader({ context, request }: SiteLoaderArgs) {
   const publication = context.read.publication();
   const t = pageTextOf(request);
   return {
-    meta: { title: t("open-data.meta.title"), description: t("open-data.meta.description", { product: PRODUCT_NAME, licence: INDEX_LICENCE.short }) },
+    meta: {
+      title: t("open-data.meta.title"),
+      description: t("open-data.meta.description", { product: PRODUCT_NAME, licence: INDEX_LICENCE.short }),
+    },
     asOf: publication?.as_of ?? null,
     countries: context.read.countries(context.now).map((c) => ({ code: c.code })),
     csv: csvFormats(context.site.publicOrigin, (id) => t(id)),
@@ -56,7 +59,9 @@ function Columns({ title, format }: { title: string; format: CsvFormatInfo }) {
   return (
     <details className="mt-3 rounded-lg border border-slate-200 bg-white p-3">
       <summary className="cursor-pointer font-medium">{title}</summary>
-      <p className="mt-2 text-sm text-slate-700">{intl.formatMessage({ id: "open-data.columns.intro" }, { line: format.line })}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        {intl.formatMessage({ id: "open-data.columns.intro" }, { line: format.line })}
+      </p>
       <dl className="mt-2 space-y-2 text-sm">
         {format.columns.map((c) => (
           <div key={c.name}>
@@ -80,8 +85,11 @@ export default function OpenData() {
   const f = useFormat();
   const lp = useLocalePath();
   const countries = data.countries.map((c) => ({ code: c.code, name: f.country(c.code) }));
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `open-data.${id}` }, values);
-  const rich = (id: string, values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`open-data.${id}`} values={values} />;
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `open-data.${id}` }, values);
+  const rich = (id: string, values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => (
+    <FormattedMessage id={`open-data.${id}`} values={values} />
+  );
   const credit = t("credit");
   const scoresCsv = `${API_V1_BASE}/scores.csv`;
   const jsonLd = {
@@ -132,7 +140,10 @@ export default function OpenData() {
         ) : null}
       </p>
       <p className={para}>{t("downloads.history")}</p>
-      <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3" aria-label={t("downloads.historyLabel")}>
+      <ul
+        className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3"
+        aria-label={t("downloads.historyLabel")}
+      >
         {countries.map((c) => (
           <li key={c.code}>
             <a className={link} href={`${API_V1_BASE}/countries/${c.code.toLowerCase()}/history.csv`} download>
@@ -141,9 +152,7 @@ export default function OpenData() {
           </li>
         ))}
       </ul>
-      <p className={para}>
-        {t("downloads.format")}
-      </p>
+      <p className={para}>{t("downloads.format")}</p>
       <Columns title={t("columns.scores")} format={data.csv.scores} />
       <Columns title={t("columns.history")} format={data.csv.history} />
 
@@ -169,7 +178,10 @@ export default function OpenData() {
       <ul className="mt-3 space-y-2">
         {data.endpoints.map((e) => (
           <li key={e.id}>
-            <Link className={`${link} font-mono text-sm [overflow-wrap:anywhere]`} to={lp(`${API_REFERENCE_PAGE}#${e.id}`)}>
+            <Link
+              className={`${link} font-mono text-sm [overflow-wrap:anywhere]`}
+              to={lp(`${API_REFERENCE_PAGE}#${e.id}`)}
+            >
               <Code className="">{`${e.method} ${e.path}`}</Code>
             </Link>
             <span className="block text-sm text-slate-700">
@@ -179,7 +191,10 @@ export default function OpenData() {
         ))}
       </ul>
       <p className={para}>{t("api.example")}</p>
-      <pre className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]" translate="no">
+      <pre
+        className="mt-2 whitespace-pre-wrap rounded-lg bg-slate-900 p-3 text-sm text-slate-100 [overflow-wrap:anywhere]"
+        translate="no"
+      >
         <code>{`curl ${origin}${API_V1_BASE}/countries/de`}</code>
       </pre>
 
@@ -228,7 +243,9 @@ export default function OpenData() {
           name: t("licence.name"),
         })}
       </p>
-      <blockquote className="mt-3 border-l-4 border-brand-600 bg-brand-50 px-4 py-2 text-slate-900">{credit}</blockquote>
+      <blockquote className="mt-3 border-l-4 border-brand-600 bg-brand-50 px-4 py-2 text-slate-900">
+        {credit}
+      </blockquote>
       <p className={para}>{t("licence.derivation")}</p>
       <ul className="mt-3 list-disc space-y-2 pl-5">
         {SOURCE_TERMS.map((s, i) => (

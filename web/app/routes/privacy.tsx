@@ -18,22 +18,27 @@ import { pageMessages } from "../i18n/catalog.server.ts";
 export function loader({ request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
   return {
-    meta: { title: t("legal.privacy.meta.title"), description: t("legal.privacy.meta.description", { product: PRODUCT_NAME }) },
+    meta: {
+      title: t("legal.privacy.meta.title"),
+      description: t("legal.privacy.meta.description", { product: PRODUCT_NAME }),
+    },
     messages: pageMessages(request, "privacy"),
   };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Privacy", description: args.data?.meta.description });
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.meta.title ?? "Privacy", description: args.data?.meta.description });
 
 const DELETE_LINK = `/contact?topic=${DELETE_MY_DATA_TOPIC}`;
-
 
 export default function Privacy() {
   const days = useRouteLoaderData<RootData>("root")?.site.leadsRetentionDays;
   const intl = useIntl();
   const to = useProseLinks();
   const t = (id: string) => intl.formatMessage({ id: `legal.privacy.${id}` });
-  const p = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`legal.privacy.${id}`} values={values} />;
+  const p = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => (
+    <FormattedMessage id={`legal.privacy.${id}`} values={values} />
+  );
   return (
     <ProsePage title={t("title")} intro={t("intro")}>
       <h2>{t("dont.title")}</h2>
@@ -50,13 +55,20 @@ export default function Privacy() {
       <p>{t("waiting.body")}</p>
 
       <h2>{t("retention.title")}</h2>
-      <p data-testid="retention">{p("retention.body", days === undefined ? { unit: "none", count: 0 } : retentionValues(days))}</p>
+      <p data-testid="retention">
+        {p("retention.body", days === undefined ? { unit: "none", count: 0 } : retentionValues(days))}
+      </p>
 
       <h2>{t("experiences.title")}</h2>
       <p>{p("experiences.body", { link: to("/terms") })}</p>
 
       <h2>{t("delete.title")}</h2>
-      <p>{p("delete.body", { link: to(DELETE_LINK), topic: intl.formatMessage({ id: `forms.contact.topic.${DELETE_MY_DATA_TOPIC}` }) })}</p>
+      <p>
+        {p("delete.body", {
+          link: to(DELETE_LINK),
+          topic: intl.formatMessage({ id: `forms.contact.topic.${DELETE_MY_DATA_TOPIC}` }),
+        })}
+      </p>
 
       <h2>{t("operator.title")}</h2>
       <p>{t("operator.body")}</p>

@@ -14,7 +14,11 @@ import { personalInputs } from "../lib/personal.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 
 /** The page's texts: message ids of the rankings namespace, with RANKING_SIZE as {size}. */
-const TEXT = (type: RankingType) => ({ title: `rankings.${type}.title`, subtitle: `rankings.${type}.subtitle`, description: `rankings.${type}.description` });
+const TEXT = (type: RankingType) => ({
+  title: `rankings.${type}.title`,
+  subtitle: `rankings.${type}.subtitle`,
+  description: `rankings.${type}.description`,
+});
 
 function typeOf(pathname: string): RankingType {
   return pathname.replace(/\/+$/, "").endsWith("/brightest") ? "brightest" : "stormiest";
@@ -23,15 +27,17 @@ function typeOf(pathname: string): RankingType {
 export function loader({ request, context }: SiteLoaderArgs) {
   const type = typeOf(new URL(request.url).pathname);
   const overview = getOverview(context.read, context.now);
-  const rows = rankingOf(context.read, type, context.now).map(({ code, name, score, status, label, confidence, evidence }) => ({
-    code,
-    name,
-    score,
-    status,
-    label,
-    confidence,
-    evidence,
-  }));
+  const rows = rankingOf(context.read, type, context.now).map(
+    ({ code, name, score, status, label, confidence, evidence }) => ({
+      code,
+      name,
+      score,
+      status,
+      label,
+      confidence,
+      evidence,
+    }),
+  );
   return {
     type,
     rows,
@@ -47,7 +53,10 @@ export function loader({ request, context }: SiteLoaderArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   const t = TEXT(typeOf(args.location.pathname));
   const intl = intlOf(args.matches);
-  return pageMeta(args, { title: intl.formatMessage({ id: t.title }, { size: RANKING_SIZE }), description: intl.formatMessage({ id: t.description }, { size: RANKING_SIZE }) });
+  return pageMeta(args, {
+    title: intl.formatMessage({ id: t.title }, { size: RANKING_SIZE }),
+    description: intl.formatMessage({ id: t.description }, { size: RANKING_SIZE }),
+  });
 };
 
 export default function RankingPage() {
@@ -69,7 +78,10 @@ export default function RankingPage() {
         <RankingLegend />
       </div>
       {notice ? (
-        <p className="mt-4 rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800" data-testid="ranking-notice">
+        <p
+          className="mt-4 rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800"
+          data-testid="ranking-notice"
+        >
           {notice}
         </p>
       ) : null}
@@ -77,7 +89,12 @@ export default function RankingPage() {
         <RankingList rows={data.rows} empty={data.paused ? PAUSED_RANKING : undefined} />
       </div>
       <div className="mt-6">
-        <RankingWeightsPanel type={data.type} inputs={data.personal} size={RANKING_SIZE} codes={data.rows.slice(0, 2).map((r) => r.code)} />
+        <RankingWeightsPanel
+          type={data.type}
+          inputs={data.personal}
+          size={RANKING_SIZE}
+          codes={data.rows.slice(0, 2).map((r) => r.code)}
+        />
       </div>
       {data.publishedAt && !data.paused ? (
         <p className="mt-4 text-sm text-slate-600">

@@ -16,20 +16,25 @@ import { pageMessages } from "../i18n/catalog.server.ts";
 export function loader({ request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
   return {
-    meta: { title: t("legal.terms.meta.title"), description: t("legal.terms.meta.description", { product: PRODUCT_NAME }) },
+    meta: {
+      title: t("legal.terms.meta.title"),
+      description: t("legal.terms.meta.description", { product: PRODUCT_NAME }),
+    },
     messages: pageMessages(request, "terms"),
   };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => pageMeta(args, { title: args.data?.meta.title ?? "Terms", description: args.data?.meta.description });
-
+export const meta: MetaFunction<typeof loader> = (args) =>
+  pageMeta(args, { title: args.data?.meta.title ?? "Terms", description: args.data?.meta.description });
 
 export default function Terms() {
   const days = useRouteLoaderData<RootData>("root")?.site.leadsRetentionDays;
   const intl = useIntl();
   const to = useProseLinks();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `legal.terms.${id}` }, values);
-  const p = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => <FormattedMessage id={`legal.terms.${id}`} values={values} />;
+  const p = (id: string, values?: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => (
+    <FormattedMessage id={`legal.terms.${id}`} values={values} />
+  );
   return (
     <ProsePage title={t("title")} intro={t("intro", { product: PRODUCT_NAME })}>
       <h2>{t("guidance.title")}</h2>
@@ -39,7 +44,13 @@ export default function Terms() {
       <h2>{t("community.title")}</h2>
       <p>{p("community.body", { link: to(`/contact?topic=${DELETE_MY_DATA_TOPIC}`) })}</p>
       <h2>{t("messages.title")}</h2>
-      <p>{p("messages.body", { contact: to("/contact"), privacy: to("/privacy"), ...(days === undefined ? { unit: "none", count: 0 } : retentionValues(days)) })}</p>
+      <p>
+        {p("messages.body", {
+          contact: to("/contact"),
+          privacy: to("/privacy"),
+          ...(days === undefined ? { unit: "none", count: 0 } : retentionValues(days)),
+        })}
+      </p>
       <h2>{t("trademark.title")}</h2>
       <p>{t("trademark.body", { product: PRODUCT_NAME })}</p>
       <h2>{t("changes.title")}</h2>

@@ -13,7 +13,8 @@ import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
-  const slim = (c: { code: string; name: string; score: number | null } | null) => (c ? { code: c.code, name: c.name, score: c.score } : null);
+  const slim = (c: { code: string; name: string; score: number | null } | null) =>
+    c ? { code: c.code, name: c.name, score: c.score } : null;
   return {
     paused: context.read.publicationState(context.now).paused,
     regions: context.read.regions(context.now).map((r) => ({
@@ -41,7 +42,10 @@ function CountryLink({ c }: { c: { code: string; name: string; score: number | n
   const f = useFormat();
   const to = useLocalePath();
   return (
-    <Link to={to(`/country/${c.code.toLowerCase()}`)} className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline">
+    <Link
+      to={to(`/country/${c.code.toLowerCase()}`)}
+      className="inline-flex items-center gap-1.5 font-medium text-brand-700 hover:underline"
+    >
       <Flag code={c.code} height={14} />
       {f.country(c.code)}
       {c.score !== null ? <span className="font-normal text-slate-700">({f.score(c.score)})</span> : null}
@@ -73,7 +77,9 @@ export default function TopRegions() {
           {data.regions.map((r, i) => (
             <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
               <div className="flex items-center gap-3 sm:gap-4">
-                <span className="w-5 shrink-0 text-right text-lg font-semibold tabular-nums text-slate-600 sm:w-7">{i + 1}</span>
+                <span className="w-5 shrink-0 text-right text-lg font-semibold tabular-nums text-slate-600 sm:w-7">
+                  {i + 1}
+                </span>
                 <WeatherIcon status={r.status} className="hidden h-10 w-10 shrink-0 sm:block" />
                 <div className="min-w-0 flex-1">
                   <h2 className="text-lg font-semibold leading-snug sm:text-xl">
@@ -85,8 +91,14 @@ export default function TopRegions() {
                 </div>
                 {r.status ? <StatusChip status={r.status} /> : null}
                 <div className="shrink-0 text-right">
-                  <span className="block text-2xl font-bold tabular-nums">{r.average !== null ? f.score(r.average) : "–"}</span>
-                  <span className="block text-xs text-slate-600"><FormattedMessage id={r.average !== null ? "rankings.regions.average" : "rankings.regions.noData"} /></span>
+                  <span className="block text-2xl font-bold tabular-nums">
+                    {r.average !== null ? f.score(r.average) : "–"}
+                  </span>
+                  <span className="block text-xs text-slate-600">
+                    <FormattedMessage
+                      id={r.average !== null ? "rankings.regions.average" : "rankings.regions.noData"}
+                    />
+                  </span>
                 </div>
               </div>
               {r.best || r.worst ? (

@@ -3,12 +3,25 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, redirect, useLoaderData, useNavigate, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
-import { HONEYPOT_FIELD, WAITING_LIST_MESSAGE_MAX_LENGTH, WAITING_LIST_SERVICES, type WaitingListService } from "../../../product/options.ts";
+import {
+  HONEYPOT_FIELD,
+  WAITING_LIST_MESSAGE_MAX_LENGTH,
+  WAITING_LIST_SERVICES,
+  type WaitingListService,
+} from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { BackButton } from "../components/page-parts.tsx";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { Honeypot } from "../components/honeypot.tsx";
-import { CharCounter, FieldError, describedBy, fieldErrorsOf, focusFirstInvalid, localFieldErrors, overCapMessage } from "../components/form-fields.tsx";
+import {
+  CharCounter,
+  FieldError,
+  describedBy,
+  fieldErrorsOf,
+  focusFirstInvalid,
+  localFieldErrors,
+  overCapMessage,
+} from "../components/form-fields.tsx";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
@@ -18,12 +31,16 @@ import { useLocalePath } from "../i18n/use-locale.ts";
 const REDIRECT_AFTER_MS = 2000;
 
 /** Message ids of a service's title and introduction (`forms.waitingList.<key>.title`, `….intro`). */
-const SERVICE_KEY: Record<WaitingListService, string> = { "career-consultant": "careerConsultant", "cv-upgrade": "cvUpgrade" };
+const SERVICE_KEY: Record<WaitingListService, string> = {
+  "career-consultant": "careerConsultant",
+  "cv-upgrade": "cvUpgrade",
+};
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const service = WAITING_LIST_SERVICES.find((s) => s.id === params.service);
   // In the page's language, as every redirect of the site.
-  if (!service) throw redirect(localePath(localeFromPath(new URL(request.url).pathname), "/waiting-list/career-consultant"));
+  if (!service)
+    throw redirect(localePath(localeFromPath(new URL(request.url).pathname), "/waiting-list/career-consultant"));
   const t = pageTextOf(request);
   const key = SERVICE_KEY[service.id];
   return {
@@ -46,7 +63,8 @@ const FIELDS: readonly Field[] = ["name", "email", "phone", "message"];
 export default function WaitingListPage() {
   const { service } = useLoaderData<typeof loader>();
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.waitingList.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `forms.waitingList.${id}` }, values);
   const key = SERVICE_KEY[service];
   const navigate = useNavigate();
   const lp = useLocalePath();
@@ -80,7 +98,11 @@ export default function WaitingListPage() {
   const showErrors = (found: Partial<Record<Field, string>>) => {
     setErrors(found);
     focusFirstInvalid(formRef.current, FIELDS, found);
-    void notify("error", intl.formatMessage({ id: "forms.toast.check.title" }), intl.formatMessage({ id: "forms.toast.check.body" }));
+    void notify(
+      "error",
+      intl.formatMessage({ id: "forms.toast.check.title" }),
+      intl.formatMessage({ id: "forms.toast.check.body" }),
+    );
   };
 
   async function submit(e: FormEvent) {
@@ -93,7 +115,14 @@ export default function WaitingListPage() {
       const res = await fetch("/api/waiting-list", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ name: form.name, email: form.email, phone: form.phone, message: form.message, service, [HONEYPOT_FIELD]: form.website }),
+        body: JSON.stringify({
+          name: form.name,
+          email: form.email,
+          phone: form.phone,
+          message: form.message,
+          service,
+          [HONEYPOT_FIELD]: form.website,
+        }),
       });
       if (res.status === 400) {
         const found = fieldErrorsOf(await res.json().catch(() => null), FIELDS);
@@ -121,7 +150,13 @@ export default function WaitingListPage() {
             {t(`${key}.title`)}
           </h1>
           <p className="mt-3 text-slate-700">{t(`${key}.intro`)}</p>
-          <form ref={formRef} method="post" onSubmit={submit} noValidate className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <form
+            ref={formRef}
+            method="post"
+            onSubmit={submit}
+            noValidate
+            className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
             <p className="text-sm text-slate-600">{intl.formatMessage({ id: "forms.requiredMarked" })}</p>
             <div>
               <label htmlFor="wl-name" className="block text-sm font-medium">
@@ -195,7 +230,11 @@ export default function WaitingListPage() {
               <FieldError id="wl-message-error" message={errors.message} />
             </div>
             <Honeypot value={form.website} onChange={(v) => set("website", v)} />
-            <button type="submit" disabled={!ready || submitting || done} className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto">
+            <button
+              type="submit"
+              disabled={!ready || submitting || done}
+              className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
+            >
               {submitting ? t("submitting") : t("submit")}
             </button>
             {done ? (
@@ -207,18 +246,32 @@ export default function WaitingListPage() {
               <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.needsJs" })}</p>
             </noscript>
             <p className="text-xs text-slate-600">
-              <FormattedMessage id="forms.waitingList.privacy" values={{ link: (chunks) => <Link to={lp("/privacy")} className="underline">{chunks}</Link> }} />
+              <FormattedMessage
+                id="forms.waitingList.privacy"
+                values={{
+                  link: (chunks) => (
+                    <Link to={lp("/privacy")} className="underline">
+                      {chunks}
+                    </Link>
+                  ),
+                }}
+              />
             </p>
           </form>
         </section>
-        <aside aria-labelledby="next-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <aside
+          aria-labelledby="next-title"
+          className="h-fit rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h2 id="next-title" className="text-xl font-semibold">
             {t("next.title")}
           </h2>
           <ol className="mt-4 space-y-4">
             {[1, 2, 3].map((step) => (
               <li key={step} className="flex gap-3">
-                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">{step}</span>
+                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+                  {step}
+                </span>
                 <span>
                   <span className="block font-medium">{t(`next.${step}.title`)}</span>
                   <span className="block text-sm text-slate-700">{t(`next.${step}.body`)}</span>
@@ -226,8 +279,7 @@ export default function WaitingListPage() {
               </li>
             ))}
           </ol>
-          <p className="mt-6 flex items-center gap-2 text-sm text-slate-700">
-          </p>
+          <p className="mt-6 flex items-center gap-2 text-sm text-slate-700"></p>
         </aside>
       </div>
     </div>

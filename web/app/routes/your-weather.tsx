@@ -48,14 +48,16 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 /** The page's URL for some steps (the index's: the bare path), in the page's language (`lp`). */
-const urlOf = (lp: (path: string) => string, steps: WeightSteps) => (isIndexSteps(steps) ? lp(PATH) : `${lp(PATH)}?weights=${formatSteps(steps)}`);
+const urlOf = (lp: (path: string) => string, steps: WeightSteps) =>
+  isIndexSteps(steps) ? lp(PATH) : `${lp(PATH)}?weights=${formatSteps(steps)}`;
 
 export default function YourWeather() {
   const data = useLoaderData<typeof loader>();
   const intl = useIntl();
   const lp = useLocalePath();
   const f = useFormat();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `your-weather.${id}` }, values);
   const link = (to: string) => (chunks: ReactNode[]) => (
     <Link className="font-medium text-brand-700 underline" to={lp(to)}>
       {chunks}
@@ -81,11 +83,18 @@ export default function YourWeather() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
       <p className="mt-2 text-lg text-slate-700">{t("subtitle")}</p>
-      <p className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-slate-900" data-testid="personal-note">
+      <p
+        className="mt-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-slate-900"
+        data-testid="personal-note"
+      >
         <FormattedMessage id="your-weather.note" values={{ strong: (chunks) => <strong>{chunks}</strong> }} />
       </p>
       {data.error ? (
-        <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900" data-testid="weights-error">
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
+          data-testid="weights-error"
+        >
           {intl.locale.startsWith("en") ? t("error", { error: data.error }) : t("error.generic")}
         </p>
       ) : null}
@@ -117,12 +126,18 @@ export default function YourWeather() {
               id="your-weather.download"
               values={{
                 csv: (chunks) => (
-                  <a className="font-medium text-brand-700 underline" href={`/api/v1/scores/personal.csv?weights=${formatSteps(steps)}`}>
+                  <a
+                    className="font-medium text-brand-700 underline"
+                    href={`/api/v1/scores/personal.csv?weights=${formatSteps(steps)}`}
+                  >
                     {chunks}
                   </a>
                 ),
                 json: (chunks) => (
-                  <a className="font-medium text-brand-700 underline" href={`/api/v1/scores?weights=${formatSteps(steps)}`}>
+                  <a
+                    className="font-medium text-brand-700 underline"
+                    href={`/api/v1/scores?weights=${formatSteps(steps)}`}
+                  >
                     {chunks}
                   </a>
                 ),
@@ -138,7 +153,9 @@ export default function YourWeather() {
             {ranked.length ? t("summary.top", { top }) : t("summary.none")}
           </p>
           {data.paused ? (
-            <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">{t("paused")}</p>
+            <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+              {t("paused")}
+            </p>
           ) : (
             <>
               <PersonalList rows={rows} />
@@ -150,7 +167,11 @@ export default function YourWeather() {
           <p className="mt-3 text-sm text-slate-600">
             <FormattedMessage
               id="your-weather.published"
-              values={{ brightest: link("/brightest"), stormiest: link("/stormiest"), methodology: link("/methodology") }}
+              values={{
+                brightest: link("/brightest"),
+                stormiest: link("/stormiest"),
+                methodology: link("/methodology"),
+              }}
             />
           </p>
         </section>
@@ -178,26 +199,40 @@ function movedLine(intl: IntlShape, r: PersonalRowView): string {
   const parts = r.moved_by
     .map((p) => ({ p, shown: Math.round(p.contribution * 10) / 10 }))
     .filter(({ shown }) => shown !== 0)
-    .map(({ p, shown }) => intl.formatMessage({ id: "your-weather.moved.part" }, { name: intl.formatMessage({ id: `your-weather.weight.${p.key}.inline` }), change: signedIn(intl, shown) }));
-  return parts.length ? intl.formatMessage({ id: "your-weather.moved.by" }, { parts: parts.join(", ") }) : intl.formatMessage({ id: "your-weather.moved.tiny" });
+    .map(({ p, shown }) =>
+      intl.formatMessage(
+        { id: "your-weather.moved.part" },
+        { name: intl.formatMessage({ id: `your-weather.weight.${p.key}.inline` }), change: signedIn(intl, shown) },
+      ),
+    );
+  return parts.length
+    ? intl.formatMessage({ id: "your-weather.moved.by" }, { parts: parts.join(", ") })
+    : intl.formatMessage({ id: "your-weather.moved.tiny" });
 }
 
 function PersonalList({ rows }: { rows: PersonalRowView[] }) {
   const intl = useIntl();
   const lp = useLocalePath();
   const f = useFormat();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `your-weather.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `your-weather.${id}` }, values);
   const ranked = rows.filter((r) => r.rank !== null);
   const unranked = rows.filter((r) => r.rank === null);
   return (
     <>
-      <ol className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="personal-ranking">
+      <ol
+        className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white"
+        data-testid="personal-ranking"
+      >
         {ranked.map((r) => (
           <li key={r.code} className="flex items-center gap-2 px-3 py-3 sm:gap-3 sm:px-4" data-code={r.code}>
             <span className="w-7 text-right font-semibold tabular-nums text-slate-600">{r.rank}</span>
             <Flag code={r.code} height={18} />
             <span className="min-w-0 flex-1">
-              <Link to={lp(`/country/${r.code.toLowerCase()}`)} className="block truncate font-medium text-slate-900 hover:underline">
+              <Link
+                to={lp(`/country/${r.code.toLowerCase()}`)}
+                className="block truncate font-medium text-slate-900 hover:underline"
+              >
                 {f.country(r.code)}
               </Link>
               <span className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-slate-600">
@@ -219,7 +254,13 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
       </ol>
       {unranked.length ? (
         <p className="mt-3 text-sm text-slate-600" data-testid="unranked">
-          {t("unranked", { list: unranked.map((r) => t(r.score === null ? "unranked.noScore" : "unranked.nothingWeighed", { name: f.country(r.code) })).join(", ") })}
+          {t("unranked", {
+            list: unranked
+              .map((r) =>
+                t(r.score === null ? "unranked.noScore" : "unranked.nothingWeighed", { name: f.country(r.code) }),
+              )
+              .join(", "),
+          })}
         </p>
       ) : null}
     </>

@@ -88,7 +88,11 @@ export function AuditLog() {
       {items && items.length > 0 ? (
         <ol className="divide-y divide-slate-100 text-sm" data-testid="audit-list">
           {items.map((e) => (
-            <li key={e.id} data-action={e.action} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4">
+            <li
+              key={e.id}
+              data-action={e.action}
+              className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-4"
+            >
               <span className="whitespace-nowrap text-slate-600">{formatDateTime(e.at)}</span>
               <span className="min-w-0">
                 <span className="flex flex-wrap items-center gap-2">
@@ -97,7 +101,9 @@ export function AuditLog() {
                   <span className="text-slate-600">by {e.actor}</span>
                   {e.target ? <span className="text-slate-600">· {e.target}</span> : null}
                 </span>
-                {e.detail ? <span className="mt-0.5 block break-words text-xs text-slate-600">{detailText(e.detail)}</span> : null}
+                {e.detail ? (
+                  <span className="mt-0.5 block break-words text-xs text-slate-600">{detailText(e.detail)}</span>
+                ) : null}
               </span>
             </li>
           ))}

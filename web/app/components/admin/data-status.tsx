@@ -22,8 +22,9 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
       title="Data status"
       description={
         <>
-          Newest period held per country and data type, and its age in months as of {report?.as_of_month ?? "this month"} (the same facts as{" "}
-          <code className="font-mono text-xs">jwi status</code>).
+          Newest period held per country and data type, and its age in months as of{" "}
+          {report?.as_of_month ?? "this month"} (the same facts as <code className="font-mono text-xs">jwi status</code>
+          ).
         </>
       }
       actions={
@@ -47,14 +48,19 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
                 </Badge>
               </span>
               <label className="inline-flex min-h-11 items-center gap-2">
-                <input type="checkbox" checked={onlyStale} onChange={(e) => setOnlyStale(e.target.checked)} className="h-4 w-4 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  checked={onlyStale}
+                  onChange={(e) => setOnlyStale(e.target.checked)}
+                  className="h-4 w-4 accent-brand-600"
+                />
                 Only rows with stale data
               </label>
             </div>
           </div>
           <p className="text-xs text-slate-600" data-testid="stale-legend">
-            {report.stale.rule} Values count less from {rules.freshness.historical.grace} months ({rules.freshness.sentiment.grace} for the barometer and
-            employment expectations).
+            {report.stale.rule} Values count less from {rules.freshness.historical.grace} months (
+            {rules.freshness.sentiment.grace} for the barometer and employment expectations).
           </p>
           <StatusTable shown={shown} view={view} scores={scores} />
           {report.tables.length > 0 ? <SourceTablesList tables={report.tables} /> : null}

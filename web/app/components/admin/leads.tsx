@@ -59,7 +59,20 @@ export function Leads() {
   // Arrow keys, Home and End move between the tabs (the WAI-ARIA tabs pattern, automatic activation).
   function onKey(e: KeyboardEvent, index: number) {
     const last = TABS.length - 1;
-    const next = e.key === "ArrowRight" ? (index === last ? 0 : index + 1) : e.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : e.key === "Home" ? 0 : e.key === "End" ? last : null;
+    const next =
+      e.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     setTab(TABS[next].id);
@@ -72,8 +85,11 @@ export function Leads() {
       title="Leads"
       description={
         <>
-          Waiting-list requests and contact messages, newest first. Personal data: export only what you need and delete copies you no longer use.
-          {retention !== null ? ` Each is deleted automatically ${plural(retention, "day", "days")} after it arrived.` : ""}
+          Waiting-list requests and contact messages, newest first. Personal data: export only what you need and delete
+          copies you no longer use.
+          {retention !== null
+            ? ` Each is deleted automatically ${plural(retention, "day", "days")} after it arrived.`
+            : ""}
         </>
       }
     >
@@ -115,7 +131,13 @@ function DeleteButton({ what, onDelete, busy }: { what: string; onDelete: () => 
   const [asking, setAsking] = useState(false);
   if (!asking) {
     return (
-      <button type="button" className={button.small} onClick={() => setAsking(true)} disabled={busy} aria-label={`Delete ${what}`}>
+      <button
+        type="button"
+        className={button.small}
+        onClick={() => setAsking(true)}
+        disabled={busy}
+        aria-label={`Delete ${what}`}
+      >
         Delete
       </button>
     );
@@ -234,7 +256,15 @@ function useLeadList<T extends { id: number }>(opts: {
 }
 
 /** Export CSV and Refresh, at the end of a list's toolbar. */
-function ListButtons({ exporting, onExport, onRefresh }: { exporting: boolean; onExport: () => void; onRefresh: () => void }) {
+function ListButtons({
+  exporting,
+  onExport,
+  onRefresh,
+}: {
+  exporting: boolean;
+  onExport: () => void;
+  onRefresh: () => void;
+}) {
   return (
     <>
       <button type="button" className={button.secondary} onClick={onExport} disabled={exporting}>
@@ -248,7 +278,17 @@ function ListButtons({ exporting, onExport, onRefresh }: { exporting: boolean; o
 }
 
 /** "Load more" while the server holds more than the list shows. */
-function LoadMore({ shown, total, loading, onMore }: { shown: number; total: number; loading: boolean; onMore: () => void }) {
+function LoadMore({
+  shown,
+  total,
+  loading,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  loading: boolean;
+  onMore: () => void;
+}) {
   if (shown >= total) return null;
   return (
     <button type="button" className={`${button.small} mt-3`} onClick={onMore} disabled={loading}>
@@ -287,13 +327,18 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
           label="Service"
           value={service ?? ""}
           onChange={(v) => setService(v || null)}
-          options={[{ value: "", label: "All services" }, ...WAITING_LIST_SERVICES.map((s) => ({ value: s.id, label: s.title }))]}
+          options={[
+            { value: "", label: "All services" },
+            ...WAITING_LIST_SERVICES.map((s) => ({ value: s.id, label: s.title })),
+          ]}
         />
         <ListButtons exporting={list.exporting} onExport={() => void list.exportCsv()} onRefresh={list.refresh} />
       </Toolbar>
       {error ? <Note tone="error">{error}</Note> : null}
       {!items && !error ? <Note>Loading leads...</Note> : null}
-      {items && items.length === 0 ? <Note>No waiting-list requests{service ? ` for ${titleOf(service)}` : ""} yet.</Note> : null}
+      {items && items.length === 0 ? (
+        <Note>No waiting-list requests{service ? ` for ${titleOf(service)}` : ""} yet.</Note>
+      ) : null}
       {items && items.length > 0 ? (
         <>
           <p className="mb-2 text-sm text-slate-600" data-testid="leads-count">
@@ -315,7 +360,11 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
                 </p>
                 <p className="mt-1 whitespace-pre-line break-words text-slate-800">{r.message}</p>
                 <div className="mt-2">
-                  <DeleteButton what={`the request of ${r.name}`} busy={pending === r.id} onDelete={() => void remove(r)} />
+                  <DeleteButton
+                    what={`the request of ${r.name}`}
+                    busy={pending === r.id}
+                    onDelete={() => void remove(r)}
+                  />
                 </div>
               </li>
             ))}
@@ -325,12 +374,24 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
               <table className="w-full min-w-[720px] text-sm" data-testid="leads-table">
                 <thead>
                   <tr>
-                    <th scope="col" className={th}>Received</th>
-                    <th scope="col" className={th}>Service</th>
-                    <th scope="col" className={th}>Name</th>
-                    <th scope="col" className={th}>Email</th>
-                    <th scope="col" className={th}>Phone</th>
-                    <th scope="col" className={th}>Message</th>
+                    <th scope="col" className={th}>
+                      Received
+                    </th>
+                    <th scope="col" className={th}>
+                      Service
+                    </th>
+                    <th scope="col" className={th}>
+                      Name
+                    </th>
+                    <th scope="col" className={th}>
+                      Email
+                    </th>
+                    <th scope="col" className={th}>
+                      Phone
+                    </th>
+                    <th scope="col" className={th}>
+                      Message
+                    </th>
                     <th scope="col" className={th}>
                       <span className="sr-only">Actions</span>
                     </th>
@@ -350,7 +411,11 @@ function WaitingList({ onRetention }: { onRetention: (days: number) => void }) {
                       <td className={`${td} whitespace-nowrap`}>{r.phone ?? "—"}</td>
                       <td className={`${td} max-w-sm whitespace-pre-line break-words`}>{r.message}</td>
                       <td className={`${td} whitespace-nowrap text-right`}>
-                        <DeleteButton what={`the request of ${r.name}`} busy={pending === r.id} onDelete={() => void remove(r)} />
+                        <DeleteButton
+                          what={`the request of ${r.name}`}
+                          busy={pending === r.id}
+                          onDelete={() => void remove(r)}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -415,7 +480,10 @@ function Messages({ onRetention }: { onRetention: (days: number) => void }) {
           label="Topic"
           value={topic ?? ""}
           onChange={(v) => setTopic(v || null)}
-          options={[{ value: "", label: "All topics" }, ...CONTACT_TOPICS.map((t) => ({ value: t.id, label: t.title }))]}
+          options={[
+            { value: "", label: "All topics" },
+            ...CONTACT_TOPICS.map((t) => ({ value: t.id, label: t.title })),
+          ]}
         />
         <FilterSelect<Status>
           id="messages-status"
@@ -432,7 +500,11 @@ function Messages({ onRetention }: { onRetention: (days: number) => void }) {
       </Toolbar>
       {error ? <Note tone="error">{error}</Note> : null}
       {!items && !error ? <Note>Loading messages...</Note> : null}
-      {items && items.length === 0 ? <Note>No {status === "all" ? "" : `${status} `}messages{described} yet.</Note> : null}
+      {items && items.length === 0 ? (
+        <Note>
+          No {status === "all" ? "" : `${status} `}messages{described} yet.
+        </Note>
+      ) : null}
       {items && items.length > 0 ? (
         <>
           <p className="mb-2 text-sm text-slate-600" data-testid="messages-count">
@@ -464,8 +536,8 @@ function Messages({ onRetention }: { onRetention: (days: number) => void }) {
                   <p className="mt-1 whitespace-pre-line break-words text-slate-800">{m.message}</p>
                   {deletion && !m.handled_at ? (
                     <p className="mt-2 text-xs text-red-900">
-                      Deletion request: delete this sender&apos;s waiting-list requests and messages (or hide the experience named), confirm by email, then
-                      mark it handled.
+                      Deletion request: delete this sender&apos;s waiting-list requests and messages (or hide the
+                      experience named), confirm by email, then mark it handled.
                     </p>
                   ) : null}
                   {m.handled_at ? (
@@ -474,10 +546,19 @@ function Messages({ onRetention }: { onRetention: (days: number) => void }) {
                     </p>
                   ) : null}
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <button type="button" className={button.small} onClick={() => void toggle(m)} disabled={pending === m.id}>
+                    <button
+                      type="button"
+                      className={button.small}
+                      onClick={() => void toggle(m)}
+                      disabled={pending === m.id}
+                    >
                       {m.handled_at ? "Reopen" : "Mark handled"}
                     </button>
-                    <DeleteButton what={`the message of ${m.name}`} busy={pending === m.id} onDelete={() => void remove(m)} />
+                    <DeleteButton
+                      what={`the message of ${m.name}`}
+                      busy={pending === m.id}
+                      onDelete={() => void remove(m)}
+                    />
                   </div>
                 </li>
               );

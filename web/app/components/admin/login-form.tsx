@@ -12,7 +12,16 @@ export const LOGIN_FAILED = "Login failed";
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden className="h-5 w-5">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      className="h-5 w-5"
+    >
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
       <circle cx="12" cy="12" r="3" />
       {open ? null : <path d="M3 3l18 18" />}
@@ -81,7 +90,13 @@ export function LoginForm({
           </p>
         ) : null}
         {/* method=post: should the form ever submit before the page is interactive, no password goes into a URL. */}
-        <form method="post" onSubmit={submit} className="mt-6 space-y-4" noValidate aria-describedby={error ? "login-error" : undefined}>
+        <form
+          method="post"
+          onSubmit={submit}
+          className="mt-6 space-y-4"
+          noValidate
+          aria-describedby={error ? "login-error" : undefined}
+        >
           <div>
             <label htmlFor="admin-username" className="block text-sm font-medium">
               Username
@@ -129,7 +144,11 @@ export function LoginForm({
             </div>
           </div>
           {error ? (
-            <div id="login-error" role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+            <div
+              id="login-error"
+              role="alert"
+              className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+            >
               <p className="font-semibold">{error.title}</p>
               {error.detail ? <p className="mt-0.5">{error.detail}</p> : null}
             </div>

@@ -84,7 +84,10 @@ export function Moderation() {
             label="Country"
             value={country}
             onChange={setCountry}
-            options={[{ value: "", label: "All countries" }, ...COUNTRIES.map((c) => ({ value: c.code, label: c.name }))]}
+            options={[
+              { value: "", label: "All countries" },
+              ...COUNTRIES.map((c) => ({ value: c.code, label: c.name })),
+            ]}
           />
           <FilterSelect<Visibility>
             id="moderation-visibility"
@@ -111,11 +114,18 @@ export function Moderation() {
           {items.map((x) => {
             const c = countryByCode(x.country_code);
             return (
-              <li key={x.id} data-id={x.id} className={`-mx-2 flex flex-col gap-3 rounded-md px-2 py-3 sm:flex-row sm:items-start sm:justify-between ${x.hidden ? "bg-slate-50" : ""}`}>
+              <li
+                key={x.id}
+                data-id={x.id}
+                className={`-mx-2 flex flex-col gap-3 rounded-md px-2 py-3 sm:flex-row sm:items-start sm:justify-between ${x.hidden ? "bg-slate-50" : ""}`}
+              >
                 <div className="min-w-0 text-sm">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <Flag code={x.country_code} height={14} />
-                    <Link to={`/country/${x.country_code.toLowerCase()}`} className="font-medium text-brand-700 hover:underline">
+                    <Link
+                      to={`/country/${x.country_code.toLowerCase()}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
                       {c?.name ?? x.country_code}
                     </Link>
                     <span className="text-slate-600">{formatDateTime(x.created_at)}</span>
@@ -128,7 +138,9 @@ export function Moderation() {
                     {x.role_family} · {x.seniority} · {x.residency}
                     {x.local_language ? " · speaks the local language" : ""}
                   </p>
-                  {x.comment ? <p className="mt-1 whitespace-pre-line break-words text-slate-900">“{x.comment}”</p> : null}
+                  {x.comment ? (
+                    <p className="mt-1 whitespace-pre-line break-words text-slate-900">“{x.comment}”</p>
+                  ) : null}
                   {x.hidden && x.hidden_at ? (
                     <p className="mt-1 text-xs text-slate-600">
                       Hidden by {x.hidden_by ?? "operator"} on {formatDateTime(x.hidden_at)}

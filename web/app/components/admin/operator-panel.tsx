@@ -51,7 +51,8 @@ export function OperatorPanel({
         onSignedOut("ended");
         return err.message;
       }
-      const message = err instanceof Error && !(err instanceof TypeError) ? err.message : "The server could not be reached.";
+      const message =
+        err instanceof Error && !(err instanceof TypeError) ? err.message : "The server could not be reached.";
       void notify("error", title, message);
       return message;
     },
@@ -89,7 +90,11 @@ export function OperatorPanel({
       <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
-            <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">
+            <h1
+              ref={heading}
+              tabIndex={-1}
+              className="text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl"
+            >
               Operator area
             </h1>
             <p className="mt-1 text-sm text-slate-600" data-testid="signed-in-as">
@@ -100,11 +105,18 @@ export function OperatorPanel({
             {signingOut ? "Signing out..." : "Sign Out"}
           </button>
         </div>
-        <nav aria-label="Operator sections" data-sticky-subnav className="sticky top-16 z-20 -mx-4 mt-4 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur">
+        <nav
+          aria-label="Operator sections"
+          data-sticky-subnav
+          className="sticky top-16 z-20 -mx-4 mt-4 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur"
+        >
           <ul className="flex gap-1 overflow-x-auto">
             {SECTIONS.map((s) => (
               <li key={s.id} className="shrink-0">
-                <a href={`#${s.id}`} className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-white hover:text-slate-900">
+                <a
+                  href={`#${s.id}`}
+                  className="inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-white hover:text-slate-900"
+                >
                   {s.label}
                 </a>
               </li>

@@ -61,7 +61,11 @@ export function Publication() {
 
   const pub = state?.publication;
   return (
-    <Panel id="publication" title="Publication" description="Pause publishing when the data looks wrong; resume when it is checked.">
+    <Panel
+      id="publication"
+      title="Publication"
+      description="Pause publishing when the data looks wrong; resume when it is checked."
+    >
       {error ? <Note tone="error">{error}</Note> : null}
       {!state && !error ? <Note>Loading publication state...</Note> : null}
       {state ? (
@@ -69,8 +73,8 @@ export function Publication() {
           {state.paused ? (
             <Alert kind="warning" title="Paused: no score is shown anywhere">
               <p>
-                Paused by {state.updated_by ?? "the operator"} since {state.updated_at ? formatDateTime(state.updated_at) : "—"}. Reason:{" "}
-                {state.reason ?? "none given"}.
+                Paused by {state.updated_by ?? "the operator"} since{" "}
+                {state.updated_at ? formatDateTime(state.updated_at) : "—"}. Reason: {state.reason ?? "none given"}.
               </p>
               <p className="mt-2">{PAUSED_VISITORS_SEE}</p>
               <p className="mt-2">
@@ -89,8 +93,9 @@ export function Publication() {
           )}
           {pub ? (
             <p className="text-sm text-slate-700">
-              {state.paused ? "Last publication (not shown while paused)" : "Latest publication"} #{pub.id}: model {pub.model}, as of {pub.as_of}, published {formatDateTime(pub.published_at)},{" "}
-              {pub.countries_scored} of {pub.countries_total} countries scored.
+              {state.paused ? "Last publication (not shown while paused)" : "Latest publication"} #{pub.id}: model{" "}
+              {pub.model}, as of {pub.as_of}, published {formatDateTime(pub.published_at)}, {pub.countries_scored} of{" "}
+              {pub.countries_total} countries scored.
             </p>
           ) : null}
           <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -99,11 +104,23 @@ export function Publication() {
                 <label htmlFor="pause-reason" className="block text-sm font-medium">
                   Reason (optional, kept in the audit log)
                 </label>
-                <input id="pause-reason" className={`mt-1 ${field}`} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+                <input
+                  id="pause-reason"
+                  className={`mt-1 ${field}`}
+                  maxLength={500}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
               </div>
             ) : null}
             <button type="submit" className={state.paused ? button.primary : button.secondary} disabled={pending}>
-              {pending ? (state.paused ? "Resuming..." : "Pausing...") : state.paused ? "Resume publication" : "Pause publication"}
+              {pending
+                ? state.paused
+                  ? "Resuming..."
+                  : "Pausing..."
+                : state.paused
+                  ? "Resume publication"
+                  : "Pause publication"}
             </button>
           </form>
         </div>

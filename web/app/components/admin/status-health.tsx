@@ -4,7 +4,8 @@ import type { StatusReport } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 
 /** Who ran a download: the audit log's actor, with the door when it was a terminal. */
-const runBy = (u: NonNullable<StatusReport["last_update"]>) => (u.door === "terminal" ? `terminal, ${u.actor}` : u.actor);
+const runBy = (u: NonNullable<StatusReport["last_update"]>) =>
+  u.door === "terminal" ? `terminal, ${u.actor}` : u.actor;
 
 /**
  * The one health line the data status opens with: the job running now (the job lock's holder), the last download
@@ -14,7 +15,11 @@ export function HealthLine({ report }: { report: StatusReport }) {
   const { job, last_update: u, schedule, tables_failing: failing } = report;
   const item = "min-w-0 break-words";
   return (
-    <ul data-testid="status-health" aria-label="Data health" className="grid grid-cols-1 gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2">
+    <ul
+      data-testid="status-health"
+      aria-label="Data health"
+      className="grid grid-cols-1 gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2"
+    >
       <li className={item} data-testid="health-job" data-running={job.running}>
         <span className="font-medium">Job running now: </span>
         {job.running
@@ -42,7 +47,8 @@ export function HealthLine({ report }: { report: StatusReport }) {
         <span className="font-medium">Next scheduled update: </span>
         {schedule?.next_run ? (
           <>
-            {formatDateTime(schedule.next_run)} (JWI_UPDATE_CRON <code className="whitespace-nowrap font-mono text-xs">{schedule.cron}</code>)
+            {formatDateTime(schedule.next_run)} (JWI_UPDATE_CRON{" "}
+            <code className="whitespace-nowrap font-mono text-xs">{schedule.cron}</code>)
           </>
         ) : (
           "no schedule (JWI_UPDATE_CRON is not set)"

@@ -29,7 +29,9 @@ export function SourceTablesList({ tables }: { tables: StatusReport["tables"] })
                 <td className={td}>{t.lastChangedAt ? formatDateTime(t.lastChangedAt) : "—"}</td>
                 <td className={td}>
                   {t.lastCheckedAt ? `${t.lastStatus ?? ""} ${formatDateTime(t.lastCheckedAt)}` : "never fetched"}
-                  {t.lastStatus === "failed" && t.lastReason ? <span className="block text-xs text-red-800">{t.lastReason}</span> : null}
+                  {t.lastStatus === "failed" && t.lastReason ? (
+                    <span className="block text-xs text-red-800">{t.lastReason}</span>
+                  ) : null}
                 </td>
               </tr>
             ))}

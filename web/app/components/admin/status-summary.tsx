@@ -5,7 +5,13 @@ import { formatDateTime } from "../../lib/admin-format.ts";
 import { shareCardsText } from "../../../../product/share-cards/status.ts";
 import { Alert } from "./ui.tsx";
 
-export function PausedAlert({ paused, pending }: { paused: NonNullable<StatusReport["paused"]>; pending: StatusReport["pending"] }) {
+export function PausedAlert({
+  paused,
+  pending,
+}: {
+  paused: NonNullable<StatusReport["paused"]>;
+  pending: StatusReport["pending"];
+}) {
   return (
     <Alert
       kind="warning"
@@ -34,7 +40,10 @@ export function PublishedLine({ pub }: { pub: StatusReport["published"] | undefi
         "Nothing published yet."
       )}
       {pub?.cards ? (
-        <span data-testid="status-share-cards" className={`block ${pub.cards.error ? "font-semibold text-red-800" : "text-slate-600"}`}>
+        <span
+          data-testid="status-share-cards"
+          className={`block ${pub.cards.error ? "font-semibold text-red-800" : "text-slate-600"}`}
+        >
           {shareCardsText(pub.cards)}
         </span>
       ) : null}

@@ -8,7 +8,15 @@ import { DATA_TYPE_LABELS } from "./data-types.ts";
 import type { Cell, Freshness, Geo, StatusMatrix } from "./status-matrix.ts";
 import { TableFrame, td, th } from "./ui.tsx";
 
-const SHORT_LABEL: Record<DataType, string> = { unemployment: "Unemployment", vacancy: "Vacancy", gdp: "GDP", inflation: "Inflation", lmb: "Barometer", expectations: "Expectations", youth_unemployment: "Under 25" };
+const SHORT_LABEL: Record<DataType, string> = {
+  unemployment: "Unemployment",
+  vacancy: "Vacancy",
+  gdp: "GDP",
+  inflation: "Inflation",
+  lmb: "Barometer",
+  expectations: "Expectations",
+  youth_unemployment: "Under 25",
+};
 
 const CELL_STYLE: Record<Freshness, string> = {
   fresh: "",
@@ -39,13 +47,25 @@ function StatusCell({ cell }: { cell: Cell | undefined }) {
       <span className="block text-xs text-slate-600">
         {monthsText(newest.age_months)}
         {freshness === "stale" ? <span className="ml-1 font-semibold text-red-800">stale</span> : null}
-        {unread > 0 ? <span className="block">{unread === 1 ? "1 more series kept, not read" : `${unread} more series kept, not read`}</span> : null}
+        {unread > 0 ? (
+          <span className="block">
+            {unread === 1 ? "1 more series kept, not read" : `${unread} more series kept, not read`}
+          </span>
+        ) : null}
       </span>
     </td>
   );
 }
 
-export function StatusTable({ shown, view, scores }: { shown: Geo[]; view: StatusMatrix; scores: Map<string, StatusReport["published"]["countries"][number]> }) {
+export function StatusTable({
+  shown,
+  view,
+  scores,
+}: {
+  shown: Geo[];
+  view: StatusMatrix;
+  scores: Map<string, StatusReport["published"]["countries"][number]>;
+}) {
   return (
     <TableFrame label="Data status by country and data type">
       <table className="w-full min-w-[760px] border-separate border-spacing-0 text-sm" data-testid="status-table">
@@ -71,7 +91,9 @@ export function StatusTable({ shown, view, scores }: { shown: Geo[]; view: Statu
               <tr key={g.code} data-geo={g.code}>
                 <th scope="row" className={`${td} sticky left-0 z-10 bg-white text-left font-medium`}>
                   <span className="tabular-nums">{g.code}</span>
-                  <span className="block text-xs font-normal text-slate-600">{g.aggregate ? "aggregate, not counted" : g.name}</span>
+                  <span className="block text-xs font-normal text-slate-600">
+                    {g.aggregate ? "aggregate, not counted" : g.name}
+                  </span>
                 </th>
                 {DATA_TYPES.map((t) => (
                   <StatusCell key={t} cell={view.byGeo.get(g.code)?.get(t)} />

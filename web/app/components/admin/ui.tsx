@@ -64,7 +64,11 @@ export function Panel({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h2 id={`${id}-title`} className="text-xl font-semibold">
@@ -101,9 +105,17 @@ export function Alert({
   testId?: string;
 }) {
   return (
-    <div role={kind === "error" ? "alert" : "status"} data-kind={kind} data-testid={testId} className={`rounded-lg border p-4 ${ALERT_STYLE[kind]}`}>
+    <div
+      role={kind === "error" ? "alert" : "status"}
+      data-kind={kind}
+      data-testid={testId}
+      className={`rounded-lg border p-4 ${ALERT_STYLE[kind]}`}
+    >
       <div className="flex gap-3">
-        <span aria-hidden className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold">
+        <span
+          aria-hidden
+          className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-current/10 text-xs font-bold"
+        >
           {ALERT_MARK[kind]}
         </span>
         <div className="min-w-0 flex-1">
@@ -124,7 +136,11 @@ const BADGE_STYLE = {
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof BADGE_STYLE; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_STYLE[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${BADGE_STYLE[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
 /** A table that scrolls sideways on narrow screens instead of squeezing its columns (relative: visually hidden
@@ -137,7 +153,8 @@ export function TableFrame({ label, children }: { label: string; children: React
   );
 }
 
-export const th = "whitespace-nowrap border-b border-slate-200 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+export const th =
+  "whitespace-nowrap border-b border-slate-200 px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
 export const td = "border-b border-slate-100 px-3 py-2 align-top";
 
 /** "Loading…" / empty / error line of a list. */

@@ -4,7 +4,17 @@ import type { UploadRules } from "../../lib/admin-upload.ts";
 import type { DataType } from "../../../../pipeline/types.ts";
 import { DATA_TYPE_LABELS } from "./data-types.ts";
 
-export function DataTypeChoice({ rules, dataType, disabled, onChoose }: { rules: UploadRules; dataType: DataType; disabled: boolean; onChoose: (t: DataType) => void }) {
+export function DataTypeChoice({
+  rules,
+  dataType,
+  disabled,
+  onChoose,
+}: {
+  rules: UploadRules;
+  dataType: DataType;
+  disabled: boolean;
+  onChoose: (t: DataType) => void;
+}) {
   return (
     <fieldset disabled={disabled}>
       <legend className="text-sm font-medium">Data type</legend>
@@ -66,7 +76,12 @@ export function FileField({ rule, inputRef, disabled, error, onChoose }: FileFie
             : "A Eurostat JSON-stat file (.json) or Eurostat's CSV download (.csv)."}
       </p>
       {error ? (
-        <p id="upload-file-error" role="alert" data-testid="upload-file-error" className="mt-2 text-sm font-medium text-red-800">
+        <p
+          id="upload-file-error"
+          role="alert"
+          data-testid="upload-file-error"
+          className="mt-2 text-sm font-medium text-red-800"
+        >
           {error}
         </p>
       ) : null}
@@ -101,7 +116,8 @@ export function UploadOptions({ tolerancePp, disabled, dryRun, strict, onDryRun,
             Dry run: check only, store nothing
           </label>
           <p id="upload-dry-run-help" className="text-xs text-slate-600">
-            The file is read and checked, and the result says what would be stored. Nothing changes and the scores are not recalculated.
+            The file is read and checked, and the result says what would be stored. Nothing changes and the scores are
+            not recalculated.
           </p>
         </div>
       </div>
@@ -119,8 +135,9 @@ export function UploadOptions({ tolerancePp, disabled, dryRun, strict, onDryRun,
             Strict: refuse the file if anything looks wrong
           </label>
           <p id="upload-strict-help" className="text-xs text-slate-600">
-            The whole file is refused, and nothing stored, when it changes a stored value by more than {tolerancePp} points or holds a value
-            that is not plausible or dated in the future. Without it, such values are reported as warnings.
+            The whole file is refused, and nothing stored, when it changes a stored value by more than {tolerancePp}{" "}
+            points or holds a value that is not plausible or dated in the future. Without it, such values are reported
+            as warnings.
           </p>
         </div>
       </div>

@@ -23,7 +23,10 @@ export function ProgressBar({ percent, step, active }: { percent: number; step: 
         data-testid="upload-progress"
         className="mt-1 h-2.5 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full bg-brand-600 transition-[width] duration-200 ${active ? "animate-pulse" : ""}`} style={{ width: `${percent}%` }} />
+        <div
+          className={`h-full rounded-full bg-brand-600 transition-[width] duration-200 ${active ? "animate-pulse" : ""}`}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <ol className="mt-2 grid grid-cols-5 gap-1 text-center text-[11px] text-slate-500 sm:text-xs" aria-hidden>
         {UPLOAD_STEPS.map((s) => (

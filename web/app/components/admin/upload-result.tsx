@@ -38,7 +38,11 @@ export function WarningsList({ warnings }: { warnings: UploadResult["warnings"] 
   if (warnings.length === 0) return null;
   const shown = visibleWarnings(warnings, expanded);
   return (
-    <section aria-labelledby="upload-warnings-title" className="rounded-lg border border-amber-200 bg-white p-4" data-testid="upload-warnings">
+    <section
+      aria-labelledby="upload-warnings-title"
+      className="rounded-lg border border-amber-200 bg-white p-4"
+      data-testid="upload-warnings"
+    >
       <h3 id="upload-warnings-title" className="font-semibold">
         Warnings ({warnings.length})
       </h3>
@@ -100,12 +104,13 @@ export function UploadResultView({ state }: { state: UploadAlertState }) {
               {state.fileName ? <span className="font-medium">{state.fileName}</span> : null}
               {state.fileName ? " · " : null}
               {result.data_type}
-              {result.table ? ` · table ${result.table}` : null} · revision tolerance {result.tolerance_pp} pp · strict mode{" "}
-              {result.strict_mode ? "on" : "off"}
+              {result.table ? ` · table ${result.table}` : null} · revision tolerance {result.tolerance_pp} pp · strict
+              mode {result.strict_mode ? "on" : "off"}
             </p>
             {result.dry_run ? (
               <p data-testid="upload-dry-run" className="font-medium">
-                Dry run: nothing was stored and the scores were not recalculated. The counts say what storing this file would do.
+                Dry run: nothing was stored and the scores were not recalculated. The counts say what storing this file
+                would do.
               </p>
             ) : null}
             <Counts result={result} />
@@ -117,7 +122,8 @@ export function UploadResultView({ state }: { state: UploadAlertState }) {
                     : recalc.paused
                       ? "Scores recalculated and stored, not published: "
                       : "Scores recalculated and published: "}
-                  {recalc.countries_scored} of {recalc.countries.length} countries scored (model {recalc.model}, as of {recalc.as_of}).
+                  {recalc.countries_scored} of {recalc.countries.length} countries scored (model {recalc.model}, as of{" "}
+                  {recalc.as_of}).
                   {recalc.paused ? ` ${pausedRecalcNote(recalc.paused)}` : null}
                 </p>
                 <MovedList moved={recalc.moved} testId="upload-moved" />
@@ -139,7 +145,9 @@ export function UploadResultView({ state }: { state: UploadAlertState }) {
         ) : null}
         {result && result.success && result.latest_samples.length > 0 ? (
           <details className="rounded-md bg-white/70 p-2">
-            <summary className="cursor-pointer font-medium">Newest value per country ({result.latest_samples.length})</summary>
+            <summary className="cursor-pointer font-medium">
+              Newest value per country ({result.latest_samples.length})
+            </summary>
             <div className="mt-2 max-h-64 overflow-auto">
               <table className="w-full text-sm">
                 <thead>

@@ -36,7 +36,10 @@ export function useDataStatus() {
   const staleCount = staleCountries.size;
 
   const geos: Geo[] = view
-    ? [...COUNTRIES.map((c) => ({ code: c.code, name: c.name, aggregate: false })), ...view.aggregates.map((g) => ({ code: g, name: g, aggregate: true }))]
+    ? [
+        ...COUNTRIES.map((c) => ({ code: c.code, name: c.name, aggregate: false })),
+        ...view.aggregates.map((g) => ({ code: g, name: g, aggregate: true })),
+      ]
     : [];
   const shown = onlyStale ? geos.filter((g) => staleCountries.has(g.code)) : geos;
   const refresh = () => setReload((n) => n + 1);

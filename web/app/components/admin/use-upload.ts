@@ -4,7 +4,17 @@ import { pausedRecalcNote } from "../../../../pipeline/pause.ts";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { ApiError, recalculate, SessionEndedError, uploadFile, type RecalcSummary } from "../../lib/admin-api.ts";
-import { preflight, progressOf, recalcErrorText, resultKind, resultTitle, serverErrorText, UPLOAD_FAILED, type UploadRules, type UploadStep } from "../../lib/admin-upload.ts";
+import {
+  preflight,
+  progressOf,
+  recalcErrorText,
+  resultKind,
+  resultTitle,
+  serverErrorText,
+  UPLOAD_FAILED,
+  type UploadRules,
+  type UploadStep,
+} from "../../lib/admin-upload.ts";
 import { notify } from "../../lib/toast.ts";
 import { NOTHING_CHANGED, type DataType } from "../../../../pipeline/types.ts";
 import { useOperator } from "./operator-context.tsx";
@@ -90,7 +100,12 @@ export function useUpload(rules: UploadRules) {
         }
       } catch (err) {
         if (err instanceof SessionEndedError) throw err;
-        recalcFailure = err instanceof ApiError ? recalcErrorText(err.serverMessage, err.status) : err instanceof Error ? err.message : String(err);
+        recalcFailure =
+          err instanceof ApiError
+            ? recalcErrorText(err.serverMessage, err.status)
+            : err instanceof Error
+              ? err.message
+              : String(err);
       }
       const kind = resultKind(result);
       const title = resultTitle(result);
@@ -102,7 +117,11 @@ export function useUpload(rules: UploadRules) {
       if (recalcFailure) {
         setProgress(0);
         setStep(null);
-        setRecalcAlert({ kind: "error", title: "Recalculation failed", text: `The file was stored, but the scores were not recalculated: ${recalcFailure}` });
+        setRecalcAlert({
+          kind: "error",
+          title: "Recalculation failed",
+          text: `The file was stored, but the scores were not recalculated: ${recalcFailure}`,
+        });
         void notify("error", "Recalculation failed", recalcFailure);
       } else {
         setRecalcAlert(null);
@@ -136,7 +155,12 @@ export function useUpload(rules: UploadRules) {
         op.failed(err, "Recalculation failed");
         return;
       }
-      const text = err instanceof ApiError ? recalcErrorText(err.serverMessage, err.status) : err instanceof Error ? err.message : String(err);
+      const text =
+        err instanceof ApiError
+          ? recalcErrorText(err.serverMessage, err.status)
+          : err instanceof Error
+            ? err.message
+            : String(err);
       setRecalcAlert({ kind: "error", title: "Recalculation failed", text });
       void notify("error", "Recalculation failed", text);
     } finally {
@@ -155,7 +179,23 @@ export function useUpload(rules: UploadRules) {
   };
 
   return {
-    dataType, chooseDataType, chooseFile, fileError, fileInput, uploading, progress, step, strict, setStrict, dryRun, setDryRun,
-    waiting, uploadAlert, recalcBusy, recalcAlert, upload, runRecalc,
+    dataType,
+    chooseDataType,
+    chooseFile,
+    fileError,
+    fileInput,
+    uploading,
+    progress,
+    step,
+    strict,
+    setStrict,
+    dryRun,
+    setDryRun,
+    waiting,
+    uploadAlert,
+    recalcBusy,
+    recalcAlert,
+    upload,
+    runRecalc,
   };
 }

@@ -12,20 +12,41 @@ export function ContactAside({ feedbackUrl }: { feedbackUrl: string | null }) {
   const lp = useLocalePath();
   const t = useContactText();
   return (
-    <aside aria-labelledby="contact-other-title" className="h-fit space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <aside
+      aria-labelledby="contact-other-title"
+      className="h-fit space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="contact-other-title" className="text-xl font-semibold">
         {t("aside.title")}
       </h2>
       <div>
         <h3 className="font-medium">{t("aside.score.title")}</h3>
         <p className="mt-1 text-sm text-slate-700">
-          <FormattedMessage id="forms.contact.aside.score.body" values={{ link: (chunks) => <Link to={lp("/methodology")} className={asideLink}>{chunks}</Link> }} />
+          <FormattedMessage
+            id="forms.contact.aside.score.body"
+            values={{
+              link: (chunks) => (
+                <Link to={lp("/methodology")} className={asideLink}>
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </div>
       <div>
         <h3 className="font-medium">{t("aside.data.title")}</h3>
         <p className="mt-1 text-sm text-slate-700">
-          <FormattedMessage id="forms.contact.aside.data.body" values={{ link: (chunks) => <Link to={lp("/privacy")} className={asideLink}>{chunks}</Link> }} />
+          <FormattedMessage
+            id="forms.contact.aside.data.body"
+            values={{
+              link: (chunks) => (
+                <Link to={lp("/privacy")} className={asideLink}>
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </div>
       <div>
@@ -34,8 +55,16 @@ export function ContactAside({ feedbackUrl }: { feedbackUrl: string | null }) {
           <FormattedMessage
             id="forms.contact.aside.help.body"
             values={{
-              consultant: (chunks) => <Link to={lp("/waiting-list/career-consultant")} className={asideLink}>{chunks}</Link>,
-              cv: (chunks) => <Link to={lp("/waiting-list/cv-upgrade")} className={asideLink}>{chunks}</Link>,
+              consultant: (chunks) => (
+                <Link to={lp("/waiting-list/career-consultant")} className={asideLink}>
+                  {chunks}
+                </Link>
+              ),
+              cv: (chunks) => (
+                <Link to={lp("/waiting-list/cv-upgrade")} className={asideLink}>
+                  {chunks}
+                </Link>
+              ),
               nowrap: (chunks) => <span className="whitespace-nowrap">{chunks}</span>,
             }}
           />

@@ -1,13 +1,22 @@
 // The contact form's four fields (name, email, topic, message), each with the server's error beside it.
 import { useIntl } from "react-intl";
-import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, CONTACT_TOPICS, DELETE_MY_DATA_TOPIC } from "../../../../product/options.ts";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
+  CONTACT_TOPICS,
+  DELETE_MY_DATA_TOPIC,
+} from "../../../../product/options.ts";
 import { CharCounter } from "../form-fields.tsx";
 import { useContactText, type ContactErrors, type ContactField, type ContactFormState } from "./use-contact-form.ts";
 
 const fieldClass = (invalid: boolean) =>
   `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
 
-type FieldsProps = { form: ContactFormState; errors: ContactErrors; set: (k: keyof ContactFormState, v: string) => void };
+type FieldsProps = {
+  form: ContactFormState;
+  errors: ContactErrors;
+  set: (k: keyof ContactFormState, v: string) => void;
+};
 
 function FieldError({ field, errors }: { field: ContactField; errors: ContactErrors }) {
   return errors[field] ? (
@@ -20,7 +29,8 @@ function FieldError({ field, errors }: { field: ContactField; errors: ContactErr
 export function ContactFields({ form, errors, set }: FieldsProps) {
   const intl = useIntl();
   const t = useContactText();
-  const describedBy = (f: ContactField, hint?: string) => [hint, errors[f] ? `contact-${f}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = (f: ContactField, hint?: string) =>
+    [hint, errors[f] ? `contact-${f}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <>
       <div>
@@ -84,7 +94,10 @@ export function ContactFields({ form, errors, set }: FieldsProps) {
         <FieldError field="topic" errors={errors} />
       </div>
       {form.topic === DELETE_MY_DATA_TOPIC ? (
-        <p className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800" data-testid="delete-hint">
+        <p
+          className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800"
+          data-testid="delete-hint"
+        >
           {t("deleteHint")}
         </p>
       ) : null}

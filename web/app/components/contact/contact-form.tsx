@@ -9,7 +9,13 @@ import { retentionValues } from "../form-fields.tsx";
 import { ContactFields } from "./contact-fields.tsx";
 import { useContactForm, useContactText } from "./use-contact-form.ts";
 
-export function ContactFormSection({ asked, retentionDays }: { asked: ContactTopic | null; retentionDays: number | null }) {
+export function ContactFormSection({
+  asked,
+  retentionDays,
+}: {
+  asked: ContactTopic | null;
+  retentionDays: number | null;
+}) {
   const intl = useIntl();
   const lp = useLocalePath();
   const t = useContactText();
@@ -49,7 +55,16 @@ export function ContactFormSection({ asked, retentionDays }: { asked: ContactTop
         </noscript>
         <p className="text-xs text-slate-600">
           {retentionDays !== null ? `${t("retention", retentionValues(retentionDays))} ` : null}
-          <FormattedMessage id="forms.contact.seePrivacy" values={{ link: (chunks) => <Link to={lp("/privacy")} className="underline">{chunks}</Link> }} />
+          <FormattedMessage
+            id="forms.contact.seePrivacy"
+            values={{
+              link: (chunks) => (
+                <Link to={lp("/privacy")} className="underline">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       </form>
     </section>

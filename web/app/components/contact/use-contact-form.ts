@@ -2,7 +2,12 @@
 // POST to /api/contact with its toasts. Every check is the server's (api/schemas.ts) except the message's cap.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
-import { CONTACT_MESSAGE_MAX_LENGTH, DELETE_MY_DATA_TOPIC, HONEYPOT_FIELD, type ContactTopic } from "../../../../product/options.ts";
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  DELETE_MY_DATA_TOPIC,
+  HONEYPOT_FIELD,
+  type ContactTopic,
+} from "../../../../product/options.ts";
 import { notify, preloadToasts } from "../../lib/toast.ts";
 import { fieldErrorsOf, localFieldErrors, overCapMessage } from "../form-fields.tsx";
 
@@ -11,7 +16,13 @@ export type ContactFormState = Record<ContactField | "website", string>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
 const FIELDS: readonly ContactField[] = ["name", "email", "topic", "message"];
 
-const empty = (topic: ContactTopic | null): ContactFormState => ({ name: "", email: "", topic: topic ?? "", message: "", website: "" });
+const empty = (topic: ContactTopic | null): ContactFormState => ({
+  name: "",
+  email: "",
+  topic: topic ?? "",
+  message: "",
+  website: "",
+});
 
 function serverMessageOf(body: unknown): string | null {
   const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
@@ -21,7 +32,8 @@ function serverMessageOf(body: unknown): string | null {
 /** The page's texts under `forms.contact.`. */
 export function useContactText() {
   const intl = useIntl();
-  return (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `forms.contact.${id}` }, values);
+  return (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `forms.contact.${id}` }, values);
 }
 
 export function useContactForm(asked: ContactTopic | null) {
@@ -58,7 +70,11 @@ export function useContactForm(asked: ContactTopic | null) {
     if (over) {
       setErrors({ message: over });
       formRef.current?.querySelector<HTMLElement>('[name="message"]')?.focus();
-      void notify("error", intl.formatMessage({ id: "forms.toast.check.title" }), intl.formatMessage({ id: "forms.toast.check.body" }));
+      void notify(
+        "error",
+        intl.formatMessage({ id: "forms.toast.check.title" }),
+        intl.formatMessage({ id: "forms.toast.check.body" }),
+      );
       return;
     }
     setSubmitting(true);
@@ -67,7 +83,13 @@ export function useContactForm(asked: ContactTopic | null) {
       const res = await fetch("/api/contact", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ name: form.name, email: form.email, topic: form.topic, message: form.message, [HONEYPOT_FIELD]: form.website }),
+        body: JSON.stringify({
+          name: form.name,
+          email: form.email,
+          topic: form.topic,
+          message: form.message,
+          [HONEYPOT_FIELD]: form.website,
+        }),
       });
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) {
@@ -83,7 +105,11 @@ export function useContactForm(asked: ContactTopic | null) {
         setErrors(found);
         const first = FIELDS.find((f) => found[f]);
         if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-        void notify("error", intl.formatMessage({ id: "forms.toast.check.title" }), intl.formatMessage({ id: "forms.toast.check.body" }));
+        void notify(
+          "error",
+          intl.formatMessage({ id: "forms.toast.check.title" }),
+          intl.formatMessage({ id: "forms.toast.check.body" }),
+        );
         return;
       }
       if (res.status === 429) {

@@ -26,7 +26,9 @@ describe("breakdown sentiment messages", () => {
       const intl = createIntl({ locale, messages: messagesFor(locale) });
       for (const v of VALUES) {
         const card = breakdown.sentiment(v);
-        expect(intl.formatMessage({ id: `job-market.breakdown.sentiment.${card.level}` }), `${locale} ${v}`).not.toBe(card.text);
+        expect(intl.formatMessage({ id: `job-market.breakdown.sentiment.${card.level}` }), `${locale} ${v}`).not.toBe(
+          card.text,
+        );
       }
     }
   });

@@ -32,7 +32,14 @@ function Breakdown({
     <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="breakdown" data-key={id}>
       <p className="text-sm text-slate-700">{title}</p>
       <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
-      <div className="mt-3 h-2 rounded-full bg-slate-100" role="meter" aria-label={t("breakdown.bar", { title })} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(bar)}>
+      <div
+        className="mt-3 h-2 rounded-full bg-slate-100"
+        role="meter"
+        aria-label={t("breakdown.bar", { title })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(bar)}
+      >
         <div className="h-2 rounded-full bg-brand-600" style={{ width: `${bar}%` }} />
       </div>
       {comparison ? (
@@ -64,9 +71,25 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
   const lmb = panel?.sentiment_sources?.find((x) => x.source === "lmb") ?? null;
   const cards = [
     b?.unemployment ? (
-      <Breakdown key="u" id="eu" title={t("breakdown.unemployment")} value={f.percent(b.unemployment.value)} bar={b.unemployment.bar} comparison={row("eu")} />
+      <Breakdown
+        key="u"
+        id="eu"
+        title={t("breakdown.unemployment")}
+        value={f.percent(b.unemployment.value)}
+        bar={b.unemployment.bar}
+        comparison={row("eu")}
+      />
     ) : null,
-    b?.vacancy ? <Breakdown key="v" id="vacancy" title={t("breakdown.vacancy")} value={f.percent(b.vacancy.value)} bar={b.vacancy.bar} comparison={row("vacancy")} /> : null,
+    b?.vacancy ? (
+      <Breakdown
+        key="v"
+        id="vacancy"
+        title={t("breakdown.vacancy")}
+        value={f.percent(b.vacancy.value)}
+        bar={b.vacancy.bar}
+        comparison={row("vacancy")}
+      />
+    ) : null,
     b?.competition ? (
       <Breakdown
         key="c"
@@ -85,15 +108,28 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
         value={f.number(b.sentiment.value)}
         bar={b.sentiment.bar}
         // The card's verdict by its level (product/market-panel.ts breakdown.sentiment says the same in English).
-        comparison={{ text: t(`breakdown.sentiment.${b.sentiment.level}`), detail: lmb ? countingText(lmb) : t("breakdown.neutral") }}
+        comparison={{
+          text: t(`breakdown.sentiment.${b.sentiment.level}`),
+          detail: lmb ? countingText(lmb) : t("breakdown.neutral"),
+        }}
       />
     ) : null,
   ].filter((c) => c !== null);
-  return cards.length > 0 ? <ul className={`mt-4 grid grid-cols-1 gap-4 ${cards.length > 1 ? "sm:grid-cols-2" : ""}`}>{cards}</ul> : null;
+  return cards.length > 0 ? (
+    <ul className={`mt-4 grid grid-cols-1 gap-4 ${cards.length > 1 ? "sm:grid-cols-2" : ""}`}>{cards}</ul>
+  ) : null;
 }
 
 /** The heading, why there is no score (when there is none), the cards and what is not available. */
-export function WhySection({ data, available, none }: { data: CountryPageData; available: Availability; none: NoScore | null }) {
+export function WhySection({
+  data,
+  available,
+  none,
+}: {
+  data: CountryPageData;
+  available: Availability;
+  none: NoScore | null;
+}) {
   const f = useFormat();
   const t = useJobMarketText();
   return (

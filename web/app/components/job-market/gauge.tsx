@@ -2,7 +2,14 @@
 // needle, the confidence badge and the scale's key.
 import { FormattedMessage } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
-import { STATUS_RANGES, STATUS_STYLE, STATUSES_BEST_FIRST, SCORE_MAX, SCORE_MIN, type Status } from "../../../../product/weather.ts";
+import {
+  STATUS_RANGES,
+  STATUS_STYLE,
+  STATUSES_BEST_FIRST,
+  SCORE_MAX,
+  SCORE_MIN,
+  type Status,
+} from "../../../../product/weather.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { ConfidenceBadge } from "../score-card.tsx";
 import { useJobMarketText, type NoScore } from "./text.ts";
@@ -13,7 +20,15 @@ function polar(cx: number, cy: number, r: number, score: number): [number, numbe
 }
 
 /** The gauge: a needle on the five weather bands with the score and its weather below; without a score, why not. */
-export function ScoreGauge({ score, status, none }: { score: number | null; status: Status | null; none: NoScore | null }) {
+export function ScoreGauge({
+  score,
+  status,
+  none,
+}: {
+  score: number | null;
+  status: Status | null;
+  none: NoScore | null;
+}) {
   const f = useFormat();
   const t = useJobMarketText();
   const cx = 120;
@@ -31,7 +46,11 @@ export function ScoreGauge({ score, status, none }: { score: number | null; stat
         viewBox="0 0 240 135"
         className="w-full max-w-xs"
         role="img"
-        aria-label={score !== null && status ? t("gauge.label", { score: f.score(score), weather: f.weatherTitle(status) }) : t(`gauge.noScore.${none?.reason ?? "stale"}`)}
+        aria-label={
+          score !== null && status
+            ? t("gauge.label", { score: f.score(score), weather: f.weatherTitle(status) })
+            : t(`gauge.noScore.${none?.reason ?? "stale"}`)
+        }
       >
         {[...STATUSES_BEST_FIRST].reverse().map((s) => (
           <path
@@ -44,7 +63,15 @@ export function ScoreGauge({ score, status, none }: { score: number | null; stat
         ))}
         {needle ? (
           <>
-            <line x1={cx} y1={cy} x2={needle[0]} y2={needle[1]} stroke="#0f172a" strokeWidth={4} strokeLinecap="round" />
+            <line
+              x1={cx}
+              y1={cy}
+              x2={needle[0]}
+              y2={needle[1]}
+              stroke="#0f172a"
+              strokeWidth={4}
+              strokeLinecap="round"
+            />
             <circle cx={cx} cy={cy} r={7} fill="#0f172a" />
           </>
         ) : null}
@@ -81,7 +108,13 @@ export function ScorePanel({ data, none }: { data: CountryPageData; none: NoScor
       <ScoreGauge score={data.score} status={data.status} none={none} />
       {hasScore ? (
         <div className="mt-3">
-          <ConfidenceBadge confidence={data.confidence} basis={data.basis} cover={data.cover} subScores={data.subScores} now={data.now} />
+          <ConfidenceBadge
+            confidence={data.confidence}
+            basis={data.basis}
+            cover={data.cover}
+            subScores={data.subScores}
+            now={data.now}
+          />
         </div>
       ) : null}
       <p className="mt-3 text-xs text-slate-700">

@@ -20,7 +20,9 @@ export function JobMarketHeader({ data }: { data: CountryPageData }) {
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <div className="flex items-center gap-3">
           <BackButton label={intl.formatMessage({ id: "common.notFound.back" })} home />
-          <Breadcrumbs items={[{ label: t("breadcrumb.home"), to: "/" }, { label: t("breadcrumb.section") }, { label: name }]} />
+          <Breadcrumbs
+            items={[{ label: t("breadcrumb.home"), to: "/" }, { label: t("breadcrumb.section") }, { label: name }]}
+          />
         </div>
         <div>
           <label htmlFor="job-market-picker" className="sr-only">

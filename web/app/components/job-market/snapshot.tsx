@@ -20,58 +20,62 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
     return word.charAt(0).toLocaleUpperCase(f.locale) + word.slice(1);
   };
   const eei = panel.sentiment_sources?.find((x) => x.source === "eei") ?? null;
-  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null; note?: string }> = [
-    {
-      label: m("unemployment.label"),
-      value: panel?.unemployment_rate != null ? f.percent(panel.unemployment_rate) : null,
-      period: panel?.unemployment_period ?? null,
-      tone: panel?.tones.unemployment ?? null,
-    },
-    {
-      label: m("youth.label"),
-      value: panel?.youth_unemployment_rate != null ? f.percent(panel.youth_unemployment_rate) : null,
-      period: panel?.youth_unemployment_period ?? null,
-      tone: null,
-      note: panel.youth_unemployment_eu_rate != null ? t("snapshot.youthEu", { rate: f.percent(panel.youth_unemployment_eu_rate) }) : t("snapshot.contextOnly"),
-    },
-    {
-      label: m("vacancy.label"),
-      value: panel?.vacancy_rate != null ? f.percent(panel.vacancy_rate) : null,
-      period: panel?.vacancy_period ?? null,
-      tone: panel?.tones.vacancy ?? null,
-    },
-    {
-      label: t("snapshot.competition"),
-      value: panel?.competition != null ? f.number(panel.competition) : null,
-      period: null,
-      tone: panel?.tones.competition ?? null,
-    },
-    {
-      label: t("snapshot.barometer"),
-      value: panel?.lmb_value != null ? f.number(panel.lmb_value) : null,
-      period: panel?.lmb_period ?? null,
-      tone: panel?.tones.barometer ?? null,
-    },
-    {
-      label: t("snapshot.eei"),
-      value: eei ? f.number(eei.value) : null,
-      period: eei?.period ?? null,
-      tone: null,
-      note: eei ? t(eei.counts ? "snapshot.eeiScale" : "snapshot.tooOld") : undefined,
-    },
-    {
-      label: m("gdp.label"),
-      value: panel?.gdp_rate != null ? f.percent(panel.gdp_rate) : null,
-      period: panel?.gdp_period ?? null,
-      tone: panel?.tones.gdp ?? null,
-    },
-    {
-      label: m("inflation.label"),
-      value: panel?.inflation_rate != null ? f.percent(panel.inflation_rate) : null,
-      period: panel?.inflation_period ?? null,
-      tone: panel?.tones.inflation ?? null,
-    },
-  ];
+  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null; note?: string }> =
+    [
+      {
+        label: m("unemployment.label"),
+        value: panel?.unemployment_rate != null ? f.percent(panel.unemployment_rate) : null,
+        period: panel?.unemployment_period ?? null,
+        tone: panel?.tones.unemployment ?? null,
+      },
+      {
+        label: m("youth.label"),
+        value: panel?.youth_unemployment_rate != null ? f.percent(panel.youth_unemployment_rate) : null,
+        period: panel?.youth_unemployment_period ?? null,
+        tone: null,
+        note:
+          panel.youth_unemployment_eu_rate != null
+            ? t("snapshot.youthEu", { rate: f.percent(panel.youth_unemployment_eu_rate) })
+            : t("snapshot.contextOnly"),
+      },
+      {
+        label: m("vacancy.label"),
+        value: panel?.vacancy_rate != null ? f.percent(panel.vacancy_rate) : null,
+        period: panel?.vacancy_period ?? null,
+        tone: panel?.tones.vacancy ?? null,
+      },
+      {
+        label: t("snapshot.competition"),
+        value: panel?.competition != null ? f.number(panel.competition) : null,
+        period: null,
+        tone: panel?.tones.competition ?? null,
+      },
+      {
+        label: t("snapshot.barometer"),
+        value: panel?.lmb_value != null ? f.number(panel.lmb_value) : null,
+        period: panel?.lmb_period ?? null,
+        tone: panel?.tones.barometer ?? null,
+      },
+      {
+        label: t("snapshot.eei"),
+        value: eei ? f.number(eei.value) : null,
+        period: eei?.period ?? null,
+        tone: null,
+        note: eei ? t(eei.counts ? "snapshot.eeiScale" : "snapshot.tooOld") : undefined,
+      },
+      {
+        label: m("gdp.label"),
+        value: panel?.gdp_rate != null ? f.percent(panel.gdp_rate) : null,
+        period: panel?.gdp_period ?? null,
+        tone: panel?.tones.gdp ?? null,
+      },
+      {
+        label: m("inflation.label"),
+        value: panel?.inflation_rate != null ? f.percent(panel.inflation_rate) : null,
+        period: panel?.inflation_period ?? null,
+        tone: panel?.tones.inflation ?? null,
+      },
+    ];
   const shown = rows.filter((r) => r.value !== null);
   if (shown.length === 0) return null;
   return (
@@ -80,7 +84,10 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
         <li key={r.label} className="flex items-center justify-between gap-3 py-2.5">
           {/* min-w-0 and wrap-anywhere: a long word ("Beschäftigungserwartungen") wraps instead of widening a 320 px page. */}
           <span className="flex min-w-0 items-center gap-2 text-sm text-slate-800 wrap-anywhere hyphens-auto">
-            <span aria-hidden className={`h-2.5 w-2.5 shrink-0 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`} />
+            <span
+              aria-hidden
+              className={`h-2.5 w-2.5 shrink-0 rounded-full ${r.tone ? TONE_DOT[r.tone] : "bg-slate-300"}`}
+            />
             {r.label}
           </span>
           <span className="min-w-0 text-right text-sm wrap-anywhere hyphens-auto">

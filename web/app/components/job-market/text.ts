@@ -26,6 +26,9 @@ export function useNoScore(data: CountryPageData): NoScore | null {
   return {
     reason,
     title: intl.formatMessage({ id: `country.noScore.${reason}.title` }),
-    text: intl.formatMessage({ id: `country.noScore.${reason}.text` }, { name: f.country(data.country.code), period: data.anchorMonth ? f.period(data.anchorMonth) : "" }),
+    text: intl.formatMessage(
+      { id: `country.noScore.${reason}.text` },
+      { name: f.country(data.country.code), period: data.anchorMonth ? f.period(data.anchorMonth) : "" },
+    ),
   };
 }

@@ -15,7 +15,8 @@ export function AcceptedTables() {
       {entries.map(([table, info]) => (
         <div key={table} className="rounded-xl border border-slate-200 bg-white p-4">
           <dt>
-            <span className="font-medium">{tableTitle(intl, table)}</span> <span className="text-slate-600">· {typeName(intl, info.dataType)}</span>
+            <span className="font-medium">{tableTitle(intl, table)}</span>{" "}
+            <span className="text-slate-600">· {typeName(intl, info.dataType)}</span>
             <OfficialTitle table={table} />
             <span className="block">
               <SourceLink table={table} />

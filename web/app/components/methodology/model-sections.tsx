@@ -53,7 +53,12 @@ export function SentimentSection() {
           <dd>{t("sent.eei.body")}</dd>
         </div>
       </dl>
-      <p className={para}>{m("sent.blend", { table: CURRENT_PARAMS.anchors.S.map(([x, y]) => t("anchor", { input: n(x), score: n(y) })).join(", "), sub })}</p>
+      <p className={para}>
+        {m("sent.blend", {
+          table: CURRENT_PARAMS.anchors.S.map(([x, y]) => t("anchor", { input: n(x), score: n(y) })).join(", "),
+          sub,
+        })}
+      </p>
     </>
   );
 }
@@ -76,7 +81,14 @@ export function BlendSection() {
       </p>
       <p className={para}>{m("blend.cover", { strong })}</p>
       <p className={para}>
-        {m("blend.shrink", { strong, neutral: n(p.shrink.neutral), base: Math.round(p.shrink.base * 100) / 100, cover: Math.round(p.shrink.coverWeight * 100) / 100, min: n(p.scale.min), max: n(p.scale.max) })}
+        {m("blend.shrink", {
+          strong,
+          neutral: n(p.shrink.neutral),
+          base: Math.round(p.shrink.base * 100) / 100,
+          cover: Math.round(p.shrink.coverWeight * 100) / 100,
+          min: n(p.scale.min),
+          max: n(p.scale.max),
+        })}
       </p>
     </>
   );

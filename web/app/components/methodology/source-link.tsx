@@ -8,8 +8,10 @@ import { tableInfo } from "./tables.ts";
 
 export function SourceLink({ table }: { table: string }) {
   const intl = useIntl();
-  if (table === "lmb") return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.iab" })}</span>;
-  if (table === "ecfin_eei") return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.ecfin" })}</span>;
+  if (table === "lmb")
+    return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.iab" })}</span>;
+  if (table === "ecfin_eei")
+    return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.ecfin" })}</span>;
   return (
     <a
       className="text-brand-700 underline-offset-2 hover:underline"
@@ -17,7 +19,10 @@ export function SourceLink({ table }: { table: string }) {
       rel="noopener noreferrer"
       target="_blank"
     >
-      <FormattedMessage id="methodology.source.eurostat" values={{ table, code: (chunks) => <Code className="font-mono text-[0.95em]">{chunks}</Code> }} />
+      <FormattedMessage
+        id="methodology.source.eurostat"
+        values={{ table, code: (chunks) => <Code className="font-mono text-[0.95em]">{chunks}</Code> }}
+      />
     </a>
   );
 }

@@ -27,7 +27,9 @@ function period(intl: IntlShape, p: string): ReactNode {
 export function SourcesTable({ sources: unordered }: { sources: SourceRow[] }) {
   const intl = useIntl();
   const col = (key: string) => intl.formatMessage({ id: `methodology.sources.col.${key}` });
-  const sources = [...unordered].sort((a, b) => typeRank(a.data_type) - typeRank(b.data_type) || a.source_table.localeCompare(b.source_table));
+  const sources = [...unordered].sort(
+    (a, b) => typeRank(a.data_type) - typeRank(b.data_type) || a.source_table.localeCompare(b.source_table),
+  );
   const columns: Column[] = [
     { key: "used", title: col("used"), value: (s) => typeName(intl, s.data_type) },
     { key: "newest", title: col("newest"), value: (s) => (s.newest_period ? period(intl, s.newest_period) : null) },
@@ -44,7 +46,15 @@ export function SourcesTable({ sources: unordered }: { sources: SourceRow[] }) {
   );
 }
 
-function WideSourcesTable({ sources, shown, datasetTitle }: { sources: SourceRow[]; shown: Column[]; datasetTitle: string }) {
+function WideSourcesTable({
+  sources,
+  shown,
+  datasetTitle,
+}: {
+  sources: SourceRow[];
+  shown: Column[];
+  datasetTitle: string;
+}) {
   return (
     <table className="mt-4 hidden w-full text-left text-sm md:table" data-testid="sources-table">
       <thead className="border-b border-slate-300">

@@ -20,7 +20,13 @@ function Anchors({ k }: { k: SubScoreKey }) {
           <span className="whitespace-nowrap">
             {intl.formatMessage(
               { id: "methodology.anchor" },
-              { input: intl.formatMessage({ id: `methodology.sub.${k}.unit` }, { value: intl.formatNumber(x, k === "M" ? { signDisplay: "exceptZero" } : {}) }), score: intl.formatNumber(y) },
+              {
+                input: intl.formatMessage(
+                  { id: `methodology.sub.${k}.unit` },
+                  { value: intl.formatNumber(x, k === "M" ? { signDisplay: "exceptZero" } : {}) },
+                ),
+                score: intl.formatNumber(y),
+              },
             )}
           </span>
           {i < pairs.length - 1 ? ", " : ""}

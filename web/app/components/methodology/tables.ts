@@ -37,7 +37,9 @@ const DATA_TYPE_ORDER = Object.keys({
 
 export const tableInfo = (table: string) => (Object.hasOwn(TABLES, table) ? TABLES[table as SourceTable] : null);
 export const typeName = (intl: IntlShape, dataType: string) =>
-  (DATA_TYPE_ORDER as string[]).includes(dataType) ? intl.formatMessage({ id: `methodology.dataType.${dataType}` }) : dataType;
+  (DATA_TYPE_ORDER as string[]).includes(dataType)
+    ? intl.formatMessage({ id: `methodology.dataType.${dataType}` })
+    : dataType;
 export const typeRank = (dataType: string) => {
   const i = DATA_TYPE_ORDER.indexOf(dataType as DataType);
   return i < 0 ? DATA_TYPE_ORDER.length : i;

@@ -14,8 +14,10 @@ export const para = "mt-3 text-slate-800 leading-relaxed";
 
 export function useMethodologyText() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id: `methodology.${id}` }, values);
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `methodology.${id}` }, values);
   const m = (id: string, values?: Values) => <FormattedMessage id={`methodology.${id}`} values={values as never} />;
-  const n = (x: number, digits?: number) => intl.formatNumber(x, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const n = (x: number, digits?: number) =>
+    intl.formatNumber(x, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return { intl, t, m, n };
 }

@@ -13,9 +13,15 @@ function StatusList() {
     <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-5">
       {STATUSES_BEST_FIRST.map((s) => (
         <li key={s} className="rounded-lg border border-slate-200 bg-white p-3 text-center">
-          <span aria-hidden className="mx-auto mb-1 block h-3 w-10 rounded-full" style={{ background: STATUS_STYLE[s].fill }} />
+          <span
+            aria-hidden
+            className="mx-auto mb-1 block h-3 w-10 rounded-full"
+            style={{ background: STATUS_STYLE[s].fill }}
+          />
           <span className="block font-medium [overflow-wrap:anywhere]">{f.status(s)}</span>
-          <span className="block text-sm text-slate-600">{t("weather.range", { from: STATUS_RANGES[s].from, to: STATUS_RANGES[s].to })}</span>
+          <span className="block text-sm text-slate-600">
+            {t("weather.range", { from: STATUS_RANGES[s].from, to: STATUS_RANGES[s].to })}
+          </span>
         </li>
       ))}
     </ul>
@@ -35,7 +41,9 @@ export function WeatherSection() {
       <StatusList />
       <p className={para}>
         {t("weather.labels", {
-          list: p.label.thresholds.map((x) => t("weather.labelItem", { atLeast: n(x.atLeast), label: f.label(x.value) })).join(", "),
+          list: p.label.thresholds
+            .map((x) => t("weather.labelItem", { atLeast: n(x.atLeast), label: f.label(x.value) }))
+            .join(", "),
           otherwise: f.label(p.label.otherwise),
         })}
       </p>
