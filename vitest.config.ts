@@ -3,41 +3,73 @@ import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 
 // Kept apart from vite.config.ts so that the React Router plugin never loads under vitest. The FormatJS plugin is
 // shared: code under test reads the message catalogues parsed, as the site's bundles do.
-// Two projects: `main` (everything, files in parallel) and `timing` (tests that assert latencies: one file at a
-// time, run after `main` by `npm test`, so that no other test file competes for the CPU while they measure).
+//
+// Four projects, shaped by what a test costs (docs/testing.md):
+// - unit: the tests beside the code (pipeline/, product/, web/, api/, cli/). Pure or reading a fixture file; no
+//   server, no browser, no global set-up; worker threads sharing their module graph (isolate: false), so a file
+//   costs its tests, not a fresh import of half the project.
+// - integration: tests/ outside e2e/ and timing/: real DuckDB and SQLite files, real servers, real `jwi` processes.
+//   Their data directories are copies of two seeded templates made once per run (tests/helpers/seed-templates.ts).
+// - browser: tests/e2e/ and the browser check of the CSP: real Chromium. Files that only read share one site server
+//   and one Chromium started once per run (tests/helpers/shared-site.ts); files that write start their own.
+// - timing: tests that assert latencies, one file at a time after everything else, alone on the machine.
+// The first three run in two groups (unit, then integration and browser together) with a worker per core.
 const TIMING = "tests/timing/**/*.test.ts";
+const BROWSER = ["tests/e2e/**/*.test.ts", "tests/reliability/csp-browser.test.ts"];
+/** Unit files beside the code that start a process of their own and so belong with the integration tests. */
+const COLOCATED_INTEGRATION = ["pipeline/sources/barometer/parse-guarded.test.ts"];
+const COLOCATED = ["pipeline", "product", "cli", "api", "web"].map((d) => `${d}/**/*.test.ts`);
+const SEEDED = ["tests/global-setup.ts"];
 
 export default defineConfig({
   plugins: [formatjsPlugin({ parser: true })],
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    pool: "forks",
-    // One file at a time on a 2-core machine (vitest's default there): a test file's server, child processes and
-    // Chromium already fill both cores. Two files at once took as long in all (1,922 s against 1,996 s for one, on
-    // a quiet 2-core machine) while each test ran about twice as slow, nearer its timeout. Timing tests run apart,
-    // one file at a time (below).
+    reporters: process.env.CI ? ["default", "./tests/helpers/slowest-files-reporter.ts"] : ["default"],
     projects: [
       {
         extends: true,
         test: {
-          name: "main",
-          include: [
-            "pipeline/**/*.test.ts",
-            "product/**/*.test.ts",
-            "cli/**/*.test.ts",
-            "api/**/*.test.ts",
-            "web/**/*.test.ts",
-            "tests/**/*.test.ts",
-          ],
-          exclude: [TIMING],
-          // Seeds the data-dir templates the test files copy (tests/helpers/seed-templates.ts).
-          globalSetup: ["tests/global-setup.ts"],
+          name: "unit",
+          include: COLOCATED,
+          exclude: COLOCATED_INTEGRATION,
+          pool: "threads",
+          isolate: false,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: "timing", include: [TIMING], fileParallelism: false },
+        test: {
+          name: "integration",
+          include: ["tests/**/*.test.ts", ...COLOCATED_INTEGRATION],
+          exclude: [TIMING, ...BROWSER],
+          pool: "forks",
+          globalSetup: SEEDED,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: BROWSER,
+          pool: "forks",
+          globalSetup: [...SEEDED, "tests/helpers/shared-site.ts"],
+          setupFiles: ["tests/helpers/browser-setup.ts"],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "timing",
+          include: [TIMING],
+          pool: "forks",
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
       },
     ],
   },

@@ -1,4 +1,0 @@
-// Every public route at 390 and 1280 px in English, German and French (tests/e2e/i18n-routes.ts).
-import { describeRoutesIn } from "./i18n-routes.ts";
-
-describeRoutesIn(["en", "de", "fr"]);
