@@ -6,7 +6,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import axe from "axe-core";
+import Database from "better-sqlite3";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+import { SQLITE_FILE } from "../../pipeline/index.ts";
 import { DEFAULT_BUILD_DIR, startSiteServer } from "../../web/server-handler.ts";
 import type { AppConfig } from "../../api/env.ts";
 import type { RunningServer } from "../../api/server.ts";
@@ -14,6 +17,11 @@ import { copySeedTemplate } from "../helpers/seed-templates.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
+/** Where a failing browser test leaves a screenshot of every page it had open (tests/helpers/browser-setup.ts). */
+export const FAILURE_DIR = path.join(ROOT, "test-results", "failures");
+
+/** The browsers this test file opened or connected to, so that a failing test can show its open pages. */
+export const openBrowsers = new Set<Browser>();
 
 /** The scores are computed as of this date and the pages read the clock at this time: the run is reproducible. */
 export const AS_OF = "2026-11-22";
@@ -24,6 +32,8 @@ export const FEEDBACK_URL = "https://forms.example.org/jwi-feedback";
 export const EXPERIENCE_LIMIT = 3;
 export const WAITING_LIST_LIMIT = 2;
 export const CONTACT_LIMIT = 2;
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export const CHROMIUM_FLAGS = [
   "--headless",
@@ -49,13 +59,18 @@ export function ensureBuilt(): void {
   execFileSync(process.execPath, [path.join(ROOT, "bin/precompress.mjs")], { cwd: ROOT, stdio: "inherit" });
 }
 
-export interface Harness {
-  server: RunningServer;
+export interface SharedHarness {
   /** http://127.0.0.1:PORT (the browser and the test's own fetches share one client address). */
   base: string;
   browser: Browser;
   dataDir: string;
+  /** The serving database (read-only for a shared site). */
+  db: Database.Database;
   close(): Promise<void>;
+}
+
+export interface Harness extends SharedHarness {
+  server: RunningServer;
 }
 
 export interface HarnessOptions {
@@ -72,14 +87,9 @@ export interface HarnessOptions {
   freshSeed?: boolean;
 }
 
-export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  ensureBuilt();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), opts.prefix ?? "jwi-e2e-"));
-  // The run's copy of what the first start below would seed (the same seed job, made once per run); without one the
-  // server seeds this dir itself.
-  if (!opts.freshSeed) copySeedTemplate("server", dataDir);
-  const server = await startSiteServer({
+/** The server options every browser-test server shares; `opts` as for startHarness. */
+export function siteServerOptions(dataDir: string, opts: HarnessOptions = {}): Parameters<typeof startSiteServer>[0] {
+  return {
     port: 0,
     host: "127.0.0.1",
     dataDir,
@@ -103,13 +113,30 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     seedAsOf: AS_OF,
     now: opts.now ?? (() => NOW),
     shutdownTimeoutMs: 2_000,
-  });
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  openBrowsers.add(browser);
+  browser.on("disconnected", () => openBrowsers.delete(browser));
+  return browser;
+}
+
+/**
+ * A server of its own on a copy of the run's seeded data dir, and a Chromium of its own: for test files that write
+ * (forms, the operator, pausing) or need another configuration. Files that only read take sharedSite() instead.
+ */
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  ensureBuilt();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), opts.prefix ?? "jwi-e2e-"));
+  // The run's copy of what the first start below would seed (the same seed job, made once per run); without one the
+  // server seeds this dir itself.
+  if (!opts.freshSeed) copySeedTemplate("server", dataDir);
+  const server = await startSiteServer(siteServerOptions(dataDir, opts));
   let browser: Browser;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-      args: CHROMIUM_FLAGS,
-    });
+    browser = await launchChromium();
   } catch (err) {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -120,10 +147,43 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     base: `http://127.0.0.1:${server.port}`,
     browser,
     dataDir,
+    db: server.db,
     async close() {
       await browser.close().catch(() => {});
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the browser project's global set-up shares with every test file (tests/helpers/shared-site.ts). */
+export interface SharedSiteInfo {
+  base: string;
+  dataDir: string;
+  wsEndpoint: string;
+}
+
+/**
+ * The run's shared site server and Chromium (tests/helpers/shared-site.ts): the seeded data, the same configuration
+ * as startHarness, write limits lifted. For test files that only read: nothing a test does may change what another
+ * file sees (no form sent, no pause, no operator). `db` is a read-only connection to its serving database;
+ * close() closes this file's connections only.
+ */
+export async function sharedSite(): Promise<SharedHarness> {
+  const info = inject("sharedSite");
+  if (!info) throw new Error("sharedSite(): no shared site in this project (tests/helpers/shared-site.ts)");
+  const browser = await chromium.connect(info.wsEndpoint);
+  openBrowsers.add(browser);
+  const db = new Database(path.join(info.dataDir, SQLITE_FILE), { readonly: true, fileMustExist: true });
+  return {
+    base: info.base,
+    browser,
+    dataDir: info.dataDir,
+    db,
+    async close() {
+      openBrowsers.delete(browser);
+      await browser.close().catch(() => {});
+      db.close();
     },
   };
 }
@@ -158,7 +218,13 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 15_000 });
 }
 
+/** Screenshots are taken only on request: JWI_TEST_SCREENSHOTS=1 (docs/testing.md). */
+export const SCREENSHOTS_WANTED = process.env.JWI_TEST_SCREENSHOTS === "1";
+
+/** A full-page screenshot in test-results/screenshots/, when asked for (SCREENSHOTS_WANTED); nothing asserts on it. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 

@@ -15,7 +15,7 @@ import { INDEX_LICENCE } from "../../product/open-data.ts";
 import { PSEUDO_CHARS, pseudoMessage } from "../../web/app/i18n/pseudo.ts";
 import { startSitePages, type SitePages } from "../reliability/site.ts";
 import { CHROMIUM_FLAGS, DESKTOP, ensureBuilt, MOBILE } from "./harness.ts";
-import { clippedText } from "./i18n-routes.ts";
+import { clippedText } from "./route-matrix.ts";
 
 /** One page of every public route (web/app/routes.ts), with the country page's three shapes of data. */
 const PAGES = [

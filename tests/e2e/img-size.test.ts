@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../web/app/routes.ts";
 import { unprefixedRoute } from "../../product/locales.ts";
-import { startSitePages, type SitePages } from "../reliability/site.ts";
-import { ensureBuilt } from "./harness.ts";
+import { sharedSite, type SharedHarness } from "./harness.ts";
 
 /** A page of each route (route path → URLs), as tests/e2e/valid-html.test.ts lists them. */
 const PAGES: Record<string, string[]> = {
@@ -39,11 +38,10 @@ function images(html: string): Array<Record<string, string>> {
   });
 }
 
-let site: SitePages;
+let site: SharedHarness;
 
 beforeAll(async () => {
-  ensureBuilt();
-  site = await startSitePages();
+  site = await sharedSite();
 }, 180_000);
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_NAME } from "../../product/brand.ts";
 import type { Locale } from "../../product/locales.ts";
 import { hydrated, newPage, ROOT, startHarness, type Harness } from "./harness.ts";
-import { messageProblems } from "./i18n-routes.ts";
+import { messageProblems } from "./route-matrix.ts";
 
 const MESSAGES = path.join(ROOT, "web/app/i18n/messages");
 const NAMESPACES = readdirSync(path.join(MESSAGES, "en")).map((f) => f.replace(/\.json$/, ""));

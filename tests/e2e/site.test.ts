@@ -1,17 +1,15 @@
-// The public site in Chromium, desktop 1280×800 and mobile 390×844, against the real server and real data:
-// every route, metadata, the drawer, the picker's fuzzy search, the map, the country pages, both forms'
-// success and failure toasts, redirects and 404, no console errors, reading without JavaScript, axe-core.
+// The public site in Chromium, desktop 1280×800 and mobile 390×844, against the real server and real data: the
+// drawer, the picker's fuzzy search, the map, the country pages, both forms' success and failure toasts, redirects
+// and 404, reading without JavaScript. Every route's metadata is checked on its HTML (pages-html.test.ts); every
+// route's layout, console, flags and axe in every language by the route matrix (route-matrix.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { SettingsStore } from "../../api/db/operator.ts";
 import { MAP_STYLE, STATUS_STYLE } from "../../product/weather.ts";
 import {
   DESKTOP,
-  EMOJI_FLAG,
   FEEDBACK_URL,
   MOBILE,
-  PUBLIC_ORIGIN,
-  axeViolations,
   hydrated,
   newPage,
   readableText,
@@ -20,127 +18,6 @@ import {
   type ConsoleWatch,
   type Harness,
 } from "./harness.ts";
-
-interface RouteCase {
-  /** Page type: names the screenshot and the axe check. */
-  type: string;
-  path: string;
-  status: number;
-  h1: string | RegExp;
-  /** Part of the <title>. */
-  title: string | RegExp;
-  /** og:image path (default the site's own image); country pages show their share card. */
-  image?: string;
-  /** Canonical path when another page is canonical (/job-market/{name} names /country/{code}). */
-  canonical?: string;
-}
-
-const ROUTES: RouteCase[] = [
-  {
-    type: "home",
-    path: "/",
-    status: 200,
-    h1: "What's the job market weather in Europe today?",
-    title: "Job Weather Index",
-  },
-  {
-    type: "country",
-    path: "/country/de",
-    status: 200,
-    h1: "Germany: job market weather",
-    title: /^Germany Job Market 2026: Cloudy, 6\.9\/10 \| Job Weather Index$/,
-    image: "/og/de.png",
-  },
-  // Greece: its snapshot holds an Employment Expectations Indicator (older than its cut-off), and its unemployment
-  // is compared with the EU-27 average of the same quarter.
-  {
-    type: "country-eei",
-    path: "/country/gr",
-    status: 200,
-    h1: "Greece: job market weather",
-    title: /^Greece Job Market 2026: Cloudy, \d\.\d\/10 \| Job Weather Index$/,
-    image: "/og/gr.png",
-  },
-  {
-    type: "country-no-score",
-    path: "/country/li",
-    status: 200,
-    h1: "Liechtenstein: job market weather",
-    title: /^Liechtenstein Job Market 2026: no data to score \| Job Weather Index$/,
-    image: "/og/li.png",
-  },
-  {
-    type: "job-market",
-    path: "/job-market/germany",
-    status: 200,
-    h1: /^Job Market in Germany/,
-    title: "Job Market in Germany 2026",
-    image: "/og/de.png",
-    canonical: "/country/de",
-  },
-  {
-    type: "job-market-no-score",
-    path: "/job-market/liechtenstein",
-    status: 200,
-    h1: /^Job Market in Liechtenstein/,
-    title: "Job Market in Liechtenstein 2026",
-    image: "/og/li.png",
-    canonical: "/country/li",
-  },
-  {
-    type: "brightest",
-    path: "/brightest",
-    status: 200,
-    h1: "Top 10 Brightest Markets in Europe",
-    title: "Top 10 Brightest Markets in Europe",
-  },
-  {
-    type: "stormiest",
-    path: "/stormiest",
-    status: 200,
-    h1: "Top 10 Stormiest Markets in Europe",
-    title: "Top 10 Stormiest Markets in Europe",
-  },
-  {
-    type: "top-regions",
-    path: "/top-regions",
-    status: 200,
-    h1: "Top Regions in Europe",
-    title: "Top Regions in Europe",
-  },
-  {
-    type: "waiting-list",
-    path: "/waiting-list/career-consultant",
-    status: 200,
-    h1: "Book a Career Consultant",
-    title: "Book a Career Consultant",
-  },
-  {
-    type: "waiting-list-cv",
-    path: "/waiting-list/cv-upgrade",
-    status: 200,
-    h1: "Upgrade Your CV",
-    title: "Upgrade Your CV",
-  },
-  {
-    type: "methodology",
-    path: "/methodology",
-    status: 200,
-    h1: "How the Job Weather Index works",
-    title: "Methodology",
-  },
-  { type: "contact", path: "/contact", status: 200, h1: "Contact", title: "Contact" },
-  { type: "privacy", path: "/privacy", status: 200, h1: "Privacy", title: "Privacy" },
-  { type: "terms", path: "/terms", status: 200, h1: "Terms", title: "Terms" },
-  { type: "not-found", path: "/no-such-page", status: 404, h1: "Page not found", title: "Page not found" },
-  {
-    type: "country-not-found",
-    path: "/job-market/narnia",
-    status: 404,
-    h1: "Country Not Found",
-    title: "Country Not Found",
-  },
-];
 
 let h: Harness;
 let desktop: BrowserContext;
@@ -166,77 +43,11 @@ async function open(
   return { page, console, status: res?.status() ?? 0 };
 }
 
-const meta = (page: Page, selector: string, attr = "content") => page.locator(selector).first().getAttribute(attr);
-
-async function checkRoute(context: BrowserContext, r: RouteCase, device: "desktop" | "mobile") {
-  const { page, console, status } = await open(context, r.path);
-  expect(status, r.path).toBe(r.status);
-  await expect
-    .poll(() => page.locator("h1").first().textContent())
-    .toMatch(typeof r.h1 === "string" ? new RegExp(`^${escape(r.h1)}$`) : r.h1);
-  const title = await page.title();
-  expect(title).toMatch(typeof r.title === "string" ? new RegExp(escape(r.title)) : r.title);
-  // Metadata, from the configured public origin.
-  const canonical = `${PUBLIC_ORIGIN}${r.canonical ?? (r.path === "/" ? "/" : r.path)}`;
-  expect(await meta(page, "link[rel=canonical]", "href")).toBe(canonical);
-  expect(await meta(page, "meta[name=description]")).toBeTruthy();
-  expect(await meta(page, "meta[property='og:title']")).toBe(title);
-  expect(await meta(page, "meta[property='og:url']")).toBe(canonical);
-  expect(await meta(page, "meta[property='og:type']")).toMatch(/^(website|article)$/);
-  expect(await meta(page, "meta[property='og:image']")).toBe(`${PUBLIC_ORIGIN}${r.image ?? "/og-image.png"}`);
-  expect(await meta(page, "meta[name='twitter:card']")).toBe("summary_large_image");
-  expect(await meta(page, "meta[name='twitter:title']")).toBe(title);
-  // Footer on every page.
-  for (const name of ["Contact", "Privacy", "Terms"]) {
-    await expect.poll(() => page.locator("footer").getByRole("link", { name, exact: true }).count()).toBe(1);
-  }
-  await expect.poll(() => page.locator("footer").textContent()).toContain("is not financial or legal advice");
-  if (device === "mobile") {
-    // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  }
-  // Flags are images (docs/product.md), never emoji: no regional-indicator symbol anywhere a visitor reads.
-  expect(await readableText(page)).not.toMatch(EMOJI_FLAG);
-  // Every flag image loaded (served from /flags) and has a text alternative decided per place.
-  const flags = await page.locator("img[data-flag]").evaluateAll((imgs) =>
-    (imgs as HTMLImageElement[]).map((i) => ({
-      code: i.dataset.flag,
-      src: i.getAttribute("src"),
-      alt: i.getAttribute("alt"),
-      loaded: i.complete && i.naturalWidth > 0,
-    })),
-  );
-  for (const f of flags) {
-    expect(f.src).toBe(`/flags/${f.code!.toLowerCase()}.svg`);
-    expect(f.alt).not.toBeNull();
-    expect(f.loaded, f.src!).toBe(true);
-  }
-  await screenshot(page, `${r.type}-${device}`);
-  expect(console.unexpected(r.status === 404)).toEqual([]);
-  await page.close();
-}
-
 /** "#1f6db0" → "rgb(31, 109, 176)", as getComputedStyle writes it. */
 function rgb(hex: string): string {
   const n = parseInt(hex.slice(1), 16);
   return `rgb(${n >> 16}, ${(n >> 8) & 255}, ${n & 255})`;
 }
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-describe("every route, desktop 1280×800", () => {
-  for (const r of ROUTES) {
-    it(`${r.path} renders with its metadata and no console errors`, () => checkRoute(desktop, r, "desktop"));
-  }
-});
-
-describe("every route, mobile 390×844", () => {
-  for (const r of ROUTES) {
-    it(`${r.path} renders on a phone`, () => checkRoute(mobile, r, "mobile"));
-  }
-});
 
 describe("layout", () => {
   it("links the feedback form in a new tab without opener or referrer", async () => {
@@ -898,21 +709,6 @@ describe("without JavaScript", () => {
     expect((h.server.db.prepare("SELECT COUNT(*) AS n FROM waiting_list").get() as { n: number }).n).toBe(before);
     await context.close();
   });
-});
-
-describe("accessibility (axe-core)", () => {
-  for (const r of ROUTES) {
-    for (const [device, context] of [
-      ["desktop", () => desktop],
-      ["mobile", () => mobile],
-    ] as const) {
-      it(`${r.path} (${device}) has no serious or critical violations`, async () => {
-        const { page } = await open(context(), r.path);
-        expect(await axeViolations(page)).toEqual([]);
-        await page.close();
-      });
-    }
-  }
 });
 
 describe("phones, 390×844", () => {

@@ -7,23 +7,38 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../web/app/routes.ts";
 import { LOCALES, localeFromPath, localePath, unprefixedRoute } from "../../product/locales.ts";
 import { checkWellFormedXml } from "../helpers/xml.ts";
-import { startSitePages, type SitePages } from "../reliability/site.ts";
-import { ensureBuilt } from "./harness.ts";
+import { PUBLIC_ORIGIN, sharedSite, type SharedHarness } from "./harness.ts";
 
 /** Routes that are not indexable pages: the operator area, redirects to the canonical rankings, the 404 page. */
 // Compare pages are linked from every country page, not listed (docs/decisions/020-personal-weights.md).
 const NOT_LISTED = new Set(["admin", "brightest-markets", "stormiest-markets", "compare/:codes", "*"]);
 
-let site: SitePages;
+let site: SharedHarness;
 
 beforeAll(async () => {
-  ensureBuilt();
-  site = await startSitePages();
-}, 180_000);
+  site = await sharedSite();
+});
 
 afterAll(async () => {
   await site?.close();
 });
+
+/** `f` over `items`, at most `limit` at a time, results in the items' order. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, f: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await f(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** The shared site names its configured public origin; its pages are fetched from the test server. */
+const local = (loc: string) => `${site.base}${new URL(loc).pathname}${new URL(loc).search}`;
 
 interface Url {
   loc: string;
@@ -45,10 +60,14 @@ describe("sitemap.xml", () => {
   it("lists only pages that answer 200 and may be indexed", async () => {
     const urls = await sitemap();
     expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
-    for (const { loc } of urls) {
-      expect(loc.startsWith(`${site.base}/`), loc).toBe(true);
-      const res = await fetch(loc, { redirect: "manual" });
-      const html = await res.text();
+    // Fetched four at a time (the server renders while this file reads), then checked in order.
+    const answers = await mapLimit(urls, 4, async ({ loc }) => {
+      const res = await fetch(local(loc), { redirect: "manual" });
+      return { res, html: await res.text() };
+    });
+    for (const [i, { loc }] of urls.entries()) {
+      expect(loc.startsWith(`${PUBLIC_ORIGIN}/`), loc).toBe(true);
+      const { res, html } = answers[i]!;
       expect(res.status, loc).toBe(200);
       expect(res.headers.get("x-robots-tag"), loc).toBeNull();
       expect(html, loc).not.toMatch(/<meta name="robots" content="[^"]*noindex/);
@@ -60,7 +79,9 @@ describe("sitemap.xml", () => {
       const locale = localeFromPath(new URL(loc).pathname);
       const country = slug ? countryByJobMarketSlug(locale, slug) : undefined;
       if (slug) expect(country, loc).toBeDefined();
-      const expected = country ? `${site.base}${localePath(locale, `/country/${country.code.toLowerCase()}`)}` : loc;
+      const expected = country
+        ? `${PUBLIC_ORIGIN}${localePath(locale, `/country/${country.code.toLowerCase()}`)}`
+        : loc;
       expect(canonical, loc).toBe(expected);
       expect(
         urls.some((u) => u.loc === expected),
@@ -142,10 +163,10 @@ describe("sitemap.xml", () => {
       "/methodology",
       "/open-data",
     ]) {
-      expect(urls.find((u) => u.loc === `${site.base}${path}`)?.lastmod, path).toBe(lastmod);
+      expect(urls.find((u) => u.loc === `${PUBLIC_ORIGIN}${path}`)?.lastmod, path).toBe(lastmod);
     }
     expect(lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
     // Pages whose text no publication changes carry no date that would claim otherwise.
-    expect(urls.find((u) => u.loc === `${site.base}/privacy`)?.lastmod).toBeUndefined();
+    expect(urls.find((u) => u.loc === `${PUBLIC_ORIGIN}/privacy`)?.lastmod).toBeUndefined();
   });
 });

@@ -9,8 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../web/app/routes.ts";
 import { unprefixedRoute } from "../../product/locales.ts";
-import { startSitePages, type SitePages } from "../reliability/site.ts";
-import { ensureBuilt, ROOT } from "./harness.ts";
+import { ROOT, sharedSite, type SharedHarness } from "./harness.ts";
 
 const VNU_JAR = path.join(ROOT, "node_modules", "vnu-jar", "build", "dist", "vnu.jar");
 
@@ -46,12 +45,11 @@ interface VnuMessage {
   extract?: string;
 }
 
-let site: SitePages;
+let site: SharedHarness;
 let dir: string;
 
 beforeAll(async () => {
-  ensureBuilt();
-  site = await startSitePages();
+  site = await sharedSite();
   dir = mkdtempSync(path.join(os.tmpdir(), "jwi-vnu-"));
 }, 180_000);
 
