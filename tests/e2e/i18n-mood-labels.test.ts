@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MOBILE, ROOT, hydrated, newPage, startHarness, type Harness } from "./harness.ts";
+import { MOBILE, ROOT, hydrated, newPage, sharedSite, type SharedHarness } from "./harness.ts";
 
 const LOCALES = ["en", "de", "fr", "es", "it", "pl"];
 const MOODS = ["frustrated", "tough", "ok", "good", "positive"];
@@ -19,9 +19,9 @@ const labels = Object.fromEntries(
   }),
 );
 
-let h: Harness;
+let h: SharedHarness;
 beforeAll(async () => {
-  h = await startHarness({ prefix: "jwi-mood-labels-" });
+  h = await sharedSite();
 });
 afterAll(async () => {
   await h?.close();

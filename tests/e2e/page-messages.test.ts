@@ -9,7 +9,7 @@ import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRODUCT_NAME } from "../../product/brand.ts";
 import type { Locale } from "../../product/locales.ts";
-import { hydrated, newPage, ROOT, startHarness, type Harness } from "./harness.ts";
+import { hydrated, newPage, ROOT, sharedSite, type SharedHarness } from "./harness.ts";
 import { messageProblems } from "./route-matrix.ts";
 
 const MESSAGES = path.join(ROOT, "web/app/i18n/messages");
@@ -25,11 +25,11 @@ const catalogue = (locale: Locale): Record<string, string> =>
 const text = (locale: Locale, id: string) =>
   catalogue(locale)[id]!.replace("{product}", PRODUCT_NAME).replace("{size}", "10");
 
-let h: Harness;
+let h: SharedHarness;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  h = await startHarness({ prefix: "jwi-e2e-page-messages-" });
+  h = await sharedSite();
   context = await h.browser.newContext({ viewport: { width: 1280, height: 800 } });
 }, 180_000);
 

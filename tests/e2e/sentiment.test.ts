@@ -4,14 +4,14 @@
 // used it up to August 2026; the methodology page explains both sources, their blend and the rounded status.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { DESKTOP, MOBILE, hydrated, newPage, screenshot, startHarness, type Harness } from "./harness.ts";
+import { DESKTOP, MOBILE, hydrated, newPage, screenshot, sharedSite, type SharedHarness } from "./harness.ts";
 
-let h: Harness;
+let h: SharedHarness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
 
 beforeAll(async () => {
-  h = await startHarness({ prefix: "jwi-e2e-sentiment-" });
+  h = await sharedSite();
   desktop = await h.browser.newContext(DESKTOP);
   mobile = await h.browser.newContext(MOBILE);
 }, 180_000);

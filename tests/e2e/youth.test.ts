@@ -10,16 +10,16 @@ import {
   hydrated,
   newPage,
   screenshot,
-  startHarness,
-  type Harness,
+  sharedSite,
+  type SharedHarness,
 } from "./harness.ts";
 
-let h: Harness;
+let h: SharedHarness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
 
 beforeAll(async () => {
-  h = await startHarness({ prefix: "jwi-e2e-youth-" });
+  h = await sharedSite();
   desktop = await h.browser.newContext({ ...DESKTOP, reducedMotion: "reduce" });
   mobile = await h.browser.newContext({ ...MOBILE, reducedMotion: "reduce" });
 }, 180_000);
