@@ -1,5 +1,5 @@
 // Languages (docs/i18n.md) against the real server and real Chromium (every route in every language at 390 and 1280 px
-// with axe: i18n-routes.ts): hreflang alternates and canonical links name the same page in each language; the language control
+// with axe: the route matrix, route-matrix.ts): hreflang alternates and canonical links name the same page in each language; the language control
 // leads to the same page in another language and remembers the choice; Accept-Language picks the language only at
 // "/" and only without a choice; numbers and months follow the page's language.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

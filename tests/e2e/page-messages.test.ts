@@ -1,6 +1,6 @@
 // Each page carries only its own messages (web/app/i18n/page-messages.ts, docs/i18n.md "Loading"), so a page that
 // renders a message its route does not receive must fail. Every route in every language is checked for it by
-// i18n-routes.ts (messageProblems); here, in real Chromium against the real server: the parts loaded on first use
+// the route matrix (route-matrix.ts messageProblems); here, in real Chromium against the real server: the parts loaded on first use
 // (the country picker's list, the experience form) find their messages too, client-side navigation brings the next
 // page's messages (German texts, no ids, no English), and a page's HTML holds no other page's messages.
 import { readdirSync, readFileSync } from "node:fs";

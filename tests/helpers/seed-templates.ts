@@ -1,4 +1,4 @@
-// Seeded data directories, made once per test run and copied per test file (docs/operations.md, "Tests").
+// Seeded data directories, made once per test run and copied per test file (docs/testing.md).
 //
 // Seeding a data dir from the bundled real fixtures (ingest ~40 files into DuckDB, recalc, and for a server start
 // the job child's seed with its share cards) takes 4–9 s; some forty test files need one each. The test run's

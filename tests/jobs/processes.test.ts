@@ -81,6 +81,18 @@ const waitForHolder = (dir: string, what: RegExp, ms = 30_000) =>
     `a job matching ${what} to hold the lock`,
   );
 
+/**
+ * Stops the process holding the job lock (SIGSTOP) until the returned function lets it go on: its job is then sure
+ * to still hold the lock while a test asks for it, however fast the machine (the lock is the kernel's, held while
+ * the process is stopped).
+ */
+function holdTheHolder(dir: string): () => void {
+  const { holder } = currentHolder(dir);
+  if (!holder) throw new Error("no job holds the lock");
+  process.kill(holder.pid, "SIGSTOP");
+  return () => process.kill(holder.pid, "SIGCONT");
+}
+
 describe("jwi commands beside a running jwi serve", () => {
   const tmp = tempDataDir("jwi-procs-");
   let server: ServerProcess;
@@ -137,7 +149,8 @@ describe("jwi commands beside a running jwi serve", () => {
     const cookie = await login(server.url);
     const uploading = upload(server.url, cookie, files.b);
     await waitForHolder(tmp.dir, /^upload une_rt_m-wide-b\.json \(operator admin, admin page\)$/);
-    const impatient = await jwiProcess(tmp.dir, ["recalc", "--wait", "0"]);
+    const goOn = holdTheHolder(tmp.dir);
+    const impatient = await jwiProcess(tmp.dir, ["recalc", "--wait", "0"]).finally(goOn);
     expect(impatient.code).toBe(1);
     expect(impatient.stderr).toMatch(
       /Another data job is running: upload une_rt_m-wide-b\.json \(operator admin, admin page\) \(pid \d+ on .+, started .+\)/,
@@ -151,7 +164,8 @@ describe("jwi commands beside a running jwi serve", () => {
     // And the other way round: a terminal ingest holds the lock, the operator page gets 409 naming it.
     const terminal = startJwi(tmp.dir, ["ingest", files.a, "--type", "unemployment"]);
     await waitForHolder(tmp.dir, /^jwi ingest une_rt_m-wide-a\.json$/);
-    const refused = await upload(server.url, cookie, fixture("real", "eurostat", "jvs_q_nace2.json"));
+    const letGo = holdTheHolder(tmp.dir);
+    const refused = await upload(server.url, cookie, fixture("real", "eurostat", "jvs_q_nace2.json")).finally(letGo);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("busy");
     expect(refused.body.error.message).toMatch(
