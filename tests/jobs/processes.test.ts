@@ -261,7 +261,8 @@ describe("kill -9 of a terminal job in the middle of an ingest, ten times", () =
     const recalc = await jwiProcess(tmp.dir, ["recalc", "--as-of", "2026-11-22", "--json"]);
     expect(recalc.code, recalc.stderr).toBe(0);
     expect(sqliteIntact(tmp.dir)).toBe("ok");
-  });
+    // Fourteen `jwi` processes one after another: about 20 s alone, more beside another test file.
+  }, 180_000);
 });
 
 describe("the server's schedule and terminal jobs racing", () => {
