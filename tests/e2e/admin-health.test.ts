@@ -13,7 +13,7 @@ import { formatDateTime } from "../../web/app/lib/admin-format.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
 import { revisedUnemploymentCube } from "../helpers/revised-unemployment.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
-import { DESKTOP, MOBILE, SCREENSHOT_DIR, axeViolations, hydrated, newPage } from "./harness.ts";
+import { DESKTOP, MOBILE, axeViolations, hydrated, newPage, partScreenshot } from "./harness.ts";
 
 const CRON = "30 6 * * *";
 let h: AdminHarness;
@@ -26,8 +26,6 @@ afterAll(async () => {
 });
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
-const shot = (page: Page, selector: string, name: string) =>
-  page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
 async function openPanel(context: BrowserContext): Promise<Page> {
   const { page } = await newPage(context);
@@ -105,7 +103,7 @@ for (const [size, options, delta] of [
             .getByTestId("status-health")
             .evaluate((el) => el.getBoundingClientRect().width <= window.innerWidth),
         ).toBe(true);
-        await shot(page, "[data-testid=status-health]", `admin-health-busy-${size}`);
+        await partScreenshot(page, "[data-testid=status-health]", `admin-health-busy-${size}`);
         expect(await axeViolations(page)).toEqual([]);
 
         // An upload now waits for the lock: the page names the holder at once, then goes on when it ends.
@@ -118,7 +116,7 @@ for (const [size, options, delta] of [
         expect(await waiting.textContent()).toMatch(
           /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
         );
-        await shot(page, "#upload", `admin-upload-waiting-${size}`);
+        await partScreenshot(page, "#upload", `admin-upload-waiting-${size}`);
         holder.kill("SIGKILL");
         released = true;
 
@@ -131,7 +129,7 @@ for (const [size, options, delta] of [
         const ro = moved.locator("li[data-code=RO]");
         expect(await ro.textContent()).toContain(`RO Romania ${formatScore(before)} → ${formatScore(after)}`);
         expect(await ro.textContent()).toMatch(/unemployment/i);
-        await shot(page, "#upload", `admin-upload-moved-${size}`);
+        await partScreenshot(page, "#upload", `admin-upload-moved-${size}`);
         expect(await axeViolations(page)).toEqual([]);
 
         // A recalculation with nothing new: nothing moved, and it says so.
@@ -169,7 +167,7 @@ for (const [size, options, delta] of [
       expect(Number(await alert.locator("dt:text-is('updated') + dd").textContent())).toBeGreaterThan(0);
       expect(publications()).toBe(pubs);
       expect(roScore()).toBe(score);
-      await shot(page, "#upload", `admin-upload-dry-run-${size}`);
+      await partScreenshot(page, "#upload", `admin-upload-dry-run-${size}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await dryRun.uncheck();

@@ -221,6 +221,20 @@ export async function hydrated(page: Page): Promise<void> {
 /** Screenshots are taken only on request: JWI_TEST_SCREENSHOTS=1 (docs/testing.md). */
 export const SCREENSHOTS_WANTED = process.env.JWI_TEST_SCREENSHOTS === "1";
 
+/** A screenshot of one part of a page (a tall panel's section), when asked for (SCREENSHOTS_WANTED). */
+export async function partScreenshot(page: Page, selector: string, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/** What the screen shows (not the whole page), when asked for (SCREENSHOTS_WANTED). */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
 /** A full-page screenshot in test-results/screenshots/, when asked for (SCREENSHOTS_WANTED); nothing asserts on it. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS_WANTED) return;
