@@ -1,6 +1,5 @@
 // A vitest reporter that ends every run with the 15 slowest test files and their seconds (import, set-up and tests),
-// so that the file behind a slower suite shows in CI's log (docs/testing.md). On by default in CI (vitest.config.ts);
-// elsewhere `npx vitest run --reporter=default --reporter=./tests/helpers/slowest-files-reporter.ts`.
+// so that the file behind a slower suite shows in CI's log (docs/testing.md). Named in vitest.config.ts's reporters.
 import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
