@@ -162,7 +162,10 @@ export function sticksOut(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>("main *")) {
-      const parent = el.parentElement!;
+      // The nearest ancestor that has a box of its own (`display: contents` draws none: its rectangle is all zero).
+      let parent = el.parentElement!;
+      while (parent.tagName !== "MAIN" && getComputedStyle(parent).display === "contents")
+        parent = parent.parentElement!;
       const style = getComputedStyle(el);
       if (el.closest("svg") || el.getClientRects().length === 0) continue;
       // Positioned boxes and what is in them (the forms' honeypot field lives far off the screen on purpose).
