@@ -93,13 +93,13 @@ function SourceCards({ sources, shown }: { sources: SourceRow[]; shown: Column[]
       {sources.map((s) => (
         <li key={s.source_table} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
           <DatasetName s={s} />
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
             {shown.map((c) => {
               const v = c.value(s);
               return v === null ? null : (
                 <div key={c.key} className="contents">
                   <dt className="text-slate-600">{c.title}</dt>
-                  <dd>{v}</dd>
+                  <dd className="break-words hyphens-auto">{v}</dd>
                 </div>
               );
             })}
