@@ -103,7 +103,7 @@ for (const [size, options, delta] of [
             .getByTestId("status-health")
             .evaluate((el) => el.getBoundingClientRect().width <= window.innerWidth),
         ).toBe(true);
-        await partScreenshot(page, "[data-testid=status-health]", `admin-health-busy-${size}`);
+        await partScreenshot(page.locator("[data-testid=status-health]"), `admin-health-busy-${size}`);
         expect(await axeViolations(page)).toEqual([]);
 
         // An upload now waits for the lock: the page names the holder at once, then goes on when it ends.
@@ -116,7 +116,7 @@ for (const [size, options, delta] of [
         expect(await waiting.textContent()).toMatch(
           /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
         );
-        await partScreenshot(page, "#upload", `admin-upload-waiting-${size}`);
+        await partScreenshot(page.locator("#upload"), `admin-upload-waiting-${size}`);
         holder.kill("SIGKILL");
         released = true;
 
@@ -129,7 +129,7 @@ for (const [size, options, delta] of [
         const ro = moved.locator("li[data-code=RO]");
         expect(await ro.textContent()).toContain(`RO Romania ${formatScore(before)} → ${formatScore(after)}`);
         expect(await ro.textContent()).toMatch(/unemployment/i);
-        await partScreenshot(page, "#upload", `admin-upload-moved-${size}`);
+        await partScreenshot(page.locator("#upload"), `admin-upload-moved-${size}`);
         expect(await axeViolations(page)).toEqual([]);
 
         // A recalculation with nothing new: nothing moved, and it says so.
@@ -167,7 +167,7 @@ for (const [size, options, delta] of [
       expect(Number(await alert.locator("dt:text-is('updated') + dd").textContent())).toBeGreaterThan(0);
       expect(publications()).toBe(pubs);
       expect(roScore()).toBe(score);
-      await partScreenshot(page, "#upload", `admin-upload-dry-run-${size}`);
+      await partScreenshot(page.locator("#upload"), `admin-upload-dry-run-${size}`);
       expect(await axeViolations(page)).toEqual([]);
 
       await dryRun.uncheck();

@@ -264,7 +264,7 @@ describe("upload: the browser's checks", () => {
     await upload.click();
     await expect.poll(() => error.textContent()).toBe("Please select a file");
     await toast(page, "Please select a file").waitFor();
-    await partScreenshot(page, "#upload", "admin-file-error-desktop");
+    await partScreenshot(page.locator("#upload"), "admin-file-error-desktop");
 
     await chooseUpload(page, "unemployment", BAROMETER);
     await upload.click();
@@ -328,7 +328,7 @@ describe("upload and recalculation", () => {
       expect(await page.getByTestId("upload-progress").getAttribute("aria-valuenow")).toBe("0");
     }
     await toast(page, "Upload failed").first().waitFor();
-    await partScreenshot(page, "#upload", "admin-upload-rejected-desktop");
+    await partScreenshot(page.locator("#upload"), "admin-upload-rejected-desktop");
     // A rejected file never recalculates.
     expect(h.server.db.prepare("SELECT count(*) FROM publications").pluck().get()).toBe(before);
     expect(unexpected(console)).toEqual([]);
@@ -449,7 +449,7 @@ describe("upload and recalculation", () => {
     expect(await items.filter({ hasText: "DE" }).count()).toBeGreaterThan(0);
     const toggle = warnings.getByRole("button", { name: `Show all ${total} warnings` });
     expect(await toggle.getAttribute("aria-expanded")).toBe("false");
-    await partScreenshot(page, "#upload", "admin-upload-warnings-desktop");
+    await partScreenshot(page.locator("#upload"), "admin-upload-warnings-desktop");
     await toggle.click();
     expect(await items.count()).toBe(total);
     const less = warnings.getByRole("button", { name: "Show less" });
@@ -474,7 +474,7 @@ describe("upload and recalculation", () => {
     expect(await alertOf(page).locator("p").first().textContent()).toMatch(/^Upload Complete/);
     expect(await progress()).toEqual([0, 20, 40, 60, 80, 100]);
     expect(await alertOf(page).textContent()).toContain("Atlantis"); // the workbook's unknown header, listed
-    await partScreenshot(page, "#upload", "admin-upload-barometer-desktop");
+    await partScreenshot(page.locator("#upload"), "admin-upload-barometer-desktop");
     const after = await publicScore(desktop, "at");
     expect(after).not.toBe(before);
     const detail = (await (await fetch(`${h.base}/api/countries/at`)).json()) as { basis: string };
@@ -549,7 +549,7 @@ describe("data status", () => {
     expect(await page.getByTestId("status-share-cards").textContent()).toBe(shareCardsText(report.published.cards!));
     await screenshot(page, "admin-panel-desktop");
     await viewportScreenshot(page, "admin-panel-top-desktop");
-    await partScreenshot(page, "#status", "admin-status-desktop");
+    await partScreenshot(page.locator("#status"), "admin-status-desktop");
     // The legend is the rule generated from the model's cut-offs, naming each data type's.
     const legend = await page.getByTestId("stale-legend").textContent();
     expect(legend).toContain(
@@ -567,7 +567,7 @@ describe("data status", () => {
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-geo")));
     expect(shown.sort()).toEqual(staleGeos.sort());
     expect(shown.length).toBe(Number(/^\d+/.exec(badge!)![0])); // the badge counts what the filter shows
-    await partScreenshot(page, "#status", "admin-status-stale-only-desktop");
+    await partScreenshot(page.locator("#status"), "admin-status-stale-only-desktop");
     expect(unexpected(console)).toEqual([]);
     await page.close();
   });
@@ -631,7 +631,7 @@ describe("leads", () => {
     for (const r of requests.slice(0, 2)) expect(allCsv).toContain(r.email);
     expect(allCsv).toContain(",'=cmd|' /C calc'!A0,"); // formula-safe: a leading apostrophe
     expect(allCsv).toContain('"Line one\nLine two"');
-    await partScreenshot(page, "#leads", "admin-leads-desktop");
+    await partScreenshot(page.locator("#leads"), "admin-leads-desktop");
     expect(unexpected(console)).toEqual([]);
     await page.close();
   });
@@ -678,7 +678,7 @@ describe("moderation", () => {
     await item.getByRole("button", { name: `Hide experience #${id} (Hungary)` }).click();
     await toast(page, "Experience hidden").first().waitFor();
     expect(await publicHas()).toBe(0);
-    await partScreenshot(page, "#moderation", "admin-moderation-desktop");
+    await partScreenshot(page.locator("#moderation"), "admin-moderation-desktop");
     expect(unexpected(console)).toEqual([]);
     await page.close();
   });
@@ -699,7 +699,7 @@ describe("publication", () => {
     await page.locator("#status").getByRole("button", { name: "Refresh" }).click();
     await expect.poll(() => page.locator("#status").textContent()).toContain("Publication is paused by admin since");
     expect(await page.getByTestId("status-paused").textContent()).toBe(PAUSED_VISITORS_SEE);
-    await partScreenshot(page, "#publication", "admin-publication-desktop");
+    await partScreenshot(page.locator("#publication"), "admin-publication-desktop");
 
     const home = await open(desktop, "/");
     await home.page.getByTestId("paused-card").waitFor();
@@ -748,7 +748,7 @@ describe("audit log", () => {
       .toEqual(new Set(["upload"]));
     expect(await list.locator("li").filter({ hasText: "rejected" }).count()).toBeGreaterThan(0);
     expect(await list.textContent()).not.toContain(ADMIN_PASSWORD);
-    await partScreenshot(page, "#audit", "admin-audit-desktop");
+    await partScreenshot(page.locator("#audit"), "admin-audit-desktop");
     expect(unexpected(console)).toEqual([]);
     await page.close();
   });
@@ -800,11 +800,11 @@ describe("mobile 390×844", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, "admin-panel-mobile");
     await viewportScreenshot(page, "admin-panel-top-mobile");
-    await partScreenshot(page, "#upload", "admin-upload-mobile");
-    await partScreenshot(page, "#status", "admin-status-mobile");
-    await partScreenshot(page, "#leads", "admin-leads-mobile");
-    await partScreenshot(page, "#moderation", "admin-moderation-mobile");
-    await partScreenshot(page, "#audit", "admin-audit-mobile");
+    await partScreenshot(page.locator("#upload"), "admin-upload-mobile");
+    await partScreenshot(page.locator("#status"), "admin-status-mobile");
+    await partScreenshot(page.locator("#leads"), "admin-leads-mobile");
+    await partScreenshot(page.locator("#moderation"), "admin-moderation-mobile");
+    await partScreenshot(page.locator("#audit"), "admin-audit-mobile");
     expect(unexpected(console)).toEqual([]);
     await page.close();
   });

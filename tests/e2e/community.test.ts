@@ -11,6 +11,7 @@ import {
   axeViolations,
   hydrated,
   newPage,
+  partScreenshot,
   screenshot,
   startHarness,
   type Harness,
@@ -109,10 +110,7 @@ describe("mood summaries need enough experiences", () => {
       expect([...rows.values()]).toEqual(columns);
       for (const b of boxes) expect(b.right).toBeLessThanOrEqual(device === "mobile" ? 390 : 1280);
       await page.getByTestId("community-tile").first().scrollIntoViewIfNeeded();
-      await page
-        .getByLabel("Community summary")
-        .locator("..")
-        .screenshot({ path: `test-results/screenshots/community-summary-${device}.png` });
+      await partScreenshot(page.getByLabel("Community summary").locator(".."), `community-summary-${device}`);
       expect(await axeViolations(page)).toEqual([]);
       await page.close();
     });
@@ -152,9 +150,7 @@ describe("mood slider", () => {
         await page.mouse.click(centre, box.y + box.height / 2);
         expect(await slider.inputValue(), `label ${i + 1}`).toBe(String(i + 1));
       }
-      await page
-        .locator("form[aria-labelledby=share-title]")
-        .screenshot({ path: `test-results/screenshots/experience-slider-${device}.png` });
+      await partScreenshot(page.locator("form[aria-labelledby=share-title]"), `experience-slider-${device}`);
       await page.close();
     });
   }

@@ -13,6 +13,7 @@ import {
   axeViolations,
   hydrated,
   newPage,
+  partScreenshot,
   screenshot,
   startHarness,
   type ConsoleWatch,
@@ -255,7 +256,7 @@ describe("the operator's list", () => {
     // The bot's message and the refused ones were never stored.
     expect(await list.locator("> li").count()).toBe(1);
     expect(await leads.textContent()).toContain("deleted automatically 365 days after it arrived");
-    await leads.screenshot({ path: `${process.cwd()}/test-results/screenshots/admin-messages-desktop.png` });
+    await partScreenshot(leads, "admin-messages-desktop");
 
     await item.getByRole("button", { name: "Mark handled" }).click();
     await toast(page, "Marked handled").waitFor();

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import axe from "axe-core";
 import Database from "better-sqlite3";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { SQLITE_FILE } from "../../pipeline/index.ts";
 import { DEFAULT_BUILD_DIR, startSiteServer } from "../../web/server-handler.ts";
@@ -222,10 +222,10 @@ export async function hydrated(page: Page): Promise<void> {
 export const SCREENSHOTS_WANTED = process.env.JWI_TEST_SCREENSHOTS === "1";
 
 /** A screenshot of one part of a page (a tall panel's section), when asked for (SCREENSHOTS_WANTED). */
-export async function partScreenshot(page: Page, selector: string, name: string): Promise<void> {
+export async function partScreenshot(part: Locator, name: string): Promise<void> {
   if (!SCREENSHOTS_WANTED) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.locator(selector).screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  await part.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /** What the screen shows (not the whole page), when asked for (SCREENSHOTS_WANTED). */

@@ -15,6 +15,7 @@ import {
   PUBLIC_ORIGIN,
   axeViolations,
   newPage,
+  partScreenshot,
   screenshot,
   startHarness,
   type Harness,
@@ -84,9 +85,7 @@ describe("why it changed", () => {
     }
     expect(shown.year.parts.length).toBeGreaterThan(1);
     await page.locator("[data-testid=why-changed]").scrollIntoViewIfNeeded();
-    await page
-      .locator("[data-testid=why-changed]")
-      .screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-desktop.png` });
+    await partScreenshot(page.locator("[data-testid=why-changed]"), `why-changed-desktop`);
     await screenshot(page, "country-why-desktop");
     expect(await axeViolations(page)).toEqual([]);
     expect(console.unexpected()).toEqual([]);
@@ -132,9 +131,7 @@ describe("why it changed", () => {
       expect(shown.month.parts.reduce((t, x) => t + Math.round(x * 10), 0)).toBe(
         Math.round(body.change_text.previous_month.delta * 10),
       );
-      await page
-        .locator("[data-testid=why-changed]")
-        .screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-${name}.png` });
+      await partScreenshot(page.locator("[data-testid=why-changed]"), `why-changed-${name}`);
       await page.close();
     }
   });
@@ -162,9 +159,7 @@ describe("why it changed", () => {
     for (const [i, text] of shares.entries())
       expect(text).toBe(`${year.parts[i].shown > 0 ? "▲ " : "▼ "}${year.parts[i].shown_text.replace(".", ",")}`);
     expect(await page.locator("[data-testid=why-changed] a").getAttribute("href")).toBe("/de/methodology");
-    await page
-      .locator("[data-testid=why-changed]")
-      .screenshot({ path: `${process.cwd()}/test-results/screenshots/why-changed-de-mobile.png` });
+    await partScreenshot(page.locator("[data-testid=why-changed]"), `why-changed-de-mobile`);
     expect(console.unexpected()).toEqual([]);
     await page.close();
   });
