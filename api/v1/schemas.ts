@@ -412,7 +412,7 @@ export const sourcesSchema = z
 const publicationRef = z
   .strictObject({
     id: z.int().min(1).meta({ description: "Publication number; every recalc publishes a new one." }),
-    model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2).", example: "v2.2" }),
+    model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2, v2.3).", example: "v2.3" }),
     as_of: z
       .string()
       .regex(DATE)
@@ -560,7 +560,7 @@ export const marketPanelSchema = z
 
 const publishedCountry = z.strictObject({
   ...identity,
-  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.2" }),
+  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.3" }),
   as_of: z
     .string()
     .regex(DATE)
