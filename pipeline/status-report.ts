@@ -8,7 +8,7 @@ import type { ServingDb } from "./serving-db.ts";
 import { isStale, staleSummary, type StaleSummary } from "./staleness.ts";
 import { readStoreStatus } from "./store-status.ts";
 import type { TableStatusRow } from "./store/observations.ts";
-import type { DataType } from "./types.ts";
+import type { StoredDataType } from "./types.ts";
 
 export interface StatusReport {
   as_of_month: string;
@@ -17,7 +17,7 @@ export interface StatusReport {
   /** When the store's state below was last copied (by the start or end of a job); null before any job. */
   store_checked_at: string | null;
   data: Array<{
-    data_type: DataType;
+    data_type: StoredDataType;
     table: string;
     /** v2.2: the series within the table (`dim=CODE,…`; `""` for a table with one series). */
     series: string;
