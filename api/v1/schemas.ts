@@ -675,6 +675,36 @@ const publishedCountry = z.strictObject({
       description:
         "Youth unemployment (age Y_LT25), newest month within 24 months: context only, never in any score (model v2.2 §10).",
     }),
+  sectors: z
+    .array(
+      z.strictObject({
+        revision: z.enum(["nace_r2", "nace_r2_1"]).meta({
+          description: "The NACE revision of its table: `nace_r2` (NACE Rev. 2) or `nace_r2_1` (NACE Rev. 2.1).",
+        }),
+        code: z.string().meta({ description: "The sector's NACE code in that revision.", example: "J" }),
+        value: z.number().meta({ description: "The sector's job vacancy rate (% of posts vacant)." }),
+        period: period("Its quarter (YYYY-Qn)."),
+        flag: z.string().nullable().meta({ description: "Eurostat observation flag; null when none." }),
+        table: z.string().meta({ description: "The Eurostat table it comes from.", example: "ei_lmjv_q_r2" }),
+        s_adj: z.string().meta({
+          description:
+            "Seasonal adjustment of the series read: `SA`, else `NSA` where the country has no seasonally adjusted figure.",
+        }),
+        all_sectors: z.number().nullable().meta({
+          description:
+            "The country's rate for all sectors (NACE `B-S`; `B-T` or `A-T` in NACE Rev. 2.1) of the same quarter, table and adjustment; null when not stored.",
+        }),
+        eu_value: z.number().nullable().meta({
+          description:
+            "The EU-27 (`EU27_2020`) rate of the same sector, quarter, table and adjustment; null when not stored.",
+        }),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        "Where the openings are: the job vacancy rate of each sector, its newest quarter published within 24 months; empty without any. Context only, never in any score (model v2.3).",
+    }),
   sentiment_sources: z
     .array(
       z.strictObject({
