@@ -54,6 +54,13 @@ export const BAROMETER_PARSE_LIMITS: BarometerParseLimits = Object.freeze({
   timeoutMs: 20_000,
 });
 
+/**
+ * A data browser spreadsheet (score model v2.3) holds a sheet per selection: the real one of ei_lmjv_q_r2 has 65
+ * sheets (~80,000 cells) and loads in about 2 s on an idle machine, several times that on a busy one; so its wall
+ * clock is 60 s (the archive limits and the heap limit stay the barometer's).
+ */
+export const WORKBOOK_PARSE_TIMEOUT_MS = 60_000;
+
 /** The worker's young-generation semi-space, in MB: V8's usual size, stated so that the whole heap is bounded. */
 const SEMI_SPACE_MB = 16;
 
@@ -186,7 +193,11 @@ export async function parseEurostatWorkbookGuarded(
   limits: GuardedLimits = {},
 ): Promise<ParsedFile> {
   try {
-    return await parseXlsxGuarded(bytes, { kind: "eurostat", dataType }, limits);
+    return await parseXlsxGuarded(
+      bytes,
+      { kind: "eurostat", dataType },
+      { ...limits, timeoutMs: limits.timeoutMs ?? WORKBOOK_PARSE_TIMEOUT_MS },
+    );
   } catch (err) {
     if (err instanceof InputError && err.message === NOT_XLSX_MESSAGE) {
       throw new InputError(NOT_XLSX_EUROSTAT_MESSAGE, err.details);
