@@ -300,30 +300,6 @@ describe("upload", () => {
     expect(await observationCount()).toBe(before);
   });
 
-  it("takes the data browser's workbook as vacancy (model v2.3): a dry run, then the upload; a barometer as vacancy is told to use lmb", async () => {
-    const before = await observationCount();
-    const workbook = realFile("ei_lmjv_q_r2_databrowser_2023Q2_2025Q3.xlsx");
-    const dry = await upload(multipart(workbook, { data_type: "vacancy", dry_run: "true" }));
-    expect(dry.status).toBe(200);
-    expect(dry.body).toMatchObject({ success: true, dry_run: true, table: "ei_lmjv_q_r2", processed: 340 });
-    expect(dry.body.extra_series.filter((e: { data_type: string }) => e.data_type === "sector_vacancy")).toHaveLength(
-      30,
-    );
-    // The bundle already holds it (the seed loads it): the same values, nothing new.
-    const real = await upload(multipart(workbook, { data_type: "vacancy" }));
-    expect(real.status).toBe(200);
-    expect(real.body).toMatchObject({ success: true, table: "ei_lmjv_q_r2", inserted: 0, updated: 0, unchanged: 280 });
-    expect(await observationCount()).toBe(before);
-    const barometer = await upload(
-      multipart(path.join(FIXTURES, "synthetic/barometer/lmb-months-down.xlsx"), { data_type: "vacancy" }),
-    );
-    expect(barometer.status).toBe(400);
-    expect(barometer.body.error).toMatch(
-      /looks like the European Labour Market Barometer.*upload it with data type lmb/,
-    );
-    expect(await observationCount()).toBe(before);
-  });
-
   it("rejected files answer 400 with the upload result and store nothing", async () => {
     const expected = JSON.parse(readFileSync(path.join(FIXTURES, "broken/expected.json"), "utf8")) as Array<{
       file: string;

@@ -16,7 +16,6 @@ import {
   type SectorRate,
 } from "../../../product/sectors.ts";
 import { Flag } from "../components/flag.tsx";
-import { optionLabel } from "../components/form-fields.tsx";
 import { sectorName } from "../components/sector-context.tsx";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
@@ -30,12 +29,19 @@ const DEFAULT_SECTOR = "J";
 const SORTS = ["rate", "country", "all"] as const;
 type Sort = (typeof SORTS)[number];
 
-/** A role family as a form value: `role-it-engineering`. */
-const roleValue = (family: RoleFamily) =>
-  `role-${family
+/** A role family's slug (`it-engineering`): its form option's message is `forms.option.<slug>`. */
+const slug = (family: RoleFamily) =>
+  family
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")}`;
+    .replace(/^-|-$/g, "");
+
+/** A role family as a form value: `role-it-engineering`. */
+const roleValue = (family: RoleFamily) => `role-${slug(family)}`;
+
+/** A role family's name in the page's language (the experience form's option label). */
+const roleName = (intl: ReturnType<typeof useIntl>, family: RoleFamily) =>
+  intl.formatMessage({ id: `forms.option.${slug(family)}` });
 
 type Choice =
   | { kind: "sector"; code: string; value: string }
@@ -128,7 +134,7 @@ export default function Sectors() {
   const header = (s: Sort, label: string) => (
     <th
       scope="col"
-      className="px-3 py-2 text-left font-semibold"
+      className="relative px-2 py-2 text-left font-semibold sm:px-3"
       aria-sort={data.sort === s ? (dir === "asc" ? "ascending" : "descending") : undefined}
     >
       <Link className="text-brand-700 underline-offset-2 hover:underline" to={href(s)} preventScrollReset replace>
@@ -157,7 +163,7 @@ export default function Sectors() {
             name="sector"
             defaultValue={pick.value}
             key={pick.value}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-2 sm:px-3 text-slate-900"
           >
             <optgroup label={t("group.sectors")}>
               {PICKABLE_SECTORS.map((code) => (
@@ -169,7 +175,7 @@ export default function Sectors() {
             <optgroup label={t("group.roles")}>
               {ROLE_FAMILIES.map((family) => (
                 <option key={family} value={roleValue(family)}>
-                  {optionLabel(intl, family)}
+                  {roleName(intl, family)}
                 </option>
               ))}
             </optgroup>
@@ -193,8 +199,8 @@ export default function Sectors() {
       {pick.kind === "role" ? (
         <p className="mt-4 text-slate-800" data-testid="role-note">
           {pick.code === null
-            ? t("roleNone", { role: optionLabel(intl, pick.family) })
-            : t("roleReads", { role: optionLabel(intl, pick.family), sector: sectorLabel ?? "" })}
+            ? t("roleNone", { role: roleName(intl, pick.family) })
+            : t("roleReads", { role: roleName(intl, pick.family), sector: sectorLabel ?? "" })}
         </p>
       ) : null}
 
@@ -205,7 +211,7 @@ export default function Sectors() {
       ) : pick.code === null ? null : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-sm" data-testid="sector-table">
-            <caption className="px-3 py-2 text-left text-slate-700">
+            <caption className="px-2 py-2 sm:px-3 text-left text-slate-700">
               {t("caption", { sector: sectorLabel ?? "", count: withRate, total: data.rows.length })}
             </caption>
             <thead className="bg-slate-50 text-slate-900">
@@ -218,7 +224,7 @@ export default function Sectors() {
             <tbody className="divide-y divide-slate-200">
               {sorted.map((r) => (
                 <tr key={r.code} data-code={r.code}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                  <th scope="row" className="px-2 py-2 sm:px-3 text-left font-medium">
                     <Link
                       to={lp(`/country/${r.code.toLowerCase()}`)}
                       className="inline-flex items-center gap-2 text-slate-900 hover:underline"
@@ -228,19 +234,19 @@ export default function Sectors() {
                     </Link>
                   </th>
                   {r.rate === null ? (
-                    <td className="px-3 py-2 text-slate-600" colSpan={2}>
+                    <td className="px-2 py-2 sm:px-3 text-slate-600" colSpan={2}>
                       {t("notPublished")}
                     </td>
                   ) : (
                     <>
-                      <td className="px-3 py-2 tabular-nums">
+                      <td className="px-2 py-2 sm:px-3 tabular-nums">
                         <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>
                         <span className="block text-xs text-slate-600">
                           {f.period(r.rate.period)}
                           {r.rate.s_adj === "NSA" ? ` · ${t("nsa")}` : ""}
                         </span>
                       </td>
-                      <td className="px-3 py-2 tabular-nums text-slate-800">
+                      <td className="px-2 py-2 sm:px-3 tabular-nums text-slate-800">
                         {r.rate.all_sectors !== null ? f.percent(r.rate.all_sectors) : "–"}
                         {r.rate.eu_value !== null ? (
                           <span className="block text-xs text-slate-600">
