@@ -4,9 +4,9 @@ import { describeChange } from "./model/explain-text.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./model/test-helpers.ts";
 import type { Snapshot, Status } from "./model/types.ts";
-import { computeCountry } from "./model/v2-2.ts";
+import { computeCountry } from "./model/v2-3.ts";
 
-/** A real snapshot of the current model (v2.2) of a country whose newest unemployment is `last`. */
+/** A real snapshot of the current model (v2.3) of a country whose newest unemployment is `last`. */
 function real(country: string, last: number, asOf = "2026-11-22"): Snapshot {
   const input = makeInput({
     country,
@@ -101,7 +101,7 @@ describe("feedEvents", () => {
     expect(e!.text).toMatch(/ since October 2026: /);
     const [m] = feedEvents(side(1, [{ ...from, model: "v2" }]), next(2, [to]));
     expect(m!.explanation).toBeNull();
-    expect(m!.text).toMatch(/^Scored by model v2\.2, was v2: \d\.\d out of 10, \w+ \(was \d\.\d out of 10, \w+\)\.$/);
+    expect(m!.text).toMatch(/^Scored by model v2\.3, was v2: \d\.\d out of 10, \w+ \(was \d\.\d out of 10, \w+\)\.$/);
   });
 
   it("a country the previous publication did not have gives no event", () => {

@@ -5,16 +5,18 @@ import { COUNTRIES } from "./countries.ts";
 import { InputError } from "./errors.ts";
 import { CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths, periodEndMonth } from "./model/period.ts";
-import { parseBarometerGuarded } from "./sources/barometer/parse-guarded.ts";
+import { parseBarometerGuarded, parseEurostatWorkbookGuarded } from "./sources/barometer/parse-guarded.ts";
 import { looksLikeJson, parseCsv } from "./sources/csv/parse-csv.ts";
 import { parseEurostat } from "./sources/eurostat/parse.ts";
+import { plural } from "./sources/eurostat/series.ts";
 import { normaliseRelease } from "./sources/series-key.ts";
-import { checkPlausibility } from "./plausibility.ts";
+import { PLAUSIBLE_BANDS, checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
 import {
   isDataType,
   type DataType,
+  type ExtraSeries,
   type IngestStep,
   type Observation,
   type ParsedFile,
@@ -101,8 +103,9 @@ async function sha256Of(bytes: Buffer, stop: { done: boolean }): Promise<string 
 }
 
 /**
- * The one parser dispatch (every ingest goes through it): the barometer workbook, a CSV (Eurostat's downloads,
- * DG ECFIN's long file) or Eurostat JSON-stat, by data type and file name.
+ * The one parser dispatch (every ingest goes through it): the barometer workbook, Eurostat's data browser
+ * spreadsheet (.xlsx), a CSV (Eurostat's downloads, DG ECFIN's long file) or Eurostat JSON-stat, by data type and
+ * file name.
  */
 export async function parseSourceFile(
   dataType: DataType,
@@ -113,6 +116,11 @@ export async function parseSourceFile(
   if (dataType === "lmb") {
     if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
     return parseBarometerGuarded(content); // archive check, then a worker with memory and time limits
+  }
+  // v2.3: the Eurostat data browser's spreadsheet, with the barometer's guards (archive check, then a worker).
+  if (/\.xlsx$/i.test(fileName)) {
+    if (!Buffer.isBuffer(content)) throw new InputError("A spreadsheet upload must be the .xlsx file itself.");
+    return parseEurostatWorkbookGuarded(content, dataType);
   }
   // A .csv goes to the CSV readers (Eurostat's downloads, DG ECFIN's long file) unless it holds JSON; anything
   // else (.json, the API's parsed payload) is Eurostat JSON-stat.
@@ -167,6 +175,52 @@ function latestSamples(observations: readonly Observation[]): UploadResult["late
   });
 }
 
+interface ExtraDiff {
+  extra: ExtraSeries;
+  /** Its plausible observations. */
+  observations: Observation[];
+  diff: ReturnType<typeof diffObservations>;
+  warnings: UploadWarning[];
+}
+
+/**
+ * The further series of a parsed file (ParsedFile.extraSeries: sector vacancy rates), each checked for plausibility
+ * (values outside the vacancy band or in the future are left out, with a warning) and compared with its stored series.
+ * Revisions of context series are not warned about one by one: the headline series carries the file's revisions.
+ */
+async function extraDiffs(
+  store: ObservationStore,
+  parsed: ParsedFile,
+  asOfMonth: number,
+  release: string | null,
+): Promise<ExtraDiff[]> {
+  const out: ExtraDiff[] = [];
+  for (const extra of parsed.extraSeries ?? []) {
+    const band = PLAUSIBLE_BANDS[parsed.dataType];
+    const observations: Observation[] = [];
+    let dropped = 0;
+    for (const o of extra.observations) {
+      const ok = Number.isFinite(o.value) && o.value >= band.min && o.value <= band.max;
+      if (ok && periodEndMonth(o.period) <= asOfMonth) observations.push(o);
+      else dropped++;
+    }
+    const warnings: UploadWarning[] =
+      dropped === 0
+        ? []
+        : [
+            {
+              type: "out_of_range",
+              detail: `${extra.series}: ${dropped} value(s) outside ${band.min} to ${band.max} (${band.unit}) or after the month of this upload; not stored.`,
+            },
+          ];
+    if (observations.length === 0) continue;
+    const existing = await store.existingValues(extra.dataType, parsed.table, extra.series);
+    const diff = diffObservations(observations, existing, Number.POSITIVE_INFINITY, release);
+    out.push({ extra, observations, diff, warnings });
+  }
+  return out;
+}
+
 /**
  * Validates and stores one file. Bad input never throws: it answers `success: false` with the message and
  * stores nothing. Other failures (a broken store) throw, after the transaction has been rolled back.
@@ -212,11 +266,14 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
     const release = normaliseRelease(parsed.sourceUpdated);
     const existing = await store.existingValues(dataType, parsed.table, series);
     const diff = diffObservations(observations, existing, tolerancePp, release);
+    // v2.3: the file's further series (sector vacancy rates), each compared with what its own series holds.
+    const extras = await extraDiffs(store, parsed, asOfMonth, release);
     const warnings = [
       ...parsed.warnings,
       ...implausible,
       ...diff.revisions,
       ...staleWarnings(observations, dataType, now),
+      ...extras.flatMap((e) => e.warnings),
     ];
     Object.assign(result, {
       table: parsed.table,
@@ -245,6 +302,19 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
       older_release: diff.olderRelease,
       rows_upserted: diff.toWrite.length,
     });
+    if (extras.length > 0) {
+      const count = (key: "inserted" | "updated" | "unchanged" | "olderRelease") =>
+        extras.reduce((n, e) => n + e.diff[key], 0);
+      result.extra_series = extras.map((e) => ({
+        data_type: e.extra.dataType,
+        series: e.extra.series,
+        values: e.observations.length,
+      }));
+      result.notes.push(
+        `Stored beside it: ${plural(extras.length, "more series", "more series")} (${count("inserted")} new, ${count("updated")} changed, ${count("unchanged")} unchanged values` +
+          `${count("olderRelease") > 0 ? `, ${count("olderRelease")} kept from a later release` : ""}).`,
+      );
+    }
     if (diff.olderRelease > 0) {
       result.notes.push(
         `${diff.olderRelease} value(s) of this file were kept as stored: a later release of the same series already holds them ` +
@@ -278,9 +348,42 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
           { ingestId, sha256, ingestedAt, series, release },
           { allNew: diff.toWrite.length === diff.inserted },
         );
+        // The file's other series of its own data type belong to this ingest; one more ingest record per further
+        // data type of the file (sector vacancy rates), so that its table shows in the data status.
+        for (const type of [...new Set(extras.map((e) => e.extra.dataType))]) {
+          const mine = extras.filter((e) => e.extra.dataType === type);
+          const sum = (key: "inserted" | "updated" | "unchanged") => mine.reduce((n, e) => n + e.diff[key], 0);
+          const extraId =
+            type === dataType
+              ? ingestId
+              : await store.insertIngest({
+                  dataType: type,
+                  table: parsed.table,
+                  fileName: req.fileName,
+                  sha256,
+                  unit: parsed.unit,
+                  sourceUpdated: parsed.sourceUpdated,
+                  ingestedAt,
+                  processed: mine.reduce((n, e) => n + e.observations.length, 0),
+                  inserted: sum("inserted"),
+                  updated: sum("updated"),
+                  unchanged: sum("unchanged"),
+                  skippedMissing: 0,
+                  warnings: mine.reduce((n, e) => n + e.warnings.length, 0),
+                  origin: req.origin ?? "cli",
+                });
+          for (const e of mine) {
+            await store.upsert(
+              e.diff.toWrite,
+              { ingestId: extraId, sha256, ingestedAt, series: e.extra.series, release },
+              { allNew: e.diff.toWrite.length === e.diff.inserted },
+            );
+          }
+        }
         return ingestId;
       });
-      if (diff.toWrite.length === 0 && diff.olderRelease === 0)
+      const extraWrites = extras.reduce((n, e) => n + e.diff.toWrite.length, 0);
+      if (diff.toWrite.length === 0 && diff.olderRelease === 0 && extraWrites === 0)
         result.notes.push("Nothing new: every value in this file was already stored.");
     }
     if (dataType === "gdp" || dataType === "inflation") {

@@ -10,11 +10,12 @@ import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
 export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
-import { SUCCESSOR_TABLES } from "./sources/eurostat/tables.ts";
+import { tablePrecedence } from "./sources/eurostat/tables.ts";
 import { compareRelease } from "./sources/series-key.ts";
 import type { ObservationStore, StoredObservation } from "./store/observations.ts";
-import { readSeries } from "./store/read-series.ts";
+import { readKey, readSeries } from "./store/read-series.ts";
 export { readSeries };
+import { withSectorRates } from "./sectors.ts";
 import { withYouthUnemployment } from "./youth.ts";
 
 export { parseAsOf };
@@ -86,15 +87,15 @@ export const EXPECTATIONS_TABLES: readonly string[] = ["teibs030", "ei_bsee_m_r2
  */
 export function buildModelInputs(rows: readonly StoredObservation[], asOf?: string): ModelInput[] {
   const read = readSeries(rows, asOf);
-  // rank: 1 for a successor table, 0 for a legacy one, so a successor replaces a legacy value of the same period.
-  const rank = (table: string): number => (Object.values(SUCCESSOR_TABLES).includes(table) ? 1 : 0);
+  // rank: the table's precedence among its data type's (0 first), so a successor replaces a legacy value of the
+  // same period, and the job vacancy statistics the euro indicator computed from them (TABLE_PRECEDENCE).
   type Seen = { p: SeriesPoint; rank: number; table: string; release: string | null; ingestId: number };
   const wins = (o: StoredObservation, r: number, seen: Seen): boolean => {
     if (EXPECTATIONS_TABLES.includes(o.table) && EXPECTATIONS_TABLES.includes(seen.table)) {
       const byRelease = compareRelease(o.release, seen.release);
       return byRelease > 0 || (byRelease === 0 && o.ingestId > seen.ingestId);
     }
-    return r > seen.rank || (r === seen.rank && o.table < seen.table);
+    return r < seen.rank || (r === seen.rank && o.table < seen.table);
   };
   const series = new Map<string, Map<string, Seen>>();
   const put = (geo: string, kind: string, o: StoredObservation) => {
@@ -102,15 +103,16 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
     let byPeriod = series.get(key);
     if (!byPeriod) series.set(key, (byPeriod = new Map()));
     const seen = byPeriod.get(o.period);
-    const r = rank(o.table);
+    const r = tablePrecedence(o.dataType, o.table);
     if (!seen || wins(o, r, seen)) {
       byPeriod.set(o.period, { p: point(o), rank: r, table: o.table, release: o.release, ingestId: o.ingestId });
     }
   };
   for (const o of rows) {
-    // Youth unemployment is context only (v2.2 §10): never a model input (withContext attaches it afterwards).
-    if (o.dataType === "youth_unemployment") continue;
-    if (read.get(`${o.dataType}|${o.table}|${o.geo}`) !== o.series) continue;
+    // Youth unemployment and sector vacancy rates are context only (v2.2 §10, v2.3 §11): never a model input
+    // (withContext attaches them afterwards).
+    if (o.dataType === "youth_unemployment" || o.dataType === "sector_vacancy") continue;
+    if (read.get(readKey(o)) !== o.series) continue;
     // Every other data type is its own series by name: "expectations" (model v2.1) lands in `expectations`.
     const kind =
       o.dataType === "unemployment"
@@ -142,15 +144,19 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
 
 /**
  * The results with the published context the model does not compute attached to each snapshot: youth unemployment
- * (pipeline/youth.ts). Pure; the scores are untouched.
+ * (pipeline/youth.ts) and the sector vacancy rates (pipeline/sectors.ts, v2.3). Pure; the scores are untouched.
  */
 export function withContext(
   results: readonly CountryResult[],
   rows: readonly StoredObservation[],
   asOf: string,
 ): CountryResult[] {
-  const snapshots = withYouthUnemployment(
-    results.map((r) => r.snapshot),
+  const snapshots = withSectorRates(
+    withYouthUnemployment(
+      results.map((r) => r.snapshot),
+      rows,
+      asOf,
+    ),
     rows,
     asOf,
   );

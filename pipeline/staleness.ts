@@ -4,7 +4,7 @@
 // …) are listed apart and never counted (pipeline/countries.ts isAggregateGeo). Pure: the browser bundle uses it.
 import { COUNTRIES, isAggregateGeo } from "./countries.ts";
 import { CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./model/current.ts";
-import { DATA_TYPES, type DataType } from "./types.ts";
+import { DATA_TYPES, type DataType, type StoredDataType } from "./types.ts";
 
 /** How the rule's sentence names each data type. */
 const NAMES: Readonly<Record<DataType, string>> = {
@@ -21,7 +21,7 @@ const NAMES: Readonly<Record<DataType, string>> = {
 const CONTEXT_ONLY: readonly DataType[] = DATA_TYPES.filter((t) => !(t in CURRENT_PARAMS.dataTypeFamily));
 
 /** The cut-off (months) after which a data type's newest value is stale. */
-export function cutoffOfDataType(dataType: DataType): number {
+export function cutoffOfDataType(dataType: StoredDataType): number {
   return CURRENT_PARAMS.freshness[familyOfDataType(dataType)].cutoff;
 }
 
@@ -31,7 +31,7 @@ export function staleCutoffs(): Record<DataType, number> {
 }
 
 /** Is a series whose newest period is `newestPeriod` stale as of `asOf` (month, date or Date)? */
-export function isStale(dataType: DataType, newestPeriod: string, asOf: string | Date): boolean {
+export function isStale(dataType: StoredDataType, newestPeriod: string, asOf: string | Date): boolean {
   return !withinCutoff(newestPeriod, familyOfDataType(dataType), asOf);
 }
 
@@ -76,7 +76,7 @@ export interface StaleSummary {
  */
 export function staleSummary(
   rows: ReadonlyArray<{
-    data_type: DataType;
+    data_type: StoredDataType;
     country: string;
     newest_period: string;
     age_months: number;

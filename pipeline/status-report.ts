@@ -2,13 +2,14 @@
 // from the serving database alone, so it never waits for a running job.
 import { COUNTRIES } from "./countries.ts";
 import { currentHolder, type LockHolder } from "./jobs/lock.ts";
+import { lagRuleText, tableLags } from "./lags.ts";
 import { ageInMonths } from "./model/period.ts";
 import { operatorPause, pendingPublication, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { isStale, staleSummary, type StaleSummary } from "./staleness.ts";
 import { readStoreStatus } from "./store-status.ts";
 import type { TableStatusRow } from "./store/observations.ts";
-import type { DataType } from "./types.ts";
+import type { StoredDataType } from "./types.ts";
 
 export interface StatusReport {
   as_of_month: string;
@@ -17,7 +18,7 @@ export interface StatusReport {
   /** When the store's state below was last copied (by the start or end of a job); null before any job. */
   store_checked_at: string | null;
   data: Array<{
-    data_type: DataType;
+    data_type: StoredDataType;
     table: string;
     /** v2.2: the series within the table (`dim=CODE,…`; `""` for a table with one series). */
     series: string;
@@ -34,6 +35,8 @@ export interface StatusReport {
   }>;
   /** The stale rule in words, each data type's cut-off, the countries with stale data (aggregates apart). */
   stale: StaleSummary;
+  /** v2.3: the publication lags of the current model, in words and per source table (pipeline/lags.ts). */
+  lags: { rule: string; tables: Array<{ table: string; data_type: string; months: number }> };
   tables: TableStatusRow[];
   /** The source tables whose last download failed (`tables[].lastStatus` "failed"). */
   tables_failing: string[];
@@ -152,6 +155,10 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     data,
     // Only the series read count: a kept, unread series never makes a country stale.
     stale: staleSummary(data.filter((r) => r.read)),
+    lags: {
+      rule: lagRuleText(),
+      tables: tableLags().map((t) => ({ table: t.table, data_type: t.dataType, months: t.months })),
+    },
     tables: store.tables,
     tables_failing: store.tables.filter((t) => t.lastStatus === "failed").map((t) => t.table),
     schedule: null,

@@ -16,6 +16,15 @@ export const DATA_TYPES = [
 ] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
+/**
+ * What the store may hold: the data types a file is uploaded as, and `sector_vacancy` (score model v2.3 §11), the job
+ * vacancy rate of each NACE aggregate, stored from the same vacancy files (every aggregate they carry) and shown as
+ * context, never in a score. It is not uploaded on its own: a vacancy file brings it.
+ */
+export type StoredDataType = DataType | "sector_vacancy";
+
+export const SECTOR_DATA_TYPE = "sector_vacancy" satisfies StoredDataType;
+
 export function isDataType(value: unknown): value is DataType {
   return typeof value === "string" && (DATA_TYPES as readonly string[]).includes(value);
 }
@@ -25,7 +34,7 @@ export type Period = string;
 
 /** One value of one series, as read from a source file (before it is stored). */
 export interface Observation {
-  dataType: DataType;
+  dataType: StoredDataType;
   /** Source table id in lower case: `une_rt_m`, `jvs_q_nace2`, `prc_hicp_minr`, … or `lmb` for the barometer. */
   table: string;
   /** Product country code (`DE`, `GR` for Eurostat's `EL`) or an aggregate code (`EU27_2020`, `EA20`, …). */
@@ -77,6 +86,18 @@ export interface ParsedFile {
   series?: string;
   /** What Observation.ref counts: `row` (CSV data row) or `cell` (JSON-stat value index). */
   refKind?: "row" | "cell";
+  /**
+   * v2.3: further series of the same table stored from the same file, each under its own data type and series:
+   * the job vacancy rate of every NACE aggregate a vacancy file carries (`sector_vacancy`, score model §11).
+   */
+  extraSeries?: ExtraSeries[];
+}
+
+/** One more series of a file (ParsedFile.extraSeries): same table and release, its own data type and series key. */
+export interface ExtraSeries {
+  dataType: StoredDataType;
+  series: string;
+  observations: Observation[];
 }
 
 /** The steps of an ingest (pipeline/ingest.ts), in order; the operator page turns them into its 20/40/60/80 progress. */
@@ -107,6 +128,8 @@ export interface UploadResult {
   /** v2.2: values kept as stored because a later release of the same series holds them. */
   older_release?: number;
   file_sha256?: string;
+  /** v2.3: the further series stored from the same file (sector vacancy rates), with their value counts. */
+  extra_series?: Array<{ data_type: StoredDataType; series: string; values: number }>;
   ingest_id?: number | null;
   dry_run?: boolean;
 }

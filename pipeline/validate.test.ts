@@ -27,12 +27,12 @@ describe("checkUploadFile", () => {
     ["barometer.json", "lmb", "Please upload a .XLSX file"],
     ["barometer.xls", "lmb", "Please upload a .XLSX file"],
     ["barometer.csv", "lmb", "Please upload a .XLSX file"],
-    ["une_rt_m.xlsx", "unemployment", "Please upload a .JSON or .CSV file"],
-    ["une_rt_m.json.txt", "vacancy", "Please upload a .JSON or .CSV file"],
-    ["une_rt_m.tsv", "vacancy", "Please upload a .JSON or .CSV file"],
-    ["json", "gdp", "Please upload a .JSON or .CSV file"],
-    ["", "inflation", "Please upload a .JSON or .CSV file"],
-    ["eei.xlsx", "expectations", "Please upload a .JSON or .CSV file"],
+    ["une_rt_m.xls", "unemployment", "Please upload a .JSON, .CSV or .XLSX file"],
+    ["une_rt_m.json.txt", "vacancy", "Please upload a .JSON, .CSV or .XLSX file"],
+    ["une_rt_m.tsv", "vacancy", "Please upload a .JSON, .CSV or .XLSX file"],
+    ["json", "gdp", "Please upload a .JSON, .CSV or .XLSX file"],
+    ["", "inflation", "Please upload a .JSON, .CSV or .XLSX file"],
+    ["eei.ods", "expectations", "Please upload a .JSON, .CSV or .XLSX file"],
   ])("%s as %s: %s", (fileName, dataType, message) => {
     expect(() => checkUploadFile({ fileName, size: 10, dataType })).toThrow(inputError(message));
   });
@@ -91,12 +91,12 @@ describe("checkUploadFile", () => {
   it("knows each type's extensions and says them in the message", () => {
     expect([expectedExtensions("lmb"), expectedExtensions("gdp"), expectedExtensions("expectations")]).toEqual([
       [".xlsx"],
-      [".json", ".csv"],
-      [".json", ".csv"],
+      [".json", ".csv", ".xlsx"],
+      [".json", ".csv", ".xlsx"],
     ]);
     expect([wrongExtensionMessage("lmb"), wrongExtensionMessage("unemployment")]).toEqual([
       "Please upload a .XLSX file",
-      "Please upload a .JSON or .CSV file",
+      "Please upload a .JSON, .CSV or .XLSX file",
     ]);
   });
 });

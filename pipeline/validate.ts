@@ -17,16 +17,19 @@ export const MAX_CSV_UPLOAD_BYTES = 256 * MIB;
 
 export type UploadExtension = ".xlsx" | ".json" | ".csv";
 
-/** The extensions a data type's file may have: `.xlsx` for the barometer, `.json` or `.csv` for the others. */
+/**
+ * The extensions a data type's file may have: `.xlsx` for the barometer; `.json`, `.csv` or (v2.3) `.xlsx`, the
+ * data browser's spreadsheet, for the Eurostat types.
+ */
 export function expectedExtensions(dataType: DataType): readonly UploadExtension[] {
-  return dataType === "lmb" ? [".xlsx"] : [".json", ".csv"];
+  return dataType === "lmb" ? [".xlsx"] : [".json", ".csv", ".xlsx"];
 }
 
-/** `Please upload a .JSON or .CSV file` / `Please upload a .XLSX file`. */
+/** `Please upload a .JSON, .CSV or .XLSX file` / `Please upload a .XLSX file`. */
 export function wrongExtensionMessage(dataType: DataType): string {
-  return `Please upload a ${expectedExtensions(dataType)
-    .map((e) => e.toUpperCase())
-    .join(" or ")} file`;
+  const names = expectedExtensions(dataType).map((e) => e.toUpperCase());
+  const list = names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+  return `Please upload a ${list} file`;
 }
 
 /** The size limit of a file by its name: MAX_CSV_UPLOAD_BYTES for `.csv`, MAX_UPLOAD_BYTES otherwise. */

@@ -1,5 +1,6 @@
 // Youth unemployment as published context (model v2.2 §10): the newest month within U's 24-month cut-off, the EU-27
-// figure of that same month when stored, never a month after the as-of date, never another data type.
+// figure of that same month when stored, never a month not yet published by the as-of date (v2.3), never another
+// data type.
 import { describe, expect, it } from "vitest";
 import type { StoredObservation } from "./store/observations.ts";
 import { withYouthUnemployment, youthUnemploymentByCountry } from "./youth.ts";
@@ -23,6 +24,7 @@ describe("youthUnemploymentByCountry", () => {
     row("ES", "2026-01", 23.5),
     row("ES", "2025-12", 23.9),
     row("ES", "2026-12", 30), // after the as-of month: not yet
+    row("ES", "2026-11", 29), // the as-of month itself: not published before December (v2.3 lag of 1 month)
     row("EU27_2020", "2026-01", 14.8),
     row("EU27_2020", "2025-11", 14.6),
     row("DE", "2025-11", 7.0),

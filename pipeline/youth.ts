@@ -3,9 +3,11 @@
 // It is attached by recalc after the model has computed the snapshot, and never read by any score: the model's
 // inputs (recalc.ts buildModelInputs) do not carry it. Pure.
 import { EU_AGGREGATE } from "./countries.ts";
+import { lagOf } from "./lags.ts";
 import { withinCutoff } from "./model/current.ts";
 import { ageInMonths, periodEndMonth } from "./model/period.ts";
 import type { Snapshot } from "./model/types.ts";
+import type { SectorRate } from "./sector-list.ts";
 import type { StoredObservation } from "./store/observations.ts";
 
 export const YOUTH_DATA_TYPE = "youth_unemployment";
@@ -27,14 +29,16 @@ export interface YouthUnemployment {
 export type PublishedSnapshot = Snapshot & {
   /** v2.2 context (never in a score): null when the country has no under-25 rate within the cut-off. */
   youth_unemployment?: YouthUnemployment | null;
+  /** v2.3 context (never in a score, pipeline/sectors.ts): the vacancy rate per sector; empty without any. */
+  sectors?: SectorRate[];
 };
 
 /** The cut-off for showing it: the unemployment sub-score's freshness family (historical, 24 months). */
 const FAMILY = "historical" as const;
 
 /**
- * Per geo (countries and aggregates), the newest youth-unemployment observation that ends at or before the as-of
- * month and is within U's cut-off; with the EU-27 figure of that same month when stored.
+ * Per geo (countries and aggregates), the newest youth-unemployment observation published by the as-of month (its end
+ * month plus une_rt_m's publication lag at or before it, model v2.3) and within U's cut-off; with the EU-27 figure of that same month when stored.
  */
 export function youthUnemploymentByCountry(
   rows: readonly StoredObservation[],
@@ -44,7 +48,8 @@ export function youthUnemploymentByCountry(
   const byGeo = new Map<string, Map<string, StoredObservation>>();
   for (const o of rows) {
     if (o.dataType !== YOUTH_DATA_TYPE || o.period.includes("Q")) continue;
-    if (ageInMonths(o.period, asOfMonth) < 0) continue;
+    // v2.3: published by the as-of month (une_rt_m's publication lag), like the overall rate.
+    if (ageInMonths(o.period, asOfMonth) < lagOf(o.dataType, o.period)) continue;
     let periods = byGeo.get(o.geo);
     if (!periods) byGeo.set(o.geo, (periods = new Map()));
     const seen = periods.get(o.period);

@@ -358,7 +358,7 @@ describe("rejections say in plain words what the file is and what to do", () => 
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).error).toBe(
       "This file is Eurostat table une_rt_m, which holds unemployment, not expectations: upload it with data type unemployment. " +
-        "Accepted for expectations: Eurostat tables teibs030 or ei_bsee_m_r2 (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension), " +
+        "Accepted for expectations: Eurostat tables teibs030 or ei_bsee_m_r2 (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx), " +
         "or DG ECFIN's survey CSV (columns date, country, series, value).",
     );
   });

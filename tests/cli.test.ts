@@ -154,7 +154,7 @@ describe("jwi CLI", () => {
     const r = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
     expect(r.code).toBe(0);
     const out = r.json<{ model: string; as_of: string; countries: Array<{ code: string; score: number | null }> }>();
-    expect(out.model).toBe("v2.2");
+    expect(out.model).toBe("v2.3");
     expect(out.countries).toHaveLength(31);
     expect(out.countries.find((c) => c.code === "LI")!.score).toBeNull();
     const status = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();

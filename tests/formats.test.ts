@@ -1,9 +1,11 @@
-// File formats end to end: the same observations as JSON-stat and as each CSV flavour (SDMX-CSV with codes,
-// SDMX-CSV with labels, one column per dimension), each ingested into a fresh data directory through the real
+// File formats end to end: the same observations as JSON-stat, as each CSV flavour (SDMX-CSV with codes,
+// SDMX-CSV with labels, one column per dimension) and as the data browser's spreadsheet, each ingested into a fresh data directory through the real
 // pipeline and recalculated as of a fixed date, publish byte-identical snapshots. A bad CSV stores nothing.
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPipeline, type Pipeline } from "../pipeline/index.ts";
+import { NOT_XLSX_EUROSTAT_MESSAGE } from "../pipeline/sources/barometer/parse-guarded.ts";
+import { jsonStatToWorkbook } from "../pipeline/sources/eurostat/test-workbook.ts";
 import { jsonStatToCsv, type CsvFlavour } from "../pipeline/sources/eurostat/to-csv.ts";
 import type { DataType } from "../pipeline/types.ts";
 import { fixture, tempDataDir } from "./helpers/cli.ts";
@@ -30,6 +32,12 @@ function upload(file: string, table: string, dataType: DataType, format: "json" 
   if (format === "json") return { fileName: file, content: bytes, dataType };
   const text = jsonStatToCsv(JSON.parse(bytes.toString("utf8")), format, table);
   return { fileName: file.replace(/\.json$/, `.${format}.csv`), content: Buffer.from(text, "utf8"), dataType };
+}
+
+/** The real JSON-stat file as the data browser's spreadsheet (model v2.3), the same observations in a fourth format. */
+async function workbookUpload(file: string, table: string, dataType: DataType): Promise<Upload> {
+  const content = await jsonStatToWorkbook(JSON.parse(realJson(file).toString("utf8")), table);
+  return { fileName: file.replace(/\.json$/, ".xlsx"), content, dataType };
 }
 
 async function withPipeline<T>(work: (p: Pipeline) => Promise<T>): Promise<T> {
@@ -79,6 +87,9 @@ describe("the same observations in every format publish byte-identical snapshots
       expect(other.snapshots, flavour).toEqual(reference.snapshots);
       expect(other.history, flavour).toEqual(reference.history);
     }
+    const workbook = await publish([await workbookUpload("une_rt_m.json", "une_rt_m", "unemployment")]);
+    expect(workbook.snapshots, "workbook").toEqual(reference.snapshots);
+    expect(workbook.history, "workbook").toEqual(reference.history);
   });
 
   it("vacancy: jvs_q_nace2 in every format, beside the same unemployment file", async () => {
@@ -90,6 +101,8 @@ describe("the same observations in every format publish byte-identical snapshots
       const other = await publish([unemployment, upload("jvs_q_nace2.json", "JVS_Q_NACE2", "vacancy", flavour)]);
       expect(other.snapshots, flavour).toEqual(reference.snapshots);
     }
+    const workbook = await publish([unemployment, await workbookUpload("jvs_q_nace2.json", "jvs_q_nace2", "vacancy")]);
+    expect(workbook.snapshots, "workbook").toEqual(reference.snapshots);
   });
 });
 
@@ -188,11 +201,18 @@ describe("a bad CSV is rejected by ingest and stores nothing", () => {
   it("wrong extensions for the Eurostat types and the barometer", async () => {
     await withPipelineAt(tmp.dir, async (p) => {
       const eurostat = await p.ingest({
+        fileName: "une_rt_m.ods",
+        content: Buffer.from("x"),
+        dataType: "unemployment",
+      });
+      expect(eurostat.error).toBe("Please upload a .JSON, .CSV or .XLSX file");
+      // An .xlsx is the data browser's spreadsheet for a Eurostat type (model v2.3): these bytes are not one.
+      const notXlsx = await p.ingest({
         fileName: "une_rt_m.xlsx",
         content: Buffer.from("x"),
         dataType: "unemployment",
       });
-      expect(eurostat.error).toBe("Please upload a .JSON or .CSV file");
+      expect(notXlsx.error).toBe(NOT_XLSX_EUROSTAT_MESSAGE);
       const lmb = await p.ingest({ fileName: "lmb.csv", content: Buffer.from("x"), dataType: "lmb" });
       expect(lmb.error).toBe("Please upload a .XLSX file");
     });

@@ -72,7 +72,13 @@ describe("golden recalc over the bundled real fixtures", () => {
     }
     const une = files.filter((f) => f.table === "une_rt_m" && f.type === "unemployment").map((f) => f.release);
     expect(une).toEqual([null, "2025-06-06", "2026-09-22", "2026-09-22"]);
-    expect(files.filter((f) => f.table === "jvs_q_r21").map((f) => f.release)).toEqual([null, "2026-09-15"]);
+    expect(files.filter((f) => f.table === "jvs_q_r21").map((f) => f.release)).toEqual([
+      null,
+      "2026-09-15",
+      "2026-09-15",
+    ]);
+    // DG ECFIN's two releases of the EEI (model v2.3: the last day of each file's newest month).
+    expect(files.filter((f) => f.table === "ecfin_eei").map((f) => f.release)).toEqual(["2025-08-31", "2025-11-30"]);
   });
 
   it("covers all 31 countries and gives Liechtenstein no number", () => {

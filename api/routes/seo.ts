@@ -35,6 +35,7 @@ function englishEntries(): SitemapEntry[] {
     ...COUNTRIES.map((c) => page(`/job-market/${c.slug}`, "0.7", "daily", true)),
     page("/top-regions", "0.7", "weekly", true),
     page("/your-weather", "0.6", "weekly", true),
+    page("/sectors", "0.6", "weekly", true),
     // Compare pages (/compare/{a}-{b}…) are not listed: 465 pairs alone, each reachable from the country pages'
     // "Compare with…" links (docs/decisions/020-personal-weights.md).
     page("/methodology", "0.6", "monthly", true),

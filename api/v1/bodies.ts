@@ -10,7 +10,8 @@ import { ranking, regions } from "../../product/publication.ts";
 import type { RegionRow } from "../../product/shapes.ts";
 import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../http.ts";
 import { countryBody, type PublishedView, type ReadModel } from "../read-model.ts";
-import { CSV_TYPE, csvFilename, historyCsv, scoresCsv } from "./csv.ts";
+import type { PublishedSnapshot } from "../../pipeline/youth.ts";
+import { CSV_TYPE, csvFilename, historyCsv, scoresCsv, sectorsCsv } from "./csv.ts";
 import { openApiDocument } from "./openapi.ts";
 import { personalScoresBody, personalScoresCsvBody, stepsOfQuery } from "./personal.ts";
 import type { V1Reads } from "./table.ts";
@@ -43,6 +44,7 @@ function makeV1Reads(read: ReadModel): V1Reads {
     regions: (now, lang) => regionsBody(read, now, lang),
     sources: (now) => sourcesBody(read, now),
     scoresCsv: (now, lang) => scoresCsvBody(read, now, lang),
+    sectorsCsv: (now, lang) => sectorsCsvBody(read, now, lang),
     personalScores: (query, now, lang) => personalScoresBody(read.publishedView(now), stepsOfQuery(query), lang),
     personalScoresCsv: (query, now, lang) => personalScoresCsvBody(read.publishedView(now), stepsOfQuery(query), lang),
   };
@@ -92,6 +94,18 @@ export function scoresCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): 
     return cachedBytes(Buffer.from(scoresCsv(items, v.publication, v.readings)), tagIn(v.tag, lang), {
       type: CSV_TYPE,
       filename: csvFilename("scores", v.publication),
+    });
+  });
+}
+
+/** Every country's sector rates (model v2.3), as the snapshot publishes them, one line per country and sector. */
+export function sectorsCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
+  return read.derivedBody(lang === "en" ? "v1/sectors.csv" : `v1/sectors.csv@${lang}`, now, (v) => {
+    const items = lang === "en" ? v.items : v.items.map((item) => ({ ...item, name: countryNameIn(lang, item.code) }));
+    const sectorsOf = (code: string) => (v.readings.get(code)?.snapshot as PublishedSnapshot | null)?.sectors ?? [];
+    return cachedBytes(Buffer.from(sectorsCsv(items, v.publication, sectorsOf)), tagIn(v.tag, lang), {
+      type: CSV_TYPE,
+      filename: csvFilename("sectors", v.publication),
     });
   });
 }

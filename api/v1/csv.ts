@@ -5,6 +5,7 @@
 // OpenAPI document and the open data page show.
 import { formatScore } from "../../pipeline/model/round.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
+import type { SectorRate } from "../../product/sectors.ts";
 import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
 import { toCsv } from "../csv.ts";
 import { COUNTRY_NAME_TEXT } from "./schemas.ts";
@@ -118,7 +119,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     },
     {
       name: "model",
-      description: "Score model of the publication (v2.2).",
+      description: "Score model of the publication (v2.3).",
       value: (r) => r.publication?.model ?? null,
     },
     {
@@ -150,6 +151,56 @@ export const HISTORY_CSV: CsvFormat<HistoryRow> = {
   ],
 };
 
+type SectorRow = { item: CountryListItem; sector: SectorRate; publication: PublicationRow | null };
+
+/** `/api/v1/sectors.csv`: one line per country and sector with a figure (model v2.3; context only, never in a score). */
+export const SECTORS_CSV: CsvFormat<SectorRow> = {
+  line: "one sector of one country with a figure, countries in the product's fixed order, sectors in NACE order (a country without any has no line)",
+  columns: [
+    { name: "code", description: "Two-letter country code.", value: (r) => r.item.code },
+    { name: "name", description: COUNTRY_NAME_TEXT, value: (r) => r.item.name },
+    {
+      name: "nace_revision",
+      description: "The NACE revision of its table: `nace_r2` (NACE Rev. 2) or `nace_r2_1` (NACE Rev. 2.1).",
+      value: (r) => r.sector.revision,
+    },
+    {
+      name: "sector",
+      description: "The sector's NACE code in that revision (`J`, `G-I`).",
+      value: (r) => r.sector.code,
+    },
+    { name: "quarter", description: "The quarter of the figure (YYYY-Qn).", value: (r) => r.sector.period },
+    {
+      name: "vacancy_rate",
+      description: "The sector's job vacancy rate (% of posts vacant).",
+      value: (r) => r.sector.value,
+    },
+    { name: "flag", description: "Eurostat observation flag; empty when none.", value: (r) => r.sector.flag },
+    {
+      name: "all_sectors_rate",
+      description:
+        "The country's rate for all sectors of the same quarter, table and adjustment (%); empty when not stored.",
+      value: (r) => r.sector.all_sectors,
+    },
+    {
+      name: "eu_rate",
+      description: "The EU-27 rate of the same sector, quarter, table and adjustment (%); empty when not stored.",
+      value: (r) => r.sector.eu_value,
+    },
+    {
+      name: "seasonal_adjustment",
+      description: "`SA` (seasonally adjusted), else `NSA` where the country has no seasonally adjusted figure.",
+      value: (r) => r.sector.s_adj,
+    },
+    { name: "table", description: "The Eurostat table it comes from.", value: (r) => r.sector.table },
+    {
+      name: "as_of",
+      description: "As-of date of the publication (YYYY-MM-DD).",
+      value: (r) => r.publication?.as_of ?? null,
+    },
+  ],
+};
+
 function write<Row>(format: CsvFormat<Row>, rows: readonly Row[]): string {
   return toCsv(
     format.columns.map((c) => c.name),
@@ -166,6 +217,17 @@ export function scoresCsv(
   return write(
     SCORES_CSV,
     items.map((item) => ({ item, publication, panel: panels.get(item.code)?.panel ?? null })),
+  );
+}
+
+export function sectorsCsv(
+  items: readonly CountryListItem[],
+  publication: PublicationRow | null,
+  sectorsOf: (code: string) => readonly SectorRate[],
+): string {
+  return write(
+    SECTORS_CSV,
+    items.flatMap((item) => sectorsOf(item.code).map((sector) => ({ item, sector, publication }))),
   );
 }
 

@@ -412,7 +412,7 @@ export const sourcesSchema = z
 const publicationRef = z
   .strictObject({
     id: z.int().min(1).meta({ description: "Publication number; every recalc publishes a new one." }),
-    model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2).", example: "v2.2" }),
+    model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2, v2.3).", example: "v2.3" }),
     as_of: z
       .string()
       .regex(DATE)
@@ -560,7 +560,7 @@ export const marketPanelSchema = z
 
 const publishedCountry = z.strictObject({
   ...identity,
-  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.2" }),
+  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.3" }),
   as_of: z
     .string()
     .regex(DATE)
@@ -674,6 +674,36 @@ const publishedCountry = z.strictObject({
     .meta({
       description:
         "Youth unemployment (age Y_LT25), newest month within 24 months: context only, never in any score (model v2.2 §10).",
+    }),
+  sectors: z
+    .array(
+      z.strictObject({
+        revision: z.enum(["nace_r2", "nace_r2_1"]).meta({
+          description: "The NACE revision of its table: `nace_r2` (NACE Rev. 2) or `nace_r2_1` (NACE Rev. 2.1).",
+        }),
+        code: z.string().meta({ description: "The sector's NACE code in that revision.", example: "J" }),
+        value: z.number().meta({ description: "The sector's job vacancy rate (% of posts vacant)." }),
+        period: period("Its quarter (YYYY-Qn)."),
+        flag: z.string().nullable().meta({ description: "Eurostat observation flag; null when none." }),
+        table: z.string().meta({ description: "The Eurostat table it comes from.", example: "ei_lmjv_q_r2" }),
+        s_adj: z.string().meta({
+          description:
+            "Seasonal adjustment of the series read: `SA`, else `NSA` where the country has no seasonally adjusted figure.",
+        }),
+        all_sectors: z.number().nullable().meta({
+          description:
+            "The country's rate for all sectors (NACE `B-S`; `B-T` or `A-T` in NACE Rev. 2.1) of the same quarter, table and adjustment; null when not stored.",
+        }),
+        eu_value: z.number().nullable().meta({
+          description:
+            "The EU-27 (`EU27_2020`) rate of the same sector, quarter, table and adjustment; null when not stored.",
+        }),
+      }),
+    )
+    .optional()
+    .meta({
+      description:
+        "Where the openings are: the job vacancy rate of each sector, its newest quarter published within 24 months; empty without any. Context only, never in any score (model v2.3).",
     }),
   sentiment_sources: z
     .array(

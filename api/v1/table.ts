@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../product/locales.ts";
 import type { RankingType } from "../../product/options.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { HttpError, type CachedBody } from "../http.ts";
-import { HISTORY_CSV, SCORES_CSV, type CsvFormat } from "./csv.ts";
+import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV, type CsvFormat } from "./csv.ts";
 import { personalRoutes } from "./personal.ts";
 import {
   countriesSchema,
@@ -39,6 +39,7 @@ export interface V1Reads {
   regions(now: Date, lang: Locale): CachedBody;
   sources(now: Date): CachedBody;
   scoresCsv(now: Date, lang: Locale): CachedBody;
+  sectorsCsv(now: Date, lang: Locale): CachedBody;
   /** A personal ranking under the weights of the request's query (api/v1/personal.ts); a 400 for bad weights. */
   personalScores(query: unknown, now: Date, lang: Locale): CachedBody;
   personalScoresCsv(query: unknown, now: Date, lang: Locale): CachedBody;
@@ -318,6 +319,26 @@ export const V1_TABLE: readonly V1Route[] = [
     params: null,
     names: true,
     answer: (r, now, p) => r.scoresCsv(now, p.lang),
+  },
+  {
+    doc: {
+      method: "get",
+      path: `${API_V1_BASE}/sectors.csv`,
+      operationId: "downloadSectors",
+      tags: ["Downloads"],
+      summary: "Where the openings are: every country's job vacancy rate by sector, as CSV",
+      description:
+        "The `sectors` of every country's snapshot as a CSV download: each sector's newest quarter with its job vacancy rate, beside the country's rate for all sectors and the EU-27 rate of the same quarter. Context only: never in any score, ranking or weather.",
+      request: langRequest,
+      responses: {
+        200: csvAnswer(SECTORS_CSV as CsvFormat<never>, "The sectors as CSV."),
+        304: notModified,
+        400: badLang(),
+      },
+    },
+    params: null,
+    names: true,
+    answer: (r, now, p) => r.sectorsCsv(now, p.lang),
   },
   ...personalDocs().map((doc, i): V1Route => ({
     doc,

@@ -39,6 +39,8 @@ export async function statusCommand(
   if (report.data.length === 0) writeLine(out, "  nothing yet: run `jwi ingest FILE --type T` first.");
   let last = "";
   for (const r of report.data) {
+    // Sector vacancy rates (model v2.3, context only) are many series per country: said per table, below.
+    if (r.data_type === "sector_vacancy") continue;
     const head = `${r.data_type} · ${r.table}`;
     if (head !== last) {
       writeLine(out, `  ${head}`);
@@ -56,9 +58,11 @@ export async function statusCommand(
         `  release ${r.release ?? "none stated"}${series}`,
     );
   }
+  for (const line of sectorLines(report)) writeLine(out, line);
   if (report.data.length) {
     writeLine(out, "");
     writeLine(out, report.stale.rule);
+    writeLine(out, report.lags.rule);
     const n = report.stale.countries.length;
     writeLine(
       out,
@@ -87,14 +91,17 @@ export async function statusCommand(
       out,
       "Source tables (last check by `jwi update` / `jwi fetch`, last change of stored values, newest period):",
     );
-    const width = Math.max(...report.tables.map((t) => t.table.length));
+    // A table that feeds two data types (une_rt_m, the vacancy tables with their sectors) names the type.
+    const twice = (table: string) => report.tables.filter((x) => x.table === table).length > 1;
+    const name = (t: (typeof report.tables)[number]) => (twice(t.table) ? `${t.table} (${t.dataType})` : t.table);
+    const width = Math.max(...report.tables.map((t) => name(t).length));
     for (const t of report.tables) {
       const check = t.lastCheckedAt
         ? `${(t.lastStatus ?? "").padEnd(9)} checked ${t.lastCheckedAt}`
         : `${"—".padEnd(9)} never fetched`;
       writeLine(
         out,
-        `  ${t.table.padEnd(width)}  ${check} · changed ${t.lastChangedAt ?? "—"} · newest ${t.newestPeriod ?? "—"}` +
+        `  ${name(t).padEnd(width)}  ${check} · changed ${t.lastChangedAt ?? "—"} · newest ${t.newestPeriod ?? "—"}` +
           (t.lastStatus === "failed" && t.lastReason ? `\n  ${" ".repeat(width)}  ${t.lastReason}` : ""),
       );
     }
@@ -112,4 +119,33 @@ export async function statusCommand(
     }
   }
   return report;
+}
+
+/**
+ * The sector vacancy rates held (model v2.3 §11, context only), per table: its series (each NACE aggregate with each
+ * seasonal adjustment) and per country how many aggregates are read and the newest quarter among them.
+ */
+function sectorLines(report: StatusReport): string[] {
+  const rows = report.data.filter((r) => r.data_type === "sector_vacancy");
+  const lines: string[] = [];
+  for (const table of [...new Set(rows.map((r) => r.table))]) {
+    const mine = rows.filter((r) => r.table === table);
+    const series = [...new Set(mine.map((r) => r.series))].sort();
+    lines.push(`  sector_vacancy · ${table} (context only, never in a score): ${series.length} series`);
+    for (const s of series) lines.push(`      ${s}`);
+    for (const country of [...new Set(mine.map((r) => r.country))]) {
+      const read = mine.filter((r) => r.country === country && r.read);
+      const newest =
+        read
+          .map((r) => r.newest_period)
+          .sort()
+          .at(-1) ?? "—";
+      const kept = mine.filter((r) => r.country === country && !r.read).length;
+      lines.push(
+        `    ${country.padEnd(10)} ${read.length} aggregates read, newest ${newest}` +
+          (kept > 0 ? `  (${kept} more series kept, NOT READ)` : ""),
+      );
+    }
+  }
+  return lines;
 }

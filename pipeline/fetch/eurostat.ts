@@ -38,6 +38,12 @@ export function tableUrl(baseUrl: string, config: TableConfig): string {
     if (pin.optional) continue;
     for (const code of pin.codes) if (!params.getAll(pin.dimension).includes(code)) params.append(pin.dimension, code);
   }
+  // v2.3 §11: a vacancy table is asked for its shown sectors beside the headline aggregate (one answer feeds both).
+  for (const r of readings.length ? readings : [config]) {
+    for (const code of r.sectors?.fetched ?? []) {
+      if (!params.getAll(r.sectors!.dimension).includes(code)) params.append(r.sectors!.dimension, code);
+    }
+  }
   return `${baseUrl.replace(/\/+$/, "")}/${encodeURIComponent(config.table)}?${params.toString()}`;
 }
 

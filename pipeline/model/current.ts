@@ -2,13 +2,13 @@
 // Without the model's functions: what code outside the model (the site's browser bundle included) may import to
 // read a threshold, a weight or a cut-off. The model object itself is index.ts's CURRENT_MODEL (MODELS by this id).
 import { ageInMonths } from "./period.ts";
-import { TABLES, type Family, type ModelId, type ModelParams } from "./tables.ts";
+import { TABLES, type Family, type LaggedSeries, type ModelId, type ModelParams } from "./tables.ts";
 import type { SubScoreKey } from "./types.ts";
 
-export type { Family, FreshnessRule } from "./tables.ts";
+export type { Family, FreshnessRule, LaggedSeries } from "./tables.ts";
 
 /** The id of the model recalc uses now: the one place that says which model is current. */
-export const CURRENT_MODEL_ID = "v2.2" satisfies ModelId;
+export const CURRENT_MODEL_ID = "v2.3" satisfies ModelId;
 
 /** Every parameter of the model recalc uses now (the same frozen object as CURRENT_MODEL.params). */
 export const CURRENT_PARAMS: ModelParams = TABLES[CURRENT_MODEL_ID];
@@ -35,4 +35,12 @@ export function withinCutoff(
 ): boolean {
   const month = typeof asOf === "string" ? asOf : asOf.toISOString().slice(0, 7);
   return ageInMonths(period, month) <= params.freshness[family].cutoff;
+}
+
+/**
+ * The publication lag of a series in whole months (v2.3): an observation of period P counts as of month A only
+ * when end_month(P) + lag <= A. 0 for every series of a model without lags (v2 to v2.2).
+ */
+export function publicationLagOf(series: LaggedSeries, params: ModelParams = CURRENT_PARAMS): number {
+  return params.publicationLag?.[series] ?? 0;
 }

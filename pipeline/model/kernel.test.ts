@@ -34,6 +34,7 @@ const RELEASED: Readonly<Record<string, string>> = {
   v2: "0ce69d0b19ccc98d3de70ce78e9b07fd0a210e5fd69bb65c136028fcc41cc97c",
   "v2.1": "d07e1957bc85821e19921b05823165f0d1a2d5e99e93ee958dac1fc1a03cdb53",
   "v2.2": "94eeafd68f81214dbd870759f7ec81839819a1552b6b7c1a75ed211d7fbec442",
+  "v2.3": "6d2fc3c5e5684e635c84a6fc84be2678e2050dd98d08c96e7b8fe952aec9d155",
 };
 
 describe("released parameter tables", () => {

@@ -8,7 +8,15 @@ import { explainChange, explainHistory, explainSnapshots, withPlainStates, type 
 import { monthLabel, monthOfDate, periodEndMonth, periodKind, type PeriodKind } from "./period.ts";
 import { roundHalfAway } from "./round.ts";
 import type { ScoreModel } from "./score-model.ts";
-import { FAMILIES, SUB_SCORE_KEYS, type AnchorTable, type Family, type ModelParams, type Threshold } from "./tables.ts";
+import {
+  FAMILIES,
+  SUB_SCORE_KEYS,
+  type AnchorTable,
+  type Family,
+  type LaggedSeries,
+  type ModelParams,
+  type Threshold,
+} from "./tables.ts";
 import type {
   Basis,
   Confidence,
@@ -130,6 +138,11 @@ export interface PreparedSeries {
   readonly ends: readonly number[];
   readonly points: readonly SeriesPoint[];
   readonly byEnd: ReadonlyMap<number, number>;
+  /**
+   * v2.3: months after its end month before a point counts (its table's publication lag; 0 before v2.3). One lag
+   * per series: every table that feeds one input has the same lag (tables.ts MODEL_V2_3).
+   */
+  readonly lag: number;
 }
 
 export interface Prepared {
@@ -152,6 +165,7 @@ export function prepareSeries(
   name: string,
   series: readonly SeriesPoint[],
   kind: PeriodKind | null,
+  lag = 0,
 ): PreparedSeries {
   const rows: { end: number; point: SeriesPoint }[] = [];
   for (const point of series) {
@@ -175,7 +189,7 @@ export function prepareSeries(
     }
     byEnd.set(row.end, i);
   });
-  return { ends: rows.map((r) => r.end), points: rows.map((r) => r.point), byEnd };
+  return { ends: rows.map((r) => r.end), points: rows.map((r) => r.point), byEnd, lag };
 }
 
 /** Position of the newest point whose end month is <= month, or -1. O(log n). */
@@ -190,20 +204,38 @@ export function lastAtOrBefore(s: PreparedSeries, month: number): number {
   return lo - 1;
 }
 
-const EMPTY_SERIES: PreparedSeries = Object.freeze({ ends: [], points: [], byEnd: new Map<number, number>() });
+/**
+ * Position of the newest point that counts as of `month`: its end month plus the series' publication lag is at or
+ * before it (v2.3; with lag 0, lastAtOrBefore). Its age is still `month` minus its end month.
+ */
+export function lastCounting(s: PreparedSeries, month: number): number {
+  return lastAtOrBefore(s, month - s.lag);
+}
+
+const EMPTY_SERIES: PreparedSeries = Object.freeze({ ends: [], points: [], byEnd: new Map<number, number>(), lag: 0 });
 
 function prepare(input: ModelInput, params: ModelParams): Prepared {
   const c = input.country;
-  const um = prepareSeries(c, "unemploymentMonthly", input.unemploymentMonthly, "month");
-  const uq = prepareSeries(c, "unemploymentQuarterly", input.unemploymentQuarterly, "quarter");
-  const vac = prepareSeries(c, "vacancy", input.vacancy, "quarter");
-  const lmb = params.sentimentSources.includes("lmb") ? prepareSeries(c, "lmb", input.lmb, "month") : EMPTY_SERIES;
-  const eei = params.sentimentSources.includes("eei")
-    ? prepareSeries(c, "expectations", input.expectations ?? [], "month")
+  const lag = (series: LaggedSeries): number => params.publicationLag?.[series] ?? 0;
+  const um = prepareSeries(c, "unemploymentMonthly", input.unemploymentMonthly, "month", lag("unemploymentMonthly"));
+  const uq = prepareSeries(
+    c,
+    "unemploymentQuarterly",
+    input.unemploymentQuarterly,
+    "quarter",
+    lag("unemploymentQuarterly"),
+  );
+  const vac = prepareSeries(c, "vacancy", input.vacancy, "quarter", lag("vacancy"));
+  const lmb = params.sentimentSources.includes("lmb")
+    ? prepareSeries(c, "lmb", input.lmb, "month", lag("lmb"))
     : EMPTY_SERIES;
+  const eei = params.sentimentSources.includes("eei")
+    ? prepareSeries(c, "expectations", input.expectations ?? [], "month", lag("expectations"))
+    : EMPTY_SERIES;
+  // The first month in which any scoring input counts (its end month plus its publication lag).
   let firstMonth: number | null = null;
   for (const s of [um, uq, vac, lmb, eei]) {
-    if (s.ends.length > 0 && (firstMonth === null || s.ends[0] < firstMonth)) firstMonth = s.ends[0];
+    if (s.ends.length > 0 && (firstMonth === null || s.ends[0] + s.lag < firstMonth)) firstMonth = s.ends[0] + s.lag;
   }
   return {
     um,
@@ -211,8 +243,9 @@ function prepare(input: ModelInput, params: ModelParams): Prepared {
     vac,
     lmb,
     eei,
-    gdp: prepareSeries(c, "gdp", input.gdp, null),
-    inflation: prepareSeries(c, "inflation", input.inflation, null),
+    gdp: prepareSeries(c, "gdp", input.gdp, null, lag("gdp")),
+    inflation: prepareSeries(c, "inflation", input.inflation, null, lag("inflation")),
+    // The EU aggregate is read for the period of the country's chosen unemployment observation, never by month.
     euM: prepareSeries(c, "euUnemploymentMonthly", input.euUnemploymentMonthly, "month"),
     euQ: prepareSeries(c, "euUnemploymentQuarterly", input.euUnemploymentQuarterly, "quarter"),
     firstMonth,
@@ -331,8 +364,8 @@ function evaluate(prep: Prepared, month: number, ctx: Context): Evaluation {
   const { params, plan } = ctx;
 
   // Unemployment: the series whose newest observation is more recent; monthly on a tie.
-  const mPos = lastAtOrBefore(prep.um, month);
-  const qPos = lastAtOrBefore(prep.uq, month);
+  const mPos = lastCounting(prep.um, month);
+  const qPos = lastCounting(prep.uq, month);
   let unemploymentSeries: Evaluation["unemploymentSeries"] = null;
   let u: PreparedSeries | null = null;
   let uPos = -1;
@@ -345,9 +378,9 @@ function evaluate(prep: Prepared, month: number, ctx: Context): Evaluation {
     u = prep.uq;
     uPos = qPos;
   }
-  const vPos = lastAtOrBefore(prep.vac, month);
-  const lPos = lastAtOrBefore(prep.lmb, month);
-  const xPos = lastAtOrBefore(prep.eei, month);
+  const vPos = lastCounting(prep.vac, month);
+  const lPos = lastCounting(prep.lmb, month);
+  const xPos = lastCounting(prep.eei, month);
 
   let U: SubScore | null = null;
   let M: SubScore | null = null;
@@ -462,8 +495,9 @@ export function valueAt(point: SeriesPoint): ValueAt {
   return { value: point.value, period: point.period, flag: point.flag };
 }
 
+/** The newest point that counts as of `month` (its publication lag included), or null. */
 export function newest(s: PreparedSeries, month: number): SeriesPoint | null {
-  const i = lastAtOrBefore(s, month);
+  const i = lastCounting(s, month);
   return i >= 0 ? s.points[i] : null;
 }
 
@@ -547,10 +581,10 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
   const { history, states, last: ev } = run(prep, month, ctx);
   const { blend, u, uPos, uPrevPos, vPos, lPos, xPos } = ev;
 
-  // Newest month with any scoring input.
+  // Newest month with any scoring input that counts.
   let anchor: number | null = null;
   for (const s of [prep.um, prep.uq, prep.vac, prep.lmb, prep.eei]) {
-    const i = lastAtOrBefore(s, month);
+    const i = lastCounting(s, month);
     if (i >= 0 && (anchor === null || s.ends[i] > anchor)) anchor = s.ends[i];
   }
 

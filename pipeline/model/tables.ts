@@ -35,6 +35,21 @@ export type SentimentSourceId = "lmb" | "eei";
 /** The scoring data types, each with the freshness family its observations age by. */
 export type ScoringDataType = "unemployment" | "vacancy" | "lmb" | "expectations";
 
+/**
+ * The series a model reads (the inputs of ModelInput, types.ts) and the two context figures published beside the
+ * score (youth unemployment, sector vacancy rates): what a publication lag is kept for (v2.3).
+ */
+export type LaggedSeries =
+  | "unemploymentMonthly"
+  | "unemploymentQuarterly"
+  | "vacancy"
+  | "lmb"
+  | "expectations"
+  | "gdp"
+  | "inflation"
+  | "youthUnemployment"
+  | "sectorVacancy";
+
 /** Every parameter and switch of one released model. */
 export interface ModelParams {
   readonly id: string;
@@ -99,6 +114,12 @@ export interface ModelParams {
   readonly yoyFrom: "anchor month" | "as-of month";
   /** The snapshot carries the sentiment sources, the EEI and the attribution of its changes (v2.1 on). */
   readonly explainsChanges: boolean;
+  /**
+   * v2.3: each series' usual publication delay in whole months. An observation of period P counts as of month A
+   * only when end_month(P) + lag <= A, for the current snapshot and every month of the history alike (its age stays
+   * A - end_month(P)). Absent (v2 to v2.2): every lag is 0, an observation counts from its own end month.
+   */
+  readonly publicationLag?: Readonly<Record<LaggedSeries, number>>;
 }
 
 /** Frozen all the way down (a released table cannot be edited at run time either). */
@@ -219,8 +240,34 @@ export const MODEL_V2_2: ModelParams = frozen({
   yoyFrom: "as-of month",
 });
 
+/**
+ * Model v2.3 (0.4.0): v2.2's numbers; an observation counts only once it could have been published (its table's
+ * usual publication lag), for today's score and every month of the history (docs/model.md §1, §6). Its other
+ * reading rules (ei_lmjv_q_r2 below the two job vacancy tables, the data browser's workbook, DG ECFIN's release
+ * from its newest month) and the sector context live in the parsers, the store and recalc, not in the formula.
+ */
+export const MODEL_V2_3: ModelParams = frozen({
+  ...MODEL_V2_2,
+  id: "v2.3",
+  introducedIn: "0.4.0",
+  publicationLag: {
+    unemploymentMonthly: 1,
+    unemploymentQuarterly: 2,
+    vacancy: 3,
+    lmb: 0,
+    expectations: 0,
+    gdp: 2,
+    inflation: 1,
+    youthUnemployment: 1,
+    sectorVacancy: 3,
+  },
+});
+
 /** Every released table by id. A snapshot keeps the id of the model that made it. */
-export const TABLES = frozen({ v2: MODEL_V2, "v2.1": MODEL_V2_1, "v2.2": MODEL_V2_2 }) satisfies Readonly<
-  Record<string, ModelParams>
->;
+export const TABLES = frozen({
+  v2: MODEL_V2,
+  "v2.1": MODEL_V2_1,
+  "v2.2": MODEL_V2_2,
+  "v2.3": MODEL_V2_3,
+}) satisfies Readonly<Record<string, ModelParams>>;
 export type ModelId = keyof typeof TABLES;

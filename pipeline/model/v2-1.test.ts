@@ -31,9 +31,9 @@ describe("metadata and parameters", () => {
     expect(modelV2_1.params).toBe(MODEL_V2_1);
     expect(MODELS["v2.1"]).toBe(modelV2_1);
     expect(MODELS.v2).toBe(modelV2);
-    expect(CURRENT_MODEL_ID).toBe("v2.2");
+    expect(CURRENT_MODEL_ID).toBe("v2.3");
     expect(CURRENT_MODEL).not.toBe(modelV2_1);
-    expect(CURRENT_MODEL.params.id).toBe("v2.2");
+    expect(CURRENT_MODEL.params.id).toBe("v2.3");
   });
 
   it("keeps v2's numbers by value and adds the v2.1 ones", () => {

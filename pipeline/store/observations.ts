@@ -2,7 +2,7 @@
 // One ingest is one transaction; values are always bound, never spliced into SQL.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { cleanUserText } from "../clean-text.ts";
-import type { DataType, Observation } from "../types.ts";
+import type { DataType, Observation, StoredDataType } from "../types.ts";
 import { anyTableConfig } from "../sources/all-tables.ts";
 import { legacySeriesKey, normaliseRelease } from "../sources/series-key.ts";
 import { observationKey, type StoredValue } from "./diff.ts";
@@ -91,7 +91,7 @@ export interface RecoveredIngest {
 export type RecoverSeries = (ingests: readonly LegacyIngest[]) => Promise<ReadonlyMap<number, RecoveredIngest>>;
 
 export interface IngestRecord {
-  dataType: DataType;
+  dataType: StoredDataType;
   table: string;
   fileName: string;
   sha256: string;
@@ -108,7 +108,7 @@ export interface IngestRecord {
 }
 
 export interface StoredObservation {
-  dataType: DataType;
+  dataType: StoredDataType;
   table: string;
   /** The series within the table (docs/model.md §1 "Series"); `""` for a table with one series. */
   series: string;
@@ -124,7 +124,7 @@ export interface StoredObservation {
 }
 
 export interface SeriesStatusRow {
-  dataType: DataType;
+  dataType: StoredDataType;
   table: string;
   /** The series within the table; a country may hold several series of one table (only one is read). */
   series: string;
@@ -136,7 +136,7 @@ export interface SeriesStatusRow {
 }
 
 export interface TableStatusRow {
-  dataType: DataType;
+  dataType: StoredDataType;
   table: string;
   /** Null for a table the updater checked but never stored anything from. */
   lastIngestedAt: string | null;
@@ -358,7 +358,7 @@ export class ObservationStore {
   }
 
   /** Stored values of one series of one source table for one data type, keyed by `geo|period`. */
-  async existingValues(dataType: DataType, table: string, series: string): Promise<Map<string, StoredValue>> {
+  async existingValues(dataType: StoredDataType, table: string, series: string): Promise<Map<string, StoredValue>> {
     const reader = await this.conn.runAndReadAll(
       `SELECT geo, period, value, flag, unit, release FROM observations WHERE data_type = $1 AND source_table = $2 AND series = $3`,
       [dataType, table, series],
@@ -461,7 +461,7 @@ export class ObservationStore {
     const rows: StoredObservation[] = new Array(reader.currentRowCount);
     for (let i = 0; i < rows.length; i++) {
       rows[i] = {
-        dataType: dataType![i] as DataType,
+        dataType: dataType![i] as StoredDataType,
         table: table![i] as string,
         series: series![i] as string,
         geo: geo![i] as string,
@@ -484,7 +484,7 @@ export class ObservationStore {
          FROM observations GROUP BY data_type, source_table, series, geo ORDER BY data_type, source_table, geo, series`,
     );
     return reader.getRowsJS().map(([dataType, table, series, geo, newest, n, release]) => ({
-      dataType: dataType as DataType,
+      dataType: dataType as StoredDataType,
       table: String(table),
       series: String(series),
       geo: String(geo),
@@ -518,7 +518,7 @@ export class ObservationStore {
     return reader
       .getRowsJS()
       .map(([dataType, table, last, changed, updated, ingests, newest, n, checked, status, reason]) => ({
-        dataType: dataType as DataType,
+        dataType: dataType as StoredDataType,
         table: String(table),
         lastIngestedAt: str(last),
         lastChangedAt: str(changed),

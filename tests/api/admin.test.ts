@@ -379,7 +379,7 @@ describe("recalculate and the one-job lock", () => {
     const beforeBody = (await before.json()) as Array<{ code: string; confidence: string | null }>;
     const r = await postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed());
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ model: "v2.2", as_of: "2026-11-22" });
+    expect(r.body).toMatchObject({ model: "v2.3", as_of: "2026-11-22" });
     expect(r.body.countries).toHaveLength(31);
     expect(r.body.publication_id).toBeGreaterThan(1);
     const entry = s.db
@@ -573,7 +573,7 @@ describe("status and publication", () => {
   it("status is the pipeline's report", async () => {
     const { status, body } = await getJson(admin("/status"), { headers: authed() });
     expect(status).toBe(200);
-    expect(body.published.model).toBe("v2.2");
+    expect(body.published.model).toBe("v2.3");
     expect(body.published.countries).toHaveLength(31);
     expect(body.data.some((d: { data_type: string }) => d.data_type === "vacancy")).toBe(true);
     // No JWI_UPDATE_CRON here: "no schedule"; nothing downloaded, so no failing table.

@@ -121,6 +121,7 @@ describe("the OpenAPI document", () => {
         "/api/v1/scores",
         "/api/v1/scores.csv",
         "/api/v1/scores/personal.csv",
+        "/api/v1/sectors.csv",
         "/api/v1/sources",
       ].sort(),
     );
@@ -351,6 +352,40 @@ describe("CSV downloads", () => {
     }
   });
 
+  it("sectors (model v2.3): one line per country and sector, equal to the country documents; none for LI", async () => {
+    const res = await fetch(`${base}/api/v1/sectors.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="job-weather-index-sectors-${AS_OF}.csv"`,
+    );
+    const [head, ...rows] = parseCsv(await res.text());
+    expect(head).toEqual([
+      "code",
+      "name",
+      "nace_revision",
+      "sector",
+      "quarter",
+      "vacancy_rate",
+      "flag",
+      "all_sectors_rate",
+      "eu_rate",
+      "seasonal_adjustment",
+      "table",
+      "as_of",
+    ]);
+    const de = (await getJson(`${base}/api/v1/countries/de`)).body;
+    const deRows = rows.filter((r) => r[0] === "DE");
+    expect(deRows.map((r) => [r[3], r[4], Number(r[5])])).toEqual(
+      de.sectors.map((x: any) => [x.code, x.period, x.value]),
+    );
+    expect(de.sectors.length).toBeGreaterThan(0);
+    expect(de.sectors.every((x: any) => x.period >= "2025-Q3")).toBe(true);
+    expect(rows.some((r) => r[0] === "LI")).toBe(false);
+    expect((await getJson(`${base}/api/v1/countries/li`)).body.sectors).toEqual([]);
+    const german = parseCsv(await (await fetch(`${base}/api/v1/sectors.csv?lang=de`)).text());
+    expect(german.find((r) => r[0] === "DE")![1]).toBe("Deutschland");
+  });
+
   it("carries the publication's ETag and answers 304 to it", async () => {
     const [csv, json] = await Promise.all([fetch(`${base}/api/v1/scores.csv`), fetch(`${base}/api/v1/countries`)]);
     const etag = csv.headers.get("etag")!;
@@ -386,6 +421,8 @@ describe("the fast path", () => {
         "/api/v1/regions",
         "/api/v1/sources",
         "/api/v1/scores.csv",
+        "/api/v1/sectors.csv",
+        "/api/v1/sectors.csv?lang=fr",
         "/api/v1/countries/de/",
       ];
       const pick = (h: Headers) =>

@@ -20,7 +20,7 @@ describe("GET /api/health", () => {
   it("reports the model, publication and scored countries", async () => {
     const { status, body } = await getJson(`${base}/api/health`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, model: "v2.2", as_of: AS_OF, paused: false, paused_reason: null });
+    expect(body).toMatchObject({ ok: true, model: "v2.3", as_of: AS_OF, paused: false, paused_reason: null });
     expect(typeof body.published_at).toBe("string");
     expect(body.countries_scored).toBeGreaterThan(20);
   });
@@ -69,7 +69,7 @@ describe("GET /api/countries/:code", () => {
       code: "DE",
       country: "DE",
       name: "Germany",
-      model: "v2.2",
+      model: "v2.3",
       as_of: AS_OF,
       published: true,
     });

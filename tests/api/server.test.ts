@@ -114,7 +114,7 @@ describe("a fresh data dir", () => {
       },
     });
     const health = await getJson(`${server.url}/api/health`);
-    expect(health.body).toMatchObject({ ok: true, model: "v2.2", as_of: new Date().toISOString().slice(0, 10) });
+    expect(health.body).toMatchObject({ ok: true, model: "v2.3", as_of: new Date().toISOString().slice(0, 10) });
     expect(health.body.countries_scored).toBeGreaterThan(0);
     const sources = server.db
       .prepare("SELECT source_table || ' ' || data_type FROM source_status ORDER BY 1")

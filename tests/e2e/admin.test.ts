@@ -266,9 +266,9 @@ describe("upload: the browser's checks", () => {
     await toast(page, "Please select a file").waitFor();
     await partScreenshot(page.locator("#upload"), "admin-file-error-desktop");
 
-    await chooseUpload(page, "unemployment", BAROMETER);
+    await chooseUpload(page, "unemployment", path.join(FIXTURES, "README.md"));
     await upload.click();
-    await expect.poll(() => error.textContent()).toBe("Please upload a .JSON or .CSV file");
+    await expect.poll(() => error.textContent()).toBe("Please upload a .JSON, .CSV or .XLSX file");
 
     await chooseUpload(page, "lmb", path.join(REAL, "une_rt_m.json"));
     await upload.click();

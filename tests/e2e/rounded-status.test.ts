@@ -62,7 +62,7 @@ describe("a score of 6.95 … 6.999 is shown 7.0 and is bright everywhere", () =
     expect(de.score).toBeGreaterThanOrEqual(6.95);
     expect(de.score).toBeLessThan(7);
     expect(de).toMatchObject({ status: "bright", label: "Rather favorable", basis: "historical-only" });
-    expect(recalc.model).toBe("v2.2");
+    expect(recalc.model).toBe("v2.3");
   });
 
   it("the API says bright for /api/countries/DE and in the list", async () => {

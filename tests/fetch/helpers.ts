@@ -48,7 +48,14 @@ export const byTable = (s: FetchSummary, table: string) => {
 };
 
 export interface StatusJson {
-  data: Array<{ data_type: string; table: string; country: string; newest_period: string; observations: number }>;
+  data: Array<{
+    data_type: string;
+    table: string;
+    series: string;
+    country: string;
+    newest_period: string;
+    observations: number;
+  }>;
   tables: Array<{
     table: string;
     observations: number;

@@ -20,6 +20,8 @@ export const BAROMETER_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../synthetic/b
 export const DERIVED_R21_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/jvs_q_r21_NL_PL_RO.json");
 /** teibs030 as JSON-stat, built from DG ECFIN's real EEI values (2024-09 … 2025-08): fixtures/README.md. */
 export const DERIVED_TEIBS030_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/teibs030_EEI_2024-09_2025-08.json");
+/** ei_lmjv_q_r2 as JSON-stat, built from the real data browser workbook's values (model v2.3): fixtures/README.md. */
+export const DERIVED_EI_LMJV_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/ei_lmjv_q_r2_2023Q2_2025Q3.json");
 export const BAROMETER_PATH = "/barometer/lmb-months-down.xlsx";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -112,9 +114,17 @@ export function derivedTeibs030(): Dataset {
   return JSON.parse(readFileSync(DERIVED_TEIBS030_FILE, "utf8")) as Dataset;
 }
 
-/** What the stand-in serves by default: the real fixtures (une_rt_m and jvs_q_r21: real API answers) and the derived teibs030. */
+/** ei_lmjv_q_r2 built from the real data browser workbook's values (every sector, SA and NSA), never bundled. */
+export function derivedEiLmjv(): Dataset {
+  return JSON.parse(readFileSync(DERIVED_EI_LMJV_FILE, "utf8")) as Dataset;
+}
+
+/**
+ * What the stand-in serves by default: the real fixtures (une_rt_m and jvs_q_r21: real API answers), the derived
+ * teibs030, and ei_lmjv_q_r2 with the workbook's values.
+ */
 export function standInDatasets(): Map<string, Dataset> {
-  return realDatasets().set("teibs030", derivedTeibs030());
+  return realDatasets().set("teibs030", derivedTeibs030()).set("ei_lmjv_q_r2", derivedEiLmjv());
 }
 
 /** The files of `standInDatasets()`, to ingest the same content by hand: [file, data type]. */
@@ -122,6 +132,7 @@ export function standInFiles(): Array<[string, string]> {
   return [
     ...[...realDatasetFiles().values()].map((e): [string, string] => [e.file, e.type]),
     [DERIVED_TEIBS030_FILE, "expectations"],
+    [DERIVED_EI_LMJV_FILE, "vacancy"],
   ];
 }
 

@@ -108,6 +108,23 @@ describe("jwi update against the stand-in (real fixtures at the real paths)", ()
     expect(quarterly.length).toBe(32);
   });
 
+  it("asks ei_lmjv_q_r2 and jvs_q_nace2 for the shown sectors beside B-S, and stores the sectors from the answer (v2.3)", async () => {
+    const sectors = ["B-S", "C", "F", "G-I", "J", "K", "M-N", "O-Q", "R-S"];
+    for (const t of ["ei_lmjv_q_r2", "jvs_q_nace2"]) {
+      expect(server.requestsOf(t)[0]!.query.getAll("nace_r2"), t).toEqual(sectors);
+      expect(server.requestsOf(t)[0]!.query.getAll("s_adj"), t).toEqual(["SA", "NSA"]);
+    }
+    expect(byTable(first, "ei_lmjv_q_r2")).toMatchObject({
+      status: "fetched",
+      inserted: 280,
+      newest_period: "2025-Q3",
+    });
+    const status = (await jwiEnv(env, "status", "--json")).json<StatusJson>();
+    const sectorRows = status.data.filter((d) => d.data_type === "sector_vacancy" && d.country === "DE");
+    // The eight shown sectors and B-S, each SA and NSA where Germany has it.
+    expect(new Set(sectorRows.map((d) => /nace_r2=([^,]+)/.exec(d.series)![1])).size).toBe(9);
+  });
+
   it("fetches teibs030 (the EEI) and stores it as expectations: 26 countries to 2025-08, past the sentiment cut-off", async () => {
     expect(EUROSTAT).toContain("teibs030");
     expect(Object.fromEntries(server.requestsOf("teibs030")[0]!.query)).toEqual({

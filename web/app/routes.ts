@@ -14,6 +14,7 @@ function pages(p: string, id: (name: string) => string | undefined) {
     route(`${p}stormiest`, "routes/ranking.tsx", opts("ranking-stormiest")),
     route(`${p}top-regions`, "routes/top-regions.tsx", opts("top-regions")),
     route(`${p}your-weather`, "routes/your-weather.tsx", opts("your-weather")),
+    route(`${p}sectors`, "routes/sectors.tsx", opts("sectors")),
     route(`${p}compare/:codes`, "routes/compare.tsx", opts("compare")),
     route(`${p}waiting-list/:service`, "routes/waiting-list.tsx", opts("waiting-list")),
     route(`${p}methodology`, "routes/methodology.tsx", opts("methodology")),

@@ -20,6 +20,9 @@
 // process and job child that never reads one starts without it.
 import type ExcelJS from "exceljs";
 import { InputError } from "../../errors.ts";
+import { dataBrowserTable } from "../eurostat/workbook.ts";
+import { tableConfig } from "../eurostat/tables.ts";
+import { address, colName, gridOf, isEmpty, textOf, type Grid, type Plain } from "../xlsx/grid.ts";
 import type { Observation, ParsedFile, UploadWarning } from "../../types.ts";
 import { monthIndex, monthOf } from "./months.ts";
 import {
@@ -41,9 +44,6 @@ export const LMB_UNIT = "INDEX";
 export const NOT_XLSX_MESSAGE =
   "This file is not a readable .xlsx workbook. Upload the barometer as an Excel workbook (.xlsx).";
 
-/** Cell contents once formulas, rich text and hyperlinks are unwrapped. */
-type Plain = null | string | number | boolean | Date | { error: string };
-
 /** Explicit "not available" markers: counted as missing, without a warning. */
 const NA_MARKERS = new Set([
   ":",
@@ -63,14 +63,6 @@ const NA_MARKERS = new Set([
   "#n/a",
 ]);
 
-interface Grid {
-  sheet: string;
-  rows: number;
-  cols: number;
-  /** 1-based [row][col], like Excel. */
-  cell(r: number, c: number): Plain;
-}
-
 interface Layout {
   orientation: "months-down" | "months-across";
   /** The column (months down) or row (months across) holding the months. */
@@ -88,36 +80,6 @@ interface Layout {
 // ---------------------------------------------------------------------------------------------------
 // Cells
 
-function unwrap(value: ExcelJS.CellValue): Plain {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  if (value instanceof Date) return value;
-  if ("richText" in value) return value.richText.map((t) => t.text).join("");
-  if ("formula" in value || "sharedFormula" in value) {
-    const result = (value as { result?: unknown }).result;
-    if (result === undefined || result === null) return null;
-    if (typeof result === "object" && !(result instanceof Date) && "error" in result) {
-      return { error: String((result as { error: unknown }).error) };
-    }
-    return result as string | number | boolean | Date;
-  }
-  if ("hyperlink" in value) return typeof value.text === "string" ? value.text : null;
-  if ("error" in value) return { error: String(value.error) };
-  return null;
-}
-
-function isEmpty(v: Plain): boolean {
-  return v === null || (typeof v === "string" && v.trim() === "");
-}
-
-function textOf(v: Plain): string {
-  if (v === null) return "";
-  if (typeof v === "string") return v.replace(/\s+/g, " ").trim();
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === "object") return v.error;
-  return String(v);
-}
-
 type ValueCell = { kind: "empty" } | { kind: "number"; value: number } | { kind: "text"; text: string };
 
 function valueOf(v: Plain): ValueCell {
@@ -132,45 +94,6 @@ function valueOf(v: Plain): ValueCell {
     if (/^[+-]?\d+(?:[.,]\d+)?$/.test(compact)) return { kind: "number", value: Number(compact.replace(",", ".")) };
   }
   return { kind: "text", text };
-}
-
-function colName(c: number): string {
-  let s = "";
-  for (let n = c; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-function address(r: number, c: number): string {
-  return `${colName(c)}${r}`;
-}
-
-/** A barometer is a few dozen rows and columns; this bounds the memory a hostile file can take. */
-const MAX_CELLS = 2_000_000;
-
-function gridOf(ws: ExcelJS.Worksheet): Grid | null {
-  const rows = ws.rowCount;
-  const cols = ws.columnCount;
-  if (rows * cols > MAX_CELLS) {
-    throw new InputError(
-      `Sheet "${ws.name}" spans ${rows} rows × ${cols} columns, far more than a barometer; delete the unused rows and columns (or formatting far from the table) and upload again.`,
-    );
-  }
-  const data: Plain[][] = [];
-  let any = false;
-  for (let r = 1; r <= rows; r++) {
-    const row = ws.getRow(r);
-    const line: Plain[] = [];
-    for (let c = 1; c <= cols; c++) {
-      const cell = row.getCell(c);
-      // A merged range keeps its value in its top-left cell only (a merged title is not repeated).
-      const v = cell.isMerged && cell.master.address !== cell.address ? null : unwrap(cell.value);
-      if (!isEmpty(v)) any = true;
-      line.push(v);
-    }
-    data.push(line);
-  }
-  if (!any) return null;
-  return { sheet: ws.name, rows, cols, cell: (r, c) => data[r - 1]?.[c - 1] ?? null };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -555,12 +478,36 @@ export function checkXlsxSignature(buf: Buffer): void {
   if (buf.length < 4 || buf.readUInt32BE(0) !== 0x504b0304) throw new InputError(NOT_XLSX_MESSAGE);
 }
 
-async function loadWorkbook(buf: Buffer): Promise<ExcelJS.Workbook> {
+/**
+ * Parts of a sheet no reader here looks at: skipped while loading (a data browser workbook of 65 sheets loads in
+ * two thirds of the time). Merged ranges are skipped too: their other cells hold no value in the file.
+ */
+const IGNORED_NODES = [
+  "dataValidations",
+  "conditionalFormatting",
+  "hyperlinks",
+  "drawing",
+  "picture",
+  "colBreaks",
+  "rowBreaks",
+  "printOptions",
+  "pageMargins",
+  "pageSetup",
+  "headerFooter",
+  "autoFilter",
+  "sheetProtection",
+  "tableParts",
+  "extLst",
+  "mergeCells",
+];
+
+/** The workbook in `buf`; InputError (NOT_XLSX_MESSAGE) when it is not a readable .xlsx. */
+export async function loadWorkbook(buf: Buffer): Promise<ExcelJS.Workbook> {
   checkXlsxSignature(buf);
   const { default: Excel } = await import("exceljs");
   const wb = new Excel.Workbook();
   try {
-    await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+    await wb.xlsx.load(buf as unknown as ExcelJS.Buffer, { ignoreNodes: IGNORED_NODES });
   } catch (err) {
     throw new InputError(NOT_XLSX_MESSAGE, { cause: err instanceof Error ? err.message : String(err) });
   }
@@ -574,10 +521,25 @@ async function loadWorkbook(buf: Buffer): Promise<ExcelJS.Workbook> {
  * different values for one month, or no value is usable.
  */
 export async function parseBarometer(buf: Buffer): Promise<ParsedFile> {
-  const wb = await loadWorkbook(buf);
+  return parseBarometerWorkbook(await loadWorkbook(buf));
+}
+
+/** parseBarometer on a loaded workbook. A Eurostat data browser spreadsheet is refused naming the type it holds. */
+export function parseBarometerWorkbook(wb: ExcelJS.Workbook): ParsedFile {
+  const browser = dataBrowserTable(wb);
+  if (browser !== undefined) {
+    const config = browser === null ? undefined : tableConfig(browser);
+    throw new InputError(
+      `This workbook is a Eurostat data browser spreadsheet${browser === null ? "" : ` of table ${browser}`}, not the barometer: ` +
+        (config
+          ? `upload it with data type ${config.dataType}.`
+          : "upload it with the data type of its table (unemployment, vacancy, gdp, inflation, expectations or youth_unemployment)."),
+      { table: browser },
+    );
+  }
   const grids: Grid[] = [];
   for (const ws of wb.worksheets) {
-    const g = gridOf(ws);
+    const g = gridOf(ws, "a barometer");
     if (g) grids.push(g);
   }
   if (grids.length === 0) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { ParsedFile } from "../../types.ts";
 import { HEADER_ONLY } from "../csv/csv-file.ts";
 import { parseCsv } from "../csv/parse-csv.ts";
-import { ECFIN_EEI_TABLE, NOT_EXPECTATIONS, ecfinMonth, isEcfinLong } from "./parse.ts";
+import { ECFIN_EEI_TABLE, NOT_EXPECTATIONS, ecfinMonth, inferredRelease, isEcfinLong } from "./parse.ts";
 
 const REAL = fileURLToPath(
   new URL("../../../fixtures/real/ecfin/ecfin_bcs_indicators_long_2004-01_2025-08.csv", import.meta.url),
@@ -41,6 +41,11 @@ describe("the real DG ECFIN file (2004-01 … 2025-08)", async () => {
       "EU",
     ]);
     expect(parsed.observations.every((o) => o.dataType === "expectations" && o.flag === null)).toBe(true);
+  });
+
+  it("is read as the release of its newest month, 2025-08, and says so (it states none, model v2.3)", () => {
+    expect(parsed.sourceUpdated).toBe("2025-08-31");
+    expect(parsed.notes.join(" ")).toMatch(/release of its newest month \(2025-08/);
   });
 
   it("gives SOURCES.md's spot checks for 2025-08 (the month's last day → the month)", () => {
@@ -154,5 +159,16 @@ describe("bad input: rejected with a message naming the row or the column", () =
     );
     expect(parsed.observations.map((o) => [o.period, o.value, o.ref])).toEqual([["2025-08", 92.9, 1]]);
     expect([parsed.processed, parsed.skippedMissing]).toEqual([3, 1]);
+  });
+});
+
+describe("the release of a DG ECFIN file (model v2.3)", () => {
+  it("is the last day of its newest month, whatever the order of the months", () => {
+    expect(inferredRelease(["2025-11", "1985-01", "2025-10"])).toBe("2025-11-30");
+    expect(inferredRelease(["2024-02"])).toBe("2024-02-29");
+    expect(inferredRelease(["2025-02"])).toBe("2025-02-28");
+    expect(inferredRelease(["2100-02"])).toBe("2100-02-28");
+    expect(inferredRelease(["2025-12", "2025-01"])).toBe("2025-12-31");
+    expect(inferredRelease([])).toBeNull();
   });
 });

@@ -120,6 +120,7 @@ export async function parseEcfinLong(file: CsvFile, dataType: DataType): Promise
     });
   }
   const others = allSeries.filter((s) => s !== EEI_SERIES);
+  const release = inferredRelease(rows.observations.map((o) => o.period));
   return finishSeries({
     config: ECFIN_EEI,
     pinned,
@@ -131,9 +132,36 @@ export async function parseEcfinLong(file: CsvFile, dataType: DataType): Promise
     skippedMissing: rows.skippedMissing,
     readNote:
       "Read DG ECFIN's business and consumer survey indicators (long CSV: date, country, series, value; seasonally adjusted as DG ECFIN publishes them), stored as table ecfin_eei.",
-    sourceUpdated: null,
+    sourceUpdated: release,
     refKind: "row",
-    extraNotes:
-      others.length > 0 ? [`Other series in the file were ignored (only EEI is stored): ${others.join(", ")}.`] : [],
+    extraNotes: [
+      ...(others.length > 0
+        ? [`Other series in the file were ignored (only EEI is stored): ${others.join(", ")}.`]
+        : []),
+      ...(release === null ? [] : [releaseNote(release)]),
+    ],
   });
+}
+
+/**
+ * The release of a DG ECFIN long file, which states none (score model v2.3): the last day of its newest month. DG
+ * ECFIN publishes each month's business and consumer surveys at the end of that month, so a file whose newest month
+ * is November 2025 is the November 2025 release (`nace2_ecfin_2511`), and a later release always reaches a later
+ * month. Read from the content, never from the file's name, so two releases rank the same in any order of ingestion
+ * (docs/decisions/022-publication-lags-and-releases.md). Null without any month.
+ */
+export function inferredRelease(periods: readonly Period[]): string | null {
+  let newest: Period | null = null;
+  for (const p of periods) if (newest === null || p > newest) newest = p;
+  if (newest === null) return null;
+  const [year, month] = newest.split("-").map(Number) as [number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return `${newest}-${month === 2 ? (leap ? 29 : 28) : DAYS[month - 1]}`;
+}
+
+function releaseNote(release: string): string {
+  return (
+    `DG ECFIN's file states no release date: it is read as the release of its newest month (${release.slice(0, 7)}, DG ECFIN publishes each month's surveys at its end), ` +
+    "so within the Employment Expectations Indicator a later DG ECFIN file replaces an earlier one's months in any order of upload."
+  );
 }

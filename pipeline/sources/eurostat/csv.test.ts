@@ -228,7 +228,7 @@ describe("employment expectations (EEI) from Eurostat's tables", () => {
   it("an EEI table is not accepted for another data type", async () => {
     await expect(parseCsv(fixture("synthetic/eurostat/ei_bsee_m_r2-SYNTHETIC.csv"), "unemployment")).rejects.toThrow(
       inputError(
-        "This file is Eurostat table ei_bsee_m_r2, which holds expectations, not unemployment: upload it with data type expectations. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
+        "This file is Eurostat table ei_bsee_m_r2, which holds expectations, not unemployment: upload it with data type expectations. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx).",
       ),
     );
   });
@@ -428,7 +428,7 @@ describe("bad input: rejected with a message naming the row or the column", () =
   it("a table of another data type, an unrecognisable file, and the barometer type", async () => {
     await reject(
       sdmx(["DE,2024-01,3.5,"]),
-      "This file is Eurostat table une_rt_m, which holds unemployment, not vacancy: upload it with data type unemployment. Accepted for vacancy: Eurostat tables jvs_q_nace2 or jvs_q_r21 (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
+      "This file is Eurostat table une_rt_m, which holds unemployment, not vacancy: upload it with data type unemployment. Accepted for vacancy: Eurostat tables jvs_q_nace2 or jvs_q_r21 or ei_lmjv_q_r2 (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx).",
       "vacancy",
     );
     await reject(

@@ -7,12 +7,22 @@
 // the rows of the series the first row's table pins (each with its data row number: Observation.ref, 1 = the
 // first row after the header). A second pass is made only when that guess could not be relied on.
 import { InputError } from "../../errors.ts";
-import type { ParsedFile, Period } from "../../types.ts";
+import type { Observation, ParsedFile, Period } from "../../types.ts";
 import { HEADER_ONLY, SqlParams, badValueSql, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
 import { categoryCode, flagCode, labelsOf } from "./labels.ts";
 import { normalisePeriod, type Frequency } from "./period.ts";
 import { pinSeries, type PinDimension, type PinnedSeries } from "./pin.ts";
-import { RowCollector, finishSeries, seriesUnit, storedGeo, type StoredGeo } from "./series.ts";
+import {
+  RowCollector,
+  fileSelections,
+  finishSeries,
+  moreSeries,
+  seriesUnit,
+  storedGeo,
+  withMoreSeries,
+  type Selection,
+  type StoredGeo,
+} from "./series.ts";
 import { resolveTable, type EurostatDataType, type TableConfig } from "./tables.ts";
 
 /** Columns that describe the file, not the series. */
@@ -387,6 +397,52 @@ async function readPinned(
   return out;
 }
 
+/** A selection's key: its codes in order (`s_adj=NSA,nace_r2=C,…`). */
+const selectionKey = (codes: Selection): string => codes.map(([d, c]) => `${d}=${c}`).join(",");
+
+/**
+ * The rows of the file's other selections (its other accepted series and its sectors, series.ts fileSelections) in
+ * one more pass, by selection; only asked for when there are any.
+ */
+async function readSelections(
+  file: CsvFile,
+  layout: Layout,
+  cats: Scan,
+  selections: readonly Selection[],
+  geoOf: ReadonlyMap<string, StoredGeo>,
+): Promise<Map<string, Captured[]>> {
+  const ids = selections[0]!.map(([d]) => d);
+  const params = new SqlParams();
+  const conditions = [`${file.col(layout.geo)} IN (${params.list([...geoOf.keys()])})`];
+  const codeOf = new Map<string, Map<string, string>>();
+  for (const id of ids) {
+    const dim = cats.dims.get(id)!;
+    const wanted = new Set(selections.map((sel) => sel.find(([d]) => d === id)![1]));
+    const cells = [...wanted].flatMap((code) => dim.cellsOf.get(code) ?? []);
+    codeOf.set(
+      id,
+      new Map([...wanted].flatMap((code) => (dim.cellsOf.get(code) ?? []).map((c) => [c, code] as const))),
+    );
+    conditions.push(`${file.col(layout.dims.find((d) => d.id === id)!.pos)} IN (${params.list(cells)})`);
+  }
+  const fields = [
+    ...[layout.geo, layout.time, layout.value, layout.flag].map((pos) => (pos < 0 ? "NULL" : file.col(pos))),
+    ...ids.map((id) => file.col(layout.dims.find((d) => d.id === id)!.pos)),
+  ];
+  const sql = `SELECT r::INTEGER, k FROM (
+      SELECT row_number() OVER () AS r, CASE WHEN ${conditions.join(" AND ")} THEN [${fields.join(", ")}] END AS k
+        FROM ${file.source}) WHERE k IS NOT NULL ORDER BY r`;
+  const out = new Map<string, Captured[]>();
+  await file.each(sql, params.values, (record: Row) => {
+    const [g, t, v, f, ...cells] = record[1] as Array<string | null>;
+    const key = selectionKey(ids.map((id, i) => [id, codeOf.get(id)!.get(cells[i]!) ?? ""] as const));
+    const list = out.get(key) ?? [];
+    list.push({ r: Number(record[0]), g: g!, t, v, f });
+    out.set(key, list);
+  });
+  return out;
+}
+
 /** The pinned series' rows → observations (periods, numbers and flags checked row by row). */
 function collect(
   rows: readonly Captured[],
@@ -395,8 +451,9 @@ function collect(
   config: TableConfig,
   unit: string,
   geoOf: ReadonlyMap<string, StoredGeo>,
+  dataType: Observation["dataType"] = config.dataType,
 ): RowCollector {
-  const collector = new RowCollector({ dataType: config.dataType, table: config.table, unit });
+  const collector = new RowCollector({ dataType, table: config.table, unit });
   const valueColumn = file.header[layout.value]!;
   for (const { r, g, t, v, f } of rows) {
     collector.add(r, geoOf.get(g!)!, readPeriod(t, r, config), numberCell(v, r, valueColumn), flagCode(f));
@@ -449,18 +506,35 @@ export async function parseEurostatCsv(file: CsvFile, dataType: EurostatDataType
       ? []
       : (capturedRows(layout, cats, guess, config, pinned, geoOf) ??
         (await readPinned(file, layout, cats, pinned, geoOf)));
-  const read = collect(rows, file, layout, config, unit, geoOf);
-  return finishSeries({
+  const main = collect(rows, file, layout, config, unit, geoOf);
+  // The file's other accepted series and its sectors (docs/model.md §1 "Series", v2.3 §11), in one more pass.
+  const selections = fileSelections(config, { dimension: (id) => cats.dims.get(id) }, pinned);
+  const wanted = [...selections.others, ...selections.sectors];
+  const rowsOf =
+    wanted.length > 0 && geoOf.size > 0 ? await readSelections(file, layout, cats, wanted, geoOf) : new Map();
+  const read = (codes: Selection, dataType: Observation["dataType"]) => ({
+    codes,
+    observations: collect(rowsOf.get(selectionKey(codes)) ?? [], file, layout, config, unit, geoOf, dataType)
+      .observations,
+  });
+  const more = moreSeries(
+    config,
+    selections.others.map((codes) => read(codes, config.dataType)),
+    selections.sectors.map((codes) => read(codes, "sector_vacancy")),
+  );
+  const parsed = finishSeries({
     config,
     pinned,
     unit,
-    stored: read.storedInOrder(geoOf.values()),
+    stored: main.storedInOrder(geoOf.values()),
     unknown,
-    observations: read.observations,
-    processed: read.processed,
-    skippedMissing: read.skippedMissing,
+    observations: main.observations,
+    processed: main.processed,
+    skippedMissing: main.skippedMissing,
     readNote: readNote(config, layout, cats),
     sourceUpdated: cats.updated === null ? null : lastUpdateStamp(cats.updated),
     refKind: "row",
+    extraNotes: more.notes,
   });
+  return withMoreSeries(parsed, more);
 }

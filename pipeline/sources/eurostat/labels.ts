@@ -51,9 +51,29 @@ const CATEGORY_LABELS: Readonly<Record<string, LabelTable>> = {
     BAL: ["Balance"],
   },
   indic_em: { JVR: ["Job vacancy rate"] },
+  // Every aggregate of the job vacancy tables (v2.3: each is stored as a sector), as the data browser names them.
   nace_r2: {
+    "A-S": [
+      "All NACE activities (except activities of households as employers and as own use producers; activities of extra-territorial organisations and bodies)",
+    ],
+    A: ["Agriculture, forestry and fishing"],
     "B-S": [
       "Industry, construction and services (except activities of households as employers and extra-territorial organisations and bodies)",
+    ],
+    "B-N": ["Business economy"],
+    "B-E": ["Industry (except construction)"],
+    C: ["Manufacturing"],
+    F: ["Construction"],
+    "G-N": ["Services of the business economy"],
+    "G-I": ["Wholesale and retail trade, transport, accommodation and food service activities"],
+    J: ["Information and communication"],
+    K: ["Financial and insurance activities"],
+    L: ["Real estate activities"],
+    "M-N": ["Professional, scientific and technical activities; administrative and support service activities"],
+    "O-Q": ["Public administration, defence, education, human health and social work activities"],
+    "R-S": ["Arts, entertainment and recreation; other service activities"],
+    T: [
+      "Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use",
     ],
   },
   // NACE Rev. 2.1: B-T covers what B-S covered in NACE Rev. 2 (the sections were re-lettered; T is "other services").
@@ -63,14 +83,55 @@ const CATEGORY_LABELS: Readonly<Record<string, LabelTable>> = {
       "Industry, construction and services (except activities of households as employers and extra-territorial organisations and bodies)",
     ],
   },
-  sizeclas: { TOTAL: ["Total"] },
+  sizeclas: { TOTAL: ["Total"], GE10: ["10 employees or more", "From 10 employees or more"] },
   na_item: { B1GQ: ["Gross domestic product at market prices"] },
   coicop: { CP00: ["All-items HICP"] },
   coicop18: { TOTAL: ["Total"] },
   indic: {
     "BS-EEI-I": ["Employment expectations indicator over the next 3 months", "Employment expectations indicator"],
+    JVR: ["Job vacancy rate"],
   },
 };
+
+/**
+ * How the data browser's spreadsheet names each dimension in a sheet's header rows (`Seasonal adjustment`), per
+ * dimension code. A label may stand for two codes (`Indicator`: `indic` or `indic_em`): the table's pins decide.
+ */
+const DIMENSION_LABELS: LabelTable = {
+  freq: ["Time frequency"],
+  s_adj: ["Seasonal adjustment"],
+  nace_r2: ["Statistical classification of economic activities in the European Community (NACE Rev. 2)"],
+  nace_r2_1: ["Statistical classification of economic activities in the European Community (NACE Rev. 2.1)"],
+  sizeclas: ["Size classes in number of employees"],
+  indic: ["Indicator", "Business trends indicator"],
+  indic_em: ["Employment indicator", "Indicator"],
+  unit: ["Unit of measure"],
+  age: ["Age class"],
+  sex: ["Sex"],
+  na_item: ["National accounts indicator (ESA 2010)"],
+  coicop: ["Classification of individual consumption by purpose (COICOP)"],
+  coicop18: ["Classification of individual consumption by purpose (ECOICOP ver. 2)"],
+  geo: ["Geopolitical entity (reporting)"],
+};
+
+const dimensionsByLabel = new Map<string, string[]>();
+for (const [id, labels] of Object.entries(DIMENSION_LABELS)) {
+  for (const label of [id, ...labels]) {
+    const key = normaliseLabel(label);
+    dimensionsByLabel.set(key, [...(dimensionsByLabel.get(key) ?? []), id]);
+  }
+}
+
+/**
+ * The dimension codes a header label may stand for (`Seasonal adjustment` → `s_adj`; a code stands for itself;
+ * `s_adj: Seasonal adjustment` is read as its code). Empty when the dictionary knows none.
+ */
+export function dimensionsForLabel(label: string): readonly string[] {
+  const text = label.trim();
+  const colon = /^([a-z][a-z0-9_]*)\s*:/i.exec(text);
+  if (colon) return [colon[1]!.toLowerCase()];
+  return dimensionsByLabel.get(normaliseLabel(text)) ?? [];
+}
 
 /** Aggregates kept as aggregates (countries.ts isAggregateGeo), with the labels Eurostat gives them. */
 const AGGREGATE_LABELS: LabelTable = {
@@ -81,6 +142,7 @@ const AGGREGATE_LABELS: LabelTable = {
   ],
   EA: [
     "Euro area (EA11-1999, EA12-2001, EA13-2007, EA15-2008, EA16-2009, EA17-2011, EA18-2014, EA19-2015, EA20-2023, EA21-2026)",
+    "Euro area (EA11-1999, EA12-2001, EA13-2007, EA15-2008, EA16-2009, EA17-2011, EA18-2014, EA19-2015, EA20-2023)",
   ],
   EA21: ["Euro area – 21 countries (from 2026)"],
   EA20: ["Euro area – 20 countries (from 2023)", "Euro area – 20 countries (2023-2025)"],

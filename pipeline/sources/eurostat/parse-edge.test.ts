@@ -296,7 +296,7 @@ describe("tables", () => {
   it("rejects a table of another data type, naming it and the accepted ones", () => {
     expect(() => parseEurostat(une(), "gdp")).toThrow(
       inputError(
-        "This file is Eurostat table une_rt_m, which holds unemployment, not gdp: upload it with data type unemployment. Accepted for gdp: Eurostat table namq_10_gdp (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
+        "This file is Eurostat table une_rt_m, which holds unemployment, not gdp: upload it with data type unemployment. Accepted for gdp: Eurostat table namq_10_gdp (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx).",
       ),
     );
   });
@@ -304,7 +304,7 @@ describe("tables", () => {
   it("rejects an unknown table", () => {
     expect(() => parseEurostat(une({ extensionId: "LFSI_EMP_A" }), "unemployment")).toThrow(
       inputError(
-        "This file is Eurostat table lfsi_emp_a, which the index does not read. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
+        "This file is Eurostat table lfsi_emp_a, which the index does not read. Accepted for unemployment: Eurostat tables une_rt_m or une_rt_q (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx).",
       ),
     );
   });
@@ -319,7 +319,7 @@ describe("tables", () => {
       parseEurostat(syntheticDataset({ dims, cell: () => 1, label: "Something else" }), "inflation"),
     ).toThrow(
       inputError(
-        'Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).',
+        `Could not tell which Eurostat table this file is (it has no "extension.id" and its dimensions match no accepted table). Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx).`,
       ),
     );
   });

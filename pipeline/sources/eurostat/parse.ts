@@ -13,7 +13,16 @@ import {
 } from "./jsonstat.ts";
 import { normalisePeriod } from "./period.ts";
 import { pinSeries, type PinnedSeries } from "./pin.ts";
-import { finishSeries, seriesUnit, storedGeo, type StoredGeo } from "./series.ts";
+import {
+  fileSelections,
+  finishSeries,
+  moreSeries,
+  seriesUnit,
+  storedGeo,
+  withMoreSeries,
+  type Selection,
+  type StoredGeo,
+} from "./series.ts";
 import { acceptedTable, type EurostatDataType, type TableConfig } from "./tables.ts";
 
 export const NOT_JSON = "This file is not valid JSON.";
@@ -101,6 +110,8 @@ interface SliceInput {
   ds: JsonStatDataset;
   config: TableConfig;
   pinned: PinnedSeries;
+  /** The data type the observations are stored as (default: the table's; `sector_vacancy` for the sectors). */
+  dataType?: Observation["dataType"];
   geoDim: string;
   timeDim: string;
   stored: readonly StoredAt[];
@@ -116,7 +127,8 @@ function readSlice(input: SliceInput): { observations: Observation[]; skippedMis
   const { ds, config, pinned, stored, periods, unit } = input;
   const geoAt: Array<StoredAt | undefined> = [];
   for (const g of stored) geoAt[g.pos] = g;
-  const { dataType, table } = config;
+  const { table } = config;
+  const dataType = input.dataType ?? config.dataType;
   // Sized for the whole slice up front (then trimmed): no re-allocation while a million cells are read.
   const observations = new Array<Observation>(stored.length * periods.length);
   let count = 0;
@@ -156,10 +168,22 @@ export function parseEurostat(input: string | Uint8Array | unknown, dataType: Da
   const pinned = pinSeries(ds, config, [geoDim.id, timeDim.id]);
   const { stored, unknown } = classifyGeos(geoDim);
   const unit = seriesUnit(config, pinned);
-  const read = readSlice({ ds, config, pinned, geoDim: geoDim.id, timeDim: timeDim.id, stored, periods, unit });
+  const input0: SliceInput = { ds, config, pinned, geoDim: geoDim.id, timeDim: timeDim.id, stored, periods, unit };
+  const read = readSlice(input0);
   const title = ds.label === null ? "" : ` (${ds.label})`;
   const updated = ds.updated === null ? "" : `, updated ${ds.updated}`;
-  return finishSeries({
+  // The file's other accepted series and its sectors (docs/model.md §1 "Series", v2.3 §11).
+  const selections = fileSelections(config, ds, pinned);
+  const readOther = (codes: Selection, dataType: Observation["dataType"]) => {
+    const positions = Object.fromEntries(codes.map(([d, c]) => [d, ds.dimension(d)!.positionOf(c)!]));
+    return { codes, observations: readSlice({ ...input0, pinned: { positions, codes }, dataType }).observations };
+  };
+  const more = moreSeries(
+    config,
+    selections.others.map((codes) => readOther(codes, config.dataType)),
+    selections.sectors.map((codes) => readOther(codes, "sector_vacancy")),
+  );
+  const parsed = finishSeries({
     config,
     pinned,
     unit,
@@ -171,5 +195,7 @@ export function parseEurostat(input: string | Uint8Array | unknown, dataType: Da
     readNote: `Read Eurostat table ${config.table}${title}${updated}.`,
     sourceUpdated: ds.updated,
     refKind: "cell",
+    extraNotes: more.notes,
   });
+  return withMoreSeries(parsed, more);
 }

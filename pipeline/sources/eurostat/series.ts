@@ -3,7 +3,7 @@
 // notes and the same "empty selection" error, so that the format never changes what the operator is told.
 import { countryByEurostatGeo, isAggregateGeo } from "../../countries.ts";
 import { InputError } from "../../errors.ts";
-import type { Observation, ParsedFile, Period, UploadWarning } from "../../types.ts";
+import type { ExtraSeries, Observation, ParsedFile, Period, UploadWarning } from "../../types.ts";
 import { describePins, type PinnedSeries } from "./pin.ts";
 import type { TableConfig } from "./tables.ts";
 import { seriesKey } from "../series-key.ts";
@@ -238,4 +238,119 @@ export class RowCollector {
     const rest = [...byGeo.keys()].filter((g) => !this.inOrder.has(g)).sort();
     return [...this.order, ...rest].map((g) => byGeo.get(g)!);
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// More series of one file (docs/model.md §1 "Series", §11). A pin that accepts several codes (s_adj SA before NSA,
+// nace_r2_1 B-T before A-T, GDP's two units) is pinned at the first the file holds: that is the file's series. The
+// file's other accepted codes are series of their own, stored beside it and read per country only where the preferred
+// one has nothing that counts (store/read-series.ts), so a country with only an unadjusted series keeps it. And a
+// vacancy file's every NACE aggregate is a sector series (data type `sector_vacancy`, v2.3 §11). Each reader
+// (JSON-stat, CSV, workbook) reads the selections below; they are the same whatever the format.
+
+/** A selection: the code of every pinned dimension (the file's series, or another it holds). */
+export type Selection = ReadonlyArray<readonly [dimension: string, code: string]>;
+
+/** The categories of a file's dimensions, as pinning sees them (a JSON-stat dataset, CSV columns, workbook sheets). */
+interface Categories {
+  dimension(id: string): { codes: readonly string[] } | undefined;
+}
+
+/**
+ * Every selection of the file the table accepts, preferred first: the pinned codes, with each pin that accepts
+ * several codes at every accepted code the file holds (and `vary`'s dimension at each of its codes).
+ */
+function selectionsOf(
+  config: TableConfig,
+  file: Categories,
+  pinned: PinnedSeries,
+  vary?: { dimension: string; codes: readonly string[] },
+): Selection[] {
+  let out: Selection[] = [pinned.codes];
+  for (const rule of config.pins) {
+    const held = file.dimension(rule.dimension)?.codes;
+    if (held === undefined || !pinned.codes.some(([d]) => d === rule.dimension)) continue;
+    const codes = vary?.dimension === rule.dimension ? vary.codes : rule.codes.filter((c) => held.includes(c));
+    if (codes.length < 2 && vary?.dimension !== rule.dimension) continue;
+    out = out.flatMap((sel) => codes.map((code) => sel.map(([d, c]) => [d, d === rule.dimension ? code : c] as const)));
+  }
+  return out;
+}
+
+export interface FileSelections {
+  /** The file's other series of the same data type, least preferred last (none for most files). */
+  others: Selection[];
+  /** A vacancy file's sector series: every NACE aggregate (the headline's too) × the accepted codes of the others. */
+  sectors: Selection[];
+}
+
+/** What a file holds beside its series: the selections each reader reads for `moreSeries`. */
+export function fileSelections(config: TableConfig, file: Categories, pinned: PinnedSeries): FileSelections {
+  const others = selectionsOf(config, file, pinned).slice(1);
+  const nace = config.sectors?.dimension;
+  const naceCodes = nace === undefined ? [] : (file.dimension(nace)?.codes ?? []);
+  // A file of the headline aggregate alone has no sectors to show.
+  const sectors =
+    nace !== undefined && config.dataType === "vacancy" && naceCodes.length > 1
+      ? selectionsOf(config, file, pinned, { dimension: nace, codes: [...naceCodes].sort() })
+      : [];
+  return { others, sectors };
+}
+
+export interface MoreSeries {
+  series: ExtraSeries[];
+  /** The upload notes about them (none without any). */
+  notes: string[];
+}
+
+/** The series read for each selection (selections without any value are left out), and the notes that say so. */
+export function moreSeries(
+  config: TableConfig,
+  others: ReadonlyArray<{ codes: Selection; observations: Observation[] }>,
+  sectors: ReadonlyArray<{ codes: Selection; observations: Observation[] }>,
+): MoreSeries {
+  const kept = others.filter((r) => r.observations.length > 0);
+  const shown = sectors.filter((r) => r.observations.length > 0);
+  const series: ExtraSeries[] = [
+    ...kept.map((r) => ({
+      dataType: config.dataType,
+      series: seriesKey(config, r.codes),
+      observations: r.observations,
+    })),
+    ...shown.map((r) => ({
+      dataType: "sector_vacancy" as const,
+      series: seriesKey(config, r.codes),
+      observations: r.observations,
+    })),
+  ];
+  const describe = (codes: Selection) => codes.map(([d, c]) => `${d}=${c}`).join(", ");
+  const nace = config.sectors?.dimension ?? "";
+  const aggregates = [...new Set(shown.map((r) => r.codes.find(([d]) => d === nace)![1]))];
+  const notes = [
+    ...kept.map(
+      (r) =>
+        `Also stored: the file's series ${describe(r.codes)} (${plural(new Set(r.observations.map((o) => o.geo)).size, "geo")}), read for a country only where the series above has no value that counts.`,
+    ),
+    ...(shown.length === 0
+      ? []
+      : [
+          `Sectors: the job vacancy rate of each NACE aggregate in the file (${nace} ${aggregates.join(", ")}) with the same other selections is stored as sector vacancy rates (${plural(shown.length, "series", "series")}), context only, never in the score.`,
+        ]),
+  ];
+  return { series, notes };
+}
+
+/**
+ * The parsed file with its further series (unchanged without any). A country without a value in the file's series
+ * but with one in another series of the same data type is not "without any value".
+ */
+export function withMoreSeries(parsed: ParsedFile, more: MoreSeries): ParsedFile {
+  if (more.series.length === 0) return parsed;
+  const elsewhere = new Set(
+    more.series.filter((s) => s.dataType === parsed.dataType).flatMap((s) => s.observations.map((o) => o.geo)),
+  );
+  const warnings = parsed.warnings.filter(
+    (w) => !(w.type === "missing_value" && elsewhere.has(w.detail.split(":")[0]!)),
+  );
+  return { ...parsed, warnings, extraSeries: more.series };
 }

@@ -32,7 +32,7 @@ describe("the accepted tables (docs/data-sources.md)", () => {
       Object.fromEntries(Object.entries(ACCEPTED_TABLES).map(([type, tables]) => [type, tables.map((t) => t.table)])),
     ).toEqual({
       unemployment: ["une_rt_m", "une_rt_q"],
-      vacancy: ["jvs_q_nace2", "jvs_q_r21"],
+      vacancy: ["jvs_q_nace2", "jvs_q_r21", "ei_lmjv_q_r2"],
       gdp: ["namq_10_gdp"],
       inflation: ["prc_hicp_manr", "prc_hicp_minr"],
       expectations: ["teibs030", "ei_bsee_m_r2"],
@@ -99,7 +99,7 @@ describe("identifying a file's table", () => {
   it("the real ei_cphi_m file is not accepted for inflation", () => {
     const ds = decodeJsonStat(raw("broken/ei_cphi_m_RT12.json"));
     expect(() => acceptedTable(ds, "inflation", "time")).toThrow(
-      "This file is Eurostat table ei_cphi_m, which the index does not read. Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension).",
+      "This file is Eurostat table ei_cphi_m, which the index does not read. Accepted for inflation: Eurostat tables prc_hicp_manr or prc_hicp_minr (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx).",
     );
   });
 });

@@ -34,6 +34,12 @@ export interface TableConfig {
   note?: string;
   /** Said in the upload notes when a given code is pinned, keyed `dimension=CODE`. */
   pinNotes?: Readonly<Record<string, string>>;
+  /**
+   * v2.3 (score model §11): the table's NACE dimension, whose every aggregate in a file is also stored as data type
+   * `sector_vacancy` (the other pins as for the headline series); `fetched` lists the aggregates `jwi update` asks for
+   * beside the headline one.
+   */
+  sectors?: { readonly dimension: string; readonly fetched: readonly string[] };
 }
 
 const freqPin = (freq: Frequency): PinRule => ({ dimension: "freq", codes: [freq], optional: true });
@@ -45,6 +51,12 @@ const vacancyPins = (naceDimension: string, naceCodes: readonly string[] = ["B-S
   { dimension: "s_adj", codes: ["SA", "NSA"] },
   freqPin("Q"),
 ];
+
+/**
+ * The NACE Rev. 2 aggregates shown as sectors (score model v2.3 §11), as Eurostat codes them in jvs_q_nace2 and
+ * ei_lmjv_q_r2: what `jwi update` asks for beside the headline B-S. Every other aggregate a file carries is stored too.
+ */
+export const NACE_R2_SECTORS = ["C", "F", "G-I", "J", "K", "M-N", "O-Q", "R-S"] as const;
 
 const NSA_NOTE = "Not seasonally adjusted (s_adj=NSA): the file has no seasonally adjusted series.";
 
@@ -108,6 +120,7 @@ const TABLES = [
     unitDimension: "indic_em",
     labelPattern: /job vacancy statistics by NACE Rev\. ?2 activity/i,
     pinNotes: { "s_adj=NSA": NSA_NOTE },
+    sectors: { dimension: "nace_r2", fetched: NACE_R2_SECTORS },
   },
   {
     table: "jvs_q_r21",
@@ -123,6 +136,32 @@ const TABLES = [
       "nace_r2_1=A-T":
         "Job vacancy rate of the whole economy (nace_r2_1=A-T): the file has no B-T (industry, construction and services) series.",
     },
+    // Sectors under NACE Rev. 2.1 are stored by their own letters (no real file with them was at hand): the
+    // updater asks for the headline aggregate only.
+    sectors: { dimension: "nace_r2_1", fetched: [] },
+  },
+  // v2.3: the euro-indicator job vacancy rate, which Eurostat computes from jvs_q_nace2 (its data browser's default
+  // view: SA and NSA, 16 NACE aggregates, two size classes). Its indicator dimension is named `indic` in the euro
+  // indicators (the data browser labels it "Indicator"); both names are pinned where present. Below jvs_q_r21 and
+  // jvs_q_nace2 per country and quarter (TABLE_PRECEDENCE).
+  {
+    table: "ei_lmjv_q_r2",
+    dataType: "vacancy",
+    freq: "Q",
+    pins: [
+      { dimension: "indic", codes: ["JVR"], optional: true },
+      { dimension: "indic_em", codes: ["JVR"], optional: true },
+      { dimension: "nace_r2", codes: ["B-S"] },
+      { dimension: "sizeclas", codes: ["TOTAL"], optional: true },
+      { dimension: "s_adj", codes: ["SA", "NSA"] },
+      freqPin("Q"),
+    ],
+    unitDimension: "indic",
+    unitCode: "JVR",
+    labelPattern: /^job vacancy rate\b.*\bquarterly data/i,
+    note: "ei_lmjv_q_r2 is the job vacancy rate of Eurostat's euro indicators, computed from jvs_q_nace2: where jvs_q_r21 or jvs_q_nace2 give the same country and quarter, their value is used.",
+    pinNotes: { "s_adj=NSA": NSA_NOTE },
+    sectors: { dimension: "nace_r2", fetched: NACE_R2_SECTORS },
   },
   {
     table: "namq_10_gdp",
@@ -220,13 +259,29 @@ export const ACCEPTED_TABLES: Readonly<Record<EurostatDataType, readonly TableCo
 };
 
 /**
- * Legacy table → its successor. Where both give the same (data type, country, period), the successor's
- * value is used (docs/model.md §1), whatever the ingest order.
+ * Legacy table → its successor: the updater asks for the legacy table when its successor has nothing yet.
  */
 export const SUCCESSOR_TABLES: Readonly<Record<string, string>> = {
   prc_hicp_manr: "prc_hicp_minr",
   jvs_q_nace2: "jvs_q_r21",
 };
+
+/**
+ * Where several tables give one (data type, country, period), the value of the table listed first is used
+ * (docs/model.md §1), whatever the ingest order: a successor over its legacy table, and (v2.3) the job vacancy
+ * statistics over the euro indicator computed from them. Tables not listed rank after the listed ones.
+ */
+export const TABLE_PRECEDENCE: Readonly<Record<string, readonly string[]>> = {
+  vacancy: ["jvs_q_r21", "jvs_q_nace2", "ei_lmjv_q_r2"],
+  inflation: ["prc_hicp_minr", "prc_hicp_manr"],
+};
+
+/** How a table ranks among the tables of its data type (TABLE_PRECEDENCE): 0 first; the list's length if unlisted. */
+export function tablePrecedence(dataType: string, table: string): number {
+  const list = TABLE_PRECEDENCE[dataType === "sector_vacancy" ? "vacancy" : dataType] ?? [];
+  const at = list.indexOf(table);
+  return at < 0 ? list.length : at;
+}
 
 /**
  * The configuration of a table code; with `dataType`, the reading of that table for that data type (une_rt_m is
@@ -291,6 +346,11 @@ export function inferTableFromShape(shape: TableShape, dataType?: string): Table
     EUROSTAT_TABLES.filter((t) => hasPinDimensions(shape, t) && (shape.freq === null || t.freq === shape.freq)),
   );
   if (byShape.length === 1) return byShape[0];
+  // Several fit (jvs_q_nace2 and ei_lmjv_q_r2 share their dimensions): the one whose pins the file lacks fewest of.
+  const missing = (t: TableConfig) => t.pins.filter((p) => !shape.hasDimension(p.dimension)).length;
+  const fewest = Math.min(...byShape.map(missing));
+  const closest = byShape.filter((t) => missing(t) === fewest);
+  if (closest.length === 1 && byShape.length > 1) return closest[0];
   const label = shape.label ?? "";
   const byLabel = onePerTable(
     (byShape.length > 1 ? byShape : EUROSTAT_TABLES).filter((t) => t.labelPattern.test(label)),
@@ -310,7 +370,8 @@ export function inferTable(ds: JsonStatDataset, timeDimension: string): TableCon
 }
 
 /** The Eurostat formats every table is accepted in (docs/data-sources.md §2). */
-const EUROSTAT_FORMATS = "JSON-stat .json, SDMX-CSV, or a CSV with one column per dimension";
+const EUROSTAT_FORMATS =
+  "JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx";
 
 /**
  * Every layout accepted for `dataType`, in words: its Eurostat tables and formats, and for expectations DG ECFIN's

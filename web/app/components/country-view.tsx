@@ -21,6 +21,7 @@ import {
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
+import { WhereOpenings } from "./sector-context.tsx";
 import { EmbedBadge } from "./embed-badge.tsx";
 import { FollowLinks } from "./follow-links.tsx";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -170,6 +171,8 @@ export function CountryView({ data }: { data: CountryPageData }) {
             <ComparisonInsights panel={panel} available={available.comparisons} />
           </section>
         ) : null}
+
+        <WhereOpenings sectors={data.sectors} code={country.code} paused={data.paused} />
 
         {data.history.length > 0 || hasScore ? (
           <section

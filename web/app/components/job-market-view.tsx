@@ -9,6 +9,7 @@ import { PopoverGroup } from "./info.tsx";
 import { FollowLinks } from "./follow-links.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";
+import { WhereOpenings } from "./sector-context.tsx";
 import { availabilityOf } from "../lib/availability.ts";
 import { JobMarketHeader } from "./job-market/header.tsx";
 import { ScorePanel } from "./job-market/gauge.tsx";
@@ -44,6 +45,8 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
           {snapshot ? <SnapshotSection panel={panel} /> : null}
           <NextMoves data={data} />
         </div>
+
+        <WhereOpenings sectors={data.sectors} code={country.code} paused={data.paused} />
 
         <CommunitySection
           countryCode={country.code}

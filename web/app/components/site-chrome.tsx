@@ -188,6 +188,9 @@ export function SiteFooter({ feedbackUrl, year }: ChromeProps) {
             <Link to={to("/top-regions")} className={link}>
               <FormattedMessage id="common.footer.topRegions" />
             </Link>
+            <Link to={to("/sectors")} className={link}>
+              <FormattedMessage id="common.footer.sectors" />
+            </Link>
             <Link to={to("/methodology")} className={link}>
               <FormattedMessage id="common.footer.methodology" />
             </Link>

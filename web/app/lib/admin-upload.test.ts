@@ -27,8 +27,12 @@ const file = (name: string, text: string): PickedFile => ({
 describe("preflight", () => {
   it("gives the product's messages (docs/product.md §5) in order: none chosen, extension, not JSON, not an object", async () => {
     expect(await preflight(null, "unemployment", messages)).toBe("Please select a file");
-    expect(await preflight(file("a.xlsx", "x"), "unemployment", messages)).toBe("Please upload a .JSON or .CSV file");
-    expect(await preflight(file("eei.tsv", "x"), "expectations", messages)).toBe("Please upload a .JSON or .CSV file");
+    expect(await preflight(file("a.xls", "x"), "unemployment", messages)).toBe(
+      "Please upload a .JSON, .CSV or .XLSX file",
+    );
+    expect(await preflight(file("eei.tsv", "x"), "expectations", messages)).toBe(
+      "Please upload a .JSON, .CSV or .XLSX file",
+    );
     expect(await preflight(file("a.csv", "x"), "lmb", messages)).toBe("Please upload a .XLSX file");
     expect(await preflight(file("a.json", "{}"), "lmb", messages)).toBe("Please upload a .XLSX file");
     expect(await preflight(file("a.json", "{oops"), "vacancy", messages)).toBe("This file is not valid JSON.");

@@ -3,7 +3,7 @@
 // with their texts in the page's language: each text of the document has its message in the `api` catalogue
 // (web/app/i18n/messages/<locale>/api.json, keyed by operation, parameter and field; docs/i18n-pages.md), which only
 // these loaders read (it is not sent with every page). Server-only (.server suffix): the pages get plain data.
-import { HISTORY_CSV, SCORES_CSV } from "../../../api/v1/csv.ts";
+import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV } from "../../../api/v1/csv.ts";
 import { openApiDocument } from "../../../api/v1/openapi.ts";
 import {
   apiReference,
@@ -59,6 +59,7 @@ export function apiReferenceFor(origin: string): ApiReference {
 const CSV_FILES = {
   scores: { operation: "downloadScores", format: SCORES_CSV },
   history: { operation: "downloadCountryHistory", format: HISTORY_CSV },
+  sectors: { operation: "downloadSectors", format: SECTORS_CSV },
 } as const;
 
 export interface CsvFormatInfo {
@@ -75,11 +76,11 @@ export function csvFormats(origin: string, t: Translate): Record<keyof typeof CS
       .answers.find((a) => a.mediaType === "text/csv")!;
     return { line: t(`api.csv.${file}.line`), columns: localise(answer.columns, t) };
   };
-  return { scores: info("scores"), history: info("history") };
+  return { scores: info("scores"), history: info("history"), sectors: info("sectors") };
 }
 
 /** The English `line` of each CSV file the open data page explains (its catalogue's English must say the same). */
-export const CSV_LINES = { scores: SCORES_CSV.line, history: HISTORY_CSV.line };
+export const CSV_LINES = { scores: SCORES_CSV.line, history: HISTORY_CSV.line, sectors: SECTORS_CSV.line };
 
 /** The endpoints in brief, for the open data page, their summaries in the page's language. */
 export function endpointList(

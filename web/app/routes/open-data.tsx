@@ -139,6 +139,11 @@ export default function OpenData() {
           </span>
         ) : null}
       </p>
+      <p className={para}>
+        <a className={link} href={`${API_V1_BASE}/sectors.csv`} download>
+          {t("downloads.sectors")}
+        </a>
+      </p>
       <p className={para}>{t("downloads.history")}</p>
       <ul
         className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3"
@@ -155,6 +160,7 @@ export default function OpenData() {
       <p className={para}>{t("downloads.format")}</p>
       <Columns title={t("columns.scores")} format={data.csv.scores} />
       <Columns title={t("columns.history")} format={data.csv.history} />
+      <Columns title={t("columns.sectors")} format={data.csv.sectors} />
 
       <h2 className={h2} id="api">
         {t("api.title")}

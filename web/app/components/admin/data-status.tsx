@@ -62,6 +62,11 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
             {report.stale.rule} Values count less from {rules.freshness.historical.grace} months (
             {rules.freshness.sentiment.grace} for the barometer and employment expectations).
           </p>
+          {report.lags ? (
+            <p className="text-xs text-slate-600" data-testid="lag-rule">
+              {report.lags.rule}
+            </p>
+          ) : null}
           <StatusTable shown={shown} view={view} scores={scores} />
           {report.tables.length > 0 ? <SourceTablesList tables={report.tables} /> : null}
         </div>

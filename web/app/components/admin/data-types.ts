@@ -1,7 +1,8 @@
-// How the operator area names the seven data types (the ids themselves are the pipeline's DATA_TYPES).
-import type { DataType } from "../../../../pipeline/types.ts";
+// How the operator area names the seven data types (the ids themselves are the pipeline's DATA_TYPES), and the eighth
+// that the store holds from vacancy files (sector_vacancy, model v2.3).
+import type { StoredDataType } from "../../../../pipeline/types.ts";
 
-export const DATA_TYPE_LABELS: Readonly<Record<DataType, string>> = {
+export const DATA_TYPE_LABELS: Readonly<Record<StoredDataType, string>> = {
   unemployment: "Unemployment",
   vacancy: "Vacancy",
   gdp: "GDP",
@@ -9,4 +10,5 @@ export const DATA_TYPE_LABELS: Readonly<Record<DataType, string>> = {
   lmb: "Labour market barometer (lmb)",
   expectations: "Employment expectations",
   youth_unemployment: "Youth unemployment (under 25, context only)",
+  sector_vacancy: "Vacancy rates by sector (stored from vacancy files, context only)",
 };

@@ -40,10 +40,12 @@ export function UploadInstructions({ rules }: { rules: UploadRules }) {
       <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-800" data-testid="upload-instructions">
         <li>
           <span className="font-medium">Data types:</span> {rules.dataTypes.map((t) => t.id).join(", ")}. Eurostat
-          tables are uploaded as the JSON-stat 2.0 file Eurostat serves (.json) or as Eurostat&apos;s CSV download
-          (.csv: SDMX-CSV with codes or labels, or one column per dimension with time and value); employment
-          expectations also as DG ECFIN&apos;s survey CSV (date, country, series, value); the expert labour market
-          barometer (lmb) as an Excel workbook (.xlsx).
+          tables are uploaded as the JSON-stat 2.0 file Eurostat serves (.json), as Eurostat&apos;s CSV download (.csv:
+          SDMX-CSV with codes or labels, or one column per dimension with time and value) or as the data browser&apos;s
+          spreadsheet (.xlsx, &quot;Download → Spreadsheet&quot;, all sheets or one); employment expectations also as DG
+          ECFIN&apos;s survey CSV (date, country, series, value); the expert labour market barometer (lmb) as an Excel
+          workbook (.xlsx). A vacancy file also stores the vacancy rate of every sector it holds, shown as context and
+          never in the score.
         </li>
         <li>
           <span className="font-medium">Expected tables and units:</span>

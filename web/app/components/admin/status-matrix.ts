@@ -1,7 +1,7 @@
 // The data status as a matrix (what `jwi status` prints): per country and data type the newest series held, and
 // whether the server found it past its data type's cut-off. Countries come first; Eurostat's aggregates after them.
 import { COUNTRIES } from "../../../../pipeline/countries.ts";
-import type { DataType } from "../../../../pipeline/types.ts";
+import type { StoredDataType } from "../../../../pipeline/types.ts";
 import type { StatusReport } from "../../lib/admin-api.ts";
 
 export type Freshness = "fresh" | "stale";
@@ -18,7 +18,7 @@ export interface Cell {
 const freshnessOf = (row: StatusRow): Freshness => (row.stale ? "stale" : "fresh");
 
 export function matrix(report: StatusReport) {
-  const byGeo = new Map<string, Map<DataType, Cell>>();
+  const byGeo = new Map<string, Map<StoredDataType, Cell>>();
   for (const row of report.data) {
     let cells = byGeo.get(row.country);
     if (!cells) byGeo.set(row.country, (cells = new Map()));

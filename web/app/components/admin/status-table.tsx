@@ -1,6 +1,6 @@
 // The data status table: per country (then aggregate) and data type the newest period held and its age, stale
 // series marked, and the published score.
-import { DATA_TYPES, type DataType } from "../../../../pipeline/types.ts";
+import { DATA_TYPES, SECTOR_DATA_TYPE, type StoredDataType } from "../../../../pipeline/types.ts";
 import type { StatusReport } from "../../lib/admin-api.ts";
 import { monthsText } from "../../lib/admin-format.ts";
 import { formatScore } from "../../../../product/format.ts";
@@ -8,7 +8,10 @@ import { DATA_TYPE_LABELS } from "./data-types.ts";
 import type { Cell, Freshness, Geo, StatusMatrix } from "./status-matrix.ts";
 import { TableFrame, td, th } from "./ui.tsx";
 
-const SHORT_LABEL: Record<DataType, string> = {
+/** The columns: every uploaded data type, then the sector vacancy rates stored from the vacancy files (v2.3). */
+const COLUMNS: readonly StoredDataType[] = [...DATA_TYPES, SECTOR_DATA_TYPE];
+
+const SHORT_LABEL: Record<StoredDataType, string> = {
   unemployment: "Unemployment",
   vacancy: "Vacancy",
   gdp: "GDP",
@@ -16,6 +19,7 @@ const SHORT_LABEL: Record<DataType, string> = {
   lmb: "Barometer",
   expectations: "Expectations",
   youth_unemployment: "Under 25",
+  sector_vacancy: "Sectors",
 };
 
 const CELL_STYLE: Record<Freshness, string> = {
@@ -23,7 +27,29 @@ const CELL_STYLE: Record<Freshness, string> = {
   stale: "bg-red-50 text-red-950",
 };
 
-function StatusCell({ cell }: { cell: Cell | undefined }) {
+/** Sector vacancy rates: how many aggregates are read and their newest quarter (many series; the title lists them). */
+function SectorCell({ cell }: { cell: Cell }) {
+  const read = cell.rows.filter((r) => r.read !== false);
+  const newest =
+    read
+      .map((r) => r.newest_period)
+      .sort()
+      .at(-1) ?? cell.newest.newest_period;
+  const title = cell.rows
+    .map((r) => `${r.table} (${r.series}): ${r.newest_period}${r.read === false ? " (kept, not read)" : ""}`)
+    .join("\n");
+  return (
+    <td className={`${td} whitespace-nowrap`} title={title} data-freshness="context">
+      <span className="font-medium tabular-nums">{newest}</span>
+      <span className="block text-xs text-slate-600">
+        {read.length === 1 ? "1 sector" : `${read.length} sectors`}, context only
+      </span>
+    </td>
+  );
+}
+
+function StatusCell({ cell, type }: { cell: Cell | undefined; type: StoredDataType }) {
+  if (cell && type === SECTOR_DATA_TYPE) return <SectorCell cell={cell} />;
   if (!cell) {
     return (
       <td className={`${td} text-slate-400`}>
@@ -68,13 +94,13 @@ export function StatusTable({
 }) {
   return (
     <TableFrame label="Data status by country and data type">
-      <table className="w-full min-w-[760px] border-separate border-spacing-0 text-sm" data-testid="status-table">
+      <table className="w-full min-w-[860px] border-separate border-spacing-0 text-sm" data-testid="status-table">
         <thead>
           <tr>
             <th scope="col" className={`${th} sticky left-0 z-10 bg-white`}>
               Country
             </th>
-            {DATA_TYPES.map((t) => (
+            {COLUMNS.map((t) => (
               <th key={t} scope="col" className={th} title={DATA_TYPE_LABELS[t]}>
                 {SHORT_LABEL[t]}
               </th>
@@ -95,8 +121,8 @@ export function StatusTable({
                     {g.aggregate ? "aggregate, not counted" : g.name}
                   </span>
                 </th>
-                {DATA_TYPES.map((t) => (
-                  <StatusCell key={t} cell={view.byGeo.get(g.code)?.get(t)} />
+                {COLUMNS.map((t) => (
+                  <StatusCell key={t} type={t} cell={view.byGeo.get(g.code)?.get(t)} />
                 ))}
                 <td className={`${td} whitespace-nowrap text-right`}>
                   {g.aggregate ? null : score?.score != null ? (

@@ -69,11 +69,11 @@ export function FileField({ rule, inputRef, disabled, error, onChoose }: FileFie
         className="mt-1 block w-full rounded-md border border-slate-300 bg-white text-sm text-slate-700 file:mr-3 file:min-h-10 file:cursor-pointer file:border-0 file:border-r file:border-slate-300 file:bg-slate-100 file:px-4 file:py-2 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-200"
       />
       <p id="upload-file-hint" className="mt-1 text-xs text-slate-600">
-        {rule.extensions.includes(".xlsx")
+        {rule.id === "lmb"
           ? "An Excel workbook (.xlsx)."
           : rule.id === "expectations"
-            ? "A Eurostat JSON-stat file (.json), Eurostat's CSV download or DG ECFIN's survey CSV (.csv)."
-            : "A Eurostat JSON-stat file (.json) or Eurostat's CSV download (.csv)."}
+            ? "A Eurostat JSON-stat file (.json), Eurostat's CSV download or DG ECFIN's survey CSV (.csv), or the data browser's spreadsheet (.xlsx)."
+            : "A Eurostat JSON-stat file (.json), Eurostat's CSV download (.csv) or the data browser's spreadsheet (.xlsx)."}
       </p>
       {error ? (
         <p

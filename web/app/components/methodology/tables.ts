@@ -15,6 +15,7 @@ export const TABLES: Record<SourceTable, { title: string; dataType: DataType }> 
   une_rt_q: { title: "Unemployment by sex and age – quarterly data", dataType: "unemployment" },
   jvs_q_nace2: { title: "Job vacancy statistics by NACE Rev. 2 activity – quarterly data", dataType: "vacancy" },
   jvs_q_r21: { title: "Job vacancy statistics by NACE Rev. 2.1 activity – quarterly data", dataType: "vacancy" },
+  ei_lmjv_q_r2: { title: "Job vacancy rate – quarterly data", dataType: "vacancy" },
   namq_10_gdp: { title: "GDP and main components – quarterly data", dataType: "gdp" },
   prc_hicp_manr: { title: "HICP – monthly data (annual rate of change)", dataType: "inflation" },
   prc_hicp_minr: { title: "HICP – ECOICOP ver. 2 – monthly data (annual rate of change)", dataType: "inflation" },
