@@ -55,12 +55,21 @@ describe("availability of a country page's figures", () => {
       inflation: { value: 2.9, period: "2026-08", flag: null },
       yoy: { delta: 0, label: "Same", from_month: "2025-07" },
     };
-    // The general signal reads the published history: the as-of month against three months before.
-    const history = [
-      { month: "2026-08", score: 6.5 },
-      { month: "2026-11", score: 6.9 },
-    ];
-    const a = availabilityOf(marketPanel(s, history), true);
+    // The general signal reads the attribution of the last three months' change (its market part).
+    const three = {
+      from_month: "2026-08",
+      to_month: "2026-11",
+      from_score: 6.5,
+      to_score: 6.9,
+      delta: 6.9 - 6.5,
+      market: 0,
+      evidence: 6.9 - 6.5,
+      parts: [],
+    };
+    const a = availabilityOf(
+      marketPanel({ ...s, change: { previous_month: null, three_months: three, year_before: null } }),
+      true,
+    );
     expect(a.conditions).toEqual({ unemployment: true, vacancy: false, competition: false });
     expect(a.sentiment).toEqual({ barometer: false, eei: false, signal: true, yoy: true, gdp: true, inflation: true });
     expect(a.comparisons.eu).toBe(true);
