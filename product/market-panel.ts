@@ -74,6 +74,14 @@ export interface MarketPanel {
   unemployment_rate: number | null;
   unemployment_period: string | null;
   /**
+   * The yearly change of the unemployment rate in points (the momentum M reads: the newest rate minus the rate 12
+   * months, or 4 quarters, before), and the period it is measured from; null without both.
+   */
+  unemployment_change: number | null;
+  unemployment_change_from: string | null;
+  /** The period of the competition figure: the older of its two inputs (the vacancy quarter, as a rule). */
+  competition_period: string | null;
+  /**
    * Model v2.2 context (never in a score): the under-25s' unemployment rate, its month and the EU-27 rate of that
    * month (null when not stored); null when the country has none within U's 24-month cut-off.
    */
@@ -331,6 +339,12 @@ export function sentimentSources(s: Snapshot): SentimentSourcePanel[] {
   return out;
 }
 
+/** The older of two periods by their end month (a quarter ends in its third month); null without both. */
+function olderPeriod(a: string | undefined, b: string | undefined): string | null {
+  if (!a || !b) return null;
+  return periodEndMonth(a) <= periodEndMonth(b) ? a : b;
+}
+
 /** The market panel of one snapshot. Missing inputs give nulls, never made-up numbers. */
 export function marketPanel(s: Snapshot): MarketPanel {
   const u = s.unemployment?.value ?? null;
@@ -343,9 +357,14 @@ export function marketPanel(s: Snapshot): MarketPanel {
   const cAvg = s.averages_3y?.competition ?? null;
   const signal = generalSignal(s);
   const youth = (s as PublishedSnapshot).youth_unemployment ?? null;
+  const uBefore = s.unemployment_year_before ?? null;
   return {
     unemployment_rate: u,
     unemployment_period: s.unemployment?.period ?? null,
+    unemployment_change: u !== null && uBefore !== null ? u - uBefore.value : null,
+    unemployment_change_from: u !== null && uBefore !== null ? uBefore.period : null,
+    competition_period:
+      c === null ? null : (s.sub_scores.C?.period ?? olderPeriod(s.unemployment?.period, s.vacancy?.period)),
     youth_unemployment_rate: youth?.value ?? null,
     youth_unemployment_period: youth?.period ?? null,
     youth_unemployment_eu_rate: youth?.eu_value ?? null,

@@ -471,6 +471,12 @@ export const marketPanelSchema = z
   .strictObject({
     unemployment_rate: z.number().nullable().meta({ description: "Latest unemployment rate (%)." }),
     unemployment_period: period("Its period.").nullable(),
+    unemployment_change: z.number().nullable().meta({
+      description:
+        "The yearly change of the unemployment rate in points (the momentum input: the latest rate minus the rate 12 months, or 4 quarters, before); null without both.",
+    }),
+    unemployment_change_from: period("The period it is measured from.").nullable(),
+    competition_period: period("The period of the competition figure: the older of its two inputs.").nullable(),
     vacancy_rate: z.number().nullable().meta({ description: "Latest job vacancy rate (%)." }),
     vacancy_period: period("Its quarter (YYYY-Qn).").nullable(),
     competition: z.number().nullable().meta({ description: "Job seekers per opening (unemployment ÷ vacancy rate)." }),

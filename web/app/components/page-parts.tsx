@@ -84,6 +84,7 @@ export function Section({
           {title}
           <ChevronDownIcon
             aria-hidden
+            data-nojs-open-chevron
             className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
           />
         </Collapsible.Trigger>

@@ -70,10 +70,11 @@ describe("availability of a country page's figures", () => {
       marketPanel({ ...s, change: { previous_month: null, three_months: three, year_before: null } }),
       true,
     );
-    expect(a.conditions).toEqual({ unemployment: true, vacancy: false, competition: false });
+    expect(a.conditions).toEqual({ unemployment: true, momentum: false, vacancy: false, competition: false });
     expect(a.sentiment).toEqual({ barometer: false, eei: false, signal: true, yoy: true, gdp: true, inflation: true });
     expect(a.comparisons.eu).toBe(true);
-    expect(a.missing).toEqual(["vacancy", "competition", "barometer"]);
+    // The rate is shown, its yearly change is not (no value a year before): named as missing.
+    expect(a.missing).toEqual(["momentum", "vacancy", "competition", "barometer"]);
   });
 
   it("an Employment Expectations Indicator is shown even when too old to count; the missing barometer is still named", () => {
@@ -101,6 +102,7 @@ describe("availability of a country page's figures", () => {
   it("names every missing figure in every language; English as the page always named them", () => {
     const names: Record<MissingFigure, string> = {
       unemployment: "unemployment rate",
+      momentum: "yearly change of unemployment",
       vacancy: "job vacancy rate",
       competition: "competition (job seekers per opening)",
       barometer: "expert barometer",

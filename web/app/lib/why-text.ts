@@ -4,6 +4,7 @@
 // (pipeline/model/explain-text.ts `describeChange`, the API's `change_text`): web/app/lib/why-text.test.ts.
 import type { IntlShape } from "react-intl";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
+import { roundHalfAway } from "../../../pipeline/model/round.ts";
 import type { CauseSpec, EffectSpec, EvidenceReason, Figure } from "../../../pipeline/model/explain-spec.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 import { monthsBefore, type ChangeLineSpec, type ChangeSpec, type DetailSpec } from "../../../product/change-view.ts";
@@ -52,6 +53,11 @@ function pluralRules(locale: string, decimals: number): Intl.PluralRules {
 function pointsIn(intl: IntlShape, f: Figure, signed: boolean): string {
   const form = pluralRules(intl.locale, f.decimals).select(Math.abs(f.value));
   return intl.formatMessage({ id: "why.points" }, { value: signed ? signedFigureIn(intl, f) : plainIn(intl, f), form });
+}
+
+/** Signed points to one decimal, in the page's language: "+0.2 points", "−0,3 Prozentpunkte". */
+export function signedPointsIn(intl: IntlShape, x: number): string {
+  return pointsIn(intl, { value: roundHalfAway(x, 1), decimals: 1 }, true);
 }
 
 /** An input's value in its unit: U and V in %, M in signed points, C and S plain. */
