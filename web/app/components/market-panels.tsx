@@ -1,6 +1,7 @@
 // The country page's panels (docs/product.md §2): market conditions, market sentiment, comparison insights and advice,
 // every number from the published snapshot and the API's market panel (product/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import type { ReactNode } from "react";
 import { SIGNAL_RULES, SIGNAL_TEXT, signalFigure, type GeneralSignal } from "../../../product/signal.ts";
 import type { Snapshot } from "../../../pipeline/model/types.ts";
@@ -702,7 +703,7 @@ export function NotAvailable({
         <FormattedMessage
           id="market.notAvailable"
           values={{
-            country: country ? f.country(country) : countryName,
+            forCountry: country ? countryPhrase(f.locale, country, "for") : countryName,
             list,
             b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
           }}

@@ -26,6 +26,7 @@ import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { countryNameIn } from "../../../product/country-names.ts";
+import { countryInSentence } from "../../../product/country-phrases.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
@@ -79,11 +80,13 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     .filter((c) => c.score !== null)
     .sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
   const top = scored[0];
-  const differences = top
-    ? scored
-        .slice(1)
-        .map((c) => differenceView({ ...c, sub_scores: c.subScores }, { ...top, sub_scores: top.subScores }))
-    : [];
+  // The sentences name the countries as a sentence says them ("the Netherlands"), the cards as a heading does.
+  const said = (c: (typeof countries)[number]) => ({
+    ...c,
+    name: countryInSentence(lang, c.code),
+    sub_scores: c.subScores,
+  });
+  const differences = top ? scored.slice(1).map((c) => differenceView(said(c), said(top))) : [];
   const t = pageTextOf(request);
   const names = countries.map((c) => c.name).join(` ${t("compare.vs")} `);
   return {
