@@ -244,7 +244,11 @@ export function YoyBadge({
         ? "bg-red-100 text-red-900"
         : "bg-slate-100 text-slate-800";
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}
+      data-testid="yoy-badge"
+      data-from-month={fromMonth ?? undefined}
+    >
       <Icon className="h-3.5 w-3.5" />
       {t(`yoy.${label}`)}
       <span className="font-normal">

@@ -211,7 +211,12 @@ export default function ComparePage() {
         {d.differences.length ? (
           <ul className="mt-2 space-y-2" data-testid="why-differ">
             {d.differences.map((x) => (
-              <li key={x.lower} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800">
+              <li
+                key={x.lower}
+                className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800"
+                data-higher={x.higher}
+                data-lower={x.lower}
+              >
                 {differenceSentence(intl, x)}
               </li>
             ))}
