@@ -71,7 +71,8 @@ describe("one name per input in every language (glossary)", () => {
           for (const term of ["barometer", "eei"] as const) {
             const inEnglish = GLOSSARY.en![term].test(english);
             const here = g[term].test(text);
-            if (inEnglish !== here) problems.push(`${id}: ${term} ${inEnglish ? "missing" : "named but English does not"}`);
+            if (inEnglish !== here)
+              problems.push(`${id}: ${term} ${inEnglish ? "missing" : "named but English does not"}`);
           }
         }
       }
