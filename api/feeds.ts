@@ -4,8 +4,7 @@
 // ids and dates from one recalc to the next: a recalc that changes nothing leaves the feed byte for byte the same.
 import { Feed } from "feed";
 import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
-import { dayName, isStartEvent } from "../pipeline/feed-events.ts";
-import { formatScore, tenths } from "../pipeline/model/round.ts";
+import { formatScore, shownChangeTenths } from "../pipeline/model/round.ts";
 import { PRODUCT_NAME } from "../product/brand.ts";
 import { feedPath, feedTitle } from "../product/feeds.ts";
 import type { FeedEntryRow } from "./db/feeds.ts";
@@ -57,18 +56,16 @@ export function entryTitle(name: string, e: FeedEntryRow): string {
   if (e.from_score === null || e.from_status === null) return `${name}: now ${now}`;
   if (e.from_status !== e.to_status)
     return `${name}: now ${e.to_status}, ${formatScore(e.to_score)} (was ${e.from_status}, ${formatScore(e.from_score)})`;
-  const t = tenths(e.to_score - e.from_score);
+  const t = shownChangeTenths(e.from_score, e.to_score);
   return `${name}: ${t > 0 ? "up" : "down"} ${(Math.abs(t) / 10).toFixed(1)} to ${now}`;
 }
 
-/** The entry's content (HTML): why, in words, and the score before and after. */
+/**
+ * The entry's content (HTML): the event's one sentence (pipeline/feed-events.ts): the change and why, ending with the
+ * score's two dates in the pages' words ("data to July 2026, published 28 November 2026").
+ */
 function entryContent(e: FeedEntryRow): string {
-  const side = (score: number | null, status: string | null) =>
-    score === null ? "no score" : `${formatScore(score)} (${status})`;
-  const figures = isStartEvent(e)
-    ? `Score ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`
-    : `Score ${side(e.from_score, e.from_status)} → ${side(e.to_score, e.to_status)}, as of ${dayName(e.to_as_of)}.`;
-  return `<p>${escapeHtml(e.text)}</p><p>${escapeHtml(figures)}</p>`;
+  return `<p>${escapeHtml(e.text)}</p>`;
 }
 
 export interface FeedOptions {

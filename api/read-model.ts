@@ -9,10 +9,11 @@
 import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import { localContentWrites, type ServingDb } from "../pipeline/serving-db.ts";
-import { changeViews, type ChangeViews } from "../product/change-view.ts";
+import { changeViews, yoyOf, type ChangeViews } from "../product/change-view.ts";
 import { marketPanel, type MarketPanel } from "../product/market-panel.ts";
 import { EXPERIENCE_LIST_LIMIT, RANKING_TYPES, type RankingType } from "../product/options.ts";
 import { listAll, pausedReason, ranking, regions, showsScore, withheld } from "../product/publication.ts";
+import { generalSignal } from "../product/signal.ts";
 import type {
   CommunityData,
   CountryListItem,
@@ -104,6 +105,7 @@ export function countryBody(c: Country, r: CountryReading) {
       ...identity,
       country: c.code,
       published: false as const,
+      signal: null,
       fresh: false as const,
       withheld_reason: null,
       score: null,
@@ -114,10 +116,22 @@ export function countryBody(c: Country, r: CountryReading) {
       change_text: null,
     };
   }
+  const signal = generalSignal(r.snapshot);
   return {
     ...identity,
     ...r.snapshot,
+    // The yearly change as every list shows it: unrounded, as shown, its word and its market and evidence parts.
+    yoy: { ...yoyOf(r.snapshot), from_month: r.snapshot.yoy.from_month },
     published: true as const,
+    // The general signal: the market part of the last three months' change (product/signal.ts).
+    signal: signal && {
+      word: signal.signal,
+      market: signal.market,
+      evidence: signal.evidence,
+      change: signal.change,
+      from_month: signal.from_month,
+      to_month: signal.to_month,
+    },
     fresh: r.fresh,
     withheld_reason: r.item.withheld_reason,
     publication: r.publication,
@@ -216,10 +230,7 @@ export class ReadModel {
       const fresh = showsScore(s, now, paused);
       const snapshot = s ? (fresh ? s : withheld(s)) : null;
       // A country without any score keeps its context figures; a withheld score takes what derives from it along.
-      const panel =
-        snapshot && (fresh || (!paused && s!.score === null))
-          ? marketPanel(snapshot, m.history.get(c.code) ?? [])
-          : null;
+      const panel = snapshot && (fresh || (!paused && s!.score === null)) ? marketPanel(snapshot) : null;
       const changeText = changeViews(snapshot);
       // While paused the history is withheld too: its newest month is the score that is not current.
       const history = paused ? [] : (m.history.get(c.code) ?? []);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { FEED_MIN_MOVE_TENTHS, SAME_MONTH, dayName, feedEvents, type PublicationSide } from "./feed-events.ts";
-import { describeChange } from "./model/explain-text.ts";
+import {
+  FEED_MIN_MOVE_TENTHS,
+  changeSentence,
+  dayName,
+  feedEvents,
+  sinceUpdate,
+  type PublicationSide,
+} from "./feed-events.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./model/test-helpers.ts";
 import type { Snapshot, Status } from "./model/types.ts";
@@ -48,7 +54,9 @@ describe("feedEvents", () => {
       ["BE", 5.0, 4.5],
     ]);
     // Not made by the current model: not compared input by input; the words say the two scores.
-    expect(events[0]!.text).toBe("Now 6.5 out of 10, cloudy (was 6.0 out of 10, cloudy).");
+    expect(events[0]!.text).toBe(
+      "Now 6.5 out of 10, cloudy (was 6.0 out of 10, cloudy); data to October 2026, published 22 November 2026.",
+    );
     expect(events[0]!.explanation).toBeNull();
   });
 
@@ -62,9 +70,12 @@ describe("feedEvents", () => {
       ["BE", null, "cloudy"],
       ["CH", "cloudy", null],
     ]);
-    expect(events[1]!.text).toBe("Scored 6.2 out of 10, cloudy; there was no score as of 22 November 2026.");
-    expect(events[2]!.text).toBe(
-      "No score: not enough recent data as of 22 November 2026 (was 6.2 out of 10, cloudy).",
+    // One sentence each, ending with the two dates the pages name.
+    expect(events[1]!.text).toMatch(
+      /^Now 6\.2 out of 10, cloudy, after no score in the update published 20 November 2026; data to \w+ \d{4}, published 22 November 2026\.$/,
+    );
+    expect(events[2]!.text).toMatch(
+      /^No score: (its data are too old to score|no data to score) \(was 6\.2 out of 10, cloudy\); (data to \w+ \d{4}, )?published 22 November 2026\.$/,
     );
   });
 
@@ -86,10 +97,12 @@ describe("feedEvents", () => {
     });
     const explanation = CURRENT_MODEL.explain(from, to)!;
     expect(e!.explanation).toEqual(explanation);
-    // Both publications in November 2026: "since the previous update", not "since November 2026".
-    expect(e!.text).toBe(describeChange(explanation, { since: SAME_MONTH }));
+    // One sentence: the change since the previous update (named by its date), its largest part, the two dates.
+    expect(e!.text).toBe(
+      `${changeSentence(explanation, sinceUpdate("2026-11-20T06:00:00.000Z"))}; data to ${to.anchor_month === "2026-10" ? "October" : "?"} 2026, published 22 November 2026.`,
+    );
     expect(e!.text).toMatch(
-      /^Up \d\.\d since the previous update: unemployment fell 2\.9 points: fewer people out of work, so the score rises \(\+\d\.\d\)/,
+      /^Up \d\.\d since the update published 20 November 2026, from cloudy to \w+: unemployment fell 2\.9 points: fewer people out of work, so the score rises \(\+\d\.\d\)/,
     );
   });
 
@@ -97,11 +110,14 @@ describe("feedEvents", () => {
     const from = real("DE", 5.9, "2026-10-20");
     const to = real("DE", 3.0, "2026-11-22");
     const [e] = feedEvents(side(1, [from]), next(2, [to]));
-    expect(e!.text).toBe(describeChange(CURRENT_MODEL.explain(from, to)!));
-    expect(e!.text).toMatch(/ since October 2026: /);
+    expect(
+      e!.text.startsWith(changeSentence(CURRENT_MODEL.explain(from, to)!, sinceUpdate("2026-11-20T06:00:00.000Z"))),
+    ).toBe(true);
     const [m] = feedEvents(side(1, [{ ...from, model: "v2" }]), next(2, [to]));
     expect(m!.explanation).toBeNull();
-    expect(m!.text).toMatch(/^Scored by model v2\.3, was v2: \d\.\d out of 10, \w+ \(was \d\.\d out of 10, \w+\)\.$/);
+    expect(m!.text).toMatch(
+      /^Scored by model v2\.3, was v2: \d\.\d out of 10, \w+ \(was \d\.\d out of 10, \w+\); data to \w+ 2026, published 22 November 2026\.$/,
+    );
   });
 
   it("a country the previous publication did not have gives no event", () => {

@@ -1,14 +1,19 @@
 // What a publication changed, for the feeds (docs/architecture.md, "Feeds"): comparing each country's new
 // snapshot with the one of the previous publication, an event when its status changed (a score coming or going
-// included) or its score moved by 0.5 or more as shown, with the words of why (docs/model.md §9: the two
-// snapshots' exact attribution, in the model's sentence). A scored country the feeds have never reported (the
-// first publication: every scored country) gets one start event stating its weather, so a new subscriber sees
-// the weather at once. Pure; publish.ts writes the events in the publish transaction, since the previous
-// snapshots are replaced there.
-import { describeChange, monthName } from "./model/explain-text.ts";
+// included) or its score moved by 0.5 or more as shown, with why in one sentence (docs/model.md §9: the two
+// snapshots' exact attribution; the change as the difference of the shown scores, the weather when it changed, what
+// mostly moved it when that was the evidence rather than the market, and its largest part), ending with the two
+// dates the pages name ("data to July 2026, published 28 November 2026"). A scored country the feeds have never
+// reported (the first publication: every scored country) gets one start event stating its weather, so a new
+// subscriber sees the weather at once. Pure; publish.ts writes the events in the publish transaction, since the
+// previous snapshots are replaced there.
+import { dataToText, dayName, publishedText } from "./date-words.ts";
+import { changeHead, changeLines, mostlyWords, signedTenths, weatherWords } from "./model/explain-text.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
-import { formatScore, tenths } from "./model/round.ts";
+import { formatScore, shownChangeTenths } from "./model/round.ts";
 import type { Explanation, Snapshot } from "./model/types.ts";
+
+export { dayName };
 
 /** A score moving by at least this many tenths, as shown, makes an event (0.5). */
 export const FEED_MIN_MOVE_TENTHS = 5;
@@ -41,30 +46,48 @@ export interface FeedEvent {
   explanation: Explanation | null;
 }
 
-/** `2026-11-20` → "20 November 2026". */
-export function dayName(date: string): string {
-  const d = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  return d ? `${Number(d[3])} ${monthName(`${d[1]}-${d[2]}`)}` : date;
-}
-
-/** How the sentence names the previous publication when it falls in the same month as the new one. */
-export const SAME_MONTH = "the previous update";
+/** How the sentence names the previous publication: by its date, in the pages' words. */
+export const sinceUpdate = (publishedAt: string): string => `the update ${publishedText(publishedAt)}`;
 
 const scored = (s: Snapshot) => `${formatScore(s.score!)} out of 10, ${s.status}`;
 
+/** "; data to July 2026, published 28 November 2026." — the two dates of a score, as the pages name them. */
+function datesOf(s: Snapshot, publishedAt: string): string {
+  return `; ${s.anchor_month ? `${dataToText(s.anchor_month)}, ` : ""}${publishedText(publishedAt)}.`;
+}
+
+/** Why a country has no score, as the pages say it (product/no-score.ts): its data are too old, or there are none. */
+const noScoreWords = (s: Snapshot) => (s.anchor_month === null ? "no data to score" : "its data are too old to score");
+
 /**
- * The words of one event. With a score on both sides (same model): the model's sentence, since the previous
- * publication's month, or "since the previous update" when both publications fall in the same month.
+ * The change between two scored snapshots in one sentence: the change as shown since the previous update (with the
+ * weather when it changed, and what mostly moved it when that was the evidence), then its largest part and what the
+ * others add up to.
  */
-function eventText(from: Snapshot, to: Snapshot, e: Explanation | null): string {
-  if (from.score === null) return `Scored ${scored(to)}; there was no score as of ${dayName(from.as_of)}.`;
-  if (to.score === null) return `No score: not enough recent data as of ${dayName(to.as_of)} (was ${scored(from)}).`;
+export function changeSentence(e: Explanation, since: string): string {
+  const c = changeLines(e);
+  const head = `${changeHead(c.delta_tenths)} since ${since}${weatherWords(c)}${mostlyWords(c)}`;
+  const [first, ...others] = c.lines;
+  if (!first) return head;
+  const rest = others.reduce((a, l) => a + l.shown_tenths, 0);
+  return `${head}: ${first.words} (${signedTenths(first.shown_tenths)})${rest !== 0 ? `; other changes ${signedTenths(rest)}` : ""}`;
+}
+
+/**
+ * The words of one event, one sentence ending with the new score's two dates. With a score on both sides (same
+ * model): the change since the previous update and why (`changeSentence`).
+ */
+function eventText(from: Snapshot, to: Snapshot, e: Explanation | null, previousAt: string, at: string): string {
+  if (to.score === null) return `No score: ${noScoreWords(to)} (was ${scored(from)})${datesOf(to, at)}`;
+  if (from.score === null) return `Now ${scored(to)}, after no score in ${sinceUpdate(previousAt)}${datesOf(to, at)}`;
   if (e === null) {
     // Not comparable input by input (another model made one side): the two scores in words.
     const was = `${scored(to)} (was ${scored(from)})`;
-    return from.model === to.model ? `Now ${was}.` : `Scored by model ${to.model}, was ${from.model}: ${was}.`;
+    return from.model === to.model
+      ? `Now ${was}${datesOf(to, at)}`
+      : `Scored by model ${to.model}, was ${from.model}: ${was}${datesOf(to, at)}`;
   }
-  return describeChange(e, e.from_month === e.to_month ? { since: SAME_MONTH } : {});
+  return `${changeSentence(e, sinceUpdate(previousAt))}${datesOf(to, at)}`;
 }
 
 /** True for a start event (startEvents): a country's first entry, stating its weather, compared with nothing. */
@@ -94,7 +117,7 @@ export function startEvents(
       to_score: to.score,
       from_status: null,
       to_status: to.status,
-      text: `Job market weather: ${scored(to)} as of ${dayName(to.as_of)}.`,
+      text: `Job market weather ${scored(to)}${datesOf(to, next.publishedAt)}`,
       explanation: null,
     }));
 }
@@ -113,7 +136,9 @@ export function feedEvents(
     if (!from) continue;
     const statusChanged = from.status !== to.status || (from.score === null) !== (to.score === null);
     const moved =
-      from.score !== null && to.score !== null && Math.abs(tenths(to.score - from.score)) >= FEED_MIN_MOVE_TENTHS;
+      from.score !== null &&
+      to.score !== null &&
+      Math.abs(shownChangeTenths(from.score, to.score)) >= FEED_MIN_MOVE_TENTHS;
     if (!statusChanged && !moved) continue;
     const comparable =
       from.score !== null && to.score !== null && from.model === to.model && to.model === CURRENT_MODEL.id;
@@ -130,7 +155,7 @@ export function feedEvents(
       to_score: to.score,
       from_status: from.status,
       to_status: to.status,
-      text: eventText(from, to, explanation),
+      text: eventText(from, to, explanation, previous.publishedAt, next.publishedAt),
       explanation,
     });
   }

@@ -1,7 +1,9 @@
 // What a publication moved: each country whose score as shown (one decimal) or status differs from the previous
 // publication's, with the largest part of why (the two snapshots' exact attribution, docs/model.md §9, in the
-// words of the "why it changed" lines). The recalc summary carries it (`moved`), so `jwi recalc`, `jwi ingest`
-// and the operator page all say the same (docs/interfaces.md). Pure, but for reading the current snapshots.
+// words of the "why it changed" lines) and the change's market and evidence parts (docs/model.md §9), so a rise
+// of data coming and going is never read as a market that moved. The recalc summary carries it (`moved`), so
+// `jwi recalc`, `jwi ingest` and the operator page all say the same (docs/interfaces.md). Pure, but for reading the
+// current snapshots.
 import { changeLines, signedTenths } from "./model/explain-text.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
 import { formatScore } from "./model/round.ts";
@@ -17,6 +19,16 @@ export interface MovedCountry {
   status_to: string | null;
   /** The largest part of the change, e.g. "unemployment rose from 4.8 % to 5.1 % (-0.3)"; null when none can be named. */
   reason: string | null;
+  /**
+   * The change's market part (inputs counted on both sides whose level moved) and evidence part (data that started,
+   * stopped counting or aged), unrounded, adding up to to − from; null when the change cannot be explained input by
+   * input (a score coming or going, another model).
+   */
+  market: number | null;
+  evidence: number | null;
+  /** The same as shown, one decimal each, adding up to the change as shown (the difference of the shown scores). */
+  market_shown: number | null;
+  evidence_shown: number | null;
 }
 
 /** The snapshots of the current publication by country (empty before the first). */
@@ -30,13 +42,27 @@ export function publishedSnapshots(db: ServingDb): Map<string, Snapshot> {
 
 const shown = (score: number | null) => (score === null ? null : formatScore(score));
 
-function reasonOf(from: Snapshot | undefined, to: Snapshot): string | null {
-  if (to.score === null) return "not enough recent data";
-  if (!from || from.score === null) return "scored again: enough recent data";
-  if (from.model !== to.model || to.model !== CURRENT_MODEL.id) return `scored by model ${to.model}, was ${from.model}`;
+type Why = Pick<MovedCountry, "reason" | "market" | "evidence" | "market_shown" | "evidence_shown">;
+
+const UNSPLIT = { market: null, evidence: null, market_shown: null, evidence_shown: null } as const;
+
+function whyOf(from: Snapshot | undefined, to: Snapshot): Why {
+  if (to.score === null)
+    return { reason: to.anchor_month === null ? "no data to score" : "its data are too old to score", ...UNSPLIT };
+  if (!from || from.score === null) return { reason: "scored again: enough recent data", ...UNSPLIT };
+  if (from.model !== to.model || to.model !== CURRENT_MODEL.id)
+    return { reason: `scored by model ${to.model}, was ${from.model}`, ...UNSPLIT };
   const e = CURRENT_MODEL.explain(from, to);
-  const top = e ? changeLines(e).lines[0] : undefined;
-  return top ? `${top.words} (${signedTenths(top.shown_tenths)})` : null;
+  if (!e) return { reason: null, ...UNSPLIT };
+  const c = changeLines(e);
+  const top = c.lines[0];
+  return {
+    reason: top ? `${top.words} (${signedTenths(top.shown_tenths)})` : null,
+    market: e.market,
+    evidence: e.evidence,
+    market_shown: c.market_tenths / 10,
+    evidence_shown: c.evidence_tenths / 10,
+  };
 }
 
 /**
@@ -57,7 +83,7 @@ export function movedCountries(previous: ReadonlyMap<string, Snapshot>, next: re
       to: to.score,
       status_from: fromStatus,
       status_to: to.status,
-      reason: reasonOf(from, to),
+      ...whyOf(from, to),
     });
   }
   return moved;

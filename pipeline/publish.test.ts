@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SAME_MONTH } from "./feed-events.ts";
-import { describeChange } from "./model/explain-text.ts";
+import { changeSentence, sinceUpdate } from "./feed-events.ts";
+import { dataToText, publishedText } from "./date-words.ts";
 import { formatScore } from "./model/round.ts";
 import { CURRENT_MODEL } from "./model/index.ts";
 import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
@@ -240,7 +240,7 @@ describe("publish: the feeds' history", () => {
         to_score: s.score,
         from_status: null,
         to_status: s.status,
-        text: `Job market weather: ${formatScore(s.score!)} out of 10, ${s.status} as of 22 November 2026.`,
+        text: `Job market weather ${formatScore(s.score!)} out of 10, ${s.status}; ${dataToText(s.anchor_month!)}, ${publishedText(at(20))}.`,
         explanation: null,
       })),
     );
@@ -271,7 +271,7 @@ describe("publish: the feeds' history", () => {
         to_score: after[1]!.snapshot.score,
         from_status: before[1]!.snapshot.status,
         to_status: after[1]!.snapshot.status,
-        text: describeChange(explanation, { since: SAME_MONTH }),
+        text: `${changeSentence(explanation, sinceUpdate(at(21)))}; ${dataToText(after[1]!.snapshot.anchor_month!)}, ${publishedText(at(22))}.`,
         explanation: JSON.stringify(explanation),
       },
     ]);

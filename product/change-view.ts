@@ -12,10 +12,17 @@ import {
   periodName,
   signedTenths,
 } from "../pipeline/model/explain-text.ts";
-import { figure, type CauseSpec, type EffectSpec, type Figure } from "../pipeline/model/explain-spec.ts";
+import {
+  figure,
+  type CauseSpec,
+  type EffectSpec,
+  type EvidenceReason,
+  type Figure,
+} from "../pipeline/model/explain-spec.ts";
+import { marketAndEvidence } from "../pipeline/model/explain.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
-import { roundHalfAway, tenths } from "../pipeline/model/round.ts";
-import type { ChangeKind, Explanation, Snapshot, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
+import { roundHalfAway, shownChangeTenths, tenths } from "../pipeline/model/round.ts";
+import type { ChangeKind, Explanation, Snapshot, Status, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
 
 /** One line of a change as shown: what changed, the figures behind it, and its share of the change. */
 export interface ChangePartView {
@@ -42,8 +49,14 @@ export interface ChangeView {
   text: string;
   /** The change as shown: "Up 0.4", "Down 0.1", "No change". */
   head: string;
-  /** The change as shown, one decimal (half away from zero). */
+  /** The change as shown, one decimal: the difference of the two scores as shown. */
   delta: number;
+  /** Its market part as shown (inputs counted on both sides whose level moved); market + evidence = delta. */
+  market: number;
+  /** Its evidence part as shown (data that started, stopped counting, aged or got fresher). */
+  evidence: number;
+  /** True when the evidence part outweighs the market part (unrounded) and the change shows: the text says so. */
+  mostly_evidence: boolean;
   /** The lines that show as non-zero, largest first; their `shown` add up to `delta`. */
   parts: ChangePartView[];
 }
@@ -163,7 +176,7 @@ export function partDetail(p: {
 /** A change as shown, or null without an explanation. `since` replaces the older side's month name. */
 export function changeView(e: Explanation | null | undefined, opts: { since?: string } = {}): ChangeView | null {
   if (!e) return null;
-  const { delta_tenths, lines } = changeLines(e);
+  const { delta_tenths, lines, market_tenths, evidence_tenths, mostly } = changeLines(e);
   return {
     from_month: e.from_month,
     to_month: e.to_month,
@@ -171,6 +184,9 @@ export function changeView(e: Explanation | null | undefined, opts: { since?: st
     text: describeChange(e, opts),
     head: changeHead(delta_tenths),
     delta: delta_tenths / 10,
+    market: market_tenths / 10,
+    evidence: evidence_tenths / 10,
+    mostly_evidence: mostly !== null,
     parts: lines.map((l) => ({
       words: l.words,
       detail: partDetail(l.parts[0]!),
@@ -207,8 +223,16 @@ export interface ChangeSpec {
   /** YYYY-MM of each side. */
   from_month: string;
   to_month: string;
-  /** The change as shown, in whole tenths; the lines' `shown_tenths` add up to it. */
+  /** The change as shown (the difference of the two shown scores), in whole tenths; the lines add up to it. */
   delta_tenths: number;
+  /** Its market and evidence parts as shown, in whole tenths; they add up to `delta_tenths`. */
+  market_tenths: number;
+  evidence_tenths: number;
+  /** What mostly moved a change whose evidence part outweighs its market part; null otherwise. */
+  mostly: EvidenceReason | null;
+  /** The weather of each side's score as shown (they differ when the change crossed a band: "from bright to cloudy"). */
+  from_status: Status;
+  to_status: Status;
   lines: ChangeLineSpec[];
 }
 
@@ -220,11 +244,16 @@ export interface ChangeSpecs {
 /** A change as data, or null without an explanation. */
 export function changeSpec(e: Explanation | null | undefined): ChangeSpec | null {
   if (!e) return null;
-  const { delta_tenths, lines } = changeLines(e);
+  const { delta_tenths, lines, market_tenths, evidence_tenths, mostly, from_status, to_status } = changeLines(e);
   return {
     from_month: e.from_month,
     to_month: e.to_month,
     delta_tenths,
+    market_tenths,
+    evidence_tenths,
+    mostly,
+    from_status,
+    to_status,
     lines: lines.map((l) => ({
       cause: l.cause,
       effect: l.effect,
@@ -241,12 +270,55 @@ export function changeSpecs(s: Snapshot | null): ChangeSpecs | null {
 }
 
 /**
- * The yearly (or monthly) change as a badge shows it: signed tenths, rounded as the attribution rounds its
- * change ("+0.6", "−0.6", "0.0"), so the badge and "since a year ago" print one number (model v2.2: the
- * snapshot's `yoy.delta` is the very change `change.year_before` explains; docs/model.md §6).
+ * A change as every place that states it shows it (docs/model.md §9 "Display"): unrounded, as shown (the difference
+ * of the two scores as shown, the number printed beside them), and its market and evidence parts, unrounded.
  */
-export function changeShownText(delta: number): string {
-  return signedTenths(tenths(delta));
+export interface ShownChange {
+  /** to − from, unrounded. */
+  delta: number;
+  /** The difference of the two scores as shown, one decimal ("+0.5" beside 6.9 → 7.4). */
+  shown: number;
+  /** The market part (the change's parts of kind value), unrounded; market + evidence = delta. */
+  market: number;
+  /** The evidence part (data starting, stopping, ageing), unrounded. */
+  evidence: number;
+}
+
+/** A change as shown, with its parts (an explanation published before the parts existed: from its parts). */
+export function shownChange(e: Explanation): ShownChange {
+  return {
+    delta: e.delta,
+    shown: shownChangeTenths(e.from_score, e.to_score) / 10,
+    ...marketAndEvidence(e),
+  };
+}
+
+/**
+ * The yearly change of a snapshot as the badge, the lists, the CSV and the API show it: the one yearly change of
+ * model v2.2 (`yoy.delta` is the very change `change.year_before` explains, docs/model.md §6), shown as the
+ * difference of the two shown scores, with its word (the model's, decided from that shown number: +0.5 is "Same")
+ * and its market and evidence parts. Nulls without a yearly change (or when the score is withheld).
+ */
+export function yoyOf(s: Pick<Snapshot, "yoy" | "change"> | null | undefined): {
+  delta: number | null;
+  label: Snapshot["yoy"]["label"];
+  shown: number | null;
+  market: number | null;
+  evidence: number | null;
+} {
+  const delta = s?.yoy?.delta ?? null;
+  const label = s?.yoy?.label ?? null;
+  const e = s?.change?.year_before ?? null;
+  if (delta === null) return { delta, label, shown: null, market: null, evidence: null };
+  // The explanation is the yearly change itself when it ends at the same month (v2.2 on); else only the rounding.
+  if (!e || e.delta !== delta) return { delta, label, shown: tenths(delta) / 10, market: null, evidence: null };
+  const c = shownChange(e);
+  return { delta, label, shown: c.shown, market: c.market, evidence: c.evidence };
+}
+
+/** A shown change as a badge prints it: "+0.6", "−0.6", "0.0". */
+export function changeShownText(shown: number): string {
+  return signedTenths(tenths(shown));
 }
 
 /** The month `back` months before a YYYY-MM month. */

@@ -14,6 +14,11 @@ export const COMPARE_MAX = 4;
 
 export type ComparePath = { kind: "ok"; codes: string[] } | { kind: "redirect"; path: string } | { kind: "not-found" };
 
+/** `/compare/{a}-{b}…` in the order given (lower case): the page the visitor asked for. */
+export function compareAddress(codes: readonly string[]): string {
+  return `/compare/${codes.map((c) => c.toLowerCase()).join("-")}`;
+}
+
 /** `/compare/{a}-{b}…` for codes in any order and case: its canonical path (lower case, alphabetical). */
 export function comparePath(codes: readonly string[]): string {
   return `/compare/${[...codes]
@@ -23,8 +28,9 @@ export function comparePath(codes: readonly string[]): string {
 }
 
 /**
- * The countries a compare address names: 2 to 4 covered codes, no duplicate. Any order or case is accepted and
- * sent (301) to the canonical path; anything else names no page.
+ * The countries a compare address names: 2 to 4 covered codes, no duplicate, shown in the order the visitor named
+ * them (the page's canonical link is the alphabetical address, `comparePath`). Upper case is sent (301) to the same
+ * address in lower case; anything else names no page.
  */
 export function readComparePath(param: string): ComparePath {
   const parts = param.split("-");
@@ -35,9 +41,9 @@ export function readComparePath(param: string): ComparePath {
     if (!c || codes.includes(c.code)) return { kind: "not-found" };
     codes.push(c.code);
   }
-  const canonical = comparePath(codes);
-  if (`/compare/${param}` !== canonical) return { kind: "redirect", path: canonical };
-  return { kind: "ok", codes: [...codes].sort() };
+  const lower = param.toLowerCase();
+  if (param !== lower) return { kind: "redirect", path: `/compare/${lower}` };
+  return { kind: "ok", codes };
 }
 
 /** The exact attribution of `higher.score − lower.score` over the inputs (null when either has no score). */

@@ -49,3 +49,43 @@ export function confidenceText(confidence: string): string {
 export function confidenceWithEvidence(confidence: string, evidence: Evidence | null): string {
   return evidence ? `${confidenceText(confidence)} · ${evidenceText(evidence)}` : confidenceText(confidence);
 }
+
+/**
+ * For how many countries each input counts in today's scores (a shown score whose sub-score exists), and each
+ * sentiment source: what the home page, the methodology and "your weather" say counts *today*, so that no page
+ * promises a barometer no country has (docs/product.md §9 "Evidence").
+ */
+export interface InputCounts {
+  /** Covered countries. */
+  total: number;
+  /** Countries with a score shown today. */
+  scored: number;
+  U: number;
+  V: number;
+  C: number;
+  M: number;
+  S: number;
+  /** Countries whose sentiment counts through the barometer, and through the Employment Expectations Indicator. */
+  lmb: number;
+  eei: number;
+}
+
+/** The counts over every covered country's snapshot as the reader shows it today (withheld: no score). */
+export function inputCounts(
+  snapshots: ReadonlyArray<Pick<Snapshot, "score" | "sub_scores" | "sentiment_sources"> | null>,
+): InputCounts {
+  const scored = snapshots.filter((s): s is NonNullable<typeof s> => s !== null && s.score !== null);
+  const having = (k: SubScoreKey) => scored.filter((s) => s.sub_scores[k] != null).length;
+  const source = (id: "lmb" | "eei") => scored.filter((s) => s.sentiment_sources?.some((x) => x.source === id)).length;
+  return {
+    total: snapshots.length,
+    scored: scored.length,
+    U: having("U"),
+    V: having("V"),
+    C: having("C"),
+    M: having("M"),
+    S: having("S"),
+    lmb: source("lmb"),
+    eei: source("eei"),
+  };
+}

@@ -56,17 +56,11 @@ export function monthYear(iso: string): string {
 }
 
 /**
- * "data to July 2026": the newest month of input a score rests on (`YYYY-MM`). One of the two dates a page or a
- * share card names (docs/product.md §2 "Dates"); never a bare month, which reads as the publication's.
+ * "data to July 2026" (the newest month of input a score rests on) and "published 25 November 2026" (when the scores
+ * were published): the two dates a page, a share card or a feed entry names (docs/product.md §2 "Dates"), one
+ * wording for all of them (pipeline/date-words.ts, where the feeds' sentences are written).
  */
-export function dataToText(month: string): string {
-  return `data to ${formatPeriod(month)}`;
-}
-
-/** "published 25 November 2026": when the scores were published (a timestamp, UTC); the other named date. */
-export function publishedText(iso: string): string {
-  return `published ${formatDate(iso)}`;
-}
+export { dataToText, publishedText } from "../pipeline/date-words.ts";
 
 /**
  * A data age in words: "this month", "1 month old", "N months old". The months are counted by the model's own rule

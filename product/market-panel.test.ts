@@ -118,10 +118,17 @@ describe("comparisons (docs/product.md §9)", () => {
 
 describe("marketPanel", () => {
   it("maps a snapshot to the panel fields of docs/product.md §3", () => {
-    const p = marketPanel(snapshot(), [
-      { month: "2026-08", score: 6.6 },
-      { month: "2026-11", score: 6.2 },
-    ]);
+    const three = {
+      from_month: "2026-08",
+      to_month: "2026-11",
+      from_score: 6.6,
+      to_score: 6.2,
+      delta: 6.2 - 6.6,
+      market: -0.35,
+      evidence: 6.2 - 6.6 + 0.35,
+      parts: [],
+    };
+    const p = marketPanel(snapshot({ change: { previous_month: null, three_months: three, year_before: null } }));
     expect(p).toMatchObject({
       unemployment_rate: 4,
       unemployment_period: "2026-07",
@@ -136,19 +143,20 @@ describe("marketPanel", () => {
       inflation_rate: 2.9,
       vacancy_three_year_avg: 2.9,
       competition_three_year_avg: 1.2,
-      // The score fell by 0.4 in three months: weakening, whatever its band (docs/product.md §9).
+      // The market part fell by 0.35 in three months: weakening, whatever its band (docs/product.md §9).
       general_signal: "weakening",
       general_signal_text: "Weakening",
+      general_signal_market: -0.35,
       general_signal_from: "2026-08",
       general_signal_to: "2026-11",
-      yoy: { delta: 0.6, label: "Up" },
+      yoy: { delta: 0.6, label: "Up", shown: 0.6, market: null, evidence: null },
       callbacks_per_100: 63,
       time_to_interview_days: 14,
       vacancies_trend: "flat",
     });
     expect(p.comparisons.vacancy_vs_3y?.result).toBe("below");
   });
-  it("no history, no general signal: it is never made up from the score's band", () => {
+  it("no attribution of the three months, no general signal: it is never made up from the score's band", () => {
     expect(marketPanel(snapshot({ score: 8.5 })).general_signal).toBeNull();
   });
   it("missing inputs give nulls, never invented numbers", () => {

@@ -6,6 +6,7 @@ import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { ageInMonths, monthLabel, periodEndMonth } from "../pipeline/model/period.ts";
 import type { SentimentSource, Snapshot } from "../pipeline/model/types.ts";
 import type { PublishedSnapshot } from "../pipeline/youth.ts";
+import { yoyOf } from "./change-view.ts";
 import { generalSignal, type GeneralSignal } from "./signal.ts";
 
 /** The panel's constants (docs/product.md §9). */
@@ -73,6 +74,14 @@ export interface MarketPanel {
   unemployment_rate: number | null;
   unemployment_period: string | null;
   /**
+   * The yearly change of the unemployment rate in points (the momentum M reads: the newest rate minus the rate 12
+   * months, or 4 quarters, before), and the period it is measured from; null without both.
+   */
+  unemployment_change: number | null;
+  unemployment_change_from: string | null;
+  /** The period of the competition figure: the older of its two inputs (the vacancy quarter, as a rule). */
+  competition_period: string | null;
+  /**
    * Model v2.2 context (never in a score): the under-25s' unemployment rate, its month and the EU-27 rate of that
    * month (null when not stored); null when the country has none within U's 24-month cut-off.
    */
@@ -109,14 +118,30 @@ export interface MarketPanel {
     vacancy_vs_3y: Comparison<"above" | "below" | "same"> | null;
     competition_vs_3y: Comparison<"higher" | "lower" | "same"> | null;
   };
-  /** The direction of the score over the last three months (product/signal.ts); null without both scores. */
+  /**
+   * The market part of the score's change over the last three months, as a word (product/signal.ts); null without
+   * both scores or the attribution of that change.
+   */
   general_signal: GeneralSignal | null;
   general_signal_text: string | null;
-  /** The change the signal read: score of `general_signal_to` minus score of `general_signal_from`. */
+  /** The whole change over the window: score of `general_signal_to` minus score of `general_signal_from`. */
   general_signal_change: number | null;
+  /** Its market part, the one the signal reads, and its evidence part (they add up to the change). */
+  general_signal_market: number | null;
+  general_signal_evidence: number | null;
   general_signal_from: string | null;
   general_signal_to: string | null;
-  yoy: { delta: number | null; label: "Up" | "Down" | "Same" | null };
+  /**
+   * The yearly change (product/change-view.ts `yoyOf`): unrounded, as shown (the difference of the two shown scores),
+   * its word decided from the shown number, and its market and evidence parts.
+   */
+  yoy: {
+    delta: number | null;
+    label: "Up" | "Down" | "Same" | null;
+    shown: number | null;
+    market: number | null;
+    evidence: number | null;
+  };
   /** 100 ÷ competition, rounded (docs/product.md §9). */
   callbacks_per_100: number | null;
   time_to_interview_days: number;
@@ -314,14 +339,14 @@ export function sentimentSources(s: Snapshot): SentimentSourcePanel[] {
   return out;
 }
 
-/**
- * The market panel of one snapshot, with the country's published monthly history for the general signal.
- * Missing inputs give nulls, never made-up numbers.
- */
-export function marketPanel(
-  s: Snapshot,
-  history: ReadonlyArray<{ month: string; score: number | null }> = [],
-): MarketPanel {
+/** The older of two periods by their end month (a quarter ends in its third month); null without both. */
+function olderPeriod(a: string | undefined, b: string | undefined): string | null {
+  if (!a || !b) return null;
+  return periodEndMonth(a) <= periodEndMonth(b) ? a : b;
+}
+
+/** The market panel of one snapshot. Missing inputs give nulls, never made-up numbers. */
+export function marketPanel(s: Snapshot): MarketPanel {
   const u = s.unemployment?.value ?? null;
   const v = s.vacancy?.value ?? null;
   const c = s.competition;
@@ -330,11 +355,16 @@ export function marketPanel(
   const i = s.inflation?.value ?? null;
   const vAvg = s.averages_3y?.vacancy ?? null;
   const cAvg = s.averages_3y?.competition ?? null;
-  const signal = s.score === null ? null : generalSignal(history, s.as_of);
+  const signal = generalSignal(s);
   const youth = (s as PublishedSnapshot).youth_unemployment ?? null;
+  const uBefore = s.unemployment_year_before ?? null;
   return {
     unemployment_rate: u,
     unemployment_period: s.unemployment?.period ?? null,
+    unemployment_change: u !== null && uBefore !== null ? u - uBefore.value : null,
+    unemployment_change_from: u !== null && uBefore !== null ? uBefore.period : null,
+    competition_period:
+      c === null ? null : (s.sub_scores.C?.period ?? olderPeriod(s.unemployment?.period, s.vacancy?.period)),
     youth_unemployment_rate: youth?.value ?? null,
     youth_unemployment_period: youth?.period ?? null,
     youth_unemployment_eu_rate: youth?.eu_value ?? null,
@@ -365,9 +395,11 @@ export function marketPanel(
     general_signal: signal?.signal ?? null,
     general_signal_text: signal?.text ?? null,
     general_signal_change: signal?.change ?? null,
+    general_signal_market: signal?.market ?? null,
+    general_signal_evidence: signal?.evidence ?? null,
     general_signal_from: signal?.from_month ?? null,
     general_signal_to: signal?.to_month ?? null,
-    yoy: { delta: s.yoy?.delta ?? null, label: s.yoy?.label ?? null },
+    yoy: yoyOf(s),
     callbacks_per_100: c === null || c <= 0 ? null : Math.round(100 / c),
     time_to_interview_days: PANEL_RULES.timeToInterviewDays,
     vacancies_trend: PANEL_RULES.vacanciesTrend,

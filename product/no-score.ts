@@ -45,7 +45,7 @@ export function noScoreText(name: string, f: NoScoreFacts): NoScoreText {
     case "no-data":
       return {
         title: "No data to score",
-        text: `No official statistics for ${name} are published in the sources we use (Eurostat's unemployment and job vacancy tables and the European Labour Market Barometer), so there is nothing to score. We show no number rather than a guess.`,
+        text: `No official statistics for ${name} are published in the sources we use (Eurostat's unemployment and job vacancy tables, the Employment Expectations Indicator and the European Labour Market Barometer), so there is nothing to score. We show no number rather than a guess.`,
         phrase: "no data to score",
       };
     case "stale":

@@ -4,7 +4,7 @@
 // turns published sub-scores into a personal ranking: the API answers it, the page runs it in the browser.
 import { personalRanking, weightAttribution, type PersonalSubScores } from "../pipeline/model/personal.ts";
 import type { Status, SubScoreKey } from "../pipeline/model/types.ts";
-import { PERSONAL_MODEL, WEIGHT_TEXT, weightVector, type WeightSteps } from "./weights.ts";
+import { PERSONAL_MODEL, WEIGHT_TEXT, isIndexSteps, weightVector, type WeightSteps } from "./weights.ts";
 
 /** What a personal ranking reads of a country: its published, shown score and its sub-scores. */
 export interface PersonalInput {
@@ -82,6 +82,15 @@ export function movedText(row: Pick<PersonalRowView, "moved_by">): string {
   return parts.length ? parts.join(", ") : "no change";
 }
 
-/** What the page and the API say of every personal ranking. */
+/** What the API says of a personal ranking under weights of the visitor's own. */
 export const PERSONAL_NOTE =
   "Your ranking (your weights) — not the index. The published scores never change with your weights.";
+
+/** What it says when the weights asked for are the index's own (every step 2, or no `weights` at all). */
+export const INDEX_WEIGHTS_NOTE =
+  "The index's own weights (every step 2): each personal score equals the published score. Pass weights=… for a ranking under your own.";
+
+/** The note of a personal ranking: the index's weights are named as the index's, never as "your weights". */
+export function personalNote(steps: WeightSteps): string {
+  return isIndexSteps(steps) ? INDEX_WEIGHTS_NOTE : PERSONAL_NOTE;
+}

@@ -6,7 +6,9 @@ import { COUNTRIES, REGIONS, flagOf, type Country } from "../pipeline/countries.
 import { CURRENT_MODEL } from "../pipeline/model/index.ts";
 import { isScoreFresh } from "../pipeline/model/fresh.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
+import { yoyOf } from "./change-view.ts";
 import { evidenceOf } from "./evidence.ts";
+import { noScoreReason } from "./no-score.ts";
 import { RANKING_SIZE, type RankingType } from "./options.ts";
 import type { CountryListItem, PausedReason, RankingItem, RegionRow, WithheldReason } from "./shapes.ts";
 
@@ -43,14 +45,16 @@ export function withheld(s: Snapshot): Snapshot {
 }
 
 /**
- * Why a published score is not shown: "paused" while the operator paused publication (no score is current then,
- * docs/decisions/006-what-the-api-shows.md), "stale" when every input it was computed from passed its cut-off;
- * null when the score is shown or there is none to withhold.
+ * Why a published country shows no score, the one reason every reader gives (product/no-score.ts words it):
+ * "paused" while the operator paused publication (no score is current then, docs/decisions/006-what-the-api-shows.md),
+ * "stale" when every input it was (or would have been) computed from passed its cut-off, "no-data" when the country
+ * has no scoring input at all; null when the score is shown or nothing was published for the country.
  */
 export function withheldReason(s: Snapshot | undefined | null, now: Date, paused: boolean): WithheldReason | null {
   if (!s) return null;
   if (paused) return "paused";
-  return s.score !== null && !showsScore(s, now) ? "stale" : null;
+  if (s.score === null) return noScoreReason({ asOf: s.as_of, anchorMonth: s.anchor_month }) as "no-data" | "stale";
+  return showsScore(s, now) ? null : "stale";
 }
 
 /** A country as lists show it: its score only when it may be shown today and publication is not paused. */
@@ -70,7 +74,7 @@ export function listItem(c: Country, s: Snapshot | undefined, now: Date, paused 
     basis: fresh ? s.basis : null,
     evidence: fresh ? evidenceOf(s) : null,
     anchor_month: s?.anchor_month ?? null,
-    yoy: fresh ? { delta: s.yoy?.delta ?? null, label: s.yoy?.label ?? null } : { delta: null, label: null },
+    yoy: fresh ? yoyOf(s) : { delta: null, label: null, shown: null, market: null, evidence: null },
     withheld_reason: withheldReason(s, now, paused),
   };
 }

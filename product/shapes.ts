@@ -13,7 +13,12 @@ export type PausedReason = "operator" | "no-fresh-scores";
  * Why a published score is withheld: publication is paused (by the operator), or its inputs are too old (stale).
  * docs/decisions/006-what-the-api-shows.md.
  */
-export type WithheldReason = "paused" | "stale";
+/**
+ * Why no score is shown for a country that has a publication (one reason everywhere: the map, the country pages,
+ * the rankings, the API's `withheld_reason`, the CSV; product/no-score.ts words it): paused (publication is paused),
+ * stale (its inputs are past their cut-off) or no-data (no scoring input at all, e.g. Liechtenstein).
+ */
+export type WithheldReason = "paused" | "stale" | "no-data";
 
 export interface PublicationRow {
   id: number;
@@ -81,7 +86,14 @@ export interface CountryListItem {
   /** How much evidence the score rests on (product/evidence.ts); null without a shown score. */
   evidence: Evidence | null;
   anchor_month: string | null;
-  yoy: { delta: number | null; label: string | null };
+  /** The yearly change (product/change-view.ts `yoyOf`): unrounded, as shown, and its market and evidence parts. */
+  yoy: {
+    delta: number | null;
+    label: string | null;
+    shown: number | null;
+    market: number | null;
+    evidence: number | null;
+  };
   /** Why a published score is not shown (null when it is, or when there is none). */
   withheld_reason: WithheldReason | null;
 }

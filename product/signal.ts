@@ -1,18 +1,21 @@
-// The "General signal" (docs/product.md §9): the direction of the score over the last three months, read from
-// the published monthly history. Improving when the score rose by 0.3 or more, Weakening when it fell by 0.3 or
-// more, else Stable. It used to be the score band (7+ "improving"), which read as a trend and could say
-// "Improving" beside a year-on-year "Down"; now it is a trend. One function, used wherever the signal appears.
-import { monthLabel, monthOfDate, periodEndMonth } from "../pipeline/model/period.ts";
+// The "General signal" (docs/product.md §9, docs/model.md §9): the *market part* of the score's change over the
+// last three months, read from the snapshot's attribution of that change (`change.three_months`, docs/model.md §9).
+// Improving when the market part is +0.3 or more, Weakening when it is −0.3 or less, else Stable. A score that moves
+// because data started, stopped counting or aged (the evidence part) is not a market that improved: Germany's rise
+// when an old, weak sentiment reading stopped counting reads "Stable", with the evidence named beside it. One function,
+// used wherever the signal appears (the country pages, the API's `signal` and market panel, the CSV).
+import { SIGNAL_MONTHS, marketAndEvidence } from "../pipeline/model/explain.ts";
+import type { Snapshot } from "../pipeline/model/types.ts";
 import { formatPeriod } from "./format.ts";
 
 export type GeneralSignal = "improving" | "stable" | "weakening";
 
 export const SIGNAL_RULES = {
   /** The window: the as-of month against the month this many months before. */
-  months: 3,
-  /** Improving from this change up (score points). */
+  months: SIGNAL_MONTHS,
+  /** Improving from this market part up (score points). */
   improvingFrom: 0.3,
-  /** Weakening from this change down (score points). */
+  /** Weakening from this market part down (score points). */
   weakeningFrom: -0.3,
 } as const;
 
@@ -25,42 +28,62 @@ export const SIGNAL_TEXT: Record<GeneralSignal, string> = {
 export interface SignalReading {
   signal: GeneralSignal;
   text: string;
-  /** Score of `to_month` minus score of `from_month` (unrounded). */
+  /** The market part of the change over the window, unrounded: what the signal reads. */
+  market: number;
+  /** The evidence part of that change, unrounded (market + evidence = change). */
+  evidence: number;
+  /** Score of `to_month` minus score of `from_month`, unrounded. */
   change: number;
   from_month: string;
   to_month: string;
 }
 
-/** The signal of a change in score points. */
-export function signalOfChange(change: number): GeneralSignal {
-  if (change >= SIGNAL_RULES.improvingFrom) return "improving";
-  if (change <= SIGNAL_RULES.weakeningFrom) return "weakening";
+/** The signal of a market part, in score points. */
+export function signalOfChange(market: number): GeneralSignal {
+  if (market >= SIGNAL_RULES.improvingFrom) return "improving";
+  if (market <= SIGNAL_RULES.weakeningFrom) return "weakening";
   return "stable";
 }
 
 /**
- * The general signal as of a month (`YYYY-MM`, or a date `YYYY-MM-DD`): the score of that month against the score
- * three months before, both from the history. Null when either month has no score: no signal is made up.
+ * The general signal of a snapshot: the market part of its change over the last three months. Null without a
+ * score, when either month has no score, or for a snapshot published before the attribution of that change existed:
+ * no signal is made up.
  */
-export function generalSignal(
-  history: ReadonlyArray<{ month: string; score: number | null }>,
-  asOf: string,
-): SignalReading | null {
-  const toIndex = /^\d{4}-\d{2}$/.test(asOf) ? periodEndMonth(asOf) : monthOfDate(asOf);
-  const to_month = monthLabel(toIndex);
-  const from_month = monthLabel(toIndex - SIGNAL_RULES.months);
-  const to = history.find((h) => h.month === to_month)?.score ?? null;
-  const from = history.find((h) => h.month === from_month)?.score ?? null;
-  if (to === null || from === null) return null;
-  const change = to - from;
-  const signal = signalOfChange(change);
-  return { signal, text: SIGNAL_TEXT[signal], change, from_month, to_month };
+export function generalSignal(s: Pick<Snapshot, "score" | "change"> | null | undefined): SignalReading | null {
+  const e = s?.score != null ? (s.change?.three_months ?? null) : null;
+  if (!e) return null;
+  const { market, evidence } = marketAndEvidence(e);
+  const signal = signalOfChange(market);
+  return {
+    signal,
+    text: SIGNAL_TEXT[signal],
+    market,
+    evidence,
+    change: e.delta,
+    from_month: e.from_month,
+    to_month: e.to_month,
+  };
 }
 
-/** The tooltip's words: what the signal is and, when known, the change it read. */
-export function signalExplanation(reading: Pick<SignalReading, "change" | "from_month" | "to_month"> | null): string {
-  const rule = `The direction of the score over the last ${SIGNAL_RULES.months} months: Improving when it rose by ${SIGNAL_RULES.improvingFrom} or more, Weakening when it fell by ${Math.abs(SIGNAL_RULES.weakeningFrom)} or more, otherwise Stable.`;
+/**
+ * A signed part as the tooltip prints it: two decimals, with a proper minus; a market part (`rated`) gets more when
+ * two would put it on the other side of a threshold (0.296 is printed "+0.296", never "+0.30" beside "Stable").
+ */
+export function signalFigure(x: number, rated = true): string {
+  let d = 2;
+  const side = signalOfChange(x);
+  const at = (decimals: number) => (Math.round(Math.abs(x) * 10 ** decimals) / 10 ** decimals) * Math.sign(x);
+  while (rated && d < 6 && signalOfChange(at(d)) !== side) d++;
+  const text = Math.abs(x).toFixed(d);
+  return Number(text) === 0 ? text : `${x > 0 ? "+" : "\u2212"}${text}`;
+}
+
+/** The tooltip's words: what the signal reads and, when known, the market and evidence parts it saw. */
+export function signalExplanation(
+  reading: Pick<SignalReading, "market" | "evidence" | "from_month" | "to_month"> | null,
+): string {
+  const rule = `The market part of the score's change over the last ${SIGNAL_RULES.months} months: Improving when it is +${SIGNAL_RULES.improvingFrom} or more, Weakening when it is −${Math.abs(SIGNAL_RULES.weakeningFrom)} or less, otherwise Stable. Changes because data started or stopped counting, or aged, are left out: they are not the market moving.`;
   if (!reading) return rule;
-  const sign = reading.change >= 0 ? "+" : "−";
-  return `${rule} Here: ${sign}${Math.abs(reading.change).toFixed(2)} from ${formatPeriod(reading.from_month)} to ${formatPeriod(reading.to_month)}.`;
+  return `${rule} Here, from ${formatPeriod(reading.from_month)} to ${formatPeriod(reading.to_month)}: market ${signalFigure(reading.market)}, evidence ${signalFigure(reading.evidence, false)}.`;
 }

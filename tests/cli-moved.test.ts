@@ -53,6 +53,13 @@ describe("jwi recalc / ingest: what moved", () => {
     expect(ro.to!).toBeLessThan(ro.from!); // more unemployment, a lower score
     expect(lines[at + 1]).toContain(`RO ${formatScore(ro.from!)} → ${formatScore(ro.to!)}`);
     expect(lines[at + 1]).toMatch(/unemployment/i);
+    // The move splits into its market part (unemployment's level moved) and its evidence part, adding up to it.
+    expect(Math.abs(ro.market! + ro.evidence! - (ro.to! - ro.from!))).toBeLessThan(1e-9);
+    expect(ro.market!).toBeLessThan(0);
+    expect(Math.round((ro.market_shown! + ro.evidence_shown!) * 10)).toBe(
+      Math.round(Number(formatScore(ro.to!)) * 10) - Math.round(Number(formatScore(ro.from!)) * 10),
+    );
+    expect(lines[at + 1]).toMatch(/; market −\d\.\d, evidence [−+]?\d\.\d\)|\(market −\d\.\d, evidence [−+]?\d\.\d\)/);
     expect(lines[at + 2]).not.toMatch(/^ {2}[A-Z]{2} /); // RO alone
 
     // Published now: a second recalc moves nothing; the JSON of the one that published carried the same list.

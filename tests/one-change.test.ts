@@ -68,9 +68,12 @@ describe("one yearly and one monthly change on every country page (bundled real 
       }
       expect(year.from_month, code).toBe(page.yoyFrom);
       expect(year.to_month, code).toBe(asOfMonth);
-      // As shown: the badge's number, the block's head and the sum of its lines are one number of tenths.
+      // As shown: the badge's number (the difference of the two shown scores), the block's head and the sum of its
+      // lines are one number of tenths.
       expect(badge?.delta, code).not.toBeNull();
-      const shownTenths = tenths(badge!.delta!);
+      const shownTenths = Math.round(badge!.shown! * 10);
+      const before = page.history.find((h) => h.month === year.from_month)?.score ?? null;
+      expect(shownTenths, code).toBe(tenths(page.score) - tenths(before!));
       expect(year.delta_tenths, code).toBe(shownTenths);
       expect(
         year.lines.reduce((a, l) => a + l.shown_tenths, 0),

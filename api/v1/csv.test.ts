@@ -17,7 +17,7 @@ const item = (over: Partial<CountryListItem>): CountryListItem => ({
   basis: "historical-only",
   evidence: { inputs: 4, of: 5, cover: 0.45 },
   anchor_month: "2026-07",
-  yoy: { delta: -0.4000000000000004, label: "Same" },
+  yoy: { delta: -0.4000000000000004, label: "Same", shown: -0.4, market: -0.1, evidence: -0.3000000000000004 },
   withheld_reason: null,
   ...over,
 });
@@ -36,7 +36,7 @@ describe("open data CSV", () => {
     const [header, line, end] = text.split("\r\n");
     expect(header).toBe(SCORES_CSV.columns.map((c) => c.name).join(","));
     expect(line).toBe(
-      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,-0.4,Same,-0.1,-0.3000000000000004,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
     );
     expect(end).toBe("");
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
@@ -48,13 +48,13 @@ describe("open data CSV", () => {
       youth_unemployment_period: "2026-01",
       youth_unemployment_eu_rate: null,
     } as MarketPanel;
-    const line = scoresCsv([item({})], pub, new Map([["DE", { panel }]])).split("\r\n")[1];
+    const line = scoresCsv([item({})], pub, new Map([["DE", { panel, snapshot: null }]])).split("\r\n")[1];
     expect(line).toBe(
-      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,Same,7.1,2026-01,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,-0.4,Same,-0.1,-0.3000000000000004,,,,,,,,7.1,2026-01,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
     );
     const withEu = { ...panel, youth_unemployment_eu_rate: 14.8 } as MarketPanel;
-    expect(scoresCsv([item({})], pub, new Map([["DE", { panel: withEu }]])).split("\r\n")[1]).toContain(
-      ",Same,7.1,2026-01,14.8,",
+    expect(scoresCsv([item({})], pub, new Map([["DE", { panel: withEu, snapshot: null }]])).split("\r\n")[1]).toContain(
+      ",,,,7.1,2026-01,14.8,",
     );
   });
 
@@ -66,12 +66,16 @@ describe("open data CSV", () => {
       label: null,
       confidence: null,
       basis: null,
-      yoy: { delta: null, label: null },
+      yoy: { delta: null, label: null, shown: null, market: null, evidence: null },
     };
     const line = scoresCsv([item({ ...withheld, withheld_reason: "stale" })], pub).split("\r\n")[1];
-    expect(line).toBe("DE,Germany,western,,,,,,,false,stale,2026-07,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(line).toBe(
+      "DE,Germany,western,,,,,,,false,stale,2026-07,,,,,,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+    );
     const paused = scoresCsv([item({ ...withheld, withheld_reason: "paused" })], pub).split("\r\n")[1];
-    expect(paused).toBe("DE,Germany,western,,,,,,,false,paused,2026-07,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z");
+    expect(paused).toBe(
+      "DE,Germany,western,,,,,,,false,paused,2026-07,,,,,,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+    );
   });
 
   it("neutralises text that a spreadsheet would run as a formula, and quotes per RFC 4180", () => {

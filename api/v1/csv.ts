@@ -4,6 +4,8 @@
 // (docs/decisions/006-what-the-api-shows.md). Each column is defined once below, with the description the
 // OpenAPI document and the open data page show.
 import { formatScore } from "../../pipeline/model/round.ts";
+import type { Snapshot } from "../../pipeline/model/types.ts";
+import { shownChange, type ShownChange } from "../../product/change-view.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
 import type { SectorRate } from "../../product/sectors.ts";
 import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
@@ -24,7 +26,13 @@ export interface CsvFormat<Row> {
 
 export const CSV_TYPE = "text/csv; charset=utf-8";
 
-type ScoreRow = { item: CountryListItem; publication: PublicationRow | null; panel: MarketPanel | null };
+type ScoreRow = {
+  item: CountryListItem;
+  publication: PublicationRow | null;
+  panel: MarketPanel | null;
+  /** The change since the month before, as shown and split (null without it or when the score is withheld). */
+  month: ShownChange | null;
+};
 type HistoryRow = { code: string; point: HistoryPoint };
 
 const shown = (score: number | null) => (score === null ? null : formatScore(score));
@@ -78,7 +86,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     {
       name: "withheld_reason",
       description:
-        "Why a published score is not shown: paused (publication is paused: no score is current) or stale (its inputs are too old); empty when shown or none was computed.",
+        "Why no score is shown: paused (publication is paused: no score is current), stale (its inputs are too old) or no-data (no scoring input at all); empty when the score is shown.",
       value: (r) => r.item.withheld_reason,
     },
     {
@@ -92,9 +100,62 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
       value: (r) => r.item.yoy.delta,
     },
     {
+      name: "yoy_shown",
+      description:
+        "The same change as the pages show it: the difference of the two scores as shown, one decimal; empty with yoy_delta.",
+      value: (r) => r.item.yoy.shown,
+    },
+    {
       name: "yoy_label",
-      description: "Up (above +0.5), Down (below −0.5) or Same; empty with yoy_delta.",
+      description: "Up (yoy_shown above +0.5), Down (below −0.5) or Same (+0.5 is Same); empty with yoy_delta.",
       value: (r) => r.item.yoy.label,
+    },
+    {
+      name: "yoy_market",
+      description:
+        "Its market part, unrounded: inputs counted on both sides whose level moved; yoy_market + yoy_evidence = yoy_delta. Empty with yoy_delta.",
+      value: (r) => r.item.yoy.market,
+    },
+    {
+      name: "yoy_evidence",
+      description: "Its evidence part, unrounded: data that started or stopped counting, aged or got fresher.",
+      value: (r) => r.item.yoy.evidence,
+    },
+    {
+      name: "month_delta",
+      description: "Change of the score since the month before, unrounded; empty when unknown or withheld.",
+      value: (r) => r.month?.delta ?? null,
+    },
+    {
+      name: "month_shown",
+      description: "The same change as shown: the difference of the two scores as shown; empty with month_delta.",
+      value: (r) => r.month?.shown ?? null,
+    },
+    {
+      name: "month_market",
+      description: "Its market part, unrounded; month_market + month_evidence = month_delta.",
+      value: (r) => r.month?.market ?? null,
+    },
+    {
+      name: "month_evidence",
+      description: "Its evidence part, unrounded.",
+      value: (r) => r.month?.evidence ?? null,
+    },
+    {
+      name: "signal",
+      description:
+        "General signal: improving (market part of the last 3 months' change +0.3 or more), weakening (−0.3 or less) or stable; empty without one.",
+      value: (r) => r.panel?.general_signal ?? null,
+    },
+    {
+      name: "signal_market",
+      description: "The market part the signal reads, unrounded; empty with signal.",
+      value: (r) => r.panel?.general_signal_market ?? null,
+    },
+    {
+      name: "signal_evidence",
+      description: "The evidence part of the same 3 months' change, unrounded; empty with signal.",
+      value: (r) => r.panel?.general_signal_evidence ?? null,
     },
     {
       name: "youth_unemployment_rate",
@@ -212,11 +273,15 @@ function write<Row>(format: CsvFormat<Row>, rows: readonly Row[]): string {
 export function scoresCsv(
   items: readonly CountryListItem[],
   publication: PublicationRow | null,
-  panels: ReadonlyMap<string, { panel: MarketPanel | null }> = new Map(),
+  readings: ReadonlyMap<string, { panel: MarketPanel | null; snapshot: Snapshot | null }> = new Map(),
 ): string {
   return write(
     SCORES_CSV,
-    items.map((item) => ({ item, publication, panel: panels.get(item.code)?.panel ?? null })),
+    items.map((item) => {
+      const r = readings.get(item.code);
+      const month = item.score !== null ? (r?.snapshot?.change?.previous_month ?? null) : null;
+      return { item, publication, panel: r?.panel ?? null, month: month && shownChange(month) };
+    }),
   );
 }
 

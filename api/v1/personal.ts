@@ -9,7 +9,7 @@ import { formatScore } from "../../pipeline/model/round.ts";
 import { countryNameIn } from "../../product/country-names.ts";
 import { LOCALES, type Locale } from "../../product/locales.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
-import { compactSub, PERSONAL_NOTE, personalRows, type PersonalRowView } from "../../product/personal-view.ts";
+import { compactSub, personalNote, personalRows, type PersonalRowView } from "../../product/personal-view.ts";
 import type { PublicationRow } from "../../product/shapes.ts";
 import {
   formatSteps,
@@ -78,7 +78,10 @@ export const personalRowSchema = z.strictObject({
 
 export const personalScoresSchema = z
   .strictObject({
-    note: z.string().meta({ description: "What this is: your ranking, not the index." }),
+    note: z.string().meta({
+      description:
+        "What this is: your ranking, not the index; or, under the index's own weights (every step 2), the published scores.",
+    }),
     weights: z.string().meta({ description: "The steps used, in canonical form.", example: "U:2,M:2,V:2,C:2,S:2" }),
     weight_values: z
       .strictObject(
@@ -141,7 +144,7 @@ const publicationOf = (p: PublicationRow | null) =>
 
 export function personalScoresBody(view: PublishedView, steps: WeightSteps, lang: Locale = "en"): CachedBody {
   const body: PersonalScoresBody = {
-    note: PERSONAL_NOTE,
+    note: personalNote(steps),
     weights: formatSteps(steps),
     weight_values: weightVector(steps),
     publication: publicationOf(view.publication),

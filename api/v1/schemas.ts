@@ -46,11 +46,16 @@ const SUB_SCORE_KEYS = ["U", "V", "C", "M", "S"] as const;
 const CHANGE_KINDS = ["value", "freshness", "added", "removed"] as const;
 const REGION_IDS = REGIONS.map((r) => r.id) as [RegionId, ...RegionId[]];
 const PAUSED_REASONS = ["operator", "no-fresh-scores"] as const;
-const WITHHELD_REASONS = ["paused", "stale"] as const;
+const WITHHELD_REASONS = ["paused", "stale", "no-data"] as const;
+const SIGNAL_VALUES = ["improving", "stable", "weakening"] as const;
 const withheldReason = z.enum(WITHHELD_REASONS).nullable().meta({
   description:
-    "Why a published score is not shown: paused (publication is paused: no score is current; see /api/health) or stale (every input it was computed from is past its cut-off); null when the score is shown or none was computed.",
+    "Why no score is shown, the one reason the map, the pages, the rankings and the CSV give: paused (publication is paused: no score is current; see /api/health), stale (every input it was or would be computed from is past its cut-off) or no-data (no scoring input at all); null when the score is shown.",
 });
+const MARKET_TEXT =
+  "The market part of the change: the sum of its parts of kind value (inputs counted on both sides whose level moved), unrounded; market + evidence = delta.";
+const EVIDENCE_TEXT =
+  "The evidence part of the change: the sum of its other parts (data that started or stopped counting, aged or got fresher), unrounded.";
 
 // ---------------------------------------------------------------------------------------------------------
 // Small building blocks
@@ -126,6 +131,8 @@ const explanation = (description: string) =>
       from_score: z.number().meta({ description: "The score of the earlier month, unrounded." }),
       to_score: z.number().meta({ description: "The score of the later month, unrounded." }),
       delta: z.number().meta({ description: "to_score − from_score." }),
+      market: z.number().meta({ description: MARKET_TEXT }),
+      evidence: z.number().meta({ description: EVIDENCE_TEXT }),
       parts: z
         .array(
           z.strictObject({
@@ -161,7 +168,19 @@ const changeView = (description: string) =>
           "vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less and the score moves toward the middle (−0.1).",
       }),
       head: z.string().meta({ description: 'The change as shown: "Up 0.4", "Down 0.1", "No change".' }),
-      delta: z.number().meta({ description: "The change as shown, one decimal (half away from zero)." }),
+      delta: z.number().meta({
+        description: "The change as shown, one decimal: the difference of the two scores as shown (one decimal each).",
+      }),
+      market: z.number().meta({
+        description: "Its market part as shown, one decimal (the sum of the value lines); market + evidence = delta.",
+      }),
+      evidence: z
+        .number()
+        .meta({ description: "Its evidence part as shown, one decimal (the sum of the other lines)." }),
+      mostly_evidence: z.boolean().meta({
+        description:
+          "True when the evidence part is larger in size than the market part (unrounded) and the change shows: the text then says what mostly moved it and what the market did.",
+      }),
       parts: z
         .array(
           z.strictObject({
@@ -307,12 +326,26 @@ export const countryListItemSchema = z
       .strictObject({
         delta: z.number().nullable().meta({
           description:
-            "Score of the as-of month minus the score of the same month a year before (each from the data available then; model v2.2), the change `change.year_before` explains; null when either is missing or the score is withheld.",
+            "Score of the as-of month minus the score of the same month a year before (each from the data available then; model v2.2), the change `change.year_before` explains, unrounded; null when either is missing or the score is withheld.",
         }),
-        label: z
-          .enum(YOY_VALUES)
+        label: z.enum(YOY_VALUES).nullable().meta({
+          description:
+            "Up when shown is above +0.5, Down when it is below −0.5, else Same (+0.5 is Same); null with delta.",
+        }),
+        shown: z.number().nullable().meta({
+          description:
+            "The change as shown: the difference of the two scores as shown (one decimal each), the number the pages print; null with delta.",
+        }),
+        market: z
+          .number()
           .nullable()
-          .meta({ description: "Up above +0.5, Down below −0.5, else Same; null with delta." }),
+          .meta({
+            description: `${MARKET_TEXT} Null with delta.`,
+          }),
+        evidence: z
+          .number()
+          .nullable()
+          .meta({ description: `${EVIDENCE_TEXT} Null with delta.` }),
       })
       .meta({ description: "Year-on-year change of the score." }),
     withheld_reason: withheldReason,
@@ -438,6 +471,12 @@ export const marketPanelSchema = z
   .strictObject({
     unemployment_rate: z.number().nullable().meta({ description: "Latest unemployment rate (%)." }),
     unemployment_period: period("Its period.").nullable(),
+    unemployment_change: z.number().nullable().meta({
+      description:
+        "The yearly change of the unemployment rate in points (the momentum input: the latest rate minus the rate 12 months, or 4 quarters, before); null without both.",
+    }),
+    unemployment_change_from: period("The period it is measured from.").nullable(),
+    competition_period: period("The period of the competition figure: the older of its two inputs.").nullable(),
     vacancy_rate: z.number().nullable().meta({ description: "Latest job vacancy rate (%)." }),
     vacancy_period: period("Its quarter (YYYY-Qn).").nullable(),
     competition: z.number().nullable().meta({ description: "Job seekers per opening (unemployment ÷ vacancy rate)." }),
@@ -514,22 +553,25 @@ export const marketPanelSchema = z
         competition_vs_3y: comparison(["higher", "lower", "same"], "Competition compared with its 3-year average."),
       })
       .meta({ description: "The panel's comparisons; each null without its figures." }),
-    general_signal: z.enum(["improving", "stable", "weakening"]).nullable().meta({
+    general_signal: z.enum(SIGNAL_VALUES).nullable().meta({
       description:
-        "Direction of the score over the last 3 months of the published history: improving when it rose by 0.3 or more, weakening when it fell by 0.3 or more, else stable; null when either month has no score.",
+        "The market part of the score's change over the last 3 months: improving when it is +0.3 or more, weakening when it is −0.3 or less, else stable (a change because data started, stopped counting or aged is not the market moving); null when either month has no score.",
     }),
     general_signal_text: z.string().nullable().meta({ description: "The signal in words." }),
     general_signal_change: z.number().nullable().meta({
-      description: "The change the signal read: score of general_signal_to minus score of general_signal_from.",
+      description: "The whole change over the window: score of general_signal_to minus score of general_signal_from.",
     }),
+    general_signal_market: z
+      .number()
+      .nullable()
+      .meta({ description: "Its market part, the one the signal reads, unrounded." }),
+    general_signal_evidence: z
+      .number()
+      .nullable()
+      .meta({ description: "Its evidence part, unrounded; market + evidence = general_signal_change." }),
     general_signal_from: month("The earlier month of the signal (3 months before the as-of month).").nullable(),
     general_signal_to: month("The later month of the signal (the as-of month).").nullable(),
-    yoy: z
-      .strictObject({
-        delta: z.number().nullable().meta({ description: "Year-on-year change of the score." }),
-        label: z.enum(YOY_VALUES).nullable().meta({ description: "Up, Down or Same." }),
-      })
-      .meta({ description: "Year-on-year change, as in the snapshot." }),
+    yoy: countryListItemSchema.shape.yoy.meta({ description: "Year-on-year change, as in the lists." }),
     callbacks_per_100: z.number().nullable().meta({ description: "100 ÷ competition, rounded." }),
     time_to_interview_days: z.number().meta({ description: "Typical days to a first interview (a product constant)." }),
     vacancies_trend: z.enum(["up", "down", "flat"]).meta({ description: "Trend of vacancies (a product constant)." }),
@@ -556,6 +598,30 @@ export const marketPanelSchema = z
   .meta({
     description:
       "The country page's market panel, from the snapshot; null when the score is withheld or nothing was published.",
+  });
+
+const signalSchema = z
+  .strictObject({
+    word: z.enum(SIGNAL_VALUES).meta({
+      description:
+        "improving when the market part is +0.3 or more, weakening when it is −0.3 or less, else stable (the page's General signal).",
+    }),
+    market: z.number().meta({
+      description:
+        "The market part of the score's change over the window (inputs counted on both months whose level moved), unrounded: what the word reads.",
+    }),
+    evidence: z.number().meta({
+      description:
+        "The evidence part (data that started or stopped counting, aged or got fresher), unrounded; market + evidence = change.",
+    }),
+    change: z.number().meta({ description: "The whole change: score of to_month minus score of from_month." }),
+    from_month: month("The earlier month: 3 months before the as-of month."),
+    to_month: month("The later month: the as-of month."),
+  })
+  .nullable()
+  .meta({
+    description:
+      "The general signal: the market part of the score's change over the last 3 months; null without a shown score, when either month has no score, or for a snapshot published before the signal's attribution existed.",
   });
 
 const publishedCountry = z.strictObject({
@@ -645,8 +711,7 @@ const publishedCountry = z.strictObject({
     .meta({ description: "The EU average the unemployment rate is compared with." }),
   yoy: z
     .strictObject({
-      delta: countryListItemSchema.shape.yoy.shape.delta,
-      label: countryListItemSchema.shape.yoy.shape.label,
+      ...countryListItemSchema.shape.yoy.shape,
       from_month: month(
         "The month compared with: the as-of month − 12 (model v2.2; v2 and v2.1: the anchor month − 12); null without any input.",
       ).nullable(),
@@ -725,6 +790,9 @@ const publishedCountry = z.strictObject({
       previous_month: explanation(
         "Change since the month before the as-of month; null when either month has no score.",
       ),
+      three_months: explanation(
+        "Change since 3 months before, the general signal's window (its market part is `signal.market`); null when either month has no score.",
+      ).optional(),
       year_before: explanation("Change since 12 months before; null when either month has no score."),
     })
     .nullable()
@@ -734,6 +802,7 @@ const publishedCountry = z.strictObject({
         "Why the score changed: exact attribution to its inputs (model v2.1); null when the score is withheld.",
     }),
   published: z.literal(true).meta({ description: "A snapshot was published for this country." }),
+  signal: signalSchema,
   fresh: countryListItemSchema.shape.fresh,
   withheld_reason: withheldReason,
   publication: publicationRef,
@@ -753,6 +822,7 @@ const publishedCountry = z.strictObject({
 const unpublishedCountry = z.strictObject({
   ...identity,
   published: z.literal(false).meta({ description: "Nothing was published for this country yet." }),
+  signal: z.null().meta({ description: "No signal." }),
   fresh: z.literal(false).meta({ description: "Always false without a publication." }),
   withheld_reason: z.null().meta({ description: "Nothing to withhold." }),
   score: z.null().meta({ description: "No score." }),
@@ -841,6 +911,8 @@ export type _Shapes = [
         z.infer<typeof publishedCountry>,
         | keyof typeof identity
         | "published"
+        | "signal"
+        | "yoy"
         | "fresh"
         | "withheld_reason"
         | "publication"

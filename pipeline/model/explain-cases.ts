@@ -4,6 +4,7 @@
 // (a quarter and its last month), ages that grow, shrink or stay, weights that fall or rise, scores on both sides
 // of the middle, and U's and M's data ageing together (merged into one line). Used by tests only.
 import fc from "fast-check";
+import { splitParts } from "./explain.ts";
 import type { ChangeKind, ChangePart, Explanation, SubScoreKey, SubScoreState } from "./types.ts";
 
 const KEYS: SubScoreKey[] = ["U", "V", "C", "M", "S"];
@@ -101,6 +102,7 @@ export const explanationArb: fc.Arbitrary<Explanation> = fc
       from_score: fromScore,
       to_score: fromScore + delta,
       delta,
+      ...splitParts(all),
       parts: all,
     };
   });

@@ -77,10 +77,18 @@ export type CauseId = CauseSpec["id"];
 
 /**
  * Why a line moved the score, in the direction of its shown number: `up` / `down` (a value lifts or lowers it, data
- * coming or counting more pull it), or, for data counting less or going, `middle` (the score moves toward the middle)
- * or `others` (it leans more on the other inputs, when it moves away from the middle).
+ * coming or counting more pull it), or, for data counting less or going, `middle` (the score moves toward the middle:
+ * only when the line moves it toward 5.5 and the score did end nearer 5.5 than it began) or `othersUp` /
+ * `othersDown` (the score leans more on the other inputs, and that lifts or lowers it).
  */
-export type EffectSpec = "up" | "down" | "middle" | "others";
+export type EffectSpec = "up" | "down" | "middle" | "othersUp" | "othersDown";
+
+/**
+ * What mostly moved a change whose evidence part outweighs its market part (docs/model.md §9), in short: an
+ * input that stopped or started counting, or data that aged (count less) or are fresher (count more).
+ */
+export type EvidenceReason =
+  { id: "stopped" | "started"; key: SubScoreKey } | { id: "aged" | "fresher"; figures: FiguresKey };
 
 /** A figure rounded for saying. */
 export function figure(x: number, decimals: number): Figure {
@@ -178,12 +186,23 @@ export const MIDDLE =
 
 /**
  * Why a line moved the score, from the line's sign as shown (so the words never contradict its number): a value
- * lifts or lowers it; data coming or counting more pull it its way; data counting less or going leave the score
- * nearer the middle, or leaning more on the other inputs when it moves away from the middle.
+ * lifts or lowers it; data coming or counting more pull it its way; data counting less or going move it toward the
+ * middle when the line moves it toward 5.5 and the whole change left the score nearer 5.5 than it was (docs/model.md
+ * §9); otherwise the score leans more on the other inputs, which lift or lower it.
  */
-export function effectSpec(p: ChangePart, tenths: number, fromScore: number): EffectSpec {
+export function effectSpec(p: ChangePart, tenths: number, fromScore: number, toScore: number): EffectSpec {
   const up = tenths > 0;
   const weaker = p.kind === "removed" || (p.kind === "freshness" && p.to!.freshness < p.from!.freshness);
-  if (weaker) return (up ? fromScore < MIDDLE : fromScore > MIDDLE) ? "middle" : "others";
-  return up ? "up" : "down";
+  if (!weaker) return up ? "up" : "down";
+  const towardMiddle = up ? fromScore < MIDDLE : fromScore > MIDDLE;
+  const nearer = Math.abs(toScore - MIDDLE) < Math.abs(fromScore - MIDDLE);
+  if (towardMiddle && nearer) return "middle";
+  return up ? "othersUp" : "othersDown";
+}
+
+/** The evidence reason of a part that is not a value change (explain.ts: an evidence part). */
+export function evidenceReason(p: ChangePart): EvidenceReason {
+  if (p.kind === "removed") return { id: "stopped", key: p.key };
+  if (p.kind === "added") return { id: "started", key: p.key };
+  return { id: p.to!.freshness < p.from!.freshness ? "aged" : "fresher", figures: FIGURES[p.key] };
 }

@@ -9,6 +9,7 @@ import {
   roundExplanation,
   signedTenths,
 } from "./explain-text.ts";
+import { splitParts } from "./explain.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
 import type { ChangePart, Explanation, SubScoreKey, SubScoreState } from "./types.ts";
 import { computeCountry } from "./v2-1.ts";
@@ -31,6 +32,7 @@ function explanation(
     from_score: 6,
     to_score: 6 + delta,
     delta,
+    ...splitParts(parts.map(([, kind, , , contribution]) => ({ kind, contribution }))),
     parts: parts.map(([key, kind, from, to, contribution]) => ({ key, kind, from, to, contribution })),
   };
 }
@@ -64,7 +66,7 @@ describe("describeChange: the exact words", () => {
     ]);
     expect(describeChange(e)).toBe(
       "Up 0.2 since October 2026: unemployment fell 0.2 points: fewer people out of work, so the score rises (+0.3); " +
-        "vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less and the score moves toward the middle (\u22120.1).",
+        "vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less and the score leans more on the other inputs and falls (\u22120.1).",
     );
   });
 
@@ -76,7 +78,8 @@ describe("describeChange: the exact words", () => {
     ]);
     expect(roundExplanation(e).parts.map((p) => p.shown_tenths)).toEqual([-1, 0, -4]);
     expect(describeChange(e)).toBe(
-      "Down 0.5 since October 2026: sentiment figures no longer count, so the score moves toward the middle (\u22120.4); " +
+      "Down 0.5 since October 2026, mostly because sentiment figures stopped counting (on the same inputs the market moved 0.0): " +
+        "sentiment figures no longer count, so the score moves toward the middle (\u22120.4); " +
         "unemployment figures (June 2026) aged from 4 to 5 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
   });
@@ -199,12 +202,18 @@ describe("describeChange: the exact words", () => {
     };
     const old = st(2, "2026-Q2", 2, 80, 1);
     const aged = st(2, "2026-Q2", 3, 80, 0.9);
-    // Counting less: toward the middle (5.5) when the score moves that way, else leaning on the other inputs.
+    // Counting less: toward the middle (5.5) when the score moves that way and ends nearer it, else leaning on the
+    // other inputs, which move it up or down. A change made only of evidence says so in its head.
     expect(line(7, ["V", "freshness", old, aged, -0.2])).toBe(
-      "Down 0.2 since October 2026: vacancy figures (Q2 2026) aged from 2 to 3 months, so they count less and the score moves toward the middle (\u22120.2).",
+      "Down 0.2 since October 2026, from bright to cloudy, mostly because vacancy figures aged and count less " +
+        "(on the same inputs the market moved 0.0): vacancy figures (Q2 2026) aged from 2 to 3 months, so they count less and the score moves toward the middle (\u22120.2).",
     );
-    expect(line(7, ["V", "freshness", old, aged, 0.2])).toBe(
-      "Up 0.2 since October 2026: vacancy figures (Q2 2026) aged from 2 to 3 months, so they count less and the score leans more on the other inputs (+0.2).",
+    expect(line(7, ["V", "freshness", old, aged, 0.2])).toContain(
+      "vacancy figures (Q2 2026) aged from 2 to 3 months, so they count less and the score leans more on the other inputs and rises (+0.2).",
+    );
+    // Past the middle: 5.6 → 5.0 moved toward 5.5 but ended further from it.
+    expect(line(5.6, ["V", "freshness", old, aged, -0.6])).toContain(
+      "so they count less and the score leans more on the other inputs and falls (\u22120.6)",
     );
     expect(line(4, ["V", "freshness", old, aged, 0.2])).toContain(
       "so they count less and the score moves toward the middle (+0.2)",
@@ -227,7 +236,7 @@ describe("describeChange: the exact words", () => {
       "sentiment figures no longer count, so the score moves toward the middle (\u22120.3)",
     );
     expect(line(7, ["S", "removed", old, null, 0.3])).toContain(
-      "sentiment figures no longer count, so the score leans more on the other inputs (+0.3)",
+      "sentiment figures no longer count, so the score leans more on the other inputs and rises (+0.3)",
     );
     // Values lift or lower it.
     expect(line(7, ["C", "value", st(3, "2026-Q1", 2), st(3.5, "2026-Q2", 2), -0.3])).toContain(

@@ -10,22 +10,32 @@
 // words of the API, the feeds and the operator's list. The pages say the same specs in their own language
 // (web/app/lib/why-text.ts), checked against these words by web/app/lib/why-text.test.ts.
 //
-// Display rounding: the change is shown to one decimal (half away from zero, as the score); the parts are
-// rounded with the largest-remainder method in whole tenths, so the shown parts add up exactly to the shown
-// change. Negative numbers use the minus sign "−" (U+2212).
+// Display rounding: the change is shown as the difference of the two scores as shown (each one decimal, half away
+// from zero), so the number stated beside them is their difference (6.85 → 6.84 is shown 6.9 → 6.8: "Down 0.1", not
+// "No change"); the parts are rounded with the largest-remainder method in whole tenths, so the shown parts add up
+// exactly to the shown change. Negative numbers use the minus sign "−" (U+2212).
+//
+// Market and evidence (docs/model.md §9): a change whose evidence part outweighs its market part says so in its
+// head ("Up 2.4 since November 2025, mostly because sentiment figures stopped counting (on the same inputs the market
+// moved −0.1)"), so nobody reads a rise of data coming and going as a market that improved.
+import { CURRENT_PARAMS } from "./current.ts";
+import { marketAndEvidence } from "./explain.ts";
+import { statusOf } from "./kernel.ts";
 import {
   causeSpec,
   effectSpec,
+  evidenceReason,
   periodEnd,
   type CauseSpec,
   type Direction,
   type EffectSpec,
+  type EvidenceReason,
   type Figure,
   type FiguresKey,
   type Trend,
 } from "./explain-spec.ts";
-import { roundHalfAway, tenths } from "./round.ts";
-import type { ChangePart, Explanation } from "./types.ts";
+import { roundHalfAway, shownChangeTenths } from "./round.ts";
+import type { ChangePart, Explanation, Status } from "./types.ts";
 
 export interface ShownPart extends ChangePart {
   /** The contribution as shown, in whole tenths (an integer: parts add up exactly). */
@@ -48,12 +58,13 @@ function exactTenths(x: number): number {
 }
 
 /**
- * The parts rounded to tenths so that they add up to the change as shown (largest remainder): every part
- * is first rounded down; the tenths still missing go to the parts with the largest remainders (ties: the
- * larger part, then the earlier one), or are taken from the smallest remainders when too many.
+ * The parts rounded to tenths so that they add up to the change as shown, the difference of the two scores as
+ * shown (largest remainder): every part is first rounded down; the tenths still missing go to the parts with the
+ * largest remainders (ties: the larger part, then the earlier one), or are taken from the smallest remainders when
+ * too many. The shown change is the floor or the ceiling of the exact one, so no part's sign flips.
  */
 export function roundExplanation(e: Explanation): ShownExplanation {
-  const target = tenths(e.delta);
+  const target = shownChangeTenths(e.from_score, e.to_score);
   const xs = e.parts.map((p) => exactTenths(p.contribution));
   const shown = xs.map((x) => Math.floor(x));
   let need = target - shown.reduce((a, b) => a + b, 0);
@@ -203,22 +214,31 @@ export function partPhrase(p: ChangePart): string {
   return causeWords(causeSpec(p));
 }
 
+/** "the score moves toward the middle" / "the score leans more on the other inputs and rises" (`EffectSpec`). */
+function lessWords(e: EffectSpec): string {
+  return e === "middle"
+    ? "the score moves toward the middle"
+    : `the score leans more on the other inputs and ${e === "othersUp" ? "rises" : "falls"}`;
+}
+
+const upDown = (e: EffectSpec) => (e === "up" || e === "othersUp" ? "up" : "down");
+
 /** An effect in English, after its cause (explain-spec.ts `EffectSpec`): how it joins depends on the cause. */
 export function effectWords(c: CauseSpec, e: EffectSpec): string {
-  const middle = e === "middle" ? "the score moves toward the middle" : "the score leans more on the other inputs";
+  const less = e === "middle" || e === "othersUp" || e === "othersDown";
   switch (c.id) {
     case "added":
-      return `, and ${COMES[c.key].one ? "it pulls" : "they pull"} the score ${e}`;
+      return `, and ${COMES[c.key].one ? "it pulls" : "they pull"} the score ${upDown(e)}`;
     case "removed":
-      return `, so ${middle}`;
+      return `, so ${lessWords(e)}`;
     case "aged":
     case "younger":
     case "sameAge":
     case "replaced":
     case "replacedSameAge":
-      return e === "middle" || e === "others" ? ` and ${middle}` : ` and pull the score ${e}`;
+      return less ? ` and ${lessWords(e)}` : ` and pull the score ${upDown(e)}`;
     default:
-      return `, so the score ${e === "up" ? "rises" : "falls"}`;
+      return `, so the score ${upDown(e) === "up" ? "rises" : "falls"}`;
   }
 }
 
@@ -235,15 +255,36 @@ export interface ChangeLine {
   parts: ShownPart[];
 }
 
+/** A change as shown: its lines, its market and evidence parts, and the weather on each side. */
+export interface ChangeLines {
+  /** The change as shown (the difference of the two shown scores), in whole tenths. */
+  delta_tenths: number;
+  lines: ChangeLine[];
+  /** The market part as shown: the value lines' shown tenths (they and `evidence_tenths` add up to `delta_tenths`). */
+  market_tenths: number;
+  /** The evidence part as shown: every other line's shown tenths. */
+  evidence_tenths: number;
+  /**
+   * When the evidence part outweighs the market part (unrounded) and the change shows: what mostly moved it, the
+   * evidence line that moved the score most in the change's direction; else null.
+   */
+  mostly: EvidenceReason | null;
+  /** The weather of each side's shown score (the same on both sides unless the change crossed a band). */
+  from_status: Status;
+  to_status: Status;
+}
+
 /**
  * The lines of the sentence: each part that shows as non-zero, with parts of the same words merged (U's and M's
  * unemployment figures ageing), largest first. Their shown tenths add up to `delta_tenths` exactly: a part
  * left out shows as zero.
  */
-export function changeLines(e: Explanation): { delta_tenths: number; lines: ChangeLine[] } {
+export function changeLines(e: Explanation): ChangeLines {
   const shown = roundExplanation(e);
   const byWords = new Map<string, { words: string; cause: CauseSpec; shown_tenths: number; parts: ShownPart[] }>();
+  let market_tenths = 0;
   for (const p of shown.parts) {
+    if (p.kind === "value") market_tenths += p.shown_tenths;
     const cause = causeSpec(p);
     const words = causeWords(cause);
     const line = byWords.get(words);
@@ -254,17 +295,70 @@ export function changeLines(e: Explanation): { delta_tenths: number; lines: Chan
       byWords.set(words, { words, cause, shown_tenths: p.shown_tenths, parts: [p] });
     }
   }
+  const groups = [...byWords.values()];
   return {
     delta_tenths: shown.delta_tenths,
-    lines: [...byWords.values()]
+    lines: groups
       .map((line, i) => ({ line, i }))
       .filter((x) => x.line.shown_tenths !== 0)
       .sort((a, b) => Math.abs(b.line.shown_tenths) - Math.abs(a.line.shown_tenths) || a.i - b.i)
       .map(({ line }) => {
-        const effect = effectSpec(line.parts[0]!, line.shown_tenths, e.from_score);
+        const effect = effectSpec(line.parts[0]!, line.shown_tenths, e.from_score, e.to_score);
         return { ...line, words: line.words + effectWords(line.cause, effect), effect };
       }),
+    market_tenths,
+    evidence_tenths: shown.delta_tenths - market_tenths,
+    mostly: mostlyEvidence(e, shown.delta_tenths, groups),
+    from_status: statusOf(e.from_score, CURRENT_PARAMS),
+    to_status: statusOf(e.to_score, CURRENT_PARAMS),
   };
+}
+
+/**
+ * What mostly moved a change whose evidence part is larger in size than its market part (docs/model.md §9): the
+ * evidence line (data starting, stopping, ageing) that moved the score most in the change's direction. Null when the
+ * market part is the larger, or when the change shows as none.
+ */
+function mostlyEvidence(
+  e: Explanation,
+  deltaTenths: number,
+  groups: ReadonlyArray<{ parts: readonly ChangePart[] }>,
+): EvidenceReason | null {
+  const { market, evidence } = marketAndEvidence(e);
+  if (deltaTenths === 0 || !(Math.abs(evidence) > Math.abs(market))) return null;
+  let best: ChangePart | null = null;
+  let most = 0;
+  for (const g of groups) {
+    if (g.parts.some((p) => p.kind === "value")) continue;
+    const moved = g.parts.reduce((a, p) => a + p.contribution, 0) * Math.sign(evidence);
+    if (moved > most) {
+      most = moved;
+      best = g.parts[0]!;
+    }
+  }
+  return best === null ? null : evidenceReason(best);
+}
+
+const STATUS_WORDS: Record<Status, string> = {
+  stormy: "stormy",
+  rainy: "rainy",
+  cloudy: "cloudy",
+  bright: "bright",
+  sunny: "sunny",
+};
+
+/** What mostly moved a change, in English ("sentiment figures stopped counting"). */
+export function reasonWords(r: EvidenceReason): string {
+  switch (r.id) {
+    case "stopped":
+      return `${COMES[r.key].what} stopped counting`;
+    case "started":
+      return `${COMES[r.key].what} started counting`;
+    case "aged":
+      return `${FIGURES[r.figures]} aged and count less`;
+    case "fresher":
+      return `fresher ${FIGURES[r.figures]} count more`;
+  }
 }
 
 /** "Up 0.4", "Down 0.1", "No change": the change as shown. */
@@ -277,14 +371,30 @@ export function changeHead(deltaTenths: number): string {
 }
 
 /**
- * One sentence: the change as shown since the older side's month, then each part that shows as non-zero,
- * largest first (parts with the same words, e.g. U's and M's unemployment figures ageing, are merged).
- * `since` replaces the older side's month name (e.g. a date, when two publications fall in the same month).
+ * The clause a change that is mostly evidence adds after its head: ", mostly because sentiment figures stopped
+ * counting (on the same inputs the market moved −0.1)"; empty otherwise.
+ */
+export function mostlyWords(c: Pick<ChangeLines, "mostly" | "market_tenths">): string {
+  return c.mostly
+    ? `, mostly because ${reasonWords(c.mostly)} (on the same inputs the market moved ${signedTenths(c.market_tenths)})`
+    : "";
+}
+
+/**
+ * One sentence: the change as shown since the older side's month (with the weather when it changed, and what mostly
+ * moved it when that was the evidence rather than the market), then each part that shows as non-zero, largest
+ * first (parts with the same words, e.g. U's and M's unemployment figures ageing, are merged). `since` replaces the
+ * older side's month name (e.g. a date, when two publications fall in the same month).
  */
 export function describeChange(e: Explanation, opts: { since?: string } = {}): string {
-  const { delta_tenths, lines } = changeLines(e);
-  const listed = lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`);
+  const c = changeLines(e);
+  const listed = c.lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`);
   const since = `since ${opts.since ?? monthName(e.from_month)}`;
-  const head = changeHead(delta_tenths);
-  return listed.length > 0 ? `${head} ${since}: ${listed.join("; ")}.` : `${head} ${since}.`;
+  const head = `${changeHead(c.delta_tenths)} ${since}${weatherWords(c)}${mostlyWords(c)}`;
+  return listed.length > 0 ? `${head}: ${listed.join("; ")}.` : `${head}.`;
+}
+
+/** ", from bright to cloudy" when the change crossed a weather band; empty otherwise. */
+export function weatherWords(c: Pick<ChangeLines, "from_status" | "to_status">): string {
+  return c.from_status !== c.to_status ? `, from ${STATUS_WORDS[c.from_status]} to ${STATUS_WORDS[c.to_status]}` : "";
 }

@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { blendSubScores } from "./blend.ts";
-import { explainChange, explainSnapshots, type SubScoreLike, type SubScoresLike } from "./explain.ts";
+import {
+  explainChange,
+  explainSnapshots,
+  marketAndEvidence,
+  type SubScoreLike,
+  type SubScoresLike,
+} from "./explain.ts";
 import { roundExplanation } from "./explain-text.ts";
 import { tenths } from "./round.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
@@ -309,18 +315,38 @@ describe("explainChange: properties", () => {
     );
   });
 
-  it("the display parts (whole tenths) add up exactly to the change as shown", () => {
+  it("the display parts (whole tenths) add up exactly to the change as shown: the difference of the shown scores", () => {
     fc.assert(
       fc.property(pairArb, ({ from, to }) => {
         const e = explainChange(from, to, MONTHS, P);
         if (e === null) return;
         const shown = roundExplanation(e);
-        expect(shown.delta_tenths).toBe(tenths(e.delta));
+        expect(shown.delta_tenths).toBe(tenths(e.to_score) - tenths(e.from_score));
         expect(shown.parts.reduce((s, p) => s + p.shown_tenths, 0)).toBe(shown.delta_tenths);
         for (const p of shown.parts) {
           expect(Number.isInteger(p.shown_tenths)).toBe(true);
           expect(Math.abs(p.shown_tenths - p.contribution * 10)).toBeLessThan(1 + 1e-9);
+          // Rounding never turns a part around: a rise is never shown as a fall.
+          expect(p.shown_tenths * Math.sign(p.contribution)).toBeGreaterThanOrEqual(0);
         }
+      }),
+      RUNS,
+    );
+  });
+
+  it("splits every change into a market part (value parts) and an evidence part (the others) that add up to it", () => {
+    fc.assert(
+      fc.property(pairArb, ({ from, to }) => {
+        const e = explainChange(from, to, MONTHS, P);
+        if (e === null) return;
+        const value = e.parts.filter((p) => p.kind === "value").reduce((a, p) => a + p.contribution, 0);
+        const other = e.parts.filter((p) => p.kind !== "value").reduce((a, p) => a + p.contribution, 0);
+        expect(e.market).toBe(value);
+        expect(e.evidence).toBe(other);
+        expect(Math.abs(e.market + e.evidence - e.delta)).toBeLessThan(1e-9);
+        // Only inputs counted on both sides can move the market part; without any, the whole change is evidence.
+        if (!e.parts.some((p) => p.kind === "value")) expect(e.market).toBe(0);
+        expect(marketAndEvidence({ parts: e.parts })).toEqual({ market: e.market, evidence: e.evidence });
       }),
       RUNS,
     );

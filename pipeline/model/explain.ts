@@ -19,6 +19,10 @@
 //
 // Everything is read from sub-scores (value, freshness, and input/period/age for the words), so two published
 // snapshots can be compared as well as two months of a history. Weights come from the model's parameters.
+//
+// Market and evidence (docs/model.md §9): the parts of kind `value` (an input counted on both sides whose level
+// moved) add up to the change's *market part*; all other parts (freshness, added, removed: which data count and
+// how much) to its *evidence part*. The two add up to the change, and the general signal reads the market part.
 import { blendPlan, emptyBlendOut, finishBlend, type BlendOut } from "./blend.ts";
 import type {
   ChangeKind,
@@ -35,6 +39,39 @@ import { SUB_SCORE_KEYS, type ModelParams } from "./tables.ts";
 /** What the attribution reads of a sub-score: a snapshot's `sub_scores` entry fits. */
 export type SubScoreLike = Pick<SubScore, "input" | "period" | "age" | "freshness" | "value">;
 export type SubScoresLike = Readonly<Partial<Record<SubScoreKey, SubScoreLike | null>>>;
+
+/**
+ * The window of the general signal (docs/product.md §9): the as-of month against this many months before. The
+ * snapshot's `change.three_months` explains that change, so the signal can read its market part.
+ */
+export const SIGNAL_MONTHS = 3;
+
+/** The market part (parts of kind value) and the evidence part (all others) of a change's parts. */
+export function splitParts(parts: readonly Pick<ChangePart, "kind" | "contribution">[]): {
+  market: number;
+  evidence: number;
+} {
+  let market = 0;
+  let evidence = 0;
+  for (const p of parts) {
+    if (p.kind === "value") market += p.contribution;
+    else evidence += p.contribution;
+  }
+  return { market, evidence };
+}
+
+/**
+ * The market and evidence parts of an explanation: its own fields, or, for an explanation published before they
+ * existed, the sums of its parts.
+ */
+export function marketAndEvidence(e: Pick<Explanation, "parts"> & Partial<Pick<Explanation, "market" | "evidence">>): {
+  market: number;
+  evidence: number;
+} {
+  return typeof e.market === "number" && typeof e.evidence === "number"
+    ? { market: e.market, evidence: e.evidence }
+    : splitParts(e.parts);
+}
 
 /** More players than this would mean an input the model does not have (5 sub-scores × 2). */
 const MAX_PLAYERS = 16;
@@ -253,6 +290,7 @@ export function explainChange(
     from_score: fromScore,
     to_score: toScore,
     delta: toScore - fromScore,
+    ...splitParts(parts),
     parts,
   };
 }

@@ -4,7 +4,14 @@
 // attribution's end points are the published scores to the last bit. Browser-safe: it imports nothing of the
 // pipeline's storage or parsers (period.ts, round.ts, types.ts, blend.ts, explain.ts, tables.ts only).
 import { blendInto, blendPlan, clamp, emptyBlendOut, hasBlock, type BlendPlan } from "./blend.ts";
-import { explainChange, explainHistory, explainSnapshots, withPlainStates, type SubScoresLike } from "./explain.ts";
+import {
+  SIGNAL_MONTHS,
+  explainChange,
+  explainHistory,
+  explainSnapshots,
+  withPlainStates,
+  type SubScoresLike,
+} from "./explain.ts";
 import { monthLabel, monthOfDate, periodEndMonth, periodKind, type PeriodKind } from "./period.ts";
 import { roundHalfAway } from "./round.ts";
 import type { ScoreModel } from "./score-model.ts";
@@ -103,6 +110,17 @@ export function yoyLabel(delta: number, params: ModelParams): YoyLabel {
   if (delta > params.yoy.threshold) return "Up";
   if (delta < -params.yoy.threshold) return "Down";
   return "Same";
+}
+
+/**
+ * The change a badge rates between two scores: unrounded (v2), or, where the rating reads the score as shown (v2.1
+ * on), the difference of the two shown scores, the number the badge prints (docs/model.md §6: 6.9 → 7.4 is +0.5,
+ * "Same", whatever the unrounded scores). Computed in whole display steps, so +0.5 is exactly 0.5.
+ */
+export function ratedChange(from: number, to: number, params: ModelParams): number {
+  if (params.ratingFrom !== "shown score") return to - from;
+  const step = 10 ** params.display.decimals;
+  return (Math.round(shownScore(to, params) * step) - Math.round(shownScore(from, params) * step)) / step;
 }
 
 /**
@@ -621,7 +639,8 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
     const now = history[end - prep.firstMonth]?.score ?? null;
     const before = from >= prep.firstMonth ? (history[from - prep.firstMonth]?.score ?? null) : null;
     const delta = now !== null && before !== null ? now - before : null;
-    yoy = { delta, label: delta !== null ? yoyLabel(delta, params) : null, from_month: monthLabel(from) };
+    const label = now !== null && before !== null ? yoyLabel(ratedChange(before, now, params), params) : null;
+    yoy = { delta, label, from_month: monthLabel(from) };
   }
 
   // Why the score changed: the as-of month against the month before and 12 months before.
@@ -682,7 +701,13 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
     eu_average: euAverage,
     yoy,
     ...(explains
-      ? { change: { previous_month: changeAgainst(1), year_before: changeAgainst(params.yoy.lagMonths) } }
+      ? {
+          change: {
+            previous_month: changeAgainst(1),
+            three_months: changeAgainst(SIGNAL_MONTHS),
+            year_before: changeAgainst(params.yoy.lagMonths),
+          },
+        }
       : {}),
     ingest_ids: ingestIds,
   };

@@ -50,3 +50,11 @@ export function formatScore(score: number): string {
 export function tenths(x: number): number {
   return Math.round(roundHalfAway(x, 1) * 10);
 }
+
+/**
+ * A change as shown beside the two shown scores it joins, in whole tenths: the difference of the shown scores
+ * (docs/model.md §9 "Display"), so that "down 0.1" never sits beside 6.9 → 6.9, nor "no change" beside 6.9 → 6.8.
+ */
+export function shownChangeTenths(from: number, to: number): number {
+  return tenths(to) - tenths(from);
+}

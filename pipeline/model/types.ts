@@ -172,6 +172,13 @@ export interface Explanation {
   to_score: number;
   /** to_score - from_score. */
   delta: number;
+  /**
+   * The market part (docs/model.md §9): the sum of the parts of kind `value`, inputs counted on
+   * both sides whose level moved. What the change would be had the evidence stayed as it was.
+   */
+  market: number;
+  /** The evidence part: the sum of every other part (freshness, added, removed). market + evidence = delta. */
+  evidence: number;
   /** One part per changed player, in sub-score order (U, V, C, M, S), value before freshness. */
   parts: ChangePart[];
 }
@@ -179,6 +186,11 @@ export interface Explanation {
 export interface ScoreChange {
   /** As-of month vs the month before; null when either month has no score. */
   previous_month: Explanation | null;
+  /**
+   * As-of month vs three months before: the window of the general signal, which reads its market part
+   * (docs/model.md §9). Null when either month has no score; absent from snapshots published before it existed.
+   */
+  three_months?: Explanation | null;
   /** As-of month vs 12 months before; null when either month has no score. */
   year_before: Explanation | null;
 }

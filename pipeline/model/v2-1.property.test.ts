@@ -204,7 +204,7 @@ describe("freshness", () => {
         const cutoff = Math.max(MODEL_V2_1.freshness.historical.cutoff, MODEL_V2_1.freshness.sentiment.cutoff);
         const s = computeCountry(c.input, `${monthLabel(Math.max(...ends) + cutoff + 1 + extra)}-01`).snapshot;
         expect(s.score).toBeNull();
-        expect(s.change).toEqual({ previous_month: null, year_before: null });
+        expect(s.change).toEqual({ previous_month: null, three_months: null, year_before: null });
         expect(Object.values(s.sub_scores).every((x) => x === null)).toBe(true);
       }),
       RUNS,
@@ -247,7 +247,7 @@ describe("determinism and agreement with v2", () => {
     );
   });
 
-  it("without an EEI, v2.1 scores exactly as v2 (bit for bit); only the status rule differs", () => {
+  it("without an EEI, v2.1 scores exactly as v2 (bit for bit); only the rating rules differ", () => {
     fc.assert(
       fc.property(caseArb(), (c) => {
         const input = { ...c.input, expectations: [] };
@@ -258,8 +258,17 @@ describe("determinism and agreement with v2", () => {
         expect(a.snapshot.sub_scores).toEqual(b.snapshot.sub_scores);
         expect(a.snapshot.confidence).toBe(b.snapshot.confidence);
         expect(a.snapshot.basis).toBe(b.snapshot.basis);
-        expect(a.snapshot.yoy).toEqual(b.snapshot.yoy);
+        expect(a.snapshot.yoy.delta).toBe(b.snapshot.yoy.delta);
+        expect(a.snapshot.yoy.from_month).toBe(b.snapshot.yoy.from_month);
         expect(a.history.map((h) => h.score)).toEqual(b.history.map((h) => h.score));
+        if (a.snapshot.yoy.delta !== null) {
+          // The yearly badge's word is v2's rule applied to the difference of the two scores as shown.
+          const at = (month: string | null) => a.history.find((h) => h.month === month)?.score ?? null;
+          const before = at(a.snapshot.yoy.from_month)!;
+          const shownDelta =
+            (Math.round(shownScore(before + a.snapshot.yoy.delta) * 10) - Math.round(shownScore(before) * 10)) / 10;
+          expect(a.snapshot.yoy.label).toBe(shownDelta > 0.5 ? "Up" : shownDelta < -0.5 ? "Down" : "Same");
+        }
         if (a.snapshot.score !== null) {
           const shown = shownScore(a.snapshot.score);
           // The status is v2's status of the score as shown.

@@ -378,7 +378,7 @@ describe("the snapshot", () => {
 
   it("has no change without a score on either side", () => {
     const { snapshot: s } = computeCountry(makeInput(), "2025-11-30");
-    expect(s.change).toEqual({ previous_month: null, year_before: null });
+    expect(s.change).toEqual({ previous_month: null, three_months: null, year_before: null });
   });
 
   it("uses the parameters it is given", () => {

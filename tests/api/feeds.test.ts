@@ -5,11 +5,11 @@ import http from "node:http";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_FEED_TAG } from "../../api/feeds.ts";
-import { SAME_MONTH } from "../../pipeline/feed-events.ts";
-import { openPipeline } from "../../pipeline/index.ts";
+import { changeSentence, sinceUpdate } from "../../pipeline/feed-events.ts";
 import { describeChange } from "../../pipeline/model/explain-text.ts";
+import { openPipeline } from "../../pipeline/index.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
-import { formatScore, tenths } from "../../pipeline/model/round.ts";
+import { formatScore, shownChangeTenths } from "../../pipeline/model/round.ts";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
 
@@ -83,7 +83,11 @@ describe("GET /api/countries/:code change_text", () => {
         }
         explained++;
         expect(v.text).toBe(describeChange(e));
-        expect(v.delta).toBe(tenths(e.delta) / 10);
+        // The change as shown is the difference of the two scores as shown; its parts add up to it.
+        expect(v.delta).toBe(shownChangeTenths(e.from_score, e.to_score) / 10);
+        expect(Math.round((v.market + v.evidence) * 10)).toBe(Math.round(v.delta * 10));
+        expect(Math.abs(e.market + e.evidence - e.delta)).toBeLessThan(1e-9);
+        expect(v.mostly_evidence).toBe(v.delta !== 0 && Math.abs(e.evidence) > Math.abs(e.market));
         const sum = v.parts.reduce((t: number, p: { shown: number }) => t + Math.round(p.shown * 10), 0);
         expect(sum).toBe(Math.round(v.delta * 10));
         for (const p of v.parts) {
@@ -96,7 +100,8 @@ describe("GET /api/countries/:code change_text", () => {
     // Netherlands, as of 2026-11-22: the month and the year both moved.
     const nl = (await getJson(`${s.url}/api/countries/nl`)).body;
     expect(nl.change_text.previous_month.text).toBe(
-      "Down 0.1 since October 2026: unemployment figures (July 2026) aged from 3 to 4 months, so they count less and the score moves toward the middle (\u22120.1).",
+      "Down 0.1 since October 2026, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
+        "unemployment figures (July 2026) aged from 3 to 4 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
     expect(nl.change_text.year_before.parts.length).toBeGreaterThan(2);
   });
@@ -125,7 +130,12 @@ describe("feeds", () => {
       expect(e.title["#text"]).toMatch(
         new RegExp(`: now ${formatScore(x.score!).replace(".", "\\.")} \\(${x.status}\\)$`),
       );
-      expect(e.content["#text"]).toContain(`Score ${formatScore(x.score!)} (${x.status}), as of`);
+      // One sentence, with the two dates the pages name.
+      expect(e.content["#text"]).toMatch(
+        new RegExp(
+          `^<p>Job market weather ${formatScore(x.score!).replace(".", "\\.")} out of 10, ${x.status}; data to \\w+ \\d{4}, published \\d+ \\w+ \\d{4}\\.</p>$`,
+        ),
+      );
       expect(e.updated).toBe(health.published_at);
     }
     expect(all.feed.updated).toBe(health.published_at);
@@ -176,7 +186,8 @@ describe("feeds", () => {
       .filter((a) => {
         const b = before.get(a.country)!;
         return (
-          a.status !== b.status || (a.score !== null && b.score !== null && Math.abs(tenths(a.score - b.score)) >= 5)
+          a.status !== b.status ||
+          (a.score !== null && b.score !== null && Math.abs(shownChangeTenths(b.score, a.score)) >= 5)
         );
       })
       .map((a) => a.country);
@@ -187,9 +198,15 @@ describe("feeds", () => {
     const added = all.feed.entry.filter((x: { updated: string }) => x.updated === publishedAt);
     expect(added).toHaveLength(1);
     const [e] = added;
-    const why = describeChange(CURRENT_MODEL.explain(before.get("DE")!, after.get("DE")!)!, { since: SAME_MONTH });
-    expect(why).toMatch(/^Up \d\.\d since the previous update: unemployment fell/);
-    expect(e.content["#text"]).toContain(`<p>${why}</p>`);
+    const previousAt = all.feed.entry.find((x: { updated: string }) => x.updated !== publishedAt).updated as string;
+    const why = changeSentence(CURRENT_MODEL.explain(before.get("DE")!, after.get("DE")!)!, sinceUpdate(previousAt));
+    expect(why).toMatch(/^Up \d\.\d since the update published \d+ \w+ 2026, from cloudy to \w+: unemployment fell/);
+    // One sentence: why, then the two dates the pages name; nothing said twice.
+    expect(e.content["#text"]).toMatch(
+      new RegExp(
+        `^<p>${why.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}; data to \\w+ 2026, published \\d+ \\w+ 2026\\.</p>$`,
+      ),
+    );
     expect(e.title["#text"]).toMatch(/^Germany: now \w+, \d\.\d \(was \w+, \d\.\d\)$/);
     expect(e.id).toBe(`tag:jobweather.example,2026:feed/de/${publicationId}-${publishedAt.replace(/[-:.]/g, "")}`);
     expect(e.updated).toBe(publishedAt);

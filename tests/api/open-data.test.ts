@@ -277,7 +277,17 @@ describe("CSV downloads", () => {
       "withheld_reason",
       "anchor_month",
       "yoy_delta",
+      "yoy_shown",
       "yoy_label",
+      "yoy_market",
+      "yoy_evidence",
+      "month_delta",
+      "month_shown",
+      "month_market",
+      "month_evidence",
+      "signal",
+      "signal_market",
+      "signal_evidence",
       "youth_unemployment_rate",
       "youth_unemployment_month",
       "youth_unemployment_eu_rate",
@@ -286,8 +296,15 @@ describe("CSV downloads", () => {
       "published_at",
     ]);
     const panels = new Map<string, any>();
-    for (const c of json)
-      panels.set(c.code, (await getJson(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).body.market_panel);
+    const months = new Map<string, any>();
+    for (const c of json) {
+      const body = (await getJson(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).body;
+      panels.set(c.code, body.market_panel);
+      months.set(c.code, {
+        change: body.change?.previous_month ?? null,
+        text: body.change_text?.previous_month ?? null,
+      });
+    }
     expect(rows.map((r) => r.code)).toEqual(json.map((c: any) => c.code));
     for (const [i, c] of json.entries()) {
       const r = rows[i]!;
@@ -305,7 +322,17 @@ describe("CSV downloads", () => {
         withheld_reason: cell(c.withheld_reason),
         anchor_month: cell(c.anchor_month),
         yoy_delta: cell(c.yoy.delta),
+        yoy_shown: cell(c.yoy.shown),
         yoy_label: cell(c.yoy.label),
+        yoy_market: cell(c.yoy.market),
+        yoy_evidence: cell(c.yoy.evidence),
+        month_delta: cell(months.get(c.code).change?.delta ?? null),
+        month_shown: cell(months.get(c.code).text?.delta ?? null),
+        month_market: cell(months.get(c.code).change?.market ?? null),
+        month_evidence: cell(months.get(c.code).change?.evidence ?? null),
+        signal: cell(panels.get(c.code)?.general_signal ?? null),
+        signal_market: cell(panels.get(c.code)?.general_signal_market ?? null),
+        signal_evidence: cell(panels.get(c.code)?.general_signal_evidence ?? null),
         youth_unemployment_rate: cell(panels.get(c.code)?.youth_unemployment_rate ?? null),
         youth_unemployment_month: cell(panels.get(c.code)?.youth_unemployment_period ?? null),
         youth_unemployment_eu_rate: cell(panels.get(c.code)?.youth_unemployment_eu_rate ?? null),
@@ -317,7 +344,7 @@ describe("CSV downloads", () => {
     }
     // Liechtenstein has no score in the bundled data: its score cells are empty, not 0.
     const li = rows.find((r) => r.code === "LI")!;
-    expect([li.score, li.status, li.fresh]).toEqual(["", "", "false"]);
+    expect([li.score, li.status, li.fresh, li.withheld_reason]).toEqual(["", "", "false", "no-data"]);
     // Youth unemployment, context only (model v2.2 §10): Spain's under-25s in January 2026, no EU figure bundled.
     const es = rows.find((r) => r.code === "ES")!;
     expect([es.youth_unemployment_rate, es.youth_unemployment_month, es.youth_unemployment_eu_rate]).toEqual([

@@ -25,7 +25,9 @@ describe("GET /api/v1/scores", () => {
     expect(status).toBe(200);
     expect(validate(schemaOf("/api/v1/scores"), body, served)).toEqual([]);
     expect(body.weights).toBe("U:2,M:2,V:2,C:2,S:2");
-    expect(body.note).toMatch(/not the index/);
+    // Without weights these are the index's own: the answer says so, never "your weights".
+    expect(body.note).toMatch(/^The index's own weights/);
+    expect(body.note).not.toMatch(/your weights\)/);
     expect(body.items).toHaveLength(31);
     const countries = (await getJson(`${s.url}/api/v1/countries`)).body as Array<{
       code: string;
@@ -71,6 +73,7 @@ describe("GET /api/v1/scores", () => {
 
   it("weighing only an input a country lacks leaves it without a personal score", async () => {
     const { body } = await getJson(`${s.url}/api/v1/scores?weights=U:0,M:0,V:0,C:0,S:3`);
+    expect(body.note).toMatch(/^Your ranking \(your weights\) — not the index/);
     const li = body.items.find((r: any) => r.code === "LI");
     const de = (await getJson(`${s.url}/api/v1/countries/de`)).body;
     const deRow = body.items.find((r: any) => r.code === "DE");

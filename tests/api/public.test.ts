@@ -93,7 +93,8 @@ describe("GET /api/countries/:code", () => {
     expect(p.unemployment_period).toBe(b.unemployment.period);
     expect(p.time_to_interview_days).toBe(14);
     expect(p.vacancies_trend).toBe("flat");
-    // The general signal is the score's direction over the last three months of the published history.
+    // The general signal is the market part of the score's change over the last three months of the published
+    // history: the whole change splits into that and the evidence part, and only the market part decides.
     const history = (await getJson(`${base}/api/countries/de/history`)).body as Array<{
       month: string;
       score: number | null;
@@ -102,7 +103,17 @@ describe("GET /api/countries/:code", () => {
     expect(p).toMatchObject({ general_signal_from: "2026-08", general_signal_to: "2026-11" });
     const change = at("2026-11") - at("2026-08");
     expect(p.general_signal_change).toBeCloseTo(change, 9);
-    expect(p.general_signal).toBe(change >= 0.3 ? "improving" : change <= -0.3 ? "weakening" : "stable");
+    expect(p.general_signal_market + p.general_signal_evidence).toBeCloseTo(change, 9);
+    const market = p.general_signal_market;
+    expect(p.general_signal).toBe(market >= 0.3 ? "improving" : market <= -0.3 ? "weakening" : "stable");
+    expect(b.signal).toEqual({
+      word: p.general_signal,
+      market,
+      evidence: p.general_signal_evidence,
+      change: p.general_signal_change,
+      from_month: "2026-08",
+      to_month: "2026-11",
+    });
     // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as such.
     expect(p.comparisons.unemployment_vs_eu).toMatchObject({
       basis: "fixed-thresholds",
@@ -117,7 +128,11 @@ describe("GET /api/countries/:code", () => {
     expect(ch).toMatchObject({ basis: "EU27_2020", eu_period: "2026-Q2" });
     expect(ch.reference).toBeGreaterThan(0);
     expect(ch.text).toMatch(/^(lower than|higher than|close to) the EU-27 average$/);
-    expect(p.yoy).toEqual({ delta: b.yoy.delta, label: b.yoy.label });
+    const { from_month: _from, ...yoy } = b.yoy;
+    expect(p.yoy).toEqual(yoy);
+    // The yearly change as the pages show it: the difference of the two shown scores, split into market and evidence.
+    expect(b.yoy.delta).toBe(b.change.year_before.delta);
+    expect(b.yoy.market + b.yoy.evidence).toBeCloseTo(b.yoy.delta, 9);
   });
 
   it("computes competition comparisons and callbacks where vacancy data exists", async () => {

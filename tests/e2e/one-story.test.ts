@@ -49,22 +49,30 @@ const evidenceText = (item: any) =>
 const visibleTexts = (page: Page, selector: string) => page.locator(`${selector} >> visible=true`).allTextContents();
 
 describe("general signal (item 3)", () => {
-  it("is the direction of the score over the last three months of the published history, and its tooltip says so", async () => {
+  it("is the market part of the score's change over the last three months, and its tooltip says so", async () => {
     const { page, console } = await newPage(desktop);
     for (const code of ["cy", "ro", "nl", "de", "bg"]) {
       const body = await api(`/api/countries/${code}`);
       const history: Array<{ month: string; score: number | null }> = await api(`/api/countries/${code}/history`);
       const at = (m: string) => history.find((x) => x.month === m)?.score ?? null;
       const change = at("2026-11")! - at("2026-08")!;
-      const expected = change >= 0.3 ? "Improving" : change <= -0.3 ? "Weakening" : "Stable";
+      // The whole change splits into market and evidence; only the market part decides (docs/model.md §9).
+      const { market, evidence } = body.change.three_months;
+      expect(Math.abs(market + evidence - change), code).toBeLessThan(1e-9);
+      const expected = market >= 0.3 ? "Improving" : market <= -0.3 ? "Weakening" : "Stable";
       expect(body.market_panel.general_signal_text, code).toBe(expected);
       await page.goto(`${h.base}/country/${code}`);
       await hydrated(page);
       expect(await visibleTexts(page, "[data-testid=general-signal]"), code).toEqual([expected]);
+      expect((await visibleTexts(page, "[data-testid=signal-parts]"))[0], code).toMatch(
+        /^Market [+\u2212]?\d\.\d\d+ · evidence [+\u2212]?\d\.\d\d \(August 2026 to November 2026\)$/,
+      );
       await page.locator("button[aria-label='About General signal'] >> visible=true").click();
       const tip = page.getByRole("dialog").or(page.getByRole("tooltip")).first();
-      await expect.poll(() => tip.textContent()).toContain("The direction of the score over the last 3 months");
-      expect(await tip.textContent()).toContain("from August 2026 to November 2026");
+      await expect
+        .poll(() => tip.textContent())
+        .toContain("The market part of the score's change over the last 3 months");
+      expect(await tip.textContent()).toContain("Here, from August 2026 to November 2026: market ");
       await page.keyboard.press("Escape");
     }
     expect(console.unexpected()).toEqual([]);

@@ -79,8 +79,9 @@ describe("why it changed", () => {
       expect(b.sentence).toBe(describeChange(e));
       expect(b.sentence).toBe(body.change_text[which].text);
       expect(b.parts).toHaveLength(body.change_text[which].parts.length);
+      // The parts add up to the change as shown: the difference of the two scores as shown.
       const sum = b.parts.reduce((t, x) => t + Math.round(x * 10), 0);
-      expect(sum).toBe(tenths(e.delta));
+      expect(sum).toBe(tenths(e.to_score) - tenths(e.from_score));
       if (b.parts.length > 0) expect(b.listLabel).toBe(`why-${which === "previous_month" ? "month" : "year"}-title`);
     }
     expect(shown.year.parts.length).toBeGreaterThan(1);
@@ -99,7 +100,7 @@ describe("why it changed", () => {
     // Model v2.2: the snapshot's yoy is the very change the attribution explains, from the same month.
     expect(body.yoy.delta).toBe(body.change.year_before.delta);
     expect(body.yoy.from_month).toBe(year.from_month);
-    expect(tenths(body.yoy.delta)).toBe(Math.round(year.delta * 10));
+    expect(Math.round(body.yoy.shown * 10)).toBe(Math.round(year.delta * 10));
     const since = formatPeriod(body.yoy.from_month);
     for (const context of [desktop, mobile]) {
       const { page } = await newPage(context);
@@ -109,7 +110,7 @@ describe("why it changed", () => {
       // Every place the page shows the badge (the panel is rendered for both layouts) says the same.
       const badges = await badge.allTextContents();
       expect(badges.length).toBeGreaterThan(0);
-      for (const text of badges) expect(text).toContain(`(${changeShownText(body.yoy.delta)} since ${since})`);
+      for (const text of badges) expect(text).toContain(`(${changeShownText(body.yoy.shown)} since ${since})`);
       const shown = await shownBlock(page);
       expect(shown.year.sentence!.startsWith(`${year.head} since ${since}`)).toBe(true);
       await page.close();

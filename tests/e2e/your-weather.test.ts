@@ -100,10 +100,12 @@ describe("/your-weather", () => {
     expect(await page.getByTestId("moved").first().innerText()).toMatch(
       /Moved by your weights: job vacancies [+−]\d\.\d|less than 0\.05/,
     );
-    // No country has a sentiment survey within its cut-off in the bundled data as of 2026-11-22: the page says so.
-    expect(await page.getByTestId("weights-missing").innerText()).toContain(
-      "Sentiment: not available for any country shown today",
+    // No country has a sentiment survey within its cut-off in the bundled data as of 2026-11-22: its slider says so,
+    // and every other slider says for how many countries its input counts.
+    expect(await page.getByTestId("weight-counts-S").innerText()).toBe(
+      "Counts for no country today: its weight changes nothing for now.",
     );
+    expect(await page.getByTestId("weight-counts-U").innerText()).toMatch(/^Counts today for \d+ of 31 countries\.$/);
     expect(await page.getByTestId("ranking-summary").innerText()).toMatch(/^Your top countries: /);
     expect(console.unexpected()).toEqual([]);
     shared = new URL(page.url()).pathname + new URL(page.url()).search;
@@ -199,10 +201,10 @@ describe("the rankings' weights panel", () => {
 });
 
 describe("/compare", () => {
-  it("shows two countries side by side with why they differ, and redirects other orders to the canonical one", async () => {
+  it("shows two countries side by side with why they differ, in the visitor's order; upper case redirects", async () => {
     const r = await fetch(`${h.base}/compare/FR-de`, { redirect: "manual" });
     expect(r.status).toBe(301);
-    expect(r.headers.get("location")).toBe("/compare/de-fr");
+    expect(r.headers.get("location")).toBe("/compare/fr-de");
     for (const bad of ["/compare/de-xx", "/compare/de-de", "/compare/at-be-de-fr-it", "/compare/de"])
       expect((await fetch(h.base + bad)).status, bad).toBe(404);
     const { page, console } = await newPage(desktop);
@@ -229,12 +231,13 @@ describe("/compare", () => {
       await page.getByRole("button", { name: "Compare" }).click();
       await page.waitForLoadState("load");
     }
-    expect(new URL(page.url()).pathname).toBe("/compare/at-de-fr-se");
+    // Added one by one, the countries stay in the order the visitor chose them.
+    expect(new URL(page.url()).pathname).toBe("/compare/de-fr-se-at");
     expect(await page.locator("[data-testid=compare-cards] > div").count()).toBe(4);
     expect(await page.getByTestId("compare-with").count()).toBe(0);
     expect(await page.locator("[data-testid=why-differ] > li").count()).toBe(3);
     await page.getByTestId("remove-SE").click();
-    await page.waitForURL(/\/compare\/at-de-fr$/);
+    await page.waitForURL(/\/compare\/de-fr-at$/);
     await page.close();
   });
 });

@@ -1,5 +1,6 @@
 // "Real experiences from job seekers here" (docs/product.md §2, §4, §5, §7, §8): the collapsed card, the share form with
 // its toasts word for word, the list of the 10 newest experiences and the summary counts.
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import { lazy, Suspense, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useIntl } from "react-intl";
@@ -38,7 +39,10 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
     <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
       <div>
         <p className="font-semibold">
-          {intl.formatMessage({ id: "forms.community.cta.title" }, { country: countryName })}
+          {intl.formatMessage(
+            { id: "forms.community.cta.title" },
+            { inCountry: countryPhrase(intl.locale, countryCode, "in") },
+          )}
         </p>
         <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.community.cta.body" })}</p>
       </div>

@@ -71,6 +71,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
           available={available.sentiment}
           summary={community.summary}
           yoyFrom={data.yoyFrom}
+          yoyChange={data.whyChanged?.year_before ?? null}
         />
       ),
     });

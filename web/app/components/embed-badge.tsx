@@ -2,6 +2,7 @@
 // another site, with a copy button. The snippet is a read-only text field, so it can be selected and copied
 // by hand too (before JavaScript loads, or where the clipboard is refused). The section speaks the page's language
 // (country.embed.*); the snippet is HTML for other sites and stays English, as the badge itself does (docs/i18n.md).
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import { useRef, useState } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
@@ -69,7 +70,7 @@ export function EmbedBadge({
       <h2 id="embed-badge-title" className="text-lg font-semibold">
         {t("title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("text", { name: formatters(intl).country(code) })}</p>
+      <p className="mt-1 text-sm text-slate-700">{t("text", { inCountry: countryPhrase(intl.locale, code, "in") })}</p>
       <div className="mt-3">
         <img
           src={badgePath(code)}

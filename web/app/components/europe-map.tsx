@@ -15,6 +15,7 @@ import {
   type Status,
 } from "../../../product/weather.ts";
 import type { Evidence } from "../../../product/evidence.ts";
+import type { WithheldReason } from "../../../product/shapes.ts";
 import { Flag } from "./flag.tsx";
 
 export interface MapCountry {
@@ -25,6 +26,8 @@ export interface MapCountry {
   label: string | null;
   confidence: string | null;
   evidence: Evidence | null;
+  /** Why no score is shown (the one reason of the API and the pages); null with a score. */
+  reason: WithheldReason | null;
 }
 
 function describe(c: MapCountry, intl: IntlShape, f: Formatters, personal: boolean): string {
@@ -47,7 +50,13 @@ function describe(c: MapCountry, intl: IntlShape, f: Formatters, personal: boole
           label: c.label ? f.label(c.label) : "null",
         },
       )
-    : intl.formatMessage({ id: "home.map.countryNoData" }, { name: f.country(c.code) });
+    : intl.formatMessage(
+        { id: "home.map.countryNoData" },
+        {
+          name: f.country(c.code),
+          reason: intl.formatMessage({ id: `country.noScore.${c.reason ?? "stale"}.phrase` }),
+        },
+      );
 }
 
 /** `personal`: coloured by a visitor's own weights (/your-weather), described as "your score", never as the index. */
@@ -193,7 +202,9 @@ export function EuropeMap({ countries, personal = false }: { countries: MapCount
               </>
             ) : (
               <p className="whitespace-nowrap text-slate-600">
-                <FormattedMessage id={personal ? "home.map.personalNoScore" : "home.map.noData"} />
+                <FormattedMessage
+                  id={personal ? "home.map.personalNoScore" : `country.noScore.${current.reason ?? "stale"}.title`}
+                />
               </p>
             )}
           </div>

@@ -1,5 +1,6 @@
 // The share form of "Real experiences from job seekers here" (docs/product.md §4, §5, §7, §8), loaded when the visitor
 // opens it: the toasts word for word, mood slider 1 to 5 (default 3), the language checkbox, the honeypot.
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { useIntl, type IntlShape } from "react-intl";
@@ -68,7 +69,8 @@ const field =
 
 export default function ExperienceForm({
   countryCode,
-  countryName,
+  // The title names the country as a sentence does ("in the Netherlands", "w Niemczech"): from its code.
+  countryName: _countryName,
   onClose,
 }: {
   countryCode: string;
@@ -159,7 +161,7 @@ export default function ExperienceForm({
         <CloseIcon className="h-4 w-4" />
       </button>
       <h3 id="share-title" className="pr-10 font-semibold">
-        {t("title", { country: countryName })}
+        {t("title", { inCountry: countryPhrase(intl.locale, countryCode, "in") })}
       </h3>
       <p className="mt-1 text-sm text-slate-600">{intl.formatMessage({ id: "forms.requiredMarked" })}</p>
       <p className="mt-1 text-sm text-slate-700" id="share-public" data-testid="share-public">

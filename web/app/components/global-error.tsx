@@ -31,7 +31,10 @@ export function GlobalError({ error }: { error: unknown }) {
       <Collapsible.Root className="mt-8 w-full text-left">
         <Collapsible.Trigger className="group inline-flex items-center gap-1 text-sm font-medium text-slate-700 hover:text-slate-900">
           <FormattedMessage id="common.error.details" />
-          <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
+          <ChevronDownIcon
+            data-nojs-open-chevron
+            className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180"
+          />
         </Collapsible.Trigger>
         <Collapsible.Content data-nojs-open className="data-[state=closed]:hidden">
           <pre className="mt-2 overflow-x-auto rounded-md bg-slate-100 p-3 text-xs text-slate-800">

@@ -249,7 +249,10 @@ export function HistoryChart({
       <Collapsible.Root className="mt-2">
         <Collapsible.Trigger className="group inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
           {c.t("showTable")}
-          <ChevronDownIcon className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180" />
+          <ChevronDownIcon
+            data-nojs-open-chevron
+            className="h-4 w-4 transition-transform group-data-[state=open]:rotate-180"
+          />
         </Collapsible.Trigger>
         <Collapsible.Content data-nojs-open className="data-[state=closed]:hidden">
           <div

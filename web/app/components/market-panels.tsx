@@ -1,8 +1,9 @@
 // The country page's panels (docs/product.md §2): market conditions, market sentiment, comparison insights and advice,
 // every number from the published snapshot and the API's market panel (product/market-panel.ts). A panel shows
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import type { ReactNode } from "react";
-import { SIGNAL_RULES, SIGNAL_TEXT, type GeneralSignal } from "../../../product/signal.ts";
+import { SIGNAL_RULES, SIGNAL_TEXT, signalFigure, type GeneralSignal } from "../../../product/signal.ts";
 import type { Snapshot } from "../../../pipeline/model/types.ts";
 import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } from "../../../product/market-panel.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
@@ -16,7 +17,8 @@ import {
   countingInputs,
   type AdviceItem,
 } from "../../../product/advice.ts";
-import { changeShownText } from "../../../product/change-view.ts";
+import { changeShownText, type ChangeSpec } from "../../../product/change-view.ts";
+import { reasonText, shownText, signedPointsIn } from "../lib/why-text.ts";
 import { listIn, type Availability, type MissingFigure } from "../lib/availability.ts";
 import { canSummarise } from "../lib/community.ts";
 import { formatNumber, formatPercent, formatPeriod } from "../../../product/format.ts";
@@ -115,8 +117,12 @@ function useSignalExplanation(reading: ReturnType<typeof signalReadingOf>): stri
     down: f.plain(Math.abs(SIGNAL_RULES.weakeningFrom)),
   });
   if (!reading) return rule;
-  const change = `${reading.change >= 0 ? "+" : "−"}${localDecimal(f, Math.abs(reading.change).toFixed(2))}`;
-  return `${rule} ${t("signal.here", { change, from: f.period(reading.from_month), to: f.period(reading.to_month) })}`;
+  return `${rule} ${t("signal.here", {
+    market: localDecimal(f, signalFigure(reading.market)),
+    evidence: localDecimal(f, signalFigure(reading.evidence, false)),
+    from: f.period(reading.from_month),
+    to: f.period(reading.to_month),
+  })}`;
 }
 
 /** The signal's word ("Improving") in the page's language. */
@@ -144,6 +150,7 @@ export function MarketConditions({
   panel: MarketPanel | null;
   available: Availability["conditions"];
 }) {
+  const intl = useIntl();
   const f = useFormat();
   const t = useT();
   const youthText = useYouthNote(panel);
@@ -159,6 +166,18 @@ export function MarketConditions({
           period={panel.unemployment_period}
           tone={panel.tones.unemployment}
           note={panel.comparisons.unemployment_vs_eu ? <EuNote eu={panel.comparisons.unemployment_vs_eu} /> : null}
+        />
+      ) : null}
+      {available.momentum ? (
+        <Metric
+          label={t("momentum.label")}
+          tip={t("momentum.tip")}
+          value={signedPointsIn(intl, panel.unemployment_change!)}
+          tone={panel.unemployment_change! < 0 ? "good" : panel.unemployment_change! > 0 ? "poor" : "fair"}
+          note={t("momentum.note", {
+            from: f.period(panel.unemployment_change_from!),
+            to: f.period(panel.unemployment_period!),
+          })}
         />
       ) : null}
       {youth ? (
@@ -185,6 +204,7 @@ export function MarketConditions({
           label={t("competition.label")}
           tip={t("competition.tip")}
           value={f.number(panel.competition!)}
+          period={panel.competition_period}
           tone={panel.tones.competition}
           note={
             <>
@@ -200,18 +220,22 @@ export function MarketConditions({
   );
 }
 
+/**
+ * The yearly change as shown (the difference of the two shown scores), its word decided from that number (+0.5 is
+ * "Same"), and the month it is measured from.
+ */
 export function YoyBadge({
   label,
-  delta,
+  shown,
   fromMonth,
 }: {
   label: "Up" | "Down" | "Same" | null;
-  delta: number | null;
+  shown: number | null;
   fromMonth?: string | null;
 }) {
   const f = useFormat();
   const t = useT();
-  if (!label || delta === null) return <span className="text-sm text-slate-600">{t("yoy.none")}</span>;
+  if (!label || shown === null) return <span className="text-sm text-slate-600">{t("yoy.none")}</span>;
   const Icon = label === "Up" ? ArrowUpIcon : label === "Down" ? ArrowDownIcon : MinusIcon;
   const cls =
     label === "Up"
@@ -220,11 +244,15 @@ export function YoyBadge({
         ? "bg-red-100 text-red-900"
         : "bg-slate-100 text-slate-800";
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}
+      data-testid="yoy-badge"
+      data-from-month={fromMonth ?? undefined}
+    >
       <Icon className="h-3.5 w-3.5" />
       {t(`yoy.${label}`)}
       <span className="font-normal">
-        ({localDecimal(f, changeShownText(delta))}
+        ({localDecimal(f, changeShownText(shown))}
         {fromMonth ? ` ${t("yoy.since", { month: f.period(fromMonth) })}` : ""})
       </span>
     </span>
@@ -312,8 +340,33 @@ function SentimentSources({ panel }: { panel: MarketPanel }) {
 
 /** The signal's reading as the panel carries it (null without one). */
 export function signalReadingOf(panel: MarketPanel) {
-  const { general_signal_change: change, general_signal_from: from_month, general_signal_to: to_month } = panel;
-  return change === null || from_month === null || to_month === null ? null : { change, from_month, to_month };
+  const {
+    general_signal_market: market,
+    general_signal_evidence: evidence,
+    general_signal_from: from_month,
+    general_signal_to: to_month,
+  } = panel;
+  return market === null || evidence === null || from_month === null || to_month === null
+    ? null
+    : { market, evidence, from_month, to_month };
+}
+
+/**
+ * A change told apart (docs/model.md §9): "market +0.1 · evidence +2.3" under the yearly badge, or, when the evidence
+ * part is the larger, the sentence that says so ("Mostly because sentiment figures stopped counting; on the same
+ * inputs the market moved +0.1."), from the same lines as "Since a year ago".
+ */
+function ChangeParts({ change }: { change: ChangeSpec }) {
+  const intl = useIntl();
+  const t = useT();
+  const text = change.mostly
+    ? t("yoy.mostly", { reason: reasonText(intl, change.mostly), market: shownText(intl, change.market_tenths) })
+    : t("split", { market: shownText(intl, change.market_tenths), evidence: shownText(intl, change.evidence_tenths) });
+  return (
+    <p className="mt-1 text-sm text-slate-700" data-testid="yoy-parts">
+      {text}
+    </p>
+  );
 }
 
 /** Sentiment sources, signal, year on year, GDP, inflation and community mood: only those that exist. */
@@ -322,15 +375,19 @@ export function MarketSentiment({
   available,
   summary,
   yoyFrom,
+  yoyChange,
 }: {
   panel: MarketPanel | null;
   available: Availability["sentiment"];
   summary: ExperienceSummary;
   yoyFrom: string | null;
+  /** The yearly change as the "why it changed" block has it (its market and evidence parts), when explained. */
+  yoyChange: ChangeSpec | null;
 }) {
   const f = useFormat();
   const t = useT();
-  const signalTip = useSignalExplanation(panel ? signalReadingOf(panel) : null);
+  const reading = panel ? signalReadingOf(panel) : null;
+  const signalTip = useSignalExplanation(reading);
   if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">
@@ -341,8 +398,20 @@ export function MarketSentiment({
             {t("signal.label")}
             <InfoTip label={t("signal.label")}>{signalTip}</InfoTip>
           </dt>
-          <dd className="text-xl font-semibold" data-testid="general-signal">
-            {signalWord(t, panel.general_signal_text!)}
+          <dd>
+            <span className="text-xl font-semibold" data-testid="general-signal">
+              {signalWord(t, panel.general_signal_text!)}
+            </span>
+            {reading ? (
+              <p className="mt-0.5 text-sm text-slate-700" data-testid="signal-parts">
+                {t("signal.parts", {
+                  market: localDecimal(f, signalFigure(reading.market)),
+                  evidence: localDecimal(f, signalFigure(reading.evidence, false)),
+                  from: f.period(reading.from_month),
+                  to: f.period(reading.to_month),
+                })}
+              </p>
+            ) : null}
           </dd>
         </div>
       ) : null}
@@ -355,7 +424,10 @@ export function MarketSentiment({
             </InfoTip>
           </dt>
           <dd className="mt-1">
-            <YoyBadge label={panel.yoy.label} delta={panel.yoy.delta} fromMonth={yoyFrom} />
+            <YoyBadge label={panel.yoy.label} shown={panel.yoy.shown} fromMonth={yoyFrom} />
+            {yoyChange && yoyChange.delta_tenths === Math.round((panel.yoy.shown ?? Number.NaN) * 10) ? (
+              <ChangeParts change={yoyChange} />
+            ) : null}
           </dd>
         </div>
       ) : null}
@@ -635,7 +707,7 @@ export function NotAvailable({
         <FormattedMessage
           id="market.notAvailable"
           values={{
-            country: country ? f.country(country) : countryName,
+            forCountry: country ? countryPhrase(f.locale, country, "for") : countryName,
             list,
             b: (chunks) => <strong className="font-semibold">{chunks}</strong>,
           }}

@@ -84,6 +84,7 @@ export function Section({
           {title}
           <ChevronDownIcon
             aria-hidden
+            data-nojs-open-chevron
             className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
           />
         </Collapsible.Trigger>
@@ -139,9 +140,11 @@ export function DatesLine({ anchorMonth, publishedAt }: { anchorMonth: string | 
     (p): p is string => p !== null,
   );
   if (parts.length === 0) return null;
+  // A line of its own starts with a capital, in the text itself (not only in the style), whatever the language.
+  const line = parts.join(" · ");
   return (
-    <p className="mt-1 text-sm text-slate-700 first-letter:uppercase" data-testid="dates">
-      {parts.join(" · ")}
+    <p className="mt-1 text-sm text-slate-700" data-testid="dates">
+      {line.charAt(0).toLocaleUpperCase(f.locale) + line.slice(1)}
     </p>
   );
 }

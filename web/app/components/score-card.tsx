@@ -2,6 +2,7 @@
 // confidence badge with its explanation, the 1 to 10 bar with the marker at (score − 1) / 9, and a weather
 // backdrop drawn per status. Without a fresh score it says why (product/no-score.ts) and shows no number, no bar
 // and no marker: a calm card, not a broken one.
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import { useEffect, useState, type ReactNode } from "react";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -166,7 +167,11 @@ export function ScoreCard(props: ScoreCardProps) {
         title: intl.formatMessage({ id: `country.noScore.${reason}.title` }),
         text: intl.formatMessage(
           { id: `country.noScore.${reason}.text` },
-          { name: f.country(code), period: anchorMonth ? f.period(anchorMonth) : "" },
+          {
+            name: f.country(code),
+            forCountry: countryPhrase(f.locale, code, "for"),
+            period: anchorMonth ? f.period(anchorMonth) : "",
+          },
         ),
       }
     : null;

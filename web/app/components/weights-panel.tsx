@@ -2,7 +2,8 @@
 // in the index), each with a plain-language help line, inside a plain GET form so that the page works without
 // JavaScript (the form submits `?U=…&M=…`, which the page turns into `?weights=…`). With JavaScript, `onChange`
 // re-ranks at once. Native range inputs: keyboard (arrows, Home, End, Page Up/Down) and touch for free; each has
-// a visible label, its help as description and its value in words (aria-valuetext).
+// a visible label, its help as description and its value in words (aria-valuetext). Where the page knows, each slider
+// says for how many countries its input counts today (a weight on an input no country has changes nothing).
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { INDEX_STEPS, MAX_STEP, MIN_STEP, WEIGHT_KEYS, type WeightSteps } from "../../../product/weights.ts";
@@ -13,6 +14,8 @@ export function WeightsPanel({
   action,
   onChange,
   onReset,
+  onShow,
+  counting,
   compact = false,
 }: {
   steps: WeightSteps;
@@ -20,6 +23,10 @@ export function WeightsPanel({
   action: string;
   onChange?: (steps: WeightSteps) => void;
   onReset?: () => void;
+  /** With JavaScript, "Show my ranking" calls this instead of submitting (the page is already re-ranked). */
+  onShow?: () => void;
+  /** For how many of `total` countries each input counts in today's scores. */
+  counting?: { counts: Record<SubScoreKey, number>; total: number };
   compact?: boolean;
 }) {
   const id = useId();
@@ -38,6 +45,11 @@ export function WeightsPanel({
       className="rounded-xl border border-slate-200 bg-white p-4"
       aria-labelledby={`${id}-title`}
       data-testid="weights-form"
+      onSubmit={(e) => {
+        if (!onShow) return;
+        e.preventDefault();
+        onShow();
+      }}
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
         {t("panel.title")}
@@ -69,7 +81,7 @@ export function WeightsPanel({
                 step={1}
                 value={steps[key]}
                 aria-valuetext={t("panel.valuetext", { step: steps[key], text: stepText(steps[key]) })}
-                aria-describedby={`${inputId}-help`}
+                aria-describedby={counting ? `${inputId}-help ${inputId}-counts` : `${inputId}-help`}
                 onChange={(e) => set(key, Number(e.currentTarget.value))}
                 className="mt-1 h-11 w-full cursor-pointer accent-brand-700"
                 data-weight={key}
@@ -77,6 +89,15 @@ export function WeightsPanel({
               <p id={`${inputId}-help`} className="text-sm text-slate-600">
                 {t(`weight.${key}.help`)}
               </p>
+              {counting ? (
+                <p
+                  id={`${inputId}-counts`}
+                  className={`text-sm ${counting.counts[key] === 0 ? "font-medium text-slate-900" : "text-slate-600"}`}
+                  data-testid={`weight-counts-${key}`}
+                >
+                  {t("panel.counts", { count: counting.counts[key], total: counting.total })}
+                </p>
+              ) : null}
             </div>
           );
         })}

@@ -35,7 +35,7 @@ function ChangeBlock({
 }) {
   const intl = useIntl();
   return (
-    <div data-testid={`why-${id}`}>
+    <div data-testid={`why-${id}`} data-from-month={view?.from_month} data-to-month={view?.to_month}>
       <h3 id={`why-${id}-title`} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
         {title}
       </h3>

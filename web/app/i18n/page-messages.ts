@@ -10,6 +10,7 @@
 /** The words of published data (web/app/i18n/format.ts `useFormat`): statuses, rating labels, confidence, evidence. */
 const WEATHER_WORDS = [
   "compare.quarter",
+  "country.noScore",
   "country.status",
   "country.weatherTitle",
   "country.label",
@@ -48,7 +49,7 @@ const COUNTRY_SECTIONS = [
 export const ROOT_MESSAGES: readonly string[] = ["common"];
 
 export const PAGE_MESSAGES = {
-  home: ["home", "picker", "rankings.notice", ...RANKING_LIST, ...WEATHER_WORDS],
+  home: ["home", "picker", "rankings.notice", "rankings.noticeSome", ...RANKING_LIST, ...WEATHER_WORDS],
   country: [...COUNTRY_SECTIONS, "compare.with"],
   "job-market": [...COUNTRY_SECTIONS, "job-market", "forms.waitingList"],
   ranking: ["rankings", "your-weather", "compare.quarter", ...WEATHER_WORDS],

@@ -55,16 +55,26 @@ describe("availability of a country page's figures", () => {
       inflation: { value: 2.9, period: "2026-08", flag: null },
       yoy: { delta: 0, label: "Same", from_month: "2025-07" },
     };
-    // The general signal reads the published history: the as-of month against three months before.
-    const history = [
-      { month: "2026-08", score: 6.5 },
-      { month: "2026-11", score: 6.9 },
-    ];
-    const a = availabilityOf(marketPanel(s, history), true);
-    expect(a.conditions).toEqual({ unemployment: true, vacancy: false, competition: false });
+    // The general signal reads the attribution of the last three months' change (its market part).
+    const three = {
+      from_month: "2026-08",
+      to_month: "2026-11",
+      from_score: 6.5,
+      to_score: 6.9,
+      delta: 6.9 - 6.5,
+      market: 0,
+      evidence: 6.9 - 6.5,
+      parts: [],
+    };
+    const a = availabilityOf(
+      marketPanel({ ...s, change: { previous_month: null, three_months: three, year_before: null } }),
+      true,
+    );
+    expect(a.conditions).toEqual({ unemployment: true, momentum: false, vacancy: false, competition: false });
     expect(a.sentiment).toEqual({ barometer: false, eei: false, signal: true, yoy: true, gdp: true, inflation: true });
     expect(a.comparisons.eu).toBe(true);
-    expect(a.missing).toEqual(["vacancy", "competition", "barometer"]);
+    // The rate is shown, its yearly change is not (no value a year before): named as missing.
+    expect(a.missing).toEqual(["momentum", "vacancy", "competition", "barometer"]);
   });
 
   it("an Employment Expectations Indicator is shown even when too old to count; the missing barometer is still named", () => {
@@ -92,6 +102,7 @@ describe("availability of a country page's figures", () => {
   it("names every missing figure in every language; English as the page always named them", () => {
     const names: Record<MissingFigure, string> = {
       unemployment: "unemployment rate",
+      momentum: "yearly change of unemployment",
       vacancy: "job vacancy rate",
       competition: "competition (job seekers per opening)",
       barometer: "expert barometer",

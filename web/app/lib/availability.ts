@@ -3,7 +3,8 @@
 import type { MarketPanel } from "../../../product/market-panel.ts";
 
 export interface Availability {
-  conditions: { unemployment: boolean; vacancy: boolean; competition: boolean };
+  /** momentum: the yearly change of unemployment (the model's input M), shown beside the rate. */
+  conditions: { unemployment: boolean; momentum: boolean; vacancy: boolean; competition: boolean };
   /** barometer / eei: the country has a value of that sentiment source (shown even when too old to count). */
   sentiment: { barometer: boolean; eei: boolean; signal: boolean; yoy: boolean; gdp: boolean; inflation: boolean };
   comparisons: { eu: boolean; vacancy: boolean; competition: boolean };
@@ -14,6 +15,7 @@ export interface Availability {
 /** The figures a country page can lack (their names: `market.missing.<key>`, "job vacancy rate", …). */
 export type MissingFigure =
   | "unemployment"
+  | "momentum"
   | "vacancy"
   | "competition"
   | "barometer"
@@ -29,6 +31,7 @@ export function availabilityOf(panel: MarketPanel | null, hasScore: boolean): Av
   const p = panel;
   const conditions = {
     unemployment: p?.unemployment_rate != null,
+    momentum: p?.unemployment_change != null,
     vacancy: p?.vacancy_rate != null,
     competition: p?.competition != null,
   };
@@ -47,6 +50,8 @@ export function availabilityOf(panel: MarketPanel | null, hasScore: boolean): Av
   };
   const missing: MissingFigure[] = [];
   if (!conditions.unemployment) missing.push("unemployment");
+  // The yearly change is missing in its own right only when the rate it changes exists.
+  else if (!conditions.momentum) missing.push("momentum");
   if (!conditions.vacancy) missing.push("vacancy");
   if (!conditions.competition) missing.push("competition");
   if (!sentiment.barometer) missing.push("barometer");
@@ -64,10 +69,4 @@ export const hasConditions = (a: Availability) => any(a.conditions);
 export const hasSentimentData = (a: Availability) => any(a.sentiment);
 export const hasComparisons = (a: Availability) => any(a.comparisons);
 
-/**
- * "a, b and c" in the page's language (Intl.ListFormat). English as the site has always written it, without a comma
- * before "and": British English's list pattern.
- */
-export function listIn(locale: string, items: readonly string[]): string {
-  return new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction", style: "long" }).format(items);
-}
+export { listIn } from "./list-in.ts";

@@ -52,17 +52,25 @@ export function differenceSentence(intl: IntlShape, view: DifferenceView): strin
             delta: intl.formatNumber(view.delta_tenths / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
           },
         );
-  if (!view.lines.length) return intl.formatMessage({ id: "compare.why.headOnly" }, { head });
+  if (!view.lines.length) return capitalised(intl, intl.formatMessage({ id: "compare.why.headOnly" }, { head }));
   const lines = view.lines.map((l) =>
     intl.formatMessage(
       { id: "compare.why.line" },
       { words: phrase(intl, l, names), share: signedTenthsIn(intl, l.shown_tenths) },
     ),
   );
-  return intl.formatMessage(
-    { id: "compare.why.withLines" },
-    { head, lines: lines.join(intl.formatMessage({ id: "compare.why.separator" })) },
+  return capitalised(
+    intl,
+    intl.formatMessage(
+      { id: "compare.why.withLines" },
+      { head, lines: lines.join(intl.formatMessage({ id: "compare.why.separator" })) },
+    ),
   );
+}
+
+/** A sentence starts with a capital ("The Netherlands scores …": the names are said as a sentence says them). */
+function capitalised(intl: IntlShape, text: string): string {
+  return text.charAt(0).toLocaleUpperCase(intl.locale) + text.slice(1);
 }
 
 /** Tenths as a signed share: "+0.8", "−0.3", "0.0" (pipeline/model/explain-text.ts signedTenths). */

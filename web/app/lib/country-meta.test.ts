@@ -6,6 +6,7 @@ import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { formatPercent, formatPeriod, formatScore } from "../../../product/format.ts";
+import { countryInSentence, countryPhrase } from "../../../product/country-phrases.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, type Status } from "../../../product/weather.ts";
 import { messagesFor } from "../i18n/catalog.server.ts";
@@ -33,16 +34,16 @@ function englishBefore(d: DescribedCountry): { title: string; description: strin
   if (d.score !== null && d.status) {
     return {
       title,
-      description: `Job market weather in ${country.name} for ${year}: ${STATUS_STYLE[d.status].name.toLowerCase()}, ${formatScore(d.score)} out of 10 (${d.label}), from official Eurostat statistics.${unemployment}`,
+      description: `Job market weather ${countryPhrase("en", country.code, "in")} for ${year}: ${STATUS_STYLE[d.status].name.toLowerCase()}, ${formatScore(d.score)} out of 10 (${d.label}), from official Eurostat statistics.${unemployment}`,
     };
   }
   const p = d.panel;
   const context =
     p && [p.unemployment_rate, p.vacancy_rate, p.lmb_value, p.gdp_rate, p.inflation_rate].some((v) => v !== null);
-  const why = noScoreText(country.name, d).text.split(". ")[0];
+  const why = noScoreText(countryInSentence("en", country.code), d).text.split(". ")[0];
   return {
     title,
-    description: `Job market in ${country.name} for ${year}: no score. ${why}.${unemployment} ${context ? "Context figures and experiences" : "Experiences"} shared by job seekers.`,
+    description: `Job market ${countryPhrase("en", country.code, "in")} for ${year}: no score. ${why}.${unemployment} ${context ? "Context figures and experiences" : "Experiences"} shared by job seekers.`,
   };
 }
 
@@ -151,7 +152,7 @@ describe("country page metadata from the catalogues", () => {
     const pl = intlOf("pl");
     const none = cases().find((d) => d.country.code === "CZ" && d.score === null && d.asOf === null)!;
     expect(countryDescription(pl, none)).toBe(
-      "Rynek pracy – Czechy, 2026: brak oceny. Dla kraju Czechy nie opublikowano jeszcze oceny. Doświadczenia udostępnione przez osoby szukające pracy.",
+      "Rynek pracy w Czechach, 2026: brak oceny. Nie opublikowano jeszcze oceny dla Czech. Doświadczenia udostępnione przez osoby szukające pracy.",
     );
     for (const locale of LOCALES.filter((l) => l !== "en")) {
       const intl = intlOf(locale);

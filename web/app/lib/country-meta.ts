@@ -1,6 +1,7 @@
 // Metadata of the two country pages: per country and year (docs/product.md §2), and the JSON-LD structured data, in
 // the page's language (country.meta.*, country.jsonLd.*; docs/i18n.md). English reads as it always did: the English
 // messages repeat product/no-score.ts's sentences and lib/share.ts's image text (country-meta.test.ts).
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import type { MetaDescriptor } from "react-router";
 import type { IntlShape } from "react-intl";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
@@ -38,6 +39,7 @@ export function countryDescription(intl: IntlShape, data: DescribedCountry): str
   if (data.score !== null && data.status) {
     const lead = t("description", {
       name,
+      inCountry: countryPhrase(f.locale, data.country.code, "in"),
       year,
       status: f.status(data.status).toLocaleLowerCase(f.locale),
       score: f.score(data.score),
@@ -47,9 +49,13 @@ export function countryDescription(intl: IntlShape, data: DescribedCountry): str
   }
   const context =
     p && [p.unemployment_rate, p.vacancy_rate, p.lmb_value, p.gdp_rate, p.inflation_rate].some((v) => v !== null);
-  const why = t(`why.${noScoreReason(data)}`, { name, period: data.anchorMonth ? f.period(data.anchorMonth) : "" });
+  const why = t(`why.${noScoreReason(data)}`, {
+    name,
+    forCountry: countryPhrase(f.locale, data.country.code, "for"),
+    period: data.anchorMonth ? f.period(data.anchorMonth) : "",
+  });
   return [
-    t("descriptionNoScore", { name, year }),
+    t("descriptionNoScore", { name, inCountry: countryPhrase(f.locale, data.country.code, "in"), year }),
     why,
     unemployment,
     t(context ? "shared.context" : "shared.experiences"),
@@ -81,7 +87,10 @@ export function countryTitle(intl: IntlShape, data: DescribedCountry, headingId 
           { status: f.status(data.status), score: f.score(data.score) },
         )
       : intl.formatMessage({ id: `country.noScore.${noScoreReason(data)}.phrase` });
-  const head = intl.formatMessage({ id: headingId }, { name, year: String(year) });
+  const head = intl.formatMessage(
+    { id: headingId },
+    { name, inCountry: countryPhrase(intl.locale, data.country.code, "in"), year: String(year) },
+  );
   return intl.formatMessage({ id: "country.meta.title" }, { heading: head, weather });
 }
 

@@ -1,6 +1,7 @@
 // What the site's loaders read: the one reader of published data (api/read-model.ts, the API's own, handed to
 // every loader through the load context), trimmed to what pages show. No rule lives here: freshness, rankings,
 // regions and the paused state come from the reader (product/publication.ts). Server-only (.server suffix).
+import { inputCounts, type InputCounts } from "../../../product/evidence.ts";
 import type { RankingType } from "../../../product/options.ts";
 import type { CountryListItem } from "../../../product/shapes.ts";
 import type { SiteReader } from "./context.ts";
@@ -34,4 +35,9 @@ export function getOverview(read: SiteReader, now: Date): Overview {
 
 export function rankingOf(read: SiteReader, type: RankingType, now: Date): SiteCountry[] {
   return read.ranking(type, now).map(site);
+}
+
+/** For how many countries each input counts in today's scores (product/evidence.ts `inputCounts`). */
+export function countingToday(read: SiteReader, now: Date): InputCounts {
+  return inputCounts(read.countries(now).map((c) => read.country(c.code, now)?.snapshot ?? null));
 }

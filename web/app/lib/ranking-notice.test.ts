@@ -12,17 +12,30 @@ describe("ranking notice", () => {
     expect(extremeNotice("stormiest", counts(["cloudy", "bright"]), 2)).toBe(
       "No country is stormy or rainy right now: these are the 2 lowest scores.",
     );
-    expect(extremeNotice("stormiest", counts(["stormy", "cloudy"]), 10)).toBeNull();
+    expect(extremeNotice("stormiest", counts(["stormy", "stormy"]), 2)).toBeNull();
   });
 
   it("does the same for the brightest end when no country is sunny or bright", () => {
-    expect(extremeNotice("brightest", counts(["bright", "cloudy"]), 10)).toBeNull();
-    expect(extremeNotice("brightest", counts(["sunny"]), 10)).toBeNull();
+    expect(extremeNotice("brightest", counts(["bright", "sunny", "cloudy"]), 2)).toBeNull();
+    expect(extremeNotice("brightest", counts(["sunny"]), 1)).toBeNull();
     expect(extremeNotice("brightest", counts(["cloudy", "rainy"]), 1)).toBe(
       "No country is sunny or bright right now: this is the highest score.",
     );
     expect(extremeNotice("brightest", counts(["cloudy", "rainy"]), 10)).toBe(
       "No country is sunny or bright right now: these are the 10 highest scores.",
+    );
+  });
+
+  it("says how many rows have the heading's weather when only some do (the list still shows the 10 ends)", () => {
+    const five = counts(["bright", "bright", "bright", "bright", "sunny", "cloudy", "cloudy"]);
+    expect(extremeNotice("brightest", five, 10)).toBe(
+      "Only 5 countries are sunny or bright right now: the other 5 are the next highest scores.",
+    );
+    expect(extremeNotice("brightest", counts(["bright", "cloudy"]), 2)).toBe(
+      "Only 1 country is sunny or bright right now: the other is the next highest score.",
+    );
+    expect(extremeNotice("stormiest", counts(["stormy", "rainy", "cloudy"]), 10)).toBe(
+      "Only 2 countries are stormy or rainy right now: the other 8 are the next lowest scores.",
     );
   });
 });

@@ -12,37 +12,52 @@ export function statusCounts(countries: ReadonlyArray<{ status: Status | null }>
 }
 
 /**
- * "No country is stormy right now: these are the 10 lowest scores." when no country has the weather the
- * heading names (stormy for the stormiest, naming rainy too when none is rainy either; sunny or bright for the
- * brightest); null when the heading is true of at least one country.
+ * What a ranking says above its list when its heading is not true of every row: "No country is stormy right now:
+ * these are the 10 lowest scores." when no country has the weather the heading names (stormy for the stormiest,
+ * naming rainy too when none is rainy either; sunny or bright for the brightest), and "Only 5 countries are sunny or
+ * bright right now: the other 5 are the next highest scores." when only some of the rows have it (stormy or rainy for
+ * the stormiest, once a country is stormy). Null when every row has the heading's weather.
  */
 export function extremeNotice(type: RankingType, counts: StatusCounts, shown: number): string | null {
   const notice = extremeNoticeMessage(type, counts, shown);
   if (!notice) return null;
-  const { which } = notice.values;
+  const which = notice.values.which;
+  if (notice.id === "rankings.noticeSome") {
+    const { count, rest } = notice.values;
+    const words = notice.values.words === "sunnyOrBright" ? "sunny or bright" : "stormy or rainy";
+    return `Only ${count} ${count === 1 ? "country is" : "countries are"} ${words} right now: ${rest === 1 ? `the other is the next ${which} score` : `the other ${rest} are the next ${which} scores`}.`;
+  }
   const words = { stormy: "stormy", stormyOrRainy: "stormy or rainy", sunnyOrBright: "sunny or bright" }[
     notice.values.words
   ];
   return `No country is ${words} right now: ${shown === 1 ? `this is the ${which} score` : `these are the ${shown} ${which} scores`}.`;
 }
 
-/** The same notice as a message of the catalogues: `rankings.notice` with its values (the page translates it). */
+/** The same notice as a message of the catalogues (`rankings.notice` or `rankings.noticeSome`), to translate. */
 export function extremeNoticeMessage(
   type: RankingType,
   counts: StatusCounts,
   shown: number,
-): {
-  id: "rankings.notice";
-  values: { words: "stormy" | "stormyOrRainy" | "sunnyOrBright"; which: "lowest" | "highest"; shown: number };
-} | null {
-  let words: "stormy" | "stormyOrRainy" | "sunnyOrBright";
-  if (type === "stormiest") {
-    if (counts.stormy > 0) return null;
-    words = counts.rainy > 0 ? "stormy" : "stormyOrRainy";
-  } else {
-    if (counts.sunny > 0 || counts.bright > 0) return null;
-    words = "sunnyOrBright";
-  }
+):
+  | {
+      id: "rankings.notice";
+      values: { words: "stormy" | "stormyOrRainy" | "sunnyOrBright"; which: "lowest" | "highest"; shown: number };
+    }
+  | {
+      id: "rankings.noticeSome";
+      values: { words: "stormyOrRainy" | "sunnyOrBright"; which: "lowest" | "highest"; count: number; rest: number };
+    }
+  | null {
   const which = type === "stormiest" ? "lowest" : "highest";
-  return { id: "rankings.notice", values: { words, which, shown } };
+  // The rows with the heading's weather: the list is sorted by score, so they are its first ones.
+  const fitting = Math.min(shown, type === "stormiest" ? counts.stormy + counts.rainy : counts.sunny + counts.bright);
+  if (type === "stormiest" && counts.stormy === 0) {
+    return { id: "rankings.notice", values: { words: counts.rainy > 0 ? "stormy" : "stormyOrRainy", which, shown } };
+  }
+  if (type === "brightest" && fitting === 0) {
+    return { id: "rankings.notice", values: { words: "sunnyOrBright", which, shown } };
+  }
+  if (fitting >= shown) return null;
+  const words = type === "stormiest" ? "stormyOrRainy" : "sunnyOrBright";
+  return { id: "rankings.noticeSome", values: { words, which, count: fitting, rest: shown - fitting } };
 }

@@ -35,12 +35,22 @@ export function toasterMounted(): void {
 
 type Kind = "message" | "success" | "error";
 
-/** Shows a toast: a title and an optional description; "error" is the destructive style. */
+/** The toasts of failed attempts still on screen ("error", and "message" such as "Missing information"). */
+const failures = new Set<string | number>();
+
+/**
+ * Shows a toast: a title and an optional description; "error" is the destructive style. A success first dismisses
+ * the toasts of the failed attempts before it (a "Submission failed" beside "Thank you!" would say two things).
+ */
 export async function notify(kind: Kind, title: string, description?: string): Promise<void> {
   const { toast } = await preloadToasts();
   await mounted;
   const opts = description ? { description } : undefined;
-  if (kind === "success") toast.success(title, opts);
-  else if (kind === "error") toast.error(title, opts);
-  else toast(title, opts);
+  if (kind === "success") {
+    for (const id of failures) toast.dismiss(id);
+    failures.clear();
+    toast.success(title, opts);
+    return;
+  }
+  failures.add(kind === "error" ? toast.error(title, opts) : toast(title, opts));
 }

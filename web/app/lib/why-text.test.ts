@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { createIntl, type IntlShape } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { explanationArb } from "../../../pipeline/model/explain-cases.ts";
+import { splitParts } from "../../../pipeline/model/explain.ts";
 import { causeSpec, type CauseSpec } from "../../../pipeline/model/explain-spec.ts";
 import { changeLines, describeChange } from "../../../pipeline/model/explain-text.ts";
 import type { ChangePart, Explanation, SubScoreKey, SubScoreState } from "../../../pipeline/model/types.ts";
@@ -68,8 +69,8 @@ const VALUES = ["unemployment", "vacancyRate", "competition", "sentiment", "tren
 /** Every variant there is (the sample below must show each). */
 const EVERY = new Set<string>([
   ...["up", "down"].map((e) => `cause added ${e}`),
-  ...["middle", "others"].map((e) => `cause removed ${e}`),
-  ...FRESHNESS.flatMap((id) => ["middle", "others", "up", "down"].map((e) => `cause ${id} ${e}`)),
+  ...["middle", "othersUp", "othersDown"].map((e) => `cause removed ${e}`),
+  ...FRESHNESS.flatMap((id) => ["middle", "othersUp", "othersDown", "up", "down"].map((e) => `cause ${id} ${e}`)),
   ...VALUES.flatMap((id) => ["up", "down"].map((e) => `cause ${id} ${e}`)),
   ...["added", "removed"].flatMap((id) => KEYS.map((k) => `cause ${id} key ${k}`)),
   ...FRESHNESS.flatMap((id) => ["U", "V", "C", "S"].map((f) => `cause ${id} figures ${f}`)),
@@ -98,11 +99,27 @@ const EVERY = new Set<string>([
 const SAMPLE: Explanation[] = fc.sample(explanationArb, { numRuns: 400, seed: 1 });
 const SPECS = SAMPLE.map((e) => changeSpec(e)!);
 
+/** The head's notes a spec takes: the weather when it changed, what mostly moved a change made mostly of evidence. */
+function noteVariants(s: ChangeSpec): string[] {
+  const out: string[] = [];
+  if (s.from_status !== s.to_status) out.push("note weather");
+  if (s.mostly) out.push(`mostly ${s.mostly.id} ${"key" in s.mostly ? s.mostly.key : s.mostly.figures}`);
+  return out;
+}
+const EVERY_NOTE = new Set<string>([
+  "note weather",
+  ...["stopped", "started"].flatMap((id) => KEYS.map((k) => `mostly ${id} ${k}`)),
+  ...["aged", "fresher"].flatMap((id) => ["U", "V", "C", "S"].map((f) => `mostly ${id} ${f}`)),
+]);
+
 describe("why it changed, English: the catalogue says the pipeline's words", () => {
   it("the sample shows every variant of every message", () => {
     const seen = new Set(SPECS.flatMap((s) => s.lines.flatMap((l) => variants(l.cause, l.effect, l.detail))));
     expect([...EVERY].filter((v) => !seen.has(v))).toEqual([]);
     expect([...seen].filter((v) => !EVERY.has(v))).toEqual([]);
+    const notes = new Set(SPECS.flatMap(noteVariants));
+    expect([...EVERY_NOTE].filter((v) => !notes.has(v))).toEqual([]);
+    expect([...notes].filter((v) => !EVERY_NOTE.has(v))).toEqual([]);
     expect(SPECS.some((s) => s.lines.length === 0)).toBe(true);
     expect(SPECS.some((s) => s.delta_tenths === 0 && s.lines.length > 0)).toBe(true);
   });
@@ -175,6 +192,7 @@ function one(part: Omit<ChangePart, "contribution">, contribution: number, fromS
     from_score: fromScore,
     to_score: fromScore + contribution,
     delta: contribution,
+    ...splitParts([{ ...part, contribution }]),
     parts: [{ ...part, contribution }],
   })!;
 }
@@ -215,7 +233,7 @@ describe("why it changed, by hand", () => {
     expect(detailText(pl, aged(3, 5).lines[0]!.detail)).toBe("dane za lipiec 2026, wiek: 3 → 5 miesięcy");
     expect(detailText(pl, aged(12, 22).lines[0]!.detail)).toBe("dane za lipiec 2026, wiek: 12 → 22 miesiące");
     expect(lineText(pl, aged(3, 5).lines[0]!)).toBe(
-      "dane barometru (lipiec 2026) postarzały się z 3 do 5 miesięcy, więc liczą się mniej, a ocena przesuwa się ku środkowi",
+      "dane o nastrojach (lipiec 2026) postarzały się z 3 do 5 miesięcy, więc liczą się mniej, a ocena przesuwa się ku środkowi",
     );
     expect(lineText(pl, aged(1, 2).lines[0]!)).toContain("z 1 do 2 miesięcy");
     expect(headText(pl, { delta_tenths: 4, from_month: "2026-10" })).toBe(

@@ -4,7 +4,8 @@
 // (pipeline/model/explain-text.ts `describeChange`, the API's `change_text`): web/app/lib/why-text.test.ts.
 import type { IntlShape } from "react-intl";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
-import type { CauseSpec, EffectSpec, Figure } from "../../../pipeline/model/explain-spec.ts";
+import { roundHalfAway } from "../../../pipeline/model/round.ts";
+import type { CauseSpec, EffectSpec, EvidenceReason, Figure } from "../../../pipeline/model/explain-spec.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 import { monthsBefore, type ChangeLineSpec, type ChangeSpec, type DetailSpec } from "../../../product/change-view.ts";
 import { periodIn, signedIn } from "./intl-numbers.ts";
@@ -52,6 +53,11 @@ function pluralRules(locale: string, decimals: number): Intl.PluralRules {
 function pointsIn(intl: IntlShape, f: Figure, signed: boolean): string {
   const form = pluralRules(intl.locale, f.decimals).select(Math.abs(f.value));
   return intl.formatMessage({ id: "why.points" }, { value: signed ? signedFigureIn(intl, f) : plainIn(intl, f), form });
+}
+
+/** Signed points to one decimal, in the page's language: "+0.2 points", "−0,3 Prozentpunkte". */
+export function signedPointsIn(intl: IntlShape, x: number): string {
+  return pointsIn(intl, { value: roundHalfAway(x, 1), decimals: 1 }, true);
 }
 
 /** An input's value in its unit: U and V in %, M in signed points, C and S plain. */
@@ -173,12 +179,44 @@ export function headText(intl: IntlShape, view: Pick<ChangeSpec, "delta_tenths" 
   );
 }
 
-/** The one-line summary's message and values: the head (in `<b>`), then each line with its share. */
+/** What mostly moved a change that is mostly evidence ("sentiment figures stopped counting"). */
+export function reasonText(intl: IntlShape, r: EvidenceReason): string {
+  return intl.formatMessage(
+    { id: "why.reason" },
+    { id: r.id, key: "key" in r ? r.key : "none", figures: "figures" in r ? r.figures : "none" },
+  );
+}
+
+/**
+ * What the head adds after the change and its month (pipeline/model/explain-text.ts `describeChange`): the weather
+ * when the change crossed a band (", from bright to cloudy"), and what mostly moved a change whose evidence part
+ * outweighs its market part, with the market's own move (", mostly because … (on the same inputs the market moved
+ * −0.1)"); empty otherwise.
+ */
+export function noteText(
+  intl: IntlShape,
+  view: Pick<ChangeSpec, "from_status" | "to_status" | "mostly" | "market_tenths">,
+): string {
+  const weather =
+    view.from_status !== view.to_status
+      ? intl.formatMessage({ id: "why.weather" }, { from: view.from_status, to: view.to_status })
+      : "";
+  const mostly = view.mostly
+    ? intl.formatMessage(
+        { id: "why.mostly" },
+        { reason: reasonText(intl, view.mostly), market: shownText(intl, view.market_tenths) },
+      )
+    : "";
+  return weather + mostly;
+}
+
+/** The one-line summary's message and values: the head (in `<b>`) and its note, then each line with its share. */
 export function sentenceMessage(
   intl: IntlShape,
   view: ChangeSpec,
-): { id: string; values: { head: string; lines: string } } {
+): { id: string; values: { head: string; note: string; lines: string } } {
   const head = headText(intl, view);
+  const note = noteText(intl, view);
   const lines = view.lines
     .map((l) =>
       intl.formatMessage(
@@ -187,7 +225,7 @@ export function sentenceMessage(
       ),
     )
     .join(intl.formatMessage({ id: "why.sentence.separator" }));
-  return { id: view.lines.length > 0 ? "why.sentence" : "why.sentence.noLines", values: { head, lines } };
+  return { id: view.lines.length > 0 ? "why.sentence" : "why.sentence.noLines", values: { head, note, lines } };
 }
 
 /** The one-line summary as plain text (the page bolds its head). */

@@ -1,13 +1,21 @@
 // /compare/{a}-{b}[-{c}[-{d}]] (docs/decisions/020-personal-weights.md): 2 to 4 countries side by side: their
 // published scores, statuses and confidence, every sub-score with its input, month and freshness, their histories
 // on one time axis, the community mood, and why their scores differ (product/compare.ts: the exact attribution
-// over the inputs, in words). Any order or case of codes answers 301 to the alphabetical address; an unknown
-// code, a duplicate or more than four answer 404. `?add={code}` (the "Compare with…" form) adds a country.
+// over the inputs, in words). The countries stay in the order the visitor named them (the canonical link is the
+// alphabetical address); upper case answers 301 to the lower-case address; an unknown code, a duplicate or more
+// than four answer 404. `?add={code}` (the "Compare with…" form) adds a country at the end.
 import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { countryByCode } from "../../../pipeline/countries.ts";
 import type { HistoryPoint, SubScoreKey } from "../../../pipeline/model/types.ts";
-import { COMPARE_MAX, COMPARE_MIN, comparePath, differenceView, readComparePath } from "../../../product/compare.ts";
+import {
+  COMPARE_MAX,
+  COMPARE_MIN,
+  compareAddress,
+  comparePath,
+  differenceView,
+  readComparePath,
+} from "../../../product/compare.ts";
 import { WEIGHT_KEYS } from "../../../product/weights.ts";
 import { CompareWith } from "../components/compare-with.tsx";
 import { Flag } from "../components/flag.tsx";
@@ -18,6 +26,7 @@ import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { countryNameIn } from "../../../product/country-names.ts";
+import { countryInSentence } from "../../../product/country-phrases.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
@@ -39,7 +48,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     const named = raw.split("-").map((c) => (/^[a-z]{2}$/i.test(c) ? countryByCode(c)?.code : undefined));
     const extra = /^[a-z]{2}$/i.test(add) ? countryByCode(add)?.code : undefined;
     if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX)
-      throw redirect(localePath(lang, comparePath([...named, extra])), 303);
+      throw redirect(localePath(lang, compareAddress([...named, extra])), 303);
   }
   const r = readComparePath(raw);
   if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
@@ -59,6 +68,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
       status: item.status,
       label: item.label,
       confidence: item.confidence,
+      evidence: item.evidence,
       withheld: item.withheld_reason,
       subScores: shown ? snapshot.sub_scores : null,
       history: months.map((m): HistoryPoint => byMonth.get(m) ?? { month: m, score: null, status: null }),
@@ -70,11 +80,13 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     .filter((c) => c.score !== null)
     .sort((a, b) => b.score! - a.score! || a.code.localeCompare(b.code));
   const top = scored[0];
-  const differences = top
-    ? scored
-        .slice(1)
-        .map((c) => differenceView({ ...c, sub_scores: c.subScores }, { ...top, sub_scores: top.subScores }))
-    : [];
+  // The sentences name the countries as a sentence says them ("the Netherlands"), the cards as a heading does.
+  const said = (c: (typeof countries)[number]) => ({
+    ...c,
+    name: countryInSentence(lang, c.code),
+    sub_scores: c.subScores,
+  });
+  const differences = top ? scored.slice(1).map((c) => differenceView(said(c), said(top))) : [];
   const t = pageTextOf(request);
   const names = countries.map((c) => c.name).join(` ${t("compare.vs")} `);
   return {
@@ -135,7 +147,7 @@ export default function ComparePage() {
               <span className="font-medium">{c.name}</span>
               {countries.length > COMPARE_MIN ? (
                 <Link
-                  to={lp(comparePath(d.codes.filter((x) => x !== c.code)))}
+                  to={lp(compareAddress(d.codes.filter((x) => x !== c.code)))}
                   className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
                   aria-label={t("picker.remove", { name: c.name })}
                   data-testid={`remove-${c.code}`}
@@ -168,10 +180,14 @@ export default function ComparePage() {
             </p>
             <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-slate-700">
               {c.status ? <StatusChip status={c.status} /> : null}
-              {c.label ? f.label(c.label) : c.withheld === "paused" ? t("card.paused") : t("card.noData")}
+              {c.label
+                ? f.label(c.label)
+                : intl.formatMessage({ id: `country.noScore.${c.withheld ?? "stale"}.title` })}
             </p>
             {c.confidence ? (
-              <p className="mt-1 text-sm text-slate-700">{t("card.confidence", { level: c.confidence })}</p>
+              <p className="mt-1 text-sm text-slate-700" data-testid="compare-confidence">
+                {f.confidenceWithEvidence(c.confidence, c.evidence)}
+              </p>
             ) : null}
             <p className="mt-1 text-sm text-slate-700" data-testid="compare-mood">
               {c.mood.count > 0 && c.mood.average_mood !== null
@@ -195,7 +211,12 @@ export default function ComparePage() {
         {d.differences.length ? (
           <ul className="mt-2 space-y-2" data-testid="why-differ">
             {d.differences.map((x) => (
-              <li key={x.lower} className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800">
+              <li
+                key={x.lower}
+                className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-slate-800"
+                data-higher={x.higher}
+                data-lower={x.lower}
+              >
                 {differenceSentence(intl, x)}
               </li>
             ))}

@@ -2,7 +2,7 @@
 // country has a fresh score.
 import type { ComponentProps } from "react";
 import { Link, useLoaderData, type MetaFunction } from "react-router";
-import { getOverview, rankingOf } from "../lib/data.server.ts";
+import { countingToday, getOverview, rankingOf } from "../lib/data.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { FormattedMessage, useIntl } from "react-intl";
 import { STATUSES_BEST_FIRST, STATUS_RANGES } from "../../../product/weather.ts";
@@ -12,6 +12,7 @@ import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { PausedCard } from "../components/paused-card.tsx";
 import { CountryPicker } from "../components/country-picker.tsx";
+import { CountingToday } from "../components/counting-today.tsx";
 import { EuropeMap } from "../components/europe-map.tsx";
 import { RankingList } from "../components/ranking-list.tsx";
 import { ChevronRightIcon } from "../components/icons.tsx";
@@ -24,7 +25,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
   const messages = pageMessages(request, "home");
   const overview = getOverview(context.read, context.now);
   if (overview.paused) return { paused: true as const, messages };
-  const pick = ({ code, name, score, status, label, confidence, evidence }: (typeof overview.countries)[number]) => ({
+  const pick = ({
     code,
     name,
     score,
@@ -32,6 +33,16 @@ export function loader({ context, request }: SiteLoaderArgs) {
     label,
     confidence,
     evidence,
+    withheld_reason,
+  }: (typeof overview.countries)[number]) => ({
+    code,
+    name,
+    score,
+    status,
+    label,
+    confidence,
+    evidence,
+    reason: withheld_reason,
   });
   return {
     paused: false as const,
@@ -39,6 +50,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
     brightest: rankingOf(context.read, "brightest", context.now).slice(0, PREVIEW_SIZE).map(pick),
     stormiest: rankingOf(context.read, "stormiest", context.now).slice(0, PREVIEW_SIZE).map(pick),
     counts: statusCounts(overview.countries),
+    counting: countingToday(context.read, context.now),
     scoredCount: overview.scoredCount,
     total: overview.countries.length,
     publishedAt: overview.publication?.published_at ?? null,
@@ -145,6 +157,7 @@ export default function Home() {
             <p className="mt-1 text-sm text-slate-700">
               <FormattedMessage id="home.how.step1.text" />
             </p>
+            <CountingToday counts={data.counting} className="mt-2 text-sm text-slate-700" />
           </li>
           <li>
             <p className="font-semibold">

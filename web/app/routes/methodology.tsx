@@ -4,7 +4,8 @@
 // methodology catalogue's (docs/i18n-pages.md); tables' official titles, status names and rating labels are English.
 import { useLoaderData, type MetaFunction } from "react-router";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
-import { getOverview } from "../lib/data.server.ts";
+import { countingToday, getOverview } from "../lib/data.server.ts";
+import { CountingToday } from "../components/counting-today.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { dayIn } from "../lib/intl-numbers.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
@@ -34,6 +35,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
     publication: overview.publication,
     scoredCount: overview.scoredCount,
     total: overview.countries.length,
+    counting: countingToday(context.read, context.now),
     messages: pageMessages(request, "methodology"),
   };
 }
@@ -45,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 export default function Methodology() {
-  const { sources, publication, scoredCount, total } = useLoaderData<typeof loader>();
+  const { sources, publication, scoredCount, total, counting } = useLoaderData<typeof loader>();
   const { intl, t } = useMethodologyText();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
@@ -57,6 +59,7 @@ export default function Methodology() {
         </p>
       ) : null}
       <PlainWordsSection />
+      <CountingToday counts={counting} className="mt-3 text-slate-800" />
       <SubScoresSection />
       <FreshnessSection />
       <SentimentSection />

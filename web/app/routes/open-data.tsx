@@ -84,7 +84,11 @@ export default function OpenData() {
   const intl = useIntl();
   const f = useFormat();
   const lp = useLocalePath();
-  const countries = data.countries.map((c) => ({ code: c.code, name: f.country(c.code) }));
+  // The CSV and feed lists by the countries' names in the page's language, as a reader looks them up.
+  const collator = new Intl.Collator(intl.locale);
+  const countries = data.countries
+    .map((c) => ({ code: c.code, name: f.country(c.code) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `open-data.${id}` }, values);
   const rich = (id: string, values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => (

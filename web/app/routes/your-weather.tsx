@@ -21,6 +21,7 @@ import { pageMessages } from "../i18n/catalog.server.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { useFormat } from "../i18n/format.ts";
+import { listIn } from "../lib/list-in.ts";
 
 const PATH = "/your-weather";
 
@@ -73,8 +74,20 @@ export default function YourWeather() {
     window.history.replaceState(window.history.state, "", urlOf(lp, next));
   };
   const ranked = rows.filter((r) => r.rank !== null);
-  // Inputs no shown country has (e.g. sentiment when every survey is past its cut-off): say their weight does nothing.
-  const missing = WEIGHT_KEYS.filter((k) => data.inputs.every((i) => i.score === null || !i.sub?.[k]));
+  // For how many countries each input counts today (sentiment: none when every survey is past its cut-off), said
+  // under its slider, so a weight on an input nobody has is seen to change nothing.
+  const counting = {
+    counts: Object.fromEntries(
+      WEIGHT_KEYS.map((k) => [k, data.inputs.filter((i) => i.score !== null && i.sub?.[k]).length]),
+    ) as Record<(typeof WEIGHT_KEYS)[number], number>,
+    total: data.inputs.length,
+  };
+  // "Show my ranking" with JavaScript: the ranking is already there, below the sliders on a phone: go to it.
+  const showRanking = () => {
+    const heading = document.getElementById("your-ranking-title");
+    heading?.focus();
+    heading?.scrollIntoView({ block: "start" });
+  };
   const top = ranked
     .slice(0, 3)
     .map((r) => f.country(r.code))
@@ -100,12 +113,14 @@ export default function YourWeather() {
       ) : null}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div>
-          <WeightsPanel steps={steps} action={lp(PATH)} onChange={change} onReset={() => change(INDEX_STEPS)} />
-          {missing.length ? (
-            <p className="mt-3 text-sm text-slate-700" data-testid="weights-missing">
-              {t("missing", { names: missing.map((k) => t(`weight.${k}.name`)).join(", "), count: missing.length })}
-            </p>
-          ) : null}
+          <WeightsPanel
+            steps={steps}
+            action={lp(PATH)}
+            onChange={change}
+            onReset={() => change(INDEX_STEPS)}
+            onShow={showRanking}
+            counting={data.paused ? undefined : counting}
+          />
           {ranked.length && !data.paused ? (
             <p className="mt-3 text-sm text-slate-800 lg:hidden" data-testid="top-now">
               <FormattedMessage
@@ -146,7 +161,7 @@ export default function YourWeather() {
           </p>
         </div>
         <section aria-labelledby="your-ranking-title">
-          <h2 id="your-ranking-title" className="text-xl font-semibold text-slate-900">
+          <h2 id="your-ranking-title" tabIndex={-1} className="text-xl font-semibold text-slate-900">
             {t("ranking.title")}
           </h2>
           <p className="sr-only" aria-live="polite" data-testid="ranking-summary">
@@ -190,6 +205,7 @@ function mapCountries(rows: readonly PersonalRowView[]): MapCountry[] {
     label: null,
     confidence: null,
     evidence: null,
+    reason: null,
   }));
 }
 
@@ -218,6 +234,7 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
     intl.formatMessage({ id: `your-weather.${id}` }, values);
   const ranked = rows.filter((r) => r.rank !== null);
   const unranked = rows.filter((r) => r.rank === null);
+  const collator = new Intl.Collator(intl.locale);
   return (
     <>
       <ol
@@ -253,15 +270,20 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
         ))}
       </ol>
       {unranked.length ? (
-        <p className="mt-3 text-sm text-slate-600" data-testid="unranked">
-          {t("unranked", {
-            list: unranked
-              .map((r) =>
-                t(r.score === null ? "unranked.noScore" : "unranked.nothingWeighed", { name: f.country(r.code) }),
-              )
-              .join(", "),
+        <div className="mt-3 space-y-1 text-sm text-slate-600" data-testid="unranked">
+          {(["nothingWeighed", "noScore"] as const).map((why) => {
+            // Each reason once, its countries by name in the page's language.
+            const names = unranked
+              .filter((r) => (why === "noScore") === (r.score === null))
+              .map((r) => f.country(r.code))
+              .sort(collator.compare);
+            return names.length ? (
+              <p key={why} data-testid={`unranked-${why}`}>
+                {t(`unranked.${why}`, { count: names.length, list: listIn(intl.locale, names) })}
+              </p>
+            ) : null;
           })}
-        </p>
+        </div>
       ) : null}
     </>
   );

@@ -1,5 +1,6 @@
 // "Get expert help" on /job-market/{name}: the two promoted services (docs/product.md §2), said for this country; the
 // buttons carry the titles of the pages they open (the waiting lists, forms.waitingList.*).
+import { countryPhrase } from "../../../../product/country-phrases.ts";
 import { Link } from "react-router";
 import { FormattedMessage } from "react-intl";
 import { useFormat } from "../../i18n/format.ts";
@@ -15,7 +16,9 @@ export function ExpertHelp({ code }: { code: string }) {
       <h2 id="expert-title" className="text-xl font-semibold text-brand-900">
         {t("help.title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("help.text", { name: f.country(code) })}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {t("help.text", { inCountry: countryPhrase(f.locale, code, "in") })}
+      </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Link
           to={lp("/waiting-list/career-consultant")}

@@ -1,5 +1,6 @@
 // The top of /job-market/{name}: back link, breadcrumbs, the country picker that stays on this layout, the heading
 // with the flag, and the page's two dates.
+import { countryPhrase } from "../../../../product/country-phrases.ts";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
 import { useFormat } from "../../i18n/format.ts";
@@ -34,7 +35,8 @@ export function JobMarketHeader({ data }: { data: CountryPageData }) {
 
       <header className="mt-6">
         <h1 className="flex flex-wrap items-center gap-x-3 gap-y-1 text-3xl font-bold tracking-tight sm:text-4xl">
-          {t("title", { name })} <Flag code={country.code} height={28} />
+          {t("title", { inCountry: countryPhrase(f.locale, country.code, "in") })}{" "}
+          <Flag code={country.code} height={28} />
         </h1>
         <DatesLine anchorMonth={hasScore ? data.anchorMonth : null} publishedAt={data.publishedAt} />
       </header>

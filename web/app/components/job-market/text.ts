@@ -1,5 +1,6 @@
 // The texts of the /job-market/{name} layout (docs/i18n.md): its own messages (job-market.*), and why a country has
 // no score in the country page's words (country.noScore.*), both in the page's language.
+import { countryPhrase } from "../../../../product/country-phrases.ts";
 import { useIntl } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
 import { noScoreReason, type NoScoreReason } from "../../../../product/no-score.ts";
@@ -28,7 +29,11 @@ export function useNoScore(data: CountryPageData): NoScore | null {
     title: intl.formatMessage({ id: `country.noScore.${reason}.title` }),
     text: intl.formatMessage(
       { id: `country.noScore.${reason}.text` },
-      { name: f.country(data.country.code), period: data.anchorMonth ? f.period(data.anchorMonth) : "" },
+      {
+        name: f.country(data.country.code),
+        forCountry: countryPhrase(f.locale, data.country.code, "for"),
+        period: data.anchorMonth ? f.period(data.anchorMonth) : "",
+      },
     ),
   };
 }

@@ -44,13 +44,22 @@ export function OfficialTitle({ table }: { table: string }) {
   );
 }
 
-export function DatasetName({ s }: { s: SourceRow }) {
+/**
+ * A table's name, its source and, when the table feeds more than one series (une_rt_m: all ages, and the under-25s),
+ * which series this entry is: each series has its own releases, so its own dates.
+ */
+export function DatasetName({ s, series = false }: { s: SourceRow; series?: boolean }) {
   const intl = useIntl();
   return (
     <>
       <span className="block font-medium">{tableTitle(intl, s.source_table)}</span>
       <OfficialTitle table={s.source_table} />
       <SourceLink table={s.source_table} />
+      {series ? (
+        <span className="block text-xs text-slate-600" data-testid="source-series">
+          {intl.formatMessage({ id: "methodology.sources.series" }, { type: s.data_type })}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -38,22 +38,30 @@ export function SourcesTable({ sources: unordered }: { sources: SourceRow[] }) {
     { key: "checked", title: col("checked"), value: (s) => (s.last_checked_at ? day(intl, s.last_checked_at) : null) },
   ];
   const shown = columns.filter((c) => sources.some((s) => c.value(s) !== null));
+  // A table that feeds two series (une_rt_m: all ages, under-25s) has one entry per series, each naming its series.
+  const tables = sources.map((s) => s.source_table);
+  const several = new Set(tables.filter((t, i) => tables.indexOf(t) !== i));
   return (
     <>
-      <WideSourcesTable sources={sources} shown={shown} datasetTitle={col("dataset")} />
-      <SourceCards sources={sources} shown={shown} />
+      <WideSourcesTable sources={sources} shown={shown} datasetTitle={col("dataset")} several={several} />
+      <SourceCards sources={sources} shown={shown} several={several} />
     </>
   );
 }
+
+/** One entry per series: the table and what it is used for. */
+const entryKey = (s: SourceRow) => `${s.source_table}/${s.data_type}`;
 
 function WideSourcesTable({
   sources,
   shown,
   datasetTitle,
+  several,
 }: {
   sources: SourceRow[];
   shown: Column[];
   datasetTitle: string;
+  several: ReadonlySet<string>;
 }) {
   return (
     <table className="mt-4 hidden w-full text-left text-sm md:table" data-testid="sources-table">
@@ -71,9 +79,9 @@ function WideSourcesTable({
       </thead>
       <tbody>
         {sources.map((s) => (
-          <tr key={s.source_table} className="border-b border-slate-100 align-top">
+          <tr key={entryKey(s)} className="border-b border-slate-100 align-top">
             <td className="py-2 pr-4">
-              <DatasetName s={s} />
+              <DatasetName s={s} series={several.has(s.source_table)} />
             </td>
             {shown.map((c) => (
               <td key={c.key} className="py-2 pr-4 last:pr-0">
@@ -87,12 +95,20 @@ function WideSourcesTable({
   );
 }
 
-function SourceCards({ sources, shown }: { sources: SourceRow[]; shown: Column[] }) {
+function SourceCards({
+  sources,
+  shown,
+  several,
+}: {
+  sources: SourceRow[];
+  shown: Column[];
+  several: ReadonlySet<string>;
+}) {
   return (
     <ul className="mt-4 space-y-3 md:hidden" data-testid="sources-cards">
       {sources.map((s) => (
-        <li key={s.source_table} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
-          <DatasetName s={s} />
+        <li key={entryKey(s)} className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+          <DatasetName s={s} series={several.has(s.source_table)} />
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
             {shown.map((c) => {
               const v = c.value(s);

@@ -1,0 +1,262 @@
+// "A number stated beside shown numbers is their difference" (docs/product.md §9, docs/model.md §9), read from the
+// server's HTML as a visitor without JavaScript gets it: every country × every page type × all six languages, on the
+// bundled real data as of 2026-11-25. On the country page "Since last month" and "Since a year ago" say exactly the
+// change the history table's two months give (their head is the head those two shown numbers make), the year-on-year
+// badge prints that same difference with its word decided from it (+0.5 is "Same"), and the score card shows the
+// history's last value; /job-market states the same changes as /country; compare's "higher by" is the difference of
+// the two cards' scores. The real server (the API, the site and the bundled data through the pipeline), no browser.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseHTML } from "linkedom";
+import { createIntl, type IntlShape } from "react-intl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COUNTRIES } from "../pipeline/countries.ts";
+import { openPipeline } from "../pipeline/index.ts";
+import { jobMarketSlug } from "../product/job-market-slugs.ts";
+import { LOCALES, localePath, type Locale } from "../product/locales.ts";
+import { startSiteServer } from "../web/server-handler.ts";
+import { messagesFor } from "../web/app/i18n/catalog.server.ts";
+import { headText } from "../web/app/lib/why-text.ts";
+import { ensureBuilt } from "./e2e/harness.ts";
+import { seedDataDir } from "./api/helpers.ts";
+
+/** The acceptance date: the scores as of it, the pages read at it. */
+const AS_OF = "2026-11-25";
+const NOW = new Date(`${AS_OF}T12:00:00.000Z`);
+
+let base = "";
+let close: () => Promise<void> = async () => {};
+let dataDir = "";
+
+beforeAll(async () => {
+  ensureBuilt();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-shown-numbers-"));
+  await seedDataDir(dataDir);
+  const pipeline = await openPipeline({ dataDir });
+  try {
+    await pipeline.recalc({ asOf: AS_OF });
+  } finally {
+    pipeline.close();
+  }
+  const server = await startSiteServer({
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
+    config: { httpLog: false, drawCardsAhead: false },
+    handleSignals: false,
+    now: () => NOW,
+    shutdownTimeoutMs: 2_000,
+  });
+  base = `http://127.0.0.1:${server.port}`;
+  close = () => server.close();
+}, 240_000);
+
+afterAll(async () => {
+  await close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const intls = new Map<Locale, IntlShape>();
+function intlOf(locale: Locale): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale, messages: messagesFor(locale), timeZone: "UTC" });
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+async function page(pathname: string): Promise<Document> {
+  const res = await fetch(base + pathname);
+  expect(res.status, pathname).toBe(200);
+  return parseHTML(await res.text()).document as unknown as Document;
+}
+
+const text = (e: Element | null | undefined) => (e?.textContent ?? "").replace(/\s+/g, " ").trim();
+
+/** A number as a page writes it ("6,9", "−0.1", "+2,4") in tenths; null when none. */
+function tenthsOf(s: string): number | null {
+  const m = /([+\u2212-]?)(\d+)[.,](\d)\b/.exec(s.replace(/\u00a0/g, " "));
+  if (!m) return null;
+  const t = Number(m[2]) * 10 + Number(m[3]);
+  return m[1] === "\u2212" || m[1] === "-" ? -t : t;
+}
+
+/** The score history table: month → the score as shown, in tenths. */
+function historyOf(doc: Document): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const row of doc.querySelectorAll("tbody tr")) {
+    const time = row.querySelector("time");
+    // HTML attribute names are case-insensitive; React writes "dateTime".
+    const month = time?.getAttribute("datetime") ?? time?.getAttribute("dateTime");
+    const score = tenthsOf(text(row.querySelectorAll("td")[1]));
+    if (month && score !== null) out.set(month, score);
+  }
+  return out;
+}
+
+/** The heads of "why it changed": which months, and the bold head the page states. */
+function heads(doc: Document): Array<{ which: string; from: string; to: string; head: string }> {
+  return ["month", "year"].flatMap((which) => {
+    const block = doc.querySelector(`[data-testid=why-${which}]`);
+    const from = block?.getAttribute("data-from-month");
+    const to = block?.getAttribute("data-to-month");
+    if (!block || !from || !to) return [];
+    return [{ which, from, to, head: text(block.querySelector("[data-testid=why-sentence] strong")) }];
+  });
+}
+
+describe("market and evidence as of 2026-11-25 (the API, the pages)", () => {
+  it("every country: market + evidence = delta for the month and the year; the signal is the rule on the 3-month market part", async () => {
+    let checked = 0;
+    for (const c of COUNTRIES) {
+      const body = await (await fetch(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).json();
+      if (body.score === null) {
+        expect(body.signal, c.code).toBeNull();
+        continue;
+      }
+      for (const which of ["previous_month", "year_before", "three_months"] as const) {
+        const e = body.change[which];
+        if (!e) continue;
+        expect(Math.abs(e.market + e.evidence - e.delta), `${c.code} ${which}`).toBeLessThan(1e-9);
+        checked++;
+      }
+      expect(Math.abs(body.yoy.market + body.yoy.evidence - body.yoy.delta), c.code).toBeLessThan(1e-9);
+      const m = body.change.three_months.market;
+      expect(body.signal.word, c.code).toBe(m >= 0.3 ? "improving" : m <= -0.3 ? "weakening" : "stable");
+      expect(body.signal.market, c.code).toBe(m);
+      expect(body.market_panel.general_signal, c.code).toBe(body.signal.word);
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
+  it("Germany: no 'Improving' without a market part of +0.3; a yearly rise that is mostly evidence says so on its page", async () => {
+    const de = await (await fetch(`${base}/api/v1/countries/de`)).json();
+    if (de.signal.word === "improving") expect(de.signal.market).toBeGreaterThanOrEqual(0.3);
+    const year = de.change.year_before;
+    const page = await (await fetch(`${base}/country/de`)).text();
+    const doc = parseHTML(page).document;
+    const yearSentence = text(doc.querySelector("[data-testid=why-year] [data-testid=why-sentence]"));
+    const badgeParts = text(doc.querySelector("[data-testid=yoy-parts]"));
+    if (Math.abs(year.evidence) > Math.abs(year.market) && de.change_text.year_before.delta !== 0) {
+      expect(de.change_text.year_before.mostly_evidence).toBe(true);
+      expect(yearSentence).toMatch(/, mostly because .+ \(on the same inputs the market moved [+\u2212]?\d\.\d\)/);
+      expect(badgeParts).toMatch(/^Mostly because .+; on the same inputs the market moved [+\u2212]?\d\.\d\.$/);
+    } else {
+      expect(badgeParts).toMatch(/^Market [+\u2212]?\d\.\d · evidence [+\u2212]?\d\.\d$/);
+    }
+  });
+
+  it("Liechtenstein has one reason everywhere: the API, the CSV, the map, its page, compare", async () => {
+    const api = await (await fetch(`${base}/api/v1/countries/li`)).json();
+    expect(api.withheld_reason).toBe("no-data");
+    const list = await (await fetch(`${base}/api/v1/countries`)).json();
+    expect(list.find((x: { code: string }) => x.code === "LI").withheld_reason).toBe("no-data");
+    const csv = await (await fetch(`${base}/api/v1/scores.csv`)).text();
+    const header = csv.split("\r\n")[0]!.split(",");
+    const li = csv
+      .split("\r\n")
+      .find((l) => l.startsWith("LI,"))!
+      .split(",");
+    expect(li[header.indexOf("withheld_reason")]).toBe("no-data");
+    for (const locale of LOCALES) {
+      const intl = intlOf(locale);
+      const title = intl.formatMessage({ id: "country.noScore.no-data.title" });
+      const phrase = intl.formatMessage({ id: "country.noScore.no-data.phrase" });
+      const home = await page(localePath(locale, "/"));
+      const dot = [...home.querySelectorAll("a[aria-label]")].find((a) =>
+        a.getAttribute("href")?.endsWith("/country/li"),
+      );
+      expect(dot?.getAttribute("aria-label"), locale).toContain(phrase);
+      const country = await page(localePath(locale, "/country/li"));
+      expect(text(country.querySelector("[data-testid=no-score]")), locale).toContain(title);
+      const compare = await page(localePath(locale, "/compare/li-de"));
+      expect(text(compare.querySelector("[data-code=LI]")), locale).toContain(title);
+    }
+  });
+});
+
+describe("every stated change is the difference of the numbers the page shows (HTML, every language)", () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: country pages, /job-market and compare`, async () => {
+      const intl = intlOf(locale);
+      const yoyWords = { Up: "Up", Down: "Down", Same: "Same" } as const;
+      let stated = 0;
+      let gaps = 0;
+      for (const c of COUNTRIES) {
+        const code = c.code.toLowerCase();
+        const country = await page(localePath(locale, `/country/${code}?range=all`));
+        const history = historyOf(country);
+        const shownScore = tenthsOf(text(country.querySelector("[data-testid=score]")));
+        if (shownScore === null) {
+          // No score: nothing is stated about a change.
+          expect(heads(country), `${locale} ${c.code}`).toEqual([]);
+          continue;
+        }
+        const months = [...history.keys()].sort();
+        expect(history.get(months.at(-1)!), `${locale} ${c.code}: the card is the history's last value`).toBe(
+          shownScore,
+        );
+        const stateds = heads(country);
+        for (const h of stateds) {
+          const from = history.get(h.from);
+          const to = history.get(h.to);
+          expect(from, `${locale} ${c.code} ${h.which}: ${h.from} shown`).toBeDefined();
+          expect(to, `${locale} ${c.code} ${h.which}: ${h.to} shown`).toBeDefined();
+          // The head the two shown numbers make, word for word ("Down 0.1 since October 2026").
+          expect(h.head, `${locale} ${c.code} ${h.which}`).toBe(
+            headText(intl, { delta_tenths: to! - from!, from_month: h.from }),
+          );
+          stated++;
+        }
+        // The year-on-year badge (both layouts of the panel print it): the same difference, its word from it.
+        for (const badge of country.querySelectorAll("[data-testid=yoy-badge]")) {
+          const from = history.get(badge.getAttribute("data-from-month") ?? "");
+          expect(from, `${locale} ${c.code}: the badge's month is shown`).toBeDefined();
+          const diff = shownScore - from!;
+          const said = text(badge);
+          expect(tenthsOf(said), `${locale} ${c.code} badge: ${said}`).toBe(diff);
+          const word = diff > 5 ? yoyWords.Up : diff < -5 ? yoyWords.Down : yoyWords.Same;
+          expect(
+            said.startsWith(intl.formatMessage({ id: `market.yoy.${word}` })),
+            `${locale} ${c.code}: ${said}`,
+          ).toBe(true);
+        }
+        // /job-market states the same changes as /country (its own layout, one story).
+        const jobMarket = await page(localePath(locale, `/job-market/${jobMarketSlug(locale, c.code)}`));
+        expect(
+          heads(jobMarket).map((h) => h.head),
+          `${locale} ${c.code} /job-market`,
+        ).toEqual(stateds.map((h) => h.head));
+
+        // Compare: each gap is the difference of the two cards' scores (with Germany; Germany with France).
+        const other = c.code === "DE" ? "fr" : "de";
+        for (const pair of [`${code}-${other}`, ...(c.code === "IT" ? ["de-nl-ie-it"] : [])]) {
+          const compare = await page(localePath(locale, `/compare/${pair}`));
+          const cards = new Map<string, number | null>();
+          for (const card of compare.querySelectorAll("[data-testid=compare-cards] > [data-code]"))
+            cards.set(
+              card.getAttribute("data-code")!,
+              tenthsOf(text(card.querySelector("[data-testid=compare-score]"))),
+            );
+          // The visitor's order is kept.
+          expect([...cards.keys()].join("-").toLowerCase(), `${locale} ${pair}`).toBe(pair);
+          for (const li of compare.querySelectorAll("[data-testid=why-differ] > li")) {
+            const higher = cards.get(li.getAttribute("data-higher")!);
+            const lower = cards.get(li.getAttribute("data-lower")!);
+            expect(higher != null && lower != null, `${locale} ${pair}`).toBe(true);
+            const gap = higher! - lower!;
+            const said = text(li);
+            if (gap === 0) expect(said, `${locale} ${pair}: the same as shown`).not.toMatch(/^\D*\d+[.,]\d/);
+            else expect(tenthsOf(said), `${locale} ${pair}: ${said}`).toBe(gap);
+            gaps++;
+          }
+        }
+      }
+      expect(stated).toBeGreaterThan(40);
+      expect(gaps).toBeGreaterThan(25);
+    }, 180_000);
+  }
+});
