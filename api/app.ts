@@ -32,6 +32,7 @@ import {
   requestTargetProblem,
 } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
+import { normaliseRequest } from "./request-target.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes } from "./routes/community.ts";
 import { feedRoutes } from "./routes/feeds.ts";
@@ -103,6 +104,25 @@ const requestId: RequestHandler = (_req, res, next) => {
 export const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
   "magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()";
+
+/**
+ * The security headers of every answer that is not a page: JSON, CSV, feeds, images, redirects and every error
+ * (nothing on them runs scripts: CSP default-src 'none', no framing, nosniff), computed once by helmet. Express sets
+ * them first on every request (pages then replace them with the site's, which add a per-request nonce); the fast
+ * paths and the answers Node's parser refuses (api/http.ts answerClientError) send the very same list.
+ * (Strict-Transport-Security is sent always: browsers only heed it on HTTPS answers.)
+ */
+export const API_HEADERS: HeaderList = [
+  ...recordHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] },
+      },
+    }),
+  ),
+  ["Permissions-Policy", PERMISSIONS_POLICY],
+];
 
 const nonceOf = (res: unknown) =>
   `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
@@ -212,10 +232,14 @@ const NOT_VISITORS = /^\/(api\/health|api\/admin|admin)(\/|\?|$)/;
 
 /**
  * The node:http request listener: cached public reads first, Express for everything else. A target that is too
- * long or whose percent-encoding does not decode skips the fast paths: Express answers it in the JSON error shape.
+ * long, not a path, or whose percent-encoding does not decode skips the fast paths: Express answers it in the JSON
+ * error shape.
  */
 export function requestListener(app: JwiApp): RequestListener {
   return (req, res) => {
+    // One normalisation of the target before any decision (api/request-target.ts): every path read below, in the
+    // fast paths, in Express and in the site, is the normalised one.
+    normaliseRequest(req);
     if (!NOT_VISITORS.test(req.url ?? "")) app.lastRequestAt = performance.now();
     if (requestTargetProblem(req.url ?? "/") !== null) app(req, res);
     else if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
@@ -228,20 +252,7 @@ export function createApp(deps: AppDeps): JwiApp {
   const services = createServices(db, config.publicationCheckMs);
   const passwords = new PasswordChecker(services.credentials, config, logger);
 
-  // JSON answers get a fixed set of security headers (nothing on them runs scripts: CSP default-src 'none'),
-  // computed once by helmet; the fast path sends the very same list.
-  // (Strict-Transport-Security is sent always: browsers only heed it on HTTPS answers.)
-  const apiHeaderList = [
-    ...recordHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          useDefaults: false,
-          directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] },
-        },
-      }),
-    ),
-    ["Permissions-Policy", PERMISSIONS_POLICY] as const,
-  ];
+  const apiHeaderList = API_HEADERS;
   // Pages (the site, sitemap, robots, 404) get the site CSP with a per-request nonce.
   const siteSecure = siteHelmet(true);
   const siteInsecure = siteHelmet(false);
@@ -252,6 +263,8 @@ export function createApp(deps: AppDeps): JwiApp {
 
   const app = express() as unknown as JwiApp;
   app.disable("x-powered-by");
+  // res.json writes <, > and & as \u escapes: an error message that names what was asked can never read as markup.
+  app.set("json escape", true);
   app.set("etag", false); // ETags are ours: publication id + content hash.
   app.set("trust proxy", config.trustProxy);
   app.services = services;
@@ -268,8 +281,9 @@ export function createApp(deps: AppDeps): JwiApp {
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
 
   app.use(requestId);
+  // Every answer, errors and redirects included, carries the security headers; pages replace them with their own.
+  app.use(staticHeaders(apiHeaderList));
   app.use(requestTargetGuard); // 414 / 400 for a target no route can read (api/http.ts)
-  app.use("/api", staticHeaders(apiHeaderList));
   // The answer to a write (a post, a request, a login, an operator action) is never stored by any cache,
   // whichever route answers it and however it ends (docs/open-data.md, "Caching").
   app.use("/api", (req, res, next) => {

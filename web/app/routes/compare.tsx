@@ -24,9 +24,13 @@ import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
+import type { PageHandle } from "../../page-query.ts";
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
+
+/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+export const handle: PageHandle = { query: ["add"] };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);

@@ -13,6 +13,10 @@ import { ContactFormSection } from "../components/contact/contact-form.tsx";
 import { ContactAside } from "../components/contact/contact-aside.tsx";
 import { useContactText } from "../components/contact/use-contact-form.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import type { PageHandle } from "../../page-query.ts";
+
+/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+export const handle: PageHandle = { query: ["topic"] };
 
 export function loader({ request }: SiteLoaderArgs) {
   const asked = new URL(request.url).searchParams.get("topic");

@@ -11,6 +11,10 @@ import { CountryNotFound } from "../components/not-found.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
+import type { PageHandle } from "../../page-query.ts";
+
+/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+export const handle: PageHandle = { query: ["range"] };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.code ?? "";

@@ -14,6 +14,10 @@ import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import type { PageHandle } from "../../page-query.ts";
+
+/** The query parameters this page reads or carries on its redirect (any other is dropped: web/page-query.ts). */
+export const handle: PageHandle = { query: ["range"] };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const raw = params.name ?? "";
