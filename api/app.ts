@@ -34,7 +34,8 @@ import {
 import { ReadModel } from "./read-model.ts";
 import { normaliseRequest } from "./request-target.ts";
 import { adminRoutes } from "./routes/admin.ts";
-import { communityRoutes } from "./routes/community.ts";
+import { communityRoutes, communityWrites } from "./routes/community.ts";
+import { formPostRoutes } from "./routes/form-posts.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
@@ -297,17 +298,18 @@ export function createApp(deps: AppDeps): JwiApp {
   api.use(publicRoutes(services.read, now));
   api.use("/v1", v1Routes(services.read, now));
   api.use(openApiRoute(config.publicOrigin, originVary(config)));
-  api.use(
-    communityRoutes({
-      db,
-      experiences: services.experiences,
-      waitingList: services.waitingList,
-      contact: services.contact,
-      config,
-      logger,
-      now,
-    }),
-  );
+  // One set of limits and writes for both doors of the public forms: JSON here, a browser's own post below.
+  const communityDeps = {
+    db,
+    experiences: services.experiences,
+    waitingList: services.waitingList,
+    contact: services.contact,
+    config,
+    logger,
+    now,
+  };
+  const writes = communityWrites(communityDeps);
+  api.use(communityRoutes(communityDeps, writes));
   api.use(
     "/admin",
     adminRoutes({
@@ -335,7 +337,11 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));
   app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config), now));
-  if (deps.siteHandler) app.use(deps.siteHandler);
+  if (deps.siteHandler) {
+    // The forms posted without JavaScript: accepted ones are redirected, refused ones rendered by the site.
+    app.use(formPostRoutes({ writes, logger, limitBytes: config.jsonLimitBytes }));
+    app.use(deps.siteHandler);
+  }
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");
   });

@@ -87,11 +87,18 @@ export async function loadSiteBuild(buildDir = DEFAULT_BUILD_DIR): Promise<Serve
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
 
-/** The Fetch API request React Router renders, from Express's (pages are GET or HEAD, without a body). */
+/** Headers of a form's post that its page's render does not get: the body was read and judged before it. */
+const POSTED_ONLY = new Set(["content-length", "content-type", "transfer-encoding", "origin"]);
+
+/**
+ * The Fetch API request React Router renders, from Express's: pages are GET or HEAD, without a body; a POST is a
+ * form posted without JavaScript that api/routes/form-posts.ts already judged (its own check of where it came from
+ * replaces React Router's, which a browser's `Origin: null` under `Referrer-Policy: no-referrer` would fail).
+ */
 function fetchRequest(req: ExpressRequest, method: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || (method === "POST" && POSTED_ONLY.has(name))) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   return new Request(`${requestOrigin(req)}${req.originalUrl}`, { method, headers });
@@ -187,7 +194,12 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   });
 
   let renders = 0;
-  const render = async (req: ExpressRequest, nonce: string, method = req.method): Promise<RenderedPage> => {
+  const render = async (
+    req: ExpressRequest,
+    nonce: string,
+    method = req.method,
+    form?: SiteLoadContext["form"],
+  ): Promise<RenderedPage> => {
     renders++;
     const data = resolve(opts.data);
     const site = resolve(opts.site);
@@ -206,6 +218,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) },
       cspNonce: nonce,
       now: now(),
+      form,
     };
     const page = await handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
     return { ...page, deps: deps as PageDependencies, personal };
@@ -231,8 +244,16 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   const router = express.Router();
   router.use(staticFiles(clientDir));
   router.use((req, res, next) => {
+    const form = res.locals.form as SiteLoadContext["form"];
+    if (req.method === "POST" && form) {
+      // A form posted without JavaScript and refused (api/routes/form-posts.ts): its page, rendered by the route's
+      // action with the errors and what was typed; the visitor's own, never kept.
+      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+      render(req, nonce, "POST", form).then((page) => sendOwn(req, res, { ...page, personal: true }), next);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // The site has no form actions: writes go to /api. Anything else is a plain 405.
+      // Writes go to /api, or to a form's page (above). Anything else is a plain 405.
       res
         .status(405)
         .setHeader("Allow", "GET, HEAD")
