@@ -12,7 +12,12 @@ import type { ChangePart, Explanation, SubScoreKey } from "../pipeline/model/typ
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
 
-export type ComparePath = { kind: "ok"; codes: string[] } | { kind: "redirect"; path: string } | { kind: "not-found" };
+export type ComparePath =
+  | { kind: "ok"; codes: string[] }
+  | { kind: "redirect"; path: string }
+  /** Covered codes, but one alone or more than COMPARE_MAX: the page explains the 2-to-4 rule with links. */
+  | { kind: "count"; codes: string[] }
+  | { kind: "not-found" };
 
 /** `/compare/{a}-{b}…` for codes in any order and case: its canonical path (lower case, alphabetical). */
 export function comparePath(codes: readonly string[]): string {
@@ -24,17 +29,18 @@ export function comparePath(codes: readonly string[]): string {
 
 /**
  * The countries a compare address names: 2 to 4 covered codes, no duplicate. Any order or case is accepted and
- * sent (301) to the canonical path; anything else names no page.
+ * sent (301) to the canonical path. One covered code alone or more than four is a limit the page explains
+ * ("count", docs/product.md: limits are explained, not 404'd); anything else names no page.
  */
 export function readComparePath(param: string): ComparePath {
   const parts = param.split("-");
-  if (parts.length < COMPARE_MIN || parts.length > COMPARE_MAX) return { kind: "not-found" };
   const codes: string[] = [];
   for (const p of parts) {
     const c = /^[a-z]{2}$/i.test(p) ? countryByCode(p) : undefined;
     if (!c || codes.includes(c.code)) return { kind: "not-found" };
     codes.push(c.code);
   }
+  if (codes.length < COMPARE_MIN || codes.length > COMPARE_MAX) return { kind: "count", codes };
   const canonical = comparePath(codes);
   if (`/compare/${param}` !== canonical) return { kind: "redirect", path: canonical };
   return { kind: "ok", codes: [...codes].sort() };
