@@ -13,6 +13,9 @@ export interface PageHandle {
 
 /** What React Router's data requests add to a page's query (`/country/de.data?_routes=…`): always kept there. */
 const DATA_PARAMS = ["_routes"];
+/** React Router's route discovery (`/__manifest?paths=…&version=…`, asked as links come into view): its own. */
+const MANIFEST_PATH = "/__manifest";
+const MANIFEST_PARAMS: ReadonlySet<string> = new Set(["paths", "version"]);
 
 interface RouteNode {
   id: string;
@@ -49,6 +52,7 @@ export function pageQueryReader(build: ServerBuild): (pathname: string) => Reado
     return hit;
   };
   return (pathname) => {
+    if (pathname === MANIFEST_PATH) return MANIFEST_PARAMS;
     // A data request names the page it is for: `/country/de.data`, `/_root.data` for "/".
     const data = pathname.endsWith(".data");
     const page = !data ? pathname : pathname === "/_root.data" ? "/" : pathname.slice(0, -".data".length);

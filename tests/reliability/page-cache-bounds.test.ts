@@ -3,7 +3,12 @@
 // and leaves every other cached page in place; the cache's bytes stay within JWI_PAGE_CACHE_MB. Before: 600 junk
 // query strings on /open-data/api took the server from 464 MB to 981 MB and evicted every real page, and each post
 // emptied the whole cache. The RSS figure of 2,000 junk query strings is printed by `npm run bench -- pages`.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageQueryReader } from "../../web/page-query.ts";
+import { DEFAULT_BUILD_DIR } from "../../web/server-handler.ts";
 import { ensureBuilt } from "../e2e/harness.ts";
 import { login, postJson, testPasswordHash, validExperience } from "../api/helpers.ts";
 import { startSitePages, type SitePages } from "./site.ts";
@@ -53,6 +58,30 @@ describe("query strings no page reads", () => {
     expect((await get("/country/de?range=10y")).status).toBe(200);
     const c = await get("/contact?topic=delete-my-data&r=2");
     expect(c.location).toBe("/contact?topic=delete-my-data");
+  });
+});
+
+describe("the query parameters each page reads (web/page-query.ts, from the built routes)", () => {
+  it("reads each route's handle.query from the server build, with React Router's own parameters", async () => {
+    const build = (await import(pathToFileURL(path.join(DEFAULT_BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
+    const read = pageQueryReader(build);
+    const names = (p: string) => [...read(p)].sort();
+    expect(names("/country/de")).toEqual(["range", "sent"]);
+    expect(names("/pl/country/de")).toEqual(["range", "sent"]);
+    expect(names("/country/de.data")).toEqual(["_routes", "range", "sent"]);
+    expect(names("/_root.data")).toEqual(["_routes"]);
+    expect(names("/contact")).toEqual(["sent", "topic"]);
+    expect(names("/your-weather")).toEqual(["C", "M", "S", "U", "V", "weights"]);
+    expect(names("/__manifest")).toEqual(["paths", "version"]);
+    expect(names("/open-data/api")).toEqual([]);
+    expect(names("/no-such-page")).toEqual([]);
+  });
+
+  it("React Router's own requests keep theirs: route discovery and data requests are never redirected", async () => {
+    const manifest = await get("/__manifest?paths=%2Fcountry%2Ffr&version=1");
+    expect(manifest.status).not.toBe(301);
+    const data = await get("/country/fr.data?_routes=routes%2Fcountry");
+    expect(data.status).toBe(200);
   });
 });
 
