@@ -4,32 +4,19 @@
 // ones, everything else equal), the DuckDB store equal table by table, and a server started on it serves the
 // restored publication, community and audit log. A partial or mismatched backup is refused with a clear message and
 // leaves nothing behind. Before: two shell lines in docs/operations.md, and nothing tested that a copy restores.
-import { execFile, spawn } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getJson, login, postJson, startTestServer, validExperience, type TestServer } from "./api/helpers.ts";
-import { jwi, REPO_ROOT, tempDataDir } from "./helpers/cli.ts";
+import { jwi, tempDataDir } from "./helpers/cli.ts";
+import { holdJobLock, jwiProcess } from "./helpers/processes.ts";
 
 let live: TestServer;
 const dirs = tempDataDir("jwi-backup-test-");
 const backup = path.join(dirs.dir, "backup");
 const restored = path.join(dirs.dir, "restored");
-
-/** The real `jwi` in a process of its own (so the server in this one goes on answering meanwhile). */
-function jwiProcess(dataDir: string, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(REPO_ROOT, "bin/jwi.mjs"), ...argv],
-      { cwd: REPO_ROOT, env: { ...process.env, JWI_DATA_DIR: dataDir, LOG_LEVEL: "silent" } },
-      (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 const waitingList = (i: number) => ({
   name: `Visitor ${i}`,
@@ -132,7 +119,8 @@ describe("a backup of a live server under write load restores whole", () => {
     const load = writeLoad(live.url);
     // Let the load run a little first, so that the snapshot falls in the middle of it.
     await new Promise((r) => setTimeout(r, 300));
-    const r = await jwiProcess(live.dataDir, "backup", backup, "--json");
+    // The real `jwi` in a process of its own, so that the server in this one goes on answering meanwhile.
+    const r = await jwiProcess(live.dataDir, ["backup", backup, "--json"]);
     accepted = await load.stop();
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -295,21 +283,8 @@ describe("what is refused, with nothing left behind", () => {
   });
 
   it("while a data job holds the lock past --wait: exit 1 naming it, and no backup left", async () => {
-    const holder = spawn(
-      process.execPath,
-      [
-        path.join(REPO_ROOT, "bin/run-ts.mjs"),
-        path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"),
-        live.dataDir,
-        "jwi update (cron)",
-      ],
-      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
-    );
+    const holder = await holdJobLock(live.dataDir, "jwi update (cron)");
     try {
-      await new Promise<void>((resolve, reject) => {
-        holder.stdout!.on("data", (d) => String(d).includes("holding") && resolve());
-        holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
-      });
       const target = path.join(dirs.dir, "busy");
       const r = await jwi(live.dataDir, "backup", target, "--wait", "0", "--json");
       expect(r.code).toBe(1);
@@ -317,7 +292,7 @@ describe("what is refused, with nothing left behind", () => {
       expect(r.stderr).toMatch(/Another data job is running: jwi update \(cron\)/);
       expect(existsSync(target)).toBe(false);
     } finally {
-      holder.kill("SIGKILL");
+      holder.stop();
     }
   });
 

@@ -26,9 +26,6 @@ export interface CommunityDeps {
   now: () => Date;
 }
 
-/** One community write, decided: stored (or a bot's, answered alike and not stored), with what to answer. */
-export type WriteOutcome<T> = { stored: true; item: T } | { stored: false; item: T };
-
 /**
  * The limits and the stores' writes of the public forms, made once: the JSON routes below and the forms' own door
  * (api/routes/form-posts.ts, a browser's post without JavaScript) share them, so a visitor's budget is one

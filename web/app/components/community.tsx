@@ -24,7 +24,8 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
   const details = useRef<HTMLDetailsElement>(null);
   const warm = () => void preloadToasts();
   return (
-    <div className="rounded-xl border border-slate-200 bg-white">
+    // Open, the form (a card of its own, with its title) takes the call's place and the whole width.
+    <div className="group rounded-xl border border-slate-200 bg-white has-[details[open]]:border-transparent has-[details[open]]:bg-transparent">
       {sent ? (
         <p
           role="status"
@@ -33,8 +34,8 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
           {intl.formatMessage({ id: "forms.experience.toast.success" })}
         </p>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-3 p-5">
-        <div className="min-w-0 flex-1 basis-64">
+      <div className="flex flex-wrap items-center justify-between gap-3 p-5 has-[details[open]]:p-0">
+        <div className="min-w-0 flex-1 basis-64 group-has-[details[open]]:hidden">
           <p className="font-semibold">
             {intl.formatMessage({ id: "forms.community.cta.title" }, { country: countryName })}
           </p>
