@@ -251,7 +251,7 @@ describe("layout", () => {
   it("opens a 16rem drawer on the right from 'Open menu' and closes it after a choice", async () => {
     const { page, console } = await open(mobile, "/");
     await expect.poll(() => page.locator("header nav[aria-label=Main]").isVisible()).toBe(false);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByLabel("Open menu").click();
     const drawer = page.getByRole("dialog");
     await drawer.waitFor();
     // Once the slide-in is over: 16rem wide, flush with the right edge.
@@ -735,7 +735,7 @@ describe("community", () => {
   it("shares an experience: missing-fields toast, success toast, reset and list; failure toast when rate-limited", async () => {
     const { page, console } = await open(desktop, "/country/cz");
     expect(await page.getByText("Be the first to share how it's going.").isVisible()).toBe(true);
-    await page.getByRole("button", { name: "Share your experience" }).click();
+    await page.getByText("Share your experience", { exact: true }).click();
     const submit = page.getByRole("button", { name: "Share experience" });
     await submit.click();
     await expect.poll(() => page.getByText("Missing information", { exact: true }).isVisible()).toBe(true);
@@ -755,7 +755,7 @@ describe("community", () => {
       .poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible())
       .toBe(true);
     // Reset and collapsed; the list and summary show the new experience.
-    await expect.poll(() => page.getByRole("button", { name: "Share your experience" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("Share your experience", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => page.locator("main ul li").filter({ hasText: "Three interviews" }).count()).toBe(1);
     const item = page.locator("main ul li").filter({ hasText: "Three interviews" });
     expect(await item.textContent()).toMatch(
@@ -766,7 +766,7 @@ describe("community", () => {
       "1 experience so far: too few for an average or a percentage.",
     );
     expect(await page.getByLabel("Community summary").count()).toBe(0);
-    await page.getByRole("button", { name: "Share your experience" }).click();
+    await page.getByText("Share your experience", { exact: true }).click();
     expect(await page.getByLabel(/How is it going\?/).inputValue()).toBe("3");
     await screenshot(page, "experience-list-desktop");
 

@@ -1,7 +1,7 @@
 // "Real experiences from job seekers here" (docs/product.md §2, §4, §5, §7, §8): the collapsed card, the share form with
 // its toasts word for word, the list of the 10 newest experiences and the summary counts. The form is part of the
 // page (no longer loaded on first use): without JavaScript it is what the visitor posts.
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useIntl } from "react-intl";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
@@ -23,6 +23,11 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
   const { refused, sent } = useFormPost("experience");
   const details = useRef<HTMLDetailsElement>(null);
   const warm = () => void preloadToasts();
+  // The form is in the page's HTML (a browser without JavaScript posts it); once hydrated it is mounted while the
+  // card is open only, so each opening starts a fresh form, as before.
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(refused !== null);
+  useEffect(() => setHydrated(true), []);
   return (
     // Open, the form (a card of its own, with its title) takes the call's place and the whole width.
     <div className="group rounded-xl border border-slate-200 bg-white has-[details[open]]:border-transparent has-[details[open]]:bg-transparent">
@@ -41,9 +46,14 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
           </p>
           <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.community.cta.body" })}</p>
         </div>
-        <details id="share" ref={details} open={refused ? true : undefined} className="open:basis-full">
+        <details
+          id="share"
+          ref={details}
+          open={refused ? true : undefined}
+          onToggle={(e) => setOpen(e.currentTarget.open)}
+          className="open:basis-full"
+        >
           <summary
-            role="button"
             onPointerEnter={warm}
             onFocus={warm}
             onTouchStart={warm}
@@ -51,15 +61,17 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
           >
             {intl.formatMessage({ id: "forms.community.cta.button" })}
           </summary>
-          <div className="mt-4">
-            <ExperienceFormBody
-              countryCode={countryCode}
-              countryName={countryName}
-              onClose={() => {
-                if (details.current) details.current.open = false;
-              }}
-            />
-          </div>
+          {!hydrated || open ? (
+            <div className="mt-4">
+              <ExperienceFormBody
+                countryCode={countryCode}
+                countryName={countryName}
+                onClose={() => {
+                  if (details.current) details.current.open = false;
+                }}
+              />
+            </div>
+          ) : null}
         </details>
       </div>
     </div>

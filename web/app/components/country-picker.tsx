@@ -5,7 +5,7 @@
 // when the visitor first reaches for it, country-picker-menu.tsx). What is typed before that list is ready is kept
 // ("Input that starts early is kept"): keys typed on the trigger go into the search, and Enter before the list has
 // loaded opens the best match (product/country-search.ts, the same search as the list's).
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
@@ -32,6 +32,7 @@ export function CountryPicker({
   target = "country",
   className = "",
   id,
+  label,
 }: {
   /** Code of the country shown now, if any. */
   current?: string;
@@ -39,6 +40,8 @@ export function CountryPicker({
   target?: "country" | "job-market";
   className?: string;
   id?: string;
+  /** What the trigger is called for assistive technologies ("Change country"); a `<summary>` takes no `<label>`. */
+  label?: ReactNode;
 }) {
   // Until the page is hydrated the disclosure works on its own (its list of links); after, it opens the menu.
   const [hydrated, setHydrated] = useState(false);
@@ -48,6 +51,7 @@ export function CountryPicker({
   const details = useRef<HTMLDetailsElement>(null);
   const trigger = useRef<HTMLElement>(null);
   const listId = useId();
+  const labelId = useId();
   const selected = current ? COUNTRIES.find((c) => c.code === current) : undefined;
   const intl = useIntl();
   const f = useFormat();
@@ -95,18 +99,22 @@ export function CountryPicker({
     }
   };
 
-  const label = selected ? f.country(selected.code) : intl.formatMessage({ id: "picker.placeholder" });
+  const shown = selected ? f.country(selected.code) : intl.formatMessage({ id: "picker.placeholder" });
   const others = COUNTRIES.map((c) => ({ code: c.code, name: f.country(c.code) })).sort((a, b) =>
     a.name.localeCompare(b.name, intl.locale),
   );
   return (
     <div className={`relative w-full sm:w-72 ${className}`}>
+      {label ? (
+        <span id={labelId} className="sr-only">
+          {label}
+        </span>
+      ) : null}
       <details ref={details} className="picker">
-        {/* role="button": what assistive technologies and browsers call a summary anyway, named so everywhere. */}
         <summary
           ref={trigger}
-          role="button"
           id={id}
+          aria-labelledby={label ? labelId : undefined}
           data-testid="country-picker"
           aria-haspopup={hydrated ? "dialog" : undefined}
           aria-expanded={hydrated ? open : undefined}
@@ -126,10 +134,10 @@ export function CountryPicker({
           {selected ? (
             <span className="flex items-center gap-2">
               <Flag code={selected.code} />
-              {label}
+              {shown}
             </span>
           ) : (
-            <span className="text-slate-600">{label}</span>
+            <span className="text-slate-600">{shown}</span>
           )}
           <ChevronDownIcon className="h-4 w-4 text-slate-500" />
         </summary>

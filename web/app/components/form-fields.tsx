@@ -152,7 +152,7 @@ export function FormRefusal({ outcome }: { outcome: FormOutcome | null }) {
   const intl = useIntl();
   if (!outcome) return null;
   const id =
-    outcome.status === 400
+    outcome.status === 400 && Object.keys(outcome.errors).length > 0
       ? "forms.refused.check"
       : outcome.status === 429
         ? "forms.refused.tooMany"

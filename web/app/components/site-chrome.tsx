@@ -129,7 +129,6 @@ export function SiteHeader({ feedbackUrl }: { feedbackUrl: string | null }) {
           <details ref={menu} className="phone-menu md:hidden" data-testid="phone-menu">
             <summary
               ref={menuButton}
-              role="button"
               aria-label={intl.formatMessage({ id: "common.menu.open" })}
               aria-haspopup={hydrated ? "dialog" : undefined}
               aria-expanded={hydrated ? open : undefined}
