@@ -32,8 +32,10 @@ import {
   requestTargetProblem,
 } from "./http.ts";
 import { ReadModel } from "./read-model.ts";
+import { normaliseRequest } from "./request-target.ts";
 import { adminRoutes } from "./routes/admin.ts";
-import { communityRoutes } from "./routes/community.ts";
+import { communityRoutes, communityWrites } from "./routes/community.ts";
+import { formPostRoutes } from "./routes/form-posts.ts";
 import { feedRoutes } from "./routes/feeds.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seoRoutes } from "./routes/seo.ts";
@@ -103,6 +105,25 @@ const requestId: RequestHandler = (_req, res, next) => {
 export const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
   "magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()";
+
+/**
+ * The security headers of every answer that is not a page: JSON, CSV, feeds, images, redirects and every error
+ * (nothing on them runs scripts: CSP default-src 'none', no framing, nosniff), computed once by helmet. Express sets
+ * them first on every request (pages then replace them with the site's, which add a per-request nonce); the fast
+ * paths and the answers Node's parser refuses (api/http.ts answerClientError) send the very same list.
+ * (Strict-Transport-Security is sent always: browsers only heed it on HTTPS answers.)
+ */
+export const API_HEADERS: HeaderList = [
+  ...recordHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] },
+      },
+    }),
+  ),
+  ["Permissions-Policy", PERMISSIONS_POLICY],
+];
 
 const nonceOf = (res: unknown) =>
   `'nonce-${(res as ServerResponse & { locals: { cspNonce: string } }).locals.cspNonce}'`;
@@ -212,10 +233,14 @@ const NOT_VISITORS = /^\/(api\/health|api\/admin|admin)(\/|\?|$)/;
 
 /**
  * The node:http request listener: cached public reads first, Express for everything else. A target that is too
- * long or whose percent-encoding does not decode skips the fast paths: Express answers it in the JSON error shape.
+ * long, not a path, or whose percent-encoding does not decode skips the fast paths: Express answers it in the JSON
+ * error shape.
  */
 export function requestListener(app: JwiApp): RequestListener {
   return (req, res) => {
+    // One normalisation of the target before any decision (api/request-target.ts): every path read below, in the
+    // fast paths, in Express and in the site, is the normalised one.
+    normaliseRequest(req);
     if (!NOT_VISITORS.test(req.url ?? "")) app.lastRequestAt = performance.now();
     if (requestTargetProblem(req.url ?? "/") !== null) app(req, res);
     else if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
@@ -228,20 +253,7 @@ export function createApp(deps: AppDeps): JwiApp {
   const services = createServices(db, config.publicationCheckMs);
   const passwords = new PasswordChecker(services.credentials, config, logger);
 
-  // JSON answers get a fixed set of security headers (nothing on them runs scripts: CSP default-src 'none'),
-  // computed once by helmet; the fast path sends the very same list.
-  // (Strict-Transport-Security is sent always: browsers only heed it on HTTPS answers.)
-  const apiHeaderList = [
-    ...recordHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          useDefaults: false,
-          directives: { "default-src": ["'none'"], "frame-ancestors": ["'none'"] },
-        },
-      }),
-    ),
-    ["Permissions-Policy", PERMISSIONS_POLICY] as const,
-  ];
+  const apiHeaderList = API_HEADERS;
   // Pages (the site, sitemap, robots, 404) get the site CSP with a per-request nonce.
   const siteSecure = siteHelmet(true);
   const siteInsecure = siteHelmet(false);
@@ -252,6 +264,8 @@ export function createApp(deps: AppDeps): JwiApp {
 
   const app = express() as unknown as JwiApp;
   app.disable("x-powered-by");
+  // res.json writes <, > and & as \u escapes: an error message that names what was asked can never read as markup.
+  app.set("json escape", true);
   app.set("etag", false); // ETags are ours: publication id + content hash.
   app.set("trust proxy", config.trustProxy);
   app.services = services;
@@ -268,8 +282,9 @@ export function createApp(deps: AppDeps): JwiApp {
   app.fastPage = deps.siteHandler?.fastPath?.(pageFastPathDeps(app, config.httpLog ? logger : null)) ?? (() => false);
 
   app.use(requestId);
+  // Every answer, errors and redirects included, carries the security headers; pages replace them with their own.
+  app.use(staticHeaders(apiHeaderList));
   app.use(requestTargetGuard); // 414 / 400 for a target no route can read (api/http.ts)
-  app.use("/api", staticHeaders(apiHeaderList));
   // The answer to a write (a post, a request, a login, an operator action) is never stored by any cache,
   // whichever route answers it and however it ends (docs/open-data.md, "Caching").
   app.use("/api", (req, res, next) => {
@@ -283,17 +298,18 @@ export function createApp(deps: AppDeps): JwiApp {
   api.use(publicRoutes(services.read, now));
   api.use("/v1", v1Routes(services.read, now));
   api.use(openApiRoute(config.publicOrigin, originVary(config)));
-  api.use(
-    communityRoutes({
-      db,
-      experiences: services.experiences,
-      waitingList: services.waitingList,
-      contact: services.contact,
-      config,
-      logger,
-      now,
-    }),
-  );
+  // One set of limits and writes for both doors of the public forms: JSON here, a browser's own post below.
+  const communityDeps = {
+    db,
+    experiences: services.experiences,
+    waitingList: services.waitingList,
+    contact: services.contact,
+    config,
+    logger,
+    now,
+  };
+  const writes = communityWrites(communityDeps);
+  api.use(communityRoutes(communityDeps, writes));
   api.use(
     "/admin",
     adminRoutes({
@@ -321,7 +337,11 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use(cspNonce, pageHeaders);
   app.use(seoRoutes(config.publicOrigin, originVary(config), services.read));
   app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config), now));
-  if (deps.siteHandler) app.use(deps.siteHandler);
+  if (deps.siteHandler) {
+    // The forms posted without JavaScript: accepted ones are redirected, refused ones rendered by the site.
+    app.use(formPostRoutes({ writes, logger, limitBytes: config.jsonLimitBytes }));
+    app.use(deps.siteHandler);
+  }
   app.use((_req, res) => {
     res.status(404).type("text/plain").send("Not Found");
   });

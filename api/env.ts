@@ -88,6 +88,11 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   JWI_REQUEST_TIMEOUT_S: intFrom("JWI_REQUEST_TIMEOUT_S", 1, 3600, 60),
   /** Time a client has to send the request headers, in seconds (a browser sends them at once). */
   JWI_HEADERS_TIMEOUT_S: intFrom("JWI_HEADERS_TIMEOUT_S", 1, 600, 10),
+  /**
+   * Megabytes the server's page cache may hold (rendered public pages and their gzip forms; the least recently used
+   * go first): web/page-cache.ts, docs/decisions/007-page-cache.md.
+   */
+  JWI_PAGE_CACHE_MB: intFrom("JWI_PAGE_CACHE_MB", 1, 65_536, 64),
   /** Log one line per HTTP request (pino-http, at info). */
   JWI_HTTP_LOG: boolFrom(true),
   /**
@@ -164,6 +169,8 @@ export interface AppConfig {
   publicationCheckMs: number;
   /** Draw, while idle, the share cards nobody has asked for yet (JWI_DRAW_CARDS_AHEAD; api/share-card-images.ts). */
   drawCardsAhead: boolean;
+  /** Bytes the page cache may hold (JWI_PAGE_CACHE_MB; web/page-cache.ts). */
+  pageCacheBytes: number;
   /** The server's update schedule (JWI_UPDATE_CRON); null or absent: none. The data status shows its next run. */
   updateCron?: string | null;
   /** Connection cap and request timeouts of the HTTP server (ms). */
@@ -206,6 +213,7 @@ export function configFromEnv(env: ApiEnv): AppConfig {
     httpLog: env.JWI_HTTP_LOG,
     publicationCheckMs: 100,
     drawCardsAhead: env.JWI_DRAW_CARDS_AHEAD,
+    pageCacheBytes: env.JWI_PAGE_CACHE_MB * 1024 * 1024,
     updateCron: env.JWI_UPDATE_CRON ?? null,
     http: {
       maxConnections: env.JWI_MAX_CONNECTIONS,

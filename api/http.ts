@@ -325,13 +325,18 @@ function decodes(text: string): boolean {
 }
 
 /**
- * What is wrong with a request target before any route looks at it: too long (414), or a path whose
- * percent-encoding does not decode (400; the router would otherwise throw while matching it). Null when fine.
+ * What is wrong with a request target before any route looks at it: too long (414), not a path (400: what
+ * api/request-target.ts could not normalise), or a path whose percent-encoding does not decode (400; the router
+ * would otherwise throw while matching it). Null when fine.
  * Cheap for the usual request: only a target with a `%` is decoded.
  */
 export function requestTargetProblem(url: string): HttpError | null {
   if (url.length > MAX_URL_BYTES) {
     return new HttpError(414, "uri_too_long", URI_TOO_LONG);
+  }
+  // What api/request-target.ts could not make a path of (`*`, `host:port`): nothing here answers it.
+  if (!url.startsWith("/")) {
+    return new HttpError(400, "invalid_url", "The request target must be a path starting with /.");
   }
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
@@ -398,10 +403,15 @@ export function clientErrorResponse(err: ClientError): { status: number; reason:
 
 /**
  * The server's `clientError` listener: answers what the parser refused in the JSON error shape (Node's own answer
- * is a bare status line), with a request id, never stored, then closes the connection. A connection that was
+ * is a bare status line), with a request id and `headers` (the security headers of every answer), never stored,
+ * then closes the connection. A connection that was
  * reset, or that already got part of an answer, is only closed.
  */
-export function answerClientError(err: ClientError, socket: Duplex): void {
+export function answerClientError(
+  err: ClientError,
+  socket: Duplex,
+  headers: ReadonlyArray<readonly [string, string]> = [],
+): void {
   const sent = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
   if (err.code === "ECONNRESET" || !socket.writable || sent) {
     socket.destroy();
@@ -414,7 +424,10 @@ export function answerClientError(err: ClientError, socket: Duplex): void {
       `Content-Type: ${JSON_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(json)}\r\n` +
       `Cache-Control: ${CACHE_NEVER}\r\n` +
-      `X-Content-Type-Options: nosniff\r\n` +
+      // The same security headers as every other answer (api/app.ts API_HEADERS), nosniff at least.
+      (headers.length
+        ? headers.map(([name, value]) => `${name}: ${value}\r\n`).join("")
+        : `X-Content-Type-Options: nosniff\r\n`) +
       `X-Request-Id: ${randomUUID()}\r\n` +
       `Connection: close\r\n\r\n${json}`,
   );

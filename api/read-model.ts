@@ -318,8 +318,16 @@ export class ReadModel {
     return this.communityEntry(code).data;
   }
 
+  /**
+   * The version of a country's community (api/db/community.ts countryVersion): what communityOf answers stays the same
+   * while it does. The site's page cache keeps the pages showing a country's posts on it (web/page-cache.ts).
+   */
+  communityVersion(code: string): number {
+    return this.experiences.countryVersion(code);
+  }
+
   private communityEntry(code: string) {
-    const version = this.experiences.changeVersion;
+    const version = this.experiences.countryVersion(code);
     const hit = this.community.get(code);
     if (hit && hit.version === version) return hit;
     const data = {

@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import { SQLITE_FILE } from "../pipeline/index.ts";
@@ -13,7 +14,7 @@ import { SCHEDULE_ACTOR, SEED_ACTOR } from "../pipeline/job-audit.ts";
 import type { UpdateSummary } from "../pipeline/fetch/update.ts";
 import { openServingDb, type ServingDb } from "../pipeline/serving-db.ts";
 import { readStoreStatus } from "../pipeline/store-status.ts";
-import { createApp, requestListener, type JwiApp } from "./app.ts";
+import { API_HEADERS, createApp, requestListener, type JwiApp } from "./app.ts";
 import { guardConnections } from "./connection-guard.ts";
 import { PublishedStore } from "./db/published.ts";
 import { applyApiSchema } from "./db/schema.ts";
@@ -158,7 +159,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
   );
   // What Node's parser refuses (headers over 16 KB, a URL too long, not HTTP, too slow) answers in the JSON
   // error shape instead of Node's bare status line.
-  server.on("clientError", answerClientError);
+  server.on("clientError", (err: Error, socket: Duplex) => answerClientError(err, socket, API_HEADERS));
   server.keepAliveTimeout = 5_000;
   server.maxConnections = config.http.maxConnections;
   const trusted = app.get("trust proxy fn") as (address: string, hop: number) => boolean;

@@ -28,14 +28,24 @@ const TARGET_RPS = 1000;
 const TARGET_P99_MS = 100;
 const COMMUNITY = 75_000;
 
-async function startChild(dataDir: string, httpLog: boolean) {
-  const prof = process.env.BENCH_CPU_PROF === "1" ? ["--cpu-prof"] : [];
+/**
+ * The real server with the site in a child process (bench/site-server.ts); `env` is added to its environment and
+ * `nodeFlags` to its node command line.
+ */
+export async function startChild(
+  dataDir: string,
+  httpLog: boolean,
+  env: NodeJS.ProcessEnv = {},
+  nodeFlags: string[] = [],
+) {
+  const prof = [...(process.env.BENCH_CPU_PROF === "1" ? ["--cpu-prof"] : []), ...nodeFlags];
   const child = spawn(
     process.execPath,
     [...prof, path.join(ROOT, "bin/run-ts.mjs"), path.join(HERE, "site-server.ts"), dataDir, String(httpLog)],
     {
       // Request logs go to stderr, discarded here: the server still formats and writes every line.
       stdio: ["ignore", "pipe", "ignore"],
+      env: { ...process.env, ...env },
     },
   );
   const line = await new Promise<string>((resolve, reject) => {
@@ -49,7 +59,7 @@ async function startChild(dataDir: string, httpLog: boolean) {
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  return { url, stop };
+  return { url, stop, pid: child.pid! };
 }
 
 function addCommunity(dataDir: string, n: number): void {

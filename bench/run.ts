@@ -7,6 +7,8 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> | void }>> = 
   web: () => import("./web.ts"),
   cli: () => import("./cli.ts"),
   pages: () => import("./pages.ts"),
+  memory: () => import("./memory.ts"),
+  cells: () => import("./cells.ts"),
   weights: () => import("./weights.ts"),
   lighthouse: () => import("./lighthouse.ts"),
 };

@@ -227,6 +227,63 @@ Examples:
       await serveCommand(opts);
     });
 
+  program
+    .command("backup")
+    .description(
+      "copy the data directory into DIR while the server runs: a snapshot of the serving store, the DuckDB store (under the job lock) and the raw downloads, with a manifest of hashes",
+    )
+    .argument("<dir>", "a new or empty directory outside JWI_DATA_DIR")
+    .option("--json", "print {ok, backup, created_at, files, bytes, tables, publication_id} as JSON", false)
+    .addOption(waitOption())
+    .addHelpText(
+      "after",
+      `
+What is copied, and how (docs/operations.md, "Backups"):
+  jwi.sqlite   the serving store (publications, community posts, waiting-list requests, contact messages, the
+               audit log, sessions, settings): one consistent snapshot (SQLite VACUUM INTO), taken while the
+               server goes on answering and writing
+  jwi.duckdb   the pipeline's store, copied while this command holds the job lock (no upload, recalc or update
+               runs meanwhile; one that is running is waited for, --wait)
+  raw/         the downloads kept for replay, under the same lock
+  manifest.json  written last: every file with its size and SHA-256, the rows of every table; a directory
+               without it is a backup cut short, which jwi restore refuses
+
+Exit codes: 0 backed up, 1 failed (nothing left in DIR) or a data job kept the lock past --wait, 2 usage error.
+Examples:
+  jwi backup /srv/backups/jwi-$(date +%F)
+  JWI_DATA_DIR=/srv/jwi/data jwi backup /mnt/offsite/jwi --json`,
+    )
+    .action(async (dir: string, opts: { json?: boolean; wait?: number }) => {
+      const { backupCommand } = await import("./commands/backup.ts");
+      await backupCommand(await commandContext(io), dir, opts);
+    });
+
+  program
+    .command("restore")
+    .description(
+      "restore a backup made by jwi backup into JWI_DATA_DIR, a new or empty directory; refuses a partial or mismatched backup",
+    )
+    .argument("<dir>", "the backup directory (it holds manifest.json)")
+    .option("--json", "print {ok, data_dir, created_at, files, bytes, tables, publication_id} as JSON", false)
+    .addOption(waitOption())
+    .addHelpText(
+      "after",
+      `
+Everything is checked before anything is written: the manifest, every file's size and SHA-256, no file missing
+or unlisted. The files are copied under temporary names, checked again and renamed; the restored serving store
+must pass SQLite's integrity check and hold the manifest's rows. JWI_DATA_DIR must hold no store: restore into a
+new directory, then point the server at it (or move the old directory away first). A failure leaves it empty.
+
+Exit codes: 0 restored, 1 refused (a partial or mismatched backup, a data directory that holds data; nothing
+written), 2 usage error.
+Example:
+  JWI_DATA_DIR=/srv/jwi/data-restored jwi restore /srv/backups/jwi-2026-11-28 && JWI_DATA_DIR=/srv/jwi/data-restored jwi serve`,
+    )
+    .action(async (dir: string, opts: { json?: boolean; wait?: number }) => {
+      const { restoreCommand } = await import("./commands/backup.ts");
+      await restoreCommand(await commandContext(io), dir, opts);
+    });
+
   const admin = program.command("admin").description("operator account");
   admin
     .command("set-password")

@@ -15,6 +15,12 @@ export interface Country {
   /** Eurostat geo code (EL for Greece). */
   eurostatGeo: string;
   region: RegionId;
+  /**
+   * Other names people search for, by language code (`en`, `de`…): the common and the former ones ("Holland",
+   * "Czech Republic", "Tschechei"). The name in each language itself comes from CLDR (product/country-names.ts);
+   * the country picker searches these, that name, the English one and the native ones (product/country-search.ts).
+   */
+  otherNames: Readonly<Record<string, readonly string[]>>;
 }
 
 export const REGIONS: ReadonlyArray<{ id: RegionId; name: string }> = [
@@ -25,14 +31,54 @@ export const REGIONS: ReadonlyArray<{ id: RegionId; name: string }> = [
   { id: "southern", name: "Southern" },
 ];
 
-const c = (code: string, name: string, nativeNames: string[], region: RegionId, eurostatGeo = code): Country => ({
+const c = (
+  code: string,
+  name: string,
+  nativeNames: string[],
+  region: RegionId,
+  eurostatGeo = code,
+  otherNames: Record<string, readonly string[]> = OTHER_NAMES[code] ?? {},
+): Country => ({
   code,
   name,
   slug: name.toLowerCase(),
   nativeNames,
   eurostatGeo,
   region,
+  otherNames,
 });
+
+/** Country.otherNames, by code: only the names people really use besides the official ones. */
+const OTHER_NAMES: Record<string, Record<string, readonly string[]>> = {
+  NL: {
+    en: ["Holland", "The Netherlands"],
+    de: ["Holland"],
+    fr: ["Hollande"],
+    es: ["Holanda"],
+    it: ["Olanda"],
+    pl: ["Niderlandy"],
+  },
+  CZ: {
+    en: ["Czech Republic"],
+    de: ["Tschechische Republik", "Tschechei"],
+    fr: ["République tchèque"],
+    es: ["República Checa"],
+    it: ["Repubblica Ceca"],
+    pl: ["Republika Czeska"],
+  },
+  SK: {
+    en: ["Slovak Republic"],
+    de: ["Slowakische Republik"],
+    fr: ["République slovaque"],
+    es: ["República Eslovaca"],
+    it: ["Repubblica Slovacca"],
+    pl: ["Republika Słowacka"],
+  },
+  IE: { en: ["Eire", "Republic of Ireland"], de: ["Republik Irland"], fr: ["République d’Irlande"] },
+  GR: { en: ["Hellas"], de: ["Hellas"], fr: ["Hellade"], it: ["Ellade"], pl: ["Hellada"] },
+  CH: { en: ["Swiss Confederation"], de: ["Eidgenossenschaft"], fr: ["Confédération suisse"] },
+  DE: { en: ["Federal Republic of Germany"], de: ["Bundesrepublik", "BRD"], pl: ["Republika Federalna Niemiec"] },
+};
 
 /** In the order of the product's fixed list (docs/product.md §1). */
 export const COUNTRIES: readonly Country[] = [

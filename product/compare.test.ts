@@ -162,8 +162,11 @@ describe("compare addresses", () => {
     expect(readComparePath("fr-de")).toEqual({ kind: "ok", codes: ["FR", "DE"] });
     expect(readComparePath("FR-de-at")).toEqual({ kind: "redirect", path: "/compare/fr-de-at" });
     expect(readComparePath("at-be-de-fr")).toEqual({ kind: "ok", codes: ["AT", "BE", "DE", "FR"] });
-    for (const bad of ["de", "de-de", "de-xx", "at-be-de-fr-it", "de-fra", "", "de--fr", "de-fr-"])
+    for (const bad of ["de-de", "de-xx", "de-fra", "", "de--fr", "de-fr-", "de-fr-it-es-de"])
       expect(readComparePath(bad), bad).toEqual({ kind: "not-found" });
+    // Covered codes, one alone or five and more: the page explains the 2-to-4 rule instead.
+    expect(readComparePath("de")).toEqual({ kind: "count", codes: ["DE"] });
+    expect(readComparePath("at-be-de-fr-IT")).toEqual({ kind: "count", codes: ["AT", "BE", "DE", "FR", "IT"] });
     expect(comparePath(["SE", "at"])).toBe("/compare/at-se");
   });
 });

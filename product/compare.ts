@@ -12,7 +12,12 @@ import type { ChangePart, Explanation, SubScoreKey } from "../pipeline/model/typ
 export const COMPARE_MIN = 2;
 export const COMPARE_MAX = 4;
 
-export type ComparePath = { kind: "ok"; codes: string[] } | { kind: "redirect"; path: string } | { kind: "not-found" };
+export type ComparePath =
+  | { kind: "ok"; codes: string[] }
+  | { kind: "redirect"; path: string }
+  /** Covered codes, but one alone or more than COMPARE_MAX: the page explains the 2-to-4 rule with links. */
+  | { kind: "count"; codes: string[] }
+  | { kind: "not-found" };
 
 /** `/compare/{a}-{b}…` in the order given (lower case): the page the visitor asked for. */
 export function compareAddress(codes: readonly string[]): string {
@@ -30,17 +35,18 @@ export function comparePath(codes: readonly string[]): string {
 /**
  * The countries a compare address names: 2 to 4 covered codes, no duplicate, shown in the order the visitor named
  * them (the page's canonical link is the alphabetical address, `comparePath`). Upper case is sent (301) to the same
- * address in lower case; anything else names no page.
+ * address in lower case. One covered code alone or more than four is a limit the page explains ("count",
+ * docs/product.md: limits are explained, not 404'd); anything else names no page.
  */
 export function readComparePath(param: string): ComparePath {
   const parts = param.split("-");
-  if (parts.length < COMPARE_MIN || parts.length > COMPARE_MAX) return { kind: "not-found" };
   const codes: string[] = [];
   for (const p of parts) {
     const c = /^[a-z]{2}$/i.test(p) ? countryByCode(p) : undefined;
     if (!c || codes.includes(c.code)) return { kind: "not-found" };
     codes.push(c.code);
   }
+  if (codes.length < COMPARE_MIN || codes.length > COMPARE_MAX) return { kind: "count", codes };
   const lower = param.toLowerCase();
   if (param !== lower) return { kind: "redirect", path: `/compare/${lower}` };
   return { kind: "ok", codes };

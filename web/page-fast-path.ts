@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
 import { originFrom } from "../api/http.ts";
+import { wasRewritten } from "../api/request-target.ts";
 import type { CachedPage } from "./page-cache.ts";
 import { PRIVATE_PAGES, sendShared } from "./page-send.ts";
 
@@ -23,6 +24,8 @@ export function pageFastPath(
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     if (url.startsWith("/api/") || url.startsWith("/assets/") || PRIVATE_PAGES.test(url)) return false;
+    // A target that was not normal is redirected to its normal form by Express (web/site-handler.ts).
+    if (wasRewritten(req)) return false;
     if (isHome(url)) return false; // Express answers "/": its language may depend on the request (docs/i18n.md)
     let entry: CachedPage | undefined;
     let protocol: string;

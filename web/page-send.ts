@@ -24,8 +24,14 @@ export const PAGE_MAX_AGE_S = 60;
 export const PAGE_STALE_S = 300;
 export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_S}`;
 
-/** Pages that must never be kept or shared: the operator area. */
-export const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/;
+/**
+ * Pages that must never be kept or shared: the operator area, in any case (`/ADMIN` is redirected to it). Read on
+ * the normalised path (api/request-target.ts), so `/%61dmin` and `/x/../admin` are this page too. A render that
+ * reads the operator's session is private whatever its path (web/site-handler.ts).
+ */
+export const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/i;
+/** How a private page's answer is sent: only to this visitor, and kept by no cache at all. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
  * The encodings of a cached page, in order of preference at equal q-values. gzip costs a join of the entry's

@@ -34,12 +34,19 @@ export async function startSiteServer(
   opts: StartServerOptions & { buildDir?: string; now?: () => Date } = {},
 ): Promise<RunningServer & { site: SiteHandler }> {
   const { buildDir, now, ...serverOpts } = opts;
-  let bound: { data: SiteData; site: SiteSettings; vary: string | null; version: () => string } | null = null;
+  let bound: {
+    data: SiteData;
+    site: SiteSettings;
+    vary: string | null;
+    version: () => string;
+    cacheBytes: number;
+  } | null = null;
   const siteHandler = await createSiteHandler({
     data: () => bound?.data,
     site: () => bound?.site,
     dataVersion: () => bound?.version(),
     vary: () => bound?.vary,
+    maxCachedBytes: () => bound?.cacheBytes,
     buildDir,
     now,
   });
@@ -47,10 +54,16 @@ export async function startSiteServer(
   const server = await startServer({ ...serverOpts, now, siteHandler });
   const { read, sessions } = server.app.services;
   bound = {
-    data: { read, operatorSession: (cookie) => sessions.operatorOf(cookie), uploadRules },
+    data: {
+      read,
+      communityVersion: (code) => read.communityVersion(code),
+      operatorSession: (cookie) => sessions.operatorOf(cookie),
+      uploadRules,
+    },
     site: siteConfigOf(server.config),
     vary: originVary(server.config),
     version: () => publicPagesVersion(read, server.db, now?.() ?? new Date()),
+    cacheBytes: server.config.pageCacheBytes,
   };
   return Object.assign(server, { site: siteHandler });
 }

@@ -17,10 +17,20 @@ import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
 import type { UploadRules } from "../api/upload-rules.ts";
 import type { FastRead, PageFastPathDeps } from "../api/fast-reads.ts";
 import { CACHE_NEVER, requestOrigin } from "../api/http.ts";
+import { normaliseTarget, sameSiteLocation, wasRewritten } from "../api/request-target.ts";
 import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
-import { PageCache, type CachedPage, type RenderedPage } from "./page-cache.ts";
+import { PageCache, type CachedPage, type PageDependencies, type RenderedPage } from "./page-cache.ts";
+import { keptQuery, pageQueryReader } from "./page-query.ts";
 import { pageFastPath } from "./page-fast-path.ts";
-import { PAGE_MAX_AGE_S, pageEncoding, PRIVATE_PAGES, send, sendCompressed, sendShared } from "./page-send.ts";
+import {
+  PAGE_MAX_AGE_S,
+  pageEncoding,
+  PRIVATE_CACHE_CONTROL,
+  PRIVATE_PAGES,
+  send,
+  sendCompressed,
+  sendShared,
+} from "./page-send.ts";
 import { staticFiles } from "./static-files.ts";
 import { HOME_VARY, homeRedirect, localePath } from "../product/locales.ts";
 
@@ -32,6 +42,11 @@ type Lazy<T> = T | (() => T | undefined);
 /** What the pages read: the API's reader and session lookup, in the same process (one read path). */
 export interface SiteData {
   read: SiteReader;
+  /**
+   * The version of a country's community (its posts and hidden posts, from any process): a cached page that showed
+   * them is current while it stays the same (api/read-model.ts communityVersion).
+   */
+  communityVersion: (code: string) => number;
   operatorSession: SessionLookup;
   uploadRules: () => Promise<UploadRules>;
 }
@@ -50,8 +65,8 @@ export interface SiteHandlerOptions {
   buildDir?: string;
   /** Clock of the pages (tests pin it; default: the real time per request). */
   now?: () => Date;
-  /** Renders kept at most (default 500). */
-  maxCachedPages?: number;
+  /** Bytes the kept renders may hold together (default 64 MB; JWI_PAGE_CACHE_MB); a getter likewise. */
+  maxCachedBytes?: Lazy<number>;
   /**
    * The Vary header of public pages (api/http.ts originVary): without a configured public origin their links
    * name the request's host, so shared caches must keep one copy per host. Null or absent: none.
@@ -72,11 +87,18 @@ export async function loadSiteBuild(buildDir = DEFAULT_BUILD_DIR): Promise<Serve
   return (await import(pathToFileURL(entry).href)) as ServerBuild;
 }
 
-/** The Fetch API request React Router renders, from Express's (pages are GET or HEAD, without a body). */
+/** Headers of a form's post that its page's render does not get: the body was read and judged before it. */
+const POSTED_ONLY = new Set(["content-length", "content-type", "transfer-encoding", "origin"]);
+
+/**
+ * The Fetch API request React Router renders, from Express's: pages are GET or HEAD, without a body; a POST is a
+ * form posted without JavaScript that api/routes/form-posts.ts already judged (its own check of where it came from
+ * replaces React Router's, which a browser's `Origin: null` under `Referrer-Policy: no-referrer` would fail).
+ */
 function fetchRequest(req: ExpressRequest, method: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || (method === "POST" && POSTED_ONLY.has(name))) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   return new Request(`${requestOrigin(req)}${req.originalUrl}`, { method, headers });
@@ -97,6 +119,8 @@ export interface SiteHandler extends RequestHandler {
    * node:http, before Express, with the same headers; false (touching nothing) for anything else.
    */
   fastPath(deps: PageFastPathDeps): FastRead;
+  /** The page cache (tests and the bench read its size and bytes). */
+  cache: Pick<PageCache, "size" | "bytes">;
 }
 
 /**
@@ -127,28 +151,77 @@ export function lowerCasePath(pathname: string): string {
     .join("/");
 }
 
+/** Default of SiteHandlerOptions.maxCachedBytes: a few hundred pages (a country page is about 80 KB, 18 KB gzip). */
+export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The reader a render uses: the site's own, with every community it reads noted with its version first (a post
+ * after that makes the render stale rather than current with older posts).
+ */
+function trackedReader(data: SiteData, deps: Array<[string, number]>): SiteReader {
+  const read = data.read;
+  return {
+    countries: (now) => read.countries(now),
+    country: (code, now) => read.country(code, now),
+    ranking: (type, now) => read.ranking(type, now),
+    regions: (now) => read.regions(now),
+    publication: () => read.publication(),
+    publicationState: (now) => read.publicationState(now),
+    sources: () => read.sources(),
+    communityOf: (code) => {
+      deps.push([code, data.communityVersion(code)]);
+      return read.communityOf(code);
+    },
+  };
+}
+
+/** A redirect within this site: never a Location another origin could be read from (api/request-target.ts). */
+function redirectHere(res: ExpressResponse, status: number, location: string, cacheControl = CACHE_NEVER): void {
+  res.status(status).setHeader("Location", sameSiteLocation(location)).setHeader("Cache-Control", cacheControl).end();
+}
+
 export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteHandler> {
   const buildDir = opts.buildDir ?? DEFAULT_BUILD_DIR;
   const build = await loadSiteBuild(buildDir);
   const clientDir = path.join(buildDir, "client");
   const now = opts.now ?? (() => new Date());
   const handle = createRequestHandler(build, "production");
-  const cache = new PageCache({ ttlMs: PAGE_MAX_AGE_S * 1000, maxEntries: opts.maxCachedPages ?? 500 });
+  const queryOf = pageQueryReader(build);
+  const cache = new PageCache({
+    ttlMs: PAGE_MAX_AGE_S * 1000,
+    maxBytes: () => resolve(opts.maxCachedBytes) ?? DEFAULT_PAGE_CACHE_BYTES,
+    currentVersion: (code) => resolve(opts.data)?.communityVersion(code) ?? -1,
+  });
 
   let renders = 0;
-  const render = (req: ExpressRequest, nonce: string, method = req.method): Promise<RenderedPage> => {
+  const render = async (
+    req: ExpressRequest,
+    nonce: string,
+    method = req.method,
+    form?: SiteLoadContext["form"],
+  ): Promise<RenderedPage> => {
     renders++;
     const data = resolve(opts.data);
     const site = resolve(opts.site);
     if (!data || !site) throw new Error("The site handler is not bound to the API yet.");
+    const deps: Array<[string, number]> = [];
+    let personal = false;
     // Without a configured public origin, links name the origin the visitor asked (development, tests).
     const context: SiteLoadContext = {
       ...data,
+      read: trackedReader(data, deps),
+      // A render that looks at the operator's session is the operator's own: never kept, never shared.
+      operatorSession: (cookie) => {
+        personal = true;
+        return data.operatorSession(cookie);
+      },
       site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) },
       cspNonce: nonce,
       now: now(),
+      form,
     };
-    return handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
+    const page = await handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
+    return { ...page, deps: deps as PageDependencies, personal };
   };
 
   /** A render that is not shared: the operator area and anything that may not be kept, never stored. */
@@ -158,8 +231,8 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
       if (name.toLowerCase() === "content-security-policy" || name.toLowerCase() === "content-length") continue;
       res.append(name, value);
     }
-    const own = PRIVATE_PAGES.test(req.path);
-    res.setHeader("Cache-Control", own ? "no-store" : "no-cache");
+    const own = PRIVATE_PAGES.test(req.path) || page.personal === true;
+    res.setHeader("Cache-Control", own ? PRIVATE_CACHE_CONTROL : "no-cache");
     const vary = own ? null : ((res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
     if (vary) res.setHeader("Vary", vary);
     const body = Buffer.from(page.body);
@@ -171,8 +244,16 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   const router = express.Router();
   router.use(staticFiles(clientDir));
   router.use((req, res, next) => {
+    const form = res.locals.form as SiteLoadContext["form"];
+    if (req.method === "POST" && form) {
+      // A form posted without JavaScript and refused (api/routes/form-posts.ts): its page, rendered by the route's
+      // action with the errors and what was typed; the visitor's own, never kept.
+      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+      render(req, nonce, "POST", form).then((page) => sendOwn(req, res, { ...page, personal: true }), next);
+      return;
+    }
     if (req.method !== "GET" && req.method !== "HEAD") {
-      // The site has no form actions: writes go to /api. Anything else is a plain 405.
+      // Writes go to /api, or to a form's page (above). Anything else is a plain 405.
       res
         .status(405)
         .setHeader("Allow", "GET, HEAD")
@@ -181,44 +262,38 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
         .send("Method Not Allowed");
       return;
     }
-    // The pages' paths are lower case (docs/i18n.md, "URLs"). Another case is the same page under another address
-    // ("/DE/brightest" even rendered English under a German prefix): a permanent redirect to the one address.
-    const lower = lowerCasePath(req.path);
-    if (lower !== req.path) {
-      res
-        .status(301)
-        .setHeader("Location", `${lower}${req.originalUrl.slice(req.path.length)}`)
-        .setHeader("Cache-Control", CACHE_NEVER)
-        .end();
-      return;
-    }
+    // The target as the server normalised it (api/request-target.ts): every decision below reads it.
+    const target = normaliseTarget(req.originalUrl) ?? { path: req.path, query: "" };
+    // The pages' paths are lower case (docs/i18n.md, "URLs"), and normal (no `.`, `..`, `//`, escaped letters). Another
+    // spelling is the same page under another address ("/DE/brightest" even rendered English under a German prefix):
+    // a permanent redirect to the one address, made of the normalised path, so it can never lead off this site.
+    const lower = lowerCasePath(target.path);
+    if (lower !== target.path || wasRewritten(req)) return redirectHere(res, 301, `${lower}${target.query}`);
+    // A query parameter the page does not read is dropped by a redirect: it would otherwise be a render and a cache
+    // entry of its own for the same page (web/page-query.ts).
+    const query = keptQuery(target.query, queryOf(target.path));
+    if (query !== target.query) return redirectHere(res, 301, `${target.path}${query}`);
     // A visitor arriving at "/" without a language cookie goes to the language their browser prefers; the answers
     // of "/" say what they vary with. Deep links are never redirected (docs/i18n.md).
-    if (req.path === "/") {
+    if (target.path === "/") {
       const header = req.headers["accept-language"];
-      const to = homeRedirect(req.path, Array.isArray(header) ? header.join(",") : header, req.headers.cookie);
+      const to = homeRedirect(target.path, Array.isArray(header) ? header.join(",") : header, req.headers.cookie);
       const vary = [resolve(opts.vary ?? null), HOME_VARY].filter(Boolean).join(", ");
       if (to) {
-        const query = req.originalUrl.slice(req.path.length);
-        res
-          .status(302)
-          .setHeader("Location", `${localePath(to, "/")}${query}`)
-          .setHeader("Vary", vary)
-          .setHeader("Cache-Control", "private, no-cache")
-          .end();
-        return;
+        res.setHeader("Vary", vary);
+        return redirectHere(res, 302, `${localePath(to, "/")}${query}`, "private, no-cache");
       }
       res.locals.homeVary = vary;
     }
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
-    const version = PRIVATE_PAGES.test(req.path) ? undefined : opts.dataVersion?.();
+    const version = PRIVATE_PAGES.test(target.path) ? undefined : opts.dataVersion?.();
     const site = resolve(opts.site);
     const work = async () => {
       if (version === undefined || !site) {
         sendOwn(req, res, await render(req, nonce));
         return;
       }
-      const key = pageKey(version, site, requestOrigin(req), req.originalUrl);
+      const key = pageKey(version, site, requestOrigin(req), `${target.path}${query}`);
       const entry = await cache.get(key, (placeholder) => render(req, placeholder, "GET"));
       if (entry)
         sendShared(req, res, entry, nonce, (res.locals.homeVary as string | undefined) ?? resolve(opts.vary ?? null));
@@ -233,5 +308,5 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     return version === undefined || !site ? undefined : cache.peek(pageKey(version, site, origin, url));
   };
   const fastPath = (deps: PageFastPathDeps): FastRead => pageFastPath(deps, peek, () => resolve(opts.vary ?? null));
-  return Object.assign(router, { renders: () => renders, fastPath });
+  return Object.assign(router, { renders: () => renders, fastPath, cache });
 }

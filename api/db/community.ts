@@ -3,7 +3,7 @@
 // so nothing is ever half-written.
 import { z } from "zod";
 import { cleanUserText } from "../../pipeline/clean-text.ts";
-import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
+import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { MOOD_LABELS, type WaitingListService } from "../../product/options.ts";
 import type { AdminExperience, ExperienceSummary, PublicExperience, WaitingListRequest } from "../../product/shapes.ts";
 import type { ExperienceInput, WaitingListInput } from "../schemas.ts";
@@ -52,10 +52,9 @@ export class ExperienceStore {
   private readonly adminListStmt;
   private readonly setHiddenStmt;
   private readonly countStmt;
-  /** Bumped on every change made through this store: the public read cache keys on it. */
-  private version = 0;
+  private readonly countryVersionStmt;
 
-  constructor(private readonly db: ServingDb) {
+  constructor(db: ServingDb) {
     this.insertStmt = db.prepare(
       `INSERT INTO experiences (country_code, role_family, seniority, residency, local_language, mood, comment, created_at)
        VALUES (@country_code, @role_family, @seniority, @residency, @local_language, @mood, @comment, @created_at)`,
@@ -81,10 +80,17 @@ export class ExperienceStore {
       `UPDATE experiences SET hidden = @hidden, hidden_at = @at, hidden_by = @by WHERE id = @id`,
     );
     this.countStmt = db.prepare(`SELECT count(*) AS n FROM experiences`);
+    this.countryVersionStmt = db.prepare(`SELECT version FROM community_versions WHERE country_code = ?`).pluck() as {
+      get(code: string): number | undefined;
+    };
   }
 
-  get changeVersion(): number {
-    return this.version;
+  /**
+   * The version of a country's experiences: counted up by SQLite triggers on every post, hidden or shown post of that
+   * country (api/db/schema.ts), whichever process wrote it; 0 before the first. What reads them keeps on it.
+   */
+  countryVersion(countryCode: string): number {
+    return this.countryVersionStmt.get(countryCode) ?? 0;
   }
 
   /**
@@ -103,8 +109,6 @@ export class ExperienceStore {
       comment: input.comment,
       created_at: createdAt,
     });
-    this.version++;
-    noteContentWrite(this.db);
     return toPublic(experienceRowSchema.parse(this.byIdStmt.get(info.lastInsertRowid)));
   }
 
@@ -155,8 +159,6 @@ export class ExperienceStore {
       by: hidden ? cleanUserText(by) : null,
     }).changes;
     if (changes === 0) return undefined;
-    this.version++;
-    noteContentWrite(this.db);
     return toAdmin(experienceRowSchema.parse(this.byIdStmt.get(id)));
   }
 

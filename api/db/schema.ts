@@ -82,17 +82,39 @@ CREATE TABLE IF NOT EXISTS settings (
   updated_by TEXT
 ) WITHOUT ROWID;
 
--- What public pages show besides the publication (the community, the pause switch) changed: counted by triggers,
--- whichever connection or process writes, so that the page cache (api/site-version.ts) rolls over on those writes
--- and not on every commit (a job's status copy, its audit entry, the job lock).
+-- What every public page shows besides the publication (the settings: the pause switch) changed: counted by
+-- triggers, whichever connection or process writes, so that the page cache (api/site-version.ts) rolls over on those
+-- writes and not on every commit (a job's status copy, its audit entry, the job lock).
 CREATE TABLE IF NOT EXISTS content_version (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   version INTEGER NOT NULL
 );
 INSERT OR IGNORE INTO content_version (id, version) VALUES (1, 0);
-CREATE TRIGGER IF NOT EXISTS experiences_insert_version AFTER INSERT ON experiences BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
-CREATE TRIGGER IF NOT EXISTS experiences_update_version AFTER UPDATE ON experiences BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
-CREATE TRIGGER IF NOT EXISTS experiences_delete_version AFTER DELETE ON experiences BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
+
+-- A country's community changed (a post, a hidden or shown post), from any connection or process: the pages that
+-- show that country's posts are rendered again, every other page stays cached (web/page-cache.ts). Before 0.4 every
+-- post counted in content_version and emptied the whole page cache.
+CREATE TABLE IF NOT EXISTS community_versions (
+  country_code TEXT PRIMARY KEY,
+  version INTEGER NOT NULL
+) WITHOUT ROWID;
+DROP TRIGGER IF EXISTS experiences_insert_version;
+DROP TRIGGER IF EXISTS experiences_update_version;
+DROP TRIGGER IF EXISTS experiences_delete_version;
+CREATE TRIGGER IF NOT EXISTS experiences_insert_community_version AFTER INSERT ON experiences BEGIN
+  INSERT INTO community_versions (country_code, version) VALUES (NEW.country_code, 1)
+    ON CONFLICT (country_code) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS experiences_update_community_version AFTER UPDATE ON experiences BEGIN
+  INSERT INTO community_versions (country_code, version) VALUES (NEW.country_code, 1)
+    ON CONFLICT (country_code) DO UPDATE SET version = version + 1;
+  INSERT INTO community_versions (country_code, version) VALUES (OLD.country_code, 1)
+    ON CONFLICT (country_code) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS experiences_delete_community_version AFTER DELETE ON experiences BEGIN
+  INSERT INTO community_versions (country_code, version) VALUES (OLD.country_code, 1)
+    ON CONFLICT (country_code) DO UPDATE SET version = version + 1;
+END;
 CREATE TRIGGER IF NOT EXISTS settings_insert_version AFTER INSERT ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
 CREATE TRIGGER IF NOT EXISTS settings_update_version AFTER UPDATE ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
 CREATE TRIGGER IF NOT EXISTS settings_delete_version AFTER DELETE ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;

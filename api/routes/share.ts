@@ -61,7 +61,8 @@ export function shareRoutes({ read, cards, logger, headers, now }: ShareRouteDep
         new HttpError(
           404,
           "not_found",
-          `No share card ${req.params.file}: use a two-letter country code, e.g. /og/de.png.`,
+          // The file name asked for is not repeated: an error never echoes what the request said.
+          "There is no share card at this address: use a two-letter country code, e.g. /og/de.png.",
         ),
       );
     setHeaders(res);

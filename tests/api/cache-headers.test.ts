@@ -29,6 +29,7 @@ const STATIC = "public, max-age=3600, stale-while-revalidate=86400";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, no-cache";
 const NEVER = "no-store";
+const PRIVATE = "private, no-store";
 
 /**
  * How an answer's ETag behaves: `publication` names the publication (`"p{id}-{month}-…"`) and changes with every
@@ -110,8 +111,9 @@ const TABLE: Row[] = [
     cacheControl: NEVER,
     etag: "none",
   },
-  { kind: "operator page", path: "/admin", status: 200, cacheControl: NEVER, etag: "none" },
-  { kind: "operator page", path: "/admin", operator: true, status: 200, cacheControl: NEVER, etag: "none" },
+  // The operator page is the operator's only: `private` too (web/page-send.ts PRIVATE_CACHE_CONTROL).
+  { kind: "operator page", path: "/admin", status: 200, cacheControl: PRIVATE, etag: "none" },
+  { kind: "operator page", path: "/admin", operator: true, status: 200, cacheControl: PRIVATE, etag: "none" },
   {
     kind: "form POST",
     method: "POST",

@@ -124,7 +124,7 @@ describe("mood slider", () => {
   ] as const) {
     it(`puts each label exactly under its stop (${device})`, async () => {
       const page = await open(context(), "/country/at");
-      await page.getByRole("button", { name: "Share your experience" }).click();
+      await page.getByText("Share your experience", { exact: true }).click();
       const slider = page.getByLabel(/How is it going\?/);
       await slider.waitFor();
       const box = (await slider.boundingBox())!;

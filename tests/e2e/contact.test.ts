@@ -82,7 +82,7 @@ describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
     const phone = await newPage(mobile);
     await phone.page.goto(`${h.base}/`, { waitUntil: "load" });
     await hydrated(phone.page);
-    await phone.page.getByRole("button", { name: "Open menu" }).click();
+    await phone.page.getByLabel("Open menu").click();
     const link = phone.page.getByRole("dialog").getByRole("link", { name: /Provide feedback/ });
     expect(await link.getAttribute("href")).toBe(FEEDBACK_URL);
     expect(await link.getAttribute("target")).toBe("_blank");

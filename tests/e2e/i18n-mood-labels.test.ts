@@ -33,7 +33,7 @@ describe("mood labels in every language", () => {
     const { page } = await newPage(context);
     await page.goto(`${h.base}/country/de`, { waitUntil: "load" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Share your experience" }).click();
+    await page.getByText("Share your experience", { exact: true }).click();
     await page.waitForSelector("[data-stop]");
     const gaps = await page.evaluate((all) => {
       const stops = [...document.querySelectorAll<HTMLElement>("[data-stop]")];

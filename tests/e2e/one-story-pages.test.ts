@@ -201,7 +201,7 @@ for (const [device, context] of [
   describe(`one true story, ${device}`, () => {
     it("the experience form names each missing field beside it, focuses the first, counts the comment and refuses past the cap", async () => {
       const { page, console } = await open(context(), "/country/cz");
-      await page.getByRole("button", { name: "Share your experience" }).click();
+      await page.getByText("Share your experience", { exact: true }).click();
       const form = page.locator("form[aria-labelledby=share-title]");
       await expect.poll(() => form.getByTestId("share-public").isVisible()).toBe(true);
       expect(await form.getByTestId("share-public").textContent()).toContain(

@@ -139,7 +139,7 @@ describe("without JWI_FEEDBACK_URL", () => {
     const { page } = await newPage(mobile);
     await page.goto(`${h.base}/`, { waitUntil: "load" });
     await hydrated(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByLabel("Open menu").click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     const link = dialog.getByRole("link", { name: "Provide feedback" });

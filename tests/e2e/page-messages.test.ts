@@ -44,7 +44,7 @@ describe("messages loaded later", () => {
     await page.goto(`${h.base}/de/country/de`);
     await hydrated(page);
     // The experience form (components/experience-form.tsx, lazy).
-    await page.getByRole("button", { name: text("de", "forms.community.cta.button") }).click();
+    await page.getByText(text("de", "forms.community.cta.button"), { exact: true }).click();
     await page.locator("form[aria-labelledby=share-title]").waitFor();
     // The country picker's list (components/country-picker-menu.tsx, lazy).
     await page.getByTestId("country-picker").first().click();

@@ -48,6 +48,23 @@ export function jwiProcess(dataDir: string, args: string[], env: NodeJS.ProcessE
   return startJwi(dataDir, args, env).done;
 }
 
+/**
+ * Holds a data directory's job lock from a process of its own, as a long job would (tests/helpers/hold-lock.ts),
+ * naming `command`; resolves once it holds it. `stop()` kills it (the kernel then drops the lock).
+ */
+export async function holdJobLock(dataDir: string, command: string): Promise<{ stop(): void }> {
+  const holder = spawn(
+    process.execPath,
+    [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), dataDir, command],
+    { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout!.on("data", (d) => String(d).includes("holding") && resolve());
+    holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
+  });
+  return { stop: () => void holder.kill("SIGKILL") };
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;

@@ -75,7 +75,7 @@ describe("no CSP violation in a real browser", () => {
     const { page, violations } = await watched(desktop, "/country/de");
     await page.getByRole("button", { name: "About Unemployment rate" }).first().click();
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Share your experience" }).click();
+    await page.getByText("Share your experience", { exact: true }).click();
     await page.getByRole("button", { name: "Share experience" }).click();
     await toast(page, "Missing information");
     await page.getByLabel("Role family *").selectOption("Design");
@@ -100,7 +100,7 @@ describe("no CSP violation in a real browser", () => {
 
   it("phone: the drawer", async () => {
     const { page, violations } = await watched(mobile, "/country/fr");
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByLabel("Open menu").click();
     await page.getByRole("dialog").waitFor();
     expect(await violations()).toEqual([]);
     await page.close();

@@ -14,6 +14,9 @@ export interface SitePages {
   db: ServingDb;
   /** Server renders so far (the site handler's counter). */
   renders(): number;
+  /** Renders the page cache holds now, and their bytes (web/page-cache.ts). */
+  cacheSize(): number;
+  cacheBytes(): number;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,8 @@ export async function startSitePages(config: Partial<AppConfig> = {}, env: NodeJ
     dataDir,
     db: server.db,
     renders: () => server.site.renders(),
+    cacheSize: () => server.site.cache.size,
+    cacheBytes: () => server.site.cache.bytes,
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

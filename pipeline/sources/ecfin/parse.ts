@@ -5,7 +5,7 @@
 // reads the file (sources/csv); only the EEI rows of stored countries leave it, each with its data row number.
 import { InputError } from "../../errors.ts";
 import type { DataType, ParsedFile, Period } from "../../types.ts";
-import { HEADER_ONLY, SqlParams, badValueSql, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
+import { HEADER_ONLY, SqlParams, badValueSql, numberCell, shownCell, type CsvFile, type Row } from "../csv/csv-file.ts";
 import type { PinnedSeries } from "../eurostat/pin.ts";
 import { RowCollector, finishSeries, storedGeo, type StoredGeo } from "../eurostat/series.ts";
 import { EEI_NOTE, type TableConfig } from "../eurostat/tables.ts";
@@ -49,9 +49,9 @@ export function ecfinMonth(cell: string | null, row: number): Period {
   const month = m ? Number(m[2]) : 0;
   const day = m?.[3] === undefined ? 1 : Number(m[3]);
   if (!m || month < 1 || month > 12 || day < 1 || day > DAYS[month - 1]!) {
-    throw new InputError(`Row ${row}: date "${text}" is not a date (YYYY-MM-DD, the month's last day).`, {
+    throw new InputError(`Row ${row}: date "${shownCell(text)}" is not a date (YYYY-MM-DD, the month's last day).`, {
       row,
-      date: text,
+      date: shownCell(text),
     });
   }
   return `${m[1]}-${m[2]}`;

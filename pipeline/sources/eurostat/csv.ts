@@ -8,7 +8,7 @@
 // first row after the header). A second pass is made only when that guess could not be relied on.
 import { InputError } from "../../errors.ts";
 import type { Observation, ParsedFile, Period } from "../../types.ts";
-import { HEADER_ONLY, SqlParams, badValueSql, numberCell, type CsvFile, type Row } from "../csv/csv-file.ts";
+import { HEADER_ONLY, SqlParams, badValueSql, numberCell, shownCell, type CsvFile, type Row } from "../csv/csv-file.ts";
 import { categoryCode, flagCode, labelsOf } from "./labels.ts";
 import { normalisePeriod, type Frequency } from "./period.ts";
 import { pinSeries, type PinDimension, type PinnedSeries } from "./pin.ts";
@@ -324,17 +324,18 @@ async function fileTable(file: CsvFile, layout: Layout, cats: Scan, dataType: Eu
 function readPeriod(cell: string | null, row: number, config: TableConfig): Period {
   const label = cell?.trim() ?? "";
   const p = normalisePeriod(label);
+  const shown = shownCell(label);
   if (p === null) {
     throw new InputError(
-      `Row ${row}: time period "${label}" is not a month (YYYY-MM) or a quarter (YYYY-Qn); annual and other periods are not accepted.`,
-      { row, period: label },
+      `Row ${row}: time period "${shown}" is not a month (YYYY-MM) or a quarter (YYYY-Qn); annual and other periods are not accepted.`,
+      { row, period: shown },
     );
   }
   if (p.freq !== config.freq) {
     const [is, want] = p.freq === "M" ? ["monthly", "quarterly"] : ["quarterly", "monthly"];
-    throw new InputError(`Row ${row}: time period "${label}" is ${is}, but ${config.table} is a ${want} table.`, {
+    throw new InputError(`Row ${row}: time period "${shown}" is ${is}, but ${config.table} is a ${want} table.`, {
       row,
-      period: label,
+      period: shown,
     });
   }
   return p.period;

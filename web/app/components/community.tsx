@@ -1,62 +1,83 @@
 // "Real experiences from job seekers here" (docs/product.md §2, §4, §5, §7, §8): the collapsed card, the share form with
-// its toasts word for word, the list of the 10 newest experiences and the summary counts.
+// its toasts word for word, the list of the 10 newest experiences and the summary counts. The form is part of the
+// page (no longer loaded on first use): without JavaScript it is what the visitor posts.
 import { countryPhrase } from "../../../product/country-phrases.ts";
-import { lazy, Suspense, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useIntl } from "react-intl";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
 import { relativeTimeParts } from "../../../product/format.ts";
 import { canSummarise, okOrBetterPercent } from "../lib/community.ts";
-import { optionLabel } from "./form-fields.tsx";
+import { optionLabel, useFormPost } from "./form-fields.tsx";
+import ExperienceFormBody from "./experience-form.tsx";
 import { preloadToasts } from "../lib/toast.ts";
 import { useFormat } from "../i18n/format.ts";
 
-const loadForm = () => import("./experience-form.tsx");
-const ExperienceFormBody = lazy(loadForm);
-
-/** The collapsed card (docs/product.md §4); the form itself loads when it is opened (or about to be). */
+/**
+ * The share card (docs/product.md §4): the call to share, and a native disclosure, so it opens with or without
+ * JavaScript, holding the form (experience-form.tsx), which posts itself to this page without JavaScript
+ * (api/routes/form-posts.ts). It is open when this page answers a refused post; `#share` is where an accepted one
+ * comes back, with the success text.
+ */
 export function ExperienceForm({ countryCode, countryName }: { countryCode: string; countryName: string }) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const warm = () => {
-    void loadForm();
-    void preloadToasts();
-  };
-  if (open) {
-    return (
-      <Suspense
-        fallback={
-          <p className="rounded-xl border border-slate-200 bg-white p-5 text-sm text-slate-600">
-            {intl.formatMessage({ id: "forms.loading" })}
-          </p>
-        }
-      >
-        <ExperienceFormBody countryCode={countryCode} countryName={countryName} onClose={() => setOpen(false)} />
-      </Suspense>
-    );
-  }
+  const { refused, sent } = useFormPost("experience");
+  const details = useRef<HTMLDetailsElement>(null);
+  const warm = () => void preloadToasts();
+  // The form is in the page's HTML (a browser without JavaScript posts it); once hydrated it is mounted while the
+  // card is open only, so each opening starts a fresh form, as before.
+  const [hydrated, setHydrated] = useState(false);
+  const [open, setOpen] = useState(refused !== null);
+  useEffect(() => setHydrated(true), []);
   return (
-    <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-5 sm:flex-row sm:items-center sm:justify-between">
-      <div>
-        <p className="font-semibold">
-          {intl.formatMessage(
-            { id: "forms.community.cta.title" },
-            { inCountry: countryPhrase(intl.locale, countryCode, "in") },
-          )}
+    // Open, the form (a card of its own, with its title) takes the call's place and the whole width.
+    <div className="group rounded-xl border border-slate-200 bg-white has-[details[open]]:border-transparent has-[details[open]]:bg-transparent">
+      {sent ? (
+        <p
+          role="status"
+          className="rounded-t-xl border-b border-brand-100 bg-brand-50 px-5 py-3 text-sm text-slate-800"
+        >
+          {intl.formatMessage({ id: "forms.experience.toast.success" })}
         </p>
-        <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.community.cta.body" })}</p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-3 p-5 has-[details[open]]:p-0">
+        <div className="min-w-0 flex-1 basis-64 group-has-[details[open]]:hidden">
+          <p className="font-semibold">
+            {intl.formatMessage(
+              { id: "forms.community.cta.title" },
+              { inCountry: countryPhrase(intl.locale, countryCode, "in") },
+            )}
+          </p>
+          <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.community.cta.body" })}</p>
+        </div>
+        <details
+          id="share"
+          ref={details}
+          open={refused ? true : undefined}
+          onToggle={(e) => setOpen(e.currentTarget.open)}
+          className="open:basis-full"
+        >
+          <summary
+            onPointerEnter={warm}
+            onFocus={warm}
+            onTouchStart={warm}
+            className="inline-flex cursor-pointer list-none rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            {intl.formatMessage({ id: "forms.community.cta.button" })}
+          </summary>
+          {!hydrated || open ? (
+            <div className="mt-4">
+              <ExperienceFormBody
+                countryCode={countryCode}
+                countryName={countryName}
+                onClose={() => {
+                  if (details.current) details.current.open = false;
+                }}
+              />
+            </div>
+          ) : null}
+        </details>
       </div>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        onPointerEnter={warm}
-        onFocus={warm}
-        onTouchStart={warm}
-        className="shrink-0 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        data-nojs-hide
-      >
-        {intl.formatMessage({ id: "forms.community.cta.button" })}
-      </button>
     </div>
   );
 }

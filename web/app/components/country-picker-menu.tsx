@@ -1,5 +1,6 @@
 // The picker's dropdown, loaded on first use (components/country-picker.tsx): a Radix popover anchored to the
-// trigger, with cmdk's fuzzy search over the country names.
+// trigger, with cmdk's list filtered and ordered by the product's search over every name of a country
+// (product/country-search.ts: case and accents ignored, other names known).
 import { useNavigate } from "react-router";
 import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
@@ -7,12 +8,13 @@ import type { RefObject } from "react";
 import { useIntl } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
 import { countryNameIn } from "../../../product/country-names.ts";
+import { countryScore } from "../../../product/country-search.ts";
 import { CheckIcon, SearchIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
 
-/** The covered countries by their name in the page's language (English: as before), with the English name to search too. */
+/** The covered countries by their name in the page's language (English: as before). */
 function options(locale: string) {
-  return COUNTRIES.map((c) => ({ code: c.code, english: c.name, name: countryNameIn(locale, c.code) })).sort((a, b) =>
+  return COUNTRIES.map((c) => ({ code: c.code, name: countryNameIn(locale, c.code) })).sort((a, b) =>
     locale === "en" ? a.name.localeCompare(b.name) : a.name.localeCompare(b.name, locale),
   );
 }
@@ -24,20 +26,25 @@ export default function CountryPickerMenu({
   current,
   hrefOf,
   listId,
+  search,
+  onSearch,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  anchor: RefObject<HTMLButtonElement | null>;
+  anchor: RefObject<HTMLElement | null>;
   current?: string;
   hrefOf: (code: string) => string;
   listId: string;
+  /** What is typed, kept by the trigger from before this list was loaded (country-picker.tsx). */
+  search: string;
+  onSearch: (search: string) => void;
 }) {
   const navigate = useNavigate();
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Anchor virtualRef={anchor as RefObject<HTMLButtonElement>} />
+      <Popover.Anchor virtualRef={anchor as RefObject<HTMLElement>} />
       <Popover.Portal>
         <Popover.Content
           id={listId}
@@ -54,10 +61,14 @@ export default function CountryPickerMenu({
           }}
           className="z-50 w-[min(18rem,calc(100vw-2rem))] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-xl"
         >
-          <Command label={t("picker.label")} loop>
+          {/* Every name of a country, whatever the case and accents (product/country-search.ts): the same search as
+              the trigger's Enter before this list had loaded. */}
+          <Command label={t("picker.label")} loop filter={(code, typed) => countryScore(code, typed, intl.locale)}>
             <div className="flex items-center gap-2 border-b border-slate-200 px-3">
               <SearchIcon className="h-4 w-4 text-slate-500" />
               <Command.Input
+                value={search}
+                onValueChange={onSearch}
                 placeholder={t("picker.search")}
                 className="h-10 w-full bg-transparent text-sm outline-none placeholder:text-slate-500"
               />
@@ -69,8 +80,7 @@ export default function CountryPickerMenu({
               {options(intl.locale).map((c) => (
                 <Command.Item
                   key={c.code}
-                  value={c.name}
-                  keywords={c.english === c.name ? undefined : [c.english]}
+                  value={c.code}
                   onSelect={() => {
                     onOpenChange(false);
                     navigate(hrefOf(c.code));

@@ -1,9 +1,15 @@
-// The country picker (docs/product.md §2): a searchable dropdown with fuzzy matching on the country name, flags, the
-// product's placeholder (docs/product.md §2), search and empty texts, and a 256 px list. The trigger is rendered with the page; the
-// dropdown (Radix popover + cmdk) loads when the visitor first reaches for it.
-import { lazy, Suspense, useId, useRef, useState } from "react";
-import { FormattedMessage } from "react-intl";
+// The country picker (docs/product.md §2): a searchable dropdown with fuzzy matching on the country's names, flags, the
+// product's placeholder, search and empty texts, and a 256 px list. It works before JavaScript ("Works before
+// JavaScript, for real"): the trigger is a native disclosure (`<details>`) whose panel lists the 31 countries as
+// links. Once the page is hydrated the same trigger opens the searchable list instead (Radix popover + cmdk, loaded
+// when the visitor first reaches for it, country-picker-menu.tsx). What is typed before that list is ready is kept
+// ("Input that starts early is kept"): keys typed on the trigger go into the search, and Enter before the list has
+// loaded opens the best match (product/country-search.ts, the same search as the list's).
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { FormattedMessage, useIntl } from "react-intl";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { searchCountries } from "../../../product/country-search.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { ChevronDownIcon } from "./icons.tsx";
@@ -17,11 +23,16 @@ export function countryHref(code: string, target: "country" | "job-market"): str
   return target === "job-market" && c ? `/job-market/${c.slug}` : `/country/${code.toLowerCase()}`;
 }
 
+/** A key that types a character into the search (not Space on an empty search: that opens the picker). */
+const typesText = (e: KeyboardEvent, search: string) =>
+  e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !(e.key === " " && search === "");
+
 export function CountryPicker({
   current,
   target = "country",
   className = "",
   id,
+  label,
 }: {
   /** Code of the country shown now, if any. */
   current?: string;
@@ -29,58 +40,155 @@ export function CountryPicker({
   target?: "country" | "job-market";
   className?: string;
   id?: string;
+  /** What the trigger is called for assistive technologies ("Change country"); a `<summary>` takes no `<label>`. */
+  label?: ReactNode;
 }) {
+  // Until the page is hydrated the disclosure works on its own (its list of links); after, it opens the menu.
+  const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const [search, setSearch] = useState("");
+  const details = useRef<HTMLDetailsElement>(null);
+  const trigger = useRef<HTMLElement>(null);
   const listId = useId();
+  const labelId = useId();
   const selected = current ? COUNTRIES.find((c) => c.code === current) : undefined;
-  const warm = () => void loadMenu();
+  const intl = useIntl();
   const f = useFormat();
   const to = useLocalePath();
+  const navigate = useNavigate();
+  const hrefOf = (code: string) => to(countryHref(code, target));
+  const warm = () => void loadMenu();
+  const openMenu = () => {
+    setUsed(true);
+    setOpen(true);
+    warm();
+  };
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setSearch("");
+  };
+
+  useEffect(() => {
+    setHydrated(true);
+    // Opened before the page was ready: the searchable list takes over from the plain one.
+    if (details.current?.open) {
+      details.current.open = false;
+      openMenu();
+    }
+    // Once, at hydration.
+  }, []);
+
+  // Keys typed on the trigger while the list is not there yet: kept in the search, and Enter opens the best match.
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (!hydrated) return;
+    if (typesText(e, search)) {
+      e.preventDefault();
+      setSearch((s) => s + e.key);
+      if (!open) openMenu();
+    } else if (e.key === "Backspace" && search !== "") {
+      e.preventDefault();
+      setSearch((s) => s.slice(0, -1));
+    } else if (e.key === "Enter" && search !== "") {
+      e.preventDefault();
+      const best = searchCountries(search, intl.locale)[0];
+      if (best) {
+        onOpenChange(false);
+        navigate(hrefOf(best));
+      }
+    }
+  };
+
+  const shown = selected ? f.country(selected.code) : intl.formatMessage({ id: "picker.placeholder" });
+  const others = COUNTRIES.map((c) => ({ code: c.code, name: f.country(c.code) })).sort((a, b) =>
+    a.name.localeCompare(b.name, intl.locale),
+  );
   return (
-    <>
-      <button
-        ref={trigger}
-        id={id}
-        type="button"
-        data-testid="country-picker"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
-        onPointerEnter={warm}
-        onFocus={warm}
-        onTouchStart={warm}
-        onClick={() => {
-          setUsed(true);
-          setOpen((o) => !o);
-        }}
-        className={`inline-flex h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-sm shadow-sm hover:border-slate-400 sm:w-72 ${className}`}
-      >
-        {selected ? (
-          <span className="flex items-center gap-2">
-            <Flag code={selected.code} />
-            {f.country(selected.code)}
-          </span>
-        ) : (
-          <span className="text-slate-600">
-            <FormattedMessage id="picker.placeholder" />
-          </span>
+    <div className={`relative w-full sm:w-72 ${className}`}>
+      {label ? (
+        <span id={labelId} className="sr-only">
+          {label}
+        </span>
+      ) : null}
+      <details ref={details} className="picker">
+        <summary
+          ref={trigger}
+          id={id}
+          aria-labelledby={label ? labelId : undefined}
+          data-testid="country-picker"
+          aria-haspopup={hydrated ? "dialog" : undefined}
+          aria-expanded={hydrated ? open : undefined}
+          aria-controls={hydrated && open ? listId : undefined}
+          onPointerEnter={warm}
+          onFocus={warm}
+          onTouchStart={warm}
+          onKeyDown={onKeyDown}
+          onClick={(e) => {
+            if (!hydrated) return; // the disclosure opens its list of links itself
+            e.preventDefault();
+            if (open) onOpenChange(false);
+            else openMenu();
+          }}
+          className="flex h-11 w-full cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-sm shadow-sm hover:border-slate-400"
+        >
+          {selected ? (
+            <span className="flex items-center gap-2">
+              <Flag code={selected.code} />
+              {shown}
+            </span>
+          ) : (
+            <span className="text-slate-600">{shown}</span>
+          )}
+          <ChevronDownIcon className="h-4 w-4 text-slate-500" />
+        </summary>
+        {hydrated ? null : (
+          // Before JavaScript: the 31 countries as plain links (names only: 31 flags would be fetched by every page).
+          <nav
+            aria-label={intl.formatMessage({ id: "picker.label" })}
+            className="absolute left-0 z-50 mt-1 w-[min(18rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white shadow-xl"
+          >
+            <ul className="overflow-y-auto p-1" style={{ maxHeight: 256 }}>
+              {others.map((c) => (
+                <li key={c.code}>
+                  <a
+                    href={hrefOf(c.code)}
+                    aria-current={c.code === current ? "page" : undefined}
+                    className="block rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold"
+                  >
+                    {c.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         )}
-        <ChevronDownIcon className="h-4 w-4 text-slate-500" />
-      </button>
+      </details>
       {used ? (
-        <Suspense fallback={null}>
+        <Suspense
+          fallback={
+            open ? (
+              // While the list loads: what was typed so far, so the visitor sees it is kept.
+              <p
+                role="status"
+                className="absolute left-0 z-50 mt-1 w-[min(18rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 shadow-xl"
+              >
+                {search || <FormattedMessage id="picker.search" />}
+              </p>
+            ) : null
+          }
+        >
           <CountryPickerMenu
             open={open}
-            onOpenChange={setOpen}
+            onOpenChange={onOpenChange}
             anchor={trigger}
             current={current}
-            hrefOf={(code) => to(countryHref(code, target))}
+            hrefOf={hrefOf}
             listId={listId}
+            search={search}
+            onSearch={setSearch}
           />
         </Suspense>
       ) : null}
-    </>
+    </div>
   );
 }

@@ -103,10 +103,11 @@ export function CountryView({ data }: { data: CountryPageData }) {
             <Breadcrumbs items={[{ label: t("country.breadcrumb"), to: "/" }, { label: f.country(country.code) }]} />
           </div>
           <div>
-            <label htmlFor="country-picker" className="sr-only">
-              <FormattedMessage id="country.changeCountry" />
-            </label>
-            <CountryPicker id="country-picker" current={country.code} />
+            <CountryPicker
+              id="country-picker"
+              label={<FormattedMessage id="country.changeCountry" />}
+              current={country.code}
+            />
           </div>
         </div>
 

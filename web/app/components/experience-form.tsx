@@ -1,7 +1,8 @@
-// The share form of "Real experiences from job seekers here" (docs/product.md §4, §5, §7, §8), loaded when the visitor
-// opens it: the toasts word for word, mood slider 1 to 5 (default 3), the language checkbox, the honeypot.
+// The share form of "Real experiences from job seekers here" (docs/product.md §4, §5, §7, §8), in the share card
+// (community.tsx): the toasts word for word, mood slider 1 to 5 (default 3), the language checkbox, the honeypot.
+// Without JavaScript the browser posts it to its page (api/routes/form-posts.ts), which answers with the same checks.
 import { countryPhrase } from "../../../product/country-phrases.ts";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { useIntl, type IntlShape } from "react-intl";
 import {
@@ -15,16 +16,19 @@ import {
   ROLE_FAMILIES,
   SENIORITY_LEVELS,
 } from "../../../product/options.ts";
-import { notify, preloadToasts } from "../lib/toast.ts";
+import { notify } from "../lib/toast.ts";
 import { CloseIcon } from "./icons.tsx";
 import { Honeypot } from "./honeypot.tsx";
 import {
   CharCounter,
   FieldError,
+  FormRefusal,
   describedBy,
+  firstInvalid,
   focusFirstInvalid,
   optionLabel,
   overCapMessage,
+  useFormPost,
 } from "./form-fields.tsx";
 
 interface FormState {
@@ -62,6 +66,20 @@ function errorsOf(intl: IntlShape, form: FormState): Partial<Record<Checked, str
   return out;
 }
 
+/** The form's state from the fields of a post (strings: the mood a number, the checkbox "on"). */
+function stateOf(values: Record<string, string>): FormState {
+  const mood = Number(values.mood);
+  return {
+    ...EMPTY,
+    role_family: values.role_family ?? "",
+    seniority: values.seniority ?? "",
+    residency: values.residency ?? "",
+    mood: Number.isInteger(mood) && mood >= MOOD_MIN && mood <= MOOD_MAX ? mood : MOOD_DEFAULT,
+    local_language: ["on", "true", "1"].includes(values.local_language ?? ""),
+    comment: values.comment ?? "",
+  };
+}
+
 const MOODS = Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i);
 
 const field =
@@ -80,9 +98,15 @@ export default function ExperienceForm({
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `forms.experience.${id}` }, values);
-  const [form, setForm] = useState<FormState>(EMPTY);
+  // Sent without JavaScript and refused: this page answers the post with what was typed (api/routes/form-posts.ts).
+  const { refused } = useFormPost("experience");
+  const [form, setForm] = useState<FormState>(() => (refused ? stateOf(refused.values) : EMPTY));
   const [submitting, setSubmitting] = useState(false);
-  const [errors, setErrors] = useState<Partial<Record<Checked, string>>>({});
+  // The same checks as before a send with JavaScript, on what was typed: the server's rules are these.
+  const [errors, setErrors] = useState<Partial<Record<Checked, string>>>(() =>
+    refused ? errorsOf(intl, stateOf(refused.values)) : {},
+  );
+  const focus = refused ? firstInvalid(CHECKED, errors) : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const revalidator = useRevalidator();
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
@@ -102,9 +126,7 @@ export default function ExperienceForm({
 
   const moodLabel = (m: number) => optionLabel(intl, MOOD_LABELS[m] ?? "");
   const collapse = onClose;
-  useEffect(() => {
-    void preloadToasts();
-  }, []);
+  // The toasts load when the share card is reached for (community.tsx), not with every country page.
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -147,6 +169,7 @@ export default function ExperienceForm({
   return (
     <form
       ref={formRef}
+      method="post"
       onSubmit={submit}
       noValidate
       className="relative rounded-xl border border-slate-200 bg-white p-5"
@@ -155,6 +178,7 @@ export default function ExperienceForm({
       <button
         type="button"
         onClick={collapse}
+        data-nojs-hide
         aria-label={t("close")}
         className="absolute right-3 top-3 inline-flex h-8 w-8 items-center justify-center rounded-md hover:bg-slate-100"
       >
@@ -167,11 +191,15 @@ export default function ExperienceForm({
       <p className="mt-1 text-sm text-slate-700" id="share-public" data-testid="share-public">
         {t("public")}
       </p>
+      <div className="mt-3">
+        <FormRefusal outcome={refused} />
+      </div>
       <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3">
         <RequiredSelect
           label={t("roleFamily")}
           name="role_family"
           error={errors.role_family}
+          autoFocus={focus === "role_family"}
           placeholder={t("roleFamily.placeholder")}
           options={ROLE_FAMILIES}
           value={form.role_family}
@@ -181,6 +209,7 @@ export default function ExperienceForm({
           label={t("seniority")}
           name="seniority"
           error={errors.seniority}
+          autoFocus={focus === "seniority"}
           placeholder={t("seniority.placeholder")}
           options={SENIORITY_LEVELS}
           value={form.seniority}
@@ -190,6 +219,7 @@ export default function ExperienceForm({
           label={t("residency")}
           name="residency"
           error={errors.residency}
+          autoFocus={focus === "residency"}
           placeholder={t("residency.placeholder")}
           options={RESIDENCY_OPTIONS}
           value={form.residency}
@@ -246,6 +276,7 @@ export default function ExperienceForm({
         </label>
         <textarea
           id="experience-comment"
+          autoFocus={focus === "comment"}
           rows={3}
           value={form.comment}
           onChange={(e) => set("comment", e.target.value)}
@@ -271,6 +302,7 @@ export default function ExperienceForm({
           type="button"
           disabled={submitting}
           onClick={collapse}
+          data-nojs-hide
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-60"
         >
           {t("cancel")}
@@ -284,6 +316,7 @@ export default function ExperienceForm({
 function RequiredSelect(props: {
   label: string;
   name: string;
+  autoFocus?: boolean;
   placeholder: string;
   options: readonly string[];
   value: string;
@@ -301,6 +334,7 @@ function RequiredSelect(props: {
         id={id}
         className={`${field} ${props.error ? "border-red-600" : ""}`}
         value={props.value}
+        autoFocus={props.autoFocus}
         onChange={(e) => props.onChange(e.target.value)}
         aria-required="true"
         aria-invalid={props.error ? true : undefined}

@@ -3,7 +3,9 @@
 // in error, and a character counter under capped text that never cuts what was typed: past the cap it turns
 // red and says by how much, and the form refuses to send it. Every text comes from the `forms` catalogue
 // (web/app/i18n/messages/<locale>/forms.json, docs/i18n-pages.md).
+import { useActionData, useSearchParams } from "react-router";
 import { useIntl, type IntlShape } from "react-intl";
+import { SENT_PARAM, type FormName, type FormOutcome } from "../../../product/forms.ts";
 
 /** Ids of a field's error and hint, for aria-describedby ("" parts left out). */
 export function describedBy(...ids: Array<string | null | undefined | false>): string | undefined {
@@ -132,4 +134,47 @@ export function optionLabel(intl: IntlShape, value: string): string {
 /** The values of a retention sentence ({unit, select, months {…} other {…}} with {count}): 365 → 12 months, 90 → 90 days. */
 export function retentionValues(days: number): { unit: string; count: number } {
   return days % 365 === 0 ? { unit: "months", count: (days / 365) * 12 } : { unit: "days", count: days };
+}
+
+/**
+ * What a form posted without JavaScript came back with (api/routes/form-posts.ts; docs/product.md §5): its refusal,
+ * when this page answers one (the route's action: the errors and what was typed), and whether the page says it was
+ * sent (`?sent=1`, where an accepted post is redirected). Every form reads it here, the same way.
+ */
+export function useFormPost(form: FormName): { refused: FormOutcome | null; sent: boolean } {
+  const outcome = useActionData() as FormOutcome | undefined;
+  const [params] = useSearchParams();
+  return { refused: outcome?.form === form ? outcome : null, sent: params.get(SENT_PARAM) === "1" };
+}
+
+/** The sentence of a refusal that is not about one field (too many posts, a failure of ours, another site's post). */
+export function FormRefusal({ outcome }: { outcome: FormOutcome | null }) {
+  const intl = useIntl();
+  if (!outcome) return null;
+  const id =
+    outcome.status === 400 && Object.keys(outcome.errors).length > 0
+      ? "forms.refused.check"
+      : outcome.status === 429
+        ? "forms.refused.tooMany"
+        : outcome.status === 403
+          ? "forms.refused.crossSite"
+          : "forms.refused.failed";
+  return (
+    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-form-refused>
+      {intl.formatMessage({ id })}
+    </p>
+  );
+}
+
+/** A refusal's field errors (the server's sentences) for the given fields of a form. */
+export function refusedErrors<F extends string>(
+  outcome: FormOutcome | null,
+  fields: readonly F[],
+): Partial<Record<F, string>> {
+  return outcome ? fieldErrorsOf({ error: { details: outcome.errors } }, fields) : {};
+}
+
+/** The first of `names` (in form order) with an error: the field a page answering a refusal focuses (autoFocus). */
+export function firstInvalid<F extends string>(names: readonly F[], errors: Partial<Record<F, string>>): F | undefined {
+  return names.find((n) => errors[n]);
 }

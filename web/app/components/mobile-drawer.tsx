@@ -17,7 +17,7 @@ export default function MobileDrawer({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   feedbackUrl: string | null;
-  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
   const close = () => onOpenChange(false);
   const intl = useIntl();

@@ -1,5 +1,5 @@
 // Header (logo, navigation, mobile drawer), footer and the pending-navigation banner shared by every page.
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigation } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
@@ -92,7 +92,23 @@ export function SiteHeader({ feedbackUrl }: { feedbackUrl: string | null }) {
   const to = useLocalePath();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  // Until the page is hydrated the phone menu is a native disclosure with its own list of links; after, it opens
+  // the drawer (docs/product.md §2, "Works before JavaScript").
+  const [hydrated, setHydrated] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const menuButton = useRef<HTMLElement>(null);
+  const openDrawer = () => {
+    setUsed(true);
+    setOpen(true);
+  };
+  useEffect(() => {
+    setHydrated(true);
+    // Opened before the page was ready: the drawer takes over.
+    if (menu.current?.open) {
+      menu.current.open = false;
+      openDrawer();
+    }
+  }, []);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
@@ -110,23 +126,38 @@ export function SiteHeader({ feedbackUrl }: { feedbackUrl: string | null }) {
         </nav>
         <div className="flex items-center gap-1">
           <LanguageLinks />
-          <button
-            ref={menuButton}
-            type="button"
-            aria-label={intl.formatMessage({ id: "common.menu.open" })}
-            aria-haspopup="dialog"
-            aria-expanded={open}
-            onPointerEnter={() => void loadDrawer()}
-            onTouchStart={() => void loadDrawer()}
-            onFocus={() => void loadDrawer()}
-            onClick={() => {
-              setUsed(true);
-              setOpen(true);
-            }}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
-          >
-            <MenuIcon className="h-6 w-6" />
-          </button>
+          <details ref={menu} className="phone-menu md:hidden" data-testid="phone-menu">
+            <summary
+              ref={menuButton}
+              aria-label={intl.formatMessage({ id: "common.menu.open" })}
+              aria-haspopup={hydrated ? "dialog" : undefined}
+              aria-expanded={hydrated ? open : undefined}
+              onPointerEnter={() => void loadDrawer()}
+              onTouchStart={() => void loadDrawer()}
+              onFocus={() => void loadDrawer()}
+              onClick={(e) => {
+                if (!hydrated) return; // the disclosure opens its own list
+                e.preventDefault();
+                openDrawer();
+              }}
+              className="inline-flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+            >
+              <MenuIcon className="h-6 w-6" />
+            </summary>
+            {hydrated ? null : (
+              <nav
+                aria-label={intl.formatMessage({ id: "common.nav.mobile" })}
+                className="fixed inset-x-0 top-16 z-50 flex flex-col gap-1 border-b border-slate-200 bg-white p-4 shadow-lg"
+              >
+                {NAV.map((item) => (
+                  <NavLink key={item.to} to={to(item.to)} end={item.end} className={navClass}>
+                    <FormattedMessage id={item.label} />
+                  </NavLink>
+                ))}
+                <FeedbackLink url={feedbackUrl} className={navClass({ isActive: false })} />
+              </nav>
+            )}
+          </details>
         </div>
         {used ? (
           <Suspense fallback={null}>

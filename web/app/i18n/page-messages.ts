@@ -19,8 +19,18 @@ const WEATHER_WORDS = [
 ];
 /** A ranking list with its rating key (components/ranking-list.tsx). */
 const RANKING_LIST = ["rankings.band", "rankings.empty", "rankings.outOf10", "rankings.paused", "rankings.ratingKey"];
-/** The form parts every form uses (components/form-fields.tsx): counters, errors, options, the over-cap notice. */
-const FORM_PARTS = ["forms.counter", "forms.error", "forms.option", "forms.overCap", "forms.requiredMarked"];
+/**
+ * The form parts every form uses (components/form-fields.tsx): counters, errors, options, the over-cap notice, and
+ * what a form posted without JavaScript says when it was refused.
+ */
+const FORM_PARTS = [
+  "forms.counter",
+  "forms.error",
+  "forms.option",
+  "forms.overCap",
+  "forms.refused",
+  "forms.requiredMarked",
+];
 /** The country page's sections, shared by /country/{code} and /job-market/{name} (components/country-view.tsx…), "why it changed" included. */
 const COUNTRY_SECTIONS = [
   "country",
@@ -65,14 +75,7 @@ export const PAGE_MESSAGES = {
     ...RANKING_LIST,
     ...WEATHER_WORDS,
   ],
-  "waiting-list": [
-    "forms.waitingList",
-    "forms.toast",
-    "forms.needsJs",
-    "country.help",
-    ...FORM_PARTS,
-    ...WEATHER_WORDS,
-  ],
+  "waiting-list": ["forms.waitingList", "forms.toast", "country.help", ...FORM_PARTS, ...WEATHER_WORDS],
   methodology: ["methodology", "open-data.reference.type", ...WEATHER_WORDS],
   "open-data": ["open-data", "forms.newTab", ...WEATHER_WORDS],
   "open-data-api": [
@@ -82,7 +85,7 @@ export const PAGE_MESSAGES = {
     "country.help",
     ...WEATHER_WORDS,
   ],
-  contact: ["forms.contact", "forms.needsJs", "forms.newTab", "forms.toast", ...FORM_PARTS],
+  contact: ["forms.contact", "forms.newTab", "forms.toast", ...FORM_PARTS],
   privacy: ["legal.privacy", "forms.contact.topic", ...FORM_PARTS],
   terms: ["legal.terms", ...FORM_PARTS],
 } satisfies Record<string, readonly string[]>;

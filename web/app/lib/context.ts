@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from "react-router";
 import type { ReadModel } from "../../../api/read-model.ts";
 import type { UploadRules } from "../../../api/upload-rules.ts";
+import type { FormOutcome } from "../../../product/forms.ts";
 
 /** Public settings of the site as configured; never secrets. */
 export interface SiteSettings {
@@ -41,6 +42,11 @@ export interface SiteLoadContext {
   cspNonce: string;
   /** The time of this request: freshness, data ages and relative dates are computed from it. */
   now: Date;
+  /**
+   * A form posted without JavaScript and refused (api/routes/form-posts.ts): its page's `action` answers it, with
+   * the errors next to the fields and what was typed. Undefined for every other request.
+   */
+  form?: FormOutcome;
 }
 
 /** A loader's arguments with the site's context typed (React Router types `context` loosely). */

@@ -33,9 +33,13 @@ import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
+import type { PageHandle } from "../../page-query.ts";
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
+
+/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+export const handle: PageHandle = { query: ["add"] };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);
@@ -52,6 +56,17 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   }
   const r = readComparePath(raw);
   if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
+  if (r.kind === "count") {
+    // One country alone, or five and more: the 2-to-4 rule in words, with the ways on (docs/product.md).
+    const t = pageTextOf(request);
+    return {
+      notFound: false as const,
+      limits: true as const,
+      codes: r.codes,
+      meta: { title: t("compare.limits.title", { min: COMPARE_MIN, max: COMPARE_MAX }) },
+      messages: pageMessages(request, "compare"),
+    };
+  }
   if (r.kind === "redirect") throw redirect(`${localePath(lang, r.path)}${url.search}`, 301);
   const readings = r.codes.map((code) => context.read.country(code, context.now)!);
   // One time axis: the same months for every country (the newest HISTORY_MONTHS of any of them).
@@ -91,6 +106,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   const names = countries.map((c) => c.name).join(` ${t("compare.vs")} `);
   return {
     notFound: false as const,
+    limits: false as const,
     codes: r.codes,
     countries,
     differences: differences.filter((d) => d !== null),
@@ -102,6 +118,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   const d = args.data;
   if (!d || d.notFound) return [{ title: "Country Not Found" }, { name: "robots", content: "noindex" }];
+  if (d.limits) return pageMeta(args, { title: d.meta.title, noindex: true });
   return pageMeta(args, {
     title: d.meta.title,
     description: d.meta.description,
@@ -122,6 +139,7 @@ export default function ComparePage() {
   const intl = useIntl();
   const f = useFormat();
   if (d.notFound) return <CountryNotFound />;
+  if (d.limits) return <CompareLimits codes={d.codes} />;
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `compare.${id}` }, values);
   const lp = useLocalePath();
@@ -310,6 +328,61 @@ export default function ComparePage() {
           }}
         />
       </p>
+    </div>
+  );
+}
+
+/**
+ * An address naming one country alone or five and more: the 2-to-4 rule said, and the ways on. One country: the
+ * "Compare with…" form (a plain GET form, without JavaScript too) and its page; more: the first four compared, and
+ * each country's page.
+ */
+function CompareLimits({ codes }: { codes: readonly string[] }) {
+  const intl = useIntl();
+  const f = useFormat();
+  const lp = useLocalePath();
+  const t = (id: string, values?: Record<string, string | number>) =>
+    intl.formatMessage({ id: `compare.limits.${id}` }, { min: COMPARE_MIN, max: COMPARE_MAX, ...values });
+  const names = codes.map((c) => f.country(c));
+  const list = (xs: readonly string[]) => intl.formatList(xs, { type: "conjunction" });
+  const first = codes.slice(0, COMPARE_MAX);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10" data-testid="compare-limits">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
+      {codes.length < COMPARE_MIN ? (
+        <>
+          <p className="mt-3 text-lg text-slate-700">{t("one", { country: names[0]! })}</p>
+          <div className="mt-6">
+            <CompareWith codes={codes} />
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mt-3 text-lg text-slate-700">{t("many", { count: codes.length })}</p>
+          <p className="mt-6">
+            <Link
+              to={lp(comparePath(first))}
+              className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+            >
+              {t("firstFour", { names: list(first.map((c) => f.country(c))) })}
+            </Link>
+          </p>
+        </>
+      )}
+      <h2 className="mt-8 text-lg font-semibold">{t("pages")}</h2>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {codes.map((c, i) => (
+          <li key={c}>
+            <Link
+              to={lp(`/country/${c.toLowerCase()}`)}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-slate-300 bg-white px-3 py-1 font-medium hover:bg-slate-50"
+            >
+              <Flag code={c} height={14} />
+              {names[i]}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

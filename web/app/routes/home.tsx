@@ -100,10 +100,7 @@ export default function Home() {
           <FormattedMessage id="home.lead" values={{ total: data.total }} />
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-          <label htmlFor="home-picker" className="sr-only">
-            <FormattedMessage id="picker.placeholder" />
-          </label>
-          <CountryPicker id="home-picker" />
+          <CountryPicker id="home-picker" label={<FormattedMessage id="picker.placeholder" />} />
           <p className="text-sm text-slate-600">
             <FormattedMessage id="home.scored" values={{ scored: data.scoredCount, total: data.total }} />
             {data.publishedAt ? <> · {f.published(data.publishedAt)}</> : null}

@@ -16,16 +16,24 @@ import { Honeypot } from "../components/honeypot.tsx";
 import {
   CharCounter,
   FieldError,
+  FormRefusal,
   describedBy,
   fieldErrorsOf,
+  firstInvalid,
   focusFirstInvalid,
   localFieldErrors,
   overCapMessage,
+  refusedErrors,
+  useFormPost,
 } from "../components/form-fields.tsx";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import type { PageHandle } from "../../page-query.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
+import { formAction } from "../lib/form-action.server.ts";
+import { SENT_PARAM } from "../../../product/forms.ts";
+import type { SiteLoadContext } from "../lib/context.ts";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
@@ -35,6 +43,9 @@ const SERVICE_KEY: Record<WaitingListService, string> = {
   "career-consultant": "careerConsultant",
   "cv-upgrade": "cvUpgrade",
 };
+
+/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+export const handle: PageHandle = { query: [SENT_PARAM] };
 
 export function loader({ params, request }: LoaderFunctionArgs) {
   const service = WAITING_LIST_SERVICES.find((s) => s.id === params.service);
@@ -49,6 +60,9 @@ export function loader({ params, request }: LoaderFunctionArgs) {
     messages: pageMessages(request, "waiting-list"),
   };
 }
+
+/** A form posted without JavaScript and refused: this page again, with why (lib/form-action.server.ts). */
+export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "waitingList");
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, { title: args.data?.meta.title ?? "Waiting list", description: args.data?.meta.description });
@@ -68,23 +82,24 @@ export default function WaitingListPage() {
   const key = SERVICE_KEY[service];
   const navigate = useNavigate();
   const lp = useLocalePath();
-  const [form, setForm] = useState(EMPTY);
+  // Sent without JavaScript (the browser posts the form itself: api/routes/form-posts.ts): refused (this page
+  // answers the post, with what was typed and why) or accepted (`?sent=1`).
+  const { refused, sent } = useFormPost("waitingList");
+  const [form, setForm] = useState(() => ({ ...EMPTY, ...refused?.values }));
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
-  // Forms need JavaScript (docs/product.md §2): until the page is hydrated the button stays disabled, so a form sent
-  // early can never fall back to the browser's own submission, which would put the visitor's name, e-mail and phone
-  // in a URL (and so in logs and history) and store nothing.
-  const [ready, setReady] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     // The form is what this page is for: get the toasts ready once the page is interactive.
     void preloadToasts();
-    setReady(true);
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
   }, []);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() =>
+    localFieldErrors(intl, "waitingList", refusedErrors(refused, FIELDS)),
+  );
+  const focus = refused ? firstInvalid(FIELDS, errors) : undefined;
   const formRef = useRef<HTMLFormElement>(null);
   const set = (k: keyof typeof EMPTY, v: string) => {
     setForm((f) => ({ ...f, [k]: v }));
@@ -150,6 +165,12 @@ export default function WaitingListPage() {
             {t(`${key}.title`)}
           </h1>
           <p className="mt-3 text-slate-700">{t(`${key}.intro`)}</p>
+          {sent ? (
+            <p role="status" className="mt-6 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+              <span className="block font-semibold">{t("toast.success.title")}</span>
+              {t("toast.success.body")}
+            </p>
+          ) : null}
           <form
             ref={formRef}
             method="post"
@@ -158,12 +179,14 @@ export default function WaitingListPage() {
             className="mt-6 space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
           >
             <p className="text-sm text-slate-600">{intl.formatMessage({ id: "forms.requiredMarked" })}</p>
+            <FormRefusal outcome={refused} />
             <div>
               <label htmlFor="wl-name" className="block text-sm font-medium">
                 {t("name")} *
               </label>
               <input
                 id="wl-name"
+                autoFocus={focus === "name"}
                 className={field(!!errors.name)}
                 name="name"
                 aria-required="true"
@@ -181,6 +204,7 @@ export default function WaitingListPage() {
               </label>
               <input
                 id="wl-email"
+                autoFocus={focus === "email"}
                 className={field(!!errors.email)}
                 name="email"
                 type="email"
@@ -199,6 +223,7 @@ export default function WaitingListPage() {
               </label>
               <input
                 id="wl-phone"
+                autoFocus={focus === "phone"}
                 className={field(!!errors.phone)}
                 name="phone"
                 type="tel"
@@ -216,6 +241,7 @@ export default function WaitingListPage() {
               </label>
               <textarea
                 id="wl-message"
+                autoFocus={focus === "message"}
                 className={field(!!errors.message)}
                 name="message"
                 rows={4}
@@ -232,7 +258,7 @@ export default function WaitingListPage() {
             <Honeypot value={form.website} onChange={(v) => set("website", v)} />
             <button
               type="submit"
-              disabled={!ready || submitting || done}
+              disabled={submitting || done}
               className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
             >
               {submitting ? t("submitting") : t("submit")}
@@ -242,9 +268,6 @@ export default function WaitingListPage() {
                 {t("done")}
               </p>
             ) : null}
-            <noscript>
-              <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.needsJs" })}</p>
-            </noscript>
             <p className="text-xs text-slate-600">
               <FormattedMessage
                 id="forms.waitingList.privacy"

@@ -22,8 +22,12 @@ import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { useFormat } from "../i18n/format.ts";
 import { listIn } from "../lib/list-in.ts";
+import type { PageHandle } from "../../page-query.ts";
 
 const PATH = "/your-weather";
+
+/** The query parameters this page reads: the weights, or the form's one field per input (web/page-query.ts). */
+export const handle: PageHandle = { query: ["weights", ...WEIGHT_KEYS] };
 
 export function loader({ request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);

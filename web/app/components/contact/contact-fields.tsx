@@ -16,6 +16,8 @@ type FieldsProps = {
   form: ContactFormState;
   errors: ContactErrors;
   set: (k: keyof ContactFormState, v: string) => void;
+  /** The field the page focuses as it loads (the first in error of a form posted without JavaScript). */
+  focus?: ContactField;
 };
 
 function FieldError({ field, errors }: { field: ContactField; errors: ContactErrors }) {
@@ -26,7 +28,7 @@ function FieldError({ field, errors }: { field: ContactField; errors: ContactErr
   ) : null;
 }
 
-export function ContactFields({ form, errors, set }: FieldsProps) {
+export function ContactFields({ form, errors, set, focus }: FieldsProps) {
   const intl = useIntl();
   const t = useContactText();
   const describedBy = (f: ContactField, hint?: string) =>
@@ -39,6 +41,7 @@ export function ContactFields({ form, errors, set }: FieldsProps) {
         </label>
         <input
           id="contact-name"
+          autoFocus={focus === "name"}
           className={fieldClass(!!errors.name)}
           name="name"
           autoComplete="name"
@@ -56,6 +59,7 @@ export function ContactFields({ form, errors, set }: FieldsProps) {
         </label>
         <input
           id="contact-email"
+          autoFocus={focus === "email"}
           className={fieldClass(!!errors.email)}
           name="email"
           type="email"
@@ -77,6 +81,7 @@ export function ContactFields({ form, errors, set }: FieldsProps) {
         </label>
         <select
           id="contact-topic"
+          autoFocus={focus === "topic"}
           className={fieldClass(!!errors.topic)}
           name="topic"
           value={form.topic}
@@ -107,6 +112,7 @@ export function ContactFields({ form, errors, set }: FieldsProps) {
         </label>
         <textarea
           id="contact-message"
+          autoFocus={focus === "message"}
           className={fieldClass(!!errors.message)}
           name="message"
           rows={6}

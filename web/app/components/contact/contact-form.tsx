@@ -1,13 +1,13 @@
 // The contact page's form (docs/product.md §2, §5): the fields, the send button and its outcome, and the notes under it.
 // Its state and sending are useContactForm's.
 import { Link } from "react-router";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import { useLocalePath } from "../../i18n/use-locale.ts";
 import type { ContactTopic } from "../../../../product/options.ts";
 import { Honeypot } from "../honeypot.tsx";
-import { retentionValues } from "../form-fields.tsx";
+import { firstInvalid, FormRefusal, retentionValues } from "../form-fields.tsx";
 import { ContactFields } from "./contact-fields.tsx";
-import { useContactForm, useContactText } from "./use-contact-form.ts";
+import { CONTACT_FIELDS, useContactForm, useContactText } from "./use-contact-form.ts";
 
 export function ContactFormSection({
   asked,
@@ -16,10 +16,9 @@ export function ContactFormSection({
   asked: ContactTopic | null;
   retentionDays: number | null;
 }) {
-  const intl = useIntl();
   const lp = useLocalePath();
   const t = useContactText();
-  const { form, errors, submitting, sent, ready, formRef, set, submit } = useContactForm(asked);
+  const { form, errors, submitting, sent, refused, formRef, set, submit } = useContactForm(asked);
   return (
     <section aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="sr-only">
@@ -34,12 +33,18 @@ export function ContactFormSection({
         data-testid="contact-form"
       >
         <p className="text-sm text-slate-600">{t("allRequired")}</p>
-        <ContactFields form={form} errors={errors} set={set} />
+        <FormRefusal outcome={refused} />
+        <ContactFields
+          form={form}
+          errors={errors}
+          set={set}
+          focus={refused ? firstInvalid(CONTACT_FIELDS, errors) : undefined}
+        />
         <Honeypot value={form.website} onChange={(v) => set("website", v)} />
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"
-            disabled={!ready || submitting}
+            disabled={submitting}
             className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
           >
             {submitting ? t("sending") : t("send")}
@@ -50,9 +55,6 @@ export function ContactFormSection({
             </p>
           ) : null}
         </div>
-        <noscript>
-          <p className="text-sm text-slate-700">{intl.formatMessage({ id: "forms.needsJs" })}</p>
-        </noscript>
         <p className="text-xs text-slate-600">
           {retentionDays !== null ? `${t("retention", retentionValues(retentionDays))} ` : null}
           <FormattedMessage

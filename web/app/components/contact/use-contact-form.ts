@@ -1,5 +1,6 @@
 // The contact form's state and sending (docs/product.md §2, §5): what was typed, the server's field errors, and the
 // POST to /api/contact with its toasts. Every check is the server's (api/schemas.ts) except the message's cap.
+// Without JavaScript the browser posts the form itself (api/routes/form-posts.ts) and the page answers it.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
 import {
@@ -9,12 +10,13 @@ import {
   type ContactTopic,
 } from "../../../../product/options.ts";
 import { notify, preloadToasts } from "../../lib/toast.ts";
-import { fieldErrorsOf, localFieldErrors, overCapMessage } from "../form-fields.tsx";
+import { fieldErrorsOf, localFieldErrors, overCapMessage, refusedErrors, useFormPost } from "../form-fields.tsx";
 
 export type ContactField = "name" | "email" | "topic" | "message";
 export type ContactFormState = Record<ContactField | "website", string>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
-const FIELDS: readonly ContactField[] = ["name", "email", "topic", "message"];
+export const CONTACT_FIELDS: readonly ContactField[] = ["name", "email", "topic", "message"];
+const FIELDS = CONTACT_FIELDS;
 
 const empty = (topic: ContactTopic | null): ContactFormState => ({
   name: "",
@@ -39,17 +41,19 @@ export function useContactText() {
 export function useContactForm(asked: ContactTopic | null) {
   const intl = useIntl();
   const t = useContactText();
-  const [form, setForm] = useState<ContactFormState>(() => empty(asked));
-  const [errors, setErrors] = useState<ContactErrors>({});
+  // Sent without JavaScript: refused (this page answers the post, with what was typed) or accepted (`?sent=1`).
+  const { refused, sent: sentByPost } = useFormPost("contact");
+  const [form, setForm] = useState<ContactFormState>(() => ({ ...empty(asked), ...refused?.values }));
+  const [errors, setErrors] = useState<ContactErrors>(() =>
+    localFieldErrors(intl, "contact", refusedErrors(refused, FIELDS)),
+  );
   const [submitting, setSubmitting] = useState(false);
-  const [sent, setSent] = useState(false);
-  const [ready, setReady] = useState(false);
+  const [sent, setSent] = useState(sentByPost);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     // The form is what this page is for: get the toasts ready once the page is interactive.
     void preloadToasts();
-    setReady(true);
   }, []);
 
   const set = (k: keyof ContactFormState, v: string) => {
@@ -126,5 +130,5 @@ export function useContactForm(asked: ContactTopic | null) {
     }
   }
 
-  return { form, errors, submitting, sent, ready, formRef, set, submit };
+  return { form, errors, submitting, sent, refused, formRef, set, submit };
 }

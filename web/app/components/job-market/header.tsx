@@ -26,10 +26,12 @@ export function JobMarketHeader({ data }: { data: CountryPageData }) {
           />
         </div>
         <div>
-          <label htmlFor="job-market-picker" className="sr-only">
-            <FormattedMessage id="country.changeCountry" />
-          </label>
-          <CountryPicker id="job-market-picker" current={country.code} target="job-market" />
+          <CountryPicker
+            id="job-market-picker"
+            label={<FormattedMessage id="country.changeCountry" />}
+            current={country.code}
+            target="job-market"
+          />
         </div>
       </div>
 

@@ -1,0 +1,307 @@
+// `jwi backup DIR` and `jwi restore DIR` (issue 33; pipeline/backup.ts): a backup of a live server taken while
+// visitors post experiences, waiting-list requests and contact messages, by the real CLI in a process of its own,
+// restores into a new data directory with every table as it was at the snapshot (the posts a prefix of the live
+// ones, everything else equal), the DuckDB store equal table by table, and a server started on it serves the
+// restored publication, community and audit log. A partial or mismatched backup is refused with a clear message and
+// leaves nothing behind. Before: two shell lines in docs/operations.md, and nothing tested that a copy restores.
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getJson, login, postJson, startTestServer, validExperience, type TestServer } from "./api/helpers.ts";
+import { jwi, tempDataDir } from "./helpers/cli.ts";
+import { holdJobLock, jwiProcess } from "./helpers/processes.ts";
+
+let live: TestServer;
+const dirs = tempDataDir("jwi-backup-test-");
+const backup = path.join(dirs.dir, "backup");
+const restored = path.join(dirs.dir, "restored");
+
+const waitingList = (i: number) => ({
+  name: `Visitor ${i}`,
+  email: `visitor${i}@example.org`,
+  message: `Request ${i}`,
+  service: "cv-upgrade",
+});
+const contact = (i: number) => ({
+  name: `Writer ${i}`,
+  email: `writer${i}@example.org`,
+  topic: "question",
+  message: `Message ${i}`,
+});
+
+/** Visitors writing, four at a time, until stopped; how many writes were accepted. */
+function writeLoad(base: string): { stop(): Promise<number> } {
+  let running = true;
+  let accepted = 0;
+  const worker = async (w: number) => {
+    for (let i = w; running; i += 4) {
+      const answers = await Promise.all([
+        postJson(`${base}/api/countries/${["de", "fr", "pl"][i % 3]}/experiences`, {
+          ...validExperience,
+          comment: `Under load ${i}`,
+        }),
+        postJson(`${base}/api/waiting-list`, waitingList(i)),
+        postJson(`${base}/api/contact`, contact(i)),
+      ]);
+      for (const a of answers) if (a.status === 201) accepted++;
+    }
+  };
+  const workers = [0, 1, 2, 3].map(worker);
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+      return accepted;
+    },
+  };
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (db: Database.Database, table: string): Row[] => db.prepare(`SELECT * FROM "${table}"`).all() as Row[];
+const canonical = (rows: Row[]) => rows.map((r) => JSON.stringify(r)).sort();
+const tablesOf = (db: Database.Database) =>
+  db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .pluck()
+    .all() as string[];
+
+/** Tables visitors append to under load (rows with an id): the restored ones are a prefix of the live ones. */
+const APPENDED = ["experiences", "waiting_list", "contact_messages"];
+/** Counters the load moves (per client, per country): restored values are the live ones' earlier values. */
+const COUNTERS = ["rate_limits", "community_versions"];
+
+async function duckTables(dataDir: string): Promise<Record<string, { rows: number; hash: string }>> {
+  const instance = await DuckDBInstance.create(path.join(dataDir, "jwi.duckdb"), { access_mode: "READ_ONLY" });
+  try {
+    const conn = await instance.connect();
+    const names = (
+      await conn.runAndReadAll(`SELECT table_name FROM information_schema.tables ORDER BY table_name`)
+    ).getRowsJS() as string[][];
+    const out: Record<string, { rows: number; hash: string }> = {};
+    for (const [name] of names) {
+      const r = (
+        await conn.runAndReadAll(`SELECT count(*)::BIGINT, coalesce(sum(hash(t)), 0)::VARCHAR FROM "${name}" t`)
+      ).getRowsJS()[0]!;
+      out[name!] = { rows: Number(r[0]), hash: String(r[1]) };
+    }
+    conn.closeSync();
+    return out;
+  } finally {
+    instance.closeSync();
+  }
+}
+
+beforeAll(async () => {
+  live = await startTestServer();
+  // Some of everything before the load: posts, a lead, a message, and operator actions in the audit log.
+  for (let i = 0; i < 3; i++)
+    expect((await postJson(`${live.url}/api/countries/de/experiences`, validExperience)).status).toBe(201);
+  expect((await postJson(`${live.url}/api/waiting-list`, waitingList(-1))).status).toBe(201);
+  expect((await postJson(`${live.url}/api/contact`, contact(-1))).status).toBe(201);
+  const cookie = await login(live.url);
+  const first = (await getJson(`${live.url}/api/admin/experiences?country=DE`, { headers: { cookie } })).body.items[0];
+  expect((await postJson(`${live.url}/api/admin/experiences/${first.id}/hide`, {}, { cookie })).status).toBe(200);
+});
+
+afterAll(async () => {
+  await live?.stop();
+  dirs.cleanup();
+});
+
+describe("a backup of a live server under write load restores whole", () => {
+  let before: Record<string, number>;
+  let accepted = 0;
+
+  it("jwi backup, run while visitors write, exits 0 with a manifest of every file", async () => {
+    before = Object.fromEntries(APPENDED.map((t) => [t, live.count(t)]));
+    const load = writeLoad(live.url);
+    // Let the load run a little first, so that the snapshot falls in the middle of it.
+    await new Promise((r) => setTimeout(r, 300));
+    // The real `jwi` in a process of its own, so that the server in this one goes on answering meanwhile.
+    const r = await jwiProcess(live.dataDir, ["backup", backup, "--json"]);
+    accepted = await load.stop();
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ ok: true, backup });
+    const manifest = JSON.parse(readFileSync(path.join(backup, "manifest.json"), "utf8"));
+    expect(manifest.files.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(["jwi.sqlite", "jwi.duckdb"]),
+    );
+    expect(manifest.publication_id).toBeGreaterThan(0);
+    expect(accepted).toBeGreaterThan(0);
+  });
+
+  it("jwi restore into a new directory: every table of the serving store as at the snapshot", async () => {
+    const r = await jwi(restored, "restore", backup, "--json");
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.json()).toMatchObject({ ok: true, data_dir: restored });
+    const a = new Database(path.join(live.dataDir, "jwi.sqlite"), { readonly: true });
+    const c = new Database(path.join(restored, "jwi.sqlite"), { readonly: true });
+    try {
+      expect(tablesOf(c)).toEqual(tablesOf(a));
+      const schema = (db: Database.Database) =>
+        db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name`).all();
+      expect(schema(c)).toEqual(schema(a));
+      let inLoad = 0;
+      for (const table of tablesOf(a)) {
+        const got = rowsOf(c, table);
+        const live = rowsOf(a, table);
+        if (APPENDED.includes(table)) {
+          const last = Math.max(0, ...got.map((row) => Number(row.id)));
+          // One moment of the live table: every row up to the newest restored one, none after.
+          expect(canonical(got), table).toEqual(canonical(live.filter((row) => Number(row.id) <= last)));
+          expect(got.length, table).toBeGreaterThanOrEqual(before[table]!);
+          inLoad += got.length - before[table]!;
+        } else if (COUNTERS.includes(table)) {
+          expect(got.length, table).toBeLessThanOrEqual(live.length);
+        } else {
+          expect(canonical(got), table).toEqual(canonical(live));
+        }
+      }
+      // The snapshot fell during the load: some of its posts are in, and the load went on after it.
+      expect(inLoad).toBeGreaterThan(0);
+      expect(
+        APPENDED.reduce((n, t) => n + rowsOf(a, t).length, 0) - APPENDED.reduce((n, t) => n + rowsOf(c, t).length, 0),
+      ).toBeGreaterThan(0);
+      expect(c.pragma("integrity_check", { simple: true })).toBe("ok");
+    } finally {
+      a.close();
+      c.close();
+    }
+  });
+
+  it("the DuckDB store restores table by table", async () => {
+    const [a, c] = [await duckTables(live.dataDir), await duckTables(restored)];
+    expect(Object.keys(c).length).toBeGreaterThan(0);
+    expect(c).toEqual(a);
+    expect(c.observations!.rows).toBeGreaterThan(1000);
+  });
+
+  it("a server on the restored directory serves the restored publication, community and audit log", async () => {
+    const liveHealth = (await getJson(`${live.url}/api/health`)).body;
+    const server = await startTestServer({ dataDir: restored });
+    try {
+      const health = (await getJson(`${server.url}/api/health`)).body;
+      expect(health).toMatchObject({
+        ok: true,
+        published_at: liveHealth.published_at,
+        countries_scored: liveHealth.countries_scored,
+      });
+      const de = (await getJson(`${server.url}/api/countries/de/experiences`)).body;
+      expect(de.summary.count).toBeGreaterThan(0);
+      const cookie = await login(server.url);
+      const audit = (await getJson(`${server.url}/api/admin/audit`, { headers: { cookie } })).body;
+      expect(JSON.stringify(audit)).toMatch(/experience\.hide/);
+      const leads = await getJson(`${server.url}/api/admin/waiting-list`, { headers: { cookie } });
+      expect(leads.status).toBe(200);
+      expect(JSON.stringify(leads.body)).toContain("visitor-1@example.org");
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe("what is refused, with nothing left behind", () => {
+  /** A copy of the good backup, spoilt by `spoil`. */
+  function spoilt(name: string, spoil: (dir: string) => void): string {
+    const dir = path.join(dirs.dir, `spoilt-${name}`);
+    cpSync(backup, dir, { recursive: true });
+    spoil(dir);
+    return dir;
+  }
+
+  it.each([
+    [
+      "no manifest (a backup cut short)",
+      (d: string) => rmSync(path.join(d, "manifest.json")),
+      /not a complete backup: it has no manifest\.json/,
+    ],
+    ["the DuckDB store missing", (d: string) => rmSync(path.join(d, "jwi.duckdb")), /jwi\.duckdb is missing/],
+    [
+      "a file cut short",
+      (d: string) =>
+        writeFileSync(path.join(d, "jwi.sqlite"), readFileSync(path.join(d, "jwi.sqlite")).subarray(0, 4096)),
+      /jwi\.sqlite has 4096 bytes, the manifest says/,
+    ],
+    [
+      "a byte changed",
+      (d: string) => {
+        const b = readFileSync(path.join(d, "jwi.duckdb"));
+        b[5000] = b[5000]! ^ 0xff;
+        writeFileSync(path.join(d, "jwi.duckdb"), b);
+      },
+      /jwi\.duckdb does not match its SHA-256/,
+    ],
+    [
+      "a store from another backup",
+      (d: string) => appendFileSync(path.join(d, "jwi.sqlite"), Buffer.alloc(4096)),
+      /jwi\.sqlite has \d+ bytes, the manifest says/,
+    ],
+    [
+      "a file the manifest does not list",
+      (d: string) => writeFileSync(path.join(d, "extra.db"), "x"),
+      /extra\.db is not in the manifest/,
+    ],
+    [
+      "a manifest of another format",
+      (d: string) => {
+        const m = JSON.parse(readFileSync(path.join(d, "manifest.json"), "utf8"));
+        writeFileSync(path.join(d, "manifest.json"), JSON.stringify({ ...m, version: 99 }));
+      },
+      /format 99/,
+    ],
+  ])("%s", async (name, spoil, message) => {
+    const dir = spoilt(name.replace(/\W+/g, "-"), spoil);
+    const target = path.join(dirs.dir, `target-${name.replace(/\W+/g, "-")}`);
+    const r = await jwi(target, "restore", dir, "--json");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).toMatch(/Nothing was restored/);
+    expect(r.json()).toMatchObject({ ok: false, error: { code: "rejected", exit: 1 } });
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("a data directory that holds data is not restored over", async () => {
+    const r = await jwi(restored, "restore", backup);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/is not empty .*choose a new or empty directory/);
+  });
+
+  it("a backup never goes into a directory that holds files, nor into the data directory", async () => {
+    const full = path.join(dirs.dir, "full");
+    mkdirSync(full);
+    writeFileSync(path.join(full, "keep.txt"), "mine");
+    const r = await jwi(live.dataDir, "backup", full);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/is not empty/);
+    expect(readFileSync(path.join(full, "keep.txt"), "utf8")).toBe("mine");
+    expect((await jwi(live.dataDir, "backup", path.join(live.dataDir, "inside"))).stderr).toMatch(
+      /outside the data directory/,
+    );
+  });
+
+  it("while a data job holds the lock past --wait: exit 1 naming it, and no backup left", async () => {
+    const holder = await holdJobLock(live.dataDir, "jwi update (cron)");
+    try {
+      const target = path.join(dirs.dir, "busy");
+      const r = await jwi(live.dataDir, "backup", target, "--wait", "0", "--json");
+      expect(r.code).toBe(1);
+      expect(r.json()).toMatchObject({ ok: false, error: { code: "busy" } });
+      expect(r.stderr).toMatch(/Another data job is running: jwi update \(cron\)/);
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      holder.stop();
+    }
+  });
+
+  it("usage: a missing directory is exit 2; --help names the exit codes", async () => {
+    expect((await jwi(live.dataDir, "backup")).code).toBe(2);
+    expect((await jwi(live.dataDir, "restore")).code).toBe(2);
+    const help = await jwi(live.dataDir, "backup", "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Exit codes: 0 backed up/);
+    expect((await jwi(live.dataDir, "restore", "--help")).stdout).toMatch(/Exit codes: 0 restored/);
+  });
+});
