@@ -18,6 +18,7 @@ const PAGES: Record<string, string[]> = {
   "top-regions": ["/top-regions"],
   "your-weather": ["/your-weather"],
   "compare/:codes": ["/compare/de-fr"],
+  sectors: ["/sectors"],
   "waiting-list/:service": ["/waiting-list/career-consultant"],
   methodology: ["/methodology"],
   "open-data": ["/open-data"],

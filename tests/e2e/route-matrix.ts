@@ -26,9 +26,12 @@ import {
 } from "./harness.ts";
 
 const NAMESPACES = readdirSync(path.join(ROOT, "web/app/i18n/messages/en")).map((f) => f.replace(/\.json$/, ""));
-/** Something that reads like a message id ("country.chart.title") in the page's text. */
+/**
+ * Something that reads like a message id ("country.chart.title") in the page's text; a file name that starts like a
+ * namespace ("sectors.csv", a download the open data page names) is not one.
+ */
 const MESSAGE_ID = new RegExp(
-  `\\b(?:${NAMESPACES.map((n) => n.replace("-", "\\-")).join("|")})\\.[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*`,
+  `\\b(?:${NAMESPACES.map((n) => n.replace("-", "\\-")).join("|")})\\.(?!(?:csv|json|xlsx|png|svg|xml)\\b)[a-z][A-Za-z0-9]*(?:\\.[A-Za-z0-9]+)*`,
   "g",
 );
 
@@ -74,6 +77,7 @@ export function publicPages(locale: Locale): string[] {
     "/top-regions",
     "/your-weather",
     "/compare/de-fr",
+    "/sectors",
     "/waiting-list/career-consultant",
     "/waiting-list/cv-upgrade",
     "/methodology",

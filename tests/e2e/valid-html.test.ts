@@ -25,6 +25,7 @@ const PAGES: Record<string, string[]> = {
   "top-regions": ["/top-regions"],
   "your-weather": ["/your-weather", "/your-weather?weights=U:0,M:1,V:5,C:3,S:4", "/your-weather?weights=U:9"],
   "compare/:codes": ["/compare/de-fr", "/compare/at-de-fr-se", "/compare/de-xx"],
+  sectors: ["/sectors", "/sectors?sector=role-healthcare&sort=country", "/sectors?sector=nope"],
   "waiting-list/:service": ["/waiting-list/career-consultant", "/waiting-list/cv-upgrade"],
   methodology: ["/methodology"],
   "open-data": ["/open-data"],

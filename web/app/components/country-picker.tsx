@@ -52,6 +52,8 @@ export function CountryPicker({
   const trigger = useRef<HTMLElement>(null);
   const listId = useId();
   const labelId = useId();
+  const ownId = useId();
+  const triggerId = id ?? ownId;
   const selected = current ? COUNTRIES.find((c) => c.code === current) : undefined;
   const intl = useIntl();
   const f = useFormat();
@@ -113,8 +115,9 @@ export function CountryPicker({
       <details ref={details} className="picker">
         <summary
           ref={trigger}
-          id={id}
-          aria-labelledby={label ? labelId : undefined}
+          id={triggerId}
+          // Its name is the label, then what it shows ("Change country Germany"): the visible text stays part of it.
+          aria-labelledby={label ? `${labelId} ${triggerId}` : undefined}
           data-testid="country-picker"
           aria-haspopup={hydrated ? "dialog" : undefined}
           aria-expanded={hydrated ? open : undefined}
