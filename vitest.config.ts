@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 
@@ -13,7 +14,10 @@ import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 // - browser: tests/e2e/ and the browser check of the CSP: real Chromium. Files that only read share one site server
 //   and one Chromium started once per run (tests/helpers/shared-site.ts); files that write start their own.
 // - timing: tests that assert latencies, one file at a time after everything else, alone on the machine.
-// The first three run in two groups (unit, then integration and browser together) with a worker per core.
+// The first three run in two groups (unit, then integration and browser together) with a worker per core (vitest's
+// own default is one fewer: a single worker on a 2-core machine, where most files wait on a server, a `jwi` process or
+// Chromium rather than compute). JWI_TEST_WORKERS overrides it.
+const WORKERS = Number(process.env.JWI_TEST_WORKERS) || availableParallelism();
 const TIMING = "tests/timing/**/*.test.ts";
 const BROWSER = ["tests/e2e/**/*.test.ts", "tests/reliability/csp-browser.test.ts"];
 /** Unit files beside the code that start a process of their own and so belong with the integration tests. */
@@ -24,6 +28,7 @@ const SEEDED = ["tests/global-setup.ts"];
 export default defineConfig({
   plugins: [formatjsPlugin({ parser: true })],
   test: {
+    maxWorkers: WORKERS,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Every run ends with its 15 slowest files (CI's log shows which file made a suite slower).
