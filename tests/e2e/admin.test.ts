@@ -27,6 +27,9 @@ import { COUNTRIES } from "../../pipeline/countries.ts";
 import { failedJobEntry, recordJobEntry, SCHEDULE_ACTOR } from "../../pipeline/job-audit.ts";
 import { PAUSED_VISITORS_SEE } from "../../pipeline/pause.ts";
 
+/** The model recalc publishes with (e.g. "v2.3"), as a regular expression. */
+const MODEL_RE = CURRENT_MODEL.id.replace(/\./g, "\\.");
+
 let h: AdminHarness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
@@ -299,7 +302,10 @@ describe("upload: the browser's checks", () => {
       "Uploads replace old values for the same period and country",
       "GDP and inflation are context only: they are shown beside the score and do not affect it.",
       "updates the snapshots with a 50/50 sentiment blend",
-      "The latest index version is v2.2 (freshness weights, momentum, sentiment).",
+      // Since v2.3 the data browser's spreadsheet is a fourth encoding of every Eurostat table (docs/model.md).
+      `as the data browser's spreadsheet (.xlsx, "Download → Spreadsheet", all sheets or one)`,
+      "ei_lmjv_q_r2 (quarterly; indic=JVR, indic_em=JVR, nace_r2=B-S, sizeclas=TOTAL, s_adj=SA or NSA)",
+      `The latest index version is ${CURRENT_MODEL.id} (freshness weights, momentum, sentiment).`,
     ]) {
       expect(text).toContain(part);
     }
@@ -385,7 +391,7 @@ describe("upload and recalculation", () => {
     expect(await recalc.textContent()).toBe("Recalculate");
     await toast(page, "Recalculation complete").waitFor();
     expect(await page.getByTestId("recalc-alert").textContent()).toMatch(
-      /30 of 31 countries scored · model v2\.2 · as of \d{4}-\d{2}-\d{2}/,
+      new RegExp(`30 of 31 countries scored · model ${MODEL_RE} · as of \\d{4}-\\d{2}-\\d{2}`),
     );
     await page.unroute("**/api/admin/recalculate");
 
@@ -435,7 +441,7 @@ describe("upload and recalculation", () => {
     expect(await alertOf(page).locator("p").first().textContent()).toBe("Upload Complete (with warnings)");
     await toast(page, "Upload Complete (with warnings)").waitFor();
     expect(await page.getByTestId("upload-recalc").textContent()).toMatch(
-      /Scores recalculated and published: 30 of 31 countries scored \(model v2\.2/,
+      new RegExp(`Scores recalculated and published: 30 of 31 countries scored \\(model ${MODEL_RE}, as of `),
     );
     // The chosen file is cleared on success.
     expect(await page.locator("#upload-file").evaluate((el) => (el as HTMLInputElement).files?.length ?? 0)).toBe(0);
@@ -544,7 +550,9 @@ describe("data status", () => {
     const staleCells = page.locator("td[data-freshness=stale]");
     expect((await staleCells.count()) > 0).toBe(staleGeos.length > 0);
     for (const c of await staleCells.all()) expect(await c.textContent()).toContain("stale");
-    expect(await page.getByTestId("status-published").textContent()).toMatch(/^Published: model v2\.2/);
+    expect(await page.getByTestId("status-published").textContent()).toMatch(
+      new RegExp(`^Published: model ${MODEL_RE}, as of `),
+    );
     // The share cards' line says what `jwi status` says.
     expect(await page.getByTestId("status-share-cards").textContent()).toBe(shareCardsText(report.published.cards!));
     await screenshot(page, "admin-panel-desktop");
