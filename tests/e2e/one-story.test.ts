@@ -1,11 +1,18 @@
 // "One true story on every page" (docs/product.md §2 and §9), against the shared site on the bundled data (as of
 // 2026-11-22): the general signal is the score's direction over three months; rankings, the map's tooltip and both
 // country layouts say how much evidence a score rests on (in Chromium); advice never claims an input the page lists
-// as not available (all 31 countries, both layouts) and /job-market/{name} tells the story of /country/{code} with the
+// as not available (all 31 countries, both layouts, on the bundled data and on it less the vacancy workbook, where
+// some countries have no vacancy data) and /job-market/{name} tells the story of /country/{code} with the
 // same comparisons and names it canonical (read from the server's HTML: what a page says before any script).
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../pipeline/countries.ts";
+import { readManifest } from "../../pipeline/seed.ts";
+import { adviceFor, countingInputs } from "../../product/advice.ts";
+import { seedDataDir } from "../api/helpers.ts";
 import { bodyText, fetchPage, squash } from "../helpers/html.ts";
 import {
   DESKTOP,
@@ -16,8 +23,10 @@ import {
   newPage,
   screenshot,
   sharedSite,
+  siteServerOptions,
   type SharedHarness,
 } from "./harness.ts";
+import { startSiteServer } from "../../web/server-handler.ts";
 
 let h: SharedHarness;
 let desktop: BrowserContext;
@@ -81,15 +90,17 @@ describe("general signal (item 3)", () => {
 
 describe("evidence next to the confidence (item 5)", () => {
   it("rankings, the map's tooltip and both country layouts say how many inputs and how much cover", async () => {
-    const countries: any[] = await api("/api/countries");
-    const byCode = new Map(countries.map((c) => [c.code, c]));
-    const cy = byCode.get("CY");
-    const ro = byCode.get("RO");
-    // Cyprus (no vacancy data) and Romania share "medium"; the evidence tells them apart.
-    expect(cy.confidence).toBe(ro.confidence);
-    expect(cy.evidence.inputs).toBeLessThan(ro.evidence.inputs);
-    const snapshot = await api("/api/countries/cy");
-    expect(cy.evidence.inputs).toBe(Object.values(snapshot.sub_scores).filter((s) => s !== null).length);
+    const countries: any[] = (await api("/api/countries")).filter((c: any) => c.score !== null);
+    // Two countries with the same confidence on fewer and more inputs (on the bundled data a country on 4 of 5
+    // inputs and one on 5 of 5, both "medium"): the evidence tells them apart.
+    const pair = countries
+      .flatMap((few) => countries.map((more) => [few, more] as const))
+      .find(([few, more]) => few.confidence === more.confidence && few.evidence.inputs < more.evidence.inputs);
+    expect(pair, "two countries with one confidence on different numbers of inputs").toBeDefined();
+    const [few, more] = pair!;
+    expect(evidenceText(few)).not.toBe(evidenceText(more));
+    const snapshot = await api(`/api/countries/${(few.code as string).toLowerCase()}`);
+    expect(few.evidence.inputs).toBe(Object.values(snapshot.sub_scores).filter((s) => s !== null).length);
 
     const { page, console } = await newPage(desktop);
     await page.goto(`${h.base}/brightest`);
@@ -100,44 +111,97 @@ describe("evidence next to the confidence (item 5)", () => {
 
     await page.goto(`${h.base}/`);
     await hydrated(page);
-    await page.locator("svg a[data-code=CY]").focus();
-    await expect.poll(() => page.locator("[data-testid=map-evidence]").textContent()).toBe(evidenceText(cy));
+    await page.locator(`svg a[data-code=${few.code}]`).focus();
+    await expect.poll(() => page.locator("[data-testid=map-evidence]").textContent()).toBe(evidenceText(few));
 
-    for (const path of ["/country/cy", "/job-market/cyprus"]) {
-      await page.goto(`${h.base}${path}`);
-      const badge = (await visibleTexts(page, "button:has([data-testid=evidence])"))[0]!.trim();
-      expect(badge, path).toMatch(EVIDENCE);
-      expect(badge, path).toBe(evidenceText(cy));
+    for (const item of [few, more]) {
+      const c = COUNTRIES.find((x) => x.code === item.code)!;
+      for (const path of [`/country/${c.code.toLowerCase()}`, `/job-market/${c.slug}`]) {
+        await page.goto(`${h.base}${path}`);
+        const badge = (await visibleTexts(page, "button:has([data-testid=evidence])"))[0]!.trim();
+        expect(badge, path).toMatch(EVIDENCE);
+        expect(badge, path).toBe(evidenceText(item));
+      }
     }
     expect(console.unexpected()).toEqual([]);
   });
 });
 
-describe("advice only where the data supports it (item 6)", () => {
-  it("no advice, on either layout of any of the 31 countries, claims an input the page lists as not available or that does not count", async () => {
-    let variants = 0;
-    for (const c of COUNTRIES) {
-      const snapshot = await api(`/api/countries/${c.code.toLowerCase()}`);
-      const subs = snapshot.sub_scores ?? {};
-      for (const path of [`/country/${c.code.toLowerCase()}`, `/job-market/${c.slug}`]) {
-        const document = await htmlOf(path);
-        const missing = texts(document, "[data-testid=not-available]").join(" ");
-        const advice = texts(document, "[data-testid=advice]").join(" ");
-        if (snapshot.score === null) continue;
-        expect(advice, `${path} has advice`).not.toBe("");
-        const openingsMissing = /job vacancy rate/.test(missing) || !subs.V;
-        const competitionMissing = /competition/.test(missing) || !subs.C;
-        if (openingsMissing) expect(advice, `${path}: openings`).not.toMatch(/openings/i);
-        if (competitionMissing) expect(advice, `${path}: competition`).not.toMatch(/seekers|compete/i);
-        if (openingsMissing || competitionMissing) variants++;
-      }
+/** The bundled files without the data browser's vacancy workbook (issue 32's batch): the store as it was before
+ * it, where Cyprus and other countries have no job vacancy rate and so no competition either. */
+const VACANCY_WORKBOOK = readManifest()
+  .find((e) => e.table === "ei_lmjv_q_r2")!
+  .file.split("/")
+  .pop()!;
+
+/**
+ * On every page of the site at `base`: no advice, on either layout of any of the 31 countries, claims an input the
+ * page lists as not available or that does not count, and every claim whose inputs count is made. Returns how many
+ * pages had an input missing (the rule exercised).
+ */
+async function checkAdvice(base: string): Promise<number> {
+  let variants = 0;
+  for (const c of COUNTRIES) {
+    const res = await fetch(`${base}/api/countries/${c.code.toLowerCase()}`);
+    expect(res.status).toBe(200);
+    const snapshot: any = await res.json();
+    const subs = snapshot.sub_scores ?? {};
+    for (const path of [`/country/${c.code.toLowerCase()}`, `/job-market/${c.slug}`]) {
+      const { document } = await fetchPage(`${base}${path}`);
+      const missing = texts(document, "[data-testid=not-available]").join(" ");
+      const advice = texts(document, "[data-testid=advice]").join(" ");
+      if (snapshot.score === null) continue;
+      expect(advice, `${path} has advice`).not.toBe("");
+      const openingsMissing = /job vacancy rate/.test(missing) || !subs.V;
+      const competitionMissing = /competition/.test(missing) || !subs.C;
+      if (openingsMissing) expect(advice, `${path}: openings`).not.toMatch(/openings/i);
+      if (competitionMissing) expect(advice, `${path}: competition`).not.toMatch(/seekers|compete/i);
+      // The claims the data supports are made (docs/product.md §9: the variant without is only for a missing input).
+      const counting = countingInputs(snapshot.sub_scores);
+      for (const item of adviceFor(snapshot.status, counting))
+        expect(advice, `${path}: "${item.title}"`).toContain(item.text);
+      if (openingsMissing || competitionMissing) variants++;
     }
-    // The bundled data has countries without vacancy data (Cyprus among them): the rule was exercised.
-    expect(variants).toBeGreaterThan(0);
+  }
+  return variants;
+}
+
+describe("advice only where the data supports it (item 6)", () => {
+  // A site on the bundled data less the vacancy workbook: countries without vacancy data, as before issue 32.
+  let without: { base: string; close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-e2e-no-workbook-"));
+    await seedDataDir(dataDir, [VACANCY_WORKBOOK]);
+    const server = await startSiteServer(siteServerOptions(dataDir));
+    without = {
+      base: `http://127.0.0.1:${server.port}`,
+      async close() {
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await without?.close();
   });
 
-  it("Cyprus is not told to negotiate because of more openings than seekers", async () => {
-    const document = await htmlOf("/country/cy");
+  it("no advice, on either layout of any of the 31 countries, claims an input the page lists as not available or that does not count", async () => {
+    await checkAdvice(h.base);
+    // Without the vacancy workbook some countries (Cyprus among them) have no vacancy data: the rule was exercised.
+    expect(await checkAdvice(without!.base)).toBeGreaterThan(0);
+  });
+
+  it("Cyprus is told to negotiate because of more openings than seekers only while it has vacancy figures", async () => {
+    // The bundled data has Cyprus's job vacancy rate (issue 32): the claim is made.
+    const snapshot = await api("/api/countries/cy");
+    expect(snapshot.status).toBe("bright");
+    expect(snapshot.sub_scores.V).not.toBeNull();
+    expect(snapshot.sub_scores.C).not.toBeNull();
+    const withVacancies = await htmlOf("/country/cy");
+    expect(texts(withVacancies, "[data-testid=not-available]").join(" ")).not.toMatch(/job vacancy rate/);
+    expect(texts(withVacancies, "[data-testid=advice]").join(" ")).toContain("more openings than seekers");
+    // Without the workbook Cyprus has none: the page says so and the advice drops the claim.
+    const document = (await fetchPage(`${without!.base}/country/cy`)).document;
     expect(texts(document, "[data-testid=not-available]")[0]).toMatch(/job vacancy rate/);
     const advice = texts(document, "[data-testid=advice]").join(" ");
     expect(advice).toContain("Negotiate");
