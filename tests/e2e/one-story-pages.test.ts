@@ -129,7 +129,8 @@ describe("one true story, in the server's HTML", () => {
       timeZone: "UTC",
     });
     const dates = textOf(document, "[data-testid=dates]");
-    expect(dates).toMatch(new RegExp(`^data to ${month} · published \\d{1,2} \\w+ \\d{4}$`));
+    // The share card's words; the line, a line of its own, starts with a capital (docs/product.md "Dates").
+    expect(dates).toMatch(new RegExp(`^Data to ${month} · published \\d{1,2} \\w+ \\d{4}$`));
     if (pub) {
       const d = new Date(pub.published_at);
       expect(dates).toContain(
