@@ -72,6 +72,9 @@ describe("the query parameters each page reads (web/page-query.ts, from the buil
     expect(names("/_root.data")).toEqual(["_routes"]);
     expect(names("/contact")).toEqual(["sent", "topic"]);
     expect(names("/your-weather")).toEqual(["C", "M", "S", "U", "V", "weights"]);
+    // The sector picker and the sort links are GET requests (model v2.3 §11).
+    expect(names("/sectors")).toEqual(["dir", "sector", "sort"]);
+    expect(names("/pl/sectors")).toEqual(["dir", "sector", "sort"]);
     expect(names("/__manifest")).toEqual(["paths", "version"]);
     expect(names("/open-data/api")).toEqual([]);
     expect(names("/no-such-page")).toEqual([]);

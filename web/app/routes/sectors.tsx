@@ -6,6 +6,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link, useLoaderData, type MetaFunction } from "react-router";
 import { COUNTRIES } from "../../../pipeline/countries.ts";
+import type { PageHandle } from "../../page-query.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import { ROLE_FAMILIES, type RoleFamily } from "../../../product/options.ts";
 import {
@@ -60,6 +61,12 @@ function pickOf(raw: string | null): { pick: Choice; error: boolean } {
     };
   return { pick: fallback, error: true };
 }
+
+/**
+ * The query parameters the loader reads: any other is dropped by a redirect (web/page-query.ts), so without them the
+ * form and the sort links would land on the default sector, sorted by rate.
+ */
+export const handle: PageHandle = { query: ["sector", "sort", "dir"] };
 
 interface Row {
   code: string;
