@@ -84,6 +84,24 @@ describe("describeChange: the exact words", () => {
     );
   });
 
+  it("'mostly because' names the evidence line that moved the score most as shown, one the sentence lists", () => {
+    // The Netherlands in November 2026: vacancy figures ageing moved the score more (−0.020) than unemployment
+    // figures ageing net of M's (−0.039 + 0.025), but only the latter shows (−0.1); the head names it, not a line
+    // shown as 0.0 that the sentence leaves out.
+    const e = explanation([
+      ["U", "freshness", st(4, "2026-07", 3, 80, 1), st(4, "2026-07", 4, 80, 0.89), -0.039],
+      ["V", "freshness", st(4, "2025-Q4", 10, 90, 0.45), st(4, "2025-Q4", 11, 90, 0.4), -0.02],
+      ["C", "freshness", st(1, "2025-Q4", 10, 85, 0.45), st(1, "2025-Q4", 11, 85, 0.4), -0.016],
+      ["M", "freshness", st(0.2, "2026-07", 3, 40, 1), st(0.2, "2026-07", 4, 40, 0.89), 0.025],
+      ["S", "freshness", st(104.6, "2025-11", 11, 73, 0.125), st(104.6, "2025-11", 12, 73, 0.1), -0.009],
+    ]);
+    expect(roundExplanation(e).parts.map((p) => p.shown_tenths)).toEqual([-1, 0, 0, 0, 0]);
+    expect(describeChange(e)).toBe(
+      "Down 0.1 since October 2026, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
+        "unemployment figures (July 2026) aged from 3 to 4 months, so they count less and the score moves toward the middle (\u22120.1).",
+    );
+  });
+
   it("no change at all, and no change overall with parts that cancel", () => {
     expect(describeChange(explanation([]))).toBe("No change since October 2026.");
     const e = explanation([

@@ -316,27 +316,29 @@ export function changeLines(e: Explanation): ChangeLines {
 
 /**
  * What mostly moved a change whose evidence part is larger in size than its market part (docs/model.md §9): the
- * evidence line (data starting, stopping, ageing) that moved the score most in the change's direction. Null when the
- * market part is the larger, or when the change shows as none.
+ * evidence line (data starting, stopping, ageing) that moved the score most in the change's direction as shown (its
+ * shown tenths, then its exact parts), so the cause the head names is one the sentence lists whenever an evidence
+ * line shows: a line shown as 0.0 is not named before one shown as −0.1, however close it came. Null when the market
+ * part is the larger, or when the change shows as none.
  */
 function mostlyEvidence(
   e: Explanation,
   deltaTenths: number,
-  groups: ReadonlyArray<{ parts: readonly ChangePart[] }>,
+  groups: ReadonlyArray<{ shown_tenths: number; parts: readonly ChangePart[] }>,
 ): EvidenceReason | null {
   const { market, evidence } = marketAndEvidence(e);
   if (deltaTenths === 0 || !(Math.abs(evidence) > Math.abs(market))) return null;
-  let best: ChangePart | null = null;
-  let most = 0;
+  const direction = Math.sign(deltaTenths);
+  let best: { part: ChangePart; shown: number; exact: number } | null = null;
   for (const g of groups) {
     if (g.parts.some((p) => p.kind === "value")) continue;
-    const moved = g.parts.reduce((a, p) => a + p.contribution, 0) * Math.sign(evidence);
-    if (moved > most) {
-      most = moved;
-      best = g.parts[0]!;
-    }
+    const shown = g.shown_tenths * direction;
+    const exact = g.parts.reduce((a, p) => a + p.contribution, 0) * direction;
+    if (exact <= 0) continue;
+    if (best === null || shown > best.shown || (shown === best.shown && exact > best.exact))
+      best = { part: g.parts[0]!, shown, exact };
   }
-  return best === null ? null : evidenceReason(best);
+  return best === null ? null : evidenceReason(best.part);
 }
 
 const STATUS_WORDS: Record<Status, string> = {
