@@ -70,8 +70,10 @@ describe("atomFeed", () => {
     expect(e.link).toEqual([{ "@_href": `${ORIGIN}/country/de` }]);
     expect(e.title["#text"]).toBe("Germany: now bright, 7.4 (was cloudy, 6.9)");
     expect(e.title["@_type"]).toBe("html");
-    expect(unhtml(e.content["#text"])).toContain("Up 0.5 since October 2026: unemployment fell 0.4 points (+0.5).");
-    expect(unhtml(e.content["#text"])).toContain("Score 6.9 (cloudy) → 7.4 (bright), as of 22 November 2026.");
+    // The content is the event's one sentence (it names the change, why and the score's dates: issue 35), alone:
+    // no second paragraph restating the scores.
+    expect(e.content["#text"].match(/<p>/g)).toHaveLength(1);
+    expect(unhtml(e.content["#text"]).trim()).toBe("Up 0.5 since October 2026: unemployment fell 0.4 points (+0.5).");
   });
 
   it("depends on its arguments only: the same entries give the same bytes; no entry dates the feed from the first publication", () => {

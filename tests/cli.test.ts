@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readManifest } from "../pipeline/seed.ts";
+import { LOOKS_LIKE_BAROMETER } from "../pipeline/sources/eurostat/workbook.ts";
 import type { StatusReport } from "../pipeline/index.ts";
 import type { UploadResult } from "../pipeline/types.ts";
 import { fixture, jwi, REPO_ROOT, tempDataDir } from "./helpers/cli.ts";
@@ -94,7 +95,7 @@ describe("jwi CLI", () => {
     expect(totalObservations(after)).toBe(totalObservations(before));
   });
 
-  it("refuses a .json file for the barometer and an .xlsx for Eurostat types with the product's messages (docs/product.md §5)", async () => {
+  it("refuses a .json file for the barometer, a file of another kind for Eurostat types, and a barometer workbook given as a Eurostat type, with the product's messages (docs/product.md §5)", async () => {
     const lmb = await jwi(
       tmp.dir,
       "ingest",
@@ -105,6 +106,24 @@ describe("jwi CLI", () => {
     );
     expect(lmb.code).toBe(1);
     expect(lmb.json<UploadResult>().error).toBe("Please upload a .XLSX file");
+    // Eurostat types take .json, .csv or (v2.3) the data browser's .xlsx: anything else is refused by its name.
+    const txt = path.join(tmp.dir, "jvs_q_nace2.txt");
+    writeFileSync(txt, readFileSync(fixture("real", "eurostat", "jvs_q_nace2.json")));
+    const other = await jwi(tmp.dir, "ingest", txt, "--type", "vacancy", "--json");
+    expect(other.code).toBe(1);
+    expect(other.json<UploadResult>().error).toBe("Please upload a .JSON, .CSV or .XLSX file");
+    // A data browser workbook is a vacancy file; the barometer's workbook given as one is told which type it is.
+    const browser = await jwi(
+      tmp.dir,
+      "ingest",
+      fixture("real", "eurostat", "ei_lmjv_q_r2_databrowser_2023Q2_2025Q3.xlsx"),
+      "--type",
+      "vacancy",
+      "--dry-run",
+      "--json",
+    );
+    expect(browser.code, browser.stdout + browser.stderr).toBe(0);
+    expect(browser.json<UploadResult>().success).toBe(true);
     const xlsx = await jwi(
       tmp.dir,
       "ingest",
@@ -114,7 +133,8 @@ describe("jwi CLI", () => {
       "--json",
     );
     expect(xlsx.code).toBe(1);
-    expect(xlsx.json<UploadResult>().error).toBe("Please upload a .JSON or .CSV file");
+    expect(xlsx.json<UploadResult>().error).toBe(LOOKS_LIKE_BAROMETER);
+    expect(LOOKS_LIKE_BAROMETER).toMatch(/upload it with data type lmb\.$/);
   });
 
   it("flags a revision beyond the tolerance, and --strict rejects it storing nothing", async () => {
@@ -171,12 +191,39 @@ describe("jwi CLI", () => {
   it("status marks each stale series in words (human) as its JSON does, and counts countries only", async () => {
     const json = (await jwi(tmp.dir, "status", "--json")).json<StatusReport>();
     const human = (await jwi(tmp.dir, "status")).stdout.split("\n");
-    // One line per table and country, in the JSON's order: STALE exactly where the JSON says stale.
+    // One line per table and country, in the JSON's order: STALE exactly where the JSON says stale. Sector vacancy
+    // rates (model v2.3, context only, many series per country) are said in brief, per table and country, below.
+    const scored = json.data.filter((d) => d.data_type !== "sector_vacancy");
+    const sectors = json.data.filter((d) => d.data_type === "sector_vacancy");
     const rows = human.filter((l) => /^ {4}\S+\s+newest /.test(l));
-    expect(rows).toHaveLength(json.data.length);
-    json.data.forEach((d, i) =>
+    expect(rows).toHaveLength(scored.length);
+    scored.forEach((d, i) =>
       expect(rows[i]!.includes(" STALE "), `${d.table} ${d.country} ${d.newest_period}`).toBe(d.stale),
     );
+    expect(sectors.length).toBeGreaterThan(0);
+    const brief = human.filter((l) => /^ {4}\S+\s+\d+ aggregates read, newest /.test(l));
+    const tablesAndCountries = [...new Set(sectors.map((d) => `${d.table} ${d.country}`))];
+    expect(brief).toHaveLength(tablesAndCountries.length);
+    for (const table of [...new Set(sectors.map((d) => d.table))]) {
+      const at = human.findIndex((l) => l.startsWith(`  sector_vacancy · ${table} (context only, never in a score): `));
+      expect(at, table).toBeGreaterThan(-1);
+      const mine = sectors.filter((d) => d.table === table);
+      for (const country of [...new Set(mine.map((d) => d.country))]) {
+        const read = mine.filter((d) => d.country === country && d.read);
+        const newest =
+          read
+            .map((d) => d.newest_period)
+            .sort()
+            .at(-1) ?? "—";
+        expect(
+          human.some(
+            (l, i) =>
+              i > at && l.startsWith(`    ${country.padEnd(10)} ${read.length} aggregates read, newest ${newest}`),
+          ),
+          `${table} ${country}`,
+        ).toBe(true);
+      }
+    }
     expect(json.data.some((d) => d.stale)).toBe(true);
     expect(json.data.some((d) => !d.stale)).toBe(true);
     // The employment expectations of 2025-08 are past their 12-month cut-off well before 24 months.

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatScore } from "../../pipeline/model/round.ts";
 import { BUNDLED_FIXTURES_DIR } from "../../pipeline/seed.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
 import { jwiProcess } from "../helpers/processes.ts";
@@ -152,7 +153,25 @@ describe("what a recalc moved", () => {
     expect(ro).toMatchObject({ code: "RO" });
     expect(ro.to).toBeLessThan(ro.from);
     expect(ro.reason).toMatch(/unemployment/i);
-    expect(Object.keys(ro).sort()).toEqual(["code", "from", "reason", "status_from", "status_to", "to"]);
+    // docs/interfaces.md (`moved`): the change's market and evidence parts, unrounded and as shown (issue 35).
+    expect(Object.keys(ro).sort()).toEqual([
+      "code",
+      "evidence",
+      "evidence_shown",
+      "from",
+      "market",
+      "market_shown",
+      "reason",
+      "status_from",
+      "status_to",
+      "to",
+    ]);
+    // The parts add up to the change, unrounded and as shown; unemployment's level moved, so the market fell.
+    expect(Math.abs(ro.market + ro.evidence - (ro.to - ro.from))).toBeLessThan(1e-9);
+    expect(ro.market).toBeLessThan(0);
+    expect(Math.round((ro.market_shown + ro.evidence_shown) * 10)).toBe(
+      Math.round(Number(formatScore(ro.to)) * 10) - Math.round(Number(formatScore(ro.from)) * 10),
+    );
     const again = await postJson(admin("/recalculate"), { as_of: "2026-11-22" }, { cookie });
     expect(again.body).toMatchObject({ unchanged: true, moved: [] });
   }, 60_000);

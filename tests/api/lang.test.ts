@@ -65,6 +65,7 @@ describe("lang", () => {
         "/api/v1/scores",
         "/api/v1/scores.csv",
         "/api/v1/scores/personal.csv",
+        "/api/v1/sectors.csv", // model v2.3: a country column, named (docs/open-data.md)
       ].sort(),
     );
     for (const [path, item] of Object.entries(served.paths) as Array<[string, any]>) {

@@ -252,7 +252,7 @@ describe("sitemap and robots", () => {
       );
       expect(xml).toContain(`<loc>${origin}/job-market/${c.slug}</loc>\n    ${lastmod}\n`);
     }
-    for (const path of ["/top-regions", "/your-weather", "/methodology", "/open-data"])
+    for (const path of ["/top-regions", "/your-weather", "/sectors", "/methodology", "/open-data"])
       expect(xml).toContain(`<loc>${origin}${path}</loc>\n    ${lastmod}\n`);
     for (const path of [
       "/open-data/api",
@@ -268,7 +268,8 @@ describe("sitemap and robots", () => {
     // Compare pages are linked from the country pages, not listed (docs/decisions/020-personal-weights.md).
     expect(xml).not.toContain("/compare/");
     // Every page in each of the six languages (docs/i18n.md): English at its path, the others under /de, /fr, …
-    expect(xml.match(/<url>/g)).toHaveLength((3 + 31 + 31 + 4 + 6) * 6);
+    expect(xml.match(/<url>/g)).toHaveLength((3 + 31 + 31 + 5 + 6) * 6);
+    expect(xml).toContain(`<loc>${origin}/fr/sectors</loc>\n    ${lastmod}\n`);
     expect(xml).toContain(`<loc>${origin}/de</loc>\n    ${lastmod}\n`);
     expect(xml).toContain(`<loc>${origin}/pl/country/de</loc>\n    ${lastmod}\n`);
   });

@@ -122,6 +122,9 @@ describe("a fresh data dir", () => {
       .all();
     expect(sources).toEqual([
       "ecfin_eei expectations",
+      // The data browser's vacancy workbook (model v2.3): vacancy rates, and the NACE aggregates as sector context.
+      "ei_lmjv_q_r2 sector_vacancy",
+      "ei_lmjv_q_r2 vacancy",
       "jvs_q_nace2 vacancy",
       "jvs_q_r21 vacancy",
       "namq_10_gdp gdp",
