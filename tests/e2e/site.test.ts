@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { SettingsStore } from "../../api/db/operator.ts";
+import { formatScore } from "../../product/format.ts";
 import { MAP_STYLE, STATUS_STYLE } from "../../product/weather.ts";
 import {
   DESKTOP,
@@ -42,6 +43,20 @@ async function open(
   await hydrated(page);
   return { page, console, status: res?.status() ?? 0 };
 }
+
+/** A JSON answer of the site's API (the published numbers the pages must show). */
+async function api(path: string): Promise<any> {
+  const res = await fetch(h.base + path);
+  expect(res.status, path).toBe(200);
+  return res.json();
+}
+
+/** "cloudy" → "Cloudy". */
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "2026-07" → "July 2026", as the pages say a month. */
+const monthName = (period: string) =>
+  new Date(`${period}-01T00:00:00Z`).toLocaleString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** "#1f6db0" → "rgb(31, 109, 176)", as getComputedStyle writes it. */
 function rgb(hex: string): string {
@@ -86,20 +101,28 @@ describe("layout", () => {
 
 describe("home", () => {
   it("shows the map coloured by status with a link per country and the score on hover and focus", async () => {
+    const published: any[] = await api("/api/countries");
+    const byCode = new Map(published.map((c) => [c.code as string, c]));
+    const de = byCode.get("DE");
     const { page, console } = await open(desktop, "/");
     const countries = page.locator("svg a[data-code]");
     expect(await countries.count()).toBe(31);
     expect(await page.locator("svg a[data-code=DE]").getAttribute("href")).toBe("/country/de");
     expect(await page.locator("svg a[data-code=DE]").getAttribute("aria-label")).toBe(
-      "Germany: 6.9 out of 10, cloudy (Mixed/average)",
+      `Germany: ${formatScore(de.score)} out of 10, ${de.status} (${de.label})`,
     );
     // Liechtenstein has no scoring input at all: the one reason its page, the API and the CSV give.
     expect(await page.locator("svg a[data-code=LI]").getAttribute("aria-label")).toBe(
       "Liechtenstein: no data to score",
     );
-    // Colour by status: Finland is rainy, Czechia bright; Liechtenstein (no data) hatched, not a flat colour.
-    expect(await page.locator("svg a[data-code=FI] path").getAttribute("fill")).toBe(STATUS_STYLE.rainy.fill);
-    expect(await page.locator("svg a[data-code=CZ] path").getAttribute("fill")).toBe(STATUS_STYLE.bright.fill);
+    // Colour by status (on the bundled data Finland is rainy, Czechia bright); Liechtenstein (no data) hatched,
+    // not a flat colour.
+    expect(byCode.get("FI").status).toBe("rainy");
+    expect(byCode.get("CZ").status).toBe("bright");
+    for (const c of published.filter((x) => x.status !== null))
+      expect(await page.locator(`svg a[data-code=${c.code}] path`).getAttribute("fill"), c.code).toBe(
+        STATUS_STYLE[c.status as keyof typeof STATUS_STYLE].fill,
+      );
     expect(await page.locator("svg a[data-code=LI] path").getAttribute("fill")).toMatch(/^url\(#.+\)$/);
     expect(await page.locator("svg path[aria-hidden]").first().getAttribute("fill")).toBe(MAP_STYLE.notCovered);
 
@@ -124,12 +147,12 @@ describe("home", () => {
       expect(bg).toBe(rgb(STATUS_STYLE[s].fill));
     }
 
+    const tip = (c: any) =>
+      new RegExp(`${c.name}\\s*${formatScore(c.score).replace(".", "\\.")} / 10 · ${capital(c.status)}`);
     await page.locator("svg a[data-code=ES] path").hover();
-    await expect.poll(() => page.locator("figure [role=status]").textContent()).toMatch(/Spain\s*4\.6 \/ 10 · Cloudy/);
+    await expect.poll(() => page.locator("figure [role=status]").textContent()).toMatch(tip(byCode.get("ES")));
     await page.locator("svg a[data-code=SI]").focus();
-    await expect
-      .poll(() => page.locator("figure [role=status]").textContent())
-      .toMatch(/Slovenia\s*7\.5 \/ 10 · Bright/);
+    await expect.poll(() => page.locator("figure [role=status]").textContent()).toMatch(tip(byCode.get("SI")));
 
     await expect.poll(() => page.getByRole("heading", { name: "Brightest markets" }).count()).toBe(1);
     await expect.poll(() => page.getByRole("heading", { name: "How the index works" }).count()).toBe(1);
@@ -197,12 +220,24 @@ describe("country page", () => {
     const left = await page.getByTestId("scale-marker").evaluate((el) => (el as HTMLElement).style.left);
     expect(parseFloat(left)).toBeCloseTo(((row.score - 1) / 9) * 100, 1);
 
-    // Confidence badge popover explains basis, cover and data ages.
-    await page.getByRole("button", { name: /Medium confidence/ }).click();
+    // Confidence badge popover explains basis, cover and data ages, as the API gives them.
+    const de = await api("/api/countries/de");
+    await page.getByRole("button", { name: new RegExp(`${capital(de.confidence)} confidence`) }).click();
     const popovers = page.getByTestId("info-popover");
     await expect.poll(() => popovers.count()).toBe(1);
+    const basis = {
+      blended: "Official statistics and sentiment surveys",
+      "historical-only": "Official Eurostat statistics only",
+    }[de.basis as string];
+    expect(basis, de.basis).toBeDefined();
+    const inputs = Object.values(de.sub_scores).filter((x) => x !== null).length;
+    expect(await popovers.first().textContent()).toContain(
+      `The score rests on ${inputs} of 5 inputs with an evidence cover of ${Math.round(de.cover * 100)}%.`,
+    );
     expect(await popovers.first().textContent()).toMatch(
-      /Official Eurostat statistics only.*The score rests on \d of 5 inputs with an evidence cover of \d+%.*July 2026 \(4 months old\)/,
+      new RegExp(
+        `^How sure is this score\\?${basis}.*Unemployment rate${monthName(de.sub_scores.U.period)} \\(${de.sub_scores.U.age} months old\\)`,
+      ),
     );
     // Only one explanatory popover at a time.
     await page.getByRole("button", { name: "About Unemployment rate" }).first().click();
@@ -307,7 +342,8 @@ describe("country page", () => {
     expect(await page.getByText("-.--").isVisible()).toBe(true);
     expect(await page.getByText("Loading...", { exact: true }).isVisible()).toBe(true);
     await page.waitForURL(`${h.base}/country/fr`);
-    await expect.poll(() => page.getByTestId("score").textContent()).toBe("4.5/ 10");
+    const fr = await api("/api/countries/fr");
+    await expect.poll(() => page.getByTestId("score").textContent()).toBe(`${formatScore(fr.score)}/ 10`);
     expect(console.unexpected()).toEqual([]);
     await page.close();
   });
@@ -355,20 +391,25 @@ describe("country page", () => {
     await page.close();
   });
 
-  it("collapses missing figures into one line and lays the cards out in two flowing columns (Germany: one input)", async () => {
+  it("collapses missing figures into one line and lays the cards out in two flowing columns (Germany: no barometer)", async () => {
+    // On the bundled data Germany has every input but the expert barometer (its sentiment is the EEI).
+    const de = await api("/api/countries/de");
+    expect(de.lmb).toBeNull();
+    expect(de.sub_scores.U && de.sub_scores.V && de.sub_scores.C && de.sub_scores.M && de.sub_scores.S).toBeTruthy();
     const { page, console } = await open(desktop, "/country/de");
     const main = await page.locator("main").innerText();
     expect(main).not.toContain("No recent data");
     expect(main).not.toContain("Not enough recent data");
+    // Its sentiment counts (the EEI), so no "official statistics only".
     expect(await page.getByTestId("not-available").textContent()).toBe(
-      "Not available for Germany: job vacancy rate, competition (job seekers per opening) and expert barometer (no recent figures in the sources we use). The score uses official statistics only.",
+      "Not available for Germany: expert barometer (no recent figures in the sources we use).",
     );
     // Only the existing figures in the panels.
     const wide = page.getByTestId("panels-wide");
     expect(await wide.locator("dt", { hasText: /^Unemployment rate/ }).count()).toBe(1);
     // Its yearly change counts too (the momentum input), so it is shown with its months.
     expect(await wide.locator("dt", { hasText: "Unemployment over a year" }).count()).toBe(1);
-    expect(await wide.getByText("Job vacancy rate").count()).toBe(0);
+    expect(await wide.locator("dt", { hasText: /^Job vacancy rate/ }).count()).toBe(1);
     expect(await wide.getByText("Expert barometer").count()).toBe(0);
     // Two columns; neither leaves a hole taller than a third of the other.
     const columns = await wide
@@ -376,8 +417,10 @@ describe("country page", () => {
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     expect(columns).toHaveLength(2);
     expect(Math.min(...columns) / Math.max(...columns)).toBeGreaterThan(0.66);
-    // Comparison insights: only the one that exists, full width.
-    expect(await page.locator("section[aria-labelledby=insights-title] li").count()).toBe(1);
+    // Comparison insights: only those that exist (the API's comparisons).
+    const comparisons = Object.values(de.market_panel.comparisons).filter((x) => x !== null).length;
+    expect(comparisons).toBeGreaterThan(0);
+    expect(await page.locator("section[aria-labelledby=insights-title] li").count()).toBe(comparisons);
     expect(console.unexpected()).toEqual([]);
     await page.close();
   });
@@ -429,19 +472,33 @@ describe("/job-market/{name}", () => {
     expect((await page.locator("h1").textContent())!.trim()).toBe("Job Market in Germany");
     expect(await page.locator("h1 img[data-flag=DE]").getAttribute("alt")).toBe("");
     expect(await page.getByTestId("dates").textContent()).toMatch(/^Data to \w+ 2026 · published \d+ November 2026$/);
-    expect(await page.getByRole("heading", { name: "Why the Job Market Score is 6.9" }).isVisible()).toBe(true);
-    // Germany has an unemployment figure only: one breakdown card, the other three named once as missing.
-    expect(await page.getByText("Unemployment", { exact: true }).first().isVisible()).toBe(true);
-    for (const t of ["Job vacancies", "Competition per opening", "Expert sentiment"]) {
-      expect(await page.getByText(t, { exact: true }).count(), t).toBe(0);
+    const de = await api("/api/countries/de");
+    expect(
+      await page.getByRole("heading", { name: `Why the Job Market Score is ${formatScore(de.score)}` }).isVisible(),
+    ).toBe(true);
+    // A breakdown card for each figure the API has (Germany: all but the expert barometer); the missing one is named
+    // once as missing.
+    const titles = {
+      unemployment: "Unemployment",
+      vacancy: "Job vacancies",
+      competition: "Competition per opening",
+      sentiment: "Expert sentiment",
+    } as const;
+    const breakdown = de.market_panel.breakdown as Record<keyof typeof titles, unknown>;
+    expect(breakdown.sentiment).toBeNull();
+    for (const [key, t] of Object.entries(titles) as Array<[keyof typeof titles, string]>) {
+      if (breakdown[key] === null) expect(await page.getByText(t, { exact: true }).count(), t).toBe(0);
+      else expect(await page.getByText(t, { exact: true }).first().isVisible(), t).toBe(true);
     }
     expect(await page.getByTestId("not-available").textContent()).toMatch(
-      /^Not available for Germany: job vacancy rate, competition \(job seekers per opening\) and expert barometer/,
+      /^Not available for Germany: expert barometer/,
     );
     expect(await page.locator("main").innerText()).not.toContain("No recent data");
     // The comparison of /country/de, in its words and against its yardstick (no fixed baseline of its own).
     expect(await page.getByText("That is below the 6% rule of thumb.").isVisible()).toBe(true);
-    expect(await page.getByRole("meter", { name: "Unemployment bar" }).getAttribute("aria-valuenow")).toBe("60");
+    expect(await page.getByRole("meter", { name: "Unemployment bar" }).getAttribute("aria-valuenow")).toBe(
+      String((breakdown.unemployment as { bar: number }).bar),
+    );
     expect(await page.getByRole("heading", { name: "Current Market Snapshot" }).isVisible()).toBe(true);
     expect(await page.getByRole("heading", { name: "Your Next Moves" }).isVisible()).toBe(true);
     expect(await page.getByRole("heading", { name: "Market Insights - coming soon" }).count()).toBe(0);
@@ -538,18 +595,21 @@ describe("rankings", () => {
   });
 
   it("/top-regions ranks the five regions with their best and worst country", async () => {
+    // The API's ranking of the regions (the mean of their countries' scores shown today).
+    const expected: any[] = await api("/api/v1/regions");
+    expect(expected).toHaveLength(5);
     const { page } = await open(desktop, "/top-regions");
     const regions = page.locator("main ol > li");
     expect(await regions.count()).toBe(5);
-    expect(await regions.first().locator("h2").textContent()).toBe("Central and Eastern");
-    expect(await regions.first().getByText("Best").isVisible()).toBe(true);
-    expect(
-      await regions
-        .first()
-        .getByRole("link", { name: /Slovenia/ })
-        .first()
-        .getAttribute("href"),
-    ).toBe("/country/si");
+    for (const [i, region] of expected.entries()) {
+      const card = regions.nth(i);
+      expect(await card.locator("h2").textContent()).toBe(region.name);
+      expect(await card.getByText("Best").isVisible()).toBe(true);
+      for (const c of [region.best, region.worst])
+        expect(await card.getByRole("link", { name: c.name }).first().getAttribute("href"), c.name).toBe(
+          `/country/${c.code.toLowerCase()}`,
+        );
+    }
     await page.close();
   });
 });
@@ -682,14 +742,17 @@ describe("without JavaScript", () => {
     await page.goto(`${h.base}/`);
     expect(await page.locator("svg a[data-code]").count()).toBe(31);
     expect(await page.getByRole("heading", { name: "Stormiest markets" }).isVisible()).toBe(true);
+    const de = await api("/api/countries/de");
     await page.goto(`${h.base}/country/de`);
-    expect(await page.getByTestId("score").textContent()).toBe("6.9/ 10");
+    expect(await page.getByTestId("score").textContent()).toBe(`${formatScore(de.score)}/ 10`);
     // Collapsed sections are open without JavaScript.
     expect(await page.getByText("General signal").last().isVisible()).toBe(true);
     expect(await page.getByText("Be selective and precise").last().isVisible()).toBe(true);
     await screenshot(page, "country-nojs-mobile");
     await page.goto(`${h.base}/job-market/germany`);
-    expect(await page.getByRole("heading", { name: "Why the Job Market Score is 6.9" }).isVisible()).toBe(true);
+    expect(
+      await page.getByRole("heading", { name: `Why the Job Market Score is ${formatScore(de.score)}` }).isVisible(),
+    ).toBe(true);
     await page.goto(`${h.base}/stormiest`);
     expect(await page.locator("main ol > li").count()).toBe(10);
     await page.goto(`${h.base}/methodology`);
@@ -726,10 +789,15 @@ describe("phones, 390×844", () => {
     // The score's inputs first (unemployment, vacancy, expectations, barometer), then the context figures.
     // une_rt_m's newest month is Ireland's 2026-08 (Eurostat's real answer of 2026-09-22, third batch).
     expect(await cards.first().innerText()).toMatch(/Used for\s+Unemployment rate\s+Newest period\s+August 2026/);
-    // The context figures last: the under-25s (une_rt_m read for age Y_LT25) after GDP and inflation.
-    expect(await cards.last().innerText()).toMatch(
+    // The context figures last: the under-25s (une_rt_m read for age Y_LT25) after GDP and inflation, then the sector
+    // vacancy rates a vacancy file also holds (ei_lmjv_q_r2's workbook: to Q3 2025), each named, never by a type id.
+    expect(await cards.nth(-2).innerText()).toMatch(
       /Used for\s+Youth unemployment, under 25 \(context only\)\s+Newest period\s+January 2026/,
     );
+    expect(await cards.last().innerText()).toMatch(
+      /Series: each sector \(context only\)\s+Used for\s+Job vacancy rate by sector \(context only\)\s+Newest period\s+Q3 2025/,
+    );
+    expect(text).not.toMatch(/sector_vacancy|youth_unemployment/);
     // Every card fits the screen.
     for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right)))
       expect(box).toBeLessThanOrEqual(390);
@@ -775,11 +843,20 @@ describe("phones, 390×844", () => {
 
   it("top-region cards stay compact: name and score on one row, best and worst on one line each", async () => {
     const { page } = await open(mobile, "/top-regions");
-    const first = page.locator("main ol > li").nth(1); // "Southern": a one-word name
-    const header = first.locator("> div").first();
-    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
-    for (const link of await first.locator("dd a").all())
-      expect((await link.boundingBox())!.height).toBeLessThanOrEqual(24);
+    const cards = page.locator("main ol > li");
+    expect(await cards.count()).toBe(5);
+    let oneWord = 0;
+    for (const card of await cards.all()) {
+      const name = (await card.locator("h2").textContent())!;
+      const header = card.locator("> div").first();
+      // A one-word name ("Southern") and the score share one row of two lines (name, "n of m scored"); a long one
+      // ("Central and Eastern") may wrap to a third.
+      expect((await header.boundingBox())!.height, name).toBeLessThanOrEqual(name.includes(" ") ? 72 : 64);
+      if (!name.includes(" ")) oneWord++;
+      for (const link of await card.locator("dd a").all())
+        expect((await link.boundingBox())!.height, name).toBeLessThanOrEqual(24);
+    }
+    expect(oneWord).toBeGreaterThan(0);
     await page.close();
   });
 });

@@ -2,7 +2,7 @@
 // pipeline/sources) and the order it lists data types in.
 import type { IntlShape } from "react-intl";
 import type { SourceTable } from "../../../../pipeline/source-tables.ts";
-import type { DataType } from "../../../../pipeline/types.ts";
+import type { DataType, StoredDataType } from "../../../../pipeline/types.ts";
 
 /**
  * Each source table: its official (English) title and what it is used for; its title in the page's language is the
@@ -25,7 +25,11 @@ export const TABLES: Record<SourceTable, { title: string; dataType: DataType }> 
   lmb: { title: "European Labour Market Barometer", dataType: "lmb" },
 };
 
-/** Data types in the order the page lists them (the score's inputs first, then the context); names `methodology.dataType.<type>`. */
+/**
+ * The stored data types in the order the page lists them (the score's inputs first, then the context: the sector
+ * vacancy rates a vacancy file also holds last); names `methodology.dataType.<type>`. Keyed by every type the store
+ * may hold, so a data source never shows a bare type id.
+ */
 const DATA_TYPE_ORDER = Object.keys({
   unemployment: 0,
   vacancy: 0,
@@ -34,7 +38,8 @@ const DATA_TYPE_ORDER = Object.keys({
   gdp: 0,
   inflation: 0,
   youth_unemployment: 0,
-} satisfies Record<DataType, 0>) as DataType[];
+  sector_vacancy: 0,
+} satisfies Record<StoredDataType, 0>) as StoredDataType[];
 
 export const tableInfo = (table: string) => (Object.hasOwn(TABLES, table) ? TABLES[table as SourceTable] : null);
 export const typeName = (intl: IntlShape, dataType: string) =>
@@ -42,6 +47,6 @@ export const typeName = (intl: IntlShape, dataType: string) =>
     ? intl.formatMessage({ id: `methodology.dataType.${dataType}` })
     : dataType;
 export const typeRank = (dataType: string) => {
-  const i = DATA_TYPE_ORDER.indexOf(dataType as DataType);
+  const i = DATA_TYPE_ORDER.indexOf(dataType as StoredDataType);
   return i < 0 ? DATA_TYPE_ORDER.length : i;
 };
