@@ -35,12 +35,30 @@ async function open(context: BrowserContext, path: string) {
   return { page, console, status: res?.status() ?? 0 };
 }
 
+/** Spain's under-25 rate and its month as the API publishes them (in the bundle: 23.5% in January 2026). */
+async function spain(): Promise<{ rate: string; month: string }> {
+  const res = await fetch(`${h.base}/api/countries/es`);
+  expect(res.status).toBe(200);
+  const { market_panel: p } = (await res.json()) as {
+    market_panel: { youth_unemployment_rate: number | null; youth_unemployment_period: string | null };
+  };
+  expect(p.youth_unemployment_rate).not.toBeNull();
+  return {
+    rate: `${p.youth_unemployment_rate!.toFixed(1)}%`,
+    month: new Date(`${p.youth_unemployment_period}-01T00:00:00Z`).toLocaleString("en-GB", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+  };
+}
+
 for (const [device, context, width] of [
   ["desktop", () => desktop, 1280],
   ["mobile", () => mobile, 390],
 ] as const) {
   describe(`youth unemployment, ${device}`, () => {
-    it("/country/es shows Spain's under-25 rate of January 2026 right after the unemployment rate, as context", async () => {
+    it("/country/es shows Spain's under-25 rate of January 2026 right after the unemployment rate and its yearly change, as context", async () => {
       const { page, console, status } = await open(context(), "/country/es");
       expect(status).toBe(200);
       // The panels are drawn twice (cards on wide screens, sections on small ones): read the visible one.
@@ -48,13 +66,19 @@ for (const [device, context, width] of [
       await dl.waitFor();
       const youth = dl.locator("> div").filter({ hasText: "Unemployment under 25" });
       const text = (await youth.first().innerText()).replace(/\s+/g, " ");
-      expect(text).toContain("23.5%");
-      expect(text).toContain("January 2026");
+      const es = await spain();
+      expect(text).toContain(es.rate);
+      expect(text).toContain(es.month);
       expect(text).toContain("Context only, not in the score.");
-      // Beside the overall rate: the metric just before it is the unemployment rate.
+      // Beside the overall rate: it follows the unemployment rate and the rate's own yearly change (the momentum
+      // input, shown with the rate since issue 35), before any other figure.
       const labels = await dl.locator("> div > dt").allTextContents();
       const at = labels.findIndex((l) => l.includes("Unemployment under 25"));
-      expect(labels[at - 1]).toContain("Unemployment rate");
+      const rate = labels.findIndex((l) => l.startsWith("Unemployment rate"));
+      expect(rate).toBeGreaterThanOrEqual(0);
+      expect(at).toBeGreaterThan(rate);
+      expect(labels.slice(rate + 1, at).every((l) => l.startsWith("Unemployment over a year"))).toBe(true);
+      expect(at - rate).toBeLessThanOrEqual(2);
       // Its explanation is reachable as a named control (keyboard and screen readers).
       await expect.poll(() => youth.first().getByRole("button").count()).toBeGreaterThan(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -71,8 +95,9 @@ for (const [device, context, width] of [
       const row = jm.page.locator("li:visible").filter({ hasText: "Unemployment under 25" });
       await row.first().waitFor();
       const text = (await row.first().innerText()).replace(/\s+/g, " ");
-      expect(text).toContain("23.5%");
-      expect(text).toContain("January 2026");
+      const es = await spain();
+      expect(text).toContain(es.rate);
+      expect(text).toContain(es.month);
       expect(text).toContain("context only");
       expect(await jm.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(await axeViolations(jm.page)).toEqual([]);
