@@ -127,6 +127,9 @@ describe("mood slider", () => {
       await page.getByText("Share your experience", { exact: true }).click();
       const slider = page.getByLabel(/How is it going\?/);
       await slider.waitFor();
+      // In view before measuring: the clicks below go to viewport coordinates, and with taller fonts (Debian's
+      // fonts-noto-core) the opened form ends below a phone's first screen.
+      await slider.scrollIntoViewIfNeeded();
       const box = (await slider.boundingBox())!;
       const thumb = await slider.evaluate((el) => parseFloat(getComputedStyle(el).getPropertyValue("--thumb")));
       expect(thumb).toBeGreaterThan(10);
