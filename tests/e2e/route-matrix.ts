@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localePath, type Locale } from "../../product/locales.ts";
 import {
   axeViolations,
+  type ConsoleWatch,
   EMOJI_FLAG,
   hydrated,
   MOBILE,
@@ -241,10 +242,15 @@ export function describeRouteMatrix(locales: readonly Locale[]): void {
     const pages = [...publicPages(locale), ...(locale === "en" ? MORE_IN_ENGLISH : [])];
     describe(`every route in ${locale}, one load each at 320, 390 and 1280 px`, () => {
       let context: BrowserContext;
+      let page: Page;
+      let console: ConsoleWatch;
       beforeAll(async () => {
         // A phone's emulation (touch, overlay scrollbars) at every width: the site's layout depends on the width
         // only (no pointer or hover media query decides one; docs/testing.md).
         context = await h.browser.newContext({ ...PHONE_320, reducedMotion: "reduce" });
+        // One tab goes from route to route, as a visitor's does: a new tab is a new renderer process, which cost
+        // more than the rest of a route's checks (docs/testing.md). Each route starts from a fresh document.
+        ({ page, console } = await newPage(context));
       });
       afterAll(async () => {
         await context?.close();
@@ -252,38 +258,35 @@ export function describeRouteMatrix(locales: readonly Locale[]): void {
 
       for (const url of pages) {
         it(url, async () => {
-          const { page, console } = await newPage(context);
-          try {
-            const res = await page.goto(`${h.base}${url}`, { waitUntil: "load" });
-            expect(res?.status(), url).toBe(statusOf(url));
-            const served = await headOf(page);
-            await page.waitForSelector("main h1");
-            await hydrated(page);
-            expect(await page.evaluate(() => document.documentElement.lang), url).toBe(locale);
-            expect(await headOf(page), `${url}: title and canonical after hydration`).toEqual(served);
-            // Messages, links and flags do not depend on the width: checked once.
-            expect(await messageProblems(page), url).toEqual([]);
-            expect(await foreignLinks(page, locale), url).toEqual([]);
-            expect(await readableText(page), url).not.toMatch(EMOJI_FLAG);
-            expect(await brokenFlags(page), url).toEqual([]);
-            for (const viewport of [PHONE_320.viewport, PHONE_390, DESKTOP_1280]) {
-              const at = `${url} at ${viewport.width} px`;
-              if (viewport !== PHONE_320.viewport) await page.setViewportSize(viewport);
-              expect(await page.evaluate(() => document.documentElement.scrollWidth), at).toBeLessThanOrEqual(
-                viewport.width,
-              );
-              expect(await clippedText(page), at).toEqual([]);
-              expect(await legendSpill(page), at).toEqual([]);
-              if (viewport === PHONE_320.viewport && locale === "de") expect(await sticksOut(page), at).toEqual([]);
-              // axe at every width in English (every rule); at 320 and 1280 px in the others, contrast aside.
-              if (locale === "en") expect(await axeViolations(page), at).toEqual([]);
-              else if (viewport !== PHONE_390)
-                expect(await axeViolations(page, { skip: ["color-contrast"] }), at).toEqual([]);
-            }
-            expect(console.unexpected(statusOf(url) === 404)).toEqual([]);
-          } finally {
-            await page.close();
+          console.clear();
+          await page.setViewportSize(PHONE_320.viewport);
+          const res = await page.goto(`${h.base}${url}`, { waitUntil: "load" });
+          expect(res?.status(), url).toBe(statusOf(url));
+          const served = await headOf(page);
+          await page.waitForSelector("main h1");
+          await hydrated(page);
+          expect(await page.evaluate(() => document.documentElement.lang), url).toBe(locale);
+          expect(await headOf(page), `${url}: title and canonical after hydration`).toEqual(served);
+          // Messages, links and flags do not depend on the width: checked once.
+          expect(await messageProblems(page), url).toEqual([]);
+          expect(await foreignLinks(page, locale), url).toEqual([]);
+          expect(await readableText(page), url).not.toMatch(EMOJI_FLAG);
+          expect(await brokenFlags(page), url).toEqual([]);
+          for (const viewport of [PHONE_320.viewport, PHONE_390, DESKTOP_1280]) {
+            const at = `${url} at ${viewport.width} px`;
+            if (viewport !== PHONE_320.viewport) await page.setViewportSize(viewport);
+            expect(await page.evaluate(() => document.documentElement.scrollWidth), at).toBeLessThanOrEqual(
+              viewport.width,
+            );
+            expect(await clippedText(page), at).toEqual([]);
+            expect(await legendSpill(page), at).toEqual([]);
+            if (viewport === PHONE_320.viewport && locale === "de") expect(await sticksOut(page), at).toEqual([]);
+            // axe at every width in English (every rule); at 320 and 1280 px in the others, contrast aside.
+            if (locale === "en") expect(await axeViolations(page), at).toEqual([]);
+            else if (viewport !== PHONE_390)
+              expect(await axeViolations(page, { skip: ["color-contrast"] }), at).toEqual([]);
           }
+          expect(console.unexpected(statusOf(url) === 404)).toEqual([]);
         });
       }
     });
