@@ -168,7 +168,7 @@ describe("start-up", () => {
 
   it("`jwi serve` without any configuration (what `npm start` runs) starts and links its own origin", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-e2e-origin-serve-"));
-    const server = await startServerProcess(dataDir, {}, 120_000);
+    const server = await startServerProcess(dataDir, {}, 120_000, { asConfigured: true });
     try {
       const page = await (await fetch(`${server.url}/`)).text();
       expect(linksOf(page).canonical).toBe(`${server.url}/`);

@@ -73,15 +73,22 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `jwi serve --port 0` and waits until it says where it listens (it seeds an empty data dir first). */
+/**
+ * Starts `jwi serve --port 0` and waits until it says where it listens (it seeds an empty data dir first). The server
+ * draws no share card ahead unless `env` asks for it (JWI_DRAW_CARDS_AHEAD): drawing all of them keeps a core busy
+ * for many seconds, which only the share-card tests are about; `asConfigured: true` starts it with `env` alone, as
+ * an operator's bare `jwi serve`.
+ */
 export async function startServerProcess(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
   timeoutMs = 60_000,
+  { asConfigured = false }: { asConfigured?: boolean } = {},
 ): Promise<ServerProcess> {
+  const quiet = asConfigured ? {} : { LOG_LEVEL: "warn", JWI_HTTP_LOG: "false", JWI_DRAW_CARDS_AHEAD: "false" };
   const child = spawn(process.execPath, [JWI, "serve", "--port", "0"], {
     cwd: REPO_ROOT,
-    env: { ...baseEnv(), JWI_DATA_DIR: dataDir, LOG_LEVEL: "warn", JWI_HTTP_LOG: "false", ...env },
+    env: { ...baseEnv(), JWI_DATA_DIR: dataDir, ...quiet, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

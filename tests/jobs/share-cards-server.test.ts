@@ -31,6 +31,8 @@ const serverEnv = async (extra: NodeJS.ProcessEnv = {}): Promise<NodeJS.ProcessE
   JWI_FETCH_TIMEOUT_MS: "2000",
   JWI_FETCH_PAUSE_MS: "0",
   JWI_LOCK_WAIT_S: "60",
+  // What these tests are about (the other tests' servers draw nothing ahead: tests/helpers/processes.ts).
+  JWI_DRAW_CARDS_AHEAD: "true",
   ...extra,
 });
 
