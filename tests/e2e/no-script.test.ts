@@ -7,7 +7,7 @@
 // (Enter opens the match, not the first country), and the search ignores case and accents and knows other names.
 // Before: the picker and the phone menu were script-only buttons, the forms' buttons were disabled or hidden under a
 // note that everything else worked without JavaScript, "Irl" typed at once opened Austria.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   axeViolations,
@@ -17,6 +17,7 @@ import {
   newPage,
   startHarness,
   WAITING_LIST_LIMIT,
+  type ConsoleWatch,
   type Harness,
 } from "./harness.ts";
 
@@ -24,12 +25,19 @@ let h: Harness;
 let browser: Browser;
 let noJs: BrowserContext;
 let noJsPhone: BrowserContext;
+/**
+ * One tab per context, taken from page to page by the tests (a new tab is a new renderer process, which costs more
+ * than a test's own steps: docs/testing.md); every test starts with a page.goto, so from a fresh document.
+ */
+const tabs = new Map<BrowserContext, Page>();
+const tab = (context: BrowserContext) => ({ page: tabs.get(context)! });
 
 beforeAll(async () => {
   h = await startHarness({ prefix: "jwi-e2e-no-script-" });
   browser = h.browser;
   noJs = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   noJsPhone = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+  for (const context of [noJs, noJsPhone]) tabs.set(context, (await newPage(context)).page);
 }, 180_000);
 
 afterAll(async () => {
@@ -53,7 +61,7 @@ describe("without JavaScript", () => {
     ["desktop", () => noJs],
     ["phone", () => noJsPhone],
   ])("chooses a country from the home page and from a country page (%s)", async (_label, context) => {
-    const { page } = await newPage(context());
+    const { page } = tab(context());
     await page.goto(`${h.base}/`);
     const countries = page.getByRole("navigation", { name: "Countries" });
     expect(await countries.isVisible()).toBe(false);
@@ -70,20 +78,18 @@ describe("without JavaScript", () => {
     await countries.getByRole("link", { name: "Spain", exact: true }).click();
     await page.waitForURL(/\/country\/es$/);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toMatch(/Spain/);
-    await page.close();
   });
 
   it("a country page in German lists the countries by their German names, to the German pages", async () => {
-    const { page } = await newPage(noJs);
+    const { page } = tab(noJs);
     await page.goto(`${h.base}/de/country/de`);
     await page.getByTestId("country-picker").click();
     await page.getByRole("navigation", { name: "Länder" }).getByRole("link", { name: "Tschechien" }).click();
     await page.waitForURL(/\/de\/country\/cz$/);
-    await page.close();
   });
 
   it("opens the phone menu at 390 px and follows it", async () => {
-    const { page } = await newPage(noJsPhone);
+    const { page } = tab(noJsPhone);
     await page.goto(`${h.base}/methodology`);
     const menu = page.getByRole("navigation", { name: "Mobile" });
     expect(await menu.isVisible()).toBe(false);
@@ -95,12 +101,11 @@ describe("without JavaScript", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await menu.getByRole("link", { name: "Brightest Markets" }).click();
     await page.waitForURL(/\/brightest$/);
-    await page.close();
   });
 
   it("sends a waiting-list request: errors next to the fields, then stored once, the success text, a reload stores nothing", async () => {
     const before = count("waiting_list");
-    const { page } = await newPage(noJs);
+    const { page } = tab(noJs);
     await page.goto(`${h.base}/waiting-list/cv-upgrade`);
     await page.getByLabel("Full name *").fill("Ana Visitor");
     await page.getByLabel("Email *").fill("not-an-address");
@@ -124,11 +129,10 @@ describe("without JavaScript", () => {
     expect(count("waiting_list")).toBe(before + 1);
     await page.reload();
     expect(count("waiting_list")).toBe(before + 1);
-    await page.close();
   });
 
   it("a post over the rate limit says so and keeps what was typed", async () => {
-    const { page } = await newPage(noJs);
+    const { page } = tab(noJs);
     for (let i = count("waiting_list"); i < WAITING_LIST_LIMIT; i++) {
       await page.goto(`${h.base}/waiting-list/career-consultant`);
       await page.getByLabel("Full name *").fill(`Filler ${i}`);
@@ -145,12 +149,11 @@ describe("without JavaScript", () => {
     expect(await page.getByRole("alert").innerText()).toMatch(/several times in a short time/);
     expect(await page.getByLabel("Message *").inputValue()).toBe("Over the limit.");
     expect(count("waiting_list")).toBe(stored);
-    await page.close();
   });
 
   it("sends a contact message: errors next to the fields, then stored once, the success text", async () => {
     const before = count("contact_messages");
-    const { page } = await newPage(noJs);
+    const { page } = tab(noJs);
     await page.goto(`${h.base}/contact`);
     await page.getByLabel("Name", { exact: true }).fill("Ben Writer");
     await page.getByLabel("Message", { exact: true }).fill("Where do the vacancy figures come from?");
@@ -170,12 +173,11 @@ describe("without JavaScript", () => {
     expect(count("contact_messages")).toBe(before + 1);
     await page.reload();
     expect(count("contact_messages")).toBe(before + 1);
-    await page.close();
   });
 
   it("shares an experience from a country page: errors next to the choices, then published once, the success text", async () => {
     const before = count("experiences", "country_code = 'DE'");
-    const { page } = await newPage(noJs);
+    const { page } = tab(noJs);
     await page.goto(`${h.base}/country/de`);
     const share = page.locator("details#share");
     expect(await share.getAttribute("open")).toBeNull();
@@ -197,11 +199,10 @@ describe("without JavaScript", () => {
     expect(count("experiences", "country_code = 'DE'")).toBe(before + 1);
     await page.reload();
     expect(count("experiences", "country_code = 'DE'")).toBe(before + 1);
-    await page.close();
   });
 
   it("compare with one or five countries explains the 2-to-4 rule, and its form adds a country", async () => {
-    const { page } = await newPage(noJs);
+    const { page } = tab(noJs);
     await page.goto(`${h.base}/compare/de`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Compare 2 to 4 countries");
     await page.getByTestId("compare-with").locator("select").selectOption("fr");
@@ -212,7 +213,6 @@ describe("without JavaScript", () => {
     await page.getByRole("link", { name: /^Compare Austria, Belgium, Germany,? and France$/ }).click();
     await page.waitForURL(/\/compare\/at-be-de-fr$/);
     expect(await page.locator("[data-testid=compare-cards] > div").count()).toBe(4);
-    await page.close();
   });
 });
 
@@ -244,29 +244,46 @@ describe("the pages as they are before JavaScript, judged by axe-core", () => {
 });
 
 describe("with JavaScript: the picker keeps what is typed before it is ready", () => {
+  // One context and one tab for the desktop tests (nothing here is stored in the context: no language is chosen, no
+  // form sent). Playwright turns the HTTP cache off while a route is set, so every test's own route (set before its
+  // page.goto, removed by close()) sees the list's script asked for.
+  let context: BrowserContext;
+  let tabOf: { page: Page; console: ConsoleWatch };
+  beforeAll(async () => {
+    context = await browser.newContext(DESKTOP);
+    tabOf = await newPage(context);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
   /** The home page in `lang`, hydrated, with the picker's list held back for `holdMs` once asked for. */
   async function home(lang: string, holdMs: number) {
-    const context = await browser.newContext(DESKTOP);
-    const { page, console } = await newPage(context);
-    await page.route(/country-picker-menu-[\w-]+\.js$/, async (route) => {
+    const { page, console } = tabOf;
+    console.clear();
+    const menu = /country-picker-menu-[\w-]+\.js$/;
+    await page.route(menu, async (route) => {
       await new Promise((r) => setTimeout(r, holdMs));
       await route.continue();
     });
     await page.goto(`${h.base}${lang === "en" ? "/" : `/${lang}`}`);
     await hydrated(page);
-    return { page, console, close: () => context.close() };
+    // As closing the page did: a held request is let through, its handler's late continue ignored.
+    return { page, console, close: () => page.unrouteAll({ behavior: "ignoreErrors" }) };
   }
 
   it("'Irl' typed at once and Enter, before the list has loaded, opens Ireland (a client-side navigation)", async () => {
     const { page, console, close } = await home("en", 2_000);
     const documents: string[] = [];
-    page.on("request", (r) => void (r.resourceType() === "document" && documents.push(r.url())));
+    const onRequest = (r: Request) => void (r.resourceType() === "document" && documents.push(r.url()));
+    page.on("request", onRequest);
     await page.getByTestId("country-picker").click();
     await page.keyboard.type("Irl");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/country\/ie$/);
     // React Router's route discovery (/__manifest?paths=…) is not redirected away: no full page load.
     expect(documents).toEqual([]);
+    page.off("request", onRequest);
     expect(console.unexpected()).toEqual([]);
     await close();
   });

@@ -5,7 +5,7 @@
 // (axe in every error state), and the keyboard skips the map, walks it in name order and lands on the new page's
 // heading. Every page's axe check at 320, 390 and 1280 px is in the route matrix (route-matrix.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../pipeline/countries.ts";
 import { bodyText, fetchPage, squash, textOf } from "../helpers/html.ts";
 import {
@@ -17,6 +17,7 @@ import {
   screenshot,
   sharedSite,
   startHarness,
+  type ConsoleWatch,
   type Harness,
   type SharedHarness,
 } from "./harness.ts";
@@ -26,6 +27,11 @@ let site: SharedHarness;
 let h: Harness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
+/**
+ * One tab per context, taken from page to page by the tests (a new tab is a new renderer process, which costs more
+ * than a test's own steps: docs/testing.md). Each test starts from a fresh document and a cleared console.
+ */
+const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
 
 beforeAll(async () => {
   site = await sharedSite();
@@ -42,6 +48,7 @@ beforeAll(async () => {
   });
   desktop = await h.browser.newContext({ ...DESKTOP, reducedMotion: "reduce" });
   mobile = await h.browser.newContext({ ...MOBILE, reducedMotion: "reduce" });
+  for (const context of [desktop, mobile]) tabs.set(context, await newPage(context));
 }, 180_000);
 
 afterAll(async () => {
@@ -50,7 +57,8 @@ afterAll(async () => {
 });
 
 async function open(context: BrowserContext, path: string, base = h.base) {
-  const { page, console } = await newPage(context);
+  const { page, console } = tabs.get(context)!;
+  console.clear();
   const res = await page.goto(base + path, { waitUntil: "load" });
   await hydrated(page);
   return { page, console, status: res?.status() ?? 0 };
@@ -264,7 +272,6 @@ for (const [device, context] of [
       expect(after.n).toBe(before + 1);
       expect(after.len).toBe(1_000);
       expect(console.unexpected()).toEqual([]);
-      await page.close();
     });
 
     it("the waiting-list form shows the server's field errors beside the fields and focuses the first", async () => {
@@ -290,7 +297,6 @@ for (const [device, context] of [
       await screenshot(page, `waiting-list-errors-${device}`);
       expect(await axeViolations(page)).toEqual([]);
       expect(console.unexpected(true).filter((e) => !/status of 400/.test(e))).toEqual([]);
-      await page.close();
     });
 
     it("the contact form counts its message and refuses one past the cap instead of cutting it", async () => {
@@ -307,7 +313,6 @@ for (const [device, context] of [
       expect(await message.getAttribute("aria-describedby")).toContain("contact-message-error");
       expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("message");
       expect(await axeViolations(page)).toEqual([]);
-      await page.close();
     });
 
     it("the home page: a skip link past the map, then the map links in name order", async () => {
@@ -326,7 +331,6 @@ for (const [device, context] of [
       expect(await page.evaluate(() => document.activeElement?.closest("svg"))).toBeNull();
       await screenshot(page, `home-skip-${device}`);
       expect(console.unexpected()).toEqual([]);
-      await page.close();
     });
 
     it("after a client-side navigation focus is on the new page's h1, not the body", async () => {
@@ -344,7 +348,6 @@ for (const [device, context] of [
       await page.waitForURL(`${site.base}/brightest`);
       await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/Brightest/);
       expect(console.unexpected()).toEqual([]);
-      await page.close();
     });
   });
 }

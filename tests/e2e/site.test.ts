@@ -23,22 +23,35 @@ import {
 let h: Harness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
+/**
+ * One tab per context, taken from page to page by the tests (a new tab is a new renderer process, which costs more
+ * than the page's own checks: docs/testing.md). Each test starts from a fresh document and a cleared console.
+ */
+const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
 
 beforeAll(async () => {
   h = await startHarness();
   desktop = await h.browser.newContext(DESKTOP);
   mobile = await h.browser.newContext(MOBILE);
+  for (const context of [desktop, mobile]) tabs.set(context, await newPage(context));
 }, 180_000);
 
 afterAll(async () => {
   await h?.close();
 });
 
+/** The context's tab (see `tabs`), its console cleared. */
+function tab(context: BrowserContext): { page: Page; console: ConsoleWatch } {
+  const t = tabs.get(context)!;
+  t.console.clear();
+  return t;
+}
+
 async function open(
   context: BrowserContext,
   path: string,
 ): Promise<{ page: Page; console: ConsoleWatch; status: number }> {
-  const { page, console } = await newPage(context);
+  const { page, console } = tab(context);
   const res = await page.goto(h.base + path, { waitUntil: "load" });
   await hydrated(page);
   return { page, console, status: res?.status() ?? 0 };
@@ -71,7 +84,6 @@ describe("layout", () => {
     expect(await link.getAttribute("href")).toBe(FEEDBACK_URL);
     expect(await link.getAttribute("target")).toBe("_blank");
     expect((await link.getAttribute("rel"))?.split(" ").sort()).toEqual(["noopener", "noreferrer"]);
-    await page.close();
   });
 
   it("opens a 16rem drawer on the right from 'Open menu' and closes it after a choice", async () => {
@@ -95,7 +107,6 @@ describe("layout", () => {
     await drawer.waitFor({ state: "detached" });
     await expect.poll(() => page.locator("h1").textContent()).toBe("Top 10 Stormiest Markets in Europe");
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 });
 
@@ -159,7 +170,6 @@ describe("home", () => {
     await page.locator("svg a[data-code=DE] path").click();
     await page.waitForURL(`${h.base}/country/de`);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("finds countries with a fuzzy search in the picker (256 px list) and opens the chosen one", async () => {
@@ -184,7 +194,6 @@ describe("home", () => {
     await page.waitForURL(`${h.base}/country/nl`);
     await expect.poll(() => page.locator("h1").textContent()).toBe("Netherlands: job market weather");
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("shows the paused card word for word when the operator pauses publication", async () => {
@@ -203,7 +212,6 @@ describe("home", () => {
       expect(await page.locator("svg a[data-code]").count()).toBe(0);
       await screenshot(page, "paused-desktop");
       expect(console.unexpected()).toEqual([]);
-      await page.close();
     } finally {
       settings.setPublication(false, null, "e2e");
     }
@@ -282,7 +290,6 @@ describe("country page", () => {
     expect(ld.spatialCoverage.name).toBe("Germany");
     expect(ld.variableMeasured.value).toBe(Number(row.score.toFixed(1)));
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("compares unemployment with one named yardstick: the EU-27 average of the same period, else the rule of thumb", async () => {
@@ -316,7 +323,6 @@ describe("country page", () => {
         .count(),
     ).toBe(1);
     expect(await readableText(ch)).not.toMatch(/rule of thumb/);
-    await ch.close();
     // Germany: no EU-27 value of its month; the rule of thumb is never called an average.
     const de = (await open(desktop, "/country/de")).page;
     const deCard = cards(de);
@@ -326,7 +332,6 @@ describe("country page", () => {
       "No EU-27 average for July 2026 is stored, so a rule of thumb applies: below 6% is low, above 7% high.",
     );
     expect(await readableText(de)).not.toMatch(/EU(-27)? average\b(?! for July 2026 is stored)/);
-    await de.close();
   });
 
   it("shows the loading state while another country loads", async () => {
@@ -335,17 +340,21 @@ describe("country page", () => {
       await new Promise((r) => setTimeout(r, 700));
       await route.continue();
     });
-    await page.getByTestId("country-picker").click();
-    await page.getByPlaceholder("Search countries...").fill("france");
-    await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByText("Loading country data").isVisible()).toBe(true);
-    expect(await page.getByText("-.--").isVisible()).toBe(true);
-    expect(await page.getByText("Loading...", { exact: true }).isVisible()).toBe(true);
-    await page.waitForURL(`${h.base}/country/fr`);
+    try {
+      await page.getByTestId("country-picker").click();
+      await page.getByPlaceholder("Search countries...").fill("france");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.getByText("Loading country data").isVisible()).toBe(true);
+      expect(await page.getByText("-.--").isVisible()).toBe(true);
+      expect(await page.getByText("Loading...", { exact: true }).isVisible()).toBe(true);
+      await page.waitForURL(`${h.base}/country/fr`);
+    } finally {
+      // The tab goes on to the next tests (a request still held is let through, its late continue ignored).
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    }
     const fr = await api("/api/countries/fr");
     await expect.poll(() => page.getByTestId("score").textContent()).toBe(`${formatScore(fr.score)}/ 10`);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("shows a calm, truthful card for a country without any data (Liechtenstein), and no contradicting text", async () => {
@@ -370,7 +379,6 @@ describe("country page", () => {
         expect(await page.locator("[data-testid=not-available]").first().textContent()).toMatch(
           /^Not available for Liechtenstein: unemployment rate, job vacancy rate, competition \(job seekers per opening\), expert barometer, GDP growth and inflation/,
         );
-        await page.close();
       }
     }
     const { page } = await open(desktop, "/country/li");
@@ -388,7 +396,6 @@ describe("country page", () => {
       /^Job market in Liechtenstein for 2026: no score\. No official statistics/,
     );
     await screenshot(page, "country-no-score-card-desktop");
-    await page.close();
   });
 
   it("collapses missing figures into one line and lays the cards out in two flowing columns (Germany: no barometer)", async () => {
@@ -422,7 +429,6 @@ describe("country page", () => {
     expect(comparisons).toBeGreaterThan(0);
     expect(await page.locator("section[aria-labelledby=insights-title] li").count()).toBe(comparisons);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("uses collapsible sections on a phone, 'Market conditions' open by default", async () => {
@@ -447,11 +453,10 @@ describe("country page", () => {
     // The breadcrumbs are hidden on small screens.
     expect(await page.getByRole("navigation", { name: "Breadcrumb" }).isVisible()).toBe(false);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("answers an unknown code with Country Not Found (404) and redirects an upper-case code to the lower-case page", async () => {
-    const { page } = await newPage(desktop);
+    const { page } = tab(desktop);
     for (const path of ["/country/xx", "/country/zz9"]) {
       const res = await page.goto(`${h.base}${path}`);
       expect(res?.status()).toBe(404);
@@ -462,7 +467,6 @@ describe("country page", () => {
     expect(page.url()).toBe(`${h.base}/country/de`);
     await page.goto(`${h.base}/job-market/Germany`);
     expect(page.url()).toBe(`${h.base}/job-market/germany`);
-    await page.close();
   });
 });
 
@@ -509,14 +513,12 @@ describe("/job-market/{name}", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(`${h.base}/job-market/austria`);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("shows one 'Country Not Found' page with a way home for an unknown name", async () => {
     const { page, status } = await open(desktop, "/job-market/narnia");
     expect(status).toBe(404);
     expect(await page.getByRole("link", { name: "Back to Homepage" }).getAttribute("href")).toBe("/");
-    await page.close();
   });
 });
 
@@ -578,7 +580,6 @@ describe("rankings", () => {
       await rows.first().locator("a").click();
       await page.waitForURL(`${h.base}/country/${expected[0].country.toLowerCase()}`);
       expect(console.unexpected()).toEqual([]);
-      await page.close();
     });
   }
 
@@ -610,7 +611,6 @@ describe("rankings", () => {
           `/country/${c.code.toLowerCase()}`,
         );
     }
-    await page.close();
   });
 });
 
@@ -679,7 +679,6 @@ describe("community", () => {
     expect(await page.getByLabel("Role family *").inputValue()).toBe("Sales");
     await screenshot(page, "experience-failure-desktop");
     expect(console.unexpected(true)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -724,21 +723,28 @@ describe("waiting list", () => {
     await page.waitForTimeout(2_300);
     expect(page.url()).toBe(`${h.base}/waiting-list/career-consultant`);
     expect(console.unexpected(true)).toEqual([]);
-    await page.close();
   });
 
   it("falls back to the career consultant for an unknown service", async () => {
     const { page } = await open(desktop, "/waiting-list/massage");
     expect(page.url()).toBe(`${h.base}/waiting-list/career-consultant`);
     expect(await page.locator("h1").textContent()).toBe("Book a Career Consultant");
-    await page.close();
   });
 });
 
 describe("without JavaScript", () => {
+  // One context without JavaScript and one tab for both tests: they only read.
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await h.browser.newContext({ ...MOBILE, javaScriptEnabled: false });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
   it("every page type is readable from the server's HTML", async () => {
-    const context = await h.browser.newContext({ ...MOBILE, javaScriptEnabled: false });
-    const page = await context.newPage();
     await page.goto(`${h.base}/`);
     expect(await page.locator("svg a[data-code]").count()).toBe(31);
     expect(await page.getByRole("heading", { name: "Stormiest markets" }).isVisible()).toBe(true);
@@ -757,13 +763,10 @@ describe("without JavaScript", () => {
     expect(await page.locator("main ol > li").count()).toBe(10);
     await page.goto(`${h.base}/methodology`);
     expect(await page.getByRole("heading", { name: "Data sources" }).isVisible()).toBe(true);
-    await context.close();
   });
 
   it("the forms post themselves without JavaScript (POST, never a URL with personal data); no note says they cannot", async () => {
     // Sending them is walked in tests/e2e/no-script.test.ts; here: how they stand on the page.
-    const context = await h.browser.newContext({ ...MOBILE, javaScriptEnabled: false });
-    const page = await context.newPage();
     for (const path of ["/waiting-list/cv-upgrade", "/contact"]) {
       await page.goto(`${h.base}${path}`);
       expect(await page.locator("main noscript").count(), path).toBe(0);
@@ -771,7 +774,6 @@ describe("without JavaScript", () => {
       expect(await form.getAttribute("method"), path).toBe("post");
       expect(await form.locator("button[type=submit]").isEnabled(), path).toBe(true);
     }
-    await context.close();
   });
 });
 
@@ -801,7 +803,6 @@ describe("phones, 390×844", () => {
     // Every card fits the screen.
     for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right)))
       expect(box).toBeLessThanOrEqual(390);
-    await page.close();
     // Wide screens keep the table.
     const wide = await open(desktop, "/methodology");
     expect(await wide.page.getByTestId("sources-table").isVisible()).toBe(true);
@@ -812,7 +813,6 @@ describe("phones, 390×844", () => {
       "Updated at source",
       "Loaded",
     ]);
-    await wide.page.close();
   });
 
   it("the history chart's labels are 12 px or larger, with evenly spaced ticks", async () => {
@@ -837,7 +837,6 @@ describe("phones, 390×844", () => {
       expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThan(1);
       const labels = await svg.locator("g[data-tick] text").allTextContents();
       expect(labels.every((l) => /^\d{4}$/.test(l))).toBe(true);
-      await page.close();
     }
   });
 
@@ -857,6 +856,5 @@ describe("phones, 390×844", () => {
         expect((await link.boundingBox())!.height, name).toBeLessThanOrEqual(24);
     }
     expect(oneWord).toBeGreaterThan(0);
-    await page.close();
   });
 });

@@ -18,6 +18,7 @@ import {
   partScreenshot,
   screenshot,
   startHarness,
+  type ConsoleWatch,
   type Harness,
 } from "./harness.ts";
 
@@ -28,17 +29,31 @@ let clock = NOW;
 let h: Harness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
+/**
+ * One tab per context, taken from page to page by the tests (a new tab is a new renderer process, which costs more
+ * than a test's own steps: docs/testing.md); every test starts with a page.goto, so from a fresh document.
+ */
+const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
 
 beforeAll(async () => {
   h = await startHarness({ prefix: "jwi-why-", now: () => clock });
   desktop = await h.browser.newContext(DESKTOP);
   mobile = await h.browser.newContext(MOBILE);
+  for (const context of [desktop, mobile]) tabs.set(context, await newPage(context));
 });
+
 afterAll(async () => {
   await desktop?.close();
   await mobile?.close();
   await h?.close();
 });
+
+/** The context's tab (see `tabs`), its console cleared. */
+function tab(context: BrowserContext): { page: Page; console: ConsoleWatch } {
+  const t = tabs.get(context)!;
+  t.console.clear();
+  return t;
+}
 
 async function api(path: string): Promise<any> {
   const res = await fetch(`${h.base}${path}`);
@@ -67,7 +82,7 @@ describe("why it changed", () => {
     clock = NOW;
     const body = await api("/api/countries/de");
     expect(body.change.year_before.delta).not.toBe(0); // the bundled data moved Germany over the year
-    const { page, console } = await newPage(desktop);
+    const { page, console } = tab(desktop);
     await page.goto(`${h.base}/country/de`);
     const shown = await shownBlock(page);
     expect(shown.title).toBe("Why it changed");
@@ -90,7 +105,6 @@ describe("why it changed", () => {
     await screenshot(page, "country-why-desktop");
     expect(await axeViolations(page)).toEqual([]);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("one yearly change: the year-on-year badge and 'Since a year ago' say one number since one month (Cyprus, desktop and phone)", async () => {
@@ -103,7 +117,7 @@ describe("why it changed", () => {
     expect(Math.round(body.yoy.shown * 10)).toBe(Math.round(year.delta * 10));
     const since = formatPeriod(body.yoy.from_month);
     for (const context of [desktop, mobile]) {
-      const { page } = await newPage(context);
+      const { page } = tab(context);
       await page.goto(`${h.base}/country/cy`);
       const badge = page.locator("dt", { hasText: "Year on year" }).locator("xpath=following-sibling::dd");
       await badge.first().waitFor({ state: "attached" }); // in a panel that may be collapsed
@@ -113,7 +127,6 @@ describe("why it changed", () => {
       for (const text of badges) expect(text).toContain(`(${changeShownText(body.yoy.shown)} since ${since})`);
       const shown = await shownBlock(page);
       expect(shown.year.sentence!.startsWith(`${year.head} since ${since}`)).toBe(true);
-      await page.close();
     }
   });
 
@@ -124,7 +137,7 @@ describe("why it changed", () => {
       [mobile, "/country/ro", "mobile"],
       [desktop, "/job-market/romania", "job-market-desktop"],
     ] as const) {
-      const { page } = await newPage(context);
+      const { page } = tab(context);
       await page.goto(`${h.base}${path}`);
       const shown = await shownBlock(page);
       expect(shown.month.sentence).toBe(body.change_text.previous_month.text);
@@ -133,7 +146,6 @@ describe("why it changed", () => {
         Math.round(body.change_text.previous_month.delta * 10),
       );
       await partScreenshot(page.locator("[data-testid=why-changed]"), `why-changed-${name}`);
-      await page.close();
     }
   });
 
@@ -148,7 +160,7 @@ describe("why it changed", () => {
     );
     const amount = Math.abs(year.delta).toFixed(1).replace(".", ",");
     const head = `Seit ${month} um ${amount} ${year.delta > 0 ? "gestiegen" : "gesunken"}`;
-    const { page, console } = await newPage(mobile);
+    const { page, console } = tab(mobile);
     await page.goto(`${h.base}/de/country/cy`);
     const shown = await shownBlock(page);
     expect(shown.title).toBe("Warum sich der Wert geändert hat");
@@ -162,14 +174,13 @@ describe("why it changed", () => {
     expect(await page.locator("[data-testid=why-changed] a").getAttribute("href")).toBe("/de/methodology");
     await partScreenshot(page.locator("[data-testid=why-changed]"), `why-changed-de-mobile`);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("says 'No change' without a list when nothing moved, and leaves the block out for a withheld score or none", async () => {
     clock = NOW;
     const ch = await api("/api/countries/ch");
     expect(ch.change_text.previous_month).toMatchObject({ text: "No change since October 2026.", parts: [] });
-    const { page } = await newPage(desktop);
+    const { page } = tab(desktop);
     await page.goto(`${h.base}/country/ch`);
     const shown = await shownBlock(page);
     expect(shown.month.sentence).toBe("No change since October 2026.");
@@ -187,12 +198,11 @@ describe("why it changed", () => {
     await page.goto(`${h.base}/country/${stale.code.toLowerCase()}`);
     expect(await page.locator("[data-testid=why-changed]").count()).toBe(0);
     clock = NOW;
-    await page.close();
   });
 
   it("the home and country pages advertise their Atom feeds", async () => {
     clock = NOW;
-    const { page } = await newPage(desktop);
+    const { page } = tab(desktop);
     const feeds = () =>
       page
         .locator('head link[rel=alternate][type="application/atom+xml"]')
@@ -206,6 +216,5 @@ describe("why it changed", () => {
     ]);
     const res = await fetch(`${h.base}/feeds/nl.atom`);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
-    await page.close();
   });
 });
