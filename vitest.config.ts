@@ -11,6 +11,7 @@ import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 //   costs its tests, not a fresh import of half the project.
 // - integration: tests/ outside e2e/ and timing/: real DuckDB and SQLite files, real servers, real `jwi` processes.
 //   Their data directories are copies of two seeded templates made once per run (tests/helpers/seed-templates.ts).
+//   Worker processes run file after file without a fresh import (isolate: false), as the browser project does.
 // - browser: tests/e2e/ and the browser check of the CSP: real Chromium. Files that only read share one site server
 //   and one Chromium started once per run (tests/helpers/shared-site.ts); files that write start their own.
 // - timing: tests that assert latencies, one file at a time after everything else, alone on the machine.
@@ -52,6 +53,10 @@ export default defineConfig({
           include: ["tests/**/*.test.ts", ...COLOCATED_INTEGRATION],
           exclude: [TIMING, ...BROWSER],
           pool: "forks",
+          // A worker process runs file after file on one module graph: importing the server, the pipeline and
+          // DuckDB again for every file cost about 1.5 CPU-s a file. Files share no state but what they import
+          // (each starts its own servers on its own data dir), and none changes process.env or module state.
+          isolate: false,
           globalSetup: SEEDED,
           sequence: { groupOrder: 1 },
         },
@@ -62,6 +67,7 @@ export default defineConfig({
           name: "browser",
           include: BROWSER,
           pool: "forks",
+          isolate: false,
           globalSetup: [...SEEDED, "tests/helpers/shared-site.ts"],
           setupFiles: ["tests/helpers/browser-setup.ts"],
           sequence: { groupOrder: 1 },

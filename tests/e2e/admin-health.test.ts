@@ -27,8 +27,18 @@ afterAll(async () => {
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true });
 
+/**
+ * The tab of each context, navigated from test to test (a fresh document each time): a new tab is a new renderer
+ * process, which costs more than the page's load and hydration (docs/testing.md).
+ */
+const tabs = new Map<BrowserContext, Page>();
+
 async function openPanel(context: BrowserContext): Promise<Page> {
-  const { page } = await newPage(context);
+  let page = tabs.get(context);
+  if (!page || page.isClosed()) {
+    ({ page } = await newPage(context));
+    tabs.set(context, page);
+  }
   await page.goto(`${h.base}/admin`, { waitUntil: "load" });
   await hydrated(page);
   if (await page.getByRole("heading", { name: "Operator sign in" }).count()) {
@@ -137,7 +147,6 @@ for (const [size, options, delta] of [
         const recalcMoved = page.getByTestId("recalc-moved");
         await recalcMoved.waitFor({ timeout: 60_000 });
         expect(await recalcMoved.textContent()).toBe("No country's score or status moved.");
-        await page.close();
       } finally {
         if (!released) holder.kill("SIGKILL");
       }
@@ -180,7 +189,6 @@ for (const [size, options, delta] of [
       expect(await alert.getAttribute("data-kind")).toBe("error");
       expect(publications()).toBe(pubs);
       expect(roScore()).toBe(score);
-      await page.close();
     }, 120_000);
   });
 }

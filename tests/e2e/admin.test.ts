@@ -5,7 +5,7 @@
 // recalculation disabling each other, data status, leads + CSV, moderation, pause, the audit log, Sign Out.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page, Route } from "playwright-core";
+import type { BrowserContext, Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../api/helpers.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
@@ -52,10 +52,29 @@ const PROVOKED =
   /Failed to load resource: (the server responded with a status of (400|401|409|500|503)|net::ERR_FAILED)/;
 
 const unexpected = (c: ConsoleWatch) => c.errors.filter((e) => !PROVOKED.test(e));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function open(context: BrowserContext, p: string) {
-  const { page, console } = await newPage(context);
+/**
+ * The tabs of each context, by use: "panel" for the operator area, "public" for a public page a test reads while its
+ * panel stays open. A test navigates its context's tab instead of opening one: a new tab is a new renderer process,
+ * which costs more than the page's load and hydration (docs/testing.md). Each load is a fresh document; the console
+ * watch is emptied for it.
+ */
+const tabs = new Map<BrowserContext, Map<string, { page: Page; console: ConsoleWatch }>>();
+
+async function tab(context: BrowserContext, use: "panel" | "public") {
+  const ofContext = tabs.get(context) ?? new Map<string, { page: Page; console: ConsoleWatch }>();
+  tabs.set(context, ofContext);
+  let t = ofContext.get(use);
+  if (!t || t.page.isClosed()) {
+    t = await newPage(context);
+    ofContext.set(use, t);
+  }
+  t.console.clear();
+  return t;
+}
+
+async function open(context: BrowserContext, p: string, use: "panel" | "public" = "panel") {
+  const { page, console } = await tab(context, use);
   const res = await page.goto(h.base + p, { waitUntil: "load" });
   await hydrated(page);
   return { page, console, status: res?.status() ?? 0 };
@@ -81,12 +100,10 @@ async function openPanel(context: BrowserContext) {
 }
 
 async function publicScore(context: BrowserContext, code: string): Promise<string> {
-  const { page } = await open(context, `/country/${code}`);
+  const { page } = await open(context, `/country/${code}`, "public");
   const score = page.getByTestId("score").first();
   await expect.poll(() => score.textContent()).toMatch(/^\d+\.\d\b/);
-  const text = /^\d+\.\d/.exec((await score.textContent())!)![0];
-  await page.close();
-  return text;
+  return /^\d+\.\d/.exec((await score.textContent())!)![0];
 }
 
 /** Records every value the progress bar shows (aria-valuenow), in order. */
@@ -158,7 +175,6 @@ describe("the page itself", () => {
     expect(scripts.some((s) => /admin-[\w-]+\.js$/.test(s))).toBe(true);
     for (const s of scripts) expect(await (await fetch(s)).text()).not.toContain(ADMIN_PASSWORD);
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -208,7 +224,6 @@ describe("login", () => {
         .get(),
     ).toBeGreaterThanOrEqual(2);
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 
   it("says Login failed when the server fails or cannot be reached", async () => {
@@ -224,7 +239,6 @@ describe("login", () => {
     await expect.poll(() => toast(page, "Login failed").count()).toBeGreaterThanOrEqual(1);
     await page.unroute("**/api/admin/login");
     expect(await page.getByRole("heading", { name: "Operator area" }).count()).toBe(0);
-    await page.close();
   });
 
   it("grants access with the right credentials (Enter submits) and survives a reload", async () => {
@@ -249,7 +263,6 @@ describe("login", () => {
     await page.getByRole("heading", { name: "Operator area" }).waitFor();
     await page.getByTestId("status-table").waitFor();
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -257,9 +270,10 @@ describe("upload: the browser's checks", () => {
   it("shows each client-side file error and sends nothing", async () => {
     const { page, console } = await openPanel(desktop);
     const sent: string[] = [];
-    page.on("request", (r) => {
+    const watch = (r: Request) => {
       if (r.url().includes("/api/admin/upload")) sent.push(r.url());
-    });
+    };
+    page.on("request", watch);
     const error = page.getByTestId("upload-file-error");
     const upload = button(page, "Upload Data");
 
@@ -287,6 +301,7 @@ describe("upload: the browser's checks", () => {
     expect(await page.locator("#upload-file").getAttribute("aria-invalid")).toBe("true");
 
     expect(sent).toEqual([]);
+    page.off("request", watch); // the tab goes on to the next test
     expect(await page.getByTestId("upload-progress").getAttribute("aria-valuenow")).toBe("0");
 
     // The instructions list (docs/product.md §9 upload notes), beside the form on a wide screen.
@@ -310,7 +325,6 @@ describe("upload: the browser's checks", () => {
       expect(text).toContain(part);
     }
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -338,7 +352,6 @@ describe("upload and recalculation", () => {
     // A rejected file never recalculates.
     expect(h.server.db.prepare("SELECT count(*) FROM publications").pluck().get()).toBe(before);
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 
   it("other server failures: the server's text, else Server error: {status}; a network failure: Upload failed", async () => {
@@ -369,7 +382,6 @@ describe("upload and recalculation", () => {
     expect(await page.locator("#upload-file").evaluate((el) => (el as HTMLInputElement).files?.[0]?.name)).toBe(
       "une_rt_m.json",
     );
-    await page.close();
   });
 
   it("recalculates with its own busy state; upload and recalculation disable each other", async () => {
@@ -377,15 +389,25 @@ describe("upload and recalculation", () => {
     const upload = page.getByTestId("upload-button");
     const recalc = page.getByTestId("recalc-button");
 
-    const slow = (ms: number) => async (route: Route) => {
-      await sleep(ms);
-      await route.continue();
+    // The request is held (not sent on) until the busy state has been seen, then goes to the real server: the busy
+    // state lasts exactly as long as the checks need (a fixed delay once did this, too short on a loaded machine and
+    // otherwise waited out in full).
+    const held = () => {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const handler = async (route: Route) => {
+        await gate;
+        await route.continue();
+      };
+      return { handler, release };
     };
-    await page.route("**/api/admin/recalculate", slow(1500));
+    const recalcHeld = held();
+    await page.route("**/api/admin/recalculate", recalcHeld.handler);
     await recalc.click();
     await expect.poll(() => recalc.textContent()).toBe("Recalculating...");
     expect(await recalc.isDisabled()).toBe(true);
     expect(await upload.isDisabled()).toBe(true);
+    recalcHeld.release();
     await page.getByTestId("recalc-alert").filter({ hasText: "Recalculation complete" }).waitFor();
     expect(await upload.isDisabled()).toBe(false);
     expect(await recalc.textContent()).toBe("Recalculate");
@@ -395,12 +417,14 @@ describe("upload and recalculation", () => {
     );
     await page.unroute("**/api/admin/recalculate");
 
-    await page.route("**/api/admin/upload", slow(1500));
+    const uploadHeld = held();
+    await page.route("**/api/admin/upload", uploadHeld.handler);
     await chooseUpload(page, "unemployment", path.join(REAL, "une_rt_m.json"));
     await upload.click();
     await expect.poll(() => upload.textContent()).toBe("Uploading...");
     expect(await recalc.isDisabled()).toBe(true);
     expect(await upload.isDisabled()).toBe(true);
+    uploadHeld.release();
     await alertOf(page).waitFor();
     expect(await recalc.isDisabled()).toBe(false);
     expect(await upload.isDisabled()).toBe(false);
@@ -426,7 +450,6 @@ describe("upload and recalculation", () => {
       .toContain("Another data job (upload, recalculation or update) is running.");
     await page.unroute("**/api/admin/recalculate");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 
   it("a revised real Eurostat file: real progress steps, warnings, the toggle, and Germany's public score changes", async () => {
@@ -467,7 +490,6 @@ describe("upload and recalculation", () => {
     expect(after).not.toBe(before);
     expect(Number(after)).toBeLessThan(Number(before)); // 3 points more unemployment: a tougher market
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 
   it("the barometer workbook: success alert and Austria's public score changes (50/50 blend)", async () => {
@@ -486,7 +508,6 @@ describe("upload and recalculation", () => {
     const detail = (await (await fetch(`${h.base}/api/countries/at`)).json()) as { basis: string };
     expect(detail.basis).toBe("blended");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -577,7 +598,6 @@ describe("data status", () => {
     expect(shown.length).toBe(Number(/^\d+/.exec(badge!)![0])); // the badge counts what the filter shows
     await partScreenshot(page.locator("#status"), "admin-status-stale-only-desktop");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -641,7 +661,6 @@ describe("leads", () => {
     expect(allCsv).toContain('"Line one\nLine two"');
     await partScreenshot(page.locator("#leads"), "admin-leads-desktop");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -663,10 +682,8 @@ describe("moderation", () => {
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
     const publicHas = async () => {
-      const { page } = await open(desktop, "/country/hu");
-      const n = await page.getByText(comment).count();
-      await page.close();
-      return n;
+      const { page } = await open(desktop, "/country/hu", "public");
+      return page.getByText(comment).count();
     };
     expect(await publicHas()).toBe(1);
 
@@ -688,7 +705,6 @@ describe("moderation", () => {
     expect(await publicHas()).toBe(0);
     await partScreenshot(page.locator("#moderation"), "admin-moderation-desktop");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -709,22 +725,19 @@ describe("publication", () => {
     expect(await page.getByTestId("status-paused").textContent()).toBe(PAUSED_VISITORS_SEE);
     await partScreenshot(page.locator("#publication"), "admin-publication-desktop");
 
-    const home = await open(desktop, "/");
+    const home = await open(desktop, "/", "public");
     await home.page.getByTestId("paused-card").waitFor();
     expect(await home.page.locator("h1").textContent()).toBe("Job Weather Index is Currently Paused");
     expect(await home.page.getByTestId("paused-card").textContent()).toContain("Temporarily Offline");
     await screenshot(home.page, "admin-paused-home-desktop");
-    await home.page.close();
 
     await button(page, "Resume publication").click();
     await toast(page, "Publication resumed").waitFor();
     await expect.poll(() => panel.textContent()).toContain("Publishing: visitors see the current scores");
-    const live = await open(desktop, "/");
+    const live = await open(desktop, "/", "public");
     expect(await live.page.getByTestId("paused-card").count()).toBe(0);
     expect(await live.page.locator("h1").textContent()).toBe("What's the job market weather in Europe today?");
-    await live.page.close();
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -758,35 +771,34 @@ describe("audit log", () => {
     expect(await list.textContent()).not.toContain(ADMIN_PASSWORD);
     await partScreenshot(page.locator("#audit"), "admin-audit-desktop");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
 describe("accessibility (axe-core)", () => {
   for (const device of ["desktop", "mobile"] as const) {
     it(`login and panel (${device}) have no serious or critical violations, toasts included`, async () => {
-      // Reduced motion: the "Admin access granted" toast appears and leaves without transitions, so axe judges
-      // it as a reader sees it, never half faded (see axeViolations).
-      const ctx = await h.browser.newContext({ ...(device === "desktop" ? DESKTOP : MOBILE), reducedMotion: "reduce" });
-      try {
-        const { page } = await open(ctx, "/admin");
-        expect(await axeViolations(page)).toEqual([]);
-        await signIn(page);
-        // Judged while the sign-in toast is on screen (its colours count), then again on the full panel.
-        await toast(page, "Admin access granted").waitFor();
-        expect(await axeViolations(page)).toEqual([]);
-        await page.getByTestId("status-table").waitFor();
-        await page.getByTestId("audit-list").waitFor();
-        expect(await axeViolations(page)).toEqual([]);
-      } finally {
-        await ctx.close();
-      }
+      // Reduced motion (every context's default: harness.ts): the "Admin access granted" toast appears and leaves
+      // without transitions, so axe judges it as a reader sees it, never half faded (see axeViolations).
+      // The device's own context, signed out (its cookies are all a session keeps; the site stores nothing else in
+      // the browser), rather than a new context and tab.
+      const ctx = device === "desktop" ? desktop : mobile;
+      await ctx.clearCookies();
+      const { page } = await open(ctx, "/admin");
+      expect(await axeViolations(page)).toEqual([]);
+      await signIn(page);
+      // Judged while the sign-in toast is on screen (its colours count), then again on the full panel.
+      await toast(page, "Admin access granted").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId("status-table").waitFor();
+      await page.getByTestId("audit-list").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 });
 
 describe("mobile 390×844", () => {
   it("login and panel fit the phone; an upload works there too", async () => {
+    await mobile.clearCookies(); // signed out (the axe check above signed in on this context)
     const { page, console } = await open(mobile, "/admin");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, "admin-login-mobile");
@@ -814,7 +826,6 @@ describe("mobile 390×844", () => {
     await partScreenshot(page.locator("#moderation"), "admin-moderation-mobile");
     await partScreenshot(page.locator("#audit"), "admin-audit-mobile");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -844,7 +855,6 @@ describe("sign out", () => {
     await page.getByRole("heading", { name: "Operator sign in" }).waitFor();
     expect(await page.getByRole("heading", { name: "Operator area" }).count()).toBe(0);
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 
   it("a session that ends while the panel is open sends the operator back to the login", async () => {
@@ -853,6 +863,5 @@ describe("sign out", () => {
     await page.getByTestId("recalc-button").click();
     await page.getByRole("heading", { name: "Operator sign in" }).waitFor();
     await page.getByText("Your session has ended. Please sign in again.").waitFor();
-    await page.close();
   });
 });

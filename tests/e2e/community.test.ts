@@ -35,8 +35,18 @@ afterAll(async () => {
   await h?.close();
 });
 
+/**
+ * The tab of each context, navigated from page to page (a fresh document each time): a new tab is a new renderer
+ * process, which costs more than the page's load and hydration (docs/testing.md).
+ */
+const tabs = new Map<BrowserContext, Page>();
+
 async function open(context: BrowserContext, path: string): Promise<Page> {
-  const { page } = await newPage(context);
+  let page = tabs.get(context);
+  if (!page || page.isClosed()) {
+    ({ page } = await newPage(context));
+    tabs.set(context, page);
+  }
   await page.goto(h.base + path, { waitUntil: "load" });
   await hydrated(page);
   return page;
@@ -73,7 +83,6 @@ describe("mood summaries need enough experiences", () => {
       expect(text).not.toMatch(/% of job seekers/);
       expect(await page.getByLabel("Community summary").count()).toBe(0);
       if (path === "/country/hu") expect(text).toContain("2 experiences so far: too few for an average.");
-      await page.close();
     }
 
     // Three more (moods 2, 3, 1): five in all, two below "OK" → 60% OK or better, average 3.0.
@@ -90,7 +99,6 @@ describe("mood summaries need enough experiences", () => {
     ]);
     expect(await page.getByText("60% of job seekers here say it is going OK or better.").isVisible()).toBe(true);
     expect(await page.locator("main").innerText()).toMatch(/Community mood\s+3\.0 \/ 5 from 5 experiences/);
-    await page.close();
   });
 
   for (const [device, context, columns] of [
@@ -112,7 +120,6 @@ describe("mood summaries need enough experiences", () => {
       await page.getByTestId("community-tile").first().scrollIntoViewIfNeeded();
       await partScreenshot(page.getByLabel("Community summary").locator(".."), `community-summary-${device}`);
       expect(await axeViolations(page)).toEqual([]);
-      await page.close();
     });
   }
 });
@@ -154,7 +161,6 @@ describe("mood slider", () => {
         expect(await slider.inputValue(), `label ${i + 1}`).toBe(String(i + 1));
       }
       await partScreenshot(page.locator("form[aria-labelledby=share-title]"), `experience-slider-${device}`);
-      await page.close();
     });
   }
 });
@@ -167,7 +173,6 @@ describe("screenshots", () => {
     ] as const) {
       const page = await open(context, "/country/hu");
       await screenshot(page, `country-community-${device}`);
-      await page.close();
     }
   });
 });

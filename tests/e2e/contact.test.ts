@@ -47,8 +47,24 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", 
 const unexpected = (c: ConsoleWatch) =>
   c.errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|429)/.test(e));
 
+/**
+ * The tab of each context, navigated from test to test (a fresh document each time, the console watch emptied): a
+ * new tab is a new renderer process, which costs more than the page's load and hydration (docs/testing.md).
+ */
+const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
+
+async function tab(context: BrowserContext): Promise<{ page: Page; console: ConsoleWatch }> {
+  let t = tabs.get(context);
+  if (!t || t.page.isClosed()) {
+    t = await newPage(context);
+    tabs.set(context, t);
+  }
+  t.console.clear();
+  return t;
+}
+
 async function open(context: BrowserContext, path = "/contact") {
-  const { page, console } = await newPage(context);
+  const { page, console } = await tab(context);
   await page.goto(h.base + path, { waitUntil: "load" });
   await hydrated(page);
   await expect.poll(() => page.getByRole("button", { name: "Send message" }).isEnabled()).toBe(true);
@@ -64,7 +80,7 @@ async function fill(page: Page, v: { name: string; email: string; topic: string;
 
 describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
   it("opens the external form in a new tab without opener or referrer, from the header, the footer and the drawer", async () => {
-    const { page } = await newPage(desktop);
+    const { page } = await tab(desktop);
     await page.goto(`${h.base}/`, { waitUntil: "load" });
     await hydrated(page);
     for (const where of ["header nav", "footer"]) {
@@ -77,9 +93,8 @@ describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
     expect(await page.locator("footer").getByRole("link", { name: "Contact", exact: true }).getAttribute("href")).toBe(
       "/contact",
     );
-    await page.close();
 
-    const phone = await newPage(mobile);
+    const phone = await tab(mobile);
     await phone.page.goto(`${h.base}/`, { waitUntil: "load" });
     await hydrated(phone.page);
     await phone.page.getByLabel("Open menu").click();
@@ -87,7 +102,6 @@ describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
     expect(await link.getAttribute("href")).toBe(FEEDBACK_URL);
     expect(await link.getAttribute("target")).toBe("_blank");
     expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
-    await phone.page.close();
   });
 
   it("the contact page offers the form, and names the external one beside it", async () => {
@@ -96,7 +110,6 @@ describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
     expect(await external.getAttribute("href")).toBe(FEEDBACK_URL);
     expect(await external.getAttribute("rel")).toBe("noopener noreferrer");
     expect(await page.getByRole("button", { name: "Send message" }).isVisible()).toBe(true);
-    await page.close();
   });
 });
 
@@ -135,7 +148,6 @@ describe("the contact form", () => {
     expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("Hello");
     expect(stored()).toBe(before);
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 
   it("preselects the topic a link asks for (the privacy page's 'Delete my data') and says what happens", async () => {
@@ -149,8 +161,6 @@ describe("the contact form", () => {
     // An unknown topic in the link preselects nothing.
     const other = await open(desktop, "/contact?topic=free-money");
     expect(await other.page.getByLabel("Topic", { exact: true }).inputValue()).toBe("");
-    await page.close();
-    await other.page.close();
   });
 
   it("sends a message: success toast, the form cleared, the message stored as typed (cleaned)", async () => {
@@ -183,7 +193,6 @@ describe("the contact form", () => {
     await screenshot(page, "contact-sent-desktop");
     expect(await axeViolations(page)).toEqual([]);
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 
   it("a bot that fills the hidden field is told it worked, and nothing is stored", async () => {
@@ -198,7 +207,6 @@ describe("the contact form", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await toast(page, "Thank you! Your message has been sent.").waitFor();
     expect(stored()).toBe(before);
-    await page.close();
   });
 
   it("once the rate limit is used up: the server's message in a toast, the form kept, nothing stored", async () => {
@@ -220,13 +228,12 @@ describe("the contact form", () => {
     await screenshot(page, "contact-rate-limited-mobile");
     expect(await axeViolations(page)).toEqual([]);
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
 describe("the operator's list", () => {
   it("shows the message with its 'Delete my data' badge; Mark handled, the topic filter and the audit follow", async () => {
-    const { page, console } = await newPage(desktop);
+    const { page, console } = await tab(desktop);
     await page.goto(`${h.base}/admin`, { waitUntil: "load" });
     await hydrated(page);
     await page.getByLabel("Username").fill(ADMIN_USER);
@@ -281,7 +288,6 @@ describe("the operator's list", () => {
     expect(actions).toContain("contact.handle");
     expect(actions).not.toContain("contact.list");
     expect(unexpected(console)).toEqual([]);
-    await page.close();
   });
 });
 
@@ -296,7 +302,6 @@ describe("accessibility and layout of /contact", () => {
       if (device === "mobile")
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, `contact-form-${device}`);
-      await page.close();
     });
   }
 });

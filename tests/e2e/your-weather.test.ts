@@ -2,9 +2,18 @@
 // real server over the bundled real data: a slider re-ranks the list in the browser and writes the weights into
 // the URL, a shared URL reproduces the ranking (with and without JavaScript), the sliders work from the keyboard
 // alone, the compare pages for 2 and 4 countries, and axe at 390 px and 1280 px.
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, MOBILE, axeViolations, hydrated, newPage, sharedSite, type SharedHarness } from "./harness.ts";
+import {
+  DESKTOP,
+  MOBILE,
+  axeViolations,
+  type ConsoleWatch,
+  hydrated,
+  newPage,
+  sharedSite,
+  type SharedHarness,
+} from "./harness.ts";
 
 let h: SharedHarness;
 let desktop: BrowserContext;
@@ -21,6 +30,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+
+/**
+ * The tab of each context, navigated from test to test (a fresh document each time, the console watch emptied): a
+ * new tab is a new renderer process, which costs more than the page's load and hydration (docs/testing.md).
+ */
+const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
+
+async function tab(context: BrowserContext): Promise<{ page: Page; console: ConsoleWatch }> {
+  let t = tabs.get(context);
+  if (!t || t.page.isClosed()) {
+    t = await newPage(context);
+    tabs.set(context, t);
+  }
+  t.console.clear();
+  return t;
+}
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(h.base + path, { waitUntil: "load" });
@@ -63,7 +88,7 @@ describe("/your-weather", () => {
   let sharedOrder: (string | null)[] = [];
 
   it("starts as the index, and a slider re-ranks the list in the browser and writes the weights into the URL", async () => {
-    const { page, console } = await newPage(desktop);
+    const { page, console } = await tab(desktop);
     await open(page, "/your-weather");
     await hydrated(page);
     const before = await order(page);
@@ -81,7 +106,8 @@ describe("/your-weather", () => {
       expect(mapBefore[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
 
     const requests: string[] = [];
-    page.on("request", (r) => requests.push(r.url()));
+    const record = (r: Request) => requests.push(r.url());
+    page.on("request", record);
     const v = page.getByLabel("Job vacancies");
     await v.focus();
     await page.keyboard.press("End");
@@ -97,6 +123,7 @@ describe("/your-weather", () => {
       expect(mapAfter[code!], code!).toMatch(new RegExp(`: your score ${score!.replace(".", "\\.")} out of 10, `));
     // Re-ranked without asking the server: no page, loader data (React Router's .data) or API request.
     expect(requests.filter((u) => /\/api\/|\.data|\/your-weather/.test(u))).toEqual([]);
+    page.off("request", record); // the tab goes on to the next test
     expect(await page.getByTestId("moved").first().innerText()).toMatch(
       /Moved by your weights: job vacancies [+−]\d\.\d|less than 0\.05/,
     );
@@ -118,22 +145,20 @@ describe("/your-weather", () => {
     expect(console.unexpected()).toEqual([]);
     shared = new URL(page.url()).pathname + new URL(page.url()).search;
     sharedOrder = after;
-    await page.close();
   });
 
   it("a shared URL reproduces the ranking, with JavaScript and without", async () => {
     expect(shared).toBe("/your-weather?weights=U:2,M:2,V:5,C:2,S:2");
     for (const context of [desktop, noJs]) {
-      const { page } = await newPage(context);
+      const { page } = await tab(context);
       await open(page, shared);
       expect(await order(page)).toEqual(sharedOrder);
       expect(await page.getByLabel("Job vacancies").inputValue()).toBe("5");
-      await page.close();
     }
   });
 
   it("without JavaScript the form submits the weights and the page answers the canonical URL", async () => {
-    const { page } = await newPage(noJs);
+    const { page } = await tab(noJs);
     await open(page, "/your-weather?weights=U:0,M:2,V:2,C:2,S:2");
     await page.getByRole("button", { name: "Show my ranking" }).click();
     await page.waitForURL(/weights=U:0,M:2,V:2,C:2,S:2$/);
@@ -141,11 +166,10 @@ describe("/your-weather", () => {
     await open(page, "/your-weather?weights=U:9");
     expect(await page.getByTestId("weights-error").innerText()).toContain("whole step from 0 to 5");
     expect(await order(page)).toEqual(await apiOrder("U:2,M:2,V:2,C:2,S:2"));
-    await page.close();
   });
 
   it("works from the keyboard alone: Tab to a slider, arrows change it, the reset link restores the index", async () => {
-    const { page } = await newPage(desktop);
+    const { page } = await tab(desktop);
     await open(page, "/your-weather");
     await hydrated(page);
     const before = await order(page);
@@ -167,11 +191,10 @@ describe("/your-weather", () => {
     await expect.poll(() => new URL(page.url()).search).toBe("");
     expect(await order(page)).toEqual(before);
     expect(await page.getByLabel("Unemployment level").inputValue()).toBe("2");
-    await page.close();
   });
 
   it("fits a 390 px phone and moves with touch-sized sliders", async () => {
-    const { page } = await newPage(mobile);
+    const { page } = await tab(mobile);
     await open(page, "/your-weather");
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -179,13 +202,12 @@ describe("/your-weather", () => {
     expect(box.height).toBeGreaterThanOrEqual(44);
     await page.tap(`[data-weight=C]`, { position: { x: box.width - 2, y: box.height / 2 } });
     await expect.poll(() => page.url()).toContain("C:5");
-    await page.close();
   });
 });
 
 describe("the rankings' weights panel", () => {
   it("shows the visitor's own top 10 beside the published ranking, re-ranked in the browser", async () => {
-    const { page, console } = await newPage(desktop);
+    const { page, console } = await tab(desktop);
     await open(page, "/brightest");
     await hydrated(page);
     const published = await page.locator("main ol").first().locator("li").allInnerTexts();
@@ -204,7 +226,6 @@ describe("the rankings' weights panel", () => {
       "/your-weather?weights=U:0,M:2,V:2,C:2,S:2",
     );
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 });
 
@@ -217,7 +238,7 @@ describe("/compare", () => {
     // One country alone or five and more: the 2-to-4 rule explained, not a 404 (tests/e2e/no-script.test.ts).
     for (const limit of ["/compare/at-be-de-fr-it", "/compare/de"])
       expect(await (await fetch(h.base + limit)).text(), limit).toContain('data-testid="compare-limits"');
-    const { page, console } = await newPage(desktop);
+    const { page, console } = await tab(desktop);
     await open(page, "/compare/de-fr");
     expect(await page.locator("[data-testid=compare-cards] > div").count()).toBe(2);
     expect(await page.getByTestId("why-differ").innerText()).toMatch(
@@ -227,11 +248,10 @@ describe("/compare", () => {
     expect(await page.locator("svg[aria-labelledby^='history-title-wide']").count()).toBe(2);
     expect(await page.locator("link[rel=canonical]").getAttribute("href")).toMatch(/\/compare\/de-fr$/);
     expect(console.unexpected()).toEqual([]);
-    await page.close();
   });
 
   it("adds countries up to four with the picker (without JavaScript too) and removes them", async () => {
-    const { page } = await newPage(noJs);
+    const { page } = await tab(noJs);
     await open(page, "/country/de");
     await page.getByTestId("compare-with").locator("select").selectOption("fr");
     await page.getByTestId("compare-with").getByRole("button", { name: "Compare" }).click();
@@ -248,7 +268,6 @@ describe("/compare", () => {
     expect(await page.locator("[data-testid=why-differ] > li").count()).toBe(3);
     await page.getByTestId("remove-SE").click();
     await page.waitForURL(/\/compare\/de-fr-at$/);
-    await page.close();
   });
 });
 
@@ -256,13 +275,13 @@ describe("accessibility (axe-core) at 390 px and 1280 px", () => {
   // /your-weather, /compare/de-fr, /brightest and /country/de are in the route matrix (route-matrix.ts).
   for (const path of ["/your-weather?weights=U:0,M:1,V:5,C:3,S:4", "/compare/at-de-fr-se"]) {
     it(`${path} (one load, the width changed)`, async () => {
-      const { page } = await newPage(mobile);
+      const { page } = await tab(mobile);
+      await page.setViewportSize(MOBILE.viewport); // the tab's width before the other check of this describe
       await open(page, path);
       await hydrated(page);
       expect(await axeViolations(page), `${path} at 390 px`).toEqual([]);
       await page.setViewportSize(DESKTOP.viewport);
       expect(await axeViolations(page), `${path} at 1280 px`).toEqual([]);
-      await page.close();
     });
   }
 });
