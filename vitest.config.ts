@@ -5,7 +5,7 @@ import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 // Kept apart from vite.config.ts so that the React Router plugin never loads under vitest. The FormatJS plugin is
 // shared: code under test reads the message catalogues parsed, as the site's bundles do.
 //
-// Four projects, shaped by what a test costs (docs/testing.md):
+// Five projects, shaped by what a test costs (docs/testing.md):
 // - unit: the tests beside the code (pipeline/, product/, web/, api/, cli/). Pure or reading a fixture file; no
 //   server, no browser, no global set-up; worker threads sharing their module graph (isolate: false), so a file
 //   costs its tests, not a fresh import of half the project.
@@ -14,6 +14,8 @@ import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 //   Worker processes run file after file without a fresh import (isolate: false), as the browser project does.
 // - browser: tests/e2e/ and the browser check of the CSP: real Chromium. Files that only read share one site server
 //   and one Chromium started once per run (tests/helpers/shared-site.ts); files that write start their own.
+// - browser-own-process: browser files that set the environment the site's server build reads once, when imported
+//   (the pseudo-locale): a fresh process per file and a Chromium of their own.
 // - timing: tests that assert latencies, one file at a time after everything else, alone on the machine.
 // The first three run in two groups (unit, then integration and browser together) with a worker per core (vitest's
 // own default is one fewer: a single worker on a 2-core machine, where most files wait on a server, a `jwi` process or
@@ -25,6 +27,7 @@ const BROWSER = ["tests/e2e/**/*.test.ts", "tests/reliability/csp-browser.test.t
 const COLOCATED_INTEGRATION = ["pipeline/sources/barometer/parse-guarded.test.ts"];
 const COLOCATED = ["pipeline", "product", "cli", "api", "web"].map((d) => `${d}/**/*.test.ts`);
 const SEEDED = ["tests/global-setup.ts"];
+const OWN_PROCESS = ["tests/e2e/i18n-pseudo.test.ts"];
 
 export default defineConfig({
   plugins: [formatjsPlugin({ parser: true })],
@@ -66,9 +69,23 @@ export default defineConfig({
         test: {
           name: "browser",
           include: BROWSER,
+          exclude: OWN_PROCESS,
           pool: "forks",
           isolate: false,
           globalSetup: [...SEEDED, "tests/helpers/shared-site.ts"],
+          setupFiles: ["tests/helpers/browser-setup.ts"],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Browser files that set the process's environment before the server build is loaded, so need a process
+          // of their own (the pseudo-locale is read once, when the site's server build is imported).
+          name: "browser-own-process",
+          include: OWN_PROCESS,
+          pool: "forks",
+          globalSetup: SEEDED,
           setupFiles: ["tests/helpers/browser-setup.ts"],
           sequence: { groupOrder: 1 },
         },

@@ -13,7 +13,7 @@ import { LANGUAGE_NAMES, LOCALES } from "../../product/locales.ts";
 import { INDEX_LICENCE } from "../../product/open-data.ts";
 import { PSEUDO_CHARS, pseudoMessage } from "../../web/app/i18n/pseudo.ts";
 import { startSitePages, type SitePages } from "../reliability/site.ts";
-import { DESKTOP, ensureBuilt, MOBILE, sharedSite } from "./harness.ts";
+import { DESKTOP, ensureBuilt, launchChromium, MOBILE } from "./harness.ts";
 import { clippedText } from "./route-matrix.ts";
 
 /** One page of every public route (web/app/routes.ts), with the country page's three shapes of data. */
@@ -162,9 +162,10 @@ describe("pseudo-locale", () => {
 
 describe("pseudo-locale texts, 40 % longer, fit", () => {
   it("no page is wider than the screen or clips text at 390 and 1280 px (one load, the width changed)", async () => {
-    // The run's shared Chromium (this file's server is its own: the pseudo-locale is a setting of the server).
-    const shared = await sharedSite();
-    const context = await shared.browser.newContext({ ...MOBILE, reducedMotion: "reduce" });
+    // A Chromium of its own: this file runs in a process of its own (vitest.config.ts), outside the browser project
+    // and its shared site.
+    const browser = await launchChromium();
+    const context = await browser.newContext({ ...MOBILE, reducedMotion: "reduce" });
     try {
       // One tab goes from page to page (a new tab is a new renderer process, which cost more than a page's checks:
       // docs/testing.md); each page starts from a fresh document at 390 px.
@@ -184,7 +185,7 @@ describe("pseudo-locale texts, 40 % longer, fit", () => {
       }
     } finally {
       await context.close();
-      await shared.close();
+      await browser.close();
     }
   }, 180_000);
 });
