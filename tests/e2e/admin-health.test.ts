@@ -13,7 +13,7 @@ import { formatDateTime } from "../../web/app/lib/admin-format.ts";
 import { REPO_ROOT } from "../helpers/cli.ts";
 import { revisedUnemploymentCube } from "../helpers/revised-unemployment.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
-import { DESKTOP, MOBILE, axeViolations, hydrated, newPage, partScreenshot } from "./harness.ts";
+import { DESKTOP, MOBILE, axeViolations, hydrated, partScreenshot, tabOf } from "./harness.ts";
 
 const CRON = "30 6 * * *";
 let h: AdminHarness;
@@ -31,14 +31,8 @@ const button = (page: Page, name: string) => page.getByRole("button", { name, ex
  * The tab of each context, navigated from test to test (a fresh document each time): a new tab is a new renderer
  * process, which costs more than the page's load and hydration (docs/testing.md).
  */
-const tabs = new Map<BrowserContext, Page>();
-
 async function openPanel(context: BrowserContext): Promise<Page> {
-  let page = tabs.get(context);
-  if (!page || page.isClosed()) {
-    ({ page } = await newPage(context));
-    tabs.set(context, page);
-  }
+  const { page } = await tabOf(context);
   await page.goto(`${h.base}/admin`, { waitUntil: "load" });
   await hydrated(page);
   if (await page.getByRole("heading", { name: "Operator sign in" }).count()) {

@@ -14,11 +14,11 @@ import {
   MOBILE,
   axeViolations,
   hydrated,
-  newPage,
   partScreenshot,
   screenshot,
   viewportScreenshot,
   type ConsoleWatch,
+  tabOf,
 } from "./harness.ts";
 import { ADMIN_ROUTES } from "../api/admin-routes.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
@@ -53,28 +53,8 @@ const PROVOKED =
 
 const unexpected = (c: ConsoleWatch) => c.errors.filter((e) => !PROVOKED.test(e));
 
-/**
- * The tabs of each context, by use: "panel" for the operator area, "public" for a public page a test reads while its
- * panel stays open. A test navigates its context's tab instead of opening one: a new tab is a new renderer process,
- * which costs more than the page's load and hydration (docs/testing.md). Each load is a fresh document; the console
- * watch is emptied for it.
- */
-const tabs = new Map<BrowserContext, Map<string, { page: Page; console: ConsoleWatch }>>();
-
-async function tab(context: BrowserContext, use: "panel" | "public") {
-  const ofContext = tabs.get(context) ?? new Map<string, { page: Page; console: ConsoleWatch }>();
-  tabs.set(context, ofContext);
-  let t = ofContext.get(use);
-  if (!t || t.page.isClosed()) {
-    t = await newPage(context);
-    ofContext.set(use, t);
-  }
-  t.console.clear();
-  return t;
-}
-
 async function open(context: BrowserContext, p: string, use: "panel" | "public" = "panel") {
-  const { page, console } = await tab(context, use);
+  const { page, console } = await tabOf(context, use);
   const res = await page.goto(h.base + p, { waitUntil: "load" });
   await hydrated(page);
   return { page, console, status: res?.status() ?? 0 };

@@ -10,11 +10,11 @@ import {
   MOBILE,
   axeViolations,
   hydrated,
-  newPage,
   partScreenshot,
   screenshot,
   startHarness,
   type Harness,
+  tabOf,
 } from "./harness.ts";
 
 let h: Harness;
@@ -39,14 +39,8 @@ afterAll(async () => {
  * The tab of each context, navigated from page to page (a fresh document each time): a new tab is a new renderer
  * process, which costs more than the page's load and hydration (docs/testing.md).
  */
-const tabs = new Map<BrowserContext, Page>();
-
 async function open(context: BrowserContext, path: string): Promise<Page> {
-  let page = tabs.get(context);
-  if (!page || page.isClosed()) {
-    ({ page } = await newPage(context));
-    tabs.set(context, page);
-  }
+  const { page } = await tabOf(context);
   await page.goto(h.base + path, { waitUntil: "load" });
   await hydrated(page);
   return page;

@@ -12,12 +12,12 @@ import {
   MOBILE,
   axeViolations,
   hydrated,
-  newPage,
   partScreenshot,
   screenshot,
   startHarness,
   type ConsoleWatch,
   type Harness,
+  tabOf,
 } from "./harness.ts";
 
 const ADMIN_USER = "admin";
@@ -47,24 +47,8 @@ const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", 
 const unexpected = (c: ConsoleWatch) =>
   c.errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|429)/.test(e));
 
-/**
- * The tab of each context, navigated from test to test (a fresh document each time, the console watch emptied): a
- * new tab is a new renderer process, which costs more than the page's load and hydration (docs/testing.md).
- */
-const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
-
-async function tab(context: BrowserContext): Promise<{ page: Page; console: ConsoleWatch }> {
-  let t = tabs.get(context);
-  if (!t || t.page.isClosed()) {
-    t = await newPage(context);
-    tabs.set(context, t);
-  }
-  t.console.clear();
-  return t;
-}
-
 async function open(context: BrowserContext, path = "/contact") {
-  const { page, console } = await tab(context);
+  const { page, console } = await tabOf(context);
   await page.goto(h.base + path, { waitUntil: "load" });
   await hydrated(page);
   await expect.poll(() => page.getByRole("button", { name: "Send message" }).isEnabled()).toBe(true);
@@ -80,7 +64,7 @@ async function fill(page: Page, v: { name: string; email: string; topic: string;
 
 describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
   it("opens the external form in a new tab without opener or referrer, from the header, the footer and the drawer", async () => {
-    const { page } = await tab(desktop);
+    const { page } = await tabOf(desktop);
     await page.goto(`${h.base}/`, { waitUntil: "load" });
     await hydrated(page);
     for (const where of ["header nav", "footer"]) {
@@ -94,7 +78,7 @@ describe("'Provide feedback' with JWI_FEEDBACK_URL set", () => {
       "/contact",
     );
 
-    const phone = await tab(mobile);
+    const phone = await tabOf(mobile);
     await phone.page.goto(`${h.base}/`, { waitUntil: "load" });
     await hydrated(phone.page);
     await phone.page.getByLabel("Open menu").click();
@@ -233,7 +217,7 @@ describe("the contact form", () => {
 
 describe("the operator's list", () => {
   it("shows the message with its 'Delete my data' badge; Mark handled, the topic filter and the audit follow", async () => {
-    const { page, console } = await tab(desktop);
+    const { page, console } = await tabOf(desktop);
     await page.goto(`${h.base}/admin`, { waitUntil: "load" });
     await hydrated(page);
     await page.getByLabel("Username").fill(ADMIN_USER);

@@ -225,6 +225,26 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; co
   return { page, console: new ConsoleWatch(page) };
 }
 
+const tabs = new WeakMap<BrowserContext, Map<string, { page: Page; console: ConsoleWatch }>>();
+
+/**
+ * The context's tab for `use` (one per use: the operator tests keep a "panel" and a "public" tab), opened the first
+ * time and navigated from test to test after that, its console watch emptied for the caller. A new tab is a new
+ * renderer process, which costs more than a page's load and hydration (docs/testing.md); each `goto` is a fresh
+ * document all the same.
+ */
+export async function tabOf(context: BrowserContext, use = "main"): Promise<{ page: Page; console: ConsoleWatch }> {
+  const ofContext = tabs.get(context) ?? new Map<string, { page: Page; console: ConsoleWatch }>();
+  tabs.set(context, ofContext);
+  let t = ofContext.get(use);
+  if (!t || t.page.isClosed()) {
+    t = await newPage(context);
+    ofContext.set(use, t);
+  }
+  t.console.clear();
+  return t;
+}
+
 /** Waits until React has hydrated the page (root.tsx sets data-hydrated). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector("html[data-hydrated='true']", { timeout: 15_000 });

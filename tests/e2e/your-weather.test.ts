@@ -4,16 +4,7 @@
 // alone, the compare pages for 2 and 4 countries, and axe at 390 px and 1280 px.
 import type { BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DESKTOP,
-  MOBILE,
-  axeViolations,
-  type ConsoleWatch,
-  hydrated,
-  newPage,
-  sharedSite,
-  type SharedHarness,
-} from "./harness.ts";
+import { DESKTOP, MOBILE, axeViolations, hydrated, sharedSite, type SharedHarness, tabOf } from "./harness.ts";
 
 let h: SharedHarness;
 let desktop: BrowserContext;
@@ -30,22 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/**
- * The tab of each context, navigated from test to test (a fresh document each time, the console watch emptied): a
- * new tab is a new renderer process, which costs more than the page's load and hydration (docs/testing.md).
- */
-const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
-
-async function tab(context: BrowserContext): Promise<{ page: Page; console: ConsoleWatch }> {
-  let t = tabs.get(context);
-  if (!t || t.page.isClosed()) {
-    t = await newPage(context);
-    tabs.set(context, t);
-  }
-  t.console.clear();
-  return t;
-}
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(h.base + path, { waitUntil: "load" });
@@ -88,7 +63,7 @@ describe("/your-weather", () => {
   let sharedOrder: (string | null)[] = [];
 
   it("starts as the index, and a slider re-ranks the list in the browser and writes the weights into the URL", async () => {
-    const { page, console } = await tab(desktop);
+    const { page, console } = await tabOf(desktop);
     await open(page, "/your-weather");
     await hydrated(page);
     const before = await order(page);
@@ -150,7 +125,7 @@ describe("/your-weather", () => {
   it("a shared URL reproduces the ranking, with JavaScript and without", async () => {
     expect(shared).toBe("/your-weather?weights=U:2,M:2,V:5,C:2,S:2");
     for (const context of [desktop, noJs]) {
-      const { page } = await tab(context);
+      const { page } = await tabOf(context);
       await open(page, shared);
       expect(await order(page)).toEqual(sharedOrder);
       expect(await page.getByLabel("Job vacancies").inputValue()).toBe("5");
@@ -158,7 +133,7 @@ describe("/your-weather", () => {
   });
 
   it("without JavaScript the form submits the weights and the page answers the canonical URL", async () => {
-    const { page } = await tab(noJs);
+    const { page } = await tabOf(noJs);
     await open(page, "/your-weather?weights=U:0,M:2,V:2,C:2,S:2");
     await page.getByRole("button", { name: "Show my ranking" }).click();
     await page.waitForURL(/weights=U:0,M:2,V:2,C:2,S:2$/);
@@ -169,7 +144,7 @@ describe("/your-weather", () => {
   });
 
   it("works from the keyboard alone: Tab to a slider, arrows change it, the reset link restores the index", async () => {
-    const { page } = await tab(desktop);
+    const { page } = await tabOf(desktop);
     await open(page, "/your-weather");
     await hydrated(page);
     const before = await order(page);
@@ -194,7 +169,7 @@ describe("/your-weather", () => {
   });
 
   it("fits a 390 px phone and moves with touch-sized sliders", async () => {
-    const { page } = await tab(mobile);
+    const { page } = await tabOf(mobile);
     await open(page, "/your-weather");
     await hydrated(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -207,7 +182,7 @@ describe("/your-weather", () => {
 
 describe("the rankings' weights panel", () => {
   it("shows the visitor's own top 10 beside the published ranking, re-ranked in the browser", async () => {
-    const { page, console } = await tab(desktop);
+    const { page, console } = await tabOf(desktop);
     await open(page, "/brightest");
     await hydrated(page);
     const published = await page.locator("main ol").first().locator("li").allInnerTexts();
@@ -238,7 +213,7 @@ describe("/compare", () => {
     // One country alone or five and more: the 2-to-4 rule explained, not a 404 (tests/e2e/no-script.test.ts).
     for (const limit of ["/compare/at-be-de-fr-it", "/compare/de"])
       expect(await (await fetch(h.base + limit)).text(), limit).toContain('data-testid="compare-limits"');
-    const { page, console } = await tab(desktop);
+    const { page, console } = await tabOf(desktop);
     await open(page, "/compare/de-fr");
     expect(await page.locator("[data-testid=compare-cards] > div").count()).toBe(2);
     expect(await page.getByTestId("why-differ").innerText()).toMatch(
@@ -251,7 +226,7 @@ describe("/compare", () => {
   });
 
   it("adds countries up to four with the picker (without JavaScript too) and removes them", async () => {
-    const { page } = await tab(noJs);
+    const { page } = await tabOf(noJs);
     await open(page, "/country/de");
     await page.getByTestId("compare-with").locator("select").selectOption("fr");
     await page.getByTestId("compare-with").getByRole("button", { name: "Compare" }).click();
@@ -275,7 +250,7 @@ describe("accessibility (axe-core) at 390 px and 1280 px", () => {
   // /your-weather, /compare/de-fr, /brightest and /country/de are in the route matrix (route-matrix.ts).
   for (const path of ["/your-weather?weights=U:0,M:1,V:5,C:3,S:4", "/compare/at-de-fr-se"]) {
     it(`${path} (one load, the width changed)`, async () => {
-      const { page } = await tab(mobile);
+      const { page } = await tabOf(mobile);
       await page.setViewportSize(MOBILE.viewport); // the tab's width before the other check of this describe
       await open(page, path);
       await hydrated(page);
