@@ -24,12 +24,13 @@ export interface StoreStatus {
 /** Reads the store's state and writes it into the serving database, replacing the previous copy (one transaction). */
 export async function copyStoreStatus(store: ObservationStore, db: ServingDb, now = new Date()): Promise<void> {
   const [series, tables, counts] = [await store.seriesStatus(), await store.tableStatus(), await store.counts()];
-  // Which series is read needs every observation only when a table holds two series of one country.
+  // Which series is read needs the observations only where a table holds two series of one country; a group with
+  // one series reads it (readSeries would choose it).
   const { readKey, readSeries } = await import("./store/read-series.ts"); // the model's cut-offs: loaded by jobs only
   const keys = new Map<string, number>();
   for (const r of series) keys.set(readKey(r), (keys.get(readKey(r)) ?? 0) + 1);
   const read = [...keys.values()].some((n) => n > 1)
-    ? readSeries(await store.allObservations(), now.toISOString().slice(0, 10))
+    ? readSeries(await store.seriesChoices(), now.toISOString().slice(0, 10))
     : null;
   const insertSeries = db.prepare(
     `INSERT INTO store_series (data_type, source_table, series, geo, newest_period, observations, release, read) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -42,7 +43,7 @@ export async function copyStoreStatus(store: ObservationStore, db: ServingDb, no
     db.prepare(`DELETE FROM store_series`).run();
     db.prepare(`DELETE FROM store_tables`).run();
     for (const r of series) {
-      const isRead = read === null || read.get(readKey(r)) === r.series;
+      const isRead = read === null || (read.get(readKey(r)) ?? r.series) === r.series;
       insertSeries.run(r.dataType, r.table, r.series, r.geo, r.newestPeriod, r.observations, r.release, isRead ? 1 : 0);
     }
     for (const t of tables) {

@@ -123,6 +123,9 @@ export interface StoredObservation {
   ingestId: number;
 }
 
+/** The part of an observation that choosing the series read looks at (pipeline/store/read-series.ts). */
+export type SeriesPoint = Pick<StoredObservation, "dataType" | "table" | "series" | "geo" | "period">;
+
 export interface SeriesStatusRow {
   dataType: StoredDataType;
   table: string;
@@ -451,27 +454,73 @@ export class ObservationStore {
     await this.conn.run(`DELETE FROM observations_stage`);
   }
 
-  /** Every stored observation (for recalc; callers must not rely on the order). Read by columns: twice as fast. */
+  /**
+   * Every stored observation (for recalc; callers must not rely on the order). Read as one row per series of a geo
+   * and ingest, with its periods, values and flags as lists: the strings that repeat on every observation are
+   * decoded once per group instead of once per row (about a fifth of the CPU of a row-by-row read).
+   */
   async allObservations(): Promise<StoredObservation[]> {
     const reader = await this.conn.runAndReadAll(
-      `SELECT data_type, source_table, series, geo, is_aggregate, period, value, flag, unit, release, ingest_id::INTEGER FROM observations`,
+      `SELECT data_type, source_table, series, geo, is_aggregate, unit, release, ingest_id::INTEGER,
+              list(period ORDER BY period), list(value ORDER BY period), list(flag ORDER BY period)
+         FROM observations GROUP BY ALL ORDER BY ALL`,
     );
-    const [dataType, table, series, geo, isAggregate, period, value, flag, unit, release, ingestId] =
+    const [dataType, table, series, geo, isAggregate, unit, release, ingestId, periods, values, flags] =
       reader.getColumnsJS();
-    const rows: StoredObservation[] = new Array(reader.currentRowCount);
+    const rows: StoredObservation[] = [];
+    for (let g = 0; g < reader.currentRowCount; g++) {
+      const group = {
+        dataType: dataType![g] as StoredDataType,
+        table: table![g] as string,
+        series: series![g] as string,
+        geo: geo![g] as string,
+        isAggregate: isAggregate![g] as boolean,
+        unit: unit![g] as string,
+        release: (release![g] as string | null) ?? null,
+        ingestId: ingestId![g] as number,
+      };
+      const p = periods![g] as string[];
+      const v = values![g] as number[];
+      const f = flags![g] as Array<string | null>;
+      for (let i = 0; i < p.length; i++) {
+        rows.push({
+          dataType: group.dataType,
+          table: group.table,
+          series: group.series,
+          geo: group.geo,
+          isAggregate: group.isAggregate,
+          period: p[i]!,
+          value: v[i]!,
+          flag: f[i] ?? null,
+          unit: group.unit,
+          release: group.release,
+          ingestId: group.ingestId,
+        });
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * What choosing the series read needs (pipeline/store/read-series.ts), for the (data type, table, geo) groups that
+   * hold more than one series; a group with one series reads it. The data status calls this at the start and end of
+   * every job, so it reads only those groups and only the columns the choice looks at, not every observation.
+   */
+  async seriesChoices(): Promise<SeriesPoint[]> {
+    const reader = await this.conn.runAndReadAll(
+      `WITH several AS (
+         SELECT data_type, source_table, geo FROM observations GROUP BY ALL HAVING count(DISTINCT series) > 1)
+       SELECT data_type, source_table, series, geo, period FROM observations JOIN several USING (data_type, source_table, geo)`,
+    );
+    const [dataType, table, series, geo, period] = reader.getColumnsJS();
+    const rows: SeriesPoint[] = new Array(reader.currentRowCount);
     for (let i = 0; i < rows.length; i++) {
       rows[i] = {
         dataType: dataType![i] as StoredDataType,
         table: table![i] as string,
         series: series![i] as string,
         geo: geo![i] as string,
-        isAggregate: isAggregate![i] as boolean,
         period: period![i] as string,
-        value: value![i] as number,
-        flag: (flag![i] as string | null) ?? null,
-        unit: unit![i] as string,
-        release: (release![i] as string | null) ?? null,
-        ingestId: ingestId![i] as number,
       };
     }
     return rows;

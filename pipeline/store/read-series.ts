@@ -3,11 +3,20 @@
 import { countsAt } from "../lags.ts";
 import { anyTableConfig } from "../sources/all-tables.ts";
 import { compareSeriesPreference, seriesCodes, seriesPreference } from "../sources/series-key.ts";
-import type { StoredObservation } from "./observations.ts";
+import type { SeriesPoint } from "./observations.ts";
 
-/** Does any of `rows` count at `asOf` (a date or month): published by then (v2.3 lags) and within its cut-off. */
-const anyCounts = (rows: readonly StoredObservation[], asOf: string): boolean =>
-  rows.some((o) => countsAt(o.dataType, o.period, asOf));
+/**
+ * Does any of `rows` count at `asOf` (a date or month): published by then (v2.3 lags) and within its cut-off.
+ * `seen` remembers the answer per data type and period (a few hundred pairs among tens of thousands of rows).
+ */
+function anyCounts(rows: readonly SeriesPoint[], asOf: string, seen: Map<string, boolean>): boolean {
+  return rows.some((o) => {
+    const key = `${o.dataType}|${o.period}`;
+    let counts = seen.get(key);
+    if (counts === undefined) seen.set(key, (counts = countsAt(o.dataType, o.period, asOf)));
+    return counts;
+  });
+}
 
 /**
  * The group within which one series is read: (data type, table, geo), and for a sector vacancy rate (v2.3 §11) its
@@ -16,8 +25,19 @@ const anyCounts = (rows: readonly StoredObservation[], asOf: string): boolean =>
 export function readKey(o: { dataType: string; table: string; geo: string; series: string }): string {
   const key = `${o.dataType}|${o.table}|${o.geo}`;
   if (o.dataType !== "sector_vacancy") return key;
-  const nace = seriesCodes(o.series).find(([dimension]) => dimension.startsWith("nace"));
-  return nace === undefined ? key : `${key}|${nace[0]}=${nace[1]}`;
+  return `${key}${naceOf(o.series)}`;
+}
+
+/** `|nace_r2=X` for a series that names its NACE aggregate, else "" (remembered per series: a few dozen). */
+const naceOfSeries = new Map<string, string>();
+function naceOf(series: string): string {
+  let nace = naceOfSeries.get(series);
+  if (nace === undefined) {
+    const code = seriesCodes(series).find(([dimension]) => dimension.startsWith("nace"));
+    nace = code === undefined ? "" : `|${code[0]}=${code[1]}`;
+    if (naceOfSeries.size < 10_000) naceOfSeries.set(series, nace);
+  }
+  return nace;
 }
 
 /**
@@ -26,8 +46,8 @@ export function readKey(o: { dataType: string; table: string; geo: string; serie
  * observation counting at `asOf`; when none counts (or without `asOf`), the most preferred one holding any
  * observation. Key `data type|table|geo` (readKey) → series.
  */
-export function readSeries(rows: readonly StoredObservation[], asOf?: string): Map<string, string> {
-  const groups = new Map<string, Map<string, StoredObservation[]>>();
+export function readSeries(rows: readonly SeriesPoint[], asOf?: string): Map<string, string> {
+  const groups = new Map<string, Map<string, SeriesPoint[]>>();
   for (const o of rows) {
     const key = readKey(o);
     let bySeries = groups.get(key);
@@ -37,6 +57,7 @@ export function readSeries(rows: readonly StoredObservation[], asOf?: string): M
     list.push(o);
   }
   const chosen = new Map<string, string>();
+  const seen = new Map<string, boolean>();
   for (const [key, bySeries] of groups) {
     const table = key.split("|")[1]!;
     const config = anyTableConfig(table);
@@ -45,7 +66,8 @@ export function readSeries(rows: readonly StoredObservation[], asOf?: string): M
         compareSeriesPreference(seriesPreference(config, a), seriesPreference(config, b)) ||
         (a < b ? -1 : a > b ? 1 : 0),
     );
-    const counting = asOf === undefined ? undefined : ranked.find((series) => anyCounts(bySeries.get(series)!, asOf));
+    const counting =
+      asOf === undefined ? undefined : ranked.find((series) => anyCounts(bySeries.get(series)!, asOf, seen));
     chosen.set(key, counting ?? ranked[0]!);
   }
   return chosen;
