@@ -507,21 +507,26 @@ export class ObservationStore {
    * every job, so it reads only those groups and only the columns the choice looks at, not every observation.
    */
   async seriesChoices(): Promise<SeriesPoint[]> {
+    // One row per series of a geo, its periods joined by the unit separator (which no period holds): the repeated
+    // strings are decoded once per series instead of once per observation.
     const reader = await this.conn.runAndReadAll(
       `WITH several AS (
          SELECT data_type, source_table, geo FROM observations GROUP BY ALL HAVING count(DISTINCT series) > 1)
-       SELECT data_type, source_table, series, geo, period FROM observations JOIN several USING (data_type, source_table, geo)`,
+       SELECT data_type, source_table, series, geo, string_agg(period, chr(31))
+         FROM observations JOIN several USING (data_type, source_table, geo) GROUP BY ALL`,
     );
-    const [dataType, table, series, geo, period] = reader.getColumnsJS();
-    const rows: SeriesPoint[] = new Array(reader.currentRowCount);
-    for (let i = 0; i < rows.length; i++) {
-      rows[i] = {
-        dataType: dataType![i] as StoredDataType,
-        table: table![i] as string,
-        series: series![i] as string,
-        geo: geo![i] as string,
-        period: period![i] as string,
-      };
+    const [dataType, table, series, geo, periods] = reader.getColumnsJS();
+    const rows: SeriesPoint[] = [];
+    for (let g = 0; g < reader.currentRowCount; g++) {
+      for (const period of (periods![g] as string).split("\x1f")) {
+        rows.push({
+          dataType: dataType![g] as StoredDataType,
+          table: table![g] as string,
+          series: series![g] as string,
+          geo: geo![g] as string,
+          period,
+        });
+      }
     }
     return rows;
   }
