@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPipeline, type Pipeline } from "../pipeline/index.ts";
+import { openPipeline, type LockedPipeline, type Pipeline } from "../pipeline/index.ts";
 import { buildModelInputs } from "../pipeline/recalc.ts";
 import { readManifest, type ManifestEntry } from "../pipeline/seed.ts";
 import { tableConfig } from "../pipeline/sources/eurostat/tables.ts";
@@ -72,32 +72,39 @@ function releaseName(f: ManifestEntry): string {
   return peers.length > 1 ? `${f.table} ${f.type} release ${f.release}` : f.file;
 }
 
-/** Ingests `files` in that order, then publishes as of each AS_OF date: the snapshots, ingest ids named by file. */
+/**
+ * Ingests `files` in that order, then publishes as of each AS_OF date: the snapshots, ingest ids named by file.
+ * One job holds the lock for the whole replay (the pipeline's own ingest and recalc, as the first seed runs them):
+ * the order of ingestion is under test here, not the opening of the store for each file, which cost about half a
+ * replay's CPU (docs/testing.md).
+ */
 function replay(files: readonly ManifestEntry[]): Promise<Record<string, unknown>> {
-  return withPipeline(async (p) => {
-    const ids = new Map<number, string>();
-    for (const f of files) {
-      const file = fixture("real", f.file);
-      const r = await p.ingest({
-        fileName: path.basename(file),
-        content: readFileSync(file),
-        dataType: f.type,
-        now: NOW,
-      });
-      expect(r.success, `${f.file}: ${r.error}`).toBe(true);
-      if (typeof r.ingest_id === "number") ids.set(r.ingest_id, releaseName(f));
-    }
-    const out: Record<string, unknown> = {};
-    for (const asOf of AS_OF) {
-      await p.recalc({ asOf, now: NOW });
-      const rows = p.servingDb.prepare(`SELECT country, payload FROM snapshots ORDER BY country`).all() as Array<{
-        country: string;
-        payload: string;
-      }>;
-      out[asOf] = rows.map((r) => ({ country: r.country, snapshot: byFile(JSON.parse(r.payload), ids) }));
-    }
-    return out;
-  });
+  return withPipeline((pipeline) => pipeline.exclusive((p) => replayLocked(p, files)));
+}
+
+async function replayLocked(p: LockedPipeline, files: readonly ManifestEntry[]): Promise<Record<string, unknown>> {
+  const ids = new Map<number, string>();
+  for (const f of files) {
+    const file = fixture("real", f.file);
+    const r = await p.ingest({
+      fileName: path.basename(file),
+      content: readFileSync(file),
+      dataType: f.type,
+      now: NOW,
+    });
+    expect(r.success, `${f.file}: ${r.error}`).toBe(true);
+    if (typeof r.ingest_id === "number") ids.set(r.ingest_id, releaseName(f));
+  }
+  const out: Record<string, unknown> = {};
+  for (const asOf of AS_OF) {
+    await p.recalc({ asOf, now: NOW });
+    const rows = p.servingDb.prepare(`SELECT country, payload FROM snapshots ORDER BY country`).all() as Array<{
+      country: string;
+      payload: string;
+    }>;
+    out[asOf] = rows.map((r) => ({ country: r.country, snapshot: byFile(JSON.parse(r.payload), ids) }));
+  }
+  return out;
 }
 
 describe("the bundled real files in any order of ingestion", () => {
