@@ -4,9 +4,9 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MovedCountry } from "../pipeline/moved.ts";
-import { readManifest } from "../pipeline/seed.ts";
+import { bundledStore } from "./helpers/bundled-store.ts";
 import { formatScore } from "../product/format.ts";
-import { fixture, jwi, tempDataDir } from "./helpers/cli.ts";
+import { jwi, tempDataDir } from "./helpers/cli.ts";
 import { revisedUnemploymentCube } from "./helpers/revised-unemployment.ts";
 
 const AS_OF = "2026-11-20";
@@ -16,10 +16,8 @@ describe("jwi recalc / ingest: what moved", () => {
   afterAll(() => tmp.cleanup());
 
   beforeAll(async () => {
-    for (const f of readManifest()) {
-      const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
-      expect(r.code, r.stdout + r.stderr).toBe(0);
-    }
+    // Every bundled file stored (its ingest, file by file, is tests/cli.test.ts's), nothing published yet.
+    await bundledStore(tmp.dir);
     const first = await jwi(tmp.dir, "recalc", "--as-of", AS_OF, "--json");
     expect(first.code, first.stderr).toBe(0);
     // The first publication has nothing to compare with.

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PublishedStore } from "../api/db/published.ts";
 import { personalRanking, personalScore } from "../pipeline/model/personal.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
-import { readManifest } from "../pipeline/seed.ts";
+import { bundledStore } from "./helpers/bundled-store.ts";
 import { openServingDb } from "../pipeline/serving-db.ts";
 import { INDEX_STEPS, PERSONAL_MODEL, weightVector } from "../product/weights.ts";
-import { fixture, jwi, tempDataDir } from "./helpers/cli.ts";
+import { jwi, tempDataDir } from "./helpers/cli.ts";
 
 const AS_OF = ["2024-03-15", "2025-01-31", "2025-08-01", "2026-02-28", "2026-11-22", "2027-06-30"];
 
@@ -18,10 +18,7 @@ describe("personal score with the index's weights on the real fixtures", () => {
   const published = new Map<string, Map<string, Snapshot>>();
 
   beforeAll(async () => {
-    for (const f of readManifest()) {
-      const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
-      expect(r.code, `${f.file}: ${r.stdout}${r.stderr}`).toBe(0);
-    }
+    await bundledStore(tmp.dir); // every bundled file, nothing published (docs/testing.md)
     for (const asOf of AS_OF) {
       const out = await jwi(tmp.dir, "recalc", "--as-of", asOf, "--json");
       expect(out.code, out.stderr).toBe(0);

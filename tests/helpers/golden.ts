@@ -4,9 +4,9 @@ import path from "node:path";
 import { DUCKDB_FILE } from "../../pipeline/index.ts";
 import { MODELS } from "../../pipeline/model/index.ts";
 import { buildModelInputs, scoreAll, summarise, type RecalcCountry } from "../../pipeline/recalc.ts";
-import { readManifest } from "../../pipeline/seed.ts";
 import { ObservationStore } from "../../pipeline/store/observations.ts";
-import { fixture, jwi, tempDataDir } from "./cli.ts";
+import { bundledStore } from "./bundled-store.ts";
+import { fixture, tempDataDir } from "./cli.ts";
 
 /** One country of `jwi recalc --json` (the recalc summary without the display-only fields). */
 export type GoldenCountry = Omit<RecalcCountry, "name" | "yoy_label">;
@@ -52,14 +52,14 @@ export function compareGolden(expected: GoldenRecalc, actual: GoldenRecalc): str
 export const modelGoldenFile = (id: string, asOf = GOLDEN_AS_OF) => fixture("expected", `model-${id}-${asOf}.json`);
 export const GOLDEN_AS_OF = "2026-11-22";
 
-/** Ingests the bundled real fixtures (manifest order) into a fresh data directory; the caller cleans it up. */
+/**
+ * A fresh data directory holding the bundled real fixtures (manifest order), nothing published; the caller cleans
+ * it up. (Their ingest through `jwi ingest`, file by file, is tests/golden.test.ts's and tests/cli.test.ts's.)
+ */
 export async function goldenDataDir(): Promise<{ dir: string; cleanup(): void }> {
   const tmp = tempDataDir();
   try {
-    for (const f of readManifest()) {
-      const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
-      if (r.code !== 0) throw new Error(`${f.file}: ${r.stdout}${r.stderr}`);
-    }
+    await bundledStore(tmp.dir);
     return tmp;
   } catch (err) {
     tmp.cleanup();

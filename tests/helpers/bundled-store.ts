@@ -1,0 +1,48 @@
+// The bundled real files ingested in manifest order into a data dir's pipeline store, nothing published: what a test
+// needs when its subject comes after the ingest (a recalc, what moved, a page, a model), not the ingest of each
+// file, which tests/cli.test.ts (`jwi ingest` of every file, twice) and tests/golden.test.ts (every file in reverse
+// order) walk file by file (docs/testing.md).
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { DUCKDB_FILE, openPipeline } from "../../pipeline/index.ts";
+import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
+import { SEED_TEMPLATES_ENV, templateDir } from "./seed-templates.ts";
+
+/**
+ * Fills `dataDir`'s pipeline store with every bundled file but `withhold` (file names), in manifest order. The whole
+ * bundle is the DuckDB file of the run's "pipeline" template (the same ingests, in the same order) when there is one;
+ * otherwise, or with files withheld, the pipeline's own ingest stores them, in one job.
+ */
+export async function bundledStore(dataDir: string, opts: { withhold?: readonly string[] } = {}): Promise<void> {
+  const withhold = opts.withhold ?? [];
+  mkdirSync(dataDir, { recursive: true });
+  const root = process.env[SEED_TEMPLATES_ENV];
+  const template = root ? templateDir(root, "pipeline") : null;
+  if (withhold.length === 0 && template && existsSync(path.join(template, ".ready"))) {
+    for (const name of [DUCKDB_FILE, `${DUCKDB_FILE}.wal`]) {
+      if (existsSync(path.join(template, name))) copyFileSync(path.join(template, name), path.join(dataDir, name));
+    }
+    return;
+  }
+  const pipeline = openPipeline({ dataDir });
+  try {
+    await pipeline.exclusive(
+      async (l) => {
+        for (const entry of readManifest()) {
+          const fileName = path.basename(entry.file);
+          if (withhold.includes(fileName)) continue;
+          const r = await l.ingest({
+            fileName,
+            content: readFileSync(path.join(BUNDLED_FIXTURES_DIR, entry.file)),
+            dataType: entry.type,
+            origin: "bundled",
+          });
+          if (!r.success) throw new Error(`bundled store: ${entry.file} rejected: ${r.error}`);
+        }
+      },
+      { command: "ingest (the bundled files, a test's set-up)" },
+    );
+  } finally {
+    pipeline.close();
+  }
+}
