@@ -8,6 +8,7 @@ import { readManifest } from "../pipeline/seed.ts";
 import { LOOKS_LIKE_BAROMETER } from "../pipeline/sources/eurostat/workbook.ts";
 import type { StatusReport } from "../pipeline/index.ts";
 import type { UploadResult } from "../pipeline/types.ts";
+import { bundledStore } from "./helpers/bundled-store.ts";
 import { fixture, jwi, REPO_ROOT, tempDataDir } from "./helpers/cli.ts";
 
 const exec = promisify(execFile);
@@ -24,12 +25,8 @@ describe("jwi CLI", () => {
   const tmp = tempDataDir();
   afterAll(() => tmp.cleanup());
 
-  beforeAll(async () => {
-    for (const f of readManifest()) {
-      const r = await jwi(tmp.dir, "ingest", fixture("real", f.file), "--type", f.type, "--json");
-      expect(r.code, r.stdout + r.stderr).toBe(0);
-    }
-  });
+  // Every bundled file stored: `jwi ingest` of each one (twice) is the test "stores every real fixture once" below.
+  beforeAll(() => bundledStore(tmp.dir));
 
   it("--help explains the commands", async () => {
     const r = await jwi(tmp.dir, "--help");

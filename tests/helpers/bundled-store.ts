@@ -9,25 +9,29 @@ import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
 import { SEED_TEMPLATES_ENV, templateDir } from "./seed-templates.ts";
 
 /**
- * Fills `dataDir`'s pipeline store with every bundled file but `withhold` (file names), in manifest order. The whole
- * bundle is the DuckDB file of the run's "pipeline" template (the same ingests, in the same order) when there is one;
- * otherwise, or with files withheld, the pipeline's own ingest stores them, in one job.
+ * Fills `dataDir`'s pipeline store with every bundled file but `withhold` (file names), in manifest order, and the
+ * status copy of the serving database; nothing is published. The whole bundle is the DuckDB file of the run's
+ * "pipeline" template (the same ingests, in the same order) when there is one; otherwise, or with files withheld, the
+ * pipeline's own ingest stores them.
  */
 export async function bundledStore(dataDir: string, opts: { withhold?: readonly string[] } = {}): Promise<void> {
   const withhold = opts.withhold ?? [];
   mkdirSync(dataDir, { recursive: true });
   const root = process.env[SEED_TEMPLATES_ENV];
   const template = root ? templateDir(root, "pipeline") : null;
-  if (withhold.length === 0 && template && existsSync(path.join(template, ".ready"))) {
+  const copied = withhold.length === 0 && template !== null && existsSync(path.join(template, ".ready"));
+  if (copied) {
     for (const name of [DUCKDB_FILE, `${DUCKDB_FILE}.wal`]) {
       if (existsSync(path.join(template, name))) copyFileSync(path.join(template, name), path.join(dataDir, name));
     }
-    return;
   }
-  const pipeline = openPipeline({ dataDir });
+  // One job, unaudited (a set-up, not an operator's action): it stores the files unless they were copied, and leaves
+  // the serving database's copy of the store's status, as every job does (pipeline/store-status.ts).
+  const pipeline = openPipeline({ dataDir, actor: null });
   try {
     await pipeline.exclusive(
       async (l) => {
+        if (copied) return;
         for (const entry of readManifest()) {
           const fileName = path.basename(entry.file);
           if (withhold.includes(fileName)) continue;
