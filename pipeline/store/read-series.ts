@@ -10,12 +10,15 @@ import type { SeriesPoint } from "./observations.ts";
  * `seen` remembers the answer per data type and period (a few hundred pairs among tens of thousands of rows).
  */
 function anyCounts(rows: readonly SeriesPoint[], asOf: string, seen: Map<string, boolean>): boolean {
-  return rows.some((o) => {
+  // From the last row: the store lists a series' periods oldest first, and a newer period is likelier to count.
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const o = rows[i]!;
     const key = `${o.dataType}|${o.period}`;
     let counts = seen.get(key);
     if (counts === undefined) seen.set(key, (counts = countsAt(o.dataType, o.period, asOf)));
-    return counts;
-  });
+    if (counts) return true;
+  }
+  return false;
 }
 
 /**
@@ -48,13 +51,27 @@ function naceOf(series: string): string {
  */
 export function readSeries(rows: readonly SeriesPoint[], asOf?: string): Map<string, string> {
   const groups = new Map<string, Map<string, SeriesPoint[]>>();
+  // Rows of one series of one geo usually come one after another (the store reads them so): a row like the one
+  // before joins its list without building its key again. Any order gives the same groups.
+  let previous: SeriesPoint | undefined;
+  let list: SeriesPoint[] = [];
   for (const o of rows) {
-    const key = readKey(o);
-    let bySeries = groups.get(key);
-    if (!bySeries) groups.set(key, (bySeries = new Map()));
-    let list = bySeries.get(o.series);
-    if (!list) bySeries.set(o.series, (list = []));
+    if (
+      previous === undefined ||
+      o.series !== previous.series ||
+      o.geo !== previous.geo ||
+      o.table !== previous.table ||
+      o.dataType !== previous.dataType
+    ) {
+      const key = readKey(o);
+      let bySeries = groups.get(key);
+      if (!bySeries) groups.set(key, (bySeries = new Map()));
+      let found = bySeries.get(o.series);
+      if (!found) bySeries.set(o.series, (found = []));
+      list = found;
+    }
     list.push(o);
+    previous = o;
   }
   const chosen = new Map<string, string>();
   const seen = new Map<string, boolean>();
