@@ -5,6 +5,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../api/server.ts";
 import { tempDataDir } from "../helpers/cli.ts";
+import { copySeedTemplate } from "../helpers/seed-templates.ts";
 import { standInEnv } from "./helpers.ts";
 import { standInDatasets, startStandIn, type StandIn } from "./stand-in.ts";
 
@@ -21,6 +22,9 @@ describe("JWI_UPDATE_CRON in the server", () => {
   const tmp = tempDataDir();
   beforeAll(async () => {
     standIn = await startStandIn();
+    // A data dir as the first start leaves it (the run's template when there is one; else the server seeds it): the
+    // schedule is under test here, the first seed in the audit-log tests below.
+    copySeedTemplate("server", tmp.dir);
   });
   afterAll(async () => {
     await standIn.close();
