@@ -10,6 +10,7 @@ import { hashPassword } from "../../api/auth.ts";
 import { widenUnemploymentCube } from "../../bench/pipeline.ts";
 import { currentHolder } from "../../pipeline/jobs/lock.ts";
 import { fixture, tempDataDir } from "../helpers/cli.ts";
+import { copySeedTemplate } from "../helpers/seed-templates.ts";
 import { jwiProcess, startJwi, startServerProcess, until, type ServerProcess } from "../helpers/processes.ts";
 import { startStandIn, type StandIn } from "../fetch/stand-in.ts";
 
@@ -100,6 +101,8 @@ describe("jwi commands beside a running jwi serve", () => {
 
   beforeAll(async () => {
     files = bigFiles(tmp.dir);
+    // A data dir as the first start leaves it (the run's template when there is one; else the server seeds it).
+    copySeedTemplate("server", tmp.dir);
     // The server waits 0 s for a busy lock (its answer is an immediate 409).
     server = await startServerProcess(tmp.dir, {
       JWI_ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD),
@@ -271,6 +274,7 @@ describe("the server's schedule and terminal jobs racing", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     standIn = await startStandIn();
+    copySeedTemplate("server", tmp.dir); // as the first start leaves it (else the server seeds it)
     server = await startServerProcess(tmp.dir, {
       JWI_UPDATE_CRON: "* * * * * *",
       JWI_EUROSTAT_BASE_URL: standIn.url,
