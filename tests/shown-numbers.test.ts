@@ -69,7 +69,9 @@ function intlOf(locale: Locale): IntlShape {
 }
 
 async function page(pathname: string): Promise<Document> {
-  const res = await fetch(base + pathname);
+  // Uncompressed: the same HTML, without deflating each page once here (at the page cache's best level) only to
+  // inflate it again.
+  const res = await fetch(base + pathname, { headers: { "accept-encoding": "identity" } });
   expect(res.status, pathname).toBe(200);
   return parseHTML(await res.text()).document as unknown as Document;
 }
