@@ -62,7 +62,8 @@ describe("sitemap.xml", () => {
     expect(new Set(urls.map((u) => u.loc)).size).toBe(urls.length);
     // Fetched four at a time (the server renders while this file reads), then checked in order.
     const answers = await mapLimit(urls, 4, async ({ loc }) => {
-      const res = await fetch(local(loc), { redirect: "manual" });
+      // Uncompressed: the same HTML, without inflating here what the server deflated.
+      const res = await fetch(local(loc), { redirect: "manual", headers: { "accept-encoding": "identity" } });
       return { res, html: await res.text() };
     });
     for (const [i, { loc }] of urls.entries()) {

@@ -11,9 +11,14 @@ export interface HtmlPage {
   document: Document;
 }
 
-/** Fetches a page and parses its HTML (redirects followed unless `redirect: "manual"`). */
+/**
+ * Fetches a page and parses its HTML (redirects followed unless `redirect: "manual"`). Uncompressed unless `init`
+ * asks otherwise: the same HTML, without inflating in the test what the server deflated.
+ */
 export async function fetchPage(url: string, init: RequestInit = {}): Promise<HtmlPage> {
-  const res = await fetch(url, init);
+  const headers = new Headers(init.headers);
+  if (!headers.has("accept-encoding")) headers.set("accept-encoding", "identity");
+  const res = await fetch(url, { ...init, headers });
   const html = await res.text();
   return { url, status: res.status, headers: res.headers, html, document: parseHTML(html).document };
 }
