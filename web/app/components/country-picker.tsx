@@ -45,6 +45,10 @@ export function CountryPicker({
 }) {
   // Until the page is hydrated the disclosure works on its own (its list of links); after, it opens the menu.
   const [hydrated, setHydrated] = useState(false);
+  // Read by the handlers: from the hydration effect on, a click or a key is this component's even before the render
+  // that `setHydrated` asks for has replaced the handlers of the first render (a click in between opened the plain
+  // list of links, which nothing then turned into the search).
+  const ready = useRef(false);
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const [search, setSearch] = useState("");
@@ -72,6 +76,7 @@ export function CountryPicker({
   };
 
   useEffect(() => {
+    ready.current = true;
     setHydrated(true);
     // Opened before the page was ready: the searchable list takes over from the plain one.
     if (details.current?.open) {
@@ -83,7 +88,7 @@ export function CountryPicker({
 
   // Keys typed on the trigger while the list is not there yet: kept in the search, and Enter opens the best match.
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (!hydrated) return;
+    if (!ready.current) return;
     if (typesText(e, search)) {
       e.preventDefault();
       setSearch((s) => s + e.key);
@@ -127,7 +132,7 @@ export function CountryPicker({
           onTouchStart={warm}
           onKeyDown={onKeyDown}
           onClick={(e) => {
-            if (!hydrated) return; // the disclosure opens its list of links itself
+            if (!ready.current) return; // the disclosure opens its list of links itself
             e.preventDefault();
             if (open) onOpenChange(false);
             else openMenu();
