@@ -1,6 +1,6 @@
 // Shared set-up of the API integration tests: a fresh temp data dir per test file, seeded from the bundled
 // real fixtures (recalc as of 2026-11-22), and a real server on a random loopback port.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "../../api/auth.ts";
@@ -8,7 +8,8 @@ import type { AppConfig } from "../../api/env.ts";
 import type { Logger } from "../../pipeline/logger.ts";
 import { startServer, type RunningServer } from "../../api/server.ts";
 import { openPipeline } from "../../pipeline/index.ts";
-import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
+import { BUNDLED_FIXTURES_DIR } from "../../pipeline/seed.ts";
+import { ingestBundled } from "../helpers/bundled-store.ts";
 import { copySeedTemplate } from "../helpers/seed-templates.ts";
 
 export const AS_OF = "2026-11-22";
@@ -44,17 +45,7 @@ export async function seedDataDir(
   const cards = opts.cards ? async () => (await import("../../product/share-cards/key.ts")).keyShareCards : undefined;
   const pipeline = await openPipeline({ dataDir, cards });
   try {
-    for (const entry of readManifest()) {
-      if (withhold.includes(path.basename(entry.file))) continue;
-      const file = path.join(BUNDLED_FIXTURES_DIR, entry.file);
-      const r = await pipeline.ingest({
-        fileName: path.basename(file),
-        content: readFileSync(file),
-        dataType: entry.type,
-        origin: "bundled",
-      });
-      if (!r.success) throw new Error(`seed: ${entry.file} rejected: ${r.error}`);
-    }
+    await ingestBundled((req) => pipeline.ingest(req), withhold); // a job per file, as before
     await pipeline.recalc({ asOf: AS_OF });
   } finally {
     pipeline.close();

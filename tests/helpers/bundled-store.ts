@@ -4,7 +4,7 @@
 // order) walk file by file (docs/testing.md).
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DUCKDB_FILE, openPipeline } from "../../pipeline/index.ts";
+import { DUCKDB_FILE, openPipeline, type IngestRequest, type UploadResult } from "../../pipeline/index.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../../pipeline/seed.ts";
 import { SEED_TEMPLATES_ENV, templateDir } from "./seed-templates.ts";
 
@@ -31,22 +31,29 @@ export async function bundledStore(dataDir: string, opts: { withhold?: readonly 
   try {
     await pipeline.exclusive(
       async (l) => {
-        if (copied) return;
-        for (const entry of readManifest()) {
-          const fileName = path.basename(entry.file);
-          if (withhold.includes(fileName)) continue;
-          const r = await l.ingest({
-            fileName,
-            content: readFileSync(path.join(BUNDLED_FIXTURES_DIR, entry.file)),
-            dataType: entry.type,
-            origin: "bundled",
-          });
-          if (!r.success) throw new Error(`bundled store: ${entry.file} rejected: ${r.error}`);
-        }
+        if (!copied) await ingestBundled((req) => l.ingest(req), withhold);
       },
       { command: "ingest (the bundled files, a test's set-up)" },
     );
   } finally {
     pipeline.close();
+  }
+}
+
+/** Every bundled file but `withhold` (file names), in manifest order, through `ingest` (a job's or the pipeline's). */
+export async function ingestBundled(
+  ingest: (req: IngestRequest) => Promise<UploadResult>,
+  withhold: readonly string[] = [],
+): Promise<void> {
+  for (const entry of readManifest()) {
+    const fileName = path.basename(entry.file);
+    if (withhold.includes(fileName)) continue;
+    const r = await ingest({
+      fileName,
+      content: readFileSync(path.join(BUNDLED_FIXTURES_DIR, entry.file)),
+      dataType: entry.type,
+      origin: "bundled",
+    });
+    if (!r.success) throw new Error(`bundled files: ${entry.file} rejected: ${r.error}`);
   }
 }
