@@ -1,7 +1,7 @@
 // The compiled `jwi` command: the TypeScript sources of the CLI (and everything it imports from pipeline/, api/
-// and web/server-handler.ts) bundled by esbuild into dist/cli, one ESM file per command plus shared chunks, npm
-// packages left external. `jwi --help` then starts in a few tens of milliseconds instead of transpiling
-// TypeScript at every start (docs/decisions/004-compiled-cli.md).
+// and web/server-handler.ts) bundled by esbuild into dist/cli, one ESM file per command plus shared chunks; the npm
+// packages every data job loads are bundled in too, the others left external. `jwi --help` then starts in a few tens
+// of milliseconds instead of transpiling TypeScript at every start (docs/decisions/004-compiled-cli.md).
 //
 //   node bin/cli-build.mjs        build (npm run build, npm install's prepare step)
 //   freshBuild()                  the bundle's entry when it is newer than every source file, else null
@@ -15,7 +15,46 @@ const STAMP = path.join(DIST_DIR, ".built");
 
 /** What the bundle is made of: a change to any of these (tests aside) makes it stale. */
 // (web/app/lib: the share cards and badges take the site's colours and texts from there.)
-const SOURCES = ["cli", "pipeline", "api", "product", "web", "package.json"];
+const SOURCES = ["cli", "pipeline", "api", "product", "web", "package.json", "package-lock.json"];
+
+/**
+ * npm packages bundled into dist/cli with what they import: the ones a data job (the server's job child, `jwi
+ * ingest`) and the workbook parser's process load at every start. Node resolves, reads and scans a CommonJS package
+ * file by file when an ES module imports it, which cost a job about a quarter of a CPU-second and the parser's
+ * process about 0.4 (docs/decisions/004-compiled-cli.md). Native bindings stay external (they are loaded from their
+ * package), and so does everything else (Express, React, pino, satori: loaded once by a long-running server).
+ */
+const BUNDLED_PACKAGES = new Set([
+  "@asteasolutions/zod-to-openapi",
+  "@duckdb/node-api",
+  "commander",
+  "croner",
+  "exceljs",
+  "pino",
+  "yauzl",
+  "zod",
+]);
+const NATIVE = /^@duckdb\/node-bindings/;
+
+/** The package a bare import names: "zod/v4" → "zod", "@duckdb/node-api/lib" → "@duckdb/node-api". */
+const packageOf = (spec) =>
+  spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
+
+/** esbuild: bare imports external, but those of BUNDLED_PACKAGES and of the files bundled from node_modules. */
+const externalPackages = {
+  name: "external-packages",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("node:") || NATIVE.test(args.path)) return { external: true };
+      const fromPackage = args.importer.includes(`${path.sep}node_modules${path.sep}`);
+      if (fromPackage || BUNDLED_PACKAGES.has(packageOf(args.path))) return undefined;
+      return { external: true };
+    });
+  },
+};
 
 /**
  * Extra entry points: scripts started by file path at run time, which must sit beside the chunks (the barometer
@@ -63,7 +102,11 @@ export async function buildCli() {
     format: "esm",
     platform: "node",
     target: "node20",
-    packages: "external",
+    plugins: [externalPackages],
+    // CommonJS packages bundled into ES modules call require() (for Node's own modules): give them Node's.
+    banner: {
+      js: 'import { createRequire as __jwiRequire } from "node:module"; const require = __jwiRequire(import.meta.url);',
+    },
     outExtension: { ".js": ".mjs" },
     sourcemap: "linked",
     logLevel: "warning",

@@ -4,7 +4,7 @@
 // (distinct categories, then the rows of the pinned series), so a file of a million rows never becomes a
 // million JS objects. Content that arrives as bytes is written to a temporary file first, which is always
 // removed again; nothing else is written.
-import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from "@duckdb/node-api";
+import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node-api";
 import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -277,14 +277,16 @@ function sourceSql(columns: number): string {
  * The in-memory DuckDB instance that reads CSV files, one per process (each file gets its own connection). It
  * holds no data between files; reusing it saves, per file, creating an instance (~10 ms) and closing one after
  * a large scan (~35 ms, spent handing its buffers back), which is what a job process would otherwise pay on
- * every ingest. It ends with the process.
+ * every ingest. It ends with the process. DuckDB is loaded here, when a CSV file is read (csv-duckdb.ts).
  */
 let csvInstance: Promise<DuckDBInstance> | null = null;
 function csvReader(): Promise<DuckDBInstance> {
-  csvInstance ??= DuckDBInstance.create(":memory:").catch((err: unknown) => {
-    csvInstance = null;
-    throw err;
-  });
+  csvInstance ??= import("./csv-duckdb.ts")
+    .then(({ createMemoryInstance }) => createMemoryInstance())
+    .catch((err: unknown) => {
+      csvInstance = null;
+      throw err;
+    });
   return csvInstance;
 }
 
