@@ -1,11 +1,12 @@
 // Browser-test harness: the real server (API + site, api/server.ts via web/server-handler.ts) on a random port
 // with its own temporary data dir seeded from the bundled real fixtures, and one Chromium (playwright-core).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import axe from "axe-core";
+import type axe from "axe-core";
 import Database from "better-sqlite3";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
@@ -274,6 +275,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+let minifiedAxe: string | undefined;
+/**
+ * axe-core's own minified build (the same rules as `axe.source`, which is the unminified file): 0.65 MB instead of
+ * 1.5 MB through DevTools and the renderer's parser, per document (docs/testing.md).
+ */
+function axeSource(): string {
+  minifiedAxe ??= readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  return minifiedAxe;
+}
+
 /**
  * axe-core's serious and critical violations on the page, judged once every toast has settled.
  *
@@ -298,7 +309,7 @@ export async function axeViolations(page: Page, opts: { skip?: string[] } = {}):
   // Through DevTools, so the page's CSP does not block it; once per document (parsing it costs about 0.2 s of CPU,
   // paid three times per page when the matrix checks three widths).
   const injected = () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function";
-  if (!(await page.evaluate(injected))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(injected))) await page.evaluate(axeSource());
   // Only violations are collected: every rule still runs on every node, but axe does not gather the passing and
   // incomplete nodes nobody reads here (about 2.5 times faster on a country page).
   // `skip` turns rules off where another test covers them (color-contrast is two thirds of axe's time on a page).
