@@ -1,6 +1,6 @@
 // Operator jobs do not pause public traffic: while the operator uploads a 17 MB JSON-stat cube (the widened
 // une_rt_m of bench/pipeline.ts, 1.3 M values) through the admin API and then recalculates, /api/health and the
-// country page are requested every 20 ms; the p99 of each stays under 100 ms. Three processes, as in production:
+// country page are requested every 10 ms; the p99 of each stays under 100 ms. Three processes, as in production:
 // `jwi serve` (which runs the jobs in its job child), the operator's client sending the file, and this test
 // polling. Before, /api/health waited up to 1.7 s during a 52 MB upload and recalc.
 import { spawn } from "node:child_process";
@@ -61,7 +61,11 @@ function operator(base: string, cookie: string, file: string): Promise<any> {
   );
 }
 
-/** Requests `p` every 20 ms until `until` settles; the latencies in ms (every answer must be 200). */
+/**
+ * Requests `p` every 10 ms until `until` settles; the latencies in ms (every answer must be 200). Every 10 ms, not
+ * 20: the two jobs take under 3 s since they start faster, and a p99 of fewer than 100 answers is their maximum, so
+ * the one render of the country page that follows the publication decided it alone (139 ms once).
+ */
 async function poll(p: string, until: Promise<unknown>): Promise<number[]> {
   let done = false;
   void until.finally(() => (done = true));
@@ -72,7 +76,7 @@ async function poll(p: string, until: Promise<unknown>): Promise<number[]> {
     await res.arrayBuffer();
     expect(res.status).toBe(200);
     latencies.push(performance.now() - started);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 10));
   }
   return latencies;
 }
@@ -110,8 +114,9 @@ describe("public traffic during a big upload and a recalc", () => {
       expect(upload.body.success).toBe(true);
       expect(upload.body.inserted + upload.body.updated).toBeGreaterThan(0);
       expect(recalc.status).toBe(200);
-      expect(h.n).toBeGreaterThan(20);
-      expect(p.n).toBeGreaterThan(20);
+      // A p99 of fewer than 100 answers would be their maximum.
+      expect(h.n).toBeGreaterThanOrEqual(100);
+      expect(p.n).toBeGreaterThanOrEqual(100);
       expect(h.p99).toBeLessThan(100);
       expect(p.p99).toBeLessThan(100);
     } finally {
