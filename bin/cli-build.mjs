@@ -22,7 +22,7 @@ const SOURCES = ["cli", "pipeline", "api", "product", "web", "package.json", "pa
  * ingest`) and the workbook parser's process load at every start. Node resolves, reads and scans a CommonJS package
  * file by file when an ES module imports it, which cost a job about a quarter of a CPU-second and the parser's
  * process about 0.4 (docs/decisions/004-compiled-cli.md). Native bindings stay external (they are loaded from their
- * package), and so does everything else (Express, React, pino, satori: loaded once by a long-running server).
+ * package), and so does everything else (Express, React, satori: loaded once by a long-running server).
  */
 const BUNDLED_PACKAGES = new Set([
   "@asteasolutions/zod-to-openapi",
