@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseHTML } from "linkedom";
 import { createIntl, type IntlShape } from "react-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRIES } from "../pipeline/countries.ts";
@@ -20,6 +19,7 @@ import { messagesFor } from "../web/app/i18n/catalog.server.ts";
 import { headText } from "../web/app/lib/why-text.ts";
 import { ensureBuilt } from "./e2e/harness.ts";
 import { seedDataDir } from "./api/helpers.ts";
+import { fetchPage } from "./helpers/html.ts";
 
 /** The acceptance date: the scores as of it, the pages read at it. */
 const AS_OF = "2026-11-25";
@@ -69,11 +69,9 @@ function intlOf(locale: Locale): IntlShape {
 }
 
 async function page(pathname: string): Promise<Document> {
-  // Uncompressed: the same HTML, without deflating each page once here (at the page cache's best level) only to
-  // inflate it again.
-  const res = await fetch(base + pathname, { headers: { "accept-encoding": "identity" } });
-  expect(res.status, pathname).toBe(200);
-  return parseHTML(await res.text()).document as unknown as Document;
+  const { status, document } = await fetchPage(base + pathname);
+  expect(status, pathname).toBe(200);
+  return document;
 }
 
 const text = (e: Element | null | undefined) => (e?.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -138,8 +136,7 @@ describe("market and evidence as of 2026-11-25 (the API, the pages)", () => {
     const de = await (await fetch(`${base}/api/v1/countries/de`)).json();
     if (de.signal.word === "improving") expect(de.signal.market).toBeGreaterThanOrEqual(0.3);
     const year = de.change.year_before;
-    const page = await (await fetch(`${base}/country/de`)).text();
-    const doc = parseHTML(page).document;
+    const doc = await page("/country/de");
     const yearSentence = text(doc.querySelector("[data-testid=why-year] [data-testid=why-sentence]"));
     const badgeParts = text(doc.querySelector("[data-testid=yoy-parts]"));
     if (Math.abs(year.evidence) > Math.abs(year.market) && de.change_text.year_before.delta !== 0) {

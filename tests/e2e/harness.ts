@@ -306,8 +306,8 @@ export async function axeViolations(page: Page, opts: { skip?: string[] } = {}):
     undefined,
     { timeout: 5_000 },
   );
-  // Through DevTools, so the page's CSP does not block it; once per document (parsing it costs about 0.2 s of CPU,
-  // paid three times per page when the matrix checks three widths).
+  // Through DevTools, so the page's CSP does not block it; once per document (its parse would otherwise be paid three
+  // times per page when the matrix checks three widths).
   const injected = () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === "function";
   if (!(await page.evaluate(injected))) await page.evaluate(axeSource());
   // Only violations are collected: every rule still runs on every node, but axe does not gather the passing and
