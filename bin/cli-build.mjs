@@ -65,6 +65,16 @@ export const WORKER_ENTRIES = {
   "share-card-worker": path.join(ROOT, "product/share-cards/draw-worker.ts"),
 };
 
+/**
+ * The compiled file of a worker entry, given its source file's URL, when the bundle is up to date; else null.
+ * pipeline/ts-worker.mjs starts it instead of the sources through tsx, as bin/jwi.mjs does for the command.
+ */
+export function compiledWorker(sourceUrl) {
+  const name = Object.keys(WORKER_ENTRIES).find((n) => pathToFileURL(WORKER_ENTRIES[n]).href === sourceUrl);
+  if (name === undefined || freshBuild() === null) return null;
+  return pathToFileURL(path.join(DIST_DIR, `${name}.mjs`)).href;
+}
+
 function newestMtime(p) {
   let st;
   try {
