@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   deflate,
+  deflateGenerated,
   denseWorkbook,
   honestWorkbook,
   lyingBomb,
@@ -13,7 +14,7 @@ import {
   zip,
 } from "../../../tests/helpers/xlsx-bombs.ts";
 import { InputError } from "../../errors.ts";
-import { checkXlsxArchive, formatBytes, verifyInflatedSizes, XLSX_LIMITS } from "./guard.ts";
+import { checkXlsxArchive, formatBytes, MAX_WORKBOOK_CELLS, verifyInflatedSizes, XLSX_LIMITS } from "./guard.ts";
 import { NOT_XLSX_MESSAGE, parseBarometer } from "./parse.ts";
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../fixtures/synthetic/barometer");
@@ -264,6 +265,56 @@ describe("the inflated sizes are verified (in the worker)", () => {
     expect((await refusal(verifyInflatedSizes(buf))).message).toBe(
       'Part "xl/worksheets/sheet1.xml" of this workbook unpacks to only 12 bytes, not the 5 KB its archive declares; the file is damaged or crafted, so it was not read.',
     );
+  });
+
+  it("a workbook denser than the cell limit is refused while its parts are inflated, before any reader", async () => {
+    const dense = await denseWorkbook(110_000, 2); // 2.2 million cells, every part within the archive limits
+    await expect(checkXlsxArchive(dense)).resolves.toMatchObject({ entries: 6 });
+    const { message, ms } = await refusal(verifyInflatedSizes(dense));
+    expect(message).toBe(
+      "This workbook holds more than 500,000 cells; the limit is 500,000 (a barometer holds a few hundred, a data browser spreadsheet tens of thousands), so it was not read. Delete unused sheets, rows and columns and upload again.",
+    );
+    expect(MAX_WORKBOOK_CELLS).toBe(500_000);
+    expect(ms).toBeLessThan(5_000);
+    // the limit holds for all sheets together: two sheets of 300,000 cells each
+    expect((await refusal(verifyInflatedSizes(await denseWorkbook(30_000, 2)))).message).toMatch(
+      /more than 500,000 cells/,
+    );
+    await expect(verifyInflatedSizes(await denseWorkbook(30_000))).resolves.toBeUndefined();
+  });
+
+  it("counts every cell, however the XML is cut into chunks and whatever its namespace prefix", async () => {
+    // 10 cells a row; 20,000 rows inflate to several chunks, so tags are cut at chunk ends
+    const plain = await denseWorkbook(20_000);
+    await expect(verifyInflatedSizes(plain, 200_000)).resolves.toBeUndefined();
+    await expect(refusal(verifyInflatedSizes(plain, 199_999))).resolves.toMatchObject({
+      message: expect.stringMatching(/more than 199,999 cells/),
+    });
+    // `<x:c>` cells (a prefixed SpreadsheetML namespace) and empty `<c/>` ones count; `<col>` and `<x:cols>` do not
+    const row = (i: number) =>
+      `<x:row r="${i + 1}"><x:c r="A${i + 1}"><x:v>1</x:v></x:c><c/><c r="C${i + 1}" t="n"><v>2</v></c></x:row>`;
+    const prefixed = zip(
+      workbookParts({
+        deflated: await deflateGenerated(
+          '<?xml version="1.0"?><x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:cols><col min="1" max="3"/></x:cols><x:sheetData>',
+          row,
+          50_000,
+          "</x:sheetData></x:worksheet>",
+        ),
+      }),
+    );
+    await expect(verifyInflatedSizes(prefixed, 150_000)).resolves.toBeUndefined();
+    await expect(refusal(verifyInflatedSizes(prefixed, 149_999))).resolves.toMatchObject({
+      message: expect.stringMatching(/more than 149,999 cells/),
+    });
+  });
+
+  it("the real data browser spreadsheet (65 sheets, 54,507 cells) is within the limit", async () => {
+    const real = await readFile(path.join(FIXTURES, "../../real/eurostat/ei_lmjv_q_r2_databrowser_2023Q2_2025Q3.xlsx"));
+    await expect(verifyInflatedSizes(real, 54_507)).resolves.toBeUndefined();
+    await expect(refusal(verifyInflatedSizes(real, 54_506))).resolves.toMatchObject({
+      message: expect.stringMatching(/more than 54,506 cells/),
+    });
   });
 
   it("corrupt deflate data is not a readable workbook", async () => {

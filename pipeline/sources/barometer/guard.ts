@@ -8,7 +8,8 @@
 //    ratios, encrypted parts, unknown compression methods, unsafe or duplicate names.
 // 2. `verifyInflatedSizes` (in the parse worker, before exceljs): the sizes in step 1 are what the archive
 //    declares and may lie, so every part is inflated as a stream and counted, stopping at the first byte past
-//    its declared size. What exceljs then reads is bounded by the limits of step 1.
+//    its declared size; its cells are counted on the way, up to MAX_WORKBOOK_CELLS. What exceljs then reads is
+//    bounded by the limits of step 1 and the cell limit.
 // The worker's memory and time limits (parse-guarded.ts) remain the backstop for dense content that is
 // within these limits. Limits and their reasons: docs/data-sources.md.
 
@@ -250,12 +251,52 @@ export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LI
 }
 
 /**
- * Inflates every part as a stream (keeping nothing) and throws InputError as soon as one produces more bytes
- * than its header declares, or fewer. Run off the main thread: a part may inflate to at most its declared
- * size plus one chunk before it is stopped, so this costs the time to inflate what the archive check accepted.
+ * Cells a workbook may hold, all sheets together: a barometer holds a few hundred, the data browser's spreadsheet
+ * of ei_lmjv_q_r2 54,507. exceljs builds an object of about 400 bytes per cell, so this keeps an honest
+ * workbook far inside the parse process's heap; a denser one (within the archive limits a sheet can hold 1.2 million
+ * cells) is refused while its parts are inflated, in about a second, instead of after the reader has filled the
+ * heap limit (docs/data-sources.md §6).
  */
-export async function verifyInflatedSizes(buf: Buffer): Promise<void> {
+export const MAX_WORKBOOK_CELLS = 500_000;
+
+/**
+ * A cell element of sheet XML (`<c r="A1">`, `<c/>`, with or without a namespace prefix); other elements that start
+ * with a c (`<col>`, `<cols>`, `<comment>`, a chart's `<c:chart>`) are not cells.
+ */
+const CELL_START = /<(?:[A-Za-z_][\w.-]*:)?c[\s/>]/g;
+
+/** Counts the cells of XML read in chunks; a tag cut by a chunk's end is counted with the next chunk. */
+class CellCounter {
+  cells = 0;
+  private carry = "";
+  add(chunk: Buffer): void {
+    const text = this.carry + chunk.toString("latin1");
+    const lastTag = text.lastIndexOf("<");
+    const whole = lastTag >= 0 && text.length - lastTag < 64 ? lastTag : text.length;
+    this.carry = text.slice(whole);
+    this.cells += text.slice(0, whole).match(CELL_START)?.length ?? 0;
+  }
+  end(): void {
+    this.cells += this.carry.match(CELL_START)?.length ?? 0;
+    this.carry = "";
+  }
+}
+
+const TOO_MANY_CELLS = (limit: number) =>
+  new InputError(
+    `This workbook holds more than ${count(limit)} cells; the limit is ${count(limit)} (a barometer holds a few hundred, ` +
+      `a data browser spreadsheet tens of thousands), so it was not read. Delete unused sheets, rows and columns and upload again.`,
+  );
+
+/**
+ * Inflates every part as a stream (keeping nothing) and throws InputError as soon as one produces more bytes
+ * than its header declares, or fewer, or the XML parts together hold more than `maxCells` cells. Run off the main
+ * thread: a part may inflate to at most its declared size plus one chunk before it is stopped, so this costs the
+ * time to inflate what the archive check accepted.
+ */
+export async function verifyInflatedSizes(buf: Buffer, maxCells = MAX_WORKBOOK_CELLS): Promise<void> {
   const { zipfile } = await openArchive(buf);
+  let counted = 0;
   try {
     for await (const { entry, name } of entriesOf(zipfile)) {
       if (name.endsWith("/") && entry.uncompressedSize === 0 && entry.compressedSize === 0) continue;
@@ -269,12 +310,19 @@ export async function verifyInflatedSizes(buf: Buffer): Promise<void> {
         });
       }
       let actual = 0;
+      const cells = name.toLowerCase().endsWith(".xml") ? new CellCounter() : null;
       try {
         for await (const chunk of stream) {
           actual += (chunk as Buffer).length;
           if (actual > declared) break;
+          if (cells) {
+            cells.add(chunk as Buffer);
+            if (counted + cells.cells > maxCells) throw TOO_MANY_CELLS(maxCells);
+          }
         }
+        cells?.end();
       } catch (err) {
+        if (err instanceof InputError) throw err;
         throw new InputError(NOT_XLSX_MESSAGE, {
           cause: `${name}: ${err instanceof Error ? err.message : String(err)}`,
         });
@@ -287,6 +335,8 @@ export async function verifyInflatedSizes(buf: Buffer): Promise<void> {
             `not the ${formatBytes(declared)} its archive declares; the file is damaged or crafted, so it was not read.`,
         );
       }
+      counted += cells?.cells ?? 0;
+      if (counted > maxCells) throw TOO_MANY_CELLS(maxCells);
     }
   } finally {
     zipfile.close();

@@ -44,7 +44,8 @@ export interface BarometerParseLimits {
 
 /**
  * - 512 MB of heap: exceljs takes ~400 bytes per cell, so ~1.2 million cells (the 32 MiB per-part limit); a
- *   barometer of a few hundred cells needs ~20 MB.
+ *   barometer of a few hundred cells needs ~20 MB. The cell limit of the inflate check (guard.ts, 500,000) refuses
+ *   a denser workbook before exceljs starts, so this is the backstop for what that count does not see.
  * - 20 s: a barometer parses in well under a second (worker start-up included, ~1 s unbuilt on a busy
  *   machine); a million dense cells take ~10 s.
  */
@@ -56,7 +57,7 @@ export const BAROMETER_PARSE_LIMITS: BarometerParseLimits = Object.freeze({
 
 /**
  * A data browser spreadsheet (score model v2.3) holds a sheet per selection: the real one of ei_lmjv_q_r2 has 65
- * sheets (~80,000 cells) and loads in about 2 s on an idle machine, several times that on a busy one; so its wall
+ * sheets (54,507 cells) and loads in about 2 s on an idle machine, several times that on a busy one; so its wall
  * clock is 60 s (the archive limits and the heap limit stay the barometer's).
  */
 export const WORKBOOK_PARSE_TIMEOUT_MS = 60_000;
