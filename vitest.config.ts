@@ -19,7 +19,8 @@ import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
 // - browser-own-process: browser files that set the environment the site's server build reads once, when imported
 //   (the pseudo-locale): a fresh process per file and a Chromium of their own.
 // - timing: tests that assert latencies, one file at a time after everything else, alone on the machine.
-// The first three run in two groups (unit, then integration and browser together) with a worker per core (vitest's
+// The others run in two groups (unit with integration-own-process, then integration and the two browser projects
+// together) with a worker per core (vitest's
 // own default is one fewer: a single worker on a 2-core machine, where most files wait on a server, a `jwi` process or
 // Chromium rather than compute). JWI_TEST_WORKERS overrides it.
 const WORKERS = Number(process.env.JWI_TEST_WORKERS) || availableParallelism();
@@ -78,8 +79,8 @@ export default defineConfig({
           name: "integration-own-process",
           include: COLOCATED_INTEGRATION,
           pool: "forks",
-          // With the unit files: it needs no seeded template, and after the last integration file it ran alone (its
-          // 20 s of worker starts and limits, one core idle).
+          // With the unit files (its name sorts it first): it needs no seeded template, and after the last integration
+          // file it ran alone, one core idle.
           sequence: { groupOrder: 0 },
         },
       },
