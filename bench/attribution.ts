@@ -2,12 +2,13 @@
 // every country's history (month vs month − 1 and vs month − 12), against the recalc's own time in the same
 // run on the same synthetic input as the pipeline bench (31 countries × 40 years of monthly history).
 // Target: the attribution costs less than the recalc.
-import { CURRENT_MODEL } from "../pipeline/model/index.ts";
+import { CURRENT_MODEL, modelFunctions } from "../pipeline/model/index.ts";
 import { explainHistory } from "../pipeline/model/explain.ts";
 import type { MonthState } from "../pipeline/model/types.ts";
-import { monthStates } from "../pipeline/model/v2-1.ts";
 import { buildModelInputs, scoreAll } from "../pipeline/recalc.ts";
 import { syntheticRows, timeRecalc } from "./pipeline.ts";
+
+const { monthStates } = modelFunctions("v2.1");
 
 const AS_OF = "2026-11-22";
 const REPEATS = 5;

@@ -7,10 +7,11 @@ import {
   sinceUpdate,
   type PublicationSide,
 } from "./feed-events.ts";
-import { CURRENT_MODEL } from "./model/index.ts";
+import { CURRENT_MODEL, modelFunctions } from "./model/index.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./model/test-helpers.ts";
 import type { Snapshot, Status } from "./model/types.ts";
-import { computeCountry } from "./model/v2-3.ts";
+
+const { computeCountry } = modelFunctions("v2.3");
 
 /** A real snapshot of the current model (v2.3) of a country whose newest unemployment is `last`. */
 function real(country: string, last: number, asOf = "2026-11-22"): Snapshot {

@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { changeSentence, sinceUpdate } from "./feed-events.ts";
 import { dataToText, publishedText } from "./date-words.ts";
 import { formatScore } from "./model/round.ts";
-import { CURRENT_MODEL } from "./model/index.ts";
+import { CURRENT_MODEL, modelFunctions } from "./model/index.ts";
 import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
-import { computeCountry } from "./model/v2-3.ts";
 import { publish } from "./publish.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
+
+const { computeCountry } = modelFunctions("v2.3");
 
 function result(country: string, score: number | null): CountryResult {
   const snapshot = {

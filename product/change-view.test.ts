@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { describeChange } from "../pipeline/model/explain-text.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "../pipeline/model/test-helpers.ts";
 import type { Explanation, SubScoreState } from "../pipeline/model/types.ts";
-import { computeCountry } from "../pipeline/model/v2-1.ts";
+import { modelFunctions } from "../pipeline/model/index.ts";
 import { withheld } from "./publication.ts";
 import { changeView, changeViews, monthsBefore, noComparisonText, partDetail, periodName } from "./change-view.ts";
+
+const { computeCountry } = modelFunctions("v2.1");
 
 const st = (input: number, period: string, age: number, value = 50, freshness = 1): SubScoreState => ({
   input,

@@ -12,7 +12,9 @@ import {
 import { splitParts } from "./explain.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
 import type { ChangePart, Explanation, SubScoreKey, SubScoreState } from "./types.ts";
-import { computeCountry } from "./v2-1.ts";
+import { modelFunctions } from "./index.ts";
+
+const { computeCountry } = modelFunctions("v2.1");
 
 const st = (input: number, period: string, age: number, value = 50, freshness = 1): SubScoreState => ({
   input,

@@ -12,7 +12,10 @@ import { roundExplanation } from "./explain-text.ts";
 import { tenths } from "./round.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
 import type { SubScoreKey } from "./types.ts";
-import { MODEL_V2_1, computeCountry } from "./v2-1.ts";
+import { TABLES, modelFunctions } from "./index.ts";
+
+const MODEL_V2_1 = TABLES["v2.1"];
+const { computeCountry } = modelFunctions("v2.1");
 
 const KEYS: SubScoreKey[] = ["U", "V", "C", "M", "S"];
 const P = MODEL_V2_1;

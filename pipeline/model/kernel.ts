@@ -719,7 +719,7 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
 
 /**
  * The kernel's functions bound to a table: each takes the table's parameters unless given others (a test's
- * variant, or a visitor's own weights). What a model file (v2.ts, v2-1.ts) exports.
+ * variant, or a visitor's own weights). index.ts modelFunctions gives them for a released table by id.
  */
 export function boundTo<R extends CountryResult = CountryResult>(params: ModelParams) {
   return {

@@ -14,7 +14,10 @@ import {
   type WeightVector,
 } from "./personal.ts";
 import type { SubScoreKey } from "./types.ts";
-import { MODEL_V2_1, statusOf } from "./v2-1.ts";
+import { TABLES, modelFunctions } from "./index.ts";
+
+const MODEL_V2_1 = TABLES["v2.1"];
+const { statusOf } = modelFunctions("v2.1");
 
 const RUNS = { numRuns: 300 };
 const KEYS: SubScoreKey[] = ["U", "V", "C", "M", "S"];

@@ -8,7 +8,7 @@
 // (w × f), so the personal score equals the published score to the last bit. Pure; runs in the browser.
 import { blendInto, blendPlan, emptyBlendOut, type BlendPlan } from "./blend.ts";
 import type { Status, SubScore, SubScoreKey } from "./types.ts";
-import type { ModelV2Params } from "./v2.ts";
+import type { ModelParams } from "./tables.ts";
 
 /** What the personal score reads of a sub-score: a published snapshot's `sub_scores` entry fits. */
 export type PersonalSubScore = Pick<SubScore, "value" | "freshness">;
@@ -19,7 +19,7 @@ export type WeightVector = Readonly<Record<SubScoreKey, number>>;
 
 /** What personalScore needs of the model: the blend's parameters and the status of a score as shown (§5). */
 export interface PersonalModel {
-  readonly params: ModelV2Params;
+  readonly params: ModelParams;
   readonly statusOf: (score: number) => Status;
 }
 
@@ -36,7 +36,7 @@ const KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
 
 /** Weight vectors whose parameter object is kept (a visitor moves a slider a few times; a server sees many). */
 const MAX_CACHED = 256;
-const cache = new WeakMap<ModelV2Params, Map<string, BlendPlan>>();
+const cache = new WeakMap<ModelParams, Map<string, BlendPlan>>();
 
 const vectorKey = (a: WeightVector) => KEYS.map((k) => a[k]).join(",");
 
@@ -50,7 +50,7 @@ export function checkWeights(a: WeightVector): void {
 }
 
 /** The blend plan of `params` with its weights replaced by `a` (one parameter object per weight vector). */
-export function personalPlan(params: ModelV2Params, a: WeightVector): BlendPlan {
+export function personalPlan(params: ModelParams, a: WeightVector): BlendPlan {
   checkWeights(a);
   let byVector = cache.get(params);
   if (!byVector) {
@@ -144,9 +144,9 @@ export function weightAttribution(sub: PersonalSubScores, a: WeightVector, model
 }
 
 /** The changed weights of `a` and the plan of every coalition of them (index: bit j set = players[j] at a's weight), once per vector. */
-const coalitions = new WeakMap<ModelV2Params, Map<string, { players: SubScoreKey[]; plans: BlendPlan[] }>>();
+const coalitions = new WeakMap<ModelParams, Map<string, { players: SubScoreKey[]; plans: BlendPlan[] }>>();
 
-function coalitionPlans(params: ModelV2Params, a: WeightVector): { players: SubScoreKey[]; plans: BlendPlan[] } {
+function coalitionPlans(params: ModelParams, a: WeightVector): { players: SubScoreKey[]; plans: BlendPlan[] } {
   checkWeights(a);
   let byVector = coalitions.get(params);
   if (!byVector) {

@@ -129,8 +129,11 @@ export interface SentimentSource {
   sub_score: number;
 }
 
-/** A snapshot as model v2.1 writes it: the v2.1 fields are always there. */
-export interface SnapshotV21 extends Snapshot {
+/**
+ * A snapshot of a model that explains its changes (a table with `explainsChanges`, v2.1 on): the EEI, the sentiment
+ * sources and the change are always there.
+ */
+export interface AttributedSnapshot extends Snapshot {
   eei: ValueAt | null;
   sentiment_sources: SentimentSource[];
   change: ScoreChange;
@@ -223,7 +226,7 @@ export interface CountryResult {
   history: HistoryPoint[];
 }
 
-/** What model v2.1 returns for a country. */
-export interface CountryResultV21 extends CountryResult {
-  snapshot: SnapshotV21;
+/** What a model that explains its changes (v2.1 on) returns for a country. */
+export interface AttributedCountryResult extends CountryResult {
+  snapshot: AttributedSnapshot;
 }

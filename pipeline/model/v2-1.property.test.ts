@@ -14,9 +14,12 @@ import {
   singleArb,
   singleInput,
 } from "./property-cases.ts";
-import type { ModelInput, SeriesPoint } from "./types.ts";
-import { computeCountry as computeV2, statusOf as statusOfV2 } from "./v2.ts";
-import { MODEL_V2_1, computeCountry, shownScore, statusOf } from "./v2-1.ts";
+import { TABLES, modelFunctions } from "./index.ts";
+import type { CountryResult, ModelInput, SeriesPoint } from "./types.ts";
+
+const { computeCountry: computeV2, statusOf: statusOfV2 } = modelFunctions<CountryResult>("v2");
+const MODEL_V2_1 = TABLES["v2.1"];
+const { computeCountry, shownScore, statusOf } = modelFunctions("v2.1");
 
 const richCase = richCaseArb();
 

@@ -1,24 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { withPlainStates } from "./explain.ts";
-import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS } from "./index.ts";
+import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS, TABLES, modelFunctions, type ModelParams } from "./index.ts";
+import { inverseInterpolate } from "./kernel.ts";
 import { makeInput, monthly, monthlyEndingAt, pt, quarterlyEndingAt } from "./test-helpers.ts";
 import type { ModelInput } from "./types.ts";
-import { MODEL_V2, computeCountry as computeV2, modelV2 } from "./v2.ts";
-import {
-  MODEL_V2_1,
-  computeCountry,
-  explainCountryHistory,
-  familyOf,
-  id,
-  introducedIn,
-  inverseInterpolate,
-  labelOf,
-  modelV2_1,
-  monthStates,
-  shownScore,
-  statusOf,
-  type ModelV21Params,
-} from "./v2-1.ts";
+
+const MODEL_V2 = TABLES.v2;
+const modelV2 = MODELS.v2;
+const { computeCountry: computeV2 } = modelFunctions("v2");
+const MODEL_V2_1 = TABLES["v2.1"];
+const modelV2_1 = MODELS["v2.1"];
+const { id, introducedIn } = MODEL_V2_1;
+const { computeCountry, explainCountryHistory, familyOf, labelOf, monthStates, shownScore, statusOf } =
+  modelFunctions("v2.1");
 
 const snap = (input: ModelInput, asOf: string) => computeCountry(input, asOf).snapshot;
 const repeat = (value: number, n: number) => Array.from({ length: n }, () => value);
@@ -382,7 +376,7 @@ describe("the snapshot", () => {
   });
 
   it("uses the parameters it is given", () => {
-    const strict: ModelV21Params = { ...MODEL_V2_1, yoy: { threshold: 5, lagMonths: 12 } };
+    const strict: ModelParams = { ...MODEL_V2_1, yoy: { threshold: 5, lagMonths: 12 } };
     const u = makeInput({ unemploymentMonthly: monthlyEndingAt("2025-11", [...repeat(8, 12), ...repeat(6, 12)]) });
     expect(computeCountry(u, "2025-12-15").snapshot.yoy.label).toBe("Up");
     expect(computeCountry(u, "2025-12-15", strict).snapshot.yoy.label).toBe("Same");

@@ -3,11 +3,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RUNS, caseArb } from "./property-cases.ts";
-import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS } from "./index.ts";
+import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS, TABLES, modelFunctions } from "./index.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
-import { MODEL_V2_1 } from "./v2-1.ts";
-import { MODEL_V2_2, computeCountry, modelV2_2 } from "./v2-2.ts";
-import { computeCountry as computeV21 } from "./v2-1.ts";
+
+const MODEL_V2_1 = TABLES["v2.1"];
+const MODEL_V2_2 = TABLES["v2.2"];
+const modelV2_2 = MODELS["v2.2"];
+const { computeCountry } = modelFunctions("v2.2");
+const { computeCountry: computeV21 } = modelFunctions("v2.1");
 
 const repeat = (value: number, n: number) => Array.from({ length: n }, () => value);
 

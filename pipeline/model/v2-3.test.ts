@@ -3,11 +3,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RUNS, caseArb } from "./property-cases.ts";
-import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS, publicationLagOf } from "./index.ts";
+import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS, TABLES, modelFunctions, publicationLagOf } from "./index.ts";
 import { makeInput, monthlyEndingAt, pt, quarterlyEndingAt } from "./test-helpers.ts";
-import { MODEL_V2_2, computeCountry as computeV22 } from "./v2-2.ts";
-import { MODEL_V2_3, computeCountry, modelV2_3 } from "./v2-3.ts";
 import { SUB_SCORE_KEYS } from "./tables.ts";
+
+const MODEL_V2_2 = TABLES["v2.2"];
+const MODEL_V2_3 = TABLES["v2.3"];
+const modelV2_3 = MODELS["v2.3"];
+const { computeCountry: computeV22 } = modelFunctions("v2.2");
+const { computeCountry } = modelFunctions("v2.3");
 
 const repeat = (value: number, n: number) => Array.from({ length: n }, () => value);
 

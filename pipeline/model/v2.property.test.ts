@@ -14,8 +14,11 @@ import {
   singleArb,
   singleInput,
 } from "./property-cases.ts";
-import type { ModelInput, SeriesPoint } from "./types.ts";
-import { MODEL_V2, computeCountry } from "./v2.ts";
+import { TABLES, modelFunctions } from "./index.ts";
+import type { CountryResult, ModelInput, SeriesPoint } from "./types.ts";
+
+const MODEL_V2 = TABLES.v2;
+const { computeCountry } = modelFunctions<CountryResult>("v2");
 
 /** v2 reads no Employment Expectations Indicator: its countries have none. */
 const caseArb = (opts: CaseOptions = {}) => anyCaseArb({ ...opts, eei: false });

@@ -1,21 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../errors.ts";
-import { CURRENT_MODEL, MODELS } from "./index.ts";
+import { CURRENT_MODEL, MODELS, TABLES, modelFunctions, type ModelParams } from "./index.ts";
+import { interpolate } from "./kernel.ts";
 import { makeInput, monthly, monthlyEndingAt, pt, quarterly, quarterlyEndingAt } from "./test-helpers.ts";
-import type { ModelInput, SubScoreKey } from "./types.ts";
-import {
-  MODEL_V2,
-  computeCountry,
-  freshness,
-  id,
-  interpolate,
-  introducedIn,
-  labelOf,
-  modelV2,
-  statusOf,
-  yoyLabel,
-  type ModelV2Params,
-} from "./v2.ts";
+import type { CountryResult, ModelInput, SubScoreKey } from "./types.ts";
+
+const MODEL_V2 = TABLES.v2;
+const modelV2 = MODELS.v2;
+const { id, introducedIn } = MODEL_V2;
+const { computeCountry, freshness, labelOf, statusOf, yoyLabel } = modelFunctions<CountryResult>("v2");
 
 const snap = (input: ModelInput, asOf: string) => computeCountry(input, asOf).snapshot;
 const repeat = (value: number, n: number) => Array.from({ length: n }, () => value);
@@ -769,7 +762,7 @@ describe("ingest ids and determinism", () => {
   });
 
   it("uses the parameters it is given", () => {
-    const strict: ModelV2Params = { ...MODEL_V2, yoy: { threshold: 5, lagMonths: 12 } };
+    const strict: ModelParams = { ...MODEL_V2, yoy: { threshold: 5, lagMonths: 12 } };
     const u = makeInput({ unemploymentMonthly: monthlyEndingAt("2025-11", [...repeat(8, 12), ...repeat(6, 12)]) });
     expect(computeCountry(u, "2025-12-15").snapshot.yoy.label).toBe("Up");
     expect(computeCountry(u, "2025-12-15", strict).snapshot.yoy.label).toBe("Same");
