@@ -36,7 +36,7 @@ const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
 beforeAll(async () => {
   site = await sharedSite();
   h = await startHarness({
-    prefix: "jwi-e2e-one-story-",
+    prefix: "jwi-e2e-pages-",
     config: {
       rateLimits: {
         experiences: { limit: 50, windowMs: 600_000 },

@@ -302,7 +302,7 @@ describe("the pages at 390 px and 1280 px", () => {
           if (evidenceHere)
             expect((await visibleTexts(page, "[data-testid=evidence]")).length, `${size} ${path}`).toBe(1);
           if (axeHere) expect(await axeViolations(page), `${size} ${path}`).toEqual([]);
-          await screenshot(page, `one-story-${size}-${path.slice(1).replace("/", "-")}`);
+          await screenshot(page, `signal-evidence-${size}-${path.slice(1).replace("/", "-")}`);
         }
       }
       expect(console.unexpected()).toEqual([]);

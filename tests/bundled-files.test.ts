@@ -216,7 +216,7 @@ describe("the bundle as `npm start` loads it (manifest order, as of 2026-11-22)"
             o.dataType === "vacancy" &&
             o.table === "jvs_q_r21" &&
             o.series.includes("nace_r2_1=B-T") &&
-            // The answer is NSA; since the fourth batch PL also has a B-T SA series (read first, tests/fourth-batch).
+            // The answer is NSA; since the fourth batch PL also has a B-T SA series (read first, tests/vacancy-workbook-and-lags).
             o.series.includes("s_adj=NSA") &&
             o.geo === code &&
             o.period >= "2019-Q1",
