@@ -9,7 +9,6 @@ import {
   STATUSES_BEST_FIRST,
   markerFraction,
   ratingBandText,
-  statusScaleSentence,
 } from "./weather.ts";
 import { VISIONS, contrastRatio, perceivedDifference } from "./colour-vision.ts";
 
@@ -42,7 +41,14 @@ describe("weather presentation", () => {
         expect(statusOf(r.to - 0.05)).not.toBe(s); // shown as r.to: the next band (6.95 is shown 7.0)
       }
     }
-    expect(statusScaleSentence()).toBe("stormy below 2, rainy below 4, cloudy below 7, bright below 9, sunny from 9");
+    // The scale the home page says ("stormy below 2, … sunny from 9", home.scale.* in the catalogues), from the model.
+    expect(STATUS_RANGES).toEqual({
+      stormy: { from: 1, to: 2 },
+      rainy: { from: 2, to: 4 },
+      cloudy: { from: 4, to: 7 },
+      bright: { from: 7, to: 9 },
+      sunny: { from: 9, to: 10 },
+    });
   });
   it("puts the scale marker at (score - 1) / 9", () => {
     expect(markerFraction(1)).toBe(0);

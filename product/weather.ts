@@ -80,16 +80,6 @@ export function markerFraction(score: number): number {
   return Math.min(1, Math.max(0, (score - min) / (max - min)));
 }
 
-/** "stormy below 2, rainy below 4, cloudy below 7, bright below 9, sunny from 9" (from the model's thresholds). */
-export function statusScaleSentence(): string {
-  const worstFirst = [...STATUSES_BEST_FIRST].reverse();
-  return worstFirst
-    .map((s, i) =>
-      i === worstFirst.length - 1 ? `${s} from ${STATUS_RANGES[s].from}` : `${s} below ${STATUS_RANGES[s].to}`,
-    )
-    .join(", ");
-}
-
 /** One band of the rating key: a label's score range and the weather statuses inside it. */
 export interface RatingBand {
   label: string;

@@ -3,7 +3,7 @@
 // only the figures that exist (lib/availability.ts); the page names the missing ones once (NotAvailable).
 import { countryPhrase } from "../../../product/country-phrases.ts";
 import type { ReactNode } from "react";
-import { SIGNAL_RULES, SIGNAL_TEXT, signalFigure, type GeneralSignal } from "../../../product/signal.ts";
+import { SIGNAL_RULES, signalFigure, type GeneralSignal } from "../../../product/signal.ts";
 import type { Snapshot } from "../../../pipeline/model/types.ts";
 import { PANEL_RULES, type MarketPanel, type SentimentSourcePanel, type Tone } from "../../../product/market-panel.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
@@ -94,14 +94,6 @@ function EuNote({ eu }: { eu: NonNullable<MarketPanel["comparisons"]["unemployme
   );
 }
 
-/** "EU-27: 14.8% in January 2026." when the EU figure of the same month is stored; else that it is context only. */
-export function youthNote(panel: MarketPanel): string {
-  const month = panel.youth_unemployment_period ? formatPeriod(panel.youth_unemployment_period) : "";
-  return panel.youth_unemployment_eu_rate != null
-    ? `EU-27: ${formatPercent(panel.youth_unemployment_eu_rate)} in ${month}. Context only, not in the score.`
-    : "Context only, not in the score.";
-}
-
 /** A decimal the product wrote in English ("+0.4") with the page's decimal separator ("+0,4"). */
 function localDecimal(f: ReturnType<typeof useFormat>, text: string): string {
   return f.locale === "en" ? text : text.replace(".", f.plain(1.5).charAt(1));
@@ -125,13 +117,12 @@ function useSignalExplanation(reading: ReturnType<typeof signalReadingOf>): stri
   })}`;
 }
 
-/** The signal's word ("Improving") in the page's language. */
-function signalWord(t: ReturnType<typeof useT>, text: string): string {
-  const key = (Object.keys(SIGNAL_TEXT) as GeneralSignal[]).find((k) => SIGNAL_TEXT[k] === text);
-  return key ? t(`signal.${key}`) : text;
+/** The signal's word ("Improving") in the page's language, from the panel's signal key. */
+function signalWord(t: ReturnType<typeof useT>, signal: GeneralSignal | null): string {
+  return signal ? t(`signal.${signal}`) : "";
 }
 
-/** youthNote in the page's language. */
+/** "EU-27: 14.8% in January 2026." when the EU figure of the same month is stored; else that it is context only. */
 function useYouthNote(panel: MarketPanel | null): string {
   const f = useFormat();
   const t = useT();
@@ -400,7 +391,7 @@ export function MarketSentiment({
           </dt>
           <dd>
             <span className="text-xl font-semibold" data-testid="general-signal">
-              {signalWord(t, panel.general_signal_text!)}
+              {signalWord(t, panel.general_signal)}
             </span>
             {reading ? (
               <p className="mt-0.5 text-sm text-slate-700" data-testid="signal-parts">

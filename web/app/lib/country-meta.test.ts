@@ -12,7 +12,6 @@ import { STATUS_STYLE, STATUSES_BEST_FIRST, type Status } from "../../../product
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { LOCALES, type Locale } from "../i18n/locales.ts";
 import { countryDescription, countryTitle, shareCardAltIn, type DescribedCountry } from "./country-meta.ts";
-import { shareCardAlt } from "./share.ts";
 import type { MarketPanel } from "../../../product/market-panel.ts";
 import type { RatingLabel } from "../../../pipeline/model/types.ts";
 
@@ -106,22 +105,27 @@ describe("country page metadata from the catalogues", () => {
     }
   });
 
-  it("English: the share card's alternative text is lib/share.ts's", () => {
+  it("English: the share card's alternative text names the country, the score as shown, the weather and the data month", () => {
     const en = intlOf("en");
+    expect(shareCardAltIn(en, "GR", { score: 7.36, status: "bright" }, "2026-10")).toBe(
+      "Greece: 7.4 out of 10, bright job market (data to October 2026)",
+    );
+    expect(shareCardAltIn(en, "LI", null, null)).toBe("Liechtenstein: job market weather, no score shown");
     for (const [code, name] of [
       ["GR", "Greece"],
       ["LI", "Liechtenstein"],
       ["CZ", "Czechia"],
     ] as const) {
       for (const status of STATUSES_BEST_FIRST) {
+        const word = STATUS_STYLE[status].name.toLowerCase();
         expect(shareCardAltIn(en, code, { score: 7.36, status }, "2026-10")).toBe(
-          shareCardAlt(name, { score: 7.36, status }, "2026-10"),
+          `${name}: 7.4 out of 10, ${word} job market (data to October 2026)`,
         );
         expect(shareCardAltIn(en, code, { score: 2.04, status }, null)).toBe(
-          shareCardAlt(name, { score: 2.04, status }, null),
+          `${name}: 2.0 out of 10, ${word} job market`,
         );
       }
-      expect(shareCardAltIn(en, code, null, null)).toBe(shareCardAlt(name, null, null));
+      expect(shareCardAltIn(en, code, null, null)).toBe(`${name}: job market weather, no score shown`);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { badgePath, badgeSnippet, shareCardAlt, shareCardPath } from "./share.ts";
+import { badgePath, badgeSnippet, shareCardPath } from "./share.ts";
 
 describe("share links", () => {
   it("paths are lower case under /og and /badge", () => {
@@ -21,12 +21,5 @@ describe("share links", () => {
     expect(snippet).not.toContain("<script>");
     expect(snippet).not.toContain("<b>");
     expect(snippet).toContain('alt="Job Weather Index for &quot;Hostile&quot; &lt;b&gt;"');
-  });
-
-  it("the share card's alt text", () => {
-    expect(shareCardAlt("Greece", { score: 7.36, status: "bright" }, "2026-10")).toBe(
-      "Greece: 7.4 out of 10, bright job market (data to October 2026)",
-    );
-    expect(shareCardAlt("Liechtenstein", null, null)).toBe("Liechtenstein: job market weather, no score shown");
   });
 });

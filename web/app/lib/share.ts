@@ -1,7 +1,7 @@
 // Where a country's share card and badge live (served by api/routes/share.ts) and the badge's copy-paste snippet.
 import { CARD_HEIGHT, CARD_WIDTH } from "../../../product/share-cards/card.ts";
-import { dataToText, formatScore } from "../../../product/format.ts";
-import { STATUS_STYLE, type Status } from "../../../product/weather.ts";
+import { formatScore } from "../../../product/format.ts";
+import type { Status } from "../../../product/weather.ts";
 
 export const SHARE_CARD_SIZE = { width: CARD_WIDTH, height: CARD_HEIGHT } as const;
 
@@ -23,13 +23,6 @@ export function badgeAlt(name: string, shown: ShownScore): string {
   return shown
     ? `Job Weather Index for ${name}: ${formatScore(shown.score)} (${shown.status})`
     : `Job Weather Index for ${name}`;
-}
-
-/** Alternative text of a share card (og:image:alt). */
-export function shareCardAlt(name: string, shown: ShownScore, month: string | null): string {
-  if (!shown) return `${name}: job market weather, no score shown`;
-  const when = month ? ` (${dataToText(month)})` : "";
-  return `${name}: ${formatScore(shown.score)} out of 10, ${STATUS_STYLE[shown.status].name.toLowerCase()} job market${when}`;
 }
 
 const escapeAttr = (s: string) =>
