@@ -40,7 +40,7 @@ export const idParam = z.coerce.number().int().positive();
 /** The shared parts of the operator routes, made once per app. */
 export interface AdminKit {
   d: AdminDeps;
-  /** JSON bodies of the operator's small writes (JWI_JSON_LIMIT). */
+  /** JSON bodies of the operator's small writes, at most `config.jsonLimitBytes` (api/env.ts). */
   json: express.RequestHandler;
   /** One audit entry of `actor`'s `action`. */
   record(actor: string, action: string, result: AuditResult, detail?: unknown, target?: string): void;
