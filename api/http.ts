@@ -195,11 +195,6 @@ export function originVary(config: {
   return config.trustProxy === false || config.trustProxy === 0 ? "Host" : "Host, X-Forwarded-Host, X-Forwarded-Proto";
 }
 
-/** The public origin: the configured one, else this request's own (requestOrigin). */
-export function publicOriginOf(req: Request, configured: string | null): string {
-  return configured ?? requestOrigin(req);
-}
-
 /** Answers 404 in the contract's JSON shape (for /api paths nothing matched). */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, "not_found", `No API route ${req.method} ${req.path}`));

@@ -90,9 +90,6 @@ function eventText(from: Snapshot, to: Snapshot, e: Explanation | null, previous
   return `${changeSentence(e, sinceUpdate(previousAt))}${datesOf(to, at)}`;
 }
 
-/** True for a start event (startEvents): a country's first entry, stating its weather, compared with nothing. */
-export const isStartEvent = (e: Pick<FeedEvent, "previous_published_at">): boolean => e.previous_published_at === "";
-
 /**
  * The start events of a publication: one per scored country of `next` that has no entry in the feeds yet
  * (`reported`) and no change event in this publication, stating its status and score. After the first

@@ -28,7 +28,6 @@ export function terminalActor(): JobActor {
 
 export const SCHEDULE_ACTOR: JobActor = Object.freeze({ door: "schedule", name: "schedule" });
 export const SEED_ACTOR: JobActor = Object.freeze({ door: "seed", name: "seed" });
-export const operatorActor = (username: string): JobActor => ({ door: "operator page", name: username });
 
 /** The audit log's results (product/shapes.ts AuditResult). */
 export type JobAuditResult = "ok" | "rejected" | "busy" | "error";

@@ -13,9 +13,6 @@ import type { RoleFamily } from "./options.ts";
 
 export { ALL_SECTORS, NACE_REVISIONS, SHOWN_SECTORS, type NaceRevision, type SectorRate };
 
-/** A sector as the pages and the API name it: its revision and code (`nace_r2:J`). */
-export const sectorId = (revision: NaceRevision, code: string): string => `${revision}:${code}`;
-
 /**
  * The aggregate each role family of the community reads (score model v2.3 §11), per revision; null where no single
  * aggregate fits (Product, Design, Marketing, Sales, Operations, Other).
@@ -45,13 +42,6 @@ export const PICKABLE_SECTORS: readonly string[] = SHOWN_SECTORS.nace_r2;
 export const SECTOR_EQUIVALENTS: Readonly<Record<string, Readonly<Record<NaceRevision, string>>>> = Object.fromEntries(
   SHOWN_SECTORS.nace_r2.map((code, i) => [code, { nace_r2: code, nace_r2_1: SHOWN_SECTORS.nace_r2_1[i]! }]),
 );
-
-/** The rate a role family reads in a country's published sectors, or null (none stored, or no single aggregate). */
-export function sectorOfFamily(sectors: readonly SectorRate[], family: RoleFamily): SectorRate | null {
-  const codes = ROLE_FAMILY_SECTORS[family];
-  if (codes === null) return null;
-  return pickSector(sectors, codes);
-}
 
 /** The newest rate among a pickable sector's aggregates in either revision (NACE Rev. 2.1 on equal quarters). */
 export function pickSector(

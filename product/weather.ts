@@ -49,10 +49,6 @@ export const MAP_STYLE = {
 /** The same hatch as a CSS background (legend swatches). */
 export const NO_DATA_HATCH_CSS = `repeating-linear-gradient(135deg, ${MAP_STYLE.noDataStripe} 0 1.5px, ${MAP_STYLE.noDataBase} 1.5px 5px)`;
 
-/** Legend names of the two states that are not a status. */
-export const NO_DATA_NAME = "No recent data";
-export const NOT_COVERED_NAME = "Not covered";
-
 const { min, max } = CURRENT_PARAMS.scale;
 
 /** Score range of each status from the model's thresholds: [from, to) except the top one, which includes max. */

@@ -48,14 +48,3 @@ export function bodyText(document: Document): string {
   for (const el of body.querySelectorAll("script, style, template")) el.remove();
   return body.textContent ?? "";
 }
-
-/**
- * Text a visitor can read or hear in the server's HTML: the title, the body's text (scripts, styles and templates
- * aside) and every alt, aria-label and title attribute.
- */
-export function readableHtmlText(document: Document): string {
-  const attrs = [...document.querySelectorAll("[alt], [aria-label], [title]")].map(
-    (e) => e.getAttribute("alt") ?? e.getAttribute("aria-label") ?? e.getAttribute("title") ?? "",
-  );
-  return [document.title, bodyText(document), ...attrs].join("\n");
-}

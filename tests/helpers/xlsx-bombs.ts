@@ -218,28 +218,3 @@ export function manyEntriesBomb(count: number): Buffer {
   }));
   return zip([...workbookParts({ data: Buffer.from(SHEET_HEAD + SHEET_TAIL) }), ...extra]);
 }
-
-/** Excel's column name of 1-based column `c`: A, Z, AA, … */
-function columnName(c: number): string {
-  let s = "";
-  for (let n = c; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-/**
- * Within every archive limit, yet too many cells for the parser: `rows` rows of 200 empty styled cells
- * (`<c r="GR17" s="42"/>`, ~20 bytes each; the styles are pseudo-random so it deflates only ~5:1).
- */
-export async function cellFlood(rows: number): Promise<Buffer> {
-  const cols = Array.from({ length: 200 }, (_, c) => columnName(c + 1));
-  let seed = 12345;
-  const row = (i: number) => {
-    let s = `<row r="${i + 1}">`;
-    for (const col of cols) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      s += `<c r="${col}${i + 1}" s="${seed % 97}"/>`;
-    }
-    return s + "</row>";
-  };
-  return zip(workbookParts({ deflated: await deflateGenerated(SHEET_HEAD, row, rows, SHEET_TAIL) }));
-}

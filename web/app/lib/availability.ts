@@ -66,7 +66,6 @@ export function availabilityOf(panel: MarketPanel | null, hasScore: boolean): Av
 }
 
 export const hasConditions = (a: Availability) => any(a.conditions);
-export const hasSentimentData = (a: Availability) => any(a.sentiment);
 export const hasComparisons = (a: Availability) => any(a.comparisons);
 
 export { listIn } from "./list-in.ts";
