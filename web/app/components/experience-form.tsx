@@ -20,10 +20,9 @@ import { notify } from "../lib/toast.ts";
 import { CloseIcon } from "./icons.tsx";
 import { Honeypot } from "./honeypot.tsx";
 import {
-  CharCounter,
-  FieldError,
   FormRefusal,
-  describedBy,
+  SelectField,
+  TextAreaField,
   firstInvalid,
   focusFirstInvalid,
   optionLabel,
@@ -81,9 +80,6 @@ function stateOf(values: Record<string, string>): FormState {
 }
 
 const MOODS = Array.from({ length: MOOD_MAX - MOOD_MIN + 1 }, (_, i) => MOOD_MIN + i);
-
-const field =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
 
 export default function ExperienceForm({
   countryCode,
@@ -270,25 +266,19 @@ export default function ExperienceForm({
         />
         {t("localLanguage")}
       </label>
-      <div className="mt-4">
-        <label htmlFor="experience-comment" className="block text-sm font-medium">
-          {t("comment")}
-        </label>
-        <textarea
-          id="experience-comment"
-          autoFocus={focus === "comment"}
-          rows={3}
-          value={form.comment}
-          onChange={(e) => set("comment", e.target.value)}
-          className={`${field} ${errors.comment ? "border-red-600" : ""}`}
-          name="comment"
-          placeholder={t("comment.placeholder")}
-          aria-invalid={errors.comment ? true : undefined}
-          aria-describedby={describedBy("experience-comment-count", errors.comment && "experience-comment-error")}
-        />
-        <CharCounter id="experience-comment-count" length={form.comment.length} max={COMMENT_MAX_LENGTH} />
-        <FieldError id="experience-comment-error" message={errors.comment} />
-      </div>
+      <TextAreaField
+        boxClass="mt-4"
+        id="experience-comment"
+        name="comment"
+        label={t("comment")}
+        rows={3}
+        placeholder={t("comment.placeholder")}
+        counter={{ length: form.comment.length, max: COMMENT_MAX_LENGTH }}
+        autoFocus={focus === "comment"}
+        value={form.comment}
+        error={errors.comment}
+        onChange={(v) => set("comment", v)}
+      />
       <Honeypot value={form.website} onChange={(v) => set("website", v)} />
       <div className="mt-5 flex gap-3">
         <button
@@ -324,31 +314,12 @@ function RequiredSelect(props: {
   onChange(value: string): void;
 }) {
   const intl = useIntl();
-  const id = `experience-${props.name}`;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label} *
-      </label>
-      <select
-        id={id}
-        className={`${field} ${props.error ? "border-red-600" : ""}`}
-        value={props.value}
-        autoFocus={props.autoFocus}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-required="true"
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(props.error && `${id}-error`)}
-        name={props.name}
-      >
-        <option value="">{props.placeholder}</option>
-        {props.options.map((r) => (
-          <option key={r} value={r}>
-            {optionLabel(intl, r)}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} message={props.error} />
-    </div>
+    <SelectField
+      {...props}
+      id={`experience-${props.name}`}
+      required
+      options={props.options.map((value) => ({ value, label: optionLabel(intl, value) }))}
+    />
   );
 }

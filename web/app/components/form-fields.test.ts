@@ -1,10 +1,13 @@
 // The forms' shared texts in the page's language: caps with CLDR plurals and local digits, and the server's
-// English field errors shown by kind from the catalogue.
+// English field errors shown by kind from the catalogue; the one field family every public form uses.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createIntl } from "react-intl";
+import { parseHTML } from "linkedom";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { RawIntlProvider, createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
-import { localFieldError, optionLabel, overCapMessage } from "./form-fields.tsx";
+import { SelectField, TextAreaField, TextField, localFieldError, optionLabel, overCapMessage } from "./form-fields.tsx";
 
 const intlOf = (locale: string) =>
   createIntl({
@@ -52,5 +55,89 @@ describe("form texts", () => {
     expect(optionLabel(intlOf("en"), "IT/Engineering")).toBe("IT/Engineering");
     expect(optionLabel(intlOf("fr"), "Work permit in process")).toBe("Permis de travail en cours");
     expect(optionLabel(intlOf("it"), "Something else")).toBe("Something else");
+  });
+});
+
+describe("the one field family (TextField, TextAreaField, SelectField)", () => {
+  const html = (node: React.ReactElement) =>
+    parseHTML(
+      `<html><body>${renderToStaticMarkup(createElement(RawIntlProvider, { value: intlOf("en") }, node))}</body></html>`,
+    ).document;
+  const noop = () => {};
+
+  it("labels the control, marks a required one, and links hint, counter and error in that order", () => {
+    const doc = html(
+      createElement(TextAreaField, {
+        id: "f-message",
+        name: "message",
+        label: "Message",
+        required: true,
+        hint: "Say what you need.",
+        counter: { length: 12, max: 100 },
+        error: "Message is required",
+        errorTestId: "f-message-error",
+        value: "",
+        onChange: noop,
+      }),
+    );
+    const control = doc.querySelector("textarea")!;
+    expect(doc.querySelector("label")!.getAttribute("for")).toBe("f-message");
+    expect(doc.querySelector("label")!.textContent).toBe("Message *");
+    expect(control.getAttribute("name")).toBe("message");
+    expect(control.getAttribute("aria-required")).toBe("true");
+    expect(control.getAttribute("aria-invalid")).toBe("true");
+    expect(control.getAttribute("aria-describedby")).toBe("f-message-hint f-message-count f-message-error");
+    expect(control.className).toContain("border-red-600");
+    expect(doc.getElementById("f-message-hint")!.textContent).toBe("Say what you need.");
+    expect(doc.getElementById("f-message-count")!.textContent).toBe("12 / 100 characters");
+    const error = doc.getElementById("f-message-error")!;
+    expect(error.textContent).toBe("Message is required");
+    expect(error.getAttribute("data-testid")).toBe("f-message-error");
+  });
+
+  it("without an error: no aria-invalid, no error element, the plain border; optional fields carry no star", () => {
+    const doc = html(
+      createElement(TextField, {
+        id: "f-phone",
+        name: "phone",
+        type: "tel",
+        label: "Phone",
+        error: undefined,
+        value: "+49",
+        onChange: noop,
+      }),
+    );
+    const control = doc.querySelector("input")!;
+    expect(doc.querySelector("label")!.textContent).toBe("Phone");
+    expect(control.getAttribute("type")).toBe("tel");
+    expect(control.hasAttribute("aria-invalid")).toBe(false);
+    expect(control.hasAttribute("aria-required")).toBe(false);
+    expect(control.hasAttribute("aria-describedby")).toBe(false);
+    expect(control.className).toContain("border-slate-300");
+    expect(doc.getElementById("f-phone-error")).toBeNull();
+  });
+
+  it("a select asks to choose first and lists the options", () => {
+    const doc = html(
+      createElement(SelectField, {
+        id: "f-topic",
+        name: "topic",
+        label: "Topic",
+        placeholder: "Choose a topic",
+        options: [
+          { value: "a", label: "First" },
+          { value: "b", label: "Second" },
+        ],
+        error: undefined,
+        value: "b",
+        onChange: noop,
+      }),
+    );
+    const options = [...doc.querySelectorAll("option")].map((o) => [o.getAttribute("value"), o.textContent]);
+    expect(options).toEqual([
+      ["", "Choose a topic"],
+      ["a", "First"],
+      ["b", "Second"],
+    ]);
   });
 });

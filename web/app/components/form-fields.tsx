@@ -3,6 +3,7 @@
 // in error, and a character counter under capped text that never cuts what was typed: past the cap it turns
 // red and says by how much, and the form refuses to send it. Every text comes from the `forms` catalogue
 // (web/app/i18n/messages/<locale>/forms.json, docs/i18n-pages.md).
+import type { JSX, ReactNode } from "react";
 import { useActionData, useSearchParams } from "react-router";
 import { useIntl, type IntlShape } from "react-intl";
 import { SENT_PARAM, type FormName, type FormOutcome } from "../../../product/forms.ts";
@@ -13,12 +14,130 @@ export function describedBy(...ids: Array<string | null | undefined | false>): s
   return list || undefined;
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+/** A field's error, written under it (its id is what the field's aria-describedby names). */
+export function FieldError({ id, message, testId }: { id: string; message: string | undefined; testId?: string }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-normal text-red-700" data-field-error>
+    <p id={id} className="mt-1 text-sm font-normal text-red-700" data-field-error data-testid={testId}>
       {message}
     </p>
+  );
+}
+
+/** The class of a form's text input, text area or select: a red border while the field is in error. */
+export const fieldClass = (invalid: boolean) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
+
+interface FieldParts {
+  /** The control's id; its hint, counter and error are `${id}-hint`, `${id}-count`, `${id}-error`. */
+  id: string;
+  name: string;
+  label: string;
+  /** Marked with " *" and aria-required (the form says "* required"). */
+  required?: boolean;
+  error: string | undefined;
+  /** A sentence under the control, before its error. */
+  hint?: string;
+  /** A character counter under capped text (CharCounter). */
+  counter?: { length: number; max: number };
+  /** The error's data-testid, where tests name it. */
+  errorTestId?: string;
+  /** The class of the field's box (its spacing in the form). */
+  boxClass?: string;
+  autoFocus?: boolean;
+  value: string;
+  onChange(value: string): void;
+}
+
+type InputParts = Pick<JSX.IntrinsicElements["input"], "type" | "autoComplete" | "maxLength" | "placeholder">;
+type TextAreaParts = Pick<JSX.IntrinsicElements["textarea"], "rows" | "placeholder" | "maxLength">;
+
+/**
+ * One field of a form, the same in every form (docs/product.md §5): its label, the control, a hint, a counter and the
+ * error under it, the control naming them (aria-describedby) and saying when it is in error (aria-invalid). The name
+ * posts without JavaScript.
+ */
+function FieldFrame({ f, children }: { f: FieldParts; children: ReactNode }) {
+  return (
+    <div className={f.boxClass}>
+      <label htmlFor={f.id} className="block text-sm font-medium">
+        {f.label}
+        {f.required ? " *" : null}
+      </label>
+      {children}
+      {f.hint ? (
+        <p id={`${f.id}-hint`} className="mt-1 text-xs text-slate-600">
+          {f.hint}
+        </p>
+      ) : null}
+      {f.counter ? <CharCounter id={`${f.id}-count`} length={f.counter.length} max={f.counter.max} /> : null}
+      <FieldError id={`${f.id}-error`} message={f.error} testId={f.errorTestId} />
+    </div>
+  );
+}
+
+/** What every control of a field carries: id, name, value, focus, the red border, and the ARIA that links its parts. */
+function controlProps(f: FieldParts) {
+  return {
+    id: f.id,
+    name: f.name,
+    autoFocus: f.autoFocus,
+    className: fieldClass(!!f.error),
+    value: f.value,
+    "aria-required": f.required ? ("true" as const) : undefined,
+    "aria-invalid": f.error ? true : undefined,
+    "aria-describedby": describedBy(f.hint && `${f.id}-hint`, f.counter && `${f.id}-count`, f.error && `${f.id}-error`),
+  };
+}
+
+/** A one-line text field (name, email, phone…). */
+export function TextField(props: FieldParts & InputParts) {
+  const { type, autoComplete, maxLength, placeholder } = props;
+  return (
+    <FieldFrame f={props}>
+      <input
+        {...controlProps(props)}
+        type={type}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A text area (a message, a comment), usually with its counter. */
+export function TextAreaField(props: FieldParts & TextAreaParts) {
+  const { rows, placeholder, maxLength } = props;
+  return (
+    <FieldFrame f={props}>
+      <textarea
+        {...controlProps(props)}
+        rows={rows}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </FieldFrame>
+  );
+}
+
+/** A choice from a list: the first option, empty, asks to choose. */
+export function SelectField(
+  props: FieldParts & { placeholder: string; options: readonly { value: string; label: string }[] },
+) {
+  return (
+    <FieldFrame f={props}>
+      <select {...controlProps(props)} onChange={(e) => props.onChange(e.target.value)}>
+        <option value="">{props.placeholder}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
   );
 }
 

@@ -14,10 +14,9 @@ import { BackButton } from "../components/page-parts.tsx";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { Honeypot } from "../components/honeypot.tsx";
 import {
-  CharCounter,
-  FieldError,
   FormRefusal,
-  describedBy,
+  TextAreaField,
+  TextField,
   fieldErrorsOf,
   firstInvalid,
   focusFirstInvalid,
@@ -67,8 +66,6 @@ export const action = ({ context }: { context: SiteLoadContext }) => formAction(
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, { title: args.data?.meta.title ?? "Waiting list", description: args.data?.meta.description });
 
-const field = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
 const EMPTY = { name: "", email: "", phone: "", message: "", website: "" };
 
 type Field = "name" | "email" | "phone" | "message";
@@ -180,81 +177,53 @@ export default function WaitingListPage() {
           >
             <p className="text-sm text-slate-600">{intl.formatMessage({ id: "forms.requiredMarked" })}</p>
             <FormRefusal outcome={refused} />
-            <div>
-              <label htmlFor="wl-name" className="block text-sm font-medium">
-                {t("name")} *
-              </label>
-              <input
-                id="wl-name"
-                autoFocus={focus === "name"}
-                className={field(!!errors.name)}
-                name="name"
-                aria-required="true"
-                autoComplete="name"
-                value={form.name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describedBy(errors.name && "wl-name-error")}
-                onChange={(e) => set("name", e.target.value)}
-              />
-              <FieldError id="wl-name-error" message={errors.name} />
-            </div>
-            <div>
-              <label htmlFor="wl-email" className="block text-sm font-medium">
-                {t("email")} *
-              </label>
-              <input
-                id="wl-email"
-                autoFocus={focus === "email"}
-                className={field(!!errors.email)}
-                name="email"
-                type="email"
-                aria-required="true"
-                autoComplete="email"
-                value={form.email}
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={describedBy(errors.email && "wl-email-error")}
-                onChange={(e) => set("email", e.target.value)}
-              />
-              <FieldError id="wl-email-error" message={errors.email} />
-            </div>
-            <div>
-              <label htmlFor="wl-phone" className="block text-sm font-medium">
-                {t("phone")}
-              </label>
-              <input
-                id="wl-phone"
-                autoFocus={focus === "phone"}
-                className={field(!!errors.phone)}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                value={form.phone}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby={describedBy(errors.phone && "wl-phone-error")}
-                onChange={(e) => set("phone", e.target.value)}
-              />
-              <FieldError id="wl-phone-error" message={errors.phone} />
-            </div>
-            <div>
-              <label htmlFor="wl-message" className="block text-sm font-medium">
-                {t("message")} *
-              </label>
-              <textarea
-                id="wl-message"
-                autoFocus={focus === "message"}
-                className={field(!!errors.message)}
-                name="message"
-                rows={4}
-                aria-required="true"
-                value={form.message}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={describedBy("wl-message-count", errors.message && "wl-message-error")}
-                onChange={(e) => set("message", e.target.value)}
-                placeholder={t("message.placeholder")}
-              />
-              <CharCounter id="wl-message-count" length={form.message.length} max={WAITING_LIST_MESSAGE_MAX_LENGTH} />
-              <FieldError id="wl-message-error" message={errors.message} />
-            </div>
+            <TextField
+              id="wl-name"
+              name="name"
+              label={t("name")}
+              required
+              autoComplete="name"
+              autoFocus={focus === "name"}
+              value={form.name}
+              error={errors.name}
+              onChange={(v) => set("name", v)}
+            />
+            <TextField
+              id="wl-email"
+              name="email"
+              type="email"
+              label={t("email")}
+              required
+              autoComplete="email"
+              autoFocus={focus === "email"}
+              value={form.email}
+              error={errors.email}
+              onChange={(v) => set("email", v)}
+            />
+            <TextField
+              id="wl-phone"
+              name="phone"
+              type="tel"
+              label={t("phone")}
+              autoComplete="tel"
+              autoFocus={focus === "phone"}
+              value={form.phone}
+              error={errors.phone}
+              onChange={(v) => set("phone", v)}
+            />
+            <TextAreaField
+              id="wl-message"
+              name="message"
+              label={t("message")}
+              required
+              rows={4}
+              placeholder={t("message.placeholder")}
+              counter={{ length: form.message.length, max: WAITING_LIST_MESSAGE_MAX_LENGTH }}
+              autoFocus={focus === "message"}
+              value={form.message}
+              error={errors.message}
+              onChange={(v) => set("message", v)}
+            />
             <Honeypot value={form.website} onChange={(v) => set("website", v)} />
             <button
               type="submit"
