@@ -10,14 +10,11 @@ import { ScoreCard } from "./score-card.tsx";
 import { CountryPicker } from "./country-picker.tsx";
 import { PopoverGroup } from "./info.tsx";
 import { BackButton, Breadcrumbs, Card, DatesLine, HelpCard, Section } from "./page-parts.tsx";
-import {
-  AdviceList,
-  ComparisonInsights,
-  MarketConditions,
-  MarketSentiment,
-  NotAvailable,
-  hasSentiment,
-} from "./market-panels.tsx";
+import { AdviceList } from "./market-advice.tsx";
+import { ComparisonInsights } from "./comparison-insights.tsx";
+import { MarketConditions } from "./market-conditions.tsx";
+import { NotAvailable } from "./market-parts.tsx";
+import { MarketSentiment, hasSentiment } from "./market-sentiment.tsx";
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
 import { WhyChanged } from "./why-changed.tsx";

@@ -6,7 +6,7 @@ import { adviceFor } from "../../../product/advice.ts";
 import { STATUSES_BEST_FIRST as STATUSES } from "../../../product/weather.ts";
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { LOCALES } from "../i18n/locales.ts";
-import { adviceSaid } from "./market-panels.tsx";
+import { adviceSaid } from "./market-advice.tsx";
 
 const combos = [false, true].flatMap((openings) =>
   [false, true].flatMap((competition) => [false, true].map((sentiment) => ({ openings, competition, sentiment }))),

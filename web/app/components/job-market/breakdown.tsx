@@ -5,7 +5,8 @@ import type { CountryPageData } from "../../lib/country.server.ts";
 import { countingText } from "../../lib/sentiment.ts";
 import type { Availability } from "../../lib/availability.ts";
 import { useFormat } from "../../i18n/format.ts";
-import { NotAvailable, useComparisonRows } from "../market-panels.tsx";
+import { useComparisonRows } from "../comparison-insights.tsx";
+import { NotAvailable } from "../market-parts.tsx";
 import { useIntl } from "react-intl";
 import { useJobMarketText, type NoScore } from "./text.ts";
 

@@ -3,7 +3,7 @@
 import { useIntl } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
 import { adviceFor, countingInputs } from "../../../../product/advice.ts";
-import { NoAdvice, adviceSaid } from "../market-panels.tsx";
+import { NoAdvice, adviceSaid } from "../market-advice.tsx";
 import { useJobMarketText } from "./text.ts";
 
 export function NextMoves({ data }: { data: CountryPageData }) {

@@ -1,0 +1,89 @@
+// The country page's advice (docs/product.md §2, product/advice.ts): each item's claim only where the input it
+// rests on counts today, in the page's language; what stands in for advice when no score may be shown.
+import type { Snapshot } from "../../../pipeline/model/types.ts";
+import { Link } from "react-router";
+import {
+  ADVICE,
+  APPLICATIONS_PER_WEEK,
+  MIN_REQUIREMENTS_MATCH,
+  adviceFor,
+  countingInputs,
+  type AdviceItem,
+} from "../../../product/advice.ts";
+import type { Status } from "../../../product/weather.ts";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import { useLocalePath } from "../i18n/use-locale.ts";
+
+/** What stands in for advice when a country has no score that may be shown (or publication is paused). */
+export function NoAdvice({ paused = false }: { paused?: boolean }) {
+  const lp = useLocalePath();
+  return (
+    <p className="text-sm text-slate-700">
+      <FormattedMessage
+        id={paused ? "market.noAdvice.paused" : "market.noAdvice.noScore"}
+        values={{
+          link: (chunks) => (
+            <Link to={lp("/brightest")} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+              {chunks}
+            </Link>
+          ),
+        }}
+      />
+    </p>
+  );
+}
+
+/**
+ * The catalogue ids of an advice item: market.advice.<status>.<slot>.title and .text (.without.text for its variant
+ * without a claim); the shared "Send 5 to 10 quality applications…" is market.advice.applications. Null for an item
+ * product/advice.ts does not list (shown as written).
+ */
+function adviceIds(
+  status: Status,
+  item: AdviceItem,
+  has: (id: string) => boolean,
+): { title: string; text: string } | null {
+  const slot = ADVICE[status].findIndex((e) => e.text === item.text || e.without?.text === item.text);
+  if (slot < 0) return null;
+  const base = `market.advice.${status}.${slot}`;
+  const text = ADVICE[status][slot]!.text === item.text ? `${base}.text` : `${base}.without.text`;
+  return { title: `${base}.title`, text: has(text) ? text : "market.advice.applications" };
+}
+
+/** The advice figures as the messages take them ("5 to 10" → 5 and 10). */
+const [ADVICE_MIN, ADVICE_MAX] = APPLICATIONS_PER_WEEK.split(" to ");
+
+/** An advice item in the page's language (English: word for word product/advice.ts's). */
+export function adviceSaid(intl: IntlShape, status: Status, item: AdviceItem): { title: string; text: string } {
+  const ids = adviceIds(status, item, (id) => id in intl.messages);
+  const values = { min: ADVICE_MIN!, max: ADVICE_MAX!, match: MIN_REQUIREMENTS_MATCH };
+  return ids
+    ? { title: intl.formatMessage({ id: ids.title }), text: intl.formatMessage({ id: ids.text }, values) }
+    : item;
+}
+
+/** The advice of a status, each item's claim only where the input it rests on counts today (product/advice.ts). */
+export function AdviceList({
+  status,
+  subScores,
+  paused = false,
+}: {
+  status: Status | null;
+  subScores: Snapshot["sub_scores"] | null;
+  paused?: boolean;
+}) {
+  const intl = useIntl();
+  if (!status) return <NoAdvice paused={paused} />;
+  return (
+    <ul className="space-y-3" data-testid="advice">
+      {adviceFor(status, countingInputs(subScores))
+        .map((item) => adviceSaid(intl, status, item))
+        .map((a) => (
+          <li key={a.title}>
+            <p className="font-medium text-slate-900">{a.title}</p>
+            <p className="text-sm text-slate-700">{a.text}</p>
+          </li>
+        ))}
+    </ul>
+  );
+}
