@@ -2,7 +2,6 @@
 // vacancy rate's and the competition's three-year averages, in the words both country layouts use.
 import { PANEL_RULES, type MarketPanel } from "../../../product/market-panel.ts";
 import { type Availability } from "../lib/availability.ts";
-import { formatNumber, formatPercent, formatPeriod } from "../../../product/format.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useT } from "./market-parts.tsx";
 
@@ -47,10 +46,13 @@ export interface ComparisonRow {
 }
 
 /**
- * The comparisons of a country, in the words of both country layouts (/country and /job-market say the same,
- * docs/product.md §2 "One country story, two layouts"): only those whose figures exist.
+ * The comparisons of a country in the page's language, in the words of both country layouts (/country and
+ * /job-market say the same, docs/product.md §2 "One country story, two layouts"): only those whose figures exist,
+ * each title, verdict, text and detail from the market catalogue by its comparison's result.
  */
-export function comparisonRows(panel: MarketPanel | null, available: Availability["comparisons"]): ComparisonRow[] {
+export function useComparisonRows(panel: MarketPanel | null, available: Availability["comparisons"]): ComparisonRow[] {
+  const f = useFormat();
+  const t = useT();
   const c = panel?.comparisons;
   if (!panel || !c) return [];
   const rows: ComparisonRow[] = [];
@@ -58,96 +60,42 @@ export function comparisonRows(panel: MarketPanel | null, available: Availabilit
     // One yardstick, named (docs/product.md §9): the EU-27 average of the same period, else the rule of thumb.
     const eu = c.unemployment_vs_eu;
     const real = eu.basis === "EU27_2020" && eu.reference !== null;
+    const rule = {
+      low: f.plain(PANEL_RULES.unemploymentLowerThan),
+      high: f.plain(PANEL_RULES.unemploymentHigherThan),
+    };
+    const verdict = real ? t(`verdict.eu.${eu.result}`) : t(`verdict.rule.${eu.result}`, rule);
     rows.push({
       key: "eu",
-      verdict: eu.text,
-      title: real ? "Unemployment vs EU-27 average" : "Unemployment vs rule of thumb",
-      text: `${formatPercent(panel.unemployment_rate!)}: ${eu.text}`,
+      verdict,
+      title: t(real ? "insight.eu" : "insight.rule"),
+      text: t("insight.text", { value: f.percent(panel.unemployment_rate!), verdict }),
       detail: real
-        ? `EU-27 average ${formatPercent(eu.reference!)} in ${formatPeriod(eu.eu_period ?? "")} (Eurostat, EU27_2020).`
-        : `No EU-27 average for ${panel.unemployment_period ? formatPeriod(panel.unemployment_period) : "this period"} is stored, so a rule of thumb applies: below ${PANEL_RULES.unemploymentLowerThan}% is low, above ${PANEL_RULES.unemploymentHigherThan}% high.`,
+        ? t("insight.detail.eu", { rate: f.percent(eu.reference!), month: f.period(eu.eu_period ?? "") })
+        : panel.unemployment_period
+          ? t("insight.detail.rule", { period: f.period(panel.unemployment_period), ...rule })
+          : t("insight.detail.ruleNoPeriod", rule),
     });
   }
   if (available.vacancy && c.vacancy_vs_3y) {
+    const verdict = t(`verdict.vacancy.${c.vacancy_vs_3y.result}`);
     rows.push({
       key: "vacancy",
-      verdict: c.vacancy_vs_3y.text,
-      title: "Vacancies vs 3-year average",
-      text: `${formatPercent(panel.vacancy_rate!)}: ${c.vacancy_vs_3y.text}`,
-      detail: `3-year average ${formatPercent(panel.vacancy_three_year_avg!, 2)}.`,
+      verdict,
+      title: t("insight.vacancy"),
+      text: t("insight.text", { value: f.percent(panel.vacancy_rate!), verdict }),
+      detail: t("insight.detail.vacancy", { avg: f.percent(panel.vacancy_three_year_avg!, 2) }),
     });
   }
   if (available.competition && c.competition_vs_3y) {
+    const verdict = t(`verdict.competition.${c.competition_vs_3y.result}`);
     rows.push({
       key: "competition",
-      verdict: c.competition_vs_3y.text,
-      title: "Competition vs 3-year average",
-      text: `${formatNumber(panel.competition!)} per opening: ${c.competition_vs_3y.text}`,
-      detail: `3-year average ${formatNumber(panel.competition_three_year_avg!)} job seekers per opening.`,
+      verdict,
+      title: t("insight.competition"),
+      text: t("insight.text.competition", { value: f.number(panel.competition!), verdict }),
+      detail: t("insight.detail.competition", { avg: f.number(panel.competition_three_year_avg!) }),
     });
   }
   return rows;
-}
-
-/**
- * comparisonRows in the page's language: the same rows, each title, verdict, text and detail from the market
- * catalogue by its comparison's result (English reads as comparisonRows writes it).
- */
-export function useComparisonRows(panel: MarketPanel | null, available: Availability["comparisons"]): ComparisonRow[] {
-  const f = useFormat();
-  const t = useT();
-  const rows = comparisonRows(panel, available);
-  const c = panel?.comparisons;
-  if (!panel || !c) return rows;
-  return rows.map((row) => {
-    if (row.key === "eu" && c.unemployment_vs_eu) {
-      const eu = c.unemployment_vs_eu;
-      const real = eu.basis === "EU27_2020" && eu.reference !== null;
-      const verdict = real
-        ? t(`verdict.eu.${eu.result}`)
-        : t(`verdict.rule.${eu.result}`, {
-            low: f.plain(PANEL_RULES.unemploymentLowerThan),
-            high: f.plain(PANEL_RULES.unemploymentHigherThan),
-          });
-      return {
-        ...row,
-        verdict,
-        title: t(real ? "insight.eu" : "insight.rule"),
-        text: t("insight.text", { value: f.percent(panel.unemployment_rate!), verdict }),
-        detail: real
-          ? t("insight.detail.eu", { rate: f.percent(eu.reference!), month: f.period(eu.eu_period ?? "") })
-          : panel.unemployment_period
-            ? t("insight.detail.rule", {
-                period: f.period(panel.unemployment_period),
-                low: f.plain(PANEL_RULES.unemploymentLowerThan),
-                high: f.plain(PANEL_RULES.unemploymentHigherThan),
-              })
-            : t("insight.detail.ruleNoPeriod", {
-                low: f.plain(PANEL_RULES.unemploymentLowerThan),
-                high: f.plain(PANEL_RULES.unemploymentHigherThan),
-              }),
-      };
-    }
-    if (row.key === "vacancy" && c.vacancy_vs_3y) {
-      const verdict = t(`verdict.vacancy.${c.vacancy_vs_3y.result}`);
-      return {
-        ...row,
-        verdict,
-        title: t("insight.vacancy"),
-        text: t("insight.text", { value: f.percent(panel.vacancy_rate!), verdict }),
-        detail: t("insight.detail.vacancy", { avg: f.percent(panel.vacancy_three_year_avg!, 2) }),
-      };
-    }
-    if (row.key === "competition" && c.competition_vs_3y) {
-      const verdict = t(`verdict.competition.${c.competition_vs_3y.result}`);
-      return {
-        ...row,
-        verdict,
-        title: t("insight.competition"),
-        text: t("insight.text.competition", { value: f.number(panel.competition!), verdict }),
-        detail: t("insight.detail.competition", { avg: f.number(panel.competition_three_year_avg!) }),
-      };
-    }
-    return row;
-  });
 }

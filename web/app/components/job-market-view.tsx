@@ -1,6 +1,6 @@
 // The body of /job-market/{name} (docs/product.md §2 second country layout): gauge, "Why the Job Market Score is X" with
 // the breakdown cards, expert help, "Current Market Snapshot", "Your Next Moves" and the community section. It
-// tells the story of /country/{code} in another layout: the same figures, comparisons (comparisonRows), advice
+// tells the story of /country/{code} in another layout: the same figures, comparisons (useComparisonRows), advice
 // rules and evidence, no baselines of its own and no placeholders. Like /country/{code}, it shows only the
 // figures that exist and names the missing ones once. Each section is its own component (components/job-market/);
 // this view only lays them out.

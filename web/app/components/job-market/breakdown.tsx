@@ -1,5 +1,5 @@
 // "Why the Job Market Score is X" (docs/product.md §9 breakdown cards): one card per figure, each with the
-// comparison /country/{code} makes of it in the same words and against the same yardstick (comparisonRows);
+// comparison /country/{code} makes of it in the same words and against the same yardstick (useComparisonRows);
 // without a score, why there is none; then the one line naming what is missing.
 import type { CountryPageData } from "../../lib/country.server.ts";
 import { countingText } from "../../lib/sentiment.ts";
