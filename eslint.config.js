@@ -58,6 +58,22 @@ export default tseslint.config(
         {
           zones: [
             {
+              target: "./lib",
+              from: [
+                "./pipeline",
+                "./product",
+                "./api",
+                "./web",
+                "./server",
+                "./cli",
+                "./bench",
+                "./tests",
+                "./scripts",
+              ],
+              message:
+                "lib/ holds what every layer shares (countries, environment, logger, paths, errors): it imports nothing of the project.",
+            },
+            {
               target: "./pipeline",
               from: ["./api", "./web", "./cli", "./product"],
               message: "pipeline/ is the core: it imports nothing of the doors (api/, web/, cli/) nor of product/.",

@@ -33,7 +33,7 @@ const BROWSER = ["tests/e2e/**/*.test.ts", "tests/reliability/csp-browser.test.t
  * inside the measured two seconds once counted 425 ms against a 300 ms bound.
  */
 const COLOCATED_INTEGRATION = ["pipeline/sources/barometer/parse-guarded.test.ts"];
-const COLOCATED = ["pipeline", "product", "cli", "api", "web"].map((d) => `${d}/**/*.test.ts`);
+const COLOCATED = ["lib", "server", "pipeline", "product", "cli", "api", "web"].map((d) => `${d}/**/*.test.ts`);
 const SEEDED = ["tests/global-setup.ts"];
 const OWN_PROCESS = ["tests/e2e/i18n-pseudo.test.ts"];
 

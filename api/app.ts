@@ -6,7 +6,7 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { Pipeline } from "../pipeline/index.ts";
-import type { Logger } from "../pipeline/logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import { PasswordChecker, sessionMiddleware } from "./auth.ts";
 import { ExperienceStore, WaitingListStore } from "./db/community.ts";

@@ -2,7 +2,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import type { CookieOptions, Request, RequestHandler, Response } from "express";
-import type { Logger } from "../pipeline/logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { CredentialStore, SessionStore } from "./db/operator.ts";
 import type { AppConfig } from "./env.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";

@@ -2,7 +2,7 @@
 // plus the web server's. Every bad variable is reported at once. Nothing else in api/ reads process.env.
 import path from "node:path";
 import { z } from "zod";
-import { formatEnvIssues, intFrom, pipelineEnvSchema } from "../pipeline/env.ts";
+import { formatEnvIssues, intFrom, pipelineEnvSchema } from "../lib/env.ts";
 
 const boolFrom = (dflt: boolean) =>
   z

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { countryByCode } from "../pipeline/countries.ts";
+import { countryByCode } from "../lib/countries.ts";
 import type { FeedEntryRow } from "./db/feeds.ts";
 import { DEFAULT_FEED_TAG, FEED_SIZE, atomFeed, entryId, entryTitle, escapeHtml, feedTagOf } from "./feeds.ts";
 

@@ -3,7 +3,7 @@
 // `feed` package from the recorded events (feed_entries, written by pipeline/publish.ts), so entries keep their
 // ids and dates from one recalc to the next: a recalc that changes nothing leaves the feed byte for byte the same.
 import { Feed } from "feed";
-import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
+import { COUNTRIES, countryByCode, type Country } from "../lib/countries.ts";
 import { formatScore, shownChangeTenths } from "../pipeline/model/round.ts";
 import { PRODUCT_NAME } from "../product/brand.ts";
 import { feedPath, feedTitle } from "../product/feeds.ts";

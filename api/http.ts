@@ -6,9 +6,9 @@ import type { Duplex } from "node:stream";
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from "express";
 import { MulterError } from "multer";
 import { ZodError } from "zod";
-import { BusyError, InputError, NotFoundError } from "../pipeline/errors.ts";
-import type { Logger } from "../pipeline/logger.ts";
-import { systemProblem } from "../pipeline/system-errors.ts";
+import { BusyError, InputError, NotFoundError } from "../lib/errors.ts";
+import type { Logger } from "../lib/logger.ts";
+import { systemProblem } from "../lib/system-errors.ts";
 import {
   addVary,
   encodedEtag,

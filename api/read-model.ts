@@ -6,7 +6,7 @@
 // looked up at most every `checkIntervalMs` (a recalc by the API's job child or by `jwi recalc` in a terminal
 // shows within that time). What depends on the clock (which scores may be shown) is derived per month, and the
 // API's ready-to-send JSON bodies with it, their ETags naming the publication.
-import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
+import { COUNTRIES, countryByCode, type Country } from "../lib/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import { localContentWrites, type ServingDb } from "../pipeline/serving-db.ts";
 import { changeViews, yoyOf, type ChangeViews } from "../product/change-view.ts";

@@ -1,7 +1,7 @@
 // How long personal data is kept (docs/product.md §6; the privacy page states it): contact messages and
 // waiting-list requests are deleted once they are older than JWI_LEADS_RETENTION_DAYS (365 by default). The
 // server sweeps at start and every six hours; the operator may delete one earlier (a "Delete my data" request).
-import type { Logger } from "../pipeline/logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { WaitingListStore } from "./db/community.ts";
 import type { ContactStore } from "./db/contact.ts";
 

@@ -1,7 +1,7 @@
 // Request bodies, validated with zod at the edge (docs/architecture.md). The site's forms reuse these schemas so
 // that the browser and the server apply the very same rules (docs/product.md: "the same rules as the form").
 import { z } from "zod";
-import { cleanUserText } from "../pipeline/clean-text.ts";
+import { cleanUserText } from "../lib/clean-text.ts";
 import {
   COMMENT_MAX_LENGTH,
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -22,7 +22,7 @@ import {
 const required = (what: string, otherwise: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null || iss.input === "" ? `${what} is required` : otherwise;
 
-// Every text a visitor or operator sends is cleaned before it is checked and stored (pipeline/clean-text.ts).
+// Every text a visitor or operator sends is cleaned before it is checked and stored (lib/clean-text.ts).
 export { cleanUserText };
 
 /** A text field: cleaned (cleanUserText), then checked by `then` (trim, lengths…). */

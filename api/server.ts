@@ -8,7 +8,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import { SQLITE_FILE } from "../pipeline/index.ts";
 import { createChildPipeline, type ChildPipeline } from "../pipeline/jobs/child.ts";
-import type { Logger } from "../pipeline/logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import { updateScheduleFromEnv } from "../pipeline/fetch/schedule.ts";
 import { SCHEDULE_ACTOR, SEED_ACTOR } from "../pipeline/job-audit.ts";
 import type { UpdateSummary } from "../pipeline/fetch/update.ts";
@@ -20,7 +20,7 @@ import { PublishedStore } from "./db/published.ts";
 import { applyApiSchema } from "./db/schema.ts";
 import { configFromEnv, readApiEnv, type AppConfig } from "./env.ts";
 import { answerClientError } from "./http.ts";
-import { createServerLogger } from "./logger.ts";
+import { createServerLogger } from "../lib/logger.ts";
 import { startRetentionSweeps } from "./retention.ts";
 
 export interface StartServerOptions {

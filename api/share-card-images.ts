@@ -6,7 +6,7 @@
 // picture stored for one publication is right for any other that names the key, and never for one that does not.
 // When idle (no card to draw for a request, no visitor's request for a second), the server also draws ahead the
 // cards nobody has asked for yet (startDrawingAhead), one at a time.
-import type { Logger } from "../pipeline/logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import type { CardContent } from "../product/share-cards/card.ts";
 import { CardDrawer, type DrawerStats, type DrawPriority } from "../product/share-cards/drawer.ts";

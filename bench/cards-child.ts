@@ -1,7 +1,7 @@
 // Child process of bench/cards.ts: what a fresh process pays for share cards. The recalc's job child loads the
 // keyer (no satori, no resvg) and keys every card; the server's card worker loads satori and resvg, reads the fonts
 // and lays out its first card. Prints JSON.
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 
 const snapshots = COUNTRIES.map(

@@ -13,7 +13,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { openPipeline } from "../pipeline/index.ts";
-import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
+import { SITE_BUILD_DIR } from "../lib/paths.ts";
 import { ingestBundled } from "../pipeline/seed.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

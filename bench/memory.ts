@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openPipeline } from "../pipeline/index.ts";
-import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
+import { SITE_BUILD_DIR } from "../lib/paths.ts";
 import { ingestBundled } from "../pipeline/seed.ts";
 import { startChild } from "./pages.ts";
 

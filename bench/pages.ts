@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import autocannon from "autocannon";
 import { openPipeline, SQLITE_FILE } from "../pipeline/index.ts";
-import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
+import { SITE_BUILD_DIR } from "../lib/paths.ts";
 import { ingestBundled } from "../pipeline/seed.ts";
 import { applyApiSchema } from "../api/db/schema.ts";
 

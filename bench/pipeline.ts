@@ -10,7 +10,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, 
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import { openPipeline, type RecalcSummary } from "../pipeline/index.ts";
 import { ObservationStore } from "../pipeline/store/observations.ts";
 import type { DataType, Observation } from "../pipeline/types.ts";

@@ -15,7 +15,7 @@ const STAMP = path.join(DIST_DIR, ".built");
 
 /** What the bundle is made of: a change to any of these (tests aside) makes it stale. */
 // (web/app/lib: the share cards and badges take the site's colours and texts from there.)
-const SOURCES = ["cli", "pipeline", "api", "product", "web", "package.json", "package-lock.json"];
+const SOURCES = ["cli", "lib", "server", "pipeline", "api", "product", "web", "package.json", "package-lock.json"];
 
 /**
  * npm packages bundled into dist/cli with what they import: the ones a data job (the server's job child, `jwi

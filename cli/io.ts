@@ -2,10 +2,10 @@
 // Modules behind the commands are imported lazily (jwi.ts): `jwi --help` loads neither DuckDB nor zod.
 import { statSync } from "node:fs";
 import path from "node:path";
-import type { PipelineEnv } from "../pipeline/env.ts";
+import type { PipelineEnv } from "../lib/env.ts";
 import type { Pipeline } from "../pipeline/index.ts";
 import type { JobActor } from "../pipeline/job-audit.ts";
-import type { Logger } from "../pipeline/logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import { CliError } from "./errors.ts";
 
 export interface CliIo {
@@ -20,7 +20,7 @@ export function defaultIo(): CliIo {
 
 export interface CommandContext {
   io: CliIo;
-  /** The validated environment (pipeline/env.ts). */
+  /** The validated environment (lib/env.ts). */
   env: PipelineEnv;
   logger: Logger;
   dataDir: string;
@@ -52,8 +52,8 @@ export function assertDataDir(dir: string): void {
 
 export async function commandContext(io: CliIo): Promise<CommandContext> {
   const [{ readPipelineEnv }, { createLogger }] = await Promise.all([
-    import("../pipeline/env.ts"),
-    import("../pipeline/logger.ts"),
+    import("../lib/env.ts"),
+    import("../lib/logger.ts"),
   ]);
   const env = readPipelineEnv(io.env);
   // On a terminal the log lines are written above the progress line (never through it); piped, they stay pino

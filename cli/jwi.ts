@@ -2,12 +2,12 @@
 // Each command's module is imported when the command runs, so that `jwi --help` answers at once.
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { BusyError, InputError } from "../pipeline/errors.ts";
+import { BusyError, InputError } from "../lib/errors.ts";
 import { parseAsOf } from "../pipeline/model/period.ts";
 import { DATA_TYPES } from "../pipeline/types.ts";
 import { CliError, EXIT } from "./errors.ts";
 import { clearProgress, commandContext, defaultIo, writeLine, type CliIo } from "./io.ts";
-import { describeSystemError } from "../pipeline/system-errors.ts";
+import { describeSystemError } from "../lib/system-errors.ts";
 
 function nonNegativeNumber(value: string): number {
   const n = Number(value);

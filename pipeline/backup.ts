@@ -24,10 +24,10 @@ import {
 } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { InputError } from "./errors.ts";
+import { InputError } from "../lib/errors.ts";
 import { RAW_DIR } from "./fetch/archive.ts";
 import { acquireJobLock, HOLDER_FILE, LOCK_FILE } from "./jobs/lock.ts";
-import { PRODUCT_VERSION } from "./paths.ts";
+import { PRODUCT_VERSION } from "../lib/paths.ts";
 
 /** The stores' file names in a data directory (pipeline/index.ts names them too; kept here to stay import-light). */
 export const BACKUP_SQLITE = "jwi.sqlite";

@@ -10,7 +10,7 @@ import type { IngestRequest } from "./ingest.ts";
 import { failedJobEntry, finishedJobEntry, recordJobEntry, terminalActor, type JobActor } from "./job-audit.ts";
 import type { JobOptions, LockedPipeline, Pipeline, SeedOutcome } from "./job-contract.ts";
 import { acquireJobLock, currentHolder } from "./jobs/lock.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
 import { statusReport, type StatusReport } from "./status-report.ts";

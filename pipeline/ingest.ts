@@ -1,8 +1,8 @@
 // Ingest: one file (or one Eurostat payload) → validated observations → one DuckDB transaction.
 // The CLI (`jwi ingest`) and the operator's upload route both call `ingest`; there is no other path.
 import { createHash } from "node:crypto";
-import { COUNTRIES } from "./countries.ts";
-import { InputError } from "./errors.ts";
+import { COUNTRIES } from "../lib/countries.ts";
+import { InputError } from "../lib/errors.ts";
 import { CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths, periodEndMonth } from "./model/period.ts";
 import { parseBarometerGuarded, parseEurostatWorkbookGuarded } from "./sources/barometer/parse-guarded.ts";

@@ -4,7 +4,7 @@
 // which door, the outcome (ok, rejected, busy, or error with the reason) and what changed (values inserted and
 // updated, the publication made, the countries scored). Written to the serving database's `audit_log`.
 import os from "node:os";
-import { BusyError, InputError } from "./errors.ts";
+import { BusyError, InputError } from "../lib/errors.ts";
 import type { ServingDb } from "./serving-db.ts";
 
 export type JobDoor = "terminal" | "operator page" | "schedule" | "seed";

@@ -3,7 +3,7 @@
 // stored; each is named in an `out_of_range` warning (row, country, period, value), and `--strict` (or the
 // operator page's strict mode) rejects the whole file. The bands are wide on purpose: they hold every real value
 // of the sources (COVID quarters, Irish GDP, the 2022–23 inflation peak), and stop 250 %, −5 % and 1e308.
-import { InputError } from "./errors.ts";
+import { InputError } from "../lib/errors.ts";
 import { monthLabel, periodEndMonth } from "./model/period.ts";
 import type { DataType, Observation, ParsedFile, UploadWarning } from "./types.ts";
 

@@ -1,9 +1,9 @@
 // Recalc: stored observations → model (pure) → one publish transaction into the serving database.
-import { COUNTRIES, EU_AGGREGATE } from "./countries.ts";
+import { COUNTRIES, EU_AGGREGATE } from "../lib/countries.ts";
 import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../lib/logger.ts";
 import type { PausedBy } from "./pause.ts";
 import { publish, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";

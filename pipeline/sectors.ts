@@ -3,7 +3,7 @@
 // table. Attached by recalc after the model has computed (like youth unemployment, pipeline/youth.ts): the model's
 // inputs never carry `sector_vacancy` (recalc.ts buildModelInputs skips it), so no score, ranking, weather word or
 // card can read it. Pure.
-import { EU_AGGREGATE } from "./countries.ts";
+import { EU_AGGREGATE } from "../lib/countries.ts";
 import { countsAt } from "./lags.ts";
 import type { Snapshot } from "./model/types.ts";
 import { ALL_SECTORS, SHOWN_SECTORS, type NaceRevision, type SectorRate } from "./sector-list.ts";

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { LockedPipeline, SeedOutcome } from "./job-contract.ts";
-import { BUNDLED_FIXTURES_DIR } from "./paths.ts";
+import { BUNDLED_FIXTURES_DIR } from "../lib/paths.ts";
 import type { UploadResult } from "./types.ts";
 
 export { BUNDLED_FIXTURES_DIR };

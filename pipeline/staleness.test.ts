@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRIES } from "./countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import { CURRENT_PARAMS } from "./model/current.ts";
 import { isStale, staleCutoffs, staleRuleText, staleSummary } from "./staleness.ts";
 

@@ -1,8 +1,8 @@
 // The one stale rule of the operator's tools (jwi status, the operator page's data status), from the model's
 // cut-offs (docs/model.md §3): a series is stale when its newest value is past the cut-off of its data type's
 // freshness family, so it no longer counts in the score. Countries are counted; Eurostat's aggregates (EA, EU27_2020,
-// …) are listed apart and never counted (pipeline/countries.ts isAggregateGeo). Pure: the browser bundle uses it.
-import { COUNTRIES, isAggregateGeo } from "./countries.ts";
+// …) are listed apart and never counted (lib/countries.ts isAggregateGeo). Pure: the browser bundle uses it.
+import { COUNTRIES, isAggregateGeo } from "../lib/countries.ts";
 import { CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./model/current.ts";
 import { DATA_TYPES, type DataType, type StoredDataType } from "./types.ts";
 

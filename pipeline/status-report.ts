@@ -1,6 +1,6 @@
 // The status report (`jwi status`, the operator's data status): what the store holds and what is published, read
 // from the serving database alone, so it never waits for a running job.
-import { COUNTRIES } from "./countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import { currentHolder, type LockHolder } from "./jobs/lock.ts";
 import { lagRuleText, tableLags } from "./lags.ts";
 import { ageInMonths } from "./model/period.ts";

@@ -1,7 +1,7 @@
 // Checks on an upload before its content is read: data type, extension, size. The CLI, the admin upload
 // route and the upload page call the same function; the messages are the product's.
 
-import { InputError } from "./errors.ts";
+import { InputError } from "../lib/errors.ts";
 import { DATA_TYPES, isDataType, type DataType } from "./types.ts";
 
 const MIB = 1024 * 1024;

@@ -2,7 +2,7 @@
 // under-25s (une_rt_m, age=Y_LT25), published with each country's snapshot as context beside the overall rate.
 // It is attached by recalc after the model has computed the snapshot, and never read by any score: the model's
 // inputs (recalc.ts buildModelInputs) do not carry it. Pure.
-import { EU_AGGREGATE } from "./countries.ts";
+import { EU_AGGREGATE } from "../lib/countries.ts";
 import { lagOf } from "./lags.ts";
 import { withinCutoff } from "./model/current.ts";
 import { ageInMonths, periodEndMonth } from "./model/period.ts";

@@ -2,7 +2,7 @@
 // differ", the exact attribution of the difference between two countries' published scores over their inputs
 // with the Shapley method the model uses for changes over time (pipeline/model/explain.ts, the blend's own
 // arithmetic), rounded for display so the shown parts add up to the shown difference. Pure.
-import { countryByCode } from "../pipeline/countries.ts";
+import { countryByCode } from "../lib/countries.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { explainChange, type SubScoresLike } from "../pipeline/model/explain.ts";
 import { periodName, roundExplanation, signedTenths } from "../pipeline/model/explain-text.ts";

@@ -1,7 +1,7 @@
 // Country names in a language (docs/i18n.md): the product's English names for English, Intl.DisplayNames (CLDR)
 // for the others, so "Tschechien", "Tchéquie", "Czechy" read right. One owner for the site's pages
 // (web/app/i18n/format.ts) and the API's `lang` parameter (api/v1/table.ts).
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 
 const displayNames = new Map<string, Intl.DisplayNames>();
 

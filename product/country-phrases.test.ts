@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import { countryNameIn } from "./country-names.ts";
 import { PHRASE_TABLES, countryInSentence, countryPhrase } from "./country-phrases.ts";
 import { LOCALES } from "./locales.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import { countryScore, foldForSearch, searchCountries } from "./country-search.ts";
 
 describe("foldForSearch", () => {

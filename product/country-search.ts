@@ -1,10 +1,10 @@
 // The country picker's search (docs/product.md §2; "Input that starts early is kept"): what a visitor types is
 // compared with every name of a country they may know it by, in the page's language and beyond: its name there
 // (CLDR, product/country-names.ts), its English and native names, and the common other names of that language and of
-// English (pipeline/countries.ts otherNames: "Holland", "Czech Republic"). Case and accents never matter ("paises
+// English (lib/countries.ts otherNames: "Holland", "Czech Republic"). Case and accents never matter ("paises
 // bajos", "lotwa" find Países Bajos and Łotwa). A name that starts with the text ranks above one with a word that
 // does, above one that holds it, above one that only holds its letters in order ("Irl" → Ireland).
-import { COUNTRIES, countryByCode, type Country } from "../pipeline/countries.ts";
+import { COUNTRIES, countryByCode, type Country } from "../lib/countries.ts";
 import { countryNameIn } from "./country-names.ts";
 
 /** Letters without a decomposition that people type without their mark. */

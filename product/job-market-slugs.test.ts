@@ -2,7 +2,7 @@
 // language, unique there and never another country's English slug; lower-case ASCII with umlauts and ł folded; a
 // round trip code → slug → code; the paths of product/locales.ts translate them both ways.
 import { describe, expect, it } from "vitest";
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import {
   countryByJobMarketSlug,
   countryForJobMarketName,

@@ -1,5 +1,5 @@
 // The name part of /job-market/{name} in each language (docs/i18n.md "URLs"): English keeps the product's slugs
-// (pipeline/countries.ts: "germany"); every other language uses the country's name in that language from
+// (lib/countries.ts: "germany"); every other language uses the country's name in that language from
 // Intl.DisplayNames, slugified ("Deutschland" → "deutschland", "Österreich" → "oesterreich", "Węgry" → "wegry",
 // "Pays-Bas" → "pays-bas"). This module owns the table; product/locales.ts translates job-market paths with it, so
 // links, the language control, hreflang alternates and the sitemap follow.
@@ -8,7 +8,7 @@
 // __JWI_JOB_MARKET_SLUGS__, so a browser never derives URLs from its own copy of CLDR), at first use elsewhere
 // (the API's sitemap, tests). A language whose names would give two countries the same slug, or a slug that is
 // another country's English one, is refused with a clear error.
-import { COUNTRIES, countryBySlug, type Country } from "../pipeline/countries.ts";
+import { COUNTRIES, countryBySlug, type Country } from "../lib/countries.ts";
 
 /** Language → the slugs of COUNTRIES, in their order. */
 export type JobMarketSlugTable = Record<string, string[]>;

@@ -1,7 +1,7 @@
 // The one display gate (product/publication.ts showsScore) and what lists derive from it: the API's `fresh` field
 // and the withheld reason are its answer, never a second rule.
 import { describe, expect, it } from "vitest";
-import { countryByCode } from "../pipeline/countries.ts";
+import { countryByCode } from "../lib/countries.ts";
 import type { Snapshot, SubScore } from "../pipeline/model/types.ts";
 import { listItem, showsScore, withheldReason } from "./publication.ts";
 

@@ -2,7 +2,7 @@
 // gate), how a country is listed, how rankings and regions are made, when the site is paused and why.
 // The API and the site call these through one reader (api/read-model.ts); docs/decisions/006-what-the-api-shows.md
 // says why the API withholds a stale score exactly as the site does.
-import { COUNTRIES, REGIONS, flagOf, type Country } from "../pipeline/countries.ts";
+import { COUNTRIES, REGIONS, flagOf, type Country } from "../lib/countries.ts";
 import { CURRENT_MODEL } from "../pipeline/model/index.ts";
 import { isScoreFresh } from "../pipeline/model/fresh.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";

@@ -1,7 +1,7 @@
 // The shapes the product's two readers exchange: what the API answers and what the site's loaders receive, for
 // published scores, the community and the operator's lists. Types only, owned here once; the API's storage
 // (api/db/) produces them, the site (web/) and the API's routes consume them (docs/architecture.md, "One read path").
-import type { RegionId } from "../pipeline/countries.ts";
+import type { RegionId } from "../lib/countries.ts";
 import type { Snapshot, Status } from "../pipeline/model/types.ts";
 import type { Evidence } from "./evidence.ts";
 import type { ContactTopic } from "./options.ts";

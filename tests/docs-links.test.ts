@@ -32,7 +32,7 @@ function hasSection(doc: string, n: string): boolean {
 
 /** Repository paths in a Markdown text: a top-level folder, then a file with an extension; no globs. */
 const REPO_PATH =
-  /(?<![\w./@-])((?:api|web|pipeline|product|cli|bench|tests|scripts|bin|fixtures|docs)\/[A-Za-z0-9_./[\]-]+\.(?:ts|tsx|mjs|js|json|md|csv|yaml|txt))(?![\w*{])/g;
+  /(?<![\w./@-])((?:lib|server|api|web|pipeline|product|cli|bench|tests|scripts|bin|fixtures|docs)\/[A-Za-z0-9_./[\]-]+\.(?:ts|tsx|mjs|js|json|md|csv|yaml|txt))(?![\w*{])/g;
 
 describe("citations of the docs in code comments", () => {
   it("name files that exist and sections that exist in them", () => {

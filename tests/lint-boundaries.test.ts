@@ -15,6 +15,21 @@ async function ruleErrors(rule: string, file: string, code: string): Promise<str
 const boundaryErrors = (file: string, code: string) => ruleErrors("import-x/no-restricted-paths", file, code);
 
 describe("import boundaries", () => {
+  it("lib/ imports nothing of the project; every layer may import it", async () => {
+    expect(
+      await boundaryErrors(
+        "lib/probe.ts",
+        `import { SQLITE_FILE } from "../pipeline/index.ts"; export const x = SQLITE_FILE;`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "web/app/probe.ts",
+        `import { COUNTRIES } from "../../lib/countries.ts"; export const x = COUNTRIES;`,
+      ),
+    ).toEqual([]);
+  });
+
   it("pipeline/ imports nothing of api/, web/, cli/ or product/", async () => {
     expect(
       await boundaryErrors(
@@ -31,7 +46,7 @@ describe("import boundaries", () => {
     expect(
       await boundaryErrors(
         "pipeline/probe.ts",
-        `import { COUNTRIES } from "./countries.ts"; export const x = COUNTRIES;`,
+        `import { COUNTRIES } from "../lib/countries.ts"; export const x = COUNTRIES;`,
       ),
     ).toEqual([]);
   });

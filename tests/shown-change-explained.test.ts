@@ -5,7 +5,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices } from "../api/app.ts";
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import { SQLITE_FILE } from "../pipeline/index.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { tenths } from "../pipeline/model/round.ts";

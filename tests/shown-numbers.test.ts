@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { createIntl, type IntlShape } from "react-intl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COUNTRIES } from "../pipeline/countries.ts";
+import { COUNTRIES } from "../lib/countries.ts";
 import { openPipeline } from "../pipeline/index.ts";
 import { jobMarketSlug } from "../product/job-market-slugs.ts";
 import { LOCALES, localePath, type Locale } from "../product/locales.ts";

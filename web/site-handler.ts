@@ -13,7 +13,7 @@ import express, {
   type Response as ExpressResponse,
 } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { SITE_BUILD_DIR } from "../pipeline/paths.ts";
+import { SITE_BUILD_DIR } from "../lib/paths.ts";
 import type { UploadRules } from "../api/upload-rules.ts";
 import type { FastRead, PageFastPathDeps } from "../api/fast-reads.ts";
 import { CACHE_NEVER, requestOrigin } from "../api/http.ts";

@@ -2,7 +2,7 @@
 // db/contact.ts. One prepared statement per query, parameters always bound; every write is a single statement,
 // so nothing is ever half-written.
 import { z } from "zod";
-import { cleanUserText } from "../../pipeline/clean-text.ts";
+import { cleanUserText } from "../../lib/clean-text.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { MOOD_LABELS, type WaitingListService } from "../../product/options.ts";
 import type { AdminExperience, ExperienceSummary, PublicExperience, WaitingListRequest } from "../../product/shapes.ts";

@@ -1,7 +1,7 @@
 // Messages of the contact form in the serving database: personal data, read by the operator only (never through a
 // public route). One prepared statement per query, parameters always bound; every write is a single statement.
 import { z } from "zod";
-import { cleanUserText } from "../../pipeline/clean-text.ts";
+import { cleanUserText } from "../../lib/clean-text.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { CONTACT_TOPIC_IDS, type ContactTopic } from "../../product/options.ts";
 import type { ContactMessage } from "../../product/shapes.ts";

@@ -1,7 +1,7 @@
 // Operator state in the serving database: the password hash, sessions, settings and the audit log.
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
-import { cleanDeep, cleanUserText } from "../../pipeline/clean-text.ts";
+import { cleanDeep, cleanUserText } from "../../lib/clean-text.ts";
 import { SETTING_PUBLICATION } from "../../pipeline/pause.ts";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
 import type { AuditEntry, AuditResult, PublicationSetting } from "../../product/shapes.ts";
@@ -130,7 +130,7 @@ const auditRowSchema = z.object({
 
 /**
  * Who did what, when, with which result. Never a password; no visitor data beyond ids. Every text is cleaned as
- * it is written (pipeline/clean-text.ts): a failed login's username is whatever a stranger typed, and the operator
+ * it is written (lib/clean-text.ts): a failed login's username is whatever a stranger typed, and the operator
  * panel shows it.
  */
 export class AuditLog {

@@ -3,7 +3,7 @@
 // is a single INSERT. The same writes and limits answer the forms posted by a browser without JavaScript
 // (api/routes/form-posts.ts).
 import express, { Router } from "express";
-import type { Logger } from "../../pipeline/logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
 import type { ContactStore } from "../db/contact.ts";
@@ -13,7 +13,7 @@ import { MOOD_LABELS } from "../../product/options.ts";
 import { failureLimiter, limiter } from "../rate-limit.ts";
 import { contactInputSchema, experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";
 import { countryFromParam } from "./public.ts";
-import type { Country } from "../../pipeline/countries.ts";
+import type { Country } from "../../lib/countries.ts";
 
 export interface CommunityDeps {
   /** The serving database (rate-limit counters). */

@@ -3,7 +3,7 @@
 // entry keeps the ETag (and caches keep their copy) while one that adds an entry rolls it over, and so do a pause
 // and a resume (the feed says it is paused).
 import { Router } from "express";
-import { countryByCode, type Country } from "../../pipeline/countries.ts";
+import { countryByCode, type Country } from "../../lib/countries.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { FeedStore } from "../db/feeds.ts";
 import { FEED_SIZE, atomFeed } from "../feeds.ts";

@@ -9,8 +9,8 @@
 // With JavaScript the forms post JSON to /api as before.
 import express, { Router, type NextFunction, type Request, type Response } from "express";
 import { ZodError } from "zod";
-import { countryByCode, type Country } from "../../pipeline/countries.ts";
-import type { Logger } from "../../pipeline/logger.ts";
+import { countryByCode, type Country } from "../../lib/countries.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { countryForJobMarketName } from "../../product/job-market-slugs.ts";
 import { isLocale, localeFromPath, type Locale } from "../../product/locales.ts";
 import { WAITING_LIST_SERVICES } from "../../product/options.ts";

@@ -1,8 +1,8 @@
 // Public reads: countries, one country, history, rankings, experiences, health. Answered from the in-memory
 // read model (one SQLite lookup per request), with ETag and Cache-Control.
 import { Router, type Response } from "express";
-import { countryByCode, type Country } from "../../pipeline/countries.ts";
-import { NotFoundError } from "../../pipeline/errors.ts";
+import { countryByCode, type Country } from "../../lib/countries.ts";
+import { NotFoundError } from "../../lib/errors.ts";
 import { CACHE_NEVER, CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../http.ts";
 import { RANKING_TYPES, type RankingType } from "../../product/options.ts";
 import type { ReadModel } from "../read-model.ts";

@@ -2,7 +2,7 @@
 // search engine may index (never the operator area, nor a noindex page such as the 404s), with the publication's
 // time as <lastmod> on the pages that show published data.
 import { Router, type Request, type Response } from "express";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { WAITING_LIST_SERVICES } from "../../product/options.ts";
 import { LOCALES, localePath } from "../../product/locales.ts";
 import { CACHE_PUBLISHED, CACHE_STATIC, cachedBytes, requestOrigin, sendCached, type CachedBody } from "../http.ts";

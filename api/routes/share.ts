@@ -12,12 +12,12 @@
 // the badge, so an embed with a typo says so instead of showing a broken image).
 import { createHash } from "node:crypto";
 import { Router, type Request, type Response } from "express";
-import { countryByCode, type Country } from "../../pipeline/countries.ts";
+import { countryByCode, type Country } from "../../lib/countries.ts";
 import { OG_IMAGE_PATH } from "../../product/brand.ts";
 import { noScoreText } from "../../product/no-score.ts";
 import { BADGE_PAUSED, badgeParts, badgeSvg, type BadgeParts } from "../badge.ts";
 import type { HeaderList } from "../fast-reads.ts";
-import type { Logger } from "../../pipeline/logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { ShareCardImages } from "../share-card-images.ts";
 import { CACHE_PUBLISHED, CACHE_REVALIDATE, HttpError, etagMatches } from "../http.ts";
 import type { ShareCardRead } from "../db/published.ts";

@@ -4,7 +4,7 @@
 // parameters are validated with the zod schemas the document is generated from; a parameter that names nothing
 // is a 404 in the contract's error shape (tests/api/open-data.test.ts compares both paths).
 import { Router } from "express";
-import { NotFoundError } from "../../pipeline/errors.ts";
+import { NotFoundError } from "../../lib/errors.ts";
 import { CACHE_PUBLISHED, CACHE_STATIC, cachedJson, requestOrigin, sendCached, type CachedBody } from "../http.ts";
 import type { ReadModel } from "../read-model.ts";
 import { openApiBody, v1Reads } from "../v1/bodies.ts";

@@ -2,7 +2,7 @@
 // the reader's current view once per publication and month (ReadModel.derivedBody) with the same ETag prefix as
 // every other read of that publication; and the OpenAPI document. The routes (api/routes/v1.ts) and the fast
 // path (api/fast-reads.ts) both send these, through the answers of the one v1 table (api/v1/table.ts).
-import { countryByCode } from "../../pipeline/countries.ts";
+import { countryByCode } from "../../lib/countries.ts";
 import { countryNameIn } from "../../product/country-names.ts";
 import type { Locale } from "../../product/locales.ts";
 import type { RankingType } from "../../product/options.ts";

@@ -7,7 +7,7 @@
 // Objects are strict (`additionalProperties: false` in the document): a field added to a snapshot without being
 // described here fails the contract test rather than reaching clients undocumented.
 import { z } from "zod";
-import { COUNTRIES, REGIONS, type RegionId } from "../../pipeline/countries.ts";
+import { COUNTRIES, REGIONS, type RegionId } from "../../lib/countries.ts";
 import type {
   Basis,
   ChangeKind,

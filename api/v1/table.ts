@@ -6,7 +6,7 @@
 // an answer is a function of the `V1Reads` the routes hand it (api/v1/bodies.ts `v1Reads`).
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { countryByCode } from "../../pipeline/countries.ts";
+import { countryByCode } from "../../lib/countries.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../product/locales.ts";
 import type { RankingType } from "../../product/options.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";

@@ -8,7 +8,7 @@ import { LoginBackoff } from "../../api/db/login-backoff.ts";
 import { AuditLog, CredentialStore } from "../../api/db/operator.ts";
 import { terminalActor } from "../../pipeline/job-audit.ts";
 import { applyApiSchema } from "../../api/db/schema.ts";
-import { readPipelineEnv } from "../../pipeline/env.ts";
+import { readPipelineEnv } from "../../lib/env.ts";
 import { SQLITE_FILE } from "../../pipeline/index.ts";
 import { openServingDb } from "../../pipeline/serving-db.ts";
 import { CliError } from "../errors.ts";

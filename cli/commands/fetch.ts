@@ -8,7 +8,7 @@ import {
   type TableOutcome,
   type UpdateSummary,
 } from "../../pipeline/fetch/update.ts";
-import { BusyError } from "../../pipeline/errors.ts";
+import { BusyError } from "../../lib/errors.ts";
 import type { Pipeline } from "../../pipeline/index.ts";
 import { readingsOf } from "../../pipeline/sources/eurostat/tables.ts";
 import { DATA_TYPES, type DataType } from "../../pipeline/types.ts";

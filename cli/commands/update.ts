@@ -1,6 +1,6 @@
 // `jwi update`: fetch everything, then recalc and publish if a stored value changed. The one line for cron or a
 // systemd timer; its exit code says whether every table was fresh (0), some failed (1) or all failed (3).
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { runUpdate, type UpdateSummary } from "../../pipeline/fetch/update.ts";
 import { progress, writeLine, type CommandContext } from "../io.ts";
 import { cliFetchOptions, openForFetch, orBusy, printFetchSummary, throwForOutcome } from "./fetch.ts";

@@ -1,8 +1,8 @@
-// How the updater is configured: from the validated environment (pipeline/env.ts) for the CLI and the server,
+// How the updater is configured: from the validated environment (lib/env.ts) for the CLI and the server,
 // or by hand in tests (short timeouts, no backoff).
-import type { PipelineEnv } from "../env.ts";
-import { PRODUCT_VERSION } from "../paths.ts";
-import type { Logger } from "../logger.ts";
+import type { PipelineEnv } from "../../lib/env.ts";
+import { PRODUCT_VERSION } from "../../lib/paths.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { HttpOptions } from "./http.ts";
 
 export const PRODUCT_NAME_UA = "JobWeatherIndex";

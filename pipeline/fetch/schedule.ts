@@ -2,10 +2,10 @@
 // `jwi update`, under the pipeline's one-job lock. A tick while another data job runs (an upload, a recalc, a
 // previous update) is skipped and logged; an upload during a scheduled run gets BusyError (HTTP 409).
 import { Cron } from "croner";
-import type { PipelineEnv } from "../env.ts";
-import { BusyError } from "../errors.ts";
+import type { PipelineEnv } from "../../lib/env.ts";
+import { BusyError } from "../../lib/errors.ts";
 import type { LockedPipeline, Pipeline } from "../job-contract.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { fetchOptionsFromEnv, type FetchOptions } from "./options.ts";
 import { exitCodeOf, updateLocked, type UpdateSummary } from "./update.ts";
 

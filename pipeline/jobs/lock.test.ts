@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BusyError } from "../errors.ts";
+import { BusyError } from "../../lib/errors.ts";
 import { HOLDER_FILE, LOCK_FILE, acquireJobLock, currentHolder } from "./lock.ts";
 
 let dir: string;

@@ -11,8 +11,8 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { cleanUserText } from "../clean-text.ts";
-import { BusyError, type JobHolder } from "../errors.ts";
+import { cleanUserText } from "../../lib/clean-text.ts";
+import { BusyError, type JobHolder } from "../../lib/errors.ts";
 
 /** What runs (as an operator would type it: `jwi ingest une_rt_m.json`, `upload (admin)`), pid, host, start. */
 export type LockHolder = JobHolder;

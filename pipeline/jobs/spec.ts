@@ -1,13 +1,13 @@
 // A data job as data: what the server's job child (pipeline/jobs/child.ts) is asked to run, and how errors
 // travel back over IPC. The child runs it with the very same pipeline functions as the CLI (runJob below).
 import { readFile, stat } from "node:fs/promises";
-import { BusyError, InputError, type JobHolder } from "../errors.ts";
+import { BusyError, InputError, type JobHolder } from "../../lib/errors.ts";
 import { fetchOptionsFromEnv } from "../fetch/options.ts";
 import { fetchLocked, updateLocked, type FetchSummary, type UpdateSummary } from "../fetch/update.ts";
 import type { Pipeline, SeedOutcome } from "../job-contract.ts";
 import type { IngestOrigin, IngestStep } from "../ingest.ts";
-import type { PipelineEnv } from "../env.ts";
-import type { Logger } from "../logger.ts";
+import type { PipelineEnv } from "../../lib/env.ts";
+import type { Logger } from "../../lib/logger.ts";
 import type { RecalcSummary } from "../recalc.ts";
 import { DATA_TYPES, type DataType, type UploadResult } from "../types.ts";
 import { maxUploadBytes } from "../validate.ts";

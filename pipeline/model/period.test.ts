@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../errors.ts";
+import { InputError } from "../../lib/errors.ts";
 import { ageInMonths, monthLabel, monthOfDate, periodEndMonth, periodKind } from "./period.ts";
 
 describe("periods", () => {

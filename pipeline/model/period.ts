@@ -2,7 +2,7 @@
 //
 // A month index is `year * 12 + (month - 1)`: consecutive months differ by one, so the age formula of the
 // design doc, `(asof_year*12 + asof_month) - (end_year*12 + end_month)`, is a plain subtraction of indices.
-import { InputError } from "../errors.ts";
+import { InputError } from "../../lib/errors.ts";
 import type { Period } from "../types.ts";
 
 export type PeriodKind = "month" | "quarter";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../errors.ts";
+import { InputError } from "../../lib/errors.ts";
 import { CURRENT_MODEL, MODELS, TABLES, modelFunctions, type ModelParams } from "./index.ts";
 import { interpolate } from "./kernel.ts";
 import { makeInput, monthly, monthlyEndingAt, pt, quarterly, quarterlyEndingAt } from "./test-helpers.ts";

@@ -1,7 +1,7 @@
 // The pipeline store: observations with provenance in DuckDB (JWI_DATA_DIR/jwi.duckdb).
 // One ingest is one transaction; values are always bound, never spliced into SQL.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
-import { cleanUserText } from "../clean-text.ts";
+import { cleanUserText } from "../../lib/clean-text.ts";
 import type { DataType, Observation, StoredDataType } from "../types.ts";
 import { anyTableConfig } from "../sources/all-tables.ts";
 import { legacySeriesKey, normaliseRelease } from "../sources/series-key.ts";

@@ -2,7 +2,7 @@
 // element tree for satori (render.ts turns it into SVG, then PNG). Pure: a snapshot in, a tree out.
 // Colours and weather names come from the site's one owner of them (product/weather.ts); texts for a country
 // without a score from product/no-score.ts, so the card never says something its page does not.
-import type { Country } from "../../pipeline/countries.ts";
+import type { Country } from "../../lib/countries.ts";
 import type { RatingLabel, Snapshot, Status } from "../../pipeline/model/types.ts";
 import { PRODUCT_NAME } from "../brand.ts";
 import { dataToText, formatScore } from "../format.ts";

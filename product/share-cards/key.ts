@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { countryByCode } from "../../pipeline/countries.ts";
+import { countryByCode } from "../../lib/countries.ts";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import {
   CARD_HEIGHT,

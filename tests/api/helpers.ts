@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "../../api/auth.ts";
 import type { AppConfig } from "../../api/env.ts";
-import type { Logger } from "../../pipeline/logger.ts";
+import type { Logger } from "../../lib/logger.ts";
 import { startServer, type RunningServer } from "../../api/server.ts";
 import { openPipeline } from "../../pipeline/index.ts";
 import { BUNDLED_FIXTURES_DIR } from "../../pipeline/seed.ts";

@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
 import { V1_TABLE } from "../../api/v1/table.ts";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { LOCALES } from "../../product/locales.ts";
 import { validate } from "../helpers/json-schema.ts";
 import { listenLocal, origin } from "../helpers/listen.ts";

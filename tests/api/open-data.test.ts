@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { createApp, requestListener } from "../../api/app.ts";
 import { v1Routes } from "../../api/routes/v1.ts";
 import { openApiDocument, V1_ROUTES } from "../../api/v1/openapi.ts";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { formatScore } from "../../pipeline/model/round.ts";
 import { validate, type JsonSchema } from "../helpers/json-schema.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";

@@ -1,7 +1,7 @@
 // Public reads, caching, sitemap/robots, headers and the site hook, against a real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../api/app.ts";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
 import { listenLocal, origin } from "../helpers/listen.ts";
 

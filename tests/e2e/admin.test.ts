@@ -23,7 +23,7 @@ import {
 import { ADMIN_ROUTES } from "../api/admin-routes.ts";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { failedJobEntry, recordJobEntry, SCHEDULE_ACTOR } from "../../pipeline/job-audit.ts";
 import { PAUSED_VISITORS_SEE } from "../../pipeline/pause.ts";
 

@@ -7,7 +7,7 @@
 // about 40 % longer than English: in Chromium at 390 and 1280 px no page may then be wider than the screen or clip text.
 import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { PRODUCT_NAME } from "../../product/brand.ts";
 import { LANGUAGE_NAMES, LOCALES } from "../../product/locales.ts";
 import { INDEX_LICENCE } from "../../product/open-data.ts";

@@ -4,7 +4,7 @@
 // to /open-data and the CSV downloads. The pages' axe, width and console checks are in the route matrix.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { bodyText, fetchPage, squash, textOf, textsOf } from "../helpers/html.ts";
 import { DESKTOP, MOBILE, PUBLIC_ORIGIN, hydrated, newPage, sharedSite, type SharedHarness } from "./harness.ts";
 

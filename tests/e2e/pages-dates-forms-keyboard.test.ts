@@ -6,7 +6,7 @@
 // heading. Every page's axe check at 320, 390 and 1280 px is in the route matrix (route-matrix.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { bodyText, fetchPage, squash, textOf } from "../helpers/html.ts";
 import {
   DESKTOP,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { DESKTOP, MOBILE, hydrated, newPage, screenshot, sharedSite, type SharedHarness } from "./harness.ts";
 
 let h: SharedHarness;

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { readManifest } from "../../pipeline/seed.ts";
 import { adviceFor, countingInputs } from "../../product/advice.ts";
 import { seedDataDir } from "../api/helpers.ts";

@@ -1,7 +1,7 @@
 // /sitemap.xml against the served site: every URL it lists answers 200 and may be indexed (no noindex, in the
 // page or as X-Robots-Tag), every route of the site that can be indexed has its URLs in it, and the pages of
 // published data carry the publication's time as <lastmod> (a W3C datetime).
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 import { jobMarketSlug, countryByJobMarketSlug } from "../../product/job-market-slugs.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../web/app/routes.ts";

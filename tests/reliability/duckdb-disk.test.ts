@@ -1,5 +1,5 @@
 // The pipeline store (DuckDB) on a disk that is really full or read-only (a tmpfs), through `jwi` as an operator
-// runs it: one stderr line naming the real cause (pipeline/system-errors.ts), exit 1, the stored data as it was.
+// runs it: one stderr line naming the real cause (lib/system-errors.ts), exit 1, the stored data as it was.
 // Before the fix, a full disk during ingest ended in "cannot rollback - no transaction is active": the failed
 // COMMIT had already ended the transaction and the ROLLBACK's own error replaced the real one.
 import path from "node:path";

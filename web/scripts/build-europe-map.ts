@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { geoAzimuthalEqualArea, geoBounds, geoCentroid, geoPath } from "d3-geo";
 import { feature } from "topojson-client";
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon, Position } from "geojson";
-import { COUNTRIES } from "../../pipeline/countries.ts";
+import { COUNTRIES } from "../../lib/countries.ts";
 
 const require = createRequire(import.meta.url);
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

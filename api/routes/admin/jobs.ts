@@ -3,7 +3,7 @@
 // here once they end (kit.ts recordAfterJob / recordFailedJob).
 import express, { Router, type Request, type Response } from "express";
 import multer, { MulterError } from "multer";
-import { BusyError, InputError } from "../../../pipeline/errors.ts";
+import { BusyError, InputError } from "../../../lib/errors.ts";
 import { nextScheduledRun } from "../../../pipeline/fetch/next-run.ts";
 import { describeHolder } from "../../../pipeline/jobs/lock.ts";
 import type { IngestRequest } from "../../../pipeline/ingest.ts";

@@ -3,10 +3,10 @@
 // passwords never are.
 import express from "express";
 import type { Response } from "express";
-import type { Logger } from "../../../pipeline/logger.ts";
+import type { Logger } from "../../../lib/logger.ts";
 import type { Pipeline } from "../../../pipeline/index.ts";
 import type { ServingDb } from "../../../pipeline/serving-db.ts";
-import { systemProblem } from "../../../pipeline/system-errors.ts";
+import { systemProblem } from "../../../lib/system-errors.ts";
 import type { AuditResult } from "../../../product/shapes.ts";
 import type { PasswordChecker } from "../../auth.ts";
 import type { ExperienceStore, WaitingListStore } from "../../db/community.ts";

@@ -3,7 +3,7 @@
 // its last argument (an XlsxJob as JSON: the barometer, or a Eurostat data browser spreadsheet for a data type);
 // output: one IPC message, the ParsedFile or the error; then it exits. Entry point of its own in a bundle
 // (BAROMETER_WORKER_ENTRY).
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { ParsedFile } from "../../types.ts";
 import { parseXlsx, type XlsxJob } from "../xlsx/parse-xlsx.ts";
 import { verifyInflatedSizes } from "./guard.ts";

@@ -13,7 +13,7 @@ import {
   workbookParts,
   zip,
 } from "../../../tests/helpers/xlsx-bombs.ts";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import { checkXlsxArchive, formatBytes, MAX_WORKBOOK_CELLS, verifyInflatedSizes, XLSX_LIMITS } from "./guard.ts";
 import { NOT_XLSX_MESSAGE, parseBarometer } from "./parse.ts";
 

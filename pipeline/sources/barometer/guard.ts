@@ -15,7 +15,7 @@
 
 import type { Readable } from "node:stream";
 import yauzl from "yauzl";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import { checkXlsxSignature, NOT_XLSX_MESSAGE } from "./parse.ts";
 
 const KIB = 1024;

@@ -12,7 +12,7 @@ import {
   manyEntriesBomb,
   ratioBomb,
 } from "../../../tests/helpers/xlsx-bombs.ts";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import {
   BAROMETER_PARSE_LIMITS,
   BAROMETER_WORKER_ENTRY,

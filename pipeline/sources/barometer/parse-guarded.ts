@@ -18,7 +18,7 @@ import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType, ParsedFile } from "../../types.ts";
 import type { XlsxJob } from "../xlsx/parse-xlsx.ts";
 import type { BarometerWorkerAnswer } from "./barometer-worker.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { crc32 } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { Observation, ParsedFile } from "../../types.ts";
 import { EMPTY_CELL, MONTHS, SERIES, expectedValues } from "../../../fixtures/synthetic/barometer/synthetic-data.ts";
 import { LMB_MAX, LMB_MIN, NOT_XLSX_MESSAGE, parseBarometer } from "./parse.ts";

@@ -19,7 +19,7 @@
 // Types only here: the library (about 0.4 s of CPU to load) is imported when a workbook is read, so every `jwi`
 // process and job child that never reads one starts without it.
 import type ExcelJS from "exceljs";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import { dataBrowserTable } from "../eurostat/workbook.ts";
 import { tableConfig } from "../eurostat/tables.ts";
 import { address, colName, gridOf, isEmpty, textOf, type Grid, type Plain } from "../xlsx/grid.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COUNTRIES } from "../../countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import {
   BELGIAN_REGIONS,
   ELMB_PARTICIPANTS,

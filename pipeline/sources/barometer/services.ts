@@ -4,9 +4,9 @@
 // part through its regional services. A header in a barometer workbook can be an English country name,
 // a native name, an ISO code, or the name or abbreviation of a PES ("AMS", "Bundesagentur für Arbeit",
 // "VDAB"). This module owns the alias table and the matcher; country names and codes come from
-// pipeline/countries.ts (never copied here).
+// lib/countries.ts (never copied here).
 
-import { COUNTRIES } from "../../countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 
 /** Countries whose PES took part in the ELMB according to the IAB press releases 2020–2022 (SOURCES.md §8). */
 export const ELMB_PARTICIPANTS: readonly string[] = [
@@ -28,7 +28,7 @@ export const ELMB_PARTICIPANTS: readonly string[] = [
 ];
 
 export interface PublicEmploymentService {
-  /** Product country code (pipeline/countries.ts). */
+  /** Product country code (lib/countries.ts). */
   code: string;
   /** The service's usual short name, for notes. */
   service: string;

@@ -8,7 +8,7 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBValue } from "@duckdb/node
 import { mkdtemp, open, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 
 /** File content (bytes or text), or the path of a file on disk. */
 export type CsvInput = Uint8Array | string | { path: string };

@@ -1,7 +1,7 @@
 // A CSV upload → the reader for it: DG ECFIN's long survey file (`date,country,series,value`) or a Eurostat
 // CSV download (SDMX-CSV with codes or labels, or one column per dimension). Async and pure in effect: the
 // only thing written is the temporary copy of in-memory content, removed before this returns.
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType, ParsedFile } from "../../types.ts";
 import { assertDataType } from "../../validate.ts";
 import { isEcfinLong, parseEcfinLong } from "../ecfin/parse.ts";

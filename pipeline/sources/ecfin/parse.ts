@@ -3,7 +3,7 @@
 // The date is the month's last day; countries use EU codes (EL for Greece; EA and EU are aggregates; the UK and
 // candidate countries are not covered and are listed, never stored). Every other series is ignored. DuckDB
 // reads the file (sources/csv); only the EEI rows of stored countries leave it, each with its data row number.
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType, ParsedFile, Period } from "../../types.ts";
 import { HEADER_ONLY, SqlParams, badValueSql, numberCell, shownCell, type CsvFile, type Row } from "../csv/csv-file.ts";
 import type { PinnedSeries } from "../eurostat/pin.ts";

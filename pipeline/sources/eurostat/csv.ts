@@ -6,7 +6,7 @@
 // DuckDB reads the file (sources/csv) in one pass: it lists each dimension's categories and keeps, on the way,
 // the rows of the series the first row's table pins (each with its data row number: Observation.ref, 1 = the
 // first row after the header). A second pass is made only when that guess could not be relied on.
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { Observation, ParsedFile, Period } from "../../types.ts";
 import { HEADER_ONLY, SqlParams, badValueSql, numberCell, shownCell, type CsvFile, type Row } from "../csv/csv-file.ts";
 import { categoryCode, flagCode, labelsOf } from "./labels.ts";

@@ -4,7 +4,7 @@
 // not O(all values), and the key order of a sparse `value` object never matters.
 
 import { z } from "zod";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 
 /** One dimension: its categories in cube order. */
 export interface JsonStatDimension {

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { COUNTRIES } from "../../countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import { categoryCode, codeForLabel, flagCode, normaliseLabel } from "./labels.ts";
 import { EUROSTAT_TABLES } from "./tables.ts";
 

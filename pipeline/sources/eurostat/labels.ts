@@ -4,7 +4,7 @@
 // English names (from countries.ts, the one country list) and the known aggregates' labels. Labels compare
 // after normalisation (Unicode NFKC, every dash a hyphen, whitespace collapsed, case folded), so an en dash
 // (`Euro area – 20 countries`) and a hyphen, or a double space, make no difference.
-import { COUNTRIES } from "../../countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 
 /** The form labels are compared in: NFKC, dashes → `-`, curly quotes → straight, whitespace collapsed, lower case. */
 export function normaliseLabel(text: string): string {

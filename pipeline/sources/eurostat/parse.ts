@@ -1,7 +1,7 @@
 // Eurostat JSON-stat 2.0 file → ParsedFile: the one pinned series per country and period, with warnings
 // and notes for the operator. Pure: text (or an already parsed object) in, ParsedFile out.
 
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType, Observation, ParsedFile, Period } from "../../types.ts";
 import { assertDataType } from "../../validate.ts";
 import {

@@ -2,7 +2,7 @@
 // series per country and period (docs/data-sources.md). A filter that matches nothing is an error, said in
 // plain words: which table the file is, what it holds, what the index reads, and what to download instead.
 
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import { readingsOf, type PinRule, type TableConfig } from "./tables.ts";
 
 /** A dimension as pinning sees it: its category codes (a JSON-stat dimension, or a CSV column's distinct codes). */

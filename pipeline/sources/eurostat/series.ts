@@ -1,8 +1,8 @@
 // What every Eurostat reader (JSON-stat, SDMX-CSV, per-dimension CSV) does once it has the pinned series'
 // values: the same warnings (unknown geos, countries without values, provisional/estimated flags), the same
 // notes and the same "empty selection" error, so that the format never changes what the operator is told.
-import { countryByEurostatGeo, isAggregateGeo } from "../../countries.ts";
-import { InputError } from "../../errors.ts";
+import { countryByEurostatGeo, isAggregateGeo } from "../../../lib/countries.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { ExtraSeries, Observation, ParsedFile, Period, UploadWarning } from "../../types.ts";
 import { describePins, type PinnedSeries } from "./pin.ts";
 import type { TableConfig } from "./tables.ts";

@@ -1,7 +1,7 @@
 // The Eurostat tables accepted per data type and the one series each must pin (docs/data-sources.md).
 // This module owns that list; the parsers (JSON-stat and CSV), the CLI and the upload page read it from here.
 
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType } from "../../types.ts";
 import type { JsonStatDataset } from "./jsonstat.ts";
 import { normalisePeriod, type Frequency } from "./period.ts";

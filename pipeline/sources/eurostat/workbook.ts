@@ -10,7 +10,7 @@
 // `C` …); `:` is "not available". The sheets are chosen by the table's pins, read from their labels (labels.ts); the
 // table by its code. Runs inside the guarded parse process (sources/barometer/parse-guarded.ts). Pure otherwise.
 import type ExcelJS from "exceljs";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType, Observation, ParsedFile, Period } from "../../types.ts";
 import { assertDataType } from "../../validate.ts";
 import { address, gridOf, isEmpty, textOf, type Grid, type Plain } from "../xlsx/grid.ts";

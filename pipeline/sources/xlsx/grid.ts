@@ -2,7 +2,7 @@
 // Eurostat data browser's spreadsheet, sources/eurostat/workbook.ts). Both run inside the guarded parse process
 // (sources/barometer/parse-guarded.ts), after the archive checks. Pure: an exceljs worksheet in, values out.
 import type ExcelJS from "exceljs";
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 
 /** Cell contents once formulas, rich text and hyperlinks are unwrapped. */
 export type Plain = null | string | number | boolean | Date | { error: string };

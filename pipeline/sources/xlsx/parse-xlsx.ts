@@ -1,7 +1,7 @@
 // An .xlsx upload → its reader, inside the guarded parse process (sources/barometer/parse-guarded.ts): the barometer
 // for data type lmb, the Eurostat data browser's spreadsheet for the Eurostat types (score model v2.3). A workbook
 // given the wrong type says which type it looks like.
-import { InputError } from "../../errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType, ParsedFile } from "../../types.ts";
 import { loadWorkbook, parseBarometerWorkbook } from "../barometer/parse.ts";
 import { LOOKS_LIKE_BAROMETER, NOT_A_DATA_BROWSER_WORKBOOK, parseEurostatWorkbook } from "../eurostat/workbook.ts";

@@ -3,7 +3,7 @@
 // JavaScript; a visible label names the select. The countries are named and sorted in the page's language.
 import { useId } from "react";
 import { useIntl } from "react-intl";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 

@@ -6,7 +6,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
 import type { RefObject } from "react";
 import { useIntl } from "react-intl";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import { countryNameIn } from "../../../product/country-names.ts";
 import { countryScore } from "../../../product/country-search.ts";
 import { CheckIcon, SearchIcon } from "./icons.tsx";

@@ -1,7 +1,7 @@
 // "Follow and share" on every country page (docs/product.md §2): the country's Atom feed, the feed of all
 // countries, the share image and the badge, as plain links a visitor can see, open and copy.
 import { feedPath } from "../../../product/feeds.ts";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import { badgePath, shareCardPath } from "../lib/share.ts";
 import { useIntl } from "react-intl";
 import { useFormat } from "../i18n/format.ts";

@@ -7,7 +7,7 @@ import { type Tone } from "../../../product/market-panel.ts";
 import { listIn, type MissingFigure } from "../lib/availability.ts";
 import { InfoTip } from "./info.tsx";
 import { useFormat } from "../i18n/format.ts";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import { FormattedMessage, useIntl } from "react-intl";
 
 /** A message of the market namespace (web/app/i18n/messages/<locale>/market.json). */

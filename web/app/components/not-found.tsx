@@ -1,7 +1,7 @@
 // The one 404 page (docs/product.md §2) and the one "Country Not Found" page (docs/product.md: one consistent behaviour).
 import { Link } from "react-router";
 import { FormattedMessage } from "react-intl";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { ArrowLeftIcon, WeatherIcon } from "./icons.tsx";
 

@@ -1,7 +1,7 @@
 // The upload panel's pure parts: the checks the browser makes before sending a file (docs/product.md §5; the server
 // repeats every one of them), the progress of each real step (docs/product.md §4, §9: 20, 40, 60, 80, 100) and the
 // texts of the result (docs/product.md §7, §8).
-import { InputError } from "../../../pipeline/errors.ts";
+import { InputError } from "../../../lib/errors.ts";
 import type { DataType, UploadResult } from "../../../pipeline/types.ts";
 import { checkUploadFile } from "../../../pipeline/validate.ts";
 import type { DataTypeRule, UploadRules } from "../../../api/upload-rules.ts";

@@ -4,7 +4,7 @@
 import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import { formatPercent, formatPeriod, formatScore } from "../../../product/format.ts";
 import { countryInSentence, countryPhrase } from "../../../product/country-phrases.ts";
 import { noScoreText } from "../../../product/no-score.ts";

@@ -6,7 +6,7 @@
 // than four answer 404. `?add={code}` (the "Compare with…" form) adds a country at the end.
 import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
-import { countryByCode } from "../../../pipeline/countries.ts";
+import { countryByCode } from "../../../lib/countries.ts";
 import type { HistoryPoint, SubScoreKey } from "../../../pipeline/model/types.ts";
 import {
   COMPARE_MAX,

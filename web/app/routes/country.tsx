@@ -2,7 +2,7 @@
 // 404, as an unknown /job-market name does (docs/product.md §2).
 import { data, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { useIntl } from "react-intl";
-import { countryByCode } from "../../../pipeline/countries.ts";
+import { countryByCode } from "../../../lib/countries.ts";
 import { historyRange, loadCountryPage } from "../lib/country.server.ts";
 import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";

@@ -5,7 +5,7 @@
 // requests, so the page works before (and without) JavaScript. Context only: never a score, ranking or weather word.
 import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link, useLoaderData, type MetaFunction } from "react-router";
-import { COUNTRIES } from "../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../lib/countries.ts";
 import type { PageHandle } from "../../page-query.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import { ROLE_FAMILIES, type RoleFamily } from "../../../product/options.ts";

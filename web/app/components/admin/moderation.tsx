@@ -2,7 +2,7 @@
 // experience leaves the public country page and its summary at once.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { COUNTRIES, countryByCode } from "../../../../pipeline/countries.ts";
+import { COUNTRIES, countryByCode } from "../../../../lib/countries.ts";
 import { Flag } from "../flag.tsx";
 import { getExperiences, setExperienceHidden, type AdminExperience } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";

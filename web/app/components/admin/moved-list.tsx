@@ -1,6 +1,6 @@
 // What a recalculation moved (pipeline/moved.ts): each country whose score as shown or status changed, from → to,
 // and the largest part of why, in the same words as `jwi recalc` (product/moved-text.ts).
-import { COUNTRIES } from "../../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../../lib/countries.ts";
 import { movedChange, type MovedCountry } from "../../../../product/moved-text.ts";
 
 const NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));

@@ -1,6 +1,6 @@
 // The data status as a matrix (what `jwi status` prints): per country and data type the newest series held, and
 // whether the server found it past its data type's cut-off. Countries come first; Eurostat's aggregates after them.
-import { COUNTRIES } from "../../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../../lib/countries.ts";
 import type { StoredDataType } from "../../../../pipeline/types.ts";
 import type { StatusReport } from "../../lib/admin-api.ts";
 

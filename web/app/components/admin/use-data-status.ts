@@ -1,7 +1,7 @@
 // The data status's loading (again whenever data changed, or on Refresh) and what the table shows: the matrix,
 // the published scores, the countries with stale data and the "only stale" filter (the report's own count).
 import { useEffect, useMemo, useState } from "react";
-import { COUNTRIES } from "../../../../pipeline/countries.ts";
+import { COUNTRIES } from "../../../../lib/countries.ts";
 import { getStatus, type StatusReport } from "../../lib/admin-api.ts";
 import { useOperator } from "./operator-context.tsx";
 import { matrix, type Geo } from "./status-matrix.ts";
