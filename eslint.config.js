@@ -1,9 +1,10 @@
 // Lint of the whole repository (npm run lint, part of npm test): typescript-eslint's recommended rules, no import
-// cycles, and the import boundaries of docs/architecture.md — pipeline/ imports nothing of api/, web/, cli/ or
-// product/; product/ (rules both sides share) imports nothing of api/, web/ or cli/; web/ never reaches api/'s
-// storage nor the pipeline's store, parsers, write path or serving database; api/ imports nothing of web/ or cli/;
-// cli/ imports nothing of the site's code, the benches, the tests or the scripts; nothing imports bench/.
-// tests/lint-boundaries.test.ts checks that each zone refuses a crossing.
+// cycles, and the import boundaries of docs/architecture.md ("Layers") — lib/ imports nothing of the project;
+// pipeline/ imports lib/ only; product/ (rules both doors share) imports pipeline/ and lib/; server/http/ (the HTTP
+// toolkit) imports lib/ only; api/ imports the toolkit but nothing else of server/, nor web/ or cli/; web/ never
+// imports server/, api/'s storage, nor the pipeline's store, parsers, write path or serving database; server/ (the
+// process) composes the rest and never imports cli/; cli/ imports nothing of the site's code, the benches, the tests or
+// the scripts; nothing imports bench/. tests/lint-boundaries.test.ts checks that each zone refuses a crossing.
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
@@ -75,12 +76,12 @@ export default tseslint.config(
             },
             {
               target: "./pipeline",
-              from: ["./api", "./web", "./cli", "./product"],
+              from: ["./api", "./web", "./server", "./cli", "./product"],
               message: "pipeline/ is the core: it imports nothing of the doors (api/, web/, cli/) nor of product/.",
             },
             {
               target: "./product",
-              from: ["./api", "./web", "./cli"],
+              from: ["./api", "./web", "./server", "./cli"],
               message: "product/ holds the rules both doors share: it imports pipeline/ only.",
             },
             {
@@ -99,16 +100,51 @@ export default tseslint.config(
               target: "./api",
               from: ["./web", "./cli"],
               message:
-                "api/ does not import the site nor the CLI: the site mounts itself on the API (web/server-handler.ts), not the reverse.",
+                "api/ does not import the site nor the CLI: the server mounts both on one process (server/main.ts), not the reverse.",
+            },
+            {
+              target: "./api",
+              from: "./server",
+              except: ["./http"],
+              message:
+                "api/ may use the server's HTTP toolkit (server/http/) only: the process (server/start.ts, server/main.ts) and the site's serving (server/site/) compose the API, not the reverse.",
+            },
+            {
+              target: "./server/http",
+              from: [
+                "./pipeline",
+                "./product",
+                "./api",
+                "./web",
+                "./cli",
+                "./server/site",
+                "./server/main.ts",
+                "./server/start.ts",
+                "./server/connection-guard.ts",
+              ],
+              message:
+                "server/http/ is the HTTP toolkit every door uses (errors, caching, compression, origin, request limits, fast paths): it imports lib/ and npm packages only.",
+            },
+            {
+              target: "./web",
+              from: "./server",
+              message:
+                "web/ is the site (React Router); the server serves it (server/site/) and is never imported by it.",
+            },
+            {
+              target: "./server",
+              from: ["./cli", "./tests", "./scripts"],
+              message:
+                "server/ is the process: the CLI starts it (server/main.ts); it never imports the CLI, tests or scripts.",
             },
             {
               target: "./cli",
               from: ["./web/app", "./bench", "./tests", "./scripts"],
               message:
-                "cli/ is a door: it opens the pipeline, the API or the server (web/server-handler.ts), never the site's code, benches, tests or scripts.",
+                "cli/ is a door: it opens the pipeline, the API or the server (server/main.ts), never the site's code, benches, tests or scripts.",
             },
             {
-              target: ["./pipeline", "./product", "./api", "./web", "./cli"],
+              target: ["./lib", "./pipeline", "./product", "./api", "./web", "./server", "./cli"],
               from: "./bench",
               message: "bench/ measures the product from outside: nothing of the product imports it.",
             },

@@ -1,5 +1,5 @@
 // The Express application: JSON API, sitemap/robots, and a hook for the server-rendered site. No listen here
-// (api/server.ts does that), so tests and benches can mount it on any port.
+// (server/start.ts does that), so tests and benches can mount it on any port.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import express, { type Express, type RequestHandler } from "express";
@@ -15,24 +15,20 @@ import { AuditLog, CredentialStore, SessionStore, SettingsStore } from "./db/ope
 import { applyApiSchema } from "./db/schema.ts";
 import type { AppConfig } from "./env.ts";
 import { feedTagOf } from "./feeds.ts";
+import { createFastRead } from "./fast-reads.ts";
 import {
-  createFastRead,
   recordHeaders,
   staticHeaders,
   type FastRead,
   type HeaderList,
   type PageFastPathDeps,
-} from "./fast-reads.ts";
-import {
-  apiNotFound,
-  CACHE_NEVER,
-  errorHandler,
-  originVary,
-  requestTargetGuard,
-  requestTargetProblem,
-} from "./http.ts";
+} from "../server/http/fast-path.ts";
+import { apiNotFound, errorHandler } from "../server/http/errors.ts";
+import { CACHE_NEVER } from "../server/http/cache.ts";
+import { originVary } from "../server/http/request.ts";
+import { requestTargetGuard, requestTargetProblem } from "../server/http/request-limits.ts";
 import { ReadModel } from "./read-model.ts";
-import { normaliseRequest } from "./request-target.ts";
+import { normaliseRequest } from "../server/http/request-target.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { communityRoutes, communityWrites } from "./routes/community.ts";
 import { formPostRoutes } from "./routes/form-posts.ts";
@@ -110,7 +106,7 @@ export const PERMISSIONS_POLICY =
  * The security headers of every answer that is not a page: JSON, CSV, feeds, images, redirects and every error
  * (nothing on them runs scripts: CSP default-src 'none', no framing, nosniff), computed once by helmet. Express sets
  * them first on every request (pages then replace them with the site's, which add a per-request nonce); the fast
- * paths and the answers Node's parser refuses (api/http.ts answerClientError) send the very same list.
+ * paths and the answers Node's parser refuses (server/http/request-limits.ts answerClientError) send the very same list.
  * (Strict-Transport-Security is sent always: browsers only heed it on HTTPS answers.)
  */
 export const API_HEADERS: HeaderList = [
@@ -215,7 +211,7 @@ function requestLogger(logger: Logger): RequestHandler {
 /** The Express app plus the fast paths for cached public reads (see fast-reads.ts) and cached pages. */
 export interface JwiApp extends Express {
   fastRead: FastRead;
-  /** Cached pages of the site, answered before Express (web/page-fast-path.ts); always false without a site. */
+  /** Cached pages of the site, answered before Express (server/site/page-fast-path.ts); always false without a site. */
   fastPage: FastRead;
   /** The stores and read model, for the server-rendered site (same process, same data). */
   services: ApiServices;
@@ -238,7 +234,7 @@ const NOT_VISITORS = /^\/(api\/health|api\/admin|admin)(\/|\?|$)/;
  */
 export function requestListener(app: JwiApp): RequestListener {
   return (req, res) => {
-    // One normalisation of the target before any decision (api/request-target.ts): every path read below, in the
+    // One normalisation of the target before any decision (server/http/request-target.ts): every path read below, in the
     // fast paths, in Express and in the site, is the normalised one.
     normaliseRequest(req);
     if (!NOT_VISITORS.test(req.url ?? "")) app.lastRequestAt = performance.now();
@@ -284,7 +280,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use(requestId);
   // Every answer, errors and redirects included, carries the security headers; pages replace them with their own.
   app.use(staticHeaders(apiHeaderList));
-  app.use(requestTargetGuard); // 414 / 400 for a target no route can read (api/http.ts)
+  app.use(requestTargetGuard); // 414 / 400 for a target no route can read (server/http/request-limits.ts)
   // The answer to a write (a post, a request, a login, an operator action) is never stored by any cache,
   // whichever route answers it and however it ends (docs/open-data.md, "Caching").
   app.use("/api", (req, res, next) => {

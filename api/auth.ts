@@ -6,7 +6,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { CredentialStore, SessionStore } from "./db/operator.ts";
 import type { AppConfig } from "./env.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";
-import { HttpError } from "./http.ts";
+import { HttpError } from "../server/http/errors.ts";
 
 export { readCookie, SESSION_COOKIE };
 

@@ -20,7 +20,7 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   PORT: intFrom("PORT", 0, 65535, 3000),
   /**
    * Public origin of the site: canonical links, Open Graph URLs, sitemap, robots (no trailing slash). Required in
-   * production (readApiEnv); unset elsewhere, each request's own origin is used (api/http.ts requestOrigin).
+   * production (readApiEnv); unset elsewhere, each request's own origin is used (server/http/request.ts requestOrigin).
    */
   JWI_PUBLIC_ORIGIN: origin.optional(),
   /**
@@ -90,7 +90,7 @@ export const apiEnvSchema = pipelineEnvSchema.extend({
   JWI_HEADERS_TIMEOUT_S: intFrom("JWI_HEADERS_TIMEOUT_S", 1, 600, 10),
   /**
    * Megabytes the server's page cache may hold (rendered public pages and their gzip forms; the least recently used
-   * go first): web/page-cache.ts, docs/decisions/007-page-cache.md.
+   * go first): server/site/page-cache.ts, docs/decisions/007-page-cache.md.
    */
   JWI_PAGE_CACHE_MB: intFrom("JWI_PAGE_CACHE_MB", 1, 65_536, 64),
   /** Log one line per HTTP request (pino-http, at info). */
@@ -162,14 +162,14 @@ export interface AppConfig {
     login: RateLimitConfig;
     failedPosts?: RateLimitConfig;
   };
-  /** Contact messages and waiting-list requests older than this are deleted (api/server.ts sweeps). */
+  /** Contact messages and waiting-list requests older than this are deleted (server/start.ts sweeps). */
   leadsRetentionDays: number;
   httpLog: boolean;
   /** Public reads trust the newest publication id for this long (ms) before asking SQLite again. */
   publicationCheckMs: number;
   /** Draw, while idle, the share cards nobody has asked for yet (JWI_DRAW_CARDS_AHEAD; api/share-card-images.ts). */
   drawCardsAhead: boolean;
-  /** Bytes the page cache may hold (JWI_PAGE_CACHE_MB; web/page-cache.ts). */
+  /** Bytes the page cache may hold (JWI_PAGE_CACHE_MB; server/site/page-cache.ts). */
   pageCacheBytes: number;
   /** The server's update schedule (JWI_UPDATE_CRON); null or absent: none. The data status shows its next run. */
   updateCron?: string | null;

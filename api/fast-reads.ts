@@ -1,57 +1,21 @@
-// The cached public reads (v0, v1 and the OpenAPI document), answered straight from the node:http request
-// listener, before Express.
-//
-// Why: on this hardware Express 5's own per-request work (prototype swaps, router, param processing) costs
-// several times what sending a precomputed JSON body costs, so even a fully cached read answered through
-// Express reaches only ~15-20% of a bare node:http server. The hot public GETs (countries, one country,
-// history, rankings, experiences) are therefore resolved here, from the same ReadModel entries, with the same
-// security headers, ETag/304 and Cache-Control as the Express routes, which stay in place for everything
+// The API's cached public reads (v0, v1 and the OpenAPI document), answered straight from the node:http request
+// listener, before Express (a fast path: server/http/fast-path.ts). Express's own per-request work costs several
+// times what sending a precomputed body costs (the figures: docs/architecture.md, "Requests"), so the hot public GETs
+// (countries, one country, history, rankings, experiences) are resolved here, from the same ReadModel entries, with
+// the same security headers, ETag/304 and Cache-Control as the Express routes, which stay in place for everything
 // else: unknown codes, errors, HEAD/GET with percent-encoded paths, all writes. When in doubt it declines and
 // Express answers, so behaviour lives in one place (tests compare both paths).
 import { randomUUID } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQuery } from "node:querystring";
-import type { RequestHandler } from "express";
 import { countryByCode } from "../lib/countries.ts";
 import type { Logger } from "../lib/logger.ts";
-import { CACHE_PUBLISHED, CACHE_REVALIDATE, CACHE_STATIC, sendCached, type CachedBody } from "./http.ts";
+import { CACHE_PUBLISHED, CACHE_REVALIDATE, CACHE_STATIC, sendCached, type CachedBody } from "../server/http/cache.ts";
 import { RANKING_TYPES, type RankingType } from "../product/options.ts";
+import { logFastAnswer, type FastRead, type HeaderList } from "../server/http/fast-path.ts";
 import type { ReadModel } from "./read-model.ts";
 import { API_V1_BASE } from "../product/open-data.ts";
 import { openApiBody, v1Reads } from "./v1/bodies.ts";
 import { pathPattern, V1_TABLE, v1Lang, v1Params, type V1Reads } from "./v1/table.ts";
-
-export type HeaderList = ReadonlyArray<readonly [string, string]>;
-
-/** Runs a header-only middleware (helmet) once against a recorder and returns the headers it sets. */
-export function recordHeaders(mw: RequestHandler, locals: Record<string, unknown> = {}): HeaderList {
-  const headers: Array<[string, string]> = [];
-  const res = {
-    locals,
-    setHeader(name: string, value: unknown) {
-      headers.push([name, String(value)]);
-      return res;
-    },
-    removeHeader() {},
-    getHeader() {
-      return undefined;
-    },
-  };
-  let called = false;
-  mw({ headers: {} } as never, res as never, () => {
-    called = true;
-  });
-  if (!called) throw new Error("recordHeaders: the middleware did not complete synchronously");
-  return headers;
-}
-
-/** Sets a precomputed header list (the API's security headers) on every response it sees. */
-export function staticHeaders(headers: HeaderList): RequestHandler {
-  return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
-}
 
 export interface PublicRead {
   cached: CachedBody;
@@ -127,40 +91,6 @@ function resolveV1(
     return published(route.answer(reads, now, { ...checked.params, lang }, null));
   }
   return null;
-}
-
-export type FastRead = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/** What the site's fast path for cached pages needs from the app (web/page-fast-path.ts answers the pages). */
-export interface PageFastPathDeps {
-  /** A page's security headers with this response's CSP nonce, exactly as the Express path sets them. */
-  headers(secure: boolean, nonce: string): HeaderList;
-  /** The request's protocol as Express's req.protocol tells it (the trust proxy setting applied). */
-  protocol(req: IncomingMessage): string;
-  /** The request's host as Express's req.host tells it (X-Forwarded-Host only from a trusted proxy). */
-  host(req: IncomingMessage): string | undefined;
-  /** Request logs (null when they are off). */
-  logger: Logger | null;
-}
-
-/** One request log line for an answer sent before Express: the same fields pino-http logs; no personal data. */
-export function logFastAnswer(
-  logger: Logger,
-  id: string,
-  req: IncomingMessage,
-  path: string,
-  res: ServerResponse,
-  started: number,
-): void {
-  logger.info(
-    {
-      reqId: id,
-      req: { id, method: req.method, path },
-      res: { statusCode: res.statusCode },
-      responseTime: Math.round(performance.now() - started),
-    },
-    "request completed",
-  );
 }
 
 /** Answers a cached public GET/HEAD and returns true; returns false (touching nothing) for anything else. */

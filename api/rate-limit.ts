@@ -6,7 +6,7 @@ import { ipKeyGenerator, rateLimit, type Options, type RateLimitInfo } from "exp
 import type { ServingDb } from "../pipeline/serving-db.ts";
 import { SqliteRateLimitStore } from "./db/rate-limits.ts";
 import type { RateLimitConfig } from "./env.ts";
-import { HttpError } from "./http.ts";
+import { HttpError } from "../server/http/errors.ts";
 
 export function humanDuration(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;

@@ -27,7 +27,7 @@ import type {
 import type { ExperienceStore } from "./db/community.ts";
 import type { SettingsStore } from "./db/operator.ts";
 import { PublishedStore, type ShareCardRead } from "./db/published.ts";
-import { cachedJson, type CachedBody } from "./http.ts";
+import { cachedJson, type CachedBody } from "../server/http/cache.ts";
 
 /** One country as both readers show it. */
 export interface CountryReading {
@@ -320,7 +320,7 @@ export class ReadModel {
 
   /**
    * The version of a country's community (api/db/community.ts countryVersion): what communityOf answers stays the same
-   * while it does. The site's page cache keeps the pages showing a country's posts on it (web/page-cache.ts).
+   * while it does. The site's page cache keeps the pages showing a country's posts on it (server/site/page-cache.ts).
    */
   communityVersion(code: string): number {
     return this.experiences.countryVersion(code);

@@ -17,7 +17,7 @@ export interface DrawAheadOptions {
   intervalMs?: number;
   /** The pause after each card drawn ahead (ms): the cores go back to the pages between two cards. */
   gapMs?: number;
-  /** Whether the server is quiet enough to draw a card ahead (api/server.ts: no visitor's request for a second); always, unset. */
+  /** Whether the server is quiet enough to draw a card ahead (server/start.ts: no visitor's request for a second); always, unset. */
   quiet?: () => boolean;
 }
 

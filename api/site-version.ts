@@ -1,5 +1,5 @@
 // The version of everything a public page shows, which the site's page cache keys its renders on
-// (web/site-handler.ts): the publication, the pause switch as the reader serves it (no score while paused, so pages
+// (server/site/site-handler.ts): the publication, the pause switch as the reader serves it (no score while paused, so pages
 // roll over on pause and on resume), the community content and the settings (the content_version row that triggers
 // count up on every write to them, from any connection or process: api/db/schema.ts), and the month of the clock
 // (which scores may be shown changes with it). Other commits (a job's status copy or audit entry) leave it alone:

@@ -3,7 +3,7 @@
 // URLs, then serves until SIGTERM.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startServer } from "../api/server.ts";
+import { startServer } from "../server/start.ts";
 
 const [dataDir, httpLog = "true"] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: api-server.ts DATA_DIR [httpLog]");

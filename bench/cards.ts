@@ -4,12 +4,12 @@
 // 40 years of monthly history, bench/pipeline.ts timeRecalc). The server draws each card at its first request in
 // one worker thread: its first card (cold worker), a card once warm, a stored card read back, every published
 // card asked for at once (a crawler), every card drawn ahead while idle, and an API read meanwhile — on the real
-// server (api/server.ts) over HTTP, on the data directory the recalcs made. The bench runs the sources (the worker
+// server (server/start.ts) over HTTP, on the data directory the recalcs made. The bench runs the sources (the worker
 // through tsx); the compiled server's worker (dist/cli/share-card-worker.mjs) starts faster.
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../api/server.ts";
+import { startServer } from "../server/start.ts";
 import { syntheticRows, timeRecalc } from "./pipeline.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

@@ -2,7 +2,7 @@
 // child process (bench/site-server.ts, production mode), its resident set size (VmRSS) read from /proc before and
 // after
 //   1. 2,000 distinct junk query strings on public pages that read no query (`/open-data/api?r=N`, `/?utm_…`, …):
-//      each is answered by a redirect to the page without it (web/page-query.ts), so none is a render or an entry;
+//      each is answered by a redirect to the page without it (server/site/page-query.ts), so none is a render or an entry;
 //   2. 2,000 distinct values of a parameter a page does read (`/country/de?range=N`): each is a render and an entry,
 //      and the page cache's byte bound (JWI_PAGE_CACHE_MB, set small here) is what keeps the memory.
 // Target: each rise below the cache's bound plus 50 MB. Before the bound was in bytes, 600 such requests took the

@@ -2,7 +2,7 @@
 // mode, on a seeded data dir. Prints one JSON line with its URL, then serves until SIGTERM. Set
 // BENCH_CPU_PROF=1 to run it under `node --cpu-prof` (bench/pages.ts passes the flag). Under `--expose-gc`, SIGUSR2
 // collects garbage (bench/memory.ts).
-import { startSiteServer } from "../web/server-handler.ts";
+import { startSiteServer } from "../server/main.ts";
 
 const [dataDir, httpLog = "true"] = process.argv.slice(2);
 if (!dataDir) throw new Error("usage: site-server.ts DATA_DIR [httpLog]");

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_BUILD_DIR, startSiteServer } from "../web/server-handler.ts";
+import { DEFAULT_BUILD_DIR, startSiteServer } from "../server/main.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

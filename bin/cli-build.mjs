@@ -1,5 +1,5 @@
 // The compiled `jwi` command: the TypeScript sources of the CLI (and everything it imports from pipeline/, api/
-// and web/server-handler.ts) bundled by esbuild into dist/cli, one ESM file per command plus shared chunks; the npm
+// and server/main.ts) bundled by esbuild into dist/cli, one ESM file per command plus shared chunks; the npm
 // packages every data job loads are bundled in too, the others left external. `jwi --help` then starts in a few tens
 // of milliseconds instead of transpiling TypeScript at every start (docs/decisions/004-compiled-cli.md).
 //

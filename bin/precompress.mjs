@@ -1,7 +1,7 @@
 // Brotli and gzip copies of the site's static files, made once at build time (`npm run build`, after
 // `react-router build`): for every text file of build/web/client (.js, .css, .svg, .json, .txt, .xml, …) of
 // 1 KB or more, `file.br` (brotli, best quality) and `file.gz` (gzip, level 9) beside it, each kept only when
-// smaller than the file. The server answers with the copy the client accepts (web/static-files.ts
+// smaller than the file. The server answers with the copy the client accepts (server/site/static-files.ts
 // precompressed; docs/decisions/012-compression.md).
 //
 //   node bin/precompress.mjs [dir]      default build/web/client

@@ -1,5 +1,5 @@
 // The site's languages (docs/i18n.md): English at today's URLs, the others under a prefix (/de/…, /fr/…).
-// Pure functions only: the server (web/server-handler.ts), the sitemap (api/routes/seo.ts) and the pages share them.
+// Pure functions only: the server (server/main.ts), the sitemap (api/routes/seo.ts) and the pages share them.
 // A page's English path names it in every language: localePath gives its URL in one, stripLocale reads a URL back,
 // translating the name part of /job-market/{name} (product/job-market-slugs.ts) on the way.
 import { countryByJobMarketSlug, jobMarketSlug } from "./job-market-slugs.ts";

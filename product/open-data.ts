@@ -63,6 +63,6 @@ export const SOURCE_TERMS: readonly SourceTerms[] = [
 export const DERIVATION_NOTE =
   "The scores, sub-scores, statuses, labels and change explanations are computed by the Job Weather Index from the source data (modified and derived data); the source figures are shown as published, with their periods and flags. The sources are not responsible for the index.";
 
-/** How long answers may be kept (api/http.ts CACHE_PUBLISHED), in words. */
+/** How long answers may be kept (server/http/cache.ts CACHE_PUBLISHED), in words. */
 export const CACHING_NOTE =
   "Answers carry an ETag that names the publication and Cache-Control: public, max-age=60, stale-while-revalidate=300. Send If-None-Match to get 304 Not Modified while nothing changed. Scores change when a new publication is made (usually once a day at most).";

@@ -1,7 +1,7 @@
 // What the built server answers, recorded to compare a refactoring's before and after (docs/decisions/018-one-owner-per-rule.md):
 //   node bin/run-ts.mjs scripts/behaviour-snapshot.ts record DIR     (after `npm run build`)
 //   node bin/run-ts.mjs scripts/behaviour-snapshot.ts compare DIR_BEFORE DIR_AFTER
-// `record` starts the real server (web/server-handler.ts) on a temporary data dir seeded from the bundled real files
+// `record` starts the real server (server/main.ts) on a temporary data dir seeded from the bundled real files
 // with a pinned as-of and clock, and stores status, headers and body of every public page, the OpenAPI document,
 // the API's reads, the images and the SEO files, each asked twice (the second answer comes from the caches and the
 // fast paths). `compare` sets aside only what differs from run to run or build to build: the seed's wall-clock
@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startSiteServer } from "../web/server-handler.ts";
+import { startSiteServer } from "../server/main.ts";
 
 const URLS = [
   "/",

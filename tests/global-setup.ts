@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServer } from "../api/server.ts";
+import { startServer } from "../server/start.ts";
 import { seedDataDir, AS_OF } from "./api/helpers.ts";
 import { SEED_TEMPLATES_ENV, templateDir } from "./helpers/seed-templates.ts";
 

@@ -70,7 +70,7 @@ describe("import boundaries", () => {
     expect(
       await boundaryErrors(
         "product/probe.ts",
-        `import { HttpError } from "../api/http.ts"; export const x = HttpError;`,
+        `import { HttpError } from "../server/http/errors.ts"; export const x = HttpError;`,
       ),
     ).toHaveLength(1);
   });
@@ -106,15 +106,82 @@ describe("import boundaries", () => {
     ).toEqual([]);
   });
 
-  it("api/ imports nothing of web/ (not even the server side) nor cli/", async () => {
+  it("api/ imports nothing of web/ nor cli/, and of server/ only its HTTP toolkit", async () => {
     expect(
       await boundaryErrors(
         "api/probe.ts",
-        `import { startSiteServer } from "../web/server-handler.ts"; export const x = startSiteServer;`,
+        `import { startSiteServer } from "../server/main.ts"; export const x = startSiteServer;`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "api/probe.ts",
+        `import { createSiteHandler } from "../server/site/site-handler.ts"; export const x = createSiteHandler;`,
       ),
     ).toHaveLength(1);
     expect(
       await boundaryErrors("api/probe.ts", `import { runCli } from "../cli/jwi.ts"; export const x = runCli;`),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "api/probe.ts",
+        `import { HttpError } from "../server/http/errors.ts"; export const x = HttpError;`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("server/http/ (the HTTP toolkit) imports lib/ only", async () => {
+    expect(
+      await boundaryErrors(
+        "server/http/probe.ts",
+        `import { ReadModel } from "../../api/read-model.ts"; export const x = ReadModel;`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "server/http/probe.ts",
+        `import { PageCache } from "../site/page-cache.ts"; export const x = PageCache;`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "server/http/probe.ts",
+        `import { InputError } from "../../lib/errors.ts"; export const x = InputError;`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("web/ never imports server/, and server/ never imports the CLI or the tests", async () => {
+    expect(
+      await boundaryErrors(
+        "web/app/probe.ts",
+        `import { CACHE_NEVER } from "../../server/http/cache.ts"; export const x = CACHE_NEVER;`,
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors("server/probe.ts", `import { runCli } from "../cli/jwi.ts"; export const x = runCli;`),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "server/probe.ts",
+        `import { REPO_ROOT } from "../tests/helpers/cli.ts"; export const x = REPO_ROOT;`,
+      ),
+    ).toHaveLength(1);
+    // The composition root may reach the API and the site.
+    expect(
+      await boundaryErrors(
+        "server/probe.ts",
+        `import { createApp } from "../api/app.ts"; import { PageCache } from "./site/page-cache.ts"; export const x = [createApp, PageCache];`,
+      ),
+    ).toEqual([]);
+  });
+
+  it("pipeline/ and product/ import nothing of server/", async () => {
+    expect(
+      await boundaryErrors(
+        "pipeline/probe.ts",
+        `import { HttpError } from "../server/http/errors.ts"; export const x = HttpError;`,
+      ),
     ).toHaveLength(1);
   });
 
@@ -134,7 +201,7 @@ describe("import boundaries", () => {
     expect(
       await boundaryErrors(
         "cli/probe.ts",
-        `import { startSiteServer } from "../web/server-handler.ts"; export const x = startSiteServer;`,
+        `import { startSiteServer } from "../server/main.ts"; export const x = startSiteServer;`,
       ),
     ).toEqual([]);
   });
@@ -152,7 +219,7 @@ describe("import boundaries", () => {
     expect(
       await boundaryErrors(
         "bench/probe.ts",
-        `import { startSiteServer } from "../web/server-handler.ts"; export const x = startSiteServer;`,
+        `import { startSiteServer } from "../server/main.ts"; export const x = startSiteServer;`,
       ),
     ).toEqual([]);
   });

@@ -8,8 +8,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseHTML } from "linkedom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../api/server.ts";
-import { startSiteServer } from "../web/server-handler.ts";
+import type { RunningServer } from "../server/start.ts";
+import { startSiteServer } from "../server/main.ts";
 import { AS_OF, NOW, ensureBuilt } from "./e2e/harness.ts";
 import { copySeedTemplate } from "./helpers/seed-templates.ts";
 

@@ -14,7 +14,7 @@ import { COUNTRIES } from "../lib/countries.ts";
 import { openPipeline } from "../pipeline/index.ts";
 import { jobMarketSlug } from "../product/job-market-slugs.ts";
 import { LOCALES, localePath, type Locale } from "../product/locales.ts";
-import { startSiteServer } from "../web/server-handler.ts";
+import { startSiteServer } from "../server/main.ts";
 import { messagesFor } from "../web/app/i18n/catalog.server.ts";
 import { headText } from "../web/app/lib/why-text.ts";
 import { ensureBuilt } from "./e2e/harness.ts";

@@ -92,7 +92,7 @@ CREATE TABLE IF NOT EXISTS content_version (
 INSERT OR IGNORE INTO content_version (id, version) VALUES (1, 0);
 
 -- A country's community changed (a post, a hidden or shown post), from any connection or process: the pages that
--- show that country's posts are rendered again, every other page stays cached (web/page-cache.ts). Before 0.4 every
+-- show that country's posts are rendered again, every other page stays cached (server/site/page-cache.ts). Before 0.4 every
 -- post counted in content_version and emptied the whole page cache.
 CREATE TABLE IF NOT EXISTS community_versions (
   country_code TEXT PRIMARY KEY,

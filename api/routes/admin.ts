@@ -5,7 +5,7 @@
 // defence). Every operator action is written to the audit log (viewing a list is not); passwords never are.
 import { Router, type RequestHandler } from "express";
 import { requireOperator, sameOriginGuard } from "../auth.ts";
-import { requireMediaType } from "../http.ts";
+import { requireMediaType } from "../../server/http/request.ts";
 import { auditRoutes } from "./admin/audit.ts";
 import { jobRoutes } from "./admin/jobs.ts";
 import { adminKit, type AdminDeps } from "./admin/kit.ts";

@@ -8,7 +8,7 @@ import type { ServingDb } from "../../pipeline/serving-db.ts";
 import type { ExperienceStore, WaitingListStore } from "../db/community.ts";
 import type { ContactStore } from "../db/contact.ts";
 import { DEFAULT_FAILED_POSTS_LIMIT, type AppConfig } from "../env.ts";
-import { requireMediaType } from "../http.ts";
+import { requireMediaType } from "../../server/http/request.ts";
 import { MOOD_LABELS } from "../../product/options.ts";
 import { failureLimiter, limiter } from "../rate-limit.ts";
 import { contactInputSchema, experienceInputSchema, isHoneypotFilled, waitingListInputSchema } from "../schemas.ts";

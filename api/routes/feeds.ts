@@ -7,7 +7,8 @@ import { countryByCode, type Country } from "../../lib/countries.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { FeedStore } from "../db/feeds.ts";
 import { FEED_SIZE, atomFeed } from "../feeds.ts";
-import { CACHE_NEVER, CACHE_PUBLISHED, cachedBody, requestOrigin, sendCached, type CachedBody } from "../http.ts";
+import { CACHE_NEVER, CACHE_PUBLISHED, cachedBody, sendCached, type CachedBody } from "../../server/http/cache.ts";
+import { requestOrigin } from "../../server/http/request.ts";
 import type { ReadModel } from "../read-model.ts";
 
 export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
@@ -17,7 +18,7 @@ const MAX_KEPT = 200;
 
 /**
  * Links in the feeds name the configured public origin, or, when none is configured (development), the origin
- * of each request (api/http.ts requestOrigin), like the sitemap and the pages.
+ * of each request (server/http/request.ts requestOrigin), like the sitemap and the pages.
  */
 export function feedRoutes(
   db: ServingDb,

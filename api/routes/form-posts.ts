@@ -14,8 +14,9 @@ import type { Logger } from "../../lib/logger.ts";
 import { countryForJobMarketName } from "../../product/job-market-slugs.ts";
 import { isLocale, localeFromPath, type Locale } from "../../product/locales.ts";
 import { WAITING_LIST_SERVICES } from "../../product/options.ts";
-import { fieldErrors, HttpError, mediaType, toErrorResponse } from "../http.ts";
-import { sameSiteLocation } from "../request-target.ts";
+import { fieldErrors, HttpError, toErrorResponse } from "../../server/http/errors.ts";
+import { mediaType } from "../../server/http/request.ts";
+import { sameSiteLocation } from "../../server/http/request-target.ts";
 import type { CommunityWrites } from "./community.ts";
 import { SENT_PARAM, type FormName, type FormOutcome } from "../../product/forms.ts";
 

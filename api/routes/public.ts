@@ -3,7 +3,7 @@
 import { Router, type Response } from "express";
 import { countryByCode, type Country } from "../../lib/countries.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { CACHE_NEVER, CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../http.ts";
+import { CACHE_NEVER, CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../../server/http/cache.ts";
 import { RANKING_TYPES, type RankingType } from "../../product/options.ts";
 import type { ReadModel } from "../read-model.ts";
 

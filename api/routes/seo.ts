@@ -5,7 +5,8 @@ import { Router, type Request, type Response } from "express";
 import { COUNTRIES } from "../../lib/countries.ts";
 import { WAITING_LIST_SERVICES } from "../../product/options.ts";
 import { LOCALES, localePath } from "../../product/locales.ts";
-import { CACHE_PUBLISHED, CACHE_STATIC, cachedBytes, requestOrigin, sendCached, type CachedBody } from "../http.ts";
+import { CACHE_PUBLISHED, CACHE_STATIC, cachedBytes, sendCached, type CachedBody } from "../../server/http/cache.ts";
+import { requestOrigin } from "../../server/http/request.ts";
 
 export interface SitemapEntry {
   path: string;
@@ -90,7 +91,7 @@ export interface SitemapPublication {
 }
 
 /**
- * Sitemap and robots on the configured public origin, else (development) the origin of each request (api/http.ts
+ * Sitemap and robots on the configured public origin, else (development) the origin of each request (server/http/request.ts
  * requestOrigin), so their links point where the reader came from; `vary` says so to shared caches. Robots
  * changes only with a release or that origin (CACHE_STATIC); the sitemap also with each publication (its
  * lastmod), so it is made again then and kept like other published reads (CACHE_PUBLISHED). ETags: content hash.

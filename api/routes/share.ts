@@ -16,10 +16,11 @@ import { countryByCode, type Country } from "../../lib/countries.ts";
 import { OG_IMAGE_PATH } from "../../product/brand.ts";
 import { noScoreText } from "../../product/no-score.ts";
 import { BADGE_PAUSED, badgeParts, badgeSvg, type BadgeParts } from "../badge.ts";
-import type { HeaderList } from "../fast-reads.ts";
+import type { HeaderList } from "../../server/http/fast-path.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { ShareCardImages } from "../share-card-images.ts";
-import { CACHE_PUBLISHED, CACHE_REVALIDATE, HttpError, etagMatches } from "../http.ts";
+import { CACHE_PUBLISHED, CACHE_REVALIDATE, etagMatches } from "../../server/http/cache.ts";
+import { HttpError } from "../../server/http/errors.ts";
 import type { ShareCardRead } from "../db/published.ts";
 import type { ReadModel } from "../read-model.ts";
 

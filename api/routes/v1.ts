@@ -5,7 +5,8 @@
 // is a 404 in the contract's error shape (tests/api/open-data.test.ts compares both paths).
 import { Router } from "express";
 import { NotFoundError } from "../../lib/errors.ts";
-import { CACHE_PUBLISHED, CACHE_STATIC, cachedJson, requestOrigin, sendCached, type CachedBody } from "../http.ts";
+import { CACHE_PUBLISHED, CACHE_STATIC, cachedJson, sendCached, type CachedBody } from "../../server/http/cache.ts";
+import { requestOrigin } from "../../server/http/request.ts";
 import type { ReadModel } from "../read-model.ts";
 import { openApiBody, v1Reads } from "../v1/bodies.ts";
 import { openApiDocument } from "../v1/openapi.ts";
@@ -37,7 +38,7 @@ const MAX_ORIGINS = 20;
 
 /**
  * `/api/openapi.json`: the document for the configured public origin, generated here, at start-up. Without one
- * (development), its `servers` entry names the origin of each request (api/http.ts requestOrigin), like the pages.
+ * (development), its `servers` entry names the origin of each request (server/http/request.ts requestOrigin), like the pages.
  */
 export function openApiRoute(
   configuredOrigin: string | null,

@@ -8,7 +8,7 @@ import type { Locale } from "../../product/locales.ts";
 import type { RankingType } from "../../product/options.ts";
 import { ranking, regions } from "../../product/publication.ts";
 import type { RegionRow } from "../../product/shapes.ts";
-import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../http.ts";
+import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../../server/http/cache.ts";
 import { countryBody, type PublishedView, type ReadModel } from "../read-model.ts";
 import type { PublishedSnapshot } from "../../pipeline/youth.ts";
 import { CSV_TYPE, csvFilename, historyCsv, scoresCsv, sectorsCsv } from "./csv.ts";

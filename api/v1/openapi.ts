@@ -20,7 +20,7 @@ export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]
 export const API_V1_VERSION = "1.0.0";
 
 /**
- * What any request can be answered besides its route's own answers (api/http.ts): a target no route can read, a
+ * What any request can be answered besides its route's own answers (server/http/request-limits.ts, server/http/errors.ts): a target no route can read, a
  * request Node's parser refuses, a failure of the server. Shared components (components/responses), referenced by
  * every operation. Public reads are not rate limited (no 429) and write nothing (no 507).
  */

@@ -21,7 +21,8 @@ import {
   type WeightSteps,
 } from "../../product/weights.ts";
 import { toCsv } from "../csv.ts";
-import { cachedBytes, cachedJson, HttpError, tagIn, type CachedBody } from "../http.ts";
+import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../../server/http/cache.ts";
+import { HttpError } from "../../server/http/errors.ts";
 import type { PublishedView } from "../read-model.ts";
 import { CSV_TYPE, csvFilename } from "./csv.ts";
 import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas.ts";

@@ -30,7 +30,7 @@ import type {
   SourceRow,
   WithheldReason,
 } from "../../product/shapes.ts";
-import type { ErrorBody } from "../http.ts";
+import type { ErrorBody } from "../../server/http/errors.ts";
 import type { countryBody } from "../read-model.ts";
 import type { healthBody } from "../routes/public.ts";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ReadModel } from "../read-model.ts";
 import { v1Routes } from "../routes/v1.ts";
 import { openApiDocument, V1_ROUTES } from "./openapi.ts";
-import { HttpError } from "../http.ts";
+import { HttpError } from "../../server/http/errors.ts";
 import { expressPath, pathPattern, V1_TABLE, v1Lang, v1Params } from "./table.ts";
 
 describe("the v1 table", () => {

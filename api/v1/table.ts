@@ -10,7 +10,8 @@ import { countryByCode } from "../../lib/countries.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../product/locales.ts";
 import type { RankingType } from "../../product/options.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
-import { HttpError, type CachedBody } from "../http.ts";
+import { HttpError } from "../../server/http/errors.ts";
+import { type CachedBody } from "../../server/http/cache.ts";
 import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV, type CsvFormat } from "./csv.ts";
 import { personalRoutes } from "./personal.ts";
 import {

@@ -1,6 +1,6 @@
 // `jwi serve [--port N]` (what `npm start` runs): the server-rendered site and the API on one port. Resolves
 // once the server has shut down (SIGTERM / SIGINT finish in-flight requests first); never exits the process.
-import { startSiteServer } from "../../web/server-handler.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { writeLine } from "../io.ts";
 
 export interface ServeOptions {

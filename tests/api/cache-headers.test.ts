@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../api/server.ts";
-import { startSiteServer } from "../../web/server-handler.ts";
+import type { RunningServer } from "../../server/start.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { ensureBuilt } from "../e2e/harness.ts";
 import {
   ADMIN_PASSWORD,
@@ -111,7 +111,7 @@ const TABLE: Row[] = [
     cacheControl: NEVER,
     etag: "none",
   },
-  // The operator page is the operator's only: `private` too (web/page-send.ts PRIVATE_CACHE_CONTROL).
+  // The operator page is the operator's only: `private` too (server/site/page-send.ts PRIVATE_CACHE_CONTROL).
   { kind: "operator page", path: "/admin", status: 200, cacheControl: PRIVATE, etag: "none" },
   { kind: "operator page", path: "/admin", operator: true, status: 200, cacheControl: PRIVATE, etag: "none" },
   {

@@ -7,9 +7,9 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_URL_BYTES } from "../../api/http.ts";
-import type { RunningServer } from "../../api/server.ts";
-import { startSiteServer } from "../../web/server-handler.ts";
+import { MAX_URL_BYTES } from "../../server/http/request-limits.ts";
+import type { RunningServer } from "../../server/start.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { ensureBuilt } from "../e2e/harness.ts";
 import { GENEROUS_LIMITS, getJson, seedDataDir } from "./helpers.ts";
 

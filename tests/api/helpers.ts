@@ -6,7 +6,7 @@ import path from "node:path";
 import { hashPassword } from "../../api/auth.ts";
 import type { AppConfig } from "../../api/env.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { startServer, type RunningServer } from "../../api/server.ts";
+import { startServer, type RunningServer } from "../../server/start.ts";
 import { openPipeline } from "../../pipeline/index.ts";
 import { BUNDLED_FIXTURES_DIR } from "../../pipeline/seed.ts";
 import { ingestBundled } from "../helpers/bundled-store.ts";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEED_PAUSED_TEXT } from "../../api/feeds.ts";
 import { formatScore } from "../../pipeline/model/round.ts";
 import { OG_IMAGE_PATH } from "../../product/brand.ts";
-import { startSiteServer } from "../../web/server-handler.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { ensureBuilt } from "../e2e/harness.ts";
 import { GENEROUS_LIMITS, getJson, login, postJson, seedDataDir, testPasswordHash } from "./helpers.ts";
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { configFromEnv, readApiEnv } from "../../api/env.ts";
-import { startServer, type RunningServer } from "../../api/server.ts";
+import { startServer, type RunningServer } from "../../server/start.ts";
 import { setPasswordCommand } from "../../cli/commands/admin.ts";
 import { getJson, postJson } from "./helpers.ts";
 

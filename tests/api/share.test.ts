@@ -386,7 +386,7 @@ describe("drawing ahead", () => {
     const server = await listenLocal(app);
     const url = origin(server);
     try {
-      // Nothing is drawn ahead while the server is not quiet (api/server.ts: a request within the last second).
+      // Nothing is drawn ahead while the server is not quiet (server/start.ts: a request within the last second).
       let quiet = false;
       app.shareCards.startDrawingAhead({ intervalMs: 50, gapMs: 5, quiet: () => quiet });
       await new Promise((r) => setTimeout(r, 400));

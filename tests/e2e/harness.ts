@@ -1,4 +1,4 @@
-// Browser-test harness: the real server (API + site, api/server.ts via web/server-handler.ts) on a random port
+// Browser-test harness: the real server (API + site, server/start.ts via server/main.ts) on a random port
 // with its own temporary data dir seeded from the bundled real fixtures, and one Chromium (playwright-core).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,9 +11,9 @@ import Database from "better-sqlite3";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
 import { SQLITE_FILE } from "../../pipeline/index.ts";
-import { DEFAULT_BUILD_DIR, startSiteServer } from "../../web/server-handler.ts";
+import { DEFAULT_BUILD_DIR, startSiteServer } from "../../server/main.ts";
 import type { AppConfig } from "../../api/env.ts";
-import type { RunningServer } from "../../api/server.ts";
+import type { RunningServer } from "../../server/start.ts";
 import { copySeedTemplate } from "../helpers/seed-templates.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

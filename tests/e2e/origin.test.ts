@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSiteServer } from "../../web/server-handler.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { jwiProcess, startServerProcess } from "../helpers/processes.ts";
 import { DESKTOP, MOBILE, hydrated, newPage, startHarness, type Harness } from "./harness.ts";
 

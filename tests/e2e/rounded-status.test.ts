@@ -9,8 +9,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningServer } from "../../api/server.ts";
-import { startSiteServer } from "../../web/server-handler.ts";
+import type { RunningServer } from "../../server/start.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { answerQuery } from "../fetch/stand-in.ts";
 import { fixture, jwi, tempDataDir } from "../helpers/cli.ts";
 import type { GoldenRecalc } from "../helpers/golden.ts";

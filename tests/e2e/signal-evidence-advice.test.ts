@@ -28,7 +28,7 @@ import {
   type ConsoleWatch,
   type SharedHarness,
 } from "./harness.ts";
-import { startSiteServer } from "../../web/server-handler.ts";
+import { startSiteServer } from "../../server/main.ts";
 
 let h: SharedHarness;
 let desktop: BrowserContext;

@@ -3,7 +3,7 @@
 // leave one audit entry each (actor, outcome, what changed); a failed run is an error in the log and the status.
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../api/server.ts";
+import { startServer, type RunningServer } from "../../server/start.ts";
 import { tempDataDir } from "../helpers/cli.ts";
 import { copySeedTemplate } from "../helpers/seed-templates.ts";
 import { standInEnv } from "./helpers.ts";

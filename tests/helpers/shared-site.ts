@@ -10,7 +10,7 @@ import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { GENEROUS_LIMITS } from "../api/helpers.ts";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureBuilt, siteServerOptions, type SharedSiteInfo } from "../e2e/harness.ts";
-import { startSiteServer } from "../../web/server-handler.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { copySeedTemplate } from "./seed-templates.ts";
 
 declare module "vitest" {

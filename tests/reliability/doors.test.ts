@@ -105,7 +105,7 @@ describe("no Location names another origin", () => {
   it("the lower-case redirect is built from the normalised path, its query kept", async () => {
     const a = await raw("/x/../Brightest?weights=U:2");
     expect(a.status).toBe(301);
-    // /brightest reads no query: the next answer drops it (web/page-query.ts).
+    // /brightest reads no query: the next answer drops it (server/site/page-query.ts).
     expect(a.headers.get("location")).toBe("/brightest?weights=U:2");
     const b = await raw("/brightest?weights=U:2");
     expect(b.headers.get("location")).toBe("/brightest");

@@ -7,8 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageQueryReader } from "../../web/page-query.ts";
-import { DEFAULT_BUILD_DIR } from "../../web/server-handler.ts";
+import { pageQueryReader } from "../../server/site/page-query.ts";
+import { DEFAULT_BUILD_DIR } from "../../server/main.ts";
 import { ensureBuilt } from "../e2e/harness.ts";
 import { login, postJson, testPasswordHash, validExperience } from "../api/helpers.ts";
 import { startSitePages, type SitePages } from "./site.ts";
@@ -61,7 +61,7 @@ describe("query strings no page reads", () => {
   });
 });
 
-describe("the query parameters each page reads (web/page-query.ts, from the built routes)", () => {
+describe("the query parameters each page reads (server/site/page-query.ts, from the built routes)", () => {
   it("reads each route's handle.query from the server build, with React Router's own parameters", async () => {
     const build = (await import(pathToFileURL(path.join(DEFAULT_BUILD_DIR, "server", "index.js")).href)) as ServerBuild;
     const read = pageQueryReader(build);

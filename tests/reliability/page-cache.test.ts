@@ -1,4 +1,4 @@
-// The server-rendered country page is rendered once per version of its data and reused (web/page-cache.ts):
+// The server-rendered country page is rendered once per version of its data and reused (server/site/page-cache.ts):
 // 50 concurrent requests make one render; each answer carries its own CSP nonce, in its header and in every
 // nonce attribute of its body; the ETag stays; a 304 carries no CSP; a new experience or a new publication
 // makes the next request render again; the operator area is never cached. Before, every request rendered the
@@ -101,7 +101,7 @@ describe("the country page's render is reused", () => {
   ])(
     "a reused page (%s) carries the same headers as the render, with its own nonce and request id",
     async (_label, proto) => {
-      // Two addresses of one page the cache keeps apart (a parameter it reads: web/page-query.ts).
+      // Two addresses of one page the cache keeps apart (a parameter it reads: server/site/page-query.ts).
       const p = `/country/fr?range=${Object.keys(proto).length ? "10y" : "all"}`;
       const before = site.renders();
       const rendered = await get(p, proto);

@@ -1,11 +1,11 @@
-// The real server with the site mounted (web/server-handler.ts startSiteServer) on a random loopback port and a
+// The real server with the site mounted (server/main.ts startSiteServer) on a random loopback port and a
 // seeded temporary data dir, for the reliability tests of pages. The site must be built (ensureBuilt()).
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AppConfig } from "../../api/env.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
-import { startSiteServer } from "../../web/server-handler.ts";
+import { startSiteServer } from "../../server/main.ts";
 import { GENEROUS_LIMITS, seedDataDir } from "../api/helpers.ts";
 
 export interface SitePages {
@@ -14,7 +14,7 @@ export interface SitePages {
   db: ServingDb;
   /** Server renders so far (the site handler's counter). */
   renders(): number;
-  /** Renders the page cache holds now, and their bytes (web/page-cache.ts). */
+  /** Renders the page cache holds now, and their bytes (server/site/page-cache.ts). */
   cacheSize(): number;
   cacheBytes(): number;
   close(): Promise<void>;

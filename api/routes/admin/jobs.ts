@@ -10,7 +10,8 @@ import type { IngestRequest } from "../../../pipeline/ingest.ts";
 import type { UploadResult } from "../../../pipeline/types.ts";
 import type { AuditResult } from "../../../product/shapes.ts";
 import { operatorOf } from "../../auth.ts";
-import { HttpError, mediaType, requestIdOf, toErrorResponse } from "../../http.ts";
+import { HttpError, requestIdOf, toErrorResponse } from "../../../server/http/errors.ts";
+import { mediaType } from "../../../server/http/request.ts";
 import { cleanUserText, jsonUploadSchema, multipartUploadSchema, recalcInputSchema } from "../../schemas.ts";
 import type { AdminKit } from "./kit.ts";
 

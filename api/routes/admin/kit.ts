@@ -13,7 +13,7 @@ import type { ExperienceStore, WaitingListStore } from "../../db/community.ts";
 import type { ContactStore } from "../../db/contact.ts";
 import type { AuditLog, SessionStore, SettingsStore } from "../../db/operator.ts";
 import type { AppConfig } from "../../env.ts";
-import { HttpError, requestIdOf } from "../../http.ts";
+import { HttpError, requestIdOf } from "../../../server/http/errors.ts";
 import type { ReadModel } from "../../read-model.ts";
 import { z } from "zod";
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { CONTACT_TOPIC_IDS, WAITING_LIST_SERVICE_IDS } from "../../../product/options.ts";
 import { operatorOf } from "../../auth.ts";
 import { toCsv } from "../../csv.ts";
-import { HttpError } from "../../http.ts";
+import { HttpError } from "../../../server/http/errors.ts";
 import { listQuerySchema } from "../../schemas.ts";
 import { idParam, type AdminKit } from "./kit.ts";
 

@@ -3,7 +3,7 @@
 import { Router, type RequestHandler } from "express";
 import { z } from "zod";
 import { operatorOf } from "../../auth.ts";
-import { HttpError } from "../../http.ts";
+import { HttpError } from "../../../server/http/errors.ts";
 import { listQuerySchema } from "../../schemas.ts";
 import { idParam, type AdminKit } from "./kit.ts";
 

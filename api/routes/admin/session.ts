@@ -2,7 +2,8 @@
 import { Router } from "express";
 import { cookieOptions, operatorOf, sameOriginGuard, SESSION_COOKIE } from "../../auth.ts";
 import { LoginBackoff } from "../../db/login-backoff.ts";
-import { HttpError, requireMediaType } from "../../http.ts";
+import { HttpError } from "../../../server/http/errors.ts";
+import { requireMediaType } from "../../../server/http/request.ts";
 import { humanDuration, limiter } from "../../rate-limit.ts";
 import { loginInputSchema } from "../../schemas.ts";
 import type { AdminKit } from "./kit.ts";

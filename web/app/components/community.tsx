@@ -131,7 +131,7 @@ export function ExperienceList({ items, now }: { items: PublicExperience[]; now:
 
 /**
  * Counts, average and share of the moods shared here: from the minimum number of experiences on
- * (lib/community.ts); below it, how many there are. Five tiles in one row on wide screens, two and three on a
+ * (web/app/lib/community.ts); below it, how many there are. Five tiles in one row on wide screens, two and three on a
  * phone (never one left alone).
  */
 export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {

@@ -1,5 +1,5 @@
 // The body of /country/{code} (docs/product.md §2 "Country page") plus the score history chart. The panels follow the
-// data (lib/availability.ts): a panel without figures is left out, the missing figures are named in one line,
+// data (web/app/lib/availability.ts): a panel without figures is left out, the missing figures are named in one line,
 // and on wide screens the cards flow in two columns instead of three equal-height ones.
 import { CompareWith } from "./compare-with.tsx";
 import type { ReactNode } from "react";

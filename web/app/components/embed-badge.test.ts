@@ -1,4 +1,4 @@
-// The badge preview's alternative text from the catalogue (country.embed.alt*): English is lib/share.ts's badgeAlt
+// The badge preview's alternative text from the catalogue (country.embed.alt*): English is web/app/lib/share.ts's badgeAlt
 // word for word (the pasted snippet keeps that English text, for other sites); other languages name the country and
 // the status in their own words.
 import { createIntl } from "react-intl";

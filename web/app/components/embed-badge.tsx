@@ -15,7 +15,7 @@ type CopyState = "idle" | "copied" | "failed";
 /** The badge's height in px (api/badge.ts BADGE_HEIGHT); its width comes with the page's data (it depends on the text). */
 const BADGE_HEIGHT = 20;
 
-/** The preview's alternative text in the page's language (English: word for word lib/share.ts's badgeAlt). */
+/** The preview's alternative text in the page's language (English: word for word web/app/lib/share.ts's badgeAlt). */
 export function badgeAltIn(intl: IntlShape, code: string, shown: ShownScore): string {
   const f = formatters(intl);
   const name = f.country(code);

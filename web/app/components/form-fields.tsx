@@ -190,7 +190,7 @@ export function CharCounter({ id, length, max }: { id: string; length: number; m
   );
 }
 
-/** The server's field errors (`error.details`, api/http.ts fieldErrors) for the given fields of a form. */
+/** The server's field errors (`error.details`, server/http/errors.ts fieldErrors) for the given fields of a form. */
 export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly F[]): Partial<Record<F, string>> {
   const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
   if (typeof details !== "object" || details === null) return {};

@@ -1,4 +1,4 @@
-// Mounts sonner's <Toaster> once a page asks for toasts (lib/toast.ts). Props are sonner's defaults, which are
+// Mounts sonner's <Toaster> once a page asks for toasts (web/app/lib/toast.ts). Props are sonner's defaults, which are
 // the product's (docs/product.md §9): 3 visible, 4000 ms, 356 px wide, 14 px gap, bottom-right, Alt+T; swipe 20 px and the
 // 200 ms removal animation are built in.
 import { useEffect, useState, type ComponentType } from "react";

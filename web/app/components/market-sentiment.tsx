@@ -78,7 +78,7 @@ export function YoyBadge({
   );
 }
 
-/** Community mood: an average only from the minimum number of experiences (lib/community.ts). */
+/** Community mood: an average only from the minimum number of experiences (web/app/lib/community.ts). */
 function CommunityMood({ summary }: { summary: ExperienceSummary }) {
   const t = useT();
   const f = useFormat();

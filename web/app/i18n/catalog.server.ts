@@ -13,7 +13,7 @@ const files = import.meta.glob<Messages>("./messages/*/*.json", { eager: true, i
 /**
  * Namespaces read by loaders only (web/app/lib/page-text.server.ts), never sent with a page (no entry of
  * page-messages.ts names them): `api`, the texts of the API's own document (about 400 messages), which the open data
- * pages' loaders translate (lib/open-data.server.ts).
+ * pages' loaders translate (web/app/lib/open-data.server.ts).
  */
 export const LOADER_ONLY_NAMESPACES = ["api"];
 

@@ -88,7 +88,7 @@ export function intlOf(matches: ReadonlyArray<Match>, opts: { fallback?: Message
   if (!intl) {
     // No time zone here: with one, FormatJS rebuilds its date and time formats for every message it formats (about
     // 8 ms of a phone's hydration on the country page). Every date the pages write names UTC itself
-    // (i18n/format.ts, lib/intl-numbers.ts), and no message formats a date (web/app/i18n/catalogues.test.ts).
+    // (i18n/format.ts, web/app/lib/intl-numbers.ts), and no message formats a date (web/app/i18n/catalogues.test.ts).
     intl = createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE, onError: reportIntlError }, cache);
     byLocale.set(locale, intl);
   }

@@ -1,4 +1,4 @@
-// What the Express adapter hands every loader (web/site-handler.ts builds it per request).
+// What the Express adapter hands every loader (server/site/site-handler.ts builds it per request).
 import type { LoaderFunctionArgs } from "react-router";
 import type { ReadModel } from "../../../api/read-model.ts";
 import type { UploadRules } from "../../../api/upload-rules.ts";
@@ -18,7 +18,7 @@ export interface SiteSettings {
 export interface SiteConfig extends SiteSettings {
   /**
    * The origin of canonical links and Open Graph URLs, e.g. https://jobweather.example: the configured one, else
-   * the request's own (web/site-handler.ts resolves it per request; the page cache keys on it).
+   * the request's own (server/site/site-handler.ts resolves it per request; the page cache keys on it).
    */
   publicOrigin: string;
 }
@@ -55,4 +55,10 @@ export type SiteLoaderArgs = Omit<LoaderFunctionArgs, "context"> & { context: Si
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends SiteLoadContext {}
+}
+
+/** What a route module declares about its URL (its `handle` export). */
+export interface PageHandle {
+  /** The query parameters its loader reads; any other is dropped by a redirect (server/site/site-handler.ts). */
+  query?: readonly string[];
 }

@@ -1,6 +1,6 @@
 // The country pages' title, description, image text and JSON-LD from the catalogues (country.meta.*): English reads
 // exactly as the site wrote it before the texts moved to the catalogues (the sentences of product/no-score.ts and
-// lib/share.ts, the same figures); the other languages say it in their own words, with their own notation.
+// web/app/lib/share.ts, the same figures); the other languages say it in their own words, with their own notation.
 import { printAST } from "@formatjs/icu-messageformat-parser/printer.js";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // Metadata of the two country pages: per country and year (docs/product.md §2), and the JSON-LD structured data, in
 // the page's language (country.meta.*, country.jsonLd.*; docs/i18n.md). English reads as it always did: the English
-// messages repeat product/no-score.ts's sentences and lib/share.ts's image text (country-meta.test.ts).
+// messages repeat product/no-score.ts's sentences and web/app/lib/share.ts's image text (country-meta.test.ts).
 import { countryPhrase } from "../../../product/country-phrases.ts";
 import type { MetaDescriptor } from "react-router";
 import type { IntlShape } from "react-intl";

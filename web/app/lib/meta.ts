@@ -15,7 +15,7 @@ export function canonicalUrl(origin: string, pathname: string, search = ""): str
 
 /**
  * The public origin that the root loader publishes (web/app/root.tsx): the configured one, else the request's
- * own (web/site-handler.ts). Without the root's data (never on a served page), the browser's own origin.
+ * own (server/site/site-handler.ts). Without the root's data (never on a served page), the browser's own origin.
  */
 export function originOf(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
   const root = matches.find((m) => m?.id === "root")?.data as { site?: { publicOrigin?: string } } | undefined;

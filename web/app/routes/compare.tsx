@@ -22,7 +22,7 @@ import { Flag } from "../components/flag.tsx";
 import { HistoryChart } from "../components/history-chart.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import { StatusChip } from "../components/ranking-list.tsx";
-import type { SiteLoaderArgs } from "../lib/context.ts";
+import type { SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { countryNameIn } from "../../../product/country-names.ts";
@@ -33,12 +33,11 @@ import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
-import type { PageHandle } from "../../page-query.ts";
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
 
-/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+/** The query parameters this page reads (any other is dropped by a redirect: server/site/page-query.ts). */
 export const handle: PageHandle = { query: ["add"] };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {

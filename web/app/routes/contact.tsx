@@ -5,7 +5,7 @@
 import { useLoaderData, useRouteLoaderData, type MetaFunction } from "react-router";
 import { CONTACT_TOPICS } from "../../../product/options.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
-import type { SiteLoadContext, SiteLoaderArgs } from "../lib/context.ts";
+import type { SiteLoadContext, SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import type { RootData } from "../root.tsx";
 import { pageTextOf } from "../lib/page-text.server.ts";
@@ -13,11 +13,10 @@ import { ContactFormSection } from "../components/contact/contact-form.tsx";
 import { ContactAside } from "../components/contact/contact-aside.tsx";
 import { useContactText } from "../components/contact/use-contact-form.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
-import type { PageHandle } from "../../page-query.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
 
-/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+/** The query parameters this page reads (any other is dropped by a redirect: server/site/page-query.ts). */
 export const handle: PageHandle = { query: ["topic", SENT_PARAM] };
 
 export function loader({ request }: SiteLoaderArgs) {
@@ -34,7 +33,7 @@ export function loader({ request }: SiteLoaderArgs) {
   };
 }
 
-/** A form posted without JavaScript and refused: this page again, with why (lib/form-action.server.ts). */
+/** A form posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "contact");
 
 export const meta: MetaFunction<typeof loader> = (args) =>

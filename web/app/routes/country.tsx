@@ -8,14 +8,13 @@ import { countryJsonLd, countryMeta } from "../lib/country-meta.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { CountryView } from "../components/country-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
-import type { SiteLoadContext, SiteLoaderArgs } from "../lib/context.ts";
+import type { SiteLoadContext, SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
-import type { PageHandle } from "../../page-query.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
 
-/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+/** The query parameters this page reads (any other is dropped by a redirect: server/site/page-query.ts). */
 export const handle: PageHandle = { query: ["range", SENT_PARAM] };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
@@ -32,7 +31,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   };
 }
 
-/** A experience posted without JavaScript and refused: this page again, with why (lib/form-action.server.ts). */
+/** A experience posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "experience");
 
 export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args);

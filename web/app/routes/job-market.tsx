@@ -12,13 +12,12 @@ import { canonicalUrl } from "../lib/meta.ts";
 import { JsonLd, usePageUrl } from "../components/json-ld.tsx";
 import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
-import type { SiteLoadContext, SiteLoaderArgs } from "../lib/context.ts";
+import type { SiteLoadContext, SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
-import type { PageHandle } from "../../page-query.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
 
-/** The query parameters this page reads or carries on its redirect (any other is dropped: web/page-query.ts). */
+/** The query parameters this page reads or carries on its redirect (any other is dropped: server/site/page-query.ts). */
 export const handle: PageHandle = { query: ["range", SENT_PARAM] };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
@@ -39,7 +38,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
 // The same country story as /country/{code}, in another layout: that page is the canonical one (docs/product.md §2).
 // Its hreflang alternates are therefore the canonical page's translations (hreflang names canonical pages only); the
 // language control still leads to this layout in the other language, under its own name there (docs/i18n.md).
-/** A experience posted without JavaScript and refused: this page again, with why (lib/form-action.server.ts). */
+/** A experience posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "experience");
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -2,7 +2,7 @@
 // serves at /api/openapi.json (generated from the zod schemas that validate it): every endpoint with its
 // parameters, an example request and its answers, and every schema with its fields in words. The page's own words
 // come from the open-data catalogue; the document's texts from the `api` catalogue, keyed by operation, parameter
-// and field (translated by the loader, lib/open-data.server.ts; the document itself stays English); types are said
+// and field (translated by the loader, web/app/lib/open-data.server.ts; the document itself stays English); types are said
 // by components/api-type.tsx. Paths, names, values and commands are code.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl } from "react-intl";

@@ -1,6 +1,6 @@
 // /open-data (docs/open-data.md): what a re-user can take and on which terms. The CSV downloads, the API and its
 // OpenAPI document, the licence of the index's own numbers and the sources' attribution, the caching rules. The
-// CSV columns and the endpoint list come from the API's own definitions (lib/open-data.server.ts), in the page's
+// CSV columns and the endpoint list come from the API's own definitions (web/app/lib/open-data.server.ts), in the page's
 // language (the `api` catalogue, keyed by operation and column), the terms from product/open-data.ts. Column
 // names, paths and methods are code.
 import { Link, useLoaderData, type MetaFunction } from "react-router";
@@ -53,7 +53,7 @@ const h2 = "mt-10 text-xl font-semibold";
 const para = "mt-3 leading-relaxed";
 const link = "text-brand-700 underline underline-offset-2 hover:text-brand-900";
 
-/** The CSV columns are the API's own definitions (lib/open-data.server.ts): their names as defined, their descriptions in the page's language. */
+/** The CSV columns are the API's own definitions (web/app/lib/open-data.server.ts): their names as defined, their descriptions in the page's language. */
 function Columns({ title, format }: { title: string; format: CsvFormatInfo }) {
   const intl = useIntl();
   return (

@@ -6,7 +6,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link, useLoaderData, type MetaFunction } from "react-router";
 import { COUNTRIES } from "../../../lib/countries.ts";
-import type { PageHandle } from "../../page-query.ts";
+import type { PageHandle, SiteLoaderArgs } from "../lib/context.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import { ROLE_FAMILIES, type RoleFamily } from "../../../product/options.ts";
 import {
@@ -21,7 +21,6 @@ import { sectorName } from "../components/sector-context.tsx";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
-import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 
@@ -63,7 +62,7 @@ function pickOf(raw: string | null): { pick: Choice; error: boolean } {
 }
 
 /**
- * The query parameters the loader reads: any other is dropped by a redirect (web/page-query.ts), so without them the
+ * The query parameters the loader reads: any other is dropped by a redirect (server/site/page-query.ts), so without them the
  * form and the sort links would land on the default sector, sorted by rate.
  */
 export const handle: PageHandle = { query: ["sector", "sort", "dir"] };

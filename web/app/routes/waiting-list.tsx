@@ -27,12 +27,11 @@ import {
 } from "../components/form-fields.tsx";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
-import type { PageHandle } from "../../page-query.ts";
+import type { PageHandle, SiteLoadContext } from "../lib/context.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
-import type { SiteLoadContext } from "../lib/context.ts";
 
 /** Spec §9: redirect home 2000 ms after a successful request. */
 const REDIRECT_AFTER_MS = 2000;
@@ -43,7 +42,7 @@ const SERVICE_KEY: Record<WaitingListService, string> = {
   "cv-upgrade": "cvUpgrade",
 };
 
-/** The query parameters this page reads (any other is dropped by a redirect: web/page-query.ts). */
+/** The query parameters this page reads (any other is dropped by a redirect: server/site/page-query.ts). */
 export const handle: PageHandle = { query: [SENT_PARAM] };
 
 export function loader({ params, request }: LoaderFunctionArgs) {
@@ -60,7 +59,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   };
 }
 
-/** A form posted without JavaScript and refused: this page again, with why (lib/form-action.server.ts). */
+/** A form posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "waitingList");
 
 export const meta: MetaFunction<typeof loader> = (args) =>

@@ -12,7 +12,7 @@ import { StatusChip } from "../components/ranking-list.tsx";
 import { EuropeMap, type MapCountry } from "../components/europe-map.tsx";
 import { Flag } from "../components/flag.tsx";
 import { WeightsPanel } from "../components/weights-panel.tsx";
-import type { SiteLoaderArgs } from "../lib/context.ts";
+import type { SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { personalInputs, stepsOfUrl } from "../lib/personal.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
@@ -22,11 +22,10 @@ import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { useFormat } from "../i18n/format.ts";
 import { listIn } from "../lib/list-in.ts";
-import type { PageHandle } from "../../page-query.ts";
 
 const PATH = "/your-weather";
 
-/** The query parameters this page reads: the weights, or the form's one field per input (web/page-query.ts). */
+/** The query parameters this page reads: the weights, or the form's one field per input (server/site/page-query.ts). */
 export const handle: PageHandle = { query: ["weights", ...WEIGHT_KEYS] };
 
 export function loader({ request, context }: SiteLoaderArgs) {

@@ -1,6 +1,6 @@
 // The instructions list beside the upload panel (docs/product.md §9 upload notes): data types, the tables and
 // units each expects, what an upload replaces, what counts in the score, the sentiment blend, the current model (v2.1).
-// Every figure comes from the pipeline modules that enforce it (lib/admin.server.ts uploadRules).
+// Every figure comes from the pipeline modules that enforce it (api/upload-rules.ts uploadRules).
 import type { UploadRules } from "../../lib/admin-upload.ts";
 import { useEffect, useRef } from "react";
 import type { DataType } from "../../../../pipeline/types.ts";

@@ -1,9 +1,9 @@
 // Serves the built site and the API on PREVIEW_PORT (default 4310) from PREVIEW_DATA_DIR (default a temp folder,
 // seeded from the bundled real fixtures): a quick look at the site without touching ./data.
-// Run: npm run build && node bin/run-ts.mjs web/scripts/preview.ts
+// Run: npm run build && node bin/run-ts.mjs scripts/preview.ts
 import os from "node:os";
 import path from "node:path";
-import { startSiteServer } from "../server-handler.ts";
+import { startSiteServer } from "../server/main.ts";
 
 const server = await startSiteServer({
   port: Number(process.env.PREVIEW_PORT ?? 4310),

@@ -1,10 +1,10 @@
 // The fast path of cached pages (api/app.ts requestListener): answers a GET/HEAD whose page is in the page cache
-// straight from node:http, before Express, with the same headers as the Express path (web/page-send.ts); false,
+// straight from node:http, before Express, with the same headers as the Express path (server/site/page-send.ts); false,
 // touching nothing, for anything else (Express then renders it and fills the cache).
 import { randomBytes, randomUUID } from "node:crypto";
-import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../api/fast-reads.ts";
-import { originFrom } from "../api/http.ts";
-import { wasRewritten } from "../api/request-target.ts";
+import { logFastAnswer, type FastRead, type PageFastPathDeps } from "../http/fast-path.ts";
+import { originFrom } from "../http/request.ts";
+import { wasRewritten } from "../http/request-target.ts";
 import type { CachedPage } from "./page-cache.ts";
 import { PRIVATE_PAGES, sendShared } from "./page-send.ts";
 
@@ -24,7 +24,7 @@ export function pageFastPath(
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
     if (url.startsWith("/api/") || url.startsWith("/assets/") || PRIVATE_PAGES.test(url)) return false;
-    // A target that was not normal is redirected to its normal form by Express (web/site-handler.ts).
+    // A target that was not normal is redirected to its normal form by Express (server/site/site-handler.ts).
     if (wasRewritten(req)) return false;
     if (isHome(url)) return false; // Express answers "/": its language may depend on the request (docs/i18n.md)
     let entry: CachedPage | undefined;

@@ -14,14 +14,14 @@ import { SCHEDULE_ACTOR, SEED_ACTOR } from "../pipeline/job-audit.ts";
 import type { UpdateSummary } from "../pipeline/fetch/update.ts";
 import { openServingDb, type ServingDb } from "../pipeline/serving-db.ts";
 import { readStoreStatus } from "../pipeline/store-status.ts";
-import { API_HEADERS, createApp, requestListener, type JwiApp } from "./app.ts";
+import { API_HEADERS, createApp, requestListener, type JwiApp } from "../api/app.ts";
 import { guardConnections } from "./connection-guard.ts";
-import { PublishedStore } from "./db/published.ts";
-import { applyApiSchema } from "./db/schema.ts";
-import { configFromEnv, readApiEnv, type AppConfig } from "./env.ts";
-import { answerClientError } from "./http.ts";
+import { PublishedStore } from "../api/db/published.ts";
+import { applyApiSchema } from "../api/db/schema.ts";
+import { configFromEnv, readApiEnv, type AppConfig } from "../api/env.ts";
+import { answerClientError } from "./http/request-limits.ts";
 import { createServerLogger } from "../lib/logger.ts";
-import { startRetentionSweeps } from "./retention.ts";
+import { startRetentionSweeps } from "../api/retention.ts";
 
 export interface StartServerOptions {
   /** Port to listen on (0: a free one); default PORT from the environment, else 3000. */
@@ -147,7 +147,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     },
   });
   // A slow client (a body trickling in, headers never finished) is cut off; at most maxConnections at once, and
-  // at most maxConnectionsPerAddress of them from one client (api/connection-guard.ts).
+  // at most maxConnectionsPerAddress of them from one client (server/connection-guard.ts).
   const server = http.createServer(
     {
       requestTimeout: config.http.requestTimeoutMs,

@@ -1,19 +1,19 @@
-// The server process's composition root: the API server (api/server.ts startServer: environment, databases, job
-// child, schedule, listening) with the site (web/site-handler.ts) mounted in it, bound together once the API's
+// The server process's composition root: the API server (server/start.ts startServer: environment, databases, job
+// child, schedule, listening) with the site (server/site/site-handler.ts) mounted in it, bound together once the API's
 // database is open: the pages read through the API's one reader and session store, in the same process, on one
 // clock, and their renders are kept per version of what they show (api/site-version.ts). `jwi serve` /
 // `npm start`, the e2e tests and the benches start the server here:
 //   const server = await startSiteServer({ ...StartServerOptions });
-import { originVary } from "../api/http.ts";
-import { startServer, type RunningServer, type StartServerOptions } from "../api/server.ts";
+import { originVary } from "./http/request.ts";
+import { startServer, type RunningServer, type StartServerOptions } from "./start.ts";
 import { publicPagesVersion } from "../api/site-version.ts";
 import { uploadRules } from "../api/upload-rules.ts";
 import type { AppConfig } from "../api/env.ts";
-import type { SiteSettings } from "./app/lib/context.ts";
-import { createSiteHandler, type SiteData, type SiteHandler } from "./site-handler.ts";
+import type { SiteSettings } from "../web/app/lib/context.ts";
+import { createSiteHandler, type SiteData, type SiteHandler } from "./site/site-handler.ts";
 
 // Where the site is built, for the tests and benches that start the server from here.
-export { DEFAULT_BUILD_DIR } from "./site-handler.ts";
+export { DEFAULT_BUILD_DIR } from "./site/site-handler.ts";
 
 /** The site's public settings out of the API's configuration. */
 export function siteConfigOf(
@@ -27,7 +27,7 @@ export function siteConfigOf(
 }
 
 /**
- * The API server (api/server.ts startServer) with the site mounted: what `jwi serve` / `npm start` should run.
+ * The API server (server/start.ts startServer) with the site mounted: what `jwi serve` / `npm start` should run.
  * The handler is created first and bound to the server's database once it is open.
  */
 export async function startSiteServer(

@@ -20,7 +20,7 @@ describe("normalisePath", () => {
     ["/de/job-market/%c3%b6sterreich", "/de/job-market/%C3%B6sterreich"],
     ["/x%2Fy", "/x%2Fy"],
     ["/x%2f..%2fadmin", "/x%2F..%2Fadmin"],
-    // A `%` that starts no escape: left for the 400 (api/http.ts), never decoded into a new escape.
+    // A `%` that starts no escape: left for the 400 (server/http/request-limits.ts), never decoded into a new escape.
     ["/%%36%31dmin", "/%%36%31dmin"],
     ["/%zz/../admin", "/%zz/../admin"],
   ])("%s → %s", (raw, normal) => {

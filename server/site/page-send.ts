@@ -1,8 +1,8 @@
 // How a public page's answer is sent: its cache policy (browsers revalidate, shared caches keep it a minute), its
 // encoding (gzip preferred for a cached page: docs/decisions/012-compression.md) and this response's CSP nonce.
-// Both ways a page is answered use it: Express (web/site-handler.ts) and the fast path before Express.
+// Both ways a page is answered use it: Express (server/site/site-handler.ts) and the fast path before Express.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { etagMatches } from "../api/http.ts";
+import { etagMatches } from "../http/cache.ts";
 import {
   addVary,
   compressAsync,
@@ -12,7 +12,7 @@ import {
   MIN_COMPRESS_BYTES,
   negotiateEncoding,
   type Encoding,
-} from "../api/compression.ts";
+} from "../http/compression.ts";
 import { bytesWithNonce, gzipWithNonceOf, type CachedPage } from "./page-cache.ts";
 
 /**
@@ -26,8 +26,8 @@ export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_MAX_AGE_S}
 
 /**
  * Pages that must never be kept or shared: the operator area, in any case (`/ADMIN` is redirected to it). Read on
- * the normalised path (api/request-target.ts), so `/%61dmin` and `/x/../admin` are this page too. A render that
- * reads the operator's session is private whatever its path (web/site-handler.ts).
+ * the normalised path (server/http/request-target.ts), so `/%61dmin` and `/x/../admin` are this page too. A render that
+ * reads the operator's session is private whatever its path (server/site/site-handler.ts).
  */
 export const PRIVATE_PAGES = /^\/admin(?:[/.?]|$)/i;
 /** How a private page's answer is sent: only to this visitor, and kept by no cache at all. */

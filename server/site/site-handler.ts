@@ -1,9 +1,9 @@
 // The server-rendered site (the React Router build in build/web) as Express middleware: static files
-// (web/static-files.ts), then every page. The API's createApp() mounts it after /api, /sitemap.xml and
+// (server/site/static-files.ts), then every page. The API's createApp() mounts it after /api, /sitemap.xml and
 // /robots.txt (AppDeps.siteHandler); the API's helmet middleware has already put the CSP nonce in
-// res.locals.cspNonce. Public pages are rendered once per version of their data and reused (web/page-cache.ts),
-// each response getting its own nonce (web/page-send.ts); cached ones are also answered before Express
-// (web/page-fast-path.ts). The server process that puts it together is web/server-handler.ts.
+// res.locals.cspNonce. Public pages are rendered once per version of their data and reused (server/site/page-cache.ts),
+// each response getting its own nonce (server/site/page-send.ts); cached ones are also answered before Express
+// (server/site/page-fast-path.ts). The server process that puts it together is server/main.ts.
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,12 +13,13 @@ import express, {
   type Response as ExpressResponse,
 } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { SITE_BUILD_DIR } from "../lib/paths.ts";
-import type { UploadRules } from "../api/upload-rules.ts";
-import type { FastRead, PageFastPathDeps } from "../api/fast-reads.ts";
-import { CACHE_NEVER, requestOrigin } from "../api/http.ts";
-import { normaliseTarget, sameSiteLocation, wasRewritten } from "../api/request-target.ts";
-import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "./app/lib/context.ts";
+import { SITE_BUILD_DIR } from "../../lib/paths.ts";
+import type { UploadRules } from "../../api/upload-rules.ts";
+import type { FastRead, PageFastPathDeps } from "../http/fast-path.ts";
+import { CACHE_NEVER } from "../http/cache.ts";
+import { requestOrigin } from "../http/request.ts";
+import { normaliseTarget, sameSiteLocation, wasRewritten } from "../http/request-target.ts";
+import type { SessionLookup, SiteLoadContext, SiteReader, SiteSettings } from "../../web/app/lib/context.ts";
 import { PageCache, type CachedPage, type PageDependencies, type RenderedPage } from "./page-cache.ts";
 import { keptQuery, pageQueryReader } from "./page-query.ts";
 import { pageFastPath } from "./page-fast-path.ts";
@@ -32,7 +33,7 @@ import {
   sendShared,
 } from "./page-send.ts";
 import { staticFiles } from "./static-files.ts";
-import { HOME_VARY, homeRedirect, localePath } from "../product/locales.ts";
+import { HOME_VARY, homeRedirect, localePath } from "../../product/locales.ts";
 
 /** build/web, where `npm run build` (react-router build) writes client/ and server/. */
 export const DEFAULT_BUILD_DIR = SITE_BUILD_DIR;
@@ -68,7 +69,7 @@ export interface SiteHandlerOptions {
   /** Bytes the kept renders may hold together (default 64 MB; JWI_PAGE_CACHE_MB); a getter likewise. */
   maxCachedBytes?: Lazy<number>;
   /**
-   * The Vary header of public pages (api/http.ts originVary): without a configured public origin their links
+   * The Vary header of public pages (server/http/request.ts originVary): without a configured public origin their links
    * name the request's host, so shared caches must keep one copy per host. Null or absent: none.
    */
   vary?: Lazy<string | null>;
@@ -125,7 +126,7 @@ export interface SiteHandler extends RequestHandler {
 
 /**
  * What a render is kept under: the data version, the origin its links name (the configured public origin, else
- * the one the request came to: api/http.ts requestOrigin), the URL. With a public origin configured, every host
+ * the one the request came to: server/http/request.ts requestOrigin), the URL. With a public origin configured, every host
  * shares one render (and one ETag); without, each host has its own, and the answer says `Vary` (SiteHandlerOptions).
  */
 const pageKey = (version: string, site: SiteSettings, origin: string, url: string) =>
@@ -175,7 +176,7 @@ function trackedReader(data: SiteData, deps: Array<[string, number]>): SiteReade
   };
 }
 
-/** A redirect within this site: never a Location another origin could be read from (api/request-target.ts). */
+/** A redirect within this site: never a Location another origin could be read from (server/http/request-target.ts). */
 function redirectHere(res: ExpressResponse, status: number, location: string, cacheControl = CACHE_NEVER): void {
   res.status(status).setHeader("Location", sameSiteLocation(location)).setHeader("Cache-Control", cacheControl).end();
 }
@@ -262,7 +263,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
         .send("Method Not Allowed");
       return;
     }
-    // The target as the server normalised it (api/request-target.ts): every decision below reads it.
+    // The target as the server normalised it (server/http/request-target.ts): every decision below reads it.
     const target = normaliseTarget(req.originalUrl) ?? { path: req.path, query: "" };
     // The pages' paths are lower case (docs/i18n.md, "URLs"), and normal (no `.`, `..`, `//`, escaped letters). Another
     // spelling is the same page under another address ("/DE/brightest" even rendered English under a German prefix):
@@ -270,7 +271,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     const lower = lowerCasePath(target.path);
     if (lower !== target.path || wasRewritten(req)) return redirectHere(res, 301, `${lower}${target.query}`);
     // A query parameter the page does not read is dropped by a redirect: it would otherwise be a render and a cache
-    // entry of its own for the same page (web/page-query.ts).
+    // entry of its own for the same page (server/site/page-query.ts).
     const query = keptQuery(target.query, queryOf(target.path));
     if (query !== target.query) return redirectHere(res, 301, `${target.path}${query}`);
     // A visitor arriving at "/" without a language cookie goes to the language their browser prefers; the answers
@@ -301,7 +302,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     };
     work().catch(next);
   });
-  // The fast path answers only what this cache holds for the current version (web/page-fast-path.ts).
+  // The fast path answers only what this cache holds for the current version (server/site/page-fast-path.ts).
   const peek = (origin: string, url: string): CachedPage | undefined => {
     const version = opts.dataVersion?.();
     const site = resolve(opts.site);

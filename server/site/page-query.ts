@@ -4,12 +4,7 @@
 // junk query string (`/open-data/api?r=1`, `?utm_source=…`) never makes a render of its own nor an entry in the page
 // cache: before, 600 of them filled the cache and took the server from 464 MB to 981 MB.
 import { matchRoutes, type ServerBuild } from "react-router";
-
-/** What a route module declares about its URL (its `handle` export). */
-export interface PageHandle {
-  /** The query parameters its loader reads; any other is dropped by a redirect (web/site-handler.ts). */
-  query?: readonly string[];
-}
+import type { PageHandle } from "../../web/app/lib/context.ts";
 
 /** What React Router's data requests add to a page's query (`/country/de.data?_routes=…`): always kept there. */
 const DATA_PARAMS = ["_routes"];

@@ -3,7 +3,7 @@
 // ETag per encoding (the identity ETag with `-br` / `-gzip` inside its quotes), and If-None-Match matching any
 // of them. Bodies kept by the read model are compressed once per encoding (a WeakMap beside them); cached pages,
 // whose per-response CSP nonce sits in many places, keep their gzip form as independent deflate segments that are
-// joined around each response's nonce (gzipWithNonce below), and prefer gzip (web/page-send.ts).
+// joined around each response's nonce (gzipWithNonce below), and prefer gzip (server/site/page-send.ts).
 import type { ServerResponse } from "node:http";
 import zlib from "node:zlib";
 

@@ -11,7 +11,7 @@
 // made, its headers and key) is counted, and the least recently used entries go first. A count bound let 600 renders
 // of 0.9 MB each take the server from 464 MB to 981 MB.
 import { createHash, randomBytes } from "node:crypto";
-import { gzipSegments, gzipWithNonce, type GzipSegments } from "../api/compression.ts";
+import { gzipSegments, gzipWithNonce, type GzipSegments } from "../http/compression.ts";
 
 /** What a render read that may change without a new global version: (name, version) pairs, e.g. ("DE", 12). */
 export type PageDependencies = ReadonlyArray<readonly [string, number]>;
@@ -26,7 +26,7 @@ export interface CachedPage {
   createdAt: number;
   /** The versions this render read (a country's community); stale once one of them moved. */
   deps: PageDependencies;
-  /** The gzip form's deflate segments, made by the first response that asks for gzip (api/compression.ts). */
+  /** The gzip form's deflate segments, made by the first response that asks for gzip (server/http/compression.ts). */
   gzip?: GzipSegments;
   /** Told how many bytes the gzip form added, so the cache counts them (set while the entry is kept). */
   grew?: (bytes: number) => void;
@@ -214,7 +214,7 @@ export function bytesWithNonce(entry: CachedPage, nonce: string): Buffer {
 
 /**
  * The same, gzip-compressed: the entry's segments are deflated once (by the first response asking for gzip), each
- * response then only joins them around its nonce (api/compression.ts gzipWithNonce).
+ * response then only joins them around its nonce (server/http/compression.ts gzipWithNonce).
  */
 export function gzipWithNonceOf(entry: CachedPage, nonce: string): Buffer {
   if (!entry.gzip) {

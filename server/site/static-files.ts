@@ -3,8 +3,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
-import { CACHE_STATIC } from "../api/http.ts";
-import { addVary, ENCODINGS, negotiateEncoding, type Encoding } from "../api/compression.ts";
+import { CACHE_STATIC } from "../http/cache.ts";
+import { addVary, ENCODINGS, negotiateEncoding, type Encoding } from "../http/compression.ts";
 
 /** Static files of text types: their answers vary with Accept-Encoding even when too small to have been compressed. */
 const TEXT_FILE = /\.(?:js|mjs|css|svg|json|txt|xml|html|map|webmanifest)$/i;

@@ -5,12 +5,12 @@
 //
 // What it does to a target (RFC 3986 §6.2.2, plus what browsers do to a URL they are given):
 // - absolute-form (`GET http://host/path`, RFC 9112 §3.2.2) becomes origin-form: its path and query only; the host it
-//   names is ignored (links name the configured public origin or the Host header, api/http.ts requestOrigin);
+//   names is ignored (links name the configured public origin or the Host header, server/http/request.ts requestOrigin);
 // - `\` becomes `/` (a browser reads `/\evil.example` as `//evil.example`);
 // - percent-escapes of unreserved characters are decoded (`%61` is `a`), the others written with upper-case hex;
 // - runs of `/` become one (`//evil.example/` is the path `/evil.example/` of this site);
 // - `.` and `..` segments are removed.
-// Case is left as it is: the site lower-cases its own paths by a redirect (web/site-handler.ts), hashed asset names
+// Case is left as it is: the site lower-cases its own paths by a redirect (server/site/site-handler.ts), hashed asset names
 // and the API's codes keep theirs, and the private-page check ignores case.
 import type { IncomingMessage } from "node:http";
 
@@ -51,7 +51,7 @@ function removeDotSegments(path: string): string {
 
 /**
  * The normalised form of a path (origin-form, without its query). A path with a `%` that starts no escape is left as
- * it is: every such target is refused with 400 before any route (api/http.ts requestTargetProblem), and decoding
+ * it is: every such target is refused with 400 before any route (server/http/request-limits.ts requestTargetProblem), and decoding
  * around it could make a new escape (`/%%36%31dmin` would become `/%61dmin`, the operator page after one more decoding).
  */
 export function normalisePath(raw: string): string {

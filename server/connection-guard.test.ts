@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressKey, guardConnections } from "./connection-guard.ts";
-import { configFromEnv, readApiEnv } from "./env.ts";
+import { configFromEnv, readApiEnv } from "../api/env.ts";
 
 describe("addressKey", () => {
   it("counts IPv4 addresses one by one and IPv6 ones by their /64", () => {
