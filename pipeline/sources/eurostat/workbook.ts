@@ -14,7 +14,7 @@ import { InputError } from "../../../lib/errors.ts";
 import type { DataType, Observation, ParsedFile, Period } from "../../types.ts";
 import { assertDataType } from "../../validate.ts";
 import { address, gridOf, isEmpty, textOf, type Grid, type Plain } from "../xlsx/grid.ts";
-import { lastUpdateStamp } from "./csv.ts";
+import { lastUpdateStamp } from "./csv-columns.ts";
 import { categoryCode, dimensionsForLabel, flagCode } from "./labels.ts";
 import { normalisePeriod, type Frequency } from "./period.ts";
 import { describePins, pinSeries, type PinDimension } from "./pin.ts";
@@ -281,22 +281,11 @@ function frequencyOf(sheets: readonly BrowserSheet[]): Frequency | null {
   return first === undefined ? null : (normalisePeriod(first.label)?.freq ?? null);
 }
 
-const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(", ");
-
 /**
- * Parse a data browser workbook (already loaded) for `dataType`. Throws InputError with the operator's message: not
- * a data browser export, sheets of several tables, a table not accepted for the type, pins that hold no sheet or
- * several, a value that is not a number, an empty selection. For a vacancy table, every other NACE aggregate of the
- * same pins is returned as an extra series of data type `sector_vacancy` (score model v2.3 §11).
+ * The table the data sheets hold (the one their `Dataset:` rows name, else recognised from their dimensions and
+ * periods), with the sheets' fixed dimensions as codes of that table. InputError for sheets of several tables.
  */
-export function parseEurostatWorkbook(wb: ExcelJS.Workbook, dataType: DataType): ParsedFile {
-  const type = assertDataType(dataType);
-  if (type === "lmb") throw new InputError("A data browser spreadsheet holds a Eurostat table, not the barometer.");
-  const grids = wb.worksheets.map((ws) => gridOf(ws, "a data browser sheet")).filter((g): g is Grid => g !== null);
-  const sheets = grids.map(browserSheet).filter((s): s is BrowserSheet => s !== null);
-  if (sheets.length === 0) throw new InputError(NOT_A_DATA_BROWSER_WORKBOOK);
-  const ignored = grids.filter((g) => !sheets.some((s) => s.grid === g)).map((g) => g.sheet);
-
+function workbookTable(sheets: readonly BrowserSheet[], type: DataType): { config: TableConfig; coded: CodedSheet[] } {
   const tables = [...new Set(sheets.map((s) => s.table).filter((t): t is string => t !== null))];
   if (tables.length > 1) {
     throw new InputError(
@@ -314,6 +303,25 @@ export function parseEurostatWorkbook(wb: ExcelJS.Workbook, dataType: DataType):
   };
   const config = resolveTable(declared, shape, type as EurostatDataType, 'no sheet names its table ("[code]")');
   const coded = config === preliminary ? firstCoded : codedSheets(sheets, config);
+  return { config, coded };
+}
+
+const quoted = (names: readonly string[]) => names.map((n) => `"${n}"`).join(", ");
+
+/**
+ * Parse a data browser workbook (already loaded) for `dataType`. Throws InputError with the operator's message: not
+ * a data browser export, sheets of several tables, a table not accepted for the type, pins that hold no sheet or
+ * several, a value that is not a number, an empty selection. For a vacancy table, every other NACE aggregate of the
+ * same pins is returned as an extra series of data type `sector_vacancy` (score model v2.3 §11).
+ */
+export function parseEurostatWorkbook(wb: ExcelJS.Workbook, dataType: DataType): ParsedFile {
+  const type = assertDataType(dataType);
+  if (type === "lmb") throw new InputError("A data browser spreadsheet holds a Eurostat table, not the barometer.");
+  const grids = wb.worksheets.map((ws) => gridOf(ws, "a data browser sheet")).filter((g): g is Grid => g !== null);
+  const sheets = grids.map(browserSheet).filter((s): s is BrowserSheet => s !== null);
+  if (sheets.length === 0) throw new InputError(NOT_A_DATA_BROWSER_WORKBOOK);
+  const ignored = grids.filter((g) => !sheets.some((s) => s.grid === g)).map((g) => g.sheet);
+  const { config, coded } = workbookTable(sheets, type);
 
   const source = pinSource(coded);
   const pinned = pinSeries(source, config, []);
