@@ -1,6 +1,6 @@
-// The model's input prepared once per country: each series sorted by end month, checked (one period kind, one
-// observation per end month), with its publication lag (docs/model.md §1), and the look-ups of the point that
-// counts as of a month. Pure.
+// The model's input prepared once per country: each series checked and sorted once by end month (one point per end
+// month), with its publication lag (docs/model.md §1) and a map end → position, and the binary-search look-ups of
+// the point that counts as of a month. Pure.
 import { monthLabel, periodEndMonth, periodKind, type PeriodKind } from "./period.ts";
 import type { LaggedSeries, ModelParams } from "./tables.ts";
 import type { ModelInput, SeriesPoint } from "./types.ts";
