@@ -162,32 +162,15 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
   return run.immediate();
 }
 
+/**
+ * Writes a publication in one transaction: its row, the feed entries against the set it replaces, then its
+ * snapshots, histories and source status in place of the previous ones, and its share cards per country.
+ */
 function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "cards"> {
   const insertPublication = db.prepare(
     `INSERT INTO publications (model, as_of, published_at, countries_scored, countries_total, cards_keyed, cards_error)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertSnapshot = db.prepare(
-    `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
-       cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const previousSnapshots = db.prepare(
-    `SELECT s.country, s.payload, p.id, p.published_at FROM snapshots s JOIN publications p ON p.id = s.publication_id`,
-  );
-  const insertFeedEntry = db.prepare(
-    `INSERT INTO feed_entries (publication_id, country, published_at, previous_publication_id, previous_published_at, from_as_of,
-       to_as_of, from_score, to_score, from_status, to_status, text, explanation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const reportedCountries = db.prepare(`SELECT DISTINCT country FROM feed_entries`).pluck();
-  const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
-  const insertCard = db.prepare(
-    `INSERT INTO share_cards (country, variant, publication_id, card_key, content) VALUES (?, ?, ?, ?, ?)`,
-  );
-  const insertSource = db.prepare(
-    `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
-       source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-
   const run = db.transaction((): Omit<PublishOutcome, "cards"> => {
     const countriesScored = pub.results.filter((r) => r.snapshot.score !== null).length;
     const publicationId = Number(
@@ -201,90 +184,134 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
         pub.cardError ?? null,
       ).lastInsertRowid,
     );
-    const previous = previousSnapshots.all() as Array<{
-      country: string;
-      payload: string;
-      id: number;
-      published_at: string;
-    }>;
-    const next = { id: publicationId, publishedAt: pub.publishedAt, snapshots: pub.results.map((r) => r.snapshot) };
-    const events: FeedEvent[] = [];
-    if (previous.length > 0) {
-      const side = {
-        id: previous[0]!.id,
-        publishedAt: previous[0]!.published_at,
-        snapshots: new Map<string, Snapshot>(),
-      };
-      for (const r of previous) if (r.id === side.id) side.snapshots.set(r.country, JSON.parse(r.payload) as Snapshot);
-      events.push(...feedEvents(side, next));
-    }
-    // Countries the feeds have not reported yet (all of them at the first publication) start with their weather.
-    const reported = new Set([...(reportedCountries.all() as string[]), ...events.map((e) => e.country)]);
-    events.push(...startEvents(next, reported));
-    for (const e of events) {
-      insertFeedEntry.run(
-        e.publication_id,
-        e.country,
-        e.published_at,
-        e.previous_publication_id,
-        e.previous_published_at,
-        e.from_as_of,
-        e.to_as_of,
-        e.from_score,
-        e.to_score,
-        e.from_status,
-        e.to_status,
-        e.text,
-        e.explanation === null ? null : JSON.stringify(e.explanation),
-      );
-    }
+    writeFeedEntries(db, pub, publicationId);
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();
-    for (const { snapshot: s, history } of pub.results) {
-      insertSnapshot.run(
-        s.country,
-        publicationId,
-        s.model,
-        s.as_of,
-        s.anchor_month,
-        s.score,
-        s.status,
-        s.label,
-        s.confidence,
-        s.basis,
-        s.cover,
-        s.yoy.delta,
-        s.yoy.label,
-        JSON.stringify(s),
-      );
-      for (const h of history) insertHistory.run(s.country, h.month, h.score, h.status);
-    }
-    for (const t of pub.sources) {
-      insertSource.run(
-        t.table,
-        t.dataType,
-        t.newestPeriod,
-        t.observations,
-        t.lastIngestedAt,
-        t.lastChangedAt,
-        t.sourceUpdated,
-        publicationId,
-        t.lastCheckedAt ?? null,
-        t.lastStatus ?? null,
-        t.lastReason ?? null,
-      );
-    }
-    // Cards are replaced per country: those of a country this publication keyed go, the others stay, so a
-    // publication without cards leaves the site its previous ones rather than none. The PNGs stay where they are,
-    // by key: an unchanged card is not drawn again.
-    const deleteCards = db.prepare(`DELETE FROM share_cards WHERE country = ?`);
-    for (const country of new Set((pub.cards ?? []).map((c) => c.country))) deleteCards.run(country);
-    for (const c of pub.cards ?? [])
-      insertCard.run(c.country, c.variant, publicationId, c.key, c.content === null ? null : JSON.stringify(c.content));
+    insertScores(db, pub, publicationId);
+    insertSources(db, pub, publicationId);
+    replaceCards(db, pub, publicationId);
     return { publicationId, countriesScored, paused: null };
   });
   return run();
+}
+
+/**
+ * The feed entries of a publication, written before its snapshots replace the previous ones: what changed for each
+ * country against the previous publication, and a start event for every country the feeds have not reported yet.
+ */
+function writeFeedEntries(db: ServingDb, pub: Publication, publicationId: number): void {
+  const previousSnapshots = db.prepare(
+    `SELECT s.country, s.payload, p.id, p.published_at FROM snapshots s JOIN publications p ON p.id = s.publication_id`,
+  );
+  const insertFeedEntry = db.prepare(
+    `INSERT INTO feed_entries (publication_id, country, published_at, previous_publication_id, previous_published_at, from_as_of,
+       to_as_of, from_score, to_score, from_status, to_status, text, explanation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const reportedCountries = db.prepare(`SELECT DISTINCT country FROM feed_entries`).pluck();
+  const previous = previousSnapshots.all() as Array<{
+    country: string;
+    payload: string;
+    id: number;
+    published_at: string;
+  }>;
+  const next = { id: publicationId, publishedAt: pub.publishedAt, snapshots: pub.results.map((r) => r.snapshot) };
+  const events: FeedEvent[] = [];
+  if (previous.length > 0) {
+    const side = {
+      id: previous[0]!.id,
+      publishedAt: previous[0]!.published_at,
+      snapshots: new Map<string, Snapshot>(),
+    };
+    for (const r of previous) if (r.id === side.id) side.snapshots.set(r.country, JSON.parse(r.payload) as Snapshot);
+    events.push(...feedEvents(side, next));
+  }
+  // Countries the feeds have not reported yet (all of them at the first publication) start with their weather.
+  const reported = new Set([...(reportedCountries.all() as string[]), ...events.map((e) => e.country)]);
+  events.push(...startEvents(next, reported));
+  for (const e of events) {
+    insertFeedEntry.run(
+      e.publication_id,
+      e.country,
+      e.published_at,
+      e.previous_publication_id,
+      e.previous_published_at,
+      e.from_as_of,
+      e.to_as_of,
+      e.from_score,
+      e.to_score,
+      e.from_status,
+      e.to_status,
+      e.text,
+      e.explanation === null ? null : JSON.stringify(e.explanation),
+    );
+  }
+}
+
+/** Each country's snapshot and monthly score history under the publication (the previous ones already deleted). */
+function insertScores(db: ServingDb, pub: Publication, publicationId: number): void {
+  const insertSnapshot = db.prepare(
+    `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
+       cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
+  for (const { snapshot: s, history } of pub.results) {
+    insertSnapshot.run(
+      s.country,
+      publicationId,
+      s.model,
+      s.as_of,
+      s.anchor_month,
+      s.score,
+      s.status,
+      s.label,
+      s.confidence,
+      s.basis,
+      s.cover,
+      s.yoy.delta,
+      s.yoy.label,
+      JSON.stringify(s),
+    );
+    for (const h of history) insertHistory.run(s.country, h.month, h.score, h.status);
+  }
+}
+
+/** The status of each source table the publication was computed from (the previous rows already deleted). */
+function insertSources(db: ServingDb, pub: Publication, publicationId: number): void {
+  const insertSource = db.prepare(
+    `INSERT INTO source_status (source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at,
+       source_updated, publication_id, last_checked_at, last_status, last_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const t of pub.sources) {
+    insertSource.run(
+      t.table,
+      t.dataType,
+      t.newestPeriod,
+      t.observations,
+      t.lastIngestedAt,
+      t.lastChangedAt,
+      t.sourceUpdated,
+      publicationId,
+      t.lastCheckedAt ?? null,
+      t.lastStatus ?? null,
+      t.lastReason ?? null,
+    );
+  }
+}
+
+/**
+ * Cards are replaced per country: those of a country this publication keyed go, the others stay, so a
+ * publication without cards leaves the site its previous ones rather than none. The PNGs stay where they are,
+ * by key: an unchanged card is not drawn again.
+ */
+function replaceCards(db: ServingDb, pub: Publication, publicationId: number): void {
+  const insertCard = db.prepare(
+    `INSERT INTO share_cards (country, variant, publication_id, card_key, content) VALUES (?, ?, ?, ?, ?)`,
+  );
+  const deleteCards = db.prepare(`DELETE FROM share_cards WHERE country = ?`);
+  for (const country of new Set((pub.cards ?? []).map((c) => c.country))) deleteCards.run(country);
+  for (const c of pub.cards ?? [])
+    insertCard.run(c.country, c.variant, publicationId, c.key, c.content === null ? null : JSON.stringify(c.content));
 }
 
 /**

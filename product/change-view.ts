@@ -68,7 +68,7 @@ export interface ChangeViews {
   year_before: ChangeView | null;
 }
 
-/** `2026-10` → "October 2026"; `2026-Q3` → "Q3 2026" (the model's words: explain-text.ts). */
+/** `2026-10` → "October 2026"; `2026-Q3` → "Q3 2026" (the model's words: explain-phrases.ts). */
 export { periodName };
 
 const MINUS = "\u2212";

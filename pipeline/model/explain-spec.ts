@@ -1,6 +1,6 @@
 // "Why it changed" as data (docs/model.md §9): each line's cause (what happened to an input) and effect (why that
 // moved the score) as a phrase spec, an id with its values, made from the model's parts. Pure and without words:
-// explain-text.ts says the specs in English (the API, the feeds, the operator's list), and the pages say the same
+// explain-phrases.ts says the specs in English (the API, the feeds, the operator's list), and the pages say the same
 // specs in their language through the `why` messages (web/app/lib/why-text.ts, docs/i18n.md).
 import { CURRENT_PARAMS } from "./current.ts";
 import { roundHalfAway } from "./round.ts";

@@ -23,7 +23,7 @@
 // Market and evidence (docs/model.md §9): the parts of kind `value` (an input counted on both sides whose level
 // moved) add up to the change's *market part*; all other parts (freshness, added, removed: which data count and
 // how much) to its *evidence part*. The two add up to the change, and the general signal reads the market part.
-import { blendPlan, emptyBlendOut, finishBlend, type BlendOut } from "./blend.ts";
+import { blendPlan, emptyBlendOut, finishBlend, type BlendOut, type BlendPlan } from "./blend.ts";
 import type {
   ChangeKind,
   ChangePart,
@@ -94,7 +94,7 @@ interface Scratch {
   /** By position: the bit of the player that moves its value / its freshness (0: none). */
   valueBit: Int32Array;
   freshBit: Int32Array;
-  /** By position × 4 local states (see explainChange). */
+  /** By position × 4 local states (see fillLocalStates). */
   localPresent: Uint8Array;
   localE: Float64Array;
   localEX: Float64Array;
@@ -177,12 +177,39 @@ export function explainChange(
 ): Explanation | null {
   const plan = blendPlan(params);
   const n = plan.keys.length;
-  const { weights, blockBit } = plan;
   const s = scratchFor(n);
-  const { playerPos, playerKind, fromAt, toAt, valueBit, freshBit, localPresent, localE, localEX, out } = s;
+  const { fromAt, toAt } = s;
 
-  // The players: every input that changed, in sub-score order, value before freshness. Unchanged inputs are
-  // null players (exactly 0) and are left out.
+  const k = findPlayers(plan, from, to, s);
+  fillLocalStates(plan, s);
+  const v = coalitionValues(plan, k, params, s);
+  const size = 1 << k;
+  const fromScore = v[0];
+  const toScore = v[size - 1];
+  if (Number.isNaN(fromScore) || Number.isNaN(toScore)) return null;
+
+  const parts = shapleyParts(plan, k, v, s);
+  for (let i = 0; i < n; i++) fromAt[i] = toAt[i] = null; // hold no reference to the caller's objects
+
+  return {
+    from_month: months.from_month,
+    to_month: months.to_month,
+    from_score: fromScore,
+    to_score: toScore,
+    delta: toScore - fromScore,
+    ...splitParts(parts),
+    parts,
+  };
+}
+
+/**
+ * The players: every input that changed, in sub-score order, value before freshness, written to the scratch
+ * (each side's sub-score by position, each player's position and kind, the bits that move a position). Unchanged
+ * inputs are null players (exactly 0) and are left out. Returns the number of players.
+ */
+function findPlayers(plan: BlendPlan, from: SubScoresLike, to: SubScoresLike, s: Scratch): number {
+  const n = plan.keys.length;
+  const { playerPos, playerKind, fromAt, toAt, valueBit, freshBit } = s;
   let k = 0;
   for (let i = 0; i < n; i++) {
     fromAt[i] = from[plan.keys[i]] ?? null;
@@ -212,11 +239,19 @@ export function explainChange(
       freshBit[i] = 1 << k++;
     }
   }
+  return k;
+}
 
-  // Each position has up to four local states: +1 when the coalition holds the player that moves its value,
-  // +2 when it holds the one that moves its freshness (a presence player moves both at once). For each, its
-  // presence, e = w × f and e × X, so that a coalition's blend is a few look-ups and two running sums in
-  // position order: the same arithmetic as blendInto, so v(∅) and v(all) are the two scores to the last bit.
+/**
+ * Each position has up to four local states: +1 when the coalition holds the player that moves its value,
+ * +2 when it holds the one that moves its freshness (a presence player moves both at once). For each, its
+ * presence, e = w × f and e × X, so that a coalition's blend is a few look-ups and two running sums in
+ * position order: the same arithmetic as blendInto, so v(∅) and v(all) are the two scores to the last bit.
+ */
+function fillLocalStates(plan: BlendPlan, s: Scratch): void {
+  const n = plan.keys.length;
+  const { weights } = plan;
+  const { fromAt, toAt, valueBit, freshBit, localPresent, localE, localEX } = s;
   for (let i = 0; i < n; i++) {
     const a = fromAt[i];
     const b = toAt[i];
@@ -235,7 +270,17 @@ export function explainChange(
       }
     }
   }
+}
 
+/**
+ * v(S) of every coalition S of the k players: the blend with the players in S at their new state and the others
+ * at their old one; a mix with no evidence counts as the neutral score, and NaN at either end means that side has
+ * no score.
+ */
+function coalitionValues(plan: BlendPlan, k: number, params: ModelParams, s: Scratch): Float64Array {
+  const n = plan.keys.length;
+  const { blockBit } = plan;
+  const { valueBit, freshBit, localPresent, localE, localEX, out } = s;
   const size = 1 << k;
   if (s.v.length < size) s.v = new Float64Array(size);
   const v = s.v;
@@ -259,10 +304,13 @@ export function explainChange(
         ? Number.NaN
         : neutral;
   }
-  const fromScore = v[0];
-  const toScore = v[size - 1];
-  if (Number.isNaN(fromScore) || Number.isNaN(toScore)) return null;
+  return v;
+}
 
+/** Each player's part: its Shapley value over the coalition values v, in player order. */
+function shapleyParts(plan: BlendPlan, k: number, v: Float64Array, s: Scratch): ChangePart[] {
+  const size = 1 << k;
+  const { playerPos, playerKind, fromAt, toAt } = s;
   const weight = shapleyWeights(k);
   const parts: ChangePart[] = [];
   for (let j = 0; j < k; j++) {
@@ -282,17 +330,7 @@ export function explainChange(
     const i = playerPos[j];
     parts.push({ key: plan.keys[i], kind: KINDS[playerKind[j]], from: fromAt[i], to: toAt[i], contribution: phi });
   }
-  for (let i = 0; i < n; i++) fromAt[i] = toAt[i] = null; // hold no reference to the caller's objects
-
-  return {
-    from_month: months.from_month,
-    to_month: months.to_month,
-    from_score: fromScore,
-    to_score: toScore,
-    delta: toScore - fromScore,
-    ...splitParts(parts),
-    parts,
-  };
+  return parts;
 }
 
 /** The change between two snapshots (e.g. two publications), from their sub-scores alone. */

@@ -121,7 +121,7 @@ describe("browser use", () => {
     });
     const inputs = Object.keys(result.metafile.inputs).filter((f) => f !== "<stdin>");
     const allowed =
-      /^(pipeline\/(model\/(kernel|blend|explain|period|round|tables|types|score-model)\.ts|types\.ts)|lib\/errors\.ts)$/;
+      /^(pipeline\/(model\/(kernel|anchors|rating|prepared-input|context|sub-scores|evaluate|country-result|blend|explain|period|round|tables|types|score-model)\.ts|types\.ts)|lib\/errors\.ts)$/;
     expect(inputs.filter((f) => !allowed.test(f))).toEqual([]);
     expect(inputs).toContain("pipeline/model/kernel.ts");
   });

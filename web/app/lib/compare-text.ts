@@ -73,7 +73,7 @@ function capitalised(intl: IntlShape, text: string): string {
   return text.charAt(0).toLocaleUpperCase(intl.locale) + text.slice(1);
 }
 
-/** Tenths as a signed share: "+0.8", "−0.3", "0.0" (pipeline/model/explain-text.ts signedTenths). */
+/** Tenths as a signed share: "+0.8", "−0.3", "0.0" (pipeline/model/explain-phrases.ts signedTenths). */
 function signedTenthsIn(intl: IntlShape, t: number): string {
   const text = intl.formatNumber(Math.abs(t) / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return t > 0 ? `+${text}` : t < 0 ? `\u2212${text}` : text;

@@ -108,7 +108,7 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
         title={t("breakdown.sentiment")}
         value={f.number(b.sentiment.value)}
         bar={b.sentiment.bar}
-        // The card's verdict by its level (product/market-panel.ts breakdown.sentiment says the same in English).
+        // The card's verdict by its level (product/market-grades.ts breakdown.sentiment says the same in English).
         comparison={{
           text: t(`breakdown.sentiment.${b.sentiment.level}`),
           detail: lmb ? countingText(lmb) : t("breakdown.neutral"),
