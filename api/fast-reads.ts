@@ -15,7 +15,8 @@ import { logFastAnswer, type FastRead, type HeaderList } from "../server/http/fa
 import type { ReadModel } from "./read-model.ts";
 import { API_V1_BASE } from "../product/open-data.ts";
 import { openApiBody, v1Reads } from "./v1/bodies.ts";
-import { pathPattern, V1_TABLE, v1Lang, v1Params, type V1Reads } from "./v1/table.ts";
+import { pathPattern, v1Params } from "./v1/paths.ts";
+import { V1_TABLE, v1Lang, type V1Reads } from "./v1/table.ts";
 
 export interface PublicRead {
   cached: CachedBody;

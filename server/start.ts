@@ -18,7 +18,7 @@ import { API_HEADERS, createApp, requestListener, type JwiApp } from "../api/app
 import { guardConnections } from "./connection-guard.ts";
 import { PublishedStore } from "../api/db/published.ts";
 import { applyApiSchema } from "../api/db/schema.ts";
-import { configFromEnv, readApiEnv, type AppConfig } from "../api/env.ts";
+import { configFromEnv, readApiEnv, type ApiEnv, type AppConfig } from "../api/env.ts";
 import { answerClientError } from "./http/request-limits.ts";
 import { createServerLogger } from "../lib/logger.ts";
 import { startRetentionSweeps } from "../api/retention.ts";
@@ -88,13 +88,13 @@ function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...out, ...env };
 }
 
-export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const env = readApiEnv(opts.env ?? process.env); // throws, listing every bad variable
-  const config: AppConfig = { ...configFromEnv(env), ...opts.config };
-  const logger = opts.logger ?? createServerLogger(env.LOG_LEVEL);
-  const dataDir = path.resolve(opts.dataDir ?? env.JWI_DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
-
+/** The serving database and the job child, the API's tables made and an empty data dir seeded; both closed on failure. */
+async function openData(
+  opts: StartServerOptions,
+  env: ApiEnv,
+  dataDir: string,
+  logger: Logger,
+): Promise<{ db: ServingDb; pl: ChildPipeline }> {
   const db = openServingDb(path.join(dataDir, SQLITE_FILE));
   const pl = createChildPipeline({
     dataDir,
@@ -117,8 +117,18 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     db.close();
     throw err;
   }
+  return { db, pl };
+}
 
-  const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler, now: opts.now });
+/** What runs beside the requests: share cards drawn ahead, the leads retention sweeps, the optional update schedule. */
+function startBackgroundWork(
+  app: JwiApp,
+  pl: ChildPipeline,
+  env: ApiEnv,
+  config: AppConfig,
+  opts: StartServerOptions,
+  logger: Logger,
+) {
   // Share cards nobody has asked for yet are drawn while the server is idle: no card to draw for a request, and no
   // visitor's request for a second (api/app.ts, api/share-card-images.ts). On a small machine a drawing thread
   // takes a core from the pages.
@@ -146,6 +156,17 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       return summary;
     },
   });
+  return { retention, schedule };
+}
+
+/** The node:http server of the app with its limits, listening; its URL as a person would type it. */
+async function listen(
+  app: JwiApp,
+  config: AppConfig,
+  logger: Logger,
+  port: number,
+  host: string | undefined,
+): Promise<{ server: http.Server; url: string; port: number }> {
   // A slow client (a body trickling in, headers never finished) is cut off; at most maxConnections at once, and
   // at most maxConnectionsPerAddress of them from one client (server/connection-guard.ts).
   const server = http.createServer(
@@ -173,17 +194,30 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
         "one client address holds the most connections it may: its new ones are closed",
       ),
   });
-  const port = opts.port ?? env.PORT;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, opts.host, () => {
+    server.listen(port, host, () => {
       server.off("error", reject);
       resolve();
     });
   });
   const actualPort = (server.address() as AddressInfo).port;
-  const shownHost = !opts.host || opts.host === "0.0.0.0" || opts.host === "::" ? "localhost" : opts.host;
+  const shownHost = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host;
   const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${actualPort}`;
+  return { server, url, port: actualPort };
+}
+
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const env = readApiEnv(opts.env ?? process.env); // throws, listing every bad variable
+  const config: AppConfig = { ...configFromEnv(env), ...opts.config };
+  const logger = opts.logger ?? createServerLogger(env.LOG_LEVEL);
+  const dataDir = path.resolve(opts.dataDir ?? env.JWI_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  const { db, pl } = await openData(opts, env, dataDir, logger);
+  const app = createApp({ db, pipeline: pl, logger, config, siteHandler: opts.siteHandler, now: opts.now });
+  const { retention, schedule } = startBackgroundWork(app, pl, env, config, opts, logger);
+  const { server, url, port: actualPort } = await listen(app, config, logger, opts.port ?? env.PORT, opts.host);
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((r) => (resolveClosed = r));

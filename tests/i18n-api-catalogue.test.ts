@@ -11,7 +11,8 @@ import { openApiDocument } from "../api/v1/openapi.ts";
 import { PRODUCT_NAME } from "../product/brand.ts";
 import { LOCALES } from "../product/locales.ts";
 import { INDEX_LICENCE } from "../product/open-data.ts";
-import { apiReference, type DocText, type OpenApiLike } from "../web/app/lib/api-reference.ts";
+import { apiReference } from "../web/app/lib/api-reference.ts";
+import { type DocText, type OpenApiLike } from "../web/app/lib/api-reference-types.ts";
 import { CSV_LINES } from "../web/app/lib/open-data.server.ts";
 
 const ROOT = join(import.meta.dirname, "..", "web", "app", "i18n", "messages");

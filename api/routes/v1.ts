@@ -10,7 +10,8 @@ import { requestOrigin } from "../../server/http/request.ts";
 import type { ReadModel } from "../read-model.ts";
 import { openApiBody, v1Reads } from "../v1/bodies.ts";
 import { openApiDocument } from "../v1/openapi.ts";
-import { expressPath, V1_TABLE, v1Lang, v1Params } from "../v1/table.ts";
+import { expressPath, v1Params } from "../v1/paths.ts";
+import { V1_TABLE, v1Lang } from "../v1/table.ts";
 import { healthBody, sendHealth } from "./public.ts";
 
 /** Every route of the v1 table (api/v1/table.ts), in its order. */

@@ -4,7 +4,8 @@ import type { ReadModel } from "../read-model.ts";
 import { v1Routes } from "../routes/v1.ts";
 import { openApiDocument, V1_ROUTES } from "./openapi.ts";
 import { HttpError } from "../../server/http/errors.ts";
-import { expressPath, pathPattern, V1_TABLE, v1Lang, v1Params } from "./table.ts";
+import { expressPath, pathPattern, v1Params } from "./paths.ts";
+import { V1_TABLE, v1Lang } from "./table.ts";
 
 describe("the v1 table", () => {
   it("is what the document lists and what Express routes, in one order", () => {

@@ -4,7 +4,7 @@
 // schema links to its fields.
 import { Fragment, type ReactNode } from "react";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
-import type { TypeWords } from "../lib/api-reference.ts";
+import type { TypeWords } from "../lib/api-reference-types.ts";
 
 const codeClass = "rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-slate-900 [overflow-wrap:anywhere]";
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { openApiDocument, V1_ROUTES } from "../../../api/v1/openapi.ts";
 import { ApiType } from "../components/api-type.tsx";
 import { messagesFor } from "../i18n/catalog.server.ts";
-import { apiReference, type OpenApiLike, type TypeWords } from "./api-reference.ts";
+import { apiReference } from "./api-reference.ts";
+import { type OpenApiLike, type TypeWords } from "./api-reference-types.ts";
 
 const ref = apiReference(openApiDocument("https://jobweather.example") as OpenApiLike);
 

@@ -5,13 +5,8 @@
 // these loaders read (it is not sent with every page). Server-only (.server suffix): the pages get plain data.
 import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV } from "../../../api/v1/csv.ts";
 import { openApiDocument } from "../../../api/v1/openapi.ts";
-import {
-  apiReference,
-  type ApiReference,
-  type DocText,
-  type OpenApiLike,
-  type ReferenceEndpoint,
-} from "./api-reference.ts";
+import { apiReference } from "./api-reference.ts";
+import { type ApiReference, type DocText, type OpenApiLike, type ReferenceEndpoint } from "./api-reference-types.ts";
 
 /** A model with each text of the document in the page's language (a `DocText` becomes its translated string). */
 export type Localised<T> = T extends DocText

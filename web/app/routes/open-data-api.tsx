@@ -9,7 +9,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { OPEN_DATA_PAGE, OPENAPI_PATH } from "../../../product/open-data.ts";
 import { Breadcrumbs } from "../components/page-parts.tsx";
 import { ApiType, Code, Marked } from "../components/api-type.tsx";
-import type { ReferenceEndpoint, ReferenceSchema } from "../lib/api-reference.ts";
+import type { ReferenceEndpoint, ReferenceSchema } from "../lib/api-reference-types.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
