@@ -37,13 +37,6 @@ export function operatorPause(db: ServingDb): PausedBy | null {
   };
 }
 
-/** What visitors get while publication is paused: `jwi status` and the operator panel say it in these words. */
-export const PAUSED_VISITORS_SEE =
-  "Visitors see the paused notice on every public page (the full card on the home page, a banner on the others) and no score anywhere: " +
-  'country pages, rankings and regions show none; the API answers score null with withheld_reason "paused"; the CSV files leave the score ' +
-  'empty with that reason; the feeds say they are paused and get no new entries; share cards show the site\'s own image and badges say "paused". ' +
-  "Methodology, open data, legal pages and the forms work as usual.";
-
 /** "Publication is paused (by admin, since 2026-11-25T09:00:00.000Z: checking a data error)". */
 export function pausedWords(p: PausedBy): string {
   return `Publication is paused (by ${p.by ?? "the operator"}, since ${p.since}${p.reason ? `: ${p.reason}` : ""})`;
