@@ -2,8 +2,9 @@
 // `jwi recalc`, `jwi update`, the operator page or the schedule) still computes and stores its scores, but as the
 // pending publication: nothing new reaches visitors until resume publishes it (docs/product.md, "Paused";
 // docs/decisions/006-what-the-api-shows.md). The switch itself is written by the operator area (api/db/operator.ts,
-// setting `publication_paused` of the `settings` table); the pipeline only reads it.
+// setting `publication_paused`, pipeline/settings.ts); the pipeline only reads it.
 import type { ServingDb } from "./serving-db.ts";
+import { readSetting } from "./settings.ts";
 
 export const SETTING_PUBLICATION = "publication_paused";
 
@@ -16,11 +17,7 @@ export interface PausedBy {
 
 /** The operator's pause, or null while publication runs (also before the operator area created its tables). */
 export function operatorPause(db: ServingDb): PausedBy | null {
-  const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'`).get();
-  if (!table) return null;
-  const row = db
-    .prepare(`SELECT value, updated_at, updated_by FROM settings WHERE key = ?`)
-    .get(SETTING_PUBLICATION) as { value: string; updated_at: string; updated_by: string | null } | undefined;
+  const row = readSetting(db, SETTING_PUBLICATION);
   if (!row) return null;
   let value: unknown;
   try {
