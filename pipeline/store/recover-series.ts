@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RAW_DIR } from "../fetch/archive.ts";
-import { parseSourceFile } from "../ingest.ts";
+import { parseSourceFile } from "../parse-dispatch.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../seed.ts";
 import type { LegacyIngest, RecoverSeries, RecoveredIngest } from "./migrate-series.ts";
 
