@@ -92,7 +92,16 @@ export default tseslint.config(
             },
             {
               target: "./web",
-              from: ["./pipeline/store", "./pipeline/sources", "./pipeline/serving-db.ts", "./pipeline/ingest.ts"],
+              from: [
+                "./pipeline/store",
+                "./pipeline/sources",
+                "./pipeline/serving-db.ts",
+                "./pipeline/settings.ts",
+                "./pipeline/ingest.ts",
+                "./pipeline/ingest-extras.ts",
+                "./pipeline/ingest-write.ts",
+                "./pipeline/parse-dispatch.ts",
+              ],
               message:
                 "web/ never imports the pipeline's store, parsers, write path or serving database: the API hands the site what it needs (api/read-model.ts, api/upload-rules.ts, api/site-version.ts).",
             },

@@ -1,22 +1,22 @@
 // Ingest: one file (or one Eurostat payload) → validated observations → one DuckDB transaction.
 // The CLI (`jwi ingest`) and the operator's upload route both call `ingest`; there is no other path.
+// Which parser reads a file: parse-dispatch.ts; a file's further series: ingest-extras.ts; the one write:
+// ingest-write.ts.
 import { createHash } from "node:crypto";
 import { COUNTRIES } from "../lib/countries.ts";
 import { InputError } from "../lib/errors.ts";
+import { describeExtras, extraDiffs } from "./ingest-extras.ts";
+import { storeIngest } from "./ingest-write.ts";
 import { CURRENT_PARAMS, familyOfDataType, withinCutoff } from "./model/current.ts";
 import { ageInMonths, periodEndMonth } from "./model/period.ts";
-import { parseBarometerGuarded, parseEurostatWorkbookGuarded } from "./sources/barometer/parse-guarded.ts";
-import { looksLikeJson, parseCsv } from "./sources/csv/parse-csv.ts";
-import { parseEurostat } from "./sources/eurostat/parse.ts";
-import { plural } from "./sources/eurostat/series.ts";
+import { parseSourceFile } from "./parse-dispatch.ts";
 import { normaliseRelease } from "./sources/series-key.ts";
-import { PLAUSIBLE_BANDS, checkPlausibility } from "./plausibility.ts";
+import { checkPlausibility } from "./plausibility.ts";
 import { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
 import {
   isDataType,
   type DataType,
-  type ExtraSeries,
   type IngestStep,
   type Observation,
   type ParsedFile,
@@ -102,35 +102,6 @@ async function sha256Of(bytes: Buffer, stop: { done: boolean }): Promise<string 
   return hash.digest("hex");
 }
 
-/**
- * The one parser dispatch (every ingest goes through it): the barometer workbook, Eurostat's data browser
- * spreadsheet (.xlsx), a CSV (Eurostat's downloads, DG ECFIN's long file) or Eurostat JSON-stat, by data type and
- * file name.
- */
-export async function parseSourceFile(
-  dataType: DataType,
-  content: IngestRequest["content"],
-  fileName: string,
-  onDisk?: string,
-): Promise<ParsedFile> {
-  if (dataType === "lmb") {
-    if (!Buffer.isBuffer(content)) throw new InputError("Please upload a .XLSX file");
-    return parseBarometerGuarded(content); // archive check, then a worker with memory and time limits
-  }
-  // v2.3: the Eurostat data browser's spreadsheet, with the barometer's guards (archive check, then a worker).
-  if (/\.xlsx$/i.test(fileName)) {
-    if (!Buffer.isBuffer(content)) throw new InputError("A spreadsheet upload must be the .xlsx file itself.");
-    return parseEurostatWorkbookGuarded(content, dataType);
-  }
-  // A .csv goes to the CSV readers (Eurostat's downloads, DG ECFIN's long file) unless it holds JSON; anything
-  // else (.json, the API's parsed payload) is Eurostat JSON-stat.
-  const csv =
-    /\.csv$/i.test(fileName) && (typeof content === "string" || Buffer.isBuffer(content)) && !looksLikeJson(content);
-  if (!csv) return parseEurostat(content, dataType);
-  // DuckDB reads the file where it lies when there is one (no second copy of a big upload).
-  return parseCsv(onDisk !== undefined ? { path: onDisk } : (content as Buffer | string), dataType);
-}
-
 /** Each country's newest observation in `observations` (aggregates left out), by its period's end month. */
 function newestByCountry(observations: readonly Observation[]): Map<string, Observation> {
   const newest = new Map<string, { end: number; o: Observation }>();
@@ -175,50 +146,72 @@ function latestSamples(observations: readonly Observation[]): UploadResult["late
   });
 }
 
-interface ExtraDiff {
-  extra: ExtraSeries;
-  /** Its plausible observations. */
-  observations: Observation[];
-  diff: ReturnType<typeof diffObservations>;
-  warnings: UploadWarning[];
+/**
+ * The request checked (the tolerance, the data type, the file's name and size) and its file parsed, hashed
+ * meanwhile. Bad input throws InputError.
+ */
+async function receive(
+  req: IngestRequest,
+  tolerancePp: number,
+): Promise<{ dataType: DataType; parsed: ParsedFile; sha256: string }> {
+  if (!Number.isFinite(tolerancePp) || tolerancePp < 0) {
+    throw new InputError("The revision tolerance must be a number of percentage points, 0 or more.");
+  }
+  const bytes = contentBytes(req.content);
+  const size = req.size ?? bytes.size;
+  if (!isDataType(req.dataType)) {
+    checkUploadFile({ fileName: req.fileName, size, dataType: req.dataType });
+    throw new InputError(`Unknown data type "${req.dataType}".`);
+  }
+  const dataType = req.dataType;
+  checkUploadFile({ fileName: req.fileName, size, dataType });
+  req.onProgress?.("received");
+
+  const hashStop = { done: false };
+  const hashing = sha256Of(bytes.bytes, hashStop);
+  let parsed: ParsedFile;
+  try {
+    parsed = await parseSourceFile(dataType, req.content, req.fileName, req.path);
+  } catch (err) {
+    hashStop.done = true;
+    throw err;
+  }
+  const sha256 = (await hashing)!;
+  req.onProgress?.("parsed");
+  return { dataType, parsed, sha256 };
 }
 
 /**
- * The further series of a parsed file (ParsedFile.extraSeries: sector vacancy rates), each checked for plausibility
- * (values outside the vacancy band or in the future are left out, with a warning) and compared with its stored series.
- * Revisions of context series are not warned about one by one: the headline series carries the file's revisions.
+ * The parsed file checked for plausibility and compared with what its series holds, its further series too; with
+ * every warning the upload result names.
  */
-async function extraDiffs(
+async function compare(
   store: ObservationStore,
   parsed: ParsedFile,
-  asOfMonth: number,
-  release: string | null,
-): Promise<ExtraDiff[]> {
-  const out: ExtraDiff[] = [];
-  for (const extra of parsed.extraSeries ?? []) {
-    const band = PLAUSIBLE_BANDS[parsed.dataType];
-    const observations: Observation[] = [];
-    let dropped = 0;
-    for (const o of extra.observations) {
-      const ok = Number.isFinite(o.value) && o.value >= band.min && o.value <= band.max;
-      if (ok && periodEndMonth(o.period) <= asOfMonth) observations.push(o);
-      else dropped++;
-    }
-    const warnings: UploadWarning[] =
-      dropped === 0
-        ? []
-        : [
-            {
-              type: "out_of_range",
-              detail: `${extra.series}: ${dropped} value(s) outside ${band.min} to ${band.max} (${band.unit}) or after the month of this upload; not stored.`,
-            },
-          ];
-    if (observations.length === 0) continue;
-    const existing = await store.existingValues(extra.dataType, parsed.table, extra.series);
-    const diff = diffObservations(observations, existing, Number.POSITIVE_INFINITY, release);
-    out.push({ extra, observations, diff, warnings });
-  }
-  return out;
+  dataType: DataType,
+  now: Date,
+  tolerancePp: number,
+  strict: boolean,
+) {
+  // Implausible values (and future periods) are never stored: named in warnings, or the whole file refused in
+  // strict mode (pipeline/plausibility.ts).
+  const asOfMonth = periodEndMonth(now.toISOString().slice(0, 7));
+  const { observations, warnings: implausible } = checkPlausibility(parsed, asOfMonth, strict);
+  // v2.2: values are stored per series, and within a series the later release wins (docs/model.md §1).
+  const series = parsed.series ?? "";
+  const release = normaliseRelease(parsed.sourceUpdated);
+  const existing = await store.existingValues(dataType, parsed.table, series);
+  const diff = diffObservations(observations, existing, tolerancePp, release);
+  // v2.3: the file's further series (sector vacancy rates), each compared with what its own series holds.
+  const extras = await extraDiffs(store, parsed, asOfMonth, release);
+  const warnings = [
+    ...parsed.warnings,
+    ...implausible,
+    ...diff.revisions,
+    ...staleWarnings(observations, dataType, now),
+    ...extras.flatMap((e) => e.warnings),
+  ];
+  return { observations, series, release, diff, extras, warnings };
 }
 
 /**
@@ -232,49 +225,10 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
   if (req.dryRun) result.dry_run = true;
   const now = req.now ?? new Date();
   try {
-    if (!Number.isFinite(tolerancePp) || tolerancePp < 0) {
-      throw new InputError("The revision tolerance must be a number of percentage points, 0 or more.");
-    }
-    const bytes = contentBytes(req.content);
-    const size = req.size ?? bytes.size;
-    if (!isDataType(req.dataType)) {
-      checkUploadFile({ fileName: req.fileName, size, dataType: req.dataType });
-      throw new InputError(`Unknown data type "${req.dataType}".`);
-    }
-    const dataType = req.dataType;
-    checkUploadFile({ fileName: req.fileName, size, dataType });
-    req.onProgress?.("received");
+    const { dataType, parsed, sha256 } = await receive(req, tolerancePp);
 
-    const hashStop = { done: false };
-    const hashing = sha256Of(bytes.bytes, hashStop);
-    let parsed: ParsedFile;
-    try {
-      parsed = await parseSourceFile(dataType, req.content, req.fileName, req.path);
-    } catch (err) {
-      hashStop.done = true;
-      throw err;
-    }
-    const sha256 = (await hashing)!;
-    req.onProgress?.("parsed");
-
-    // Implausible values (and future periods) are never stored: named in warnings, or the whole file refused in
-    // strict mode (pipeline/plausibility.ts).
-    const asOfMonth = periodEndMonth(now.toISOString().slice(0, 7));
-    const { observations, warnings: implausible } = checkPlausibility(parsed, asOfMonth, strict);
-    // v2.2: values are stored per series, and within a series the later release wins (docs/model.md §1).
-    const series = parsed.series ?? "";
-    const release = normaliseRelease(parsed.sourceUpdated);
-    const existing = await store.existingValues(dataType, parsed.table, series);
-    const diff = diffObservations(observations, existing, tolerancePp, release);
-    // v2.3: the file's further series (sector vacancy rates), each compared with what its own series holds.
-    const extras = await extraDiffs(store, parsed, asOfMonth, release);
-    const warnings = [
-      ...parsed.warnings,
-      ...implausible,
-      ...diff.revisions,
-      ...staleWarnings(observations, dataType, now),
-      ...extras.flatMap((e) => e.warnings),
-    ];
+    const compared = await compare(store, parsed, dataType, now, tolerancePp, strict);
+    const { observations, series, release, diff, extras, warnings } = compared;
     Object.assign(result, {
       table: parsed.table,
       series,
@@ -302,19 +256,7 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
       older_release: diff.olderRelease,
       rows_upserted: diff.toWrite.length,
     });
-    if (extras.length > 0) {
-      const count = (key: "inserted" | "updated" | "unchanged" | "olderRelease") =>
-        extras.reduce((n, e) => n + e.diff[key], 0);
-      result.extra_series = extras.map((e) => ({
-        data_type: e.extra.dataType,
-        series: e.extra.series,
-        values: e.observations.length,
-      }));
-      result.notes.push(
-        `Stored beside it: ${plural(extras.length, "more series", "more series")} (${count("inserted")} new, ${count("updated")} changed, ${count("unchanged")} unchanged values` +
-          `${count("olderRelease") > 0 ? `, ${count("olderRelease")} kept from a later release` : ""}).`,
-      );
-    }
+    if (extras.length > 0) describeExtras(result, extras);
     if (diff.olderRelease > 0) {
       result.notes.push(
         `${diff.olderRelease} value(s) of this file were kept as stored: a later release of the same series already holds them ` +
@@ -325,62 +267,15 @@ export async function ingest(store: ObservationStore, req: IngestRequest): Promi
       result.notes.push("Dry run: nothing was stored.");
       result.ingest_id = null;
     } else {
-      const ingestedAt = now.toISOString();
-      result.ingest_id = await store.transaction(async () => {
-        const ingestId = await store.insertIngest({
-          dataType,
-          table: parsed.table,
-          fileName: req.fileName,
-          sha256,
-          unit: parsed.unit,
-          sourceUpdated: parsed.sourceUpdated,
-          ingestedAt,
-          processed: parsed.processed,
-          inserted: diff.inserted,
-          updated: diff.updated,
-          unchanged: diff.unchanged,
-          skippedMissing: parsed.skippedMissing,
-          warnings: warnings.length,
-          origin: req.origin ?? "cli",
-        });
-        await store.upsert(
-          diff.toWrite,
-          { ingestId, sha256, ingestedAt, series, release },
-          { allNew: diff.toWrite.length === diff.inserted },
-        );
-        // The file's other series of its own data type belong to this ingest; one more ingest record per further
-        // data type of the file (sector vacancy rates), so that its table shows in the data status.
-        for (const type of [...new Set(extras.map((e) => e.extra.dataType))]) {
-          const mine = extras.filter((e) => e.extra.dataType === type);
-          const sum = (key: "inserted" | "updated" | "unchanged") => mine.reduce((n, e) => n + e.diff[key], 0);
-          const extraId =
-            type === dataType
-              ? ingestId
-              : await store.insertIngest({
-                  dataType: type,
-                  table: parsed.table,
-                  fileName: req.fileName,
-                  sha256,
-                  unit: parsed.unit,
-                  sourceUpdated: parsed.sourceUpdated,
-                  ingestedAt,
-                  processed: mine.reduce((n, e) => n + e.observations.length, 0),
-                  inserted: sum("inserted"),
-                  updated: sum("updated"),
-                  unchanged: sum("unchanged"),
-                  skippedMissing: 0,
-                  warnings: mine.reduce((n, e) => n + e.warnings.length, 0),
-                  origin: req.origin ?? "cli",
-                });
-          for (const e of mine) {
-            await store.upsert(
-              e.diff.toWrite,
-              { ingestId: extraId, sha256, ingestedAt, series: e.extra.series, release },
-              { allNew: e.diff.toWrite.length === e.diff.inserted },
-            );
-          }
-        }
-        return ingestId;
+      result.ingest_id = await storeIngest(store, {
+        ...compared,
+        dataType,
+        parsed,
+        fileName: req.fileName,
+        origin: req.origin ?? "cli",
+        sha256,
+        warningCount: warnings.length,
+        ingestedAt: now.toISOString(),
       });
       const extraWrites = extras.reduce((n, e) => n + e.diff.toWrite.length, 0);
       if (diff.toWrite.length === 0 && diff.olderRelease === 0 && extraWrites === 0)

@@ -1,9 +1,9 @@
-// The one parser dispatch (ingest.ts parseSourceFile) on every bundled real file, JSON-stat and CSV alike, with
+// The one parser dispatch (parse-dispatch.ts parseSourceFile) on every bundled real file, JSON-stat and CSV alike, with
 // the type the manifest ingests it as.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSourceFile } from "./ingest.ts";
+import { parseSourceFile } from "./parse-dispatch.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "./seed.ts";
 import { isDataType } from "./types.ts";
 

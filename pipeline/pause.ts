@@ -2,8 +2,9 @@
 // `jwi recalc`, `jwi update`, the operator page or the schedule) still computes and stores its scores, but as the
 // pending publication: nothing new reaches visitors until resume publishes it (docs/product.md, "Paused";
 // docs/decisions/006-what-the-api-shows.md). The switch itself is written by the operator area (api/db/operator.ts,
-// setting `publication_paused` of the `settings` table); the pipeline only reads it.
+// setting `publication_paused`, pipeline/settings.ts); the pipeline only reads it.
 import type { ServingDb } from "./serving-db.ts";
+import { readSetting } from "./settings.ts";
 
 export const SETTING_PUBLICATION = "publication_paused";
 
@@ -16,11 +17,7 @@ export interface PausedBy {
 
 /** The operator's pause, or null while publication runs (also before the operator area created its tables). */
 export function operatorPause(db: ServingDb): PausedBy | null {
-  const table = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'`).get();
-  if (!table) return null;
-  const row = db
-    .prepare(`SELECT value, updated_at, updated_by FROM settings WHERE key = ?`)
-    .get(SETTING_PUBLICATION) as { value: string; updated_at: string; updated_by: string | null } | undefined;
+  const row = readSetting(db, SETTING_PUBLICATION);
   if (!row) return null;
   let value: unknown;
   try {
@@ -36,13 +33,6 @@ export function operatorPause(db: ServingDb): PausedBy | null {
     reason: typeof reason === "string" && reason.trim() ? reason : null,
   };
 }
-
-/** What visitors get while publication is paused: `jwi status` and the operator panel say it in these words. */
-export const PAUSED_VISITORS_SEE =
-  "Visitors see the paused notice on every public page (the full card on the home page, a banner on the others) and no score anywhere: " +
-  'country pages, rankings and regions show none; the API answers score null with withheld_reason "paused"; the CSV files leave the score ' +
-  'empty with that reason; the feeds say they are paused and get no new entries; share cards show the site\'s own image and badges say "paused". ' +
-  "Methodology, open data, legal pages and the forms work as usual.";
 
 /** "Publication is paused (by admin, since 2026-11-25T09:00:00.000Z: checking a data error)". */
 export function pausedWords(p: PausedBy): string {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { cleanDeep, cleanUserText } from "../../lib/clean-text.ts";
 import { SETTING_PUBLICATION } from "../../pipeline/pause.ts";
 import { noteContentWrite, type ServingDb } from "../../pipeline/serving-db.ts";
+import { SettingsTable } from "../../pipeline/settings.ts";
 import type { AuditEntry, AuditResult, PublicationSetting } from "../../product/shapes.ts";
 import { readCookie, SESSION_COOKIE } from "../cookies.ts";
 
@@ -78,20 +79,15 @@ export { SETTING_PUBLICATION };
 
 const pauseSchema = z.object({ paused: z.boolean(), reason: z.string().nullable().default(null) });
 
+/** The operator's settings (the pause switch), read and written through their table's owner (pipeline/settings.ts). */
 export class SettingsStore {
-  private readonly getStmt;
-  private readonly setStmt;
+  private readonly table: SettingsTable;
 
   constructor(private readonly db: ServingDb) {
-    this.getStmt = db.prepare(`SELECT value, updated_at, updated_by FROM settings WHERE key = ?`);
-    this.setStmt = db.prepare(
-      `INSERT INTO settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-    );
+    this.table = new SettingsTable(db);
   }
   publication(): PublicationSetting {
-    const row = this.getStmt.get(SETTING_PUBLICATION) as
-      { value: string; updated_at: string; updated_by: string | null } | undefined;
+    const row = this.table.get(SETTING_PUBLICATION);
     if (!row) return { paused: false, reason: null, updated_at: null, updated_by: null };
     const parsed = pauseSchema.safeParse(safeJson(row.value));
     const value = parsed.success ? parsed.data : { paused: false, reason: null };
@@ -99,7 +95,7 @@ export class SettingsStore {
   }
   setPublication(paused: boolean, reason: string | null, by: string, at = new Date()): PublicationSetting {
     const cleanReason = reason === null ? null : cleanUserText(reason);
-    this.setStmt.run(
+    this.table.set(
       SETTING_PUBLICATION,
       JSON.stringify({ paused, reason: cleanReason }),
       at.toISOString(),

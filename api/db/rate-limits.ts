@@ -4,6 +4,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { SettingsTable } from "../../pipeline/settings.ts";
 
 export const RATE_LIMIT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rate_limits (
@@ -19,18 +20,12 @@ const SECRET_KEY = "rate_limit_secret";
 
 /** The database's HMAC key for client addresses (and login accounts: db/login-backoff.ts), made on first use. */
 export function clientSecret(db: ServingDb): Buffer {
-  const row = db.prepare(`SELECT value FROM settings WHERE key = ?`).get(SECRET_KEY) as { value: string } | undefined;
+  const settings = new SettingsTable(db);
+  const row = settings.get(SECRET_KEY);
   if (row) return Buffer.from(row.value, "base64");
   const secret = randomBytes(32);
-  db.prepare(`INSERT OR IGNORE INTO settings (key, value, updated_at, updated_by) VALUES (?, ?, ?, 'server')`).run(
-    SECRET_KEY,
-    secret.toString("base64"),
-    new Date().toISOString(),
-  );
-  return Buffer.from(
-    (db.prepare(`SELECT value FROM settings WHERE key = ?`).get(SECRET_KEY) as { value: string }).value,
-    "base64",
-  );
+  settings.addIfMissing(SECRET_KEY, secret.toString("base64"), new Date().toISOString(), "server");
+  return Buffer.from(settings.get(SECRET_KEY)!.value, "base64");
 }
 
 export class SqliteRateLimitStore implements Store {

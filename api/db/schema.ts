@@ -1,6 +1,7 @@
 // The API's own tables in the serving database (jwi.sqlite), beside the pipeline's published tables
 // (pipeline/serving-db.ts), which are never touched here. Applied at start-up; every statement is idempotent.
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { applySettingsSchema } from "../../pipeline/settings.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "../../product/options.ts";
 
 export const API_SCHEMA = `
@@ -75,12 +76,7 @@ CREATE TABLE IF NOT EXISTS login_known_clients (
   PRIMARY KEY (account, client)
 ) WITHOUT ROWID;
 
-CREATE TABLE IF NOT EXISTS settings (
-  key TEXT PRIMARY KEY,
-  value TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
-  updated_by TEXT
-) WITHOUT ROWID;
+-- settings: pipeline/settings.ts, applied after this (applyApiSchema) with its triggers that count into content_version.
 
 -- What every public page shows besides the publication (the settings: the pause switch) changed: counted by
 -- triggers, whichever connection or process writes, so that the page cache (api/site-version.ts) rolls over on those
@@ -115,12 +111,13 @@ CREATE TRIGGER IF NOT EXISTS experiences_delete_community_version AFTER DELETE O
   INSERT INTO community_versions (country_code, version) VALUES (OLD.country_code, 1)
     ON CONFLICT (country_code) DO UPDATE SET version = version + 1;
 END;
-CREATE TRIGGER IF NOT EXISTS settings_insert_version AFTER INSERT ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
-CREATE TRIGGER IF NOT EXISTS settings_update_version AFTER UPDATE ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
-CREATE TRIGGER IF NOT EXISTS settings_delete_version AFTER DELETE ON settings BEGIN UPDATE content_version SET version = version + 1 WHERE id = 1; END;
 `;
 
-/** Creates the API's tables when missing. Never drops or alters the pipeline's tables. */
+/** Counts a write of the settings (their triggers run it): the content_version row above. */
+const COUNT_CONTENT_WRITE = `UPDATE content_version SET version = version + 1 WHERE id = 1;`;
+
+/** Creates the API's tables when missing, and the settings table (pipeline/settings.ts). Never drops or alters the pipeline's tables. */
 export function applyApiSchema(db: ServingDb): void {
   db.exec(API_SCHEMA);
+  applySettingsSchema(db, COUNT_CONTENT_WRITE);
 }

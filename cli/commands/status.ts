@@ -1,7 +1,8 @@
 // `jwi status`: what the store holds per data type and country, and what is published.
 import type { StatusReport } from "../../pipeline/index.ts";
 import { describeHolder } from "../../pipeline/jobs/lock.ts";
-import { PAUSED_VISITORS_SEE, pausedWords } from "../../pipeline/pause.ts";
+import { pausedWords } from "../../pipeline/pause.ts";
+import { PAUSED_VISITORS_SEE } from "../../product/operator-words.ts";
 import { formatScore } from "../../product/format.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
 import { writeLine, type CommandContext } from "../io.ts";

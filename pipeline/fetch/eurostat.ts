@@ -32,7 +32,7 @@ export const PREDECESSOR_TABLES: Readonly<Record<string, string>> = Object.fromE
 export function tableUrl(baseUrl: string, config: TableConfig): string {
   const params = new URLSearchParams({ format: "JSON", lang: "EN" });
   // A table read for several data types (une_rt_m: unemployment, age TOTAL, and youth_unemployment, age Y_LT25) is
-  // asked once with the codes of every reading, so one answer feeds each (pipeline/fetch/update.ts).
+  // asked once with the codes of every reading, so one answer feeds each (pipeline/fetch/eurostat-table.ts).
   const readings = readingsOf(config.table);
   for (const pin of (readings.length ? readings : [config]).flatMap((r) => r.pins)) {
     if (pin.optional) continue;

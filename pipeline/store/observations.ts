@@ -1,94 +1,19 @@
 // The pipeline store: observations with provenance in DuckDB (JWI_DATA_DIR/jwi.duckdb).
 // One ingest is one transaction; values are always bound, never spliced into SQL.
+// Its tables: schema.ts; the v2.2 migration: migrate-series.ts; the updater's log: fetch-log.ts; what it holds per
+// series and table: table-status.ts.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { cleanUserText } from "../../lib/clean-text.ts";
-import type { DataType, Observation, StoredDataType } from "../types.ts";
-import { anyTableConfig } from "../sources/all-tables.ts";
-import { legacySeriesKey, normaliseRelease } from "../sources/series-key.ts";
+import type { Observation, StoredDataType } from "../types.ts";
 import { observationKey, type StoredValue } from "./diff.ts";
+import { readFetchLog, readFetchLogEntry, writeFetchLog, type FetchLogEntry } from "./fetch-log.ts";
+import { migrateToSeries, type RecoverSeries } from "./migrate-series.ts";
+import { STORE_SCHEMA, str } from "./schema.ts";
+import { seriesStatus, tableStatus, type SeriesStatusRow, type TableStatusRow } from "./table-status.ts";
 
-/** The observations table (v2.2). Column order matters: upsert appends rows in this order. */
-const OBSERVATION_COLUMNS = `
-     data_type VARCHAR NOT NULL,
-     source_table VARCHAR NOT NULL,
-     series VARCHAR NOT NULL,
-     geo VARCHAR NOT NULL,
-     is_aggregate BOOLEAN NOT NULL,
-     period VARCHAR NOT NULL,
-     value DOUBLE NOT NULL,
-     flag VARCHAR,
-     unit VARCHAR NOT NULL,
-     release VARCHAR,
-     ingest_id BIGINT NOT NULL,
-     file_sha256 VARCHAR NOT NULL,
-     ingested_at VARCHAR NOT NULL,
-     PRIMARY KEY (data_type, source_table, series, geo, period)`;
-
-const SCHEMA = [
-  `CREATE SEQUENCE IF NOT EXISTS ingest_id_seq START 1`,
-  `CREATE TABLE IF NOT EXISTS ingests (
-     id BIGINT PRIMARY KEY DEFAULT nextval('ingest_id_seq'),
-     data_type VARCHAR NOT NULL,
-     source_table VARCHAR NOT NULL,
-     file_name VARCHAR NOT NULL,
-     file_sha256 VARCHAR NOT NULL,
-     unit VARCHAR NOT NULL,
-     source_updated VARCHAR,
-     ingested_at VARCHAR NOT NULL,
-     processed INTEGER NOT NULL,
-     inserted INTEGER NOT NULL,
-     updated INTEGER NOT NULL,
-     unchanged INTEGER NOT NULL,
-     skipped_missing INTEGER NOT NULL,
-     warnings INTEGER NOT NULL,
-     origin VARCHAR NOT NULL DEFAULT 'file'
-   )`,
-  // v2.2: one row per (data type, table, series, geo, period); `release` is the file's own stamp, normalised
-  // (pipeline/sources/series-key.ts). A store made before series were recorded is migrated by migrateToSeries.
-  `CREATE TABLE IF NOT EXISTS observations (${OBSERVATION_COLUMNS})`,
-  // The updater's log: one row per source table (or \`lmb\`), rewritten after every check (pipeline/fetch).
-  // etag / last_modified / source_updated / raw_sha256 describe the copy that is stored, never a rejected one.
-  `CREATE TABLE IF NOT EXISTS fetch_log (
-     source_table VARCHAR PRIMARY KEY,
-     data_type VARCHAR NOT NULL,
-     url VARCHAR NOT NULL,
-     last_checked_at VARCHAR NOT NULL,
-     last_changed_at VARCHAR,
-     last_status VARCHAR NOT NULL,
-     last_reason VARCHAR,
-     http_status INTEGER,
-     etag VARCHAR,
-     last_modified VARCHAR,
-     source_updated VARCHAR,
-     raw_sha256 VARCHAR,
-     closed_hint VARCHAR,
-     newest_period VARCHAR,
-     consecutive_failures INTEGER NOT NULL DEFAULT 0
-   )`,
-];
-
-/** An ingest whose rows a store made before v2.2 holds: what migration may re-read to recover its series. */
-export interface LegacyIngest {
-  id: number;
-  dataType: DataType;
-  table: string;
-  fileName: string;
-  sha256: string;
-}
-
-/** What reading an old ingest's file again gave: its series and its values (`geo|period` → value). */
-export interface RecoveredIngest {
-  series: string;
-  values: ReadonlyMap<string, number>;
-}
-
-/**
- * Recovers the series of old ingests by reading their files again where they still exist (the raw archive, the
- * bundled files): ingest id → what the file gives today. The migration trusts it only when every stored value of
- * that ingest is the file's value (today's pins could pick another series of the same file); ingests it cannot
- * recover get the table's pinned series.
- */
-export type RecoverSeries = (ingests: readonly LegacyIngest[]) => Promise<ReadonlyMap<number, RecoveredIngest>>;
+export type { FetchLogEntry } from "./fetch-log.ts";
+export type { LegacyIngest, RecoveredIngest, RecoverSeries } from "./migrate-series.ts";
+export type { SeriesStatusRow, TableStatusRow } from "./table-status.ts";
 
 export interface IngestRecord {
   dataType: StoredDataType;
@@ -125,100 +50,6 @@ export interface StoredObservation {
 
 /** The part of an observation that choosing the series read looks at (pipeline/store/read-series.ts). */
 export type SeriesPoint = Pick<StoredObservation, "dataType" | "table" | "series" | "geo" | "period">;
-
-export interface SeriesStatusRow {
-  dataType: StoredDataType;
-  table: string;
-  /** The series within the table; a country may hold several series of one table (only one is read). */
-  series: string;
-  geo: string;
-  newestPeriod: string;
-  observations: number;
-  /** The newest release among the series' values for this geo (null: none of its files had one). */
-  release: string | null;
-}
-
-export interface TableStatusRow {
-  dataType: StoredDataType;
-  table: string;
-  /** Null for a table the updater checked but never stored anything from. */
-  lastIngestedAt: string | null;
-  lastChangedAt: string | null;
-  sourceUpdated: string | null;
-  ingests: number;
-  newestPeriod: string | null;
-  observations: number;
-  /** From the updater's log (null when the table was never fetched): when it was last checked and how that went. */
-  lastCheckedAt: string | null;
-  lastStatus: string | null;
-  lastReason: string | null;
-}
-
-/** One row of the updater's log (`fetch_log`). */
-export interface FetchLogEntry {
-  table: string;
-  dataType: DataType;
-  url: string;
-  lastCheckedAt: string;
-  /** When a download last brought new content that was stored. */
-  lastChangedAt: string | null;
-  /** fetched | unchanged | empty | failed | skipped */
-  status: string;
-  reason: string | null;
-  httpStatus: number | null;
-  etag: string | null;
-  lastModified: string | null;
-  sourceUpdated: string | null;
-  rawSha256: string | null;
-  /** Why the table's own title or description says it is closed. */
-  closedHint: string | null;
-  /** The dataset's newest period as the source last said (its own annotation, else the newest stored). */
-  newestPeriod: string | null;
-  consecutiveFailures: number;
-}
-
-const FETCH_LOG_COLUMNS = `source_table, data_type, url, last_checked_at, last_changed_at, last_status, last_reason, http_status,
-  etag, last_modified, source_updated, raw_sha256, closed_hint, newest_period, consecutive_failures`;
-
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-
-function fetchLogRow(row: unknown[]): FetchLogEntry {
-  const [
-    table,
-    dataType,
-    url,
-    checked,
-    changed,
-    status,
-    reason,
-    httpStatus,
-    etag,
-    lastModified,
-    updated,
-    sha,
-    closed,
-    newest,
-    failures,
-  ] = row;
-  return {
-    table: String(table),
-    dataType: dataType as DataType,
-    url: String(url),
-    lastCheckedAt: String(checked),
-    lastChangedAt: str(changed),
-    status: String(status),
-    reason: str(reason),
-    httpStatus: httpStatus === null ? null : Number(httpStatus),
-    etag: str(etag),
-    lastModified: str(lastModified),
-    sourceUpdated: str(updated),
-    rawSha256: str(sha),
-    closedHint: str(closed),
-    newestPeriod: str(newest),
-    consecutiveFailures: Number(failures),
-  };
-}
-
 export class ObservationStore {
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -243,100 +74,10 @@ export class ObservationStore {
       throw err;
     }
     const conn = await instance.connect();
-    for (const statement of SCHEMA) await conn.run(statement);
+    for (const statement of STORE_SCHEMA) await conn.run(statement);
     const store = new ObservationStore(instance, conn, file);
-    await store.migrateToSeries(opts.recoverSeries);
+    await migrateToSeries(conn, (work) => store.transaction(work), opts.recoverSeries);
     return store;
-  }
-
-  /**
-   * A store made before v2.2 keys observations by (data type, table, geo, period), without the series or the
-   * release. Rebuilt in place, in one transaction, keeping every row: its series is the one its ingest's file
-   * pins when `recover` can read that file again, else the table's pinned one (first choice on every pin, the
-   * unit as the row says it); its release is its ingest's `source_updated` (docs/decisions/015-series-and-releases.md).
-   * A store that has the columns is left alone.
-   */
-  private async migrateToSeries(recover?: RecoverSeries): Promise<void> {
-    const columns = (
-      await this.conn.runAndReadAll(
-        `SELECT column_name FROM information_schema.columns WHERE table_schema = 'main' AND table_name = 'observations'`,
-      )
-    )
-      .getRowsJS()
-      .map(([c]) => String(c));
-    if (columns.includes("series")) return;
-    const recovered = recover
-      ? await recover(
-          (
-            await this.conn.runAndReadAll(
-              `SELECT i.id, i.data_type, i.source_table, i.file_name, i.file_sha256 FROM ingests i
-                WHERE i.id IN (SELECT DISTINCT ingest_id FROM observations) ORDER BY i.id`,
-            )
-          )
-            .getRowsJS()
-            .map(([id, dataType, table, fileName, sha256]) => ({
-              id: Number(id),
-              dataType: dataType as DataType,
-              table: String(table),
-              fileName: String(fileName),
-              sha256: String(sha256),
-            })),
-        )
-      : new Map<number, RecoveredIngest>();
-    const trusted = new Map<number, string>();
-    for (const [id, r] of recovered) {
-      const rows = (
-        await this.conn.runAndReadAll(`SELECT geo, period, value FROM observations WHERE ingest_id = $1`, [BigInt(id)])
-      ).getRowsJS();
-      const same = rows.every(([geo, period, value]) => {
-        const v = r.values.get(`${String(geo)}|${String(period)}`);
-        return v !== undefined && Math.abs(v - Number(value)) <= 1e-9;
-      });
-      if (same) trusted.set(id, r.series);
-    }
-    await this.transaction(async () => {
-      await this.conn.run(`CREATE TEMP TABLE legacy_ingest_series (ingest_id BIGINT, series VARCHAR)`);
-      for (const [id, series] of trusted)
-        await this.conn.run(`INSERT INTO legacy_ingest_series VALUES ($1, $2)`, [BigInt(id), series]);
-      await this.conn.run(`CREATE TEMP TABLE legacy_series (source_table VARCHAR, unit VARCHAR, series VARCHAR)`);
-      await this.conn.run(`CREATE TEMP TABLE legacy_release (ingest_id BIGINT, release VARCHAR)`);
-      const pairs = (await this.conn.runAndReadAll(`SELECT DISTINCT source_table, unit FROM observations`)).getRowsJS();
-      for (const [table, unit] of pairs) {
-        const series = legacySeriesKey(anyTableConfig(String(table)), String(unit));
-        await this.conn.run(`INSERT INTO legacy_series VALUES ($1, $2, $3)`, [String(table), String(unit), series]);
-      }
-      const ingests = (await this.conn.runAndReadAll(`SELECT id, source_updated FROM ingests`)).getRowsJS();
-      for (const [id, updated] of ingests) {
-        await this.conn.run(`INSERT INTO legacy_release VALUES ($1, $2)`, [
-          BigInt(id as bigint),
-          normaliseRelease(str(updated)),
-        ]);
-      }
-      await this.conn.run(`CREATE TABLE observations_v22 (${OBSERVATION_COLUMNS})`);
-      await this.conn.run(
-        `INSERT INTO observations_v22
-           SELECT o.data_type, o.source_table, coalesce(g.series, s.series), o.geo, o.is_aggregate, o.period, o.value, o.flag, o.unit,
-                  r.release, o.ingest_id, o.file_sha256, o.ingested_at
-             FROM observations o
-             JOIN legacy_series s ON s.source_table = o.source_table AND s.unit = o.unit
-             LEFT JOIN legacy_release r ON r.ingest_id = o.ingest_id
-             LEFT JOIN legacy_ingest_series g ON g.ingest_id = o.ingest_id`,
-      );
-      const [before, after] = (
-        await this.conn.runAndReadAll(
-          `SELECT (SELECT count(*) FROM observations), (SELECT count(*) FROM observations_v22)`,
-        )
-      )
-        .getRowsJS()[0]!
-        .map(Number);
-      if (before !== after)
-        throw new Error(`Store migration to series kept ${after} of ${before} observations; nothing was changed.`);
-      await this.conn.run(`DROP TABLE observations`);
-      await this.conn.run(`ALTER TABLE observations_v22 RENAME TO observations`);
-      await this.conn.run(`DROP TABLE legacy_series`);
-      await this.conn.run(`DROP TABLE legacy_release`);
-      await this.conn.run(`DROP TABLE legacy_ingest_series`);
-    });
   }
 
   /**
@@ -532,98 +273,30 @@ export class ObservationStore {
   }
 
   /** Per data type, table, series and geo: newest period, observation count and newest release. */
-  async seriesStatus(): Promise<SeriesStatusRow[]> {
-    const reader = await this.conn.runAndReadAll(
-      `SELECT data_type, source_table, series, geo, max(period) AS newest, count(*) AS n, max(release) AS release
-         FROM observations GROUP BY data_type, source_table, series, geo ORDER BY data_type, source_table, geo, series`,
-    );
-    return reader.getRowsJS().map(([dataType, table, series, geo, newest, n, release]) => ({
-      dataType: dataType as StoredDataType,
-      table: String(table),
-      series: String(series),
-      geo: String(geo),
-      newestPeriod: String(newest),
-      observations: Number(n),
-      release: str(release),
-    }));
+  seriesStatus(): Promise<SeriesStatusRow[]> {
+    return seriesStatus(this.conn);
   }
 
   /**
    * Per source table: when it was last loaded, last changed, what it holds, and (for fetched tables) when the
    * updater last checked it and how that went. A table the updater checked but never stored is listed too.
    */
-  async tableStatus(): Promise<TableStatusRow[]> {
-    const reader = await this.conn.runAndReadAll(
-      `WITH i AS (
-         SELECT data_type, source_table,
-                max(ingested_at) AS last_ingested_at,
-                max(CASE WHEN inserted + updated > 0 THEN ingested_at END) AS last_changed_at,
-                arg_max(source_updated, ingested_at) AS source_updated,
-                count(*) AS ingests
-           FROM ingests GROUP BY ALL),
-       o AS (SELECT data_type, source_table, max(period) AS newest, count(*) AS n FROM observations GROUP BY ALL),
-       t AS (SELECT data_type, source_table FROM i UNION SELECT data_type, source_table FROM fetch_log)
-       SELECT t.data_type, t.source_table, i.last_ingested_at, i.last_changed_at, i.source_updated, coalesce(i.ingests, 0),
-              o.newest, coalesce(o.n, 0), f.last_checked_at, f.last_status, f.last_reason
-         FROM t LEFT JOIN i USING (data_type, source_table) LEFT JOIN o USING (data_type, source_table)
-                LEFT JOIN fetch_log f ON f.source_table = t.source_table AND f.data_type = t.data_type
-        ORDER BY t.data_type, t.source_table`,
-    );
-    return reader
-      .getRowsJS()
-      .map(([dataType, table, last, changed, updated, ingests, newest, n, checked, status, reason]) => ({
-        dataType: dataType as StoredDataType,
-        table: String(table),
-        lastIngestedAt: str(last),
-        lastChangedAt: str(changed),
-        sourceUpdated: str(updated),
-        ingests: Number(ingests),
-        newestPeriod: str(newest),
-        observations: Number(n),
-        lastCheckedAt: str(checked),
-        lastStatus: str(status),
-        lastReason: str(reason),
-      }));
+  tableStatus(): Promise<TableStatusRow[]> {
+    return tableStatus(this.conn);
   }
 
   /** The updater's log, one row per table it has checked. */
-  async fetchLog(): Promise<FetchLogEntry[]> {
-    const reader = await this.conn.runAndReadAll(
-      `SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log ORDER BY data_type, source_table`,
-    );
-    return reader.getRowsJS().map(fetchLogRow);
+  fetchLog(): Promise<FetchLogEntry[]> {
+    return readFetchLog(this.conn);
   }
 
-  async fetchLogEntry(table: string): Promise<FetchLogEntry | null> {
-    const reader = await this.conn.runAndReadAll(`SELECT ${FETCH_LOG_COLUMNS} FROM fetch_log WHERE source_table = $1`, [
-      table,
-    ]);
-    const row = reader.getRowsJS()[0];
-    return row ? fetchLogRow(row) : null;
+  fetchLogEntry(table: string): Promise<FetchLogEntry | null> {
+    return readFetchLogEntry(this.conn, table);
   }
 
   /** Writes (replaces) the log row of one table. */
-  async recordFetch(e: FetchLogEntry): Promise<void> {
-    await this.conn.run(
-      `INSERT OR REPLACE INTO fetch_log (${FETCH_LOG_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [
-        e.table,
-        e.dataType,
-        e.url,
-        e.lastCheckedAt,
-        e.lastChangedAt,
-        e.status,
-        e.reason,
-        e.httpStatus,
-        e.etag,
-        e.lastModified,
-        e.sourceUpdated,
-        e.rawSha256,
-        e.closedHint,
-        e.newestPeriod,
-        e.consecutiveFailures,
-      ],
-    );
+  recordFetch(e: FetchLogEntry): Promise<void> {
+    return writeFetchLog(this.conn, e);
   }
 
   /** Newest stored period of the covered countries (not aggregates) in one source table; null when none. */

@@ -1,4 +1,4 @@
-// Migration help for stores made before v2.2 (pipeline/store/observations.ts, migrateToSeries): the series of an
+// Migration help for stores made before v2.2 (pipeline/store/migrate-series.ts, migrateToSeries): the series of an
 // old ingest is recovered by reading its file again, found by its SHA-256 among the raw archive of downloads
 // (JWI_DATA_DIR/raw/<sha256>.json) and the bundled real files (fixtures/real). A file that is gone, or no longer
 // parses as the same table, recovers nothing: its rows get the table's pinned series
@@ -7,9 +7,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { RAW_DIR } from "../fetch/archive.ts";
-import { parseSourceFile } from "../ingest.ts";
+import { parseSourceFile } from "../parse-dispatch.ts";
 import { BUNDLED_FIXTURES_DIR, readManifest } from "../seed.ts";
-import type { LegacyIngest, RecoverSeries, RecoveredIngest } from "./observations.ts";
+import type { LegacyIngest, RecoverSeries, RecoveredIngest } from "./migrate-series.ts";
 
 function bundledBySha(dir: string): Map<string, string> {
   const bySha = new Map<string, string>();

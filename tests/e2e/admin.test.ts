@@ -25,7 +25,7 @@ import { CURRENT_MODEL } from "../../pipeline/model/index.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
 import { COUNTRIES } from "../../lib/countries.ts";
 import { failedJobEntry, recordJobEntry, SCHEDULE_ACTOR } from "../../pipeline/job-audit.ts";
-import { PAUSED_VISITORS_SEE } from "../../pipeline/pause.ts";
+import { PAUSED_VISITORS_SEE } from "../../product/operator-words.ts";
 
 /** The model recalc publishes with (e.g. "v2.3"), as a regular expression. */
 const MODEL_RE = CURRENT_MODEL.id.replace(/\./g, "\\.");

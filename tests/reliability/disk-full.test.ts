@@ -7,7 +7,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTING_PUBLICATION } from "../../pipeline/pause.ts";
 import { BUNDLED_FIXTURES_DIR } from "../../pipeline/seed.ts";
+import { readSetting } from "../../pipeline/settings.ts";
 import {
   ADMIN_PASSWORD,
   ADMIN_USER,
@@ -62,8 +64,7 @@ describe("every write route with the server's database full (rate limits off: ea
   const hiddenOf = (id: number) =>
     (s.db.prepare(`SELECT hidden FROM experiences WHERE id = ?`).pluck().get(id) as number) === 1;
   const publications = () => s.count("publications");
-  const paused = () =>
-    s.db.prepare(`SELECT value FROM settings WHERE key = 'publication_paused'`).pluck().get() as string | undefined;
+  const paused = () => readSetting(s.db, SETTING_PUBLICATION)?.value;
 
   beforeAll(async () => {
     s = await startTestServer({ config: { rateLimits: NO_LIMITS }, withhold: [WITHHELD] });

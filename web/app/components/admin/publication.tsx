@@ -2,7 +2,7 @@
 // (docs/product.md, "Paused"); a recalc meanwhile is stored and published on resume. The site also pauses by itself
 // when no covered country has a fresh score.
 import { useEffect, useState, type FormEvent } from "react";
-import { PAUSED_VISITORS_SEE } from "../../../../pipeline/pause.ts";
+import { PAUSED_VISITORS_SEE } from "../../../../product/operator-words.ts";
 import type { OperatorPublication } from "../../../../product/shapes.ts";
 import { getPublication, setPublication } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";

@@ -1,5 +1,5 @@
 // The data status's summary lines: the pause (and the scores waiting for resume), and what is published now.
-import { PAUSED_VISITORS_SEE } from "../../../../pipeline/pause.ts";
+import { PAUSED_VISITORS_SEE } from "../../../../product/operator-words.ts";
 import type { StatusReport } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { shareCardsText } from "../../../../product/share-cards/status.ts";
