@@ -8,14 +8,14 @@ import { useIntl } from "react-intl";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
 import { relativeTimeParts } from "../../../product/format.ts";
 import { canSummarise, okOrBetterPercent } from "../lib/community.ts";
-import { optionLabel, useFormPost } from "./form-fields.tsx";
-import ExperienceFormBody from "./experience-form.tsx";
+import { optionLabel, useFormPost } from "./form-post.tsx";
+import ExperienceFormBody from "./experience/experience-form.tsx";
 import { preloadToasts } from "../lib/toast.ts";
 import { useFormat } from "../i18n/format.ts";
 
 /**
  * The share card (docs/product.md §4): the call to share, and a native disclosure, so it opens with or without
- * JavaScript, holding the form (experience-form.tsx), which posts itself to this page without JavaScript
+ * JavaScript, holding the form (experience/experience-form.tsx), which posts itself to this page without JavaScript
  * (api/routes/form-posts.ts). It is open when this page answers a refused post; `#share` is where an accepted one
  * comes back, with the success text.
  */
