@@ -8,13 +8,13 @@ import type { JSX, ReactNode } from "react";
 import { useIntl, type IntlShape } from "react-intl";
 
 /** Ids of a field's error and hint, for aria-describedby ("" parts left out). */
-export function describedBy(...ids: Array<string | null | undefined | false>): string | undefined {
+function describedBy(...ids: Array<string | null | undefined | false>): string | undefined {
   const list = ids.filter(Boolean).join(" ");
   return list || undefined;
 }
 
 /** A field's error, written under it (its id is what the field's aria-describedby names). */
-export function FieldError({ id, message, testId }: { id: string; message: string | undefined; testId?: string }) {
+function FieldError({ id, message, testId }: { id: string; message: string | undefined; testId?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="mt-1 text-sm font-normal text-red-700" data-field-error data-testid={testId}>
@@ -187,7 +187,7 @@ function announcement(intl: IntlShape, length: number, max: number): string {
 }
 
 /** The visible counter ("12 / 1,000 characters", id for aria-describedby) and a polite announcement near the cap. */
-export function CharCounter({ id, length, max }: { id: string; length: number; max: number }) {
+function CharCounter({ id, length, max }: { id: string; length: number; max: number }) {
   const over = length > max;
   const intl = useIntl();
   const said = announcement(intl, length, max);

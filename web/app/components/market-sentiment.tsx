@@ -47,7 +47,7 @@ function signalWord(t: ReturnType<typeof useT>, signal: GeneralSignal | null): s
  * The yearly change as shown (the difference of the two shown scores), its word decided from that number (+0.5 is
  * "Same"), and the month it is measured from.
  */
-export function YoyBadge({
+function YoyBadge({
   label,
   shown,
   fromMonth,

@@ -58,7 +58,7 @@ export function useTextForm<F extends string, S extends Record<F | "message" | "
 }
 
 /** The toast of a form sent with mistakes in its fields ("Please check the form…"). */
-export function notifyCheckFields(intl: IntlShape): void {
+function notifyCheckFields(intl: IntlShape): void {
   void notify(
     "error",
     intl.formatMessage({ id: "forms.toast.check.title" }),

@@ -193,7 +193,7 @@ export function reasonText(intl: IntlShape, r: EvidenceReason): string {
  * outweighs its market part, with the market's own move (", mostly because … (on the same inputs the market moved
  * −0.1)"); empty otherwise.
  */
-export function noteText(
+function noteText(
   intl: IntlShape,
   view: Pick<ChangeSpec, "from_status" | "to_status" | "mostly" | "market_tenths">,
 ): string {
