@@ -20,7 +20,6 @@ import {
   type Figure,
 } from "../pipeline/model/explain-spec.ts";
 import { marketAndEvidence } from "../pipeline/model/explain.ts";
-import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { roundHalfAway, shownChangeTenths, tenths } from "../pipeline/model/round.ts";
 import type { ChangeKind, Explanation, Snapshot, Status, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
 
@@ -326,12 +325,4 @@ export function monthsBefore(month: string, back: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
   const i = y * 12 + (m - 1) - back;
   return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`;
-}
-
-/** What to say when a change cannot be explained: one of the two months has no score. */
-export function noComparisonText(which: "previous_month" | "year_before", asOf: string): string {
-  const month = asOf.slice(0, 7);
-  return which === "previous_month"
-    ? `Not enough data in ${monthName(monthsBefore(month, 1))} to compare.`
-    : `Not enough data a year ago (${monthName(monthsBefore(month, CURRENT_PARAMS.yoy.lagMonths))}) to compare.`;
 }

@@ -5,8 +5,7 @@
 import { countryByCode } from "../lib/countries.ts";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { explainChange, type SubScoresLike } from "../pipeline/model/explain.ts";
-import { periodName, roundExplanation, signedTenths } from "../pipeline/model/explain-text.ts";
-import { roundHalfAway } from "../pipeline/model/round.ts";
+import { roundExplanation } from "../pipeline/model/explain-text.ts";
 import type { ChangePart, Explanation, SubScoreKey } from "../pipeline/model/types.ts";
 
 export const COMPARE_MIN = 2;
@@ -65,53 +64,16 @@ export function explainDifference(
   );
 }
 
-const NAME: Record<SubScoreKey, string> = {
-  U: "unemployment",
-  M: "the yearly change in unemployment",
-  V: "the vacancy rate",
-  C: "job seekers per vacancy",
-  S: "sentiment",
-};
-
-const MINUS = "\u2212";
-const num = (x: number, d: number) => {
-  const r = roundHalfAway(x, d);
-  return r < 0 ? `${MINUS}${(-r).toFixed(d)}` : r.toFixed(d);
-};
-const UNIT: Record<SubScoreKey, (x: number) => string> = {
-  U: (x) => `${num(x, 1)}%`,
-  M: (x) => `${x > 0 ? "+" : ""}${num(x, 1)} points`,
-  V: (x) => `${num(x, 1)}%`,
-  C: (x) => num(x, 1),
-  S: (x) => num(x, 1),
-};
-
-/** One input's part in plain words: what differs between the two countries. */
-export function differencePhrase(p: ChangePart, names: { lower: string; higher: string }): string {
-  if (p.kind === "added")
-    return `only ${names.higher} has ${NAME[p.key] === "sentiment" ? "a sentiment survey" : `a figure for ${NAME[p.key]}`}`;
-  if (p.kind === "removed")
-    return `only ${names.lower} has ${NAME[p.key] === "sentiment" ? "a sentiment survey" : `a figure for ${NAME[p.key]}`}`;
-  const a = p.from!;
-  const b = p.to!;
-  if (p.kind === "freshness") {
-    const [newer, n, o] = b.freshness > a.freshness ? [names.higher, b, a] : [names.lower, a, b];
-    return `${newer}'s figure for ${NAME[p.key]} is more recent (${periodName(n.period)} vs ${periodName(o.period)}), so it counts more`;
-  }
-  return `${NAME[p.key]}: ${UNIT[p.key](b.input)} in ${names.higher} vs ${UNIT[p.key](a.input)} in ${names.lower}`;
-}
-
 export interface DifferenceView {
   lower: string;
   higher: string;
   /** The difference as shown (tenths), and each line with its share as shown; shares add up to it. */
   delta_tenths: number;
   /**
-   * Each line's input on both sides (`lower`, `higher`; null where a side has none), so a page can say the line in
-   * its own language; `words` and `sentence` are the English ones (the API's and the tests').
+   * Each line's input on both sides (`lower`, `higher`; null where a side has none), so a page says the line in its
+   * own language (web/app/lib/compare-text.ts, the compare catalogue).
    */
   lines: {
-    words: string;
     shown_tenths: number;
     key: SubScoreKey;
     kind: ChangePart["kind"];
@@ -119,7 +81,6 @@ export interface DifferenceView {
     higher: SideInput | null;
   }[];
   names: { lower: string; higher: string };
-  sentence: string;
 }
 
 /** One side's input as a line names it: value, period, freshness. */
@@ -132,7 +93,7 @@ export interface SideInput {
 const side = (s: ChangePart["from"]): SideInput | null =>
   s ? { input: s.input, period: s.period, freshness: s.freshness } : null;
 
-/** "Why they differ" for two countries, in words; null when either has no score. */
+/** "Why they differ" for two countries, for a page to say in its language; null when either has no score. */
 export function differenceView(
   a: { code: string; name: string; score: number | null; sub_scores: SubScoresLike | null },
   b: { code: string; name: string; score: number | null; sub_scores: SubScoresLike | null },
@@ -150,19 +111,11 @@ export function differenceView(
     .filter((p) => p.shown_tenths !== 0)
     .sort((x, y) => Math.abs(y.shown_tenths) - Math.abs(x.shown_tenths))
     .map((p) => ({
-      words: differencePhrase(p, names),
       shown_tenths: p.shown_tenths,
       key: p.key,
       kind: p.kind,
       lower: side(p.from),
       higher: side(p.to),
     }));
-  const head =
-    shown.delta_tenths === 0
-      ? `${higher.name} and ${lower.name} score the same as shown`
-      : `${higher.name} scores ${(shown.delta_tenths / 10).toFixed(1)} higher than ${lower.name}`;
-  const sentence = lines.length
-    ? `${head}: ${lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`).join("; ")}.`
-    : `${head}.`;
-  return { lower: lower.code, higher: higher.code, delta_tenths: shown.delta_tenths, lines, names, sentence };
+  return { lower: lower.code, higher: higher.code, delta_tenths: shown.delta_tenths, lines, names };
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageInMonths } from "../pipeline/model/period.ts";
-import {
-  ageText,
-  dataToText,
-  formatPeriod,
-  formatScore,
-  publishedText,
-  relativeTime,
-  retentionText,
-} from "./format.ts";
+import { dataToText, formatPeriod, formatScore, publishedText, relativeTimeParts } from "./format.ts";
 
 describe("format", () => {
   it("names the two dates for what they are", () => {
@@ -30,28 +22,17 @@ describe("format", () => {
     expect(formatPeriod("2026-Q2")).toBe("Q2 2026");
   });
   it("counts data ages in months from the period's end month", () => {
-    // The score card's data ages: the model's month count (ageInMonths) in words.
-    expect(ageText(ageInMonths("2026-07", "2026-11-22"))).toBe("4 months old");
-    expect(ageText(ageInMonths("2026-Q2", "2026-11-22"))).toBe("5 months old");
-    expect(ageText(ageInMonths("2026-11", "2026-11-22"))).toBe("this month");
-    expect(ageText(1)).toBe("1 month old");
-    expect(ageText(0)).toBe("this month");
+    // The score card's data ages: the model's month count (ageInMonths), said from the catalogue.
+    expect(ageInMonths("2026-07", "2026-11-22")).toBe(4);
+    expect(ageInMonths("2026-Q2", "2026-11-22")).toBe(5);
+    expect(ageInMonths("2026-11", "2026-11-22")).toBe(0);
   });
-  it("gives relative dates against the loader's clock", () => {
+  it("gives relative dates against the loader's clock, for Intl.RelativeTimeFormat", () => {
     const now = "2026-11-22T12:00:00.000Z";
-    expect(relativeTime("2026-11-22T11:59:50.000Z", now)).toBe("just now");
-    expect(relativeTime("2026-11-22T09:00:00.000Z", now)).toBe("3 hours ago");
-    expect(relativeTime("2026-11-21T12:00:00.000Z", now)).toBe("yesterday");
-    expect(relativeTime("2026-11-12T12:00:00.000Z", now)).toBe("10 days ago");
-    expect(relativeTime("2026-11-23T12:00:00.000Z", now)).toBe("just now");
-  });
-});
-
-describe("retentionText", () => {
-  it("says whole years in months, anything else in days", () => {
-    expect(retentionText(365)).toBe("12 months");
-    expect(retentionText(730)).toBe("24 months");
-    expect(retentionText(90)).toBe("90 days");
-    expect(retentionText(1)).toBe("1 day");
+    expect(relativeTimeParts("2026-11-22T11:59:50.000Z", now)).toBeNull();
+    expect(relativeTimeParts("2026-11-22T09:00:00.000Z", now)).toEqual({ value: -3, unit: "hour" });
+    expect(relativeTimeParts("2026-11-21T12:00:00.000Z", now)).toEqual({ value: -1, unit: "day" });
+    expect(relativeTimeParts("2026-11-12T12:00:00.000Z", now)).toEqual({ value: -10, unit: "day" });
+    expect(relativeTimeParts("2026-11-23T12:00:00.000Z", now)).toBeNull();
   });
 });

@@ -63,19 +63,6 @@ export function monthYear(iso: string): string {
 export { dataToText, publishedText } from "../pipeline/date-words.ts";
 
 /**
- * A data age in words: "this month", "1 month old", "N months old". The months are counted by the model's own rule
- * (pipeline/model/period.ts `ageInMonths`, from the period's end month), so the page says the age the cut-offs use.
- */
-export function ageText(months: number): string {
-  if (months <= 0) return "this month";
-  return months === 1 ? "1 month old" : `${months} months old`;
-}
-
-// Made on first use: an Intl formatter built when the module loads costs every page that imports this file (the
-// browser's first Intl object loads locale data: about 75 ms of a phone's main thread), though few call relativeTime.
-let rtf: Intl.RelativeTimeFormat | undefined;
-
-/**
  * How long ago `iso` was, relative to `nowIso` (the loader's clock), as a value and unit for Intl.RelativeTimeFormat,
  * or null for "just now". The site says it in the page's language (web/app/components/community.tsx).
  */
@@ -93,18 +80,4 @@ export function relativeTimeParts(
   if (abs < 30 * 86_400) return { value: Math.round(seconds / 86_400), unit: "day" };
   if (abs < 365 * 86_400) return { value: Math.round(seconds / (30 * 86_400)), unit: "month" };
   return { value: Math.round(seconds / (365 * 86_400)), unit: "year" };
-}
-
-/** "2 days ago", "yesterday", "just now": relative to `nowIso` (the loader's clock). */
-export function relativeTime(iso: string, nowIso: string): string {
-  const parts = relativeTimeParts(iso, nowIso);
-  return parts
-    ? (rtf ??= new Intl.RelativeTimeFormat("en", { numeric: "auto" })).format(parts.value, parts.unit)
-    : "just now";
-}
-
-/** A retention period in days as a reader says it: 365 → "12 months", 730 → "24 months", 90 → "90 days". */
-export function retentionText(days: number): string {
-  if (days % 365 === 0) return `${(days / 365) * 12} months`;
-  return days === 1 ? "1 day" : `${days} days`;
 }

@@ -4,7 +4,7 @@ import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { computeCountry } from "../pipeline/model/kernel.ts";
 import { caseArb, RUNS } from "../pipeline/model/property-cases.ts";
 import { monthLabel, monthOfDate } from "../pipeline/model/period.ts";
-import { generalSignal, signalExplanation, signalFigure, signalOfChange, SIGNAL_RULES } from "./signal.ts";
+import { generalSignal, signalFigure, signalOfChange, SIGNAL_RULES } from "./signal.ts";
 
 describe("general signal: the market part of the last three months' change (docs/product.md §9)", () => {
   it("reads the market part of the snapshot's three-month change, with the thresholds ±0.3 (generated countries)", () => {
@@ -74,14 +74,5 @@ describe("general signal: the market part of the last three months' change (docs
     expect(signalFigure(-0.2996)).toBe("\u22120.2996");
     expect(signalFigure(0)).toBe("0.00");
     expect(signalFigure(0.296, false)).toBe("+0.30");
-  });
-
-  it("explains the rule in the tooltip, with the parts it read", () => {
-    expect(signalExplanation(null)).toBe(
-      "The market part of the score's change over the last 3 months: Improving when it is +0.3 or more, Weakening when it is −0.3 or less, otherwise Stable. Changes because data started or stopped counting, or aged, are left out: they are not the market moving.",
-    );
-    expect(signalExplanation({ market: -0.44, evidence: 2.1, from_month: "2026-08", to_month: "2026-11" })).toMatch(
-      /Here, from August 2026 to November 2026: market −0\.44, evidence \+2\.10\.$/,
-    );
   });
 });

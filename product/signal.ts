@@ -6,7 +6,6 @@
 // used wherever the signal appears (the country pages, the API's `signal` and market panel, the CSV).
 import { SIGNAL_MONTHS, marketAndEvidence } from "../pipeline/model/explain.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
-import { formatPeriod } from "./format.ts";
 
 export type GeneralSignal = "improving" | "stable" | "weakening";
 
@@ -77,13 +76,4 @@ export function signalFigure(x: number, rated = true): string {
   while (rated && d < 6 && signalOfChange(at(d)) !== side) d++;
   const text = Math.abs(x).toFixed(d);
   return Number(text) === 0 ? text : `${x > 0 ? "+" : "\u2212"}${text}`;
-}
-
-/** The tooltip's words: what the signal reads and, when known, the market and evidence parts it saw. */
-export function signalExplanation(
-  reading: Pick<SignalReading, "market" | "evidence" | "from_month" | "to_month"> | null,
-): string {
-  const rule = `The market part of the score's change over the last ${SIGNAL_RULES.months} months: Improving when it is +${SIGNAL_RULES.improvingFrom} or more, Weakening when it is −${Math.abs(SIGNAL_RULES.weakeningFrom)} or less, otherwise Stable. Changes because data started or stopped counting, or aged, are left out: they are not the market moving.`;
-  if (!reading) return rule;
-  return `${rule} Here, from ${formatPeriod(reading.from_month)} to ${formatPeriod(reading.to_month)}: market ${signalFigure(reading.market)}, evidence ${signalFigure(reading.evidence, false)}.`;
 }

@@ -8,18 +8,18 @@ import {
   STATUS_STYLE,
   STATUSES_BEST_FIRST,
   markerFraction,
-  ratingBandText,
 } from "./weather.ts";
 import { VISIONS, contrastRatio, perceivedDifference } from "./colour-vision.ts";
 
 describe("weather presentation", () => {
   it("the rating key names, for every shown score, the model's label and a band holding its status", () => {
     const { statusOf, labelOf } = CURRENT_MODEL;
-    expect(RATING_BANDS.map(ratingBandText)).toEqual([
-      "1–3.9 = very tough",
-      "4–6.9 = mixed/average",
-      "7–8.9 = rather favorable",
-      "9–10 = very favorable",
+    // The pages say each band from the catalogue ("1–3.9 = very tough", rankings.band).
+    expect(RATING_BANDS.map((b) => [b.from, b.to, b.label])).toEqual([
+      [1, 3.9, "Very tough"],
+      [4, 6.9, "Mixed/average"],
+      [7, 8.9, "Rather favorable"],
+      [9, 10, "Very favorable"],
     ]);
     expect(RATING_BANDS.map((b) => b.statuses)).toEqual([["stormy", "rainy"], ["cloudy"], ["bright"], ["sunny"]]);
     for (let tenths = 10; tenths <= 100; tenths++) {

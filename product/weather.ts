@@ -106,8 +106,3 @@ export const RATING_BANDS: readonly RatingBand[] = (() => {
   }
   return bands;
 })();
-
-/** "1–3.9 = very tough" (one band of the rating key). */
-export function ratingBandText(band: RatingBand): string {
-  return `${band.from}–${band.to} = ${band.label.toLowerCase()}`;
-}

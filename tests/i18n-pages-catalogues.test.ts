@@ -99,10 +99,16 @@ describe("English catalogue texts that repeat product constants", () => {
 });
 
 describe("methodology: English texts built from the sentiment sources' own descriptions", () => {
-  it("names and describes both sources as web/app/lib/sentiment.ts does", async () => {
-    const { SENTIMENT_SOURCE_INFO } = await import("../web/app/lib/sentiment.ts");
+  it("names and describes both sources as the country page does (market.sentiment.<source>.*)", () => {
     const en = catalogue("en", "methodology")!;
-    const { lmb, eei } = SENTIMENT_SOURCE_INFO;
+    const market = catalogue("en", "market")!;
+    // The country page's "{name}, from <publisher>. <scale>." of each source.
+    const source = (s: "lmb" | "eei") => {
+      const m = /^\{name\}, from (.+?)\. (.+)\.$/.exec(market[`market.sentiment.${s}.about`]!)!;
+      return { name: market[`market.sentiment.${s}.name`], publisher: m[1], scale: m[2] };
+    };
+    const lmb = source("lmb");
+    const eei = source("eei");
     expect(en["methodology.sent.lmb.name"]).toBe(lmb.name);
     expect(en["methodology.sent.eei.name"]).toBe(eei.name);
     expect(en["methodology.sent.lmb.body"]).toBe(

@@ -1,4 +1,4 @@
-// The mood slider's five labels sit under its stops (web/app/components/experience-form.tsx); at 390 px the stops
+// The mood slider's five labels sit under its stops (web/app/components/experience/experience-fields.tsx); at 390 px the stops
 // are under 60 px apart, so a long word in one language would run into its neighbour. This measures every
 // language's labels (forms.option.*) with the page's own font in the real form, for every selected stop (the
 // selected label is bold), and asks for a gap between neighbours. German "Schwierig" and Polish "W porządku"

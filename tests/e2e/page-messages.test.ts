@@ -43,7 +43,7 @@ describe("messages loaded later", () => {
     const { page } = await newPage(context);
     await page.goto(`${h.base}/de/country/de`);
     await hydrated(page);
-    // The experience form (components/experience-form.tsx, lazy).
+    // The experience form (components/experience/experience-form.tsx, lazy).
     await page.getByText(text("de", "forms.community.cta.button"), { exact: true }).click();
     await page.locator("form[aria-labelledby=share-title]").waitFor();
     // The country picker's list (components/country-picker-menu.tsx, lazy).

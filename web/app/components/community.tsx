@@ -8,18 +8,18 @@ import { useIntl } from "react-intl";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
 import { relativeTimeParts } from "../../../product/format.ts";
 import { canSummarise, okOrBetterPercent } from "../lib/community.ts";
-import { optionLabel, useFormPost } from "./form-fields.tsx";
-import ExperienceFormBody from "./experience-form.tsx";
+import { optionLabel, useFormPost } from "./form-post.tsx";
+import ExperienceFormBody from "./experience/experience-form.tsx";
 import { preloadToasts } from "../lib/toast.ts";
 import { useFormat } from "../i18n/format.ts";
 
 /**
  * The share card (docs/product.md §4): the call to share, and a native disclosure, so it opens with or without
- * JavaScript, holding the form (experience-form.tsx), which posts itself to this page without JavaScript
+ * JavaScript, holding the form (experience/experience-form.tsx), which posts itself to this page without JavaScript
  * (api/routes/form-posts.ts). It is open when this page answers a refused post; `#share` is where an accepted one
  * comes back, with the success text.
  */
-export function ExperienceForm({ countryCode, countryName }: { countryCode: string; countryName: string }) {
+function ExperienceForm({ countryCode, countryName }: { countryCode: string; countryName: string }) {
   const intl = useIntl();
   const { refused, sent } = useFormPost("experience");
   const details = useRef<HTMLDetailsElement>(null);
@@ -84,7 +84,7 @@ export function ExperienceForm({ countryCode, countryName }: { countryCode: stri
 
 const MOOD_EMOJI: Record<number, string> = { 1: "😣", 2: "😕", 3: "😐", 4: "🙂", 5: "😄" };
 
-export function ExperienceList({ items, now }: { items: PublicExperience[]; now: string }) {
+function ExperienceList({ items, now }: { items: PublicExperience[]; now: string }) {
   const intl = useIntl();
   const revalidator = useRevalidator();
   if (revalidator.state === "loading" && items.length === 0)
@@ -134,7 +134,7 @@ export function ExperienceList({ items, now }: { items: PublicExperience[]; now:
  * (web/app/lib/community.ts); below it, how many there are. Five tiles in one row on wide screens, two and three on a
  * phone (never one left alone).
  */
-export function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {
+function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `forms.community.${id}` }, values);

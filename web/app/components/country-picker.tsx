@@ -18,7 +18,7 @@ import { Flag } from "./flag.tsx";
 const loadMenu = () => import("./country-picker-menu.tsx");
 const CountryPickerMenu = lazy(loadMenu);
 
-export function countryHref(code: string, target: "country" | "job-market"): string {
+function countryHref(code: string, target: "country" | "job-market"): string {
   const c = COUNTRIES.find((x) => x.code === code);
   return target === "job-market" && c ? `/job-market/${c.slug}` : `/country/${code.toLowerCase()}`;
 }

@@ -229,7 +229,7 @@ const LEGEND_CELL = [
  * The legend, on top of the map so it is read with it: the five statuses as one scale from stormy (1) to
  * sunny (10), each name written on its own colour, then "no recent data" (the hatch) and "not covered".
  */
-export function MapLegend() {
+function MapLegend() {
   const intl = useIntl();
   const f = useFormat();
   const worstFirst = [...STATUSES_BEST_FIRST].reverse();

@@ -9,7 +9,7 @@ import { useFormat } from "../i18n/format.ts";
 /** The catalogue key of each link, in followLinks' order (country.follow.<key>.text / .note). */
 const FOLLOW_KEYS = ["feed", "allFeed", "shareImage", "badge"] as const;
 
-export function followLinks(code: string, name: string): Array<{ href: string; text: string; note: string }> {
+function followLinks(code: string, name: string): Array<{ href: string; text: string; note: string }> {
   return [
     { href: feedPath(code), text: `${name} news feed (Atom)`, note: "updated at each publication" },
     { href: feedPath(null), text: `All ${COUNTRIES.length} countries (Atom)`, note: "every country in one feed" },

@@ -1,5 +1,5 @@
 // The forms' shared texts in the page's language: caps with CLDR plurals and local digits, and the server's
-// English field errors shown by kind from the catalogue; the one field family every public form uses.
+// English field errors shown by kind from the catalogue; the one field family every form uses, the operator's too.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseHTML } from "linkedom";
@@ -7,7 +7,8 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { RawIntlProvider, createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
-import { SelectField, TextAreaField, TextField, localFieldError, optionLabel, overCapMessage } from "./form-fields.tsx";
+import { SelectField, TextAreaField, TextField } from "./form-fields.tsx";
+import { localFieldError, optionLabel, overCapMessage } from "./form-post.tsx";
 
 const intlOf = (locale: string) =>
   createIntl({
@@ -58,7 +59,7 @@ describe("form texts", () => {
   });
 });
 
-describe("the one field family (TextField, TextAreaField, SelectField)", () => {
+describe("the one field family (TextField, TextAreaField, SelectField), the public forms' and the operator's", () => {
   const html = (node: React.ReactElement) =>
     parseHTML(
       `<html><body>${renderToStaticMarkup(createElement(RawIntlProvider, { value: intlOf("en") }, node))}</body></html>`,
@@ -115,6 +116,58 @@ describe("the one field family (TextField, TextAreaField, SelectField)", () => {
     expect(control.hasAttribute("aria-describedby")).toBe(false);
     expect(control.className).toContain("border-slate-300");
     expect(doc.getElementById("f-phone-error")).toBeNull();
+  });
+
+  it("the operator's fields: required but unmarked, a button inside the field, a filter's hidden label", () => {
+    const login = html(
+      createElement(TextField, {
+        id: "f-password",
+        name: "password",
+        label: "Password",
+        type: "password",
+        required: true,
+        unmarked: true,
+        autoCapitalize: "none",
+        spellCheck: false,
+        adornment: createElement("button", { type: "button" }, "Show"),
+        error: undefined,
+        value: "",
+        onChange: noop,
+      }),
+    );
+    const input = login.querySelector("input")!;
+    expect(login.querySelector("label")!.textContent).toBe("Password");
+    expect(input.getAttribute("aria-required")).toBe("true");
+    expect(input.getAttribute("type")).toBe("password");
+    // React writes autoCapitalize in camel case; HTML reads attribute names in any case.
+    expect(input.outerHTML).toMatch(/ autocapitalize="none"/i);
+    expect(input.outerHTML).toMatch(/ spellcheck="false"/i);
+    // The input and its button share a box under the label; the text stops short of the button.
+    const box = input.parentElement!;
+    expect(box.className).toBe("relative mt-1");
+    expect(box.querySelector("button")!.textContent).toBe("Show");
+    expect(input.className).toContain("pr-12");
+    expect(input.className).not.toContain("mt-1");
+
+    const filter = html(
+      createElement(SelectField, {
+        id: "f-status",
+        name: "status",
+        label: "Status",
+        labelHidden: true,
+        options: [
+          { value: "", label: "All" },
+          { value: "open", label: "Open" },
+        ],
+        error: undefined,
+        value: "",
+        onChange: noop,
+      }),
+    );
+    expect(filter.querySelector("label")!.className).toBe("sr-only");
+    expect(filter.querySelector("select")!.className).toContain("sm:w-auto");
+    // No placeholder: the list's own "All" is the first option, not an added empty one.
+    expect([...filter.querySelectorAll("option")].map((o) => o.textContent)).toEqual(["All", "Open"]);
   });
 
   it("a select asks to choose first and lists the options", () => {

@@ -1,21 +1,20 @@
-// The one pattern for a form's mistakes and caps (docs/product.md §5 "Forms say what is wrong where it is wrong"):
-// an error written under its field and linked to it (aria-describedby, aria-invalid), focus on the first field
-// in error, and a character counter under capped text that never cuts what was typed: past the cap it turns
-// red and says by how much, and the form refuses to send it. Every text comes from the `forms` catalogue
-// (web/app/i18n/messages/<locale>/forms.json, docs/i18n-pages.md).
+// The one field family of every form, the public ones and the operator's (docs/product.md §5 "Forms say what is wrong
+// where it is wrong"): a label, the control, a hint, a character counter under capped text and the error under the
+// field, linked to it (aria-describedby, aria-invalid); focus on the first field in error. The counter never cuts
+// what was typed: past the cap it turns red and says by how much, and the form refuses to send it. Its texts come
+// from the `forms` catalogue (web/app/i18n/messages/<locale>/forms.json, docs/i18n-pages.md). What a form does with
+// what was typed (its checks' sentences, the server's errors, the post) is form-post.tsx's.
 import type { JSX, ReactNode } from "react";
-import { useActionData, useSearchParams } from "react-router";
 import { useIntl, type IntlShape } from "react-intl";
-import { SENT_PARAM, type FormName, type FormOutcome } from "../../../product/forms.ts";
 
 /** Ids of a field's error and hint, for aria-describedby ("" parts left out). */
-export function describedBy(...ids: Array<string | null | undefined | false>): string | undefined {
+function describedBy(...ids: Array<string | null | undefined | false>): string | undefined {
   const list = ids.filter(Boolean).join(" ");
   return list || undefined;
 }
 
 /** A field's error, written under it (its id is what the field's aria-describedby names). */
-export function FieldError({ id, message, testId }: { id: string; message: string | undefined; testId?: string }) {
+function FieldError({ id, message, testId }: { id: string; message: string | undefined; testId?: string }) {
   if (!message) return null;
   return (
     <p id={id} className="mt-1 text-sm font-normal text-red-700" data-field-error data-testid={testId}>
@@ -24,17 +23,31 @@ export function FieldError({ id, message, testId }: { id: string; message: strin
   );
 }
 
-/** The class of a form's text input, text area or select: a red border while the field is in error. */
-export const fieldClass = (invalid: boolean) =>
-  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none ${invalid ? "border-red-600" : "border-slate-300"}`;
+const CONTROL =
+  "block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none";
+
+/**
+ * The class of a field's text input, text area or select: a red border while the field is in error; under its
+ * label (`mt-1`), or, beside a label for screen readers only, as wide as its options on a wide screen.
+ */
+function controlClass(f: FieldParts, besideButton: boolean): string {
+  const border = f.error ? "border-red-600" : "border-slate-300";
+  // Beside a button (TextField's adornment): the box around both is under the label; the text stops short of it.
+  if (besideButton) return `${CONTROL} ${border} pr-12`;
+  return f.labelHidden ? `${CONTROL} ${border} sm:w-auto` : `mt-1 ${CONTROL} ${border}`;
+}
 
 interface FieldParts {
   /** The control's id; its hint, counter and error are `${id}-hint`, `${id}-count`, `${id}-error`. */
   id: string;
   name: string;
   label: string;
+  /** The label for screen readers only (a list's filter, whose options say what they filter). */
+  labelHidden?: boolean;
   /** Marked with " *" and aria-required (the form says "* required"). */
   required?: boolean;
+  /** No " *" after a required field's label: a form that marks none (the operator's login, whose button waits). */
+  unmarked?: boolean;
   error: string | undefined;
   /** A sentence under the control, before its error. */
   hint?: string;
@@ -49,7 +62,14 @@ interface FieldParts {
   onChange(value: string): void;
 }
 
-type InputParts = Pick<JSX.IntrinsicElements["input"], "type" | "autoComplete" | "maxLength" | "placeholder">;
+type InputParts = Pick<
+  JSX.IntrinsicElements["input"],
+  "type" | "autoComplete" | "autoCapitalize" | "spellCheck" | "maxLength" | "placeholder"
+> & {
+  /** A button at the input's right end, inside its border (the password's show/hide). */
+  adornment?: ReactNode;
+};
+
 type TextAreaParts = Pick<JSX.IntrinsicElements["textarea"], "rows" | "placeholder" | "maxLength">;
 
 /**
@@ -60,9 +80,9 @@ type TextAreaParts = Pick<JSX.IntrinsicElements["textarea"], "rows" | "placehold
 function FieldFrame({ f, children }: { f: FieldParts; children: ReactNode }) {
   return (
     <div className={f.boxClass}>
-      <label htmlFor={f.id} className="block text-sm font-medium">
+      <label htmlFor={f.id} className={f.labelHidden ? "sr-only" : "block text-sm font-medium"}>
         {f.label}
-        {f.required ? " *" : null}
+        {f.required && !f.unmarked ? " *" : null}
       </label>
       {children}
       {f.hint ? (
@@ -77,12 +97,12 @@ function FieldFrame({ f, children }: { f: FieldParts; children: ReactNode }) {
 }
 
 /** What every control of a field carries: id, name, value, focus, the red border, and the ARIA that links its parts. */
-function controlProps(f: FieldParts) {
+function controlProps(f: FieldParts, besideButton = false) {
   return {
     id: f.id,
     name: f.name,
     autoFocus: f.autoFocus,
-    className: fieldClass(!!f.error),
+    className: controlClass(f, besideButton),
     value: f.value,
     "aria-required": f.required ? ("true" as const) : undefined,
     "aria-invalid": f.error ? true : undefined,
@@ -90,19 +110,31 @@ function controlProps(f: FieldParts) {
   };
 }
 
-/** A one-line text field (name, email, phone…). */
+/** A one-line text field (name, email, phone, the operator's username and password…). */
 export function TextField(props: FieldParts & InputParts) {
-  const { type, autoComplete, maxLength, placeholder } = props;
+  const { type, autoComplete, autoCapitalize, spellCheck, maxLength, placeholder, adornment } = props;
+  const input = (
+    <input
+      {...controlProps(props, !!adornment)}
+      type={type}
+      autoComplete={autoComplete}
+      autoCapitalize={autoCapitalize}
+      spellCheck={spellCheck}
+      maxLength={maxLength}
+      placeholder={placeholder}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
   return (
     <FieldFrame f={props}>
-      <input
-        {...controlProps(props)}
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        placeholder={placeholder}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
+      {adornment ? (
+        <div className="relative mt-1">
+          {input}
+          {adornment}
+        </div>
+      ) : (
+        input
+      )}
     </FieldFrame>
   );
 }
@@ -123,14 +155,17 @@ export function TextAreaField(props: FieldParts & TextAreaParts) {
   );
 }
 
-/** A choice from a list: the first option, empty, asks to choose. */
+/**
+ * A choice from a list: the first option, empty, asks to choose (`placeholder`); without one, the list holds every
+ * choice (a filter's "All …" among them).
+ */
 export function SelectField(
-  props: FieldParts & { placeholder: string; options: readonly { value: string; label: string }[] },
+  props: FieldParts & { placeholder?: string; options: readonly { value: string; label: string }[] },
 ) {
   return (
     <FieldFrame f={props}>
       <select {...controlProps(props)} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{props.placeholder}</option>
+        {props.placeholder !== undefined ? <option value="">{props.placeholder}</option> : null}
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -139,24 +174,6 @@ export function SelectField(
       </select>
     </FieldFrame>
   );
-}
-
-/** Focuses the first of `names` (in form order) that has an error. */
-export function focusFirstInvalid(
-  form: HTMLFormElement | null,
-  names: readonly string[],
-  errors: Partial<Record<string, string>>,
-): void {
-  const first = names.find((n) => errors[n]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-}
-
-/** The capped fields: each has its own sentence ("Shorten your comment…", "Shorten your message…"). */
-export type CappedField = "comment" | "message";
-
-/** "Shorten your comment to 1,000 characters (12 too many).", or null within the cap. */
-export function overCapMessage(intl: IntlShape, what: CappedField, length: number, max: number): string | null {
-  return length > max ? intl.formatMessage({ id: `forms.overCap.${what}` }, { max, over: length - max }) : null;
 }
 
 /** What the polite live region says: only when crossing 100 left, 20 left, the cap and past it, not per keystroke. */
@@ -170,7 +187,7 @@ function announcement(intl: IntlShape, length: number, max: number): string {
 }
 
 /** The visible counter ("12 / 1,000 characters", id for aria-describedby) and a polite announcement near the cap. */
-export function CharCounter({ id, length, max }: { id: string; length: number; max: number }) {
+function CharCounter({ id, length, max }: { id: string; length: number; max: number }) {
   const over = length > max;
   const intl = useIntl();
   const said = announcement(intl, length, max);
@@ -190,107 +207,74 @@ export function CharCounter({ id, length, max }: { id: string; length: number; m
   );
 }
 
-/** The server's field errors (`error.details`, server/http/errors.ts fieldErrors) for the given fields of a form. */
-export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly F[]): Partial<Record<F, string>> {
-  const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (typeof details !== "object" || details === null) return {};
-  const out: Partial<Record<F, string>> = {};
-  for (const f of fields) {
-    const message = (details as Record<string, unknown>)[f];
-    if (typeof message === "string") out[f] = message;
-  }
-  return out;
+/**
+ * What each field of a form takes from the form's state, by its name: its id (`<prefix>-<name>`), value, error, the
+ * focus of a page answering a refused post, and the change that sets it.
+ */
+export function fieldPropsOf<F extends string>(
+  prefix: string,
+  state: {
+    form: Record<F, string>;
+    errors: Partial<Record<F, string>>;
+    set(field: F, value: string): void;
+    focus?: F | undefined;
+  },
+) {
+  return (name: F) => ({
+    id: `${prefix}-${name}`,
+    name,
+    autoFocus: state.focus === name,
+    value: state.form[name],
+    error: state.errors[name],
+    onChange: (v: string) => state.set(name, v),
+  });
 }
 
 /**
- * What the page shows for a field error the server sent (English, api/schemas.ts): its kind read from the server's
- * sentence and said from the catalogue (`forms.error.<form>.<field>.<kind>`); a sentence of no known kind is shown
- * as sent in English and as a general "check this field" in the other languages.
+ * A form's send button and, once sent, the sentence that says so (`done`, announced politely). `wide`: the whole
+ * width on a phone (a page's form); otherwise a card's smaller button.
  */
-export function localFieldError(
-  intl: IntlShape,
-  form: "contact" | "waitingList",
-  field: string,
-  serverMessage: string,
-): string {
-  const tooLong = /must be at most (\d+) characters/.exec(serverMessage);
-  const kind = / is required$/.test(serverMessage)
-    ? "required"
-    : tooLong
-      ? "tooLong"
-      : serverMessage === "Please enter a valid email address" || serverMessage.startsWith("Phone may hold")
-        ? "invalid"
-        : null;
-  const id = kind ? `forms.error.${form}.${field}.${kind}` : null;
-  if (id && intl.messages[id] !== undefined)
-    return intl.formatMessage({ id }, { max: tooLong ? Number(tooLong[1]) : 0 });
-  return intl.locale.startsWith("en") ? serverMessage : intl.formatMessage({ id: "forms.error.generic" });
-}
-
-/** Every server field error of `errors` said in the page's language (localFieldError). */
-export function localFieldErrors<F extends string>(
-  intl: IntlShape,
-  form: "contact" | "waitingList",
-  errors: Partial<Record<F, string>>,
-): Partial<Record<F, string>> {
-  const out: Partial<Record<F, string>> = {};
-  for (const [f, m] of Object.entries(errors) as Array<[F, string]>) out[f] = localFieldError(intl, form, f, m);
-  return out;
-}
-
-/**
- * An option of the experience form as the page says it (role family, seniority, residency, mood label): the API's
- * English value is what is sent and stored; `forms.option.<slug>` is what is shown. Unknown values show as they are.
- */
-export function optionLabel(intl: IntlShape, value: string): string {
-  const id = `forms.option.${value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")}`;
-  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : value;
-}
-
-/** The values of a retention sentence ({unit, select, months {…} other {…}} with {count}): 365 → 12 months, 90 → 90 days. */
-export function retentionValues(days: number): { unit: string; count: number } {
-  return days % 365 === 0 ? { unit: "months", count: (days / 365) * 12 } : { unit: "days", count: days };
-}
-
-/**
- * What a form posted without JavaScript came back with (api/routes/form-posts.ts; docs/product.md §5): its refusal,
- * when this page answers one (the route's action: the errors and what was typed), and whether the page says it was
- * sent (`?sent=1`, where an accepted post is redirected). Every form reads it here, the same way.
- */
-export function useFormPost(form: FormName): { refused: FormOutcome | null; sent: boolean } {
-  const outcome = useActionData() as FormOutcome | undefined;
-  const [params] = useSearchParams();
-  return { refused: outcome?.form === form ? outcome : null, sent: params.get(SENT_PARAM) === "1" };
-}
-
-/** The sentence of a refusal that is not about one field (too many posts, a failure of ours, another site's post). */
-export function FormRefusal({ outcome }: { outcome: FormOutcome | null }) {
-  const intl = useIntl();
-  if (!outcome) return null;
-  const id =
-    outcome.status === 400 && Object.keys(outcome.errors).length > 0
-      ? "forms.refused.check"
-      : outcome.status === 429
-        ? "forms.refused.tooMany"
-        : outcome.status === 403
-          ? "forms.refused.crossSite"
-          : "forms.refused.failed";
+export function SendButton({
+  disabled,
+  wide = false,
+  done = null,
+  children,
+}: {
+  disabled: boolean;
+  wide?: boolean;
+  done?: string | null;
+  children: ReactNode;
+}) {
   return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-form-refused>
-      {intl.formatMessage({ id })}
-    </p>
+    <>
+      <button
+        type="submit"
+        disabled={disabled}
+        className={
+          wide
+            ? "w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
+            : "rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        }
+      >
+        {children}
+      </button>
+      {done ? (
+        <p role="status" className="text-sm text-good">
+          {done}
+        </p>
+      ) : null}
+    </>
   );
 }
 
-/** A refusal's field errors (the server's sentences) for the given fields of a form. */
-export function refusedErrors<F extends string>(
-  outcome: FormOutcome | null,
-  fields: readonly F[],
-): Partial<Record<F, string>> {
-  return outcome ? fieldErrorsOf({ error: { details: outcome.errors } }, fields) : {};
+/** Focuses the first of `names` (in form order) that has an error. */
+export function focusFirstInvalid(
+  form: HTMLFormElement | null,
+  names: readonly string[],
+  errors: Partial<Record<string, string>>,
+): void {
+  const first = names.find((n) => errors[n]);
+  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
 }
 
 /** The first of `names` (in form order) with an error: the field a page answering a refusal focuses (autoFocus). */

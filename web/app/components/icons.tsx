@@ -29,6 +29,14 @@ export const MenuIcon = (p: IconProps) => (
     <path d="M4 6h16M4 12h16M4 18h16" />
   </Svg>
 );
+/** An eye, struck through when `open` is false (the password's show/hide). */
+export const EyeIcon = ({ open, ...p }: IconProps & { open: boolean }) => (
+  <Svg {...p}>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+    {open ? null : <path d="M3 3l18 18" />}
+  </Svg>
+);
 export const CloseIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M6 6l12 12M18 6L6 18" />

@@ -11,22 +11,26 @@ import { type Availability } from "../lib/availability.ts";
 import { canSummarise } from "../lib/community.ts";
 import { blendSaid, countingSaid, sourceSaid } from "../lib/sentiment.ts";
 import { InfoTip } from "./info.tsx";
-import { useFormat } from "../i18n/format.ts";
+import { useFormat, type Formatters } from "../i18n/format.ts";
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from "./icons.tsx";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { Metric, localDecimal, useT } from "./market-parts.tsx";
 
-/** The signal's tooltip in the page's language (English: word for word product/signal.ts's signalExplanation). */
-function useSignalExplanation(reading: ReturnType<typeof signalReadingOf>): string {
-  const f = useFormat();
-  const t = useT();
-  const rule = t("signal.rule", {
+/** The signal's tooltip in the page's language: the rule, and the market and evidence parts it read when known. */
+export function signalExplanationIn(
+  intl: IntlShape,
+  f: Formatters,
+  reading: ReturnType<typeof signalReadingOf>,
+): string {
+  const t = (id: string, values: Record<string, string | number>) =>
+    intl.formatMessage({ id: `market.signal.${id}` }, values);
+  const rule = t("rule", {
     months: SIGNAL_RULES.months,
     up: f.plain(SIGNAL_RULES.improvingFrom),
     down: f.plain(Math.abs(SIGNAL_RULES.weakeningFrom)),
   });
   if (!reading) return rule;
-  return `${rule} ${t("signal.here", {
+  return `${rule} ${t("here", {
     market: localDecimal(f, signalFigure(reading.market)),
     evidence: localDecimal(f, signalFigure(reading.evidence, false)),
     from: f.period(reading.from_month),
@@ -43,7 +47,7 @@ function signalWord(t: ReturnType<typeof useT>, signal: GeneralSignal | null): s
  * The yearly change as shown (the difference of the two shown scores), its word decided from that number (+0.5 is
  * "Same"), and the month it is measured from.
  */
-export function YoyBadge({
+function YoyBadge({
   label,
   shown,
   fromMonth,
@@ -203,10 +207,11 @@ export function MarketSentiment({
   /** The yearly change as the "why it changed" block has it (its market and evidence parts), when explained. */
   yoyChange: ChangeSpec | null;
 }) {
+  const intl = useIntl();
   const f = useFormat();
   const t = useT();
   const reading = panel ? signalReadingOf(panel) : null;
-  const signalTip = useSignalExplanation(reading);
+  const signalTip = signalExplanationIn(intl, f, reading);
   if (!hasSentiment(available, summary)) return null;
   return (
     <dl className="divide-y divide-slate-100">

@@ -148,3 +148,30 @@ export function DatesLine({ anchorMonth, publishedAt }: { anchorMonth: string | 
     </p>
   );
 }
+
+/** Numbered steps, each a title and a line under it ("Your Next Moves", what happens after a waiting-list request). */
+export function NumberedSteps({
+  steps,
+  className,
+  testId,
+}: {
+  steps: ReadonlyArray<{ title: string; text: string }>;
+  className: string;
+  testId?: string;
+}) {
+  return (
+    <ol className={className} data-testid={testId}>
+      {steps.map((s, i) => (
+        <li key={s.title} className="flex gap-3">
+          <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+            {i + 1}
+          </span>
+          <span>
+            <span className="block font-medium">{s.title}</span>
+            <span className="block text-sm text-slate-700">{s.text}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -124,7 +124,7 @@ export function ConfidenceBadge({
   );
 }
 
-export function ScaleBar({ score }: { score: number }) {
+function ScaleBar({ score }: { score: number }) {
   const stops = [...STATUSES_BEST_FIRST].reverse().map((s) => STATUS_STYLE[s].fill);
   return (
     <figure className="mt-5">

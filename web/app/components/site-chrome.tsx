@@ -20,7 +20,7 @@ export interface ChromeProps {
  * The language control (docs/i18n.md): plain links to this same page in each language, so it works without
  * JavaScript; the current language is marked aria-current. Following one remembers the choice in a cookie.
  */
-export function LanguageLinks() {
+function LanguageLinks() {
   const intl = useIntl();
   const current = useLocale();
   const { pathname, search } = useLocation();
@@ -72,7 +72,7 @@ export function LanguageLinks() {
   );
 }
 
-export function Logo() {
+function Logo() {
   const intl = useIntl();
   const to = useLocalePath();
   return (

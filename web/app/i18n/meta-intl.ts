@@ -37,7 +37,7 @@ const merges: Merge = { next: new WeakMap() };
  * its loader could not answer). The same parts give the same object, whoever asks (the provider, each meta
  * function): the provider then keeps its intl object, and no component renders again after hydration for it.
  */
-export function messagesOf(matches: ReadonlyArray<Match>, fallback?: Messages): Messages {
+function messagesOf(matches: ReadonlyArray<Match>, fallback?: Messages): Messages {
   const parts = [fallback, ...matches.map(messagesIn)].filter((p): p is Messages => p !== undefined);
   let node = merges;
   for (const part of parts) {
@@ -52,7 +52,7 @@ export function messagesOf(matches: ReadonlyArray<Match>, fallback?: Messages): 
 }
 
 /** The page's language: the root loader's, else English. */
-export function localeOf(matches: ReadonlyArray<Match>): Locale {
+function localeOf(matches: ReadonlyArray<Match>): Locale {
   const root = matches.find((m) => m?.id === "root")?.data as { locale?: string } | undefined;
   return isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE;
 }

@@ -20,8 +20,8 @@ const WEATHER_WORDS = [
 /** A ranking list with its rating key (components/ranking-list.tsx). */
 const RANKING_LIST = ["rankings.band", "rankings.empty", "rankings.outOf10", "rankings.paused", "rankings.ratingKey"];
 /**
- * The form parts every form uses (components/form-fields.tsx): counters, errors, options, the over-cap notice, and
- * what a form posted without JavaScript says when it was refused.
+ * The form parts every public form uses (components/form-fields.tsx, form-post.tsx): counters, errors, options, the
+ * over-cap notice, and what a form posted without JavaScript says when it was refused.
  */
 const FORM_PARTS = [
   "forms.counter",
@@ -88,6 +88,9 @@ export const PAGE_MESSAGES = {
   contact: ["forms.contact", "forms.newTab", "forms.toast", ...FORM_PARTS],
   privacy: ["legal.privacy", "forms.contact.topic", ...FORM_PARTS],
   terms: ["legal.terms", ...FORM_PARTS],
+  // The operator's pages are English (docs/product.md §4); their fields are the forms' (components/form-fields.tsx),
+  // whose character counter speaks from the catalogue.
+  admin: ["forms.counter"],
 } satisfies Record<string, readonly string[]>;
 
 export type Page = keyof typeof PAGE_MESSAGES;

@@ -53,7 +53,7 @@ export class ApiError extends Error {
 }
 
 /** The server's text in an error answer: `{error: {message}}` (docs/interfaces.md) or an upload result's `error`. */
-export function serverMessageOf(body: unknown): string | null {
+function serverMessageOf(body: unknown): string | null {
   if (typeof body !== "object" || body === null) return null;
   const error = (body as { error?: unknown }).error;
   if (typeof error === "string" && error.trim()) return error;

@@ -10,7 +10,7 @@ import type { IngestStep } from "./admin-api.ts";
 // The rules come from the server (api/upload-rules.ts, handed in the load context): their types are named here too.
 export type { DataTypeRule, UploadRules };
 
-export const SELECT_FILE = "Please select a file";
+const SELECT_FILE = "Please select a file";
 export const UPLOAD_FAILED = "Upload failed";
 
 /** The file the operator picked, as far as the checks need it (a browser File fits). */

@@ -20,7 +20,7 @@ import type {
 } from "./api-reference-types.ts";
 
 /** The catalogue id of a tag (`Scores`, `About the data` → `api.tag.scores`, `api.tag.about-the-data`). */
-export const tagSlug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+const tagSlug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 /** Wrappers that say their type first ("{type}, or null"): a type is a prefix of the types it wraps this way. */
 const PREFIXED = new Set(["range", "atLeast", "pattern", "dateTime", "nullable", "optional", "twin", "otherForm"]);
@@ -59,7 +59,7 @@ function shapeOf(s: unknown): string {
   });
 }
 
-export class ReferenceBuilder {
+class ReferenceBuilder {
   private readonly components: Record<string, Schema>;
   private readonly shapes = new Map<string, string>();
 

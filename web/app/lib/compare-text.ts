@@ -6,7 +6,7 @@ import type { SubScoreKey } from "../../../pipeline/model/types.ts";
 import { decimalIn, periodIn } from "./intl-numbers.ts";
 
 /** An input's value with its unit: "7.4%", "+0.3 points", "2.1". */
-export function inputValueIn(intl: IntlShape, key: SubScoreKey, x: number): string {
+function inputValueIn(intl: IntlShape, key: SubScoreKey, x: number): string {
   const n = decimalIn(intl, x);
   if (key === "U" || key === "V") return intl.formatMessage({ id: "compare.unit.percent" }, { value: n });
   if (key === "M") return intl.formatMessage({ id: "compare.unit.points" }, { value: x > 0 ? `+${n}` : n });

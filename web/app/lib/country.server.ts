@@ -6,7 +6,7 @@ import { noScoreText } from "../../../product/no-score.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import type { SiteReader } from "./context.ts";
 
-export const HISTORY_RANGES = { "5y": 60, "10y": 120, all: Infinity } as const;
+const HISTORY_RANGES = { "5y": 60, "10y": 120, all: Infinity } as const;
 export type HistoryRange = keyof typeof HISTORY_RANGES;
 
 export function historyRange(value: string | null): HistoryRange {

@@ -17,7 +17,7 @@ export function canonicalUrl(origin: string, pathname: string, search = ""): str
  * The public origin that the root loader publishes (web/app/root.tsx): the configured one, else the request's
  * own (server/site/site-handler.ts). Without the root's data (never on a served page), the browser's own origin.
  */
-export function originOf(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
+function originOf(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
   const root = matches.find((m) => m?.id === "root")?.data as { site?: { publicOrigin?: string } } | undefined;
   return root?.site?.publicOrigin ?? (typeof location === "undefined" ? "http://localhost" : location.origin);
 }
@@ -126,7 +126,7 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
 }
 
 /** A page (its English path) in every language as hreflang alternates, and x-default (English) for the others. */
-export function languageAlternates(
+function languageAlternates(
   origin: string,
   base: string,
   search: string,

@@ -24,7 +24,7 @@ type Translate = (id: string) => string;
  * A text of the document in the page's language: its message, or the document's own English when the catalogue has
  * none (a field added without a message: tests/i18n-api-catalogue.test.ts fails for it; the page still shows it).
  */
-export function docTextIn(t: Translate, d: DocText): string {
+function docTextIn(t: Translate, d: DocText): string {
   try {
     return t(d.id);
   } catch {

@@ -12,28 +12,13 @@ export function statusCounts(countries: ReadonlyArray<{ status: Status | null }>
 }
 
 /**
- * What a ranking says above its list when its heading is not true of every row: "No country is stormy right now:
- * these are the 10 lowest scores." when no country has the weather the heading names (stormy for the stormiest,
- * naming rainy too when none is rainy either; sunny or bright for the brightest), and "Only 5 countries are sunny or
- * bright right now: the other 5 are the next highest scores." when only some of the rows have it (stormy or rainy for
- * the stormiest, once a country is stormy). Null when every row has the heading's weather.
+ * What a ranking says above its list when its heading is not true of every row, as a message of the catalogues
+ * (`rankings.notice`, `rankings.noticeSome`): "No country is stormy right now: these are the 10 lowest scores." when
+ * no country has the weather the heading names (stormy for the stormiest, naming rainy too when none is rainy
+ * either; sunny or bright for the brightest), and "Only 5 countries are sunny or bright right now: the other 5 are
+ * the next highest scores." when only some of the rows have it (stormy or rainy for the stormiest, once a country is
+ * stormy). Null when every row has the heading's weather.
  */
-export function extremeNotice(type: RankingType, counts: StatusCounts, shown: number): string | null {
-  const notice = extremeNoticeMessage(type, counts, shown);
-  if (!notice) return null;
-  const which = notice.values.which;
-  if (notice.id === "rankings.noticeSome") {
-    const { count, rest } = notice.values;
-    const words = notice.values.words === "sunnyOrBright" ? "sunny or bright" : "stormy or rainy";
-    return `Only ${count} ${count === 1 ? "country is" : "countries are"} ${words} right now: ${rest === 1 ? `the other is the next ${which} score` : `the other ${rest} are the next ${which} scores`}.`;
-  }
-  const words = { stormy: "stormy", stormyOrRainy: "stormy or rainy", sunnyOrBright: "sunny or bright" }[
-    notice.values.words
-  ];
-  return `No country is ${words} right now: ${shown === 1 ? `this is the ${which} score` : `these are the ${shown} ${which} scores`}.`;
-}
-
-/** The same notice as a message of the catalogues (`rankings.notice` or `rankings.noticeSome`), to translate. */
 export function extremeNoticeMessage(
   type: RankingType,
   counts: StatusCounts,

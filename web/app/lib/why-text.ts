@@ -193,7 +193,7 @@ export function reasonText(intl: IntlShape, r: EvidenceReason): string {
  * outweighs its market part, with the market's own move (", mostly because … (on the same inputs the market moved
  * −0.1)"); empty otherwise.
  */
-export function noteText(
+function noteText(
   intl: IntlShape,
   view: Pick<ChangeSpec, "from_status" | "to_status" | "mostly" | "market_tenths">,
 ): string {
@@ -239,7 +239,7 @@ export function capitalised(intl: IntlShape, text: string): string {
   return text.charAt(0).toLocaleUpperCase(intl.locale) + text.slice(1);
 }
 
-/** What to say when a change cannot be explained: one of the two months has no score (product/change-view.ts `noComparisonText`). */
+/** What to say when a change cannot be explained: one of the two months has no score. */
 export function noComparisonIn(intl: IntlShape, which: "previous_month" | "year_before", asOf: string): string {
   const month = asOf.slice(0, 7);
   return which === "previous_month"

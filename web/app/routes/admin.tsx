@@ -9,9 +9,14 @@ import { preloadToasts } from "../lib/toast.ts";
 import { LoginForm } from "../components/admin/login-form.tsx";
 import { OperatorPanel } from "../components/admin/operator-panel.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
+import { pageMessages } from "../i18n/catalog.server.ts";
 
 export async function loader({ request, context }: SiteLoaderArgs) {
-  return { session: context.operatorSession(request.headers.get("cookie")), rules: await context.uploadRules() };
+  return {
+    session: context.operatorSession(request.headers.get("cookie")),
+    rules: await context.uploadRules(),
+    messages: pageMessages(request, "admin"),
+  };
 }
 
 export const headers: HeadersFunction = () => ({

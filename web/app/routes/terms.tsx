@@ -7,7 +7,7 @@ import { DELETE_MY_DATA_TOPIC } from "../../../product/options.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PRODUCT_NAME } from "../../../product/brand.ts";
 import { ProsePage, useProseLinks } from "../components/prose.tsx";
-import { retentionValues } from "../components/form-fields.tsx";
+import { retentionValues } from "../components/form-post.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import type { RootData } from "../root.tsx";

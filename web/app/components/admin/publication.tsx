@@ -8,9 +8,11 @@ import { getPublication, setPublication } from "../../lib/admin-api.ts";
 import { formatDateTime } from "../../lib/admin-format.ts";
 import { notify } from "../../lib/toast.ts";
 import { useOperator } from "./operator-context.tsx";
-import { Alert, button, field, Note, Panel } from "./ui.tsx";
+import { TextField } from "../form-fields.tsx";
+import { Alert, button, Note, Panel } from "./ui.tsx";
 
-export function Publication() {
+/** The publication state as loaded, and the pause or resume the form sends (with the reason typed for a pause). */
+function usePublication() {
   const op = useOperator();
   const [state, setState] = useState<OperatorPublication | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -59,6 +61,11 @@ export function Publication() {
     }
   }
 
+  return { state, error, reason, setReason, pending, submit };
+}
+
+export function Publication() {
+  const { state, error, reason, setReason, pending, submit } = usePublication();
   const pub = state?.publication;
   return (
     <Panel
@@ -100,18 +107,16 @@ export function Publication() {
           ) : null}
           <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
             {!state.paused ? (
-              <div className="flex-1">
-                <label htmlFor="pause-reason" className="block text-sm font-medium">
-                  Reason (optional, kept in the audit log)
-                </label>
-                <input
-                  id="pause-reason"
-                  className={`mt-1 ${field}`}
-                  maxLength={500}
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value)}
-                />
-              </div>
+              <TextField
+                boxClass="flex-1"
+                id="pause-reason"
+                name="reason"
+                label="Reason (optional, kept in the audit log)"
+                maxLength={500}
+                value={reason}
+                error={undefined}
+                onChange={setReason}
+              />
             ) : null}
             <button type="submit" className={state.paused ? button.primary : button.secondary} disabled={pending}>
               {pending

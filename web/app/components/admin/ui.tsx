@@ -1,5 +1,6 @@
 // Building blocks of the operator area: panels, alerts, badges, buttons and the shared table look.
 import type { ReactNode } from "react";
+import { SelectField } from "../form-fields.tsx";
 
 export const button = {
   primary:
@@ -11,14 +12,9 @@ export const button = {
   link: "text-sm font-medium text-brand-700 underline-offset-2 hover:underline disabled:opacity-50",
 } as const;
 
-export const field =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none disabled:bg-slate-100";
-export const selectField =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none sm:w-auto";
-
 /**
- * A list filter: a select with a label for screen readers (the options say what they filter). An empty value
- * ("" — the "All …" option) is a valid choice.
+ * A list filter: a select whose label is for screen readers only (the options say what they filter), from the
+ * forms' field family. An empty value ("" — the "All …" option) is a valid choice.
  */
 export function FilterSelect<T extends string>({
   id,
@@ -34,18 +30,16 @@ export function FilterSelect<T extends string>({
   options: ReadonlyArray<{ value: T; label: string }>;
 }) {
   return (
-    <>
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select id={id} className={selectField} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </>
+    <SelectField
+      id={id}
+      name={id}
+      label={label}
+      labelHidden
+      value={value}
+      error={undefined}
+      options={options}
+      onChange={(v) => onChange(v as T)}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 // The upload panel's inputs: the data type, the file with the browser's checks, and the dry-run and strict options.
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import type { UploadRules } from "../../lib/admin-upload.ts";
 import type { DataType } from "../../../../pipeline/types.ts";
 import { DATA_TYPE_LABELS } from "./data-types.ts";
@@ -102,45 +102,55 @@ export function UploadOptions({ tolerancePp, disabled, dryRun, strict, onDryRun,
   return (
     <fieldset disabled={disabled} className="space-y-3">
       <legend className="text-sm font-medium">Options</legend>
-      <div className="flex items-start gap-3">
-        <input
-          id="upload-dry-run"
-          type="checkbox"
-          checked={dryRun}
-          onChange={(e) => onDryRun(e.target.checked)}
-          aria-describedby="upload-dry-run-help"
-          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
-        />
-        <div>
-          <label htmlFor="upload-dry-run" className="text-sm font-medium">
-            Dry run: check only, store nothing
-          </label>
-          <p id="upload-dry-run-help" className="text-xs text-slate-600">
-            The file is read and checked, and the result says what would be stored. Nothing changes and the scores are
-            not recalculated.
-          </p>
-        </div>
-      </div>
-      <div className="flex items-start gap-3">
-        <input
-          id="upload-strict"
-          type="checkbox"
-          checked={strict}
-          onChange={(e) => onStrict(e.target.checked)}
-          aria-describedby="upload-strict-help"
-          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
-        />
-        <div>
-          <label htmlFor="upload-strict" className="text-sm font-medium">
-            Strict: refuse the file if anything looks wrong
-          </label>
-          <p id="upload-strict-help" className="text-xs text-slate-600">
-            The whole file is refused, and nothing stored, when it changes a stored value by more than {tolerancePp}{" "}
-            points or holds a value that is not plausible or dated in the future. Without it, such values are reported
-            as warnings.
-          </p>
-        </div>
-      </div>
+      <CheckOption id="upload-dry-run" label="Dry run: check only, store nothing" checked={dryRun} onChange={onDryRun}>
+        The file is read and checked, and the result says what would be stored. Nothing changes and the scores are not
+        recalculated.
+      </CheckOption>
+      <CheckOption
+        id="upload-strict"
+        label="Strict: refuse the file if anything looks wrong"
+        checked={strict}
+        onChange={onStrict}
+      >
+        The whole file is refused, and nothing stored, when it changes a stored value by more than {tolerancePp} points
+        or holds a value that is not plausible or dated in the future. Without it, such values are reported as warnings.
+      </CheckOption>
     </fieldset>
+  );
+}
+
+/** An option of the upload: a checkbox, its label and what it does (`${id}-help`, which the box names). */
+function CheckOption({
+  id,
+  label,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={`${id}-help`}
+        className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium">
+          {label}
+        </label>
+        <p id={`${id}-help`} className="text-xs text-slate-600">
+          {children}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -33,7 +33,7 @@ const WARNING_TONE: Record<string, "amber" | "red" | "slate" | "blue"> = {
   unit: "blue",
 };
 
-export function WarningsList({ warnings }: { warnings: UploadResult["warnings"] }) {
+function WarningsList({ warnings }: { warnings: UploadResult["warnings"] }) {
   const [expanded, setExpanded] = useState(false);
   if (warnings.length === 0) return null;
   const shown = visibleWarnings(warnings, expanded);

@@ -6,7 +6,7 @@ import {
   CONTACT_TOPICS,
   DELETE_MY_DATA_TOPIC,
 } from "../../../../product/options.ts";
-import { SelectField, TextAreaField, TextField } from "../form-fields.tsx";
+import { SelectField, TextAreaField, TextField, fieldPropsOf } from "../form-fields.tsx";
 import { useContactText, type ContactErrors, type ContactField, type ContactFormState } from "./use-contact-form.ts";
 
 type FieldsProps = {
@@ -20,15 +20,8 @@ type FieldsProps = {
 export function ContactFields({ form, errors, set, focus }: FieldsProps) {
   const intl = useIntl();
   const t = useContactText();
-  const common = (f: ContactField) => ({
-    id: `contact-${f}`,
-    name: f,
-    autoFocus: focus === f,
-    value: form[f],
-    error: errors[f],
-    errorTestId: `contact-${f}-error`,
-    onChange: (v: string) => set(f, v),
-  });
+  const field = fieldPropsOf("contact", { form, errors, set, focus });
+  const common = (f: ContactField) => ({ ...field(f), errorTestId: `contact-${f}-error` });
   return (
     <>
       <TextField {...common("name")} label={t("name")} autoComplete="name" maxLength={CONTACT_NAME_MAX_LENGTH} />

@@ -1,13 +1,11 @@
 // The contact page's form (docs/product.md §2, §5): the fields, the send button and its outcome, and the notes under it.
 // Its state and sending are useContactForm's.
-import { Link } from "react-router";
-import { FormattedMessage } from "react-intl";
-import { useLocalePath } from "../../i18n/use-locale.ts";
 import type { ContactTopic } from "../../../../product/options.ts";
 import { Honeypot } from "../honeypot.tsx";
-import { firstInvalid, FormRefusal, retentionValues } from "../form-fields.tsx";
+import { SendButton } from "../form-fields.tsx";
+import { FormRefusal, PrivacyNote, retentionValues } from "../form-post.tsx";
 import { ContactFields } from "./contact-fields.tsx";
-import { CONTACT_FIELDS, useContactForm, useContactText } from "./use-contact-form.ts";
+import { useContactForm, useContactText } from "./use-contact-form.ts";
 
 export function ContactFormSection({
   asked,
@@ -16,9 +14,8 @@ export function ContactFormSection({
   asked: ContactTopic | null;
   retentionDays: number | null;
 }) {
-  const lp = useLocalePath();
   const t = useContactText();
-  const { form, errors, submitting, sent, refused, formRef, set, submit } = useContactForm(asked);
+  const { form, errors, focus, submitting, sent, refused, formRef, set, submit } = useContactForm(asked);
   return (
     <section aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="sr-only">
@@ -34,39 +31,16 @@ export function ContactFormSection({
       >
         <p className="text-sm text-slate-600">{t("allRequired")}</p>
         <FormRefusal outcome={refused} />
-        <ContactFields
-          form={form}
-          errors={errors}
-          set={set}
-          focus={refused ? firstInvalid(CONTACT_FIELDS, errors) : undefined}
-        />
+        <ContactFields form={form} errors={errors} set={set} focus={focus} />
         <Honeypot value={form.website} onChange={(v) => set("website", v)} />
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={submitting}
-            className="w-full rounded-md bg-brand-600 px-4 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-60 sm:w-auto"
-          >
+          <SendButton disabled={submitting} wide done={sent ? t("sent") : null}>
             {submitting ? t("sending") : t("send")}
-          </button>
-          {sent ? (
-            <p role="status" className="text-sm text-good">
-              {t("sent")}
-            </p>
-          ) : null}
+          </SendButton>
         </div>
         <p className="text-xs text-slate-600">
           {retentionDays !== null ? `${t("retention", retentionValues(retentionDays))} ` : null}
-          <FormattedMessage
-            id="forms.contact.seePrivacy"
-            values={{
-              link: (chunks) => (
-                <Link to={lp("/privacy")} className="underline">
-                  {chunks}
-                </Link>
-              ),
-            }}
-          />
+          <PrivacyNote id="forms.contact.seePrivacy" />
         </p>
       </form>
     </section>

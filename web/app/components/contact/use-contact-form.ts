@@ -1,22 +1,17 @@
 // The contact form's state and sending (docs/product.md §2, §5): what was typed, the server's field errors, and the
 // POST to /api/contact with its toasts. Every check is the server's (api/schemas.ts) except the message's cap.
 // Without JavaScript the browser posts the form itself (api/routes/form-posts.ts) and the page answers it.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  DELETE_MY_DATA_TOPIC,
-  HONEYPOT_FIELD,
-  type ContactTopic,
-} from "../../../../product/options.ts";
-import { notify, preloadToasts } from "../../lib/toast.ts";
-import { fieldErrorsOf, localFieldErrors, overCapMessage, refusedErrors, useFormPost } from "../form-fields.tsx";
+import { CONTACT_MESSAGE_MAX_LENGTH, DELETE_MY_DATA_TOPIC, type ContactTopic } from "../../../../product/options.ts";
+import { notify } from "../../lib/toast.ts";
+import { fieldErrorsOf, localFieldErrors } from "../form-post.tsx";
+import { useTextForm } from "../use-text-form.ts";
 
 export type ContactField = "name" | "email" | "topic" | "message";
 export type ContactFormState = Record<ContactField | "website", string>;
 export type ContactErrors = Partial<Record<ContactField, string>>;
-export const CONTACT_FIELDS: readonly ContactField[] = ["name", "email", "topic", "message"];
-const FIELDS = CONTACT_FIELDS;
+const FIELDS: readonly ContactField[] = ["name", "email", "topic", "message"];
 
 const empty = (topic: ContactTopic | null): ContactFormState => ({
   name: "",
@@ -42,59 +37,24 @@ export function useContactForm(asked: ContactTopic | null) {
   const intl = useIntl();
   const t = useContactText();
   // Sent without JavaScript: refused (this page answers the post, with what was typed) or accepted (`?sent=1`).
-  const { refused, sent: sentByPost } = useFormPost("contact");
-  const [form, setForm] = useState<ContactFormState>(() => ({ ...empty(asked), ...refused?.values }));
-  const [errors, setErrors] = useState<ContactErrors>(() =>
-    localFieldErrors(intl, "contact", refusedErrors(refused, FIELDS)),
-  );
+  const fields = useTextForm("contact", FIELDS, empty(asked));
+  const { form, setForm, setErrors, showErrors, messageTooLong, send } = fields;
   const [submitting, setSubmitting] = useState(false);
-  const [sent, setSent] = useState(sentByPost);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    // The form is what this page is for: get the toasts ready once the page is interactive.
-    void preloadToasts();
-  }, []);
+  const [sent, setSent] = useState(fields.sent);
 
   const set = (k: keyof ContactFormState, v: string) => {
-    setForm((f) => ({ ...f, [k]: v }));
+    fields.set(k, v);
     setSent(false);
-    setErrors((e) => {
-      if (!(k in e)) return e;
-      const next = { ...e };
-      delete next[k as ContactField];
-      return next;
-    });
   };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    // The message's cap is checked here, so a long message is never cut; the other rules are the server's.
-    const over = overCapMessage(intl, "message", form.message.length, CONTACT_MESSAGE_MAX_LENGTH);
-    if (over) {
-      setErrors({ message: over });
-      formRef.current?.querySelector<HTMLElement>('[name="message"]')?.focus();
-      void notify(
-        "error",
-        intl.formatMessage({ id: "forms.toast.check.title" }),
-        intl.formatMessage({ id: "forms.toast.check.body" }),
-      );
-      return;
-    }
+    // The message's cap is checked here; the other rules are the server's.
+    if (messageTooLong(CONTACT_MESSAGE_MAX_LENGTH)) return;
     setSubmitting(true);
     setSent(false);
     try {
-      const res = await fetch("/api/contact", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          name: form.name,
-          email: form.email,
-          topic: form.topic,
-          message: form.message,
-          [HONEYPOT_FIELD]: form.website,
-        }),
-      });
+      const res = await send("/api/contact");
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) {
         const deletion = form.topic === DELETE_MY_DATA_TOPIC;
@@ -104,18 +64,8 @@ export function useContactForm(asked: ContactTopic | null) {
         void notify("success", t("toast.sent.title"), deletion ? t("toast.sent.deletion") : t("toast.sent.body"));
         return;
       }
-      if (res.status === 400 && Object.keys(fieldErrorsOf(body, FIELDS)).length > 0) {
-        const found = localFieldErrors(intl, "contact", fieldErrorsOf(body, FIELDS));
-        setErrors(found);
-        const first = FIELDS.find((f) => found[f]);
-        if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-        void notify(
-          "error",
-          intl.formatMessage({ id: "forms.toast.check.title" }),
-          intl.formatMessage({ id: "forms.toast.check.body" }),
-        );
-        return;
-      }
+      if (res.status === 400 && Object.keys(fieldErrorsOf(body, FIELDS)).length > 0)
+        return showErrors(localFieldErrors(intl, "contact", fieldErrorsOf(body, FIELDS)));
       if (res.status === 429) {
         // The server's own sentence says when to try again; it is English, so other languages say it generally.
         const server = intl.locale.startsWith("en") ? serverMessageOf(body) : null;
@@ -130,5 +80,5 @@ export function useContactForm(asked: ContactTopic | null) {
     }
   }
 
-  return { form, errors, submitting, sent, refused, formRef, set, submit };
+  return { ...fields, submitting, sent, set, submit };
 }

@@ -2,7 +2,7 @@
 // comparison /country/{code} makes of it in the same words and against the same yardstick (useComparisonRows);
 // without a score, why there is none; then the one line naming what is missing.
 import type { CountryPageData } from "../../lib/country.server.ts";
-import { countingText } from "../../lib/sentiment.ts";
+import { countingSaid } from "../../lib/sentiment.ts";
 import type { Availability } from "../../lib/availability.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { useComparisonRows } from "../comparison-insights.tsx";
@@ -111,7 +111,7 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
         // The card's verdict by its level (product/market-grades.ts breakdown.sentiment says the same in English).
         comparison={{
           text: t(`breakdown.sentiment.${b.sentiment.level}`),
-          detail: lmb ? countingText(lmb) : t("breakdown.neutral"),
+          detail: lmb ? countingSaid(intl, f, lmb) : t("breakdown.neutral"),
         }}
       />
     ) : null,

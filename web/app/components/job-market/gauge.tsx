@@ -20,15 +20,7 @@ function polar(cx: number, cy: number, r: number, score: number): [number, numbe
 }
 
 /** The gauge: a needle on the five weather bands with the score and its weather below; without a score, why not. */
-export function ScoreGauge({
-  score,
-  status,
-  none,
-}: {
-  score: number | null;
-  status: Status | null;
-  none: NoScore | null;
-}) {
+function ScoreGauge({ score, status, none }: { score: number | null; status: Status | null; none: NoScore | null }) {
   const f = useFormat();
   const t = useJobMarketText();
   const cx = 120;

@@ -4,6 +4,7 @@ import { useIntl } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
 import { adviceFor, countingInputs } from "../../../../product/advice.ts";
 import { NoAdvice, adviceSaid } from "../market-advice.tsx";
+import { NumberedSteps } from "../page-parts.tsx";
 import { useJobMarketText } from "./text.ts";
 
 export function NextMoves({ data }: { data: CountryPageData }) {
@@ -15,21 +16,13 @@ export function NextMoves({ data }: { data: CountryPageData }) {
         {t("moves.title")}
       </h2>
       {data.status ? (
-        <ol className="space-y-4" data-testid="advice">
-          {adviceFor(data.status, countingInputs(data.subScores))
-            .map((item) => adviceSaid(intl, data.status!, item))
-            .map((a, i) => (
-              <li key={a.title} className="flex gap-3">
-                <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-                  {i + 1}
-                </span>
-                <span>
-                  <span className="block font-medium">{a.title}</span>
-                  <span className="block text-sm text-slate-700">{a.text}</span>
-                </span>
-              </li>
-            ))}
-        </ol>
+        <NumberedSteps
+          className="space-y-4"
+          testId="advice"
+          steps={adviceFor(data.status, countingInputs(data.subScores)).map((item) =>
+            adviceSaid(intl, data.status!, item),
+          )}
+        />
       ) : (
         <NoAdvice paused={data.paused} />
       )}
