@@ -97,7 +97,7 @@ export type DetailSpec =
   | { id: "valuesPeriods"; key: SubScoreKey; from: Figure; from_period: string; to: Figure; to_period: string };
 
 /** The figures behind one part as data: values and periods from → to, or the data's age from → to. */
-export function detailSpec(p: {
+function detailSpec(p: {
   key: SubScoreKey;
   kind: ChangeKind;
   from: SubScoreState | null;
@@ -145,7 +145,7 @@ function inputText(key: SubScoreKey, x: Figure): string {
 const months = (n: number) => (n === 1 ? "1 month old" : `${n} months old`);
 
 /** The figures behind one line in English ("6.1% (September 2026) → 5.9% (October 2026)"). */
-export function detailWords(d: DetailSpec): string {
+function detailWords(d: DetailSpec): string {
   switch (d.id) {
     case "added":
       return `${inputText(d.key, d.value)} (${periodName(d.period)}, ${months(d.age)})`;

@@ -41,7 +41,7 @@ const CONFIDENCE_TEXT: Record<string, string> = {
 };
 
 /** "Medium confidence". */
-export function confidenceText(confidence: string): string {
+function confidenceText(confidence: string): string {
   return CONFIDENCE_TEXT[confidence] ?? `${confidence} confidence`;
 }
 

@@ -114,7 +114,7 @@ const round = (x: number, digits: number) => {
   return Math.round(x * f) / f;
 };
 
-export function competitionText(competition: number): string {
+function competitionText(competition: number): string {
   return `${competition.toFixed(1)} job seekers per opening`;
 }
 

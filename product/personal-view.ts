@@ -83,11 +83,11 @@ export function movedText(row: Pick<PersonalRowView, "moved_by">): string {
 }
 
 /** What the API says of a personal ranking under weights of the visitor's own. */
-export const PERSONAL_NOTE =
+const PERSONAL_NOTE =
   "Your ranking (your weights) — not the index. The published scores never change with your weights.";
 
 /** What it says when the weights asked for are the index's own (every step 2, or no `weights` at all). */
-export const INDEX_WEIGHTS_NOTE =
+const INDEX_WEIGHTS_NOTE =
   "The index's own weights (every step 2): each personal score equals the published score. Pass weights=… for a ranking under your own.";
 
 /** The note of a personal ranking: the index's weights are named as the index's, never as "your weights". */

@@ -18,7 +18,7 @@ export const SIGNAL_RULES = {
   weakeningFrom: -0.3,
 } as const;
 
-export const SIGNAL_TEXT: Record<GeneralSignal, string> = {
+const SIGNAL_TEXT: Record<GeneralSignal, string> = {
   improving: "Improving",
   stable: "Stable",
   weakening: "Weakening",

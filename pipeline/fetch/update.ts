@@ -26,7 +26,6 @@ import { summarise, type FetchSummary, type TableOutcome, type UpdateSummary } f
 import { Run } from "./run.ts";
 
 export {
-  UPDATE_EXIT,
   exitCodeOf,
   type FetchSummary,
   type RunOutcome,

@@ -21,8 +21,6 @@ import { JobChildren, JobLimitError } from "./child-process.ts";
 import { currentHolder } from "./lock.ts";
 import { commandOf, type JobResult, type JobSpec } from "./spec.ts";
 
-export { JobLimitError };
-
 export interface ChildPipelineOptions {
   dataDir: string;
   servingDb: ServingDb;

@@ -8,7 +8,6 @@
 // prepared-input.ts (the series, sorted and lagged), anchors.ts and sub-scores.ts (inputs to sub-scores, freshness),
 // context.ts and evaluate.ts (the score of one month, the history), rating.ts (status, label, yoy badge),
 // country-result.ts (the snapshot and history of a country).
-import { clamp } from "./blend.ts";
 import { computeCountry } from "./country-result.ts";
 import { explainCountryHistory, monthStates } from "./evaluate.ts";
 import { explainSnapshots, type SubScoresLike } from "./explain.ts";
@@ -18,21 +17,12 @@ import { freshness } from "./sub-scores.ts";
 import type { Family, ModelParams } from "./tables.ts";
 import type { CountryResult, ModelInput, SubScoreKey } from "./types.ts";
 
-export { clamp };
 export { interpolate, inverseInterpolate } from "./anchors.ts";
-export { byThreshold, labelOf, ratedChange, shownScore, statusOf, yoyLabel } from "./rating.ts";
-export {
-  lastAtOrBefore,
-  lastCounting,
-  newest,
-  prepareSeries,
-  type Prepared,
-  type PreparedSeries,
-} from "./prepared-input.ts";
-export { contextOf, type Context } from "./context.ts";
-export { freshness, subScore } from "./sub-scores.ts";
-export { explainCountryHistory, monthStates } from "./evaluate.ts";
-export { averages3y, computeCountry, valueAt } from "./country-result.ts";
+export { statusOf } from "./rating.ts";
+export type { Prepared, PreparedSeries } from "./prepared-input.ts";
+export type { Context } from "./context.ts";
+export { monthStates } from "./evaluate.ts";
+export { computeCountry } from "./country-result.ts";
 
 // ---------------------------------------------------------------------------------------------------------
 // The model object

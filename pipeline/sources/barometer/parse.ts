@@ -33,7 +33,7 @@ import { matchHeader, type HeaderMatch } from "./services.ts";
 // load-workbook.ts); what callers import from this path stays here.
 export { checkXlsxSignature, loadWorkbook, NOT_XLSX_MESSAGE } from "./load-workbook.ts";
 export { LMB_MAX, LMB_MIN } from "./read-values.ts";
-export { LMB_TABLE, LMB_UNIT } from "./read-sheet.ts";
+export { LMB_TABLE } from "./read-sheet.ts";
 
 /**
  * Reads a European Labour Market Barometer workbook. Sheets are tried in order; the first one with a

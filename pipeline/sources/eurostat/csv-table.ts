@@ -6,7 +6,8 @@ import { dataflowTable, type Layout } from "./csv-columns.ts";
 import { text, type Scan } from "./csv-scan.ts";
 import { categoryCode } from "./labels.ts";
 import { normalisePeriod, type Frequency } from "./period.ts";
-import { resolveTable, type EurostatDataType, type TableConfig } from "./tables.ts";
+import { resolveTable } from "./table-inference.ts";
+import { type EurostatDataType, type TableConfig } from "./tables.ts";
 
 /**
  * The table the first data row suggests (its DATAFLOW, else the dimension columns and its frequency), so that the

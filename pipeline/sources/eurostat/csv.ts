@@ -19,7 +19,7 @@ import type { EurostatDataType, TableConfig } from "./tables.ts";
 
 // The steps live in their own modules (csv-columns.ts, csv-scan.ts, csv-table.ts, csv-rows.ts); what callers import
 // from this path stays here.
-export { csvLayout, dataflowTable, lastUpdateStamp } from "./csv-columns.ts";
+export { dataflowTable, lastUpdateStamp } from "./csv-columns.ts";
 
 function readNote(config: TableConfig, layout: Layout, cats: Scan): string {
   const labelled = [...cats.dims.values()].some((d) => d.labelled);

@@ -23,7 +23,8 @@ import {
   type Selection,
   type StoredGeo,
 } from "./series.ts";
-import { acceptedTable, type EurostatDataType, type TableConfig } from "./tables.ts";
+import { acceptedTable } from "./table-inference.ts";
+import { type EurostatDataType, type TableConfig } from "./tables.ts";
 
 export const NOT_JSON = "This file is not valid JSON.";
 export const NOT_AN_OBJECT = "Invalid JSON: expected an object.";

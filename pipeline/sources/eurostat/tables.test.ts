@@ -3,15 +3,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DATA_TYPES } from "../../types.ts";
 import { decodeJsonStat } from "./jsonstat.ts";
-import {
-  ACCEPTED_TABLES,
-  EUROSTAT_TABLES,
-  SUCCESSOR_TABLES,
-  acceptedTable,
-  declaredTable,
-  inferTable,
-  tableConfig,
-} from "./tables.ts";
+import { ACCEPTED_TABLES, EUROSTAT_TABLES, SUCCESSOR_TABLES, tableConfig } from "./tables.ts";
+import { acceptedTable, declaredTable, inferTable } from "./table-inference.ts";
 
 const raw = (rel: string): Record<string, unknown> =>
   JSON.parse(readFileSync(fileURLToPath(new URL(`../../../fixtures/${rel}`, import.meta.url)), "utf8"));

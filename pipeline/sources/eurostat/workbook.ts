@@ -29,7 +29,8 @@ import {
   type Selection,
   type StoredGeo,
 } from "./series.ts";
-import { resolveTable, tableConfig, type EurostatDataType, type TableConfig } from "./tables.ts";
+import { resolveTable } from "./table-inference.ts";
+import { tableConfig, type EurostatDataType, type TableConfig } from "./tables.ts";
 
 export const NOT_A_DATA_BROWSER_WORKBOOK =
   'This workbook is not a Eurostat data browser spreadsheet: none of its sheets names a dataset in a header row ("Dataset: … [table code]") above a TIME row. Download the table from Eurostat\'s data browser with "Download → Spreadsheet", or upload it as JSON-stat or CSV.';
