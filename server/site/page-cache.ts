@@ -8,8 +8,8 @@
 // response's nonce. Concurrent misses of one key share one render.
 //
 // The cache is bounded in bytes (`maxBytes`, JWI_PAGE_CACHE_MB): what an entry holds (its body, its gzip form once
-// made, its headers and key) is counted, and the least recently used entries go first. A count bound let 600 renders
-// of 0.9 MB each take the server from 464 MB to 981 MB.
+// made, its headers and key) is counted, and the least recently used entries go first; a bound on the count of entries
+// would let large renders grow the process without limit (docs/decisions/007-page-cache.md).
 import { createHash, randomBytes } from "node:crypto";
 import { gzipSegments, gzipWithNonce, type GzipSegments } from "../http/compression.ts";
 

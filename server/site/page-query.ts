@@ -2,7 +2,7 @@
 // so in its `handle` (`export const handle: PageHandle = { query: ["range"] }`, next to the loader that reads them);
 // the site handler answers a request naming any other parameter with a redirect to the same page without it. So a
 // junk query string (`/open-data/api?r=1`, `?utm_source=…`) never makes a render of its own nor an entry in the page
-// cache: before, 600 of them filled the cache and took the server from 464 MB to 981 MB.
+// cache (docs/decisions/007-page-cache.md says what they did before).
 import { matchRoutes, type ServerBuild } from "react-router";
 import type { PageHandle } from "../../web/app/lib/context.ts";
 
