@@ -1,20 +1,7 @@
 // Number and date formatting shared by server and browser. Everything that depends on "now" takes it as an
 // argument (the loader's time), so the server's HTML and the hydrated page always agree.
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+import { MONTHS } from "../lib/month-names.ts";
 
 /** The score as shown: one decimal, half away from zero (the model's rule: 6.95 is shown 7.0 and is bright). */
 export { formatScore } from "../pipeline/model/round.ts";

@@ -35,15 +35,20 @@ function lowerPriority(pid: number | undefined): void {
   }
 }
 
-/** What the children run with (pipeline/jobs/child.ts ChildPipelineOptions, `by` settled). */
+/** What the children run with (createChildPipeline's options in pipeline/jobs/child.ts, `by` settled). */
 export interface ChildLimits {
   dataDir: string;
+  /** The environment the child runs with (the server's validated one); JWI_DATA_DIR is set from dataDir. */
   env: NodeJS.ProcessEnv;
   logger?: Logger;
+  /** How long a job waits for a running one (another process's) before BusyError. */
   lockWaitMs: number;
+  /** Heap limit of the child (MB): a file that needs more fails alone. */
   memoryMb: number;
+  /** Wall-clock limit of one job (ms); update jobs (many downloads) get `updateTimeoutMs`. */
   timeoutMs: number;
   updateTimeoutMs: number;
+  /** Who starts the jobs, shown in the lock's holder. */
   by: string;
 }
 

@@ -17,23 +17,12 @@ import { statusReport, type StatusReport } from "../status-report.ts";
 import type { ServingDb } from "../serving-db.ts";
 import type { DataType, UploadResult } from "../types.ts";
 import { failedJobEntry, finishedJobEntry, recordJobEntry, type JobAuditEntry } from "../job-audit.ts";
-import { JobChildren, JobLimitError } from "./child-process.ts";
+import { JobChildren, JobLimitError, type ChildLimits } from "./child-process.ts";
 import { currentHolder } from "./lock.ts";
 import { commandOf, type JobResult, type JobSpec } from "./spec.ts";
 
-export interface ChildPipelineOptions {
-  dataDir: string;
+export interface ChildPipelineOptions extends Omit<ChildLimits, "by"> {
   servingDb: ServingDb;
-  /** The environment the child runs with (the server's validated one); JWI_DATA_DIR is set from dataDir. */
-  env: NodeJS.ProcessEnv;
-  logger?: Logger;
-  /** How long a job waits for a running one (another process's) before BusyError. */
-  lockWaitMs: number;
-  /** Heap limit of the child (MB): a file that needs more fails alone. */
-  memoryMb: number;
-  /** Wall-clock limit of one job (ms); update jobs (many downloads) get `updateTimeoutMs`. */
-  timeoutMs: number;
-  updateTimeoutMs: number;
   /** Who starts the jobs, shown in the lock's holder (default "server"). */
   by?: string;
 }

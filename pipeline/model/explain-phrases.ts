@@ -10,23 +10,9 @@ import {
   type FiguresKey,
   type Trend,
 } from "./explain-spec.ts";
+import { MONTHS } from "../../lib/month-names.ts";
 import { roundHalfAway } from "./round.ts";
 import type { ChangePart } from "./types.ts";
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** `2026-10` → "October 2026". */
 export function monthName(month: string): string {
