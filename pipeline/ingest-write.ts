@@ -26,21 +26,25 @@ export interface IngestWrite {
 export async function storeIngest(store: ObservationStore, w: IngestWrite): Promise<number> {
   const { dataType, parsed, fileName, origin, sha256, series, release, diff, extras, warningCount, ingestedAt } = w;
   return store.transaction(async () => {
-    const ingestId = await store.insertIngest({
-      dataType,
+    // What every ingest record of this file shares: the file, its table and unit, when it was read and by which door.
+    const file = {
       table: parsed.table,
       fileName,
       sha256,
       unit: parsed.unit,
       sourceUpdated: parsed.sourceUpdated,
       ingestedAt,
+      origin,
+    };
+    const ingestId = await store.insertIngest({
+      ...file,
+      dataType,
       processed: parsed.processed,
       inserted: diff.inserted,
       updated: diff.updated,
       unchanged: diff.unchanged,
       skippedMissing: parsed.skippedMissing,
       warnings: warningCount,
-      origin,
     });
     await store.upsert(
       diff.toWrite,
@@ -56,20 +60,14 @@ export async function storeIngest(store: ObservationStore, w: IngestWrite): Prom
         type === dataType
           ? ingestId
           : await store.insertIngest({
+              ...file,
               dataType: type,
-              table: parsed.table,
-              fileName,
-              sha256,
-              unit: parsed.unit,
-              sourceUpdated: parsed.sourceUpdated,
-              ingestedAt,
               processed: mine.reduce((n, e) => n + e.observations.length, 0),
               inserted: sum("inserted"),
               updated: sum("updated"),
               unchanged: sum("unchanged"),
               skippedMissing: 0,
               warnings: mine.reduce((n, e) => n + e.warnings.length, 0),
-              origin,
             });
       for (const e of mine) {
         await store.upsert(

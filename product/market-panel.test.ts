@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../pipeline/model/types.ts";
+import { breakdown, tone } from "./market-grades.ts";
 import {
-  breakdown,
   compareCompetitionWithAverage,
   compareUnemploymentWithEu,
   compareVacancyWithAverage,
-  marketPanel,
-  sentimentSources,
-  tone,
-} from "./market-panel.ts";
+} from "./market-comparisons.ts";
+import { marketPanel } from "./market-panel.ts";
+import { sentimentSources } from "./sentiment-sources.ts";
 
 const snapshot = (over: Partial<Snapshot> = {}): Snapshot =>
   ({

@@ -20,18 +20,6 @@ import { PANEL_RULES } from "./market-panel-rules.ts";
 import { sentimentSources, type SentimentSourcePanel } from "./sentiment-sources.ts";
 import { generalSignal, type GeneralSignal } from "./signal.ts";
 
-export { PANEL_RULES } from "./market-panel-rules.ts";
-export {
-  compareCompetitionWithAverage,
-  compareUnemploymentWithEu,
-  compareVacancyWithAverage,
-  type Comparison,
-  type UnemploymentComparison,
-} from "./market-comparisons.ts";
-export { breakdown, tone, type BreakdownCard, type Tone } from "./market-grades.ts";
-export { sentimentSources, type SentimentSourcePanel } from "./sentiment-sources.ts";
-export type { GeneralSignal };
-
 export interface MarketPanel {
   unemployment_rate: number | null;
   unemployment_period: string | null;

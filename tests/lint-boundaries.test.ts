@@ -40,7 +40,7 @@ describe("import boundaries", () => {
     expect(
       await boundaryErrors(
         "pipeline/probe.ts",
-        `import { PANEL_RULES } from "../product/market-panel.ts"; export const x = PANEL_RULES;`,
+        `import { PANEL_RULES } from "../product/market-panel-rules.ts"; export const x = PANEL_RULES;`,
       ),
     ).toHaveLength(1);
     expect(

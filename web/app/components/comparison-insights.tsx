@@ -1,6 +1,7 @@
 // The comparisons of a country (docs/product.md §2 "One country story, two layouts"): the EU-27 average, the
 // vacancy rate's and the competition's three-year averages, in the words both country layouts use.
-import { PANEL_RULES, type MarketPanel } from "../../../product/market-panel.ts";
+import { PANEL_RULES } from "../../../product/market-panel-rules.ts";
+import { type MarketPanel } from "../../../product/market-panel.ts";
 import { type Availability } from "../lib/availability.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useT } from "./market-parts.tsx";

@@ -1,6 +1,7 @@
 // The country page's market conditions (docs/product.md §2): unemployment (with the EU-27 comparison and youth
 // unemployment as context), vacancies and competition, each only where its figure exists (web/app/lib/availability.ts).
-import { PANEL_RULES, type MarketPanel } from "../../../product/market-panel.ts";
+import { PANEL_RULES } from "../../../product/market-panel-rules.ts";
+import { type MarketPanel } from "../../../product/market-panel.ts";
 import { signedPointsIn } from "../lib/why-text.ts";
 import { type Availability } from "../lib/availability.ts";
 import { useFormat } from "../i18n/format.ts";

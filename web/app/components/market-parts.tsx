@@ -3,7 +3,7 @@
 // in the page's language, and the one sentence that names the figures a country lacks.
 import { countryPhrase } from "../../../product/country-phrases.ts";
 import type { ReactNode } from "react";
-import { type Tone } from "../../../product/market-panel.ts";
+import { type Tone } from "../../../product/market-grades.ts";
 import { listIn, type MissingFigure } from "../lib/availability.ts";
 import { InfoTip } from "./info.tsx";
 import { useFormat } from "../i18n/format.ts";

@@ -2,7 +2,9 @@
 // from them, the general signal with its market and evidence parts, the yearly change, GDP, inflation and the
 // community's mood, each only where it exists.
 import { SIGNAL_RULES, signalFigure, type GeneralSignal } from "../../../product/signal.ts";
-import { type MarketPanel, type SentimentSourcePanel, type Tone } from "../../../product/market-panel.ts";
+import { type MarketPanel } from "../../../product/market-panel.ts";
+import { type SentimentSourcePanel } from "../../../product/sentiment-sources.ts";
+import { type Tone } from "../../../product/market-grades.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { changeShownText, type ChangeSpec } from "../../../product/change-view.ts";

@@ -1,6 +1,6 @@
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
-import type { SentimentSourcePanel } from "../../../product/market-panel.ts";
+import type { SentimentSourcePanel } from "../../../product/sentiment-sources.ts";
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { formatters } from "../i18n/format.ts";
 import { LOCALES } from "../i18n/locales.ts";

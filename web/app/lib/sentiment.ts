@@ -2,7 +2,7 @@
 // its 100 means, whether today's score uses it, and, when it is too old, that the history still did. Said from the
 // market catalogue (`market.sentiment.*`, docs/i18n.md) about the market panel's `sentiment_sources`
 // (product/market-panel.ts); shared by both country layouts.
-import type { SentimentSourcePanel } from "../../../product/market-panel.ts";
+import type { SentimentSourcePanel } from "../../../product/sentiment-sources.ts";
 import type { IntlShape } from "react-intl";
 import type { Formatters } from "../i18n/format.ts";
 

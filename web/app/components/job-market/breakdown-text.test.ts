@@ -3,7 +3,7 @@
 // for a value of every level; every other language has its own words.
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
-import { breakdown } from "../../../../product/market-panel.ts";
+import { breakdown } from "../../../../product/market-grades.ts";
 import { messagesFor } from "../../i18n/catalog.server.ts";
 import { LOCALES } from "../../i18n/locales.ts";
 

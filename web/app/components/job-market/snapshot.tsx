@@ -1,7 +1,8 @@
 // "Current Market Snapshot" on /job-market/{name}: every figure of the market panel that exists, one row each, with
 // its tone (good/fair/weak, product/market-grades.ts), its period and, for context figures, that they are context.
 import { useIntl } from "react-intl";
-import type { MarketPanel, Tone } from "../../../../product/market-panel.ts";
+import type { MarketPanel } from "../../../../product/market-panel.ts";
+import type { Tone } from "../../../../product/market-grades.ts";
 import type { Availability } from "../../lib/availability.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { useJobMarketText } from "./text.ts";
