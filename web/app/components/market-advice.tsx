@@ -79,7 +79,7 @@ export function adviceShown(
 export function AdviceTag({ children }: { children: string }) {
   return (
     <span
-      className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-normal text-slate-700"
+      className="ml-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-normal text-slate-700"
       data-testid="advice-general"
     >
       {children}
@@ -108,7 +108,12 @@ export function AdviceList({
         <li key={a.title}>
           <p className="font-medium text-slate-900">
             {a.title}
-            {a.tag ? <AdviceTag>{a.tag}</AdviceTag> : null}
+            {a.tag ? (
+              <>
+                {" "}
+                <AdviceTag>{a.tag}</AdviceTag>
+              </>
+            ) : null}
           </p>
           <p className="text-sm text-slate-700">{a.text}</p>
         </li>

@@ -21,7 +21,12 @@ export function NextMoves({ data }: { data: CountryPageData }) {
           steps={adviceShown(intl, data.status, data.adviceFacts).map((a) => ({
             title: a.title,
             text: a.text,
-            tag: a.tag ? <AdviceTag>{a.tag}</AdviceTag> : undefined,
+            tag: a.tag ? (
+              <>
+                {" "}
+                <AdviceTag>{a.tag}</AdviceTag>
+              </>
+            ) : undefined,
           }))}
         />
       ) : (
