@@ -90,7 +90,7 @@ describe("atomFeed", () => {
     );
     expect(empty.updated).toBe("2026-11-01T00:00:00.000Z");
     expect(empty.entry).toBeUndefined();
-    expect(empty.title).toBe("Job Weather Index: all 31 countries");
+    expect(empty.title).toBe("Job Weather Index: all countries");
   });
 
   it("keeps the newest FEED_SIZE entries", () => {

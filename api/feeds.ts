@@ -3,8 +3,8 @@
 // `feed` package from the recorded events (feed_entries, written by pipeline/publish.ts), so entries keep their
 // ids and dates from one recalc to the next: a recalc that changes nothing leaves the feed byte for byte the same.
 import { Feed } from "feed";
-import { COUNTRIES, countryByCode, type Country } from "../lib/countries.ts";
-import { formatScore, shownChangeTenths } from "../pipeline/model/round.ts";
+import { countryByCode, type Country } from "../lib/countries.ts";
+import { formatDecimal, formatScore, shownChangeTenths } from "../pipeline/model/round.ts";
 import { PRODUCT_NAME } from "../product/brand.ts";
 import { feedPath, feedTitle } from "../product/feeds.ts";
 import type { FeedEntryRow } from "./db/feeds.ts";
@@ -57,7 +57,7 @@ export function entryTitle(name: string, e: FeedEntryRow): string {
   if (e.from_status !== e.to_status)
     return `${name}: now ${e.to_status}, ${formatScore(e.to_score)} (was ${e.from_status}, ${formatScore(e.from_score)})`;
   const t = shownChangeTenths(e.from_score, e.to_score);
-  return `${name}: ${t > 0 ? "up" : "down"} ${(Math.abs(t) / 10).toFixed(1)} to ${now}`;
+  return `${name}: ${t > 0 ? "up" : "down"} ${formatDecimal(Math.abs(t) / 10, 1)} to ${now}`;
 }
 
 /**
@@ -100,7 +100,7 @@ export function atomFeed(o: FeedOptions): string {
   const what = o.country ? `${o.country.name}'s job market weather` : "the job market weather of a covered country";
   const feed = new Feed({
     id: `tag:${o.tag}:feed/${o.country ? o.country.code.toLowerCase() : "all"}`,
-    title: feedTitle(o.country?.name ?? null, COUNTRIES.length),
+    title: feedTitle(o.country?.name ?? null),
     description: o.paused
       ? FEED_PAUSED_TEXT
       : `${capitalise(what)} when first scored, then whenever it changes status or its score moves by 0.5 or more, and why.`,

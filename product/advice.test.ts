@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ADVICE, adviceFor, countingInputs, type AdviceInput } from "./advice.ts";
+import { ADVICE, adviceFacts, adviceFor, countingInputs, type AdviceInput } from "./advice.ts";
 import { STATUSES_BEST_FIRST } from "./weather.ts";
 
 const INPUTS: AdviceInput[] = ["openings", "competition", "sentiment"];
@@ -27,8 +27,9 @@ describe("advice only where the data supports it (docs/product.md §9)", () => {
       fc.property(
         fc.constantFrom(...STATUSES_BEST_FIRST),
         fc.record({ openings: fc.boolean(), competition: fc.boolean(), sentiment: fc.boolean() }),
-        (status, counting) => {
-          const items = adviceFor(status, counting);
+        fc.option(fc.double({ min: 0.1, max: 20, noNaN: true }), { nil: null }),
+        (status, counting, competition) => {
+          const items = adviceFor(status, { counting, competition });
           expect(items).toHaveLength(3);
           for (const item of items) {
             for (const k of INPUTS) {
@@ -42,12 +43,44 @@ describe("advice only where the data supports it (docs/product.md §9)", () => {
       ),
     );
   });
-  it("keeps the claim when its inputs count (Romania's data), drops it when not (Cyprus's)", () => {
+  it("keeps the claim when its inputs count and the figure says so, drops it when not", () => {
     const all = { openings: true, competition: true, sentiment: true };
-    expect(adviceFor("bright", all)[2]!.text).toMatch(/^With more openings than seekers/);
-    expect(adviceFor("bright", { ...all, openings: false, competition: false })[2]!.text).toBe(
-      "In a rather favorable market you can ask about salary, remote work and training before you accept.",
+    const without =
+      "In a rather favorable market you can ask about salary, remote work and training before you accept.";
+    expect(adviceFor("bright", { counting: all, competition: 0.8 })[2]!.text).toMatch(
+      /^With more openings than seekers/,
     );
+    expect(
+      adviceFor("bright", { counting: { ...all, openings: false, competition: false }, competition: 0.8 })[2]!.text,
+    ).toBe(without);
+    // Germany, 1 December 2026: 1.6 job seekers per opening ("about 63 openings per 100 job seekers") is not "more
+    // openings than seekers"; nor is exactly 1 (the Netherlands), nor 0.96, which the page shows as 1.0.
+    for (const competition of [1.6, 1, 0.96, null])
+      expect(adviceFor("bright", { counting: all, competition })[2]!.text, String(competition)).toBe(without);
+    expect(adviceFor("bright", { counting: all, competition: 0.94 })[2]!.text).toMatch(/^With more openings/);
+    // The sunny item's "employers compete for people" rests on the same figure.
+    expect(adviceFor("sunny", { counting: all, competition: 1.2 })[0]!.text).toMatch(/^The market is very favorable/);
+    expect(adviceFor("sunny", { counting: all, competition: 0.5 })[0]!.text).toMatch(/^Employers compete for people/);
+  });
+
+  it("labels the tips that rest on no figure as general tips, and only those", () => {
+    const all = { counting: { openings: true, competition: true, sentiment: true }, competition: 0.5 };
+    for (const s of STATUSES_BEST_FIRST)
+      for (const item of adviceFor(s, all)) {
+        // A general tip names no input and no state of the market; the others do (or the score's band).
+        if (item.general) expect(item.rests_on, `${s} ${item.title}`).toEqual([]);
+        if (item.general)
+          expect(item.text, `${s} ${item.title}`).not.toMatch(/favorable|mixed|tough|scarce|compete|seekers/i);
+        else expect(item.text, `${s} ${item.title}`).toMatch(/favorable|mixed|tough|scarce|compete|seekers/i);
+      }
+    expect(adviceFor("bright", all).map((i) => i.general === true)).toEqual([false, true, false]);
+  });
+
+  it("reads the facts from a snapshot: the inputs that count and the competition", () => {
+    expect(adviceFacts(null)).toEqual({
+      counting: { openings: false, competition: false, sentiment: false },
+      competition: null,
+    });
   });
   it("reads the inputs that count from the sub-scores (V openings, C competition, S sentiment)", () => {
     const sub = {

@@ -151,8 +151,15 @@ describe("compare addresses", () => {
     expect(readComparePath("fr-de")).toEqual({ kind: "ok", codes: ["FR", "DE"] });
     expect(readComparePath("FR-de-at")).toEqual({ kind: "redirect", path: "/compare/fr-de-at" });
     expect(readComparePath("at-be-de-fr")).toEqual({ kind: "ok", codes: ["AT", "BE", "DE", "FR"] });
-    for (const bad of ["de-de", "de-xx", "de-fra", "", "de--fr", "de-fr-", "de-fr-it-es-de"])
+    for (const bad of ["de-xx", "de-fra", "", "de--fr", "de-fr-", "xx-de-de"])
       expect(readComparePath(bad), bad).toEqual({ kind: "not-found" });
+    // A covered country named twice: the page says so (never "Country Not Found"), with each country once.
+    expect(readComparePath("de-de")).toEqual({ kind: "duplicate", codes: ["DE"], repeated: ["DE"] });
+    expect(readComparePath("DE-fr-de-it-es-de")).toEqual({
+      kind: "duplicate",
+      codes: ["DE", "FR", "IT", "ES"],
+      repeated: ["DE"],
+    });
     // Covered codes, one alone or five and more: the page explains the 2-to-4 rule instead.
     expect(readComparePath("de")).toEqual({ kind: "count", codes: ["DE"] });
     expect(readComparePath("at-be-de-fr-IT")).toEqual({ kind: "count", codes: ["AT", "BE", "DE", "FR", "IT"] });

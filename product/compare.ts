@@ -16,6 +16,11 @@ export type ComparePath =
   | { kind: "redirect"; path: string }
   /** Covered codes, but one alone or more than COMPARE_MAX: the page explains the 2-to-4 rule with links. */
   | { kind: "count"; codes: string[] }
+  /**
+   * Covered codes, one of them named more than once (`/compare/de-de`): the page says so, with `codes` (each once,
+   * in the visitor's order) to compare or open instead, and `repeated` (the ones named twice or more).
+   */
+  | { kind: "duplicate"; codes: string[]; repeated: string[] }
   | { kind: "not-found" };
 
 /** `/compare/{a}-{b}…` in the order given (lower case): the page the visitor asked for. */
@@ -35,16 +40,20 @@ export function comparePath(codes: readonly string[]): string {
  * The countries a compare address names: 2 to 4 covered codes, no duplicate, shown in the order the visitor named
  * them (the page's canonical link is the alphabetical address, `comparePath`). Upper case is sent (301) to the same
  * address in lower case. One covered code alone or more than four is a limit the page explains ("count",
- * docs/product.md: limits are explained, not 404'd); anything else names no page.
+ * docs/product.md: limits are explained, not 404'd), and so is a country named twice ("duplicate": never "Country
+ * Not Found" for a country we cover); anything else names no page.
  */
 export function readComparePath(param: string): ComparePath {
   const parts = param.split("-");
   const codes: string[] = [];
+  const repeated: string[] = [];
   for (const p of parts) {
     const c = /^[a-z]{2}$/i.test(p) ? countryByCode(p) : undefined;
-    if (!c || codes.includes(c.code)) return { kind: "not-found" };
-    codes.push(c.code);
+    if (!c) return { kind: "not-found" };
+    if (!codes.includes(c.code)) codes.push(c.code);
+    else if (!repeated.includes(c.code)) repeated.push(c.code);
   }
+  if (repeated.length) return { kind: "duplicate", codes, repeated };
   if (codes.length < COMPARE_MIN || codes.length > COMPARE_MAX) return { kind: "count", codes };
   const lower = param.toLowerCase();
   if (param !== lower) return { kind: "redirect", path: `/compare/${lower}` };

@@ -1,6 +1,7 @@
 // A country's name inside a sentence, in each language's grammar (docs/i18n.md "Country names"): "in the
 // Netherlands", "in der Schweiz", "aux Pays-Bas", "en los Países Bajos", "nei Paesi Bassi", "w Niemczech"; "for
-// Germany", "pour la France", "dla Niemiec". CLDR (Intl.DisplayNames, product/country-names.ts) gives the name alone,
+// Germany", "pour la France", "dla Niemiec"; as a subject with its article and its number ("los Países Bajos
+// puntúan", "l’Allemagne devance"). CLDR (Intl.DisplayNames, product/country-names.ts) gives the name alone,
 // which a sentence cannot always take as it is: "Looking for work in Netherlands?", "Szukasz pracy w kraju: Niemcy?",
 // "dans ce pays (France) ?". The phrases below are written out per language and country, one table per form; the
 // names in them are CLDR's (a test holds the two together).
@@ -213,11 +214,48 @@ const DEFAULT_PREPOSITION: Record<string, Record<CountryForm, string>> = {
 const TABLES: Record<string, Record<CountryForm, Table>> = { de: DE, fr: FR, es: ES, it: IT, pl: PL };
 
 /**
- * A covered country as a sentence says it in `locale`, article included where the language puts one: English "the
- * Netherlands" (mid-sentence; the caller capitalises a sentence's first letter), elsewhere CLDR's name.
+ * A country as the subject of a sentence, where the language puts an article before it: German and Spanish only
+ * for these few; French and Italian for every country but the islands, which is their "for" phrase without "pour"
+ * and "per" (la France, l’Allemagne, les Pays-Bas, Chypre; la Germania, i Paesi Bassi, Cipro).
+ */
+const SUBJECT_ARTICLE: Record<string, Table> = {
+  de: { CH: "die Schweiz", NL: "die Niederlande", SK: "die Slowakei" },
+  es: { NL: "los Países Bajos" },
+};
+const SUBJECT_FROM_FOR: Record<string, string> = { fr: "pour ", it: "per " };
+
+/**
+ * The countries whose name is a plural in a language, so a verb agrees with it ("los Países Bajos puntúan", "die
+ * Niederlande liegen", "Niemcy mają"). English treats "the Netherlands" as singular ("the Netherlands scores").
+ */
+const PLURAL_NAMES: Record<string, readonly string[]> = {
+  de: ["NL"],
+  fr: ["NL"],
+  es: ["NL"],
+  it: ["NL"],
+  pl: ["DE", "CZ", "IT", "HU"],
+};
+
+/** The name as a preposition takes it in the phrases' defaults: English with its article, elsewhere CLDR's. */
+function nameAfterPreposition(locale: string, code: string): string {
+  return locale === "en" ? (EN_ARTICLE[code] ?? countryNameIn("en", code)) : countryNameIn(locale, code);
+}
+
+/**
+ * A covered country as the subject of a sentence in `locale`, article included where the language puts one:
+ * English "the Netherlands", German "die Schweiz", French "l’Allemagne", Spanish "los Países Bajos", Italian "la
+ * Germania" (mid-sentence; the caller capitalises a sentence's first letter); Polish has no articles (CLDR's name).
  */
 export function countryInSentence(locale: string, code: string): string {
-  return locale === "en" ? (EN_ARTICLE[code] ?? countryNameIn("en", code)) : countryNameIn(locale, code);
+  const strip = SUBJECT_FROM_FOR[locale];
+  const forPhrase = strip ? TABLES[locale]?.for[code] : undefined;
+  if (forPhrase?.startsWith(strip!)) return forPhrase.slice(strip!.length);
+  return SUBJECT_ARTICLE[locale]?.[code] ?? nameAfterPreposition(locale, code);
+}
+
+/** Whether a verb agrees with the country's name in the plural ("los Países Bajos puntúan"): for ICU `select`. */
+export function countryNumber(locale: string, code: string): "plural" | "singular" {
+  return PLURAL_NAMES[locale]?.includes(code) ? "plural" : "singular";
 }
 
 /** "in Germany" / "in der Schweiz" / "aux Pays-Bas" / "w Niemczech"; "for Germany" / "pour la France" / "dla Niemiec". */
@@ -225,7 +263,7 @@ export function countryPhrase(locale: string, code: string, form: CountryForm): 
   const own = TABLES[locale]?.[form][code];
   if (own) return own;
   const preposition = DEFAULT_PREPOSITION[locale]?.[form] ?? DEFAULT_PREPOSITION.en![form];
-  return `${preposition} ${countryInSentence(locale, code)}`;
+  return `${preposition} ${nameAfterPreposition(locale, code)}`;
 }
 
 /** Every phrase table, to check against CLDR's names (product/country-phrases.test.ts). */

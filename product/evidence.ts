@@ -3,6 +3,7 @@
 // confidence. One formatter for every place that shows a confidence: rankings, the map's tooltip, the share
 // card and both country layouts, so "Medium confidence" never hides that one score rests on 2 inputs and
 // another on 4.
+import { roundHalfAway } from "../pipeline/model/round.ts";
 import type { Snapshot, SubScoreKey } from "../pipeline/model/types.ts";
 
 export const INPUT_KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
@@ -29,9 +30,14 @@ export function evidenceFrom(cover: number | null, subScores: Snapshot["sub_scor
   return { inputs, of: INPUT_KEYS.length, cover };
 }
 
+/** The cover in whole percent, rounded as every shown figure (normalised, half away from zero). */
+export function coverPercent(e: Evidence): number {
+  return roundHalfAway(e.cover * 100, 0);
+}
+
 /** "3 of 5 inputs, 40% cover". */
 export function evidenceText(e: Evidence): string {
-  return `${e.inputs} of ${e.of} inputs, ${Math.round(e.cover * 100)}% cover`;
+  return `${e.inputs} of ${e.of} inputs, ${coverPercent(e)}% cover`;
 }
 
 const CONFIDENCE_TEXT: Record<string, string> = {

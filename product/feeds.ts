@@ -5,6 +5,9 @@ import { PRODUCT_NAME } from "./brand.ts";
 export const feedPath = (code: string | null): string =>
   code ? `/feeds/${code.toLowerCase()}.atom` : "/feeds/all.atom";
 
-/** The feed's title: "Job Weather Index: Germany", "Job Weather Index: all 31 countries". */
-export const feedTitle = (name: string | null, countries: number): string =>
-  `${PRODUCT_NAME}: ${name ?? `all ${countries} countries`}`;
+/**
+ * The feed's title: "Job Weather Index: Germany", "Job Weather Index: all countries". No count: the feed of all
+ * countries holds the changes of those with a score (30 entries of the first publication for 31 covered countries),
+ * so "all 31 countries" over it promised entries that are not there.
+ */
+export const feedTitle = (name: string | null): string => `${PRODUCT_NAME}: ${name ?? "all countries"}`;

@@ -2,16 +2,21 @@
 // argument (the loader's time), so the server's HTML and the hydrated page always agree.
 
 import { MONTHS } from "../lib/month-names.ts";
+import { formatDecimal } from "../pipeline/model/round.ts";
 
 /** The score as shown: one decimal, half away from zero (the model's rule: 6.95 is shown 7.0 and is bright). */
 export { formatScore } from "../pipeline/model/round.ts";
 
+/**
+ * A figure to `digits` places as every page, API text, CSV and card writes it: normalised to 9 decimals, then half
+ * away from zero (pipeline/model/round.ts `formatDecimal`): 10.2 / 0.8 = 12.75 is "12.8", never toFixed's "12.7".
+ */
 export function formatNumber(value: number, digits = 1): string {
-  return value.toFixed(digits);
+  return formatDecimal(value, digits);
 }
 
 export function formatPercent(value: number, digits = 1): string {
-  return `${value.toFixed(digits)}%`;
+  return `${formatDecimal(value, digits)}%`;
 }
 
 /** `2026-07` → "July 2026"; `2026-Q2` → "Q2 2026"; anything else unchanged. */

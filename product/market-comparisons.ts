@@ -1,5 +1,7 @@
 // The market panel's comparisons (docs/product.md §9): unemployment against the EU-27 average or the fixed rule of
-// thumb, vacancies and competition against their 3-year averages, each with its result and its words.
+// thumb, vacancies and competition against their 3-year averages (within ±10 % is "in line"), each with its result
+// and its words.
+import { roundHalfAway } from "../pipeline/model/round.ts";
 import { PANEL_RULES } from "./market-panel-rules.ts";
 
 export interface Comparison<R extends string> {
@@ -48,30 +50,50 @@ export function compareUnemploymentWithEu(
   return { result, text, reference: eu, basis: "EU27_2020", eu_period: euPeriod };
 }
 
-export function compareVacancyWithAverage(rate: number, avg: number): Comparison<"above" | "below" | "same"> {
-  const result =
-    rate > avg + PANEL_RULES.vacancyMargin ? "above" : rate < avg - PANEL_RULES.vacancyMargin ? "below" : "same";
+/** A comparison with a 3-year average: the result is decided from the difference in whole percent it carries. */
+export type AverageComparison<R extends string> = Comparison<R> & {
+  /**
+   * The figure against its average in whole percent ((figure − average) ÷ average, normalised and rounded half away
+   * from zero: +31 for 1.6 against 1.22); null when the average is not above 0 (then the sign alone decides).
+   */
+  difference_pct: number | null;
+};
+
+/**
+ * Where a figure stands against its 3-year average (docs/product.md §9): above or below when it differs from it by
+ * more than ±10 % (PANEL_RULES.averageBandPercent) as shown in whole percent, else in line. A relative band, because
+ * the spec's absolute margins (0.2 points, 0.5 job seekers) meant opposite things for different countries.
+ */
+export function againstAverage(value: number, avg: number): { side: -1 | 0 | 1; pct: number | null } {
+  if (!(avg > 0)) return { side: value > avg ? 1 : value < avg ? -1 : 0, pct: null };
+  const pct = roundHalfAway(((value - avg) / avg) * 100, 0);
+  const band = PANEL_RULES.averageBandPercent;
+  return { side: pct > band ? 1 : pct < -band ? -1 : 0, pct };
+}
+
+export function compareVacancyWithAverage(rate: number, avg: number): AverageComparison<"above" | "below" | "same"> {
+  const { side, pct } = againstAverage(rate, avg);
+  const result = side > 0 ? "above" : side < 0 ? "below" : "same";
   const text =
     result === "above"
       ? "more openings than its 3-year average"
       : result === "below"
         ? "fewer openings than its 3-year average"
         : "in line with its 3-year average";
-  return { result, text, reference: avg };
+  return { result, text, reference: avg, difference_pct: pct };
 }
 
-export function compareCompetitionWithAverage(value: number, avg: number): Comparison<"higher" | "lower" | "same"> {
-  const result =
-    value > avg + PANEL_RULES.competitionMargin
-      ? "higher"
-      : value < avg - PANEL_RULES.competitionMargin
-        ? "lower"
-        : "same";
+export function compareCompetitionWithAverage(
+  value: number,
+  avg: number,
+): AverageComparison<"higher" | "lower" | "same"> {
+  const { side, pct } = againstAverage(value, avg);
+  const result = side > 0 ? "higher" : side < 0 ? "lower" : "same";
   const text =
     result === "higher"
       ? "more competition than its 3-year average"
       : result === "lower"
         ? "less competition than its 3-year average"
         : "competition in line with its 3-year average";
-  return { result, text, reference: avg };
+  return { result, text, reference: avg, difference_pct: pct };
 }

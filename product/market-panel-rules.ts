@@ -1,5 +1,6 @@
 // The market panel's constants (docs/product.md §9): the margins of its comparisons, its fixed figures and the
-// "Stable" band of the breakdown cards. The model's own comparison parameters are read from the current model.
+// "Stable" band of the breakdown cards. The model's own comparison parameters (the fixed EU thresholds) are read from
+// the current model; the 3-year-average band is a product rule read from the published averages (below).
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 
 /** The panel's constants (docs/product.md §9). */
@@ -12,8 +13,13 @@ export const PANEL_RULES = {
    * is the one the fixed thresholds imply (6 and 7 around 6.5); decision recorded here, the spec gives no margin.
    */
   euMargin: 0.5,
-  vacancyMargin: CURRENT_PARAMS.margins.vacancy,
-  competitionMargin: CURRENT_PARAMS.margins.competition,
+  /**
+   * "In line with its 3-year average" (vacancy rate and competition): the figure is within ±10 % of its average,
+   * decided from the whole percent the page shows beside it (+10 % is in line, +11 % above). Replaces the spec's
+   * absolute margins 0.2 and 0.5 (still in the released model tables, which are frozen, and no longer read): they
+   * called a vacancy rate 24 % below its average "in line" and competition 4 % above it "more competition".
+   */
+  averageBandPercent: 10,
   timeToInterviewDays: 14,
   vacanciesTrend: "flat",
   /** Breakdown cards: "Stable" within this distance of the baseline. */

@@ -90,13 +90,30 @@ describe("comparisons (docs/product.md §9)", () => {
     }
     for (const t of eu) expect(t).toMatch(/EU-27 average/);
   });
-  it("vacancy vs its 3-year average with margin 0.2, competition with margin 0.5", () => {
-    expect(compareVacancyWithAverage(2.5, 2.9).result).toBe("below");
-    expect(compareVacancyWithAverage(2.75, 2.9).result).toBe("same");
-    expect(compareVacancyWithAverage(3.2, 2.9).result).toBe("above");
-    expect(compareCompetitionWithAverage(1.6, 1.2).result).toBe("same");
-    expect(compareCompetitionWithAverage(1.8, 1.2).result).toBe("higher");
+  it("vacancy and competition vs their 3-year averages: in line within ±10 %, decided from the whole percent shown", () => {
+    expect(compareVacancyWithAverage(2.5, 2.9)).toMatchObject({ result: "below", difference_pct: -14 });
+    expect(compareVacancyWithAverage(2.75, 2.9)).toMatchObject({ result: "same", difference_pct: -5 });
+    expect(compareVacancyWithAverage(3.2, 2.9)).toMatchObject({ result: "same", difference_pct: 10 });
+    expect(compareVacancyWithAverage(3.3, 2.9)).toMatchObject({ result: "above", difference_pct: 14 });
+    // Issue 46 on the bundled data of 1 December 2026: Germany's competition 1.6 against 1.22 (+31 %) is not "in
+    // line"; Romania's vacancy rate 0.5 against 0.66 (−24 %) is below; Spain's 12.75 against 12.22 (+4 %) is in line.
+    expect(compareCompetitionWithAverage(1.6, 1.2241787259629182)).toMatchObject({
+      result: "higher",
+      difference_pct: 31,
+    });
+    expect(compareVacancyWithAverage(0.5, 0.6583333333333332)).toMatchObject({ result: "below", difference_pct: -24 });
+    expect(compareCompetitionWithAverage(10.2 / 0.8, 12.219907407407407)).toMatchObject({
+      result: "same",
+      difference_pct: 4,
+    });
+    // The edges: +10.4 % shows +10 % and is in line, +10.5 % shows +11 % and is not (half away from zero, after
+    // the 9-decimal normalisation: 1.105 / 1 is 1.1050000000000000266 and 1.1 * 1.05 is not exactly 1.155).
+    expect(compareCompetitionWithAverage(1.104, 1).result).toBe("same");
+    expect(compareCompetitionWithAverage(1.105, 1)).toMatchObject({ result: "higher", difference_pct: 11 });
+    expect(compareCompetitionWithAverage(0.895, 1)).toMatchObject({ result: "lower", difference_pct: -11 });
     expect(compareCompetitionWithAverage(0.6, 1.2).result).toBe("lower");
+    // No average above 0: the sign alone decides, and no percent is made up.
+    expect(compareVacancyWithAverage(0.3, 0)).toMatchObject({ result: "above", difference_pct: null });
   });
   it("snapshot colours and breakdown bars", () => {
     expect([tone.unemployment(4), tone.unemployment(7), tone.unemployment(7.1)]).toEqual(["good", "fair", "poor"]);

@@ -2,17 +2,19 @@
 // published snapshot. Pure; the API answers it beside the snapshot and the server-rendered site imports it, so
 // every threshold, margin and text exists once: the constants in market-panel-rules.ts, the comparisons in
 // market-comparisons.ts, the tones and breakdown cards in market-grades.ts, the sentiment sources in
-// sentiment-sources.ts. The model's own comparison parameters (the fixed EU thresholds, the 3-year-average
-// margins) are read from the current model, never repeated here.
+// sentiment-sources.ts. The model's own comparison parameters (the fixed EU thresholds) are read from the current
+// model, never repeated here; the 3-year-average band (±10 %) is a product rule (market-panel-rules.ts).
 import { periodEndMonth } from "../pipeline/model/period.ts";
+import { roundHalfAway } from "../pipeline/model/round.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import type { PublishedSnapshot } from "../pipeline/youth.ts";
 import { yoyOf } from "./change-view.ts";
+import { formatNumber } from "./format.ts";
 import {
   compareCompetitionWithAverage,
   compareUnemploymentWithEu,
   compareVacancyWithAverage,
-  type Comparison,
+  type AverageComparison,
   type UnemploymentComparison,
 } from "./market-comparisons.ts";
 import { breakdown, tone, type BreakdownCard, type Tone } from "./market-grades.ts";
@@ -60,8 +62,8 @@ export interface MarketPanel {
   competition_three_year_avg: number | null;
   comparisons: {
     unemployment_vs_eu: UnemploymentComparison | null;
-    vacancy_vs_3y: Comparison<"above" | "below" | "same"> | null;
-    competition_vs_3y: Comparison<"higher" | "lower" | "same"> | null;
+    vacancy_vs_3y: AverageComparison<"above" | "below" | "same"> | null;
+    competition_vs_3y: AverageComparison<"higher" | "lower" | "same"> | null;
   };
   /**
    * The market part of the score's change over the last three months, as a word (product/signal.ts); null without
@@ -97,13 +99,9 @@ export interface MarketPanel {
   breakdown: Record<"unemployment" | "vacancy" | "competition" | "sentiment", BreakdownCard | null>;
 }
 
-const round = (x: number, digits: number) => {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-};
-
+/** "12.8 job seekers per opening": the quotient rounded as every shown figure (10.2 / 0.8 = 12.75 is 12.8). */
 function competitionText(competition: number): string {
-  return `${competition.toFixed(1)} job seekers per opening`;
+  return `${formatNumber(competition, 1)} job seekers per opening`;
 }
 
 /** The older of two periods by their end month (a quarter ends in its third month); null without both. */
@@ -149,8 +147,8 @@ export function marketPanel(s: Snapshot): MarketPanel {
     gdp_unit: s.gdp?.unit ?? null,
     inflation_rate: i,
     inflation_period: s.inflation?.period ?? null,
-    vacancy_three_year_avg: vAvg === null ? null : round(vAvg, 2),
-    competition_three_year_avg: cAvg === null ? null : round(cAvg, 2),
+    vacancy_three_year_avg: vAvg === null ? null : roundHalfAway(vAvg, 2),
+    competition_three_year_avg: cAvg === null ? null : roundHalfAway(cAvg, 2),
     comparisons: {
       unemployment_vs_eu:
         u === null
@@ -167,7 +165,7 @@ export function marketPanel(s: Snapshot): MarketPanel {
     general_signal_from: signal?.from_month ?? null,
     general_signal_to: signal?.to_month ?? null,
     yoy: yoyOf(s),
-    callbacks_per_100: c === null || c <= 0 ? null : Math.round(100 / c),
+    callbacks_per_100: c === null || c <= 0 ? null : roundHalfAway(100 / c, 0),
     time_to_interview_days: PANEL_RULES.timeToInterviewDays,
     vacancies_trend: PANEL_RULES.vacanciesTrend,
     tones: {

@@ -5,6 +5,7 @@
 // when an old, weak sentiment reading stopped counting reads "Stable", with the evidence named beside it. One function,
 // used wherever the signal appears (the country pages, the API's `signal` and market panel, the CSV).
 import { SIGNAL_MONTHS, marketAndEvidence } from "../pipeline/model/explain.ts";
+import { formatDecimal, roundHalfAway } from "../pipeline/model/round.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 
 export type GeneralSignal = "improving" | "stable" | "weakening";
@@ -72,8 +73,8 @@ export function generalSignal(s: Pick<Snapshot, "score" | "change"> | null | und
 export function signalFigure(x: number, rated = true): string {
   let d = 2;
   const side = signalOfChange(x);
-  const at = (decimals: number) => (Math.round(Math.abs(x) * 10 ** decimals) / 10 ** decimals) * Math.sign(x);
+  const at = (decimals: number) => roundHalfAway(x, decimals);
   while (rated && d < 6 && signalOfChange(at(d)) !== side) d++;
-  const text = Math.abs(x).toFixed(d);
+  const text = formatDecimal(Math.abs(x), d);
   return Number(text) === 0 ? text : `${x > 0 ? "+" : "\u2212"}${text}`;
 }

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { cleanUserText } from "../../lib/clean-text.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import { roundHalfAway } from "../../pipeline/model/round.ts";
 import { MOOD_LABELS, type WaitingListService } from "../../product/options.ts";
 import type { AdminExperience, ExperienceSummary, PublicExperience, WaitingListRequest } from "../../product/shapes.ts";
 import type { ExperienceInput, WaitingListInput } from "../schemas.ts";
@@ -130,7 +131,7 @@ export class ExperienceStore {
       frustrated: r.frustrated,
       neutral: r.neutral,
       positive: r.positive,
-      average_mood: r.average === null ? null : Math.round(r.average * 10) / 10,
+      average_mood: r.average === null ? null : roundHalfAway(r.average, 1),
     };
   }
 

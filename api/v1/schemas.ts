@@ -216,12 +216,19 @@ const changeView = (description: string) =>
 const comparison = <R extends readonly [string, ...string[]]>(results: R, description: string) =>
   z
     .strictObject({
-      result: z.enum(results).meta({ description: "The outcome of the comparison." }),
+      result: z.enum(results).meta({
+        description:
+          "The outcome of the comparison: `same` (in line) when the figure is within ±10 % of its 3-year average (`difference_pct` from −10 to +10), else above or below it.",
+      }),
       text: z.string().meta({ description: "The outcome in the page's words." }),
       reference: z
         .number()
         .nullable()
         .meta({ description: "What the value was compared with; null for the fixed EU thresholds." }),
+      difference_pct: z.number().int().nullable().meta({
+        description:
+          "The figure against its 3-year average in whole percent ((figure − average) ÷ average, rounded half away from zero), the number `result` is decided from; null when the average is not above 0.",
+      }),
     })
     .nullable()
     .meta({ description });

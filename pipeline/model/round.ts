@@ -36,6 +36,17 @@ export function roundHalfAway(x: number, decimals = 1, guard = GUARD_DECIMALS): 
   return r === 0 ? 0 : x < 0 ? -r : r;
 }
 
+/**
+ * Any figure as shown, as text with exactly `decimals` places, rounded like the score: normalised to GUARD_DECIMALS
+ * places first, then half away from zero (docs/product.md §9 "Numbers"). A quotient carries binary noise (10.2 / 0.8 is
+ * 12.749999999999998): `toFixed(1)` gives "12.7", this gives "12.8", as 8.75 gives "8.8". The one rounding of every
+ * number the product writes: pages (through product/format.ts and the web formatters), the API's `*_text`, the CSVs
+ * and the share cards. Never "-0.0".
+ */
+export function formatDecimal(x: number, decimals = 1): string {
+  return roundHalfAway(x, decimals).toFixed(decimals);
+}
+
 /** The score as shown: one decimal, half away from zero. */
 export function roundScore(score: number): number {
   return roundHalfAway(score, 1);

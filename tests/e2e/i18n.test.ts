@@ -47,7 +47,7 @@ describe("served pages in every language", () => {
     const text = async (path: string) => (await (await get(path)).text()).replace(/<!-- -->/g, "");
     expect(await text("/")).toContain("What&#x27;s the job market weather in Europe today?");
     expect(await text("/de")).toContain("Wie ist das Arbeitsmarktwetter in Europa heute?");
-    expect(await text("/fr/brightest")).toContain("Les 10 marchés les plus ensoleillés d’Europe");
+    expect(await text("/fr/brightest")).toContain("Les 10 marchés les plus lumineux d’Europe");
     expect(await text("/pl/stormiest")).toContain("Najbardziej burzliwe rynki");
     expect(await text("/it/top-regions")).toContain("Le migliori regioni d’Europa");
     // Country names from Intl.DisplayNames in the page's language, English as the product names them.

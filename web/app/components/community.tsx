@@ -8,6 +8,7 @@ import { useIntl } from "react-intl";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
 import { relativeTimeParts } from "../../../product/format.ts";
 import { canSummarise, okOrBetterPercent } from "../lib/community.ts";
+import { fixedIn } from "../lib/intl-numbers.ts";
 import { optionLabel, useFormPost } from "./form-post.tsx";
 import ExperienceFormBody from "./experience/experience-form.tsx";
 import { preloadToasts } from "../lib/toast.ts";
@@ -152,12 +153,7 @@ function ExperienceSummaryView({ summary }: { summary: ExperienceSummary }) {
   const share = okOrBetterPercent(summary);
   const tiles: Array<[string, string]> = [
     [t("tile.experiences"), intl.formatNumber(summary.count)],
-    [
-      t("tile.averageMood"),
-      summary.average_mood !== null
-        ? `${intl.formatNumber(summary.average_mood, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / 5`
-        : "–",
-    ],
+    [t("tile.averageMood"), summary.average_mood !== null ? `${fixedIn(intl, summary.average_mood, 1)} / 5` : "–"],
     [t("tile.positive"), intl.formatNumber(summary.positive)],
     [t("tile.neutral"), intl.formatNumber(summary.neutral)],
     [t("tile.frustrated"), intl.formatNumber(summary.frustrated)],

@@ -1,9 +1,10 @@
 // The comparisons of a country (docs/product.md §2 "One country story, two layouts"): the EU-27 average, the
-// vacancy rate's and the competition's three-year averages, in the words both country layouts use.
+// vacancy rate's and the competition's three-year averages (in line within ±10 %, the difference shown beside the
+// verdict it decides), in the words both country layouts use.
 import { PANEL_RULES } from "../../../product/market-panel-rules.ts";
 import { type MarketPanel } from "../../../product/market-panel.ts";
 import { type Availability } from "../lib/availability.ts";
-import { useFormat } from "../i18n/format.ts";
+import { useFormat, type Formatters } from "../i18n/format.ts";
 import { useT } from "./market-parts.tsx";
 
 /** The three comparisons that exist (null when none does), as many columns as there are cards. */
@@ -33,6 +34,17 @@ export function ComparisonInsights({
       ))}
     </ul>
   );
+}
+
+/**
+ * The difference from a 3-year average the verdict is decided from ("+31%", "−24%", "0%": the API's `difference_pct`)
+ * and the band within which it is "in line" (±10%), in the page's notation.
+ */
+function againstAverageWords(f: Formatters, pct: number | null): { diff: string; band: string } {
+  const band = f.percent(PANEL_RULES.averageBandPercent, 0);
+  if (pct === null) return { diff: "–", band };
+  const abs = f.percent(Math.abs(pct), 0);
+  return { diff: pct > 0 ? `+${abs}` : pct < 0 ? `\u2212${abs}` : abs, band };
 }
 
 export interface ComparisonRow {
@@ -85,7 +97,10 @@ export function useComparisonRows(panel: MarketPanel | null, available: Availabi
       verdict,
       title: t("insight.vacancy"),
       text: t("insight.text", { value: f.percent(panel.vacancy_rate!), verdict }),
-      detail: t("insight.detail.vacancy", { avg: f.percent(panel.vacancy_three_year_avg!, 2) }),
+      detail: t("insight.detail.vacancy", {
+        avg: f.percent(panel.vacancy_three_year_avg!, 2),
+        ...againstAverageWords(f, c.vacancy_vs_3y.difference_pct),
+      }),
     });
   }
   if (available.competition && c.competition_vs_3y) {
@@ -95,7 +110,10 @@ export function useComparisonRows(panel: MarketPanel | null, available: Availabi
       verdict,
       title: t("insight.competition"),
       text: t("insight.text.competition", { value: f.number(panel.competition!), verdict }),
-      detail: t("insight.detail.competition", { avg: f.number(panel.competition_three_year_avg!) }),
+      detail: t("insight.detail.competition", {
+        avg: f.number(panel.competition_three_year_avg!, 2),
+        ...againstAverageWords(f, c.competition_vs_3y.difference_pct),
+      }),
     });
   }
   return rows;

@@ -77,7 +77,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
     id: "advice",
     wide: t("country.panel.adviceWide"),
     narrow: t("country.panel.adviceNarrow"),
-    body: <AdviceList status={data.status} subScores={data.subScores} paused={data.paused} />,
+    body: <AdviceList status={data.status} facts={data.adviceFacts} paused={data.paused} />,
   });
 
   // Two columns that fill evenly: the sentiment card (the longest) on the right, the others stacked on the left.

@@ -1,7 +1,6 @@
 // "Follow and share" on every country page (docs/product.md §2): the country's Atom feed, the feed of all
 // countries, the share image and the badge, as plain links a visitor can see, open and copy.
 import { feedPath } from "../../../product/feeds.ts";
-import { COUNTRIES } from "../../../lib/countries.ts";
 import { badgePath, shareCardPath } from "../lib/share.ts";
 import { useIntl } from "react-intl";
 import { useFormat } from "../i18n/format.ts";
@@ -12,7 +11,11 @@ const FOLLOW_KEYS = ["feed", "allFeed", "shareImage", "badge"] as const;
 function followLinks(code: string, name: string): Array<{ href: string; text: string; note: string }> {
   return [
     { href: feedPath(code), text: `${name} news feed (Atom)`, note: "updated at each publication" },
-    { href: feedPath(null), text: `All ${COUNTRIES.length} countries (Atom)`, note: "every country in one feed" },
+    {
+      href: feedPath(null),
+      text: "All countries (Atom)",
+      note: "the changes of every country with a score, in one feed",
+    },
     {
       href: shareCardPath(code),
       text: `${name} share image (PNG)`,
@@ -27,8 +30,7 @@ export function FollowLinks({ code, name }: { code: string; name: string }) {
   const f = useFormat();
   // The country's name in the page's language (English: the name given).
   const local = f.locale === "en" ? name : f.country(code);
-  const t = (id: string) =>
-    intl.formatMessage({ id: `country.follow.${id}` }, { name: local, count: COUNTRIES.length });
+  const t = (id: string) => intl.formatMessage({ id: `country.follow.${id}` }, { name: local });
   return (
     <section
       aria-labelledby="follow-title"

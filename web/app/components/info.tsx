@@ -5,6 +5,7 @@
 // the positioning engine behind them) load on the first hover, focus or click, so reading a page does not
 // download them. The description is also tied to each button with aria-describedby from the start.
 import { createContext, lazy, Suspense, useContext, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { useIntl } from "react-intl";
 import { InfoIcon } from "./icons.tsx";
 
 const loadLayer = () => import("./info-layer.tsx");
@@ -39,8 +40,12 @@ function useGroupedOpen(id: string): [boolean, (next: boolean) => void] {
   return [group.open === id, (next) => (next ? group.show(id) : group.hide(id))];
 }
 
-/** The (i) next to a metric: tooltip on mouse hover or keyboard focus, popover on click or touch. */
+/**
+ * The (i) next to a metric: tooltip on mouse hover or keyboard focus, popover on click or touch. Its name says what it
+ * explains in the page's language ("About Unemployment rate", "Información: Tasa de paro": common.info.about).
+ */
 export function InfoTip({ label, children }: { label: string; children: ReactNode }) {
+  const intl = useIntl();
   const id = useId();
   const [popOpen, setPopOpen] = useGroupedOpen(id);
   const [hover, setHover] = useState(false);
@@ -56,7 +61,7 @@ export function InfoTip({ label, children }: { label: string; children: ReactNod
       <button
         ref={button}
         type="button"
-        aria-label={`About ${label}`}
+        aria-label={intl.formatMessage({ id: "common.info.about" }, { label })}
         aria-describedby={`${id}-text`}
         aria-expanded={popOpen}
         onPointerEnter={(e) => {

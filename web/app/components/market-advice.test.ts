@@ -9,7 +9,11 @@ import { LOCALES } from "../i18n/locales.ts";
 import { adviceSaid } from "./market-advice.tsx";
 
 const combos = [false, true].flatMap((openings) =>
-  [false, true].flatMap((competition) => [false, true].map((sentiment) => ({ openings, competition, sentiment }))),
+  [false, true].flatMap((competition) =>
+    [false, true].flatMap((sentiment) =>
+      [0.5, 1.6].map((figure) => ({ counting: { openings, competition, sentiment }, competition: figure })),
+    ),
+  ),
 );
 
 describe("advice messages", () => {

@@ -1,13 +1,13 @@
 // The country page's advice (docs/product.md §2, product/advice.ts): each item's claim only where the input it
-// rests on counts today, in the page's language; what stands in for advice when no score may be shown.
-import type { Snapshot } from "../../../pipeline/model/types.ts";
+// rests on counts today and the figure shown beside it supports it, in the page's language, a tip that rests on no
+// figure labelled as a general tip; what stands in for advice when no score may be shown.
 import { Link } from "react-router";
 import {
   ADVICE,
   APPLICATIONS_PER_WEEK,
   MIN_REQUIREMENTS_MATCH,
   adviceFor,
-  countingInputs,
+  type AdviceFacts,
   type AdviceItem,
 } from "../../../product/advice.ts";
 import type { Status } from "../../../product/weather.ts";
@@ -59,31 +59,65 @@ export function adviceSaid(intl: IntlShape, status: Status, item: AdviceItem): {
   const values = { min: ADVICE_MIN!, max: ADVICE_MAX!, match: MIN_REQUIREMENTS_MATCH };
   return ids
     ? { title: intl.formatMessage({ id: ids.title }), text: intl.formatMessage({ id: ids.text }, values) }
-    : item;
+    : { title: item.title, text: item.text };
 }
 
-/** The advice of a status, each item's claim only where the input it rests on counts today (product/advice.ts). */
+/** The advice items of a status as a page lists them: each said in its language, a general tip labelled so. */
+export function adviceShown(
+  intl: IntlShape,
+  status: Status,
+  facts: AdviceFacts,
+): Array<{ title: string; text: string; tag?: string }> {
+  const general = intl.formatMessage({ id: "market.advice.general" });
+  return adviceFor(status, facts).map((item) => ({
+    ...adviceSaid(intl, status, item),
+    ...(item.general ? { tag: general } : {}),
+  }));
+}
+
+/** A general tip's label beside its title ("General tip"): a tip that rests on no figure of the country. */
+export function AdviceTag({ children }: { children: string }) {
+  return (
+    <span
+      className="ml-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-xs font-normal text-slate-700"
+      data-testid="advice-general"
+    >
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The advice of a status, each item's claim only where the input it rests on counts today and the figure shown
+ * supports it (product/advice.ts).
+ */
 export function AdviceList({
   status,
-  subScores,
+  facts,
   paused = false,
 }: {
   status: Status | null;
-  subScores: Snapshot["sub_scores"] | null;
+  facts: AdviceFacts;
   paused?: boolean;
 }) {
   const intl = useIntl();
   if (!status) return <NoAdvice paused={paused} />;
   return (
     <ul className="space-y-3" data-testid="advice">
-      {adviceFor(status, countingInputs(subScores))
-        .map((item) => adviceSaid(intl, status, item))
-        .map((a) => (
-          <li key={a.title}>
-            <p className="font-medium text-slate-900">{a.title}</p>
-            <p className="text-sm text-slate-700">{a.text}</p>
-          </li>
-        ))}
+      {adviceShown(intl, status, facts).map((a) => (
+        <li key={a.title}>
+          <p className="font-medium text-slate-900">
+            {a.title}
+            {a.tag ? (
+              <>
+                {" "}
+                <AdviceTag>{a.tag}</AdviceTag>
+              </>
+            ) : null}
+          </p>
+          <p className="text-sm text-slate-700">{a.text}</p>
+        </li>
+      ))}
     </ul>
   );
 }

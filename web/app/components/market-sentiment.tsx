@@ -78,7 +78,7 @@ function YoyBadge({
       {t(`yoy.${label}`)}
       <span className="font-normal">
         ({localDecimal(f, changeShownText(shown))}
-        {fromMonth ? ` ${t("yoy.since", { month: f.period(fromMonth) })}` : ""})
+        {fromMonth ? ` ${t("yoy.since", { month: f.periodAfterPreposition(fromMonth) })}` : ""})
       </span>
     </span>
   );

@@ -155,7 +155,8 @@ export function NumberedSteps({
   className,
   testId,
 }: {
-  steps: ReadonlyArray<{ title: string; text: string }>;
+  /** `tag`: shown after the title (the advice's "General tip"). */
+  steps: ReadonlyArray<{ title: string; text: string; tag?: ReactNode }>;
   className: string;
   testId?: string;
 }) {
@@ -167,7 +168,10 @@ export function NumberedSteps({
             {i + 1}
           </span>
           <span>
-            <span className="block font-medium">{s.title}</span>
+            <span className="block font-medium">
+              {s.title}
+              {s.tag}
+            </span>
             <span className="block text-sm text-slate-700">{s.text}</span>
           </span>
         </li>

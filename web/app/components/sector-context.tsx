@@ -5,6 +5,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { SectorRate } from "../../../product/sectors.ts";
+import { countryPhrase } from "../../../product/country-phrases.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 
@@ -31,7 +32,6 @@ export function WhereOpenings({
   const f = useFormat();
   const lp = useLocalePath();
   if (paused) return null;
-  const country = f.country(code);
   const sorted = [...sectors].sort((a, b) => b.value - a.value || a.code.localeCompare(b.code));
   const max = Math.max(1, ...sorted.flatMap((s) => [s.value, s.all_sectors ?? 0, s.eu_value ?? 0])) * 1.05;
   const tables = [...new Set(sorted.map((s) => s.table))].join(", ");
@@ -46,12 +46,12 @@ export function WhereOpenings({
       </h2>
       {sorted.length === 0 ? (
         <p className="mt-2 text-slate-700" data-testid="sectors-none">
-          <FormattedMessage id="sectors.none" values={{ country }} />
+          <FormattedMessage id="sectors.none" values={{ forCountry: countryPhrase(f.locale, code, "for") }} />
         </p>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">
-            <FormattedMessage id="sectors.intro" values={{ country }} />
+            <FormattedMessage id="sectors.intro" values={{ inCountry: countryPhrase(f.locale, code, "in") }} />
           </p>
           <ul className="mt-4 space-y-3" data-testid="sector-list">
             {sorted.map((s) => (

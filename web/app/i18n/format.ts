@@ -12,7 +12,8 @@ import {
   formatDate as formatDateEn,
   monthYear as monthYearEn,
 } from "../../../product/format.ts";
-import type { Evidence } from "../../../product/evidence.ts";
+import { coverPercent, type Evidence } from "../../../product/evidence.ts";
+import { roundHalfAway } from "../../../pipeline/model/round.ts";
 import type { Status } from "../../../product/weather.ts";
 
 const LABEL_IDS: Record<string, string> = {
@@ -53,11 +54,18 @@ export interface Formatters {
   score(value: number): string;
   /** A number as JavaScript writes it ("3.9", "10"), in the language's notation ("3,9"). */
   plain(value: number): string;
+  /** A percentage to `digits` places, rounded as every figure (normalised, half away from zero: pipeline/model/round.ts). */
   percent(value: number, digits?: number): string;
-  /** A figure to fixed decimals ("2.3" / "2,3"). */
+  /** A figure to fixed decimals ("2.3" / "2,3"), rounded the same way (product/format.ts `formatNumber`). */
   number(value: number, digits?: number): string;
   /** `2026-07` → "July 2026" / "Juli 2026"; quarters "Q2 2026" / "T2 2026". */
   period(period: string): string;
+  /**
+   * A period as a sentence says it after a preposition ("since {month}", "up to {until}"): a month in the form a date
+   * gives it (CLDR's format context), which Polish inflects ("od grudnia 2025", never the stand-alone "grudzień 2025");
+   * the same as `period` in the other languages and for quarters.
+   */
+  periodAfterPreposition(period: string): string;
   date(iso: string): string;
   monthYear(iso: string): string;
   /** "data to July 2026". */
@@ -109,7 +117,7 @@ function makeFormatters(intl: IntlShape): Formatters {
                 minimumFractionDigits: digits,
                 maximumFractionDigits: digits,
               }),
-          ).format(v / 100),
+          ).format(roundHalfAway(v, digits) / 100),
     number: (v, digits = 1) => decimal(locale, formatNumber(v, digits)),
     period: (p) => {
       // Quarters as the catalogue writes them ("Q2 2026", "T2 2026"; compare.quarter, shared with the compare page).
@@ -119,6 +127,21 @@ function makeFormatters(intl: IntlShape): Formatters {
       const m = /^(\d{4})-(\d{2})$/.exec(p);
       if (m) return monthFmt().format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));
       return formatPeriod(p);
+    },
+    periodAfterPreposition: (p) => {
+      const m = /^(\d{4})-(\d{2})$/.exec(p);
+      if (en || !m) return self.period(p);
+      const parts = cached(
+        `dayMonth|${locale}`,
+        () => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+      ).formatToParts(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));
+      const from = parts.findIndex((x) => x.type === "month");
+      return from < 0
+        ? self.period(p)
+        : parts
+            .slice(from)
+            .map((x) => x.value)
+            .join("");
     },
     date: (iso) => {
       if (en) return formatDateEn(iso);
@@ -138,8 +161,7 @@ function makeFormatters(intl: IntlShape): Formatters {
       ["high", "medium", "low"].includes(c)
         ? t(`country.confidence.${c}`)
         : t("country.confidence.other", { confidence: c }),
-    evidence: (e) =>
-      t("country.evidence", { inputs: e.inputs, of: e.of, cover: self.percent(Math.round(e.cover * 100), 0) }),
+    evidence: (e) => t("country.evidence", { inputs: e.inputs, of: e.of, cover: self.percent(coverPercent(e), 0) }),
     confidenceWithEvidence: (c, e) => (e ? `${self.confidence(c)} · ${self.evidence(e)}` : self.confidence(c)),
   };
   return self;

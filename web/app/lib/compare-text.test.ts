@@ -56,14 +56,14 @@ describe("differenceSentence", () => {
     expect(text).toMatch(/^Germany scores \d\.\d higher than France: /);
     expect(text).toContain("unemployment: 3.1% in Germany vs 7.4% in France");
     expect(text).toContain("only Germany has a sentiment survey");
-    expect(text).toContain("Germany's figure for the vacancy rate is more recent (September 2026 vs Q1 2026)");
+    expect(text).toContain("the figure for the vacancy rate is more recent for Germany (September 2026 vs Q1 2026)");
     const newerLow = { ...france("France"), sub_scores: { ...france("").sub_scores, V: s(60, 2.5, "2026-10") } };
     const olderHigh = {
       ...germany("Germany"),
       sub_scores: { ...germany("").sub_scores, V: s(60, 2.5, "2026-Q1", 0.5) },
     };
     expect(differenceSentence(en, differenceView(newerLow, olderHigh)!)).toContain(
-      "France's figure for the vacancy rate is more recent (October 2026 vs Q1 2026)",
+      "the figure for the vacancy rate is more recent for France (October 2026 vs Q1 2026)",
     );
   });
 
@@ -93,7 +93,7 @@ describe("differenceSentence", () => {
 
   it("says it in German with German numbers and months", () => {
     const text = differenceSentence(de, differenceView(france("Frankreich"), germany("Deutschland"))!);
-    expect(text).toMatch(/^Deutschland liegt \d,\d Punkte vor Frankreich: /);
+    expect(text).toMatch(/^Deutschland erreicht \d,\d Punkte mehr als Frankreich: /);
     expect(text).toContain("Arbeitslosigkeit: 3,1 % in Deutschland gegenüber 7,4 % in Frankreich");
     expect(text).toContain("nur Deutschland hat eine Stimmungsumfrage");
     expect(text).toContain("(September 2026 gegenüber Q1 2026)");

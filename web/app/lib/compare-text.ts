@@ -1,9 +1,11 @@
 // "Why they differ" said in the page's language (docs/i18n-pages.md): the same lines and shares as product/compare.ts
-// differenceView (whose English `sentence` the API and its tests keep), each phrase from the compare catalogue.
+// differenceView (whose English `sentence` the API and its tests keep), each phrase from the compare catalogue, each
+// country named in the language's grammar (article, number, after a preposition: product/country-phrases.ts).
 import type { IntlShape } from "react-intl";
 import type { DifferenceView, SideInput } from "../../../product/compare.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
-import { decimalIn, periodIn } from "./intl-numbers.ts";
+import { countryInSentence, countryNumber, countryPhrase } from "../../../product/country-phrases.ts";
+import { decimalIn, fixedIn, periodIn } from "./intl-numbers.ts";
 
 /** An input's value with its unit: "7.4%", "+0.3 points", "2.1". */
 function inputValueIn(intl: IntlShape, key: SubScoreKey, x: number): string {
@@ -13,17 +15,35 @@ function inputValueIn(intl: IntlShape, key: SubScoreKey, x: number): string {
   return n;
 }
 
-function phrase(intl: IntlShape, line: DifferenceView["lines"][number], names: DifferenceView["names"]): string {
+/**
+ * A country as the compare sentences say it in the page's language: as a subject with its article ("los Países
+ * Bajos"), whether a verb agrees with it in the plural ("puntúan"), and after "in" and "for" ("in den Niederlanden",
+ * "für die Niederlande"); product/country-phrases.ts.
+ */
+function said(intl: IntlShape, code: string) {
+  const l = intl.locale;
+  return {
+    name: countryInSentence(l, code),
+    number: countryNumber(l, code),
+    in: countryPhrase(l, code, "in"),
+    for: countryPhrase(l, code, "for"),
+  };
+}
+
+function phrase(intl: IntlShape, line: DifferenceView["lines"][number], view: DifferenceView): string {
   const { key, kind } = line;
-  if (kind === "added") return intl.formatMessage({ id: `compare.why.only.${key}` }, { name: names.higher });
-  if (kind === "removed") return intl.formatMessage({ id: `compare.why.only.${key}` }, { name: names.lower });
+  const one = (c: ReturnType<typeof said>) => ({ name: c.name, nameNumber: c.number, nameFor: c.for });
+  const higher = said(intl, view.higher);
+  const lower = said(intl, view.lower);
+  if (kind === "added") return intl.formatMessage({ id: `compare.why.only.${key}` }, one(higher));
+  if (kind === "removed") return intl.formatMessage({ id: `compare.why.only.${key}` }, one(lower));
   const a = line.lower as SideInput;
   const b = line.higher as SideInput;
   if (kind === "freshness") {
-    const [newer, n, o] = b.freshness > a.freshness ? [names.higher, b, a] : [names.lower, a, b];
+    const [newer, n, o] = b.freshness > a.freshness ? [higher, b, a] : [lower, a, b];
     return intl.formatMessage(
       { id: `compare.why.fresher.${key}` },
-      { name: newer, newer: periodIn(intl, n.period), older: periodIn(intl, o.period) },
+      { ...one(newer), newer: periodIn(intl, n.period), older: periodIn(intl, o.period) },
     );
   }
   return intl.formatMessage(
@@ -31,32 +51,29 @@ function phrase(intl: IntlShape, line: DifferenceView["lines"][number], names: D
     {
       input: intl.formatMessage({ id: `compare.input.${key}` }),
       higherValue: inputValueIn(intl, key, b.input),
-      higher: names.higher,
+      higher: higher.name,
+      higherIn: higher.in,
       lowerValue: inputValueIn(intl, key, a.input),
-      lower: names.lower,
+      lower: lower.name,
+      lowerIn: lower.in,
     },
   );
 }
 
 /** The whole sentence: "Germany scores 1.2 higher than France: unemployment: … (+0.8); …." */
 export function differenceSentence(intl: IntlShape, view: DifferenceView): string {
-  const { names } = view;
+  const higher = said(intl, view.higher);
+  const lower = said(intl, view.lower);
+  const pair = { higher: higher.name, higherNumber: higher.number, lower: lower.name, lowerNumber: lower.number };
   const head =
     view.delta_tenths === 0
-      ? intl.formatMessage({ id: "compare.why.same" }, { higher: names.higher, lower: names.lower })
-      : intl.formatMessage(
-          { id: "compare.why.higher" },
-          {
-            higher: names.higher,
-            lower: names.lower,
-            delta: intl.formatNumber(view.delta_tenths / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-          },
-        );
+      ? intl.formatMessage({ id: "compare.why.same" }, pair)
+      : intl.formatMessage({ id: "compare.why.higher" }, { ...pair, delta: fixedIn(intl, view.delta_tenths / 10, 1) });
   if (!view.lines.length) return capitalised(intl, intl.formatMessage({ id: "compare.why.headOnly" }, { head }));
   const lines = view.lines.map((l) =>
     intl.formatMessage(
       { id: "compare.why.line" },
-      { words: phrase(intl, l, names), share: signedTenthsIn(intl, l.shown_tenths) },
+      { words: phrase(intl, l, view), share: signedTenthsIn(intl, l.shown_tenths) },
     ),
   );
   return capitalised(
@@ -75,6 +92,6 @@ function capitalised(intl: IntlShape, text: string): string {
 
 /** Tenths as a signed share: "+0.8", "−0.3", "0.0" (pipeline/model/explain-phrases.ts signedTenths). */
 function signedTenthsIn(intl: IntlShape, t: number): string {
-  const text = intl.formatNumber(Math.abs(t) / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const text = fixedIn(intl, Math.abs(t) / 10, 1);
   return t > 0 ? `+${text}` : t < 0 ? `\u2212${text}` : text;
 }

@@ -1,6 +1,7 @@
 // The data of one country page (/country/{code} and /job-market/{name}), trimmed to what the page shows. Read
 // through the one reader (api/read-model.ts): a score that may not be shown today arrives already withheld.
 import { BADGE_PAUSED, badgeParts, badgeWidth } from "../../../api/badge.ts";
+import { adviceFacts } from "../../../product/advice.ts";
 import { changeSpecs } from "../../../product/change-view.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
@@ -36,6 +37,8 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     basis: snapshot?.basis ?? null,
     cover: snapshot?.cover ?? null,
     subScores: snapshot && snapshot.score !== null ? snapshot.sub_scores : null,
+    /** What the advice is chosen from (product/advice.ts): the inputs that count and the competition shown. */
+    adviceFacts: adviceFacts(snapshot && snapshot.score !== null ? snapshot : null),
     anchorMonth: snapshot?.anchor_month ?? null,
     asOf: snapshot?.as_of ?? null,
     /** When the scores were published (docs/product.md §2 "Dates"); null before the first publication. */

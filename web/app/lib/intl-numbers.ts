@@ -11,9 +11,21 @@ export function scoreIn(intl: IntlShape, score: number): string {
   return intl.formatNumber(roundScore(score), ONE_DECIMAL);
 }
 
+/**
+ * A figure to `decimals` places in the page's notation ("12.8" / "12,8"), rounded as every shown figure: normalised to
+ * 9 decimals, then half away from zero (pipeline/model/round.ts), so 10.2 / 0.8 is 12.8 in every language. Every
+ * `intl.formatNumber` of a figure with fixed decimals goes through here.
+ */
+export function fixedIn(intl: IntlShape, x: number, decimals = 1): string {
+  return intl.formatNumber(roundHalfAway(x, decimals), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+}
+
 /** A number with one decimal and its sign: "+0.3", "−0.2" (U+2212), "0.0". */
 export function signedIn(intl: IntlShape, x: number): string {
-  const r = Math.round(x * 10) / 10;
+  const r = roundHalfAway(x, 1);
   const digits = intl.formatNumber(Math.abs(r), ONE_DECIMAL);
   return r > 0 ? `+${digits}` : r < 0 ? `\u2212${digits}` : digits;
 }

@@ -56,7 +56,7 @@ describe("pageMeta", () => {
         tagName: "link",
         rel: "alternate",
         type: "application/atom+xml",
-        title: "Job Weather Index: all 31 countries",
+        title: "Job Weather Index: all countries",
         href: "https://jw.example/feeds/all.atom",
       },
     ]);

@@ -1,7 +1,6 @@
 // Page metadata, rendered on the server for every page (docs/product.md §2 "Page metadata"; docs/product.md Presentation):
 // title, description, canonical link from the public origin, Open Graph, Twitter card, optional JSON-LD.
 import type { MetaDescriptor } from "react-router";
-import { COUNTRIES } from "../../../lib/countries.ts";
 import { feedPath, feedTitle } from "../../../product/feeds.ts";
 import { DEFAULT_DESCRIPTION, OG_IMAGE_PATH, PRODUCT_NAME } from "../../../product/brand.ts";
 import { DEFAULT_LOCALE, LOCALES, localeFromPath, localePath, stripLocale } from "../i18n/locales.ts";
@@ -118,7 +117,7 @@ export function pageMeta(args: MetaArgs, page: PageMeta): MetaDescriptor[] {
       tagName: "link",
       rel: "alternate",
       type: "application/atom+xml",
-      title: feedTitle(f?.name ?? null, COUNTRIES.length),
+      title: feedTitle(f?.name ?? null),
       href,
     });
   }

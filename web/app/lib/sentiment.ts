@@ -31,13 +31,13 @@ export function countingSaid(intl: IntlShape, f: Formatters, s: SentimentSourceP
     intl.formatMessage({ id: `market.sentiment.${id}` }, values);
   if (s.counts) {
     if (s.freshness >= 1) return t("counts.full");
-    return t("counts.partial", { share: f.percent(Math.round(s.freshness * 100), 0), age: s.age });
+    return t("counts.partial", { share: f.percent(s.freshness * 100, 0), age: s.age });
   }
   return t("tooOld", {
     period: f.period(s.period),
     age: s.age,
     cutoff: s.cutoff_months,
-    until: f.period(s.counts_until),
+    until: f.periodAfterPreposition(s.counts_until),
   });
 }
 

@@ -2,11 +2,13 @@
 // published scores, statuses and confidence, every sub-score with its input, month and freshness, their histories
 // on one time axis, the community mood, and why their scores differ (product/compare.ts: the exact attribution
 // over the inputs, in words). The countries stay in the order the visitor named them (the canonical link is the
-// alphabetical address); upper case answers 301 to the lower-case address; an unknown code, a duplicate or more
-// than four answer 404. `?add={code}` (the "Compare with…" form) adds a country at the end.
+// alphabetical address); upper case answers 301 to the lower-case address; one country alone, more than four or a
+// country named twice are explained with the ways on (a page, noindex), an unknown code answers 404. `?add={code}` (the
+// "Compare with…" form) adds a country at the end.
 import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { countryByCode } from "../../../lib/countries.ts";
+import { roundHalfAway } from "../../../pipeline/model/round.ts";
 import type { HistoryPoint, SubScoreKey } from "../../../pipeline/model/types.ts";
 import {
   COMPARE_MAX,
@@ -29,8 +31,9 @@ import { countryNameIn } from "../../../product/country-names.ts";
 import { countryInSentence } from "../../../product/country-phrases.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
-import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
+import { fixedIn, periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
+import { canSummarise } from "../lib/community.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
 
@@ -55,14 +58,20 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   }
   const r = readComparePath(raw);
   if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
-  if (r.kind === "count") {
-    // One country alone, or five and more: the 2-to-4 rule in words, with the ways on (docs/product.md).
+  if (r.kind === "count" || r.kind === "duplicate") {
+    // One country alone, five and more, or one named twice: the rule in words, with the ways on (docs/product.md).
     const t = pageTextOf(request);
+    const repeated = r.kind === "duplicate" ? r.repeated : [];
     return {
       notFound: false as const,
       limits: true as const,
       codes: r.codes,
-      meta: { title: t("compare.limits.title", { min: COMPARE_MIN, max: COMPARE_MAX }) },
+      repeated,
+      meta: {
+        title: repeated.length
+          ? t("compare.duplicate.title")
+          : t("compare.limits.title", { min: COMPARE_MIN, max: COMPARE_MAX }),
+      },
       messages: pageMessages(request, "compare"),
     };
   }
@@ -127,7 +136,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 /** The table's value of an input (one decimal as published, not the explanation's rounding). */
 function inputCell(intl: IntlShape, key: SubScoreKey, x: number): string {
-  const n = intl.formatNumber(x, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const n = fixedIn(intl, x, 1);
   if (key === "U" || key === "V") return intl.formatMessage({ id: "compare.unit.percent" }, { value: n });
   if (key === "M") return intl.formatMessage({ id: "compare.unit.points" }, { value: x > 0 ? `+${n}` : n });
   return n;
@@ -138,7 +147,7 @@ export default function ComparePage() {
   const intl = useIntl();
   const f = useFormat();
   if (d.notFound) return <CountryNotFound />;
-  if (d.limits) return <CompareLimits codes={d.codes} />;
+  if (d.limits) return <CompareLimits codes={d.codes} repeated={d.repeated} />;
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `compare.${id}` }, values);
   const lp = useLocalePath();
@@ -207,15 +216,12 @@ export default function ComparePage() {
               </p>
             ) : null}
             <p className="mt-1 text-sm text-slate-700" data-testid="compare-mood">
-              {c.mood.count > 0 && c.mood.average_mood !== null
-                ? t("card.mood", {
-                    average: intl.formatNumber(c.mood.average_mood, {
-                      minimumFractionDigits: 1,
-                      maximumFractionDigits: 1,
-                    }),
-                    count: c.mood.count,
-                  })
-                : t("card.moodNone")}
+              {/* An average only from the minimum number of experiences on, as on the country page (web/app/lib/community.ts). */}
+              {c.mood.count === 0
+                ? t("card.moodNone")
+                : canSummarise(c.mood.count) && c.mood.average_mood !== null
+                  ? t("card.mood", { average: fixedIn(intl, c.mood.average_mood, 1), count: c.mood.count })
+                  : t("card.moodTooFew", { count: c.mood.count })}
             </p>
           </div>
         ))}
@@ -284,8 +290,8 @@ export default function ComparePage() {
                             <span className="block text-xs text-slate-600">
                               {t("inputs.cell", {
                                 period: periodIn(intl, s.period),
-                                fresh: Math.round(s.freshness * 100) / 100,
-                                value: Math.round(s.value),
+                                fresh: roundHalfAway(s.freshness, 2),
+                                value: roundHalfAway(s.value, 0),
                               })}
                             </span>
                           </>
@@ -332,11 +338,12 @@ export default function ComparePage() {
 }
 
 /**
- * An address naming one country alone or five and more: the 2-to-4 rule said, and the ways on. One country: the
- * "Compare with…" form (a plain GET form, without JavaScript too) and its page; more: the first four compared, and
- * each country's page.
+ * An address naming one country alone, five and more, or a country twice: the rule said, and the ways on. One
+ * country: the "Compare with…" form (a plain GET form, without JavaScript too) and its page; more: the first four
+ * compared, and each country's page. A country named twice is said first (`repeated`), then the same ways on for the
+ * countries named, each once.
  */
-function CompareLimits({ codes }: { codes: readonly string[] }) {
+function CompareLimits({ codes, repeated }: { codes: readonly string[]; repeated: readonly string[] }) {
   const intl = useIntl();
   const f = useFormat();
   const lp = useLocalePath();
@@ -345,10 +352,32 @@ function CompareLimits({ codes }: { codes: readonly string[] }) {
   const names = codes.map((c) => f.country(c));
   const list = (xs: readonly string[]) => intl.formatList(xs, { type: "conjunction" });
   const first = codes.slice(0, COMPARE_MAX);
+  const twice = repeated.length
+    ? intl.formatMessage(
+        { id: "compare.duplicate.text" },
+        { names: list(repeated.map((c) => countryInSentence(intl.locale, c))) },
+      )
+    : null;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10" data-testid="compare-limits">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
-      {codes.length < COMPARE_MIN ? (
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {twice ? intl.formatMessage({ id: "compare.duplicate.title" }) : t("title")}
+      </h1>
+      {twice ? (
+        <p className="mt-3 text-lg text-slate-700" data-testid="compare-duplicate">
+          {twice}
+        </p>
+      ) : null}
+      {twice && codes.length >= COMPARE_MIN && codes.length <= COMPARE_MAX ? (
+        <p className="mt-6">
+          <Link
+            to={lp(compareAddress(codes))}
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
+          >
+            {t("firstFour", { names: list(codes.map((c) => f.country(c))) })}
+          </Link>
+        </p>
+      ) : codes.length < COMPARE_MIN ? (
         <>
           <p className="mt-3 text-lg text-slate-700">{t("one", { country: names[0]! })}</p>
           <div className="mt-6">

@@ -36,7 +36,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
       description: t("open-data.meta.description", { product: PRODUCT_NAME, licence: INDEX_LICENCE.short }),
     },
     asOf: publication?.as_of ?? null,
-    countries: context.read.countries(context.now).map((c) => ({ code: c.code })),
+    countries: context.read.countries(context.now).map((c) => ({ code: c.code, scored: c.score !== null })),
     csv: csvFormats(context.site.publicOrigin, (id) => t(id)),
     endpoints: endpointList(context.site.publicOrigin, (id) => t(id)),
     messages: pageMessages(request, "open-data"),
@@ -134,7 +134,10 @@ export default function OpenData() {
       </h2>
       <p className={para}>
         <a className={`${link} font-medium`} href={scoresCsv} download>
-          {t("downloads.scores", { count: data.countries.length })}
+          {t("downloads.scores", {
+            count: data.countries.length,
+            scored: data.countries.filter((c) => c.scored).length,
+          })}
         </a>
         {data.asOf ? (
           <span className="text-slate-700">
@@ -213,7 +216,6 @@ export default function OpenData() {
       </h2>
       <p className={para}>
         {rich("feeds.intro", {
-          count: data.countries.length,
           feed: (chunks) => (
             <a className={link} href={feedPath(null)}>
               {chunks}

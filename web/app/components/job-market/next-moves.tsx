@@ -2,8 +2,7 @@
 // numbered list, or why there is none.
 import { useIntl } from "react-intl";
 import type { CountryPageData } from "../../lib/country.server.ts";
-import { adviceFor, countingInputs } from "../../../../product/advice.ts";
-import { NoAdvice, adviceSaid } from "../market-advice.tsx";
+import { AdviceTag, NoAdvice, adviceShown } from "../market-advice.tsx";
 import { NumberedSteps } from "../page-parts.tsx";
 import { useJobMarketText } from "./text.ts";
 
@@ -19,9 +18,16 @@ export function NextMoves({ data }: { data: CountryPageData }) {
         <NumberedSteps
           className="space-y-4"
           testId="advice"
-          steps={adviceFor(data.status, countingInputs(data.subScores)).map((item) =>
-            adviceSaid(intl, data.status!, item),
-          )}
+          steps={adviceShown(intl, data.status, data.adviceFacts).map((a) => ({
+            title: a.title,
+            text: a.text,
+            tag: a.tag ? (
+              <>
+                {" "}
+                <AdviceTag>{a.tag}</AdviceTag>
+              </>
+            ) : undefined,
+          }))}
         />
       ) : (
         <NoAdvice paused={data.paused} />

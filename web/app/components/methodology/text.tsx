@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Code } from "../api-type.tsx";
+import { fixedIn } from "../../lib/intl-numbers.ts";
 
 export type Values = Record<string, string | number | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
 export const strong = (chunks: ReactNode[]) => <strong>{chunks}</strong>;
@@ -17,7 +18,6 @@ export function useMethodologyText() {
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `methodology.${id}` }, values);
   const m = (id: string, values?: Values) => <FormattedMessage id={`methodology.${id}`} values={values as never} />;
-  const n = (x: number, digits?: number) =>
-    intl.formatNumber(x, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const n = (x: number, digits?: number) => (digits === undefined ? intl.formatNumber(x) : fixedIn(intl, x, digits));
   return { intl, t, m, n };
 }
