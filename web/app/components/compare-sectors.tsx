@@ -8,18 +8,21 @@ import { useIntl } from "react-intl";
 import type { CompareSectorCell, SectorChoice } from "../../../product/sectors.ts";
 import { useFormat } from "../i18n/format.ts";
 import { Flag } from "./flag.tsx";
-import { olderText, sectorName } from "./sector-words.ts";
-import { choiceName, coverSentences, SectorSelect } from "./sector-pick.tsx";
+import { olderText } from "./sector-words.ts";
+import { anySectorName, choiceName, SectorSelect } from "./sector-pick.tsx";
 
 export function CompareSectors({
   countries,
   choice,
+  covers,
   unknown,
   paused,
   action,
 }: {
   countries: ReadonlyArray<{ code: string; name: string; cell: CompareSectorCell | null }>;
   choice: SectorChoice;
+  /** What the role (or finer section) picked reads, in words (web/app/lib/sectors.server.ts coverSentences). */
+  covers: readonly string[];
   /** The address asked for a sector the page does not know: every sector is shown, with a note. */
   unknown: boolean;
   paused: boolean;
@@ -33,7 +36,6 @@ export function CompareSectors({
     intl.formatMessage({ id: `sectors.compare.${key}` }, values);
   const label = choiceName(intl, choice);
   const sectorCells = countries.map((c) => (c.cell?.kind === "sector" ? c.cell : null));
-  const covers = coverSentences(intl, choice, sectorCells);
   const anyOlder = sectorCells.some((c) => c !== null && (c.behind ?? 0) > 0);
   const flags = [...new Set(countries.flatMap((c) => (c.cell?.flag ? [c.cell.flag] : [])))];
   return (
@@ -134,7 +136,7 @@ export function CompareSectors({
                           </span>
                           {cell.kind === "sector" ? (
                             <span className="block text-xs text-slate-600" data-testid="compare-sector-read">
-                              {sectorName(intl, cell)}
+                              {anySectorName(intl, cell)}
                             </span>
                           ) : null}
                           {cell.kind === "sector" && (cell.behind ?? 0) > 0 ? (

@@ -1,7 +1,7 @@
 // A visitor's sector or role (docs/product.md `/sectors` and compare): the labelled select of the GET forms that pick
-// it (works without JavaScript), its name in the page's language, and what a role family or a finer section reads
-// (the NACE aggregate named: "health and social work is published only together with public administration and
-// education"). Shared by /sectors and /compare/{codes}. The choice itself is product/sectors.ts readSectorChoice.
+// it (works without JavaScript) and its name in the page's language. Shared by /sectors and /compare/{codes}. The
+// choice itself is product/sectors.ts readSectorChoice; what a role reads is said by the loaders
+// (web/app/lib/sectors.server.ts coverSentences).
 import { useIntl } from "react-intl";
 import { ROLE_FAMILIES, type RoleFamily } from "../../../product/options.ts";
 import {
@@ -11,8 +11,8 @@ import {
   roleValue,
   sectorCodes,
   type SectorChoice,
-  type SectorView,
 } from "../../../product/sectors.ts";
+import { FINER_SECTORS, type NaceRevision } from "../../../pipeline/sector-list.ts";
 import { sectorName } from "./sector-words.ts";
 
 type Intl = ReturnType<typeof useIntl>;
@@ -21,48 +21,21 @@ type Intl = ReturnType<typeof useIntl>;
 export const roleName = (intl: Intl, family: RoleFamily) =>
   intl.formatMessage({ id: `forms.option.${roleSlug(family)}` });
 
+/**
+ * Any published sector's name in the page's language: a shown aggregate's (sector-words.ts sectorName), or a finer
+ * section's a role family reads (`sectors.section.nace_r2.Q`), which only the pages with a pick say.
+ */
+export function anySectorName(intl: Intl, s: { revision: NaceRevision; code: string }): string {
+  if (FINER_SECTORS[s.revision][s.code] === undefined) return sectorName(intl, s);
+  const id = `sectors.section.${s.revision}.${s.code}`;
+  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : `NACE ${s.code}`;
+}
+
 /** The name of what was picked: "All sectors", a sector's name, or a role's. */
 export function choiceName(intl: Intl, choice: SectorChoice): string {
   if (choice.kind === "all") return intl.formatMessage({ id: "sectors.pick.all" });
   if (choice.kind === "role") return roleName(intl, choice.family);
-  return sectorName(intl, { revision: "nace_r2", code: choice.code });
-}
-
-/** The role family whose words say what a finer section reads (`Q` is health care's). */
-const SECTION_ROLES: Readonly<Record<string, RoleFamily>> = {
-  G: "Retail",
-  H: "Transportation",
-  I: "Hospitality",
-  P: "Education",
-  Q: "Healthcare",
-};
-
-/**
- * What a role family (or a finer section) reads, in words, once per kind of aggregate the shown figures use: its own
- * section where a loaded file holds it ("… on its own (NACE Q)"), else the aggregate it is published in ("health and
- * social work is published only together with public administration and education: this rate covers all three
- * (NACE O-Q)"). Empty for a shown aggregate or every sector (their names say what they cover).
- */
-export function coverSentences(intl: Intl, choice: SectorChoice, rates: ReadonlyArray<SectorView | null>): string[] {
-  const family =
-    choice.kind === "role" ? choice.family : choice.kind === "sector" ? SECTION_ROLES[choice.code] : undefined;
-  if (family === undefined || choice.kind === "all" || choice.codes === null) return [];
-  const said = new Map<string, string>();
-  const used = rates.filter((r): r is SectorView => r !== null);
-  // Without any figure, the aggregate its codes fall back to (the last of NACE Rev. 2's list).
-  const kinds = used.length
-    ? used.map((r) => ({ finer: r.part_of !== null, code: r.code, revision: r.revision }))
-    : [{ finer: false, code: choice.codes.nace_r2.at(-1)!, revision: "nace_r2" as const }];
-  for (const k of kinds) {
-    const key = `${k.finer}|${k.revision}|${k.code}`;
-    if (said.has(key)) continue;
-    const code = k.revision === "nace_r2_1" ? `Rev. 2.1 ${k.code}` : k.code;
-    said.set(
-      key,
-      intl.formatMessage({ id: `sectors.covers.${roleSlug(family)}` }, { finer: k.finer ? "yes" : "no", code }),
-    );
-  }
-  return [...new Set(said.values())];
+  return anySectorName(intl, { revision: "nace_r2", code: choice.code });
 }
 
 /** The labelled select of a sector pick form: every sector (where offered), the sectors, the roles. */
@@ -93,7 +66,7 @@ export function SectorSelect({
       <optgroup label={intl.formatMessage({ id: "sectors.pick.sectors" })}>
         {/* A finer section asked for by address (`?sector=Q`) is not in the list: it is offered while chosen. */}
         {sectorCodes(value) !== null && !PICKABLE_SECTORS.includes(value) ? (
-          <option value={value}>{sectorName(intl, { revision: "nace_r2", code: value })}</option>
+          <option value={value}>{anySectorName(intl, { revision: "nace_r2", code: value })}</option>
         ) : null}
         {PICKABLE_SECTORS.map((code) => (
           <option key={code} value={code}>

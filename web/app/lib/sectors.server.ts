@@ -12,10 +12,13 @@ import {
   sectorView,
   yearChange,
   type CompactTrend,
+  roleSlug,
   type CompareSectorCell,
   type SectorChoice,
   type SectorRate,
+  type SectorView,
 } from "../../../product/sectors.ts";
+import type { RoleFamily } from "../../../product/options.ts";
 
 /** The headline vacancy rate's quarter of a snapshot (the all-sector rate of the freshest table, docs/model.md §1). */
 export const headlineQuarter = (snapshot: PublishedSnapshot | null | undefined): string | null =>
@@ -83,4 +86,43 @@ export function compareSectorCell(
   if (choice.codes === null) return null;
   const rate = pickSector(snapshot.sectors ?? [], choice.codes);
   return rate && { kind: "sector", ...sectorView(rate, headlineQuarter(snapshot)) };
+}
+
+/** The role family whose words say what a finer section reads (`Q` is health care's). */
+const SECTION_ROLES: Readonly<Record<string, RoleFamily>> = {
+  G: "Retail",
+  H: "Transportation",
+  I: "Hospitality",
+  P: "Education",
+  Q: "Healthcare",
+};
+
+/**
+ * What a role family (or a finer section) reads, in the page's language (`t`: the loader's translator,
+ * page-text.server.ts), once per kind of aggregate the shown figures use: its own section where a loaded file holds it
+ * ("… on its own (NACE Q)"), else the aggregate it is published in ("health and social work is published only
+ * together with public administration and education: this rate covers all three (NACE O-Q)"). Empty for a shown
+ * aggregate or every sector (their names say what they cover). Said by the loader: only the pick's sentences travel
+ * with the page (the `sector-covers` namespace is loader-only).
+ */
+export function coverSentences(
+  t: (id: string, values?: Record<string, string | number>) => string,
+  choice: SectorChoice,
+  rates: ReadonlyArray<Pick<SectorView, "part_of" | "code" | "revision"> | null>,
+): string[] {
+  if (choice.kind === "all" || choice.codes === null) return [];
+  const family = choice.kind === "role" ? choice.family : SECTION_ROLES[choice.code];
+  if (family === undefined) return [];
+  const used = rates.filter((r) => r !== null);
+  // Without any figure, the aggregate its codes fall back to (the last of NACE Rev. 2's list).
+  const kinds = used.length
+    ? used.map((r) => ({ finer: r.part_of !== null, code: r.code, revision: r.revision }))
+    : [{ finer: false, code: choice.codes.nace_r2.at(-1)!, revision: "nace_r2" as const }];
+  const said: string[] = [];
+  for (const k of kinds) {
+    const code = k.revision === "nace_r2_1" ? `Rev. 2.1 ${k.code}` : k.code;
+    const text = t(`sector-covers.${roleSlug(family)}`, { finer: k.finer ? "yes" : "no", code });
+    if (!said.includes(text)) said.push(text);
+  }
+  return said;
 }

@@ -19,7 +19,7 @@ import {
 import { WEIGHT_KEYS } from "../../../product/weights.ts";
 import { ALL_CHOICE, readSectorChoice, type SectorChoice } from "../../../product/sectors.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
-import { compareSectorCell } from "../lib/sectors.server.ts";
+import { compareSectorCell, coverSentences } from "../lib/sectors.server.ts";
 import { CompareSectors } from "../components/compare-sectors.tsx";
 import { CompareWith } from "../components/compare-with.tsx";
 import { Flag } from "../components/flag.tsx";
@@ -125,7 +125,17 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     codes: r.codes,
     countries,
     differences: differences.filter((d) => d !== null),
-    sector: { choice: sectorPick.choice, unknown: sectorPick.unknown, paused, keep },
+    sector: {
+      choice: sectorPick.choice,
+      unknown: sectorPick.unknown,
+      paused,
+      keep,
+      covers: coverSentences(
+        t,
+        sectorPick.choice,
+        countries.map((c) => (c.sector?.kind === "sector" ? c.sector : null)),
+      ),
+    },
     meta: { title: t("compare.meta.title", { names }), description: t("compare.meta.description", { names }) },
     messages: pageMessages(request, "compare"),
   };
@@ -326,6 +336,7 @@ export default function ComparePage() {
       <CompareSectors
         countries={countries.map((c) => ({ code: c.code, name: c.name, cell: c.sector }))}
         choice={d.sector.choice}
+        covers={d.sector.covers}
         unknown={d.sector.unknown}
         paused={d.sector.paused}
         action={lp(compareAddress(d.codes))}

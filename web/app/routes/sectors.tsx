@@ -10,9 +10,9 @@ import type { PageHandle, SiteLoaderArgs } from "../lib/context.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import { pickSector, readSectorChoice, sectorChoice, type SectorView } from "../../../product/sectors.ts";
 import { Flag } from "../components/flag.tsx";
-import { olderText, sectorName } from "../components/sector-words.ts";
-import { choiceName, coverSentences, SectorSelect } from "../components/sector-pick.tsx";
-import { headlineQuarter, sectorWithYear } from "../lib/sectors.server.ts";
+import { olderText } from "../components/sector-words.ts";
+import { anySectorName, choiceName, SectorSelect } from "../components/sector-pick.tsx";
+import { coverSentences, headlineQuarter, sectorWithYear } from "../lib/sectors.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
@@ -62,6 +62,12 @@ export function loader({ request, context }: SiteLoaderArgs) {
     dir,
     paused: state.paused,
     rows,
+    /** What the role (or finer section) picked reads, in words (said here: only these sentences travel). */
+    covers: coverSentences(
+      t,
+      pick,
+      rows.map((r) => r.rate),
+    ),
     messages: pageMessages(request, "sectors"),
   };
 }
@@ -86,11 +92,11 @@ export default function Sectors() {
   const rates = data.rows.map((r) => r.rate);
   // The aggregate most rows read (named in the caption); a row reading another names its own.
   const main = mostCommon(rates.flatMap((r) => (r ? [`${r.revision}|${r.code}`] : [])));
-  const covers = coverSentences(intl, pick, rates);
   const nameOf = (key: string) => {
     const [revision, code] = key.split("|") as [SectorView["revision"], string];
-    return sectorName(intl, { revision, code });
+    return anySectorName(intl, { revision, code });
   };
+  const { covers } = data;
   const anyOlder = rates.some((r) => r !== null && (r.behind ?? 0) > 0);
   const ownDir = (s: Sort): "asc" | "desc" => (s === "country" ? "asc" : "desc");
   const dir: "asc" | "desc" = data.dir ?? ownDir(data.sort);
@@ -206,7 +212,7 @@ export default function Sectors() {
                         </span>
                         {main !== null && `${r.rate.revision}|${r.rate.code}` !== main ? (
                           <span className="block text-xs text-slate-600" data-testid="row-sector">
-                            {sectorName(intl, r.rate)}
+                            {anySectorName(intl, r.rate)}
                           </span>
                         ) : null}
                         {(r.rate.behind ?? 0) > 0 ? (
