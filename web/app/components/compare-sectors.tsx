@@ -121,24 +121,27 @@ export function CompareSectors({
                       </td>
                     ) : (
                       <>
-                        <td className="px-3 py-2 align-top tabular-nums" data-testid="compare-sector-rate">
+                        <td className="min-w-40 px-3 py-2 align-top tabular-nums" data-testid="compare-sector-rate">
                           <span className="font-semibold text-slate-900">{f.percent(cell.value)}</span>
                           {cell.flag ? (
-                            <span className="ml-1 text-xs text-slate-700" data-flag={cell.flag}>
-                              ({cell.flag})
-                            </span>
-                          ) : null}
+                            <>
+                              {" "}
+                              <span className="text-xs text-slate-700" data-flag={cell.flag}>
+                                ({cell.flag})
+                              </span>
+                            </>
+                          ) : null}{" "}
                           <span className="block text-xs text-slate-600" data-testid="compare-sector-quarter">
                             {f.period(cell.period)}
                             {cell.kind === "sector" && cell.s_adj === "NSA"
                               ? ` · ${intl.formatMessage({ id: "sectors.nsa" })}`
                               : ""}
-                          </span>
+                          </span>{" "}
                           {cell.kind === "sector" ? (
                             <span className="block text-xs text-slate-600" data-testid="compare-sector-read">
                               {anySectorName(intl, cell)}
                             </span>
-                          ) : null}
+                          ) : null}{" "}
                           {cell.kind === "sector" && (cell.behind ?? 0) > 0 ? (
                             <span className="block text-xs text-amber-900" data-testid="sector-older">
                               {olderText(intl, f, cell, "other")}

@@ -42,6 +42,8 @@ export function WhereOpenings({
   const sorted = [...sectors].sort((a, b) => b.value - a.value || a.code.localeCompare(b.code));
   const max = Math.max(1, ...sorted.flatMap((s) => [s.value, s.all_sectors ?? 0, s.eu_value ?? 0])) * 1.05;
   const tables = [...new Set(sorted.map((s) => s.table))].join(", ");
+  // One scale for every trend of the section, from zero: lines compare, and a small move looks small.
+  const trendMax = Math.max(0, ...sorted.flatMap((s) => s.trend?.values.filter((v) => v !== null) ?? []));
   return (
     <section
       aria-labelledby="openings-title"
@@ -111,7 +113,7 @@ export function WhereOpenings({
                       {older}
                     </p>
                   ) : null}
-                  {s.trend ? <SectorTrend trend={s.trend} id={trendId} /> : null}
+                  {s.trend ? <SectorTrend trend={s.trend} id={trendId} max={trendMax} /> : null}
                 </li>
               );
             })}
@@ -159,18 +161,17 @@ const PAD = 3;
 
 /**
  * A sector's trend as a small line (server-rendered SVG, no script): one point per quarter, a gap where the series
- * has none, the newest quarter marked. Its accessible name is the sentence printed beside it (trendText).
+ * has none, the newest quarter marked, on a scale from zero to `max` (the section's highest value, so that the lines
+ * of one section compare). Its accessible name is the sentence printed beside it (trendText).
  */
-export function SectorTrend({ trend, id }: { trend: CompactTrend; id: string }) {
+export function SectorTrend({ trend, id, max }: { trend: CompactTrend; id: string; max: number }) {
   const intl = useIntl();
   const f = useFormat();
   const known = trend.values.filter((v): v is number => v !== null);
-  const lo = Math.min(...known);
-  const hi = Math.max(...known);
-  const span = hi - lo || 1;
+  const span = Math.max(max, ...known) || 1;
   const n = trend.values.length;
   const x = (i: number) => PAD + (n === 1 ? 0 : (i * (W - 2 * PAD)) / (n - 1));
-  const y = (v: number) => H - PAD - ((v - lo) / span) * (H - 2 * PAD);
+  const y = (v: number) => H - PAD - (Math.max(0, v) / span) * (H - 2 * PAD);
   // Runs of consecutive quarters with a value: one polyline each.
   const runs: string[] = [];
   let run: string[] = [];

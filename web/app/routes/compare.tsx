@@ -280,7 +280,7 @@ export default function ComparePage() {
           {t("inputs.title")}
         </h2>
         <div
-          className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+          className="scroll-hint mt-2 overflow-x-auto rounded-xl border border-slate-200"
           tabIndex={0}
           role="region"
           aria-label={t("inputs.label")}

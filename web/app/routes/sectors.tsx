@@ -169,9 +169,14 @@ export default function Sectors() {
           {t("paused")}
         </p>
       ) : !hasCodes ? null : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div
+          className="scroll-hint mt-6 overflow-x-auto rounded-xl border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="sector-table-caption"
+        >
           <table className="w-full text-sm" data-testid="sector-table">
-            <caption className="px-2 py-2 sm:px-3 text-left text-slate-700">
+            <caption id="sector-table-caption" className="px-2 py-2 sm:px-3 text-left text-slate-700">
               {t("caption", {
                 sector: main && pick.kind === "role" ? nameOf(main) : sectorLabel,
                 count: withRate,
@@ -204,17 +209,17 @@ export default function Sectors() {
                     </td>
                   ) : (
                     <>
-                      <td className="px-2 py-2 sm:px-3 tabular-nums">
+                      <td className="min-w-40 px-2 py-2 sm:px-3 tabular-nums">
                         <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>
                         <span className="block text-xs text-slate-600">
                           {f.period(r.rate.period)}
                           {r.rate.s_adj === "NSA" ? ` · ${t("nsa")}` : ""}
-                        </span>
+                        </span>{" "}
                         {main !== null && `${r.rate.revision}|${r.rate.code}` !== main ? (
                           <span className="block text-xs text-slate-600" data-testid="row-sector">
                             {anySectorName(intl, r.rate)}
                           </span>
-                        ) : null}
+                        ) : null}{" "}
                         {(r.rate.behind ?? 0) > 0 ? (
                           <span className="block text-xs text-amber-900" data-testid="sector-older">
                             {olderText(intl, f, r.rate, "other")}
@@ -240,7 +245,7 @@ export default function Sectors() {
                                   signDisplay: "exceptZero",
                                 }),
                               })}
-                            </span>
+                            </span>{" "}
                             <span className="block text-xs text-slate-600">
                               {t("changeFrom", {
                                 rate: f.percent(r.rate.year.fromValue),
