@@ -119,7 +119,8 @@ export function coverSentences(
     ? used.map((r) => ({ finer: r.part_of !== null, code: r.code, revision: r.revision }))
     : [{ finer: false, code: choice.codes.nace_r2.at(-1)!, revision: "nace_r2" as const }];
   const said: string[] = [];
-  for (const k of kinds) {
+  // The finer section first: what the pick reads where it can, then what it falls back to.
+  for (const k of [...kinds].sort((a, b) => Number(b.finer) - Number(a.finer))) {
     const code = k.revision === "nace_r2_1" ? `Rev. 2.1 ${k.code}` : k.code;
     const text = t(`sector-covers.${roleSlug(family)}`, { finer: k.finer ? "yes" : "no", code });
     if (!said.includes(text)) said.push(text);

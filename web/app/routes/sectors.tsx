@@ -178,7 +178,8 @@ export default function Sectors() {
           <table className="w-full text-sm" data-testid="sector-table">
             <caption id="sector-table-caption" className="px-2 py-2 sm:px-3 text-left text-slate-700">
               {t("caption", {
-                sector: main && pick.kind === "role" ? nameOf(main) : sectorLabel,
+                // A role or a finer section is named by the aggregate most countries read.
+                sector: main && (pick.kind === "role" || main !== `nace_r2|${pick.code}`) ? nameOf(main) : sectorLabel,
                 count: withRate,
                 total: data.rows.length,
               })}
@@ -210,7 +211,7 @@ export default function Sectors() {
                   ) : (
                     <>
                       <td className="min-w-40 px-2 py-2 sm:px-3 tabular-nums">
-                        <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>
+                        <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>{" "}
                         <span className="block text-xs text-slate-600">
                           {f.period(r.rate.period)}
                           {r.rate.s_adj === "NSA" ? ` · ${t("nsa")}` : ""}
