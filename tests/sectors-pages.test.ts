@@ -114,8 +114,8 @@ describe("/sectors: one sector across countries", () => {
 
   it("reads a role's sector, says when a role has none, and refuses an unknown sector visibly", async () => {
     const health = (await page("/sectors?sector=role-healthcare")).document;
-    expect(text(health.querySelector('[data-testid="role-note"]'))).toBe(
-      "Healthcare: the sector Public administration, education, health and social work.",
+    expect(text(health.querySelector('[data-testid="role-note"]'))).toMatch(
+      /^Healthcare: the sector Public administration, education, health and social work\. /,
     );
     expect(text(health.querySelector("caption"))).toMatch(/^Public administration, education, health/);
     const design = (await page("/sectors?sector=role-design")).document;
@@ -136,5 +136,193 @@ describe("/sectors: one sector across countries", () => {
     expect(select.querySelectorAll("optgroup")).toHaveLength(2);
     expect(select.querySelectorAll("option").length).toBe(8 + 15);
     expect(text(document.querySelector("h1"))).toBe("Votre secteur en Europe");
+  });
+});
+
+// ---- Trends, freshness, compare (issue 48) ----
+
+async function api(p: string) {
+  return (await (await fetch(base + p)).json()) as any;
+}
+
+/** sectors.csv as rows of named fields (no field of it holds a comma or a quote). */
+async function sectorsCsv(): Promise<Array<Record<string, string>>> {
+  const [head, ...lines] = (await (await fetch(`${base}/api/v1/sectors.csv`)).text()).trim().split("\r\n");
+  const names = head!.split(",");
+  return lines.map((l) => Object.fromEntries(l.split(",").map((v, i) => [names[i]!, v])));
+}
+
+/** A rate as the English page writes it: one decimal, "2.1%" or "2.1 %". */
+const pct = (v: number) => `${v.toFixed(1).replace(".", "\\.")}\\s?%`;
+const quarter = (p: string) => `Q${p.slice(-1)} ${p.slice(0, 4)}`;
+
+describe("every sector's trend, on the page, in the API and in sectors.csv", () => {
+  for (const code of ["de", "es", "pl"]) {
+    it(`/country/${code}: one point per stored quarter, the first and last said in words, the freshness said`, async () => {
+      const [{ document }, doc, csv] = await Promise.all([
+        page(`/country/${code}`),
+        api(`/api/v1/countries/${code}`),
+        sectorsCsv(),
+      ]);
+      const items = [...document.querySelectorAll('[data-testid="where-openings"] [data-sector]')];
+      expect(items).toHaveLength(8);
+      for (const li of items) {
+        const s = doc.sectors.find((x: any) => x.code === li.getAttribute("data-sector") && x.part_of === null);
+        const history = s.history as Array<{ period: string; value: number }>;
+        // The workbook holds 2023-Q2 … 2025-Q3 (DE) or … 2025-Q2 (ES, PL: their newest published quarter).
+        expect(history.length, s.code).toBe(code === "de" ? 10 : 9);
+        expect(history.at(-1)).toMatchObject({ period: s.period, value: s.value });
+        const trend = li.querySelector('[data-testid="sector-trend"]')!;
+        expect(Number(trend.getAttribute("data-points")), s.code).toBe(history.length);
+        const said = text(trend.querySelector('[data-testid="sector-trend-text"]'));
+        const [first, last] = [history[0]!, history.at(-1)!];
+        expect(said).toMatch(
+          new RegExp(
+            `from ${pct(first.value)} in ${quarter(first.period)} to ${pct(last.value)} in ${quarter(last.period)}`,
+          ),
+        );
+        // The drawing's accessible name is that sentence.
+        const svg = trend.querySelector("svg")!;
+        expect(svg.getAttribute("role")).toBe("img");
+        expect(document.getElementById(svg.getAttribute("aria-labelledby")!)?.textContent).toBe(
+          trend.querySelector('[data-testid="sector-trend-text"]')!.textContent,
+        );
+        // sectors.csv: the same quarters and values, the figure marked current.
+        const lines = csv.filter((r) => r.code === code.toUpperCase() && r.sector === s.code);
+        expect(lines.map((r) => [r.quarter, Number(r.vacancy_rate)])).toEqual(history.map((h) => [h.period, h.value]));
+        expect(lines.filter((r) => r.current === "true").map((r) => r.quarter)).toEqual([s.period]);
+        // Older than the headline vacancy rate (2026-Q2): said beside the figure.
+        expect(doc.vacancy.period > s.period).toBe(true);
+        expect(text(li.querySelector('[data-testid="sector-older"]'))).toMatch(
+          new RegExp(
+            `^(A year|\\d quarters) older than the rate for all sectors above \\(Q2 2026\\): Eurostat publishes sectors later\\.$`,
+          ),
+        );
+      }
+      // Quarters past the 24-month cut-off are drawn and said to count no longer.
+      expect(text(document.querySelector('[data-testid="where-openings"]'))).toMatch(
+        /quarters before Q4 2024 are more than 24 months old/,
+      );
+    });
+  }
+
+  it("the freshness sentence is said in Spain's language", async () => {
+    const { document } = await page("/es/country/es");
+    expect(text(document.querySelector('[data-testid="sector-older"]'))).toBe(
+      "Un año más antigua que la tasa de todos los sectores de arriba (T2 2026): Eurostat publica los datos por sector más tarde.",
+    );
+  });
+});
+
+describe("/sectors: the change over a year, the role's aggregate named", () => {
+  it("each country's change equals the API's figure minus its value four quarters before", async () => {
+    const { document } = await page("/sectors?sector=O-Q&sort=change&dir=desc");
+    const de = document.querySelector('tr[data-code="DE"]')!;
+    const doc = await api("/api/v1/countries/de");
+    const s = doc.sectors.find((x: any) => x.code === "O-Q");
+    const before = s.history.find((h: any) => h.period === "2024-Q3");
+    const change = Math.round((s.value - before.value) * 10) / 10;
+    expect(text(de.querySelector('[data-testid="year-change"]'))).toBe(
+      `${change > 0 ? "+" : ""}${change.toFixed(1)} pts from ${before.value.toFixed(1)}% in Q3 2024`,
+    );
+    expect(document.querySelector('th[aria-sort="descending"]')?.textContent).toMatch(/Change over a year/);
+    expect(text(de.querySelector('[data-testid="sector-older"]'))).toBe(
+      "3 quarters older than the country's rate for all sectors (Q2 2026).",
+    );
+  });
+
+  it("a nurse reads health and social work, said to be published with public administration and education", async () => {
+    const { document } = await page("/sectors?sector=role-healthcare");
+    expect(text(document.querySelector('[data-testid="role-note"]'))).toBe(
+      "Healthcare: the sector Public administration, education, health and social work. Health and social work is published only together with public administration and education: this rate covers all three (NACE O-Q).",
+    );
+    const es = (await page("/es/sectors?sector=role-healthcare")).document;
+    expect(text(es.querySelector('[data-testid="role-note"]'))).toMatch(
+      /La sanidad y los servicios sociales solo se publican junto con la administración pública y la educación/,
+    );
+  });
+});
+
+describe("/compare: a sector section, chosen in the address, without JavaScript", () => {
+  const cells = (document: Document): Record<string, string> =>
+    Object.fromEntries(
+      [...document.querySelectorAll('[data-testid="compare-sector-table"] tbody tr')].map((tr) => [
+        tr.getAttribute("data-code"),
+        text(tr.querySelector('[data-testid="compare-sector-rate"]')),
+      ]),
+    );
+
+  it("/compare/de-nl?sector=O-Q answers 200 (no redirect) with both countries' rates and quarters", async () => {
+    const res = await fetch(`${base}/compare/de-nl?sector=O-Q`, { redirect: "manual" });
+    expect(res.status).toBe(200);
+    const document = parseHTML(await res.text()).document;
+    const [de, nl] = [await api("/api/v1/countries/de"), await api("/api/v1/countries/nl")];
+    const of = (doc: any) => doc.sectors.find((s: any) => s.code === "O-Q");
+    const c = cells(document);
+    expect(c.DE).toMatch(new RegExp(`^${pct(of(de).value)} Q3 2025 Public administration`));
+    expect(c.NL).toMatch(new RegExp(`^${pct(of(nl).value)} \\(p\\) Q3 2025`));
+    expect(c.DE).toMatch(/3 quarters older than the country's rate for all sectors \(Q2 2026\)/);
+    expect(text(document.querySelector('[data-testid="compare-sector-flags"]'))).toBe("p: provisional.");
+    // The form is a GET form to this page, its select showing the pick.
+    const form = document.querySelector('[data-testid="compare-sector-form"]')!;
+    expect(form.getAttribute("method")).toBe("get");
+    expect(form.getAttribute("action")).toBe("/compare/de-nl");
+    expect(form.querySelector("select[name=sector] option[selected]")?.getAttribute("value")).toBe("O-Q");
+  });
+
+  it("in six languages", async () => {
+    const want: Record<string, RegExp> = {
+      en: /^Openings in your sector$/,
+      de: /^Offene Stellen in Ihrem Wirtschaftszweig$/,
+      fr: /^Les postes dans votre secteur$/,
+      es: /^Vacantes en tu sector$/,
+      it: /^Posti vacanti nel tuo settore$/,
+      pl: /^Wolne miejsca pracy w Twoim sektorze$/,
+    };
+    for (const [lang, title] of Object.entries(want)) {
+      const prefix = lang === "en" ? "" : `/${lang}`;
+      const { status, document } = await page(`${prefix}/compare/de-nl?sector=O-Q`);
+      expect(status, lang).toBe(200);
+      expect(text(document.querySelector("#sectors-title")), lang).toMatch(title);
+      const c = cells(document);
+      expect(Object.keys(c), lang).toEqual(["DE", "NL"]);
+      expect(c.DE, lang).toMatch(/2[,.]1\s?%/);
+    }
+  });
+
+  it("/compare/pl-de-nl-ie with ICT, or as a developer (the role), names what IT is counted in", async () => {
+    const ict = (await page("/compare/pl-de-nl-ie?sector=J")).document;
+    expect(Object.keys(cells(ict))).toEqual(["PL", "DE", "NL", "IE"]);
+    expect(Object.values(cells(ict)).every((c) => /Q[23] 2025 Information and communication/.test(c))).toBe(true);
+    const dev = (await page("/pl/compare/pl-de-nl-ie?sector=role-it-engineering")).document;
+    expect(text(dev.querySelector('[data-testid="role-note"]'))).toMatch(
+      /^IT jest liczone w sekcji informacja i komunikacja \(NACE J\)/,
+    );
+    expect(cells(dev).PL).toMatch(/^1,3\s?% 2 kw\. 2025 Informacja i komunikacja/);
+  });
+
+  it("by default (and for 'all') the rate for all sectors, the headline one; nonsense falls back with a note", async () => {
+    const plain = (await page("/compare/de-nl")).document;
+    expect(cells(plain).DE).toMatch(/^2\.5\s?% Q2 2026$/);
+    expect(plain.querySelector('[data-testid="compare-sector-form"] [role="alert"]')).toBeNull();
+    const bad = await page("/compare/de-nl?sector=%3Cscript%3E");
+    expect(bad.status).toBe(200);
+    expect(text(bad.document.querySelector('[data-testid="compare-sectors"] [role="alert"]'))).toBe(
+      "That is not a sector this page knows, so it shows All sectors.",
+    );
+    expect(cells(bad.document)).toEqual(cells(plain));
+  });
+
+  it("keeps the pick when a country is added or removed", async () => {
+    const { document } = await page("/compare/de-nl-fr?sector=role-healthcare");
+    expect(document.querySelector('[data-testid="remove-FR"]')?.getAttribute("href")).toBe(
+      "/compare/de-nl?sector=role-healthcare",
+    );
+    expect(
+      document.querySelector('[data-testid="compare-with"] input[type=hidden][name=sector]')?.getAttribute("value"),
+    ).toBe("role-healthcare");
+    const added = await fetch(`${base}/compare/de-nl?add=fr&sector=J`, { redirect: "manual" });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe("/compare/de-nl-fr?sector=J");
   });
 });

@@ -7,7 +7,7 @@ import { formatScore } from "../../pipeline/model/round.ts";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import { shownChange, type ShownChange } from "../../product/change-view.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
-import type { SectorRate } from "../../product/sectors.ts";
+import type { SectorPoint, SectorRate } from "../../product/sectors.ts";
 import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
 import { toCsv } from "../csv.ts";
 import { COUNTRY_NAME_TEXT } from "./schemas.ts";
@@ -212,11 +212,14 @@ export const HISTORY_CSV: CsvFormat<HistoryRow> = {
   ],
 };
 
-type SectorRow = { item: CountryListItem; sector: SectorRate; publication: PublicationRow | null };
+type SectorRow = { item: CountryListItem; sector: SectorRate; point: SectorPoint; publication: PublicationRow | null };
 
-/** `/api/v1/sectors.csv`: one line per country and sector with a figure (model v2.3; context only, never in a score). */
+/**
+ * `/api/v1/sectors.csv`: one line per country, sector and quarter of its trend (model v2.3; context only, never in a
+ * score); `current` marks the figure the pages show.
+ */
 export const SECTORS_CSV: CsvFormat<SectorRow> = {
-  line: "one sector of one country with a figure, countries in the product's fixed order, sectors in NACE order (a country without any has no line)",
+  line: "one quarter of one sector of one country: every quarter of each sector's trend, oldest first (`current` marks the figure the pages show), countries in the product's fixed order, sectors in NACE order (a country without any has no line)",
   columns: [
     { name: "code", description: "Two-letter country code.", value: (r) => r.item.code },
     { name: "name", description: COUNTRY_NAME_TEXT, value: (r) => r.item.name },
@@ -230,23 +233,23 @@ export const SECTORS_CSV: CsvFormat<SectorRow> = {
       description: "The sector's NACE code in that revision (`J`, `G-I`).",
       value: (r) => r.sector.code,
     },
-    { name: "quarter", description: "The quarter of the figure (YYYY-Qn).", value: (r) => r.sector.period },
+    { name: "quarter", description: "The quarter of the figure (YYYY-Qn).", value: (r) => r.point.period },
     {
       name: "vacancy_rate",
       description: "The sector's job vacancy rate (% of posts vacant).",
-      value: (r) => r.sector.value,
+      value: (r) => r.point.value,
     },
-    { name: "flag", description: "Eurostat observation flag; empty when none.", value: (r) => r.sector.flag },
+    { name: "flag", description: "Eurostat observation flag; empty when none.", value: (r) => r.point.flag },
     {
       name: "all_sectors_rate",
       description:
         "The country's rate for all sectors of the same quarter, table and adjustment (%); empty when not stored.",
-      value: (r) => r.sector.all_sectors,
+      value: (r) => r.point.all_sectors,
     },
     {
       name: "eu_rate",
       description: "The EU-27 rate of the same sector, quarter, table and adjustment (%); empty when not stored.",
-      value: (r) => r.sector.eu_value,
+      value: (r) => r.point.eu_value,
     },
     {
       name: "seasonal_adjustment",
@@ -258,6 +261,18 @@ export const SECTORS_CSV: CsvFormat<SectorRow> = {
       name: "as_of",
       description: "As-of date of the publication (YYYY-MM-DD).",
       value: (r) => r.publication?.as_of ?? null,
+    },
+    {
+      name: "current",
+      description:
+        "`true` on the sector's current figure (its newest quarter within 24 months, the one the pages show), `false` on the earlier quarters of its trend.",
+      value: (r) => r.point.period === r.sector.period,
+    },
+    {
+      name: "part_of",
+      description:
+        "For a finer section a role family reads (`Q`), the shown aggregate it is part of (`O-Q`); empty for a shown aggregate.",
+      value: (r) => r.sector.part_of ?? null,
     },
   ],
 };
@@ -292,7 +307,12 @@ export function sectorsCsv(
 ): string {
   return write(
     SECTORS_CSV,
-    items.flatMap((item) => sectorsOf(item.code).map((sector) => ({ item, sector, publication }))),
+    items.flatMap((item) =>
+      sectorsOf(item.code).flatMap((sector) =>
+        // A snapshot published before trends were kept has the figure alone.
+        (sector.history?.length ? sector.history : [sector]).map((point) => ({ item, sector, point, publication })),
+      ),
+    ),
   );
 }
 

@@ -328,7 +328,7 @@ export const V1_TABLE: readonly V1Route[] = [
       tags: ["Downloads"],
       summary: "Where the openings are: every country's job vacancy rate by sector, as CSV",
       description:
-        "The `sectors` of every country's snapshot as a CSV download: each sector's newest quarter with its job vacancy rate, beside the country's rate for all sectors and the EU-27 rate of the same quarter. Context only: never in any score, ranking or weather.",
+        "The `sectors` of every country's snapshot as a CSV download: each sector's trend, one line per quarter with its job vacancy rate (`current` marks its newest quarter within 24 months, the figure the pages show), beside the country's rate for all sectors and the EU-27 rate of the same quarter. Context only: never in any score, ranking or weather.",
       request: langRequest,
       responses: {
         200: csvAnswer(SECTORS_CSV as CsvFormat<never>, "The sectors as CSV."),

@@ -379,7 +379,7 @@ describe("CSV downloads", () => {
     }
   });
 
-  it("sectors (model v2.3): one line per country and sector, equal to the country documents; none for LI", async () => {
+  it("sectors (model v2.3): one line per country, sector and quarter of its trend, equal to the country documents; none for LI", async () => {
     const res = await fetch(`${base}/api/v1/sectors.csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-disposition")).toBe(
@@ -399,14 +399,20 @@ describe("CSV downloads", () => {
       "seasonal_adjustment",
       "table",
       "as_of",
+      "current",
+      "part_of",
     ]);
     const de = (await getJson(`${base}/api/v1/countries/de`)).body;
     const deRows = rows.filter((r) => r[0] === "DE");
+    // Every quarter of each sector's trend, oldest first; `current` on the figure the document gives.
     expect(deRows.map((r) => [r[3], r[4], Number(r[5])])).toEqual(
+      de.sectors.flatMap((x: any) => x.history.map((h: any) => [x.code, h.period, h.value])),
+    );
+    expect(deRows.filter((r) => r[12] === "true").map((r) => [r[3], r[4], Number(r[5])])).toEqual(
       de.sectors.map((x: any) => [x.code, x.period, x.value]),
     );
     expect(de.sectors.length).toBeGreaterThan(0);
-    expect(de.sectors.every((x: any) => x.period >= "2025-Q3")).toBe(true);
+    expect(de.sectors.every((x: any) => x.period >= "2025-Q3" && x.history.length === 10)).toBe(true);
     expect(rows.some((r) => r[0] === "LI")).toBe(false);
     expect((await getJson(`${base}/api/v1/countries/li`)).body.sectors).toEqual([]);
     const german = parseCsv(await (await fetch(`${base}/api/v1/sectors.csv?lang=de`)).text());

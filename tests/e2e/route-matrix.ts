@@ -78,6 +78,8 @@ export function publicPages(locale: Locale): string[] {
     "/top-regions",
     "/your-weather",
     "/compare/de-fr",
+    // Four countries with a role picked: the sector section's table, its notes and the freshness of each figure.
+    "/compare/pl-de-nl-ie?sector=role-it-engineering",
     "/sectors",
     "/waiting-list/career-consultant",
     "/waiting-list/cv-upgrade",

@@ -7,7 +7,16 @@ import { COUNTRIES } from "../../../lib/countries.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 
-export function CompareWith({ codes, label }: { codes: readonly string[]; label?: string }) {
+export function CompareWith({
+  codes,
+  label,
+  keep,
+}: {
+  codes: readonly string[];
+  label?: string;
+  /** Other parameters of the page the form keeps (compare's `sector`), sent as hidden fields. */
+  keep?: Readonly<Record<string, string>>;
+}) {
   const id = useId();
   const intl = useIntl();
   const f = useFormat();
@@ -41,6 +50,9 @@ export function CompareWith({ codes, label }: { codes: readonly string[]; label?
           ))}
         </select>
       </div>
+      {Object.entries(keep ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button
         type="submit"
         className="min-h-11 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"

@@ -13,9 +13,10 @@ const files = import.meta.glob<Messages>("./messages/*/*.json", { eager: true, i
 /**
  * Namespaces read by loaders only (web/app/lib/page-text.server.ts), never sent with a page (no entry of
  * page-messages.ts names them): `api`, the texts of the API's own document (about 400 messages), which the open data
- * pages' loaders translate (web/app/lib/open-data.server.ts).
+ * pages' loaders translate (web/app/lib/open-data.server.ts); `sector-covers`, what a role family's sector figure
+ * covers, which the loaders of /sectors and compare say for the one pick shown (web/app/lib/sectors.server.ts).
  */
-export const LOADER_ONLY_NAMESPACES = ["api"];
+export const LOADER_ONLY_NAMESPACES = ["api", "sector-covers"];
 
 function collect(locale: Locale): Messages {
   const out: Messages = {};

@@ -6,6 +6,7 @@ import { changeSpecs } from "../../../product/change-view.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import type { SiteReader } from "./context.ts";
+import { countrySectors } from "./sectors.server.ts";
 
 const HISTORY_RANGES = { "5y": 60, "10y": 120, all: Infinity } as const;
 export type HistoryRange = keyof typeof HISTORY_RANGES;
@@ -45,8 +46,11 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     publishedAt: read.publication()?.published_at ?? null,
     yoyFrom: snapshot?.yoy.from_month ?? null,
     panel,
-    /** Where the openings are (model v2.3 §11): the vacancy rate per sector, context only; empty without any. */
-    sectors: (snapshot as PublishedSnapshot | null)?.sectors ?? [],
+    /**
+     * Where the openings are (model v2.3 §11): the vacancy rate per sector with its trend, compacted, and how much
+     * older it is than the headline rate; context only; empty without any.
+     */
+    sectors: countrySectors(snapshot as PublishedSnapshot | null),
     /** Why the score changed (month and year), as data the page says in its language; null without a shown score. */
     whyChanged: changeSpecs(snapshot),
     history: shown,

@@ -19,6 +19,10 @@ import {
   readComparePath,
 } from "../../../product/compare.ts";
 import { WEIGHT_KEYS } from "../../../product/weights.ts";
+import { ALL_CHOICE, readSectorChoice, type SectorChoice } from "../../../product/sectors.ts";
+import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
+import { compareSectorCell, coverSentences } from "../lib/sectors.server.ts";
+import { CompareSectors } from "../components/compare-sectors.tsx";
 import { CompareWith } from "../components/compare-with.tsx";
 import { Flag } from "../components/flag.tsx";
 import { HistoryChart } from "../components/history-chart.tsx";
@@ -40,8 +44,14 @@ import { useFormat } from "../i18n/format.ts";
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
 
-/** The query parameters this page reads (any other is dropped by a redirect: server/site/page-query.ts). */
-export const handle: PageHandle = { query: ["add"] };
+/**
+ * The query parameters this page reads (any other is dropped by a redirect: server/site/page-query.ts): `add` (the
+ * "Compare with…" form) and `sector` (the sector section's pick: `J`, `O-Q`, `role-healthcare`; every sector without).
+ */
+export const handle: PageHandle = { query: ["add", "sector"] };
+
+/** The sector section's default: every sector (the headline vacancy rate). */
+const ALL: SectorChoice = { kind: "all", value: ALL_CHOICE };
 
 export function loader({ params, request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);
@@ -49,12 +59,15 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   // The page's language (its URL prefix): redirects stay in it, country names are said in it.
   const lang = localeFromPath(url.pathname);
   const add = url.searchParams.get("add");
+  const sectorParam = url.searchParams.get("sector");
+  // The sector pick travels with every address the page makes (add, remove, lower case).
+  const keep = sectorParam === null || sectorParam === "" ? "" : `?${new URLSearchParams({ sector: sectorParam })}`;
   if (add !== null) {
     // The "Compare with…" form: the countries named so far (one is enough) plus the one picked.
     const named = raw.split("-").map((c) => (/^[a-z]{2}$/i.test(c) ? countryByCode(c)?.code : undefined));
     const extra = /^[a-z]{2}$/i.test(add) ? countryByCode(add)?.code : undefined;
     if (named.every((c) => c !== undefined) && extra && !named.includes(extra) && named.length < COMPARE_MAX)
-      throw redirect(localePath(lang, compareAddress([...named, extra])), 303);
+      throw redirect(`${localePath(lang, compareAddress([...named, extra]))}${keep}`, 303);
   }
   const r = readComparePath(raw);
   if (r.kind === "not-found") return data({ notFound: true as const }, { status: 404 });
@@ -77,6 +90,8 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
   }
   if (r.kind === "redirect") throw redirect(`${localePath(lang, r.path)}${url.search}`, 301);
   const readings = r.codes.map((code) => context.read.country(code, context.now)!);
+  const sectorPick = readSectorChoice(sectorParam, ALL, { allowAll: true });
+  const paused = context.read.publicationState(context.now).paused;
   // One time axis: the same months for every country (the newest HISTORY_MONTHS of any of them).
   const months = [...new Set(readings.flatMap((x) => x.history.filter((h) => h.score !== null).map((h) => h.month)))]
     .sort()
@@ -96,6 +111,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
       subScores: shown ? snapshot.sub_scores : null,
       history: months.map((m): HistoryPoint => byMonth.get(m) ?? { month: m, score: null, status: null }),
       mood: context.read.communityOf(item.code).summary,
+      sector: compareSectorCell(snapshot as PublishedSnapshot | null, sectorPick.choice, paused),
     };
   });
   // Why they differ: each country against the highest score of the set (two countries: one sentence).
@@ -118,6 +134,17 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     codes: r.codes,
     countries,
     differences: differences.filter((d) => d !== null),
+    sector: {
+      choice: sectorPick.choice,
+      unknown: sectorPick.unknown,
+      paused,
+      keep,
+      covers: coverSentences(
+        t,
+        sectorPick.choice,
+        countries.map((c) => (c.sector?.kind === "sector" ? c.sector : null)),
+      ),
+    },
     meta: { title: t("compare.meta.title", { names }), description: t("compare.meta.description", { names }) },
     messages: pageMessages(request, "compare"),
   };
@@ -173,7 +200,7 @@ export default function ComparePage() {
               <span className="font-medium">{c.name}</span>
               {countries.length > COMPARE_MIN ? (
                 <Link
-                  to={lp(compareAddress(d.codes.filter((x) => x !== c.code)))}
+                  to={`${lp(compareAddress(d.codes.filter((x) => x !== c.code)))}${d.sector.keep}`}
                   className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
                   aria-label={t("picker.remove", { name: c.name })}
                   data-testid={`remove-${c.code}`}
@@ -185,7 +212,11 @@ export default function ComparePage() {
           ))}
         </ul>
         {countries.length < COMPARE_MAX ? (
-          <CompareWith codes={d.codes} label={t("picker.add")} />
+          <CompareWith
+            codes={d.codes}
+            label={t("picker.add")}
+            keep={d.sector.choice.kind === "all" ? undefined : { sector: d.sector.choice.value }}
+          />
         ) : (
           <p className="text-sm text-slate-600">{t("picker.max", { max: COMPARE_MAX })}</p>
         )}
@@ -255,7 +286,7 @@ export default function ComparePage() {
           {t("inputs.title")}
         </h2>
         <div
-          className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+          className="scroll-hint mt-2 overflow-x-auto rounded-xl border border-slate-200"
           tabIndex={0}
           role="region"
           aria-label={t("inputs.label")}
@@ -307,6 +338,15 @@ export default function ComparePage() {
           </table>
         </div>
       </section>
+
+      <CompareSectors
+        countries={countries.map((c) => ({ code: c.code, name: c.name, cell: c.sector }))}
+        choice={d.sector.choice}
+        covers={d.sector.covers}
+        unknown={d.sector.unknown}
+        paused={d.sector.paused}
+        action={lp(compareAddress(d.codes))}
+      />
 
       <section aria-labelledby="history-title" className="mt-8">
         <h2 id="history-title" className="text-xl font-semibold">

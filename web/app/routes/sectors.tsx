@@ -8,16 +8,11 @@ import { Form, Link, useLoaderData, type MetaFunction } from "react-router";
 import { COUNTRIES } from "../../../lib/countries.ts";
 import type { PageHandle, SiteLoaderArgs } from "../lib/context.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
-import { ROLE_FAMILIES, type RoleFamily } from "../../../product/options.ts";
-import {
-  PICKABLE_SECTORS,
-  ROLE_FAMILY_SECTORS,
-  SECTOR_EQUIVALENTS,
-  pickSector,
-  type SectorRate,
-} from "../../../product/sectors.ts";
+import { pickSector, readSectorChoice, sectorChoice, type SectorView } from "../../../product/sectors.ts";
 import { Flag } from "../components/flag.tsx";
-import { sectorName } from "../components/sector-context.tsx";
+import { olderText } from "../components/sector-words.ts";
+import { anySectorName, choiceName, SectorSelect } from "../components/sector-pick.tsx";
+import { coverSentences, headlineQuarter, sectorWithYear } from "../lib/sectors.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
@@ -26,40 +21,8 @@ import { pageTextOf } from "../lib/page-text.server.ts";
 
 const PATH = "/sectors";
 const DEFAULT_SECTOR = "J";
-const SORTS = ["rate", "country", "all"] as const;
+const SORTS = ["rate", "country", "all", "change"] as const;
 type Sort = (typeof SORTS)[number];
-
-/** A role family's slug (`it-engineering`): its form option's message is `forms.option.<slug>`. */
-const slug = (family: RoleFamily) =>
-  family
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-
-/** A role family as a form value: `role-it-engineering`. */
-const roleValue = (family: RoleFamily) => `role-${slug(family)}`;
-
-/** A role family's name in the page's language (the experience form's option label). */
-const roleName = (intl: ReturnType<typeof useIntl>, family: RoleFamily) =>
-  intl.formatMessage({ id: `forms.option.${slug(family)}` });
-
-type Choice =
-  | { kind: "sector"; code: string; value: string }
-  | { kind: "role"; family: RoleFamily; code: string | null; value: string };
-
-/** What the `sector` parameter names: a NACE Rev. 2 aggregate (`J`) or a role family (`role-healthcare`). */
-function pickOf(raw: string | null): { pick: Choice; error: boolean } {
-  const fallback = { kind: "sector" as const, code: DEFAULT_SECTOR, value: DEFAULT_SECTOR };
-  if (raw === null || raw === "") return { pick: fallback, error: false };
-  if (PICKABLE_SECTORS.includes(raw)) return { pick: { kind: "sector", code: raw, value: raw }, error: false };
-  const family = ROLE_FAMILIES.find((f) => roleValue(f) === raw);
-  if (family)
-    return {
-      pick: { kind: "role", family, code: ROLE_FAMILY_SECTORS[family]?.nace_r2 ?? null, value: raw },
-      error: false,
-    };
-  return { pick: fallback, error: true };
-}
 
 /**
  * The query parameters the loader reads: any other is dropped by a redirect (server/site/page-query.ts), so without them the
@@ -69,33 +32,25 @@ export const handle: PageHandle = { query: ["sector", "sort", "dir"] };
 
 interface Row {
   code: string;
-  rate: Pick<SectorRate, "value" | "period" | "all_sectors" | "eu_value" | "s_adj" | "revision" | "code"> | null;
+  rate: ReturnType<typeof sectorWithYear> | null;
 }
 
 export function loader({ request, context }: SiteLoaderArgs) {
   const url = new URL(request.url);
-  const { pick, error } = pickOf(url.searchParams.get("sector"));
+  const { choice: pick, unknown: error } = readSectorChoice(
+    url.searchParams.get("sector"),
+    sectorChoice(DEFAULT_SECTOR),
+  );
   const sortParam = url.searchParams.get("sort");
   const sort: Sort = (SORTS as readonly string[]).includes(sortParam ?? "") ? (sortParam as Sort) : "rate";
   const asked = url.searchParams.get("dir");
   const dir: "asc" | "desc" | null = asked === "asc" || asked === "desc" ? asked : null;
   const state = context.read.publicationState(context.now);
-  const codes = pick.code === null ? null : SECTOR_EQUIVALENTS[pick.code]!;
+  const codes = pick.kind === "all" ? null : pick.codes;
   const rows: Row[] = COUNTRIES.map((c) => {
     const snapshot = context.read.country(c.code, context.now)?.snapshot as PublishedSnapshot | null | undefined;
     const rate = codes === null || state.paused ? null : pickSector(snapshot?.sectors ?? [], codes);
-    return {
-      code: c.code,
-      rate: rate && {
-        value: rate.value,
-        period: rate.period,
-        all_sectors: rate.all_sectors,
-        eu_value: rate.eu_value,
-        s_adj: rate.s_adj,
-        revision: rate.revision,
-        code: rate.code,
-      },
-    };
+    return { code: c.code, rate: rate && sectorWithYear(rate, headlineQuarter(snapshot)) };
   });
   const t = pageTextOf(request);
   return {
@@ -107,6 +62,12 @@ export function loader({ request, context }: SiteLoaderArgs) {
     dir,
     paused: state.paused,
     rows,
+    /** What the role (or finer section) picked reads, in words (said here: only these sentences travel). */
+    covers: coverSentences(
+      t,
+      pick,
+      rows.map((r) => r.rate),
+    ),
     messages: pageMessages(request, "sectors"),
   };
 }
@@ -126,7 +87,17 @@ export default function Sectors() {
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `sectors.page.${id}` }, values);
   const { pick } = data;
-  const sectorLabel = pick.code === null ? null : sectorName(intl, { revision: "nace_r2", code: pick.code });
+  const sectorLabel = choiceName(intl, pick);
+  const hasCodes = pick.kind !== "all" && pick.codes !== null;
+  const rates = data.rows.map((r) => r.rate);
+  // The aggregate most rows read (named in the caption); a row reading another names its own.
+  const main = mostCommon(rates.flatMap((r) => (r ? [`${r.revision}|${r.code}`] : [])));
+  const nameOf = (key: string) => {
+    const [revision, code] = key.split("|") as [SectorView["revision"], string];
+    return anySectorName(intl, { revision, code });
+  };
+  const { covers } = data;
+  const anyOlder = rates.some((r) => r !== null && (r.behind ?? 0) > 0);
   const ownDir = (s: Sort): "asc" | "desc" => (s === "country" ? "asc" : "desc");
   const dir: "asc" | "desc" = data.dir ?? ownDir(data.sort);
   const name = (code: string) => f.country(code);
@@ -162,30 +133,9 @@ export default function Sectors() {
       <Form method="get" action={lp(PATH)} className="mt-6 flex flex-wrap items-end gap-3" data-testid="sector-form">
         <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="sector-pick" className="block text-sm font-medium text-slate-900">
-            {t("pick")}
+            {intl.formatMessage({ id: "sectors.pick.label" })}
           </label>
-          <select
-            id="sector-pick"
-            name="sector"
-            defaultValue={pick.value}
-            key={pick.value}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-2 py-2 sm:px-3 text-slate-900"
-          >
-            <optgroup label={t("group.sectors")}>
-              {PICKABLE_SECTORS.map((code) => (
-                <option key={code} value={code}>
-                  {sectorName(intl, { revision: "nace_r2", code })}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t("group.roles")}>
-              {ROLE_FAMILIES.map((family) => (
-                <option key={family} value={roleValue(family)}>
-                  {roleName(intl, family)}
-                </option>
-              ))}
-            </optgroup>
-          </select>
+          <SectorSelect id="sector-pick" value={pick.value} />
         </div>
         {data.sort !== "rate" ? <input type="hidden" name="sort" value={data.sort} /> : null}
         <button
@@ -198,15 +148,19 @@ export default function Sectors() {
 
       {data.error ? (
         <p role="alert" className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900">
-          {t("unknown", { sector: sectorLabel ?? "" })}
+          {t("unknown", { sector: sectorLabel })}
         </p>
       ) : null}
 
-      {pick.kind === "role" ? (
+      {pick.kind === "role" && pick.codes === null ? (
         <p className="mt-4 text-slate-800" data-testid="role-note">
-          {pick.code === null
-            ? t("roleNone", { role: roleName(intl, pick.family) })
-            : t("roleReads", { role: roleName(intl, pick.family), sector: sectorLabel ?? "" })}
+          {t("roleNone", { role: sectorLabel })}
+        </p>
+      ) : null}
+      {covers.length ? (
+        <p className="mt-4 text-slate-800" data-testid="role-note">
+          {pick.kind === "role" && main ? `${t("roleReads", { role: sectorLabel, sector: nameOf(main) })} ` : ""}
+          {covers.join(" ")}
         </p>
       ) : null}
 
@@ -214,17 +168,28 @@ export default function Sectors() {
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
           {t("paused")}
         </p>
-      ) : pick.code === null ? null : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      ) : !hasCodes ? null : (
+        <div
+          className="scroll-hint mt-6 overflow-x-auto rounded-xl border border-slate-200"
+          tabIndex={0}
+          role="region"
+          aria-labelledby="sector-table-caption"
+        >
           <table className="w-full text-sm" data-testid="sector-table">
-            <caption className="px-2 py-2 sm:px-3 text-left text-slate-700">
-              {t("caption", { sector: sectorLabel ?? "", count: withRate, total: data.rows.length })}
+            <caption id="sector-table-caption" className="px-2 py-2 sm:px-3 text-left text-slate-700">
+              {t("caption", {
+                // A role or a finer section is named by the aggregate most countries read.
+                sector: main && (pick.kind === "role" || main !== `nace_r2|${pick.code}`) ? nameOf(main) : sectorLabel,
+                count: withRate,
+                total: data.rows.length,
+              })}
             </caption>
             <thead className="bg-slate-50 text-slate-900">
               <tr>
                 {header("country", t("col.country"))}
                 {header("rate", t("col.rate"))}
                 {header("all", t("col.allSectors"))}
+                {header("change", t("col.change"))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -240,17 +205,27 @@ export default function Sectors() {
                     </Link>
                   </th>
                   {r.rate === null ? (
-                    <td className="px-2 py-2 sm:px-3 text-slate-600" colSpan={2}>
+                    <td className="px-2 py-2 sm:px-3 text-slate-600" colSpan={3}>
                       {t("notPublished")}
                     </td>
                   ) : (
                     <>
-                      <td className="px-2 py-2 sm:px-3 tabular-nums">
-                        <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>
+                      <td className="min-w-40 px-2 py-2 sm:px-3 tabular-nums">
+                        <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>{" "}
                         <span className="block text-xs text-slate-600">
                           {f.period(r.rate.period)}
                           {r.rate.s_adj === "NSA" ? ` · ${t("nsa")}` : ""}
-                        </span>
+                        </span>{" "}
+                        {main !== null && `${r.rate.revision}|${r.rate.code}` !== main ? (
+                          <span className="block text-xs text-slate-600" data-testid="row-sector">
+                            {anySectorName(intl, r.rate)}
+                          </span>
+                        ) : null}{" "}
+                        {(r.rate.behind ?? 0) > 0 ? (
+                          <span className="block text-xs text-amber-900" data-testid="sector-older">
+                            {olderText(intl, f, r.rate, "other")}
+                          </span>
+                        ) : null}
                       </td>
                       <td className="px-2 py-2 sm:px-3 tabular-nums text-slate-800">
                         {r.rate.all_sectors !== null ? f.percent(r.rate.all_sectors) : "–"}
@@ -260,6 +235,29 @@ export default function Sectors() {
                           </span>
                         ) : null}
                       </td>
+                      <td className="px-2 py-2 sm:px-3 tabular-nums text-slate-800" data-testid="year-change">
+                        {r.rate.year ? (
+                          <>
+                            <span className="font-semibold">
+                              {t("change", {
+                                change: intl.formatNumber(r.rate.year.change, {
+                                  minimumFractionDigits: 1,
+                                  maximumFractionDigits: 1,
+                                  signDisplay: "exceptZero",
+                                }),
+                              })}
+                            </span>{" "}
+                            <span className="block text-xs text-slate-600">
+                              {t("changeFrom", {
+                                rate: f.percent(r.rate.year.fromValue),
+                                quarter: f.period(r.rate.year.from),
+                              })}
+                            </span>
+                          </>
+                        ) : (
+                          <span className="text-slate-600">–</span>
+                        )}
+                      </td>
                     </>
                   )}
                 </tr>
@@ -268,6 +266,9 @@ export default function Sectors() {
           </table>
         </div>
       )}
+      {anyOlder && !data.paused ? (
+        <p className="mt-3 text-sm text-slate-700">{intl.formatMessage({ id: "sectors.olderWhy" })}</p>
+      ) : null}
       <p className="mt-4 text-sm text-slate-600">
         <FormattedMessage
           id="sectors.page.source"
@@ -284,12 +285,29 @@ export default function Sectors() {
   );
 }
 
+/** The most frequent of some keys (the first of equals); null without any. */
+function mostCommon(keys: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [k, n] of counts) if (best === null || n > counts.get(best)!) best = k;
+  return best;
+}
+
 /** The rows in the order asked for; countries without a figure always last, by name. */
 function sortRows(rows: readonly Row[], sort: Sort, dir: "asc" | "desc", name: (code: string) => string): Row[] {
   const sign = dir === "asc" ? 1 : -1;
   const byName = (a: Row, b: Row) => name(a.code).localeCompare(name(b.code));
   const key = (r: Row): number | null =>
-    r.rate === null ? null : sort === "rate" ? r.rate.value : sort === "all" ? r.rate.all_sectors : 0;
+    r.rate === null
+      ? null
+      : sort === "rate"
+        ? r.rate.value
+        : sort === "all"
+          ? r.rate.all_sectors
+          : sort === "change"
+            ? (r.rate.year?.change ?? null)
+            : 0;
   return [...rows].sort((a, b) => {
     if (sort === "country") return sign * byName(a, b);
     const ka = key(a);
