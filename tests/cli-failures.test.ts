@@ -132,7 +132,7 @@ describe("every failing command says why", () => {
     ]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ success: false, error: "Please upload a .XLSX file" });
-    expectOneLine(r, /jvs_q_nace2\.json rejected: Please upload a \.XLSX file Nothing was stored\./);
+    expectOneLine(r, /jvs_q_nace2\.json rejected: Please upload a \.XLSX file\. Nothing was stored\.$/);
   });
 
   it("recalc: a bad --as-of, and a busy data directory (exit 1, JSON with --json)", async () => {
@@ -362,6 +362,70 @@ describe("rejections say in plain words what the file is and what to do", () => 
         "Accepted for expectations: Eurostat tables teibs030 or ei_bsee_m_r2 (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx), " +
         "or DG ECFIN's survey CSV (columns date, country, series, value).",
     );
+  });
+});
+
+// Issue 49, case 1: half of une_rt_m.json's values replaced by junk ingested with exit 0 ("2,694 empty cells
+// skipped"), --strict or not; case 11: a refusal was printed twice (a "✗" line on stdout and the error on stderr).
+describe("junk inside a valid JSON-stat file is refused whole, naming the first bad cell", () => {
+  const tmp = tempDataDir("jwi-junk-");
+  afterAll(() => tmp.cleanup());
+
+  const withHalf = (name: string, junk: unknown): string => {
+    const raw = JSON.parse(readFileSync(fixture("real", "eurostat", "une_rt_m.json"), "utf8")) as {
+      value: Record<string, unknown>;
+    };
+    Object.keys(raw.value).forEach((key, i) => {
+      if (i % 2 === 1) raw.value[key] = junk;
+    });
+    const file = path.join(tmp.dir, name);
+    writeFileSync(file, JSON.stringify(raw));
+    return file;
+  };
+
+  it.each([["x"], [[]], [{ a: 1 }], [true], ["12abc"], ["NaN"]])("%j, with and without --strict", async (junk) => {
+    const file = withHalf("junk.json", junk);
+    for (const strict of [[], ["--strict"]]) {
+      const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", file, "--type", "unemployment", ...strict]);
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stdout).toBe(""); // said once, on stderr
+      expectOneLine(
+        r,
+        new RegExp(
+          `^error: junk\\.json rejected: value #121 \\(freq M, s_adj SA, age TOTAL, unit PC_ACT, sex T, geo CZ, time 1993-02\\) is .+, not a number: a JSON-stat value is a number or null\\. Nothing was stored\\.$`,
+        ),
+      );
+    }
+    const status = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["status", "--json"]);
+    expect((JSON.parse(status.stdout) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it("-1e308 is a number: each is named as implausible and not stored, and --strict refuses the file", async () => {
+    const file = withHalf("huge.json", -1e308);
+    const strict = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      file,
+      "--type",
+      "unemployment",
+      "--strict",
+      "--dry-run",
+    ]);
+    expect(strict.code).toBe(1);
+    expectOneLine(
+      strict,
+      /Strict mode: a value is not plausible, so nothing was stored\. value #121, CZ, 1993-02: -1e\+308 is outside/,
+    );
+    const lax = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      file,
+      "--type",
+      "unemployment",
+      "--dry-run",
+      "--json",
+    ]);
+    const result = JSON.parse(lax.stdout) as { inserted: number; warnings: { type: string; detail: string }[] };
+    expect(result.inserted).toBe(1498);
+    expect(result.warnings.filter((w) => w.type === "out_of_range").length).toBeGreaterThan(200);
   });
 });
 

@@ -87,10 +87,13 @@ export async function ingestCommand(
     "ingest finished",
   );
   if (opts.json) writeLine(ctx.io.stdout, JSON.stringify(result, null, 2));
-  else printResult(ctx, file, result);
+  else if (result.success) printResult(ctx, file, result);
   if (!result.success) {
+    // Said once, on stderr (the error line), not also on stdout; "Nothing was stored" once, not twice.
+    const said = result.error ?? "the file was refused";
+    const error = /[.!?]$/.test(said) ? said : `${said}.`;
     throw new CliError(
-      `${path.basename(file)} rejected: ${result.error ?? "the file was refused"} Nothing was stored.`,
+      `${path.basename(file)} rejected: ${error}${/nothing was stored/i.test(error) ? "" : " Nothing was stored."}`,
       1,
       {
         code: "rejected",
@@ -133,11 +136,6 @@ async function fileSize(file: string): Promise<number> {
 
 function printResult(ctx: CommandContext, file: string, r: IngestCommandResult) {
   const out = ctx.io.stdout;
-  if (!r.success) {
-    writeLine(out, `✗ ${path.basename(file)} rejected: ${r.error}`);
-    writeLine(out, "  Nothing was stored.");
-    return;
-  }
   writeLine(
     out,
     `✓ ${path.basename(file)} (${r.data_type}, table ${r.table})${r.dry_run ? " — dry run, nothing stored" : ""}`,
