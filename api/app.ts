@@ -341,7 +341,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config), now));
   if (deps.siteHandler) {
     // The forms posted without JavaScript: accepted ones are redirected, refused ones rendered by the site.
-    app.use(formPostRoutes({ writes, logger, limitBytes: config.jsonLimitBytes }));
+    app.use(formPostRoutes({ writes, logger, limitBytes: config.jsonLimitBytes, publicOrigin: config.publicOrigin }));
     app.use(deps.siteHandler);
   }
   app.use((_req, res) => {

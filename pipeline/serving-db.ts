@@ -154,6 +154,21 @@ CREATE TABLE IF NOT EXISTS audit_log (
   result TEXT NOT NULL,
   detail TEXT
 );
+-- A data job's audit entry before it is finished (pipeline/job-audit.ts, docs/decisions/024-audit-of-killed-jobs.md):
+-- written when the job starts under the lock, removed with its final entry. One left behind is a job that was killed:
+-- the next job completes its entry from what it had committed (the store's ingests after ingest_before, or the audit
+-- row its publication wrote in the publication's own transaction: audit_id).
+CREATE TABLE IF NOT EXISTS job_intents (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  started_at TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  door TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT,
+  ingest_before INTEGER NOT NULL,
+  audit_id INTEGER
+);
 CREATE TABLE IF NOT EXISTS store_meta (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   observations INTEGER NOT NULL,

@@ -98,6 +98,18 @@ export function originFrom(protocol: string, host: string | undefined): string {
 }
 
 /**
+ * True when a request says it was made from another origin than this site: an `Origin` header that is neither the
+ * origin the request was made to (requestOrigin) nor the configured public origin. `Origin: null` says nothing of
+ * where a post comes from (a browser sends it for the site's own forms under `Referrer-Policy: no-referrer`), and a
+ * request without the header (an old browser, a script) is judged by what else it says (Sec-Fetch-Site).
+ */
+export function fromForeignOrigin(req: Request, publicOrigin: string | null): boolean {
+  const origin = req.headers.origin?.trim().toLowerCase();
+  if (origin === undefined || origin === "" || origin === "null") return false;
+  return origin !== requestOrigin(req) && origin !== publicOrigin?.toLowerCase();
+}
+
+/**
  * The Vary header of an answer whose body names the request's origin (pages, feeds, sitemap, robots, OpenAPI):
  * null when a public origin is configured (the body is the same for every request), else `Host`, plus
  * X-Forwarded-Host and X-Forwarded-Proto when a proxy is trusted to set them (JWI_TRUST_PROXY), so that a shared

@@ -273,6 +273,41 @@ describe("error texts never echo the request unescaped", () => {
   });
 });
 
+// Issue 49, case 5: /api/countries/{code}/experiences wrote a comment's `<`, `>` and `&` as they are (its body is a
+// cached JSON text, not res.json), contrary to docs/open-data.md. Every JSON answer now escapes them.
+describe("every JSON answer escapes <, > and &", () => {
+  it("an experience whose comment holds markup, in the list and in the answer to its post; health, countries, v1", async () => {
+    const comment = `</script><img src=x onerror=alert(1)> R&D & "quotes"`;
+    const posted = await raw(
+      "/api/countries/de/experiences",
+      { "content-type": "application/json" },
+      "POST",
+      JSON.stringify({ ...validExperience, comment }),
+    );
+    expect(posted.status).toBe(201);
+    expect(posted.body).not.toMatch(/[<>&]/);
+    const paths = [
+      "/api/countries/de/experiences",
+      "/api/countries/de/experiences?limit=5",
+      "/api/health",
+      "/api/countries",
+      "/api/countries/de",
+      "/api/v1/countries",
+      "/api/openapi.json",
+    ];
+    for (const path of paths) {
+      const a = await raw(path);
+      expect(a.status, path).toBe(200);
+      expect(a.headers.get("content-type"), path).toMatch(/application\/json/);
+      expect(a.body, path).not.toMatch(/[<>&]/);
+      JSON.parse(a.body);
+    }
+    const list = await raw("/api/countries/de/experiences");
+    expect(list.body).toContain("\\u003c/script\\u003e");
+    expect(JSON.stringify(JSON.parse(list.body))).toContain(JSON.stringify(comment).slice(1, -1));
+  });
+});
+
 describe("5xx answers", () => {
   it("a write and a page that fail on a broken store carry the security headers too", async () => {
     // Last in the file: the community table goes, so a post and the country page both fail on the server's side.
