@@ -6,6 +6,7 @@
 // Reads that must never wait (status) come from the serving database (SQLite, WAL), never from DuckDB.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { InputError } from "../lib/errors.ts";
 import type { IngestRequest } from "./ingest.ts";
 import {
   closeIntent,
@@ -21,7 +22,7 @@ import type { JobOptions, LockedPipeline, Pipeline, SeedOutcome } from "./job-co
 import { acquireJobLock, currentHolder } from "./jobs/lock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
-import { openServingDb, type ServingDb } from "./serving-db.ts";
+import { emptyServingDb, openServingDb, openServingDbReadOnly, type ServingDb } from "./serving-db.ts";
 import { statusReport, type StatusReport } from "./status-report.ts";
 import type { UploadResult } from "./types.ts";
 
@@ -130,7 +131,8 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
     try {
       return await exclusiveUnaudited(work, job, audited);
     } catch (err) {
-      if (who && !(err instanceof AuditedError)) audit(() => recordJobEntry(db, failedJobEntry(who, action, target, err)));
+      if (who && !(err instanceof AuditedError))
+        audit(() => recordJobEntry(db, failedJobEntry(who, action, target, err)));
       throw err instanceof AuditedError ? err.cause : err;
     }
   };
@@ -232,6 +234,28 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
       if (ownsDb) db.close();
     },
   };
+}
+
+/**
+ * The status report of a data directory (`jwi status`) with the stores opened read-only: it writes nothing, not even
+ * the serving database's schema, so it answers on a full or read-only disk, when it is most needed. A directory
+ * without a serving database reads as empty ("nothing yet"). A database made by an older jwi whose tables lack
+ * what the report reads is an InputError saying what to run.
+ */
+export function readStatus(dataDir: string, now?: Date): StatusReport {
+  const file = path.join(dataDir, SQLITE_FILE);
+  const db = openServingDbReadOnly(file) ?? emptyServingDb();
+  try {
+    return statusReport(dataDir, db, now);
+  } catch (err) {
+    if (err instanceof Error && /no such (table|column)/.test(err.message))
+      throw new InputError(
+        `The serving database ${file} was made by an older jwi (${err.message}): run any data job (\`jwi recalc\`) or start the server once to bring it up to date, then ask again.`,
+      );
+    throw err;
+  } finally {
+    db.close();
+  }
 }
 
 // The door also names the types its callers use (pipeline/job-contract.ts, pipeline/status-report.ts hold them).

@@ -2,7 +2,7 @@
 // object on stdout (docs/interfaces.md, "CLI"). Also: a data directory that does not exist is refused, the human
 // tables show scores as the site does, and an offline update says "no network" in seconds.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -195,9 +195,11 @@ describe("every failing command says why", () => {
     }
     expect(existsSync(typo)).toBe(false);
 
+    // status writes nothing but the directory it was told to create (issue 49, case 7: it opens the stores read-only).
     const created = await jwiWith({ JWI_DATA_DIR: typo }, ["status", "--create"]);
     expect(created.code, created.stderr).toBe(0);
-    expect(existsSync(path.join(typo, "jwi.sqlite"))).toBe(true);
+    expect(created.stdout).toMatch(/nothing yet/);
+    expect(readdirSync(typo)).toEqual([]);
   });
 
   it("admin set-password: too short, or on two lines (a real process reading stdin)", async () => {

@@ -11,13 +11,8 @@ export async function statusCommand(
   ctx: CommandContext,
   opts: { json?: boolean; create?: boolean },
 ): Promise<StatusReport> {
-  const pipeline = await ctx.openPipeline({ create: opts.create });
-  let report: StatusReport;
-  try {
-    report = pipeline.status();
-  } finally {
-    pipeline.close();
-  }
+  // Read-only: the stores are opened for reading and nothing is written (a full disk is when this is needed most).
+  const report = await ctx.readStatus({ create: opts.create });
   if (opts.json) {
     writeLine(ctx.io.stdout, JSON.stringify(report, null, 2));
     return report;
