@@ -323,6 +323,32 @@ describe("the CLI shows scores as the site does (one formatter, product/format.t
 describe("an existing empty data directory", () => {
   const tmp = tempDataDir("jwi-empty-");
   afterAll(() => tmp.cleanup());
+
+  // Issue 49, case 9: `jwi recalc` on an empty data directory published "0 of 31 countries scored" (exit 0) and
+  // keyed 31 share cards, while `jwi status` said "nothing yet".
+  it("jwi recalc refuses: nothing to score (exit 1), nothing published, no card keyed", async () => {
+    const dir = path.join(tmp.dir, "fresh");
+    mkdirSync(dir);
+    const r = await jwiWith({ JWI_DATA_DIR: dir }, ["recalc"]);
+    expect(r.code).toBe(1);
+    expectOneLine(
+      r,
+      /^error: Nothing to score: run `jwi ingest` first \(the store holds no observation\)\. Nothing was published\.$/,
+    );
+    expect(r.stdout).toBe("");
+    const json = await jwiWith({ JWI_DATA_DIR: dir }, ["recalc", "--json"]);
+    expectJsonError(json, "rejected", 1, /Nothing to score/);
+    const db = openServingDb(path.join(dir, "jwi.sqlite"));
+    try {
+      expect(db.prepare("SELECT count(*) FROM publications").pluck().get()).toBe(0);
+      expect(db.prepare("SELECT count(*) FROM share_cards").pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+    const status = await jwiWith({ JWI_DATA_DIR: dir }, ["status"]);
+    expect(status.stdout).toMatch(/nothing yet/);
+    expect(status.stdout).toMatch(/Nothing published yet/);
+  });
   it("is used as is", async () => {
     mkdirSync(path.join(tmp.dir, "sub"));
     const r = await jwiWith({ JWI_DATA_DIR: path.join(tmp.dir, "sub") }, ["status"]);
