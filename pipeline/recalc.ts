@@ -221,7 +221,9 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let cardSummary: RecalcSummary["cards"] = null;
   let unchanged = false;
   let paused: PausedBy | null = null;
-  const sources = opts.dryRun ? [] : await store.tableStatus();
+  // The source tables a publication names are the ones that hold data: a table the updater checked but never stored
+  // (a failed download, offline) is the operator's concern (store_tables), not an input, and publishes nothing.
+  const sources = opts.dryRun ? [] : (await store.tableStatus()).filter((t) => t.ingests > 0);
   const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
   // Read before publish() replaces them: what this run moves, compared with the publication it follows.
   const moved = current
