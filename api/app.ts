@@ -330,7 +330,7 @@ export function createApp(deps: AppDeps): JwiApp {
       now,
     }),
   );
-  api.use(apiNotFound);
+  api.use(apiNotFound(api as unknown as Parameters<typeof apiNotFound>[0]));
   app.use("/api", api);
 
   // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).

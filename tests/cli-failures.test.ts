@@ -242,7 +242,73 @@ describe("every failing command says why", () => {
     );
     expect(human.code).toBe(3);
     expect(human.stdout).toMatch(/✗ une_rt_m\s+failed\s+no network/);
+    // Issue 49, case 11: it opened with "Checked 9 source tables" when none could be checked.
+    expect(human.stdout.split("\n")[0]).toMatch(/^Could not check any of the \d+ source tables asked for in /);
+    expect(human.stdout).not.toMatch(/^Checked /m);
   }, 20_000);
+});
+
+// Issue 49, case 11: each message says what happened.
+describe("messages that say what happened", () => {
+  const tmp = tempDataDir("jwi-words49-");
+  afterAll(() => tmp.cleanup());
+
+  it("jwi ingest --help: .xlsx is the data browser's spreadsheet for Eurostat types too; every accepted table is named", async () => {
+    const { ACCEPTED_TABLES } = await import("../pipeline/sources/eurostat/tables.ts");
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", "--help"]);
+    expect(r.code).toBe(0);
+    const text = r.stdout.replace(/\s+/g, " ");
+    for (const table of Object.values(ACCEPTED_TABLES).flatMap((ts) => ts.map((t) => t.table)))
+      expect(text, table).toContain(table);
+    expect(text).toMatch(
+      /the Eurostat data browser's for the Eurostat types and expectations, the barometer workbook for lmb/,
+    );
+    expect(text).not.toMatch(/or a barometer workbook \(\.xlsx\)/);
+  });
+
+  it("--typ suggests --type (a mistyped option is named before the missing one)", async () => {
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m.json"),
+      "--typ",
+      "unemployment",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option '--typ'/);
+    expect(r.stderr).toMatch(/Did you mean --type\?/);
+    const missing = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", fixture("real", "eurostat", "une_rt_m.json")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/required option '-t, --type <type>' not specified/);
+  });
+
+  it("an ingest before any publication says the next recalc publishes the first scores, not 'Moved: none'", async () => {
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m.json"),
+      "--type",
+      "unemployment",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/Moved at the next `jwi recalc` \(not published yet\): none/);
+    const m =
+      /Nothing is published yet: the next `jwi recalc` publishes the first scores \((\d+) of 31 countries scored\)\./.exec(
+        r.stdout,
+      );
+    expect(m, r.stdout).not.toBeNull();
+    const recalc = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["recalc", "--json"]);
+    expect(recalc.code).toBe(0);
+    const scored = (JSON.parse(recalc.stdout) as { countries: { score: number | null }[] }).countries.filter(
+      (c) => c.score !== null,
+    ).length;
+    expect(scored).toBe(Number(m![1]));
+  });
+
+  it("Liechtenstein (no input at all) reads 'no data to score' in status and recalc, as on every other door", async () => {
+    const status = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["status"]);
+    expect(status.stdout).toMatch(/^ {2}LI {2}no data to score/m);
+    const recalc = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["recalc"]);
+    expect(recalc.stdout).toMatch(/^LI {3}Liechtenstein +— {2}no data to score/m);
+  });
 });
 
 describe("on a terminal, a command that fails before its progress ends", () => {

@@ -270,7 +270,9 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     // The pages' paths are lower case (docs/i18n.md, "URLs"), and normal (no `.`, `..`, `//`, escaped letters). Another
     // spelling is the same page under another address ("/DE/brightest" even rendered English under a German prefix):
     // a permanent redirect to the one address, made of the normalised path, so it can never lead off this site.
-    const lower = lowerCasePath(target.path);
+    // A trailing slash is another spelling too: "/brightest/" was the page at a second address (200), so it goes to
+    // the one without it, as the canonical link names it (web/app/lib/meta.ts).
+    const lower = lowerCasePath(target.path).replace(/(.)\/+$/, "$1");
     if (lower !== target.path || wasRewritten(req)) return redirectHere(res, 301, `${lower}${target.query}`);
     // A query parameter the page does not read is dropped by a redirect: it would otherwise be a render and a cache
     // entry of its own for the same page (server/site/page-query.ts).
