@@ -10,8 +10,8 @@
  * mark (U+FEFF), the left-to-right, right-to-left and Arabic letter marks (U+200E, U+200F, U+061C). The zero width
  * non-joiner (U+200C) stays: Persian and other scripts spell words with it.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200D-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 export function cleanUserText(value: string): string {

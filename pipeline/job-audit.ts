@@ -196,9 +196,8 @@ export function openIntent(
  * at all. Its final entry later replaces the row's result and detail.
  */
 export function auditPublication(db: ServingDb, change: Record<string, unknown>, at = new Date()): void {
-  const intent = db
-    .prepare(`SELECT * FROM job_intents WHERE pid = ? ORDER BY id DESC LIMIT 1`)
-    .get(process.pid) as IntentRow | undefined;
+  const intent = db.prepare(`SELECT * FROM job_intents WHERE pid = ? ORDER BY id DESC LIMIT 1`).get(process.pid) as
+    IntentRow | undefined;
   if (!intent) return;
   const detail = JSON.stringify({ door: intent.door, ...change });
   if (intent.audit_id !== null) {
@@ -215,9 +214,7 @@ export function auditPublication(db: ServingDb, change: Record<string, unknown>,
 export function closeIntent(db: ServingDb, intentId: number, e: JobAuditEntry, at = new Date()): void {
   db.transaction(() => {
     const auditId = db.prepare(`SELECT audit_id FROM job_intents WHERE id = ?`).pluck().get(intentId) as
-      | number
-      | null
-      | undefined;
+      number | null | undefined;
     if (auditId !== null && auditId !== undefined) {
       db.prepare(`UPDATE audit_log SET result = ?, detail = ? WHERE id = ?`).run(
         e.result,
@@ -275,8 +272,7 @@ export async function settleKilledJobs(
       const completed = { interrupted: INTERRUPTED, completed_at: now.toISOString() };
       if (intent.audit_id !== null) {
         const row = db.prepare(`SELECT detail FROM audit_log WHERE id = ?`).pluck().get(intent.audit_id) as
-          | string
-          | undefined;
+          string | undefined;
         const detail = { ...(JSON.parse(row ?? "{}") as Record<string, unknown>), ...completed };
         if (ingests.length > 0) Object.assign(detail, ingestChange(ingests));
         db.prepare(`UPDATE audit_log SET detail = ? WHERE id = ?`).run(JSON.stringify(detail), intent.audit_id);

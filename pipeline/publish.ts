@@ -80,7 +80,12 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
       pruneCardImages(db);
       const countriesScored = pub.results.filter((r) => r.snapshot.score !== null).length;
       // The running job's audit row commits with what it stored, or not at all (pipeline/job-audit.ts).
-      auditPublication(db, { as_of: pub.asOf, publication_id: current, countries_scored: countriesScored, paused: true });
+      auditPublication(db, {
+        as_of: pub.asOf,
+        publication_id: current,
+        countries_scored: countriesScored,
+        paused: true,
+      });
       return { publicationId: current, countriesScored, paused, cards: cardCounts(db, pub.cards) };
     }
     const outcome = publishNow(db, pub);

@@ -124,7 +124,9 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     )
     .get(pub?.id ?? 0) as { stored: number; older: number; drawn: number };
   const snaps = db
-    .prepare(`SELECT country, score, status, as_of, json_extract(payload, '$.anchor_month') AS anchor_month FROM snapshots`)
+    .prepare(
+      `SELECT country, score, status, as_of, json_extract(payload, '$.anchor_month') AS anchor_month FROM snapshots`,
+    )
     .all() as Array<{
     country: string;
     score: number | null;

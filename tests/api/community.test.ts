@@ -123,7 +123,7 @@ describe("POST /api/countries/:code/experiences", () => {
     expect(e.status).toBe(201);
     expect((e.body as { comment: string }).comment).toBe("Good market");
     const list = await getJson(`${base}/api/countries/be/experiences`);
-    expect(JSON.stringify(list.body)).not.toMatch(/[\u200B\u200D\uFEFF\u200E\u200F\u061C]/);
+    for (const mark of marks) expect(JSON.stringify(list.body)).not.toContain(mark);
     const w = await postJson(`${base}/api/waiting-list`, {
       name: `A${marks}na`,
       email: "ana.marks@example.org",

@@ -145,7 +145,9 @@ describe("refused: nothing stored, the page with why and with what was typed", (
     }
     expect(count("experiences")).toBe(before);
     expect((await post("/country/it", experience, { origin: site.base })).status).toBe(303);
-    expect((await post("/country/it", experience, { origin: "null", "sec-fetch-site": "same-origin" })).status).toBe(303);
+    expect((await post("/country/it", experience, { origin: "null", "sec-fetch-site": "same-origin" })).status).toBe(
+      303,
+    );
     expect(count("experiences")).toBe(before + 2);
   });
 
