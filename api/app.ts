@@ -25,7 +25,7 @@ import {
 } from "../server/http/fast-path.ts";
 import { apiNotFound, errorHandler } from "../server/http/errors.ts";
 import { CACHE_NEVER } from "../server/http/cache.ts";
-import { originVary } from "../server/http/request.ts";
+import { claimedHosts, hostProblem, originVary } from "../server/http/request.ts";
 import { requestTargetGuard, requestTargetProblem } from "../server/http/request-limits.ts";
 import { ReadModel } from "./read-model.ts";
 import { normaliseRequest } from "../server/http/request-target.ts";
@@ -175,15 +175,18 @@ function pageFastPathDeps(app: Express, logger: Logger | null): PageFastPathDeps
     },
     // Express's req.host: X-Forwarded-Host only from a trusted proxy, its first value; else Host.
     host: (req) => {
-      const trust = app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
-      const forwarded = req.headers["x-forwarded-host"];
-      const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-      if (!value || !trust(req.socket.remoteAddress, 0)) return req.headers.host || undefined;
-      const comma = value.indexOf(",");
-      return comma !== -1 ? value.slice(0, comma).trimEnd() : value;
+      const { host, forwarded } = claimedHosts(req, trustFn(app));
+      return forwarded ?? host;
     },
     logger,
   };
+}
+
+const trustFn = (app: Express) => app.get("trust proxy fn") as (address: string | undefined, hop: number) => boolean;
+
+/** 400 for a Host (or trusted X-Forwarded-Host) no URL can be made of (server/http/request.ts hostProblem). */
+function hostGuard(app: Express): RequestHandler {
+  return (req, _res, next) => next(hostProblem(claimedHosts(req, trustFn(app))) ?? undefined);
 }
 
 function requestLogger(logger: Logger): RequestHandler {
@@ -238,7 +241,9 @@ export function requestListener(app: JwiApp): RequestListener {
     // fast paths, in Express and in the site, is the normalised one.
     normaliseRequest(req);
     if (!NOT_VISITORS.test(req.url ?? "")) app.lastRequestAt = performance.now();
-    if (requestTargetProblem(req.url ?? "/") !== null) app(req, res);
+    // A target or a host no route can read skips the fast paths: Express answers it (requestTargetGuard, hostGuard).
+    if (requestTargetProblem(req.url ?? "/") !== null || hostProblem(claimedHosts(req, trustFn(app))) !== null)
+      app(req, res);
     else if (!app.fastRead(req, res) && !app.fastPage(req, res)) app(req, res);
   };
 }
@@ -281,6 +286,7 @@ export function createApp(deps: AppDeps): JwiApp {
   // Every answer, errors and redirects included, carries the security headers; pages replace them with their own.
   app.use(staticHeaders(apiHeaderList));
   app.use(requestTargetGuard); // 414 / 400 for a target no route can read (server/http/request-limits.ts)
+  app.use(hostGuard(app)); // 400 for a host no URL can be made of (server/http/request.ts hostProblem)
   // The answer to a write (a post, a request, a login, an operator action) is never stored by any cache,
   // whichever route answers it and however it ends (docs/open-data.md, "Caching").
   app.use("/api", (req, res, next) => {
@@ -324,7 +330,7 @@ export function createApp(deps: AppDeps): JwiApp {
       now,
     }),
   );
-  api.use(apiNotFound);
+  api.use(apiNotFound(api as unknown as Parameters<typeof apiNotFound>[0]));
   app.use("/api", api);
 
   // Share cards and badges: images other sites embed, with the API's security headers (no page CSP).
@@ -335,7 +341,7 @@ export function createApp(deps: AppDeps): JwiApp {
   app.use(feedRoutes(db, services.read, config.publicOrigin, originVary(config), feedTagOf(config), now));
   if (deps.siteHandler) {
     // The forms posted without JavaScript: accepted ones are redirected, refused ones rendered by the site.
-    app.use(formPostRoutes({ writes, logger, limitBytes: config.jsonLimitBytes }));
+    app.use(formPostRoutes({ writes, logger, limitBytes: config.jsonLimitBytes, publicOrigin: config.publicOrigin }));
     app.use(deps.siteHandler);
   }
   app.use((_req, res) => {

@@ -1,9 +1,9 @@
 // What a command may touch of the outside world, passed in so tests can run commands in-process.
 // Modules behind the commands are imported lazily (jwi.ts): `jwi --help` loads neither DuckDB nor zod.
-import { statSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { PipelineEnv } from "../lib/env.ts";
-import type { Pipeline } from "../pipeline/index.ts";
+import type { Pipeline, StatusReport } from "../pipeline/index.ts";
 import type { JobActor } from "../pipeline/job-audit.ts";
 import type { Logger } from "../lib/logger.ts";
 import { CliError } from "./errors.ts";
@@ -30,6 +30,8 @@ export interface CommandContext {
    * `create` is set (the commands' `--create`).
    */
   openPipeline(opts?: { waitMs?: number; create?: boolean; actor?: JobActor | null }): Promise<Pipeline>;
+  /** The status report with the stores opened read-only (pipeline/index.ts readStatus); `create`: make the directory. */
+  readStatus(opts?: { create?: boolean }): Promise<StatusReport>;
 }
 
 /** A CliError in plain words when `dir` (JWI_DATA_DIR) does not exist or is not a directory. */
@@ -69,6 +71,12 @@ export async function commandContext(io: CliIo): Promise<CommandContext> {
     env,
     logger,
     dataDir: env.JWI_DATA_DIR,
+    async readStatus(opts = {}) {
+      if (opts.create) mkdirSync(env.JWI_DATA_DIR, { recursive: true });
+      else assertDataDir(env.JWI_DATA_DIR);
+      const { readStatus } = await import("../pipeline/index.ts");
+      return readStatus(env.JWI_DATA_DIR);
+    },
     async openPipeline(opts = {}) {
       if (!opts.create) assertDataDir(env.JWI_DATA_DIR);
       const { openPipeline } = await import("../pipeline/index.ts");

@@ -115,9 +115,11 @@ export function buildProgram(io: CliIo): Command {
     )
     .argument(
       "<file>",
-      "a Eurostat JSON-stat file (.json), a Eurostat or DG ECFIN CSV (.csv), or a barometer workbook (.xlsx)",
+      "a Eurostat JSON-stat file (.json), a Eurostat or DG ECFIN CSV (.csv), or a spreadsheet (.xlsx): the Eurostat data browser's for the Eurostat types and expectations, the barometer workbook for lmb",
     )
-    .addOption(new Option("-t, --type <type>", "what the file holds").choices(DATA_TYPES).makeOptionMandatory())
+    // Required, but checked by the command (cli/commands/ingest.ts): commander checks a mandatory option before an
+    // unknown one, so `--typ unemployment` said "--type not specified" instead of suggesting --type.
+    .addOption(new Option("-t, --type <type>", "what the file holds (required)").choices(DATA_TYPES))
     .option("--strict", "reject the file when a stored value would change by more than the tolerance", false)
     .option("--tolerance-pp <n>", "revision tolerance in percentage points", nonNegativeNumber, 0.5)
     .option("--dry-run", "validate and report, store nothing", false)
@@ -131,7 +133,8 @@ Data types and the Eurostat tables each accepts:
   unemployment  une_rt_m (monthly: SA, age TOTAL, sex T, % of labour force) and une_rt_q (quarterly: SA,
                 age Y15-74, sex T, % of labour force); per country the fresher of the two series counts
   vacancy       jvs_q_nace2 (job vacancy rate, NACE B-S, SA else NSA); successor jvs_q_r21
-                (nace_r2_1 B-T, else A-T: the whole economy; the notes say which)
+                (nace_r2_1 B-T, else A-T: the whole economy; the notes say which); ei_lmjv_q_r2 (the euro
+                indicators' rate, computed from jvs_q_nace2: used where neither of those has the quarter)
   gdp           namq_10_gdp (B1GQ, SCA; q-o-q CLV_PCH_PRE, or y-o-y CLV_PCH_SM)   context only
   inflation     prc_hicp_manr (CP00, RCH_A); successor prc_hicp_minr (TOTAL)     context only
   expectations  Employment Expectations Indicator (EEI, 100 = long-term mean): Eurostat teibs030 or
@@ -141,8 +144,9 @@ Data types and the Eurostat tables each accepts:
   youth_unemployment  une_rt_m for the under-25s (SA, age Y_LT25, sex T, % of labour force)
                 context only: shown beside the unemployment rate, never in a score
 
-File formats of the Eurostat types: JSON-stat (.json) as the API serves it, or a CSV (.csv): SDMX-CSV as the
-data browser downloads it (codes or labels), or one column per dimension code plus time and value.
+File formats of the Eurostat types: JSON-stat (.json) as the API serves it, a CSV (.csv): SDMX-CSV as the
+data browser downloads it (codes or labels), or one column per dimension code plus time and value, or the
+data browser's spreadsheet (.xlsx). An .xlsx for lmb is the barometer workbook.
 Expectations also take DG ECFIN's long CSV. The table comes from the file (extension.id or DATAFLOW), else
 from its dimensions and frequency.
 

@@ -9,6 +9,13 @@ describe("cleanUserText / cleanDeep", () => {
     expect(cleanUserText("Zürich\tétage\r\nשלום")).toBe("Zürich\tétage\r\nשלום");
   });
 
+  // Issue 49, case 8: zero-width and directional marks were stored and shown.
+  it("removes zero width space and joiner, the byte order mark and the directional marks; keeps the non-joiner", () => {
+    expect(cleanUserText("a\u200Bd\u200Dm\uFEFFi\u200En\u200F\u061C")).toBe("admin");
+    expect(cleanUserText("\u200B\u200D\uFEFF\u200E\u200F\u061C")).toBe("");
+    expect(cleanUserText("می\u200Cخواهم")).toBe("می\u200Cخواهم");
+  });
+
   it("cleans every string of a JSON-like value, keys included; leaves other values alone", () => {
     expect(cleanDeep({ "fi\u202Ele": ["x\u202Dy", 3, null, { reason: "\u2067ok" }], n: 1, b: true })).toEqual({
       file: ["xy", 3, null, { reason: "ok" }],

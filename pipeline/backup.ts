@@ -8,8 +8,10 @@
 //   so no job has it open (only jobs open DuckDB: docs/architecture.md, "Jobs");
 // - raw/: the downloads kept for replay (pipeline/fetch/archive.ts), copied under the same lock;
 // - manifest.json, written last: what the backup holds, file by file with its size and SHA-256, and the row count
-//   of every table of the snapshot. A directory without it is a backup cut short.
-// A restore checks all of it before it writes anything, into a data directory that holds no store yet.
+//   of every table of the snapshot and of the DuckDB copy (each opened read-only and queried: a copy that is not
+//   a database its engine opens is refused, not shipped). A directory without it is a backup cut short.
+// A restore checks all of it before it writes anything, into a data directory that holds no store yet, and opens
+// both restored stores read-only (SQLite's integrity check, DuckDB's tables) before it calls the restore done.
 import { createHash } from "node:crypto";
 import {
   copyFileSync,
@@ -23,6 +25,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { DuckDBInstance } from "@duckdb/node-api";
 import Database from "better-sqlite3";
 import { InputError } from "../lib/errors.ts";
 import { RAW_DIR } from "./fetch/archive.ts";
@@ -52,6 +55,11 @@ export interface BackupManifest {
   files: BackupFile[];
   /** Rows of every table of the serving store's snapshot. */
   tables: Record<string, number>;
+  /**
+   * Rows of every table of the pipeline store's copy (jwi.duckdb), read from the copy opened read-only. Absent in
+   * backups written before it was kept; a restore then only checks that the copy opens and answers.
+   */
+  store_tables?: Record<string, number>;
   /** The newest publication in the snapshot (0: none). */
   publication_id: number;
 }
@@ -93,6 +101,50 @@ function tablesOf(file: string): { tables: Record<string, number>; publication: 
     db.close();
   }
 }
+
+/**
+ * The rows of every table of a DuckDB file (with its .wal beside it, when one is), opened read-only: a file DuckDB
+ * cannot open or query (random bytes, a truncated copy) is an InputError naming `what`, never a store handed on.
+ */
+export async function storeTablesOf(file: string, what: string): Promise<Record<string, number>> {
+  let instance: DuckDBInstance;
+  try {
+    instance = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
+  } catch (err) {
+    throw new InputError(`${what} is not a DuckDB database that opens: ${firstLine(err)}. Nothing was restored.`, {
+      cause: err,
+    });
+  }
+  try {
+    const conn = await instance.connect();
+    try {
+      const names = (
+        await conn.runAndReadAll(
+          `SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() ORDER BY table_name`,
+        )
+      )
+        .getRowsJS()
+        .map(([name]) => String(name));
+      const tables: Record<string, number> = {};
+      for (const name of names) {
+        const rows = await conn.runAndReadAll(`SELECT count(*) FROM "${name.replace(/"/g, '""')}"`);
+        tables[name] = Number(rows.getRowsJS()[0]![0]);
+      }
+      return tables;
+    } catch (err) {
+      throw new InputError(`${what} opens but cannot be read: ${firstLine(err)}. Nothing was restored.`, {
+        cause: err,
+      });
+    } finally {
+      conn.closeSync();
+    }
+  } finally {
+    instance.closeSync();
+  }
+}
+
+const firstLine = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).split("\n")[0]!.replace(/\.$/, "");
 
 /** The raw downloads of a data directory (finished files only: a download being written is a dot-file). */
 function rawFiles(dataDir: string): string[] {
@@ -163,6 +215,9 @@ export async function backupDataDir(dataDir: string, target: string, opts: Backu
     }
     // 3. What it holds, checked from the copies themselves; the manifest last, under its name only when whole.
     const { tables, publication } = tablesOf(snapshot);
+    const storeTables = existsSync(path.join(dest, BACKUP_DUCKDB))
+      ? await storeTablesOf(path.join(dest, BACKUP_DUCKDB), `The pipeline store ${path.join(source, BACKUP_DUCKDB)}`)
+      : undefined;
     const manifest: BackupManifest = {
       format: FORMAT,
       version: FORMAT_VERSION,
@@ -170,6 +225,7 @@ export async function backupDataDir(dataDir: string, target: string, opts: Backu
       product_version: PRODUCT_VERSION,
       files: [BACKUP_SQLITE, ...copied].map((rel) => fileEntry(dest, rel)),
       tables,
+      ...(storeTables ? { store_tables: storeTables } : {}),
       publication_id: publication,
     };
     const tmp = path.join(dest, `.${MANIFEST_FILE}.tmp`);
@@ -298,6 +354,17 @@ export async function restoreDataDir(
     const differ = Object.keys({ ...manifest.tables, ...tables }).filter((t) => manifest.tables[t] !== tables[t]);
     if (differ.length)
       throw new InputError(`The restored serving store does not hold the manifest's rows (${differ.join(", ")}).`);
+    // The pipeline store: opened read-only and queried, so that a copy that is not a database (its manifest
+    // re-hashed over random bytes) is refused here rather than failing every ingest and recalc after.
+    const storeTables = await storeTablesOf(path.join(dest, BACKUP_DUCKDB), `The backup's ${BACKUP_DUCKDB}`);
+    if (manifest.store_tables) {
+      const expected = manifest.store_tables;
+      const off = Object.keys({ ...expected, ...storeTables }).filter((t) => expected[t] !== storeTables[t]);
+      if (off.length)
+        throw new InputError(
+          `The restored pipeline store does not hold the manifest's rows (${off.join(", ")}). Nothing was restored.`,
+        );
+    }
     restored = true;
     return { manifest, dataDir: dest, tables };
   } finally {

@@ -6,13 +6,23 @@
 // Reads that must never wait (status) come from the serving database (SQLite, WAL), never from DuckDB.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { InputError } from "../lib/errors.ts";
 import type { IngestRequest } from "./ingest.ts";
-import { failedJobEntry, finishedJobEntry, recordJobEntry, terminalActor, type JobActor } from "./job-audit.ts";
+import {
+  closeIntent,
+  failedJobEntry,
+  finishedJobEntry,
+  openIntent,
+  recordJobEntry,
+  settleKilledJobs,
+  terminalActor,
+  type JobActor,
+} from "./job-audit.ts";
 import type { JobOptions, LockedPipeline, Pipeline, SeedOutcome } from "./job-contract.ts";
 import { acquireJobLock, currentHolder } from "./jobs/lock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
-import { openServingDb, type ServingDb } from "./serving-db.ts";
+import { emptyServingDb, openServingDb, openServingDbReadOnly, type ServingDb } from "./serving-db.ts";
 import { statusReport, type StatusReport } from "./status-report.ts";
 import type { UploadResult } from "./types.ts";
 
@@ -57,6 +67,19 @@ export interface PipelineOptions {
   actor?: JobActor | null;
 }
 
+/** How an audited job notes itself under the lock and replaces the note with its final entry. */
+interface AuditHooks {
+  open(ingestBefore: number): number;
+  close(intent: number, outcome: { ok: true; value: unknown } | { ok: false; error: unknown }): void;
+}
+
+/** A job's error whose audit entry is already written (under the lock): rethrown as its cause, not recorded twice. */
+class AuditedError extends Error {
+  constructor(override readonly cause: unknown) {
+    super("audited");
+  }
+}
+
 export const DUCKDB_FILE = "jwi.duckdb";
 export const SQLITE_FILE = "jwi.sqlite";
 
@@ -75,10 +98,9 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
   const actor = opts.actor === undefined ? terminalActor() : opts.actor;
 
   /** Every job, whatever its end, leaves one audit entry; a failing entry is logged, never the job's answer. */
-  const audit = (who: JobActor | null, entry: (who: JobActor) => Parameters<typeof recordJobEntry>[1]) => {
-    if (!who) return;
+  const audit = (write: () => void) => {
     try {
-      recordJobEntry(db, entry(who));
+      write();
     } catch (err) {
       logger?.error({ err }, "the audit entry of a data job could not be written");
     }
@@ -88,17 +110,38 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
     const action = job.audit?.action ?? "job";
     const target = job.audit?.target ?? null;
     const who = job.actor ?? actor;
+    // Under the lock the job notes itself (an intent) and its final entry replaces the intent before the lock is
+    // released, so a job killed after its commit is completed by the next one (docs/decisions/024-audit-of-killed-jobs.md).
+    // A job that never got the lock (busy) or failed before it noted itself is recorded here, at once.
+    const audited: AuditHooks | null = who
+      ? {
+          open: (ingestBefore) => openIntent(db, who, action, target, ingestBefore),
+          close: (intent, outcome) =>
+            audit(() =>
+              closeIntent(
+                db,
+                intent,
+                outcome.ok
+                  ? finishedJobEntry(who, action, target, outcome.value)
+                  : failedJobEntry(who, action, target, outcome.error),
+              ),
+            ),
+        }
+      : null;
     try {
-      const result = await exclusiveUnaudited(work, job);
-      audit(who, (a) => finishedJobEntry(a, action, target, result));
-      return result;
+      return await exclusiveUnaudited(work, job, audited);
     } catch (err) {
-      audit(who, (a) => failedJobEntry(a, action, target, err));
-      throw err;
+      if (who && !(err instanceof AuditedError))
+        audit(() => recordJobEntry(db, failedJobEntry(who, action, target, err)));
+      throw err instanceof AuditedError ? err.cause : err;
     }
   };
 
-  const exclusiveUnaudited = async <T>(work: (l: LockedPipeline) => Promise<T>, job: JobOptions): Promise<T> => {
+  const exclusiveUnaudited = async <T>(
+    work: (l: LockedPipeline) => Promise<T>,
+    job: JobOptions,
+    audited: AuditHooks | null,
+  ): Promise<T> => {
     const lock = await acquireJobLock(opts.dataDir, job.command ?? "job", {
       waitMs: job.waitMs ?? opts.lockWaitMs ?? 0,
       signal: job.signal,
@@ -114,14 +157,25 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
       const { ObservationStore, ingest, recalc, copyStoreStatus, seriesRecovery } = await jobModules();
       const store = await ObservationStore.open(duckFile, { recoverSeries: seriesRecovery(opts.dataDir) });
       try {
-        // A job killed between its DuckDB commit and its copy left the copy behind: bring it up to date first.
+        // A job killed between its DuckDB commit and its copy left the copy behind: bring it up to date first, and
+        // complete the audit entry of a job killed before it wrote one.
         await copyStoreStatus(store, db);
+        await settleKilledJobs(db, (id) => store.ingestsAfter(id)).catch((err: unknown) =>
+          logger?.error({ err }, "could not complete the audit entry of a data job that was killed"),
+        );
+        const intent = audited ? audited.open(await store.lastIngestId()) : null;
         const locked: LockedPipeline = {
           dataDir: opts.dataDir,
           store,
           servingDb: db,
           ingest: (req) => ingest(store, req),
           recalc: (o) => recalc(store, db, { cards: opts.cards, logger, ...o }),
+        };
+        // The error to throw once the job's entry is written in place of its intent (none without one).
+        const failed = (err: unknown): unknown => {
+          if (intent === null) return err;
+          audited!.close(intent, { ok: false, error: err });
+          return new AuditedError(err);
         };
         let result: T;
         try {
@@ -131,9 +185,14 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
           await copyStoreStatus(store, db).catch((copyErr: unknown) =>
             logger?.warn({ err: copyErr }, "could not copy the store's status after a failed job"),
           );
-          throw err;
+          throw failed(err);
         }
-        await copyStoreStatus(store, db);
+        try {
+          await copyStoreStatus(store, db);
+        } catch (err) {
+          throw failed(err);
+        }
+        if (intent !== null) audited!.close(intent, { ok: true, value: result });
         return result;
       } finally {
         store.close();
@@ -175,6 +234,28 @@ export function openPipeline(opts: PipelineOptions): Pipeline {
       if (ownsDb) db.close();
     },
   };
+}
+
+/**
+ * The status report of a data directory (`jwi status`) with the stores opened read-only: it writes nothing, not even
+ * the serving database's schema, so it answers on a full or read-only disk, when it is most needed. A directory
+ * without a serving database reads as empty ("nothing yet"). A database made by an older jwi whose tables lack
+ * what the report reads is an InputError saying what to run.
+ */
+export function readStatus(dataDir: string, now?: Date): StatusReport {
+  const file = path.join(dataDir, SQLITE_FILE);
+  const db = openServingDbReadOnly(file) ?? emptyServingDb();
+  try {
+    return statusReport(dataDir, db, now);
+  } catch (err) {
+    if (err instanceof Error && /no such (table|column)/.test(err.message))
+      throw new InputError(
+        `The serving database ${file} was made by an older jwi (${err.message}): run any data job (\`jwi recalc\`) or start the server once to bring it up to date, then ask again.`,
+      );
+    throw err;
+  } finally {
+    db.close();
+  }
 }
 
 // The door also names the types its callers use (pipeline/job-contract.ts, pipeline/status-report.ts hold them).

@@ -1,5 +1,6 @@
 // The one write of an ingest: its ingest record and its values, and those of the file's further series (one more
 // record per further data type), in one DuckDB transaction: all of it is stored, or none of it.
+import { killAfterCommitForTests } from "../lib/test-hooks.ts";
 import type { ExtraDiff } from "./ingest-extras.ts";
 import type { diffObservations } from "./store/diff.ts";
 import type { ObservationStore } from "./store/observations.ts";
@@ -25,7 +26,7 @@ export interface IngestWrite {
 /** Stores the ingest; answers its id. */
 export async function storeIngest(store: ObservationStore, w: IngestWrite): Promise<number> {
   const { dataType, parsed, fileName, origin, sha256, series, release, diff, extras, warningCount, ingestedAt } = w;
-  return store.transaction(async () => {
+  const ingestId = await store.transaction(async () => {
     // What every ingest record of this file shares: the file, its table and unit, when it was read and by which door.
     const file = {
       table: parsed.table,
@@ -79,4 +80,6 @@ export async function storeIngest(store: ObservationStore, w: IngestWrite): Prom
     }
     return ingestId;
   });
+  killAfterCommitForTests("ingest");
+  return ingestId;
 }

@@ -6,6 +6,7 @@
 import os from "node:os";
 import { BusyError, InputError } from "../lib/errors.ts";
 import type { ServingDb } from "./serving-db.ts";
+import type { CommittedIngest } from "./store/observations.ts";
 
 export type JobDoor = "terminal" | "operator page" | "schedule" | "seed";
 
@@ -145,4 +146,161 @@ export function recordJobEntry(db: ServingDb, e: JobAuditEntry, at = new Date())
     e.result,
     JSON.stringify(e.detail),
   );
+}
+
+// ── A job killed just after it committed (issue 49; docs/decisions/024-audit-of-killed-jobs.md) ──────────────────
+// The entry above is written when the job ends. A process killed between its commit and that write (kill -9, the
+// machine's power) left no entry for a change that is stored. So an audited job notes itself first (an intent, in
+// SQLite, under the job lock), its publication writes its audit row in the publication's own transaction, and its
+// ingests leave their record in DuckDB's own transaction (the `ingests` table, as always). The final entry replaces the
+// intent in one transaction. An intent still there when the next job starts is a job that was killed: that job
+// completes its entry from what it had committed, before it does anything else.
+
+interface IntentRow {
+  id: number;
+  started_at: string;
+  actor: string;
+  door: string;
+  action: string;
+  target: string | null;
+  ingest_before: number;
+  audit_id: number | null;
+}
+
+/** Said in the entry of a job completed by the next one. */
+export const INTERRUPTED =
+  "The process ended (killed or crashed) before the job finished; this entry was completed when the next data job started.";
+
+/** Notes an audited job that starts under the lock; its id, for closeIntent. `ingestBefore`: the store's newest ingest id. */
+export function openIntent(
+  db: ServingDb,
+  actor: JobActor,
+  action: string,
+  target: string | null,
+  ingestBefore: number,
+  at = new Date(),
+): number {
+  return Number(
+    db
+      .prepare(
+        `INSERT INTO job_intents (started_at, pid, actor, door, action, target, ingest_before) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(at.toISOString(), process.pid, actor.name.slice(0, 200), actor.door, action, target, ingestBefore)
+      .lastInsertRowid,
+  );
+}
+
+/**
+ * Called inside a publication's transaction (pipeline/publish.ts): the running job of this process (its open intent),
+ * if audited, gets its audit row now, `ok` with the publication, so that the row commits with the publication or not
+ * at all. Its final entry later replaces the row's result and detail.
+ */
+export function auditPublication(db: ServingDb, change: Record<string, unknown>, at = new Date()): void {
+  const intent = db.prepare(`SELECT * FROM job_intents WHERE pid = ? ORDER BY id DESC LIMIT 1`).get(process.pid) as
+    IntentRow | undefined;
+  if (!intent) return;
+  const detail = JSON.stringify({ door: intent.door, ...change });
+  if (intent.audit_id !== null) {
+    db.prepare(`UPDATE audit_log SET result = 'ok', detail = ? WHERE id = ?`).run(detail, intent.audit_id);
+    return;
+  }
+  const id = db
+    .prepare(`INSERT INTO audit_log (at, actor, action, target, result, detail) VALUES (?, ?, ?, ?, 'ok', ?)`)
+    .run(at.toISOString(), intent.actor, intent.action, intent.target, detail).lastInsertRowid;
+  db.prepare(`UPDATE job_intents SET audit_id = ? WHERE id = ?`).run(Number(id), intent.id);
+}
+
+/** The job's final entry in place of its intent, in one transaction (the row its publication wrote is updated). */
+export function closeIntent(db: ServingDb, intentId: number, e: JobAuditEntry, at = new Date()): void {
+  db.transaction(() => {
+    const auditId = db.prepare(`SELECT audit_id FROM job_intents WHERE id = ?`).pluck().get(intentId) as
+      number | null | undefined;
+    if (auditId !== null && auditId !== undefined) {
+      db.prepare(`UPDATE audit_log SET result = ?, detail = ? WHERE id = ?`).run(
+        e.result,
+        JSON.stringify(e.detail),
+        auditId,
+      );
+    } else recordJobEntry(db, e, at);
+    db.prepare(`DELETE FROM job_intents WHERE id = ?`).run(intentId);
+  })();
+}
+
+/** What a killed job had committed: its ingests' counts (one ingest: its own fields, as a finished entry names them). */
+function ingestChange(ingests: readonly CommittedIngest[]): Record<string, unknown> {
+  if (ingests.length === 1) {
+    const i = ingests[0]!;
+    return {
+      data_type: i.data_type,
+      table: i.table,
+      inserted: i.inserted,
+      updated: i.updated,
+      unchanged: i.unchanged,
+      ingest_id: i.id,
+    };
+  }
+  return {
+    inserted: ingests.reduce((n, i) => n + i.inserted, 0),
+    updated: ingests.reduce((n, i) => n + i.updated, 0),
+    ingests: ingests.map((i) => ({ ingest_id: i.id, table: i.table, inserted: i.inserted, updated: i.updated })),
+  };
+}
+
+/**
+ * Completes the entries of jobs that were killed (intents left behind), from what each had committed: the ingests
+ * the store recorded after it started (`ingestsAfter`), and the row its publication wrote. A job that had committed
+ * something is `ok` with it, said interrupted; one that had committed nothing is `error`. Run by every job at its start,
+ * under the lock, before it opens its own intent. Answers how many it completed.
+ */
+export async function settleKilledJobs(
+  db: ServingDb,
+  ingestsAfter: (id: number) => Promise<CommittedIngest[]>,
+  now = new Date(),
+): Promise<number> {
+  const intents = db.prepare(`SELECT * FROM job_intents ORDER BY id`).all() as IntentRow[];
+  if (intents.length === 0) return 0;
+  // Each intent's ingests: after its own mark and before the next intent's (a later job's ingests are not its).
+  const facts = await Promise.all(
+    intents.map(async (intent, i) => {
+      const next = intents[i + 1]?.ingest_before;
+      return (await ingestsAfter(intent.ingest_before)).filter((g) => next === undefined || g.id <= next);
+    }),
+  );
+  db.transaction(() => {
+    intents.forEach((intent, i) => {
+      const ingests = facts[i]!;
+      const completed = { interrupted: INTERRUPTED, completed_at: now.toISOString() };
+      if (intent.audit_id !== null) {
+        const row = db.prepare(`SELECT detail FROM audit_log WHERE id = ?`).pluck().get(intent.audit_id) as
+          string | undefined;
+        const detail = { ...(JSON.parse(row ?? "{}") as Record<string, unknown>), ...completed };
+        if (ingests.length > 0) Object.assign(detail, ingestChange(ingests));
+        db.prepare(`UPDATE audit_log SET detail = ? WHERE id = ?`).run(JSON.stringify(detail), intent.audit_id);
+      } else {
+        const committed = ingests.length > 0;
+        recordJobEntry(
+          db,
+          {
+            actor: intent.actor,
+            action: intent.action,
+            target: intent.target,
+            result: committed ? "ok" : "error",
+            detail: {
+              door: intent.door,
+              ...(committed
+                ? ingestChange(ingests)
+                : {
+                    reason:
+                      "The job ended before it finished (the process was killed or crashed) and had stored nothing.",
+                  }),
+              ...completed,
+            },
+          },
+          new Date(intent.started_at),
+        );
+      }
+      db.prepare(`DELETE FROM job_intents WHERE id = ?`).run(intent.id);
+    });
+  })();
+  return intents.length;
 }

@@ -1,7 +1,9 @@
 // Publish: one transaction writes every country's snapshot and history into the serving database.
 // Readers see the previous set or the new one, never a mix; a failure keeps the previous set. The same
 // transaction records what changed against the previous set for the feeds (feed-events.ts), before replacing it.
+import { killAfterCommitForTests } from "../lib/test-hooks.ts";
 import { feedEvents, startEvents, type FeedEvent } from "./feed-events.ts";
+import { auditPublication } from "./job-audit.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
@@ -76,21 +78,31 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
       const current =
         (db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck().get() as number | undefined) ?? 0;
       pruneCardImages(db);
-      return {
-        publicationId: current,
-        countriesScored: pub.results.filter((r) => r.snapshot.score !== null).length,
-        paused,
-        cards: cardCounts(db, pub.cards),
-      };
+      const countriesScored = pub.results.filter((r) => r.snapshot.score !== null).length;
+      // The running job's audit row commits with what it stored, or not at all (pipeline/job-audit.ts).
+      auditPublication(db, {
+        as_of: pub.asOf,
+        publication_id: current,
+        countries_scored: countriesScored,
+        paused: true,
+      });
+      return { publicationId: current, countriesScored, paused, cards: cardCounts(db, pub.cards) };
     }
     const outcome = publishNow(db, pub);
     // A newer publication supersedes anything computed during an earlier pause.
     db.prepare(`DELETE FROM pending_publication`).run();
     db.prepare(`DELETE FROM pending_share_cards`).run();
     pruneCardImages(db);
+    auditPublication(db, {
+      as_of: pub.asOf,
+      publication_id: outcome.publicationId,
+      countries_scored: outcome.countriesScored,
+    });
     return { ...outcome, cards: cardCounts(db, pub.cards) };
   });
-  return run.immediate();
+  const outcome = run.immediate();
+  killAfterCommitForTests("publish");
+  return outcome;
 }
 
 /**

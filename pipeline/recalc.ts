@@ -1,5 +1,6 @@
 // Recalc: stored observations → model (pure) → one publish transaction into the serving database.
 import { COUNTRIES, EU_AGGREGATE } from "../lib/countries.ts";
+import { InputError } from "../lib/errors.ts";
 import { CURRENT_MODEL, type ScoreModel } from "./model/index.ts";
 import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
@@ -208,6 +209,11 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const asOf = parseAsOf(opts.asOf, now);
   const model = opts.model ?? CURRENT_MODEL;
   const rows = await store.allObservations();
+  // An empty store scores no country: publishing "0 of 31 countries scored" (and keying 31 cards) is no publication.
+  if (rows.length === 0)
+    throw new InputError(
+      "Nothing to score: run `jwi ingest` first (the store holds no observation). Nothing was published.",
+    );
   // Context that never enters a score (youth unemployment, v2.2 §10) is attached after the model has computed.
   const results = withContext(scoreAll(buildModelInputs(rows, asOf), asOf, model), rows, asOf);
   let publishedAt: string | null = null;
@@ -215,7 +221,9 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let cardSummary: RecalcSummary["cards"] = null;
   let unchanged = false;
   let paused: PausedBy | null = null;
-  const sources = opts.dryRun ? [] : await store.tableStatus();
+  // The source tables a publication names are the ones that hold data: a table the updater checked but never stored
+  // (a failed download, offline) is the operator's concern (store_tables), not an input, and publishes nothing.
+  const sources = opts.dryRun ? [] : (await store.tableStatus()).filter((t) => t.ingests > 0);
   const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
   // Read before publish() replaces them: what this run moves, compared with the publication it follows.
   const moved = current

@@ -1,5 +1,6 @@
 // The serving database (SQLite, JWI_DATA_DIR/jwi.sqlite): what the API and the site read.
 // The pipeline owns the published tables below; the API adds its own (community, operator) beside them.
+import { existsSync, readFileSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
 
 export type ServingDb = Database.Database;
@@ -154,6 +155,21 @@ CREATE TABLE IF NOT EXISTS audit_log (
   result TEXT NOT NULL,
   detail TEXT
 );
+-- A data job's audit entry before it is finished (pipeline/job-audit.ts, docs/decisions/024-audit-of-killed-jobs.md):
+-- written when the job starts under the lock, removed with its final entry. One left behind is a job that was killed:
+-- the next job completes its entry from what it had committed (the store's ingests after ingest_before, or the audit
+-- row its publication wrote in the publication's own transaction: audit_id).
+CREATE TABLE IF NOT EXISTS job_intents (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  started_at TEXT NOT NULL,
+  pid INTEGER NOT NULL,
+  actor TEXT NOT NULL,
+  door TEXT NOT NULL,
+  action TEXT NOT NULL,
+  target TEXT,
+  ingest_before INTEGER NOT NULL,
+  audit_id INTEGER
+);
 CREATE TABLE IF NOT EXISTS store_meta (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   observations INTEGER NOT NULL,
@@ -190,6 +206,37 @@ function addMissingColumns(db: Database.Database): void {
 }
 
 /** Opens the serving database with WAL (readers never wait for a publish) and creates the published tables. */
+/**
+ * The serving database opened read-only, for a report that must write nothing (`jwi status`: it is the diagnostic
+ * of a full disk too). Null when the file does not exist: nothing was ever stored there. Its schema is not brought
+ * up to date (that is a write): a database made by an older jwi is read as it is, and the caller says so when a
+ * query finds a table or a column missing.
+ */
+export function openServingDbReadOnly(file: string): ServingDb | null {
+  if (!existsSync(file)) return null;
+  const wal = `${file}-wal`;
+  if (existsSync(wal) && statSync(wal).size > 0) {
+    // A writer (the server) has changes in the WAL: read through its shared-memory index, as any reader does.
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma("busy_timeout = 5000");
+    return db;
+  }
+  // No WAL content (no writer since the last checkpoint): the file alone is the whole database. A WAL database's
+  // reader would still make its -wal and -shm files beside it, which a full or read-only disk refuses, and which
+  // are writes. So its bytes are read into memory and opened there (no index, no lock, nothing written), marked as a
+  // rollback-journal database (header bytes 18 and 19), all SQLite needs to read a WAL database's file alone.
+  const bytes = readFileSync(file);
+  if (bytes.length >= 20) bytes[18] = bytes[19] = 1;
+  return new Database(bytes, { readonly: true });
+}
+
+/** An empty serving database in memory (the schema alone): what a report reads where no file exists yet. */
+export function emptyServingDb(): ServingDb {
+  const db = new Database(":memory:");
+  db.exec(SERVING_SCHEMA);
+  return db;
+}
+
 export function openServingDb(file: string): ServingDb {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");

@@ -66,6 +66,8 @@ export interface StatusReport {
       score: number | null;
       status: string | null;
       as_of: string | null;
+      /** The newest month with a scoring input (null: none at all, "no data to score": product/no-score.ts). */
+      anchor_month: string | null;
       age_days: number | null;
     }>;
     /**
@@ -121,11 +123,16 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
          FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key`,
     )
     .get(pub?.id ?? 0) as { stored: number; older: number; drawn: number };
-  const snaps = db.prepare(`SELECT country, score, status, as_of FROM snapshots`).all() as Array<{
+  const snaps = db
+    .prepare(
+      `SELECT country, score, status, as_of, json_extract(payload, '$.anchor_month') AS anchor_month FROM snapshots`,
+    )
+    .all() as Array<{
     country: string;
     score: number | null;
     status: string | null;
     as_of: string;
+    anchor_month: string | null;
   }>;
   const byCountry = new Map(snaps.map((s) => [s.country, s]));
   const update = db
@@ -183,6 +190,7 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
           score: s?.score ?? null,
           status: s?.status ?? null,
           as_of: s?.as_of ?? null,
+          anchor_month: s?.anchor_month ?? null,
           age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
         };
       }),

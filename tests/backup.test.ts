@@ -4,7 +4,8 @@
 // ones, everything else equal), the DuckDB store equal table by table, and a server started on it serves the
 // restored publication, community and audit log. A partial or mismatched backup is refused with a clear message and
 // leaves nothing behind. Before: two shell lines in docs/operations.md, and nothing tested that a copy restores.
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Database from "better-sqlite3";
@@ -203,12 +204,24 @@ describe("a backup of a live server under write load restores whole", () => {
   });
 });
 
+/** Re-hashes one file of a backup in its manifest (what a careless or hostile copy does), after `edit`. */
+function rehash(dir: string, rel: string, edit: (m: Record<string, unknown>) => void = () => {}): void {
+  const file = path.join(dir, "manifest.json");
+  const m = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  const bytes = readFileSync(path.join(dir, rel));
+  for (const f of m.files as { path: string; bytes: number; sha256: string }[])
+    if (f.path === rel)
+      Object.assign(f, { bytes: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") });
+  edit(m);
+  writeFileSync(file, JSON.stringify(m));
+}
+
 describe("what is refused, with nothing left behind", () => {
   /** A copy of the good backup, spoilt by `spoil`. */
-  function spoilt(name: string, spoil: (dir: string) => void): string {
+  async function spoilt(name: string, spoil: (dir: string) => void | Promise<void>): Promise<string> {
     const dir = path.join(dirs.dir, `spoilt-${name}`);
     cpSync(backup, dir, { recursive: true });
-    spoil(dir);
+    await spoil(dir);
     return dir;
   }
 
@@ -244,6 +257,41 @@ describe("what is refused, with nothing left behind", () => {
       (d: string) => writeFileSync(path.join(d, "extra.db"), "x"),
       /extra\.db is not in the manifest/,
     ],
+    // Issue 49, case 2: random bytes under the name jwi.duckdb, the manifest re-hashed over them, restored with
+    // exit 0, and every ingest and recalc failed after. The copy is now opened read-only and queried.
+    [
+      "a jwi.duckdb that is not a DuckDB file (manifest re-hashed)",
+      (d: string) => {
+        writeFileSync(path.join(d, "jwi.duckdb"), randomBytes(statSync(path.join(d, "jwi.duckdb")).size));
+        rehash(d, "jwi.duckdb");
+      },
+      /The backup's jwi\.duckdb is not a DuckDB database that opens: .+\. Nothing was restored\./,
+    ],
+    [
+      "the same, from a manifest that predates the store's row counts",
+      (d: string) => {
+        writeFileSync(path.join(d, "jwi.duckdb"), randomBytes(64 * 1024));
+        rehash(d, "jwi.duckdb", (m) => delete m.store_tables);
+      },
+      /The backup's jwi\.duckdb is not a DuckDB database that opens/,
+    ],
+    [
+      "another DuckDB store under the name (manifest re-hashed, its row counts kept)",
+      async (d: string) => {
+        rmSync(path.join(d, "jwi.duckdb"));
+        rmSync(path.join(d, "jwi.duckdb.wal"), { force: true });
+        const other = await DuckDBInstance.create(path.join(d, "jwi.duckdb"));
+        const conn = await other.connect();
+        await conn.run("CREATE TABLE observations (value DOUBLE)");
+        await conn.run("CHECKPOINT");
+        conn.closeSync();
+        other.closeSync();
+        rehash(d, "jwi.duckdb", (m) => {
+          m.files = (m.files as { path: string }[]).filter((f) => f.path !== "jwi.duckdb.wal");
+        });
+      },
+      /The restored pipeline store does not hold the manifest's rows \(.*observations.*\)\. Nothing was restored\./,
+    ],
     [
       "a manifest of another format",
       (d: string) => {
@@ -253,13 +301,25 @@ describe("what is refused, with nothing left behind", () => {
       /format 99/,
     ],
   ])("%s", async (name, spoil, message) => {
-    const dir = spoilt(name.replace(/\W+/g, "-"), spoil);
+    const dir = await spoilt(name.replace(/\W+/g, "-"), spoil);
     const target = path.join(dirs.dir, `target-${name.replace(/\W+/g, "-")}`);
     const r = await jwi(target, "restore", dir, "--json");
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).toMatch(/Nothing was restored/);
     expect(r.json()).toMatchObject({ ok: false, error: { code: "rejected", exit: 1 } });
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it("jwi backup of a data directory whose jwi.duckdb is not a DuckDB file: refused, no backup left", async () => {
+    const broken = path.join(dirs.dir, "broken-store");
+    mkdirSync(broken);
+    cpSync(path.join(restored, "jwi.sqlite"), path.join(broken, "jwi.sqlite"));
+    writeFileSync(path.join(broken, "jwi.duckdb"), randomBytes(256 * 1024));
+    const target = path.join(dirs.dir, "backup-of-broken");
+    const r = await jwi(broken, "backup", target, "--json");
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/The pipeline store .*jwi\.duckdb is not a DuckDB database that opens/);
     expect(existsSync(target)).toBe(false);
   });
 

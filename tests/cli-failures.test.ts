@@ -2,7 +2,7 @@
 // object on stdout (docs/interfaces.md, "CLI"). Also: a data directory that does not exist is refused, the human
 // tables show scores as the site does, and an offline update says "no network" in seconds.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,7 +132,7 @@ describe("every failing command says why", () => {
     ]);
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toMatchObject({ success: false, error: "Please upload a .XLSX file" });
-    expectOneLine(r, /jvs_q_nace2\.json rejected: Please upload a \.XLSX file Nothing was stored\./);
+    expectOneLine(r, /jvs_q_nace2\.json rejected: Please upload a \.XLSX file\. Nothing was stored\.$/);
   });
 
   it("recalc: a bad --as-of, and a busy data directory (exit 1, JSON with --json)", async () => {
@@ -195,9 +195,11 @@ describe("every failing command says why", () => {
     }
     expect(existsSync(typo)).toBe(false);
 
+    // status writes nothing but the directory it was told to create (issue 49, case 7: it opens the stores read-only).
     const created = await jwiWith({ JWI_DATA_DIR: typo }, ["status", "--create"]);
     expect(created.code, created.stderr).toBe(0);
-    expect(existsSync(path.join(typo, "jwi.sqlite"))).toBe(true);
+    expect(created.stdout).toMatch(/nothing yet/);
+    expect(readdirSync(typo)).toEqual([]);
   });
 
   it("admin set-password: too short, or on two lines (a real process reading stdin)", async () => {
@@ -240,7 +242,73 @@ describe("every failing command says why", () => {
     );
     expect(human.code).toBe(3);
     expect(human.stdout).toMatch(/✗ une_rt_m\s+failed\s+no network/);
+    // Issue 49, case 11: it opened with "Checked 9 source tables" when none could be checked.
+    expect(human.stdout.split("\n")[0]).toMatch(/^Could not check any of the \d+ source tables asked for in /);
+    expect(human.stdout).not.toMatch(/^Checked /m);
   }, 20_000);
+});
+
+// Issue 49, case 11: each message says what happened.
+describe("messages that say what happened", () => {
+  const tmp = tempDataDir("jwi-words49-");
+  afterAll(() => tmp.cleanup());
+
+  it("jwi ingest --help: .xlsx is the data browser's spreadsheet for Eurostat types too; every accepted table is named", async () => {
+    const { ACCEPTED_TABLES } = await import("../pipeline/sources/eurostat/tables.ts");
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", "--help"]);
+    expect(r.code).toBe(0);
+    const text = r.stdout.replace(/\s+/g, " ");
+    for (const table of Object.values(ACCEPTED_TABLES).flatMap((ts) => ts.map((t) => t.table)))
+      expect(text, table).toContain(table);
+    expect(text).toMatch(
+      /the Eurostat data browser's for the Eurostat types and expectations, the barometer workbook for lmb/,
+    );
+    expect(text).not.toMatch(/or a barometer workbook \(\.xlsx\)/);
+  });
+
+  it("--typ suggests --type (a mistyped option is named before the missing one)", async () => {
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m.json"),
+      "--typ",
+      "unemployment",
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option '--typ'/);
+    expect(r.stderr).toMatch(/Did you mean --type\?/);
+    const missing = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", fixture("real", "eurostat", "une_rt_m.json")]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/required option '-t, --type <type>' not specified/);
+  });
+
+  it("an ingest before any publication says the next recalc publishes the first scores, not 'Moved: none'", async () => {
+    const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      fixture("real", "eurostat", "une_rt_m.json"),
+      "--type",
+      "unemployment",
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toMatch(/Moved at the next `jwi recalc` \(not published yet\): none/);
+    const m =
+      /Nothing is published yet: the next `jwi recalc` publishes the first scores \((\d+) of 31 countries scored\)\./.exec(
+        r.stdout,
+      );
+    expect(m, r.stdout).not.toBeNull();
+    const recalc = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["recalc", "--json"]);
+    expect(recalc.code).toBe(0);
+    const scored = (JSON.parse(recalc.stdout) as { countries: { score: number | null }[] }).countries.filter(
+      (c) => c.score !== null,
+    ).length;
+    expect(scored).toBe(Number(m![1]));
+  });
+
+  it("Liechtenstein (no input at all) reads 'no data to score' in status and recalc, as on every other door", async () => {
+    const status = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["status"]);
+    expect(status.stdout).toMatch(/^ {2}LI {2}no data to score/m);
+    const recalc = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["recalc"]);
+    expect(recalc.stdout).toMatch(/^LI {3}Liechtenstein +— {2}no data to score/m);
+  });
 });
 
 describe("on a terminal, a command that fails before its progress ends", () => {
@@ -321,6 +389,32 @@ describe("the CLI shows scores as the site does (one formatter, product/format.t
 describe("an existing empty data directory", () => {
   const tmp = tempDataDir("jwi-empty-");
   afterAll(() => tmp.cleanup());
+
+  // Issue 49, case 9: `jwi recalc` on an empty data directory published "0 of 31 countries scored" (exit 0) and
+  // keyed 31 share cards, while `jwi status` said "nothing yet".
+  it("jwi recalc refuses: nothing to score (exit 1), nothing published, no card keyed", async () => {
+    const dir = path.join(tmp.dir, "fresh");
+    mkdirSync(dir);
+    const r = await jwiWith({ JWI_DATA_DIR: dir }, ["recalc"]);
+    expect(r.code).toBe(1);
+    expectOneLine(
+      r,
+      /^error: Nothing to score: run `jwi ingest` first \(the store holds no observation\)\. Nothing was published\.$/,
+    );
+    expect(r.stdout).toBe("");
+    const json = await jwiWith({ JWI_DATA_DIR: dir }, ["recalc", "--json"]);
+    expectJsonError(json, "rejected", 1, /Nothing to score/);
+    const db = openServingDb(path.join(dir, "jwi.sqlite"));
+    try {
+      expect(db.prepare("SELECT count(*) FROM publications").pluck().get()).toBe(0);
+      expect(db.prepare("SELECT count(*) FROM share_cards").pluck().get()).toBe(0);
+    } finally {
+      db.close();
+    }
+    const status = await jwiWith({ JWI_DATA_DIR: dir }, ["status"]);
+    expect(status.stdout).toMatch(/nothing yet/);
+    expect(status.stdout).toMatch(/Nothing published yet/);
+  });
   it("is used as is", async () => {
     mkdirSync(path.join(tmp.dir, "sub"));
     const r = await jwiWith({ JWI_DATA_DIR: path.join(tmp.dir, "sub") }, ["status"]);
@@ -362,6 +456,70 @@ describe("rejections say in plain words what the file is and what to do", () => 
         "Accepted for expectations: Eurostat tables teibs030 or ei_bsee_m_r2 (JSON-stat .json, SDMX-CSV, a CSV with one column per dimension, or the data browser's spreadsheet .xlsx), " +
         "or DG ECFIN's survey CSV (columns date, country, series, value).",
     );
+  });
+});
+
+// Issue 49, case 1: half of une_rt_m.json's values replaced by junk ingested with exit 0 ("2,694 empty cells
+// skipped"), --strict or not; case 11: a refusal was printed twice (a "✗" line on stdout and the error on stderr).
+describe("junk inside a valid JSON-stat file is refused whole, naming the first bad cell", () => {
+  const tmp = tempDataDir("jwi-junk-");
+  afterAll(() => tmp.cleanup());
+
+  const withHalf = (name: string, junk: unknown): string => {
+    const raw = JSON.parse(readFileSync(fixture("real", "eurostat", "une_rt_m.json"), "utf8")) as {
+      value: Record<string, unknown>;
+    };
+    Object.keys(raw.value).forEach((key, i) => {
+      if (i % 2 === 1) raw.value[key] = junk;
+    });
+    const file = path.join(tmp.dir, name);
+    writeFileSync(file, JSON.stringify(raw));
+    return file;
+  };
+
+  it.each([["x"], [[]], [{ a: 1 }], [true], ["12abc"], ["NaN"]])("%j, with and without --strict", async (junk) => {
+    const file = withHalf("junk.json", junk);
+    for (const strict of [[], ["--strict"]]) {
+      const r = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["ingest", file, "--type", "unemployment", ...strict]);
+      expect(r.code, r.stdout).toBe(1);
+      expect(r.stdout).toBe(""); // said once, on stderr
+      expectOneLine(
+        r,
+        new RegExp(
+          `^error: junk\\.json rejected: value #121 \\(freq M, s_adj SA, age TOTAL, unit PC_ACT, sex T, geo CZ, time 1993-02\\) is .+, not a number: a JSON-stat value is a number or null\\. Nothing was stored\\.$`,
+        ),
+      );
+    }
+    const status = await jwiWith({ JWI_DATA_DIR: tmp.dir }, ["status", "--json"]);
+    expect((JSON.parse(status.stdout) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it("-1e308 is a number: each is named as implausible and not stored, and --strict refuses the file", async () => {
+    const file = withHalf("huge.json", -1e308);
+    const strict = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      file,
+      "--type",
+      "unemployment",
+      "--strict",
+      "--dry-run",
+    ]);
+    expect(strict.code).toBe(1);
+    expectOneLine(
+      strict,
+      /Strict mode: a value is not plausible, so nothing was stored\. value #121, CZ, 1993-02: -1e\+308 is outside/,
+    );
+    const lax = await jwiWith({ JWI_DATA_DIR: tmp.dir }, [
+      "ingest",
+      file,
+      "--type",
+      "unemployment",
+      "--dry-run",
+      "--json",
+    ]);
+    const result = JSON.parse(lax.stdout) as { inserted: number; warnings: { type: string; detail: string }[] };
+    expect(result.inserted).toBe(1498);
+    expect(result.warnings.filter((w) => w.type === "out_of_range").length).toBeGreaterThan(200);
   });
 });
 

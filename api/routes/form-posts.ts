@@ -15,7 +15,7 @@ import { countryForJobMarketName } from "../../product/job-market-slugs.ts";
 import { isLocale, localeFromPath, type Locale } from "../../product/locales.ts";
 import { WAITING_LIST_SERVICES } from "../../product/options.ts";
 import { fieldErrors, HttpError, toErrorResponse } from "../../server/http/errors.ts";
-import { mediaType } from "../../server/http/request.ts";
+import { fromForeignOrigin, mediaType } from "../../server/http/request.ts";
 import { sameSiteLocation } from "../../server/http/request-target.ts";
 import type { CommunityWrites } from "./community.ts";
 import { SENT_PARAM, type FormName, type FormOutcome } from "../../product/forms.ts";
@@ -51,9 +51,11 @@ export interface FormPostDeps {
   logger: Logger;
   /** Bytes a form's body may have (the JSON routes' limit). */
   limitBytes: number;
+  /** The configured public origin (JWI_PUBLIC_ORIGIN), an origin a post may name besides the request's own. */
+  publicOrigin: string | null;
 }
 
-export function formPostRoutes({ writes, logger, limitBytes }: FormPostDeps): Router {
+export function formPostRoutes({ writes, logger, limitBytes, publicOrigin }: FormPostDeps): Router {
   const r = Router();
   const urlencoded = express.urlencoded({ extended: false, limit: limitBytes, parameterLimit: 50 });
 
@@ -87,12 +89,16 @@ export function formPostRoutes({ writes, logger, limitBytes }: FormPostDeps): Ro
     (req, res, next) =>
       limit(req, res, (err?: unknown) => (err ? refuse(req, res, next, form, err) : next()));
 
-  /** Only a page of this site posts its forms: a browser says where a post comes from (Sec-Fetch-Site). */
+  /**
+   * Only a page of this site posts its forms: a browser says where a post comes from, by Sec-Fetch-Site and by
+   * Origin. Either naming another site refuses the post; a browser that sends no Sec-Fetch-Site (older ones, or one
+   * that strips it) is still judged by its Origin.
+   */
   const sameSite =
     (form: FormName): express.RequestHandler =>
     (req, res, next) => {
       const site = req.headers["sec-fetch-site"];
-      if (site !== "cross-site" && site !== "same-site") return next();
+      if (site !== "cross-site" && site !== "same-site" && !fromForeignOrigin(req, publicOrigin)) return next();
       refuse(
         req,
         res,

@@ -3,7 +3,7 @@
 import { Router, type Response } from "express";
 import { countryByCode, type Country } from "../../lib/countries.ts";
 import { NotFoundError } from "../../lib/errors.ts";
-import { CACHE_NEVER, CACHE_PUBLISHED, CACHE_REVALIDATE, sendCached } from "../../server/http/cache.ts";
+import { CACHE_NEVER, CACHE_PUBLISHED, CACHE_REVALIDATE, jsonText, sendCached } from "../../server/http/cache.ts";
 import { RANKING_TYPES, type RankingType } from "../../product/options.ts";
 import type { ReadModel } from "../read-model.ts";
 
@@ -20,7 +20,7 @@ export function countryFromParam(raw: unknown): Country {
  * If-Modified-Since (res.json would answer 304 to `If-None-Match: *`, which tells a prober nothing).
  */
 export function sendHealth(res: Response, body: ReturnType<typeof healthBody>): void {
-  const json = JSON.stringify(body);
+  const json = jsonText(body);
   res.status(200);
   res.setHeader("Cache-Control", CACHE_NEVER);
   res.setHeader("Content-Type", "application/json; charset=utf-8");

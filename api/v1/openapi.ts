@@ -28,7 +28,7 @@ const GENERAL_ERRORS = {
   400: {
     name: "BadRequest",
     description:
-      "Bad Request: the URL's path has broken percent-encoding (`invalid_url`: every % must start two hex digits, and they must spell UTF-8), or the request is not valid HTTP/1.1 (`bad_request`).",
+      "Bad Request: the URL's path has broken percent-encoding (`invalid_url`: every % must start two hex digits, and they must spell UTF-8), the Host header (or a trusted proxy's X-Forwarded-Host) is not a host a URL can be made of (`invalid_host`: a port over 65535), or the request is not valid HTTP/1.1 (`bad_request`).",
   },
   408: {
     name: "RequestTimeout",

@@ -140,13 +140,23 @@ export function outcomeName(t: Pick<TableOutcome, "table" | "data_type">): strin
   return first && first.dataType !== t.data_type ? `${t.table} (${t.data_type})` : t.table;
 }
 
+/**
+ * What the run checked, as it happened: a table that failed (no network, an error answer) was asked for, not checked;
+ * "Checked 9 source tables" over nine failures said the opposite of what happened.
+ */
+export function checkedWords(s: Pick<FetchSummary, "tables">): string {
+  const asked = s.tables.filter((t) => t.status !== "skipped").length;
+  const checked = s.tables.filter((t) => t.status !== "skipped" && t.status !== "failed").length;
+  const tables = (n: number) => `${n} source table${n === 1 ? "" : "s"}`;
+  if (checked === asked) return `Checked ${tables(checked)}`;
+  if (checked === 0) return `Could not check any of the ${tables(asked)} asked for`;
+  return `Checked ${checked} of the ${tables(asked)} asked for (${asked - checked} failed)`;
+}
+
 /** One line per table (and its notes), then the counts. Shared by `jwi fetch` and `jwi update`. */
 export function printFetchSummary(ctx: CommandContext, s: FetchSummary): void {
   const out = ctx.io.stdout;
-  writeLine(
-    out,
-    `Checked ${s.tables.length} source table(s) in ${(s.duration_ms / 1000).toFixed(1)} s (Eurostat: ${s.base_url}):`,
-  );
+  writeLine(out, `${checkedWords(s)} in ${(s.duration_ms / 1000).toFixed(1)} s (Eurostat: ${s.base_url}):`);
   const width = Math.max(...s.tables.map((t) => outcomeName(t).length), 8);
   for (const t of s.tables) {
     writeLine(out, `  ${MARK[t.status]} ${outcomeName(t).padEnd(width)}  ${t.status.padEnd(9)}  ${detail(t)}`);

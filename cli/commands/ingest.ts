@@ -2,7 +2,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import type { IngestRequest, IngestStep } from "../../pipeline/ingest.ts";
-import type { MovedCountry } from "../../pipeline/moved.ts";
+import { publishedSnapshots, type MovedCountry } from "../../pipeline/moved.ts";
 import { DATA_TYPES, type UploadResult } from "../../pipeline/types.ts";
 import { maxUploadBytes } from "../../pipeline/validate.ts";
 import { CliError } from "../errors.ts";
@@ -13,7 +13,14 @@ import { printMoved } from "./recalc.ts";
  * The upload result, and when the file changed stored values: what the next recalc will move (scored in the same
  * job, nothing published), so the terminal says what a new file does to the scores.
  */
-export type IngestCommandResult = UploadResult & { moved?: MovedCountry[] };
+export type IngestCommandResult = UploadResult & {
+  moved?: MovedCountry[];
+  /**
+   * Set when nothing is published yet: what the next recalc will publish, the first scores (countries scored of
+   * those covered). `moved` is then empty: there is nothing to move from.
+   */
+  first_publication?: { countries_scored: number; countries: number };
+};
 
 export interface IngestOptions {
   type: string;
@@ -39,6 +46,9 @@ export async function ingestCommand(
   file: string,
   opts: IngestOptions,
 ): Promise<IngestCommandResult> {
+  if ((opts.type as string | undefined) === undefined) {
+    throw new CliError(`required option '-t, --type <type>' not specified (one of: ${DATA_TYPES.join(", ")}).`, 2);
+  }
   if (!(DATA_TYPES as readonly string[]).includes(opts.type)) {
     throw new CliError(`--type must be one of: ${DATA_TYPES.join(", ")} (got "${opts.type}").`, 2);
   }
@@ -74,7 +84,19 @@ export async function ingestCommand(
         if (!stored.success || stored.dry_run || stored.inserted + stored.updated === 0) return stored;
         bar.step("scoring what moved");
         const preview = await locked.recalc({ dryRun: true });
-        return { ...stored, moved: preview.moved };
+        const first = publishedSnapshots(locked.servingDb).size === 0;
+        return {
+          ...stored,
+          moved: preview.moved,
+          ...(first
+            ? {
+                first_publication: {
+                  countries_scored: preview.countries_scored,
+                  countries: preview.countries.length,
+                },
+              }
+            : {}),
+        };
       },
       { command: `jwi ingest ${path.basename(file)}`, audit: { action: "ingest", target: opts.type } },
     );
@@ -87,10 +109,13 @@ export async function ingestCommand(
     "ingest finished",
   );
   if (opts.json) writeLine(ctx.io.stdout, JSON.stringify(result, null, 2));
-  else printResult(ctx, file, result);
+  else if (result.success) printResult(ctx, file, result);
   if (!result.success) {
+    // Said once, on stderr (the error line), not also on stdout; "Nothing was stored" once, not twice.
+    const said = result.error ?? "the file was refused";
+    const error = /[.!?]$/.test(said) ? said : `${said}.`;
     throw new CliError(
-      `${path.basename(file)} rejected: ${result.error ?? "the file was refused"} Nothing was stored.`,
+      `${path.basename(file)} rejected: ${error}${/nothing was stored/i.test(error) ? "" : " Nothing was stored."}`,
       1,
       {
         code: "rejected",
@@ -133,11 +158,6 @@ async function fileSize(file: string): Promise<number> {
 
 function printResult(ctx: CommandContext, file: string, r: IngestCommandResult) {
   const out = ctx.io.stdout;
-  if (!r.success) {
-    writeLine(out, `✗ ${path.basename(file)} rejected: ${r.error}`);
-    writeLine(out, "  Nothing was stored.");
-    return;
-  }
   writeLine(
     out,
     `✓ ${path.basename(file)} (${r.data_type}, table ${r.table})${r.dry_run ? " — dry run, nothing stored" : ""}`,
@@ -153,5 +173,11 @@ function printResult(ctx: CommandContext, file: string, r: IngestCommandResult) 
     for (const w of r.warnings.slice(0, 20)) writeLine(out, `    [${w.type}] ${w.detail}`);
     if (r.warnings.length > 20) writeLine(out, `    … and ${r.warnings.length - 20} more (use --json to see all)`);
   }
-  if (r.moved) printMoved(out, r.moved, "Moved at the next `jwi recalc` (not published yet)");
+  if (r.first_publication) {
+    const f = r.first_publication;
+    writeLine(
+      out,
+      `Nothing is published yet: the next \`jwi recalc\` publishes the first scores (${f.countries_scored} of ${f.countries} countries scored).`,
+    );
+  } else if (r.moved) printMoved(out, r.moved, "Moved at the next `jwi recalc` (not published yet)");
 }

@@ -1,4 +1,5 @@
 // `jwi recalc`: score every country (the current model, with history) and publish atomically.
+import { noScoreText } from "../../product/no-score.ts";
 import { pausedRecalcNote } from "../../pipeline/pause.ts";
 import { NOTHING_CHANGED, type RecalcSummary } from "../../pipeline/recalc.ts";
 import { formatScore } from "../../product/format.ts";
@@ -103,7 +104,7 @@ function printSummary(ctx: CommandContext, s: RecalcSummary) {
     const score = c.score === null ? "—" : formatScore(c.score);
     writeLine(
       out,
-      `${c.code.padEnd(5)}${c.name.padEnd(15)}${score.padStart(6)}  ${(c.status ?? "not enough recent data").padEnd(8)}` +
+      `${c.code.padEnd(5)}${c.name.padEnd(15)}${score.padStart(6)}  ${(c.status ?? noScoreText(c.name, { asOf: s.as_of, anchorMonth: c.anchor_month }).phrase).padEnd(8)}` +
         (c.score === null
           ? ""
           : `${(c.confidence ?? "").padEnd(11)}${(c.basis ?? "").padEnd(16)}${c.anchor_month ?? ""}`),

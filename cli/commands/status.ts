@@ -4,6 +4,7 @@ import { describeHolder } from "../../pipeline/jobs/lock.ts";
 import { pausedWords } from "../../pipeline/pause.ts";
 import { PAUSED_VISITORS_SEE } from "../../product/operator-words.ts";
 import { formatScore } from "../../product/format.ts";
+import { noScoreText } from "../../product/no-score.ts";
 import { shareCardsText } from "../../product/share-cards/status.ts";
 import { writeLine, type CommandContext } from "../io.ts";
 
@@ -11,13 +12,8 @@ export async function statusCommand(
   ctx: CommandContext,
   opts: { json?: boolean; create?: boolean },
 ): Promise<StatusReport> {
-  const pipeline = await ctx.openPipeline({ create: opts.create });
-  let report: StatusReport;
-  try {
-    report = pipeline.status();
-  } finally {
-    pipeline.close();
-  }
+  // Read-only: the stores are opened for reading and nothing is written (a full disk is when this is needed most).
+  const report = await ctx.readStatus({ create: opts.create });
   if (opts.json) {
     writeLine(ctx.io.stdout, JSON.stringify(report, null, 2));
     return report;
@@ -115,7 +111,12 @@ export async function statusCommand(
     writeLine(out, `Published: model ${p.model}, as of ${p.as_of}, at ${p.published_at}`);
     if (p.cards) writeLine(out, shareCardsText(p.cards));
     for (const c of p.countries) {
-      const score = c.score === null ? "not enough recent data" : `${formatScore(c.score)} ${c.status}`;
+      // The words every other door uses (product/no-score.ts): "no data to score" for Liechtenstein, "not enough
+      // recent data" only for inputs that are all too old.
+      const score =
+        c.score === null
+          ? noScoreText(c.code, { asOf: c.as_of, anchorMonth: c.anchor_month }).phrase
+          : `${formatScore(c.score)} ${c.status}`;
       writeLine(out, `  ${c.code}  ${score}${c.age_days === null ? "" : `  (${c.age_days} days old)`}`);
     }
   }

@@ -7,7 +7,7 @@
 // or break, and a second process (or a second connection in the same process) gets SQLITE_BUSY at once.
 // Who holds it is written beside it, in `jwi-jobs.lock.json` (command, pid, host, start time): a job that
 // cannot get its turn names the holder.
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
@@ -218,6 +218,8 @@ export async function acquireJobLock(dataDir: string, command: string, opts: Acq
  * so it is exact; `jwi status` and the operator panel use it.
  */
 export function currentHolder(dataDir: string): { busy: boolean; holder: LockHolder | null } {
+  // No lock file: no job ever ran here (each makes it first); asking must not make it (`jwi status` writes nothing).
+  if (!existsSync(path.join(dataDir, LOCK_FILE))) return { busy: false, holder: null };
   let db: Database.Database;
   try {
     db = openLockDb(dataDir);
@@ -225,7 +227,16 @@ export function currentHolder(dataDir: string): { busy: boolean; holder: LockHol
     return { busy: false, holder: null };
   }
   try {
-    if (tryLock(db)) {
+    let free: boolean;
+    try {
+      free = tryLock(db);
+    } catch {
+      // The lock cannot be tried here (a full or read-only disk: SQLite starts an empty file's first transaction by
+      // writing to it): the holder file says whether a live job holds it, which is all a report needs.
+      const h = readHolder(dataDir);
+      return h !== null && isAlive(h) ? { busy: true, holder: h } : { busy: false, holder: null };
+    }
+    if (free) {
       db.exec("ROLLBACK");
       return { busy: false, holder: null };
     }

@@ -32,6 +32,17 @@ export interface IngestRecord {
   origin: string;
 }
 
+/** An ingest as its record in the store says it (pipeline/job-audit.ts completes a killed job's entry from it). */
+export interface CommittedIngest {
+  id: number;
+  data_type: string;
+  table: string;
+  file_name: string;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
 export interface StoredObservation {
   dataType: StoredDataType;
   table: string;
@@ -315,6 +326,29 @@ export class ObservationStore {
       [table],
     );
     return reader.getRowsJS().map(([geo]) => String(geo));
+  }
+
+  /** The newest ingest's id (0 when none): a job notes it when it starts (pipeline/job-audit.ts, intents). */
+  async lastIngestId(): Promise<number> {
+    const reader = await this.conn.runAndReadAll(`SELECT coalesce(max(id), 0) FROM ingests`);
+    return Number(reader.getRowsJS()[0]![0]);
+  }
+
+  /** The ingests recorded after `afterId`, oldest first: what a job that was killed had committed. */
+  async ingestsAfter(afterId: number): Promise<CommittedIngest[]> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT id, data_type, source_table, file_name, inserted, updated, unchanged FROM ingests WHERE id > $1 ORDER BY id`,
+      [afterId],
+    );
+    return reader.getRowsJS().map(([id, dataType, table, fileName, inserted, updated, unchanged]) => ({
+      id: Number(id),
+      data_type: String(dataType),
+      table: String(table),
+      file_name: String(fileName),
+      inserted: Number(inserted),
+      updated: Number(updated),
+      unchanged: Number(unchanged),
+    }));
   }
 
   async counts(): Promise<{ observations: number; ingests: number }> {

@@ -39,8 +39,19 @@ export function tagIn(tag: string, lang: string): string {
   return lang === "en" ? tag : `${tag}-${lang}`;
 }
 
+const JSON_ESCAPES: Readonly<Record<string, string>> = { "<": "\\u003c", ">": "\\u003e", "&": "\\u0026" };
+
+/**
+ * The JSON text of every answer the server writes itself (cached bodies, health, the parser's errors, job progress):
+ * `<`, `>` and `&` as `\u` escapes, as Express's `json escape` writes res.json's (api/app.ts), so that no JSON answer
+ * ever holds markup a browser could read as HTML (docs/open-data.md). The same value once parsed.
+ */
+export function jsonText(value: unknown): string {
+  return (JSON.stringify(value) ?? "null").replace(/[<>&]/g, (c) => JSON_ESCAPES[c]!);
+}
+
 export function cachedJson(value: unknown, tag: string): CachedBody {
-  return cachedBytes(Buffer.from(JSON.stringify(value)), tag);
+  return cachedBytes(Buffer.from(jsonText(value)), tag);
 }
 
 /** Any ready-to-send body (a feed, …) with an ETag of its tag and the hash of its bytes. */

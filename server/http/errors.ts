@@ -41,10 +41,53 @@ export function fieldErrors(err: ZodError): Record<string, string> {
   return out;
 }
 
-/** Answers 404 in the contract's JSON shape (for /api paths nothing matched). */
-export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new HttpError(404, "not_found", `No API route ${req.method} ${req.path}`));
-};
+/** The parts of an Express router (the `router` package) that say which routes a path has. */
+interface RouterLike {
+  stack?: Array<{
+    /** The match of a path (router 2: what it matched, or false). */
+    match(path: string): { path: string } | false;
+    route?: { _methods(): string[] };
+    handle: unknown;
+  }>;
+}
+
+/** The methods the routes of `router` answer at `path` (sub-routers included); empty when no route has the path. */
+function allowedMethods(router: RouterLike, path: string): Set<string> {
+  const out = new Set<string>();
+  for (const layer of router.stack ?? []) {
+    const sub = layer.handle as RouterLike;
+    if (!layer.route && !Array.isArray(sub?.stack)) continue; // a middleware, not a route
+    const matched = layer.match(path);
+    if (!matched) continue;
+    if (layer.route) for (const m of layer.route._methods()) out.add(m);
+    else for (const m of allowedMethods(sub, path.slice(matched.path.length) || "/")) out.add(m);
+  }
+  return out;
+}
+
+/**
+ * Answers what nothing under /api matched, in the contract's JSON shape, naming the full path asked for: 405 with an
+ * `Allow` header when the path has routes for other methods (`POST /api/v1/countries`: GET, HEAD), else 404.
+ */
+export function apiNotFound(router: RouterLike): RequestHandler {
+  return (req, res, next) => {
+    const path = req.originalUrl.split("?")[0]!;
+    const allowed = [...allowedMethods(router, req.path)].sort();
+    if (allowed.length > 0) {
+      res.setHeader("Allow", allowed.join(", "));
+      next(
+        new HttpError(
+          405,
+          "method_not_allowed",
+          `${req.method} is not allowed on ${path}: it answers ${allowed.join(", ")}.`,
+          { allow: allowed },
+        ),
+      );
+      return;
+    }
+    next(new HttpError(404, "not_found", `No API route ${req.method} ${path}`));
+  };
+}
 
 interface HttpishError {
   status?: number;

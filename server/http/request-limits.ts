@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Duplex } from "node:stream";
 import type { RequestHandler } from "express";
-import { CACHE_NEVER, JSON_TYPE } from "./cache.ts";
+import { CACHE_NEVER, JSON_TYPE, jsonText } from "./cache.ts";
 import { errorBody, HttpError, type ErrorBody } from "./errors.ts";
 
 /**
@@ -117,7 +117,7 @@ export function answerClientError(
     return;
   }
   const { status, reason, body } = clientErrorResponse(err);
-  const json = JSON.stringify(body);
+  const json = jsonText(body);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n` +
       `Content-Type: ${JSON_TYPE}\r\n` +

@@ -96,13 +96,13 @@ const POSTED_ONLY = new Set(["content-length", "content-type", "transfer-encodin
  * form posted without JavaScript that api/routes/form-posts.ts already judged (its own check of where it came from
  * replaces React Router's, which a browser's `Origin: null` under `Referrer-Policy: no-referrer` would fail).
  */
-function fetchRequest(req: ExpressRequest, method: string): Request {
+function fetchRequest(req: ExpressRequest, method: string, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || (method === "POST" && POSTED_ONLY.has(name))) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
-  return new Request(`${requestOrigin(req)}${req.originalUrl}`, { method, headers });
+  return new Request(`${origin}${req.originalUrl}`, { method, headers });
 }
 
 async function rendered(response: Response): Promise<RenderedPage> {
@@ -208,6 +208,7 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     const deps: Array<[string, number]> = [];
     let personal = false;
     // Without a configured public origin, links name the origin the visitor asked (development, tests).
+    const origin = site.publicOrigin ?? requestOrigin(req);
     const context: SiteLoadContext = {
       ...data,
       read: trackedReader(data, deps),
@@ -216,12 +217,13 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
         personal = true;
         return data.operatorSession(cookie);
       },
-      site: { ...site, publicOrigin: site.publicOrigin ?? requestOrigin(req) },
+      site: { ...site, publicOrigin: origin },
       cspNonce: nonce,
       now: now(),
       form,
     };
-    const page = await handle(fetchRequest(req, method), context as AppLoadContext).then(rendered);
+    // The render URL is the public origin's when one is set: the request's own host never makes it then.
+    const page = await handle(fetchRequest(req, method, origin), context as AppLoadContext).then(rendered);
     return { ...page, deps: deps as PageDependencies, personal };
   };
 
@@ -268,7 +270,9 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
     // The pages' paths are lower case (docs/i18n.md, "URLs"), and normal (no `.`, `..`, `//`, escaped letters). Another
     // spelling is the same page under another address ("/DE/brightest" even rendered English under a German prefix):
     // a permanent redirect to the one address, made of the normalised path, so it can never lead off this site.
-    const lower = lowerCasePath(target.path);
+    // A trailing slash is another spelling too: "/brightest/" was the page at a second address (200), so it goes to
+    // the one without it, as the canonical link names it (web/app/lib/meta.ts).
+    const lower = lowerCasePath(target.path).replace(/(.)\/+$/, "$1");
     if (lower !== target.path || wasRewritten(req)) return redirectHere(res, 301, `${lower}${target.query}`);
     // A query parameter the page does not read is dropped by a redirect: it would otherwise be a render and a cache
     // entry of its own for the same page (server/site/page-query.ts).

@@ -113,6 +113,35 @@ describe("POST /api/countries/:code/experiences", () => {
     expect(s.count("experiences")).toBeGreaterThan(0); // the table is still there
   });
 
+  // Issue 49, case 8: zero-width and directional marks were stored and shown (lib/clean-text.ts removes them).
+  it("removes zero-width and directional marks from a comment, a waiting-list name and message", async () => {
+    const marks = "\u200B\u200D\uFEFF\u200E\u200F\u061C";
+    const e = await postJson(`${base}/api/countries/be/experiences`, {
+      ...validExperience,
+      comment: `Go${marks}od mar${marks}ket`,
+    });
+    expect(e.status).toBe(201);
+    expect((e.body as { comment: string }).comment).toBe("Good market");
+    const list = await getJson(`${base}/api/countries/be/experiences`);
+    for (const mark of marks) expect(JSON.stringify(list.body)).not.toContain(mark);
+    const w = await postJson(`${base}/api/waiting-list`, {
+      name: `A${marks}na`,
+      email: "ana.marks@example.org",
+      message: `Call${marks} me`,
+      service: "cv-upgrade",
+    });
+    expect(w.status).toBe(201);
+    const stored = s.db.prepare("SELECT name, message FROM waiting_list WHERE email = ?").get("ana.marks@example.org");
+    expect(stored).toEqual({ name: "Ana", message: "Call me" });
+    // A name of marks alone is empty: refused as missing, nothing stored.
+    const blank = await postJson(`${base}/api/waiting-list`, {
+      name: marks,
+      email: "blank.marks@example.org",
+      service: "cv-upgrade",
+    });
+    expect(blank.status).toBe(400);
+  });
+
   it("changes the ETag of the list when a new experience arrives; 304 otherwise", async () => {
     const first = await fetch(`${base}/api/countries/dk/experiences`);
     const etag = first.headers.get("etag")!;

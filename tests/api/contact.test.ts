@@ -165,8 +165,10 @@ describe("POST /api/contact", () => {
   });
 
   it("GET /api/contact is no route: messages are never read back publicly", async () => {
+    // The path has one route, POST: a GET is 405 with `Allow: POST` (issue 49), and never the messages.
     const r = await getJson(`${base}/api/contact`);
-    expect(r.status).toBe(404);
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("POST");
     expect(JSON.stringify(r.body)).not.toContain("jana@example.com");
   });
 });

@@ -133,6 +133,24 @@ describe("refused: nothing stored, the page with why and with what was typed", (
     expect(count("experiences")).toBe(before);
   });
 
+  // Issue 49, case 6: without Sec-Fetch-Site, a foreign Origin was accepted and the message stored.
+  it("a post naming another origin without Sec-Fetch-Site: 403, nothing stored; the site's own origin or null passes", async () => {
+    const before = count("experiences");
+    for (const origin of ["https://evil.example", "http://127.0.0.1:1", "HTTPS://EVIL.EXAMPLE"]) {
+      const a = await post("/country/it", experience, { origin });
+      expect(a.status, origin).toBe(403);
+      expect(a.document.querySelector("[data-form-refused]")?.textContent).toMatch(/only be sent from this site/);
+      const m = await post("/contact", { ...lead, topic: "question" }, { origin });
+      expect(m.status, origin).toBe(403);
+    }
+    expect(count("experiences")).toBe(before);
+    expect((await post("/country/it", experience, { origin: site.base })).status).toBe(303);
+    expect((await post("/country/it", experience, { origin: "null", "sec-fetch-site": "same-origin" })).status).toBe(
+      303,
+    );
+    expect(count("experiences")).toBe(before + 2);
+  });
+
   it("a body over the limit: 413, nothing stored", async () => {
     const before = count("experiences");
     const a = await post("/country/it", { ...experience, comment: "x".repeat(40_000) });

@@ -46,6 +46,25 @@ describe("a recalc that changes nothing", () => {
     expect(JSON.parse(entry)).toMatchObject({ door: "terminal", publication_id: publications, unchanged: true });
   }, 60_000);
 
+  // Issue 49, case 10: a failed offline `jwi update` left a row with no observation for each table it could not
+  // fetch, and the next recalc published an unchanged publication (new ETags, "Moved: none").
+  it("after a failed offline update, a recalc of the same data publishes nothing", async () => {
+    const first = await jwiProcess(s.dataDir, ["recalc", "--as-of", "2026-11-23"]);
+    expect(first.code).toBe(0);
+    const publications = s.count("publications");
+    const update = await jwiProcess(s.dataDir, ["update"], {
+      JWI_EUROSTAT_BASE_URL: "http://127.0.0.1:9",
+      JWI_FETCH_RETRIES: "0",
+      JWI_FETCH_PAUSE_MS: "0",
+    });
+    expect(update.code).not.toBe(0);
+    const again = await jwiProcess(s.dataDir, ["recalc", "--as-of", "2026-11-23"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout.split("\n")[0]).toMatch(new RegExp(`^${NOTHING_CHANGED.replace(/[.:]/g, "\\$&")}`));
+    expect(s.count("publications")).toBe(publications);
+    expect(s.db.prepare("SELECT count(*) FROM source_status WHERE observations = 0").pluck().get()).toBe(0);
+  }, 90_000);
+
   it("the operator page's recalc of unchanged data: the current publication, unchanged", async () => {
     const cookie = await login(s.url);
     const publications = s.count("publications");

@@ -94,7 +94,7 @@ describe("no Location names another origin", () => {
 
   it.each([
     ["http://evil.example/Brightest", "/brightest"],
-    ["http://evil.example//Evil.example/", "/evil.example/"],
+    ["http://evil.example//Evil.example/", "/evil.example"],
     ["https://evil.example/DE/brightest?x=1", "/de/brightest?x=1"],
   ])("absolute-form GET %s goes to this site's %s", async (target, expected) => {
     const a = await raw(target);
@@ -270,6 +270,76 @@ describe("error texts never echo the request unescaped", () => {
     const api = await raw("/api/%3Cimg%20src=x%3E");
     expect(api.status).toBe(404);
     expect(api.body).not.toMatch(/[<>]/);
+  });
+});
+
+// Issue 49, case 5: /api/countries/{code}/experiences wrote a comment's `<`, `>` and `&` as they are (its body is a
+// cached JSON text, not res.json), contrary to docs/open-data.md. Every JSON answer now escapes them.
+describe("every JSON answer escapes <, > and &", () => {
+  it("an experience whose comment holds markup, in the list and in the answer to its post; health, countries, v1", async () => {
+    const comment = `</script><img src=x onerror=alert(1)> R&D & "quotes"`;
+    const posted = await raw(
+      "/api/countries/de/experiences",
+      { "content-type": "application/json" },
+      "POST",
+      JSON.stringify({ ...validExperience, comment }),
+    );
+    expect(posted.status).toBe(201);
+    expect(posted.body).not.toMatch(/[<>&]/);
+    const paths = [
+      "/api/countries/de/experiences",
+      "/api/countries/de/experiences?limit=5",
+      "/api/health",
+      "/api/countries",
+      "/api/countries/de",
+      "/api/v1/countries",
+      "/api/openapi.json",
+    ];
+    for (const path of paths) {
+      const a = await raw(path);
+      expect(a.status, path).toBe(200);
+      expect(a.headers.get("content-type"), path).toMatch(/application\/json/);
+      expect(a.body, path).not.toMatch(/[<>&]/);
+      JSON.parse(a.body);
+    }
+    const list = await raw("/api/countries/de/experiences");
+    expect(list.body).toContain("\\u003c/script\\u003e");
+    expect(JSON.stringify(JSON.parse(list.body))).toContain(JSON.stringify(comment).slice(1, -1));
+  });
+});
+
+// Issue 49, case 11: `POST /api/v1/countries` answered 404 "No API route POST /v1/countries" (its prefix dropped),
+// without 405 and Allow; `/brightest/` answered 200 where other spellings of a page redirect.
+describe("a method a route does not answer, and a trailing slash", () => {
+  it("POST /api/v1/countries: 405 with Allow, naming the full path; a path with no route stays 404 with its full path", async () => {
+    const post = await raw("/api/v1/countries", { "content-type": "application/json" }, "POST", "{}");
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+    expect(JSON.parse(post.body)).toMatchObject({
+      error: { code: "method_not_allowed", message: "POST is not allowed on /api/v1/countries: it answers GET, HEAD." },
+    });
+    const del = await raw("/api/countries/de/experiences", {}, "DELETE");
+    expect(del.status).toBe(405);
+    expect(del.headers.get("allow")).toBe("GET, HEAD, POST");
+    const none = await raw("/api/v1/nothing-here");
+    expect(none.status).toBe(404);
+    expect(JSON.parse(none.body).error.message).toBe("No API route GET /api/v1/nothing-here");
+  });
+
+  it("/brightest/ and every page with a trailing slash: 301 to the address without it, query kept", async () => {
+    for (const [path, to] of [
+      ["/brightest/", "/brightest"],
+      ["/de/brightest/", "/de/brightest"],
+      ["/country/de/?x=1", "/country/de?x=1"],
+      ["/de/", "/de"],
+      ["/open-data//", "/open-data"],
+    ]) {
+      const a = await raw(path!);
+      expect(a.status, path).toBe(301);
+      expect(a.headers.get("location"), path).toBe(to);
+    }
+    expect((await raw("/brightest")).status).toBe(200);
+    expect((await raw("/")).status).not.toBe(301);
   });
 });
 

@@ -2,6 +2,7 @@
 // runs it: one stderr line naming the real cause (lib/system-errors.ts), exit 1, the stored data as it was.
 // Before the fix, a full disk during ingest ended in "cannot rollback - no transaction is active": the failed
 // COMMIT had already ended the transaction and the ROLLBACK's own error replaced the real one.
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ObservationStore } from "../../pipeline/store/observations.ts";
@@ -78,5 +79,41 @@ describe.skipIf(TMPFS_UNAVAILABLE !== null)("jwi on a full or read-only data dir
       disk.remount("rw");
     }
     expect(await stored(disk.dir)).toEqual(before);
+  });
+
+  // Issue 49, case 7: `jwi status` failed on a full disk ("disk is full: nothing was changed"): it opened the serving
+  // database for writing (its schema, its journal mode). It now opens the stores read-only and writes nothing.
+  it("jwi status on a full disk, and on a read-only one: exit 0, what is stored and published; not a byte written", async () => {
+    disk = mountTmpfs(64);
+    expect((await jwiProcess(disk.dir, ["ingest", SMALL, "--type", "vacancy"])).code).toBe(0);
+    expect((await jwiProcess(disk.dir, ["recalc", "--as-of", "2026-11-22"])).code).toBe(0);
+    const files = () =>
+      readdirSync(disk!.dir)
+        .filter((f) => f !== "filler.bin")
+        .sort()
+        .map((f) => {
+          const st = statSync(path.join(disk!.dir, f));
+          return `${f} ${st.size} ${st.mtimeMs}`;
+        });
+    const before = files();
+    disk.fill(0);
+    const full = await jwiProcess(disk.dir, ["status"]);
+    expect(full.code, full.stderr).toBe(0);
+    expect(full.stdout).toMatch(/jvs_q_nace2/);
+    expect(full.stdout).toMatch(/Published: model .*, as of 2026-11-22/);
+    const json = await jwiProcess(disk.dir, ["status", "--json"]);
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect(files()).toEqual(before);
+    disk.free();
+    disk.remount("ro");
+    try {
+      const ro = await jwiProcess(disk.dir, ["status"]);
+      expect(ro.code, ro.stderr).toBe(0);
+      expect(ro.stdout).toMatch(/Published: model/);
+    } finally {
+      disk.remount("rw");
+    }
+    expect(files()).toEqual(before);
   });
 });

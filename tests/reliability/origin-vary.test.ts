@@ -113,3 +113,39 @@ describe("with JWI_PUBLIC_ORIGIN", () => {
     }
   });
 });
+
+// Issue 49, case 3: `Host: 127.0.0.1:70000` (or the same in a trusted proxy's X-Forwarded-Host) answered 500 on
+// pages, feeds and the operator area, and logged an error each time, also with a public origin set: the render URL
+// and the links were built with `new URL`, which throws on a port over 65535. The host is now checked once, before
+// the fast paths and any route: 400 `invalid_host`, in the JSON error shape.
+describe("a host no URL can be made of", () => {
+  const BAD_PATHS = ["/", "/country/de", "/feeds/de.atom", "/admin", "/api/openapi.json", "/sitemap.xml"];
+  const BAD_HOSTS = ["127.0.0.1:70000", "a.example:99999", "[1:2]"];
+
+  it.each([
+    ["without a public origin", () => perHost],
+    ["with a public origin", () => configured],
+  ])("is a 400 from the Host header, %s, every time (the page cache's fast path included)", async (_, server) => {
+    for (const path of BAD_PATHS)
+      for (const host of BAD_HOSTS)
+        for (const round of [1, 2]) {
+          const r = await get(server().base, path, { host });
+          expect(r.status, `${path} ${host} #${round}`).toBe(400);
+          expect(JSON.parse(r.body)).toMatchObject({
+            error: { code: "invalid_host", message: expect.stringContaining("Host header") },
+          });
+        }
+    // A good host still reads the same pages.
+    expect((await get(server().base, "/country/de", { host: "a.example:8080" })).status).toBe(200);
+  });
+
+  it("is a 400 from a trusted proxy's X-Forwarded-Host; an untrusted peer's is ignored, as always", async () => {
+    for (const path of BAD_PATHS) {
+      const trusted = await get(perHost.base, path, { host: "a.example", "x-forwarded-host": "127.0.0.1:70000" });
+      expect(trusted.status, path).toBe(400);
+      expect(JSON.parse(trusted.body).error.message).toContain('X-Forwarded-Host header "127.0.0.1:70000"');
+      const ignored = await get(noProxy.base, path, { host: "a.example", "x-forwarded-host": "127.0.0.1:70000" });
+      expect(ignored.status, path).toBe(200);
+    }
+  });
+});

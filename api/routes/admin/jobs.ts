@@ -12,6 +12,7 @@ import type { AuditResult } from "../../../product/shapes.ts";
 import { operatorOf } from "../../auth.ts";
 import { HttpError, requestIdOf, toErrorResponse } from "../../../server/http/errors.ts";
 import { mediaType } from "../../../server/http/request.ts";
+import { jsonText } from "../../../server/http/cache.ts";
 import { cleanUserText, jsonUploadSchema, multipartUploadSchema, recalcInputSchema } from "../../schemas.ts";
 import type { AdminKit } from "./kit.ts";
 
@@ -38,7 +39,7 @@ class ProgressStream {
       this.res.status(200);
       this.res.setHeader("Content-Type", `${PROGRESS_MEDIA_TYPE}; charset=utf-8`);
     }
-    this.res.write(JSON.stringify(line) + "\n");
+    this.res.write(jsonText(line) + "\n");
   }
   end(line: object): void {
     this.send(line);

@@ -79,7 +79,7 @@ describe("the archive check refuses, without inflating", () => {
     expect(bomb.length).toBeLessThan(3 * MIB);
     const { message, ms } = await refusal(checkXlsxArchive(bomb));
     expect(message).toBe(
-      'Part "xl/worksheets/sheet1.xml" of this workbook would unpack to 300 MB; the limit per part is 32 MB (a barometer sheet is a few KB), so it was not opened.',
+      'Part "xl/worksheets/sheet1.xml" of this workbook would unpack to 300 MB; the limit per part is 32 MB (a sheet of the barometer or of a data browser spreadsheet is a few MB at most), so it was not opened.',
     );
     expect(ms).toBeLessThan(500);
   });
@@ -99,7 +99,7 @@ describe("the archive check refuses, without inflating", () => {
   it("too many parts, before reading the directory", async () => {
     const { message, ms } = await refusal(checkXlsxArchive(manyEntriesBomb(5_000)));
     expect(message).toBe(
-      "This workbook holds 5,005 files in its archive; the limit is 1,000 (a barometer workbook holds a few dozen), so it was not opened.",
+      "This workbook holds 5,005 files in its archive; the limit is 1,000 (the barometer's workbook and the data browser's spreadsheets hold a few dozen), so it was not opened.",
     );
     expect(ms).toBeLessThan(500);
   });
@@ -107,7 +107,7 @@ describe("the archive check refuses, without inflating", () => {
   it("a declared size above the per-part limit (4 GB claimed)", async () => {
     const buf = zip(workbookParts({ data: Buffer.from("<worksheet/>"), declaredSize: 0xfffffff0 }));
     expect((await refusal(checkXlsxArchive(buf))).message).toBe(
-      'Part "xl/worksheets/sheet1.xml" of this workbook would unpack to 4,096 MB; the limit per part is 32 MB (a barometer sheet is a few KB), so it was not opened.',
+      'Part "xl/worksheets/sheet1.xml" of this workbook would unpack to 4,096 MB; the limit per part is 32 MB (a sheet of the barometer or of a data browser spreadsheet is a few MB at most), so it was not opened.',
     );
   });
 
@@ -119,7 +119,7 @@ describe("the archive check refuses, without inflating", () => {
     ]);
     const { message } = await refusal(checkXlsxArchive(buf, { ...XLSX_LIMITS, maxRatio: 10_000 }));
     expect(message).toMatch(
-      /^This workbook would unpack to at least 90 MB; the limit is 64 MB \(a barometer workbook unpacks to well under 1 MB\), so it was not opened\.$/,
+      /^This workbook would unpack to at least 90 MB; the limit is 64 MB \(the barometer's workbook and the data browser's spreadsheets unpack to a few MB at most\), so it was not opened\.$/,
     );
   });
 

@@ -193,7 +193,7 @@ export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LI
     if (zipfile.entryCount > limits.maxEntries) {
       throw new InputError(
         `This workbook holds ${count(zipfile.entryCount)} files in its archive; the limit is ${count(limits.maxEntries)} ` +
-          `(a barometer workbook holds a few dozen), ${NOT_OPENED}.`,
+          `(the barometer's workbook and the data browser's spreadsheets hold a few dozen), ${NOT_OPENED}.`,
       );
     }
     const seen = new Set<string>();
@@ -222,7 +222,7 @@ export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LI
       if (size > limits.maxEntryBytes) {
         throw new InputError(
           `Part ${quoted(name)} of this workbook would unpack to ${formatBytes(size)}; the limit per part is ${formatBytes(limits.maxEntryBytes)} ` +
-            `(a barometer sheet is a few KB), ${NOT_OPENED}.`,
+            `(a sheet of the barometer or of a data browser spreadsheet is a few MB at most), ${NOT_OPENED}.`,
         );
       }
       if (size > limits.ratioGraceBytes) {
@@ -238,7 +238,7 @@ export async function checkXlsxArchive(buf: Buffer, limits: XlsxLimits = XLSX_LI
       if (summary.totalBytes > limits.maxTotalBytes) {
         throw new InputError(
           `This workbook would unpack to at least ${formatBytes(summary.totalBytes)}; the limit is ${formatBytes(limits.maxTotalBytes)} ` +
-            `(a barometer workbook unpacks to well under 1 MB), ${NOT_OPENED}.`,
+            `(the barometer's workbook and the data browser's spreadsheets unpack to a few MB at most), ${NOT_OPENED}.`,
         );
       }
       if (!summary.largest || size > summary.largest.bytes) summary.largest = { name, bytes: size };

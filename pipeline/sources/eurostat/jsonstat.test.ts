@@ -107,16 +107,15 @@ describe("decodeJsonStat layouts", () => {
     expect(rows).toEqual([2, 2, 2, 2, 0, 0, 0, 0]);
   });
 
-  it("status as a single string applies to every cell; non-finite values are missing", () => {
+  it("status as a single string applies to every cell; null values are missing", () => {
     const raw: Record<string, unknown> = {
       ...syntheticDataset({ dims: [GEO, TIME], cell: () => 1, dense: true }),
       status: "e",
     };
     const cells = raw.value as unknown[];
-    cells[0] = "1.5";
-    cells[1] = Number.NaN;
+    cells[0] = null;
     const ds = decodeJsonStat(raw);
-    expect([ds.valueAt(0), ds.valueAt(1), ds.valueAt(2)]).toEqual([null, null, 1]);
+    expect([ds.valueAt(0), ds.valueAt(1), ds.valueAt(2)]).toEqual([null, 1, 1]);
     expect(ds.statusAt(5)).toBe("e");
   });
 
@@ -176,3 +175,48 @@ describe("decodeJsonStat rejects what is not a dataset", () => {
     expect(() => decodeJsonStat(mutate(base()))).toThrow(message);
   });
 });
+
+// Issue 49, case 1: junk inside a valid file was read as an empty cell ("2,694 empty cells skipped") and the rest
+// stored, even with --strict. A value is a number or null, else the file is refused whole, naming the first bad cell.
+describe("decodeJsonStat refuses a value that is not a number or null", () => {
+  const JUNK: unknown[] = ["x", [], { a: 1 }, true, "12abc", "NaN", "1.5"];
+
+  it.each(JUNK.map((j) => [JSON.stringify(j), j]))("une_rt_m.json with %s in half its values", (_, junk) => {
+    const raw = fixture("real/eurostat/une_rt_m.json") as { value: Record<string, unknown> };
+    const keys = Object.keys(raw.value);
+    keys.forEach((key, i) => {
+      if (i % 2 === 1) raw.value[key] = junk;
+    });
+    const first = Number(keys[1]);
+    const ds = decodeJsonStat(fixture("real/eurostat/une_rt_m.json"));
+    const geo = ds.dimension("geo")!.codes[Math.floor(first / ds.strides[ds.ids.indexOf("geo")]) % 8];
+    expect(() => decodeJsonStat(raw)).toThrow(
+      new RegExp(
+        `^value #${first} \\(.*geo ${geo}, time \\d{4}-\\d{2}\\) is ${escape(JSON.stringify(junk))}, not a number: a JSON-stat value is a number or null\\.$`,
+      ),
+    );
+  });
+
+  it("a dense array: the first bad cell is named by its categories", () => {
+    const raw = syntheticDataset({ dims: [GEO, TIME], cell: () => 1, dense: true }) as { value: unknown[] };
+    raw.value[5] = "12abc";
+    raw.value[7] = true;
+    expect(() => decodeJsonStat(raw)).toThrow(
+      'value #5 (geo EL, time 2024-02) is "12abc", not a number: a JSON-stat value is a number or null.',
+    );
+  });
+
+  it("a number too large for a double (1e400 reads as Infinity) is refused, not skipped", () => {
+    const text = JSON.stringify(syntheticDataset({ dims: [GEO, TIME], cell: () => 1, dense: true })).replace(
+      /"value":\[1,/,
+      '"value":[1e400,',
+    );
+    expect(() => decodeJsonStat(JSON.parse(text))).toThrow(
+      "value #0 (geo DE, time 2024-01) is Infinity, not a number: a JSON-stat value is a number or null.",
+    );
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -1,7 +1,8 @@
 // A small, generic decoder for one JSON-stat 2.0 dataset (https://json-stat.org/format/).
 // It validates the header (class, id, size, dimension) and gives O(1) access to any cell by its flat
-// row-major index; it never walks `value` or `status`, so a pinned slice costs O(cells of the slice),
-// not O(all values), and the key order of a sparse `value` object never matters.
+// row-major index. `value` is walked once, only to check that every entry is a finite number or null (a file
+// with anything else in a value cell is refused whole, naming the first such cell, as the CSV reader does);
+// `status` is never walked, and the key order of a sparse `value` object never matters.
 
 import { z } from "zod";
 import { InputError } from "../../../lib/errors.ts";
@@ -47,7 +48,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 const container = (v: unknown): v is unknown[] | Record<string, unknown> => typeof v === "object" && v !== null;
 
-// `value` and `status` are only type-checked here, never walked: they may hold a million entries.
+// `value` and `status` are only type-checked here: they may hold a million entries. `value` is walked once after
+// the dimensions are known (checkValues), so that the first bad cell can be named by its categories.
 // Category indexes and labels are checked entry by entry while decoding (a time axis can be long).
 const headerSchema = z.object({
   class: z.literal("dataset"),
@@ -167,6 +169,51 @@ function valueReader(value: unknown[] | Record<string, unknown>): (flat: number)
   };
 }
 
+/** A value cell as an error message shows it: JSON text, cut after 40 characters. */
+function shownValue(v: unknown): string {
+  if (typeof v === "number") return String(v); // Infinity: a number too large for a double (1e400)
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length <= 40 ? text : `${text.slice(0, 40)}… (${text.length - 40} more characters)`;
+}
+
+/** "geo DE, time 2024-01, …": the categories of the cell at a flat index (or the bare index past the cube). */
+function cellName(
+  flat: number,
+  ids: readonly string[],
+  sizes: readonly number[],
+  dims: Map<string, JsonStatDimension>,
+) {
+  const cellCount = sizes.reduce((a, b) => a * b, 1);
+  if (!Number.isInteger(flat) || flat < 0 || flat >= cellCount) return `value #${flat}`;
+  const strides = stridesOf(sizes);
+  const parts = ids.map((id, i) => `${id} ${dims.get(id)?.codes[Math.floor(flat / strides[i]) % sizes[i]]}`);
+  return `value #${flat} (${parts.join(", ")})`;
+}
+
+/**
+ * Every entry of `value` is a finite number or null (JSON-stat 2.0: "value" holds numbers or null). Anything else
+ * (`"x"`, `"12abc"`, `"NaN"`, `true`, `[]`, `{…}`, a number too large for a double) refuses the file whole, naming
+ * the first such cell: a file with junk in its values is a broken or hostile file, not one with empty cells.
+ */
+function checkValues(
+  value: unknown[] | Record<string, unknown>,
+  ids: readonly string[],
+  sizes: readonly number[],
+  dims: Map<string, JsonStatDimension>,
+): void {
+  const bad = (flat: number, v: unknown) =>
+    new InputError(
+      `${cellName(flat, ids, sizes, dims)} is ${shownValue(v)}, not a number: a JSON-stat value is a number or null.`,
+      { cell: flat },
+    );
+  const ok = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v));
+  if (Array.isArray(value)) {
+    for (let flat = 0; flat < value.length; flat++) if (!ok(value[flat])) throw bad(flat, value[flat]);
+    return;
+  }
+  for (const key in value) if (!ok(value[key])) throw bad(Number(key), value[key]);
+}
+
 function statusReader(status: Header["status"], cellCount: number): (flat: number) => string | null {
   const asFlag = (s: unknown): string | null => (typeof s === "string" && s.trim() !== "" ? s.trim() : null);
   if (status === undefined) return () => null;
@@ -203,6 +250,7 @@ export function decodeJsonStat(raw: unknown): JsonStatDataset {
   if (Array.isArray(header.value) && header.value.length !== cellCount) {
     throw notADataset([`"value" has ${header.value.length} entries but "size" gives ${cellCount} cells`]);
   }
+  checkValues(header.value, ids, sizes, dimensions);
   return {
     label: header.label ?? null,
     updated: header.updated ?? null,
