@@ -213,11 +213,36 @@ export interface MonthChange {
   year_before: Explanation | null;
 }
 
+/** An input whose figures started or stopped counting in a month of the history (v2.1 on; docs/model.md §6). */
+export interface HistoryEvent {
+  /** The input: unemployment (U), vacancies (V), employment expectations or the barometer (the sources of S). */
+  input: HistoryInput;
+  /** starts: it counts this month and did not the month before; stops: the reverse (its newest figure got too old). */
+  change: "starts" | "stops";
+  /** The figure's period: the first one counted (starts) or the last one that counted (stops). */
+  period: string;
+}
+
+export type HistoryInput = "unemployment" | "vacancy" | "expectations" | "barometer";
+
 export interface HistoryPoint {
   /** YYYY-MM */
   month: string;
   score: number | null;
   status: Status | null;
+  /**
+   * v2.1 on (models that explain their changes): which blocks the month's score rests on (the snapshot's `basis`); null
+   * without a score.
+   */
+  basis?: Basis | null;
+  /**
+   * v2.1 on: the market and evidence parts of the change from the month before (docs/model.md §6, §9); they add up to
+   * score − the month before's score. Null on the first month or when either month has no score.
+   */
+  market?: number | null;
+  evidence?: number | null;
+  /** v2.1 on: the inputs that started or stopped counting this month; absent on a month without any. */
+  events?: HistoryEvent[];
 }
 
 export interface CountryResult {
