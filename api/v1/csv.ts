@@ -209,6 +209,24 @@ export const HISTORY_CSV: CsvFormat<HistoryRow> = {
       description: "Weather status of that score; empty without a score.",
       value: (r) => r.point.status,
     },
+    {
+      name: "basis",
+      description:
+        "Which blocks of evidence the score rests on: blended, sentiment-only or historical-only; empty without a score.",
+      value: (r) => r.point.basis,
+    },
+    {
+      name: "market",
+      description:
+        "The market part of the change from the month before, unrounded (inputs counted in both months whose level moved); market + evidence = the change. Empty on the first month or when either month has no score.",
+      value: (r) => r.point.market,
+    },
+    {
+      name: "evidence",
+      description:
+        "The evidence part of that change, unrounded (data that started or stopped counting, aged or got fresher); empty likewise.",
+      value: (r) => r.point.evidence,
+    },
   ],
 };
 

@@ -383,6 +383,33 @@ export const historySchema = z
         description: "The score as of that month's end, unrounded; null when no input was recent enough then.",
       }),
       status: statusOf("Weather status of that score; null without a score."),
+      basis: z.enum(BASIS_VALUES).nullable().meta({
+        description:
+          "Which blocks of evidence the month's score rests on: both (blended), the surveys alone (sentiment-only) or the official statistics alone (historical-only); null without a score, or in a publication made before the history kept it.",
+      }),
+      market: z.number().nullable().meta({
+        description:
+          "The market part of the change from the month before, unrounded: the inputs counted in both months whose level moved. market + evidence = score − the month before's score. Null on the first month, when either month has no score, or in a publication made before the history kept it.",
+      }),
+      evidence: z.number().nullable().meta({
+        description:
+          "The evidence part of that change, unrounded: data that started or stopped counting, aged or got fresher. Null likewise.",
+      }),
+      events: z
+        .array(
+          z.strictObject({
+            input: z
+              .enum(["unemployment", "vacancy", "expectations", "barometer"])
+              .meta({ description: "The input: unemployment, vacancies, employment expectations or the barometer." }),
+            change: z.enum(["starts", "stops"]).meta({
+              description:
+                "starts: it counts this month and did not the month before; stops: the reverse (its newest figure passed its cut-off).",
+            }),
+            period: period("The figure's period: the first one counted (starts) or the last one that counted (stops)."),
+          }),
+        )
+        .optional()
+        .meta({ description: "The inputs that started or stopped counting this month; absent in a month without any." }),
     }),
   )
   .meta({

@@ -1,5 +1,6 @@
 // Public reads, caching, sitemap/robots, headers and the site hook, against a real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_MODEL_ID } from "../../pipeline/model/current.ts";
 import { createApp } from "../../api/app.ts";
 import { COUNTRIES } from "../../lib/countries.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
@@ -20,7 +21,7 @@ describe("GET /api/health", () => {
   it("reports the model, publication and scored countries", async () => {
     const { status, body } = await getJson(`${base}/api/health`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, model: "v2.3", as_of: AS_OF, paused: false, paused_reason: null });
+    expect(body).toMatchObject({ ok: true, model: CURRENT_MODEL_ID, as_of: AS_OF, paused: false, paused_reason: null });
     expect(typeof body.published_at).toBe("string");
     expect(body.countries_scored).toBeGreaterThan(20);
   });
@@ -69,7 +70,7 @@ describe("GET /api/countries/:code", () => {
       code: "DE",
       country: "DE",
       name: "Germany",
-      model: "v2.3",
+      model: CURRENT_MODEL_ID,
       as_of: AS_OF,
       published: true,
     });
@@ -163,7 +164,7 @@ describe("GET /api/countries/:code/history", () => {
     expect(body.length).toBeGreaterThan(12);
     const months = body.map((h: { month: string }) => h.month);
     expect([...months].sort()).toEqual(months);
-    expect(Object.keys(body[0]).sort()).toEqual(["month", "score", "status"]);
+    expect(Object.keys(body[0]).sort()).toEqual(["basis", "evidence", "market", "month", "score", "status"]);
     expect(months.at(-1)).toBe(AS_OF.slice(0, 7));
   });
   it("404 for unknown codes", async () => {
