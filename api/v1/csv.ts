@@ -144,7 +144,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     {
       name: "signal",
       description:
-        "General signal: improving (market part of the last 3 months' change +0.3 or more), weakening (−0.3 or less) or stable; empty without one.",
+        "General signal: improving (market part of the change over the 3 months to the country's data month +0.3 or more), weakening (−0.3 or less) or stable; empty without one.",
       value: (r) => r.panel?.general_signal ?? null,
     },
     {

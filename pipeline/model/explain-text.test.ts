@@ -67,7 +67,7 @@ describe("describeChange: the exact words", () => {
       ["V", "freshness", st(2.4, "2026-Q2", 2, 50, 1), st(2.4, "2026-Q2", 5, 50, 0.8), -0.12],
     ]);
     expect(describeChange(e)).toBe(
-      "Up 0.2 since October 2026: unemployment fell 0.2 points: fewer people out of work, so the score rises (+0.3); " +
+      "+0.2 since October 2026, which the index counts as no change: unemployment fell 0.2 points: fewer people out of work, so the score rises (+0.3); " +
         "vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less and the score leans more on the other inputs and falls (\u22120.1).",
     );
   });
@@ -80,7 +80,7 @@ describe("describeChange: the exact words", () => {
     ]);
     expect(roundExplanation(e).parts.map((p) => p.shown_tenths)).toEqual([-1, 0, -4]);
     expect(describeChange(e)).toBe(
-      "Down 0.5 since October 2026, mostly because sentiment figures stopped counting (on the same inputs the market moved 0.0): " +
+      "\u22120.5 since October 2026, which the index counts as no change, mostly because sentiment figures stopped counting (on the same inputs the market moved 0.0): " +
         "sentiment figures no longer count, so the score moves toward the middle (\u22120.4); " +
         "unemployment figures (June 2026) aged from 4 to 5 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
@@ -99,7 +99,7 @@ describe("describeChange: the exact words", () => {
     ]);
     expect(roundExplanation(e).parts.map((p) => p.shown_tenths)).toEqual([-1, 0, 0, 0, 0]);
     expect(describeChange(e)).toBe(
-      "Down 0.1 since October 2026, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
+      "\u22120.1 since October 2026, which the index counts as no change, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
         "unemployment figures (July 2026) aged from 3 to 4 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
   });
@@ -225,7 +225,7 @@ describe("describeChange: the exact words", () => {
     // Counting less: toward the middle (5.5) when the score moves that way and ends nearer it, else leaning on the
     // other inputs, which move it up or down. A change made only of evidence says so in its head.
     expect(line(7, ["V", "freshness", old, aged, -0.2])).toBe(
-      "Down 0.2 since October 2026, from bright to cloudy, mostly because vacancy figures aged and count less " +
+      "\u22120.2 since October 2026, which the index counts as no change, from bright to cloudy, mostly because vacancy figures aged and count less " +
         "(on the same inputs the market moved 0.0): vacancy figures (Q2 2026) aged from 2 to 3 months, so they count less and the score moves toward the middle (\u22120.2).",
     );
     expect(line(7, ["V", "freshness", old, aged, 0.2])).toContain(

@@ -190,8 +190,9 @@ export interface ScoreChange {
   /** As-of month vs the month before; null when either month has no score. */
   previous_month: Explanation | null;
   /**
-   * As-of month vs three months before: the window of the general signal, which reads its market part
-   * (docs/model.md §9). Null when either month has no score; absent from snapshots published before it existed.
+   * The window of the general signal, which reads its market part (docs/model.md §6, §9): the country's data month vs
+   * three months before (v2.4; v2.1 to v2.3: the as-of month vs three months before). Null when either month has no
+   * score; absent from snapshots published before it existed.
    */
   three_months?: Explanation | null;
   /** As-of month vs 12 months before; null when either month has no score. */
