@@ -52,6 +52,22 @@ function largestRemainder(xs: readonly number[], target: number): number[] {
 }
 
 /**
+ * A change's market and evidence parts as shown, in whole tenths, from the two scores and its unrounded parts: the
+ * change as shown (the difference of the two shown scores), the market part rounded half away from zero, and the
+ * evidence part the rest, so the two add up to the change as shown. A change with no evidence part is all market (and
+ * one with no market part all evidence), as in `roundExplanation`.
+ */
+export function shownSplit(
+  from: number,
+  to: number,
+  parts: { market: number; evidence: number },
+): { delta: number; market: number; evidence: number } {
+  const delta = shownChangeTenths(from, to);
+  const market = parts.evidence === 0 ? delta : parts.market === 0 ? 0 : tenths(parts.market);
+  return { delta, market, evidence: delta - market };
+}
+
+/**
  * The parts rounded to tenths in two groups: the value parts add up to the market part rounded (half away from zero),
  * the others (evidence) to the rest of the change as shown, the difference of the two scores as shown; within each
  * group by the largest remainder. So the shown parts add up to the shown change, and the market number a sentence

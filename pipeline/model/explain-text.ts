@@ -40,6 +40,7 @@ export {
   causeWords,
   effectWords,
   monthName,
+  mostlyPhrase,
   partPhrase,
   periodName,
   reasonWords,

@@ -88,8 +88,9 @@ function ChangeBadge({
   const t = useT();
   const intl = useIntl();
   if (!label || shown === null) return <span className="text-sm text-slate-600">{t("yoy.none")}</span>;
+  // Mostly evidence: neither the colour nor the arrow of a market that moved, and no sign that reads as a number.
   const styled = mostlyEvidence ? "Same" : label;
-  const Icon = styled === "Up" ? ArrowUpIcon : styled === "Down" ? ArrowDownIcon : MinusIcon;
+  const Icon = mostlyEvidence ? null : styled === "Up" ? ArrowUpIcon : styled === "Down" ? ArrowDownIcon : MinusIcon;
   const cls =
     styled === "Up"
       ? "bg-green-100 text-green-900"
@@ -106,7 +107,7 @@ function ChangeBadge({
         data-mostly-evidence={mostlyEvidence ? "true" : "false"}
         data-from-month={fromMonth ?? undefined}
       >
-        <Icon className="h-3.5 w-3.5" />
+        {Icon ? <Icon className="h-3.5 w-3.5" /> : null}
         {t(`yoy.${label}`)}
         <span className="font-normal">
           ({localDecimal(f, changeShownText(shown))}
