@@ -38,7 +38,7 @@ function exactTenths(x: number): number {
  * from the smallest remainders when too many. With `target` the floor or the ceiling of the exact sum, no value's sign
  * flips.
  */
-function largestRemainder(xs: readonly number[], target: number): number[] {
+export function largestRemainder(xs: readonly number[], target: number): number[] {
   const shown = xs.map((x) => Math.floor(x));
   let need = target - shown.reduce((a, b) => a + b, 0);
   const order = xs
