@@ -28,9 +28,10 @@ export interface ChartMonth {
 }
 
 /** The chart's months of a published history (or of any months, e.g. the compare page's common axis). */
-export function historyView(points: readonly Pick<HistoryPoint, "month" | "score" | "status">[]): ChartMonth[] {
-  return points.map((p, i) => {
-    const h = p as Partial<HistoryPoint> & Pick<HistoryPoint, "month" | "score" | "status">;
+export function historyView(
+  points: readonly (Pick<HistoryPoint, "month" | "score" | "status"> & Partial<HistoryPoint>)[],
+): ChartMonth[] {
+  return points.map((h, i) => {
     const before = i > 0 ? points[i - 1]!.score : null;
     const parts =
       h.score !== null && before !== null && typeof h.market === "number" && typeof h.evidence === "number"
