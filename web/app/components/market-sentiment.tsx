@@ -108,7 +108,7 @@ function ChangeBadge({
         data-from-month={fromMonth ?? undefined}
       >
         {Icon ? <Icon className="h-3.5 w-3.5" /> : null}
-        {t(`yoy.${label}`)}
+        {t(`yoy.${label}`)}{" "}
         <span className="font-normal">
           ({localDecimal(f, changeShownText(shown))}
           {fromMonth ? ` ${t("yoy.since", { month: f.period(fromMonth) })}` : ""})
