@@ -451,19 +451,19 @@ function Legend({ points, markers }: { points: ChartMonth[]; markers: Marker[] }
     <div className="mt-2 text-sm text-slate-700" data-testid="history-legend">
       <ul className="flex flex-wrap gap-x-5 gap-y-1">
         <li className="flex items-center gap-2">
-          <svg width="28" height="8" aria-hidden="true">
+          <svg width="28" height="8" aria-hidden="true" className="shrink-0">
             <line x1="1" x2="27" y1="4" y2="4" stroke="#0f172a" strokeWidth="2.2" strokeLinecap="round" />
           </svg>
           {c.t("legend.market")}
         </li>
         <li className="flex items-center gap-2">
-          <svg width="28" height="8" aria-hidden="true">
+          <svg width="28" height="8" aria-hidden="true" className="shrink-0">
             <line x1="1" x2="27" y1="4" y2="4" stroke={EVIDENCE_INK} strokeWidth="2.2" strokeDasharray="5 4" />
           </svg>
           {c.t("legend.evidence")}
         </li>
         <li className="flex items-center gap-2">
-          <svg width="16" height="16" aria-hidden="true">
+          <svg width="16" height="16" aria-hidden="true" className="shrink-0">
             <circle cx="8" cy="8" r="7" fill={MARKER_INK} />
           </svg>
           {c.t("legend.marker")}
