@@ -274,7 +274,7 @@ function ChartSvg({
   };
 
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="group" aria-labelledby={`${titleId} ${descId}`}>
+    <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={`${titleId} ${descId}`}>
       <title id={titleId}>{c.t("title", { country: countryName })}</title>
       <desc id={descId}>
         {c.t("desc", {
