@@ -180,7 +180,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     },
     {
       name: "model",
-      description: "Score model of the publication (v2.3).",
+      description: "Score model of the publication (v2.4).",
       value: (r) => r.publication?.model ?? null,
     },
     {

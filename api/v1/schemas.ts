@@ -474,7 +474,9 @@ export const sourcesSchema = z
 const publicationRef = z
   .strictObject({
     id: z.int().min(1).meta({ description: "Publication number; every recalc publishes a new one." }),
-    model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2, v2.3).", example: "v2.3" }),
+    model: z
+      .string()
+      .meta({ description: "Score model that computed it (v2, v2.1, v2.2, v2.3, v2.4).", example: "v2.4" }),
     as_of: z
       .string()
       .regex(DATE)
@@ -659,7 +661,7 @@ const signalSchema = z
 
 const publishedCountry = z.strictObject({
   ...identity,
-  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.3" }),
+  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.4" }),
   as_of: z
     .string()
     .regex(DATE)

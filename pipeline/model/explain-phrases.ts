@@ -170,7 +170,7 @@ export function reasonWords(r: EvidenceReason): string {
 
 /**
  * The short phrase a neutral badge carries for a change that is mostly evidence (docs/model.md §9): "mostly older data
- * stopping". The English of the pages' `market.mostlyPhrase`; the feeds' entry titles say it.
+ * stopping". The English of the pages' mostly phrase (the market catalogue); the feeds' entry titles say it.
  */
 export function mostlyPhrase(r: EvidenceReason): string {
   switch (r.id) {

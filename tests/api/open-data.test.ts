@@ -412,6 +412,13 @@ describe("CSV downloads", () => {
       });
     }
     expect(months).toBeGreaterThan(3000);
+    // Model v2.4: a month scored from sentiment alone is pulled at least halfway to neutral, never sunny or stormy.
+    const month = async (code: string, m: string) =>
+      ((await getJson(`${base}/api/v1/countries/${code}/history`)).body as any[]).find((p) => p.month === m);
+    const de1990 = await month("DE", "1990-06");
+    expect([formatScore(de1990.score), de1990.status, de1990.basis]).toEqual(["8.9", "bright", "sentiment-only"]);
+    const it1986 = await month("IT", "1986-06");
+    expect([formatScore(it1986.score), it1986.status, it1986.basis]).toEqual(["2.1", "rainy", "sentiment-only"]);
     // Germany's employment expectations stop counting for 1991–1997 (a gap in DG ECFIN's series) and start again.
     const de = (await getJson(`${base}/api/v1/countries/DE/history`)).body as Array<{
       month: string;
