@@ -94,15 +94,16 @@ describe("GET /api/countries/:code", () => {
     expect(p.unemployment_period).toBe(b.unemployment.period);
     expect(p.time_to_interview_days).toBe(14);
     expect(p.vacancies_trend).toBe("flat");
-    // The general signal is the market part of the score's change over the last three months of the published
-    // history: the whole change splits into that and the evidence part, and only the market part decides.
+    // The general signal is the market part of the score's change over the three months to Germany's data month
+    // (model v2.4: unemployment to August 2026 counts from September) of the published history: the whole change
+    // splits into that and the evidence part, and only the market part decides.
     const history = (await getJson(`${base}/api/countries/de/history`)).body as Array<{
       month: string;
       score: number | null;
     }>;
     const at = (m: string) => history.find((h) => h.month === m)!.score!;
-    expect(p).toMatchObject({ general_signal_from: "2026-08", general_signal_to: "2026-11" });
-    const change = at("2026-11") - at("2026-08");
+    expect(p).toMatchObject({ general_signal_from: "2026-06", general_signal_to: "2026-09" });
+    const change = at("2026-09") - at("2026-06");
     expect(p.general_signal_change).toBeCloseTo(change, 9);
     expect(p.general_signal_market + p.general_signal_evidence).toBeCloseTo(change, 9);
     const market = p.general_signal_market;
@@ -112,8 +113,8 @@ describe("GET /api/countries/:code", () => {
       market,
       evidence: p.general_signal_evidence,
       change: p.general_signal_change,
-      from_month: "2026-08",
-      to_month: "2026-11",
+      from_month: "2026-06",
+      to_month: "2026-09",
     });
     // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as such.
     expect(p.comparisons.unemployment_vs_eu).toMatchObject({
