@@ -557,6 +557,9 @@ function ChartAt({
   );
 }
 
+/** The table's columns, by their message (country.chart.*). */
+const TABLE_COLUMNS = ["month", "score", "weather", "basisColumn", "changeColumn"] as const;
+
 /** `idSuffix` keeps ids and the table's name unique when a page shows several charts (the compare page). */
 export function HistoryChart({
   points,
@@ -605,21 +608,11 @@ export function HistoryChart({
               <caption className="sr-only">{c.t("caption", { country: countryName })}</caption>
               <thead className="sticky top-0 bg-slate-100 text-left">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {c.t("month")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {c.t("score")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {c.t("weather")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {c.t("basisColumn")}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {c.t("changeColumn")}
-                  </th>
+                  {TABLE_COLUMNS.map((id) => (
+                    <th key={id} scope="col" className="px-3 py-2">
+                      {c.t(id)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
