@@ -252,7 +252,9 @@ function writeFeedEntries(db: ServingDb, pub: Publication, publicationId: number
  * The stored columns of one month of history after its country (month, score, status, basis, market, evidence,
  * events as JSON): what publish writes and what recalc compares with the published rows.
  */
-export function historyColumns(h: HistoryPoint): [string, number | null, string | null, string | null, number | null, number | null, string | null] {
+export function historyColumns(
+  h: HistoryPoint,
+): [string, number | null, string | null, string | null, number | null, number | null, string | null] {
   return [
     h.month,
     h.score,

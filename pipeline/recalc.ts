@@ -324,9 +324,7 @@ function sameAsPublished(
     .all() as unknown[][];
   const next = results
     .flatMap((r) => r.history.map((h) => [r.snapshot.country, ...historyColumns(h)]))
-    .sort((a, b) =>
-      a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0,
-    );
+    .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
   if (JSON.stringify(history) !== JSON.stringify(next)) return null;
   const published = db
     .prepare(
