@@ -20,6 +20,7 @@ function row(over: Partial<FeedEntryRow> = {}): FeedEntryRow {
     from_status: "cloudy",
     to_status: "bright",
     text: "Up 0.5 since October 2026: unemployment fell 0.4 points (+0.5).",
+    explanation: null,
     ...over,
   };
 }
@@ -122,6 +123,55 @@ describe("atomFeed", () => {
     expect(entryId(TAG, row({ country: "AT", publication_id: 12 }))).toBe(
       "tag:jobweather.example,2026:feed/at/12-20261122T060000000Z",
     );
+  });
+
+  it("an entry whose change is mostly evidence keeps its number and word, says what mostly moved it and links to why", () => {
+    const state = (input: number, period: string, age: number, value: number) => ({
+      input,
+      period,
+      age,
+      freshness: 1,
+      value,
+    });
+    const explanation = (parts: Array<[key: "U" | "S", kind: "value" | "removed", contribution: number]>) =>
+      JSON.stringify({
+        from_month: "2026-11",
+        to_month: "2026-12",
+        from_score: 6.3,
+        to_score: 6.3 + parts.reduce((a, p) => a + p[2], 0),
+        delta: parts.reduce((a, p) => a + p[2], 0),
+        market: parts.filter((p) => p[1] === "value").reduce((a, p) => a + p[2], 0),
+        evidence: parts.filter((p) => p[1] !== "value").reduce((a, p) => a + p[2], 0),
+        parts: parts.map(([key, kind, contribution]) => ({
+          key,
+          kind,
+          from: key === "U" ? state(4, "2026-10", 1, 80) : state(89.1, "2025-11", 12, 5),
+          to: kind === "removed" ? null : state(3.9, "2026-11", 1, 81),
+          contribution,
+        })),
+      });
+    const evidence = row({
+      from_status: "cloudy",
+      to_status: "bright",
+      from_score: 6.3,
+      to_score: 7.03,
+      explanation: explanation([
+        ["U", "value", 0.03],
+        ["S", "removed", 0.7],
+      ]),
+    });
+    expect(entryTitle("Germany", evidence)).toBe(
+      "Germany: now bright, 7.0 (was cloudy, 6.3), mostly older data stopping",
+    );
+    const market = row({ ...evidence, explanation: explanation([["U", "value", 0.73]]) });
+    expect(entryTitle("Germany", market)).toBe("Germany: now bright, 7.0 (was cloudy, 6.3)");
+    const feed = parse(
+      atomFeed({ origin: ORIGIN, tag: TAG, country: null, entries: [evidence, market], firstPublishedAt: null }),
+    );
+    expect(feed.entry.map((e: any) => e.link[0]["@_href"])).toEqual([
+      `${ORIGIN}/country/de#why-changed`,
+      `${ORIGIN}/country/de`,
+    ]);
   });
 
   it("ids: the tagging entity is the configured one, else the public origin's host, else a fixed default; never a request's", () => {

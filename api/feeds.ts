@@ -4,7 +4,10 @@
 // ids and dates from one recalc to the next: a recalc that changes nothing leaves the feed byte for byte the same.
 import { Feed } from "feed";
 import { countryByCode, type Country } from "../lib/countries.ts";
+import { isMostlyEvidence, marketAndEvidence } from "../pipeline/model/explain.ts";
+import { changeLines, mostlyPhrase } from "../pipeline/model/explain-text.ts";
 import { formatDecimal, formatScore, shownChangeTenths } from "../pipeline/model/round.ts";
+import type { Explanation } from "../pipeline/model/types.ts";
 import { PRODUCT_NAME } from "../product/brand.ts";
 import { feedPath, feedTitle } from "../product/feeds.ts";
 import type { FeedEntryRow } from "./db/feeds.ts";
@@ -49,15 +52,31 @@ export function entryId(tag: string, e: Pick<FeedEntryRow, "country" | "publicat
   return `tag:${tag}:feed/${e.country.toLowerCase()}/${e.publication_id}-${e.published_at.replace(/[-:.]/g, "")}`;
 }
 
-/** The entry's title: the new status or score, and the old one. */
+/**
+ * What mostly moved an entry's change when it is mostly evidence (its evidence part larger in size than its market
+ * part: explain.ts `isMostlyEvidence`, the one rule) and shows: "mostly older data stopping"; null otherwise.
+ */
+export function entryMostly(e: Pick<FeedEntryRow, "explanation">): string | null {
+  if (e.explanation === null) return null;
+  const explanation = JSON.parse(e.explanation) as Explanation;
+  const reason = changeLines(explanation).mostly;
+  return reason !== null && isMostlyEvidence(marketAndEvidence(explanation)) ? mostlyPhrase(reason) : null;
+}
+
+/**
+ * The entry's title: the new status or score, and the old one; a change that is mostly evidence keeps its number and
+ * word and says so ("Germany: up 0.7 to 7.0 (bright), mostly older data stopping").
+ */
 export function entryTitle(name: string, e: FeedEntryRow): string {
   if (e.to_score === null || e.to_status === null) return `${name}: no score`;
   const now = `${formatScore(e.to_score)} (${e.to_status})`;
   if (e.from_score === null || e.from_status === null) return `${name}: now ${now}`;
+  const mostly = entryMostly(e);
+  const tail = mostly ? `, ${mostly}` : "";
   if (e.from_status !== e.to_status)
-    return `${name}: now ${e.to_status}, ${formatScore(e.to_score)} (was ${e.from_status}, ${formatScore(e.from_score)})`;
+    return `${name}: now ${e.to_status}, ${formatScore(e.to_score)} (was ${e.from_status}, ${formatScore(e.from_score)})${tail}`;
   const t = shownChangeTenths(e.from_score, e.to_score);
-  return `${name}: ${t > 0 ? "up" : "down"} ${formatDecimal(Math.abs(t) / 10, 1)} to ${now}`;
+  return `${name}: ${t > 0 ? "up" : "down"} ${formatDecimal(Math.abs(t) / 10, 1)} to ${now}${tail}`;
 }
 
 /**
@@ -116,7 +135,8 @@ export function atomFeed(o: FeedOptions): string {
     feed.addItem({
       id: entryId(o.tag, e),
       title: escapeHtml(capitalise(entryTitle(c.name, e))),
-      link: page(c),
+      // A change that is mostly evidence links to what moved it.
+      link: entryMostly(e) ? `${page(c)}#why-changed` : page(c),
       date: new Date(e.published_at),
       published: new Date(e.published_at),
       content: entryContent(e),

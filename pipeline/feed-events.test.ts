@@ -7,13 +7,13 @@ import {
   sinceUpdate,
   type PublicationSide,
 } from "./feed-events.ts";
-import { CURRENT_MODEL, modelFunctions } from "./model/index.ts";
+import { CURRENT_MODEL, CURRENT_MODEL_ID, modelFunctions } from "./model/index.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./model/test-helpers.ts";
 import type { Snapshot, Status } from "./model/types.ts";
 
-const { computeCountry } = modelFunctions("v2.3");
+const { computeCountry } = modelFunctions(CURRENT_MODEL_ID);
 
-/** A real snapshot of the current model (v2.3) of a country whose newest unemployment is `last`. */
+/** A real snapshot of the current model of a country whose newest unemployment is `last`. */
 function real(country: string, last: number, asOf = "2026-11-22"): Snapshot {
   const input = makeInput({
     country,
@@ -117,7 +117,9 @@ describe("feedEvents", () => {
     const [m] = feedEvents(side(1, [{ ...from, model: "v2" }]), next(2, [to]));
     expect(m!.explanation).toBeNull();
     expect(m!.text).toMatch(
-      /^Scored by model v2\.3, was v2: \d\.\d out of 10, \w+ \(was \d\.\d out of 10, \w+\); data to \w+ 2026, published 22 November 2026\.$/,
+      new RegExp(
+        `^Scored by model ${CURRENT_MODEL_ID.replace(".", "\\.")}, was v2: \\d\\.\\d out of 10, \\w+ \\(was \\d\\.\\d out of 10, \\w+\\); data to \\w+ 2026, published 22 November 2026\\.$`,
+      ),
     );
   });
 

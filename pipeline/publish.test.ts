@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { changeSentence, sinceUpdate } from "./feed-events.ts";
 import { dataToText, publishedText } from "./date-words.ts";
 import { formatScore } from "./model/round.ts";
-import { CURRENT_MODEL, modelFunctions } from "./model/index.ts";
+import { CURRENT_MODEL, CURRENT_MODEL_ID, modelFunctions } from "./model/index.ts";
 import { makeInput, monthlyEndingAt } from "./model/test-helpers.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import { publish } from "./publish.ts";
 import { openServingDb, type ServingDb } from "./serving-db.ts";
 
-const { computeCountry } = modelFunctions("v2.3");
+const { computeCountry } = modelFunctions(CURRENT_MODEL_ID);
 
 function result(country: string, score: number | null): CountryResult {
   const snapshot = {
@@ -201,7 +201,7 @@ describe("publish", () => {
   });
 });
 
-/** A real result of the current model (v2.3) of a country whose newest unemployment is `last`. */
+/** A real result of the current model of a country whose newest unemployment is `last`. */
 function scored(country: string, last: number): CountryResult {
   const input = makeInput({
     country,
@@ -225,7 +225,13 @@ describe("publish: the feeds' history", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "jwi-pub-"));
     db = openServingDb(path.join(dir, "s.sqlite"));
     const before = [scored("AT", 5.9), scored("DE", 5.9)];
-    const first = publish(db, { model: "v2.3", asOf: "2026-11-22", publishedAt: at(20), results: before, sources: [] });
+    const first = publish(db, {
+      model: CURRENT_MODEL_ID,
+      asOf: "2026-11-22",
+      publishedAt: at(20),
+      results: before,
+      sources: [],
+    });
     // Nothing to compare the first publication with: each scored country starts its feed with its weather.
     const starts = entries();
     expect(starts).toEqual(
@@ -247,7 +253,7 @@ describe("publish: the feeds' history", () => {
     );
 
     const second = publish(db, {
-      model: "v2.3",
+      model: CURRENT_MODEL_ID,
       asOf: "2026-11-22",
       publishedAt: at(21),
       results: before,
@@ -257,7 +263,13 @@ describe("publish: the feeds' history", () => {
     expect(entries()).toEqual(starts); // the same scores again: no entry
 
     const after = [scored("AT", 5.9), scored("DE", 3.0)];
-    const third = publish(db, { model: "v2.3", asOf: "2026-11-22", publishedAt: at(22), results: after, sources: [] });
+    const third = publish(db, {
+      model: CURRENT_MODEL_ID,
+      asOf: "2026-11-22",
+      publishedAt: at(22),
+      results: after,
+      sources: [],
+    });
     const explanation = CURRENT_MODEL.explain(before[1]!.snapshot, after[1]!.snapshot)!;
     expect(entries().filter((e) => e.publication_id === third.publicationId)).toEqual([
       {
@@ -278,10 +290,10 @@ describe("publish: the feeds' history", () => {
     ]);
 
     // Later publications keep the entry as it was; a failed one adds nothing.
-    publish(db, { model: "v2.3", asOf: "2026-11-22", publishedAt: at(23), results: after, sources: [] });
+    publish(db, { model: CURRENT_MODEL_ID, asOf: "2026-11-22", publishedAt: at(23), results: after, sources: [] });
     expect(() =>
       publish(db, {
-        model: "v2.3",
+        model: CURRENT_MODEL_ID,
         asOf: "2026-11-22",
         publishedAt: at(24),
         results: [scored("DE", 5.9), scored("DE", 5.9)],
@@ -303,7 +315,7 @@ describe("publish: the feeds' history", () => {
       snapshot: { ...scored("DE", 5.9).snapshot, score: null, status: null },
     } as unknown as CountryResult;
     publish(db, {
-      model: "v2.3",
+      model: CURRENT_MODEL_ID,
       asOf: "2026-11-22",
       publishedAt: at(20),
       results: [scored("AT", 5.9), unscored],
@@ -311,7 +323,7 @@ describe("publish: the feeds' history", () => {
     });
     expect(entries().map((e) => e.country)).toEqual(["AT"]);
     publish(db, {
-      model: "v2.3",
+      model: CURRENT_MODEL_ID,
       asOf: "2026-11-22",
       publishedAt: at(21),
       results: [scored("AT", 5.9), scored("DE", 5.9)],

@@ -4,7 +4,7 @@
 import { killAfterCommitForTests } from "../lib/test-hooks.ts";
 import { feedEvents, startEvents, type FeedEvent } from "./feed-events.ts";
 import { auditPublication } from "./job-audit.ts";
-import type { CountryResult, Snapshot } from "./model/types.ts";
+import type { CountryResult, HistoryPoint, Snapshot } from "./model/types.ts";
 import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { TableStatusRow } from "./store/observations.ts";
@@ -260,13 +260,33 @@ function writeFeedEntries(db: ServingDb, pub: Publication, publicationId: number
   }
 }
 
+/**
+ * The stored columns of one month of history after its country (month, score, status, basis, market, evidence,
+ * events as JSON): what publish writes and what recalc compares with the published rows.
+ */
+export function historyColumns(
+  h: HistoryPoint,
+): [string, number | null, string | null, string | null, number | null, number | null, string | null] {
+  return [
+    h.month,
+    h.score,
+    h.status,
+    h.basis ?? null,
+    h.market ?? null,
+    h.evidence ?? null,
+    h.events && h.events.length > 0 ? JSON.stringify(h.events) : null,
+  ];
+}
+
 /** Each country's snapshot and monthly score history under the publication (the previous ones already deleted). */
 function insertScores(db: ServingDb, pub: Publication, publicationId: number): void {
   const insertSnapshot = db.prepare(
     `INSERT INTO snapshots (country, publication_id, model, as_of, anchor_month, score, status, label, confidence, basis,
        cover, yoy_delta, yoy_label, payload) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const insertHistory = db.prepare(`INSERT INTO score_history (country, month, score, status) VALUES (?, ?, ?, ?)`);
+  const insertHistory = db.prepare(
+    `INSERT INTO score_history (country, month, score, status, basis, market, evidence, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   for (const { snapshot: s, history } of pub.results) {
     insertSnapshot.run(
       s.country,
@@ -284,7 +304,7 @@ function insertScores(db: ServingDb, pub: Publication, publicationId: number): v
       s.yoy.label,
       JSON.stringify(s),
     );
-    for (const h of history) insertHistory.run(s.country, h.month, h.score, h.status);
+    for (const h of history) insertHistory.run(s.country, ...historyColumns(h));
   }
 }
 

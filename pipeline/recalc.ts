@@ -6,7 +6,7 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PausedBy } from "./pause.ts";
-import { publish, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
+import { historyColumns, publish, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
 export type { MovedCountry } from "./moved.ts";
@@ -325,20 +325,14 @@ function sameAsPublished(
   if (snapshots.size !== results.length) return null;
   for (const r of results) if (snapshots.get(r.snapshot.country) !== JSON.stringify(r.snapshot)) return null;
   const history = db
-    .prepare(`SELECT country, month, score, status FROM score_history ORDER BY country, month`)
-    .all() as Array<{
-    country: string;
-    month: string;
-    score: number | null;
-    status: string | null;
-  }>;
-  const next = results
-    .flatMap((r) =>
-      r.history.map((h) => ({ country: r.snapshot.country, month: h.month, score: h.score, status: h.status })),
+    .prepare(
+      `SELECT country, month, score, status, basis, market, evidence, events FROM score_history ORDER BY country, month`,
     )
-    .sort((a, b) =>
-      a.country < b.country ? -1 : a.country > b.country ? 1 : a.month < b.month ? -1 : a.month > b.month ? 1 : 0,
-    );
+    .raw()
+    .all() as unknown[][];
+  const next = results
+    .flatMap((r) => r.history.map((h) => [r.snapshot.country, ...historyColumns(h)]))
+    .sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : a[1]! < b[1]! ? -1 : a[1]! > b[1]! ? 1 : 0));
   if (JSON.stringify(history) !== JSON.stringify(next)) return null;
   const published = db
     .prepare(

@@ -39,6 +39,13 @@ CREATE TABLE IF NOT EXISTS score_history (
   month TEXT NOT NULL,
   score REAL,
   status TEXT,
+  -- Model v2.1 on (docs/model.md §6): the month's basis, the market and evidence parts of its change from the month
+  -- before, and the inputs that started or stopped counting in it (JSON, NULL when none). NULL in rows published
+  -- before they were kept.
+  basis TEXT,
+  market REAL,
+  evidence REAL,
+  events TEXT,
   PRIMARY KEY (country, month)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS source_status (
@@ -185,6 +192,10 @@ const ADDED_COLUMNS: ReadonlyArray<readonly [table: string, column: string, type
   ["source_status", "last_reason", "TEXT"],
   ["publications", "cards_keyed", "INTEGER"],
   ["publications", "cards_error", "TEXT"],
+  ["score_history", "basis", "TEXT"],
+  ["score_history", "market", "REAL"],
+  ["score_history", "evidence", "REAL"],
+  ["score_history", "events", "TEXT"],
 ];
 
 /**

@@ -85,7 +85,7 @@ describe("changeView", () => {
     };
     const v = changeView(e, { since: "20 November 2026" })!;
     expect(v.text).toBe(
-      "Down 0.1 since 20 November 2026, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
+      "\u22120.1 since 20 November 2026, which the index counts as no change, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
         "unemployment figures (September 2026) aged from 1 to 2 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
     expect(v.parts).toHaveLength(1);

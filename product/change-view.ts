@@ -19,7 +19,7 @@ import {
   type EvidenceReason,
   type Figure,
 } from "../pipeline/model/explain-spec.ts";
-import { marketAndEvidence } from "../pipeline/model/explain.ts";
+import { isMostlyEvidence, marketAndEvidence } from "../pipeline/model/explain.ts";
 import { roundHalfAway, shownChangeTenths, tenths } from "../pipeline/model/round.ts";
 import type { ChangeKind, Explanation, Snapshot, Status, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
 
@@ -229,6 +229,11 @@ export interface ChangeSpec {
   evidence_tenths: number;
   /** What mostly moved a change whose evidence part outweighs its market part; null otherwise. */
   mostly: EvidenceReason | null;
+  /**
+   * The evidence part is larger in size than the market part (unrounded; explain.ts `isMostlyEvidence`, the one rule):
+   * a badge of this change is neutral (no improving or worsening colour or arrow).
+   */
+  mostly_evidence: boolean;
   /** The weather of each side's score as shown (they differ when the change crossed a band: "from bright to cloudy"). */
   from_status: Status;
   to_status: Status;
@@ -251,6 +256,7 @@ export function changeSpec(e: Explanation | null | undefined): ChangeSpec | null
     market_tenths,
     evidence_tenths,
     mostly,
+    mostly_evidence: isMostlyEvidence(marketAndEvidence(e)),
     from_status,
     to_status,
     lines: lines.map((l) => ({

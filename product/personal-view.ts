@@ -2,7 +2,9 @@
 // every country with a shown score, ranked by its personal score under the visitor's steps, the published
 // score beside it untouched, and what moved it (the exact share of each changed weight). The one place that
 // turns published sub-scores into a personal ranking: the API answers it, the page runs it in the browser.
+import { largestRemainder } from "../pipeline/model/explain-shown.ts";
 import { personalRanking, weightAttribution, type PersonalSubScores } from "../pipeline/model/personal.ts";
+import { shownChangeTenths } from "../pipeline/model/round.ts";
 import type { Status, SubScoreKey } from "../pipeline/model/types.ts";
 import { PERSONAL_MODEL, WEIGHT_TEXT, isIndexSteps, weightVector, type WeightSteps } from "./weights.ts";
 
@@ -70,15 +72,29 @@ export function personalRows(inputs: readonly PersonalInput[], steps: WeightStep
   });
 }
 
-/** "sentiment +0.4, unemployment level −0.1" (to one decimal; parts that round to 0.0 left out). */
-export function movedText(row: Pick<PersonalRowView, "moved_by">): string {
-  const parts = row.moved_by
-    .map((p) => ({ p, shown: Math.round(p.contribution * 10) / 10 }))
-    .filter(({ shown }) => shown !== 0)
-    .map(
-      ({ p, shown }) =>
-        `${WEIGHT_TEXT[p.key].name.toLowerCase()} ${shown > 0 ? "+" : "−"}${Math.abs(shown).toFixed(1)}`,
-    );
+/**
+ * What moved a row as shown, in whole tenths: each changed weight's share rounded so that the shares add up to the
+ * difference of the two shown scores (personal and published, each one decimal; largest remainder, explain-shown.ts),
+ * largest first, the shares shown as 0.0 left out. Empty with the index's weights or without a personal score.
+ */
+export function shownMovedBy(
+  row: Pick<PersonalRowView, "moved_by" | "score" | "personal_score">,
+): { key: SubScoreKey; tenths: number }[] {
+  if (row.score === null || row.personal_score === null || row.moved_by.length === 0) return [];
+  const target = shownChangeTenths(row.score, row.personal_score);
+  const tenths = largestRemainder(
+    row.moved_by.map((p) => p.contribution * 10),
+    target,
+  );
+  return row.moved_by.map((p, i) => ({ key: p.key, tenths: tenths[i]! })).filter((p) => p.tenths !== 0);
+}
+
+/** "sentiment +0.4, unemployment level −0.1": the shares as shown (`shownMovedBy`), adding up to the shown difference. */
+export function movedText(row: Pick<PersonalRowView, "moved_by" | "score" | "personal_score">): string {
+  const parts = shownMovedBy(row).map(
+    (p) =>
+      `${WEIGHT_TEXT[p.key].name.toLowerCase()} ${p.tenths > 0 ? "+" : "−"}${(Math.abs(p.tenths) / 10).toFixed(1)}`,
+  );
   return parts.length ? parts.join(", ") : "no change";
 }
 

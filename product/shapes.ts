@@ -2,7 +2,7 @@
 // published scores, the community and the operator's lists. Types only, owned here once; the API's storage
 // (api/db/) produces them, the site (web/) and the API's routes consume them (docs/architecture.md, "One read path").
 import type { RegionId } from "../lib/countries.ts";
-import type { Snapshot, Status } from "../pipeline/model/types.ts";
+import type { Basis, HistoryEvent, Snapshot, Status } from "../pipeline/model/types.ts";
 import type { Evidence } from "./evidence.ts";
 import type { ContactTopic } from "./options.ts";
 
@@ -121,6 +121,20 @@ export interface HistoryPoint {
   month: string;
   score: number | null;
   status: Status | null;
+  /**
+   * Which blocks of evidence the month's score rests on (docs/model.md §6); null without a score, or in a publication
+   * made before the history kept it.
+   */
+  basis: Basis | null;
+  /**
+   * The market and evidence parts of the change from the month before (docs/model.md §6, §9): market + evidence =
+   * score − the month before's score. Null on the first month, when either month has no score, or in a publication
+   * made before the history kept them.
+   */
+  market: number | null;
+  evidence: number | null;
+  /** The inputs that started or stopped counting this month (their figure's period); absent in a month without any. */
+  events?: HistoryEvent[];
 }
 
 /** A source table as the methodology page and the API describe it (the published source_status rows). */

@@ -3,25 +3,48 @@ import { describe, expect, it } from "vitest";
 import { CURRENT_PARAMS } from "../pipeline/model/current.ts";
 import { computeCountry } from "../pipeline/model/kernel.ts";
 import { caseArb, RUNS } from "../pipeline/model/property-cases.ts";
-import { monthLabel, monthOfDate } from "../pipeline/model/period.ts";
+import { publicationLagOf } from "../pipeline/model/current.ts";
+import { monthLabel, monthOfDate, periodEndMonth } from "../pipeline/model/period.ts";
+import type { Snapshot } from "../pipeline/model/types.ts";
 import { generalSignal, signalFigure, signalOfChange, SIGNAL_RULES } from "./signal.ts";
 
-describe("general signal: the market part of the last three months' change (docs/product.md §9)", () => {
+/**
+ * The data month of a snapshot (model v2.4, docs/model.md §6), from its published fields alone: the newest month in
+ * which one of the figures its score uses started counting (end month plus the series' publication lag).
+ */
+function dataMonthOf(s: Snapshot): number | null {
+  const starts: number[] = [];
+  const lag = (series: Parameters<typeof publicationLagOf>[0]) => publicationLagOf(series, CURRENT_PARAMS);
+  const u = s.sub_scores.U;
+  if (u)
+    starts.push(
+      periodEndMonth(u.period) +
+        lag(s.unemployment_series === "quarterly" ? "unemploymentQuarterly" : "unemploymentMonthly"),
+    );
+  const v = s.sub_scores.V;
+  if (v && s.vacancy) starts.push(periodEndMonth(s.vacancy.period) + lag("vacancy"));
+  for (const src of s.sentiment_sources ?? [])
+    starts.push(periodEndMonth(src.period) + lag(src.source === "lmb" ? "lmb" : "expectations"));
+  return starts.length > 0 ? Math.max(...starts) : null;
+}
+
+describe("general signal: the market part of the change over the three months to the data month (docs/product.md §9)", () => {
   it("reads the market part of the snapshot's three-month change, with the thresholds ±0.3 (generated countries)", () => {
     let signals = 0;
     fc.assert(
       fc.property(caseArb({ eei: true }), (c) => {
         const { snapshot, history } = computeCountry(c.input, c.asOf, CURRENT_PARAMS);
         const r = generalSignal(snapshot);
-        const month = monthOfDate(c.asOf);
+        const month = snapshot.score === null ? null : dataMonthOf(snapshot);
         const at = (m: string) => history.find((h) => h.month === m)?.score ?? null;
-        const to = at(monthLabel(month));
-        const from = at(monthLabel(month - SIGNAL_RULES.months));
-        if (snapshot.score === null || to === null || from === null) {
+        const to = month === null ? null : at(monthLabel(month));
+        const from = month === null ? null : at(monthLabel(month - SIGNAL_RULES.months));
+        if (month === null || to === null || from === null) {
           expect(r).toBeNull();
           return;
         }
         signals++;
+        expect(month).toBeLessThanOrEqual(monthOfDate(c.asOf));
         expect(r).not.toBeNull();
         expect(r!.from_month).toBe(monthLabel(month - SIGNAL_RULES.months));
         expect(r!.to_month).toBe(monthLabel(month));

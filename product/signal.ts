@@ -1,5 +1,7 @@
-// The "General signal" (docs/product.md §9, docs/model.md §9): the *market part* of the score's change over the
-// last three months, read from the snapshot's attribution of that change (`change.three_months`, docs/model.md §9).
+// The "General signal" (docs/product.md §9, docs/model.md §6, §9): the *market part* of the score's change over the
+// three months to the country's data month (model v2.4: the newest month in which one of the figures its score uses
+// started counting; v2.1 to v2.3: the as-of month), read from the snapshot's attribution of that change
+// (`change.three_months`, whose months the reading names).
 // Improving when the market part is +0.3 or more, Weakening when it is −0.3 or less, else Stable. A score that moves
 // because data started, stopped counting or aged (the evidence part) is not a market that improved: Germany's rise
 // when an old, weak sentiment reading stopped counting reads "Stable", with the evidence named beside it. One function,
@@ -11,7 +13,7 @@ import type { Snapshot } from "../pipeline/model/types.ts";
 export type GeneralSignal = "improving" | "stable" | "weakening";
 
 export const SIGNAL_RULES = {
-  /** The window: the as-of month against the month this many months before. */
+  /** The window: the data month (v2.4; before, the as-of month) against the month this many months before. */
   months: SIGNAL_MONTHS,
   /** Improving from this market part up (score points). */
   improvingFrom: 0.3,
@@ -46,7 +48,7 @@ export function signalOfChange(market: number): GeneralSignal {
 }
 
 /**
- * The general signal of a snapshot: the market part of its change over the last three months. Null without a
+ * The general signal of a snapshot: the market part of its change over its window (`change.three_months`). Null without a
  * score, when either month has no score, or for a snapshot published before the attribution of that change existed:
  * no signal is made up.
  */

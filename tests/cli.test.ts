@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_MODEL_ID } from "../pipeline/model/current.ts";
 import { readManifest } from "../pipeline/seed.ts";
 import { LOOKS_LIKE_BAROMETER } from "../pipeline/sources/eurostat/workbook.ts";
 import type { StatusReport } from "../pipeline/index.ts";
@@ -171,7 +172,7 @@ describe("jwi CLI", () => {
     const r = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
     expect(r.code).toBe(0);
     const out = r.json<{ model: string; as_of: string; countries: Array<{ code: string; score: number | null }> }>();
-    expect(out.model).toBe("v2.3");
+    expect(out.model).toBe(CURRENT_MODEL_ID);
     expect(out.countries).toHaveLength(31);
     expect(out.countries.find((c) => c.code === "LI")!.score).toBeNull();
     const status = (await jwi(tmp.dir, "status", "--json")).json<StatusJson>();

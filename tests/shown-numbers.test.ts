@@ -17,6 +17,10 @@ import { LOCALES, localePath, type Locale } from "../product/locales.ts";
 import { startSiteServer } from "../server/main.ts";
 import { messagesFor } from "../web/app/i18n/catalog.server.ts";
 import { headText } from "../web/app/lib/why-text.ts";
+import { periodIn, signedIn } from "../web/app/lib/intl-numbers.ts";
+import { publicationLagOf } from "../pipeline/model/current.ts";
+import { monthLabel, periodEndMonth } from "../pipeline/model/period.ts";
+import { tenths } from "../pipeline/model/round.ts";
 import { ensureBuilt } from "./e2e/harness.ts";
 import { seedDataDir } from "./api/helpers.ts";
 import { fetchPage } from "./helpers/html.ts";
@@ -276,4 +280,155 @@ describe("every stated change is the difference of the numbers the page shows (H
       expect(gaps).toBeGreaterThan(25);
     }, 180_000);
   }
+});
+
+/**
+ * A country's data month (model v2.4, docs/model.md §6) from its published snapshot alone: the newest month in which
+ * one of the figures its score uses started counting (end month plus its table's publication lag). Month index.
+ */
+function dataMonthOf(body: any): number {
+  const starts: number[] = [];
+  const lag = (series: Parameters<typeof publicationLagOf>[0]) => publicationLagOf(series);
+  if (body.sub_scores.U)
+    starts.push(
+      periodEndMonth(body.sub_scores.U.period) +
+        lag(body.unemployment_series === "quarterly" ? "unemploymentQuarterly" : "unemploymentMonthly"),
+    );
+  if (body.sub_scores.V) starts.push(periodEndMonth(body.vacancy.period) + lag("vacancy"));
+  for (const s of body.sentiment_sources)
+    starts.push(periodEndMonth(s.period) + lag(s.source === "lmb" ? "lmb" : "expectations"));
+  return Math.max(...starts);
+}
+
+describe("the picture tells what the words tell (model v2.4), as of 2026-11-25", () => {
+  it("every scored country: the signal reads the three months to its data month, its word the market part, and the page names them", async () => {
+    let moved = 0;
+    let scored = 0;
+    const intl = intlOf("en");
+    for (const c of COUNTRIES) {
+      const body = await (await fetch(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).json();
+      if (body.score === null) continue;
+      scored++;
+      const to = monthLabel(dataMonthOf(body));
+      expect(body.signal.to_month, c.code).toBe(to);
+      expect(body.signal.from_month, c.code).toBe(monthLabel(dataMonthOf(body) - 3));
+      const m = body.signal.market;
+      expect(body.signal.word, c.code).toBe(m >= 0.3 ? "improving" : m <= -0.3 ? "weakening" : "stable");
+      const history = (await (
+        await fetch(`${base}/api/v1/countries/${c.code.toLowerCase()}/history`)
+      ).json()) as Array<{
+        month: string;
+        score: number;
+      }>;
+      const at = (month: string) => history.find((h) => h.month === month)!.score;
+      const change = at(to) - at(body.signal.from_month);
+      expect(Math.abs(body.signal.change - change), c.code).toBeLessThan(1e-12);
+      if (Math.abs(change) >= 0.3) moved++;
+      const doc = await page(`/country/${c.code.toLowerCase()}`);
+      const period = (p: string) => intl.formatDate(`${p}-01T00:00:00Z`, { month: "long", year: "numeric" });
+      expect(text(doc.querySelector("[data-testid=signal-parts]")), c.code).toContain(
+        `(${period(body.signal.from_month)} → ${period(to)}, the newest data)`,
+      );
+    }
+    expect(scored).toBe(30);
+    // On the bundled data 13 countries move by 0.3 or more in their window; the word says whether the market did.
+    expect(moved).toBe(13);
+  });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: a badge that is mostly evidence is neutral; the badge's word, its head and the market number agree`, async () => {
+      const intl = intlOf(locale);
+      let neutral = 0;
+      let coloured = 0;
+      let said = 0;
+      for (const c of COUNTRIES) {
+        const body = await (await fetch(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).json();
+        if (body.score === null) continue;
+        const doc = await page(localePath(locale, `/country/${c.code.toLowerCase()}`));
+        for (const [testId, which, block] of [
+          ["yoy-badge", "year_before", "why-year"],
+          ["month-badge", "previous_month", "why-month"],
+        ] as const) {
+          const e = body.change[which];
+          const badge = doc.querySelector(`[data-testid=${testId}]`);
+          if (!e) continue;
+          expect(badge, `${locale} ${c.code} ${testId}`).not.toBeNull();
+          const mostly = Math.abs(e.evidence) > Math.abs(e.market);
+          const cls = badge!.getAttribute("class") ?? "";
+          const styled = /bg-(green|red)-/.test(cls) || badge!.querySelector("svg") !== null;
+          expect(badge!.getAttribute("data-mostly-evidence"), `${locale} ${c.code} ${testId}`).toBe(String(mostly));
+          const shown = tenthsOf(text(badge))!;
+          const label = badge!.getAttribute("data-label");
+          if (mostly) {
+            // Keeps its number and word, loses the colour and the arrow, says what mostly moved it (linked).
+            expect(/bg-(green|red)-/.test(cls), `${locale} ${c.code} ${testId}: ${cls}`).toBe(false);
+            expect(badge!.querySelector("svg"), `${locale} ${c.code} ${testId}`).toBeNull();
+            if (shown !== 0) {
+              const link = doc.querySelector(`[data-testid=${testId}-mostly]`);
+              expect(link?.getAttribute("href"), `${locale} ${c.code} ${testId}`).toBe("#why-changed");
+            }
+            neutral++;
+          } else if (label !== "Same") {
+            expect(styled, `${locale} ${c.code} ${testId}`).toBe(true);
+            coloured++;
+          }
+          // The head of "why it changed" says the badge's word: within ±0.5 the same, never up or down.
+          const head = text(doc.querySelector(`[data-testid=${block}] [data-testid=why-sentence] strong`));
+          const change = label === "Up" ? "up" : label === "Down" ? "down" : shown === 0 ? "none" : "same";
+          expect(head, `${locale} ${c.code} ${block}`).toBe(
+            intl.formatMessage(
+              { id: "why.head" },
+              {
+                change,
+                amount: intl.formatNumber(Math.abs(shown) / 10, {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                  useGrouping: false,
+                }),
+                signed: signedIn(intl, shown / 10),
+                month: periodIn(intl, e.from_month),
+              },
+            ),
+          );
+          // "On the same inputs the market moved X": X is the market part rounded half away from zero.
+          const sentence = text(doc.querySelector(`[data-testid=${block}] [data-testid=why-sentence]`));
+          const market = signedIn(intl, tenths(e.market) / 10);
+          const mostlyNote = intl.formatMessage({ id: "why.mostly" }, { reason: "\u0001", market });
+          const tail = mostlyNote.slice(mostlyNote.indexOf("\u0001") + 1);
+          if (body.change_text[which].mostly_evidence) {
+            expect(sentence, `${locale} ${c.code} ${block}`).toContain(tail);
+            said++;
+          }
+        }
+      }
+      expect(neutral).toBeGreaterThan(5);
+      expect(coloured).toBeGreaterThan(0);
+      expect(said).toBeGreaterThan(3);
+    }, 120_000);
+  }
+
+  it("your weather: for five weight sets, on every row the parts moved by the weights add up to the shown difference", async () => {
+    let rows = 0;
+    for (const weights of [
+      "U:0,M:2,V:5,C:2,S:2",
+      "U:5,M:0,V:0,C:0,S:1",
+      "U:1,M:1,V:1,C:1,S:5",
+      "U:3,M:4,V:2,C:5,S:0",
+      "U:2,M:2,V:2,C:2,S:3",
+    ]) {
+      const doc = await page(`/your-weather?weights=${weights}`);
+      for (const li of doc.querySelectorAll("[data-testid=personal-ranking] > li")) {
+        const personal = tenthsOf(text(li.querySelector("[data-testid=personal-score]")))!;
+        const index = tenthsOf(text(li.querySelector("[data-testid=index-score]")))!;
+        const moved = text(li.querySelector("[data-testid=moved]"));
+        const parts = [...moved.matchAll(/([+\u2212]\d+\.\d)/g)].map((m) => tenthsOf(m[1]!)!);
+        expect(
+          parts.reduce((a, b) => a + b, 0),
+          `${weights} ${li.getAttribute("data-code")}: ${moved} (${index} → ${personal})`,
+        ).toBe(personal - index);
+        rows++;
+      }
+    }
+    expect(rows).toBeGreaterThanOrEqual(140);
+  });
 });

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_MODEL_ID } from "../pipeline/model/current.ts";
 import { openPipeline, type Pipeline } from "../pipeline/index.ts";
 import { buildModelInputs, scoreAll } from "../pipeline/recalc.ts";
 import { readManifest } from "../pipeline/seed.ts";
@@ -127,7 +128,7 @@ describe("the bundled data (fourth batch)", () => {
   it("scores November 2025 with October 2025 unemployment, and the history's November is that score", () => {
     for (const code of ["DE", "IT", "PL"]) {
       const s = nov2025.get(code)!;
-      expect(s.model).toBe("v2.3");
+      expect(s.model).toBe(CURRENT_MODEL_ID);
       expect(s.unemployment?.period, code).toBe("2025-10");
       expect(s.vacancy?.period, code).toBe("2025-Q2");
       expect(rows.some((o) => o.geo === code && o.dataType === "unemployment" && o.period === "2025-11")).toBe(true);

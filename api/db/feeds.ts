@@ -16,13 +16,15 @@ const entrySchema = z.object({
   from_status: statusSchema,
   to_status: statusSchema,
   text: z.string(),
+  /** The exact attribution between the two snapshots (JSON); null when not comparable input by input. */
+  explanation: z.string().nullable(),
 });
 
 /** One change event of one country at one publication. */
 export type FeedEntryRow = z.infer<typeof entrySchema>;
 
 const COLUMNS = `publication_id, country, published_at, previous_published_at, from_as_of, to_as_of, from_score, to_score,
-  from_status, to_status, text`;
+  from_status, to_status, text, explanation`;
 
 export class FeedStore {
   private readonly newestAllStmt;

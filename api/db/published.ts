@@ -74,19 +74,53 @@ function parseCardContent(json: string, card: string): CardContent {
   return content.data as CardContent;
 }
 
-const historyRowSchema = z.object({ month: z.string(), score: z.number().nullable(), status: statusSchema });
+const basisSchema = z.enum(["blended", "sentiment-only", "historical-only"]).nullable();
+const historyEventSchema = z.strictObject({
+  input: z.enum(["unemployment", "vacancy", "expectations", "barometer"]),
+  change: z.enum(["starts", "stops"]),
+  period: z.string(),
+});
+const historyRowSchema = z.object({
+  month: z.string(),
+  score: z.number().nullable(),
+  status: statusSchema,
+  basis: basisSchema,
+  market: z.number().nullable(),
+  evidence: z.number().nullable(),
+  events: z.string().nullable(),
+});
 const STATUSES = new Set<unknown>([...statusSchema.unwrap().options, null]);
+const BASES = new Set<unknown>([...basisSchema.unwrap().options, null]);
+const numberOrNull = (x: unknown) => x === null || typeof x === "number";
 
 /**
  * One stored history row, checked as historyRowSchema checks it but by hand: a new publication reads every country's
  * history (thousands of rows) in the request that first sees it, and zod per row made that about 50 ms of a busy
- * server's event loop. A row that fails goes through the schema, for its message.
+ * server's event loop. A row that fails goes through the schema, for its message. Its events (a few rows per
+ * country) are JSON, checked by their schema.
  */
 function historyRow(r: unknown): HistoryPoint {
-  const { month, score, status } = r as Record<string, unknown>;
-  if (typeof month === "string" && (score === null || typeof score === "number") && STATUSES.has(status))
-    return { month, score, status } as HistoryPoint;
-  return historyRowSchema.parse(r) as HistoryPoint;
+  const { month, score, status, basis, market, evidence, events } = r as Record<string, unknown>;
+  const row =
+    typeof month === "string" &&
+    numberOrNull(score) &&
+    STATUSES.has(status) &&
+    BASES.has(basis) &&
+    numberOrNull(market) &&
+    numberOrNull(evidence) &&
+    (events === null || typeof events === "string")
+      ? (r as z.infer<typeof historyRowSchema>)
+      : historyRowSchema.parse(r);
+  const point: HistoryPoint = {
+    month: row.month,
+    score: row.score,
+    status: row.status,
+    basis: row.basis,
+    market: row.market,
+    evidence: row.evidence,
+  };
+  if (row.events !== null) point.events = z.array(historyEventSchema).min(1).parse(JSON.parse(row.events));
+  return point;
 }
 
 export class PublishedStore {
@@ -106,7 +140,9 @@ export class PublishedStore {
       `SELECT id, model, as_of, published_at, countries_scored, countries_total FROM publications ORDER BY id DESC LIMIT 1`,
     );
     this.snapshotsStmt = db.prepare(`SELECT country, publication_id, payload FROM snapshots`);
-    this.historyStmt = db.prepare(`SELECT month, score, status FROM score_history WHERE country = ? ORDER BY month`);
+    this.historyStmt = db.prepare(
+      `SELECT month, score, status, basis, market, evidence, events FROM score_history WHERE country = ? ORDER BY month`,
+    );
     this.sourcesStmt = db.prepare(
       `SELECT source_table, data_type, newest_period, observations, last_ingested_at, last_changed_at, source_updated, last_checked_at
          FROM source_status WHERE observations > 0 ORDER BY data_type, source_table`,

@@ -87,10 +87,12 @@ describe("open data CSV", () => {
     expect(line).toContain(`"'+1, ""quoted"""`);
     expect(
       historyCsv("DE", [
-        { month: "2026-01", score: 1.95, status: "rainy" },
-        { month: "2026-02", score: null, status: null },
+        { month: "2026-01", score: 1.95, status: "rainy", basis: "blended", market: -0.25, evidence: 0.5 },
+        { month: "2026-02", score: null, status: null, basis: null, market: null, evidence: null },
       ]),
-    ).toBe("code,month,score,score_unrounded,status\r\nDE,2026-01,2.0,1.95,rainy\r\nDE,2026-02,,,\r\n");
+    ).toBe(
+      "code,month,score,score_unrounded,status,basis,market,evidence\r\nDE,2026-01,2.0,1.95,rainy,blended,-0.25,0.5\r\nDE,2026-02,,,,,,\r\n",
+    );
   });
 
   it("names downloads after what they hold and the publication's date", () => {

@@ -144,7 +144,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     {
       name: "signal",
       description:
-        "General signal: improving (market part of the last 3 months' change +0.3 or more), weakening (−0.3 or less) or stable; empty without one.",
+        "General signal: improving (market part of the change over the 3 months to the country's data month +0.3 or more), weakening (−0.3 or less) or stable; empty without one.",
       value: (r) => r.panel?.general_signal ?? null,
     },
     {
@@ -180,7 +180,7 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
     },
     {
       name: "model",
-      description: "Score model of the publication (v2.3).",
+      description: "Score model of the publication (v2.4).",
       value: (r) => r.publication?.model ?? null,
     },
     {
@@ -208,6 +208,24 @@ export const HISTORY_CSV: CsvFormat<HistoryRow> = {
       name: "status",
       description: "Weather status of that score; empty without a score.",
       value: (r) => r.point.status,
+    },
+    {
+      name: "basis",
+      description:
+        "Which blocks of evidence the score rests on: blended, sentiment-only or historical-only; empty without a score.",
+      value: (r) => r.point.basis,
+    },
+    {
+      name: "market",
+      description:
+        "The market part of the change from the month before, unrounded (inputs counted in both months whose level moved); market + evidence = the change. Empty on the first month or when either month has no score.",
+      value: (r) => r.point.market,
+    },
+    {
+      name: "evidence",
+      description:
+        "The evidence part of that change, unrounded (data that started or stopped counting, aged or got fresher); empty likewise.",
+      value: (r) => r.point.evidence,
     },
   ],
 };

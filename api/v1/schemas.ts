@@ -390,6 +390,35 @@ export const historySchema = z
         description: "The score as of that month's end, unrounded; null when no input was recent enough then.",
       }),
       status: statusOf("Weather status of that score; null without a score."),
+      basis: z.enum(BASIS_VALUES).nullable().meta({
+        description:
+          "Which blocks of evidence the month's score rests on: both (blended), the surveys alone (sentiment-only) or the official statistics alone (historical-only); null without a score, or in a publication made before the history kept it.",
+      }),
+      market: z.number().nullable().meta({
+        description:
+          "The market part of the change from the month before, unrounded: the inputs counted in both months whose level moved. market + evidence = score − the month before's score. Null on the first month, when either month has no score, or in a publication made before the history kept it.",
+      }),
+      evidence: z.number().nullable().meta({
+        description:
+          "The evidence part of that change, unrounded: data that started or stopped counting, aged or got fresher. Null likewise.",
+      }),
+      events: z
+        .array(
+          z.strictObject({
+            input: z
+              .enum(["unemployment", "vacancy", "expectations", "barometer"])
+              .meta({ description: "The input: unemployment, vacancies, employment expectations or the barometer." }),
+            change: z.enum(["starts", "stops"]).meta({
+              description:
+                "starts: it counts this month and did not the month before; stops: the reverse (its newest figure passed its cut-off).",
+            }),
+            period: period("The figure's period: the first one counted (starts) or the last one that counted (stops)."),
+          }),
+        )
+        .optional()
+        .meta({
+          description: "The inputs that started or stopped counting this month; absent in a month without any.",
+        }),
     }),
   )
   .meta({
@@ -452,7 +481,9 @@ export const sourcesSchema = z
 const publicationRef = z
   .strictObject({
     id: z.int().min(1).meta({ description: "Publication number; every recalc publishes a new one." }),
-    model: z.string().meta({ description: "Score model that computed it (v2, v2.1, v2.2, v2.3).", example: "v2.3" }),
+    model: z
+      .string()
+      .meta({ description: "Score model that computed it (v2, v2.1, v2.2, v2.3, v2.4).", example: "v2.4" }),
     as_of: z
       .string()
       .regex(DATE)
@@ -562,7 +593,7 @@ export const marketPanelSchema = z
       .meta({ description: "The panel's comparisons; each null without its figures." }),
     general_signal: z.enum(SIGNAL_VALUES).nullable().meta({
       description:
-        "The market part of the score's change over the last 3 months: improving when it is +0.3 or more, weakening when it is −0.3 or less, else stable (a change because data started, stopped counting or aged is not the market moving); null when either month has no score.",
+        "The market part of the score's change over the 3 months to the country's data month (the newest month in which one of the figures its score uses started counting): improving when it is +0.3 or more, weakening when it is −0.3 or less, else stable (a change because data started, stopped counting or aged is not the market moving); null when either month has no score.",
     }),
     general_signal_text: z.string().nullable().meta({ description: "The signal in words." }),
     general_signal_change: z.number().nullable().meta({
@@ -576,8 +607,10 @@ export const marketPanelSchema = z
       .number()
       .nullable()
       .meta({ description: "Its evidence part, unrounded; market + evidence = general_signal_change." }),
-    general_signal_from: month("The earlier month of the signal (3 months before the as-of month).").nullable(),
-    general_signal_to: month("The later month of the signal (the as-of month).").nullable(),
+    general_signal_from: month("The earlier month of the signal (3 months before general_signal_to).").nullable(),
+    general_signal_to: month(
+      "The later month of the signal: the country's data month, the newest month in which one of the figures its score uses started counting (model v2.4; before: the as-of month).",
+    ).nullable(),
     yoy: countryListItemSchema.shape.yoy.meta({ description: "Year-on-year change, as in the lists." }),
     callbacks_per_100: z.number().nullable().meta({ description: "100 ÷ competition, rounded." }),
     time_to_interview_days: z.number().meta({ description: "Typical days to a first interview (a product constant)." }),
@@ -622,18 +655,20 @@ const signalSchema = z
         "The evidence part (data that started or stopped counting, aged or got fresher), unrounded; market + evidence = change.",
     }),
     change: z.number().meta({ description: "The whole change: score of to_month minus score of from_month." }),
-    from_month: month("The earlier month: 3 months before the as-of month."),
-    to_month: month("The later month: the as-of month."),
+    from_month: month("The earlier month: 3 months before to_month."),
+    to_month: month(
+      "The later month: the country's data month, the newest month in which one of the figures its score uses started counting (model v2.4; before: the as-of month).",
+    ),
   })
   .nullable()
   .meta({
     description:
-      "The general signal: the market part of the score's change over the last 3 months; null without a shown score, when either month has no score, or for a snapshot published before the signal's attribution existed.",
+      "The general signal: the market part of the score's change over the 3 months to the country's data month; null without a shown score, when either month has no score, or for a snapshot published before the signal's attribution existed.",
   });
 
 const publishedCountry = z.strictObject({
   ...identity,
-  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.3" }),
+  model: z.string().meta({ description: "Score model that computed this snapshot.", example: "v2.4" }),
   as_of: z
     .string()
     .regex(DATE)
@@ -823,7 +858,7 @@ const publishedCountry = z.strictObject({
         "Change since the month before the as-of month; null when either month has no score.",
       ),
       three_months: explanation(
-        "Change since 3 months before, the general signal's window (its market part is `signal.market`); null when either month has no score.",
+        "Change over the general signal's window, the 3 months to the country's data month (model v2.4; before: to the as-of month); its market part is `signal.market`; null when either month has no score.",
       ).optional(),
       year_before: explanation("Change since 12 months before; null when either month has no score."),
     })

@@ -4,7 +4,8 @@
 //
 //   e_i    = w_i × f_i over the sub-scores that are present
 //   raw    = Σ e_i X_i / Σ e_i
-//   cover  = Σ e_i / Σ w_i over every sub-score of the blocks present (a block is present when any member is)
+//   cover  = Σ e_i / Σ w_i over every sub-score of the blocks present (a block is present when any member is;
+//            v2.4 `sentimentOnlyCover`: with sentiment alone, over both blocks)
 //   shrunk = neutral + (raw − neutral) × (base + coverWeight × cover)
 //   score  = min + (max − min) × shrunk / subScoreMax
 //
@@ -36,6 +37,11 @@ export interface BlendPlan {
   readonly blockBit: Int32Array;
   /** Σ w over every member of the blocks in a set of blocks (index: bit set), added in position order. */
   readonly blockWeight: Float64Array;
+  /**
+   * Cover's denominator for each set of present blocks: `blockWeight` of that set, or (v2.4 `sentimentOnlyCover`) of
+   * every block when the historical block is absent and another is present (a score from sentiment alone).
+   */
+  readonly coverWeight: Float64Array;
 }
 
 const plans = new WeakMap<ModelParams, BlendPlan>();
@@ -71,6 +77,13 @@ export function blendPlan(params: ModelParams): BlendPlan {
     for (let i = 0; i < keys.length; i++) if (set & blockBit[i]) sum += weights[i];
     blockWeight[set] = sum;
   }
+  const coverWeight = Float64Array.from(blockWeight);
+  const historical = blockFamily.indexOf("historical");
+  if (params.sentimentOnlyCover === "both blocks" && historical >= 0) {
+    const all = (1 << blocks) - 1;
+    for (let set = 1; set < 1 << blocks; set++)
+      if ((set & (1 << historical)) === 0) coverWeight[set] = blockWeight[all];
+  }
   plan = Object.freeze({
     params,
     keys: Object.freeze(keys),
@@ -80,6 +93,7 @@ export function blendPlan(params: ModelParams): BlendPlan {
     blockFamily: Object.freeze(blockFamily),
     blockBit,
     blockWeight,
+    coverWeight,
   });
   plans.set(params, plan);
   return plan;
@@ -132,7 +146,7 @@ export function blendInto(
  */
 export function finishBlend(plan: BlendPlan, sumE: number, sumEX: number, blocks: number, out: BlendOut): boolean {
   const { params } = plan;
-  const sumW = plan.blockWeight[blocks];
+  const sumW = plan.coverWeight[blocks];
   out.blocks = blocks;
   if (!(sumE > 0 && sumW > 0)) return false;
   const top = params.scale.subScoreMax;

@@ -155,11 +155,38 @@ function yearlyChange(
   return yoy;
 }
 
-/** Why the score changed: the last month of `states` against `back` months before; null without both scores. */
-function changeAgainst(states: readonly MonthState[], back: number, params: ModelParams): Explanation | null {
-  const i = states.length - 1;
+/**
+ * The country's data month (v2.4, docs/model.md §6): the newest month at which one of the observations its score uses
+ * started counting (its end month plus its series' publication lag); null without a score.
+ */
+export function dataMonth(ctx: Context, prep: Prepared, ev: Evaluation, month: number): number | null {
+  let newestStart: number | null = null;
+  const started = (s: PreparedSeries, pos: number) => {
+    const at = s.ends[pos] + s.lag;
+    if (newestStart === null || at > newestStart) newestStart = at;
+  };
+  const { U, V, S } = ev.subScores;
+  if (U !== null && ev.u !== null) started(ev.u, ev.uPos);
+  if (V !== null) started(prep.vac, ev.vPos);
+  if (S !== null) {
+    if (sentimentSource(ctx, prep.lmb, ev.lPos, month) !== null) started(prep.lmb, ev.lPos);
+    if (sentimentSource(ctx, prep.eei, ev.xPos, month) !== null) started(prep.eei, ev.xPos);
+  }
+  return newestStart;
+}
+
+/**
+ * Why the score changed: the month at index `i` of `states` against `back` months before; null without both scores
+ * (or when the earlier month precedes the history).
+ */
+function changeAgainst(
+  states: readonly MonthState[],
+  back: number,
+  params: ModelParams,
+  i = states.length - 1,
+): Explanation | null {
   const j = i - back;
-  if (j < 0 || states[i].score === null || states[j].score === null) return null;
+  if (i < 0 || i >= states.length || j < 0 || states[i].score === null || states[j].score === null) return null;
   const e = explainChange(
     states[j].sub_scores,
     states[i].sub_scores,
@@ -167,6 +194,25 @@ function changeAgainst(states: readonly MonthState[], back: number, params: Mode
     params,
   );
   return e !== null ? withPlainStates(e) : null;
+}
+
+/**
+ * Each month's market and evidence parts of its change from the month before (v2.1 on, docs/model.md §6): the
+ * attribution of the two months' sub-scores, split by kind (explain.ts `splitParts`); they add up to the change.
+ */
+function withMonthParts(history: HistoryPoint[], states: readonly MonthState[], params: ModelParams): void {
+  for (let i = 1; i < states.length; i++) {
+    if (states[i].score === null || states[i - 1].score === null) continue;
+    const e = explainChange(
+      states[i - 1].sub_scores,
+      states[i].sub_scores,
+      { from_month: states[i - 1].month, to_month: states[i].month },
+      params,
+    );
+    if (e === null) continue;
+    history[i].market = e.market;
+    history[i].evidence = e.evidence;
+  }
 }
 
 /**
@@ -179,6 +225,7 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
   const ctx = contextOf(params);
   const prep = prepare(input, params);
   const { history, states, last: ev } = run(prep, month, ctx);
+  if (params.explainsChanges) withMonthParts(history, states, params);
   const { blend, u, uPos, uPrevPos, vPos, lPos, xPos } = ev;
   const anchor = anchorMonth(prep, month);
 
@@ -194,6 +241,9 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
   const euAverage = euAverageOf(prep, ev, uPoint, used);
   const averages = averages3y(prep, vPos, params, used);
 
+  // The general signal's window ends at the as-of month (v2.1 to v2.3) or at the country's data month (v2.4).
+  const dataAt = params.signalWindowEnds === "data month" ? dataMonth(ctx, prep, ev, month) : month;
+  const signalEnd = dataAt !== null && prep.firstMonth !== null ? dataAt - prep.firstMonth : -1;
   // The yearly change ends in the anchor month (v2, v2.1) or the as-of month (v2.2 on, and then it is exactly the
   // change the attribution `change.year_before` explains).
   const yoy = yearlyChange(prep, history, params.yoyFrom === "as-of month" ? month : anchor, params);
@@ -236,7 +286,7 @@ export function computeCountry(input: ModelInput, asOf: string, params: ModelPar
       ? {
           change: {
             previous_month: changeAgainst(states, 1, params),
-            three_months: changeAgainst(states, SIGNAL_MONTHS, params),
+            three_months: changeAgainst(states, SIGNAL_MONTHS, params, signalEnd),
             year_before: changeAgainst(states, params.yoy.lagMonths, params),
           },
         }

@@ -8,7 +8,7 @@ import type { SubScoreKey } from "./types.ts";
 export type { Family, FreshnessRule, LaggedSeries } from "./tables.ts";
 
 /** The id of the model recalc uses now: the one place that says which model is current. */
-export const CURRENT_MODEL_ID = "v2.3" satisfies ModelId;
+export const CURRENT_MODEL_ID = "v2.4" satisfies ModelId;
 
 /** Every parameter of the model recalc uses now (the same frozen object as CURRENT_MODEL.params). */
 export const CURRENT_PARAMS: ModelParams = TABLES[CURRENT_MODEL_ID];

@@ -6,11 +6,13 @@ import { explainHistory } from "./explain.ts";
 import { monthLabel, monthOfDate } from "./period.ts";
 import { lastCounting, prepare, type Prepared, type PreparedSeries } from "./prepared-input.ts";
 import { labelOf, statusOf } from "./rating.ts";
-import { sentiment, subScore } from "./sub-scores.ts";
+import { sentiment, sentimentSource, subScore } from "./sub-scores.ts";
 import type { ModelParams } from "./tables.ts";
 import type {
   Basis,
   Confidence,
+  HistoryEvent,
+  HistoryInput,
   HistoryPoint,
   ModelInput,
   MonthChange,
@@ -166,17 +168,54 @@ export interface Run {
   last: Evaluation;
 }
 
-/** Scores every month from `prep.firstMonth` to `month`; without any scoring input, evaluates `month` alone. */
+/** The inputs whose starting and stopping the history records, in the order its events list them. */
+const HISTORY_INPUTS: readonly HistoryInput[] = ["unemployment", "vacancy", "expectations", "barometer"];
+
+/** The period of each input's figure that counts in an evaluated month (null: none counts), in HISTORY_INPUTS order. */
+function countingPeriods(ctx: Context, prep: Prepared, ev: Evaluation, month: number): (string | null)[] {
+  return [
+    ev.subScores.U?.period ?? null,
+    ev.subScores.V?.period ?? null,
+    sentimentSource(ctx, prep.eei, ev.xPos, month)?.point.period ?? null,
+    sentimentSource(ctx, prep.lmb, ev.lPos, month)?.point.period ?? null,
+  ];
+}
+
+/**
+ * Scores every month from `prep.firstMonth` to `month`; without any scoring input, evaluates `month` alone. A model
+ * that explains its changes (v2.1 on) also gives each month its basis and the inputs that started or stopped counting
+ * in it (its market and evidence parts are country-result.ts's, from the states).
+ */
 export function run(prep: Prepared, month: number, ctx: Context): Run {
   const history: HistoryPoint[] = [];
   const states: MonthState[] = [];
+  const explains = ctx.params.explainsChanges;
   let last: Evaluation | null = null;
+  let before: (string | null)[] | null = null;
   if (prep.firstMonth !== null) {
     for (let t = prep.firstMonth; t <= month; t++) {
       last = evaluate(prep, t, ctx);
       const label = monthLabel(t);
       const score = last.blend?.score ?? null;
-      history.push({ month: label, score, status: last.blend?.status ?? null });
+      const point: HistoryPoint = { month: label, score, status: last.blend?.status ?? null };
+      if (explains) {
+        point.basis = last.blend?.basis ?? null;
+        point.market = null;
+        point.evidence = null;
+        const now = countingPeriods(ctx, prep, last, t);
+        const events: HistoryEvent[] = [];
+        if (before !== null) {
+          for (let k = 0; k < HISTORY_INPUTS.length; k++) {
+            const was = before[k];
+            const is = now[k];
+            if (was === null && is !== null) events.push({ input: HISTORY_INPUTS[k], change: "starts", period: is });
+            if (was !== null && is === null) events.push({ input: HISTORY_INPUTS[k], change: "stops", period: was });
+          }
+        }
+        if (events.length > 0) point.events = events;
+        before = now;
+      }
+      history.push(point);
       states.push({ month: label, score, sub_scores: last.subScores });
     }
   }

@@ -167,3 +167,20 @@ export function reasonWords(r: EvidenceReason): string {
       return `fresher ${FIGURES[r.figures]} count more`;
   }
 }
+
+/**
+ * The short phrase a neutral badge carries for a change that is mostly evidence (docs/model.md §9): "mostly older data
+ * stopping". The English of the pages' mostly phrase (the market catalogue); the feeds' entry titles say it.
+ */
+export function mostlyPhrase(r: EvidenceReason): string {
+  switch (r.id) {
+    case "stopped":
+      return "mostly older data stopping";
+    case "started":
+      return "mostly new data starting";
+    case "aged":
+      return "mostly data ageing";
+    case "fresher":
+      return "mostly fresher data";
+  }
+}

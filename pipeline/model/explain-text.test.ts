@@ -60,6 +60,50 @@ describe("display rounding (largest remainder)", () => {
   });
 });
 
+describe("one story per change (model v2.4 pages)", () => {
+  it("the market number is the market part rounded, and the value lines add up to it (Germany, +0.003)", () => {
+    // Germany's year to December 2026 on the bundled data: a market part of +0.0026, the old employment expectations
+    // (89.1) stopping +3.15. Rounded as one group the market lines took +0.1 and the head said "moved +0.1".
+    const u = [st(3.9, "2025-11", 1, 81), st(4, "2026-07", 5, 80, 0.7937)] as const;
+    const v = [st(2.6, "2025-Q3", 3, 60), st(2.5, "2026-Q2", 6, 57.5, 0.7071)] as const;
+    const c = [st(1.5, "2025-Q3", 3, 75), st(1.6, "2026-Q2", 6, 73, 0.7071)] as const;
+    const m = [st(0.5, "2025-11", 1, 25), st(0.2, "2026-07", 5, 40, 0.7937)] as const;
+    const e = {
+      ...explanation([
+        ["U", "value", ...u, -0.02564265065529317],
+        ["U", "freshness", ...u, -0.15697116179794732],
+        ["V", "value", ...v, -0.03781166454642203],
+        ["V", "freshness", ...v, -0.024275678359096622],
+        ["C", "value", ...c, -0.030249331637137517],
+        ["C", "freshness", ...c, -0.10476220228602356],
+        ["M", "value", ...m, 0.09627837507236589],
+        ["M", "freshness", ...m, 0.03089063996218063],
+        ["S", "removed", st(89.1, "2025-11", 1, 0), null, 3.145689349329992],
+      ]),
+      from_month: "2025-12",
+      to_month: "2026-12",
+      from_score: 4.08925,
+      to_score: 6.982395675082618,
+      delta: 6.982395675082618 - 4.08925,
+    };
+    const shown = roundExplanation(e);
+    expect(shown.delta_tenths).toBe(29);
+    expect(shown.market_tenths).toBe(0);
+    expect(shown.parts.filter((p) => p.kind === "value").reduce((a, p) => a + p.shown_tenths, 0)).toBe(0);
+    expect(shown.parts.reduce((a, p) => a + p.shown_tenths, 0)).toBe(29);
+    expect(describeChange(e)).toMatch(
+      /^Up 2\.9 since December 2025, from cloudy to bright, mostly because sentiment figures stopped counting \(on the same inputs the market moved 0\.0\): /,
+    );
+  });
+
+  it("within the badge's ±0.5 the head gives the number and never calls it up or down (the Netherlands, −0.5)", () => {
+    const e = explanation([["U", "value", st(3.8, "2026-09", 1, 82), st(4.2, "2026-10", 1, 78), -0.5]]);
+    expect(describeChange(e)).toMatch(/^\u22120\.5 since October 2026, which the index counts as no change: /);
+    const up = explanation([["U", "value", st(4.2, "2026-09", 1, 78), st(3.6, "2026-10", 1, 84), 0.6]]);
+    expect(describeChange(up)).toMatch(/^Up 0\.6 since October 2026: /);
+  });
+});
+
 describe("describeChange: the exact words", () => {
   it("up: a value change and data getting older, with proper minus signs", () => {
     const e = explanation([
@@ -67,7 +111,7 @@ describe("describeChange: the exact words", () => {
       ["V", "freshness", st(2.4, "2026-Q2", 2, 50, 1), st(2.4, "2026-Q2", 5, 50, 0.8), -0.12],
     ]);
     expect(describeChange(e)).toBe(
-      "Up 0.2 since October 2026: unemployment fell 0.2 points: fewer people out of work, so the score rises (+0.3); " +
+      "+0.2 since October 2026, which the index counts as no change: unemployment fell 0.2 points: fewer people out of work, so the score rises (+0.3); " +
         "vacancy figures (Q2 2026) aged from 2 to 5 months, so they count less and the score leans more on the other inputs and falls (\u22120.1).",
     );
   });
@@ -80,7 +124,7 @@ describe("describeChange: the exact words", () => {
     ]);
     expect(roundExplanation(e).parts.map((p) => p.shown_tenths)).toEqual([-1, 0, -4]);
     expect(describeChange(e)).toBe(
-      "Down 0.5 since October 2026, mostly because sentiment figures stopped counting (on the same inputs the market moved 0.0): " +
+      "\u22120.5 since October 2026, which the index counts as no change, mostly because sentiment figures stopped counting (on the same inputs the market moved 0.0): " +
         "sentiment figures no longer count, so the score moves toward the middle (\u22120.4); " +
         "unemployment figures (June 2026) aged from 4 to 5 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
@@ -99,7 +143,7 @@ describe("describeChange: the exact words", () => {
     ]);
     expect(roundExplanation(e).parts.map((p) => p.shown_tenths)).toEqual([-1, 0, 0, 0, 0]);
     expect(describeChange(e)).toBe(
-      "Down 0.1 since October 2026, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
+      "\u22120.1 since October 2026, which the index counts as no change, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
         "unemployment figures (July 2026) aged from 3 to 4 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
   });
@@ -225,7 +269,7 @@ describe("describeChange: the exact words", () => {
     // Counting less: toward the middle (5.5) when the score moves that way and ends nearer it, else leaning on the
     // other inputs, which move it up or down. A change made only of evidence says so in its head.
     expect(line(7, ["V", "freshness", old, aged, -0.2])).toBe(
-      "Down 0.2 since October 2026, from bright to cloudy, mostly because vacancy figures aged and count less " +
+      "\u22120.2 since October 2026, which the index counts as no change, from bright to cloudy, mostly because vacancy figures aged and count less " +
         "(on the same inputs the market moved 0.0): vacancy figures (Q2 2026) aged from 2 to 3 months, so they count less and the score moves toward the middle (\u22120.2).",
     );
     expect(line(7, ["V", "freshness", old, aged, 0.2])).toContain(

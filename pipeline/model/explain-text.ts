@@ -20,7 +20,7 @@
 // head ("Up 2.4 since November 2025, mostly because sentiment figures stopped counting (on the same inputs the market
 // moved −0.1)"), so nobody reads a rise of data coming and going as a market that improved.
 import { CURRENT_PARAMS } from "./current.ts";
-import { marketAndEvidence } from "./explain.ts";
+import { isMostlyEvidence, marketAndEvidence } from "./explain.ts";
 import { causeWords, effectWords, monthName, reasonWords, signedTenths } from "./explain-phrases.ts";
 import { roundExplanation, type ShownPart } from "./explain-shown.ts";
 import {
@@ -32,7 +32,7 @@ import {
   type EffectSpec,
   type EvidenceReason,
 } from "./explain-spec.ts";
-import { statusOf } from "./rating.ts";
+import { statusOf, yoyLabel } from "./rating.ts";
 import type { ChangePart, Explanation, Status } from "./types.ts";
 
 export { roundExplanation, type ShownExplanation, type ShownPart } from "./explain-shown.ts";
@@ -40,6 +40,7 @@ export {
   causeWords,
   effectWords,
   monthName,
+  mostlyPhrase,
   partPhrase,
   periodName,
   reasonWords,
@@ -65,7 +66,10 @@ export interface ChangeLines {
   /** The change as shown (the difference of the two shown scores), in whole tenths. */
   delta_tenths: number;
   lines: ChangeLine[];
-  /** The market part as shown: the value lines' shown tenths (they and `evidence_tenths` add up to `delta_tenths`). */
+  /**
+   * The market part as shown: the market part rounded half away from zero (the value lines add up to it; it and
+   * `evidence_tenths` add up to `delta_tenths`; explain-shown.ts).
+   */
   market_tenths: number;
   /** The evidence part as shown: every other line's shown tenths. */
   evidence_tenths: number;
@@ -87,9 +91,7 @@ export interface ChangeLines {
 export function changeLines(e: Explanation): ChangeLines {
   const shown = roundExplanation(e);
   const byWords = new Map<string, { words: string; cause: CauseSpec; shown_tenths: number; parts: ShownPart[] }>();
-  let market_tenths = 0;
   for (const p of shown.parts) {
-    if (p.kind === "value") market_tenths += p.shown_tenths;
     const cause = causeSpec(p);
     const words = causeWords(cause);
     const line = byWords.get(words);
@@ -111,8 +113,8 @@ export function changeLines(e: Explanation): ChangeLines {
         const effect = effectSpec(line.parts[0]!, line.shown_tenths, e.from_score, e.to_score);
         return { ...line, words: line.words + effectWords(line.cause, effect), effect };
       }),
-    market_tenths,
-    evidence_tenths: shown.delta_tenths - market_tenths,
+    market_tenths: shown.market_tenths,
+    evidence_tenths: shown.evidence_tenths,
     mostly: mostlyEvidence(e, shown.delta_tenths, groups),
     from_status: statusOf(e.from_score, CURRENT_PARAMS),
     to_status: statusOf(e.to_score, CURRENT_PARAMS),
@@ -131,8 +133,7 @@ function mostlyEvidence(
   deltaTenths: number,
   groups: ReadonlyArray<{ shown_tenths: number; parts: readonly ChangePart[] }>,
 ): EvidenceReason | null {
-  const { market, evidence } = marketAndEvidence(e);
-  if (deltaTenths === 0 || !(Math.abs(evidence) > Math.abs(market))) return null;
+  if (deltaTenths === 0 || !isMostlyEvidence(marketAndEvidence(e))) return null;
   const direction = Math.sign(deltaTenths);
   let best: { part: ChangePart; shown: number; exact: number } | null = null;
   for (const g of groups) {
@@ -164,6 +165,26 @@ export function changeHead(deltaTenths: number): string {
 }
 
 /**
+ * How the page words a change as shown: "up", "down", "same" (it shows, but within the badge's ±0.5 the index calls it
+ * the same: yoyLabel of the shown number) or "none" (0.0). One word per change per page (docs/model.md §9).
+ */
+export function ratedDirection(deltaTenths: number): "up" | "down" | "same" | "none" {
+  if (deltaTenths === 0) return "none";
+  const label = yoyLabel(deltaTenths / 10, CURRENT_PARAMS);
+  return label === "Up" ? "up" : label === "Down" ? "down" : "same";
+}
+
+/**
+ * The head of a change as the page says it, with its word the badge's: "Up 0.6 since October 2026", "−0.5 since
+ * December 2025, which the index counts as no change", "No change since October 2026".
+ */
+export function ratedHead(deltaTenths: number, since: string): string {
+  return ratedDirection(deltaTenths) === "same"
+    ? `${signedTenths(deltaTenths)} ${since}, which the index counts as no change`
+    : `${changeHead(deltaTenths)} ${since}`;
+}
+
+/**
  * The clause a change that is mostly evidence adds after its head: ", mostly because sentiment figures stopped
  * counting (on the same inputs the market moved −0.1)"; empty otherwise.
  */
@@ -183,7 +204,7 @@ export function describeChange(e: Explanation, opts: { since?: string } = {}): s
   const c = changeLines(e);
   const listed = c.lines.map((l) => `${l.words} (${signedTenths(l.shown_tenths)})`);
   const since = `since ${opts.since ?? monthName(e.from_month)}`;
-  const head = `${changeHead(c.delta_tenths)} ${since}${weatherWords(c)}${mostlyWords(c)}`;
+  const head = `${ratedHead(c.delta_tenths, since)}${weatherWords(c)}${mostlyWords(c)}`;
   return listed.length > 0 ? `${head}: ${listed.join("; ")}.` : `${head}.`;
 }
 

@@ -326,12 +326,21 @@ describe("explainChange: properties", () => {
         const shown = roundExplanation(e);
         expect(shown.delta_tenths).toBe(tenths(e.to_score) - tenths(e.from_score));
         expect(shown.parts.reduce((s, p) => s + p.shown_tenths, 0)).toBe(shown.delta_tenths);
-        for (const p of shown.parts) {
-          expect(Number.isInteger(p.shown_tenths)).toBe(true);
+        const value = shown.parts.filter((p) => p.kind === "value");
+        const evidence = shown.parts.filter((p) => p.kind !== "value");
+        // The market parts add up to the market part rounded (half away from zero), the number a sentence states,
+        // unless the change has no evidence part (then the market part is the whole change as shown).
+        expect(value.reduce((s, p) => s + p.shown_tenths, 0)).toBe(shown.market_tenths);
+        expect(evidence.reduce((s, p) => s + p.shown_tenths, 0)).toBe(shown.evidence_tenths);
+        if (evidence.length > 0 && value.length > 0) expect(shown.market_tenths).toBe(tenths(e.market));
+        for (const p of shown.parts) expect(Number.isInteger(p.shown_tenths)).toBe(true);
+        for (const p of value) {
           expect(Math.abs(p.shown_tenths - p.contribution * 10)).toBeLessThan(1 + 1e-9);
-          // Rounding never turns a part around: a rise is never shown as a fall.
+          // Rounding never turns a market part around: a rise is never shown as a fall.
           expect(p.shown_tenths * Math.sign(p.contribution)).toBeGreaterThanOrEqual(0);
         }
+        // The evidence parts take the rest of the shown change: each stays within two tenths of its exact value.
+        for (const p of evidence) expect(Math.abs(p.shown_tenths - p.contribution * 10)).toBeLessThan(2 + 1e-9);
       }),
       RUNS,
     );

@@ -41,8 +41,9 @@ export type SubScoreLike = Pick<SubScore, "input" | "period" | "age" | "freshnes
 export type SubScoresLike = Readonly<Partial<Record<SubScoreKey, SubScoreLike | null>>>;
 
 /**
- * The window of the general signal (docs/product.md §9): the as-of month against this many months before. The
- * snapshot's `change.three_months` explains that change, so the signal can read its market part.
+ * The window of the general signal (docs/product.md §9): its end month (v2.4: the country's data month; before, the
+ * as-of month) against this many months before. The snapshot's `change.three_months` explains that change, so the
+ * signal can read its market part.
  */
 export const SIGNAL_MONTHS = 3;
 
@@ -58,6 +59,15 @@ export function splitParts(parts: readonly Pick<ChangePart, "kind" | "contributi
     else evidence += p.contribution;
   }
   return { market, evidence };
+}
+
+/**
+ * Is a change mostly evidence? Its evidence part (data starting, stopping, ageing) is larger in size than its market
+ * part, unrounded (docs/model.md §9). The one rule of the product: such a change is never styled as a market that
+ * improved or worsened (badges, history tooltips and stretches, feed entries) and says what mostly moved it.
+ */
+export function isMostlyEvidence(p: { market: number; evidence: number }): boolean {
+  return Math.abs(p.evidence) > Math.abs(p.market);
 }
 
 /**

@@ -35,6 +35,7 @@ const RELEASED: Readonly<Record<string, string>> = {
   "v2.1": "d07e1957bc85821e19921b05823165f0d1a2d5e99e93ee958dac1fc1a03cdb53",
   "v2.2": "94eeafd68f81214dbd870759f7ec81839819a1552b6b7c1a75ed211d7fbec442",
   "v2.3": "6d2fc3c5e5684e635c84a6fc84be2678e2050dd98d08c96e7b8fe952aec9d155",
+  "v2.4": "a25996b8427dfd097b84675fe7ea9c6dfd86c7628d04fbb1d507673d5b4a7058",
 };
 
 describe("released parameter tables", () => {

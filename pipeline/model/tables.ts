@@ -120,6 +120,19 @@ export interface ModelParams {
    * A - end_month(P)). Absent (v2 to v2.2): every lag is 0, an observation counts from its own end month.
    */
   readonly publicationLag?: Readonly<Record<LaggedSeries, number>>;
+  /**
+   * v2.4: the cover of a score with no sub-score of the historical block present (sentiment alone: a country or a
+   * month scored from the EEI or the barometer only) is measured against both blocks ("both blocks": the historical
+   * block counts as present with nothing in it), so such a score is pulled at least halfway to neutral. Absent (v2 to
+   * v2.3): against the blocks present, as every other score.
+   */
+  readonly sentimentOnlyCover?: "both blocks";
+  /**
+   * v2.4: the general signal's three months end at the country's data month ("data month": the newest month at which
+   * one of the observations its score uses started counting, its end month plus its publication lag) instead of the
+   * as-of month. Absent (v2.1 to v2.3): they end at the as-of month.
+   */
+  readonly signalWindowEnds?: "data month";
 }
 
 /** Frozen all the way down (a released table cannot be edited at run time either). */
@@ -263,11 +276,25 @@ export const MODEL_V2_3: ModelParams = frozen({
   },
 });
 
+/**
+ * Model v2.4 (0.5.0): v2.3's numbers and lags; a score from sentiment alone measures its cover against both blocks
+ * (thin evidence is never sunny or stormy), and the general signal reads the three months to the country's data month
+ * (docs/model.md §4, §6).
+ */
+export const MODEL_V2_4: ModelParams = frozen({
+  ...MODEL_V2_3,
+  id: "v2.4",
+  introducedIn: "0.5.0",
+  sentimentOnlyCover: "both blocks",
+  signalWindowEnds: "data month",
+});
+
 /** Every released table by id. A snapshot keeps the id of the model that made it. */
 export const TABLES = frozen({
   v2: MODEL_V2,
   "v2.1": MODEL_V2_1,
   "v2.2": MODEL_V2_2,
   "v2.3": MODEL_V2_3,
+  "v2.4": MODEL_V2_4,
 }) satisfies Readonly<Record<string, ModelParams>>;
 export type ModelId = keyof typeof TABLES;

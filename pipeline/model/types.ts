@@ -190,8 +190,9 @@ export interface ScoreChange {
   /** As-of month vs the month before; null when either month has no score. */
   previous_month: Explanation | null;
   /**
-   * As-of month vs three months before: the window of the general signal, which reads its market part
-   * (docs/model.md §9). Null when either month has no score; absent from snapshots published before it existed.
+   * The window of the general signal, which reads its market part (docs/model.md §6, §9): the country's data month vs
+   * three months before (v2.4; v2.1 to v2.3: the as-of month vs three months before). Null when either month has no
+   * score; absent from snapshots published before it existed.
    */
   three_months?: Explanation | null;
   /** As-of month vs 12 months before; null when either month has no score. */
@@ -213,11 +214,36 @@ export interface MonthChange {
   year_before: Explanation | null;
 }
 
+/** An input whose figures started or stopped counting in a month of the history (v2.1 on; docs/model.md §6). */
+export interface HistoryEvent {
+  /** The input: unemployment (U), vacancies (V), employment expectations or the barometer (the sources of S). */
+  input: HistoryInput;
+  /** starts: it counts this month and did not the month before; stops: the reverse (its newest figure got too old). */
+  change: "starts" | "stops";
+  /** The figure's period: the first one counted (starts) or the last one that counted (stops). */
+  period: string;
+}
+
+export type HistoryInput = "unemployment" | "vacancy" | "expectations" | "barometer";
+
 export interface HistoryPoint {
   /** YYYY-MM */
   month: string;
   score: number | null;
   status: Status | null;
+  /**
+   * v2.1 on (models that explain their changes): which blocks the month's score rests on (the snapshot's `basis`); null
+   * without a score.
+   */
+  basis?: Basis | null;
+  /**
+   * v2.1 on: the market and evidence parts of the change from the month before (docs/model.md §6, §9); they add up to
+   * score − the month before's score. Null on the first month or when either month has no score.
+   */
+  market?: number | null;
+  evidence?: number | null;
+  /** v2.1 on: the inputs that started or stopped counting this month; absent on a month without any. */
+  events?: HistoryEvent[];
 }
 
 export interface CountryResult {

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_MODEL_ID } from "../../pipeline/model/current.ts";
 import { createApp } from "../../api/app.ts";
 import { acquireJobLock } from "../../pipeline/jobs/lock.ts";
 import {
@@ -379,7 +380,7 @@ describe("recalculate and the one-job lock", () => {
     const beforeBody = (await before.json()) as Array<{ code: string; confidence: string | null }>;
     const r = await postJson(admin("/recalculate"), { as_of: "2026-11-22" }, authed());
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ model: "v2.3", as_of: "2026-11-22" });
+    expect(r.body).toMatchObject({ model: CURRENT_MODEL_ID, as_of: "2026-11-22" });
     expect(r.body.countries).toHaveLength(31);
     expect(r.body.publication_id).toBeGreaterThan(1);
     const entry = s.db
@@ -573,7 +574,7 @@ describe("status and publication", () => {
   it("status is the pipeline's report", async () => {
     const { status, body } = await getJson(admin("/status"), { headers: authed() });
     expect(status).toBe(200);
-    expect(body.published.model).toBe("v2.3");
+    expect(body.published.model).toBe(CURRENT_MODEL_ID);
     expect(body.published.countries).toHaveLength(31);
     expect(body.data.some((d: { data_type: string }) => d.data_type === "vacancy")).toBe(true);
     // No JWI_UPDATE_CRON here: "no schedule"; nothing downloaded, so no failing table.

@@ -97,10 +97,11 @@ describe("GET /api/countries/:code change_text", () => {
       }
     }
     expect(explained).toBeGreaterThan(40);
-    // Netherlands, as of 2026-11-22: the month and the year both moved.
+    // Netherlands, as of 2026-11-22: the month and the year both moved. Within the badge's ±0.5 the head gives the
+    // number, never "Down" (one word per change, model v2.4 pages and the API's sentence alike).
     const nl = (await getJson(`${s.url}/api/countries/nl`)).body;
     expect(nl.change_text.previous_month.text).toBe(
-      "Down 0.1 since October 2026, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
+      "\u22120.1 since October 2026, which the index counts as no change, mostly because unemployment figures aged and count less (on the same inputs the market moved 0.0): " +
         "unemployment figures (July 2026) aged from 3 to 4 months, so they count less and the score moves toward the middle (\u22120.1).",
     );
     expect(nl.change_text.year_before.parts.length).toBeGreaterThan(2);

@@ -363,20 +363,73 @@ describe("CSV downloads", () => {
         `attachment; filename="job-weather-index-${code.toLowerCase()}-history-${AS_OF}.csv"`,
       );
       const text = await res.text();
-      expect(text.startsWith("code,month,score,score_unrounded,status\r\n")).toBe(true);
+      expect(text.startsWith("code,month,score,score_unrounded,status,basis,market,evidence\r\n")).toBe(true);
       const rows = csvObjects(text);
       const json = (await getJson(`${base}/api/v1/countries/${code}/history`)).body;
-      expect(rows).toEqual(
+      // The parts are plain decimals in the CSV (never 1e-17): equal to the JSON's to the last written digit.
+      const near = (csv: string, x: number | null) =>
+        x === null ? csv === "" : csv !== "" && Math.abs(Number(csv) - x) <= 1e-15;
+      rows.forEach((r, i) => {
+        expect(near(r.market!, json[i].market), `${code} ${r.month} market`).toBe(true);
+        expect(near(r.evidence!, json[i].evidence), `${code} ${r.month} evidence`).toBe(true);
+      });
+      expect(rows.map(({ market: _m, evidence: _e, ...r }) => r)).toEqual(
         json.map((p: any) => ({
           code,
           month: p.month,
           score: p.score === null ? "" : formatScore(p.score),
           score_unrounded: cell(p.score),
           status: cell(p.status),
+          basis: cell(p.basis),
         })),
       );
       if (code !== "LI") expect(rows.length).toBeGreaterThan(100);
     }
+  });
+
+  it("every country's history gives each month its basis, and market + evidence equal its change from the month before", async () => {
+    let months = 0;
+    for (const c of COUNTRIES) {
+      const json = (await getJson(`${base}/api/v1/countries/${c.code}/history`)).body as Array<{
+        month: string;
+        score: number | null;
+        basis: string | null;
+        market: number | null;
+        evidence: number | null;
+        events?: Array<{ input: string; change: string; period: string }>;
+      }>;
+      json.forEach((p, i) => {
+        expect(p.basis === null, `${c.code} ${p.month}`).toBe(p.score === null);
+        const before = json[i - 1];
+        if (i === 0 || p.score === null || before!.score === null) {
+          expect([p.market, p.evidence], `${c.code} ${p.month}`).toEqual([null, null]);
+          return;
+        }
+        months++;
+        expect(Math.abs(p.market! + p.evidence! - (p.score - before!.score)), `${c.code} ${p.month}`).toBeLessThan(
+          1e-9,
+        );
+      });
+    }
+    expect(months).toBeGreaterThan(3000);
+    // Model v2.4: a month scored from sentiment alone is pulled at least halfway to neutral, never sunny or stormy.
+    const month = async (code: string, m: string) =>
+      ((await getJson(`${base}/api/v1/countries/${code}/history`)).body as any[]).find((p) => p.month === m);
+    const de1990 = await month("DE", "1990-06");
+    expect([formatScore(de1990.score), de1990.status, de1990.basis]).toEqual(["8.9", "bright", "sentiment-only"]);
+    const it1986 = await month("IT", "1986-06");
+    expect([formatScore(it1986.score), it1986.status, it1986.basis]).toEqual(["2.1", "rainy", "sentiment-only"]);
+    // Germany's employment expectations stop counting for 1991–1997 (a gap in DG ECFIN's series) and start again.
+    const de = (await getJson(`${base}/api/v1/countries/DE/history`)).body as Array<{
+      month: string;
+      events?: unknown;
+    }>;
+    expect(de.find((p) => p.month === "1992-01")!.events).toEqual([
+      { input: "expectations", change: "stops", period: "1990-12" },
+    ]);
+    expect(de.find((p) => p.month === "1997-07")!.events).toEqual([
+      { input: "expectations", change: "starts", period: "1997-07" },
+    ]);
   });
 
   it("sectors (model v2.3): one line per country, sector and quarter of its trend, equal to the country documents; none for LI", async () => {

@@ -1,5 +1,6 @@
 // Public reads, caching, sitemap/robots, headers and the site hook, against a real server.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_MODEL_ID } from "../../pipeline/model/current.ts";
 import { createApp } from "../../api/app.ts";
 import { COUNTRIES } from "../../lib/countries.ts";
 import { AS_OF, getJson, startTestServer, type TestServer } from "./helpers.ts";
@@ -20,7 +21,7 @@ describe("GET /api/health", () => {
   it("reports the model, publication and scored countries", async () => {
     const { status, body } = await getJson(`${base}/api/health`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ ok: true, model: "v2.3", as_of: AS_OF, paused: false, paused_reason: null });
+    expect(body).toMatchObject({ ok: true, model: CURRENT_MODEL_ID, as_of: AS_OF, paused: false, paused_reason: null });
     expect(typeof body.published_at).toBe("string");
     expect(body.countries_scored).toBeGreaterThan(20);
   });
@@ -69,7 +70,7 @@ describe("GET /api/countries/:code", () => {
       code: "DE",
       country: "DE",
       name: "Germany",
-      model: "v2.3",
+      model: CURRENT_MODEL_ID,
       as_of: AS_OF,
       published: true,
     });
@@ -93,15 +94,16 @@ describe("GET /api/countries/:code", () => {
     expect(p.unemployment_period).toBe(b.unemployment.period);
     expect(p.time_to_interview_days).toBe(14);
     expect(p.vacancies_trend).toBe("flat");
-    // The general signal is the market part of the score's change over the last three months of the published
-    // history: the whole change splits into that and the evidence part, and only the market part decides.
+    // The general signal is the market part of the score's change over the three months to Germany's data month
+    // (model v2.4: unemployment to August 2026 counts from September) of the published history: the whole change
+    // splits into that and the evidence part, and only the market part decides.
     const history = (await getJson(`${base}/api/countries/de/history`)).body as Array<{
       month: string;
       score: number | null;
     }>;
     const at = (m: string) => history.find((h) => h.month === m)!.score!;
-    expect(p).toMatchObject({ general_signal_from: "2026-08", general_signal_to: "2026-11" });
-    const change = at("2026-11") - at("2026-08");
+    expect(p).toMatchObject({ general_signal_from: "2026-06", general_signal_to: "2026-09" });
+    const change = at("2026-09") - at("2026-06");
     expect(p.general_signal_change).toBeCloseTo(change, 9);
     expect(p.general_signal_market + p.general_signal_evidence).toBeCloseTo(change, 9);
     const market = p.general_signal_market;
@@ -111,8 +113,8 @@ describe("GET /api/countries/:code", () => {
       market,
       evidence: p.general_signal_evidence,
       change: p.general_signal_change,
-      from_month: "2026-08",
-      to_month: "2026-11",
+      from_month: "2026-06",
+      to_month: "2026-09",
     });
     // Germany's monthly rate has no EU-27 value of the same month: the rule of thumb, said as such.
     expect(p.comparisons.unemployment_vs_eu).toMatchObject({
@@ -163,7 +165,7 @@ describe("GET /api/countries/:code/history", () => {
     expect(body.length).toBeGreaterThan(12);
     const months = body.map((h: { month: string }) => h.month);
     expect([...months].sort()).toEqual(months);
-    expect(Object.keys(body[0]).sort()).toEqual(["month", "score", "status"]);
+    expect(Object.keys(body[0]).sort()).toEqual(["basis", "evidence", "market", "month", "score", "status"]);
     expect(months.at(-1)).toBe(AS_OF.slice(0, 7));
   });
   it("404 for unknown codes", async () => {

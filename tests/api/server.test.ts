@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_MODEL_ID } from "../../pipeline/model/current.ts";
 import { configFromEnv, readApiEnv } from "../../api/env.ts";
 import { startServer, type RunningServer } from "../../server/start.ts";
 import { setPasswordCommand } from "../../cli/commands/admin.ts";
@@ -114,7 +115,11 @@ describe("a fresh data dir", () => {
       },
     });
     const health = await getJson(`${server.url}/api/health`);
-    expect(health.body).toMatchObject({ ok: true, model: "v2.3", as_of: new Date().toISOString().slice(0, 10) });
+    expect(health.body).toMatchObject({
+      ok: true,
+      model: CURRENT_MODEL_ID,
+      as_of: new Date().toISOString().slice(0, 10),
+    });
     expect(health.body.countries_scored).toBeGreaterThan(0);
     const sources = server.db
       .prepare("SELECT source_table || ' ' || data_type FROM source_status ORDER BY 1")

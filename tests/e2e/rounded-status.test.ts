@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CURRENT_MODEL_ID } from "../../pipeline/model/current.ts";
 import type { RunningServer } from "../../server/start.ts";
 import { startSiteServer } from "../../server/main.ts";
 import { answerQuery } from "../fetch/stand-in.ts";
@@ -62,7 +63,7 @@ describe("a score of 6.95 … 6.999 is shown 7.0 and is bright everywhere", () =
     expect(de.score).toBeGreaterThanOrEqual(6.95);
     expect(de.score).toBeLessThan(7);
     expect(de).toMatchObject({ status: "bright", label: "Rather favorable", basis: "historical-only" });
-    expect(recalc.model).toBe("v2.3");
+    expect(recalc.model).toBe(CURRENT_MODEL_ID);
   });
 
   it("the API says bright for /api/countries/DE and in the list", async () => {

@@ -66,14 +66,17 @@ const evidenceText = (item: any) =>
 const visibleTexts = (page: Page, selector: string) => page.locator(`${selector} >> visible=true`).allTextContents();
 
 describe("general signal (item 3)", () => {
-  it("is the market part of the score's change over the last three months, and its tooltip says so", async () => {
+  it("is the market part of the score's change over the three months to the newest data, and its tooltip says so", async () => {
     const { page, console } = desktopTab;
     console.clear();
     for (const code of ["cy", "ro", "nl", "de", "bg"]) {
       const body = await api(`/api/countries/${code}`);
       const history: Array<{ month: string; score: number | null }> = await api(`/api/countries/${code}/history`);
       const at = (m: string) => history.find((x) => x.month === m)?.score ?? null;
-      const change = at("2026-11")! - at("2026-08")!;
+      // Model v2.4: the window ends at the country's data month (the newest month in which a figure started counting).
+      const { from_month: from, to_month: to } = body.signal;
+      expect(body.change.three_months.to_month, code).toBe(to);
+      const change = at(to)! - at(from)!;
       // The whole change splits into market and evidence; only the market part decides (docs/model.md §9).
       const { market, evidence } = body.change.three_months;
       expect(Math.abs(market + evidence - change), code).toBeLessThan(1e-9);
@@ -82,15 +85,18 @@ describe("general signal (item 3)", () => {
       await page.goto(`${h.base}/country/${code}`);
       await hydrated(page);
       expect(await visibleTexts(page, "[data-testid=general-signal]"), code).toEqual([expected]);
+      const name = (m: string) =>
+        new Date(`${m}-01T00:00:00Z`).toLocaleString("en", { month: "long", timeZone: "UTC" });
+      const window = `${name(from)} 2026 → ${name(to)} 2026, the newest data`;
       expect((await visibleTexts(page, "[data-testid=signal-parts]"))[0], code).toMatch(
-        /^Market [+\u2212]?\d\.\d\d+ · evidence [+\u2212]?\d\.\d\d \(August 2026 to November 2026\)$/,
+        new RegExp(`^Market [+\u2212]?\\d\\.\\d\\d+ · evidence [+\u2212]?\\d\\.\\d\\d \\(${window}\\)$`),
       );
       await page.locator("button[aria-label='About General signal'] >> visible=true").click();
       const tip = page.getByRole("dialog").or(page.getByRole("tooltip")).first();
       await expect
         .poll(() => tip.textContent())
-        .toContain("The market part of the score's change over the last 3 months");
-      expect(await tip.textContent()).toContain("Here, from August 2026 to November 2026: market ");
+        .toContain("The market part of the score's change over the 3 months to its newest data");
+      expect(await tip.textContent()).toContain(`Here, from ${name(from)} 2026 to ${name(to)} 2026: market `);
       await page.keyboard.press("Escape");
     }
     expect(console.unexpected()).toEqual([]);

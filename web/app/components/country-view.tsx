@@ -69,6 +69,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
           summary={community.summary}
           yoyFrom={data.yoyFrom}
           yoyChange={data.whyChanged?.year_before ?? null}
+          monthChange={data.whyChanged?.previous_month ?? null}
         />
       ),
     });

@@ -12,7 +12,7 @@ describe("the signal's tooltip", () => {
   it("explains the rule, with the parts it read", () => {
     const en = intlOf("en");
     expect(signalExplanationIn(en, formatters(en), null)).toBe(
-      "The market part of the score's change over the last 3 months: Improving when it is +0.3 or more, Weakening when it is −0.3 or less, otherwise Stable. Changes because data started or stopped counting, or aged, are left out: they are not the market moving.",
+      "The market part of the score's change over the 3 months to its newest data (the month in which its newest figure started counting): Improving when it is +0.3 or more, Weakening when it is −0.3 or less, otherwise Stable. Changes because data started or stopped counting, or aged, are left out: they are not the market moving.",
     );
     const reading = { market: -0.44, evidence: 2.1, from_month: "2026-08", to_month: "2026-11" };
     expect(signalExplanationIn(en, formatters(en), reading)).toMatch(

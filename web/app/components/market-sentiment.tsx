@@ -8,6 +8,10 @@ import { type Tone } from "../../../product/market-grades.ts";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
 import type { ExperienceSummary } from "../../../product/shapes.ts";
 import { changeShownText, type ChangeSpec } from "../../../product/change-view.ts";
+import { isMostlyEvidence } from "../../../pipeline/model/explain.ts";
+import { ratedDirection } from "../../../pipeline/model/explain-text.ts";
+import type { EvidenceReason } from "../../../pipeline/model/explain-spec.ts";
+import type { YoyLabel } from "../../../pipeline/model/types.ts";
 import { reasonText, shownText } from "../lib/why-text.ts";
 import { type Availability } from "../lib/availability.ts";
 import { canSummarise } from "../lib/community.ts";
@@ -45,42 +49,81 @@ function signalWord(t: ReturnType<typeof useT>, signal: GeneralSignal | null): s
   return signal ? t(`signal.${signal}`) : "";
 }
 
+/** A badge's word for a change's direction as the page says it (explain-text.ts `ratedDirection`). */
+const BADGE_WORD: Record<ReturnType<typeof ratedDirection>, YoyLabel> = {
+  up: "Up",
+  down: "Down",
+  same: "Same",
+  none: "Same",
+};
+
+/** The phrase of a badge whose change is mostly evidence ("mostly older data stopping"), in the page's language. */
+export function mostlyPhraseIn(intl: IntlShape, reason: EvidenceReason): string {
+  return intl.formatMessage({ id: "market.mostlyPhrase" }, { id: reason.id });
+}
+
 /**
- * The yearly change as shown (the difference of the two shown scores), its word decided from that number (+0.5 is
- * "Same"), and the month it is measured from.
+ * A change as a badge shows it (the year-on-year and the month badge): the change as shown (the difference of the two
+ * shown scores), its word decided from that number (+0.5 is "Same", the model's yoyLabel), and the month it is measured
+ * from. A change that is mostly evidence (its evidence part larger in size than its market part, explain.ts
+ * `isMostlyEvidence`) keeps its number and word but is neutral, without the improving or worsening colour and arrow,
+ * and says what mostly moved it ("mostly older data stopping"), linked to "Why it changed" (docs/product.md §9).
  */
-function YoyBadge({
+function ChangeBadge({
+  testId,
   label,
   shown,
   fromMonth,
+  mostlyEvidence,
+  reason,
 }: {
-  label: "Up" | "Down" | "Same" | null;
+  testId: string;
+  label: YoyLabel | null;
   shown: number | null;
   fromMonth?: string | null;
+  mostlyEvidence: boolean;
+  reason: EvidenceReason | null;
 }) {
   const f = useFormat();
   const t = useT();
+  const intl = useIntl();
   if (!label || shown === null) return <span className="text-sm text-slate-600">{t("yoy.none")}</span>;
-  const Icon = label === "Up" ? ArrowUpIcon : label === "Down" ? ArrowDownIcon : MinusIcon;
+  // Mostly evidence: neither the colour nor the arrow of a market that moved, and no sign that reads as a number.
+  const styled = mostlyEvidence ? "Same" : label;
+  const Icon = mostlyEvidence ? null : styled === "Up" ? ArrowUpIcon : styled === "Down" ? ArrowDownIcon : MinusIcon;
   const cls =
-    label === "Up"
+    styled === "Up"
       ? "bg-green-100 text-green-900"
-      : label === "Down"
+      : styled === "Down"
         ? "bg-red-100 text-red-900"
         : "bg-slate-100 text-slate-800";
   return (
-    <span
-      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}
-      data-testid="yoy-badge"
-      data-from-month={fromMonth ?? undefined}
-    >
-      <Icon className="h-3.5 w-3.5" />
-      {t(`yoy.${label}`)}
-      <span className="font-normal">
-        ({localDecimal(f, changeShownText(shown))}
-        {fromMonth ? ` ${t("yoy.since", { month: f.periodAfterPreposition(fromMonth) })}` : ""})
+    <>
+      <span
+        className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-medium ${cls}`}
+        data-testid={testId}
+        data-label={label}
+        data-shown={shown}
+        data-mostly-evidence={mostlyEvidence ? "true" : "false"}
+        data-from-month={fromMonth ?? undefined}
+      >
+        {Icon ? <Icon className="h-3.5 w-3.5" /> : null}
+        {t(`yoy.${label}`)}{" "}
+        <span className="font-normal">
+          ({localDecimal(f, changeShownText(shown))}
+          {fromMonth ? ` ${t("yoy.since", { month: f.periodAfterPreposition(fromMonth) })}` : ""})
+        </span>
       </span>
-    </span>
+      {mostlyEvidence && reason && shown !== 0 ? (
+        <a
+          href="#why-changed"
+          className="ml-2 text-sm font-medium text-brand-700 underline underline-offset-2"
+          data-testid={`${testId}-mostly`}
+        >
+          {mostlyPhraseIn(intl, reason)}
+        </a>
+      ) : null}
+    </>
   );
 }
 
@@ -201,6 +244,7 @@ export function MarketSentiment({
   summary,
   yoyFrom,
   yoyChange,
+  monthChange,
 }: {
   panel: MarketPanel | null;
   available: Availability["sentiment"];
@@ -208,6 +252,8 @@ export function MarketSentiment({
   yoyFrom: string | null;
   /** The yearly change as the "why it changed" block has it (its market and evidence parts), when explained. */
   yoyChange: ChangeSpec | null;
+  /** The change since the month before, likewise (its badge); null without it. */
+  monthChange: ChangeSpec | null;
 }) {
   const intl = useIntl();
   const f = useFormat();
@@ -250,10 +296,41 @@ export function MarketSentiment({
             </InfoTip>
           </dt>
           <dd className="mt-1">
-            <YoyBadge label={panel.yoy.label} shown={panel.yoy.shown} fromMonth={yoyFrom} />
+            <ChangeBadge
+              testId="yoy-badge"
+              label={panel.yoy.label}
+              shown={panel.yoy.shown}
+              fromMonth={yoyFrom}
+              mostlyEvidence={
+                panel.yoy.market !== null &&
+                panel.yoy.evidence !== null &&
+                isMostlyEvidence({ market: panel.yoy.market, evidence: panel.yoy.evidence })
+              }
+              reason={yoyChange?.mostly ?? null}
+            />
             {yoyChange && yoyChange.delta_tenths === Math.round((panel.yoy.shown ?? Number.NaN) * 10) ? (
               <ChangeParts change={yoyChange} />
             ) : null}
+          </dd>
+        </div>
+      ) : null}
+      {panel && available.yoy && monthChange ? (
+        <div className="py-3 first:pt-0">
+          <dt className="flex items-center gap-1 text-sm text-slate-700">
+            {t("month.label")}
+            <InfoTip label={t("month.label")}>
+              {t("month.tip", { threshold: f.plain(CURRENT_PARAMS.yoy.threshold) })}
+            </InfoTip>
+          </dt>
+          <dd className="mt-1">
+            <ChangeBadge
+              testId="month-badge"
+              label={BADGE_WORD[ratedDirection(monthChange.delta_tenths)]}
+              shown={monthChange.delta_tenths / 10}
+              fromMonth={monthChange.from_month}
+              mostlyEvidence={monthChange.mostly_evidence}
+              reason={monthChange.mostly}
+            />
           </dd>
         </div>
       ) : null}

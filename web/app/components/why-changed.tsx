@@ -88,8 +88,9 @@ export function WhyChanged({ views, asOf }: { views: ChangeSpecs | null; asOf: s
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <section
+      id="why-changed"
       aria-labelledby="why-changed-title"
-      className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="mt-10 scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
       data-testid="why-changed"
     >
       <h2 id="why-changed-title" className="text-2xl font-semibold tracking-tight">

@@ -3,6 +3,7 @@
 import { BADGE_PAUSED, badgeParts, badgeWidth } from "../../../api/badge.ts";
 import { adviceFacts } from "../../../product/advice.ts";
 import { changeSpecs } from "../../../product/change-view.ts";
+import { historyView } from "../../../product/history-view.ts";
 import { noScoreText } from "../../../product/no-score.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import type { SiteReader } from "./context.ts";
@@ -21,9 +22,11 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
   const { item: country, snapshot, panel, fresh, history } = reading;
   const community = read.communityOf(country.code);
   const months = HISTORY_RANGES[range];
-  // Trim leading months without any score, then keep the chosen window.
+  // Trim leading months without any score, then keep the chosen window. Each month as the chart shows it (its change
+  // from the month before, split in whole tenths, and its markers: product/history-view.ts), made from the whole
+  // history so the window's first month keeps its change.
   const firstScored = history.findIndex((h) => h.score !== null);
-  const scoredHistory = firstScored < 0 ? [] : history.slice(firstScored);
+  const scoredHistory = firstScored < 0 ? [] : historyView(history).slice(firstScored);
   const shown = Number.isFinite(months) ? scoredHistory.slice(-months) : scoredHistory;
   return {
     now: now.toISOString(),

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { explanationArb } from "../../../pipeline/model/explain-cases.ts";
 import { splitParts } from "../../../pipeline/model/explain.ts";
 import { causeSpec, type CauseSpec } from "../../../pipeline/model/explain-spec.ts";
-import { changeLines, describeChange } from "../../../pipeline/model/explain-text.ts";
+import { changeLines, describeChange, ratedHead } from "../../../pipeline/model/explain-text.ts";
 import type { ChangePart, Explanation, SubScoreKey, SubScoreState } from "../../../pipeline/model/types.ts";
 import { changeSpec, changeView, type ChangeSpec, type DetailSpec } from "../../../product/change-view.ts";
 import { messagesFor } from "../i18n/catalog.server.ts";
@@ -124,7 +124,7 @@ describe("why it changed, English: the catalogue says the pipeline's words", () 
     const words = said(en, spec);
     expect(words.sentence).toBe(describeChange(e));
     expect(words.sentence).toBe(view.text);
-    expect(words.head).toBe(`${view.head} since ${view.since}`);
+    expect(words.head).toBe(ratedHead(Math.round(view.delta * 10), `since ${view.since}`));
     expect(words.lines).toEqual(view.parts.map((p) => ({ words: p.words, detail: p.detail, shown: p.shown_text })));
     // The list item starts with a capital, as before.
     for (const [i, l] of spec.lines.entries())
@@ -201,14 +201,19 @@ describe("why it changed, by hand", () => {
 
   it("German: decimal comma, German months, the head's word order, percent with a space", () => {
     const u = one({ key: "U", kind: "value", from: st(6.1, "2026-09", 1), to: st(5.9, "2026-10", 1) }, 0.34);
-    expect(headText(de, u)).toBe("Seit Oktober 2026 um 0,3 gestiegen");
+    // Within ±0.5 the index calls it the same: the head says the number, never "gestiegen" (one word per change).
+    expect(headText(de, u)).toBe("+0,3 seit Oktober 2026, was der Index als keine Veränderung wertet");
+    expect(headText(de, { delta_tenths: 6, from_month: "2026-10" })).toBe("Seit Oktober 2026 um 0,6 gestiegen");
+    expect(headText(de, { delta_tenths: -5, from_month: "2025-12" })).toBe(
+      "\u22120,5 seit Dezember 2025, was der Index als keine Veränderung wertet",
+    );
     expect(lineText(de, u.lines[0]!)).toBe(
       "die Arbeitslosigkeit sank um 0,2 Prozentpunkte: weniger Menschen ohne Arbeit, daher steigt der Wert",
     );
     expect(detailText(de, u.lines[0]!.detail)).toBe(`6,1${NBSP}% (September 2026) → 5,9${NBSP}% (Oktober 2026)`);
     expect(shownText(de, -1)).toBe("\u22120,1");
     expect(sentenceText(de, u)).toBe(
-      "Seit Oktober 2026 um 0,3 gestiegen: die Arbeitslosigkeit sank um 0,2 Prozentpunkte: weniger Menschen ohne Arbeit, daher steigt der Wert (+0,3).",
+      "+0,3 seit Oktober 2026, was der Index als keine Veränderung wertet: die Arbeitslosigkeit sank um 0,2 Prozentpunkte: weniger Menschen ohne Arbeit, daher steigt der Wert (+0,3).",
     );
     const v = one(
       { key: "V", kind: "freshness", from: st(2.4, "2026-Q2", 1, 1), to: st(2.4, "2026-Q2", 2, 0.8) },
@@ -233,7 +238,10 @@ describe("why it changed, by hand", () => {
     );
     expect(lineText(pl, aged(1, 2).lines[0]!)).toContain("z 1 do 2 miesięcy");
     expect(headText(pl, { delta_tenths: 4, from_month: "2026-10" })).toBe(
-      "W górę o 0,4 względem oceny za październik 2026",
+      "+0,4 względem oceny za październik 2026, co indeks liczy jako brak zmiany",
+    );
+    expect(headText(pl, { delta_tenths: 6, from_month: "2026-10" })).toBe(
+      "W górę o 0,6 względem oceny za październik 2026",
     );
     const removed = one({ key: "C", kind: "removed", from: st(2.54, "2026-Q2", 5), to: null }, -0.3);
     expect(detailText(pl, removed.lines[0]!.detail)).toBe("wcześniej 2,5 (2 kw. 2026, sprzed 5 miesięcy)");

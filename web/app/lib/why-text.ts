@@ -4,6 +4,7 @@
 // (pipeline/model/explain-text.ts `describeChange`, the API's `change_text`): web/app/lib/why-text.test.ts.
 import type { IntlShape } from "react-intl";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
+import { ratedDirection } from "../../../pipeline/model/explain-text.ts";
 import { roundHalfAway } from "../../../pipeline/model/round.ts";
 import type { CauseSpec, EffectSpec, EvidenceReason, Figure } from "../../../pipeline/model/explain-spec.ts";
 import type { SubScoreKey } from "../../../pipeline/model/types.ts";
@@ -166,14 +167,18 @@ export function shownText(intl: IntlShape, tenths: number): string {
   return signedIn(intl, tenths / 10);
 }
 
-/** The change as shown since the older month: "Up 0.4 since October 2026", "No change since October 2026". */
+/**
+ * The change as shown since the older month, in the badge's word (pipeline/model/explain-text.ts `ratedHead`): "Up 0.6
+ * since October 2026", "−0.5 since December 2025, which the index counts as no change", "No change since October 2026".
+ */
 export function headText(intl: IntlShape, view: Pick<ChangeSpec, "delta_tenths" | "from_month">): string {
   const t = view.delta_tenths;
   return intl.formatMessage(
     { id: "why.head" },
     {
-      change: t > 0 ? "up" : t < 0 ? "down" : "none",
+      change: ratedDirection(t),
       amount: digits(intl, t / 10, 1),
+      signed: shownText(intl, t),
       month: periodIn(intl, view.from_month),
     },
   );

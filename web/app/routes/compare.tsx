@@ -9,7 +9,8 @@ import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-ro
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { countryByCode } from "../../../lib/countries.ts";
 import { roundHalfAway } from "../../../pipeline/model/round.ts";
-import type { HistoryPoint, SubScoreKey } from "../../../pipeline/model/types.ts";
+import type { SubScoreKey } from "../../../pipeline/model/types.ts";
+import { historyView } from "../../../product/history-view.ts";
 import {
   COMPARE_MAX,
   COMPARE_MIN,
@@ -109,7 +110,7 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
       evidence: item.evidence,
       withheld: item.withheld_reason,
       subScores: shown ? snapshot.sub_scores : null,
-      history: months.map((m): HistoryPoint => byMonth.get(m) ?? { month: m, score: null, status: null }),
+      history: historyView(months.map((m) => byMonth.get(m) ?? { month: m, score: null, status: null })),
       mood: context.read.communityOf(item.code).summary,
       sector: compareSectorCell(snapshot as PublishedSnapshot | null, sectorPick.choice, paused),
     };

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Link, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
-import { personalRows, type PersonalRowView } from "../../../product/personal-view.ts";
+import { personalRows, shownMovedBy, type PersonalRowView } from "../../../product/personal-view.ts";
 import { formatSteps, INDEX_STEPS, isIndexSteps, WEIGHT_KEYS, type WeightSteps } from "../../../product/weights.ts";
 import { StatusChip } from "../components/ranking-list.tsx";
 import { EuropeMap, type MapCountry } from "../components/europe-map.tsx";
@@ -215,15 +215,16 @@ function mapCountries(rows: readonly PersonalRowView[]): MapCountry[] {
 /** What moved a country from its index score (product/personal-view.ts movedText, said in the page's language). */
 function movedLine(intl: IntlShape, r: PersonalRowView): string {
   if (r.moved_by.length === 0) return intl.formatMessage({ id: "your-weather.moved.asIndex" });
-  const parts = r.moved_by
-    .map((p) => ({ p, shown: Math.round(p.contribution * 10) / 10 }))
-    .filter(({ shown }) => shown !== 0)
-    .map(({ p, shown }) =>
-      intl.formatMessage(
-        { id: "your-weather.moved.part" },
-        { name: intl.formatMessage({ id: `your-weather.weight.${p.key}.inline` }), change: signedIn(intl, shown) },
-      ),
-    );
+  // The shares as shown add up to the difference of the two shown scores (largest remainder).
+  const parts = shownMovedBy(r).map((p) =>
+    intl.formatMessage(
+      { id: "your-weather.moved.part" },
+      {
+        name: intl.formatMessage({ id: `your-weather.weight.${p.key}.inline` }),
+        change: signedIn(intl, p.tenths / 10),
+      },
+    ),
+  );
   return parts.length
     ? intl.formatMessage({ id: "your-weather.moved.by" }, { parts: parts.join(", ") })
     : intl.formatMessage({ id: "your-weather.moved.tiny" });
