@@ -5,6 +5,7 @@ import { feedEvents, startEvents, type FeedEvent } from "./feed-events.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
+import type { IngestFile, SourceFile } from "./provenance.ts";
 import type { TableStatusRow } from "./store/observations.ts";
 
 /**
@@ -32,6 +33,11 @@ export interface Publication {
   publishedAt: string;
   results: readonly CountryResult[];
   sources: readonly TableStatusRow[];
+  /**
+   * The files the results' sources name (pipeline/provenance.ts sourceIngestIds), published beside the snapshots;
+   * absent: none (a publication of results without sources).
+   */
+  files?: readonly IngestFile[];
   /**
    * The share cards of these results, keyed before the transaction (a CardKeyer). Each country's cards here
    * replace that country's stored ones; a country without cards here keeps what it has, and so does every
@@ -121,7 +127,13 @@ function storePending(db: ServingDb, pub: Publication): void {
   const scored = pub.results.filter((r) => r.snapshot.score !== null).length;
   db.prepare(
     `INSERT INTO pending_publication (id, model, as_of, computed_at, countries_scored, payload) VALUES (1, ?, ?, ?, ?, ?)`,
-  ).run(pub.model, pub.asOf, pub.publishedAt, scored, JSON.stringify({ results: pub.results, sources: pub.sources }));
+  ).run(
+    pub.model,
+    pub.asOf,
+    pub.publishedAt,
+    scored,
+    JSON.stringify({ results: pub.results, sources: pub.sources, files: pub.files ?? [] }),
+  );
   const insertCard = db.prepare(
     `INSERT INTO pending_share_cards (country, variant, card_key, content) VALUES (?, ?, ?, ?)`,
   );
@@ -137,7 +149,7 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
     const row = db.prepare(`SELECT model, as_of, payload FROM pending_publication WHERE id = 1`).get() as
       { model: string; as_of: string; payload: string } | undefined;
     if (!row) return null;
-    const { results, sources } = JSON.parse(row.payload) as Pick<Publication, "results" | "sources">;
+    const { results, sources, files } = JSON.parse(row.payload) as Pick<Publication, "results" | "sources" | "files">;
     const rows = db.prepare(`SELECT country, variant, card_key, content FROM pending_share_cards`).all() as Array<{
       country: string;
       variant: KeyedCard["variant"];
@@ -156,6 +168,7 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
       publishedAt,
       results,
       sources,
+      files,
       cards: rows.length > 0 ? cards : undefined,
     });
   });
@@ -188,8 +201,10 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();
+    db.prepare(`DELETE FROM source_files`).run();
     insertScores(db, pub, publicationId);
     insertSources(db, pub, publicationId);
+    insertFiles(db, pub, publicationId);
     replaceCards(db, pub, publicationId);
     return { publicationId, countriesScored, paused: null };
   });
@@ -297,6 +312,24 @@ function insertSources(db: ServingDb, pub: Publication, publicationId: number): 
       t.lastReason ?? null,
     );
   }
+}
+
+/** The files the publication's sources name (the previous rows already deleted). */
+function insertFiles(db: ServingDb, pub: Publication, publicationId: number): void {
+  const insertFile = db.prepare(
+    `INSERT INTO source_files (ingest_id, file_name, file_sha256, ingested_at, publication_id) VALUES (?, ?, ?, ?, ?)`,
+  );
+  for (const f of pub.files ?? []) insertFile.run(f.ingest_id, f.name, f.sha256, f.ingested_at, publicationId);
+}
+
+/** The files of the current publication's sources, by ingest id (what the readers join to the snapshots' sources). */
+export function publishedSourceFiles(db: ServingDb): Map<number, SourceFile> {
+  const rows = db
+    .prepare(`SELECT ingest_id, file_name, file_sha256, ingested_at FROM source_files ORDER BY ingest_id`)
+    .all() as Array<{ ingest_id: number; file_name: string; file_sha256: string; ingested_at: string }>;
+  return new Map(
+    rows.map((r) => [r.ingest_id, { name: r.file_name, sha256: r.file_sha256, ingested_at: r.ingested_at }]),
+  );
 }
 
 /**

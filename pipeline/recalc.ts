@@ -5,7 +5,7 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PausedBy } from "./pause.ts";
-import { publish, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
+import { publish, publishedSourceFiles, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
 export type { MovedCountry } from "./moved.ts";
@@ -16,7 +16,8 @@ import type { ObservationStore, StoredObservation } from "./store/observations.t
 import { readKey, readSeries } from "./store/read-series.ts";
 export { readSeries };
 import { withSectorRates } from "./sectors.ts";
-import { withYouthUnemployment } from "./youth.ts";
+import { withYouthUnemployment, youthObservations } from "./youth.ts";
+import { sourceIngestIds, withSources, type IngestFile } from "./provenance.ts";
 
 export { parseAsOf };
 
@@ -78,36 +79,36 @@ const point = (o: StoredObservation): SeriesPoint => ({
 /** The Employment Expectations Indicator's doors: one series whichever of them a value came through (docs/model.md §1). */
 export const EXPECTATIONS_TABLES: readonly string[] = ["teibs030", "ei_bsee_m_r2", "ecfin_eei"];
 
+/** The input series of the model an observation feeds (`unemploymentMonthly`, `vacancy`, …, `expectations`). */
+export type InputKind =
+  "unemploymentMonthly" | "unemploymentQuarterly" | "vacancy" | "lmb" | "expectations" | "gdp" | "inflation";
+
 /**
- * Groups stored observations into one model input per covered country. First the one series read per table and
- * country (readSeries); then, across tables: where a legacy table and its successor give the same (data type,
- * country, period), the successor's value wins; the EEI's doors (EXPECTATIONS_TABLES) are one series, in which
- * the later release wins per month (an undated file ranks before every dated release; among equal releases the
- * later ingestion). So the order in which the files were ingested never changes a result.
+ * The observation each model input reads, by `geo|kind` (InputKind) and period: what buildModelInputs hands the
+ * model, kept as stored so that the published provenance (pipeline/provenance.ts) names the very value a figure is.
  */
-export function buildModelInputs(rows: readonly StoredObservation[], asOf?: string): ModelInput[] {
+export type ChosenInputs = ReadonlyMap<string, ReadonlyMap<string, StoredObservation>>;
+
+/**
+ * The observations the model reads, per geo, input and period. First the one series read per table and country
+ * (readSeries); then, across tables: where a legacy table and its successor give the same (data type, country,
+ * period), the successor's value wins; the EEI's doors (EXPECTATIONS_TABLES) are one series, in which the later
+ * release wins per month (an undated file ranks before every dated release; among equal releases the later
+ * ingestion). So the order in which the files were ingested never changes a result.
+ */
+export function chooseInputs(rows: readonly StoredObservation[], asOf?: string): ChosenInputs {
   const read = readSeries(rows, asOf);
   // rank: the table's precedence among its data type's (0 first), so a successor replaces a legacy value of the
   // same period, and the job vacancy statistics the euro indicator computed from them (TABLE_PRECEDENCE).
-  type Seen = { p: SeriesPoint; rank: number; table: string; release: string | null; ingestId: number };
+  type Seen = { o: StoredObservation; rank: number };
   const wins = (o: StoredObservation, r: number, seen: Seen): boolean => {
-    if (EXPECTATIONS_TABLES.includes(o.table) && EXPECTATIONS_TABLES.includes(seen.table)) {
-      const byRelease = compareRelease(o.release, seen.release);
-      return byRelease > 0 || (byRelease === 0 && o.ingestId > seen.ingestId);
+    if (EXPECTATIONS_TABLES.includes(o.table) && EXPECTATIONS_TABLES.includes(seen.o.table)) {
+      const byRelease = compareRelease(o.release, seen.o.release);
+      return byRelease > 0 || (byRelease === 0 && o.ingestId > seen.o.ingestId);
     }
-    return r < seen.rank || (r === seen.rank && o.table < seen.table);
+    return r < seen.rank || (r === seen.rank && o.table < seen.o.table);
   };
   const series = new Map<string, Map<string, Seen>>();
-  const put = (geo: string, kind: string, o: StoredObservation) => {
-    const key = `${geo}|${kind}`;
-    let byPeriod = series.get(key);
-    if (!byPeriod) series.set(key, (byPeriod = new Map()));
-    const seen = byPeriod.get(o.period);
-    const r = tablePrecedence(o.dataType, o.table);
-    if (!seen || wins(o, r, seen)) {
-      byPeriod.set(o.period, { p: point(o), rank: r, table: o.table, release: o.release, ingestId: o.ingestId });
-    }
-  };
   for (const o of rows) {
     // Youth unemployment and sector vacancy rates are context only (v2.2 §10, v2.3 §11): never a model input
     // (withContext attaches them afterwards).
@@ -120,11 +121,25 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
           ? "unemploymentQuarterly"
           : "unemploymentMonthly"
         : o.dataType;
-    put(o.geo, kind, o);
+    const key = `${o.geo}|${kind}`;
+    let byPeriod = series.get(key);
+    if (!byPeriod) series.set(key, (byPeriod = new Map()));
+    const seen = byPeriod.get(o.period);
+    const r = tablePrecedence(o.dataType, o.table);
+    if (!seen || wins(o, r, seen)) byPeriod.set(o.period, { o, rank: r });
   }
-  const get = (geo: string, kind: string): SeriesPoint[] =>
-    [...(series.get(`${geo}|${kind}`)?.values() ?? [])]
-      .map((x) => x.p)
+  const chosen = new Map<string, Map<string, StoredObservation>>();
+  for (const [key, byPeriod] of series) {
+    chosen.set(key, new Map([...byPeriod].map(([period, seen]) => [period, seen.o])));
+  }
+  return chosen;
+}
+
+/** One model input per covered country from the chosen observations (chooseInputs), each series oldest first. */
+export function modelInputs(chosen: ChosenInputs): ModelInput[] {
+  const get = (geo: string, kind: InputKind): SeriesPoint[] =>
+    [...(chosen.get(`${geo}|${kind}`)?.values() ?? [])]
+      .map(point)
       .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
   const euMonthly = get(EU_AGGREGATE, "unemploymentMonthly");
   const euQuarterly = get(EU_AGGREGATE, "unemploymentQuarterly");
@@ -142,25 +157,40 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
   }));
 }
 
+/** Groups stored observations into one model input per covered country (chooseInputs, then modelInputs). */
+export function buildModelInputs(rows: readonly StoredObservation[], asOf?: string): ModelInput[] {
+  return modelInputs(chooseInputs(rows, asOf));
+}
+
 /**
  * The results with the published context the model does not compute attached to each snapshot: youth unemployment
- * (pipeline/youth.ts) and the sector vacancy rates (pipeline/sectors.ts, v2.3). Pure; the scores are untouched.
+ * (pipeline/youth.ts), the sector vacancy rates (pipeline/sectors.ts, v2.3) and, last, where each input's figure came
+ * from (pipeline/provenance.ts; each sector rate carries its own). `chosen`: the observations the model was handed
+ * (chooseInputs of the same rows and date), when the caller has them. Pure; the scores are untouched.
  */
 export function withContext(
   results: readonly CountryResult[],
   rows: readonly StoredObservation[],
   asOf: string,
+  chosen: ChosenInputs = chooseInputs(rows, asOf),
 ): CountryResult[] {
+  const youth = youthObservations(rows, asOf);
   const snapshots = withSectorRates(
     withYouthUnemployment(
       results.map((r) => r.snapshot),
       rows,
       asOf,
+      youth,
     ),
     rows,
     asOf,
   );
-  return results.map((r, i) => ({ ...r, snapshot: snapshots[i]! }));
+  const youthOf = new Map([...youth].map(([geo, y]) => [geo, y.newest]));
+  return withSources(
+    results.map((r, i) => ({ ...r, snapshot: snapshots[i]! })),
+    chosen,
+    youthOf,
+  );
 }
 
 /** Pure: every country's result as of a date. */
@@ -208,15 +238,21 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   const asOf = parseAsOf(opts.asOf, now);
   const model = opts.model ?? CURRENT_MODEL;
   const rows = await store.allObservations();
-  // Context that never enters a score (youth unemployment, v2.2 §10) is attached after the model has computed.
-  const results = withContext(scoreAll(buildModelInputs(rows, asOf), asOf, model), rows, asOf);
+  // Context that never enters a score (youth unemployment, v2.2 §10) and the provenance of every figure are attached
+  // after the model has computed, from the same chosen observations it was handed.
+  const chosen = chooseInputs(rows, asOf);
+  const results = withContext(scoreAll(modelInputs(chosen), asOf, model), rows, asOf, chosen);
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
   let cardSummary: RecalcSummary["cards"] = null;
   let unchanged = false;
   let paused: PausedBy | null = null;
   const sources = opts.dryRun ? [] : await store.tableStatus();
-  const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
+  // The files the figures' sources name (pipeline/provenance.ts): published beside the snapshots.
+  const files = opts.dryRun ? [] : await store.ingestFiles(sourceIngestIds(results.map((r) => r.snapshot)));
+  const current = opts.dryRun
+    ? null
+    : sameAsPublished(db, model.id, asOf, results, sources, files, Boolean(opts.cards));
   // Read before publish() replaces them: what this run moves, compared with the publication it follows.
   const moved = current
     ? []
@@ -247,7 +283,7 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
       }
     }
     const cardsMs = Math.round(performance.now() - cardsStarted);
-    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardError });
+    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, files, cards, cardError });
     if (opts.cards) {
       cardSummary = {
         ...(outcome.cards ?? { keyed: 0, drawn: 0, to_draw: 0 }),
@@ -295,6 +331,7 @@ function sameAsPublished(
   asOf: string,
   results: readonly CountryResult[],
   sources: readonly Parameters<typeof sourceKey>[0][],
+  files: readonly IngestFile[],
   drawsCards: boolean,
 ): { id: number; published_at: string } | null {
   const pub = db
@@ -340,5 +377,12 @@ function sameAsPublished(
     .all() as Array<Parameters<typeof sourceKey>[0]>;
   const a = published.map(sourceKey).sort();
   const b = sources.map(sourceKey).sort();
-  return JSON.stringify(a) === JSON.stringify(b) ? { id: pub.id, published_at: pub.published_at } : null;
+  if (JSON.stringify(a) !== JSON.stringify(b)) return null;
+  // The files of the sources (by ingest id, oldest first): the same ids name the same files in one store, but a
+  // store rebuilt from a backup may number them anew.
+  const publishedFiles = [...publishedSourceFiles(db)].map(([id, f]) => ({ ingest_id: id, ...f }));
+  const fileKey = (f: IngestFile) => JSON.stringify([f.ingest_id, f.name, f.sha256, f.ingested_at]);
+  return JSON.stringify(publishedFiles.map(fileKey)) === JSON.stringify(files.map(fileKey))
+    ? { id: pub.id, published_at: pub.published_at }
+    : null;
 }

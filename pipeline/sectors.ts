@@ -6,6 +6,7 @@
 import { EU_AGGREGATE } from "../lib/countries.ts";
 import { countsAt } from "./lags.ts";
 import type { Snapshot } from "./model/types.ts";
+import { sourceRef } from "./provenance.ts";
 import { ALL_SECTORS, SHOWN_SECTORS, type NaceRevision, type SectorRate } from "./sector-list.ts";
 import { tableConfig, tablePrecedence } from "./sources/eurostat/tables.ts";
 import { seriesCodes } from "./sources/series-key.ts";
@@ -75,6 +76,7 @@ export function sectorRatesByCountry(rows: readonly StoredObservation[], asOf: s
       s_adj: seriesCodes(newest.series).find(([d]) => d === "s_adj")?.[1] ?? "",
       all_sectors: all?.value ?? null,
       eu_value: same(newest.series, EU_AGGREGATE)?.value ?? null,
+      source: sourceRef(newest),
     };
     out.set(geo, [...(out.get(geo) ?? []), rate]);
   }

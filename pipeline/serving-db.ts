@@ -55,6 +55,15 @@ CREATE TABLE IF NOT EXISTS source_status (
   -- One table may feed two data types (une_rt_m: unemployment and youth_unemployment, model v2.2 §10).
   PRIMARY KEY (source_table, data_type)
 );
+-- The files the current publication's figures came from (pipeline/provenance.ts): one row per ingest that a snapshot's
+-- sources name (snapshots keep the ingest id only), replaced with the snapshots by every publish (pipeline/publish.ts).
+CREATE TABLE IF NOT EXISTS source_files (
+  ingest_id INTEGER PRIMARY KEY,
+  file_name TEXT NOT NULL,
+  file_sha256 TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  publication_id INTEGER NOT NULL
+);
 -- The feeds' history (pipeline/feed-events.ts): one row per country whose status changed or whose score moved by
 -- 0.5 or more at a publication, against the previous publication. Written in the publish transaction (the
 -- previous snapshots are replaced there) and never rewritten, so entries keep their ids and dates.
