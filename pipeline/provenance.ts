@@ -193,3 +193,26 @@ export function sourceIngestIds(
   }
   return [...ids].sort((a, b) => a - b);
 }
+
+/** A country's sources as its readers show them: each input's, and each sector rate's (in the snapshot's order). */
+export interface CountrySources {
+  inputs: Partial<Record<SourceInput, PublishedSource>>;
+  /** One per sector rate of the snapshot; null for a rate published without a source. */
+  sectors: Array<PublishedSource | null>;
+}
+
+/** A published snapshot's sources with their files and links (what the API, the pages and `jwi status` show). */
+export function countrySources(
+  s: Snapshot & { sources?: InputSources; sectors?: ReadonlyArray<{ source?: SourceRef }> },
+  files: ReadonlyMap<number, SourceFile>,
+): CountrySources {
+  const inputs: CountrySources["inputs"] = {};
+  for (const input of SOURCE_INPUTS) {
+    const ref = s.sources?.[input];
+    if (ref) inputs[input] = publishedSource(ref, files);
+  }
+  return {
+    inputs,
+    sectors: (s.sectors ?? []).map((r) => (r.source ? publishedSource(r.source, files) : null)),
+  };
+}

@@ -5,6 +5,8 @@ import { z } from "zod";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import type { HistoryPoint, PublicationRow, SourceRow } from "../../product/shapes.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import type { SourceFile } from "../../pipeline/provenance.ts";
+import { publishedSourceFiles } from "../../pipeline/publish.ts";
 import type { CardContent, CardVariant } from "../../product/share-cards/card.ts";
 
 const statusSchema = z.enum(["stormy", "rainy", "cloudy", "bright", "sunny"]).nullable();
@@ -100,7 +102,7 @@ export class PublishedStore {
   private readonly toDrawStmt;
   private readonly readCard;
 
-  constructor(db: ServingDb) {
+  constructor(private readonly db: ServingDb) {
     this.latestIdStmt = db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck();
     this.latestStmt = db.prepare(
       `SELECT id, model, as_of, published_at, countries_scored, countries_total FROM publications ORDER BY id DESC LIMIT 1`,
@@ -201,6 +203,11 @@ export class PublishedStore {
   /** The source tables that hold data (a table only ever checked, never stored, is left out). */
   sources(): SourceRow[] {
     return this.sourcesStmt.all() as SourceRow[];
+  }
+
+  /** The files the publication's figures came from, by ingest id (pipeline/provenance.ts). */
+  files(): Map<number, SourceFile> {
+    return publishedSourceFiles(this.db);
   }
 
   /** Monthly score history of a country, oldest first. */
