@@ -5,7 +5,10 @@ import { currentHolder, type LockHolder } from "./jobs/lock.ts";
 import { lagRuleText, tableLags } from "./lags.ts";
 import { ageInMonths } from "./model/period.ts";
 import { operatorPause, pendingPublication, type PausedBy } from "./pause.ts";
+import { countrySources, type PublishedSource, type SourceInput } from "./provenance.ts";
+import { publishedSourceFiles } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
+import type { PublishedSnapshot } from "./youth.ts";
 import { isStale, staleSummary, type StaleSummary } from "./staleness.ts";
 import { readStoreStatus } from "./store-status.ts";
 import type { TableStatusRow } from "./store/observations.ts";
@@ -67,6 +70,14 @@ export interface StatusReport {
       status: string | null;
       as_of: string | null;
       age_days: number | null;
+      /**
+       * Where each published figure came from (pipeline/provenance.ts), as the API's country document gives it: per
+       * input, and per sector rate; null when nothing was published for the country.
+       */
+      sources: {
+        inputs: Partial<Record<SourceInput, PublishedSource>>;
+        sectors: Array<{ revision: string; code: string; source: PublishedSource | null }>;
+      } | null;
     }>;
     /**
      * The share cards served now (/og/{code}.png): how many, how many are drawn (a PNG stored under their key) and
@@ -121,13 +132,27 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
          FROM share_cards c LEFT JOIN share_card_images i ON i.card_key = c.card_key`,
     )
     .get(pub?.id ?? 0) as { stored: number; older: number; drawn: number };
-  const snaps = db.prepare(`SELECT country, score, status, as_of FROM snapshots`).all() as Array<{
+  const snaps = db.prepare(`SELECT country, score, status, as_of, payload FROM snapshots`).all() as Array<{
     country: string;
     score: number | null;
     status: string | null;
     as_of: string;
+    payload: string;
   }>;
   const byCountry = new Map(snaps.map((s) => [s.country, s]));
+  const files = publishedSourceFiles(db);
+  const sourcesOf = (payload: string): StatusReport["published"]["countries"][number]["sources"] => {
+    const snapshot = JSON.parse(payload) as PublishedSnapshot;
+    const { inputs, sectors } = countrySources(snapshot, files);
+    return {
+      inputs,
+      sectors: (snapshot.sectors ?? []).map((r, i) => ({
+        revision: r.revision,
+        code: r.code,
+        source: sectors[i] ?? null,
+      })),
+    };
+  };
   const update = db
     .prepare(
       `SELECT at, action, actor, result, detail FROM audit_log WHERE action IN ('update', 'fetch') ORDER BY id DESC LIMIT 1`,
@@ -184,6 +209,7 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
           status: s?.status ?? null,
           as_of: s?.as_of ?? null,
           age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
+          sources: s ? sourcesOf(s.payload) : null,
         };
       }),
       cards: pub
