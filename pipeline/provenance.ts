@@ -5,11 +5,12 @@
 // see it. The snapshot keeps the ingest's id only; the file behind it (name, sha256, when it was loaded) is published
 // beside the snapshots (serving table source_files, pipeline/publish.ts) and joined by the readers (`publishedSource`).
 // Pure.
-import { countryByCode, EU_AGGREGATE } from "../lib/countries.ts";
-import { ECFIN_SURVEYS_URL, eurostatBrowserUrl, eurostatSeriesUrl } from "../lib/source-links.ts";
+import { EU_AGGREGATE } from "../lib/countries.ts";
+import { DEFAULT_EUROSTAT_BASE_URL, eurostatDataUrl, isEurostatTable, sourceLinks } from "../lib/source-links.ts";
+import { lagOf, tableLags } from "./lags.ts";
 import type { CountryResult, Snapshot, ValueAt } from "./model/types.ts";
 import type { ChosenInputs, InputKind } from "./recalc.ts";
-import { anyTableConfig } from "./sources/all-tables.ts";
+import { tableConfig } from "./sources/eurostat/tables.ts";
 import { seriesCodes } from "./sources/series-key.ts";
 import type { StoredObservation } from "./store/observations.ts";
 
@@ -81,7 +82,8 @@ export interface PublishedSource {
 
 /** The series of a stored series key as its table's API query names it: a dimension the API table lacks is left out. */
 export function querySeries(table: string, seriesKey: string): Record<string, string> {
-  const pins = anyTableConfig(table)?.pins ?? [];
+  // DG ECFIN's file and the barometer have no API query: their series is kept as stored.
+  const pins = tableConfig(table)?.pins ?? [];
   const out: Record<string, string> = {};
   for (const [dimension, code] of seriesCodes(seriesKey)) {
     if (pins.some((p) => p.dimension === dimension && p.notInApi)) continue;
@@ -103,13 +105,8 @@ export function sourceRef(o: StoredObservation): SourceRef {
   };
 }
 
-/** DG ECFIN's file and the barometer are not Eurostat tables. */
-const NOT_EUROSTAT = new Set(["ecfin_eei", "lmb"]);
-
 /** The reference with its file (from the published files, by ingest id) and its two links. */
 export function publishedSource(ref: SourceRef, files: ReadonlyMap<number, SourceFile>): PublishedSource {
-  const eurostat = !NOT_EUROSTAT.has(ref.table);
-  const geo = countryByCode(ref.geo)?.eurostatGeo ?? ref.geo;
   return {
     table: ref.table,
     series: ref.series,
@@ -118,8 +115,7 @@ export function publishedSource(ref: SourceRef, files: ReadonlyMap<number, Sourc
     flag: ref.flag,
     release: ref.release,
     file: files.get(ref.ingestId) ?? null,
-    browser_url: eurostat ? eurostatBrowserUrl(ref.table) : ref.table === "ecfin_eei" ? ECFIN_SURVEYS_URL : null,
-    api_url: eurostat ? eurostatSeriesUrl(ref.table, geo, ref.series) : null,
+    ...sourceLinks(ref.table, ref.geo, ref.series),
   };
 }
 
@@ -215,4 +211,44 @@ export function countrySources(
     inputs,
     sectors: (s.sectors ?? []).map((r) => (r.source ? publishedSource(r.source, files) : null)),
   };
+}
+
+/** A source table as the methodology lists it: what it feeds with the publication lag of each, and its two links. */
+export interface SourceTableInfo {
+  table: string;
+  /** The data types it feeds, the score's inputs first, with the current model's publication lag of each (months). */
+  feeds: Array<{ dataType: string; lagMonths: number }>;
+  browser_url: string | null;
+  /** The API query of its series (every pinned dimension at its first code, every geo); null when not Eurostat's. */
+  api_url: string | null;
+}
+
+/**
+ * Every table the store may read, in the order of docs/model.md §1 (pipeline/sources/eurostat/tables.ts declares
+ * them, then DG ECFIN's file and the barometer), with what it feeds: its data types (une_rt_m also youth
+ * unemployment) and, for a vacancy table with sectors, the sector vacancy rates (context).
+ */
+export function sourceTables(): SourceTableInfo[] {
+  const out = new Map<string, SourceTableInfo>();
+  for (const t of tableLags()) {
+    let info = out.get(t.table);
+    if (!info) {
+      const config = tableConfig(t.table);
+      const pairs = (config?.pins ?? [])
+        .filter((p) => p.dimension !== "freq" && !p.notInApi)
+        .map((p): [string, string] => [p.dimension, p.codes[0]!]);
+      info = {
+        table: t.table,
+        feeds: [],
+        browser_url: sourceLinks(t.table, "", {}).browser_url,
+        api_url: isEurostatTable(t.table) ? eurostatDataUrl(DEFAULT_EUROSTAT_BASE_URL, t.table, pairs) : null,
+      };
+      out.set(t.table, info);
+    }
+    info.feeds.push({ dataType: t.dataType, lagMonths: t.months });
+    if (tableConfig(t.table, t.dataType)?.sectors) {
+      info.feeds.push({ dataType: "sector_vacancy", lagMonths: lagOf("sector_vacancy", "2000-Q1") });
+    }
+  }
+  return [...out.values()];
 }

@@ -19,7 +19,7 @@ import type {
   YoyLabel,
 } from "../../pipeline/model/types.ts";
 import type { ChangeViews } from "../../product/change-view.ts";
-import type { MarketPanel } from "../../product/market-panel.ts";
+import type { MarketPanel, PanelFigure } from "../../product/market-panel.ts";
 import { RANKING_SIZE, RANKING_TYPES } from "../../product/options.ts";
 import type {
   CountryListItem,
@@ -133,11 +133,9 @@ export const sourceSchema = z
   .meta({ id: "Source", description: "Where a figure came from, and where to check it." });
 
 /** A figure's source, in every answer that carries one: null only where none was published with it. */
-const sourceField = sourceSchema
-  .nullable()
-  .meta({
-    description: "Where the figure came from (table, series, period, flag, release, file) and where to check it.",
-  });
+const sourceField = sourceSchema.nullable().meta({
+  description: "Where the figure came from (table, series, period, flag, release, file) and where to check it.",
+});
 
 /** A figure with its period, Eurostat flag and source. */
 const valueAt = (description: string) =>
@@ -656,6 +654,33 @@ export const marketPanelSchema = z
         sentiment: breakdownCard("Sentiment card; null without the figure."),
       })
       .meta({ description: 'The four "Why the Job Market Score is X" cards.' }),
+    flags: z
+      .strictObject(
+        Object.fromEntries(
+          (
+            [
+              ["unemployment", "the unemployment rate"],
+              ["unemployment_year_before", "the unemployment rate a year before"],
+              ["youth_unemployment", "the under-25s' unemployment rate"],
+              ["vacancy", "the job vacancy rate"],
+              ["lmb", "the barometer"],
+              ["eei", "the Employment Expectations Indicator"],
+              ["gdp", "GDP growth"],
+              ["inflation", "inflation"],
+            ] as const
+          ).map(([key, what]) => [
+            key,
+            z
+              .string()
+              .nullable()
+              .meta({ description: `Eurostat's flag of ${what}; null without one or without the figure.` }),
+          ]),
+        ) as Record<PanelFigure, z.ZodNullable<z.ZodString>>,
+      )
+      .meta({
+        description:
+          'Eurostat\'s observation flag of each figure, shown beside it: "p" provisional, "e" estimated, "d" definition differs, "b" break in series, "u" low reliability (letters may combine).',
+      }),
   })
   .nullable()
   .meta({

@@ -7,12 +7,12 @@ import { Link } from "react-router";
 import type { SectorRate } from "../../../product/sectors.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
+import { sectorName } from "../lib/sector-name.ts";
+import { FlagMark } from "./flag-mark.tsx";
+import { SourceCheck, type PageSource } from "./source-check.tsx";
 
-/** A sector's name in the page's language: `sectors.name.nace_r2.J`. */
-export function sectorName(intl: ReturnType<typeof useIntl>, s: Pick<SectorRate, "revision" | "code">): string {
-  const id = `sectors.name.${s.revision}.${s.code}`;
-  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : `NACE ${s.code}`;
-}
+/** A sector rate as a country page receives it: its source without the ingest (web/app/lib/country.server.ts). */
+export type PageSectorRate = Omit<SectorRate, "source"> & { source?: PageSource | null };
 
 /** The width of a bar, in percent of the widest figure shown. */
 const widthOf = (value: number, max: number) => `${Math.max(0, Math.min(100, (value / max) * 100)).toFixed(1)}%`;
@@ -22,7 +22,7 @@ export function WhereOpenings({
   code,
   paused,
 }: {
-  sectors: readonly SectorRate[];
+  sectors: readonly PageSectorRate[];
   code: string;
   /** While publication is paused the section is left out, as every other published figure. */
   paused: boolean;
@@ -62,7 +62,12 @@ export function WhereOpenings({
                     <FormattedMessage
                       id="sectors.rate"
                       values={{
-                        rate: <strong>{f.percent(s.value)}</strong>,
+                        rate: (
+                          <>
+                            <strong>{f.percent(s.value)}</strong>
+                            <FlagMark flag={s.flag} />
+                          </>
+                        ),
                         quarter: f.period(s.period),
                       }}
                     />
@@ -91,6 +96,7 @@ export function WhereOpenings({
                     .filter((x) => x !== null)
                     .join(" · ")}
                 </p>
+                <SourceCheck figure={sectorName(intl, s)} parts={[{ source: s.source }]} className="text-xs" />
               </li>
             ))}
           </ul>

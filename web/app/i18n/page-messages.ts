@@ -53,6 +53,7 @@ const COUNTRY_SECTIONS = [
   "forms.community",
   "forms.experience",
   "forms.loading",
+  "sources",
   ...FORM_PARTS,
 ];
 
@@ -65,9 +66,10 @@ export const PAGE_MESSAGES = {
   ranking: ["rankings", "your-weather", "compare.quarter", ...WEATHER_WORDS],
   "top-regions": ["rankings.region", "rankings.regions", ...RANKING_LIST, ...WEATHER_WORDS],
   "your-weather": ["your-weather", "home.map", "compare.quarter", ...RANKING_LIST, ...WEATHER_WORDS],
-  sectors: ["sectors", "forms.option", "compare.quarter", ...WEATHER_WORDS],
+  sectors: ["sectors", "sources.flag", "forms.option", "compare.quarter", ...WEATHER_WORDS],
   compare: [
     "compare",
+    "sources.flag",
     "why.title",
     "country.chart",
     "picker.label",
@@ -76,7 +78,14 @@ export const PAGE_MESSAGES = {
     ...WEATHER_WORDS,
   ],
   "waiting-list": ["forms.waitingList", "forms.toast", "country.help", ...FORM_PARTS, ...WEATHER_WORDS],
-  methodology: ["methodology", "open-data.reference.type", ...WEATHER_WORDS],
+  methodology: [
+    "methodology",
+    "open-data.reference.type",
+    "sources.table",
+    "sources.link",
+    "sources.newTab",
+    ...WEATHER_WORDS,
+  ],
   "open-data": ["open-data", "forms.newTab", ...WEATHER_WORDS],
   "open-data-api": [
     "open-data.reference",

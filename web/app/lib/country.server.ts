@@ -3,7 +3,9 @@
 import { BADGE_PAUSED, badgeParts, badgeWidth } from "../../../api/badge.ts";
 import { changeSpecs } from "../../../product/change-view.ts";
 import { noScoreText } from "../../../product/no-score.ts";
+import type { InputSources, SourceInput, SourceRef } from "../../../pipeline/provenance.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
+import type { PageSource } from "../components/source-check.tsx";
 import type { SiteReader } from "./context.ts";
 
 const HISTORY_RANGES = { "5y": 60, "10y": 120, all: Infinity } as const;
@@ -11,6 +13,32 @@ export type HistoryRange = keyof typeof HISTORY_RANGES;
 
 export function historyRange(value: string | null): HistoryRange {
   return value === "10y" || value === "all" ? value : "5y";
+}
+
+/** The inputs a country page shows with their source (the EU-27 comparison's figure is the API's only). */
+const PAGE_INPUTS = [
+  "unemployment",
+  "unemployment_year_before",
+  "vacancy",
+  "lmb",
+  "eei",
+  "gdp",
+  "inflation",
+  "youth_unemployment",
+] as const satisfies readonly SourceInput[];
+export type PageInput = (typeof PAGE_INPUTS)[number];
+
+/** A published source as the page shows it: without the ingest id (the file is the API's). */
+const pageSource = ({ ingestId: _, ...rest }: SourceRef): PageSource => rest;
+
+/** The sources of a snapshot's shown inputs (pipeline/provenance.ts); none before a publication with provenance. */
+function pageSources(sources: InputSources | undefined): Partial<Record<PageInput, PageSource>> {
+  const out: Partial<Record<PageInput, PageSource>> = {};
+  for (const input of PAGE_INPUTS) {
+    const ref = sources?.[input];
+    if (ref) out[input] = pageSource(ref);
+  }
+  return out;
 }
 
 export function loadCountryPage(read: SiteReader, code: string, range: HistoryRange, now: Date) {
@@ -43,7 +71,12 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     yoyFrom: snapshot?.yoy.from_month ?? null,
     panel,
     /** Where the openings are (model v2.3 §11): the vacancy rate per sector, context only; empty without any. */
-    sectors: (snapshot as PublishedSnapshot | null)?.sectors ?? [],
+    sectors: ((snapshot as PublishedSnapshot | null)?.sectors ?? []).map(({ source, ...rate }) => ({
+      ...rate,
+      source: source ? pageSource(source) : null,
+    })),
+    /** Where each shown input came from (docs/data-sources.md §8), for "Check it at the source". */
+    sources: pageSources((snapshot as PublishedSnapshot | null)?.sources),
     /** Why the score changed (month and year), as data the page says in its language; null without a shown score. */
     whyChanged: changeSpecs(snapshot),
     history: shown,

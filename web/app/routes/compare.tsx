@@ -7,7 +7,7 @@
 import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-router";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { countryByCode } from "../../../lib/countries.ts";
-import type { HistoryPoint, SubScoreKey } from "../../../pipeline/model/types.ts";
+import type { HistoryPoint, Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
 import {
   COMPARE_MAX,
   COMPARE_MIN,
@@ -19,6 +19,7 @@ import {
 import { WEIGHT_KEYS } from "../../../product/weights.ts";
 import { CompareWith } from "../components/compare-with.tsx";
 import { Flag } from "../components/flag.tsx";
+import { FlagLegend, FlagMark, joinFlags } from "../components/flag-mark.tsx";
 import { HistoryChart } from "../components/history-chart.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import { StatusChip } from "../components/ranking-list.tsx";
@@ -33,6 +34,19 @@ import { periodIn, scoreIn } from "../lib/intl-numbers.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
+
+/** Eurostat's flag of each sub-score's input: its own figure's, or the letters of the figures it is computed from. */
+function inputFlags(s: Snapshot): Record<SubScoreKey, string | null> {
+  const u = s.unemployment?.flag;
+  const sentiment = (s.sentiment_sources ?? []).map((x) => (x.source === "lmb" ? s.lmb?.flag : s.eei?.flag));
+  return {
+    U: joinFlags(u),
+    V: joinFlags(s.vacancy?.flag),
+    C: joinFlags(u, s.vacancy?.flag),
+    M: joinFlags(u, s.unemployment_year_before?.flag),
+    S: joinFlags(...sentiment),
+  };
+}
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
@@ -85,6 +99,8 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
       evidence: item.evidence,
       withheld: item.withheld_reason,
       subScores: shown ? snapshot.sub_scores : null,
+      /** Eurostat's flags of each sub-score's input (of the figures it is computed from), shown beside it. */
+      flags: shown ? inputFlags(snapshot) : null,
       history: months.map((m): HistoryPoint => byMonth.get(m) ?? { month: m, score: null, status: null }),
       mood: context.read.communityOf(item.code).summary,
     };
@@ -280,7 +296,10 @@ export default function ComparePage() {
                       <td key={c.code} className="px-3 py-2 align-top">
                         {s ? (
                           <>
-                            <span className="block font-semibold tabular-nums">{inputCell(intl, k, s.input)}</span>
+                            <span className="block font-semibold tabular-nums">
+                              {inputCell(intl, k, s.input)}
+                              <FlagMark flag={c.flags?.[k]} />
+                            </span>
                             <span className="block text-xs text-slate-600">
                               {t("inputs.cell", {
                                 period: periodIn(intl, s.period),
@@ -300,6 +319,7 @@ export default function ComparePage() {
             </tbody>
           </table>
         </div>
+        <FlagLegend flags={countries.flatMap((c) => Object.values(c.flags ?? {}))} className="mt-2 text-xs" />
       </section>
 
       <section aria-labelledby="history-title" className="mt-8">

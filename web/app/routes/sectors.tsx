@@ -17,7 +17,8 @@ import {
   type SectorRate,
 } from "../../../product/sectors.ts";
 import { Flag } from "../components/flag.tsx";
-import { sectorName } from "../components/sector-context.tsx";
+import { sectorName } from "../lib/sector-name.ts";
+import { FlagLegend, FlagMark } from "../components/flag-mark.tsx";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
@@ -69,7 +70,10 @@ export const handle: PageHandle = { query: ["sector", "sort", "dir"] };
 
 interface Row {
   code: string;
-  rate: Pick<SectorRate, "value" | "period" | "all_sectors" | "eu_value" | "s_adj" | "revision" | "code"> | null;
+  rate: Pick<
+    SectorRate,
+    "value" | "period" | "flag" | "all_sectors" | "eu_value" | "s_adj" | "revision" | "code"
+  > | null;
 }
 
 export function loader({ request, context }: SiteLoaderArgs) {
@@ -89,6 +93,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
       rate: rate && {
         value: rate.value,
         period: rate.period,
+        flag: rate.flag,
         all_sectors: rate.all_sectors,
         eu_value: rate.eu_value,
         s_adj: rate.s_adj,
@@ -247,6 +252,7 @@ export default function Sectors() {
                     <>
                       <td className="px-2 py-2 sm:px-3 tabular-nums">
                         <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>
+                        <FlagMark flag={r.rate.flag} />
                         <span className="block text-xs text-slate-600">
                           {f.period(r.rate.period)}
                           {r.rate.s_adj === "NSA" ? ` · ${t("nsa")}` : ""}
@@ -268,6 +274,7 @@ export default function Sectors() {
           </table>
         </div>
       )}
+      <FlagLegend flags={data.rows.map((r) => r.rate?.flag)} className="mt-3" />
       <p className="mt-4 text-sm text-slate-600">
         <FormattedMessage
           id="sectors.page.source"
