@@ -36,7 +36,7 @@ export function FlagMark({ flag, className = "" }: { flag: string | null | undef
     <span
       className={`ml-1 inline-block rounded border border-slate-400 bg-slate-50 px-1 align-middle font-mono text-xs leading-4 font-semibold text-slate-800 ${className}`}
       title={names}
-      data-flag={flag}
+      data-eurostat-flag={flag}
     >
       <span aria-hidden="true">{flag}</span>
       <span className="sr-only"> ({names})</span>
@@ -69,7 +69,7 @@ export function FlagLegend({
     <p className={`text-sm text-slate-700 ${className}`} data-testid="flag-legend">
       {intl.formatMessage({ id: "sources.flag.legend" })}{" "}
       {letters.map((l, i) => (
-        <span key={l} data-flag-legend={l}>
+        <span key={l} data-eurostat-flag-legend={l}>
           {i > 0 ? " · " : ""}
           {intl.formatMessage(
             { id: "sources.flag.item" },

@@ -47,6 +47,7 @@ export function Metric({
   const intl = useIntl();
   const pageSources = usePageSources();
   const parts = (sources ?? []).map((input) => ({
+    input,
     label: sources!.length > 1 ? intl.formatMessage({ id: `sources.part.${input}` }) : undefined,
     source: pageSources[input],
   }));

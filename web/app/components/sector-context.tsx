@@ -96,7 +96,11 @@ export function WhereOpenings({
                     .filter((x) => x !== null)
                     .join(" · ")}
                 </p>
-                <SourceCheck figure={sectorName(intl, s)} parts={[{ source: s.source }]} className="text-xs" />
+                <SourceCheck
+                  figure={sectorName(intl, s)}
+                  parts={[{ input: "sector_vacancy", source: s.source }]}
+                  className="text-xs"
+                />
               </li>
             ))}
           </ul>

@@ -42,7 +42,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 }
 
 /** One source's facts and links. */
-function SourceFacts({ source: s, label }: { source: PageSource; label?: string }) {
+function SourceFacts({ source: s, label, input }: { source: PageSource; label?: string; input?: string }) {
   const intl = useIntl();
   const f = useFormat();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `sources.${id}` }, values);
@@ -51,6 +51,7 @@ function SourceFacts({ source: s, label }: { source: PageSource; label?: string 
   return (
     <div
       className="mt-2 first:mt-1"
+      data-input={input}
       data-source-table={s.table}
       data-source-period={s.period}
       data-source-flag={s.flag ?? ""}
@@ -107,11 +108,12 @@ export function SourceCheck({
   className = "",
 }: {
   figure: string;
-  parts: ReadonlyArray<{ label?: string; source: PageSource | null | undefined }>;
+  /** Each source shown, with the input it is (`unemployment`, `sector_vacancy`) and its label among several. */
+  parts: ReadonlyArray<{ input?: string; label?: string; source: PageSource | null | undefined }>;
   className?: string;
 }) {
   const intl = useIntl();
-  const shown = parts.filter((p): p is { label?: string; source: PageSource } => Boolean(p.source));
+  const shown = parts.filter((p): p is { input?: string; label?: string; source: PageSource } => Boolean(p.source));
   if (shown.length === 0) return null;
   return (
     <details className={className ? `src-check ${className}` : "src-check"} data-testid="source-check">
@@ -120,7 +122,12 @@ export function SourceCheck({
         <span className="sr-only">{`: ${figure}`}</span>
       </summary>
       {shown.map((p, i) => (
-        <SourceFacts key={`${p.source.table}|${p.source.period}|${i}`} source={p.source} label={p.label} />
+        <SourceFacts
+          key={`${p.source.table}|${p.source.period}|${i}`}
+          source={p.source}
+          label={p.label}
+          input={p.input}
+        />
       ))}
     </details>
   );
