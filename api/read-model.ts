@@ -8,7 +8,12 @@
 // API's ready-to-send JSON bodies with it, their ETags naming the publication.
 import { COUNTRIES, countryByCode, type Country } from "../lib/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
-import { countrySources, type CountrySources, type SourceFile, type SourceInput } from "../pipeline/provenance.ts";
+import {
+  countrySources,
+  type CountrySources,
+  type PublishedProvenance,
+  type SourceInput,
+} from "../pipeline/provenance.ts";
 import type { PublishedSnapshot } from "../pipeline/youth.ts";
 import { localContentWrites, type ServingDb } from "../pipeline/serving-db.ts";
 import { changeViews, yoyOf, type ChangeViews } from "../product/change-view.ts";
@@ -64,8 +69,8 @@ interface PublishedModel {
   snapshots: Map<string, Snapshot>;
   history: Map<string, HistoryPoint[]>;
   sources: SourceRow[];
-  /** The files the publication's figures came from, by ingest id. */
-  files: Map<number, SourceFile>;
+  /** Where the publication's figures came from: each value's release and ingest, each ingest's file. */
+  provenance: PublishedProvenance;
   /** What depends on the month of the request, made on first use per month. */
   byMonth: Map<string, MonthView>;
 }
@@ -245,7 +250,7 @@ export class ReadModel {
         snapshots,
         history,
         sources: publication ? this.published.sources() : [],
-        files: publication ? this.published.files() : new Map(),
+        provenance: publication ? this.published.provenance() : { values: new Map(), files: new Map() },
         byMonth: new Map(),
       };
     })();
@@ -272,7 +277,7 @@ export class ReadModel {
       const changeText = changeViews(snapshot);
       // While paused the history is withheld too: its newest month is the score that is not current.
       const history = paused ? [] : (m.history.get(c.code) ?? []);
-      const sources = snapshot ? countrySources(snapshot, m.files) : null;
+      const sources = snapshot ? countrySources(snapshot, m.provenance) : null;
       readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, changeText, history, publication, sources });
     }
     const tag = `p${m.publicationId}-${key}`;

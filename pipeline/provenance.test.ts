@@ -3,7 +3,15 @@
 // ask Eurostat for that table, geo (EL for Greece) and series; the model's scores never see any of it.
 import { describe, expect, it } from "vitest";
 import { ECFIN_SURVEYS_URL, isEurostatTable, sourceLinks } from "../lib/source-links.ts";
-import { countrySources, inputSources, querySeries, sourceTables, type SourceRef } from "./provenance.ts";
+import {
+  countrySources,
+  inputSources,
+  querySeries,
+  refKey,
+  sourceTables,
+  splitSources,
+  type TracedSourceRef,
+} from "./provenance.ts";
 import { chooseInputs, modelInputs, scoreAll, withContext } from "./recalc.ts";
 import { ECFIN_EEI_TABLE } from "./sources/ecfin/parse.ts";
 import { LMB_TABLE } from "./sources/barometer/parse.ts";
@@ -97,7 +105,7 @@ describe("the sources recalc attaches", () => {
       flag: "d",
       release: "2026-11-02T11:00:00",
       ingestId: 3,
-    } satisfies SourceRef);
+    } satisfies TracedSourceRef);
     expect(s.sources?.unemployment_year_before).toMatchObject({ period: "2025-10", flag: null, ingestId: 3 });
     expect(s.sources?.eu_average).toMatchObject({ geo: "EU27_2020", period: "2026-10", table: "une_rt_m" });
     expect(s.sources?.youth_unemployment).toMatchObject({ table: "une_rt_m", period: "2026-09", flag: "p" });
@@ -144,13 +152,33 @@ describe("the sources recalc attaches", () => {
   });
 });
 
-describe("the published form of a source", () => {
-  const s = published();
+describe("what is published of a source", () => {
+  const chosen = chooseInputs(ROWS, AS_OF);
+  const split = splitSources(withContext(scoreAll(modelInputs(chosen), AS_OF), ROWS, AS_OF, chosen));
+  const s = split.results.find((r) => r.snapshot.country === "GR")!.snapshot as PublishedSnapshot;
   const files = new Map([
     [3, { name: "une_rt_m.json", sha256: "a".repeat(64), ingested_at: "2026-11-03T06:00:00.000Z" }],
     [10, { name: "ecfin.csv", sha256: "b".repeat(64), ingested_at: "2026-11-03T06:01:00.000Z" }],
   ]);
-  const out = countrySources(s, files);
+  const values = new Map(split.values.map(({ key, ...v }) => [key, v]));
+  const out = countrySources(s, { values, files });
+
+  it("keeps in the snapshot what names the value, its release and ingest beside it", () => {
+    const ref = s.sources!.unemployment!;
+    expect(ref).toEqual({
+      table: "une_rt_m",
+      series: { s_adj: "SA", age: "TOTAL", sex: "T", unit: "PC_ACT" },
+      geo: "GR",
+      period: "2026-10",
+      flag: "d",
+    });
+    expect(values.get(refKey(ref))).toEqual({ release: "2026-11-02T11:00:00", ingest_id: 3 });
+    expect(s.sectors![0]!.source).not.toHaveProperty("ingestId");
+    expect(split.ingestIds).toEqual([3, 5, 8, 10]);
+    expect(split.values.map((v) => v.key)).toEqual([...split.values.map((v) => v.key)].sort());
+    expect(out.inputs.unemployment!.release).toBe("2026-11-02T11:00:00");
+    expect(out.inputs.vacancy!.release).toBeNull();
+  });
 
   it("carries the file of its ingest and the two links, Greece asked as EL", () => {
     const u = out.inputs.unemployment!;

@@ -2,9 +2,10 @@
 // stored observation it is: its table, series (the pinned dimensions), geo, period, flag, release and the ingest that
 // stored it. Attached by recalc after the model has computed (like youth unemployment, pipeline/youth.ts), from the
 // very observations the model was handed (recalc.ts chooseInputs), so the model's tables, kernel and goldens never
-// see it. The snapshot keeps the ingest's id only; the file behind it (name, sha256, when it was loaded) is published
-// beside the snapshots (serving table source_files, pipeline/publish.ts) and joined by the readers (`publishedSource`).
-// Pure.
+// see it. The snapshot keeps what names the value (table, series, geo, period, flag: the same whatever the order of
+// ingestion or the file's format); its release and ingest, and the file behind that (name, sha256, when it was
+// loaded), are published beside the snapshots (serving tables source_values and source_files, pipeline/publish.ts;
+// `splitSources` parts them) and joined by the readers (`publishedSource`). Pure.
 import { EU_AGGREGATE } from "../lib/countries.ts";
 import { DEFAULT_EUROSTAT_BASE_URL, eurostatDataUrl, isEurostatTable, sourceLinks } from "../lib/source-links.ts";
 import { lagOf, tableLags } from "./lags.ts";
@@ -28,11 +29,26 @@ export interface SourceRef {
   period: string;
   /** Eurostat's observation flag (`p`, `d`, `bu`, …); null without one. */
   flag: string | null;
+}
+
+/** A reference as recalc makes it, with what is published beside the snapshot (splitSources). */
+export interface TracedSourceRef extends SourceRef {
   /** The release of the file the value came from (`YYYY-MM-DDTHH:MM:SS`); null when that file stated none. */
   release: string | null;
   /** The ingest (file load) that stored it: its file is published in source_files. */
   ingestId: number;
 }
+
+/** What a publication holds beside its snapshots for one referenced value (serving table source_values). */
+export interface SourceValue {
+  /** refKey of the reference. */
+  key: string;
+  release: string | null;
+  ingest_id: number;
+}
+
+/** The key of a reference in source_values: its table, series, geo and period. */
+export const refKey = (ref: SourceRef): string => JSON.stringify([ref.table, ref.series, ref.geo, ref.period]);
 
 /** The inputs of a snapshot that carry a source, in the order the pages and the CSV list them. */
 export const SOURCE_INPUTS = [
@@ -50,6 +66,7 @@ export type SourceInput = (typeof SOURCE_INPUTS)[number];
 
 /** A snapshot's sources, by input; an input without a figure has none. */
 export type InputSources = Partial<Record<SourceInput, SourceRef>>;
+type TracedInputSources = Partial<Record<SourceInput, TracedSourceRef>>;
 
 /** The file an ingest loaded, as published beside the snapshots. */
 export interface SourceFile {
@@ -93,7 +110,7 @@ export function querySeries(table: string, seriesKey: string): Record<string, st
 }
 
 /** The reference of one stored observation (also each sector rate's, pipeline/sectors.ts). */
-export function sourceRef(o: StoredObservation): SourceRef {
+export function sourceRef(o: StoredObservation): TracedSourceRef {
   return {
     table: o.table,
     series: querySeries(o.table, o.series),
@@ -105,16 +122,23 @@ export function sourceRef(o: StoredObservation): SourceRef {
   };
 }
 
-/** The reference with its file (from the published files, by ingest id) and its two links. */
-export function publishedSource(ref: SourceRef, files: ReadonlyMap<number, SourceFile>): PublishedSource {
+/** What a publication holds beside its snapshots: the release and ingest of each value, the file of each ingest. */
+export interface PublishedProvenance {
+  values: ReadonlyMap<string, Omit<SourceValue, "key">>;
+  files: ReadonlyMap<number, SourceFile>;
+}
+
+/** The reference with its release and file (from the publication's values and files) and its two links. */
+export function publishedSource(ref: SourceRef, published: PublishedProvenance): PublishedSource {
+  const value = published.values.get(refKey(ref));
   return {
     table: ref.table,
     series: ref.series,
     geo: ref.geo,
     period: ref.period,
     flag: ref.flag,
-    release: ref.release,
-    file: files.get(ref.ingestId) ?? null,
+    release: value?.release ?? null,
+    file: value ? (published.files.get(value.ingest_id) ?? null) : null,
     ...sourceLinks(ref.table, ref.geo, ref.series),
   };
 }
@@ -139,8 +163,12 @@ function kindOf(s: Snapshot, input: Exclude<SourceInput, "youth_unemployment">):
  * its geo, input and period; youth unemployment's is the observation recalc published as context. A figure whose
  * observation is not found with the same value gets no source (never another value's).
  */
-export function inputSources(s: Snapshot, chosen: ChosenInputs, youth: StoredObservation | undefined): InputSources {
-  const out: InputSources = {};
+export function inputSources(
+  s: Snapshot,
+  chosen: ChosenInputs,
+  youth: StoredObservation | undefined,
+): TracedInputSources {
+  const out: TracedInputSources = {};
   const figures: Array<[Exclude<SourceInput, "youth_unemployment">, ValueAt | null | undefined, string]> = [
     ["unemployment", s.unemployment, s.country],
     ["unemployment_year_before", s.unemployment_year_before, s.country],
@@ -178,16 +206,47 @@ export function withSources(
   }));
 }
 
-/** Every ingest a snapshot's sources name (its inputs' and its sector rates'), for publishing their files. */
-export function sourceIngestIds(
-  snapshots: ReadonlyArray<Snapshot & { sources?: InputSources; sectors?: ReadonlyArray<{ source?: SourceRef }> }>,
-): number[] {
-  const ids = new Set<number>();
-  for (const s of snapshots) {
-    for (const ref of Object.values(s.sources ?? {})) ids.add(ref.ingestId);
-    for (const rate of s.sectors ?? []) if (rate.source) ids.add(rate.source.ingestId);
-  }
-  return [...ids].sort((a, b) => a - b);
+/** A published snapshot with what provenance adds to it. */
+type WithSources = Snapshot & { sources?: InputSources; sectors?: ReadonlyArray<{ source?: SourceRef }> };
+
+/**
+ * Parts what recalc attached: the snapshots keep each reference without its release and ingest (so that the same
+ * values publish the same bytes whatever the order of ingestion or the files' formats), and those go to the values
+ * published beside them, one per reference (sorted by key). Also the ingests they name, for their files.
+ */
+export function splitSources(results: readonly CountryResult[]): {
+  results: CountryResult[];
+  values: SourceValue[];
+  ingestIds: number[];
+} {
+  const values = new Map<string, SourceValue>();
+  const strip = (ref: SourceRef): SourceRef => {
+    const { table, series, geo, period, flag } = ref;
+    const plain = { table, series, geo, period, flag };
+    const traced = ref as Partial<TracedSourceRef>;
+    const key = refKey(plain);
+    if (traced.ingestId !== undefined && !values.has(key)) {
+      values.set(key, { key, release: traced.release ?? null, ingest_id: traced.ingestId });
+    }
+    return plain;
+  };
+  const out = results.map((r) => {
+    const s = r.snapshot as WithSources;
+    const snapshot: WithSources = { ...s };
+    if (s.sources)
+      snapshot.sources = Object.fromEntries(
+        Object.entries(s.sources).map(([input, ref]) => [input, strip(ref)]),
+      ) as InputSources;
+    if (s.sectors)
+      snapshot.sectors = s.sectors.map((rate) => (rate.source ? { ...rate, source: strip(rate.source) } : rate));
+    return { ...r, snapshot };
+  });
+  const sorted = [...values.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return {
+    results: out,
+    values: sorted,
+    ingestIds: [...new Set(sorted.map((v) => v.ingest_id))].sort((a, b) => a - b),
+  };
 }
 
 /** A country's sources as its readers show them: each input's, and each sector rate's (in the snapshot's order). */
@@ -198,18 +257,15 @@ export interface CountrySources {
 }
 
 /** A published snapshot's sources with their files and links (what the API, the pages and `jwi status` show). */
-export function countrySources(
-  s: Snapshot & { sources?: InputSources; sectors?: ReadonlyArray<{ source?: SourceRef }> },
-  files: ReadonlyMap<number, SourceFile>,
-): CountrySources {
+export function countrySources(s: WithSources, published: PublishedProvenance): CountrySources {
   const inputs: CountrySources["inputs"] = {};
   for (const input of SOURCE_INPUTS) {
     const ref = s.sources?.[input];
-    if (ref) inputs[input] = publishedSource(ref, files);
+    if (ref) inputs[input] = publishedSource(ref, published);
   }
   return {
     inputs,
-    sectors: (s.sectors ?? []).map((r) => (r.source ? publishedSource(r.source, files) : null)),
+    sectors: (s.sectors ?? []).map((r) => (r.source ? publishedSource(r.source, published) : null)),
   };
 }
 

@@ -5,7 +5,7 @@ import { feedEvents, startEvents, type FeedEvent } from "./feed-events.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
-import type { IngestFile, SourceFile } from "./provenance.ts";
+import type { IngestFile, PublishedProvenance, SourceValue } from "./provenance.ts";
 import type { TableStatusRow } from "./store/observations.ts";
 
 /**
@@ -34,9 +34,10 @@ export interface Publication {
   results: readonly CountryResult[];
   sources: readonly TableStatusRow[];
   /**
-   * The files the results' sources name (pipeline/provenance.ts sourceIngestIds), published beside the snapshots;
-   * absent: none (a publication of results without sources).
+   * Where the results' figures came from (pipeline/provenance.ts splitSources): the release and ingest of each value
+   * their sources name, and the file of each of those ingests, published beside the snapshots; absent: none.
    */
+  values?: readonly SourceValue[];
   files?: readonly IngestFile[];
   /**
    * The share cards of these results, keyed before the transaction (a CardKeyer). Each country's cards here
@@ -132,7 +133,7 @@ function storePending(db: ServingDb, pub: Publication): void {
     pub.asOf,
     pub.publishedAt,
     scored,
-    JSON.stringify({ results: pub.results, sources: pub.sources, files: pub.files ?? [] }),
+    JSON.stringify({ results: pub.results, sources: pub.sources, values: pub.values ?? [], files: pub.files ?? [] }),
   );
   const insertCard = db.prepare(
     `INSERT INTO pending_share_cards (country, variant, card_key, content) VALUES (?, ?, ?, ?)`,
@@ -149,7 +150,10 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
     const row = db.prepare(`SELECT model, as_of, payload FROM pending_publication WHERE id = 1`).get() as
       { model: string; as_of: string; payload: string } | undefined;
     if (!row) return null;
-    const { results, sources, files } = JSON.parse(row.payload) as Pick<Publication, "results" | "sources" | "files">;
+    const { results, sources, values, files } = JSON.parse(row.payload) as Pick<
+      Publication,
+      "results" | "sources" | "values" | "files"
+    >;
     const rows = db.prepare(`SELECT country, variant, card_key, content FROM pending_share_cards`).all() as Array<{
       country: string;
       variant: KeyedCard["variant"];
@@ -168,6 +172,7 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
       publishedAt,
       results,
       sources,
+      values,
       files,
       cards: rows.length > 0 ? cards : undefined,
     });
@@ -201,6 +206,7 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();
+    db.prepare(`DELETE FROM source_values`).run();
     db.prepare(`DELETE FROM source_files`).run();
     insertScores(db, pub, publicationId);
     insertSources(db, pub, publicationId);
@@ -314,22 +320,40 @@ function insertSources(db: ServingDb, pub: Publication, publicationId: number): 
   }
 }
 
-/** The files the publication's sources name (the previous rows already deleted). */
+/** The values and files the publication's sources name (the previous rows already deleted). */
 function insertFiles(db: ServingDb, pub: Publication, publicationId: number): void {
+  const insertValue = db.prepare(
+    `INSERT INTO source_values (ref_key, release, ingest_id, publication_id) VALUES (?, ?, ?, ?)`,
+  );
+  for (const v of pub.values ?? []) insertValue.run(v.key, v.release, v.ingest_id, publicationId);
   const insertFile = db.prepare(
     `INSERT INTO source_files (ingest_id, file_name, file_sha256, ingested_at, publication_id) VALUES (?, ?, ?, ?, ?)`,
   );
   for (const f of pub.files ?? []) insertFile.run(f.ingest_id, f.name, f.sha256, f.ingested_at, publicationId);
 }
 
-/** The files of the current publication's sources, by ingest id (what the readers join to the snapshots' sources). */
-export function publishedSourceFiles(db: ServingDb): Map<number, SourceFile> {
-  const rows = db
-    .prepare(`SELECT ingest_id, file_name, file_sha256, ingested_at FROM source_files ORDER BY ingest_id`)
-    .all() as Array<{ ingest_id: number; file_name: string; file_sha256: string; ingested_at: string }>;
-  return new Map(
-    rows.map((r) => [r.ingest_id, { name: r.file_name, sha256: r.file_sha256, ingested_at: r.ingested_at }]),
-  );
+/**
+ * Where the current publication's figures came from (what the readers join to the snapshots' sources): each value's
+ * release and ingest by its key, each ingest's file; `values` and `files` in order, for comparing publications.
+ */
+export function publishedProvenance(db: ServingDb): PublishedProvenance & {
+  valueRows: SourceValue[];
+  fileRows: IngestFile[];
+} {
+  const valueRows = db
+    .prepare(`SELECT ref_key AS key, release, ingest_id FROM source_values ORDER BY ref_key`)
+    .all() as SourceValue[];
+  const fileRows = db
+    .prepare(
+      `SELECT ingest_id, file_name AS name, file_sha256 AS sha256, ingested_at FROM source_files ORDER BY ingest_id`,
+    )
+    .all() as IngestFile[];
+  return {
+    values: new Map(valueRows.map(({ key, ...v }) => [key, v])),
+    files: new Map(fileRows.map(({ ingest_id, ...f }) => [ingest_id, f])),
+    valueRows,
+    fileRows,
+  };
 }
 
 /**

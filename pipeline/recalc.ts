@@ -5,7 +5,7 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PausedBy } from "./pause.ts";
-import { publish, publishedSourceFiles, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
+import { publish, publishedProvenance, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
 export type { MovedCountry } from "./moved.ts";
@@ -17,7 +17,7 @@ import { readKey, readSeries } from "./store/read-series.ts";
 export { readSeries };
 import { withSectorRates } from "./sectors.ts";
 import { withYouthUnemployment, youthObservations } from "./youth.ts";
-import { sourceIngestIds, withSources, type IngestFile } from "./provenance.ts";
+import { splitSources, withSources, type IngestFile, type SourceValue } from "./provenance.ts";
 
 export { parseAsOf };
 
@@ -241,7 +241,10 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   // Context that never enters a score (youth unemployment, v2.2 §10) and the provenance of every figure are attached
   // after the model has computed, from the same chosen observations it was handed.
   const chosen = chooseInputs(rows, asOf);
-  const results = withContext(scoreAll(modelInputs(chosen), asOf, model), rows, asOf, chosen);
+  // The snapshots name each figure's value; its release, ingest and file are published beside them (provenance.ts).
+  const { results, values, ingestIds } = splitSources(
+    withContext(scoreAll(modelInputs(chosen), asOf, model), rows, asOf, chosen),
+  );
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
   let cardSummary: RecalcSummary["cards"] = null;
@@ -249,10 +252,10 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   let paused: PausedBy | null = null;
   const sources = opts.dryRun ? [] : await store.tableStatus();
   // The files the figures' sources name (pipeline/provenance.ts): published beside the snapshots.
-  const files = opts.dryRun ? [] : await store.ingestFiles(sourceIngestIds(results.map((r) => r.snapshot)));
+  const files = opts.dryRun ? [] : await store.ingestFiles(ingestIds);
   const current = opts.dryRun
     ? null
-    : sameAsPublished(db, model.id, asOf, results, sources, files, Boolean(opts.cards));
+    : sameAsPublished(db, model.id, asOf, results, sources, { values, files }, Boolean(opts.cards));
   // Read before publish() replaces them: what this run moves, compared with the publication it follows.
   const moved = current
     ? []
@@ -283,7 +286,17 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
       }
     }
     const cardsMs = Math.round(performance.now() - cardsStarted);
-    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, files, cards, cardError });
+    const outcome = publish(db, {
+      model: model.id,
+      asOf,
+      publishedAt,
+      results,
+      sources,
+      values,
+      files,
+      cards,
+      cardError,
+    });
     if (opts.cards) {
       cardSummary = {
         ...(outcome.cards ?? { keyed: 0, drawn: 0, to_draw: 0 }),
@@ -331,7 +344,7 @@ function sameAsPublished(
   asOf: string,
   results: readonly CountryResult[],
   sources: readonly Parameters<typeof sourceKey>[0][],
-  files: readonly IngestFile[],
+  provenance: { values: readonly SourceValue[]; files: readonly IngestFile[] },
   drawsCards: boolean,
 ): { id: number; published_at: string } | null {
   const pub = db
@@ -378,11 +391,13 @@ function sameAsPublished(
   const a = published.map(sourceKey).sort();
   const b = sources.map(sourceKey).sort();
   if (JSON.stringify(a) !== JSON.stringify(b)) return null;
-  // The files of the sources (by ingest id, oldest first): the same ids name the same files in one store, but a
-  // store rebuilt from a backup may number them anew.
-  const publishedFiles = [...publishedSourceFiles(db)].map(([id, f]) => ({ ingest_id: id, ...f }));
+  // Where the figures came from: each value's release and ingest, and each ingest's file (a newer release of the same
+  // values, or a store rebuilt from a backup that numbers its ingests anew, is published).
+  const stored = publishedProvenance(db);
+  const valueKey = (v: SourceValue) => JSON.stringify([v.key, v.release, v.ingest_id]);
   const fileKey = (f: IngestFile) => JSON.stringify([f.ingest_id, f.name, f.sha256, f.ingested_at]);
-  return JSON.stringify(publishedFiles.map(fileKey)) === JSON.stringify(files.map(fileKey))
-    ? { id: pub.id, published_at: pub.published_at }
-    : null;
+  const same =
+    JSON.stringify(stored.valueRows.map(valueKey)) === JSON.stringify(provenance.values.map(valueKey)) &&
+    JSON.stringify(stored.fileRows.map(fileKey)) === JSON.stringify(provenance.files.map(fileKey));
+  return same ? { id: pub.id, published_at: pub.published_at } : null;
 }

@@ -6,7 +6,7 @@ import { lagRuleText, tableLags } from "./lags.ts";
 import { ageInMonths } from "./model/period.ts";
 import { operatorPause, pendingPublication, type PausedBy } from "./pause.ts";
 import { countrySources, type PublishedSource, type SourceInput } from "./provenance.ts";
-import { publishedSourceFiles } from "./publish.ts";
+import { publishedProvenance } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { PublishedSnapshot } from "./youth.ts";
 import { isStale, staleSummary, type StaleSummary } from "./staleness.ts";
@@ -140,10 +140,10 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     payload: string;
   }>;
   const byCountry = new Map(snaps.map((s) => [s.country, s]));
-  const files = publishedSourceFiles(db);
+  const provenance = publishedProvenance(db);
   const sourcesOf = (payload: string): StatusReport["published"]["countries"][number]["sources"] => {
     const snapshot = JSON.parse(payload) as PublishedSnapshot;
-    const { inputs, sectors } = countrySources(snapshot, files);
+    const { inputs, sectors } = countrySources(snapshot, provenance);
     return {
       inputs,
       sectors: (snapshot.sectors ?? []).map((r, i) => ({

@@ -5,8 +5,8 @@ import { z } from "zod";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import type { HistoryPoint, PublicationRow, SourceRow } from "../../product/shapes.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
-import type { SourceFile } from "../../pipeline/provenance.ts";
-import { publishedSourceFiles } from "../../pipeline/publish.ts";
+import type { PublishedProvenance } from "../../pipeline/provenance.ts";
+import { publishedProvenance } from "../../pipeline/publish.ts";
 import type { CardContent, CardVariant } from "../../product/share-cards/card.ts";
 
 const statusSchema = z.enum(["stormy", "rainy", "cloudy", "bright", "sunny"]).nullable();
@@ -205,9 +205,10 @@ export class PublishedStore {
     return this.sourcesStmt.all() as SourceRow[];
   }
 
-  /** The files the publication's figures came from, by ingest id (pipeline/provenance.ts). */
-  files(): Map<number, SourceFile> {
-    return publishedSourceFiles(this.db);
+  /** Where the publication's figures came from: each value's release and ingest, each ingest's file (pipeline/provenance.ts). */
+  provenance(): PublishedProvenance {
+    const { values, files } = publishedProvenance(this.db);
+    return { values, files };
   }
 
   /** Monthly score history of a country, oldest first. */

@@ -8,12 +8,12 @@ import { useIntl, type IntlShape } from "react-intl";
 import { flagNames } from "./flag-mark.tsx";
 import { tableName } from "../lib/table-name.ts";
 import { sourceLinks } from "../../../lib/source-links.ts";
-import type { SourceRef } from "../../../pipeline/provenance.ts";
+import type { PublishedSource } from "../../../pipeline/provenance.ts";
 import { useFormat } from "../i18n/format.ts";
 import { dayIn } from "../lib/intl-numbers.ts";
 
-/** A figure's source as a page receives it: the published reference (pipeline/provenance.ts) without its ingest. */
-export type PageSource = Omit<SourceRef, "ingestId">;
+/** A figure's source as a page receives it: the published one (pipeline/provenance.ts) without its file and links. */
+export type PageSource = Omit<PublishedSource, "file" | "browser_url" | "api_url">;
 
 /** The sources of a country page's inputs, by input (web/app/lib/country.server.ts), for the figures that show them. */
 const PageSourcesContext = createContext<Readonly<Partial<Record<string, PageSource>>>>({});

@@ -3,7 +3,7 @@
 import { BADGE_PAUSED, badgeParts, badgeWidth } from "../../../api/badge.ts";
 import { changeSpecs } from "../../../product/change-view.ts";
 import { noScoreText } from "../../../product/no-score.ts";
-import type { InputSources, SourceInput, SourceRef } from "../../../pipeline/provenance.ts";
+import type { CountrySources, PublishedSource, SourceInput } from "../../../pipeline/provenance.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import type { PageSource } from "../components/source-check.tsx";
 import type { SiteReader } from "./context.ts";
@@ -28,15 +28,22 @@ const PAGE_INPUTS = [
 ] as const satisfies readonly SourceInput[];
 export type PageInput = (typeof PAGE_INPUTS)[number];
 
-/** A published source as the page shows it: without the ingest id (the file is the API's). */
-const pageSource = ({ ingestId: _, ...rest }: SourceRef): PageSource => rest;
+/** A published source as the page shows it: without its file and links (the API's; the page builds the links). */
+const pageSource = ({ table, series, geo, period, flag, release }: PublishedSource): PageSource => ({
+  table,
+  series,
+  geo,
+  period,
+  flag,
+  release,
+});
 
 /** The sources of a snapshot's shown inputs (pipeline/provenance.ts); none before a publication with provenance. */
-function pageSources(sources: InputSources | undefined): Partial<Record<PageInput, PageSource>> {
+function pageSources(sources: CountrySources | null): Partial<Record<PageInput, PageSource>> {
   const out: Partial<Record<PageInput, PageSource>> = {};
   for (const input of PAGE_INPUTS) {
-    const ref = sources?.[input];
-    if (ref) out[input] = pageSource(ref);
+    const source = sources?.inputs[input];
+    if (source) out[input] = pageSource(source);
   }
   return out;
 }
@@ -71,12 +78,12 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     yoyFrom: snapshot?.yoy.from_month ?? null,
     panel,
     /** Where the openings are (model v2.3 §11): the vacancy rate per sector, context only; empty without any. */
-    sectors: ((snapshot as PublishedSnapshot | null)?.sectors ?? []).map(({ source, ...rate }) => ({
-      ...rate,
-      source: source ? pageSource(source) : null,
-    })),
+    sectors: ((snapshot as PublishedSnapshot | null)?.sectors ?? []).map(({ source: _, ...rate }, i) => {
+      const source = reading.sources?.sectors[i];
+      return { ...rate, source: source ? pageSource(source) : null };
+    }),
     /** Where each shown input came from (docs/data-sources.md §8), for "Check it at the source". */
-    sources: pageSources((snapshot as PublishedSnapshot | null)?.sources),
+    sources: pageSources(reading.sources),
     /** Why the score changed (month and year), as data the page says in its language; null without a shown score. */
     whyChanged: changeSpecs(snapshot),
     history: shown,
