@@ -100,15 +100,16 @@ export function chooseInputs(rows: readonly StoredObservation[], asOf?: string):
   const read = readSeries(rows, asOf);
   // rank: the table's precedence among its data type's (0 first), so a successor replaces a legacy value of the
   // same period, and the job vacancy statistics the euro indicator computed from them (TABLE_PRECEDENCE).
-  type Seen = { o: StoredObservation; rank: number };
-  const wins = (o: StoredObservation, r: number, seen: Seen): boolean => {
-    if (EXPECTATIONS_TABLES.includes(o.table) && EXPECTATIONS_TABLES.includes(seen.o.table)) {
-      const byRelease = compareRelease(o.release, seen.o.release);
-      return byRelease > 0 || (byRelease === 0 && o.ingestId > seen.o.ingestId);
+  const wins = (o: StoredObservation, seen: StoredObservation): boolean => {
+    if (EXPECTATIONS_TABLES.includes(o.table) && EXPECTATIONS_TABLES.includes(seen.table)) {
+      const byRelease = compareRelease(o.release, seen.release);
+      return byRelease > 0 || (byRelease === 0 && o.ingestId > seen.ingestId);
     }
-    return r < seen.rank || (r === seen.rank && o.table < seen.o.table);
+    const r = tablePrecedence(o.dataType, o.table);
+    const rank = tablePrecedence(seen.dataType, seen.table);
+    return r < rank || (r === rank && o.table < seen.table);
   };
-  const series = new Map<string, Map<string, Seen>>();
+  const chosen = new Map<string, Map<string, StoredObservation>>();
   for (const o of rows) {
     // Youth unemployment and sector vacancy rates are context only (v2.2 §10, v2.3 §11): never a model input
     // (withContext attaches them afterwards).
@@ -122,15 +123,10 @@ export function chooseInputs(rows: readonly StoredObservation[], asOf?: string):
           : "unemploymentMonthly"
         : o.dataType;
     const key = `${o.geo}|${kind}`;
-    let byPeriod = series.get(key);
-    if (!byPeriod) series.set(key, (byPeriod = new Map()));
+    let byPeriod = chosen.get(key);
+    if (!byPeriod) chosen.set(key, (byPeriod = new Map()));
     const seen = byPeriod.get(o.period);
-    const r = tablePrecedence(o.dataType, o.table);
-    if (!seen || wins(o, r, seen)) byPeriod.set(o.period, { o, rank: r });
-  }
-  const chosen = new Map<string, Map<string, StoredObservation>>();
-  for (const [key, byPeriod] of series) {
-    chosen.set(key, new Map([...byPeriod].map(([period, seen]) => [period, seen.o])));
+    if (!seen || wins(o, seen)) byPeriod.set(o.period, o);
   }
   return chosen;
 }
