@@ -121,7 +121,7 @@ export const sourceSchema = z
       .meta({ description: "The file the value was loaded from; null only for a publication made before provenance." }),
     browser_url: z.string().nullable().meta({
       description:
-        "The table in Eurostat's data browser (`https://ec.europa.eu/eurostat/databrowser/view/{table}/default/table`); DG ECFIN's business and consumer surveys page for `ecfin_eei`; null for the barometer.",
+        "The table in Eurostat's data browser (`https://ec.europa.eu/eurostat/databrowser/view/une_rt_q/default/table` for `une_rt_q`); DG ECFIN's business and consumer surveys page for `ecfin_eei`; null for the barometer.",
       format: "uri",
     }),
     api_url: z.string().nullable().meta({
@@ -145,10 +145,10 @@ const valueAt = (description: string) =>
         .number()
         .meta({ description: "The value, in the source's unit (%, or an index for the barometer and the EEI)." }),
       period: period("Period of the observation: YYYY-MM (month) or YYYY-Qn (quarter)."),
-      flag: z.string().nullable().meta({
-        description:
-          'Eurostat observation flag ("p" provisional, "e" estimated, "d" definition differs, "b" break in series, "u" low reliability); null when none.',
-      }),
+      flag: z
+        .string()
+        .nullable()
+        .meta({ description: 'Eurostat observation flag ("p" provisional, "e" estimated, …); null when none.' }),
       source: sourceField,
     })
     .nullable()

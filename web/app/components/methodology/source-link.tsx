@@ -1,5 +1,5 @@
 // Where a source table comes from: a link to Eurostat's data browser (the table's code as code), or the name of the
-// body that publishes it; and a table's name in the page's language (`sources.table.<table>`, lib/table-name.ts).
+// body that publishes it; and a table's name in the page's language (`sources.table.<table>`, web/app/lib/table-name.ts).
 import { FormattedMessage, useIntl } from "react-intl";
 import { eurostatBrowserUrl, isEurostatTable } from "../../../../lib/source-links.ts";
 import type { SourceRow } from "../../../../product/shapes.ts";
