@@ -45,7 +45,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
 function SourceFacts({ source: s, label, input }: { source: PageSource; label?: string; input?: string }) {
   const intl = useIntl();
   const f = useFormat();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id: `sources.${id}` }, values);
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const links = sourceLinks(s.table, s.geo, s.series);
   const series = Object.entries(s.series);
   return (
@@ -58,27 +58,27 @@ function SourceFacts({ source: s, label, input }: { source: PageSource; label?: 
     >
       {label ? <p className="font-medium">{label}</p> : null}
       <dl>
-        <dt>{t("field.table")}</dt>
+        <dt>{t("sources.field.table")}</dt>
         <dd>{`${s.table} · ${tableName(intl, s.table)}`}</dd>
         {series.length > 0 ? (
           <>
-            <dt>{t("field.series")}</dt>
+            <dt>{t("sources.field.series")}</dt>
             <dd>
               {series.map(([d, c]) => codeWords(intl, d, c)).join(" · ")}
               <code>{series.map(([d, c]) => `${d}=${c}`).join(", ")}</code>
             </dd>
           </>
         ) : null}
-        <dt>{t("field.period")}</dt>
+        <dt>{t("sources.field.period")}</dt>
         <dd>{f.period(s.period)}</dd>
-        <dt>{t("field.flag")}</dt>
-        <dd>{s.flag ? `${s.flag} (${flagNames(intl, s.flag)})` : t("noFlag")}</dd>
-        <dt>{t("field.release")}</dt>
+        <dt>{t("sources.field.flag")}</dt>
+        <dd>{s.flag ? `${s.flag} (${flagNames(intl, s.flag)})` : t("sources.noFlag")}</dd>
+        <dt>{t("sources.field.release")}</dt>
         <dd>
           {s.release ? (
             <time dateTime={s.release.slice(0, 10)}>{dayIn(intl, s.release.slice(0, 10))}</time>
           ) : (
-            t("undated")
+            t("sources.undated")
           )}
         </dd>
       </dl>
@@ -86,13 +86,13 @@ function SourceFacts({ source: s, label, input }: { source: PageSource; label?: 
         <p className="src-links">
           {links.browser_url ? (
             <ExternalLink href={links.browser_url}>
-              {s.table === "ecfin_eei" ? t("link.ecfin") : t("link.browser", { table: s.table })}
+              {s.table === "ecfin_eei" ? t("sources.link.ecfin") : t("sources.link.browser", { table: s.table })}
             </ExternalLink>
           ) : null}
-          {links.api_url ? <ExternalLink href={links.api_url}>{t("link.api")}</ExternalLink> : null}
+          {links.api_url ? <ExternalLink href={links.api_url}>{t("sources.link.api")}</ExternalLink> : null}
         </p>
       ) : (
-        <p className="mt-1">{t("iab")}</p>
+        <p className="mt-1">{t("sources.iab")}</p>
       )}
     </div>
   );

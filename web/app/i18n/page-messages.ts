@@ -53,7 +53,21 @@ const COUNTRY_SECTIONS = [
   "forms.community",
   "forms.experience",
   "forms.loading",
-  "sources",
+  // Flags and "Check it at the source" (components/flag-mark.tsx, source-check.tsx): all of `sources` but the
+  // methodology's own link.
+  "sources.flag",
+  "sources.check",
+  "sources.field",
+  "sources.noFlag",
+  "sources.undated",
+  "sources.link.browser",
+  "sources.link.api",
+  "sources.link.ecfin",
+  "sources.iab",
+  "sources.newTab",
+  "sources.part",
+  "sources.code",
+  "sources.table",
   ...FORM_PARTS,
 ];
 
