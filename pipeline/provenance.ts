@@ -10,10 +10,19 @@ import { EU_AGGREGATE } from "../lib/countries.ts";
 import { DEFAULT_EUROSTAT_BASE_URL, eurostatDataUrl, isEurostatTable, sourceLinks } from "../lib/source-links.ts";
 import { lagOf, tableLags } from "./lags.ts";
 import type { CountryResult, Snapshot, ValueAt } from "./model/types.ts";
-import type { ChosenInputs, InputKind } from "./recalc.ts";
 import { tableConfig } from "./sources/eurostat/tables.ts";
 import { seriesCodes } from "./sources/series-key.ts";
-import type { StoredObservation } from "./store/observations.ts";
+import type { IngestFile, StoredObservation } from "./store/observations.ts";
+
+/** The input series of the model an observation feeds (`unemploymentMonthly`, `vacancy`, …, `expectations`). */
+export type InputKind =
+  "unemploymentMonthly" | "unemploymentQuarterly" | "vacancy" | "lmb" | "expectations" | "gdp" | "inflation";
+
+/**
+ * The observation each model input reads, by `geo|kind` (InputKind) and period (recalc.ts chooseInputs): what the
+ * model is handed, kept as stored so that a figure's source names the very value it is.
+ */
+export type ChosenInputs = ReadonlyMap<string, ReadonlyMap<string, StoredObservation>>;
 
 /** Where one published figure came from, as the snapshot keeps it. */
 export interface SourceRef {
@@ -69,17 +78,7 @@ export type InputSources = Partial<Record<SourceInput, SourceRef>>;
 type TracedInputSources = Partial<Record<SourceInput, TracedSourceRef>>;
 
 /** The file an ingest loaded, as published beside the snapshots. */
-export interface SourceFile {
-  name: string;
-  sha256: string;
-  /** When it was loaded (ISO 8601). */
-  ingested_at: string;
-}
-
-/** The file of one ingest, as a publication carries it (serving table source_files). */
-export interface IngestFile extends SourceFile {
-  ingest_id: number;
-}
+export type SourceFile = Omit<IngestFile, "ingest_id">;
 
 /** A source as the API, `jwi status --json` and the operator answer it: the reference with its file and two links. */
 export interface PublishedSource {

@@ -5,8 +5,8 @@ import { feedEvents, startEvents, type FeedEvent } from "./feed-events.ts";
 import type { CountryResult, Snapshot } from "./model/types.ts";
 import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
-import type { IngestFile, PublishedProvenance, SourceValue } from "./provenance.ts";
-import type { TableStatusRow } from "./store/observations.ts";
+import type { PublishedProvenance, SourceValue } from "./provenance.ts";
+import type { IngestFile, TableStatusRow } from "./store/observations.ts";
 
 /**
  * One share card a publication names (keyed by product/share-cards/key.ts, which the CLI hands to the pipeline):

@@ -12,12 +12,12 @@ export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { tablePrecedence } from "./sources/eurostat/tables.ts";
 import { compareRelease } from "./sources/series-key.ts";
-import type { ObservationStore, StoredObservation } from "./store/observations.ts";
+import type { IngestFile, ObservationStore, StoredObservation } from "./store/observations.ts";
 import { readKey, readSeries } from "./store/read-series.ts";
 export { readSeries };
 import { withSectorRates } from "./sectors.ts";
 import { withYouthUnemployment, youthObservations } from "./youth.ts";
-import { splitSources, withSources, type IngestFile, type SourceValue } from "./provenance.ts";
+import { splitSources, withSources, type ChosenInputs, type InputKind, type SourceValue } from "./provenance.ts";
 
 export { parseAsOf };
 
@@ -78,16 +78,6 @@ const point = (o: StoredObservation): SeriesPoint => ({
 
 /** The Employment Expectations Indicator's doors: one series whichever of them a value came through (docs/model.md §1). */
 export const EXPECTATIONS_TABLES: readonly string[] = ["teibs030", "ei_bsee_m_r2", "ecfin_eei"];
-
-/** The input series of the model an observation feeds (`unemploymentMonthly`, `vacancy`, …, `expectations`). */
-export type InputKind =
-  "unemploymentMonthly" | "unemploymentQuarterly" | "vacancy" | "lmb" | "expectations" | "gdp" | "inflation";
-
-/**
- * The observation each model input reads, by `geo|kind` (InputKind) and period: what buildModelInputs hands the
- * model, kept as stored so that the published provenance (pipeline/provenance.ts) names the very value a figure is.
- */
-export type ChosenInputs = ReadonlyMap<string, ReadonlyMap<string, StoredObservation>>;
 
 /**
  * The observations the model reads, per geo, input and period. First the one series read per table and country

@@ -4,7 +4,6 @@
 // series and table: table-status.ts.
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { cleanUserText } from "../../lib/clean-text.ts";
-import type { IngestFile } from "../provenance.ts";
 import type { Observation, StoredDataType } from "../types.ts";
 import { observationKey, type StoredValue } from "./diff.ts";
 import { readFetchLog, readFetchLogEntry, writeFetchLog, type FetchLogEntry } from "./fetch-log.ts";
@@ -31,6 +30,15 @@ export interface IngestRecord {
   skippedMissing: number;
   warnings: number;
   origin: string;
+}
+
+/** The file an ingest loaded (pipeline/provenance.ts publishes it beside the figures it gave). */
+export interface IngestFile {
+  ingest_id: number;
+  name: string;
+  sha256: string;
+  /** When it was loaded (ISO 8601). */
+  ingested_at: string;
 }
 
 export interface StoredObservation {
