@@ -8,6 +8,7 @@ import {
   inputSources,
   querySeries,
   refKey,
+  sourceRef,
   sourceTables,
   splitSources,
   type TracedSourceRef,
@@ -178,6 +179,19 @@ describe("what is published of a source", () => {
     expect(split.values.map((v) => v.key)).toEqual([...split.values.map((v) => v.key)].sort());
     expect(out.inputs.unemployment!.release).toBe("2026-11-02T11:00:00");
     expect(out.inputs.vacancy!.release).toBeNull();
+  });
+
+  it("parts every reference sourceRef made, wherever a snapshot holds it (a sector's quarters too)", () => {
+    const sectorRow = ROWS.find((o) => o.dataType === "sector_vacancy")!;
+    const traced = withContext(scoreAll(modelInputs(chosen), AS_OF), ROWS, AS_OF, chosen);
+    const gr = traced.find((r) => r.snapshot.country === "GR")!;
+    const nested = {
+      ...gr,
+      snapshot: { ...gr.snapshot, sectors: [{ code: "J", history: [{ source: sourceRef(sectorRow) }] }] },
+    };
+    const parted = splitSources([nested]);
+    expect(JSON.stringify(parted.results)).not.toMatch(/ingestId|"release"/);
+    expect(parted.values.find((v) => v.key === refKey(sourceRef(sectorRow)))).toMatchObject({ ingest_id: 8 });
   });
 
   it("carries the file of its ingest and the two links, Greece asked as EL", () => {

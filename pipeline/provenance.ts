@@ -208,10 +208,20 @@ export function withSources(
 /** A published snapshot with what provenance adds to it. */
 type WithSources = Snapshot & { sources?: InputSources; sectors?: ReadonlyArray<{ source?: SourceRef }> };
 
+/** Whether a value is a reference as sourceRef made it (with its release and ingest). */
+function isTraced(value: object): value is TracedSourceRef {
+  const o = value as Partial<TracedSourceRef>;
+  return (
+    typeof o.ingestId === "number" && typeof o.table === "string" && typeof o.series === "object" && "release" in o
+  );
+}
+
 /**
  * Parts what recalc attached: the snapshots keep each reference without its release and ingest (so that the same
  * values publish the same bytes whatever the order of ingestion or the files' formats), and those go to the values
- * published beside them, one per reference (sorted by key). Also the ingests they name, for their files.
+ * published beside them, one per reference (sorted by key). Also the ingests they name, for their files. Every
+ * reference sourceRef made is found wherever it sits in a snapshot (the inputs' `sources`, each sector rate's
+ * `source`, and any other figure a later context gives one).
  */
 export function splitSources(results: readonly CountryResult[]): {
   results: CountryResult[];
@@ -219,27 +229,19 @@ export function splitSources(results: readonly CountryResult[]): {
   ingestIds: number[];
 } {
   const values = new Map<string, SourceValue>();
-  const strip = (ref: SourceRef): SourceRef => {
-    const { table, series, geo, period, flag } = ref;
-    const plain = { table, series, geo, period, flag };
-    const traced = ref as Partial<TracedSourceRef>;
-    const key = refKey(plain);
-    if (traced.ingestId !== undefined && !values.has(key)) {
-      values.set(key, { key, release: traced.release ?? null, ingest_id: traced.ingestId });
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value === null || typeof value !== "object") return value;
+    if (isTraced(value)) {
+      const { table, series, geo, period, flag } = value;
+      const plain: SourceRef = { table, series, geo, period, flag };
+      const key = refKey(plain);
+      if (!values.has(key)) values.set(key, { key, release: value.release, ingest_id: value.ingestId });
+      return plain;
     }
-    return plain;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strip(v)]));
   };
-  const out = results.map((r) => {
-    const s = r.snapshot as WithSources;
-    const snapshot: WithSources = { ...s };
-    if (s.sources)
-      snapshot.sources = Object.fromEntries(
-        Object.entries(s.sources).map(([input, ref]) => [input, strip(ref)]),
-      ) as InputSources;
-    if (s.sectors)
-      snapshot.sectors = s.sectors.map((rate) => (rate.source ? { ...rate, source: strip(rate.source) } : rate));
-    return { ...r, snapshot };
-  });
+  const out = results.map((r) => ({ ...r, snapshot: strip(r.snapshot) as Snapshot }));
   const sorted = [...values.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return {
     results: out,
