@@ -26,7 +26,8 @@ export function flagNames(intl: IntlShape, flag: string): string {
 
 /**
  * The mark beside a figure: the flag's letters, seen; its names, heard (visually hidden text, not a title only); a
- * title for the pointer. Nothing without a flag.
+ * title for the pointer. Nothing without a flag. Positioned (`relative`), so that its hidden text stays inside it: in
+ * a table that scrolls sideways (compare, /sectors) the hidden text would otherwise widen the page.
  */
 export function FlagMark({ flag, className = "" }: { flag: string | null | undefined; className?: string }) {
   const intl = useIntl();
@@ -34,7 +35,7 @@ export function FlagMark({ flag, className = "" }: { flag: string | null | undef
   const names = flagNames(intl, flag);
   return (
     <span
-      className={`ml-1 inline-block rounded border border-slate-400 bg-slate-50 px-1 align-middle font-mono text-xs leading-4 font-semibold text-slate-800 ${className}`}
+      className={`relative ml-1 inline-block rounded border border-slate-400 bg-slate-50 px-1 align-middle font-mono text-xs leading-4 font-semibold text-slate-800 ${className}`}
       title={names}
       data-eurostat-flag={flag}
     >
