@@ -8,6 +8,13 @@
 // API's ready-to-send JSON bodies with it, their ETags naming the publication.
 import { COUNTRIES, countryByCode, type Country } from "../lib/countries.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
+import {
+  countrySources,
+  type CountrySources,
+  type PublishedProvenance,
+  type SourceInput,
+} from "../pipeline/provenance.ts";
+import type { PublishedSnapshot } from "../pipeline/youth.ts";
 import { localContentWrites, type ServingDb } from "../pipeline/serving-db.ts";
 import { changeViews, yoyOf, type ChangeViews } from "../product/change-view.ts";
 import { marketPanel, type MarketPanel } from "../product/market-panel.ts";
@@ -49,6 +56,11 @@ export interface CountryReading {
   changeText: ChangeViews | null;
   history: HistoryPoint[];
   publication: Pick<PublicationRow, "id" | "model" | "as_of" | "published_at"> | null;
+  /**
+   * Where each figure of the snapshot came from, with its file and links (pipeline/provenance.ts); null when nothing
+   * was published for the country.
+   */
+  sources: CountrySources | null;
 }
 
 interface PublishedModel {
@@ -57,6 +69,8 @@ interface PublishedModel {
   snapshots: Map<string, Snapshot>;
   history: Map<string, HistoryPoint[]>;
   sources: SourceRow[];
+  /** Where the publication's figures came from: each value's release and ingest, each ingest's file. */
+  provenance: PublishedProvenance;
   /** What depends on the month of the request, made on first use per month. */
   byMonth: Map<string, MonthView>;
 }
@@ -119,7 +133,7 @@ export function countryBody(c: Country, r: CountryReading) {
   const signal = generalSignal(r.snapshot);
   return {
     ...identity,
-    ...r.snapshot,
+    ...withSourceFields(r.snapshot, r.sources),
     // The yearly change as every list shows it: unrounded, as shown, its word and its market and evidence parts.
     yoy: { ...yoyOf(r.snapshot), from_month: r.snapshot.yoy.from_month },
     published: true as const,
@@ -137,6 +151,34 @@ export function countryBody(c: Country, r: CountryReading) {
     publication: r.publication,
     market_panel: r.panel,
     change_text: r.changeText,
+  };
+}
+
+/**
+ * The snapshot as the API answers it: each input (and each sector rate) with its `source` beside its figure (the EU
+ * average: `provenance`, its `source` names the yardstick; the sentiment sources are the `lmb` and `eei` figures) (pipeline/provenance.ts PublishedSource: table, series, period, flag, release, file and
+ * the two links), in place of the snapshot's own references; an input without a figure stays null.
+ */
+function withSourceFields(snapshot: Snapshot, sources: CountrySources | null) {
+  const { sources: _refs, ...s } = snapshot as PublishedSnapshot;
+  const inputs = sources?.inputs ?? {};
+  const nest = <T extends object>(v: T | null | undefined, input: SourceInput) =>
+    v ? { ...v, source: inputs[input] ?? null } : (v ?? null);
+  return {
+    ...s,
+    unemployment: nest(s.unemployment, "unemployment"),
+    unemployment_year_before: nest(s.unemployment_year_before, "unemployment_year_before"),
+    vacancy: nest(s.vacancy, "vacancy"),
+    lmb: nest(s.lmb, "lmb"),
+    // Fields a model version may lack stay absent (undefined is not written).
+    eei: s.eei === undefined ? undefined : nest(s.eei, "eei"),
+    gdp: nest(s.gdp, "gdp"),
+    inflation: nest(s.inflation, "inflation"),
+    // `source` names the yardstick here (EU27_2020 or the fixed thresholds): the figure's source is its provenance.
+    eu_average: { ...s.eu_average, provenance: inputs.eu_average ?? null },
+    youth_unemployment:
+      s.youth_unemployment === undefined ? undefined : nest(s.youth_unemployment, "youth_unemployment"),
+    sectors: s.sectors?.map((rate, i) => ({ ...rate, source: sources?.sectors[i] ?? null })),
   };
 }
 
@@ -208,6 +250,7 @@ export class ReadModel {
         snapshots,
         history,
         sources: publication ? this.published.sources() : [],
+        provenance: publication ? this.published.provenance() : { values: new Map(), files: new Map() },
         byMonth: new Map(),
       };
     })();
@@ -234,7 +277,8 @@ export class ReadModel {
       const changeText = changeViews(snapshot);
       // While paused the history is withheld too: its newest month is the score that is not current.
       const history = paused ? [] : (m.history.get(c.code) ?? []);
-      readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, changeText, history, publication });
+      const sources = snapshot ? countrySources(snapshot, m.provenance) : null;
+      readings.set(c.code, { item: items[i]!, snapshot, fresh, panel, changeText, history, publication, sources });
     }
     const tag = `p${m.publicationId}-${key}`;
     v = {

@@ -3,8 +3,7 @@
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
-
-export const DEFAULT_EUROSTAT_BASE_URL = "https://ec.europa.eu/eurostat/api/dissemination/statistics/1.0/data";
+import { DEFAULT_EUROSTAT_BASE_URL } from "./source-links.ts";
 
 const httpUrl = (what: string) =>
   z

@@ -7,7 +7,8 @@ import { auditPublication } from "./job-audit.ts";
 import type { CountryResult, HistoryPoint, Snapshot } from "./model/types.ts";
 import { operatorPause, type PausedBy } from "./pause.ts";
 import type { ServingDb } from "./serving-db.ts";
-import type { TableStatusRow } from "./store/observations.ts";
+import type { PublishedProvenance, SourceValue } from "./provenance.ts";
+import type { IngestFile, TableStatusRow } from "./store/observations.ts";
 
 /**
  * One share card a publication names (keyed by product/share-cards/key.ts, which the CLI hands to the pipeline):
@@ -34,6 +35,12 @@ export interface Publication {
   publishedAt: string;
   results: readonly CountryResult[];
   sources: readonly TableStatusRow[];
+  /**
+   * Where the results' figures came from (pipeline/provenance.ts splitSources): the release and ingest of each value
+   * their sources name, and the file of each of those ingests, published beside the snapshots; absent: none.
+   */
+  values?: readonly SourceValue[];
+  files?: readonly IngestFile[];
   /**
    * The share cards of these results, keyed before the transaction (a CardKeyer). Each country's cards here
    * replace that country's stored ones; a country without cards here keeps what it has, and so does every
@@ -133,7 +140,13 @@ function storePending(db: ServingDb, pub: Publication): void {
   const scored = pub.results.filter((r) => r.snapshot.score !== null).length;
   db.prepare(
     `INSERT INTO pending_publication (id, model, as_of, computed_at, countries_scored, payload) VALUES (1, ?, ?, ?, ?, ?)`,
-  ).run(pub.model, pub.asOf, pub.publishedAt, scored, JSON.stringify({ results: pub.results, sources: pub.sources }));
+  ).run(
+    pub.model,
+    pub.asOf,
+    pub.publishedAt,
+    scored,
+    JSON.stringify({ results: pub.results, sources: pub.sources, values: pub.values ?? [], files: pub.files ?? [] }),
+  );
   const insertCard = db.prepare(
     `INSERT INTO pending_share_cards (country, variant, card_key, content) VALUES (?, ?, ?, ?)`,
   );
@@ -149,7 +162,10 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
     const row = db.prepare(`SELECT model, as_of, payload FROM pending_publication WHERE id = 1`).get() as
       { model: string; as_of: string; payload: string } | undefined;
     if (!row) return null;
-    const { results, sources } = JSON.parse(row.payload) as Pick<Publication, "results" | "sources">;
+    const { results, sources, values, files } = JSON.parse(row.payload) as Pick<
+      Publication,
+      "results" | "sources" | "values" | "files"
+    >;
     const rows = db.prepare(`SELECT country, variant, card_key, content FROM pending_share_cards`).all() as Array<{
       country: string;
       variant: KeyedCard["variant"];
@@ -168,6 +184,8 @@ export function publishPending(db: ServingDb, publishedAt: string): PublishOutco
       publishedAt,
       results,
       sources,
+      values,
+      files,
       cards: rows.length > 0 ? cards : undefined,
     });
   });
@@ -200,8 +218,11 @@ function publishNow(db: ServingDb, pub: Publication): Omit<PublishOutcome, "card
     db.prepare(`DELETE FROM snapshots`).run();
     db.prepare(`DELETE FROM score_history`).run();
     db.prepare(`DELETE FROM source_status`).run();
+    db.prepare(`DELETE FROM source_values`).run();
+    db.prepare(`DELETE FROM source_files`).run();
     insertScores(db, pub, publicationId);
     insertSources(db, pub, publicationId);
+    insertFiles(db, pub, publicationId);
     replaceCards(db, pub, publicationId);
     return { publicationId, countriesScored, paused: null };
   });
@@ -329,6 +350,42 @@ function insertSources(db: ServingDb, pub: Publication, publicationId: number): 
       t.lastReason ?? null,
     );
   }
+}
+
+/** The values and files the publication's sources name (the previous rows already deleted). */
+function insertFiles(db: ServingDb, pub: Publication, publicationId: number): void {
+  const insertValue = db.prepare(
+    `INSERT INTO source_values (ref_key, release, ingest_id, publication_id) VALUES (?, ?, ?, ?)`,
+  );
+  for (const v of pub.values ?? []) insertValue.run(v.key, v.release, v.ingest_id, publicationId);
+  const insertFile = db.prepare(
+    `INSERT INTO source_files (ingest_id, file_name, file_sha256, ingested_at, publication_id) VALUES (?, ?, ?, ?, ?)`,
+  );
+  for (const f of pub.files ?? []) insertFile.run(f.ingest_id, f.name, f.sha256, f.ingested_at, publicationId);
+}
+
+/**
+ * Where the current publication's figures came from (what the readers join to the snapshots' sources): each value's
+ * release and ingest by its key, each ingest's file; `values` and `files` in order, for comparing publications.
+ */
+export function publishedProvenance(db: ServingDb): PublishedProvenance & {
+  valueRows: SourceValue[];
+  fileRows: IngestFile[];
+} {
+  const valueRows = db
+    .prepare(`SELECT ref_key AS key, release, ingest_id FROM source_values ORDER BY ref_key`)
+    .all() as SourceValue[];
+  const fileRows = db
+    .prepare(
+      `SELECT ingest_id, file_name AS name, file_sha256 AS sha256, ingested_at FROM source_files ORDER BY ingest_id`,
+    )
+    .all() as IngestFile[];
+  return {
+    values: new Map(valueRows.map(({ key, ...v }) => [key, v])),
+    files: new Map(fileRows.map(({ ingest_id, ...f }) => [ingest_id, f])),
+    valueRows,
+    fileRows,
+  };
 }
 
 /**

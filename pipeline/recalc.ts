@@ -6,18 +6,26 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PausedBy } from "./pause.ts";
-import { historyColumns, publish, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
+import {
+  historyColumns,
+  publish,
+  publishedProvenance,
+  type CardCounts,
+  type CardKeyer,
+  type KeyedCard,
+} from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
 export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { tablePrecedence } from "./sources/eurostat/tables.ts";
 import { compareRelease } from "./sources/series-key.ts";
-import type { ObservationStore, StoredObservation } from "./store/observations.ts";
+import type { IngestFile, ObservationStore, StoredObservation } from "./store/observations.ts";
 import { readKey, readSeries } from "./store/read-series.ts";
 export { readSeries };
 import { withSectorRates } from "./sectors.ts";
-import { withYouthUnemployment } from "./youth.ts";
+import { withYouthUnemployment, youthObservations } from "./youth.ts";
+import { splitSources, withSources, type ChosenInputs, type InputKind, type SourceValue } from "./provenance.ts";
 
 export { parseAsOf };
 
@@ -80,35 +88,26 @@ const point = (o: StoredObservation): SeriesPoint => ({
 export const EXPECTATIONS_TABLES: readonly string[] = ["teibs030", "ei_bsee_m_r2", "ecfin_eei"];
 
 /**
- * Groups stored observations into one model input per covered country. First the one series read per table and
- * country (readSeries); then, across tables: where a legacy table and its successor give the same (data type,
- * country, period), the successor's value wins; the EEI's doors (EXPECTATIONS_TABLES) are one series, in which
- * the later release wins per month (an undated file ranks before every dated release; among equal releases the
- * later ingestion). So the order in which the files were ingested never changes a result.
+ * The observations the model reads, per geo, input and period. First the one series read per table and country
+ * (readSeries); then, across tables: where a legacy table and its successor give the same (data type, country,
+ * period), the successor's value wins; the EEI's doors (EXPECTATIONS_TABLES) are one series, in which the later
+ * release wins per month (an undated file ranks before every dated release; among equal releases the later
+ * ingestion). So the order in which the files were ingested never changes a result.
  */
-export function buildModelInputs(rows: readonly StoredObservation[], asOf?: string): ModelInput[] {
+export function chooseInputs(rows: readonly StoredObservation[], asOf?: string): ChosenInputs {
   const read = readSeries(rows, asOf);
   // rank: the table's precedence among its data type's (0 first), so a successor replaces a legacy value of the
   // same period, and the job vacancy statistics the euro indicator computed from them (TABLE_PRECEDENCE).
-  type Seen = { p: SeriesPoint; rank: number; table: string; release: string | null; ingestId: number };
-  const wins = (o: StoredObservation, r: number, seen: Seen): boolean => {
+  const wins = (o: StoredObservation, seen: StoredObservation): boolean => {
     if (EXPECTATIONS_TABLES.includes(o.table) && EXPECTATIONS_TABLES.includes(seen.table)) {
       const byRelease = compareRelease(o.release, seen.release);
       return byRelease > 0 || (byRelease === 0 && o.ingestId > seen.ingestId);
     }
-    return r < seen.rank || (r === seen.rank && o.table < seen.table);
-  };
-  const series = new Map<string, Map<string, Seen>>();
-  const put = (geo: string, kind: string, o: StoredObservation) => {
-    const key = `${geo}|${kind}`;
-    let byPeriod = series.get(key);
-    if (!byPeriod) series.set(key, (byPeriod = new Map()));
-    const seen = byPeriod.get(o.period);
     const r = tablePrecedence(o.dataType, o.table);
-    if (!seen || wins(o, r, seen)) {
-      byPeriod.set(o.period, { p: point(o), rank: r, table: o.table, release: o.release, ingestId: o.ingestId });
-    }
+    const rank = tablePrecedence(seen.dataType, seen.table);
+    return r < rank || (r === rank && o.table < seen.table);
   };
+  const chosen = new Map<string, Map<string, StoredObservation>>();
   for (const o of rows) {
     // Youth unemployment and sector vacancy rates are context only (v2.2 §10, v2.3 §11): never a model input
     // (withContext attaches them afterwards).
@@ -121,11 +120,20 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
           ? "unemploymentQuarterly"
           : "unemploymentMonthly"
         : o.dataType;
-    put(o.geo, kind, o);
+    const key = `${o.geo}|${kind}`;
+    let byPeriod = chosen.get(key);
+    if (!byPeriod) chosen.set(key, (byPeriod = new Map()));
+    const seen = byPeriod.get(o.period);
+    if (!seen || wins(o, seen)) byPeriod.set(o.period, o);
   }
-  const get = (geo: string, kind: string): SeriesPoint[] =>
-    [...(series.get(`${geo}|${kind}`)?.values() ?? [])]
-      .map((x) => x.p)
+  return chosen;
+}
+
+/** One model input per covered country from the chosen observations (chooseInputs), each series oldest first. */
+export function modelInputs(chosen: ChosenInputs): ModelInput[] {
+  const get = (geo: string, kind: InputKind): SeriesPoint[] =>
+    [...(chosen.get(`${geo}|${kind}`)?.values() ?? [])]
+      .map(point)
       .sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
   const euMonthly = get(EU_AGGREGATE, "unemploymentMonthly");
   const euQuarterly = get(EU_AGGREGATE, "unemploymentQuarterly");
@@ -143,25 +151,40 @@ export function buildModelInputs(rows: readonly StoredObservation[], asOf?: stri
   }));
 }
 
+/** Groups stored observations into one model input per covered country (chooseInputs, then modelInputs). */
+export function buildModelInputs(rows: readonly StoredObservation[], asOf?: string): ModelInput[] {
+  return modelInputs(chooseInputs(rows, asOf));
+}
+
 /**
  * The results with the published context the model does not compute attached to each snapshot: youth unemployment
- * (pipeline/youth.ts) and the sector vacancy rates (pipeline/sectors.ts, v2.3). Pure; the scores are untouched.
+ * (pipeline/youth.ts), the sector vacancy rates (pipeline/sectors.ts, v2.3) and, last, where each input's figure came
+ * from (pipeline/provenance.ts; each sector rate carries its own). `chosen`: the observations the model was handed
+ * (chooseInputs of the same rows and date), when the caller has them. Pure; the scores are untouched.
  */
 export function withContext(
   results: readonly CountryResult[],
   rows: readonly StoredObservation[],
   asOf: string,
+  chosen: ChosenInputs = chooseInputs(rows, asOf),
 ): CountryResult[] {
+  const youth = youthObservations(rows, asOf);
   const snapshots = withSectorRates(
     withYouthUnemployment(
       results.map((r) => r.snapshot),
       rows,
       asOf,
+      youth,
     ),
     rows,
     asOf,
   );
-  return results.map((r, i) => ({ ...r, snapshot: snapshots[i]! }));
+  const youthOf = new Map([...youth].map(([geo, y]) => [geo, y.newest]));
+  return withSources(
+    results.map((r, i) => ({ ...r, snapshot: snapshots[i]! })),
+    chosen,
+    youthOf,
+  );
 }
 
 /** Pure: every country's result as of a date. */
@@ -214,8 +237,13 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
     throw new InputError(
       "Nothing to score: run `jwi ingest` first (the store holds no observation). Nothing was published.",
     );
-  // Context that never enters a score (youth unemployment, v2.2 §10) is attached after the model has computed.
-  const results = withContext(scoreAll(buildModelInputs(rows, asOf), asOf, model), rows, asOf);
+  // Context that never enters a score (youth unemployment, v2.2 §10) and the provenance of every figure are attached
+  // after the model has computed, from the same chosen observations it was handed.
+  const chosen = chooseInputs(rows, asOf);
+  // The snapshots name each figure's value; its release, ingest and file are published beside them (provenance.ts).
+  const { results, values, ingestIds } = splitSources(
+    withContext(scoreAll(modelInputs(chosen), asOf, model), rows, asOf, chosen),
+  );
   let publishedAt: string | null = null;
   let publicationId: number | null = null;
   let cardSummary: RecalcSummary["cards"] = null;
@@ -224,7 +252,11 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
   // The source tables a publication names are the ones that hold data: a table the updater checked but never stored
   // (a failed download, offline) is the operator's concern (store_tables), not an input, and publishes nothing.
   const sources = opts.dryRun ? [] : (await store.tableStatus()).filter((t) => t.ingests > 0);
-  const current = opts.dryRun ? null : sameAsPublished(db, model.id, asOf, results, sources, Boolean(opts.cards));
+  // The files the figures' sources name (pipeline/provenance.ts): published beside the snapshots.
+  const files = opts.dryRun ? [] : await store.ingestFiles(ingestIds);
+  const current = opts.dryRun
+    ? null
+    : sameAsPublished(db, model.id, asOf, results, sources, { values, files }, Boolean(opts.cards));
   // Read before publish() replaces them: what this run moves, compared with the publication it follows.
   const moved = current
     ? []
@@ -255,7 +287,17 @@ export async function recalc(store: ObservationStore, db: ServingDb, opts: Recal
       }
     }
     const cardsMs = Math.round(performance.now() - cardsStarted);
-    const outcome = publish(db, { model: model.id, asOf, publishedAt, results, sources, cards, cardError });
+    const outcome = publish(db, {
+      model: model.id,
+      asOf,
+      publishedAt,
+      results,
+      sources,
+      values,
+      files,
+      cards,
+      cardError,
+    });
     if (opts.cards) {
       cardSummary = {
         ...(outcome.cards ?? { keyed: 0, drawn: 0, to_draw: 0 }),
@@ -303,6 +345,7 @@ function sameAsPublished(
   asOf: string,
   results: readonly CountryResult[],
   sources: readonly Parameters<typeof sourceKey>[0][],
+  provenance: { values: readonly SourceValue[]; files: readonly IngestFile[] },
   drawsCards: boolean,
 ): { id: number; published_at: string } | null {
   const pub = db
@@ -342,5 +385,14 @@ function sameAsPublished(
     .all() as Array<Parameters<typeof sourceKey>[0]>;
   const a = published.map(sourceKey).sort();
   const b = sources.map(sourceKey).sort();
-  return JSON.stringify(a) === JSON.stringify(b) ? { id: pub.id, published_at: pub.published_at } : null;
+  if (JSON.stringify(a) !== JSON.stringify(b)) return null;
+  // Where the figures came from: each value's release and ingest, and each ingest's file (a newer release of the same
+  // values, or a store rebuilt from a backup that numbers its ingests anew, is published).
+  const stored = publishedProvenance(db);
+  const valueKey = (v: SourceValue) => JSON.stringify([v.key, v.release, v.ingest_id]);
+  const fileKey = (f: IngestFile) => JSON.stringify([f.ingest_id, f.name, f.sha256, f.ingested_at]);
+  const same =
+    JSON.stringify(stored.valueRows.map(valueKey)) === JSON.stringify(provenance.values.map(valueKey)) &&
+    JSON.stringify(stored.fileRows.map(fileKey)) === JSON.stringify(provenance.files.map(fileKey));
+  return same ? { id: pub.id, published_at: pub.published_at } : null;
 }

@@ -1,6 +1,7 @@
 // The NACE aggregates the sector context shows (score model v2.3 §11), in each revision, with the all-sector aggregate
 // each is shown beside, and the shape of a published sector rate. Owned here once: recalc publishes them
 // (pipeline/sectors.ts); the API and the pages (through product/sectors.ts) name them. Data only; browser-safe.
+import type { SourceRef } from "./provenance.ts";
 
 /** The NACE dimensions of the job vacancy tables: Rev. 2 (jvs_q_nace2, ei_lmjv_q_r2) and Rev. 2.1 (jvs_q_r21). */
 export type NaceRevision = "nace_r2" | "nace_r2_1";
@@ -85,4 +86,6 @@ export interface SectorRate {
    * Absent in snapshots published before it.
    */
   history?: SectorPoint[];
+  /** Where the rate came from (pipeline/provenance.ts sourceRef); absent from publications made before provenance. */
+  source?: SourceRef;
 }

@@ -7,6 +7,7 @@ import { EU_AGGREGATE } from "../lib/countries.ts";
 import { countsAt, lagOf } from "./lags.ts";
 import { ageInMonths } from "./model/period.ts";
 import type { Snapshot } from "./model/types.ts";
+import { sourceRef } from "./provenance.ts";
 import {
   ALL_SECTORS,
   FINER_R2_TO_R21,
@@ -129,6 +130,7 @@ export function sectorRatesByCountry(rows: readonly StoredObservation[], asOf: s
       eu_value,
       part_of: FINER_SECTORS[revision][code] ?? null,
       history: (seriesOf.get(`${newest.table}|${newest.series}|${geo}`) ?? []).map(point).sort(byPeriod),
+      source: sourceRef(newest),
     };
     const sector = sectorOf(revision, code)!;
     let ofGeo = chosen.get(geo);

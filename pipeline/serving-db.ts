@@ -63,6 +63,22 @@ CREATE TABLE IF NOT EXISTS source_status (
   -- One table may feed two data types (une_rt_m: unemployment and youth_unemployment, model v2.2 §10).
   PRIMARY KEY (source_table, data_type)
 );
+-- Where the current publication's figures came from (pipeline/provenance.ts), beside the snapshots that name them (by
+-- table, series, geo and period), replaced with them by every publish (pipeline/publish.ts): the release and ingest of
+-- each value a snapshot's sources name, and the file of each of those ingests.
+CREATE TABLE IF NOT EXISTS source_values (
+  ref_key TEXT PRIMARY KEY,
+  release TEXT,
+  ingest_id INTEGER NOT NULL,
+  publication_id INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS source_files (
+  ingest_id INTEGER PRIMARY KEY,
+  file_name TEXT NOT NULL,
+  file_sha256 TEXT NOT NULL,
+  ingested_at TEXT NOT NULL,
+  publication_id INTEGER NOT NULL
+);
 -- The feeds' history (pipeline/feed-events.ts): one row per country whose status changed or whose score moved by
 -- 0.5 or more at a publication, against the previous publication. Written in the publish transaction (the
 -- previous snapshots are replaced there) and never rewritten, so entries keep their ids and dates.

@@ -5,7 +5,10 @@ import { currentHolder, type LockHolder } from "./jobs/lock.ts";
 import { lagRuleText, tableLags } from "./lags.ts";
 import { ageInMonths } from "./model/period.ts";
 import { operatorPause, pendingPublication, type PausedBy } from "./pause.ts";
+import { countrySources, type PublishedSource, type SourceInput } from "./provenance.ts";
+import { publishedProvenance } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
+import type { PublishedSnapshot } from "./youth.ts";
 import { isStale, staleSummary, type StaleSummary } from "./staleness.ts";
 import { readStoreStatus } from "./store-status.ts";
 import type { TableStatusRow } from "./store/observations.ts";
@@ -69,6 +72,14 @@ export interface StatusReport {
       /** The newest month with a scoring input (null: none at all, "no data to score": product/no-score.ts). */
       anchor_month: string | null;
       age_days: number | null;
+      /**
+       * Where each published figure came from (pipeline/provenance.ts), as the API's country document gives it: per
+       * input, and per sector rate; null when nothing was published for the country.
+       */
+      sources: {
+        inputs: Partial<Record<SourceInput, PublishedSource>>;
+        sectors: Array<{ revision: string; code: string; source: PublishedSource | null }>;
+      } | null;
     }>;
     /**
      * The share cards served now (/og/{code}.png): how many, how many are drawn (a PNG stored under their key) and
@@ -125,7 +136,7 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     .get(pub?.id ?? 0) as { stored: number; older: number; drawn: number };
   const snaps = db
     .prepare(
-      `SELECT country, score, status, as_of, json_extract(payload, '$.anchor_month') AS anchor_month FROM snapshots`,
+      `SELECT country, score, status, as_of, json_extract(payload, '$.anchor_month') AS anchor_month, payload FROM snapshots`,
     )
     .all() as Array<{
     country: string;
@@ -133,8 +144,22 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
     status: string | null;
     as_of: string;
     anchor_month: string | null;
+    payload: string;
   }>;
   const byCountry = new Map(snaps.map((s) => [s.country, s]));
+  const provenance = publishedProvenance(db);
+  const sourcesOf = (payload: string): StatusReport["published"]["countries"][number]["sources"] => {
+    const snapshot = JSON.parse(payload) as PublishedSnapshot;
+    const { inputs, sectors } = countrySources(snapshot, provenance);
+    return {
+      inputs,
+      sectors: (snapshot.sectors ?? []).map((r, i) => ({
+        revision: r.revision,
+        code: r.code,
+        source: sectors[i] ?? null,
+      })),
+    };
+  };
   const update = db
     .prepare(
       `SELECT at, action, actor, result, detail FROM audit_log WHERE action IN ('update', 'fetch') ORDER BY id DESC LIMIT 1`,
@@ -192,6 +217,7 @@ export function statusReport(dataDir: string, db: ServingDb, now = new Date()): 
           as_of: s?.as_of ?? null,
           anchor_month: s?.anchor_month ?? null,
           age_days: pub ? Math.floor((now.getTime() - Date.parse(pub.published_at)) / dayMs) : null,
+          sources: s ? sourcesOf(s.payload) : null,
         };
       }),
       cards: pub

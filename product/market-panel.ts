@@ -22,6 +22,10 @@ import { PANEL_RULES } from "./market-panel-rules.ts";
 import { sentimentSources, type SentimentSourcePanel } from "./sentiment-sources.ts";
 import { generalSignal, type GeneralSignal } from "./signal.ts";
 
+/** The figures of the panel that come straight from a source, each with its own Eurostat flag. */
+export type PanelFigure =
+  "unemployment" | "unemployment_year_before" | "youth_unemployment" | "vacancy" | "lmb" | "eei" | "gdp" | "inflation";
+
 export interface MarketPanel {
   unemployment_rate: number | null;
   unemployment_period: string | null;
@@ -97,6 +101,12 @@ export interface MarketPanel {
   tones: Record<"unemployment" | "vacancy" | "competition" | "barometer" | "gdp" | "inflation", Tone | null>;
   /** The four "Why the Job Market Score is X" cards (docs/product.md §9 breakdown cards). */
   breakdown: Record<"unemployment" | "vacancy" | "competition" | "sentiment", BreakdownCard | null>;
+  /**
+   * Eurostat's observation flag of each figure (p provisional, e estimated, d definition differs, b break in series,
+   * u low reliability; letters may combine): shown beside it (docs/data-sources.md §8); null without one or without
+   * the figure.
+   */
+  flags: Record<PanelFigure, string | null>;
 }
 
 /** "12.8 job seekers per opening": the quotient rounded as every shown figure (10.2 / 0.8 = 12.75 is 12.8). */
@@ -181,6 +191,16 @@ export function marketPanel(s: Snapshot): MarketPanel {
       vacancy: v === null ? null : breakdown.vacancy(v),
       competition: c === null ? null : breakdown.competition(c),
       sentiment: b === null ? null : breakdown.sentiment(b),
+    },
+    flags: {
+      unemployment: s.unemployment?.flag ?? null,
+      unemployment_year_before: uBefore?.flag ?? null,
+      youth_unemployment: youth?.flag ?? null,
+      vacancy: s.vacancy?.flag ?? null,
+      lmb: s.lmb?.flag ?? null,
+      eei: s.eei?.flag ?? null,
+      gdp: s.gdp?.flag ?? null,
+      inflation: s.inflation?.flag ?? null,
     },
   };
 }

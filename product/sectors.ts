@@ -198,8 +198,11 @@ export function quarterPlus(period: string, n: number): string {
   return `${Math.floor(j / 4)}-Q${(j % 4) + 1}`;
 }
 
-/** A sector figure as a page shows it: the published rate less its history, plus what the page says of its age. */
-export type SectorView = Omit<SectorRate, "history" | "part_of"> & {
+/**
+ * A sector figure as a page shows it: the published rate less its history and its source (a page that shows the
+ * source receives it from the publication, web/app/lib/country.server.ts), plus what the page says of its age.
+ */
+export type SectorView = Omit<SectorRate, "history" | "part_of" | "source"> & {
   part_of: string | null;
   /** Quarters older than the country's headline vacancy rate (0: as new); null without a headline rate. */
   behind: number | null;
@@ -209,7 +212,7 @@ export type SectorView = Omit<SectorRate, "history" | "part_of"> & {
 
 /** A published sector figure as a page shows it, beside the quarter of the country's headline vacancy rate. */
 export function sectorView(rate: SectorRate, headline: string | null): SectorView {
-  const { history: _history, ...rest } = rate;
+  const { history: _history, source: _source, ...rest } = rate;
   return { ...rest, part_of: rate.part_of ?? null, behind: quartersBehind(rate.period, headline), headline };
 }
 

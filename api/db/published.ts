@@ -5,6 +5,8 @@ import { z } from "zod";
 import type { Snapshot } from "../../pipeline/model/types.ts";
 import type { HistoryPoint, PublicationRow, SourceRow } from "../../product/shapes.ts";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
+import type { PublishedProvenance } from "../../pipeline/provenance.ts";
+import { publishedProvenance } from "../../pipeline/publish.ts";
 import type { CardContent, CardVariant } from "../../product/share-cards/card.ts";
 
 const statusSchema = z.enum(["stormy", "rainy", "cloudy", "bright", "sunny"]).nullable();
@@ -134,7 +136,7 @@ export class PublishedStore {
   private readonly toDrawStmt;
   private readonly readCard;
 
-  constructor(db: ServingDb) {
+  constructor(private readonly db: ServingDb) {
     this.latestIdStmt = db.prepare(`SELECT id FROM publications ORDER BY id DESC LIMIT 1`).pluck();
     this.latestStmt = db.prepare(
       `SELECT id, model, as_of, published_at, countries_scored, countries_total FROM publications ORDER BY id DESC LIMIT 1`,
@@ -237,6 +239,12 @@ export class PublishedStore {
   /** The source tables that hold data (a table only ever checked, never stored, is left out). */
   sources(): SourceRow[] {
     return this.sourcesStmt.all() as SourceRow[];
+  }
+
+  /** Where the publication's figures came from: each value's release and ingest, each ingest's file (pipeline/provenance.ts). */
+  provenance(): PublishedProvenance {
+    const { values, files } = publishedProvenance(this.db);
+    return { values, files };
   }
 
   /** Monthly score history of a country, oldest first. */

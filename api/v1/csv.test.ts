@@ -30,13 +30,16 @@ const pub: PublicationRow = {
   countries_total: 31,
 };
 
+/** The source columns (table, period, flag of each input) of a line without sources: all empty. */
+const NO_SOURCES = ",".repeat(24);
+
 describe("open data CSV", () => {
   it("writes the shown score, the unrounded one and negative numbers as numbers", () => {
     const text = scoresCsv([item({})], pub);
     const [header, line, end] = text.split("\r\n");
     expect(header).toBe(SCORES_CSV.columns.map((c) => c.name).join(","));
     expect(line).toBe(
-      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,-0.4,Same,-0.1,-0.3000000000000004,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+      `DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,-0.4,Same,-0.1,-0.3000000000000004,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z${NO_SOURCES}`,
     );
     expect(end).toBe("");
     expect(text.charCodeAt(0)).not.toBe(0xfeff);
@@ -50,12 +53,48 @@ describe("open data CSV", () => {
     } as MarketPanel;
     const line = scoresCsv([item({})], pub, new Map([["DE", { panel, snapshot: null }]])).split("\r\n")[1];
     expect(line).toBe(
-      "DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,-0.4,Same,-0.1,-0.3000000000000004,,,,,,,,7.1,2026-01,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+      `DE,Germany,western,7.0,6.95,bright,Rather favorable,medium,historical-only,true,,2026-07,-0.4000000000000004,-0.4,Same,-0.1,-0.3000000000000004,,,,,,,,7.1,2026-01,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z${NO_SOURCES}`,
     );
     const withEu = { ...panel, youth_unemployment_eu_rate: 14.8 } as MarketPanel;
     expect(scoresCsv([item({})], pub, new Map([["DE", { panel: withEu, snapshot: null }]])).split("\r\n")[1]).toContain(
       ",,,,7.1,2026-01,14.8,",
     );
+  });
+
+  it("appends each input's table, period and flag from the published sources", () => {
+    const source = (table: string, period: string, flag: string | null) =>
+      ({
+        table,
+        period,
+        flag,
+        series: {},
+        geo: "DE",
+        release: null,
+        file: null,
+        browser_url: null,
+        api_url: null,
+      }) as const;
+    const sources = {
+      inputs: { unemployment: source("une_rt_q", "2026-Q2", "d"), vacancy: source("jvs_q_r21", "2026-Q2", null) },
+      sectors: [],
+    };
+    const text = scoresCsv([item({})], pub, new Map([["DE", { panel: null, snapshot: null, sources }]]));
+    const [header, line] = text.split("\r\n").map((l) => l.split(","));
+    const cell = (name: string) => line![header!.indexOf(name)];
+    expect(header!.slice(-24, -18)).toEqual([
+      "unemployment_table",
+      "unemployment_period",
+      "unemployment_flag",
+      "unemployment_year_before_table",
+      "unemployment_year_before_period",
+      "unemployment_year_before_flag",
+    ]);
+    expect([cell("unemployment_table"), cell("unemployment_period"), cell("unemployment_flag")]).toEqual([
+      "une_rt_q",
+      "2026-Q2",
+      "d",
+    ]);
+    expect([cell("vacancy_table"), cell("vacancy_flag"), cell("eei_table")]).toEqual(["jvs_q_r21", "", ""]);
   });
 
   it("leaves a withheld score empty, never 0, and names why", () => {
@@ -70,11 +109,11 @@ describe("open data CSV", () => {
     };
     const line = scoresCsv([item({ ...withheld, withheld_reason: "stale" })], pub).split("\r\n")[1];
     expect(line).toBe(
-      "DE,Germany,western,,,,,,,false,stale,2026-07,,,,,,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+      `DE,Germany,western,,,,,,,false,stale,2026-07,,,,,,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z${NO_SOURCES}`,
     );
     const paused = scoresCsv([item({ ...withheld, withheld_reason: "paused" })], pub).split("\r\n")[1];
     expect(paused).toBe(
-      "DE,Germany,western,,,,,,,false,paused,2026-07,,,,,,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z",
+      `DE,Germany,western,,,,,,,false,paused,2026-07,,,,,,,,,,,,,,,,2026-11-22,v2.1,2026-11-22T06:00:00.000Z${NO_SOURCES}`,
     );
   });
 

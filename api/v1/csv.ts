@@ -5,6 +5,7 @@
 // OpenAPI document and the open data page show.
 import { formatScore } from "../../pipeline/model/round.ts";
 import type { Snapshot } from "../../pipeline/model/types.ts";
+import type { CountrySources, SourceInput } from "../../pipeline/provenance.ts";
 import { shownChange, type ShownChange } from "../../product/change-view.ts";
 import type { MarketPanel } from "../../product/market-panel.ts";
 import type { SectorPoint, SectorRate } from "../../product/sectors.ts";
@@ -30,12 +31,45 @@ type ScoreRow = {
   item: CountryListItem;
   publication: PublicationRow | null;
   panel: MarketPanel | null;
+  /** Where each input's figure came from (pipeline/provenance.ts); null when nothing was published. */
+  sources: CountrySources | null;
   /** The change since the month before, as shown and split (null without it or when the score is withheld). */
   month: ShownChange | null;
 };
 type HistoryRow = { code: string; point: HistoryPoint };
 
 const shown = (score: number | null) => (score === null ? null : formatScore(score));
+
+/** The inputs whose source the scores CSV names (table, period, flag), with what each is. */
+const SOURCED_INPUTS: ReadonlyArray<readonly [SourceInput, string]> = [
+  ["unemployment", "the unemployment rate"],
+  ["unemployment_year_before", "the unemployment rate 12 months (4 quarters) before, which momentum compares with"],
+  ["vacancy", "the job vacancy rate"],
+  ["lmb", "the European Labour Market Barometer"],
+  ["eei", "the Employment Expectations Indicator"],
+  ["gdp", "GDP growth (context only)"],
+  ["inflation", "inflation (context only)"],
+  ["youth_unemployment", "the under-25s' unemployment rate (context only)"],
+];
+
+/** Per input: the table, period and flag of its figure (where to check it: the API's `source`). */
+const SOURCE_COLUMNS: ReadonlyArray<CsvColumn<ScoreRow>> = SOURCED_INPUTS.flatMap(([input, what]) => [
+  {
+    name: `${input}_table`,
+    description: `The source table of ${what} (a Eurostat code, \`ecfin_eei\` or \`lmb\`); empty without the figure.`,
+    value: (r: ScoreRow) => r.sources?.inputs[input]?.table ?? null,
+  },
+  {
+    name: `${input}_period`,
+    description: `Its period (YYYY-MM or YYYY-Qn); empty likewise.`,
+    value: (r: ScoreRow) => r.sources?.inputs[input]?.period ?? null,
+  },
+  {
+    name: `${input}_flag`,
+    description: `Its Eurostat observation flag (p provisional, e estimated, d definition differs, b break in series, u low reliability); empty when none.`,
+    value: (r: ScoreRow) => r.sources?.inputs[input]?.flag ?? null,
+  },
+]);
 
 /** `/api/v1/scores.csv`: one line per covered country, in the product's fixed order. */
 export const SCORES_CSV: CsvFormat<ScoreRow> = {
@@ -188,6 +222,8 @@ export const SCORES_CSV: CsvFormat<ScoreRow> = {
       description: "When the publication was made (ISO 8601, UTC).",
       value: (r) => r.publication?.published_at ?? null,
     },
+    // Appended, so that the columns before keep their places for existing readers.
+    ...SOURCE_COLUMNS,
   ],
 };
 
@@ -306,14 +342,23 @@ function write<Row>(format: CsvFormat<Row>, rows: readonly Row[]): string {
 export function scoresCsv(
   items: readonly CountryListItem[],
   publication: PublicationRow | null,
-  readings: ReadonlyMap<string, { panel: MarketPanel | null; snapshot: Snapshot | null }> = new Map(),
+  readings: ReadonlyMap<
+    string,
+    { panel: MarketPanel | null; snapshot: Snapshot | null; sources?: CountrySources | null }
+  > = new Map(),
 ): string {
   return write(
     SCORES_CSV,
     items.map((item) => {
       const r = readings.get(item.code);
       const month = item.score !== null ? (r?.snapshot?.change?.previous_month ?? null) : null;
-      return { item, publication, panel: r?.panel ?? null, month: month && shownChange(month) };
+      return {
+        item,
+        publication,
+        panel: r?.panel ?? null,
+        sources: r?.sources ?? null,
+        month: month && shownChange(month),
+      };
     }),
   );
 }

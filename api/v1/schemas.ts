@@ -19,7 +19,7 @@ import type {
   YoyLabel,
 } from "../../pipeline/model/types.ts";
 import type { ChangeViews } from "../../product/change-view.ts";
-import type { MarketPanel } from "../../product/market-panel.ts";
+import type { MarketPanel, PanelFigure } from "../../product/market-panel.ts";
 import { RANKING_SIZE, RANKING_TYPES } from "../../product/options.ts";
 import type {
   CountryListItem,
@@ -77,7 +77,67 @@ const statusOf = (description: string) => z.enum(STATUS_VALUES).nullable().meta(
 const scoreText =
   "The score, 1 (very tough) to 10 (very favourable), unrounded (shown to one decimal, half away from zero)";
 
-/** A figure with its period and Eurostat flag. */
+/**
+ * Where a figure came from (pipeline/provenance.ts PublishedSource; docs/data-sources.md §8): the stored observation it
+ * is, the file it was loaded from and two links to check it at its source.
+ */
+export const sourceSchema = z
+  .strictObject({
+    table: z.string().meta({
+      description:
+        "The source table: a Eurostat table code (`une_rt_m`), `ecfin_eei` (DG ECFIN's Employment Expectations Indicator file) or `lmb` (the European Labour Market Barometer workbook).",
+      example: "une_rt_q",
+    }),
+    series: z.record(z.string(), z.string()).meta({
+      description:
+        "The series within the table: each pinned dimension with its code, as the table's API query names them (the geo and time apart); empty for the barometer.",
+      example: { s_adj: "SA", age: "Y15-74", sex: "T", unit: "PC_ACT" },
+    }),
+    geo: z.string().meta({
+      description:
+        "The geo of the value: the country's code (GR for Greece; the API query names Eurostat's, EL), or the aggregate (EU27_2020).",
+      example: "ES",
+    }),
+    period: period("The period of the observation."),
+    flag: z.string().nullable().meta({
+      description:
+        'Eurostat\'s observation flag: "p" provisional, "e" estimated, "d" definition differs, "b" break in time series, "u" low reliability (letters may combine, "bu"); null when none.',
+    }),
+    release: z.string().nullable().meta({
+      description:
+        "The release of the file the value came from (its JSON-stat `updated` or SDMX-CSV `LAST UPDATE`, as Eurostat's wall clock `YYYY-MM-DDTHH:MM:SS`; DG ECFIN's files: the last day of their newest month); null when the file states none (undated).",
+      example: "2026-09-10T23:00:00",
+    }),
+    file: z
+      .strictObject({
+        name: z.string().meta({ description: "The file's name as it was loaded.", example: "une_rt_q.json" }),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .meta({ description: "SHA-256 of the file's bytes (hex)." }),
+        ingested_at: timestamp("When it was loaded."),
+      })
+      .nullable()
+      .meta({ description: "The file the value was loaded from; null only for a publication made before provenance." }),
+    browser_url: z.string().nullable().meta({
+      description:
+        "The table in Eurostat's data browser (`https://ec.europa.eu/eurostat/databrowser/view/une_rt_q/default/table` for `une_rt_q`); DG ECFIN's business and consumer surveys page for `ecfin_eei`; null for the barometer.",
+      format: "uri",
+    }),
+    api_url: z.string().nullable().meta({
+      description:
+        "The query of Eurostat's dissemination API that returns this series for this geo (`geo` and each dimension of `series`); null when the source is not Eurostat's.",
+      format: "uri",
+    }),
+  })
+  .meta({ id: "Source", description: "Where a figure came from, and where to check it." });
+
+/** A figure's source, in every answer that carries one: null only where none was published with it. */
+const sourceField = sourceSchema.nullable().meta({
+  description: "Where the figure came from (table, series, period, flag, release, file) and where to check it.",
+});
+
+/** A figure with its period, Eurostat flag and source. */
 const valueAt = (description: string) =>
   z
     .strictObject({
@@ -89,6 +149,7 @@ const valueAt = (description: string) =>
         .string()
         .nullable()
         .meta({ description: 'Eurostat observation flag ("p" provisional, "e" estimated, …); null when none.' }),
+      source: sourceField,
     })
     .nullable()
     .meta({ description });
@@ -633,6 +694,33 @@ export const marketPanelSchema = z
         sentiment: breakdownCard("Sentiment card; null without the figure."),
       })
       .meta({ description: 'The four "Why the Job Market Score is X" cards.' }),
+    flags: z
+      .strictObject(
+        Object.fromEntries(
+          (
+            [
+              ["unemployment", "the unemployment rate"],
+              ["unemployment_year_before", "the unemployment rate a year before"],
+              ["youth_unemployment", "the under-25s' unemployment rate"],
+              ["vacancy", "the job vacancy rate"],
+              ["lmb", "the barometer"],
+              ["eei", "the Employment Expectations Indicator"],
+              ["gdp", "GDP growth"],
+              ["inflation", "inflation"],
+            ] as const
+          ).map(([key, what]) => [
+            key,
+            z
+              .string()
+              .nullable()
+              .meta({ description: `Eurostat's flag of ${what}; null without one or without the figure.` }),
+          ]),
+        ) as Record<PanelFigure, z.ZodNullable<z.ZodString>>,
+      )
+      .meta({
+        description:
+          'Eurostat\'s observation flag of each figure, shown beside it: "p" provisional, "e" estimated, "d" definition differs, "b" break in series, "u" low reliability (letters may combine).',
+      }),
   })
   .nullable()
   .meta({
@@ -727,6 +815,7 @@ const publishedCountry = z.strictObject({
       period: period("Its quarter."),
       flag: z.string().nullable().meta({ description: "Eurostat observation flag; null when none." }),
       unit: z.string().nullable().meta({ description: "Eurostat unit (CLV_PCH_PRE or CLV_PCH_SM)." }),
+      source: sourceField,
     })
     .nullable()
     .meta({ description: "Newest GDP growth: context only, never in the score." }),
@@ -748,6 +837,10 @@ const publishedCountry = z.strictObject({
       period: period("Its period.").nullable(),
       source: z.enum(["EU27_2020", "fixed-thresholds"]).meta({
         description: "EU27_2020 when that value exists, else the fixed thresholds (below 6 % lower, above 7 % higher).",
+      }),
+      provenance: sourceField.meta({
+        description:
+          "Where the EU-27 figure came from (a Source; named so because `source` names the yardstick); null with the fixed thresholds.",
       }),
     })
     .meta({ description: "The EU average the unemployment rate is compared with." }),
@@ -775,6 +868,7 @@ const publishedCountry = z.strictObject({
         .number()
         .nullable()
         .meta({ description: "The EU-27 (EU27_2020) under-25 rate of the same month; null when not stored." }),
+      source: sourceField,
     })
     .nullable()
     .optional()
@@ -830,6 +924,7 @@ const publishedCountry = z.strictObject({
             description:
               "The trend: every quarter of the series the figure is read from (its table and seasonal adjustment, never two mixed), published by the as-of date, oldest first; the last is the figure itself. Quarters past the 24-month cut-off stay in it (they only no longer count as the current figure).",
           }),
+        source: sourceField,
       }),
     )
     .optional()
@@ -953,6 +1048,9 @@ export type _Values = [
   Assert<Same<Item<typeof PAUSED_REASONS>, PausedReason>>,
   Assert<Same<Item<typeof WITHHELD_REASONS>, WithheldReason>>,
 ];
+/** The snapshot's figures the API answers with their `source` (api/read-model.ts withSourceFields): checked by countryBody's. */
+type SourcedFigure =
+  "unemployment" | "unemployment_year_before" | "vacancy" | "lmb" | "eei" | "gdp" | "inflation" | "eu_average";
 // product/shapes.ts types label, confidence and basis as strings; the schemas name their values (the model's
 // types), so for lists the check is: same fields, and every answer the schema allows is a CountryListItem.
 type ListItem = z.infer<typeof countryListItemSchema>;
@@ -973,7 +1071,7 @@ export type _Shapes = [
   Assert<Same<z.infer<typeof sourcesSchema>, SourceRow[]>>,
   Assert<
     Fits<
-      Omit<Snapshot, "change"> & { change?: Snapshot["change"] | null },
+      Omit<Snapshot, "change" | SourcedFigure> & { change?: Snapshot["change"] | null },
       Omit<
         z.infer<typeof publishedCountry>,
         | keyof typeof identity
@@ -985,6 +1083,7 @@ export type _Shapes = [
         | "publication"
         | "market_panel"
         | "change_text"
+        | SourcedFigure
       > & { country: string }
     >
   >,

@@ -2,6 +2,7 @@
 // Pure: request URLs are built from the pins of sources/eurostat/tables.ts (never a second copy of them),
 // and an answer is looked at only for what decides the run (HTML page, error body, empty, frozen, `updated`).
 // Validation proper stays in ingest.
+import { eurostatDataUrl } from "../../lib/source-links.ts";
 import { ageInMonths } from "../model/period.ts";
 import { normalisePeriod } from "../sources/eurostat/period.ts";
 import { SUCCESSOR_TABLES, readingsOf, type TableConfig } from "../sources/eurostat/tables.ts";
@@ -30,21 +31,22 @@ export const PREDECESSOR_TABLES: Readonly<Record<string, string>> = Object.fromE
  * EXTRACTION_TOO_BIG) and below the point where it answers asynchronously instead.
  */
 export function tableUrl(baseUrl: string, config: TableConfig): string {
-  const params = new URLSearchParams({ format: "JSON", lang: "EN" });
+  const pairs: Array<[string, string]> = [];
+  const add = (dimension: string, code: string) => {
+    if (!pairs.some(([d, c]) => d === dimension && c === code)) pairs.push([dimension, code]);
+  };
   // A table read for several data types (une_rt_m: unemployment, age TOTAL, and youth_unemployment, age Y_LT25) is
   // asked once with the codes of every reading, so one answer feeds each (pipeline/fetch/eurostat-table.ts).
   const readings = readingsOf(config.table);
   for (const pin of (readings.length ? readings : [config]).flatMap((r) => r.pins)) {
     if (pin.optional) continue;
-    for (const code of pin.codes) if (!params.getAll(pin.dimension).includes(code)) params.append(pin.dimension, code);
+    for (const code of pin.codes) add(pin.dimension, code);
   }
   // v2.3 §11: a vacancy table is asked for its shown sectors beside the headline aggregate (one answer feeds both).
   for (const r of readings.length ? readings : [config]) {
-    for (const code of r.sectors?.fetched ?? []) {
-      if (!params.getAll(r.sectors!.dimension).includes(code)) params.append(r.sectors!.dimension, code);
-    }
+    for (const code of r.sectors?.fetched ?? []) add(r.sectors!.dimension, code);
   }
-  return `${baseUrl.replace(/\/+$/, "")}/${encodeURIComponent(config.table)}?${params.toString()}`;
+  return eurostatDataUrl(baseUrl, config.table, pairs);
 }
 
 /**

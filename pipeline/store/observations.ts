@@ -43,6 +43,15 @@ export interface CommittedIngest {
   unchanged: number;
 }
 
+/** The file an ingest loaded (pipeline/provenance.ts publishes it beside the figures it gave). */
+export interface IngestFile {
+  ingest_id: number;
+  name: string;
+  sha256: string;
+  /** When it was loaded (ISO 8601). */
+  ingested_at: string;
+}
+
 export interface StoredObservation {
   dataType: StoredDataType;
   table: string;
@@ -281,6 +290,26 @@ export class ObservationStore {
       }
     }
     return rows;
+  }
+
+  /**
+   * The file each of `ids` loaded (name, SHA-256, when), in the order of `ids`; an id without an ingest is left out.
+   * Read whole and filtered here: one row per file load, a few hundred, never observations.
+   */
+  async ingestFiles(ids: readonly number[]): Promise<IngestFile[]> {
+    const reader = await this.conn.runAndReadAll(
+      `SELECT id::INTEGER, file_name, file_sha256, ingested_at FROM ingests`,
+    );
+    const byId = new Map<number, IngestFile>();
+    for (const [id, name, sha256, at] of reader.getRowsJS()) {
+      byId.set(Number(id), {
+        ingest_id: Number(id),
+        name: String(name),
+        sha256: String(sha256),
+        ingested_at: String(at),
+      });
+    }
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Per data type, table, series and geo: newest period, observation count and newest release. */

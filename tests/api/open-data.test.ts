@@ -294,11 +294,38 @@ describe("CSV downloads", () => {
       "as_of",
       "model",
       "published_at",
+      // Where each input came from (docs/data-sources.md §8): appended, the columns before keep their places.
+      "unemployment_table",
+      "unemployment_period",
+      "unemployment_flag",
+      "unemployment_year_before_table",
+      "unemployment_year_before_period",
+      "unemployment_year_before_flag",
+      "vacancy_table",
+      "vacancy_period",
+      "vacancy_flag",
+      "lmb_table",
+      "lmb_period",
+      "lmb_flag",
+      "eei_table",
+      "eei_period",
+      "eei_flag",
+      "gdp_table",
+      "gdp_period",
+      "gdp_flag",
+      "inflation_table",
+      "inflation_period",
+      "inflation_flag",
+      "youth_unemployment_table",
+      "youth_unemployment_period",
+      "youth_unemployment_flag",
     ]);
     const panels = new Map<string, any>();
+    const bodies = new Map<string, any>();
     const months = new Map<string, any>();
     for (const c of json) {
       const body = (await getJson(`${base}/api/v1/countries/${c.code.toLowerCase()}`)).body;
+      bodies.set(c.code, body);
       panels.set(c.code, body.market_panel);
       months.set(c.code, {
         change: body.change?.previous_month ?? null,
@@ -339,6 +366,26 @@ describe("CSV downloads", () => {
         as_of: pub.as_of,
         model: pub.model,
         published_at: pub.published_at,
+        // The same table, period and flag as the country's document gives in each input's `source`.
+        ...Object.fromEntries(
+          [
+            "unemployment",
+            "unemployment_year_before",
+            "vacancy",
+            "lmb",
+            "eei",
+            "gdp",
+            "inflation",
+            "youth_unemployment",
+          ].flatMap((input) => {
+            const source = bodies.get(c.code)[input]?.source ?? null;
+            return [
+              [`${input}_table`, cell(source?.table ?? null)],
+              [`${input}_period`, cell(source?.period ?? null)],
+              [`${input}_flag`, cell(source?.flag ?? null)],
+            ];
+          }),
+        ),
       });
       if (r.score_unrounded !== "") expect(Number(r.score_unrounded)).toBe(c.score); // the number survives the round trip exactly
     }

@@ -12,6 +12,11 @@ export interface PinRule {
   codes: readonly string[];
   /** A file without this dimension is fine (the series is then already single along it). */
   optional?: boolean;
+  /**
+   * The table in Eurostat's API has no such dimension (a downloaded file may name it so): left out of the query that
+   * returns a series (pipeline/provenance.ts), which the API would refuse (INVALID_QUERY_DIMENSION).
+   */
+  notInApi?: boolean;
 }
 
 export interface TableConfig {
@@ -140,15 +145,15 @@ const TABLES = [
   },
   // v2.3: the euro-indicator job vacancy rate, which Eurostat computes from jvs_q_nace2 (its data browser's default
   // view: SA and NSA, 16 NACE aggregates, two size classes). Its indicator dimension is named `indic` in the euro
-  // indicators (the data browser labels it "Indicator"); both names are pinned where present. Below jvs_q_r21 and
-  // jvs_q_nace2 per country and quarter (TABLE_PRECEDENCE).
+  // indicators (the data browser labels it "Indicator"); both names are pinned where present, and the API query of a
+  // series names `indic` only. Below jvs_q_r21 and jvs_q_nace2 per country and quarter (TABLE_PRECEDENCE).
   {
     table: "ei_lmjv_q_r2",
     dataType: "vacancy",
     freq: "Q",
     pins: [
       { dimension: "indic", codes: ["JVR"], optional: true },
-      { dimension: "indic_em", codes: ["JVR"], optional: true },
+      { dimension: "indic_em", codes: ["JVR"], optional: true, notInApi: true },
       { dimension: "nace_r2", codes: ["B-S"] },
       { dimension: "sizeclas", codes: ["TOTAL"], optional: true },
       { dimension: "s_adj", codes: ["SA", "NSA"] },

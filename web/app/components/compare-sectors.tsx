@@ -1,6 +1,7 @@
 // Compare's sector section (docs/product.md `/compare/{codes}`; score model v2.3 §11): the visitor's sector or role
-// across the compared countries, each with its rate, quarter and Eurostat flag, the aggregate read named, and how much
-// older a sector figure is than the country's headline vacancy rate; every sector (the headline rate) by default.
+// across the compared countries, each with its rate, quarter and Eurostat flag (components/flag-mark.tsx; the page's one
+// legend explains it), the aggregate read named, and how much older a sector figure is than the country's headline
+// vacancy rate; every sector (the headline rate) by default.
 // The pick is a GET form (`?sector=O-Q`, `?sector=role-healthcare`): it works without JavaScript and stays in the
 // address. Context only: never a score, ranking or weather word.
 import { useId } from "react";
@@ -8,6 +9,7 @@ import { useIntl } from "react-intl";
 import type { CompareSectorCell, SectorChoice } from "../../../product/sectors.ts";
 import { useFormat } from "../i18n/format.ts";
 import { Flag } from "./flag.tsx";
+import { FlagMark } from "./flag-mark.tsx";
 import { olderText } from "./sector-words.ts";
 import { anySectorName, choiceName, SectorSelect } from "./sector-pick.tsx";
 
@@ -37,7 +39,6 @@ export function CompareSectors({
   const label = choiceName(intl, choice);
   const sectorCells = countries.map((c) => (c.cell?.kind === "sector" ? c.cell : null));
   const anyOlder = sectorCells.some((c) => c !== null && (c.behind ?? 0) > 0);
-  const flags = [...new Set(countries.flatMap((c) => (c.cell?.flag ? [c.cell.flag] : [])))];
   return (
     <section aria-labelledby="sectors-title" className="mt-8" data-testid="compare-sectors">
       <h2 id="sectors-title" className="text-xl font-semibold">
@@ -123,14 +124,7 @@ export function CompareSectors({
                       <>
                         <td className="min-w-40 px-3 py-2 align-top tabular-nums" data-testid="compare-sector-rate">
                           <span className="font-semibold text-slate-900">{f.percent(cell.value)}</span>
-                          {cell.flag ? (
-                            <>
-                              {" "}
-                              <span className="text-xs text-slate-700" data-flag={cell.flag}>
-                                ({cell.flag})
-                              </span>
-                            </>
-                          ) : null}{" "}
+                          <FlagMark flag={cell.flag} />{" "}
                           <span className="block text-xs text-slate-600" data-testid="compare-sector-quarter">
                             {f.period(cell.period)}
                             {cell.kind === "sector" && cell.s_adj === "NSA"
@@ -169,11 +163,6 @@ export function CompareSectors({
       )}
       {anyOlder ? (
         <p className="mt-2 text-sm text-slate-700">{intl.formatMessage({ id: "sectors.olderWhy" })}</p>
-      ) : null}
-      {flags.length ? (
-        <p className="mt-2 text-xs text-slate-600" data-testid="compare-sector-flags">
-          {flags.map((flag) => intl.formatMessage({ id: "sectors.flag" }, { flag })).join(" ")}
-        </p>
       ) : null}
     </section>
   );

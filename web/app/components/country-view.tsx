@@ -21,6 +21,8 @@ import { WhyChanged } from "./why-changed.tsx";
 import { WhereOpenings } from "./sector-context.tsx";
 import { EmbedBadge } from "./embed-badge.tsx";
 import { FollowLinks } from "./follow-links.tsx";
+import { FlagLegend, pageFlags } from "./flag-mark.tsx";
+import { PageSourcesProvider } from "./source-check.tsx";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useFormat } from "../i18n/format.ts";
 import { stripLocale } from "../i18n/locales.ts";
@@ -93,141 +95,148 @@ export function CountryView({ data }: { data: CountryPageData }) {
     hasScore && data.basis === "historical-only" && !available.sentiment.barometer ? t("country.officialOnly") : null;
 
   return (
-    <PopoverGroup>
-      <div className="mx-auto max-w-6xl px-4 py-6">
-        <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
-          <div className="flex items-center gap-3">
-            <BackButton />
-            <Breadcrumbs items={[{ label: t("country.breadcrumb"), to: "/" }, { label: f.country(country.code) }]} />
+    <PageSourcesProvider value={data.sources}>
+      <PopoverGroup>
+        <div className="mx-auto max-w-6xl px-4 py-6">
+          <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
+            <div className="flex items-center gap-3">
+              <BackButton />
+              <Breadcrumbs items={[{ label: t("country.breadcrumb"), to: "/" }, { label: f.country(country.code) }]} />
+            </div>
+            <div>
+              <CountryPicker
+                id="country-picker"
+                label={<FormattedMessage id="country.changeCountry" />}
+                current={country.code}
+              />
+            </div>
           </div>
-          <div>
-            <CountryPicker
-              id="country-picker"
-              label={<FormattedMessage id="country.changeCountry" />}
-              current={country.code}
+
+          <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">
+            <FormattedMessage id="country.title" values={{ name: f.country(country.code) }} />
+          </h1>
+          <DatesLine anchorMonth={hasScore ? data.anchorMonth : null} publishedAt={data.publishedAt} />
+          <div className="mt-4">
+            <ScoreCard
+              code={country.code}
+              name={country.name}
+              score={data.score}
+              status={data.status}
+              label={data.label}
+              confidence={data.confidence}
+              basis={data.basis}
+              cover={data.cover}
+              subScores={data.subScores}
+              anchorMonth={data.anchorMonth}
+              asOf={data.asOf}
+              paused={data.paused}
+              now={data.now}
+              pending={pending}
             />
           </div>
-        </div>
 
-        <h1 className="mt-6 text-2xl font-bold tracking-tight sm:text-3xl">
-          <FormattedMessage id="country.title" values={{ name: f.country(country.code) }} />
-        </h1>
-        <DatesLine anchorMonth={hasScore ? data.anchorMonth : null} publishedAt={data.publishedAt} />
-        <div className="mt-4">
-          <ScoreCard
+          <div className="mt-4">
+            <CompareWith codes={[country.code]} />
+          </div>
+
+          <div className="mt-6">
+            <HelpCard />
+          </div>
+
+          {/* Large screens: the cards in two columns that flow (one column when only the advice is left). */}
+          <div
+            className={`mt-6 hidden gap-6 lg:grid lg:items-start ${panels.length > 1 ? "lg:grid-cols-2" : ""}`}
+            data-testid="panels-wide"
+          >
+            <div className="space-y-6">{left.map(card)}</div>
+            {right.length > 0 ? <div className="space-y-6">{right.map(card)}</div> : null}
+          </div>
+          {/* Small screens: collapsible sections, the first one ("Market conditions" when it exists) open. */}
+          <div className="mt-6 space-y-3 lg:hidden">
+            {panels.map((p, i) => (
+              <Section key={p.id} title={p.narrow} defaultOpen={i === 0}>
+                {p.body}
+              </Section>
+            ))}
+          </div>
+          <div className="mt-6">
+            {/* While paused nothing is missing: the figures are withheld with the score (the score card says why). */}
+            {data.paused ? null : (
+              <NotAvailable countryName={country.name} code={country.code} missing={available.missing} note={note} />
+            )}
+            {/* The flags beside the figures of the panels and of the sectors, named once (docs/data-sources.md §8). */}
+            {data.paused ? null : <FlagLegend flags={pageFlags(data)} className="mt-3" />}
+          </div>
+
+          {hasComparisons(available) ? (
+            <section aria-labelledby="insights-title" className="mt-10">
+              <h2 id="insights-title" className="mb-4 text-2xl font-semibold tracking-tight">
+                <FormattedMessage id="country.insights" />
+              </h2>
+              <ComparisonInsights panel={panel} available={available.comparisons} />
+            </section>
+          ) : null}
+
+          <WhereOpenings sectors={data.sectors} code={country.code} paused={data.paused} />
+
+          {data.history.length > 0 || hasScore ? (
+            <section
+              aria-labelledby="history-heading"
+              className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 id="history-heading" className="text-2xl font-semibold tracking-tight">
+                  <FormattedMessage id="country.history.title" />
+                </h2>
+                {data.historyMonths > 60 ? (
+                  <nav
+                    aria-label={t("country.history.range")}
+                    className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm"
+                  >
+                    {(Object.keys(RANGE_LABEL) as Array<keyof typeof RANGE_LABEL>).map((r) => (
+                      <Link
+                        key={r}
+                        to={r === "5y" ? "." : `?range=${r}`}
+                        preventScrollReset
+                        replace
+                        aria-current={data.range === r ? "page" : undefined}
+                        className={`rounded-md px-3 py-1 ${data.range === r ? "bg-white font-medium shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
+                      >
+                        <FormattedMessage id={`country.history.range.${RANGE_LABEL[r]}`} />
+                      </Link>
+                    ))}
+                  </nav>
+                ) : null}
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                <FormattedMessage id="country.history.note" />
+              </p>
+              <div className="mt-4">
+                <HistoryChart points={data.history} countryName={f.country(country.code)} />
+              </div>
+            </section>
+          ) : null}
+
+          <WhyChanged views={data.whyChanged} asOf={data.asOf} />
+
+          <CommunitySection
+            countryCode={country.code}
+            countryName={country.name}
+            items={community.items}
+            summary={community.summary}
+            now={data.now}
+          />
+
+          <FollowLinks code={country.code} name={country.name} />
+
+          <EmbedBadge
             code={country.code}
             name={country.name}
-            score={data.score}
-            status={data.status}
-            label={data.label}
-            confidence={data.confidence}
-            basis={data.basis}
-            cover={data.cover}
-            subScores={data.subScores}
-            anchorMonth={data.anchorMonth}
-            asOf={data.asOf}
-            paused={data.paused}
-            now={data.now}
-            pending={pending}
+            shown={hasScore && data.status ? { score: data.score!, status: data.status } : null}
+            width={data.badgeWidth}
           />
         </div>
-
-        <div className="mt-4">
-          <CompareWith codes={[country.code]} />
-        </div>
-
-        <div className="mt-6">
-          <HelpCard />
-        </div>
-
-        {/* Large screens: the cards in two columns that flow (one column when only the advice is left). */}
-        <div
-          className={`mt-6 hidden gap-6 lg:grid lg:items-start ${panels.length > 1 ? "lg:grid-cols-2" : ""}`}
-          data-testid="panels-wide"
-        >
-          <div className="space-y-6">{left.map(card)}</div>
-          {right.length > 0 ? <div className="space-y-6">{right.map(card)}</div> : null}
-        </div>
-        {/* Small screens: collapsible sections, the first one ("Market conditions" when it exists) open. */}
-        <div className="mt-6 space-y-3 lg:hidden">
-          {panels.map((p, i) => (
-            <Section key={p.id} title={p.narrow} defaultOpen={i === 0}>
-              {p.body}
-            </Section>
-          ))}
-        </div>
-        <div className="mt-6">
-          {/* While paused nothing is missing: the figures are withheld with the score (the score card says why). */}
-          {data.paused ? null : (
-            <NotAvailable countryName={country.name} code={country.code} missing={available.missing} note={note} />
-          )}
-        </div>
-
-        {hasComparisons(available) ? (
-          <section aria-labelledby="insights-title" className="mt-10">
-            <h2 id="insights-title" className="mb-4 text-2xl font-semibold tracking-tight">
-              <FormattedMessage id="country.insights" />
-            </h2>
-            <ComparisonInsights panel={panel} available={available.comparisons} />
-          </section>
-        ) : null}
-
-        <WhereOpenings sectors={data.sectors} code={country.code} paused={data.paused} />
-
-        {data.history.length > 0 || hasScore ? (
-          <section
-            aria-labelledby="history-heading"
-            className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-          >
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <h2 id="history-heading" className="text-2xl font-semibold tracking-tight">
-                <FormattedMessage id="country.history.title" />
-              </h2>
-              {data.historyMonths > 60 ? (
-                <nav aria-label={t("country.history.range")} className="flex gap-1 rounded-lg bg-slate-100 p-1 text-sm">
-                  {(Object.keys(RANGE_LABEL) as Array<keyof typeof RANGE_LABEL>).map((r) => (
-                    <Link
-                      key={r}
-                      to={r === "5y" ? "." : `?range=${r}`}
-                      preventScrollReset
-                      replace
-                      aria-current={data.range === r ? "page" : undefined}
-                      className={`rounded-md px-3 py-1 ${data.range === r ? "bg-white font-medium shadow-sm" : "text-slate-700 hover:text-slate-900"}`}
-                    >
-                      <FormattedMessage id={`country.history.range.${RANGE_LABEL[r]}`} />
-                    </Link>
-                  ))}
-                </nav>
-              ) : null}
-            </div>
-            <p className="mt-1 text-sm text-slate-700">
-              <FormattedMessage id="country.history.note" />
-            </p>
-            <div className="mt-4">
-              <HistoryChart points={data.history} countryName={f.country(country.code)} />
-            </div>
-          </section>
-        ) : null}
-
-        <WhyChanged views={data.whyChanged} asOf={data.asOf} />
-
-        <CommunitySection
-          countryCode={country.code}
-          countryName={country.name}
-          items={community.items}
-          summary={community.summary}
-          now={data.now}
-        />
-
-        <FollowLinks code={country.code} name={country.name} />
-
-        <EmbedBadge
-          code={country.code}
-          name={country.name}
-          shown={hasScore && data.status ? { score: data.score!, status: data.status } : null}
-          width={data.badgeWidth}
-        />
-      </div>
-    </PopoverGroup>
+      </PopoverGroup>
+    </PageSourcesProvider>
   );
 }

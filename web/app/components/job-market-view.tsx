@@ -19,6 +19,8 @@ import { SnapshotSection, hasSnapshot } from "./job-market/snapshot.tsx";
 import { NextMoves } from "./job-market/next-moves.tsx";
 import { useNoScore } from "./job-market/text.ts";
 import { useFormat } from "../i18n/format.ts";
+import { FlagLegend, pageFlags } from "./flag-mark.tsx";
+import { PageSourcesProvider } from "./source-check.tsx";
 
 export function JobMarketView({ data }: { data: CountryPageData }) {
   const { country, panel } = data;
@@ -28,36 +30,41 @@ export function JobMarketView({ data }: { data: CountryPageData }) {
   const available = availabilityOf(panel, hasScore);
   const snapshot = hasSnapshot(available);
   return (
-    <PopoverGroup>
-      <div className="mx-auto max-w-6xl px-4 py-6">
-        <JobMarketHeader data={data} />
+    <PageSourcesProvider value={data.sources}>
+      <PopoverGroup>
+        <div className="mx-auto max-w-6xl px-4 py-6">
+          <JobMarketHeader data={data} />
 
-        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
-          <ScorePanel data={data} none={none} />
-          <WhySection data={data} available={available} none={none} />
+          <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] lg:items-start">
+            <ScorePanel data={data} none={none} />
+            <WhySection data={data} available={available} none={none} />
+          </div>
+
+          <WhyChanged views={data.whyChanged} asOf={data.asOf} />
+
+          <ExpertHelp code={country.code} />
+
+          <div className={`mt-8 grid grid-cols-1 gap-6 lg:items-start ${snapshot ? "lg:grid-cols-2" : ""}`}>
+            {snapshot ? <SnapshotSection panel={panel} /> : null}
+            <NextMoves data={data} />
+          </div>
+
+          {/* The flags beside the figures above and the sectors' below, named once (docs/data-sources.md §8). */}
+          {data.paused ? null : <FlagLegend flags={pageFlags(data)} className="mt-4" />}
+
+          <WhereOpenings sectors={data.sectors} code={country.code} paused={data.paused} />
+
+          <CommunitySection
+            countryCode={country.code}
+            countryName={f.country(country.code)}
+            items={data.community.items}
+            summary={data.community.summary}
+            now={data.now}
+          />
+
+          <FollowLinks code={country.code} name={country.name} />
         </div>
-
-        <WhyChanged views={data.whyChanged} asOf={data.asOf} />
-
-        <ExpertHelp code={country.code} />
-
-        <div className={`mt-8 grid grid-cols-1 gap-6 lg:items-start ${snapshot ? "lg:grid-cols-2" : ""}`}>
-          {snapshot ? <SnapshotSection panel={panel} /> : null}
-          <NextMoves data={data} />
-        </div>
-
-        <WhereOpenings sectors={data.sectors} code={country.code} paused={data.paused} />
-
-        <CommunitySection
-          countryCode={country.code}
-          countryName={f.country(country.code)}
-          items={data.community.items}
-          summary={data.community.summary}
-          now={data.now}
-        />
-
-        <FollowLinks code={country.code} name={country.name} />
-      </div>
-    </PopoverGroup>
+      </PopoverGroup>
+    </PageSourcesProvider>
   );
 }

@@ -7,6 +7,7 @@ import { type Availability } from "../lib/availability.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useIntl } from "react-intl";
 import { Metric, useT } from "./market-parts.tsx";
+import { joinFlags } from "./flag-mark.tsx";
 
 /** "That is lower than the EU-27 average (6.1%, Q2 2026)." or "That is below the 6% rule of thumb." */
 function EuNote({ eu }: { eu: NonNullable<MarketPanel["comparisons"]["unemployment_vs_eu"]> }) {
@@ -62,6 +63,8 @@ export function MarketConditions({
           value={f.percent(panel.unemployment_rate!)}
           period={panel.unemployment_period}
           tone={panel.tones.unemployment}
+          flag={panel.flags.unemployment}
+          sources={["unemployment"]}
           note={panel.comparisons.unemployment_vs_eu ? <EuNote eu={panel.comparisons.unemployment_vs_eu} /> : null}
         />
       ) : null}
@@ -71,6 +74,8 @@ export function MarketConditions({
           tip={t("momentum.tip")}
           value={signedPointsIn(intl, panel.unemployment_change!)}
           tone={panel.unemployment_change! < 0 ? "good" : panel.unemployment_change! > 0 ? "poor" : "fair"}
+          flag={joinFlags(panel.flags.unemployment, panel.flags.unemployment_year_before)}
+          sources={["unemployment", "unemployment_year_before"]}
           note={t("momentum.note", {
             from: f.period(panel.unemployment_change_from!),
             to: f.period(panel.unemployment_period!),
@@ -84,6 +89,8 @@ export function MarketConditions({
           value={f.percent(panel.youth_unemployment_rate!)}
           period={panel.youth_unemployment_period}
           tone={null}
+          flag={panel.flags.youth_unemployment}
+          sources={["youth_unemployment"]}
           note={youthText}
         />
       ) : null}
@@ -94,6 +101,8 @@ export function MarketConditions({
           value={f.percent(panel.vacancy_rate!)}
           period={panel.vacancy_period}
           tone={panel.tones.vacancy}
+          flag={panel.flags.vacancy}
+          sources={["vacancy"]}
         />
       ) : null}
       {available.competition ? (
@@ -103,6 +112,8 @@ export function MarketConditions({
           value={f.number(panel.competition!)}
           period={panel.competition_period}
           tone={panel.tones.competition}
+          flag={joinFlags(panel.flags.unemployment, panel.flags.vacancy)}
+          sources={["unemployment", "vacancy"]}
           note={
             <>
               {t("competition.note")}

@@ -9,6 +9,9 @@ import { InfoTip } from "./info.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { COUNTRIES } from "../../../lib/countries.ts";
 import { FormattedMessage, useIntl } from "react-intl";
+import type { PageInput } from "../lib/country.server.ts";
+import { FlagMark } from "./flag-mark.tsx";
+import { SourceCheck, usePageSources } from "./source-check.tsx";
 
 /** A message of the market namespace (web/app/i18n/messages/<locale>/market.json). */
 export function useT() {
@@ -25,6 +28,8 @@ export function Metric({
   period,
   note,
   tone,
+  flag,
+  sources,
 }: {
   label: string;
   tip: string;
@@ -32,9 +37,20 @@ export function Metric({
   period?: string | null;
   note?: ReactNode;
   tone?: Tone | null;
+  /** Eurostat's flag of the value (of its inputs, for a figure computed from them): a mark beside it. */
+  flag?: string | null;
+  /** The inputs it is read from, for "Check it at the source" (labelled when there are several). */
+  sources?: ReadonlyArray<PageInput>;
 }) {
   const f = useFormat();
   const t = useT();
+  const intl = useIntl();
+  const pageSources = usePageSources();
+  const parts = (sources ?? []).map((input) => ({
+    input,
+    label: sources!.length > 1 ? intl.formatMessage({ id: `sources.part.${input}` }) : undefined,
+    source: pageSources[input],
+  }));
   return (
     <div className="py-3 first:pt-0 last:pb-0">
       <dt className="flex items-center gap-1 text-sm text-slate-700">
@@ -45,9 +61,11 @@ export function Metric({
         <span className={`text-xl font-semibold tabular-nums ${tone ? TONE_CLASS[tone] : "text-slate-900"}`}>
           {value}
         </span>
+        <FlagMark flag={flag} />
         {tone ? <span className="sr-only"> ({t(`tone.${tone}`)})</span> : null}
         {period ? <span className="ml-2 text-xs text-slate-600">{f.period(period)}</span> : null}
         {note ? <p className="mt-0.5 text-sm text-slate-700">{note}</p> : null}
+        <SourceCheck figure={label} parts={parts} />
       </dd>
     </div>
   );

@@ -164,7 +164,15 @@ export function hasSentiment(available: Availability["sentiment"], summary: Expe
  * One sentiment source (model v2.1): its name, value and month, what its 100 means, and whether today's score
  * uses it (a value past the cut-off is shown, said to be too old, and the history months that used it named).
  */
-function SentimentSourceMetric({ source, tone }: { source: SentimentSourcePanel; tone: Tone | null }) {
+function SentimentSourceMetric({
+  source,
+  tone,
+  flag,
+}: {
+  source: SentimentSourcePanel;
+  tone: Tone | null;
+  flag: string | null | undefined;
+}) {
   const intl = useIntl();
   const f = useFormat();
   const info = sourceSaid(intl, source.source);
@@ -175,6 +183,8 @@ function SentimentSourceMetric({ source, tone }: { source: SentimentSourcePanel;
       value={f.number(source.value)}
       period={source.period}
       tone={tone}
+      flag={flag}
+      sources={[source.source]}
       note={
         <span data-testid={`sentiment-${source.source}`} data-counts={source.counts ? "true" : "false"}>
           <span className="block">{info.about}</span>
@@ -195,7 +205,12 @@ function SentimentSources({ panel }: { panel: MarketPanel }) {
   return (
     <>
       {sources.map((s) => (
-        <SentimentSourceMetric key={s.source} source={s} tone={s.source === "lmb" ? panel.tones.barometer : null} />
+        <SentimentSourceMetric
+          key={s.source}
+          source={s}
+          tone={s.source === "lmb" ? panel.tones.barometer : null}
+          flag={panel.flags[s.source]}
+        />
       ))}
       {blend && sources.length > 1 ? (
         <div className="py-3 text-sm text-slate-700" data-testid="sentiment-blend">
@@ -341,6 +356,8 @@ export function MarketSentiment({
           value={f.percent(panel.gdp_rate!)}
           period={panel.gdp_period}
           tone={panel.tones.gdp}
+          flag={panel.flags.gdp}
+          sources={["gdp"]}
         />
       ) : null}
       {panel && available.inflation ? (
@@ -350,6 +367,8 @@ export function MarketSentiment({
           value={f.percent(panel.inflation_rate!)}
           period={panel.inflation_period}
           tone={panel.tones.inflation}
+          flag={panel.flags.inflation}
+          sources={["inflation"]}
         />
       ) : null}
       {summary.count > 0 ? <CommunityMood summary={summary} /> : null}

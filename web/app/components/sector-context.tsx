@@ -10,13 +10,19 @@ import { quarterPlus, type CompactTrend, type SectorView } from "../../../produc
 import { countryPhrase } from "../../../product/country-phrases.ts";
 import { useFormat, type Formatters } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
-import { olderText, sectorName } from "./sector-words.ts";
+import { sectorName } from "../lib/sector-name.ts";
+import { FlagMark } from "./flag-mark.tsx";
+import { olderText } from "./sector-words.ts";
+import { SourceCheck, type PageSource } from "./source-check.tsx";
 
 /** The width of a bar, in percent of the widest figure shown. */
 const widthOf = (value: number, max: number) => `${Math.max(0, Math.min(100, (value / max) * 100)).toFixed(1)}%`;
 
-/** A sector view on the country page: with its trend, compacted (product/sectors.ts compactTrend). */
-export type CountrySectorView = SectorView & { trend: CompactTrend | null };
+/**
+ * A sector view on the country page: with its trend, compacted (product/sectors.ts compactTrend), and its source
+ * without the ingest (web/app/lib/country.server.ts), null for a rate published without one.
+ */
+export type CountrySectorView = SectorView & { trend: CompactTrend | null; source: PageSource | null };
 
 /** The country page's sector context (web/app/lib/sectors.server.ts countrySectors). */
 export interface CountrySectors {
@@ -79,7 +85,12 @@ export function WhereOpenings({
                       <FormattedMessage
                         id="sectors.rate"
                         values={{
-                          rate: <strong>{f.percent(s.value)}</strong>,
+                          rate: (
+                            <>
+                              <strong>{f.percent(s.value)}</strong>
+                              <FlagMark flag={s.flag} />
+                            </>
+                          ),
                           quarter: f.period(s.period),
                         }}
                       />
@@ -114,6 +125,11 @@ export function WhereOpenings({
                     </p>
                   ) : null}
                   {s.trend ? <SectorTrend trend={s.trend} id={trendId} max={trendMax} /> : null}
+                  <SourceCheck
+                    figure={sectorName(intl, s)}
+                    parts={[{ input: "sector_vacancy", source: s.source }]}
+                    className="text-xs"
+                  />
                 </li>
               );
             })}

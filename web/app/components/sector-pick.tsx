@@ -13,7 +13,7 @@ import {
   type SectorChoice,
 } from "../../../product/sectors.ts";
 import { FINER_SECTORS, type NaceRevision } from "../../../pipeline/sector-list.ts";
-import { sectorName } from "./sector-words.ts";
+import { sectorName } from "../lib/sector-name.ts";
 
 type Intl = ReturnType<typeof useIntl>;
 

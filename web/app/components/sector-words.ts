@@ -1,18 +1,12 @@
 // The words of a sector figure that every page showing one says alike (docs/product.md "Where the openings are",
-// `/sectors`, compare): its name in the page's language, and how much older it is than the country's headline rate.
+// `/sectors`, compare): how much older it is than the country's headline rate (its name: web/app/lib/sector-name.ts).
 // Kept apart from the country page's section (sector-context.tsx) so a page that says them receives only their
 // messages (web/app/i18n/page-messages.ts).
 import type { useIntl } from "react-intl";
-import type { SectorRate, SectorView } from "../../../product/sectors.ts";
+import type { SectorView } from "../../../product/sectors.ts";
 import type { Formatters } from "../i18n/format.ts";
 
 type Intl = ReturnType<typeof useIntl>;
-
-/** A sector's name in the page's language: `sectors.name.nace_r2.J`. */
-export function sectorName(intl: Intl, s: Pick<SectorRate, "revision" | "code">): string {
-  const id = `sectors.name.${s.revision}.${s.code}`;
-  return intl.messages[id] !== undefined ? intl.formatMessage({ id }) : `NACE ${s.code}`;
-}
 
 /**
  * "3 quarters older than the rate for all sectors above (Q2 2026): Eurostat publishes sectors later." — said beside

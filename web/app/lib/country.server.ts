@@ -5,7 +5,9 @@ import { adviceFacts } from "../../../product/advice.ts";
 import { changeSpecs } from "../../../product/change-view.ts";
 import { historyView } from "../../../product/history-view.ts";
 import { noScoreText } from "../../../product/no-score.ts";
+import type { CountrySources, PublishedSource, SourceInput } from "../../../pipeline/provenance.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
+import type { PageSource } from "../components/source-check.tsx";
 import type { SiteReader } from "./context.ts";
 import { countrySectors } from "./sectors.server.ts";
 
@@ -14,6 +16,39 @@ export type HistoryRange = keyof typeof HISTORY_RANGES;
 
 export function historyRange(value: string | null): HistoryRange {
   return value === "10y" || value === "all" ? value : "5y";
+}
+
+/** The inputs a country page shows with their source (the EU-27 comparison's figure is the API's only). */
+const PAGE_INPUTS = [
+  "unemployment",
+  "unemployment_year_before",
+  "vacancy",
+  "lmb",
+  "eei",
+  "gdp",
+  "inflation",
+  "youth_unemployment",
+] as const satisfies readonly SourceInput[];
+export type PageInput = (typeof PAGE_INPUTS)[number];
+
+/** A published source as the page shows it: without its file and links (the API's; the page builds the links). */
+const pageSource = ({ table, series, geo, period, flag, release }: PublishedSource): PageSource => ({
+  table,
+  series,
+  geo,
+  period,
+  flag,
+  release,
+});
+
+/** The sources of a snapshot's shown inputs (pipeline/provenance.ts); none before a publication with provenance. */
+function pageSources(sources: CountrySources | null): Partial<Record<PageInput, PageSource>> {
+  const out: Partial<Record<PageInput, PageSource>> = {};
+  for (const input of PAGE_INPUTS) {
+    const source = sources?.inputs[input];
+    if (source) out[input] = pageSource(source);
+  }
+  return out;
 }
 
 export function loadCountryPage(read: SiteReader, code: string, range: HistoryRange, now: Date) {
@@ -50,10 +85,15 @@ export function loadCountryPage(read: SiteReader, code: string, range: HistoryRa
     yoyFrom: snapshot?.yoy.from_month ?? null,
     panel,
     /**
-     * Where the openings are (model v2.3 §11): the vacancy rate per sector with its trend, compacted, and how much
-     * older it is than the headline rate; context only; empty without any.
+     * Where the openings are (model v2.3 §11): the vacancy rate per sector with its trend, compacted, how much older
+     * it is than the headline rate, and its source (the figure shown's); context only; empty without any.
      */
-    sectors: countrySectors(snapshot as PublishedSnapshot | null),
+    sectors: countrySectors(
+      snapshot as PublishedSnapshot | null,
+      (reading.sources?.sectors ?? []).map((source) => (source ? pageSource(source) : null)),
+    ),
+    /** Where each shown input came from (docs/data-sources.md §8), for "Check it at the source". */
+    sources: pageSources(reading.sources),
     /** Why the score changed (month and year), as data the page says in its language; null without a shown score. */
     whyChanged: changeSpecs(snapshot),
     history: shown,

@@ -41,3 +41,9 @@ export function rankingOf(read: SiteReader, type: RankingType, now: Date): SiteC
 export function countingToday(read: SiteReader, now: Date): InputCounts {
   return inputCounts(read.countries(now).map((c) => read.country(c.code, now)?.snapshot ?? null));
 }
+
+/**
+ * Every table the pipeline reads, with what it feeds, its lag and its links (the methodology's list): the pipeline's
+ * declarations, read on the server only, so the page's bundle does not carry them.
+ */
+export { sourceTables } from "../../../pipeline/provenance.ts";

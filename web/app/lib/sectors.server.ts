@@ -24,13 +24,28 @@ import type { RoleFamily } from "../../../product/options.ts";
 export const headlineQuarter = (snapshot: PublishedSnapshot | null | undefined): string | null =>
   snapshot?.vacancy?.period ?? null;
 
-/** The country page's sectors: the shown aggregates (finer sections are read by roles, on /sectors and compare). */
-export function countrySectors(snapshot: PublishedSnapshot | null | undefined) {
+/**
+ * The country page's sectors: the shown aggregates (finer sections are read by roles, on /sectors and compare), each
+ * with its trend and its source (`sources`: one per rate of the snapshot, in its order, as the reader's
+ * countrySources gives them; the source of the figure shown, null for a rate published without one).
+ */
+export function countrySectors<Source>(
+  snapshot: PublishedSnapshot | null | undefined,
+  sources: ReadonlyArray<Source | null> = [],
+) {
   const headline = headlineQuarter(snapshot);
   const asOf = snapshot?.as_of ?? null;
-  const sectors = (snapshot?.sectors ?? [])
-    .filter((s) => (s.part_of ?? null) === null)
-    .map((s) => ({ ...sectorView(s, headline), trend: compactTrend(s.history) as CompactTrend | null }));
+  const sectors = (snapshot?.sectors ?? []).flatMap((s, i) =>
+    (s.part_of ?? null) === null
+      ? [
+          {
+            ...sectorView(s, headline),
+            trend: compactTrend(s.history) as CompactTrend | null,
+            source: sources[i] ?? null,
+          },
+        ]
+      : [],
+  );
   return {
     sectors,
     /**

@@ -9,7 +9,7 @@ import { data, Link, redirect, useLoaderData, type MetaFunction } from "react-ro
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { countryByCode } from "../../../lib/countries.ts";
 import { roundHalfAway } from "../../../pipeline/model/round.ts";
-import type { SubScoreKey } from "../../../pipeline/model/types.ts";
+import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
 import { historyView } from "../../../product/history-view.ts";
 import {
   COMPARE_MAX,
@@ -26,6 +26,7 @@ import { compareSectorCell, coverSentences } from "../lib/sectors.server.ts";
 import { CompareSectors } from "../components/compare-sectors.tsx";
 import { CompareWith } from "../components/compare-with.tsx";
 import { Flag } from "../components/flag.tsx";
+import { FlagLegend, FlagMark, joinFlags } from "../components/flag-mark.tsx";
 import { HistoryChart } from "../components/history-chart.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import { StatusChip } from "../components/ranking-list.tsx";
@@ -41,6 +42,19 @@ import { differenceSentence } from "../lib/compare-text.ts";
 import { canSummarise } from "../lib/community.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { useFormat } from "../i18n/format.ts";
+
+/** Eurostat's flag of each sub-score's input: its own figure's, or the letters of the figures it is computed from. */
+function inputFlags(s: Snapshot): Record<SubScoreKey, string | null> {
+  const u = s.unemployment?.flag;
+  const sentiment = (s.sentiment_sources ?? []).map((x) => (x.source === "lmb" ? s.lmb?.flag : s.eei?.flag));
+  return {
+    U: joinFlags(u),
+    V: joinFlags(s.vacancy?.flag),
+    C: joinFlags(u, s.vacancy?.flag),
+    M: joinFlags(u, s.unemployment_year_before?.flag),
+    S: joinFlags(...sentiment),
+  };
+}
 
 /** Months of history drawn (as the country page's default range). */
 const HISTORY_MONTHS = 60;
@@ -110,6 +124,8 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
       evidence: item.evidence,
       withheld: item.withheld_reason,
       subScores: shown ? snapshot.sub_scores : null,
+      /** Eurostat's flags of each sub-score's input (of the figures it is computed from), shown beside it. */
+      flags: shown ? inputFlags(snapshot) : null,
       history: historyView(months.map((m) => byMonth.get(m) ?? { month: m, score: null, status: null })),
       mood: context.read.communityOf(item.code).summary,
       sector: compareSectorCell(snapshot as PublishedSnapshot | null, sectorPick.choice, paused),
@@ -318,7 +334,10 @@ export default function ComparePage() {
                       <td key={c.code} className="px-3 py-2 align-top">
                         {s ? (
                           <>
-                            <span className="block font-semibold tabular-nums">{inputCell(intl, k, s.input)}</span>
+                            <span className="block font-semibold tabular-nums">
+                              {inputCell(intl, k, s.input)}
+                              <FlagMark flag={c.flags?.[k]} />
+                            </span>
                             <span className="block text-xs text-slate-600">
                               {t("inputs.cell", {
                                 period: periodIn(intl, s.period),
@@ -347,6 +366,11 @@ export default function ComparePage() {
         unknown={d.sector.unknown}
         paused={d.sector.paused}
         action={lp(compareAddress(d.codes))}
+      />
+      {/* One legend for the flags of both tables above: the inputs' and the sector's (components/flag-mark.tsx). */}
+      <FlagLegend
+        flags={countries.flatMap((c) => [...Object.values(c.flags ?? {}), c.sector?.flag])}
+        className="mt-3 text-xs"
       />
 
       <section aria-labelledby="history-title" className="mt-8">

@@ -1,10 +1,10 @@
 // /methodology (docs/product.md §2): model v2.1 in plain words with its parameters (read from the current model),
 // the two sentiment sources and how they blend, the rounded-status rule, every accepted source table, the data
 // sources with their update dates (source_status of the current publication), and the licences. Its words are the
-// methodology catalogue's (docs/i18n-pages.md); tables' official titles, status names and rating labels are English.
+// methodology catalogue's (docs/i18n-pages.md); the tables' names the sources catalogue's; status names and rating labels are English.
 import { useLoaderData, type MetaFunction } from "react-router";
 import { CURRENT_PARAMS } from "../../../pipeline/model/current.ts";
-import { countingToday, getOverview } from "../lib/data.server.ts";
+import { countingToday, getOverview, sourceTables } from "../lib/data.server.ts";
 import { CountingToday } from "../components/counting-today.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { dayIn } from "../lib/intl-numbers.ts";
@@ -32,6 +32,8 @@ export function loader({ context, request }: SiteLoaderArgs) {
       description: t("methodology.meta.description", { product: PRODUCT_NAME, model: CURRENT_PARAMS.id }),
     },
     sources: context.read.sources(),
+    /** Every table the pipeline reads, with what it feeds and its links (pipeline/provenance.ts). */
+    tables: sourceTables(),
     publication: overview.publication,
     scoredCount: overview.scoredCount,
     total: overview.countries.length,
@@ -47,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = (args) =>
   });
 
 export default function Methodology() {
-  const { sources, publication, scoredCount, total, counting } = useLoaderData<typeof loader>();
+  const { sources, tables, publication, scoredCount, total, counting } = useLoaderData<typeof loader>();
   const { intl, t } = useMethodologyText();
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
@@ -65,7 +67,7 @@ export default function Methodology() {
       <SentimentSection />
       <BlendSection />
       <WeatherSection />
-      <SourcesSection sources={sources} />
+      <SourcesSection sources={sources} tables={tables} />
       <LicencesSection />
     </article>
   );

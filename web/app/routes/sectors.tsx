@@ -10,6 +10,7 @@ import type { PageHandle, SiteLoaderArgs } from "../lib/context.ts";
 import type { PublishedSnapshot } from "../../../pipeline/youth.ts";
 import { pickSector, readSectorChoice, sectorChoice, type SectorView } from "../../../product/sectors.ts";
 import { Flag } from "../components/flag.tsx";
+import { FlagLegend, FlagMark } from "../components/flag-mark.tsx";
 import { olderText } from "../components/sector-words.ts";
 import { anySectorName, choiceName, SectorSelect } from "../components/sector-pick.tsx";
 import { coverSentences, headlineQuarter, sectorWithYear } from "../lib/sectors.server.ts";
@@ -211,7 +212,8 @@ export default function Sectors() {
                   ) : (
                     <>
                       <td className="min-w-40 px-2 py-2 sm:px-3 tabular-nums">
-                        <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>{" "}
+                        <span className="font-semibold text-slate-900">{f.percent(r.rate.value)}</span>
+                        <FlagMark flag={r.rate.flag} />{" "}
                         <span className="block text-xs text-slate-600">
                           {f.period(r.rate.period)}
                           {r.rate.s_adj === "NSA" ? ` · ${t("nsa")}` : ""}
@@ -269,6 +271,7 @@ export default function Sectors() {
       {anyOlder && !data.paused ? (
         <p className="mt-3 text-sm text-slate-700">{intl.formatMessage({ id: "sectors.olderWhy" })}</p>
       ) : null}
+      <FlagLegend flags={data.rows.map((r) => r.rate?.flag)} className="mt-3" />
       <p className="mt-4 text-sm text-slate-600">
         <FormattedMessage
           id="sectors.page.source"

@@ -2,11 +2,12 @@
 // age in months; a series past its data type's cut-off no longer counts in the score and is marked stale. The
 // rule, its legend, the count and the filter all come from the status report (pipeline/staleness.ts): only
 // countries are counted and filtered; Eurostat's aggregates are listed after them, never counted. Also the
-// published scores and the source tables. It opens with one health line: the job running now, the last download
+// published scores, the source tables and where each published figure came from. It opens with one health line: the job running now, the last download
 // run, the next scheduled one, the tables failing.
 import { Badge, button, Note, Panel } from "./ui.tsx";
 import { HealthLine } from "./status-health.tsx";
 import { SourceTablesList } from "./status-sources.tsx";
+import { ProvenanceList } from "./status-provenance.tsx";
 import { PausedAlert, PublishedLine } from "./status-summary.tsx";
 import { StatusTable } from "./status-table.tsx";
 import { useDataStatus } from "./use-data-status.ts";
@@ -69,6 +70,7 @@ export function DataStatus({ rules }: { rules: UploadRules }) {
           ) : null}
           <StatusTable shown={shown} view={view} scores={scores} />
           {report.tables.length > 0 ? <SourceTablesList tables={report.tables} /> : null}
+          {pub ? <ProvenanceList countries={pub.countries} /> : null}
         </div>
       ) : null}
     </Panel>

@@ -8,6 +8,7 @@ import { useFormat } from "../../i18n/format.ts";
 import { useComparisonRows } from "../comparison-insights.tsx";
 import { NotAvailable } from "../market-parts.tsx";
 import { useIntl } from "react-intl";
+import { FlagMark, joinFlags } from "../flag-mark.tsx";
 import { useJobMarketText, type NoScore } from "./text.ts";
 
 /**
@@ -21,18 +22,24 @@ function Breakdown({
   value,
   bar,
   comparison,
+  flag,
 }: {
   id: string;
   title: string;
   value: string;
   bar: number;
   comparison: { text: string; detail: string } | null;
+  /** Eurostat's flag of the figure (of its inputs, for competition). */
+  flag: string | null;
 }) {
   const t = useJobMarketText();
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="breakdown" data-key={id}>
       <p className="text-sm text-slate-700">{title}</p>
-      <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
+      <p className="mt-1 text-2xl font-semibold tabular-nums">
+        {value}
+        <FlagMark flag={flag} />
+      </p>
       <div
         className="mt-3 h-2 rounded-full bg-slate-100"
         role="meter"
@@ -79,6 +86,7 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
         value={f.percent(b.unemployment.value)}
         bar={b.unemployment.bar}
         comparison={row("eu")}
+        flag={panel!.flags.unemployment}
       />
     ) : null,
     b?.vacancy ? (
@@ -89,6 +97,7 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
         value={f.percent(b.vacancy.value)}
         bar={b.vacancy.bar}
         comparison={row("vacancy")}
+        flag={panel!.flags.vacancy}
       />
     ) : null,
     b?.competition ? (
@@ -99,6 +108,7 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
         value={t("breakdown.perOpening", { value: f.number(b.competition.value) })}
         bar={b.competition.bar}
         comparison={row("competition")}
+        flag={joinFlags(panel!.flags.unemployment, panel!.flags.vacancy)}
       />
     ) : null,
     b?.sentiment ? (
@@ -108,6 +118,7 @@ function BreakdownCards({ data, available }: { data: CountryPageData; available:
         title={t("breakdown.sentiment")}
         value={f.number(b.sentiment.value)}
         bar={b.sentiment.bar}
+        flag={panel!.flags.lmb}
         // The card's verdict by its level (product/market-grades.ts breakdown.sentiment says the same in English).
         comparison={{
           text: t(`breakdown.sentiment.${b.sentiment.level}`),

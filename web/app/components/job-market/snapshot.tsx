@@ -6,6 +6,7 @@ import type { Tone } from "../../../../product/market-grades.ts";
 import type { Availability } from "../../lib/availability.ts";
 import { useFormat } from "../../i18n/format.ts";
 import { useJobMarketText } from "./text.ts";
+import { FlagMark, joinFlags } from "../flag-mark.tsx";
 
 const TONE_DOT: Record<Tone, string> = { good: "bg-good", fair: "bg-fair", poor: "bg-poor" };
 
@@ -21,62 +22,76 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
     return word.charAt(0).toLocaleUpperCase(f.locale) + word.slice(1);
   };
   const eei = panel.sentiment_sources?.find((x) => x.source === "eei") ?? null;
-  const rows: Array<{ label: string; value: string | null; period: string | null; tone: Tone | null; note?: string }> =
-    [
-      {
-        label: m("unemployment.label"),
-        value: panel?.unemployment_rate != null ? f.percent(panel.unemployment_rate) : null,
-        period: panel?.unemployment_period ?? null,
-        tone: panel?.tones.unemployment ?? null,
-      },
-      {
-        label: m("youth.label"),
-        value: panel?.youth_unemployment_rate != null ? f.percent(panel.youth_unemployment_rate) : null,
-        period: panel?.youth_unemployment_period ?? null,
-        tone: null,
-        note:
-          panel.youth_unemployment_eu_rate != null
-            ? t("snapshot.youthEu", { rate: f.percent(panel.youth_unemployment_eu_rate) })
-            : t("snapshot.contextOnly"),
-      },
-      {
-        label: m("vacancy.label"),
-        value: panel?.vacancy_rate != null ? f.percent(panel.vacancy_rate) : null,
-        period: panel?.vacancy_period ?? null,
-        tone: panel?.tones.vacancy ?? null,
-      },
-      {
-        label: t("snapshot.competition"),
-        value: panel?.competition != null ? f.number(panel.competition) : null,
-        period: null,
-        tone: panel?.tones.competition ?? null,
-      },
-      {
-        label: t("snapshot.barometer"),
-        value: panel?.lmb_value != null ? f.number(panel.lmb_value) : null,
-        period: panel?.lmb_period ?? null,
-        tone: panel?.tones.barometer ?? null,
-      },
-      {
-        label: t("snapshot.eei"),
-        value: eei ? f.number(eei.value) : null,
-        period: eei?.period ?? null,
-        tone: null,
-        note: eei ? t(eei.counts ? "snapshot.eeiScale" : "snapshot.tooOld") : undefined,
-      },
-      {
-        label: m("gdp.label"),
-        value: panel?.gdp_rate != null ? f.percent(panel.gdp_rate) : null,
-        period: panel?.gdp_period ?? null,
-        tone: panel?.tones.gdp ?? null,
-      },
-      {
-        label: m("inflation.label"),
-        value: panel?.inflation_rate != null ? f.percent(panel.inflation_rate) : null,
-        period: panel?.inflation_period ?? null,
-        tone: panel?.tones.inflation ?? null,
-      },
-    ];
+  const rows: Array<{
+    label: string;
+    value: string | null;
+    period: string | null;
+    tone: Tone | null;
+    note?: string;
+    flag?: string | null;
+  }> = [
+    {
+      label: m("unemployment.label"),
+      value: panel?.unemployment_rate != null ? f.percent(panel.unemployment_rate) : null,
+      period: panel?.unemployment_period ?? null,
+      tone: panel?.tones.unemployment ?? null,
+      flag: panel.flags.unemployment,
+    },
+    {
+      label: m("youth.label"),
+      value: panel?.youth_unemployment_rate != null ? f.percent(panel.youth_unemployment_rate) : null,
+      period: panel?.youth_unemployment_period ?? null,
+      tone: null,
+      flag: panel.flags.youth_unemployment,
+      note:
+        panel.youth_unemployment_eu_rate != null
+          ? t("snapshot.youthEu", { rate: f.percent(panel.youth_unemployment_eu_rate) })
+          : t("snapshot.contextOnly"),
+    },
+    {
+      label: m("vacancy.label"),
+      value: panel?.vacancy_rate != null ? f.percent(panel.vacancy_rate) : null,
+      period: panel?.vacancy_period ?? null,
+      tone: panel?.tones.vacancy ?? null,
+      flag: panel.flags.vacancy,
+    },
+    {
+      label: t("snapshot.competition"),
+      value: panel?.competition != null ? f.number(panel.competition) : null,
+      period: null,
+      tone: panel?.tones.competition ?? null,
+      flag: joinFlags(panel.flags.unemployment, panel.flags.vacancy),
+    },
+    {
+      label: t("snapshot.barometer"),
+      value: panel?.lmb_value != null ? f.number(panel.lmb_value) : null,
+      period: panel?.lmb_period ?? null,
+      tone: panel?.tones.barometer ?? null,
+      flag: panel.flags.lmb,
+    },
+    {
+      label: t("snapshot.eei"),
+      value: eei ? f.number(eei.value) : null,
+      period: eei?.period ?? null,
+      tone: null,
+      note: eei ? t(eei.counts ? "snapshot.eeiScale" : "snapshot.tooOld") : undefined,
+      flag: panel.flags.eei,
+    },
+    {
+      label: m("gdp.label"),
+      value: panel?.gdp_rate != null ? f.percent(panel.gdp_rate) : null,
+      period: panel?.gdp_period ?? null,
+      tone: panel?.tones.gdp ?? null,
+      flag: panel.flags.gdp,
+    },
+    {
+      label: m("inflation.label"),
+      value: panel?.inflation_rate != null ? f.percent(panel.inflation_rate) : null,
+      period: panel?.inflation_period ?? null,
+      tone: panel?.tones.inflation ?? null,
+      flag: panel.flags.inflation,
+    },
+  ];
   const shown = rows.filter((r) => r.value !== null);
   if (shown.length === 0) return null;
   return (
@@ -93,6 +108,7 @@ function SnapshotList({ panel }: { panel: MarketPanel | null }) {
           </span>
           <span className="min-w-0 text-right text-sm wrap-anywhere hyphens-auto">
             <span className="font-semibold tabular-nums">{r.value}</span>
+            <FlagMark flag={r.flag} />
             {r.tone ? <span className="ml-1 text-slate-600">· {toneWord(r.tone)}</span> : null}
             {r.period ? (
               <span className="block text-xs text-slate-600">

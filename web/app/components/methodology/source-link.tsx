@@ -1,21 +1,21 @@
 // Where a source table comes from: a link to Eurostat's data browser (the table's code as code), or the name of the
-// body that publishes it; and a table's name: the catalogue's descriptive title (`methodology.table.<table>.title`,
-// in English the official one), with the official English title beside it on the other languages' pages.
-import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+// body that publishes it; and a table's name in the page's language (`sources.table.<table>`, web/app/lib/table-name.ts).
+import { FormattedMessage, useIntl } from "react-intl";
+import { eurostatBrowserUrl, isEurostatTable } from "../../../../lib/source-links.ts";
 import type { SourceRow } from "../../../../product/shapes.ts";
 import { Code } from "../api-type.tsx";
-import { tableInfo } from "./tables.ts";
+import { tableName } from "../../lib/table-name.ts";
 
 export function SourceLink({ table }: { table: string }) {
   const intl = useIntl();
   if (table === "lmb")
     return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.iab" })}</span>;
-  if (table === "ecfin_eei")
+  if (!isEurostatTable(table))
     return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.ecfin" })}</span>;
   return (
     <a
       className="text-brand-700 underline-offset-2 hover:underline"
-      href={`https://ec.europa.eu/eurostat/databrowser/view/${encodeURIComponent(table)}/default/table`}
+      href={eurostatBrowserUrl(table)}
       rel="noopener noreferrer"
       target="_blank"
     >
@@ -23,24 +23,8 @@ export function SourceLink({ table }: { table: string }) {
         id="methodology.source.eurostat"
         values={{ table, code: (chunks) => <Code className="font-mono text-[0.95em]">{chunks}</Code> }}
       />
+      <span className="sr-only"> {intl.formatMessage({ id: "sources.newTab" })}</span>
     </a>
-  );
-}
-
-/** A table's title in the page's language (a table the page does not know: its code). */
-export function tableTitle(intl: IntlShape, table: string): string {
-  return tableInfo(table) ? intl.formatMessage({ id: `methodology.table.${table}.title` }) : table;
-}
-
-/** On a page not in English, the table's official (English) title, on its own line. */
-export function OfficialTitle({ table }: { table: string }) {
-  const intl = useIntl();
-  const info = tableInfo(table);
-  if (!info || intl.locale === "en") return null;
-  return (
-    <span className="block text-xs text-slate-600">
-      <FormattedMessage id="methodology.table.official" values={{ title: <span lang="en">{info.title}</span> }} />
-    </span>
   );
 }
 
@@ -52,8 +36,7 @@ export function DatasetName({ s, series = false }: { s: SourceRow; series?: bool
   const intl = useIntl();
   return (
     <>
-      <span className="block font-medium">{tableTitle(intl, s.source_table)}</span>
-      <OfficialTitle table={s.source_table} />
+      <span className="block font-medium">{tableName(intl, s.source_table)}</span>
       <SourceLink table={s.source_table} />
       {series ? (
         <span className="block text-xs text-slate-600" data-testid="source-series">

@@ -1,10 +1,11 @@
 // The methodology page's closing sections: the data sources with their dates, every accepted table, and the licences.
+import type { SourceTableInfo } from "../../../../pipeline/provenance.ts";
 import type { SourceRow } from "../../../../product/shapes.ts";
 import { AcceptedTables } from "./accepted-tables.tsx";
 import { SourcesTable } from "./sources-table.tsx";
 import { code, h2, para, strong, useMethodologyText } from "./text.tsx";
 
-export function SourcesSection({ sources }: { sources: SourceRow[] }) {
+export function SourcesSection({ sources, tables }: { sources: SourceRow[]; tables: readonly SourceTableInfo[] }) {
   const { t, m } = useMethodologyText();
   return (
     <>
@@ -13,7 +14,7 @@ export function SourcesSection({ sources }: { sources: SourceRow[] }) {
       {sources.length === 0 ? <p className={para}>{t("sources.none")}</p> : <SourcesTable sources={sources} />}
       <h3 className="mt-8 text-lg font-semibold">{t("accepted.title")}</h3>
       <p className={para}>{m("accepted.intro", { code })}</p>
-      <AcceptedTables />
+      <AcceptedTables tables={tables} />
     </>
   );
 }
