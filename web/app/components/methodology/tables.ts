@@ -6,7 +6,7 @@ import type { DataType, StoredDataType } from "../../../../pipeline/types.ts";
 
 /**
  * Each source table: its official (English) title and what it is used for; its title in the page's language is the
- * message `methodology.table.<table>.title` (English: this title, tests/i18n-pages-catalogues.test.ts), how it
+ * message `methodology.table.<table>.title` (English: this title, web/app/i18n/catalogues.test.ts), how it
  * arrives `methodology.table.<table>.how` (presentation only; the accepted tables and their pins live in pipeline/sources).
  * Keyed by every table the pipeline accepts, so the compiler names a table added there and missing here.
  */
