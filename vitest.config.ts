@@ -36,6 +36,8 @@ const COLOCATED_INTEGRATION = ["pipeline/sources/barometer/parse-guarded.test.ts
 const COLOCATED = ["lib", "server", "pipeline", "product", "cli", "api", "web"].map((d) => `${d}/**/*.test.ts`);
 const SEEDED = ["tests/global-setup.ts"];
 const OWN_PROCESS = ["tests/e2e/i18n-pseudo.test.ts"];
+/** Property tests start from one fixed seed (tests/helpers/property-seed.ts: JWI_FC_SEED=random explores). */
+const PROPERTY_SEED = ["tests/helpers/property-seed.ts"];
 
 export default defineConfig({
   plugins: [formatjsPlugin({ parser: true })],
@@ -54,6 +56,7 @@ export default defineConfig({
           exclude: COLOCATED_INTEGRATION,
           pool: "threads",
           isolate: false,
+          setupFiles: PROPERTY_SEED,
           sequence: { groupOrder: 0 },
         },
       },
@@ -69,6 +72,7 @@ export default defineConfig({
           // (each starts its own servers on its own data dir), and none changes process.env or module state.
           isolate: false,
           globalSetup: SEEDED,
+          setupFiles: PROPERTY_SEED,
           sequence: { groupOrder: 1 },
         },
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRIES } from "../lib/countries.ts";
 import { countryNameIn } from "./country-names.ts";
-import { PHRASE_TABLES, countryInSentence, countryPhrase } from "./country-phrases.ts";
+import { PHRASE_TABLES, countryInSentence, countryPhrase, hasOwnPhrase } from "./country-phrases.ts";
 import { LOCALES } from "./locales.ts";
 
 describe("a country inside a sentence, in each language's grammar", () => {
@@ -20,6 +20,17 @@ describe("a country inside a sentence, in each language's grammar", () => {
     expect(countryPhrase("es", "ES", "in")).toBe("en España");
     expect(countryPhrase("it", "NL", "in")).toBe("nei Paesi Bassi");
     expect(countryPhrase("it", "PT", "for")).toBe("per il Portogallo");
+  });
+
+  it("every language of LOCALES writes its own phrases: a table entry or its own preposition, never English's", () => {
+    const missing = LOCALES.flatMap((locale) =>
+      COUNTRIES.flatMap((c) =>
+        (["in", "for"] as const)
+          .filter((form) => !hasOwnPhrase(locale, c.code, form))
+          .map((f) => `${locale} ${c.code} ${f}`),
+      ),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("has a phrase for every covered country, language and form; the written-out ones name the country as CLDR does", () => {

@@ -268,3 +268,12 @@ export function countryPhrase(locale: string, code: string, form: CountryForm): 
 
 /** Every phrase table, to check against CLDR's names (product/country-phrases.test.ts). */
 export const PHRASE_TABLES = TABLES;
+
+/**
+ * Whether `locale` writes its own phrase of `form` for `code`: an entry of its table or its own default preposition.
+ * False means countryPhrase falls back to English's preposition ("in Alemanha"): a language added to LOCALES needs
+ * its rules here (product/country-phrases.test.ts asks it of every language, form and covered country).
+ */
+export function hasOwnPhrase(locale: string, code: string, form: CountryForm): boolean {
+  return TABLES[locale]?.[form][code] !== undefined || DEFAULT_PREPOSITION[locale]?.[form] !== undefined;
+}

@@ -11,7 +11,6 @@ import {
   axeViolations,
   hydrated,
   partScreenshot,
-  screenshot,
   startHarness,
   type Harness,
   tabOf,
@@ -157,16 +156,4 @@ describe("mood slider", () => {
       await partScreenshot(page.locator("form[aria-labelledby=share-title]"), `experience-slider-${device}`);
     });
   }
-});
-
-describe("screenshots", () => {
-  it("keeps a screenshot of a country page with community tiles at both sizes", async () => {
-    for (const [device, context] of [
-      ["desktop", desktop],
-      ["mobile", mobile],
-    ] as const) {
-      const page = await open(context, "/country/hu");
-      await screenshot(page, `country-community-${device}`);
-    }
-  });
 });

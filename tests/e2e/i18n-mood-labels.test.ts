@@ -6,9 +6,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCALES } from "../../product/locales.ts";
 import { MOBILE, ROOT, hydrated, newPage, sharedSite, type SharedHarness } from "./harness.ts";
 
-const LOCALES = ["en", "de", "fr", "es", "it", "pl"];
 const MOODS = ["frustrated", "tough", "ok", "good", "positive"];
 const labels = Object.fromEntries(
   LOCALES.map((l) => {

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "./locales.ts";
+import { LOCALES, type Locale } from "./locales.ts";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "messages");
 const read = (locale: string, file: string) =>
@@ -17,7 +17,7 @@ const read = (locale: string, file: string) =>
 const namespaces = readdirSync(path.join(DIR, "en")).filter((f) => f.endsWith(".json"));
 
 /** Each input's name in each language (the English proper name of the barometer may stand in any language). */
-const GLOSSARY: Record<string, { barometer: RegExp; eei: RegExp; sentiment: RegExp }> = {
+const GLOSSARY: Record<Locale, { barometer: RegExp; eei: RegExp; sentiment: RegExp }> = {
   en: { barometer: /barometer/i, eei: /employment expectations|\bEEI\b/i, sentiment: /sentiment/i },
   de: { barometer: /barometer/i, eei: /beschäftigungserwartung|\bEEI\b/i, sentiment: /stimmung/i },
   fr: { barometer: /baromètre|barometer/i, eei: /perspectives d.emploi|\bEEI\b/i, sentiment: /moral/i },
@@ -61,7 +61,7 @@ describe("one name per input in every language (glossary)", () => {
 
   for (const locale of LOCALES.filter((l) => l !== "en")) {
     it(`${locale}: a message names the barometer and the employment expectations exactly where English does`, () => {
-      const g = GLOSSARY[locale]!;
+      const g = GLOSSARY[locale];
       const problems: string[] = [];
       for (const file of namespaces) {
         const en = read("en", file);
@@ -69,7 +69,7 @@ describe("one name per input in every language (glossary)", () => {
           const english = prose(en[id] ?? "");
           const text = prose(message);
           for (const term of ["barometer", "eei"] as const) {
-            const inEnglish = GLOSSARY.en![term].test(english);
+            const inEnglish = GLOSSARY.en[term].test(english);
             const here = g[term].test(text);
             if (inEnglish !== here)
               problems.push(`${id}: ${term} ${inEnglish ? "missing" : "named but English does not"}`);
@@ -80,7 +80,7 @@ describe("one name per input in every language (glossary)", () => {
     });
 
     it(`${locale}: the "why" sentences say the sentiment block by its name, never the barometer's`, () => {
-      const g = GLOSSARY[locale]!;
+      const g = GLOSSARY[locale];
       for (const [id, message] of Object.entries(read(locale, "why.json"))) {
         expect(prose(message), id).not.toMatch(g.barometer);
         expect(prose(message), id).not.toMatch(g.eei);
