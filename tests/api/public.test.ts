@@ -301,7 +301,12 @@ describe("sitemap and robots", () => {
     const evil = await fetch(`${base}/robots.txt`, {
       headers: { "x-forwarded-proto": "javascript", "x-forwarded-host": "a.example/<script>" },
     });
-    expect(await evil.text()).toContain("Sitemap: http://localhost/sitemap.xml");
+    // a host that does not parse is a 400 that names the header and never links to it (issue 49 case 3)
+    expect(evil.status).toBe(400);
+    const said = await evil.text();
+    expect(said).toContain('"code":"invalid_host"');
+    expect(said).not.toContain("<script>");
+    expect(said).not.toContain("Sitemap:");
   });
   it("uses the configured public origin, whatever the request says", async () => {
     const app = createApp({
@@ -331,13 +336,19 @@ describe("unknown paths and headers", () => {
     const api = await getJson(`${base}/api/nothing-here`);
     expect(api.status).toBe(404);
     expect(api.body.error.code).toBe("not_found");
-    const del = await getJson(`${base}/api/countries`, { method: "DELETE" });
-    expect(del.status).toBe(404);
+    // a known path with a method it does not take is a 405 that lists the methods it does (issue 49 case 11)
+    const del = await fetch(`${base}/api/countries`, { method: "DELETE" });
+    expect(del.status).toBe(405);
+    expect(del.headers.get("allow")).toMatch(/GET/);
     const page = await fetch(`${base}/country/de`);
     expect(page.status).toBe(404);
     expect(page.headers.get("content-type")).toMatch(/text\/plain/);
     // the waiting list is never readable through a public route
-    expect((await getJson(`${base}/api/waiting-list`)).status).toBe(404);
+    // (a route that only takes POST: a GET is a 405 that lists POST alone)
+    const list = await fetch(`${base}/api/waiting-list`);
+    expect(list.status).toBe(405);
+    expect(list.headers.get("allow")).toBe("POST");
+    expect(await list.text()).not.toMatch(/@/);
   });
 
   it("sends helmet's headers: a locked-down CSP on JSON, a fresh script nonce per page", async () => {

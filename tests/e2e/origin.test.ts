@@ -108,11 +108,15 @@ describe("without JWI_PUBLIC_ORIGIN", () => {
     });
     expect(plain2).toEqual(plain1);
     // A host that is not one is never written into a page.
-    const odd = await (
-      await fetch(`${h.base}/brightest`, { headers: { "x-forwarded-host": 'evil.example"><script>' } })
-    ).text();
-    expect(linksOf(odd).canonical).toBe("http://localhost/brightest");
-    expect(odd).not.toContain("evil.example");
+    // (a 400 that names the code, issue 49 case 3)
+    const oddAnswer = await fetch(`${h.base}/brightest`, {
+      headers: { "x-forwarded-host": 'evil.example"><script>' },
+    });
+    expect(oddAnswer.status).toBe(400);
+    const odd = await oddAnswer.text();
+    expect(odd).toContain("invalid_host");
+    expect(odd).not.toContain("<script>");
+    expect(linksOf(odd).canonical).toBeUndefined();
   });
 });
 

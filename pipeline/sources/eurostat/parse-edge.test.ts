@@ -148,15 +148,17 @@ describe("geos, missing cells and flags", () => {
     expect(parsed.skippedMissing).toBe(3);
   });
 
-  it("treats null, strings and non-finite numbers as missing, never as 0", () => {
+  it("treats null as missing, never as 0; a string value refuses the file whole (issue 49 case 1)", () => {
     const raw = une({ dense: true });
     const cells = raw.value as unknown[];
     const firstDe = 0; // DE × 2024-01 (all other dimensions have one category)
-    cells[firstDe] = "0.5";
+    cells[firstDe] = null;
     cells[firstDe + 1] = null;
     const p = parseEurostat(raw, "unemployment");
     expect(p.observations.filter((o) => o.geo === "DE").map((o) => o.period)).toEqual(["2024-03"]);
     expect(p.skippedMissing).toBe(5);
+    cells[firstDe] = "0.5";
+    expect(() => parseEurostat(raw, "unemployment")).toThrow(/is "0\.5", not a number/);
   });
 
   it("summarises p and e flags per country and flag, combined letters counting for each", () => {
