@@ -46,20 +46,6 @@ export const WEIGHT_TEXT: Readonly<Record<SubScoreKey, { name: string; help: str
   },
 });
 
-/** What a step means, for screen readers and the visible value. */
-export function stepText(step: number): string {
-  return (
-    [
-      "ignored",
-      "half the index's weight",
-      "as in the index",
-      "1.5 times the index's weight",
-      "twice the index's weight",
-      "2.5 times the index's weight",
-    ][step] ?? String(step)
-  );
-}
-
 export const isIndexSteps = (s: WeightSteps) => WEIGHT_KEYS.every((k) => s[k] === INDEX_STEP);
 
 /** `U:2,M:2,V:2,C:2,S:2` */

@@ -46,7 +46,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: args.data?.meta.title ?? "Your own job weather: rank countries by what matters to you",
+    title: args.data?.meta.title,
     description: args.data?.meta.description,
     canonicalPath: PATH,
   });
@@ -212,7 +212,7 @@ function mapCountries(rows: readonly PersonalRowView[]): MapCountry[] {
   }));
 }
 
-/** What moved a country from its index score (product/personal-view.ts movedText, said in the page's language). */
+/** What moved a country from its index score (product/personal-view.ts shownMovedBy, said in the page's language). */
 function movedLine(intl: IntlShape, r: PersonalRowView): string {
   if (r.moved_by.length === 0) return intl.formatMessage({ id: "your-weather.moved.asIndex" });
   // The shares as shown add up to the difference of the two shown scores (largest remainder).
