@@ -37,7 +37,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
   return {
     meta: { title: t("your-weather.meta.title"), description: t("your-weather.meta.description") },
     steps: s.steps,
-    error: s.error,
+    problem: s.problem,
     paused: state.paused,
     inputs: state.paused ? [] : personalInputs(context.read, context.now),
     messages: pageMessages(request, "your-weather"),
@@ -105,13 +105,15 @@ export default function YourWeather() {
       >
         <FormattedMessage id="your-weather.note" values={{ strong: (chunks) => <strong>{chunks}</strong> }} />
       </p>
-      {data.error ? (
+      {data.problem ? (
         <p
           role="alert"
           className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
           data-testid="weights-error"
         >
-          {intl.locale.startsWith("en") ? t("error", { error: data.error }) : t("error.generic")}
+          {t("error", {
+            error: intl.formatMessage({ id: `your-weather.problem.${data.problem.code}` }, { ...data.problem }),
+          })}
         </p>
       ) : null}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
