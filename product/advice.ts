@@ -4,24 +4,38 @@
 // input counts in today's score and, where its words claim something of the figure ("more openings than seekers"),
 // the figure shown beside it says so; otherwise its variant without that claim (docs/product.md §9 "Advice"), so a
 // page never advises on figures it says it does not have, nor against the figures it shows. Tips that rest on no
-// figure at all are marked `general` (the pages label them "General tip").
+// figure at all are marked `general` (the pages label them "General tip"). Items are ids, not words: each page says
+// them from its catalogue (`market.advice.*`, web/app/components/market-advice.tsx), English included.
 import { roundHalfAway } from "../pipeline/model/round.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import type { Status } from "./weather.ts";
 
-export const APPLICATIONS_PER_WEEK = "5 to 10";
-export const MIN_REQUIREMENTS_MATCH = 70;
+/** The advice numbers the catalogue's texts take as values: {min} to {max} applications a week, {match}% or more. */
+export const ADVICE_VALUES = { min: 5, max: 10, match: 70 } as const;
 
 /** The inputs advice may rest on, and the sub-score of each (docs/model.md §2): V, C and S. */
 export type AdviceInput = "openings" | "competition" | "sentiment";
 export const ADVICE_INPUT_KEY = { openings: "V", competition: "C", sentiment: "S" } as const;
 
+/**
+ * An item of advice as the pages word it: catalogue ids under `market.advice.` (web/app/i18n/messages/<locale>/
+ * market.json), said with ADVICE_VALUES. No words here: English is the English catalogue's (docs/i18n.md).
+ */
 export interface AdviceItem {
+  /** `<status>.<slot>.title`. */
   title: string;
+  /** `<status>.<slot>.text`, its variant without the claim `<status>.<slot>.without.text`, or the shared `applications`. */
   text: string;
   /** The inputs the text makes a claim about (empty: a claim from the score alone, or a general tip). */
   rests_on: readonly AdviceInput[];
   /** A tip that rests on no figure of the country (neither an input nor the score): labelled a general tip. */
+  general?: true;
+}
+
+/** An item of the table: its own text or the shared one (`applications`), what it rests on. */
+interface AdviceText {
+  text: "own" | "applications";
+  rests_on: readonly AdviceInput[];
   general?: true;
 }
 
@@ -39,11 +53,12 @@ export type AdviceClaim = keyof typeof ADVICE_CLAIMS;
 /** Job seekers per opening below which there are more openings than seekers. */
 export const OPENINGS_OUTNUMBER_SEEKERS_BELOW = 1;
 
-interface AdviceEntry extends AdviceItem {
+interface AdviceEntry extends AdviceText {
   /** What the text claims of a figure beyond the input counting (ADVICE_CLAIMS); the claim must hold to be shown. */
   claims?: AdviceClaim;
-  /** The same advice without the claim, shown when an input it rests on does not count today or its claim fails. */
-  without?: AdviceItem;
+  /** The same advice without the claim (its own text, `without.text`), shown when an input it rests on does not
+   * count today or its claim fails. */
+  without?: { rests_on: readonly [] };
 }
 
 /** What the advice of a country is chosen from: the inputs that count today and the competition shown. */
@@ -53,105 +68,38 @@ export interface AdviceFacts {
   competition: number | null;
 }
 
-const applications = `Send ${APPLICATIONS_PER_WEEK} quality applications a week to roles that match ${MIN_REQUIREMENTS_MATCH}% or more of the requirements.`;
+const own = { text: "own", rests_on: [] } as const;
+const applications = { text: "applications", rests_on: [], general: true } as const;
 
+/** The three items of each status, in the order shown (their words: `market.advice.<status>.<slot>.*`). */
 export const ADVICE: Readonly<Record<Status, readonly [AdviceEntry, AdviceEntry, AdviceEntry]>> = {
+  // Aim higher ("employers compete for people"), choose quality over volume, move quickly.
   sunny: [
-    {
-      title: "Aim higher",
-      text: "Employers compete for people here. Apply for the roles you really want and negotiate salary and conditions with confidence.",
-      rests_on: ["competition"],
-      claims: "openings outnumber seekers",
-      without: {
-        title: "Aim higher",
-        text: "The market is very favorable. Apply for the roles you really want and negotiate salary and conditions with confidence.",
-        rests_on: [],
-      },
-    },
-    { title: "Choose quality over volume", text: applications, rests_on: [], general: true },
-    {
-      title: "Move quickly",
-      text: "Good candidates are hired fast. Keep your CV and references ready and answer recruiters within a day.",
-      rests_on: [],
-      general: true,
-    },
+    { text: "own", rests_on: ["competition"], claims: "openings outnumber seekers", without: { rests_on: [] } },
+    applications,
+    { ...own, general: true },
   ],
+  // Target growing employers, keep a steady rhythm, negotiate ("more openings than seekers").
   bright: [
+    own,
+    applications,
     {
-      title: "Target growing employers",
-      text: "Conditions are rather favorable. Focus on sectors and companies that are hiring and tailor each application to them.",
-      rests_on: [],
-    },
-    { title: "Keep a steady rhythm", text: applications, rests_on: [], general: true },
-    {
-      title: "Negotiate",
-      text: "With more openings than seekers in many fields, you can ask about salary, remote work and training before you accept.",
+      text: "own",
       rests_on: ["openings", "competition"],
       claims: "openings outnumber seekers",
-      without: {
-        title: "Negotiate",
-        text: "In a rather favorable market you can ask about salary, remote work and training before you accept.",
-        rests_on: [],
-      },
+      without: { rests_on: [] },
     },
   ],
-  cloudy: [
-    { title: "Be selective and precise", text: applications, rests_on: [], general: true },
-    {
-      title: "Use your network",
-      text: "In a mixed market many jobs are filled through contacts. Tell former colleagues what you are looking for and ask for introductions.",
-      rests_on: [],
-    },
-    {
-      title: "Strengthen your profile",
-      text: "Update your CV with measurable results and close one skill gap that shows up in the job ads you want.",
-      rests_on: [],
-      general: true,
-    },
-  ],
+  // Be selective and precise, use your network, strengthen your profile.
+  cloudy: [applications, own, { ...own, general: true }],
+  // Widen your search ("openings are scarce"), stand out, get help early.
   rainy: [
-    {
-      title: "Widen your search",
-      text: "Openings are scarce. Look at neighbouring roles, sectors and regions, and consider temporary or contract work as a bridge.",
-      rests_on: ["openings"],
-      without: {
-        title: "Widen your search",
-        text: "The market is tough. Look at neighbouring roles, sectors and regions, and consider temporary or contract work as a bridge.",
-        rests_on: [],
-      },
-    },
-    {
-      title: "Stand out",
-      text: `Send ${APPLICATIONS_PER_WEEK} carefully tailored applications a week to roles that match ${MIN_REQUIREMENTS_MATCH}% or more of the requirements, and follow up each one.`,
-      rests_on: [],
-      general: true,
-    },
-    {
-      title: "Get help early",
-      text: "A career consultant or a stronger CV can shorten a long search. Public employment services also offer free support.",
-      rests_on: [],
-      general: true,
-    },
+    { text: "own", rests_on: ["openings"], without: { rests_on: [] } },
+    { ...own, general: true },
+    { ...own, general: true },
   ],
-  stormy: [
-    {
-      title: "Plan for a longer search",
-      text: "Conditions are very tough. Budget for several months and keep a routine that protects your energy.",
-      rests_on: [],
-    },
-    {
-      title: "Look across borders",
-      text: "Compare brighter markets nearby: your skills may be in demand in another country or region.",
-      rests_on: [],
-      general: true,
-    },
-    {
-      title: "Invest in skills",
-      text: `Use the time for a short course that opens a field with demand, and keep sending ${APPLICATIONS_PER_WEEK} quality applications a week.`,
-      rests_on: [],
-      general: true,
-    },
-  ],
+  // Plan for a longer search, look across borders, invest in skills.
+  stormy: [own, { ...own, general: true }, { ...own, general: true }],
 };
 
 /** Which advice inputs count in a snapshot's score today (their sub-score is present). */
@@ -173,11 +121,14 @@ export function adviceFacts(s: Pick<Snapshot, "sub_scores" | "competition"> | nu
  * claims of a figure holds (ADVICE_CLAIMS); otherwise its variant without the claim.
  */
 export function adviceFor(status: Status, facts: AdviceFacts): AdviceItem[] {
-  return ADVICE[status].map((entry) => {
-    const { without, claims, ...item } = entry;
+  return ADVICE[status].map((entry, slot) => {
+    const { without, claims, text, ...rest } = entry;
+    const base = `${status}.${slot}`;
     const holds = claims === undefined || ADVICE_CLAIMS[claims](facts);
-    if (holds && item.rests_on.every((k) => facts.counting[k])) return item;
-    if (!without) throw new Error(`advice "${item.title}" rests on an input and has no variant without it`);
-    return without;
+    const title = `${base}.title`;
+    if (holds && rest.rests_on.every((k) => facts.counting[k]))
+      return { ...rest, title, text: text === "applications" ? "applications" : `${base}.text` };
+    if (!without) throw new Error(`advice ${base} rests on an input and has no variant without it`);
+    return { title, text: `${base}.without.text`, rests_on: without.rests_on };
   });
 }

@@ -6,7 +6,7 @@ import { largestRemainder } from "../pipeline/model/explain-shown.ts";
 import { personalRanking, weightAttribution, type PersonalSubScores } from "../pipeline/model/personal.ts";
 import { shownChangeTenths } from "../pipeline/model/round.ts";
 import type { Status, SubScoreKey } from "../pipeline/model/types.ts";
-import { PERSONAL_MODEL, WEIGHT_TEXT, isIndexSteps, weightVector, type WeightSteps } from "./weights.ts";
+import { PERSONAL_MODEL, isIndexSteps, weightVector, type WeightSteps } from "./weights.ts";
 
 /** What a personal ranking reads of a country: its published, shown score and its sub-scores. */
 export interface PersonalInput {
@@ -87,15 +87,6 @@ export function shownMovedBy(
     target,
   );
   return row.moved_by.map((p, i) => ({ key: p.key, tenths: tenths[i]! })).filter((p) => p.tenths !== 0);
-}
-
-/** "sentiment +0.4, unemployment level −0.1": the shares as shown (`shownMovedBy`), adding up to the shown difference. */
-export function movedText(row: Pick<PersonalRowView, "moved_by" | "score" | "personal_score">): string {
-  const parts = shownMovedBy(row).map(
-    (p) =>
-      `${WEIGHT_TEXT[p.key].name.toLowerCase()} ${p.tenths > 0 ? "+" : "−"}${(Math.abs(p.tenths) / 10).toFixed(1)}`,
-  );
-  return parts.length ? parts.join(", ") : "no change";
 }
 
 /** What the API says of a personal ranking under weights of the visitor's own. */

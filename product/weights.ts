@@ -46,20 +46,6 @@ export const WEIGHT_TEXT: Readonly<Record<SubScoreKey, { name: string; help: str
   },
 });
 
-/** What a step means, for screen readers and the visible value. */
-export function stepText(step: number): string {
-  return (
-    [
-      "ignored",
-      "half the index's weight",
-      "as in the index",
-      "1.5 times the index's weight",
-      "twice the index's weight",
-      "2.5 times the index's weight",
-    ][step] ?? String(step)
-  );
-}
-
 export const isIndexSteps = (s: WeightSteps) => WEIGHT_KEYS.every((k) => s[k] === INDEX_STEP);
 
 /** `U:2,M:2,V:2,C:2,S:2` */
@@ -67,35 +53,66 @@ export function formatSteps(s: WeightSteps): string {
   return WEIGHT_KEYS.map((k) => `${k}:${s[k]}`).join(",");
 }
 
-export type ParsedSteps = { ok: true; steps: WeightSteps } | { ok: false; error: string };
+/**
+ * Why weights could not be read, as a code and its values: the pages say it from their catalogue
+ * (the your-weather page's problem messages), the API in English (`error`, stepsProblemText).
+ */
+export type StepsProblem =
+  | { code: "too_long"; max: number }
+  | { code: "empty" }
+  | { code: "not_a_weight"; part: string }
+  | { code: "unknown_input"; input: string }
+  | { code: "twice"; key: SubScoreKey }
+  | { code: "out_of_range"; key: SubScoreKey; min: number; max: number; got: string }
+  /** The page's URL names `weights` more than once. */
+  | { code: "repeated" };
+
+export type ParsedSteps = { ok: true; steps: WeightSteps } | { ok: false; error: string; problem: StepsProblem };
 
 const MAX_TEXT = 60;
+
+/** A problem in the API's English (its 400 `invalid_weights` message). */
+export function stepsProblemText(p: StepsProblem): string {
+  switch (p.code) {
+    case "too_long":
+      return `Weights are at most ${p.max} characters, like U:2,M:2,V:2,C:2,S:2.`;
+    case "empty":
+      return "Weights are empty: write them like U:2,M:2,V:2,C:2,S:2.";
+    case "not_a_weight":
+      return `"${p.part}" is not a weight: write KEY:STEP, like U:2.`;
+    case "unknown_input":
+      return `Unknown input "${p.input}": use U, M, V, C and S.`;
+    case "twice":
+      return `${p.key} is given twice.`;
+    case "out_of_range":
+      return `The weight of ${p.key} must be a whole step from ${p.min} to ${p.max} (got ${p.got}).`;
+    case "repeated":
+      return "weights is given more than once.";
+  }
+}
+
+const refused = (problem: StepsProblem): ParsedSteps => ({ ok: false, error: stepsProblemText(problem), problem });
 
 /**
  * Reads `U:2,M:1,V:2,C:2,S:5` (keys in any order, any case; an input left out keeps step 2, as in the index).
  * Anything else is an error that says what is wrong; nothing is guessed.
  */
 export function parseSteps(text: string): ParsedSteps {
-  if (text.length > MAX_TEXT)
-    return { ok: false, error: `Weights are at most ${MAX_TEXT} characters, like U:2,M:2,V:2,C:2,S:2.` };
+  if (text.length > MAX_TEXT) return refused({ code: "too_long", max: MAX_TEXT });
   const steps: Record<SubScoreKey, number> = { ...INDEX_STEPS };
   const seen = new Set<string>();
   const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, error: "Weights are empty: write them like U:2,M:2,V:2,C:2,S:2." };
+  if (trimmed === "") return refused({ code: "empty" });
   for (const part of trimmed.split(",")) {
     const m = /^\s*([A-Za-z]+)\s*:\s*([0-9]+)\s*$/.exec(part);
-    if (!m) return { ok: false, error: `"${part.trim().slice(0, 20)}" is not a weight: write KEY:STEP, like U:2.` };
+    if (!m) return refused({ code: "not_a_weight", part: part.trim().slice(0, 20) });
     const key = m[1]!.toUpperCase() as SubScoreKey;
-    if (!WEIGHT_KEYS.includes(key))
-      return { ok: false, error: `Unknown input "${m[1]!.slice(0, 10)}": use U, M, V, C and S.` };
-    if (seen.has(key)) return { ok: false, error: `${key} is given twice.` };
+    if (!WEIGHT_KEYS.includes(key)) return refused({ code: "unknown_input", input: m[1]!.slice(0, 10) });
+    if (seen.has(key)) return refused({ code: "twice", key });
     seen.add(key);
     const step = Number(m[2]);
     if (!(step >= MIN_STEP && step <= MAX_STEP))
-      return {
-        ok: false,
-        error: `The weight of ${key} must be a whole step from ${MIN_STEP} to ${MAX_STEP} (got ${m[2]!.slice(0, 10)}).`,
-      };
+      return refused({ code: "out_of_range", key, min: MIN_STEP, max: MAX_STEP, got: m[2]!.slice(0, 10) });
     steps[key] = step;
   }
   return { ok: true, steps };

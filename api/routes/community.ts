@@ -15,6 +15,12 @@ import { contactInputSchema, experienceInputSchema, isHoneypotFilled, waitingLis
 import { countryFromParam } from "./public.ts";
 import type { Country } from "../../lib/countries.ts";
 
+/**
+ * The forms' checks keep each refused field's input on its issue, so a refusal can say "required" apart from "not
+ * one of the options" (lib/field-errors.ts); it never leaves the process (the answer names codes only).
+ */
+const REPORT_INPUT = { reportInput: true } as const;
+
 export interface CommunityDeps {
   /** The serving database (rate-limit counters). */
   db: ServingDb;
@@ -71,7 +77,7 @@ export function communityWrites({ db, experiences, waitingList, contact, config,
     contactLimit,
     /** Validates (throws ZodError) and stores an experience; a filled honeypot is answered alike and not stored. */
     experience(country: Country, body: unknown) {
-      const input = experienceInputSchema.parse(body);
+      const input = experienceInputSchema.parse(body, REPORT_INPUT);
       const createdAt = now().toISOString();
       if (isHoneypotFilled(input.website)) {
         // Decision: a bot gets the same 201 it would get for a real post, so it learns nothing; nothing is stored.
@@ -92,7 +98,7 @@ export function communityWrites({ db, experiences, waitingList, contact, config,
     },
     /** Validates and stores a waiting-list request; the answer names no personal data (the operator reads it). */
     waitingList(body: unknown) {
-      const input = waitingListInputSchema.parse(body);
+      const input = waitingListInputSchema.parse(body, REPORT_INPUT);
       const createdAt = now().toISOString();
       if (isHoneypotFilled(input.website)) {
         logger.info({ route: "waiting-list" }, "honeypot filled: request discarded");
@@ -102,7 +108,7 @@ export function communityWrites({ db, experiences, waitingList, contact, config,
     },
     /** Validates and stores a contact message; the answer names no personal data (the operator reads it). */
     contact(body: unknown) {
-      const input = contactInputSchema.parse(body);
+      const input = contactInputSchema.parse(body, REPORT_INPUT);
       const createdAt = now().toISOString();
       if (isHoneypotFilled(input.website)) {
         logger.info({ route: "contact" }, "honeypot filled: message discarded");

@@ -14,7 +14,8 @@ import type { Logger } from "../../lib/logger.ts";
 import { countryForJobMarketName } from "../../product/job-market-slugs.ts";
 import { isLocale, localeFromPath, type Locale } from "../../product/locales.ts";
 import { WAITING_LIST_SERVICES } from "../../product/options.ts";
-import { fieldErrors, HttpError, toErrorResponse } from "../../server/http/errors.ts";
+import { fieldErrorCodes } from "../../lib/field-errors.ts";
+import { HttpError, toErrorResponse } from "../../server/http/errors.ts";
 import { fromForeignOrigin, mediaType } from "../../server/http/request.ts";
 import { sameSiteLocation } from "../../server/http/request-target.ts";
 import type { CommunityWrites } from "./community.ts";
@@ -63,10 +64,10 @@ export function formPostRoutes({ writes, logger, limitBytes, publicOrigin }: For
   const refuse = (req: Request, res: Response, next: NextFunction, form: FormName, err: unknown) => {
     const fields = fieldsOf(req.body, form);
     delete fields[HONEYPOT];
-    const outcome: FormOutcome = { form, status: 500, errors: {}, values: fields, message: null };
+    const outcome: FormOutcome = { form, status: 500, errors: [], values: fields, code: null };
     if (err instanceof ZodError) {
       outcome.status = 400;
-      outcome.errors = fieldErrors(err);
+      outcome.errors = fieldErrorCodes(err);
     } else {
       const { status, body } = toErrorResponse(err, res.getHeader("X-Request-Id") as string | undefined);
       if (status >= 500) logger.error({ err, form }, "a form post failed");
@@ -75,7 +76,7 @@ export function formPostRoutes({ writes, logger, limitBytes, publicOrigin }: For
         if (retry !== undefined) res.setHeader("Retry-After", String(retry));
       }
       outcome.status = status;
-      outcome.message = body.error.message;
+      outcome.code = body.error.code;
     }
     res.status(outcome.status);
     res.locals.form = outcome;

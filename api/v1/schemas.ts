@@ -31,6 +31,7 @@ import type {
   WithheldReason,
 } from "../../product/shapes.ts";
 import type { ErrorBody } from "../../server/http/errors.ts";
+import { FIELD_ERROR_CODES } from "../../lib/field-errors.ts";
 import type { countryBody } from "../read-model.ts";
 import type { healthBody } from "../routes/public.ts";
 
@@ -1024,6 +1025,17 @@ export const errorSchema = z
           .meta({ description: "Machine-readable code (not_found, invalid_request, …).", example: "not_found" }),
         message: z.string().meta({ description: "What went wrong, in words." }),
         details: z.unknown().optional().meta({ description: "More about it, when there is more." }),
+        fields: z
+          .array(
+            z.strictObject({
+              field: z.string().meta({ description: "The field refused, as sent." }),
+              code: z.enum(FIELD_ERROR_CODES).meta({ description: "Why, as a code." }),
+              max: z.number().optional().meta({ description: "The upper bound passed (characters of a text)." }),
+              min: z.number().optional().meta({ description: "The lower bound passed." }),
+            }),
+          )
+          .optional()
+          .meta({ description: "Each refused field of an invalid_request, as a code and its bound." }),
       })
       .meta({ description: "What went wrong." }),
   })

@@ -5,6 +5,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import { MulterError } from "multer";
 import { ZodError } from "zod";
 import { BusyError, InputError, NotFoundError } from "../../lib/errors.ts";
+import { fieldErrorCodes, type FieldError } from "../../lib/field-errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { systemProblem } from "../../lib/system-errors.ts";
 import { CACHE_NEVER } from "./cache.ts";
@@ -23,15 +24,21 @@ export class HttpError extends Error {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
+  /**
+   * `message` and `details` are English, for API clients; `fields` says the same of each refused field as a code and
+   * its bound (lib/field-errors.ts), which the site's pages word in their own language (docs/i18n.md).
+   */
+  error: { code: string; message: string; details?: unknown; fields?: FieldError[] };
 }
 
-export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
-  return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
+export function errorBody(code: string, message: string, details?: unknown, fields?: FieldError[]): ErrorBody {
+  const error: ErrorBody["error"] = details === undefined ? { code, message } : { code, message, details };
+  if (fields !== undefined) error.fields = fields;
+  return { error };
 }
 
-/** zod issues → `{ field: message }` (first message per field; `body` for the whole body). */
-export function fieldErrors(err: ZodError): Record<string, string> {
+/** zod issues → `{ field: message }` (first English message per field; `body` for the whole body). */
+function fieldErrors(err: ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of err.issues) {
     const key = issue.path.length ? issue.path.map(String).join(".") : "body";
@@ -133,7 +140,12 @@ export function toErrorResponse(err: unknown, requestId?: string): { status: num
     const details = fieldErrors(err);
     return {
       status: 400,
-      body: errorBody("invalid_request", `Invalid fields: ${Object.keys(details).join(", ")}`, details),
+      body: errorBody(
+        "invalid_request",
+        `Invalid fields: ${Object.keys(details).join(", ")}`,
+        details,
+        fieldErrorCodes(err),
+      ),
     };
   }
   if (err instanceof InputError) return { status: 400, body: errorBody("invalid_input", err.message, err.details) };

@@ -107,8 +107,36 @@ describe("refused: nothing stored, the page with why and with what was typed", (
   it("in the page's language", async () => {
     const a = await post("/pl/waiting-list/cv-upgrade", { ...lead, email: "" });
     expect(a.status).toBe(400);
-    expect(a.document.querySelector("#wl-email-error")?.textContent).not.toBe("Email is required");
+    expect(a.document.querySelector("#wl-email-error")?.textContent).toBe("Podaj adres e-mail");
     expect(a.document.querySelector("[data-form-refused]")?.textContent).toMatch(/Nic nie zostało wysłane/);
+    // The refusal crosses to the page as codes (issue 51): the server's English sentence is nowhere in it, not even
+    // in the data the page hydrates from.
+    expect(a.body).not.toContain("Email is required");
+  });
+
+  it("the JSON answer keeps its English for API clients and names each field's code and bound for the pages", async () => {
+    const res = await postJson(`${site.base}/api/waiting-list`, {
+      name: "x".repeat(201),
+      email: "",
+      phone: "abc",
+      message: "Hi",
+      service: "nope",
+    });
+    expect(res.status).toBe(400);
+    const { error } = res.body as { error: { code: string; details: unknown; fields: unknown } };
+    expect(error.code).toBe("invalid_request");
+    expect(error.details).toEqual({
+      name: "Full name must be at most 200 characters",
+      email: "Email is required",
+      phone: "Phone may hold digits, spaces, + ( ) . - / only",
+      service: "Service must be one of: career-consultant, cv-upgrade",
+    });
+    expect(error.fields).toEqual([
+      { field: "name", code: "too_long", max: 200 },
+      { field: "email", code: "required" },
+      { field: "phone", code: "invalid" },
+      { field: "service", code: "not_allowed" },
+    ]);
   });
 
   it("the rate limit is one budget with the JSON route's: 429 with its sentence, nothing stored", async () => {

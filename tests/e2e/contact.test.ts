@@ -193,7 +193,7 @@ describe("the contact form", () => {
     expect(stored()).toBe(before);
   });
 
-  it("once the rate limit is used up: the server's message in a toast, the form kept, nothing stored", async () => {
+  it("once the rate limit is used up: when to try again in a toast, the form kept, nothing stored", async () => {
     // The success and the honeypot above used CONTACT_LIMIT (2) sends; refused ones (field errors) did not count.
     expect(CONTACT_LIMIT).toBe(2);
     const before = stored();
@@ -201,10 +201,9 @@ describe("the contact form", () => {
     await fill(page, { name: "Third Try", email: "third@example.com", topic: "Press", message: "One more" });
     await page.getByRole("button", { name: "Send message" }).click();
     await toast(page, "Too many messages").waitFor();
-    // The harness's window is 10 minutes.
-    expect(
-      await toast(page, "You have sent several messages in a short time. Please try again in 10 minutes.").count(),
-    ).toBe(1);
+    // The harness's window is 10 minutes: the refusal's retry_after_seconds, said from the catalogue (not the
+    // server's English sentence, issue 51).
+    expect(await toast(page, "Please try again in 10 minutes.").count()).toBe(1);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Third Try");
     expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("One more");
     expect(stored()).toBe(before);

@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../lib/countries.ts";
 import { readManifest } from "../../pipeline/seed.ts";
+import { createIntl } from "react-intl";
 import { adviceFacts, adviceFor } from "../../product/advice.ts";
+import { messagesFor } from "../../web/app/i18n/catalog.server.ts";
+import { adviceSaid } from "../../web/app/components/market-advice.tsx";
 import { seedDataDir } from "../api/helpers.ts";
 import { bodyText, fetchPage, squash } from "../helpers/html.ts";
 import {
@@ -29,6 +32,9 @@ import {
   type SharedHarness,
 } from "./harness.ts";
 import { startSiteServer } from "../../server/main.ts";
+
+/** The advice as the English pages say it (market.advice.*). */
+const ENGLISH = createIntl({ locale: "en", messages: messagesFor("en") });
 
 let h: SharedHarness;
 let desktop: BrowserContext;
@@ -174,7 +180,7 @@ async function checkAdvice(base: string): Promise<number> {
       if (competitionMissing) expect(advice, `${path}: competition`).not.toMatch(/seekers|compete/i);
       // The claims the data supports are made (docs/product.md §9: the variant without is only for a missing input).
       for (const item of adviceFor(snapshot.status, adviceFacts(snapshot)))
-        expect(advice, `${path}: "${item.title}"`).toContain(item.text);
+        expect(advice, `${path}: "${item.title}"`).toContain(adviceSaid(ENGLISH, item).text);
       if (openingsMissing || competitionMissing) variants++;
     }
   }

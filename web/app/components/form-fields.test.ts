@@ -1,5 +1,5 @@
 // The forms' shared texts in the page's language: caps with CLDR plurals and local digits, and the server's
-// English field errors shown by kind from the catalogue; the one field family every form uses, the operator's too.
+// field errors (codes and bounds) said from the catalogue; the one field family every form uses, the operator's too.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseHTML } from "linkedom";
@@ -35,21 +35,24 @@ describe("form texts", () => {
     );
   });
 
-  it("shows the server's field errors by kind: English as sent, other languages from the catalogue", () => {
+  it("words the server's field errors from their codes and bounds in every language, never from its English", () => {
     const en = intlOf("en");
     const de = intlOf("de");
-    expect(localFieldError(en, "contact", "email", "Please enter a valid email address")).toBe(
+    expect(localFieldError(en, "contact", { field: "email", code: "invalid" })).toBe(
       "Please enter a valid email address",
     );
-    expect(localFieldError(en, "waitingList", "name", "Full name must be at most 200 characters")).toBe(
+    expect(localFieldError(en, "waitingList", { field: "name", code: "too_long", max: 200 })).toBe(
       "Full name must be at most 200 characters",
     );
-    expect(localFieldError(de, "contact", "name", "Name is required")).toBe("Bitte geben Sie Ihren Namen an");
-    expect(localFieldError(de, "waitingList", "phone", "Phone must be at most 40 characters")).toBe(
+    expect(localFieldError(de, "contact", { field: "name", code: "required" })).toBe("Bitte geben Sie Ihren Namen an");
+    expect(localFieldError(de, "waitingList", { field: "phone", code: "too_long", max: 40 })).toBe(
       "Die Telefonnummer darf höchstens 40 Zeichen lang sein",
     );
-    expect(localFieldError(en, "contact", "topic", "Something new")).toBe("Something new");
-    expect(localFieldError(de, "contact", "topic", "Something new")).toBe("Bitte prüfen Sie dieses Feld.");
+    // A code this form's fields have no sentence for (a topic that is not one offered): "check this field", English too.
+    expect(localFieldError(en, "contact", { field: "topic", code: "not_allowed" })).toBe("Please check this field.");
+    expect(localFieldError(de, "contact", { field: "topic", code: "not_allowed" })).toBe(
+      "Bitte prüfen Sie dieses Feld.",
+    );
   });
 
   it("shows stored English options in the page's language, unknown ones as they are", () => {

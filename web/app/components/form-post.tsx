@@ -1,9 +1,10 @@
 // What a public form does with what was typed (docs/product.md §5): its checks' sentences (the caps), the server's
-// field errors said in the page's language, the options as the page says them, the JSON post of a page with
+// field errors (codes and bounds, never its English) said in the page's language, the options as the page says them, the JSON post of a page with
 // JavaScript and the refusal of a browser's own post without it (api/routes/form-posts.ts). Every text comes from the
 // `forms` catalogue (web/app/i18n/messages/<locale>/forms.json, docs/i18n-pages.md). The fields are form-fields.tsx's.
 import { Link, useActionData, useSearchParams } from "react-router";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
+import type { FieldError, FieldErrorCode } from "../../../lib/field-errors.ts";
 import { SENT_PARAM, type FormName, type FormOutcome } from "../../../product/forms.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 
@@ -23,7 +24,7 @@ export function FormRefusal({ outcome }: { outcome: FormOutcome | null }) {
   const intl = useIntl();
   if (!outcome) return null;
   const id =
-    outcome.status === 400 && Object.keys(outcome.errors).length > 0
+    outcome.status === 400 && outcome.errors.length > 0
       ? "forms.refused.check"
       : outcome.status === 429
         ? "forms.refused.tooMany"
@@ -37,59 +38,44 @@ export function FormRefusal({ outcome }: { outcome: FormOutcome | null }) {
   );
 }
 
-/** A refusal's field errors (the server's sentences) for the given fields of a form. */
-export function refusedErrors<F extends string>(
-  outcome: FormOutcome | null,
-  fields: readonly F[],
-): Partial<Record<F, string>> {
-  return outcome ? fieldErrorsOf({ error: { details: outcome.errors } }, fields) : {};
+/**
+ * The server's refused fields (`error.fields` of a JSON answer, server/http/errors.ts; or a refused post's, which
+ * the page answers) that are fields of this form: codes and bounds (lib/field-errors.ts), never the API's English.
+ */
+export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly F[]): FieldError[] {
+  const found = (body as { error?: { fields?: unknown } } | null)?.error?.fields;
+  if (!Array.isArray(found)) return [];
+  return (found as FieldError[]).filter(
+    (e) => typeof e?.code === "string" && (fields as readonly string[]).includes(e.field),
+  );
 }
 
-/** The server's field errors (`error.details`, server/http/errors.ts fieldErrors) for the given fields of a form. */
-export function fieldErrorsOf<F extends string>(body: unknown, fields: readonly F[]): Partial<Record<F, string>> {
-  const details = (body as { error?: { details?: unknown } } | null)?.error?.details;
-  if (typeof details !== "object" || details === null) return {};
-  const out: Partial<Record<F, string>> = {};
-  for (const f of fields) {
-    const message = (details as Record<string, unknown>)[f];
-    if (typeof message === "string") out[f] = message;
-  }
-  return out;
-}
+/** The catalogue's word for each code (`forms.error.<form>.<field>.<kind>`); a code without one is "check this". */
+const KIND: Partial<Record<FieldErrorCode, string>> = { required: "required", too_long: "tooLong", invalid: "invalid" };
 
 /**
- * What the page shows for a field error the server sent (English, api/schemas.ts): its kind read from the server's
- * sentence and said from the catalogue (`forms.error.<form>.<field>.<kind>`); a sentence of no known kind is shown
- * as sent in English and as a general "check this field" in the other languages.
+ * A refused field said in the page's language from its code and bound: `forms.error.<form>.<field>.<kind>` with
+ * `{max}`, else the general "Please check this field." (a code this form's own fields never get, such as a value
+ * that is not one of the options offered).
  */
-export function localFieldError(
-  intl: IntlShape,
-  form: "contact" | "waitingList",
-  field: string,
-  serverMessage: string,
-): string {
-  const tooLong = /must be at most (\d+) characters/.exec(serverMessage);
-  const kind = / is required$/.test(serverMessage)
-    ? "required"
-    : tooLong
-      ? "tooLong"
-      : serverMessage === "Please enter a valid email address" || serverMessage.startsWith("Phone may hold")
-        ? "invalid"
-        : null;
-  const id = kind ? `forms.error.${form}.${field}.${kind}` : null;
-  if (id && intl.messages[id] !== undefined)
-    return intl.formatMessage({ id }, { max: tooLong ? Number(tooLong[1]) : 0 });
-  return intl.locale.startsWith("en") ? serverMessage : intl.formatMessage({ id: "forms.error.generic" });
+export function localFieldError(intl: IntlShape, form: "contact" | "waitingList", error: FieldError): string {
+  const kind = KIND[error.code];
+  const id = kind ? `forms.error.${form}.${error.field}.${kind}` : null;
+  if (id && intl.messages[id] !== undefined) return intl.formatMessage({ id }, { max: error.max ?? 0 });
+  return intl.formatMessage({ id: "forms.error.generic" });
 }
 
-/** Every server field error of `errors` said in the page's language (localFieldError). */
+/** Every refused field of `errors` that is one of `fields`, said in the page's language (localFieldError). */
 export function localFieldErrors<F extends string>(
   intl: IntlShape,
   form: "contact" | "waitingList",
-  errors: Partial<Record<F, string>>,
+  fields: readonly F[],
+  errors: readonly FieldError[],
 ): Partial<Record<F, string>> {
   const out: Partial<Record<F, string>> = {};
-  for (const [f, m] of Object.entries(errors) as Array<[F, string]>) out[f] = localFieldError(intl, form, f, m);
+  for (const e of errors)
+    if ((fields as readonly string[]).includes(e.field) && out[e.field as F] === undefined)
+      out[e.field as F] = localFieldError(intl, form, e);
   return out;
 }
 

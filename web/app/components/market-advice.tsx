@@ -2,14 +2,7 @@
 // rests on counts today and the figure shown beside it supports it, in the page's language, a tip that rests on no
 // figure labelled as a general tip; what stands in for advice when no score may be shown.
 import { Link } from "react-router";
-import {
-  ADVICE,
-  APPLICATIONS_PER_WEEK,
-  MIN_REQUIREMENTS_MATCH,
-  adviceFor,
-  type AdviceFacts,
-  type AdviceItem,
-} from "../../../product/advice.ts";
+import { ADVICE_VALUES, adviceFor, type AdviceFacts, type AdviceItem } from "../../../product/advice.ts";
 import type { Status } from "../../../product/weather.ts";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { useLocalePath } from "../i18n/use-locale.ts";
@@ -33,33 +26,12 @@ export function NoAdvice({ paused = false }: { paused?: boolean }) {
   );
 }
 
-/**
- * The catalogue ids of an advice item: market.advice.<status>.<slot>.title and .text (.without.text for its variant
- * without a claim); the shared "Send 5 to 10 quality applications…" is market.advice.applications. Null for an item
- * product/advice.ts does not list (shown as written).
- */
-function adviceIds(
-  status: Status,
-  item: AdviceItem,
-  has: (id: string) => boolean,
-): { title: string; text: string } | null {
-  const slot = ADVICE[status].findIndex((e) => e.text === item.text || e.without?.text === item.text);
-  if (slot < 0) return null;
-  const base = `market.advice.${status}.${slot}`;
-  const text = ADVICE[status][slot]!.text === item.text ? `${base}.text` : `${base}.without.text`;
-  return { title: `${base}.title`, text: has(text) ? text : "market.advice.applications" };
-}
-
-/** The advice figures as the messages take them ("5 to 10" → 5 and 10). */
-const [ADVICE_MIN, ADVICE_MAX] = APPLICATIONS_PER_WEEK.split(" to ");
-
-/** An advice item in the page's language (English: word for word product/advice.ts's). */
-export function adviceSaid(intl: IntlShape, status: Status, item: AdviceItem): { title: string; text: string } {
-  const ids = adviceIds(status, item, (id) => id in intl.messages);
-  const values = { min: ADVICE_MIN!, max: ADVICE_MAX!, match: MIN_REQUIREMENTS_MATCH };
-  return ids
-    ? { title: intl.formatMessage({ id: ids.title }), text: intl.formatMessage({ id: ids.text }, values) }
-    : { title: item.title, text: item.text };
+/** An advice item in the page's language: its ids (product/advice.ts) said from `market.advice.*`. */
+export function adviceSaid(intl: IntlShape, item: AdviceItem): { title: string; text: string } {
+  return {
+    title: intl.formatMessage({ id: `market.advice.${item.title}` }),
+    text: intl.formatMessage({ id: `market.advice.${item.text}` }, ADVICE_VALUES),
+  };
 }
 
 /** The advice items of a status as a page lists them: each said in its language, a general tip labelled so. */
@@ -70,7 +42,7 @@ export function adviceShown(
 ): Array<{ title: string; text: string; tag?: string }> {
   const general = intl.formatMessage({ id: "market.advice.general" });
   return adviceFor(status, facts).map((item) => ({
-    ...adviceSaid(intl, status, item),
+    ...adviceSaid(intl, item),
     ...(item.general ? { tag: general } : {}),
   }));
 }

@@ -5,7 +5,7 @@ import { useIntl, type IntlShape } from "react-intl";
 import { HONEYPOT_FIELD } from "../../../product/options.ts";
 import { notify, preloadToasts } from "../lib/toast.ts";
 import { firstInvalid, focusFirstInvalid } from "./form-fields.tsx";
-import { localFieldErrors, overCapMessage, postForm, refusedErrors, useFormPost } from "./form-post.tsx";
+import { localFieldErrors, overCapMessage, postForm, useFormPost } from "./form-post.tsx";
 
 /**
  * A text form's state (contact, waiting list): what was typed, from what a refused post sent back (the page answering
@@ -23,7 +23,7 @@ export function useTextForm<F extends string, S extends Record<F | "message" | "
   const { refused, sent } = useFormPost(name);
   const [form, setForm] = useState<S>(() => ({ ...empty, ...refused?.values }));
   const [errors, setErrors] = useState<Partial<Record<F, string>>>(() =>
-    localFieldErrors(intl, name, refusedErrors(refused, fields)),
+    localFieldErrors(intl, name, fields, refused?.errors ?? []),
   );
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {

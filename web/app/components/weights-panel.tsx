@@ -33,7 +33,7 @@ export function WeightsPanel({
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `your-weather.${key}` }, values);
-  const stepText = (step: number) => t(`step.${step}`);
+  const stepSaid = (step: number) => t(`step.${step}`);
   // Without a handler (the rankings' panel, which only submits) the panel keeps its own values.
   const [local, setLocal] = useState(given);
   const steps = onChange ? given : local;
@@ -69,7 +69,7 @@ export function WeightsPanel({
                   className="text-sm tabular-nums text-slate-700"
                   data-testid={`weight-value-${key}`}
                 >
-                  {t("panel.value", { step: steps[key], text: stepText(steps[key]) })}
+                  {t("panel.value", { step: steps[key], text: stepSaid(steps[key]) })}
                 </output>
               </div>
               <input
@@ -80,7 +80,7 @@ export function WeightsPanel({
                 max={MAX_STEP}
                 step={1}
                 value={steps[key]}
-                aria-valuetext={t("panel.valuetext", { step: steps[key], text: stepText(steps[key]) })}
+                aria-valuetext={t("panel.valuetext", { step: steps[key], text: stepSaid(steps[key]) })}
                 aria-describedby={counting ? `${inputId}-help ${inputId}-counts` : `${inputId}-help`}
                 onChange={(e) => set(key, Number(e.currentTarget.value))}
                 className="mt-1 h-11 w-full cursor-pointer accent-brand-700"

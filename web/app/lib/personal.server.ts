@@ -2,7 +2,14 @@
 // covered country's published, shown score with the value and freshness of its published sub-scores, which is
 // all the browser needs to rank by a visitor's weights without asking the server again. Server-only.
 import { compactSub, type PersonalInput } from "../../../product/personal-view.ts";
-import { formatSteps, INDEX_STEPS, parseSteps, stepsFromFields, type WeightSteps } from "../../../product/weights.ts";
+import {
+  formatSteps,
+  INDEX_STEPS,
+  parseSteps,
+  stepsFromFields,
+  type StepsProblem,
+  type WeightSteps,
+} from "../../../product/weights.ts";
 import type { SiteReader } from "./context.ts";
 
 export function personalInputs(read: SiteReader, now: Date): PersonalInput[] {
@@ -16,7 +23,8 @@ export function personalInputs(read: SiteReader, now: Date): PersonalInput[] {
 }
 
 export type StepsOfUrl =
-  | { kind: "steps"; steps: WeightSteps; error: string | null }
+  /** `problem`: why the URL's weights could not be read, as a code the page words (never the API's English). */
+  | { kind: "steps"; steps: WeightSteps; problem: StepsProblem | null }
   /** The form without JavaScript sent one field per input: the canonical URL names them in one parameter. */
   | { kind: "redirect"; search: string };
 
@@ -24,14 +32,14 @@ export type StepsOfUrl =
 export function stepsOfUrl(url: URL): StepsOfUrl {
   const fields = stepsFromFields((k) => url.searchParams.get(k));
   if (fields !== null) {
-    if (!fields.ok) return { kind: "steps", steps: INDEX_STEPS, error: fields.error };
+    if (!fields.ok) return { kind: "steps", steps: INDEX_STEPS, problem: fields.problem };
     return { kind: "redirect", search: `?weights=${formatSteps(fields.steps)}` };
   }
   const all = url.searchParams.getAll("weights");
-  if (all.length === 0) return { kind: "steps", steps: INDEX_STEPS, error: null };
-  if (all.length > 1) return { kind: "steps", steps: INDEX_STEPS, error: "weights is given more than once." };
+  if (all.length === 0) return { kind: "steps", steps: INDEX_STEPS, problem: null };
+  if (all.length > 1) return { kind: "steps", steps: INDEX_STEPS, problem: { code: "repeated" } };
   const parsed = parseSteps(all[0]!);
   return parsed.ok
-    ? { kind: "steps", steps: parsed.steps, error: null }
-    : { kind: "steps", steps: INDEX_STEPS, error: parsed.error };
+    ? { kind: "steps", steps: parsed.steps, problem: null }
+    : { kind: "steps", steps: INDEX_STEPS, problem: parsed.problem };
 }

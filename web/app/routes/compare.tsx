@@ -38,6 +38,7 @@ import { countryInSentence } from "../../../product/country-phrases.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { fixedIn, periodIn, scoreIn } from "../lib/intl-numbers.ts";
+import { intlOf } from "../i18n/meta-intl.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
 import { canSummarise } from "../lib/community.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
@@ -169,7 +170,11 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const d = args.data;
-  if (!d || d.notFound) return [{ title: "Country Not Found" }, { name: "robots", content: "noindex" }];
+  if (!d || d.notFound)
+    return [
+      { title: intlOf(args.matches).formatMessage({ id: "common.countryNotFound.title" }) },
+      { name: "robots", content: "noindex" },
+    ];
   if (d.limits) return pageMeta(args, { title: d.meta.title, noindex: true });
   return pageMeta(args, {
     title: d.meta.title,

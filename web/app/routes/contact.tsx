@@ -37,7 +37,7 @@ export function loader({ request }: SiteLoaderArgs) {
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "contact");
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.meta.title ?? "Contact", description: args.data?.meta.description });
+  pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });
 
 export default function Contact() {
   const { topic: asked } = useLoaderData<typeof loader>();

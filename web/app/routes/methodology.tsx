@@ -44,7 +44,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: args.data?.meta.title ?? "Methodology: how the score is made",
+    title: args.data?.meta.title,
     description: args.data?.meta.description,
   });
 

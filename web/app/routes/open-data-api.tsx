@@ -32,7 +32,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: args.data?.meta.title ?? "API reference",
+    title: args.data?.meta.title,
     description: args.data?.meta.description,
   });
 

@@ -45,7 +45,7 @@ export function loader({ context, request }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: args.data?.meta.title ?? "Open data: scores as CSV and a JSON API",
+    title: args.data?.meta.title,
     description: args.data?.meta.description,
   });
 

@@ -27,7 +27,7 @@ export function loader({ request }: SiteLoaderArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.meta.title ?? "Privacy", description: args.data?.meta.description });
+  pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });
 
 const DELETE_LINK = `/contact?topic=${DELETE_MY_DATA_TOPIC}`;
 

@@ -75,7 +75,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: args.data?.meta.title ?? "Where the openings are: job vacancy rates by sector across Europe",
+    title: args.data?.meta.title,
     description: args.data?.meta.description,
     canonicalPath: PATH,
   });

@@ -25,7 +25,7 @@ export function loader({ request }: SiteLoaderArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.meta.title ?? "Terms", description: args.data?.meta.description });
+  pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });
 
 export default function Terms() {
   const days = useRouteLoaderData<RootData>("root")?.site.leadsRetentionDays;

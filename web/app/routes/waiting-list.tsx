@@ -41,7 +41,7 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "waitingList");
 
 export const meta: MetaFunction<typeof loader> = (args) =>
-  pageMeta(args, { title: args.data?.meta.title ?? "Waiting list", description: args.data?.meta.description });
+  pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });
 
 export default function WaitingListPage() {
   const { service } = useLoaderData<typeof loader>();

@@ -37,7 +37,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
   return {
     meta: { title: t("your-weather.meta.title"), description: t("your-weather.meta.description") },
     steps: s.steps,
-    error: s.error,
+    problem: s.problem,
     paused: state.paused,
     inputs: state.paused ? [] : personalInputs(context.read, context.now),
     messages: pageMessages(request, "your-weather"),
@@ -46,7 +46,7 @@ export function loader({ request, context }: SiteLoaderArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
-    title: args.data?.meta.title ?? "Your own job weather: rank countries by what matters to you",
+    title: args.data?.meta.title,
     description: args.data?.meta.description,
     canonicalPath: PATH,
   });
@@ -105,13 +105,15 @@ export default function YourWeather() {
       >
         <FormattedMessage id="your-weather.note" values={{ strong: (chunks) => <strong>{chunks}</strong> }} />
       </p>
-      {data.error ? (
+      {data.problem ? (
         <p
           role="alert"
           className="mt-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-900"
           data-testid="weights-error"
         >
-          {intl.locale.startsWith("en") ? t("error", { error: data.error }) : t("error.generic")}
+          {t("error", {
+            error: intl.formatMessage({ id: `your-weather.problem.${data.problem.code}` }, { ...data.problem }),
+          })}
         </p>
       ) : null}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
@@ -212,7 +214,7 @@ function mapCountries(rows: readonly PersonalRowView[]): MapCountry[] {
   }));
 }
 
-/** What moved a country from its index score (product/personal-view.ts movedText, said in the page's language). */
+/** What moved a country from its index score (product/personal-view.ts shownMovedBy, said in the page's language). */
 function movedLine(intl: IntlShape, r: PersonalRowView): string {
   if (r.moved_by.length === 0) return intl.formatMessage({ id: "your-weather.moved.asIndex" });
   // The shares as shown add up to the difference of the two shown scores (largest remainder).

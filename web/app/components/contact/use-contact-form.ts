@@ -1,5 +1,6 @@
 // The contact form's state and sending (docs/product.md §2, §5): what was typed, the server's field errors, and the
-// POST to /api/contact with its toasts. Every check is the server's (api/schemas.ts) except the message's cap.
+// POST to /api/contact with its toasts. Every check is the server's (api/schemas.ts) except the message's cap; its
+// refusals come as codes (lib/field-errors.ts), which the page words.
 // Without JavaScript the browser posts the form itself (api/routes/form-posts.ts) and the page answers it.
 import { useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
@@ -21,9 +22,11 @@ const empty = (topic: ContactTopic | null): ContactFormState => ({
   website: "",
 });
 
-function serverMessageOf(body: unknown): string | null {
-  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
-  return typeof message === "string" && message.trim() ? message : null;
+/** When a refusal for too many posts says to try again (`error.details.retry_after_seconds`), in whole minutes. */
+function retryMinutesOf(body: unknown): number | null {
+  const seconds = (body as { error?: { details?: { retry_after_seconds?: unknown } } } | null)?.error?.details
+    ?.retry_after_seconds;
+  return typeof seconds === "number" && seconds > 0 ? Math.ceil(seconds / 60) : null;
 }
 
 /** The page's texts under `forms.contact.`. */
@@ -64,12 +67,17 @@ export function useContactForm(asked: ContactTopic | null) {
         void notify("success", t("toast.sent.title"), deletion ? t("toast.sent.deletion") : t("toast.sent.body"));
         return;
       }
-      if (res.status === 400 && Object.keys(fieldErrorsOf(body, FIELDS)).length > 0)
-        return showErrors(localFieldErrors(intl, "contact", fieldErrorsOf(body, FIELDS)));
+      const refused = fieldErrorsOf(body, FIELDS);
+      if (res.status === 400 && refused.length > 0)
+        return showErrors(localFieldErrors(intl, "contact", FIELDS, refused));
       if (res.status === 429) {
-        // The server's own sentence says when to try again; it is English, so other languages say it generally.
-        const server = intl.locale.startsWith("en") ? serverMessageOf(body) : null;
-        void notify("error", t("toast.tooMany.title"), server ?? t("toast.tryLater"));
+        // When to try again is the refusal's `retry_after_seconds`, said in the page's language.
+        const minutes = retryMinutesOf(body);
+        void notify(
+          "error",
+          t("toast.tooMany.title"),
+          minutes === null ? t("toast.tryLater") : t("toast.tryAgainIn", { minutes }),
+        );
         return;
       }
       throw new Error(`HTTP ${res.status}`);

@@ -54,7 +54,7 @@ export function useWaitingListForm(service: WaitingListService) {
       const res = await send("/api/waiting-list", { service });
       if (res.status === 400) {
         const found = fieldErrorsOf(await res.json().catch(() => null), FIELDS);
-        if (Object.keys(found).length > 0) return showErrors(localFieldErrors(intl, "waitingList", found));
+        if (found.length > 0) return showErrors(localFieldErrors(intl, "waitingList", FIELDS, found));
       }
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       setErrors({});
