@@ -91,10 +91,10 @@ describe("file paths named in the docs and READMEs", () => {
       const text = readFileSync(path.join(REPO_ROOT, file), "utf8");
       for (const m of text.matchAll(REPO_PATH)) {
         const named = m[1]!.replace(/[.)]+$/, "");
-        // A row of docs/testing.md's history table names a test file that was merged away on purpose.
+        // A row of docs/testing-changelog.md's history table names a test file that was merged away on purpose.
         const line = text.slice(text.lastIndexOf("\n", m.index) + 1, text.indexOf("\n", m.index));
         if (/\*\*merged\*\* into/.test(line)) continue;
-        // A row of docs/testing.md's table for a file renamed since: its old name is history; the new one must exist.
+        // A row of docs/testing-changelog.md's table for a file renamed since: its old name is history; the new one must exist.
         if (/\*\*renamed\*\* to/.test(line) && line.startsWith(`| \`${named}\``)) continue;
         // A README names paths from the repository's root or from its own folder (web/README.md: `app/root.tsx`).
         const candidates = [path.join(REPO_ROOT, named), path.join(REPO_ROOT, path.dirname(file), named)];

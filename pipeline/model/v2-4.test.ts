@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RUNS, caseArb } from "./property-cases.ts";
-import { CURRENT_MODEL, CURRENT_MODEL_ID, MODELS, TABLES, modelFunctions } from "./index.ts";
+import { MODELS, TABLES, modelFunctions } from "./index.ts";
 import { explainChange } from "./explain.ts";
 import { makeInput, monthlyEndingAt, quarterlyEndingAt } from "./test-helpers.ts";
 
@@ -24,9 +24,10 @@ const sentimentFirst = makeInput({
 });
 
 describe("model v2.4", () => {
-  it("is the current model, registered beside v2.3, with v2.3's numbers and lags and its two switches", () => {
-    expect(CURRENT_MODEL_ID).toBe("v2.4");
-    expect(CURRENT_MODEL).toBe(MODELS["v2.4"]);
+  // Which model is current is CURRENT_MODEL_ID's alone (pipeline/model/current.ts): no test names it, so that a new
+  // model changes no test of the ones before it.
+  it("is registered beside v2.3, with v2.3's numbers and lags and its two switches", () => {
+    expect(MODELS["v2.4"]!.id).toBe("v2.4");
     const { id: _a, introducedIn: _b, sentimentOnlyCover, signalWindowEnds, ...numbers } = MODEL_V2_4;
     const { id: _c, introducedIn: _d, ...before } = MODEL_V2_3;
     expect(numbers).toEqual(before);

@@ -756,38 +756,47 @@ describe("audit log", () => {
   });
 });
 
+/**
+ * axe on the login page, with the sign-in toast on screen (its colours count), then on the full panel. Reduced motion
+ * (every context's default: harness.ts): the "Admin access granted" toast appears and leaves without transitions, so
+ * axe judges it as a reader sees it, never half faded (see axeViolations). The context is signed out first (its cookies
+ * are all a session keeps; the site stores nothing else in the browser), rather than a new context and tab.
+ * `between` runs on the login page and on the panel (the phone's width checks), so that the phone signs in once.
+ */
+async function signInJudged(
+  ctx: BrowserContext,
+  between: (page: Page, stage: "login" | "panel") => Promise<void> = async () => {},
+) {
+  await ctx.clearCookies();
+  const opened = await open(ctx, "/admin");
+  const { page } = opened;
+  expect(await axeViolations(page)).toEqual([]);
+  await between(page, "login");
+  await signIn(page);
+  await toast(page, "Admin access granted").waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByTestId("status-table").waitFor();
+  await page.getByTestId("audit-list").waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await between(page, "panel");
+  return opened;
+}
+
 describe("accessibility (axe-core)", () => {
-  for (const device of ["desktop", "mobile"] as const) {
-    it(`login and panel (${device}) have no serious or critical violations, toasts included`, async () => {
-      // Reduced motion (every context's default: harness.ts): the "Admin access granted" toast appears and leaves
-      // without transitions, so axe judges it as a reader sees it, never half faded (see axeViolations).
-      // The device's own context, signed out (its cookies are all a session keeps; the site stores nothing else in
-      // the browser), rather than a new context and tab.
-      const ctx = device === "desktop" ? desktop : mobile;
-      await ctx.clearCookies();
-      const { page } = await open(ctx, "/admin");
-      expect(await axeViolations(page)).toEqual([]);
-      await signIn(page);
-      // Judged while the sign-in toast is on screen (its colours count), then again on the full panel.
-      await toast(page, "Admin access granted").waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      await page.getByTestId("status-table").waitFor();
-      await page.getByTestId("audit-list").waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-    });
-  }
+  // The phone's is in "mobile 390×844" below, on its one sign-in.
+  it("login and panel (desktop) have no serious or critical violations, toasts included", async () => {
+    await signInJudged(desktop);
+  });
 });
 
 describe("mobile 390×844", () => {
-  it("login and panel fit the phone; an upload works there too", async () => {
-    await mobile.clearCookies(); // signed out (the axe check above signed in on this context)
-    const { page, console } = await open(mobile, "/admin");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(page, "admin-login-mobile");
-    await signIn(page);
-    await page.getByTestId("status-table").waitFor();
-    await page.getByTestId("audit-list").waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  it("login and panel fit the phone with no serious or critical axe violation, toasts included; an upload works there too", async () => {
+    const fits = async (page: Page) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const { page, console } = await signInJudged(mobile, async (p, stage) => {
+      await fits(p);
+      if (stage === "login") await screenshot(p, "admin-login-mobile");
+    });
     // The instructions fold under the form on a phone; one tap opens them.
     const instructions = page.getByTestId("upload-instructions");
     expect(await instructions.isVisible()).toBe(false);

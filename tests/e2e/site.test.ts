@@ -336,8 +336,12 @@ describe("country page", () => {
 
   it("shows the loading state while another country loads", async () => {
     const { page, console } = await open(desktop, "/country/de");
+    // France's data is held until the loading state has been seen (not slowed by a fixed delay, too short on a loaded
+    // machine and otherwise waited out in full).
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
     await page.route("**/country/fr.data*", async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await gate;
       await route.continue();
     });
     try {
@@ -347,8 +351,10 @@ describe("country page", () => {
       await expect.poll(() => page.getByText("Loading country data").isVisible()).toBe(true);
       expect(await page.getByText("-.--").isVisible()).toBe(true);
       expect(await page.getByText("Loading...", { exact: true }).isVisible()).toBe(true);
+      release();
       await page.waitForURL(`${h.base}/country/fr`);
     } finally {
+      release();
       // The tab goes on to the next tests (a request still held is let through, its late continue ignored).
       await page.unrouteAll({ behavior: "ignoreErrors" });
     }

@@ -4,12 +4,20 @@
 // kind, errors and redirects included, carries CSP, nosniff and framing protection; error texts never echo what was
 // asked unescaped. Before: `//Evil.example/` answered `301 Location: //evil.example/`, `/%61dmin` rendered the
 // operator page with `s-maxage=60` and kept it in the page cache, and 404s of /og, the 400 and the 414 had no CSP.
+// Every query parameter a page reads (its loader, its components, a GET form's fields) is declared in its route's
+// `handle.query`: the site answers any other name with a 301 to the page without it (server/site/page-query.ts), so an
+// undeclared one is a form whose value is dropped.
 import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../e2e/harness.ts";
 import { login, postJson, testPasswordHash, validExperience } from "../api/helpers.ts";
 import { startSitePages, type SitePages } from "./site.ts";
+import { parseHTML } from "linkedom";
+import routes from "../../web/app/routes.ts";
+import { unprefixedRoute } from "../../product/locales.ts";
+import { fetchPage } from "../helpers/html.ts";
+import { publicPages } from "../e2e/route-matrix.ts";
 
 let site: SitePages;
 beforeAll(async () => {
@@ -84,6 +92,90 @@ const SPELLINGS = [
   "/:@Evil.example",
   "/%09/Evil.example",
 ];
+
+/**
+ * The names looked up on any URLSearchParams while `during` runs: what the server's code reads of a request's query
+ * (a loader's `url.searchParams.get`, a component's `useSearchParams()` while it renders, a helper's `getAll`).
+ */
+async function queryReads(during: () => Promise<void>): Promise<Set<string>> {
+  const proto = URLSearchParams.prototype;
+  const saved = { get: proto.get, getAll: proto.getAll, has: proto.has };
+  const names = new Set<string>();
+  proto.get = function (name: string) {
+    names.add(name);
+    return saved.get.call(this, name);
+  };
+  proto.getAll = function (name: string) {
+    names.add(name);
+    return saved.getAll.call(this, name);
+  };
+  proto.has = function (name: string, value?: string) {
+    names.add(name);
+    return value === undefined ? saved.has.call(this, name) : saved.has.call(this, name, value);
+  };
+  try {
+    await during();
+  } finally {
+    Object.assign(proto, saved);
+  }
+  return names;
+}
+
+/**
+ * What React Router itself reads of every request's query, not a page: `?index` (a data request for an index route)
+ * and `_routes` (which routes' data a client navigation asks for; kept on `.data` requests by page-query.ts).
+ */
+const ROUTER_OWN: ReadonlySet<string> = new Set(["index", "_routes"]);
+
+/** Whether the page at `path` keeps `name` in its query (the site answers a name its route does not declare with 301). */
+async function keeps(path: string, name: string): Promise<boolean> {
+  const target = `${path}${path.includes("?") ? "&" : "?"}${encodeURIComponent(name)}=1`;
+  const a = await raw(target);
+  return !(a.status === 301 && !(a.headers.get("location") ?? "").includes(`${encodeURIComponent(name)}=`));
+}
+
+// First in this file: each page must be rendered here (not answered from the page cache) for its reads to be seen.
+describe("every query parameter a page reads is declared in its route's handle.query (server/site/page-query.ts)", () => {
+  it("every route of web/app/routes.ts has a page in the route matrix's publicPages()", () => {
+    const pages = publicPages("en").map((p) => p.split("?")[0]!);
+    for (const route of routes) {
+      const pattern = unprefixedRoute(route.path ?? "");
+      if (pattern === "admin" || pattern.endsWith("-markets") || pattern === "*") continue;
+      const re = new RegExp(`^/${pattern.replace(/:[a-z]+/g, "[^/]+")}$`);
+      expect(
+        pages.some((p) => re.test(p)),
+        `/${pattern}`,
+      ).toBe(true);
+    }
+  });
+
+  it("a name a page's loader or components read, and a GET form's field, stays in the page's URL", async () => {
+    const problems: string[] = [];
+    for (const path of [...publicPages("en"), ...publicPages("de")]) {
+      const before = site.renders();
+      let html = "";
+      const reads = await queryReads(async () => {
+        html = (await fetchPage(`${site.base}${path}`)).html;
+      });
+      expect(site.renders(), `${path} was rendered, not answered from the page cache`).toBeGreaterThan(before);
+      for (const name of reads) {
+        if (ROUTER_OWN.has(name)) continue;
+        if (!(await keeps(path, name))) problems.push(`${path} reads ?${name}: declare it in its route's handle.query`);
+      }
+      const { document } = parseHTML(html);
+      for (const form of document.querySelectorAll("form")) {
+        if ((form.getAttribute("method") ?? "get").toLowerCase() !== "get") continue;
+        const action = form.getAttribute("action") || path.split("?")[0]!;
+        for (const field of form.querySelectorAll("input[name], select[name], textarea[name], button[name]"))
+          if (!(await keeps(action, field.getAttribute("name")!)))
+            problems.push(
+              `${path}: a GET form to ${action} sends ?${field.getAttribute("name")}: declare it in that route's handle.query`,
+            );
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
 
 describe("no Location names another origin", () => {
   it.each(SPELLINGS)("GET %s", async (target) => {
