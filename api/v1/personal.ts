@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { formatScore } from "../../pipeline/model/round.ts";
 import { countryNameIn } from "../../product/country-names.ts";
-import { LOCALES, type Locale } from "../../product/locales.ts";
+import type { Locale } from "../../product/locales.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { compactSub, personalNote, personalRows, type PersonalRowView } from "../../product/personal-view.ts";
 import type { PublicationRow } from "../../product/shapes.ts";
@@ -25,6 +25,7 @@ import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../../server/ht
 import { HttpError } from "../../server/http/errors.ts";
 import type { PublishedView } from "../read-model.ts";
 import { CSV_TYPE, csvFilename } from "./csv.ts";
+import { API_DOC_VALUES } from "./doc-values.ts";
 import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas.ts";
 
 const STATUS_VALUES = ["stormy", "rainy", "cloudy", "bright", "sunny"] as const;
@@ -210,7 +211,7 @@ export function personalRoutes(answer: {
   notModified: ResponseConfig;
 }) {
   const bad = answer.error(
-    `Bad Request: \`weights\` is not a list of \`KEY:STEP\` with keys U, M, V, C, S and whole steps 0 to 5 (\`invalid_weights\`, the message says what is wrong), or \`lang\` is not one of ${LOCALES.join(", ")} (\`invalid_lang\`); or the URL's path has broken percent-encoding (\`invalid_url\`), or the request is not valid HTTP/1.1 (\`bad_request\`).`,
+    `Bad Request: \`weights\` is not a list of \`KEY:STEP\` with keys U, M, V, C, S and whole steps 0 to 5 (\`invalid_weights\`, the message says what is wrong), or \`lang\` is not one of ${API_DOC_VALUES.languages} (\`invalid_lang\`); or the URL's path has broken percent-encoding (\`invalid_url\`), or the request is not valid HTTP/1.1 (\`bad_request\`).`,
   );
   const query = weightsQuery.extend(answer.langQuery.shape);
   return [

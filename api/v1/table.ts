@@ -11,6 +11,7 @@ import type { RankingType } from "../../product/options.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { HttpError } from "../../server/http/errors.ts";
 import { type CachedBody } from "../../server/http/cache.ts";
+import { API_DOC_VALUES } from "./doc-values.ts";
 import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV, type CsvFormat } from "./csv.ts";
 import { personalRoutes } from "./personal.ts";
 import {
@@ -72,7 +73,7 @@ export interface V1Route {
   names?: true;
 }
 
-const LANG_LIST = LOCALES.join(", ");
+const LANG_LIST = API_DOC_VALUES.languages;
 
 /** `?lang=`: the language of the country names of an answer (docs/open-data.md). */
 export const langQuery = z.object({
@@ -80,7 +81,7 @@ export const langQuery = z.object({
     .enum(LOCALES)
     .optional()
     .meta({
-      description: `The language of the country names (\`name\`, and the countries' names inside regions): one of ${LOCALES.map((l) => `\`${l}\``).join(", ")}; English (\`en\`) without it. Names other than English are the Unicode CLDR's (as the site shows them). Keys and every other value stay as they are.`,
+      description: `The language of the country names (\`name\`, and the countries' names inside regions): one of ${API_DOC_VALUES.languageCodes}; English (\`en\`) without it. Names other than English are the Unicode CLDR's (as the site shows them). Keys and every other value stay as they are.`,
       example: "de",
     }),
 });

@@ -37,8 +37,8 @@ export function loader({ context, request }: SiteLoaderArgs) {
     },
     asOf: publication?.as_of ?? null,
     countries: context.read.countries(context.now).map((c) => ({ code: c.code, scored: c.score !== null })),
-    csv: csvFormats(context.site.publicOrigin, (id) => t(id)),
-    endpoints: endpointList(context.site.publicOrigin, (id) => t(id)),
+    csv: csvFormats(context.site.publicOrigin, t),
+    endpoints: endpointList(context.site.publicOrigin, t),
     messages: pageMessages(request, "open-data"),
   };
 }
