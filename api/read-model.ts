@@ -110,7 +110,7 @@ const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 
 /**
  * The API's answer for one country: the snapshot (as the reader shows it) with identity and the market panel.
- * Its shape is described (and checked against this function's type) in api/v1/schemas.ts `countrySchema`.
+ * Its shape is described (and checked against this function's type) in api/v1/schemas/country.ts `countrySchema`.
  */
 export function countryBody(c: Country, r: CountryReading) {
   const identity = { code: c.code, name: c.name, flag: r.item.flag, slug: c.slug, region: c.region };

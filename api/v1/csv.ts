@@ -11,7 +11,7 @@ import type { MarketPanel } from "../../product/market-panel.ts";
 import type { SectorPoint, SectorRate } from "../../product/sectors.ts";
 import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
 import { toCsv } from "../csv.ts";
-import { COUNTRY_NAME_TEXT } from "./schemas.ts";
+import { COUNTRY_NAME_TEXT } from "./schemas/parts.ts";
 
 export interface CsvColumn<Row> {
   name: string;

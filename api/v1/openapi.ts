@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of the public API v1, generated from the zod schemas that validate it (api/v1/schemas.ts)
+// The OpenAPI 3.1 document of the public API v1, generated from the zod schemas that validate it (api/v1/schemas/)
 // by @asteasolutions/zod-to-openapi: nothing here is hand-written JSON Schema. Served at /api/openapi.json and
 // rendered for people by the site's /open-data/api page, which reads it through openApiDocument() (so this module
 // stays free of the HTTP plumbing: the served body is api/v1/bodies.ts `openApiBody`).

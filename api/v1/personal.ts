@@ -26,7 +26,7 @@ import { HttpError } from "../../server/http/errors.ts";
 import type { PublishedView } from "../read-model.ts";
 import { CSV_TYPE, csvFilename } from "./csv.ts";
 import { API_DOC_VALUES } from "./doc-values.ts";
-import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas.ts";
+import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas/parts.ts";
 
 const STATUS_VALUES = ["stormy", "rainy", "cloudy", "bright", "sunny"] as const;
 

@@ -14,18 +14,12 @@ import { type CachedBody } from "../../server/http/cache.ts";
 import { API_DOC_VALUES } from "./doc-values.ts";
 import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV, type CsvFormat } from "./csv.ts";
 import { personalRoutes } from "./personal.ts";
-import {
-  countriesSchema,
-  countryParams,
-  countrySchema,
-  errorSchema,
-  healthSchema,
-  historySchema,
-  rankingParams,
-  rankingSchema,
-  regionsSchema,
-  sourcesSchema,
-} from "./schemas.ts";
+import { healthSchema, sourcesSchema } from "./schemas/about.ts";
+import { countriesSchema, rankingSchema, regionsSchema } from "./schemas/countries.ts";
+import { countrySchema } from "./schemas/country.ts";
+import { errorSchema } from "./schemas/errors.ts";
+import { historySchema } from "./schemas/history.ts";
+import { countryParams, rankingParams } from "./schemas/params.ts";
 
 /**
  * The cached bodies of the current publication a v1 answer is made of (api/v1/bodies.ts `v1Reads`). `lang` names

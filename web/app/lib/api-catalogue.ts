@@ -1,5 +1,5 @@
 // The English `api` catalogue (web/app/i18n/messages/en/api.json) made from the OpenAPI document: the document's
-// texts (api/v1/schemas.ts, api/v1/table.ts…) are the one English copy, and en/api.json is written from them by
+// texts (api/v1/schemas/, api/v1/table.ts…) are the one English copy, and en/api.json is written from them by
 // `npm run api:catalogue` (scripts/api-catalogue.ts); tests/i18n-api-catalogue.test.ts fails while the file says
 // anything else. Each text becomes an ICU message under the id the reference page shows it by (api-reference.ts):
 // its braces quoted, and the values that are data (API_DOC_VALUES: the languages) as placeholders the page fills.
