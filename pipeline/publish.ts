@@ -117,7 +117,7 @@ export function publish(db: ServingDb, pub: Publication): PublishOutcome {
  * 60 KB per named key). The server stores a PNG only while its key is named (api/share-card-images.ts), so none
  * comes back after this.
  */
-export function pruneCardImages(db: ServingDb): number {
+function pruneCardImages(db: ServingDb): number {
   return db
     .prepare(
       `DELETE FROM share_card_images WHERE card_key NOT IN (SELECT card_key FROM share_cards)

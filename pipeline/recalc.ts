@@ -16,7 +16,6 @@ import {
 } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
-export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { tablePrecedence } from "./sources/eurostat/tables.ts";
 import { compareRelease } from "./sources/series-key.ts";
@@ -26,8 +25,6 @@ export { readSeries };
 import { withSectorRates } from "./sectors.ts";
 import { withYouthUnemployment, youthObservations } from "./youth.ts";
 import { splitSources, withSources, type ChosenInputs, type InputKind, type SourceValue } from "./provenance.ts";
-
-export { parseAsOf };
 
 export interface RecalcCountry {
   code: string;

@@ -14,7 +14,7 @@ export const MIN_REQUIREMENTS_MATCH = 70;
 
 /** The inputs advice may rest on, and the sub-score of each (docs/model.md §2): V, C and S. */
 export type AdviceInput = "openings" | "competition" | "sentiment";
-export const ADVICE_INPUT_KEY = { openings: "V", competition: "C", sentiment: "S" } as const;
+const ADVICE_INPUT_KEY = { openings: "V", competition: "C", sentiment: "S" } as const;
 
 export interface AdviceItem {
   title: string;
@@ -30,14 +30,14 @@ export interface AdviceItem {
  * seekers" and "employers compete for people" need fewer than 1 job seeker per opening, read from the competition
  * the page shows (one decimal: 0.96 is shown 1.0 and so makes no such claim).
  */
-export const ADVICE_CLAIMS = {
+const ADVICE_CLAIMS = {
   "openings outnumber seekers": (f: AdviceFacts) =>
     f.competition !== null && roundHalfAway(f.competition, 1) < OPENINGS_OUTNUMBER_SEEKERS_BELOW,
 } as const;
-export type AdviceClaim = keyof typeof ADVICE_CLAIMS;
+type AdviceClaim = keyof typeof ADVICE_CLAIMS;
 
 /** Job seekers per opening below which there are more openings than seekers. */
-export const OPENINGS_OUTNUMBER_SEEKERS_BELOW = 1;
+const OPENINGS_OUTNUMBER_SEEKERS_BELOW = 1;
 
 interface AdviceEntry extends AdviceItem {
   /** What the text claims of a figure beyond the input counting (ADVICE_CLAIMS); the claim must hold to be shown. */

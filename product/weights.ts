@@ -13,7 +13,7 @@ export const WEIGHT_KEYS: readonly SubScoreKey[] = Object.freeze(["U", "M", "V",
 export const MIN_STEP = 0;
 export const MAX_STEP = 5;
 /** The step that weighs an input as the index does. */
-export const INDEX_STEP = 2;
+const INDEX_STEP = 2;
 
 export type WeightSteps = Readonly<Record<SubScoreKey, number>>;
 
@@ -45,20 +45,6 @@ export const WEIGHT_TEXT: Readonly<Record<SubScoreKey, { name: string; help: str
     help: "How employers and workers expect the job market to go (surveys). More optimism is better.",
   },
 });
-
-/** What a step means, for screen readers and the visible value. */
-export function stepText(step: number): string {
-  return (
-    [
-      "ignored",
-      "half the index's weight",
-      "as in the index",
-      "1.5 times the index's weight",
-      "twice the index's weight",
-      "2.5 times the index's weight",
-    ][step] ?? String(step)
-  );
-}
 
 export const isIndexSteps = (s: WeightSteps) => WEIGHT_KEYS.every((k) => s[k] === INDEX_STEP);
 

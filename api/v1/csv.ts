@@ -13,7 +13,7 @@ import type { CountryListItem, HistoryPoint, PublicationRow } from "../../produc
 import { toCsv } from "../csv.ts";
 import { COUNTRY_NAME_TEXT } from "./schemas/parts.ts";
 
-export interface CsvColumn<Row> {
+interface CsvColumn<Row> {
   name: string;
   description: string;
   value: (row: Row) => string | number | boolean | null;

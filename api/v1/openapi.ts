@@ -17,7 +17,7 @@ import { noStore, requestIdHeader, V1_TABLE } from "./table.ts";
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
 /** The version of the API (its contract), not of the product: bumped by a change of v1's shapes. */
-export const API_V1_VERSION = "1.0.0";
+const API_V1_VERSION = "1.0.0";
 
 /**
  * What any request can be answered besides its route's own answers (server/http/request-limits.ts, server/http/errors.ts): a target no route can read, a

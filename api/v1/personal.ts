@@ -32,7 +32,7 @@ const STATUS_VALUES = ["stormy", "rainy", "cloudy", "bright", "sunny"] as const;
 
 const KEY_VALUES = ["U", "V", "C", "M", "S"] as const;
 
-export const weightsQuery = z.object({
+const weightsQuery = z.object({
   weights: z
     .string()
     .optional()
@@ -44,7 +44,7 @@ export const weightsQuery = z.object({
 
 const status = z.enum(STATUS_VALUES).nullable();
 
-export const personalRowSchema = z.strictObject({
+const personalRowSchema = z.strictObject({
   code: z
     .string()
     .regex(/^[A-Z]{2}$/)
@@ -78,7 +78,7 @@ export const personalRowSchema = z.strictObject({
     }),
 });
 
-export const personalScoresSchema = z
+const personalScoresSchema = z
   .strictObject({
     note: z.string().meta({
       description:
@@ -115,7 +115,7 @@ export const personalScoresSchema = z
   })
   .meta({ id: "PersonalScores", description: "A personal ranking under your weights: never the index." });
 
-export type PersonalScoresBody = z.infer<typeof personalScoresSchema>;
+type PersonalScoresBody = z.infer<typeof personalScoresSchema>;
 
 /** The steps of a request's `weights` parameter; a 400 that says what is wrong for anything else. */
 export function stepsOfQuery(query: unknown): WeightSteps {
@@ -184,7 +184,7 @@ const PERSONAL_CSV_COLUMNS: ReadonlyArray<{
   { name: "as_of", description: "As-of date of the publication.", value: (_r, _s, p) => p?.as_of ?? null },
 ];
 
-export const PERSONAL_CSV_DESCRIPTION = `RFC 4180 CSV, UTF-8 without a byte order mark, CRLF line ends, a header row, then one covered country per line in the order of the JSON answer. Your ranking, not the index. Columns:\n\n${PERSONAL_CSV_COLUMNS.map((c) => `- \`${c.name}\`: ${c.description}`).join("\n")}`;
+const PERSONAL_CSV_DESCRIPTION = `RFC 4180 CSV, UTF-8 without a byte order mark, CRLF line ends, a header row, then one covered country per line in the order of the JSON answer. Your ranking, not the index. Columns:\n\n${PERSONAL_CSV_COLUMNS.map((c) => `- \`${c.name}\`: ${c.description}`).join("\n")}`;
 
 export function personalScoresCsvBody(view: PublishedView, steps: WeightSteps, lang: Locale = "en"): CachedBody {
   const s = formatSteps(steps);

@@ -70,7 +70,7 @@ export interface V1Route {
 const LANG_LIST = API_DOC_VALUES.languages;
 
 /** `?lang=`: the language of the country names of an answer (docs/open-data.md). */
-export const langQuery = z.object({
+const langQuery = z.object({
   lang: z
     .enum(LOCALES)
     .optional()

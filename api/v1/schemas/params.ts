@@ -5,7 +5,7 @@ import { COUNTRIES } from "../../../lib/countries.ts";
 import { RANKING_SIZE, RANKING_TYPES } from "../../../product/options.ts";
 
 /** `{code}`: a covered country's two-letter code, in any case. */
-export const countryCodeParam = z
+const countryCodeParam = z
   .string()
   .regex(/^[A-Za-z]{2}$/)
   .meta({

@@ -23,7 +23,7 @@ export function docTexts(value: unknown, out: DocText[] = []): DocText[] {
 const PLACEHOLDERS = Object.entries(API_DOC_VALUES).sort((a, b) => b[1].length - a[1].length);
 
 /** A text of the document as an ICU message: `{` and `}` quoted, each value of API_DOC_VALUES as its placeholder. */
-export function asMessage(text: string): string {
+function asMessage(text: string): string {
   let message = text.replace(/[{}]/g, (brace) => `'${brace}'`);
   for (const [name, value] of PLACEHOLDERS) message = message.split(value).join(`{${name}}`);
   return message;
