@@ -6,14 +6,8 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PausedBy } from "./pause.ts";
-import {
-  historyColumns,
-  publish,
-  publishedProvenance,
-  type CardCounts,
-  type CardKeyer,
-  type KeyedCard,
-} from "./publish.ts";
+import { historyColumns } from "./publish-rows.ts";
+import { publish, publishedProvenance, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";

@@ -3,7 +3,7 @@
 // country nothing was published for yet.
 import { z } from "zod";
 import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
-import type { countryBody } from "../../read-model.ts";
+import type { countryBody } from "../../country-body.ts";
 import { changeField, changeTextField, signalSchema } from "./change.ts";
 import { countryListItemSchema } from "./countries.ts";
 import { marketPanelSchema } from "./market-panel.ts";
@@ -235,7 +235,7 @@ export const countrySchema = z.union([publishedCountry, unpublishedCountry]).met
     "One country: its published snapshot with identity and the market panel. A score that may not be shown today is withheld: score, status, label, confidence, basis, cover, the sub-scores, the year-on-year change and its explanation are null, the inputs stay.",
 });
 
-/** The snapshot's figures the API answers with their `source` (api/read-model.ts withSourceFields): checked by countryBody's. */
+/** The snapshot's figures the API answers with their `source` (api/country-body.ts withSourceFields): checked by countryBody's. */
 type SourcedFigure =
   "unemployment" | "unemployment_year_before" | "vacancy" | "lmb" | "eei" | "gdp" | "inflation" | "eu_average";
 type _Shapes = [
