@@ -9,7 +9,7 @@
 //
 // Where the worker is:
 // - unbuilt (vitest, tsx, `node bin/jwi.mjs`): this module is `parse-guarded.ts`, and the worker is
-//   `barometer-worker.ts` next to it, started through `pipeline/ts-worker.mjs` (which registers tsx);
+//   `barometer-worker.ts` next to it, started through `bin/ts-worker.mjs` (which registers tsx);
 // - bundled (esbuild to one folder, ESM): `barometer-worker.ts` is an entry point of its own
 //   (BAROMETER_WORKER_ENTRY), emitted as `barometer-worker.mjs` (or `.js`) in the same folder as the bundled
 //   file that holds this module.
@@ -69,7 +69,7 @@ function workerLocation(): { file: string; args: string[] } {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith(".ts")) {
     return {
-      file: fileURLToPath(new URL("../../ts-worker.mjs", here)),
+      file: fileURLToPath(new URL("../../../bin/ts-worker.mjs", here)),
       args: [new URL("./barometer-worker.ts", here).href],
     };
   }
