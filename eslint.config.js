@@ -1,6 +1,6 @@
 // Lint of the whole repository (npm run lint, part of npm test): typescript-eslint's recommended rules, no import
 // cycles, and the import boundaries of docs/architecture.md ("Layers") — lib/ imports nothing of the project;
-// pipeline/ imports lib/ only; product/ (rules both doors share) imports pipeline/ and lib/; server/http/ (the HTTP
+// pipeline/ imports lib/ only (never bin/); product/ (rules both doors share) imports pipeline/ and lib/; server/http/ (the HTTP
 // toolkit) imports lib/ only; api/ imports the toolkit but nothing else of server/, nor web/ or cli/; web/ never
 // imports server/, api/'s storage, nor the pipeline's store, parsers, write path or serving database; server/ (the
 // process) composes the rest and never imports cli/; cli/ imports nothing of the site's code, the benches, the tests or
@@ -76,8 +76,9 @@ export default tseslint.config(
             },
             {
               target: "./pipeline",
-              from: ["./api", "./web", "./server", "./cli", "./product"],
-              message: "pipeline/ is the core: it imports nothing of the doors (api/, web/, cli/) nor of product/.",
+              from: ["./api", "./web", "./server", "./cli", "./product", "./bin"],
+              message:
+                "pipeline/ is the core: it imports nothing of the doors (api/, web/, cli/), of product/, nor of bin/ (the launchers and build scripts).",
             },
             {
               target: "./product",

@@ -98,7 +98,7 @@ const requestId: RequestHandler = (_req, res, next) => {
  * Browser features the site never uses, switched off for every page and answer (no camera, microphone,
  * location, payment, USB, sensors, ad-topic tracking).
  */
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
   "magnetometer=(), microphone=(), midi=(), payment=(), publickey-credentials-get=(), usb=(), xr-spatial-tracking=()";
 

@@ -8,7 +8,7 @@ import type { AppConfig } from "./env.ts";
 import { readCookie, SESSION_COOKIE } from "./cookies.ts";
 import { HttpError } from "../server/http/errors.ts";
 
-export { readCookie, SESSION_COOKIE };
+export { SESSION_COOKIE };
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 1024;

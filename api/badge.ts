@@ -81,9 +81,6 @@ export function badgeParts(
   };
 }
 
-/** The badge's height in px (every badge). */
-export const BADGE_HEIGHT = HEIGHT;
-
 /**
  * The badge's width in px: what badgeSvg draws. The site's preview <img> names it with the height, so the browser
  * keeps the room before the picture arrives.

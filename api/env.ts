@@ -15,7 +15,7 @@ const origin = z
   .refine((v) => /^https?:\/\//.test(v), "must start with http:// or https://")
   .transform((v) => new URL(v).origin);
 
-export const apiEnvSchema = pipelineEnvSchema.extend({
+const apiEnvSchema = pipelineEnvSchema.extend({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: intFrom("PORT", 0, 65535, 3000),
   /**

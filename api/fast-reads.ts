@@ -18,7 +18,7 @@ import { openApiBody, v1Reads } from "./v1/bodies.ts";
 import { pathPattern, v1Params } from "./v1/paths.ts";
 import { V1_TABLE, v1Lang, type V1Reads } from "./v1/table.ts";
 
-export interface PublicRead {
+interface PublicRead {
   cached: CachedBody;
   cacheControl: string;
 }
@@ -38,13 +38,7 @@ const isRanking = (type: string): type is RankingType => (RANKING_TYPES as reado
  * those are Express's 404s). `origin` is the public origin the OpenAPI document names. The query string (without
  * its `?`) matters only to the v1 routes that take `lang`; every other read answers whatever it holds.
  */
-export function resolvePublicRead(
-  read: ReadModel,
-  path: string,
-  now: Date,
-  origin?: string,
-  query = "",
-): PublicRead | null {
+function resolvePublicRead(read: ReadModel, path: string, now: Date, origin?: string, query = ""): PublicRead | null {
   const published = (cached: CachedBody): PublicRead => ({ cached, cacheControl: CACHE_PUBLISHED });
   if (path.startsWith(`${API_V1_BASE}/`))
     return resolveV1(v1Reads(read), path.slice(API_V1_BASE.length), query, now, published);

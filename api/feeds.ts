@@ -56,7 +56,7 @@ export function entryId(tag: string, e: Pick<FeedEntryRow, "country" | "publicat
  * What mostly moved an entry's change when it is mostly evidence (its evidence part larger in size than its market
  * part: explain.ts `isMostlyEvidence`, the one rule) and shows: "mostly older data stopping"; null otherwise.
  */
-export function entryMostly(e: Pick<FeedEntryRow, "explanation">): string | null {
+function entryMostly(e: Pick<FeedEntryRow, "explanation">): string | null {
   if (e.explanation === null) return null;
   const explanation = JSON.parse(e.explanation) as Explanation;
   const reason = changeLines(explanation).mostly;

@@ -5,7 +5,7 @@ import type { Logger } from "../lib/logger.ts";
 import type { WaitingListStore } from "./db/community.ts";
 import type { ContactStore } from "./db/contact.ts";
 
-export const RETENTION_SWEEP_EVERY_MS = 6 * 3_600_000;
+const RETENTION_SWEEP_EVERY_MS = 6 * 3_600_000;
 
 export interface LeadStores {
   contact: Pick<ContactStore, "deleteReceivedBefore">;

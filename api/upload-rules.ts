@@ -7,7 +7,7 @@ import type { Family, FreshnessRule } from "../pipeline/model/current.ts";
 import type { DataType } from "../pipeline/types.ts";
 import type { UploadExtension } from "../pipeline/validate.ts";
 
-export interface DataTypeRule {
+interface DataTypeRule {
   id: DataType;
   /** The file extensions accepted (`.json`, `.csv`; `.xlsx` for the barometer); the file input's `accept`. */
   extensions: readonly UploadExtension[];

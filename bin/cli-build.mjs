@@ -67,7 +67,7 @@ export const WORKER_ENTRIES = {
 
 /**
  * The compiled file of a worker entry, given its source file's URL, when the bundle is up to date; else null.
- * pipeline/ts-worker.mjs starts it instead of the sources through tsx, as bin/jwi.mjs does for the command.
+ * bin/ts-worker.mjs starts it instead of the sources through tsx, as bin/jwi.mjs does for the command.
  */
 export function compiledWorker(sourceUrl) {
   const name = Object.keys(WORKER_ENTRIES).find((n) => pathToFileURL(WORKER_ENTRIES[n]).href === sourceUrl);

@@ -22,7 +22,7 @@ export const intFrom = (name: string, min: number, max: number, dflt: number) =>
     .transform((v) => v ?? dflt);
 
 /** The reason a cron pattern is refused, or null when croner accepts it. */
-export function cronProblem(pattern: string): string | null {
+function cronProblem(pattern: string): string | null {
   try {
     new Cron(pattern, { paused: true }).stop();
     return null;

@@ -24,7 +24,7 @@ function findRoot(start: string): string {
 }
 
 /** The checkout's root folder (where package.json is). */
-export const PROJECT_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+const PROJECT_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The `jwi` command's entry (runs the compiled CLI when it is up to date, else the sources through tsx). */
 export const JWI_BIN = path.join(PROJECT_ROOT, "bin", "jwi.mjs");

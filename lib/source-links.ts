@@ -34,7 +34,7 @@ export function eurostatDataUrl(
  * The API query that returns one geo's series of a table: `geo` (Eurostat's code: EL for Greece) and each pinned
  * dimension with its code.
  */
-export function eurostatSeriesUrl(
+function eurostatSeriesUrl(
   table: string,
   eurostatGeo: string,
   series: Readonly<Record<string, string>>,

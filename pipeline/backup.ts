@@ -33,13 +33,13 @@ import { acquireJobLock, HOLDER_FILE, LOCK_FILE } from "./jobs/lock.ts";
 import { PRODUCT_VERSION } from "../lib/paths.ts";
 
 /** The stores' file names in a data directory (pipeline/index.ts names them too; kept here to stay import-light). */
-export const BACKUP_SQLITE = "jwi.sqlite";
-export const BACKUP_DUCKDB = "jwi.duckdb";
-export const MANIFEST_FILE = "manifest.json";
+const BACKUP_SQLITE = "jwi.sqlite";
+const BACKUP_DUCKDB = "jwi.duckdb";
+const MANIFEST_FILE = "manifest.json";
 const FORMAT = "jwi-backup";
 const FORMAT_VERSION = 1;
 
-export interface BackupFile {
+interface BackupFile {
   /** Relative to the backup (and to the data directory): `jwi.sqlite`, `raw/<sha256>.json`. */
   path: string;
   bytes: number;
@@ -106,7 +106,7 @@ function tablesOf(file: string): { tables: Record<string, number>; publication: 
  * The rows of every table of a DuckDB file (with its .wal beside it, when one is), opened read-only: a file DuckDB
  * cannot open or query (random bytes, a truncated copy) is an InputError naming `what`, never a store handed on.
  */
-export async function storeTablesOf(file: string, what: string): Promise<Record<string, number>> {
+async function storeTablesOf(file: string, what: string): Promise<Record<string, number>> {
   let instance: DuckDBInstance;
   try {
     instance = await DuckDBInstance.create(file, { access_mode: "READ_ONLY" });
@@ -242,7 +242,7 @@ export async function backupDataDir(dataDir: string, target: string, opts: Backu
 }
 
 /** Reads a backup's manifest and checks every file against it; the manifest when all is whole, else InputError. */
-export function verifyBackup(dir: string): BackupManifest {
+function verifyBackup(dir: string): BackupManifest {
   const root = path.resolve(dir);
   if (!existsSync(root) || !statSync(root).isDirectory()) throw new InputError(`There is no backup directory ${root}.`);
   const manifestFile = path.join(root, MANIFEST_FILE);

@@ -18,7 +18,7 @@ import {
   terminalActor,
   type JobActor,
 } from "./job-audit.ts";
-import type { JobOptions, LockedPipeline, Pipeline, SeedOutcome } from "./job-contract.ts";
+import type { JobOptions, LockedPipeline, Pipeline } from "./job-contract.ts";
 import { acquireJobLock, currentHolder } from "./jobs/lock.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { RecalcOptions, RecalcSummary } from "./recalc.ts";
@@ -260,15 +260,4 @@ export function readStatus(dataDir: string, now?: Date): StatusReport {
 
 // The door also names the types its callers use (pipeline/job-contract.ts, pipeline/status-report.ts hold them).
 export { statusReport };
-export type {
-  IngestRequest,
-  JobActor,
-  JobOptions,
-  LockedPipeline,
-  Pipeline,
-  RecalcOptions,
-  RecalcSummary,
-  SeedOutcome,
-  StatusReport,
-  UploadResult,
-};
+export type { IngestRequest, LockedPipeline, Pipeline, RecalcSummary, StatusReport, UploadResult };

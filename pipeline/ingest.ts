@@ -115,7 +115,7 @@ function newestByCountry(observations: readonly Observation[]): Map<string, Obse
 }
 
 /** Countries whose newest value in this file is older than the model's cut-off (as of `now`). */
-export function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
+function staleWarnings(observations: readonly Observation[], dataType: DataType, now: Date): UploadWarning[] {
   const familyName = familyOfDataType(dataType);
   const family = CURRENT_PARAMS.freshness[familyName];
   const asOfMonth = now.toISOString().slice(0, 7);

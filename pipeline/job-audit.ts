@@ -8,7 +8,7 @@ import { BusyError, InputError } from "../lib/errors.ts";
 import type { ServingDb } from "./serving-db.ts";
 import type { CommittedIngest } from "./store/observations.ts";
 
-export type JobDoor = "terminal" | "operator page" | "schedule" | "seed";
+type JobDoor = "terminal" | "operator page" | "schedule" | "seed";
 
 export interface JobActor {
   door: JobDoor;
@@ -31,7 +31,7 @@ export const SCHEDULE_ACTOR: JobActor = Object.freeze({ door: "schedule", name: 
 export const SEED_ACTOR: JobActor = Object.freeze({ door: "seed", name: "seed" });
 
 /** The audit log's results (product/shapes.ts AuditResult). */
-export type JobAuditResult = "ok" | "rejected" | "busy" | "error";
+type JobAuditResult = "ok" | "rejected" | "busy" | "error";
 
 export interface JobAuditEntry {
   actor: string;
@@ -168,7 +168,7 @@ interface IntentRow {
 }
 
 /** Said in the entry of a job completed by the next one. */
-export const INTERRUPTED =
+const INTERRUPTED =
   "The process ended (killed or crashed) before the job finished; this entry was completed when the next data job started.";
 
 /** Notes an audited job that starts under the lock; its id, for closeIntent. `ingestBefore`: the store's newest ingest id. */

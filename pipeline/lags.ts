@@ -15,7 +15,7 @@ const ECFIN: typeof ECFIN_EEI_TABLE = "ecfin_eei";
 const LMB: typeof LMB_TABLE = "lmb";
 
 /** The lagged series of a stored observation: its data type, and for unemployment its frequency. */
-export function laggedSeriesOf(dataType: string, period: string): LaggedSeries | null {
+function laggedSeriesOf(dataType: string, period: string): LaggedSeries | null {
   switch (dataType) {
     case "unemployment":
       return period.includes("Q") ? "unemploymentQuarterly" : "unemploymentMonthly";

@@ -29,7 +29,7 @@ export const PLAUSIBLE_BANDS: Readonly<Record<DataType, Band>> = Object.freeze({
 });
 
 /** At most this many out-of-range rows are named one by one; the rest are counted in one more warning. */
-export const MAX_NAMED = 200;
+const MAX_NAMED = 200;
 
 function where(parsed: ParsedFile, o: Observation): string {
   if (o.ref === undefined) return "";

@@ -60,7 +60,7 @@ export interface SourceValue {
 export const refKey = (ref: SourceRef): string => JSON.stringify([ref.table, ref.series, ref.geo, ref.period]);
 
 /** The inputs of a snapshot that carry a source, in the order the pages and the CSV list them. */
-export const SOURCE_INPUTS = [
+const SOURCE_INPUTS = [
   "unemployment",
   "unemployment_year_before",
   "vacancy",
@@ -78,7 +78,7 @@ export type InputSources = Partial<Record<SourceInput, SourceRef>>;
 type TracedInputSources = Partial<Record<SourceInput, TracedSourceRef>>;
 
 /** The file an ingest loaded, as published beside the snapshots. */
-export type SourceFile = Omit<IngestFile, "ingest_id">;
+type SourceFile = Omit<IngestFile, "ingest_id">;
 
 /** A source as the API, `jwi status --json` and the operator answer it: the reference with its file and two links. */
 export interface PublishedSource {
@@ -128,7 +128,7 @@ export interface PublishedProvenance {
 }
 
 /** The reference with its release and file (from the publication's values and files) and its two links. */
-export function publishedSource(ref: SourceRef, published: PublishedProvenance): PublishedSource {
+function publishedSource(ref: SourceRef, published: PublishedProvenance): PublishedSource {
   const value = published.values.get(refKey(ref));
   return {
     table: ref.table,

@@ -6,17 +6,10 @@ import type { CountryResult, ModelInput, SeriesPoint } from "./model/types.ts";
 import { parseAsOf } from "./model/period.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { PausedBy } from "./pause.ts";
-import {
-  historyColumns,
-  publish,
-  publishedProvenance,
-  type CardCounts,
-  type CardKeyer,
-  type KeyedCard,
-} from "./publish.ts";
+import { historyColumns } from "./publish-rows.ts";
+import { publish, publishedProvenance, type CardCounts, type CardKeyer, type KeyedCard } from "./publish.ts";
 import type { ServingDb } from "./serving-db.ts";
 import { movedCountries, publishedSnapshots, type MovedCountry } from "./moved.ts";
-export type { MovedCountry } from "./moved.ts";
 export { NOTHING_CHANGED } from "./types.ts";
 import { tablePrecedence } from "./sources/eurostat/tables.ts";
 import { compareRelease } from "./sources/series-key.ts";
@@ -26,8 +19,6 @@ export { readSeries };
 import { withSectorRates } from "./sectors.ts";
 import { withYouthUnemployment, youthObservations } from "./youth.ts";
 import { splitSources, withSources, type ChosenInputs, type InputKind, type SourceValue } from "./provenance.ts";
-
-export { parseAsOf };
 
 export interface RecalcCountry {
   code: string;

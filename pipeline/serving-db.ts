@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 
 export type ServingDb = Database.Database;
 
-export const SERVING_SCHEMA = `
+const SERVING_SCHEMA = `
 CREATE TABLE IF NOT EXISTS publications (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   model TEXT NOT NULL,

@@ -21,7 +21,7 @@ const NAMES: Readonly<Record<DataType, string>> = {
 const CONTEXT_ONLY: readonly DataType[] = DATA_TYPES.filter((t) => !(t in CURRENT_PARAMS.dataTypeFamily));
 
 /** The cut-off (months) after which a data type's newest value is stale. */
-export function cutoffOfDataType(dataType: StoredDataType): number {
+function cutoffOfDataType(dataType: StoredDataType): number {
   return CURRENT_PARAMS.freshness[familyOfDataType(dataType)].cutoff;
 }
 

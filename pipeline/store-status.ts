@@ -7,7 +7,7 @@ import type { ObservationStore, SeriesStatusRow, TableStatusRow } from "./store/
 import type { DataType } from "./types.ts";
 
 /** A series as the data status shows it: with whether it is the one read for its table and country today. */
-export interface SeriesStatusCopy extends SeriesStatusRow {
+interface SeriesStatusCopy extends SeriesStatusRow {
   /** True for the series the model reads (pipeline/recalc.ts readSeries, as of the copy); others are kept, unread. */
   read: boolean;
 }

@@ -53,7 +53,7 @@ export interface Observation {
   ref?: number;
 }
 
-export type WarningType =
+type WarningType =
   "revision" | "unknown_geo" | "missing_value" | "flag" | "stale" | "out_of_range" | "unit" | "unknown_header";
 
 export interface UploadWarning {

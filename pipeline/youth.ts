@@ -11,7 +11,7 @@ import type { InputSources } from "./provenance.ts";
 import type { SectorRate } from "./sector-list.ts";
 import type { StoredObservation } from "./store/observations.ts";
 
-export const YOUTH_DATA_TYPE = "youth_unemployment";
+const YOUTH_DATA_TYPE = "youth_unemployment";
 
 /** The newest under-25 rate of a country that is shown, and the EU-27 rate of the same month when stored. */
 export interface YouthUnemployment {

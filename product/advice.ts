@@ -15,7 +15,7 @@ export const ADVICE_VALUES = { min: 5, max: 10, match: 70 } as const;
 
 /** The inputs advice may rest on, and the sub-score of each (docs/model.md §2): V, C and S. */
 export type AdviceInput = "openings" | "competition" | "sentiment";
-export const ADVICE_INPUT_KEY = { openings: "V", competition: "C", sentiment: "S" } as const;
+const ADVICE_INPUT_KEY = { openings: "V", competition: "C", sentiment: "S" } as const;
 
 /**
  * An item of advice as the pages word it: catalogue ids under `market.advice.` (web/app/i18n/messages/<locale>/
@@ -44,14 +44,14 @@ interface AdviceText {
  * seekers" and "employers compete for people" need fewer than 1 job seeker per opening, read from the competition
  * the page shows (one decimal: 0.96 is shown 1.0 and so makes no such claim).
  */
-export const ADVICE_CLAIMS = {
+const ADVICE_CLAIMS = {
   "openings outnumber seekers": (f: AdviceFacts) =>
     f.competition !== null && roundHalfAway(f.competition, 1) < OPENINGS_OUTNUMBER_SEEKERS_BELOW,
 } as const;
-export type AdviceClaim = keyof typeof ADVICE_CLAIMS;
+type AdviceClaim = keyof typeof ADVICE_CLAIMS;
 
 /** Job seekers per opening below which there are more openings than seekers. */
-export const OPENINGS_OUTNUMBER_SEEKERS_BELOW = 1;
+const OPENINGS_OUTNUMBER_SEEKERS_BELOW = 1;
 
 interface AdviceEntry extends AdviceText {
   /** What the text claims of a figure beyond the input counting (ADVICE_CLAIMS); the claim must hold to be shown. */

@@ -24,7 +24,7 @@ import { roundHalfAway, shownChangeTenths, tenths } from "../pipeline/model/roun
 import type { ChangeKind, Explanation, Snapshot, Status, SubScoreKey, SubScoreState } from "../pipeline/model/types.ts";
 
 /** One line of a change as shown: what changed, the figures behind it, and its share of the change. */
-export interface ChangePartView {
+interface ChangePartView {
   /** What changed and why that moved the score, in the sentence's words ("unemployment fell 0.2 points: fewer people out of work, so the score rises"). */
   words: string;
   /** The figures behind the words, from → to ("6.1% (September 2026) → 5.9% (October 2026)"). */

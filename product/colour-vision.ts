@@ -117,7 +117,7 @@ export function perceivedDifference(hex1: string, hex2: string, vision: Vision):
 }
 
 /** WCAG 2 relative luminance. */
-export function luminance(rgb: Rgb): number {
+function luminance(rgb: Rgb): number {
   const [r, g, b] = rgb.map(toLinear);
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }

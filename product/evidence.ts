@@ -6,7 +6,7 @@
 import { roundHalfAway } from "../pipeline/model/round.ts";
 import type { Snapshot, SubScoreKey } from "../pipeline/model/types.ts";
 
-export const INPUT_KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
+const INPUT_KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
 
 export interface Evidence {
   /** Inputs (sub-scores) that count in today's score. */

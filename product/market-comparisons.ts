@@ -4,7 +4,7 @@
 import { roundHalfAway } from "../pipeline/model/round.ts";
 import { PANEL_RULES } from "./market-panel-rules.ts";
 
-export interface Comparison<R extends string> {
+interface Comparison<R extends string> {
   result: R;
   text: string;
   /** What the value was compared with. */
@@ -64,7 +64,7 @@ export type AverageComparison<R extends string> = Comparison<R> & {
  * more than ±10 % (PANEL_RULES.averageBandPercent) as shown in whole percent, else in line. A relative band, because
  * the spec's absolute margins (0.2 points, 0.5 job seekers) meant opposite things for different countries.
  */
-export function againstAverage(value: number, avg: number): { side: -1 | 0 | 1; pct: number | null } {
+function againstAverage(value: number, avg: number): { side: -1 | 0 | 1; pct: number | null } {
   if (!(avg > 0)) return { side: value > avg ? 1 : value < avg ? -1 : 0, pct: null };
   const pct = roundHalfAway(((value - avg) / avg) * 100, 0);
   const band = PANEL_RULES.averageBandPercent;

@@ -14,7 +14,7 @@ const status = (s: string | null) => s ?? "no status";
  * The change's market and evidence parts as shown: "market −0.3, evidence −0.1", with "mostly evidence" when the
  * evidence part is the larger (unrounded); empty when the change has no parts.
  */
-export function movedSplit(m: MovedCountry): string {
+function movedSplit(m: MovedCountry): string {
   if (m.market_shown === null || m.evidence_shown === null || m.market === null || m.evidence === null) return "";
   const split = `market ${signedTenths(Math.round(m.market_shown * 10))}, evidence ${signedTenths(Math.round(m.evidence_shown * 10))}`;
   return Math.abs(m.evidence) > Math.abs(m.market) ? `${split}: mostly evidence` : split;

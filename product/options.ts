@@ -22,10 +22,8 @@ export const ROLE_FAMILIES = [
 export type RoleFamily = (typeof ROLE_FAMILIES)[number];
 
 export const SENIORITY_LEVELS = ["Junior", "Mid", "Senior", "Lead"] as const;
-export type Seniority = (typeof SENIORITY_LEVELS)[number];
 
 export const RESIDENCY_OPTIONS = ["Local resident", "EU non-resident", "Work permit in process", "Non-EU"] as const;
-export type Residency = (typeof RESIDENCY_OPTIONS)[number];
 
 /** Mood slider: 1 to 5, step 1, default 3 (docs/product.md §5, §9), with the labels of docs/product.md §4. */
 export const MOOD_MIN = 1;

@@ -5,7 +5,6 @@
 // weather word or card reads it. Pure; the browser bundle may import it.
 import { roundHalfAway } from "../pipeline/model/round.ts";
 import {
-  ALL_SECTORS,
   FINER_R2_TO_R21,
   FINER_SECTORS,
   NACE_REVISIONS,
@@ -16,7 +15,7 @@ import {
 } from "../pipeline/sector-list.ts";
 import { ROLE_FAMILIES, type RoleFamily } from "./options.ts";
 
-export { ALL_SECTORS, NACE_REVISIONS, SHOWN_SECTORS, type NaceRevision, type SectorPoint, type SectorRate };
+export { type SectorPoint, type SectorRate };
 
 /** The codes a pick reads in each revision, finest first: the first one a country has is its figure there. */
 export type SectorCodes = Readonly<Record<NaceRevision, readonly string[]>>;
@@ -132,9 +131,6 @@ export function pickSector(sectors: readonly SectorRate[], codes: SectorCodes): 
   }
   return best;
 }
-
-/** Is a rate a finer section than the shown aggregate its pick would otherwise read (Q rather than O-Q)? */
-export const isFiner = (rate: Pick<SectorRate, "part_of">): boolean => (rate.part_of ?? null) !== null;
 
 /** Quarter index of `YYYY-Qn` (consecutive quarters differ by one); null for anything else. */
 function quarterIndex(period: string): number | null {

@@ -2,7 +2,7 @@
 // published scores, the community and the operator's lists. Types only, owned here once; the API's storage
 // (api/db/) produces them, the site (web/) and the API's routes consume them (docs/architecture.md, "One read path").
 import type { RegionId } from "../lib/countries.ts";
-import type { Basis, HistoryEvent, Snapshot, Status } from "../pipeline/model/types.ts";
+import type { Basis, HistoryEvent, Status } from "../pipeline/model/types.ts";
 import type { Evidence } from "./evidence.ts";
 import type { ContactTopic } from "./options.ts";
 
@@ -219,5 +219,3 @@ export interface AuditEntry {
   result: AuditResult;
   detail: unknown;
 }
-
-export type { Snapshot, Status };

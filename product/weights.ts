@@ -13,7 +13,7 @@ export const WEIGHT_KEYS: readonly SubScoreKey[] = Object.freeze(["U", "M", "V",
 export const MIN_STEP = 0;
 export const MAX_STEP = 5;
 /** The step that weighs an input as the index does. */
-export const INDEX_STEP = 2;
+const INDEX_STEP = 2;
 
 export type WeightSteps = Readonly<Record<SubScoreKey, number>>;
 

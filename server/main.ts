@@ -16,9 +16,7 @@ import { createSiteHandler, type SiteData, type SiteHandler } from "./site/site-
 export { DEFAULT_BUILD_DIR } from "./site/site-handler.ts";
 
 /** The site's public settings out of the API's configuration. */
-export function siteConfigOf(
-  config: Pick<AppConfig, "publicOrigin" | "feedbackUrl" | "leadsRetentionDays">,
-): SiteSettings {
+function siteConfigOf(config: Pick<AppConfig, "publicOrigin" | "feedbackUrl" | "leadsRetentionDays">): SiteSettings {
   return {
     publicOrigin: config.publicOrigin,
     feedbackUrl: config.feedbackUrl,

@@ -69,7 +69,7 @@ export interface RunningServer {
 /** How long the server must have had no request before it draws a card ahead (ms). */
 const QUIET_MS = 1000;
 
-export async function ensureSeeded(pipeline: ChildPipeline, logger: Logger, asOf?: string): Promise<void> {
+async function ensureSeeded(pipeline: ChildPipeline, logger: Logger, asOf?: string): Promise<void> {
   const held = readStoreStatus(pipeline.servingDb);
   if (held.copiedAt !== null && held.observations > 0 && new PublishedStore(pipeline.servingDb).latestId() > 0) return;
   logger.info(

@@ -1,18 +1,22 @@
 // The `api` catalogue (docs/i18n-pages.md): the open data pages show the API's own definitions (operations,
 // parameters, answers, CSV columns, schema fields) in the page's language, each from a message keyed by operation,
 // parameter and field. Every text the reference page shows has a message in every language (a field added to the
-// API without its translations fails here), English's messages say exactly what the OpenAPI document says (so the
-// English pages read as the document), and every language keeps the document's code spans as they are.
+// API without its translations fails here); English's messages are written from the document
+// (`npm run api:catalogue`, web/app/lib/api-catalogue.ts), so they say exactly what it says; the languages `lang`
+// takes are a placeholder in every language, never a list written out; and every language keeps the document's
+// code spans as they are.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
+import { API_DOC_VALUES } from "../api/v1/doc-values.ts";
 import { openApiDocument } from "../api/v1/openapi.ts";
 import { PRODUCT_NAME } from "../product/brand.ts";
 import { LOCALES } from "../product/locales.ts";
 import { INDEX_LICENCE } from "../product/open-data.ts";
+import { docTexts, englishApiCatalogue } from "../web/app/lib/api-catalogue.ts";
 import { apiReference } from "../web/app/lib/api-reference.ts";
-import { type DocText, type OpenApiLike } from "../web/app/lib/api-reference-types.ts";
+import { type OpenApiLike } from "../web/app/lib/api-reference-types.ts";
 import { CSV_LINES } from "../web/app/lib/open-data.server.ts";
 
 const ROOT = join(import.meta.dirname, "..", "web", "app", "i18n", "messages");
@@ -21,18 +25,6 @@ const catalogue = (locale: string, ns: string) =>
 
 const doc = openApiDocument("https://jobweather.example");
 const ref = apiReference(doc as OpenApiLike);
-
-/** Every text of the document the reference page shows, wherever it is in the model. */
-function docTexts(value: unknown, out: DocText[] = []): DocText[] {
-  if (Array.isArray(value)) value.forEach((v) => docTexts(v, out));
-  else if (value && typeof value === "object") {
-    const o = value as Record<string, unknown>;
-    const keys = Object.keys(o);
-    if (keys.length === 2 && typeof o.id === "string" && typeof o.text === "string") out.push(o as unknown as DocText);
-    else Object.values(o).forEach((v) => docTexts(v, out));
-  }
-  return out;
-}
 
 const texts = docTexts(ref);
 const english = createIntl({ locale: "en", messages: catalogue("en", "api") });
@@ -75,10 +67,34 @@ describe("the api catalogue", () => {
     });
   }
 
+  it("English is the file the document writes: every message, in the document's order (npm run api:catalogue)", () => {
+    expect(Object.entries(catalogue("en", "api"))).toEqual(
+      Object.entries(englishApiCatalogue(doc as OpenApiLike, CSV_LINES)),
+    );
+  });
+
+  it("says the languages `lang` takes by placeholder in every language, never as a list written out", () => {
+    const english = catalogue("en", "api");
+    const placeholders = (m: string) => [...m.matchAll(/\{(languages|languageCodes)\}/g)].map((x) => x[1]).sort();
+    const withList = Object.keys(english).filter((id) => placeholders(english[id]!).length > 0);
+    expect(withList).toContain("api.param.lang");
+    expect(withList).toContain("api.op.getCountry.answer.400");
+    for (const locale of LOCALES) {
+      const messages = catalogue(locale, "api");
+      for (const id of withList)
+        expect(placeholders(messages[id]!), `${locale} ${id}`).toEqual(placeholders(english[id]!));
+      // No language code list written out: two codes of LOCALES side by side, as a list or as code spans.
+      const [a, b] = LOCALES;
+      const list = new RegExp(`\\b${a}\`?, \`?${b}\\b`);
+      const written = Object.keys(messages).filter((id) => list.test(messages[id]!));
+      expect(written, locale).toEqual([]);
+    }
+  });
+
   it("English says exactly what the document says, where the page used to print the document", () => {
     const differ = texts
-      .filter((t) => english.formatMessage({ id: t.id }) !== t.text)
-      .map((t) => [t.id, english.formatMessage({ id: t.id }), t.text]);
+      .filter((t) => english.formatMessage({ id: t.id }, API_DOC_VALUES) !== t.text)
+      .map((t) => [t.id, english.formatMessage({ id: t.id }, API_DOC_VALUES), t.text]);
     expect(differ).toEqual([]);
     for (const [file, line] of Object.entries(CSV_LINES))
       expect(english.formatMessage({ id: `api.csv.${file}.line` })).toBe(line);
@@ -97,7 +113,7 @@ describe("the api catalogue", () => {
       const intl = createIntl({ locale, messages });
       let same = 0;
       for (const t of texts) {
-        const said = intl.formatMessage({ id: t.id });
+        const said = intl.formatMessage({ id: t.id }, API_DOC_VALUES);
         expect(spans(said), `${locale} ${t.id}`).toEqual(spans(t.text));
         for (const path of t.text.match(/(?<!\w)\/[\w/.{}-]+/g) ?? [])
           expect(said, `${locale} ${t.id}`).toContain(path);

@@ -30,6 +30,15 @@ describe("import boundaries", () => {
     ).toEqual([]);
   });
 
+  it("pipeline/ imports nothing of bin/ (the launchers and build scripts)", async () => {
+    expect(
+      await boundaryErrors(
+        "pipeline/probe.ts",
+        `import { freshBuild } from "../bin/cli-build.mjs"; export const x = freshBuild;`,
+      ),
+    ).toHaveLength(1);
+  });
+
   it("pipeline/ imports nothing of api/, web/, cli/ or product/", async () => {
     expect(
       await boundaryErrors(

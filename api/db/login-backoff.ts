@@ -8,13 +8,13 @@ import { createHmac } from "node:crypto";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { clientSecret } from "./rate-limits.ts";
 
-export const FREE_FAILURES = 5;
-export const BASE_DELAY_MS = 1_000;
+const FREE_FAILURES = 5;
+const BASE_DELAY_MS = 1_000;
 export const MAX_DELAY_MS = 15 * 60_000;
 /** Failures are forgotten after this long without one. */
-export const FORGET_AFTER_MS = 24 * 3_600_000;
+const FORGET_AFTER_MS = 24 * 3_600_000;
 /** An address stays known to an account this long after its last successful login. */
-export const KNOWN_FOR_MS = 90 * 86_400_000;
+const KNOWN_FOR_MS = 90 * 86_400_000;
 
 /** The wait after `failures` failures in a row: 0 up to FREE_FAILURES, then 1 s, 2 s, 4 s … capped. */
 export function backoffDelayMs(failures: number): number {

@@ -74,9 +74,6 @@ export class SessionStore {
   }
 }
 
-// The pause switch's key; the pipeline reads the same row (pipeline/pause.ts) to hold back publishing while paused.
-export { SETTING_PUBLICATION };
-
 const pauseSchema = z.object({ paused: z.boolean(), reason: z.string().nullable().default(null) });
 
 /** The operator's settings (the pause switch), read and written through their table's owner (pipeline/settings.ts). */

@@ -6,7 +6,7 @@ import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { SettingsTable } from "../../pipeline/settings.ts";
 
-export const RATE_LIMIT_SCHEMA = `
+const RATE_LIMIT_SCHEMA = `
 CREATE TABLE IF NOT EXISTS rate_limits (
   bucket TEXT NOT NULL,
   client TEXT NOT NULL,

@@ -4,7 +4,7 @@ import type { ServingDb } from "../../pipeline/serving-db.ts";
 import { applySettingsSchema } from "../../pipeline/settings.ts";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from "../../product/options.ts";
 
-export const API_SCHEMA = `
+const API_SCHEMA = `
 CREATE TABLE IF NOT EXISTS experiences (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   country_code TEXT NOT NULL CHECK (length(country_code) = 2 AND country_code = upper(country_code)),

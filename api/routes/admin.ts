@@ -15,7 +15,6 @@ import { publicationRoutes } from "./admin/publication.ts";
 import { loginRoutes, sessionRoutes } from "./admin/session.ts";
 
 export type { AdminDeps };
-export { PROGRESS_MEDIA_TYPE } from "./admin/jobs.ts";
 
 export function adminRoutes(d: AdminDeps): Router {
   const r = Router();

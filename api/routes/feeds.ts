@@ -11,7 +11,7 @@ import { CACHE_NEVER, CACHE_PUBLISHED, cachedBody, sendCached, type CachedBody }
 import { requestOrigin } from "../../server/http/request.ts";
 import type { ReadModel } from "../read-model.ts";
 
-export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
+const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 
 /** Feeds made per request origin at most (only without a configured public origin, i.e. in development). */
 const MAX_KEPT = 200;

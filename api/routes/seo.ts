@@ -8,7 +8,7 @@ import { LOCALES, localePath } from "../../product/locales.ts";
 import { CACHE_PUBLISHED, CACHE_STATIC, cachedBytes, sendCached, type CachedBody } from "../../server/http/cache.ts";
 import { requestOrigin } from "../../server/http/request.ts";
 
-export interface SitemapEntry {
+interface SitemapEntry {
   path: string;
   priority: string;
   changefreq: "daily" | "weekly" | "monthly" | "yearly";
@@ -17,7 +17,7 @@ export interface SitemapEntry {
 }
 
 /** Every listed page in every language: English at its own path, the others under their prefix (docs/i18n.md). */
-export function sitemapEntries(): SitemapEntry[] {
+function sitemapEntries(): SitemapEntry[] {
   return LOCALES.flatMap((l) => englishEntries().map((e) => ({ ...e, path: localePath(l, e.path) })));
 }
 
@@ -56,7 +56,7 @@ const xmlEscape = (s: string) =>
 const w3cDatetime = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** The sitemap; `publishedAt` (the current publication's time, null before any) dates the pages of published data. */
-export function sitemapXml(origin: string, publishedAt: string | null = null): string {
+function sitemapXml(origin: string, publishedAt: string | null = null): string {
   const lastmod = publishedAt === null ? null : w3cDatetime(publishedAt);
   const urls = sitemapEntries()
     .map(
@@ -69,7 +69,7 @@ export function sitemapXml(origin: string, publishedAt: string | null = null): s
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-export function robotsTxt(origin: string): string {
+function robotsTxt(origin: string): string {
   return [
     "User-agent: *",
     "Allow: /",

@@ -38,8 +38,6 @@ export interface ShareRouteDeps {
   now: () => Date;
 }
 
-export { BADGE_PAUSED };
-
 export function shareRoutes({ read, cards, logger, headers, now }: ShareRouteDeps): Router {
   /**
    * Whether the operator paused publication: no score is current then. (Paused by itself, no score is shown: each

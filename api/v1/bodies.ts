@@ -9,7 +9,8 @@ import type { RankingType } from "../../product/options.ts";
 import { ranking, regions } from "../../product/publication.ts";
 import type { RegionRow } from "../../product/shapes.ts";
 import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../../server/http/cache.ts";
-import { countryBody, type PublishedView, type ReadModel } from "../read-model.ts";
+import { countryBody } from "../country-body.ts";
+import type { PublishedView, ReadModel } from "../read-model.ts";
 import type { PublishedSnapshot } from "../../pipeline/youth.ts";
 import { CSV_TYPE, csvFilename, historyCsv, scoresCsv, sectorsCsv } from "./csv.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -72,7 +73,7 @@ function rankingIn(read: ReadModel, type: RankingType, now: Date, lang: Locale):
 }
 
 /** The regions in the order and with the members English gives them, the countries' names in `lang`. */
-export function regionsBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
+function regionsBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
   if (lang === "en") return read.derivedBody("v1/regions", now, (v) => cachedJson(regions(v.items), v.tag));
   return namedBody(read, "regions", now, lang, (v, named) =>
     regions(v.items).map((r): RegionRow => ({
@@ -84,11 +85,11 @@ export function regionsBody(read: ReadModel, now: Date, lang: Locale = "en"): Ca
   );
 }
 
-export function sourcesBody(read: ReadModel, now: Date): CachedBody {
+function sourcesBody(read: ReadModel, now: Date): CachedBody {
   return read.derivedBody("v1/sources", now, (v) => cachedJson(v.sources, v.tag));
 }
 
-export function scoresCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
+function scoresCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
   return read.derivedBody(lang === "en" ? "v1/scores.csv" : `v1/scores.csv@${lang}`, now, (v) => {
     const items = lang === "en" ? v.items : v.items.map((item) => ({ ...item, name: countryNameIn(lang, item.code) }));
     return cachedBytes(Buffer.from(scoresCsv(items, v.publication, v.readings)), tagIn(v.tag, lang), {
@@ -99,7 +100,7 @@ export function scoresCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): 
 }
 
 /** Every country's sector rates (model v2.3), as the snapshot publishes them, one line per country and sector. */
-export function sectorsCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
+function sectorsCsvBody(read: ReadModel, now: Date, lang: Locale = "en"): CachedBody {
   return read.derivedBody(lang === "en" ? "v1/sectors.csv" : `v1/sectors.csv@${lang}`, now, (v) => {
     const items = lang === "en" ? v.items : v.items.map((item) => ({ ...item, name: countryNameIn(lang, item.code) }));
     const sectorsOf = (code: string) => (v.readings.get(code)?.snapshot as PublishedSnapshot | null)?.sectors ?? [];
@@ -111,7 +112,7 @@ export function sectorsCsvBody(read: ReadModel, now: Date, lang: Locale = "en"):
 }
 
 /** `code`: an upper-case covered code (countryFromParam / countryByCode). */
-export function historyCsvBody(read: ReadModel, code: string, now: Date): CachedBody {
+function historyCsvBody(read: ReadModel, code: string, now: Date): CachedBody {
   return read.derivedBody(`v1/history.csv/${code}`, now, (v) =>
     cachedBytes(Buffer.from(historyCsv(code, v.readings.get(code)!.history)), v.tag, {
       type: CSV_TYPE,

@@ -11,9 +11,9 @@ import type { MarketPanel } from "../../product/market-panel.ts";
 import type { SectorPoint, SectorRate } from "../../product/sectors.ts";
 import type { CountryListItem, HistoryPoint, PublicationRow } from "../../product/shapes.ts";
 import { toCsv } from "../csv.ts";
-import { COUNTRY_NAME_TEXT } from "./schemas.ts";
+import { COUNTRY_NAME_TEXT } from "./schemas/parts.ts";
 
-export interface CsvColumn<Row> {
+interface CsvColumn<Row> {
   name: string;
   description: string;
   value: (row: Row) => string | number | boolean | null;

@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document of the public API v1, generated from the zod schemas that validate it (api/v1/schemas.ts)
+// The OpenAPI 3.1 document of the public API v1, generated from the zod schemas that validate it (api/v1/schemas/)
 // by @asteasolutions/zod-to-openapi: nothing here is hand-written JSON Schema. Served at /api/openapi.json and
 // rendered for people by the site's /open-data/api page, which reads it through openApiDocument() (so this module
 // stays free of the HTTP plumbing: the served body is api/v1/bodies.ts `openApiBody`).
@@ -17,7 +17,7 @@ import { noStore, requestIdHeader, V1_TABLE } from "./table.ts";
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31["generateDocument"]>;
 
 /** The version of the API (its contract), not of the product: bumped by a change of v1's shapes. */
-export const API_V1_VERSION = "1.0.0";
+const API_V1_VERSION = "1.0.0";
 
 /**
  * What any request can be answered besides its route's own answers (server/http/request-limits.ts, server/http/errors.ts): a target no route can read, a

@@ -5,7 +5,7 @@ import { countryByCode } from "../../lib/countries.ts";
 import { DEFAULT_LOCALE } from "../../product/locales.ts";
 import type { RankingType } from "../../product/options.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
-import { countryParams, rankingParams } from "./schemas.ts";
+import { countryParams, rankingParams } from "./schemas/params.ts";
 import type { V1Params, V1Route } from "./table.ts";
 
 const PARAM_NOT_FOUND = {

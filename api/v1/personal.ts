@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { ResponseConfig, RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { formatScore } from "../../pipeline/model/round.ts";
 import { countryNameIn } from "../../product/country-names.ts";
-import { LOCALES, type Locale } from "../../product/locales.ts";
+import type { Locale } from "../../product/locales.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { compactSub, personalNote, personalRows, type PersonalRowView } from "../../product/personal-view.ts";
 import type { PublicationRow } from "../../product/shapes.ts";
@@ -25,13 +25,14 @@ import { cachedBytes, cachedJson, tagIn, type CachedBody } from "../../server/ht
 import { HttpError } from "../../server/http/errors.ts";
 import type { PublishedView } from "../read-model.ts";
 import { CSV_TYPE, csvFilename } from "./csv.ts";
-import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas.ts";
+import { API_DOC_VALUES } from "./doc-values.ts";
+import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas/parts.ts";
 
 const STATUS_VALUES = ["stormy", "rainy", "cloudy", "bright", "sunny"] as const;
 
 const KEY_VALUES = ["U", "V", "C", "M", "S"] as const;
 
-export const weightsQuery = z.object({
+const weightsQuery = z.object({
   weights: z
     .string()
     .optional()
@@ -43,7 +44,7 @@ export const weightsQuery = z.object({
 
 const status = z.enum(STATUS_VALUES).nullable();
 
-export const personalRowSchema = z.strictObject({
+const personalRowSchema = z.strictObject({
   code: z
     .string()
     .regex(/^[A-Z]{2}$/)
@@ -77,7 +78,7 @@ export const personalRowSchema = z.strictObject({
     }),
 });
 
-export const personalScoresSchema = z
+const personalScoresSchema = z
   .strictObject({
     note: z.string().meta({
       description:
@@ -114,7 +115,7 @@ export const personalScoresSchema = z
   })
   .meta({ id: "PersonalScores", description: "A personal ranking under your weights: never the index." });
 
-export type PersonalScoresBody = z.infer<typeof personalScoresSchema>;
+type PersonalScoresBody = z.infer<typeof personalScoresSchema>;
 
 /** The steps of a request's `weights` parameter; a 400 that says what is wrong for anything else. */
 export function stepsOfQuery(query: unknown): WeightSteps {
@@ -183,7 +184,7 @@ const PERSONAL_CSV_COLUMNS: ReadonlyArray<{
   { name: "as_of", description: "As-of date of the publication.", value: (_r, _s, p) => p?.as_of ?? null },
 ];
 
-export const PERSONAL_CSV_DESCRIPTION = `RFC 4180 CSV, UTF-8 without a byte order mark, CRLF line ends, a header row, then one covered country per line in the order of the JSON answer. Your ranking, not the index. Columns:\n\n${PERSONAL_CSV_COLUMNS.map((c) => `- \`${c.name}\`: ${c.description}`).join("\n")}`;
+const PERSONAL_CSV_DESCRIPTION = `RFC 4180 CSV, UTF-8 without a byte order mark, CRLF line ends, a header row, then one covered country per line in the order of the JSON answer. Your ranking, not the index. Columns:\n\n${PERSONAL_CSV_COLUMNS.map((c) => `- \`${c.name}\`: ${c.description}`).join("\n")}`;
 
 export function personalScoresCsvBody(view: PublishedView, steps: WeightSteps, lang: Locale = "en"): CachedBody {
   const s = formatSteps(steps);
@@ -210,7 +211,7 @@ export function personalRoutes(answer: {
   notModified: ResponseConfig;
 }) {
   const bad = answer.error(
-    `Bad Request: \`weights\` is not a list of \`KEY:STEP\` with keys U, M, V, C, S and whole steps 0 to 5 (\`invalid_weights\`, the message says what is wrong), or \`lang\` is not one of ${LOCALES.join(", ")} (\`invalid_lang\`); or the URL's path has broken percent-encoding (\`invalid_url\`), or the request is not valid HTTP/1.1 (\`bad_request\`).`,
+    `Bad Request: \`weights\` is not a list of \`KEY:STEP\` with keys U, M, V, C, S and whole steps 0 to 5 (\`invalid_weights\`, the message says what is wrong), or \`lang\` is not one of ${API_DOC_VALUES.languages} (\`invalid_lang\`); or the URL's path has broken percent-encoding (\`invalid_url\`), or the request is not valid HTTP/1.1 (\`bad_request\`).`,
   );
   const query = weightsQuery.extend(answer.langQuery.shape);
   return [

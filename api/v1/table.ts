@@ -11,20 +11,15 @@ import type { RankingType } from "../../product/options.ts";
 import { API_V1_BASE } from "../../product/open-data.ts";
 import { HttpError } from "../../server/http/errors.ts";
 import { type CachedBody } from "../../server/http/cache.ts";
+import { API_DOC_VALUES } from "./doc-values.ts";
 import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV, type CsvFormat } from "./csv.ts";
 import { personalRoutes } from "./personal.ts";
-import {
-  countriesSchema,
-  countryParams,
-  countrySchema,
-  errorSchema,
-  healthSchema,
-  historySchema,
-  rankingParams,
-  rankingSchema,
-  regionsSchema,
-  sourcesSchema,
-} from "./schemas.ts";
+import { healthSchema, sourcesSchema } from "./schemas/about.ts";
+import { countriesSchema, rankingSchema, regionsSchema } from "./schemas/countries.ts";
+import { countrySchema } from "./schemas/country.ts";
+import { errorSchema } from "./schemas/errors.ts";
+import { historySchema } from "./schemas/history.ts";
+import { countryParams, rankingParams } from "./schemas/params.ts";
 
 /**
  * The cached bodies of the current publication a v1 answer is made of (api/v1/bodies.ts `v1Reads`). `lang` names
@@ -72,15 +67,15 @@ export interface V1Route {
   names?: true;
 }
 
-const LANG_LIST = LOCALES.join(", ");
+const LANG_LIST = API_DOC_VALUES.languages;
 
 /** `?lang=`: the language of the country names of an answer (docs/open-data.md). */
-export const langQuery = z.object({
+const langQuery = z.object({
   lang: z
     .enum(LOCALES)
     .optional()
     .meta({
-      description: `The language of the country names (\`name\`, and the countries' names inside regions): one of ${LOCALES.map((l) => `\`${l}\``).join(", ")}; English (\`en\`) without it. Names other than English are the Unicode CLDR's (as the site shows them). Keys and every other value stay as they are.`,
+      description: `The language of the country names (\`name\`, and the countries' names inside regions): one of ${API_DOC_VALUES.languageCodes}; English (\`en\`) without it. Names other than English are the Unicode CLDR's (as the site shows them). Keys and every other value stay as they are.`,
       example: "de",
     }),
 });

@@ -74,7 +74,7 @@ function hiddenLineReader(stdin: Stdin, out: NodeJS.WritableStream) {
   };
 }
 
-export function checkPassword(password: string): void {
+function checkPassword(password: string): void {
   if (password.length < PASSWORD_MIN_LENGTH) {
     throw new CliError(`The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`, 1);
   }

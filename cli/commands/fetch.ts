@@ -135,7 +135,7 @@ function detail(t: TableOutcome): string {
 }
 
 /** `une_rt_m`, or `une_rt_m (youth_unemployment)` for a table's second reading (one answer, two data types). */
-export function outcomeName(t: Pick<TableOutcome, "table" | "data_type">): string {
+function outcomeName(t: Pick<TableOutcome, "table" | "data_type">): string {
   const first = readingsOf(t.table)[0];
   return first && first.dataType !== t.data_type ? `${t.table} (${t.data_type})` : t.table;
 }
@@ -144,7 +144,7 @@ export function outcomeName(t: Pick<TableOutcome, "table" | "data_type">): strin
  * What the run checked, as it happened: a table that failed (no network, an error answer) was asked for, not checked;
  * "Checked 9 source tables" over nine failures said the opposite of what happened.
  */
-export function checkedWords(s: Pick<FetchSummary, "tables">): string {
+function checkedWords(s: Pick<FetchSummary, "tables">): string {
   const asked = s.tables.filter((t) => t.status !== "skipped").length;
   const checked = s.tables.filter((t) => t.status !== "skipped" && t.status !== "failed").length;
   const tables = (n: number) => `${n} source table${n === 1 ? "" : "s"}`;

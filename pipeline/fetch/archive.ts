@@ -15,7 +15,7 @@ export interface ArchivedFile {
   bytes: number;
 }
 
-export const sha256Of = (body: Buffer): string => createHash("sha256").update(body).digest("hex");
+const sha256Of = (body: Buffer): string => createHash("sha256").update(body).digest("hex");
 
 export async function archiveRaw(dataDir: string, body: Buffer, extension: ".json" | ".xlsx"): Promise<ArchivedFile> {
   const sha256 = sha256Of(body);

@@ -79,7 +79,7 @@ export function seriesAbsent(body: Buffer, config: TableConfig): string | null {
  * estimated … rows, max authorised is 5000000, …" (rOpenGov/eurostat issues #309, #315). A request Eurostat
  * will prepare later comes as HTTP 200 with `{"warning":{"status":413,"label":"ASYNCHRONOUS_RESPONSE. …"}}`.
  */
-export interface EurostatErrorEntry {
+interface EurostatErrorEntry {
   status: number | null;
   id: number | null;
   label: string | null;
@@ -90,7 +90,7 @@ export interface EurostatErrorEntry {
  * published at all: like an empty answer, its successor is asked), too-big (fails, and asking again will not
  * make it smaller), asynchronous (Eurostat prepares it for later: fails this run), error (anything else).
  */
-export type EurostatErrorKind = "no-results" | "too-big" | "asynchronous" | "error";
+type EurostatErrorKind = "no-results" | "too-big" | "asynchronous" | "error";
 
 export interface EurostatError {
   kind: EurostatErrorKind;

@@ -5,9 +5,7 @@ import { PRODUCT_VERSION } from "../../lib/paths.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { HttpOptions } from "./http.ts";
 
-export const PRODUCT_NAME_UA = "JobWeatherIndex";
-
-export { PRODUCT_VERSION };
+const PRODUCT_NAME_UA = "JobWeatherIndex";
 
 /** `JobWeatherIndex/0.1.0 (+https://jobweather.example)`: who is asking, and where to find them. */
 export function userAgent(publicOrigin?: string | null): string {
@@ -16,7 +14,7 @@ export function userAgent(publicOrigin?: string | null): string {
 }
 
 /** One step of a run, for a progress line. */
-export interface FetchProgress {
+interface FetchProgress {
   table: string;
   step: "request" | "ingest";
 }

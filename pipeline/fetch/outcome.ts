@@ -9,7 +9,7 @@ import { FetchError } from "./http.ts";
  * stamp or same bytes), nothing re-ingested · empty: answered without values (or Eurostat's "No results found"),
  * its successor asked instead · failed: see `reason`; nothing stored · skipped: not configured (see `reason`).
  */
-export type TableStatus = "fetched" | "unchanged" | "empty" | "failed" | "skipped";
+type TableStatus = "fetched" | "unchanged" | "empty" | "failed" | "skipped";
 
 export interface TableOutcome {
   table: string;
@@ -43,7 +43,7 @@ export interface TableOutcome {
   notes: string[];
 }
 
-export type RunOutcome = "ok" | "partial" | "failed";
+type RunOutcome = "ok" | "partial" | "failed";
 
 export interface FetchSummary {
   started_at: string;
@@ -78,7 +78,7 @@ export interface UpdateSummary extends FetchSummary {
 }
 
 /** Exit codes of `jwi fetch` / `jwi update`: 0 all fresh or unchanged, 1 some tables failed, 3 every table failed. */
-export const UPDATE_EXIT = { ok: 0, partial: 1, failed: 3 } as const;
+const UPDATE_EXIT = { ok: 0, partial: 1, failed: 3 } as const;
 
 export function exitCodeOf(summary: FetchSummary | UpdateSummary): 0 | 1 | 3 {
   if ("recalc" in summary && summary.recalc && !summary.recalc.ok && summary.outcome === "ok")

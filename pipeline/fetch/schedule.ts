@@ -9,7 +9,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { fetchOptionsFromEnv, type FetchOptions } from "./options.ts";
 import { exitCodeOf, updateLocked, type UpdateSummary } from "./update.ts";
 
-export type TickResult =
+type TickResult =
   | { status: "done"; summary: UpdateSummary }
   | { status: "skipped"; reason: string }
   | { status: "failed"; error: string };

@@ -25,14 +25,7 @@ import type { FetchOptions } from "./options.ts";
 import { summarise, type FetchSummary, type TableOutcome, type UpdateSummary } from "./outcome.ts";
 import { Run } from "./run.ts";
 
-export {
-  exitCodeOf,
-  type FetchSummary,
-  type RunOutcome,
-  type TableOutcome,
-  type TableStatus,
-  type UpdateSummary,
-} from "./outcome.ts";
+export { exitCodeOf, type FetchSummary, type TableOutcome, type UpdateSummary } from "./outcome.ts";
 
 /**
  * Downloads the tables of the given data types and ingests what is new. Call with the lock held

@@ -50,7 +50,7 @@ export function describeHolder(h: LockHolder | null): string {
 }
 
 /** The message of a job that could not get its turn: the same words in the CLI and in the HTTP 409. */
-export function busyMessage(holder: LockHolder | null, waitedMs: number): string {
+function busyMessage(holder: LockHolder | null, waitedMs: number): string {
   const waited = waitedMs >= 1000 ? ` Waited ${Math.round(waitedMs / 1000)} s.` : "";
   return `Another data job is running: ${describeHolder(holder)}.${waited} Try again when it has finished.`;
 }

@@ -17,7 +17,7 @@
 import { FAMILIES, SUB_SCORE_KEYS, type Family, type ModelParams } from "./tables.ts";
 import type { SubScore, SubScoreKey } from "./types.ts";
 
-export function clamp(x: number, lo: number, hi: number): number {
+function clamp(x: number, lo: number, hi: number): number {
   return Math.min(Math.max(x, lo), hi);
 }
 

@@ -21,7 +21,7 @@ import type {
   ValueAt,
 } from "./types.ts";
 
-export function valueAt(point: SeriesPoint): ValueAt {
+function valueAt(point: SeriesPoint): ValueAt {
   return { value: point.value, period: point.period, flag: point.flag };
 }
 
@@ -38,12 +38,7 @@ function quarterUnemployment(prep: Prepared, end: number): { value: number; poin
   return { value: (points[0].value + points[1].value + points[2].value) / 3, points };
 }
 
-export function averages3y(
-  prep: Prepared,
-  vPos: number,
-  params: ModelParams,
-  used: SeriesPoint[],
-): Snapshot["averages_3y"] {
+function averages3y(prep: Prepared, vPos: number, params: ModelParams, used: SeriesPoint[]): Snapshot["averages_3y"] {
   let vSum = 0;
   let vN = 0;
   let cSum = 0;
@@ -159,7 +154,7 @@ function yearlyChange(
  * The country's data month (v2.4, docs/model.md §6): the newest month at which one of the observations its score uses
  * started counting (its end month plus its series' publication lag); null without a score.
  */
-export function dataMonth(ctx: Context, prep: Prepared, ev: Evaluation, month: number): number | null {
+function dataMonth(ctx: Context, prep: Prepared, ev: Evaluation, month: number): number | null {
   let newestStart: number | null = null;
   const started = (s: PreparedSeries, pos: number) => {
     const at = s.ends[pos] + s.lag;

@@ -23,7 +23,7 @@ import type {
   SubScoreKey,
 } from "./types.ts";
 
-export interface Blend {
+interface Blend {
   score: number;
   status: Status;
   label: RatingLabel;

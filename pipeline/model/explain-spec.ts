@@ -19,7 +19,7 @@ export interface Figure {
 export type FiguresKey = "U" | "V" | "C" | "S";
 
 /** Whether the data count less or more than before (their freshness fell or rose). */
-export type Counts = "less" | "more";
+type Counts = "less" | "more";
 
 /** How unemployment moves when its yearly change goes from one value to another (M's value line). */
 export type Trend =
@@ -73,8 +73,6 @@ export type CauseSpec =
   | { id: "competition" | "sentiment"; direction: Direction; from: Figure; to: Figure }
   | { id: "trend"; from: Figure; to: Figure; trend: Trend };
 
-export type CauseId = CauseSpec["id"];
-
 /**
  * Why a line moved the score, in the direction of its shown number: `up` / `down` (a value lifts or lowers it, data
  * coming or counting more pull it), or, for data counting less or going, `middle` (the score moves toward the middle:
@@ -96,7 +94,7 @@ export function figure(x: number, decimals: number): Figure {
 }
 
 /** Two values that differ, with enough decimals to show that they do (1, else 2, else 3). */
-export function decimalsFor(a: number, b: number): number {
+function decimalsFor(a: number, b: number): number {
   for (const d of [1, 2]) if (roundHalfAway(a, d) !== roundHalfAway(b, d)) return d;
   return 3;
 }

@@ -35,21 +35,12 @@ import {
 import { statusOf, yoyLabel } from "./rating.ts";
 import type { ChangePart, Explanation, Status } from "./types.ts";
 
-export { roundExplanation, type ShownExplanation, type ShownPart } from "./explain-shown.ts";
-export {
-  causeWords,
-  effectWords,
-  monthName,
-  mostlyPhrase,
-  partPhrase,
-  periodName,
-  reasonWords,
-  signedTenths,
-} from "./explain-phrases.ts";
+export { roundExplanation } from "./explain-shown.ts";
+export { monthName, mostlyPhrase, partPhrase, periodName, signedTenths } from "./explain-phrases.ts";
 export { periodEnd };
 
 /** One line of the sentence: the words of one or more parts (merged when their words are equal) and their sum. */
-export interface ChangeLine {
+interface ChangeLine {
   /** Cause and effect: what happened to the input(s), then why that moved the score (its sign as shown). */
   words: string;
   /** The same as data, for saying it in another language (explain-spec.ts). */

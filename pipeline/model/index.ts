@@ -29,7 +29,7 @@ export const MODELS = modelsOf(TABLES) satisfies Readonly<Record<ModelId, ScoreM
 export const modelFunctions = <R extends CountryResult = AttributedCountryResult>(id: ModelId) =>
   boundTo<R>(TABLES[id]);
 
-export { CURRENT_MODEL_ID, CURRENT_PARAMS, familyOfDataType, publicationLagOf, withinCutoff } from "./current.ts";
+export { CURRENT_MODEL_ID, publicationLagOf } from "./current.ts";
 
 if (!TABLES[CURRENT_MODEL_ID].explainsChanges) throw new Error(`model ${CURRENT_MODEL_ID} does not explain changes`);
 /**

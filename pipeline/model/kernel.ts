@@ -19,8 +19,6 @@ import type { CountryResult, ModelInput, SubScoreKey } from "./types.ts";
 
 export { interpolate, inverseInterpolate } from "./anchors.ts";
 export { statusOf } from "./rating.ts";
-export type { Prepared, PreparedSeries } from "./prepared-input.ts";
-export type { Context } from "./context.ts";
 export { monthStates } from "./evaluate.ts";
 export { computeCountry } from "./country-result.ts";
 

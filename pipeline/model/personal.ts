@@ -11,7 +11,7 @@ import type { Status, SubScore, SubScoreKey } from "./types.ts";
 import type { ModelParams } from "./tables.ts";
 
 /** What the personal score reads of a sub-score: a published snapshot's `sub_scores` entry fits. */
-export type PersonalSubScore = Pick<SubScore, "value" | "freshness">;
+type PersonalSubScore = Pick<SubScore, "value" | "freshness">;
 export type PersonalSubScores = Readonly<Partial<Record<SubScoreKey, PersonalSubScore | null>>>;
 
 /** A visitor's weight a_i ≥ 0 for each sub-score. */
@@ -41,7 +41,7 @@ const cache = new WeakMap<ModelParams, Map<string, BlendPlan>>();
 const vectorKey = (a: WeightVector) => KEYS.map((k) => a[k]).join(",");
 
 /** Throws a RangeError naming the first weight that is not a finite number ≥ 0. */
-export function checkWeights(a: WeightVector): void {
+function checkWeights(a: WeightVector): void {
   for (const k of KEYS) {
     const x = a[k];
     if (typeof x !== "number" || !Number.isFinite(x) || x < 0)

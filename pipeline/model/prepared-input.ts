@@ -32,7 +32,7 @@ export interface Prepared {
   readonly firstMonth: number | null;
 }
 
-export function prepareSeries(
+function prepareSeries(
   country: string,
   name: string,
   series: readonly SeriesPoint[],
@@ -65,7 +65,7 @@ export function prepareSeries(
 }
 
 /** Position of the newest point whose end month is <= month, or -1. O(log n). */
-export function lastAtOrBefore(s: PreparedSeries, month: number): number {
+function lastAtOrBefore(s: PreparedSeries, month: number): number {
   let lo = 0;
   let hi = s.ends.length; // invariant: ends[< lo] <= month < ends[>= hi]
   while (lo < hi) {

@@ -7,12 +7,12 @@ import { makeInput, pt, quarterOfEnd } from "./test-helpers.ts";
 import type { ModelInput, SeriesPoint, Snapshot } from "./types.ts";
 
 export const RUNS = { numRuns: 300 };
-export const BASE = periodEndMonth("2018-01");
+const BASE = periodEndMonth("2018-01");
 
-export type Kind = "month" | "quarter";
+type Kind = "month" | "quarter";
 
 /** Values in [min, max] with holes (null: left out), the newest `newestOffset` months from the as-of month. */
-export function seriesArb(min: number, max: number, newestOffset: fc.Arbitrary<number>, minLength = 1) {
+function seriesArb(min: number, max: number, newestOffset: fc.Arbitrary<number>, minLength = 1) {
   return fc.record({
     offset: newestOffset,
     values: fc.array(fc.option(fc.double({ min, max, noNaN: true }), { nil: null, freq: 6 }), {
@@ -28,7 +28,7 @@ export interface SeriesSpec {
 }
 
 /** Points of a series whose newest point ends `spec.offset` months from the as-of month, with holes. */
-export function build(kind: Kind, spec: SeriesSpec | null, asOfMonth: number, ingestId: number): SeriesPoint[] {
+function build(kind: Kind, spec: SeriesSpec | null, asOfMonth: number, ingestId: number): SeriesPoint[] {
   if (spec === null) return [];
   let newest = asOfMonth + spec.offset;
   const step = kind === "month" ? 1 : 3;

@@ -4,7 +4,7 @@ import { roundHalfAway } from "./round.ts";
 import type { ModelParams, Threshold } from "./tables.ts";
 import type { RatingLabel, Status, YoyLabel } from "./types.ts";
 
-export function byThreshold<T>(
+function byThreshold<T>(
   score: number,
   table: { readonly thresholds: readonly Threshold<T>[]; readonly otherwise: T },
 ): T {

@@ -8,7 +8,7 @@
 // (6.9499999999999 → 7.0), while 6.949999 → 6.9.
 
 /** Decimals kept before rounding: far below any meaningful digit of a score, far above binary noise. */
-export const GUARD_DECIMALS = 9;
+const GUARD_DECIMALS = 9;
 
 /**
  * `x` rounded to `decimals` places, half away from zero, on its decimal representation (see above).

@@ -30,10 +30,10 @@ export interface Threshold<T> {
 }
 
 /** The two sentiment sources (docs/model.md §2): the barometer and the Employment Expectations Indicator. */
-export type SentimentSourceId = "lmb" | "eei";
+type SentimentSourceId = "lmb" | "eei";
 
 /** The scoring data types, each with the freshness family its observations age by. */
-export type ScoringDataType = "unemployment" | "vacancy" | "lmb" | "expectations";
+type ScoringDataType = "unemployment" | "vacancy" | "lmb" | "expectations";
 
 /**
  * The series a model reads (the inputs of ModelInput, types.ts) and the two context figures published beside the
@@ -220,7 +220,7 @@ const FORMULA_2025 = () =>
   }) as const;
 
 /** Model v2 (0.1.0): the barometer alone is S; status from the unrounded score; yoy from the anchor month. */
-export const MODEL_V2: ModelParams = frozen({
+const MODEL_V2: ModelParams = frozen({
   id: "v2",
   introducedIn: "0.1.0",
   ...FORMULA_2025(),
@@ -231,7 +231,7 @@ export const MODEL_V2: ModelParams = frozen({
 });
 
 /** Model v2.1 (0.2.0): v2's numbers; S from barometer and EEI; status from the score as shown; attribution. */
-export const MODEL_V2_1: ModelParams = frozen({
+const MODEL_V2_1: ModelParams = frozen({
   id: "v2.1",
   introducedIn: "0.2.0",
   ...FORMULA_2025(),
@@ -246,7 +246,7 @@ export const MODEL_V2_1: ModelParams = frozen({
  * ago" and the attribution show one number (docs/model.md §6). Its reading rules (series per table, release
  * ordering, NACE B-T) live in the store and the parsers (docs/model.md §1), not in the formula.
  */
-export const MODEL_V2_2: ModelParams = frozen({
+const MODEL_V2_2: ModelParams = frozen({
   ...MODEL_V2_1,
   id: "v2.2",
   introducedIn: "0.3.0",
@@ -259,7 +259,7 @@ export const MODEL_V2_2: ModelParams = frozen({
  * reading rules (ei_lmjv_q_r2 below the two job vacancy tables, the data browser's workbook, DG ECFIN's release
  * from its newest month) and the sector context live in the parsers, the store and recalc, not in the formula.
  */
-export const MODEL_V2_3: ModelParams = frozen({
+const MODEL_V2_3: ModelParams = frozen({
   ...MODEL_V2_2,
   id: "v2.3",
   introducedIn: "0.4.0",
@@ -281,7 +281,7 @@ export const MODEL_V2_3: ModelParams = frozen({
  * (thin evidence is never sunny or stormy), and the general signal reads the three months to the country's data month
  * (docs/model.md §4, §6).
  */
-export const MODEL_V2_4: ModelParams = frozen({
+const MODEL_V2_4: ModelParams = frozen({
   ...MODEL_V2_3,
   id: "v2.4",
   introducedIn: "0.5.0",

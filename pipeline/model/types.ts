@@ -133,7 +133,7 @@ export interface SentimentSource {
  * A snapshot of a model that explains its changes (a table with `explainsChanges`, v2.1 on): the EEI, the sentiment
  * sources and the change are always there.
  */
-export interface AttributedSnapshot extends Snapshot {
+interface AttributedSnapshot extends Snapshot {
   eei: ValueAt | null;
   sentiment_sources: SentimentSource[];
   change: ScoreChange;
@@ -186,7 +186,7 @@ export interface Explanation {
   parts: ChangePart[];
 }
 
-export interface ScoreChange {
+interface ScoreChange {
   /** As-of month vs the month before; null when either month has no score. */
   previous_month: Explanation | null;
   /**

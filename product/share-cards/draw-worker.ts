@@ -2,7 +2,7 @@
 // its PNG, moved rather than copied. Its fonts are read once, at its first card; every answer says how many times
 // they were read (key.ts fontReadCount), so the server and the bench can show it. The thread runs below normal CPU
 // priority (nice 10, this thread only): on a busy machine the pages, the API and the jobs go first (about ten to
-// one), and a card still gets drawn. Started from the sources through pipeline/ts-worker.mjs, or as share-card-worker.mjs
+// one), and a card still gets drawn. Started from the sources through bin/ts-worker.mjs, or as share-card-worker.mjs
 // beside the compiled CLI's chunks (bin/cli-build.mjs).
 import { readlinkSync } from "node:fs";
 import os from "node:os";

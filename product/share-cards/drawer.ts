@@ -48,7 +48,7 @@ function workerLocation(): { file: string; argv: string[] } {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith(".ts")) {
     return {
-      file: fileURLToPath(new URL("../../pipeline/ts-worker.mjs", here)),
+      file: fileURLToPath(new URL("../../bin/ts-worker.mjs", here)),
       argv: [new URL("./draw-worker.ts", here).href],
     };
   }

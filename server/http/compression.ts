@@ -16,7 +16,7 @@ export const ENCODINGS: readonly Encoding[] = ["br", "gzip"];
 export const MIN_COMPRESS_BYTES = 1024;
 
 /** Brotli quality of answers compressed on the fly: ~2 ms for a 90 KB page, ~10 % larger than the best (11). */
-export const DYNAMIC_BROTLI_QUALITY = 5;
+const DYNAMIC_BROTLI_QUALITY = 5;
 const BROTLI_OPTIONS: zlib.BrotliOptions = {
   params: {
     [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
@@ -93,7 +93,7 @@ export function addVary(res: ServerResponse, field: string): void {
 }
 
 /** Compresses bytes now (on the event loop: for bodies compressed once and kept, or small ones). */
-export function compressSync(body: Buffer, encoding: Encoding): Buffer {
+function compressSync(body: Buffer, encoding: Encoding): Buffer {
   return encoding === "br" ? zlib.brotliCompressSync(body, BROTLI_OPTIONS) : zlib.gzipSync(body, { level: GZIP_LEVEL });
 }
 

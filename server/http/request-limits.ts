@@ -66,7 +66,7 @@ interface ClientError extends Error {
  * included) are 431 `headers_too_large`, or 414 `uri_too_long` when the packet shows the request line alone is
  * over MAX_URL_BYTES (its first line not ended yet there); a request that took too long 408; anything else 400.
  */
-export function clientErrorResponse(err: ClientError): { status: number; reason: string; body: ErrorBody } {
+function clientErrorResponse(err: ClientError): { status: number; reason: string; body: ErrorBody } {
   if (err.code === "HPE_HEADER_OVERFLOW") {
     const packet = err.rawPacket;
     const head = packet ? packet.subarray(0, MAX_URL_BYTES + 32).toString("latin1") : "";

@@ -31,7 +31,7 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::(\d{1,5})
  * IPv6 literal it can read). `127.0.0.1:70000` is not: `new URL("http://127.0.0.1:70000")` throws, and a page, a
  * feed or the operator area built on it answered 500.
  */
-export function validHost(host: string): boolean {
+function validHost(host: string): boolean {
   const m = HOST.exec(host);
   if (m === null || (m[1] !== undefined && Number(m[1]) > 65535)) return false;
   try {

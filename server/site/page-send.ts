@@ -21,8 +21,8 @@ import { bytesWithNonce, gzipWithNonceOf, type CachedPage } from "./page-cache.t
  * changed, so a visitor never sees an older page than the CDN's.
  */
 export const PAGE_MAX_AGE_S = 60;
-export const PAGE_STALE_S = 300;
-export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_S}`;
+const PAGE_STALE_S = 300;
+const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_MAX_AGE_S}, stale-while-revalidate=${PAGE_STALE_S}`;
 
 /**
  * Pages that must never be kept or shared: the operator area, in any case (`/ADMIN` is redirected to it). Read on

@@ -78,7 +78,7 @@ export interface SiteHandlerOptions {
 const resolve = <T>(v: Lazy<T>): T | undefined => (typeof v === "function" ? (v as () => T | undefined)() : v);
 
 /** Loads the server build; throws a clear error when the site was not built. */
-export async function loadSiteBuild(buildDir = DEFAULT_BUILD_DIR): Promise<ServerBuild> {
+async function loadSiteBuild(buildDir = DEFAULT_BUILD_DIR): Promise<ServerBuild> {
   const entry = path.join(buildDir, "server", "index.js");
   if (!existsSync(entry)) {
     throw new Error(
@@ -153,7 +153,7 @@ export function lowerCasePath(pathname: string): string {
 }
 
 /** Default of SiteHandlerOptions.maxCachedBytes: a few hundred pages (a country page is about 80 KB, 18 KB gzip). */
-export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
+const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The reader a render uses: the site's own, with every community it reads noted with its version first (a post

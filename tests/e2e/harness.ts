@@ -17,7 +17,7 @@ import type { RunningServer } from "../../server/start.ts";
 import { copySeedTemplate } from "../helpers/seed-templates.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
+const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
 /** Where a failing browser test leaves a screenshot of every page it had open (tests/helpers/browser-setup.ts). */
 export const FAILURE_DIR = path.join(ROOT, "test-results", "failures");
 
@@ -30,7 +30,7 @@ export const NOW = new Date(`${AS_OF}T12:00:00.000Z`);
 export const PUBLIC_ORIGIN = "https://jobweather.example";
 export const FEEDBACK_URL = "https://forms.example.org/jwi-feedback";
 /** Small write limits, so a test can provoke the "too many requests" failure for real. */
-export const EXPERIENCE_LIMIT = 3;
+const EXPERIENCE_LIMIT = 3;
 export const WAITING_LIST_LIMIT = 2;
 export const CONTACT_LIMIT = 2;
 

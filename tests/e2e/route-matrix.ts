@@ -115,7 +115,7 @@ export function clippedText(page: Page): Promise<string[]> {
  * The map legend's status names wider than their colour cell (they spill over the neighbouring colour, which no
  * overflow rule clips, so clippedText does not see it): "Regnerisch" or "Tormentoso" in a 66 px cell at 390 px.
  */
-export function legendSpill(page: Page): Promise<string[]> {
+function legendSpill(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("li[data-legend]")].flatMap((li) => {
       const name = li.querySelector("span");
@@ -139,7 +139,7 @@ const PAGE_PATH =
  * page's prefix, that is to the English page ("/country/nl" on /de/your-weather). The language control's links
  * (hreflang) name the other languages on purpose.
  */
-export function foreignLinks(page: Page, locale: Locale): Promise<string[]> {
+function foreignLinks(page: Page, locale: Locale): Promise<string[]> {
   if (locale === "en") return Promise.resolve([]);
   return page.evaluate(
     ({ source, prefix }) => {
@@ -197,7 +197,7 @@ export function sticksOut(page: Page): Promise<string[]> {
 }
 
 /** Flag images that did not load or whose source or text alternative is wrong (flags are SVG files from /flags). */
-export function brokenFlags(page: Page): Promise<string[]> {
+function brokenFlags(page: Page): Promise<string[]> {
   return page.locator("img[data-flag]").evaluateAll((imgs) =>
     (imgs as HTMLImageElement[]).flatMap((i) => {
       const src = i.getAttribute("src");

@@ -22,7 +22,7 @@ export const DERIVED_R21_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/j
 export const DERIVED_TEIBS030_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/teibs030_EEI_2024-09_2025-08.json");
 /** ei_lmjv_q_r2 as JSON-stat, built from the real data browser workbook's values (model v2.3): fixtures/README.md. */
 export const DERIVED_EI_LMJV_FILE = path.resolve(BUNDLED_FIXTURES_DIR, "../derived/ei_lmjv_q_r2_2023Q2_2025Q3.json");
-export const BAROMETER_PATH = "/barometer/lmb-months-down.xlsx";
+const BAROMETER_PATH = "/barometer/lmb-months-down.xlsx";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export type Fault =
@@ -41,7 +41,7 @@ export type Fault =
   /** Answers normally, but only after `ms`. */
   | { kind: "delay"; ms: number };
 
-export interface RecordedRequest {
+interface RecordedRequest {
   path: string;
   query: URLSearchParams;
   headers: http.IncomingHttpHeaders;
@@ -90,7 +90,7 @@ function rawBytes(ds: Dataset): Buffer | null {
  * The bundled real JSON-stat fixtures (the manifest's .json files) by table code (from their `extension.id`): per
  * table the newest release, the manifest's last file of the table (une_rt_m and jvs_q_r21: the real API answers).
  */
-export function realDatasetFiles(): Map<string, { file: string; type: string }> {
+function realDatasetFiles(): Map<string, { file: string; type: string }> {
   const map = new Map<string, { file: string; type: string }>();
   for (const entry of readManifest()) {
     if (!entry.file.toLowerCase().endsWith(".json")) continue;
@@ -110,12 +110,12 @@ export function derivedR21(): Dataset {
 }
 
 /** teibs030 built from DG ECFIN's real EEI values (no real teibs030 answer exists here), never bundled with the product. */
-export function derivedTeibs030(): Dataset {
+function derivedTeibs030(): Dataset {
   return JSON.parse(readFileSync(DERIVED_TEIBS030_FILE, "utf8")) as Dataset;
 }
 
 /** ei_lmjv_q_r2 built from the real data browser workbook's values (every sector, SA and NSA), never bundled. */
-export function derivedEiLmjv(): Dataset {
+function derivedEiLmjv(): Dataset {
   return JSON.parse(readFileSync(DERIVED_EI_LMJV_FILE, "utf8")) as Dataset;
 }
 
@@ -142,12 +142,7 @@ const IGNORED = new Set(["format", "lang", "sincetimeperiod", "untiltimeperiod",
 const errorId = (status: number) => (status === 404 ? 100 : status === 413 ? 413 : status >= 500 ? 500 : 140);
 
 /** Eurostat's JSON error answer. */
-export function errorBody(
-  status: number,
-  label: string,
-  id = errorId(status),
-  form: "array" | "object" = "array",
-): string {
+function errorBody(status: number, label: string, id = errorId(status), form: "array" | "object" = "array"): string {
   const entry = { status, id, label };
   return JSON.stringify({ error: form === "array" ? [entry] : entry });
 }

@@ -9,7 +9,7 @@ import { bundledStore } from "./bundled-store.ts";
 import { fixture, tempDataDir } from "./cli.ts";
 
 /** One country of `jwi recalc --json` (the recalc summary without the display-only fields). */
-export type GoldenCountry = Omit<RecalcCountry, "name" | "yoy_label">;
+type GoldenCountry = Omit<RecalcCountry, "name" | "yoy_label">;
 
 export interface GoldenRecalc {
   model: string;
@@ -17,7 +17,7 @@ export interface GoldenRecalc {
   countries: GoldenCountry[];
 }
 
-export const SCORE_TOLERANCE = 0.001;
+const SCORE_TOLERANCE = 0.001;
 
 /** Every difference that matters, in words; empty when the run matches the golden file. */
 export function compareGolden(expected: GoldenRecalc, actual: GoldenRecalc): string[] {

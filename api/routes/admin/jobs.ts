@@ -17,7 +17,7 @@ import { cleanUserText, jsonUploadSchema, multipartUploadSchema, recalcInputSche
 import type { AdminKit } from "./kit.ts";
 
 /** NDJSON progress of an upload: asked for with `Accept: application/x-ndjson`. */
-export const PROGRESS_MEDIA_TYPE = "application/x-ndjson";
+const PROGRESS_MEDIA_TYPE = "application/x-ndjson";
 
 function wantsProgress(req: Request): boolean {
   return (req.headers.accept ?? "")

@@ -9,7 +9,7 @@
 //
 // Where the worker is:
 // - unbuilt (vitest, tsx, `node bin/jwi.mjs`): this module is `parse-guarded.ts`, and the worker is
-//   `barometer-worker.ts` next to it, started through `pipeline/ts-worker.mjs` (which registers tsx);
+//   `barometer-worker.ts` next to it, started through `bin/ts-worker.mjs` (which registers tsx);
 // - bundled (esbuild to one folder, ESM): `barometer-worker.ts` is an entry point of its own
 //   (BAROMETER_WORKER_ENTRY), emitted as `barometer-worker.mjs` (or `.js`) in the same folder as the bundled
 //   file that holds this module.
@@ -31,7 +31,7 @@ export const BAROMETER_WORKER_ENTRY = "pipeline/sources/barometer/barometer-work
  * The worker's file name in a bundle, without its extension: it sits in the same folder as the bundled file that
  * holds this module and has the same extension (`.mjs` or `.js`, as esbuild's outExtension gives every entry).
  */
-export const BAROMETER_WORKER_BUNDLE_NAME = "barometer-worker";
+const BAROMETER_WORKER_BUNDLE_NAME = "barometer-worker";
 
 export interface BarometerParseLimits {
   /** The archive check before parsing. */
@@ -60,7 +60,7 @@ export const BAROMETER_PARSE_LIMITS: BarometerParseLimits = Object.freeze({
  * sheets (54,507 cells) and loads in about 2 s on an idle machine, several times that on a busy one; so its wall
  * clock is 60 s (the archive limits and the heap limit stay the barometer's).
  */
-export const WORKBOOK_PARSE_TIMEOUT_MS = 60_000;
+const WORKBOOK_PARSE_TIMEOUT_MS = 60_000;
 
 /** The worker's young-generation semi-space, in MB: V8's usual size, stated so that the whole heap is bounded. */
 const SEMI_SPACE_MB = 16;
@@ -69,7 +69,7 @@ function workerLocation(): { file: string; args: string[] } {
   const here = new URL(import.meta.url);
   if (here.pathname.endsWith(".ts")) {
     return {
-      file: fileURLToPath(new URL("../../ts-worker.mjs", here)),
+      file: fileURLToPath(new URL("../../../bin/ts-worker.mjs", here)),
       args: [new URL("./barometer-worker.ts", here).href],
     };
   }
@@ -208,7 +208,7 @@ export async function parseEurostatWorkbookGuarded(
 }
 
 /** The archive check, then the job's parse in a child process under memory and time limits. */
-export async function parseXlsxGuarded(bytes: Buffer, job: XlsxJob, limits: GuardedLimits = {}): Promise<ParsedFile> {
+async function parseXlsxGuarded(bytes: Buffer, job: XlsxJob, limits: GuardedLimits = {}): Promise<ParsedFile> {
   const all: BarometerParseLimits = {
     archive: { ...BAROMETER_PARSE_LIMITS.archive, ...limits.archive },
     memoryMb: limits.memoryMb ?? BAROMETER_PARSE_LIMITS.memoryMb,

@@ -10,7 +10,7 @@ import { monthIndex } from "./months.ts";
 import { LMB_MAX, LMB_MIN, readValues, type SheetValues } from "./read-values.ts";
 
 export const LMB_TABLE = "lmb";
-export const LMB_UNIT = "INDEX";
+const LMB_UNIT = "INDEX";
 
 const UPDATED_PATTERN =
   /(?:updated|update|as of|as at|stand|published|release[d]?|aktualisiert|version)\D{0,20}?(?:(\d{4})-(\d{2})-(\d{2})|(\d{1,2})\.(\d{1,2})\.(\d{4}))/i;

@@ -14,15 +14,7 @@ import {
   type BelgianRegion,
 } from "./employment-services.ts";
 
-export {
-  BELGIAN_REGIONS,
-  ELMB_PARTICIPANTS,
-  EUROPEAN_AGGREGATE_WORDS,
-  PUBLIC_EMPLOYMENT_SERVICES,
-  type BelgianRegion,
-  type BelgianRegionId,
-  type PublicEmploymentService,
-} from "./employment-services.ts";
+export { BELGIAN_REGIONS, ELMB_PARTICIPANTS, PUBLIC_EMPLOYMENT_SERVICES } from "./employment-services.ts";
 
 /** Words and phrases that carry no identity in a header: "Austria (PES)", "PES Cyprus". */
 const NOISE_PHRASES: readonly string[] = ["pes", "public employment service", "public employment services", "the"];

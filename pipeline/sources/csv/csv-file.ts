@@ -152,7 +152,7 @@ export function readHeader(head: Buffer, size: number): string[] {
  * DuckDB's reading error → the operator's message, naming the line (the header is line 1). Null when the
  * error is not about the file's content.
  */
-export function csvReadError(err: unknown): InputError | null {
+function csvReadError(err: unknown): InputError | null {
   const message = err instanceof Error ? err.message : String(err);
   const at = /CSV Error on Line: (\d+)/.exec(message);
   if (!at) return null;
@@ -190,7 +190,7 @@ export function csvReadError(err: unknown): InputError | null {
  * and an optional exponent with digits. `88.`, `-4.`, `1e`, `1e+` and a lone `-` or `+` are refused: they are
  * what a file cut off in the middle of a number ends with (docs/data-sources.md §2, "Truncated files").
  */
-export const NUMBER_PATTERN = "[+-]?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
+const NUMBER_PATTERN = "[+-]?(?:[0-9]+(?:\\.[0-9]+)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?";
 const NUMBER = new RegExp(`^${NUMBER_PATTERN}$`);
 /**
  * The start of a number that stops too early (`88.`, `-`, `1e+`): a cut-off value rather than a mistyped one. The

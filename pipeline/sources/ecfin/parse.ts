@@ -14,7 +14,7 @@ import { EEI_NOTE, type TableConfig } from "../eurostat/tables.ts";
 export const ECFIN_EEI_TABLE = "ecfin_eei";
 
 /** The one series kept. */
-export const EEI_SERIES = "EEI";
+const EEI_SERIES = "EEI";
 
 const COLUMNS = ["date", "country", "series", "value"] as const;
 

@@ -41,7 +41,7 @@ export interface JsonStatDataset {
   statusAt(flat: number): string | null;
 }
 
-export const NOT_A_DATASET = "This is not a Eurostat JSON-stat 2.0 dataset";
+const NOT_A_DATASET = "This is not a Eurostat JSON-stat 2.0 dataset";
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);

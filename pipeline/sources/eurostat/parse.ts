@@ -35,7 +35,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Raw text (string or bytes) is parsed; anything else is taken as already parsed (the API's `payload`). */
-export function readJsonObject(input: unknown): Record<string, unknown> {
+function readJsonObject(input: unknown): Record<string, unknown> {
   let value = input;
   if (typeof input === "string" || input instanceof Uint8Array) {
     const text = typeof input === "string" ? input : new TextDecoder().decode(input);

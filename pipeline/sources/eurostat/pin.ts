@@ -28,7 +28,7 @@ export interface PinnedSeries {
 const MAX_LISTED = 12;
 
 /** `A, B, C` or `A, B, … and 30 more`. */
-export function listCodes(codes: readonly string[]): string {
+function listCodes(codes: readonly string[]): string {
   if (codes.length <= MAX_LISTED) return codes.join(", ");
   return `${codes.slice(0, MAX_LISTED).join(", ")}, … and ${codes.length - MAX_LISTED} more`;
 }

@@ -75,7 +75,7 @@ function flagWarnings(observations: readonly Observation[], stored: readonly Sto
 }
 
 /** unknown_geo for each unknown code or label, missing_value for each stored country without a value, then flags. */
-export function seriesWarnings(
+function seriesWarnings(
   observations: readonly Observation[],
   stored: readonly StoredGeo[],
   unknown: readonly string[],
@@ -102,7 +102,7 @@ function periodRange(observations: readonly Observation[]): [Period, Period] {
 }
 
 /** `8 countries (AT, …) and 2 aggregates (EU27_2020, EA20), 1991-01 to 2026-07: 2996 values, 1196 empty cells skipped.` */
-export function coverageNote(
+function coverageNote(
   stored: readonly StoredGeo[],
   observations: readonly Observation[],
   skippedMissing: number,
@@ -123,7 +123,7 @@ export function coverageNote(
   return `${countryPart}${aggregatePart}, ${first} to ${last}: ${counts}.`;
 }
 
-export function emptySelection(config: TableConfig, pinned: PinnedSeries): InputError {
+function emptySelection(config: TableConfig, pinned: PinnedSeries): InputError {
   return new InputError(
     `Empty selection: ${config.table} with ${describePins(pinned)} has no value for any covered country or aggregate in this file.`,
     { table: config.table },

@@ -24,7 +24,7 @@ export interface SyntheticOptions {
 }
 
 /** Every cell's coordinates in row-major order (last dimension fastest). */
-export function* cells(dims: readonly SyntheticDimension[]): Generator<[number, Coordinates]> {
+function* cells(dims: readonly SyntheticDimension[]): Generator<[number, Coordinates]> {
   const total = dims.reduce((n, d) => n * d.codes.length, 1);
   for (let flat = 0; flat < total; flat++) {
     const at: Record<string, string> = {};

@@ -21,7 +21,7 @@ export function declaredTable(ds: JsonStatDataset): string | null {
 }
 
 /** The file's frequency: its single `freq` category, else the first time label's. Null when unknown. */
-export function datasetFrequency(ds: JsonStatDataset, timeDimension: string): Frequency | null {
+function datasetFrequency(ds: JsonStatDataset, timeDimension: string): Frequency | null {
   const freq = ds.dimension("freq");
   if (freq?.codes.length === 1 && (freq.codes[0] === "M" || freq.codes[0] === "Q")) return freq.codes[0];
   const first = ds.dimension(timeDimension)?.codes[0];
@@ -39,7 +39,7 @@ const hasPinDimensions = (shape: TableShape, t: TableConfig): boolean =>
   t.pins.every((p) => p.optional === true || shape.hasDimension(p.dimension));
 
 /** The one table whose dimensions and frequency fit, else whose title fits; undefined when not exactly one. */
-export function inferTableFromShape(shape: TableShape, dataType?: string): TableConfig | undefined {
+function inferTableFromShape(shape: TableShape, dataType?: string): TableConfig | undefined {
   // One candidate per table code: the reading for `dataType` when the table has one, else its first.
   const onePerTable = (list: readonly TableConfig[]): TableConfig[] =>
     [...new Set(list.map((t) => t.table))].map((table) => {
@@ -81,7 +81,7 @@ const EUROSTAT_FORMATS =
  * Every layout accepted for `dataType`, in words: its Eurostat tables and formats, and for expectations DG ECFIN's
  * long CSV too (read by sources/ecfin, stored as table ecfin_eei).
  */
-export function acceptedList(dataType: EurostatDataType): string {
+function acceptedList(dataType: EurostatDataType): string {
   const tables = ACCEPTED_TABLES[dataType].map((t) => t.table);
   const eurostat = `Eurostat ${tables.length > 1 ? "tables" : "table"} ${tables.join(" or ")} (${EUROSTAT_FORMATS})`;
   const ecfin = dataType === "expectations" ? ", or DG ECFIN's survey CSV (columns date, country, series, value)" : "";

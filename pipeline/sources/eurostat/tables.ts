@@ -59,7 +59,7 @@ const vacancyPins = (naceDimension: string, naceCodes: readonly string[] = ["B-S
  * The NACE Rev. 2 aggregates shown as sectors (score model v2.3 §11), as Eurostat codes them in jvs_q_nace2 and
  * ei_lmjv_q_r2: what `jwi update` asks for beside the headline B-S. Every other aggregate a file carries is stored too.
  */
-export const NACE_R2_SECTORS = ["C", "F", "G-I", "J", "K", "M-N", "O-Q", "R-S"] as const;
+const NACE_R2_SECTORS = ["C", "F", "G-I", "J", "K", "M-N", "O-Q", "R-S"] as const;
 
 const NSA_NOTE = "Not seasonally adjusted (s_adj=NSA): the file has no seasonally adjusted series.";
 
@@ -245,9 +245,6 @@ const TABLES = [
   },
 ] as const satisfies readonly TableConfig[];
 
-/** The code of every accepted Eurostat table: a map keyed by it (page titles, …) must name each one. */
-export type EurostatTable = (typeof TABLES)[number]["table"];
-
 /** Every accepted table, in the order of docs/model.md §1. */
 export const EUROSTAT_TABLES: readonly TableConfig[] = TABLES;
 
@@ -274,7 +271,7 @@ export const SUCCESSOR_TABLES: Readonly<Record<string, string>> = {
  * (docs/model.md §1), whatever the ingest order: a successor over its legacy table, and (v2.3) the job vacancy
  * statistics over the euro indicator computed from them. Tables not listed rank after the listed ones.
  */
-export const TABLE_PRECEDENCE: Readonly<Record<string, readonly string[]>> = {
+const TABLE_PRECEDENCE: Readonly<Record<string, readonly string[]>> = {
   vacancy: ["jvs_q_r21", "jvs_q_nace2", "ei_lmjv_q_r2"],
   inflation: ["prc_hicp_minr", "prc_hicp_manr"],
 };

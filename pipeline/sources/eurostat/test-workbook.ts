@@ -4,7 +4,7 @@
 import ExcelJS from "exceljs";
 import { decodeJsonStat, flatIndex } from "./jsonstat.ts";
 
-export interface TestSheet {
+interface TestSheet {
   name?: string;
   /** The fixed dimensions, as the header rows say them: `[label, value]`. */
   fixed: Array<readonly [string, string]>;

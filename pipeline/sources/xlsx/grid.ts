@@ -7,7 +7,7 @@ import { InputError } from "../../../lib/errors.ts";
 /** Cell contents once formulas, rich text and hyperlinks are unwrapped. */
 export type Plain = null | string | number | boolean | Date | { error: string };
 
-export function unwrap(value: ExcelJS.CellValue): Plain {
+function unwrap(value: ExcelJS.CellValue): Plain {
   if (value === null || value === undefined) return null;
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
   if (value instanceof Date) return value;

@@ -11,7 +11,7 @@ const NAMED_FLAGS = ["p", "e", "d", "b", "u", "r", "s", "f", "c", "n", "z"];
 const lettersOf = (flag: string): string[] => [...new Set([...flag.trim().toLowerCase()].filter((c) => c !== " "))];
 
 /** A flag letter's name in the page's language ("provisional"); an unknown letter said as Eurostat's flag. */
-export function flagName(intl: IntlShape, letter: string): string {
+function flagName(intl: IntlShape, letter: string): string {
   return NAMED_FLAGS.includes(letter)
     ? intl.formatMessage({ id: `sources.flag.${letter}` })
     : intl.formatMessage({ id: "sources.flag.other" }, { flag: letter });

@@ -1,7 +1,7 @@
 import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "../i18n/catalog.server.ts";
-import { timeTicks } from "./history-chart.tsx";
+import { timeTicks } from "./history-chart-svg.tsx";
 
 const monthsFrom = (start: string, count: number) => {
   const [y, m] = start.split("-").map(Number);

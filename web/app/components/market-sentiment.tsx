@@ -58,7 +58,7 @@ const BADGE_WORD: Record<ReturnType<typeof ratedDirection>, YoyLabel> = {
 };
 
 /** The phrase of a badge whose change is mostly evidence ("mostly older data stopping"), in the page's language. */
-export function mostlyPhraseIn(intl: IntlShape, reason: EvidenceReason): string {
+function mostlyPhraseIn(intl: IntlShape, reason: EvidenceReason): string {
   return intl.formatMessage({ id: "market.mostlyPhrase" }, { id: reason.id });
 }
 

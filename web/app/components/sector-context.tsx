@@ -22,7 +22,7 @@ const widthOf = (value: number, max: number) => `${Math.max(0, Math.min(100, (va
  * A sector view on the country page: with its trend, compacted (product/sectors.ts compactTrend), and its source
  * without the ingest (web/app/lib/country.server.ts), null for a rate published without one.
  */
-export type CountrySectorView = SectorView & { trend: CompactTrend | null; source: PageSource | null };
+type CountrySectorView = SectorView & { trend: CompactTrend | null; source: PageSource | null };
 
 /** The country page's sector context (web/app/lib/sectors.server.ts countrySectors). */
 export interface CountrySectors {
@@ -155,7 +155,7 @@ export function WhereOpenings({
 }
 
 /** The trend in words: "Trend over 10 quarters: from 2.1 % in Q2 2023 to 1.6 % in Q3 2025." */
-export function trendText(intl: ReturnType<typeof useIntl>, f: Formatters, trend: CompactTrend): string {
+function trendText(intl: ReturnType<typeof useIntl>, f: Formatters, trend: CompactTrend): string {
   const points = trend.values.flatMap((v, i) => (v === null ? [] : [{ v, period: quarterPlus(trend.from, i) }]));
   const first = points[0]!;
   const last = points.at(-1)!;
@@ -180,7 +180,7 @@ const PAD = 3;
  * has none, the newest quarter marked, on a scale from zero to `max` (the section's highest value, so that the lines
  * of one section compare). Its accessible name is the sentence printed beside it (trendText).
  */
-export function SectorTrend({ trend, id, max }: { trend: CompactTrend; id: string; max: number }) {
+function SectorTrend({ trend, id, max }: { trend: CompactTrend; id: string; max: number }) {
   const intl = useIntl();
   const f = useFormat();
   const known = trend.values.filter((v): v is number => v !== null);

@@ -18,8 +18,7 @@ import { sectorName } from "../lib/sector-name.ts";
 type Intl = ReturnType<typeof useIntl>;
 
 /** A role family's name in the page's language (the experience form's option label). */
-export const roleName = (intl: Intl, family: RoleFamily) =>
-  intl.formatMessage({ id: `forms.option.${roleSlug(family)}` });
+const roleName = (intl: Intl, family: RoleFamily) => intl.formatMessage({ id: `forms.option.${roleSlug(family)}` });
 
 /**
  * Any published sector's name in the page's language: a shown aggregate's (sector-words.ts sectorName), or a finer

@@ -4,11 +4,11 @@
 import { InputError } from "../../../lib/errors.ts";
 import type { DataType, UploadResult } from "../../../pipeline/types.ts";
 import { checkUploadFile } from "../../../pipeline/validate.ts";
-import type { DataTypeRule, UploadRules } from "../../../api/upload-rules.ts";
+import type { UploadRules } from "../../../api/upload-rules.ts";
 import type { IngestStep } from "./admin-api.ts";
 
 // The rules come from the server (api/upload-rules.ts, handed in the load context): their types are named here too.
-export type { DataTypeRule, UploadRules };
+export type { UploadRules };
 
 const SELECT_FILE = "Please select a file";
 export const UPLOAD_FAILED = "Upload failed";

@@ -15,7 +15,7 @@ export interface SiteSettings {
 }
 
 /** The settings a page is rendered with (the root loader sends them to the browser). */
-export interface SiteConfig extends SiteSettings {
+interface SiteConfig extends SiteSettings {
   /**
    * The origin of canonical links and Open Graph URLs, e.g. https://jobweather.example: the configured one, else
    * the request's own (server/site/site-handler.ts resolves it per request; the page cache keys on it).

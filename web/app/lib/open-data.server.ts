@@ -4,6 +4,7 @@
 // (web/app/i18n/messages/<locale>/api.json, keyed by operation, parameter and field; docs/i18n-pages.md), which only
 // these loaders read (it is not sent with every page). Server-only (.server suffix): the pages get plain data.
 import { HISTORY_CSV, SCORES_CSV, SECTORS_CSV } from "../../../api/v1/csv.ts";
+import { API_DOC_VALUES } from "../../../api/v1/doc-values.ts";
 import { openApiDocument } from "../../../api/v1/openapi.ts";
 import { apiReference } from "./api-reference.ts";
 import { type ApiReference, type DocText, type OpenApiLike, type ReferenceEndpoint } from "./api-reference-types.ts";
@@ -18,15 +19,16 @@ export type Localised<T> = T extends DocText
       : T;
 
 /** A message of the page's language by id (web/app/lib/page-text.server.ts `pageTextOf`). */
-type Translate = (id: string) => string;
+type Translate = (id: string, values?: Record<string, string>) => string;
 
 /**
- * A text of the document in the page's language: its message, or the document's own English when the catalogue has
- * none (a field added without a message: tests/i18n-api-catalogue.test.ts fails for it; the page still shows it).
+ * A text of the document in the page's language: its message, with the values that are data filled in (the
+ * languages, API_DOC_VALUES), or the document's own English when the catalogue has none (a field added without a
+ * message: tests/i18n-api-catalogue.test.ts fails for it; the page still shows it).
  */
 function docTextIn(t: Translate, d: DocText): string {
   try {
-    return t(d.id);
+    return t(d.id, API_DOC_VALUES);
   } catch {
     return d.text;
   }

@@ -21,7 +21,7 @@ import { useLocalePath } from "../i18n/use-locale.ts";
 export function loader({ context, request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
   return {
-    ...localise(apiReferenceFor(context.site.publicOrigin), (id) => t(id)),
+    ...localise(apiReferenceFor(context.site.publicOrigin), t),
     meta: {
       title: t("open-data.reference.meta.title"),
       description: t("open-data.reference.meta.description", { product: PRODUCT_NAME }),

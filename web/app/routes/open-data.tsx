@@ -37,8 +37,8 @@ export function loader({ context, request }: SiteLoaderArgs) {
     },
     asOf: publication?.as_of ?? null,
     countries: context.read.countries(context.now).map((c) => ({ code: c.code, scored: c.score !== null })),
-    csv: csvFormats(context.site.publicOrigin, (id) => t(id)),
-    endpoints: endpointList(context.site.publicOrigin, (id) => t(id)),
+    csv: csvFormats(context.site.publicOrigin, t),
+    endpoints: endpointList(context.site.publicOrigin, t),
     messages: pageMessages(request, "open-data"),
   };
 }
@@ -78,57 +78,28 @@ function Columns({ title, format }: { title: string; format: CsvFormatInfo }) {
   );
 }
 
-export default function OpenData() {
-  const data = useLoaderData<typeof loader>();
-  const { origin, url } = usePageUrl();
+type OpenDataLoader = ReturnType<typeof useLoaderData<typeof loader>>;
+/** A country as the lists name it, in the page's language. */
+type NamedCountry = { code: string; name: string };
+
+/** The page's messages (`open-data.*`), plain and with tags. */
+function useOpenDataText() {
   const intl = useIntl();
-  const f = useFormat();
-  const lp = useLocalePath();
-  // The CSV and feed lists by the countries' names in the page's language, as a reader looks them up.
-  const collator = new Intl.Collator(intl.locale);
-  const countries = data.countries
-    .map((c) => ({ code: c.code, name: f.country(c.code) }))
-    .sort((a, b) => collator.compare(a.name, b.name));
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `open-data.${id}` }, values);
   const rich = (id: string, values: Record<string, string | number | ((chunks: ReactNode[]) => ReactNode)>) => (
     <FormattedMessage id={`open-data.${id}`} values={values} />
   );
-  const credit = t("credit");
+  return { t, rich };
+}
+
+/** The CSV downloads: every score, the sectors, each country's history, and their columns. */
+function Downloads({ data, countries }: { data: OpenDataLoader; countries: NamedCountry[] }) {
+  const { t } = useOpenDataText();
+  const intl = useIntl();
   const scoresCsv = `${API_V1_BASE}/scores.csv`;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Dataset",
-    name: t("jsonld.name", { product: PRODUCT_NAME }),
-    description: t("jsonld.description"),
-    url,
-    license: INDEX_LICENCE.url,
-    creator: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
-    isBasedOn: "https://ec.europa.eu/eurostat",
-    creditText: credit,
-    ...(data.asOf ? { dateModified: data.asOf } : {}),
-    distribution: [
-      { "@type": "DataDownload", encodingFormat: "text/csv", contentUrl: `${origin}${scoresCsv}` },
-      { "@type": "DataDownload", encodingFormat: "application/json", contentUrl: `${origin}${API_V1_BASE}/countries` },
-    ],
-  };
-
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10">
-      <JsonLd data={jsonLd} />
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
-      <p className="mt-3 text-lg text-slate-700">
-        {rich("intro", {
-          product: PRODUCT_NAME,
-          licence: (chunks) => (
-            <a className={link} href={INDEX_LICENCE.url} rel="license noopener noreferrer" target="_blank">
-              {chunks}
-            </a>
-          ),
-          short: INDEX_LICENCE.short,
-        })}
-      </p>
-
+    <>
       <h2 className={h2} id="downloads">
         {t("downloads.title")}
       </h2>
@@ -168,7 +139,16 @@ export default function OpenData() {
       <Columns title={t("columns.scores")} format={data.csv.scores} />
       <Columns title={t("columns.history")} format={data.csv.history} />
       <Columns title={t("columns.sectors")} format={data.csv.sectors} />
+    </>
+  );
+}
 
+/** The JSON API: its base, its document, its endpoints in brief and an example request. */
+function ApiSection({ endpoints, origin }: { endpoints: OpenDataLoader["endpoints"]; origin: string }) {
+  const { t, rich } = useOpenDataText();
+  const lp = useLocalePath();
+  return (
+    <>
       <h2 className={h2} id="api">
         {t("api.title")}
       </h2>
@@ -189,7 +169,7 @@ export default function OpenData() {
         })}
       </p>
       <ul className="mt-3 space-y-2">
-        {data.endpoints.map((e) => (
+        {endpoints.map((e) => (
           <li key={e.id}>
             <Link
               className={`${link} font-mono text-sm [overflow-wrap:anywhere]`}
@@ -210,7 +190,15 @@ export default function OpenData() {
       >
         <code>{`curl ${origin}${API_V1_BASE}/countries/de`}</code>
       </pre>
+    </>
+  );
+}
 
+/** The feeds, share images and badges of every country. */
+function Feeds({ countries }: { countries: NamedCountry[] }) {
+  const { t, rich } = useOpenDataText();
+  return (
+    <>
       <h2 className={h2} id="feeds">
         {t("feeds.title")}
       </h2>
@@ -241,7 +229,16 @@ export default function OpenData() {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
 
+/** The licence of the index's own numbers, its credit line and the sources' terms. */
+function Licence({ credit }: { credit: string }) {
+  const { t, rich } = useOpenDataText();
+  const intl = useIntl();
+  return (
+    <>
       <h2 className={h2} id="licence">
         {t("licence.title")}
       </h2>
@@ -270,7 +267,59 @@ export default function OpenData() {
           </li>
         ))}
       </ul>
+    </>
+  );
+}
 
+export default function OpenData() {
+  const data = useLoaderData<typeof loader>();
+  const { origin, url } = usePageUrl();
+  const intl = useIntl();
+  const f = useFormat();
+  const { t, rich } = useOpenDataText();
+  // The CSV and feed lists by the countries' names in the page's language, as a reader looks them up.
+  const collator = new Intl.Collator(intl.locale);
+  const countries = data.countries
+    .map((c) => ({ code: c.code, name: f.country(c.code) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+  const credit = t("credit");
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Dataset",
+    name: t("jsonld.name", { product: PRODUCT_NAME }),
+    description: t("jsonld.description"),
+    url,
+    license: INDEX_LICENCE.url,
+    creator: { "@type": "Organization", name: PRODUCT_NAME, url: origin },
+    isBasedOn: "https://ec.europa.eu/eurostat",
+    creditText: credit,
+    ...(data.asOf ? { dateModified: data.asOf } : {}),
+    distribution: [
+      { "@type": "DataDownload", encodingFormat: "text/csv", contentUrl: `${origin}${API_V1_BASE}/scores.csv` },
+      { "@type": "DataDownload", encodingFormat: "application/json", contentUrl: `${origin}${API_V1_BASE}/countries` },
+    ],
+  };
+
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <JsonLd data={jsonLd} />
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("title")}</h1>
+      <p className="mt-3 text-lg text-slate-700">
+        {rich("intro", {
+          product: PRODUCT_NAME,
+          licence: (chunks) => (
+            <a className={link} href={INDEX_LICENCE.url} rel="license noopener noreferrer" target="_blank">
+              {chunks}
+            </a>
+          ),
+          short: INDEX_LICENCE.short,
+        })}
+      </p>
+
+      <Downloads data={data} countries={countries} />
+      <ApiSection endpoints={data.endpoints} origin={origin} />
+      <Feeds countries={countries} />
+      <Licence credit={credit} />
       <h2 className={h2} id="caching">
         {t("caching.title")}
       </h2>

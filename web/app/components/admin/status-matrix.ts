@@ -5,7 +5,7 @@ import type { StoredDataType } from "../../../../pipeline/types.ts";
 import type { StatusReport } from "../../lib/admin-api.ts";
 
 export type Freshness = "fresh" | "stale";
-export type StatusRow = StatusReport["data"][number];
+type StatusRow = StatusReport["data"][number];
 
 export interface Cell {
   newest: StatusRow;

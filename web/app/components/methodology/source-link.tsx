@@ -6,7 +6,7 @@ import type { SourceRow } from "../../../../product/shapes.ts";
 import { Code } from "../api-type.tsx";
 import { tableName } from "../../lib/table-name.ts";
 
-export function SourceLink({ table }: { table: string }) {
+function SourceLink({ table }: { table: string }) {
   const intl = useIntl();
   if (table === "lmb")
     return <span className="text-slate-600">{intl.formatMessage({ id: "methodology.source.iab" })}</span>;
