@@ -9,6 +9,9 @@ import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
+/** The pages' messages files by name, for the server's /assets/i18n/ (server/site/messages-files.ts). */
+export { messagesFile } from "./i18n/catalog.server.ts";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

@@ -30,7 +30,8 @@ import { LazyToaster } from "./components/lazy-toaster.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
 import { localeFromPath, stripLocale } from "./i18n/locales.ts";
 import { rootMessages } from "./i18n/catalog.server.ts";
-import { intlOf, type Messages } from "./i18n/meta-intl.ts";
+import { intlOf, messagesHref, type Messages } from "./i18n/meta-intl.ts";
+import { withMessages } from "./i18n/client-messages.ts";
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -66,6 +67,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
   };
 }
 
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
+
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /**
@@ -84,6 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
   const intl = intlOf(matches, { fallback: data ? undefined : (COMMON_EN as unknown as Messages), locale });
+  const messageFiles = matches.map(messagesHref).filter((href): href is string => href !== undefined);
   return (
     <RawIntlProvider value={intl}>
       <html lang={locale}>
@@ -98,6 +103,10 @@ export function Layout({ children }: { children: ReactNode }) {
           />
           <Meta />
           <Links />
+          {/* The page's messages files, read before hydration (entry.client.tsx; docs/i18n.md, "Loading"). */}
+          {messageFiles.map((href) => (
+            <link key={href} rel="preload" as="fetch" href={href} crossOrigin="anonymous" data-messages="" />
+          ))}
         </head>
         <body className="flex min-h-screen flex-col">
           <a
