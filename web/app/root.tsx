@@ -27,6 +27,7 @@ import { GlobalError } from "./components/global-error.tsx";
 // messages when the root loader could not answer, so an error page never shows message ids (docs/i18n.md).
 import COMMON_EN from "./i18n/messages/en/common.json";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
+import { documentHydrated } from "./components/static-part.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
 import { localeFromPath, stripLocale } from "./i18n/locales.ts";
 import { rootMessages } from "./i18n/catalog.server.ts";
@@ -149,6 +150,7 @@ function Chrome({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Lets tests (and curious readers of the DOM) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
+    documentHydrated();
   }, []);
   const feedbackUrl = data?.site.feedbackUrl ?? null;
   const year = data?.year ?? new Date().getUTCFullYear();
