@@ -14,3 +14,10 @@ export const WhereOpenings = staticPart("WhereOpenings", () =>
 );
 export const WhyChanged = staticPart("WhyChanged", () => import("./why-changed.tsx").then((m) => m.WhyChanged));
 export const FollowLinks = staticPart("FollowLinks", () => import("./follow-links.tsx").then((m) => m.FollowLinks));
+
+/**
+ * The parts' code, loaded while a navigation to a country or job-market page fetches its data (the routes'
+ * clientLoader), so that the new page renders them at once.
+ */
+export const loadCountryParts = (): Promise<unknown> =>
+  Promise.all([AdviceList, ComparisonInsights, WhereOpenings, WhyChanged, FollowLinks].map((p) => p.preload()));

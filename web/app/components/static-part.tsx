@@ -37,8 +37,19 @@ export function serverPart<P extends object>(name: string, part: ComponentType<P
  * the server (serverPart), `load` loads it in the browser. Props: data, not elements (they are compared to know
  * whether the part changed).
  */
-export function staticPart<P extends object>(name: string, load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(() => load().then((Part) => ({ default: Part })));
+export function staticPart<P extends object>(
+  name: string,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { preload(): Promise<unknown> } {
+  // Loaded once; a route's clientLoader may load it ahead (preload), and then it renders without suspending.
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<ComponentType<P>> | null = null;
+  const preload = () =>
+    (loading ??= load().then((Part) => {
+      loaded = Part;
+      return Part;
+    }));
+  const Lazy = lazy(() => preload().then((Part) => ({ default: Part })));
   function ServerPart(props: P) {
     const Part = serverParts.get(name) as ComponentType<P> | undefined;
     if (!Part) throw new Error(`static part ${name}: no server component (country-static-parts.server.ts)`);
@@ -55,13 +66,18 @@ export function staticPart<P extends object>(name: string, load: () => Promise<C
       return <div data-static-part="" dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
     }
     live.current = true;
+    const Part = loaded;
     return (
       <div data-static-part="">
-        <Suspense fallback={null}>
-          <Lazy {...props} />
-        </Suspense>
+        {Part ? (
+          <Part {...props} />
+        ) : (
+          <Suspense fallback={null}>
+            <Lazy {...props} />
+          </Suspense>
+        )}
       </div>
     );
   }
-  return typeof document === "undefined" ? ServerPart : BrowserPart;
+  return Object.assign(typeof document === "undefined" ? ServerPart : BrowserPart, { preload });
 }
