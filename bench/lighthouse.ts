@@ -1,5 +1,8 @@
-// Lighthouse benchmark (printed figures, no assertions; docs/decisions/017-page-weight.md): Lighthouse 12.2.3 (the
-// pinned devDependency) against the built site, as `npm start` serves it (production mode, bundled data, its own
+// Lighthouse benchmark (printed figures, no assertions; docs/decisions/017-page-weight.md): Lighthouse 12.2.3 against
+// the built site. Lighthouse is found outside the project's dependencies when it is not installed in them:
+// LIGHTHOUSE_DIR (a directory holding node_modules/lighthouse, e.g. after `npm i --prefix /tmp/lh lighthouse@12.2.3`),
+// else a `lighthouse` on PATH (`npm i -g lighthouse@12.2.3`), else the project's node_modules; without one the bench
+// says so in one line and skips. Against the built site as `npm start` serves it (production mode, bundled data, its own
 // child process on a random loopback port), in Chromium (/usr/bin/chromium or CHROMIUM_PATH), headless. Four pages,
 // each rendered once before (the page cache warm), mobile (Lighthouse's default: a mid-range phone on slow 4G,
 // simulated) and desktop. Per run: the four category scores, LCP, TBT, CLS, the bytes transferred and Lighthouse's
@@ -7,14 +10,16 @@
 // The performance figures depend on the machine: Lighthouse's simulation scales with how busy the CPU is, so the
 // load average is printed with them (on a shared 2-core machine, a busy minute costs points).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { openPipeline } from "../pipeline/index.ts";
 import { SITE_BUILD_DIR } from "../lib/paths.ts";
 import { ingestBundled } from "../pipeline/seed.ts";
+import { PAGE_TYPES } from "./page-weight.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..");
@@ -28,9 +33,34 @@ const CHROME_FLAGS = [
   "--no-first-run",
   "--disable-sync",
 ];
-const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? "/,/country/de,/methodology,/open-data").split(",");
-const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1) || 1);
-const FORMS = (process.env.BENCH_LIGHTHOUSE_FORMS ?? "mobile,desktop").split(",") as Array<"mobile" | "desktop">;
+/** The eight page types of issue 50 (bench/page-weight.ts), unless BENCH_LIGHTHOUSE_PAGES names others. */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",") ?? PAGE_TYPES.map((p) => p.path);
+/** Three runs a page, the median reported (issue 50). */
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 1);
+const FORMS = (process.env.BENCH_LIGHTHOUSE_FORMS ?? "mobile").split(",") as Array<"mobile" | "desktop">;
+
+/** The directory of the lighthouse package to use (see the head of this file), or null. */
+function lighthouseDir(): string | null {
+  const candidates: string[] = [];
+  if (process.env.LIGHTHOUSE_DIR) {
+    candidates.push(path.join(process.env.LIGHTHOUSE_DIR, "node_modules", "lighthouse"), process.env.LIGHTHOUSE_DIR);
+  }
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const bin = path.join(dir, "lighthouse");
+    // npm's global bin links to <prefix>/lib/node_modules/lighthouse/cli/index.js.
+    if (existsSync(bin)) candidates.push(path.resolve(path.dirname(realpathSync(bin)), ".."));
+  }
+  candidates.push(path.join(ROOT, "node_modules", "lighthouse"));
+  return (
+    candidates.find((dir) => {
+      try {
+        return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name === "lighthouse";
+      } catch {
+        return false;
+      }
+    }) ?? null
+  );
+}
 
 /** The targets of issue 19: performance ≥ 95 and LCP ≤ 2.5 s on a phone; the other three categories 100. */
 const TARGET = {
@@ -84,9 +114,24 @@ export async function run(): Promise<void> {
     console.log(`no Chromium at ${CHROMIUM}: set CHROMIUM_PATH`);
     return;
   }
-  const { default: lighthouse } = await import("lighthouse");
-  const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
-  const chromeLauncher = await import("chrome-launcher");
+  const lhDir = lighthouseDir();
+  if (!lhDir) {
+    console.log(
+      "Lighthouse skipped: no lighthouse package found (set LIGHTHOUSE_DIR to a directory where `npm i lighthouse@12.2.3` ran, or put its `lighthouse` on PATH)",
+    );
+    return;
+  }
+  const version = JSON.parse(readFileSync(path.join(lhDir, "package.json"), "utf8")).version as string;
+  const lhRequire = createRequire(path.join(lhDir, "package.json"));
+  const { default: lighthouse } = (await import(pathToFileURL(lhRequire.resolve("lighthouse")).href)) as {
+    default: typeof import("lighthouse").default;
+  };
+  const { default: desktopConfig } = (await import(
+    pathToFileURL(path.join(lhDir, "core/config/desktop-config.js")).href
+  )) as { default: typeof import("lighthouse/core/config/desktop-config.js").default };
+  const chromeLauncher = (await import(
+    pathToFileURL(lhRequire.resolve("chrome-launcher")).href
+  )) as typeof import("chrome-launcher");
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-lighthouse-"));
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), "jwi-bench-lighthouse-chrome-"));
@@ -110,7 +155,7 @@ export async function run(): Promise<void> {
     });
 
     console.log(
-      `Lighthouse 12.2.3, Chromium ${CHROMIUM}, headless; load average ${os
+      `Lighthouse ${version} (${lhDir}), Chromium ${CHROMIUM}, headless; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")} (${os.cpus().length} cores)`,

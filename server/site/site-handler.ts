@@ -33,6 +33,7 @@ import {
   sendShared,
 } from "./page-send.ts";
 import { staticFiles } from "./static-files.ts";
+import { MESSAGES_MOUNT, messagesFiles, type MessagesFileOf } from "./messages-files.ts";
 import { HOME_VARY, homeRedirect, localePath } from "../../product/locales.ts";
 
 /** build/web, where `npm run build` (react-router build) writes client/ and server/. */
@@ -245,6 +246,9 @@ export async function createSiteHandler(opts: SiteHandlerOptions): Promise<SiteH
   };
 
   const router = express.Router();
+  // The pages' messages files, made by the server build (web/app/entry.server.tsx exports how), before /assets.
+  const messagesFileOf = (build.entry.module as { messagesFile?: MessagesFileOf }).messagesFile;
+  if (messagesFileOf) router.use(MESSAGES_MOUNT, messagesFiles(messagesFileOf));
   router.use(staticFiles(clientDir));
   router.use((req, res, next) => {
     const form = res.locals.form as SiteLoadContext["form"];

@@ -96,13 +96,27 @@ describe("client-side navigation", () => {
 });
 
 describe("a page's HTML", () => {
-  it("holds its own messages and no other page's", async () => {
+  it("holds its own messages and no other page's, in files the page names, not inline", async () => {
     const html = async (p: string) => (await fetch(`${h.base}${p}`)).text();
     const has = (page: string, id: string) =>
       new RegExp(`(?<![\\w.-])${id.replace(/[.-]/g, "\\$&")}(?![\\w.-])`).test(page);
-    const country = await html("/de/country/de");
-    expect(has(country, "country.chart.title")).toBe(true);
-    expect(has(country, "common.skipLink")).toBe(true);
+    /** The page's HTML and the text of the messages files its head preloads (web/app/i18n/catalog.server.ts). */
+    const read = async (p: string) => {
+      const page = await html(p);
+      const hrefs = [...page.matchAll(/<link[^>]*data-messages[^>]*>/g)].map((m) => /href="([^"]+)"/.exec(m[0])![1]!);
+      const files = await Promise.all(hrefs.map((href) => fetch(`${h.base}${href}`)));
+      for (const res of files) {
+        expect(res.status).toBe(200);
+        expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      }
+      return { page, hrefs, messages: (await Promise.all(files.map((r) => r.text()))).join("\n") };
+    };
+    const country = await read("/de/country/de");
+    expect(country.hrefs.every((href) => /^\/assets\/i18n\/de-[a-z-]+-[0-9a-f]{12}\.json$/.test(href))).toBe(true);
+    expect(has(country.messages, "country.chart.title")).toBe(true);
+    expect(has(country.messages, "common.skipLink")).toBe(true);
+    // Not inline: the page's HTML names its files only.
+    expect(has(country.page, "country.chart.title")).toBe(false);
     for (const id of [
       "legal.privacy.title",
       "methodology.title",
@@ -111,10 +125,15 @@ describe("a page's HTML", () => {
       "home.title",
       "forms.contact.title",
     ]) {
-      expect(has(country, id), id).toBe(false);
+      expect(has(country.messages, id), id).toBe(false);
     }
-    const privacy = await html("/de/privacy");
-    expect(has(privacy, "legal.privacy.title")).toBe(true);
-    expect(has(privacy, "country.chart.title")).toBe(false);
+    const privacy = await read("/de/privacy");
+    expect(has(privacy.messages, "legal.privacy.title")).toBe(true);
+    expect(has(privacy.messages, "country.chart.title")).toBe(false);
+    // The layout's file is the same for both pages: read once per language.
+    expect(privacy.hrefs[0]).toBe(country.hrefs[0]);
+    // Another language, another file; an unknown name is a 404.
+    expect((await read("/fr/country/de")).hrefs).not.toContain(country.hrefs[1]);
+    expect((await fetch(`${h.base}/assets/i18n/de-country-000000000000.json`)).status).toBe(404);
   });
 });

@@ -6,8 +6,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce.ts";
+// The static parts' components, for the server to render them (components/static-part.tsx).
+import "./components/country-static-parts.server.ts";
 
 export const streamTimeout = 5_000;
+
+/** The pages' messages files by name, for the server's /assets/i18n/ (server/site/messages-files.ts). */
+export { messagesFile } from "./i18n/catalog.server.ts";
 
 export default function handleRequest(
   request: Request,

@@ -27,10 +27,12 @@ import { GlobalError } from "./components/global-error.tsx";
 // messages when the root loader could not answer, so an error page never shows message ids (docs/i18n.md).
 import COMMON_EN from "./i18n/messages/en/common.json";
 import { LazyToaster } from "./components/lazy-toaster.tsx";
+import { documentHydrated } from "./components/static-part.tsx";
 import type { SiteLoaderArgs } from "./lib/context.ts";
 import { localeFromPath, stripLocale } from "./i18n/locales.ts";
 import { rootMessages } from "./i18n/catalog.server.ts";
-import { intlOf, type Messages } from "./i18n/meta-intl.ts";
+import { intlOf, messagesHref, type Messages } from "./i18n/meta-intl.ts";
+import { withMessages } from "./i18n/client-messages.ts";
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -66,6 +68,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
   };
 }
 
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
+
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /**
@@ -84,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
   const intl = intlOf(matches, { fallback: data ? undefined : (COMMON_EN as unknown as Messages), locale });
+  const messageFiles = matches.map(messagesHref).filter((href): href is string => href !== undefined);
   return (
     <RawIntlProvider value={intl}>
       <html lang={locale}>
@@ -98,6 +104,10 @@ export function Layout({ children }: { children: ReactNode }) {
           />
           <Meta />
           <Links />
+          {/* The page's messages files, read before hydration (entry.client.tsx; docs/i18n.md, "Loading"). */}
+          {messageFiles.map((href) => (
+            <link key={href} rel="preload" as="fetch" href={href} crossOrigin="anonymous" data-messages="" />
+          ))}
         </head>
         <body className="flex min-h-screen flex-col">
           <a
@@ -140,6 +150,7 @@ function Chrome({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Lets tests (and curious readers of the DOM) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
+    documentHydrated();
   }, []);
   const feedbackUrl = data?.site.feedbackUrl ?? null;
   const year = data?.year ?? new Date().getUTCFullYear();

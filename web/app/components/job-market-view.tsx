@@ -4,12 +4,10 @@
 // rules and evidence, no baselines of its own and no placeholders. Like /country/{code}, it shows only the
 // figures that exist and names the missing ones once. Each section is its own component (components/job-market/);
 // this view only lays them out.
+import { FollowLinks, WhereOpenings, WhyChanged } from "./country-static-parts.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { PopoverGroup } from "./info.tsx";
-import { FollowLinks } from "./follow-links.tsx";
 import { CommunitySection } from "./community.tsx";
-import { WhyChanged } from "./why-changed.tsx";
-import { WhereOpenings } from "./sector-context.tsx";
 import { availabilityOf } from "../lib/availability.ts";
 import { JobMarketHeader } from "./job-market/header.tsx";
 import { ScorePanel } from "./job-market/gauge.tsx";

@@ -6,23 +6,35 @@ import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales.ts";
 
 export type Messages = Record<string, MessageFormatElement[]>;
-/** Messages as a loader sends them: one JSON string (web/app/i18n/catalog.server.ts says why). */
+/**
+ * Messages as a loader sends them: the address of a content-hashed static file (web/app/i18n/catalog.server.ts says
+ * why they are not inline), which the page's head preloads and the browser reads before it hydrates
+ * (web/app/i18n/client-messages.ts).
+ */
 export type PageMessages = string & { readonly __pageMessages: true };
 type Match = { id: string; data?: unknown } | undefined;
 
-const parsed = new Map<string, Messages>();
+/** Messages by the address of their file: the server puts each in as it makes it, the browser as it reads it. */
+const loaded = new Map<string, Messages>();
 
-/** A route's messages from its data, parsed once per distinct text (navigations bring the same texts again). */
+/** Makes a messages file's content known under its address (the server's catalogue, the browser's fetch). */
+export function provideMessages(href: string, messages: Messages): void {
+  loaded.set(href, messages);
+}
+
+/** Whether the messages of an address are known here already. */
+export const hasMessages = (href: string): boolean => loaded.has(href);
+
+/** The address of a route's messages, from its data (undefined: the route sends none). */
+export function messagesHref(m: Match): string | undefined {
+  const href = (m?.data as { messages?: unknown } | null | undefined)?.messages;
+  return typeof href === "string" ? href : undefined;
+}
+
+/** A route's messages from its data, once its file is known (see hasMessages). */
 const messagesIn = (m: Match): Messages | undefined => {
-  const json = (m?.data as { messages?: unknown } | null | undefined)?.messages;
-  if (typeof json !== "string") return undefined;
-  let messages = parsed.get(json);
-  if (!messages) {
-    messages = JSON.parse(json) as Messages;
-    if (parsed.size > 200) parsed.clear();
-    parsed.set(json, messages);
-  }
-  return messages;
+  const href = messagesHref(m);
+  return href === undefined ? undefined : loaded.get(href);
 };
 
 /** Merged messages by the parts they were merged from (a trie of weak maps: parts that go, go with it). */

@@ -10,6 +10,7 @@ import { LoginForm } from "../components/admin/login-form.tsx";
 import { OperatorPanel } from "../components/admin/operator-panel.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 
 export async function loader({ request, context }: SiteLoaderArgs) {
   return {
@@ -23,6 +24,9 @@ export const headers: HeadersFunction = () => ({
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex, nofollow",
 });
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

@@ -42,6 +42,7 @@ import { intlOf } from "../i18n/meta-intl.ts";
 import { differenceSentence } from "../lib/compare-text.ts";
 import { canSummarise } from "../lib/community.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 import { useFormat } from "../i18n/format.ts";
 
 /** Eurostat's flag of each sub-score's input: its own figure's, or the letters of the figures it is computed from. */
@@ -167,6 +168,9 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
     messages: pageMessages(request, "compare"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const d = args.data;

@@ -13,6 +13,7 @@ import { ContactFormSection } from "../components/contact/contact-form.tsx";
 import { ContactAside } from "../components/contact/contact-aside.tsx";
 import { useContactText } from "../components/contact/use-contact-form.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
 
@@ -35,6 +36,9 @@ export function loader({ request }: SiteLoaderArgs) {
 
 /** A form posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "contact");
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });

@@ -10,6 +10,8 @@ import { CountryView } from "../components/country-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import type { SiteLoadContext, SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
+import { loadCountryParts } from "../components/country-static-parts.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
@@ -33,6 +35,13 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
 
 /** A experience posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "experience");
+
+/**
+ * On navigations: the data, then its messages file (web/app/i18n/client-messages.ts), and meanwhile the code of the
+ * page's static parts (components/country-static-parts.ts).
+ */
+export const clientLoader = (args: Parameters<typeof withMessages<Awaited<ReturnType<typeof loader>>>>[0]) =>
+  Promise.all([withMessages(args), loadCountryParts()]).then(([d]) => d);
 
 export const meta: MetaFunction<typeof loader> = (args) => countryMeta(args);
 

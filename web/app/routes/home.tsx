@@ -18,6 +18,7 @@ import { RankingList } from "../components/ranking-list.tsx";
 import { ChevronRightIcon } from "../components/icons.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 
 const PREVIEW_SIZE = 5;
 
@@ -57,6 +58,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
     messages,
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

@@ -14,6 +14,8 @@ import { JobMarketView } from "../components/job-market-view.tsx";
 import { CountryNotFound } from "../components/not-found.tsx";
 import type { SiteLoadContext, SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
+import { loadCountryParts } from "../components/country-static-parts.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
 
@@ -40,6 +42,13 @@ export function loader({ params, request, context }: SiteLoaderArgs) {
 // language control still leads to this layout in the other language, under its own name there (docs/i18n.md).
 /** A experience posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "experience");
+
+/**
+ * On navigations: the data, then its messages file (web/app/i18n/client-messages.ts), and meanwhile the code of the
+ * page's static parts (components/country-static-parts.ts).
+ */
+export const clientLoader = (args: Parameters<typeof withMessages<Awaited<ReturnType<typeof loader>>>>[0]) =>
+  Promise.all([withMessages(args), loadCountryParts()]).then(([d]) => d);
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   countryMeta(args, { canonicalOfCountry: true, headingId: "job-market.meta.heading" });

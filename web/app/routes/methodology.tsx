@@ -22,6 +22,7 @@ import { SubScoresSection } from "../components/methodology/sub-scores.tsx";
 import { WeatherSection } from "../components/methodology/weather-section.tsx";
 import { LicencesSection, SourcesSection } from "../components/methodology/sources-section.tsx";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const overview = getOverview(context.read, context.now);
@@ -41,6 +42,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
     messages: pageMessages(request, "methodology"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {

@@ -16,6 +16,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { apiReferenceFor, localise, type Localised } from "../lib/open-data.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
@@ -29,6 +30,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
     messages: pageMessages(request, "open-data-api"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {

@@ -23,6 +23,7 @@ import { csvFormats, endpointList, type CsvFormatInfo } from "../lib/open-data.s
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { dayIn } from "../lib/intl-numbers.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 import { Code, Marked } from "../components/api-type.tsx";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
@@ -42,6 +43,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
     messages: pageMessages(request, "open-data"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {

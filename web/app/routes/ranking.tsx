@@ -12,6 +12,7 @@ import type { SiteLoaderArgs } from "../lib/context.ts";
 import { RankingWeightsPanel } from "../components/ranking-weights-panel.tsx";
 import { personalInputs } from "../lib/personal.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 
 /** The page's texts: message ids of the rankings namespace, with RANKING_SIZE as {size}. */
 const TEXT = (type: RankingType) => ({
@@ -49,6 +50,9 @@ export function loader({ request, context }: SiteLoaderArgs) {
     messages: pageMessages(request, "ranking"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const t = TEXT(typeOf(args.location.pathname));

@@ -15,6 +15,7 @@ import { olderText } from "../components/sector-words.ts";
 import { anySectorName, choiceName, SectorSelect } from "../components/sector-pick.tsx";
 import { coverSentences, headlineQuarter, sectorWithYear } from "../lib/sectors.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -72,6 +73,9 @@ export function loader({ request, context }: SiteLoaderArgs) {
     messages: pageMessages(request, "sectors"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {

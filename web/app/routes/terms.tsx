@@ -12,6 +12,7 @@ import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import type { RootData } from "../root.tsx";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 
 export function loader({ request }: SiteLoaderArgs) {
   const t = pageTextOf(request);
@@ -23,6 +24,9 @@ export function loader({ request }: SiteLoaderArgs) {
     messages: pageMessages(request, "terms"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });

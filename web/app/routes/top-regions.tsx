@@ -11,6 +11,7 @@ import { Flag } from "../components/flag.tsx";
 import { PAUSED_RANKING, RankingLegend, StatusChip } from "../components/ranking-list.tsx";
 import type { SiteLoaderArgs } from "../lib/context.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 
 export function loader({ context, request }: SiteLoaderArgs) {
   const slim = (c: { code: string; name: string; score: number | null } | null) =>
@@ -31,6 +32,9 @@ export function loader({ context, request }: SiteLoaderArgs) {
     messages: pageMessages(request, "top-regions"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

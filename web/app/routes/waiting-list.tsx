@@ -9,6 +9,7 @@ import { NextSteps } from "../components/waiting-list/next-steps.tsx";
 import { useWaitingListText } from "../components/waiting-list/use-waiting-list-form.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 import type { PageHandle, SiteLoadContext } from "../lib/context.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { formAction } from "../lib/form-action.server.ts";
@@ -39,6 +40,9 @@ export function loader({ params, request }: LoaderFunctionArgs) {
 
 /** A form posted without JavaScript and refused: this page again, with why (web/app/lib/form-action.server.ts). */
 export const action = ({ context }: { context: SiteLoadContext }) => formAction(context, "waitingList");
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, { title: args.data?.meta.title, description: args.data?.meta.description });

@@ -18,6 +18,7 @@ import { personalInputs, stepsOfUrl } from "../lib/personal.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { scoreIn, signedIn } from "../lib/intl-numbers.ts";
 import { pageMessages } from "../i18n/catalog.server.ts";
+import { withMessages } from "../i18n/client-messages.ts";
 import { localeFromPath, localePath } from "../i18n/locales.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { useFormat } from "../i18n/format.ts";
@@ -43,6 +44,9 @@ export function loader({ request, context }: SiteLoaderArgs) {
     messages: pageMessages(request, "your-weather"),
   };
 }
+
+/** On navigations: the data, then its messages file (web/app/i18n/client-messages.ts). */
+export const clientLoader = withMessages;
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   pageMeta(args, {
