@@ -43,12 +43,12 @@ export function assetsOf(html: string): { js: string[]; css: string[] } {
 }
 
 /** The text of every inline script (no `src`): hydration data, JSON-LD, bootstraps. */
-export function inlineScripts(html: string): string[] {
+function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).filter(Boolean);
 }
 
 /** Bytes of the inline scripts, as written, and of React Router's hydration data among them (its turbo-stream). */
-export function inlineBytes(html: string): { all: number; hydration: number } {
+function inlineBytes(html: string): { all: number; hydration: number } {
   const scripts = inlineScripts(html);
   const bytes = (list: string[]) => list.reduce((sum, s) => sum + Buffer.byteLength(s), 0);
   return { all: bytes(scripts), hydration: bytes(scripts.filter((s) => s.includes("streamController.enqueue"))) };
