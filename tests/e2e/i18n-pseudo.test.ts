@@ -111,8 +111,14 @@ const MONTHS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].flatMap((m) =>
 );
 const MONTH_YEAR = new RegExp(`^(${MONTHS.join("|")}) \\d{4}$`);
 /** Pseudo-localised (accents or its brackets), nothing but figures, punctuation and arrows, a name or a month. */
+/** Eurostat's flag letters beside a figure and in the legend ("p", "bu"): codes, named from the catalogue beside them. */
+const FLAG_LETTERS = /^[pedburscfnz]{1,3}$/;
 const localised = (t: string) =>
-  PSEUDO_CHARS.test(t) || /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=*▲▼]*$/.test(t) || ALLOWED.has(t) || MONTH_YEAR.test(t);
+  PSEUDO_CHARS.test(t) ||
+  /^[\s\d.,:;%·\-–—()/+−→#×|"'’…~=*▲▼]*$/.test(t) ||
+  ALLOWED.has(t) ||
+  MONTH_YEAR.test(t) ||
+  FLAG_LETTERS.test(t);
 
 const attribute = (html: string, re: RegExp) => decode(re.exec(html)?.[1] ?? "");
 

@@ -15,13 +15,12 @@ export function documentHydrated(): void {
   hydrating = false;
 }
 
-const sameProps = (a: object, b: object): boolean => {
-  const ka = Object.keys(a);
-  return (
-    ka.length === Object.keys(b).length &&
-    ka.every((k) => Object.is((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
-  );
-};
+/**
+ * Whether two renders of a part show the same thing. Props are data (see staticPart), often computed afresh on every
+ * render of the page (a panel's availability, a list filtered by the view): compared by value, not by reference, or a
+ * parent's re-render after hydration would swap the server's HTML for the part's code while it loads.
+ */
+const sameProps = (a: object, b: object): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 // The components the server renders, by name (country-static-parts.server.ts fills it; empty in the browser).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each name's props are its component's own
