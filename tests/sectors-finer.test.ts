@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPipeline } from "../pipeline/index.ts";
-import { startSiteServer } from "../server/main.ts";
+import { startSiteAt } from "./helpers/site-at.ts";
 import { seedDataDir } from "./api/helpers.ts";
 import { AS_OF, NOW, ensureBuilt } from "./e2e/harness.ts";
 import { fetchPage, textOf } from "./helpers/html.ts";
@@ -46,18 +46,7 @@ beforeAll(async () => {
   } finally {
     pipeline.close();
   }
-  const server = await startSiteServer({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
-    config: { httpLog: false, drawCardsAhead: false },
-    handleSignals: false,
-    now: () => NOW,
-    shutdownTimeoutMs: 2_000,
-  });
-  base = `http://127.0.0.1:${server.port}`;
-  close = () => server.close();
+  ({ base, close } = await startSiteAt(dataDir, NOW));
 }, 240_000);
 
 afterAll(async () => {

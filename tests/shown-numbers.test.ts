@@ -14,7 +14,7 @@ import { COUNTRIES } from "../lib/countries.ts";
 import { openPipeline } from "../pipeline/index.ts";
 import { jobMarketSlug } from "../product/job-market-slugs.ts";
 import { LOCALES, localePath, type Locale } from "../product/locales.ts";
-import { startSiteServer } from "../server/main.ts";
+import { startSiteAt } from "./helpers/site-at.ts";
 import { messagesFor } from "../web/app/i18n/catalog.server.ts";
 import { headText } from "../web/app/lib/why-text.ts";
 import { periodIn, signedIn } from "../web/app/lib/intl-numbers.ts";
@@ -43,18 +43,7 @@ beforeAll(async () => {
   } finally {
     pipeline.close();
   }
-  const server = await startSiteServer({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
-    config: { httpLog: false, drawCardsAhead: false },
-    handleSignals: false,
-    now: () => NOW,
-    shutdownTimeoutMs: 2_000,
-  });
-  base = `http://127.0.0.1:${server.port}`;
-  close = () => server.close();
+  ({ base, close } = await startSiteAt(dataDir, NOW));
 }, 240_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import { openPipeline } from "../pipeline/index.ts";
 import { ADVICE } from "../product/advice.ts";
 import { jobMarketSlug } from "../product/job-market-slugs.ts";
 import { LOCALES, localePath, PREFIXED_LOCALES } from "../product/locales.ts";
-import { startSiteServer } from "../server/main.ts";
+import { startSiteAt } from "./helpers/site-at.ts";
 import { messagesFor } from "../web/app/i18n/catalog.server.ts";
 import { ensureBuilt } from "./e2e/harness.ts";
 import { seedDataDir } from "./api/helpers.ts";
@@ -36,18 +36,7 @@ beforeAll(async () => {
   } finally {
     pipeline.close();
   }
-  const server = await startSiteServer({
-    port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    env: { LOG_LEVEL: "silent", NODE_ENV: "test" },
-    config: { httpLog: false, drawCardsAhead: false },
-    handleSignals: false,
-    now: () => NOW,
-    shutdownTimeoutMs: 2_000,
-  });
-  base = `http://127.0.0.1:${server.port}`;
-  close = () => server.close();
+  ({ base, close } = await startSiteAt(dataDir, NOW));
 }, 240_000);
 
 afterAll(async () => {
