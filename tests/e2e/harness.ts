@@ -296,7 +296,10 @@ function axeSource(): string {
  * after a toast should also prefer reduced motion (sonner then shows and removes toasts without transitions),
  * so that a toast's 4 s timer running out during the check cannot start a new one.
  */
-export async function axeViolations(page: Page, opts: { skip?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(
+  page: Page,
+  opts: { skip?: string[]; only?: readonly string[] } = {},
+): Promise<string[]> {
   await page.waitForFunction(
     () =>
       document.getAnimations().every((a) => {
@@ -312,11 +315,17 @@ export async function axeViolations(page: Page, opts: { skip?: string[] } = {}):
   if (!(await page.evaluate(injected))) await page.evaluate(axeSource());
   // Only violations are collected: every rule still runs on every node, but axe does not gather the passing and
   // incomplete nodes nobody reads here (about 2.5 times faster on a country page).
-  // `skip` turns rules off where another test covers them (color-contrast is two thirds of axe's time on a page).
+  // `skip` turns rules off where another test covers them (color-contrast is two thirds of axe's time on a page);
+  // `only` runs just the rules named (the route matrix's rules that depend on a page's words: WORD_RULES there).
   const rules = Object.fromEntries((opts.skip ?? []).map((id) => [id, { enabled: false }]));
+  const only = opts.only ? [...opts.only] : null;
   const result = (await page.evaluate(
-    (rules) => (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ["violations"], rules }),
-    rules,
+    ({ rules, only }) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        resultTypes: ["violations"],
+        ...(only ? { runOnly: { type: "rule", values: only } } : { rules }),
+      }),
+    { rules, only },
   )) as axe.AxeResults;
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
