@@ -59,7 +59,8 @@ function normalise(body) {
     .replace(/nonce="[^"]*"/g, 'nonce="N"')
     .replace(/"nonce":"[^"]*"/g, '"nonce":"N"')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, "TIME")
-    .replace(/\d{8}T\d{6}\d{3}Z/g, "TIME");
+    .replace(/\d{8}T\d{6}\d{3}Z/g, "TIME")
+    .replace(/"version": ?"[0-9a-f]{8}"/g, '"version":"BUILD"');
 }
 
 async function take(checkout, out) {
