@@ -1,7 +1,7 @@
 // The checks `npm test` runs before the tests, side by side (each is mostly one core): the lint, the type-check,
-// the format check, knip (no unused file, export, type or re-export: knip.jsonc), the 400-line limit of a source file
-// (bin/line-limit.mjs) and the build. Each one's output is printed whole when it ends, with its seconds; the command
-// fails when any of them fails (docs/testing.md).
+// the format check, knip (no unused file, export, type, re-export or dependency, no unlisted one: knip.jsonc), the
+// 400-line limit of a source file (bin/line-limit.mjs) and the build. Each one's output is printed whole when it
+// ends, with its seconds; the command fails when any of them fails (docs/testing.md).
 //
 //   node bin/checks.mjs [script …]      default: lint typecheck format:check knip lines build
 import { spawn } from "node:child_process";

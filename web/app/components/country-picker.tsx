@@ -27,23 +27,14 @@ function countryHref(code: string, target: "country" | "job-market"): string {
 const typesText = (e: KeyboardEvent, search: string) =>
   e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !(e.key === " " && search === "");
 
-export function CountryPicker({
-  current,
-  target = "country",
-  className = "",
-  id,
-  label,
-}: {
-  /** Code of the country shown now, if any. */
-  current?: string;
-  /** Where a choice leads: /country/{code} or /job-market/{name}. */
-  target?: "country" | "job-market";
-  className?: string;
-  id?: string;
-  /** What the trigger is called for assistive technologies ("Change country"); a `<summary>` takes no `<label>`. */
-  label?: ReactNode;
-}) {
-  // Until the page is hydrated the disclosure works on its own (its list of links); after, it opens the menu.
+/** Starts loading the searchable list (on the first sign the visitor reaches for the picker). */
+const warm = () => void loadMenu();
+
+/**
+ * Whether the list is open, used, and what is searched. Until the page is hydrated the disclosure works on its own
+ * (its list of links); after, it opens the menu.
+ */
+function usePickerMenu() {
   const [hydrated, setHydrated] = useState(false);
   // Read by the handlers: from the hydration effect on, a click or a key is this component's even before the render
   // that `setHydrated` asks for has replaced the handlers of the first render (a click in between opened the plain
@@ -53,18 +44,6 @@ export function CountryPicker({
   const [used, setUsed] = useState(false);
   const [search, setSearch] = useState("");
   const details = useRef<HTMLDetailsElement>(null);
-  const trigger = useRef<HTMLElement>(null);
-  const listId = useId();
-  const labelId = useId();
-  const ownId = useId();
-  const triggerId = id ?? ownId;
-  const selected = current ? COUNTRIES.find((c) => c.code === current) : undefined;
-  const intl = useIntl();
-  const f = useFormat();
-  const to = useLocalePath();
-  const navigate = useNavigate();
-  const hrefOf = (code: string) => to(countryHref(code, target));
-  const warm = () => void loadMenu();
   const openMenu = () => {
     setUsed(true);
     setOpen(true);
@@ -85,9 +64,15 @@ export function CountryPicker({
     }
     // Once, at hydration.
   }, []);
+  return { hydrated, ready, open, used, search, setSearch, details, openMenu, onOpenChange };
+}
 
-  // Keys typed on the trigger while the list is not there yet: kept in the search, and Enter opens the best match.
-  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+/** Keys typed on the trigger while the list is not there yet: kept in the search, and Enter opens the best match. */
+function useTypeAhead(menu: ReturnType<typeof usePickerMenu>, hrefOf: (code: string) => string) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { ready, open, search, setSearch, openMenu, onOpenChange } = menu;
+  return (e: KeyboardEvent<HTMLElement>) => {
     if (!ready.current) return;
     if (typesText(e, search)) {
       e.preventDefault();
@@ -105,11 +90,34 @@ export function CountryPicker({
       }
     }
   };
+}
 
-  const shown = selected ? f.country(selected.code) : intl.formatMessage({ id: "picker.placeholder" });
-  const others = COUNTRIES.map((c) => ({ code: c.code, name: f.country(c.code) })).sort((a, b) =>
-    a.name.localeCompare(b.name, intl.locale),
-  );
+export function CountryPicker({
+  current,
+  target = "country",
+  className = "",
+  id,
+  label,
+}: {
+  /** Code of the country shown now, if any. */
+  current?: string;
+  /** Where a choice leads: /country/{code} or /job-market/{name}. */
+  target?: "country" | "job-market";
+  className?: string;
+  id?: string;
+  /** What the trigger is called for assistive technologies ("Change country"); a `<summary>` takes no `<label>`. */
+  label?: ReactNode;
+}) {
+  const menu = usePickerMenu();
+  const { hydrated, ready, open, used, search, details, openMenu, onOpenChange } = menu;
+  const trigger = useRef<HTMLElement>(null);
+  const listId = useId();
+  const labelId = useId();
+  const ownId = useId();
+  const triggerId = id ?? ownId;
+  const to = useLocalePath();
+  const hrefOf = (code: string) => to(countryHref(code, target));
+  const onKeyDown = useTypeAhead(menu, hrefOf);
   return (
     <div className={`relative w-full sm:w-72 ${className}`}>
       {label ? (
@@ -139,52 +147,13 @@ export function CountryPicker({
           }}
           className="flex h-11 w-full cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-sm shadow-sm hover:border-slate-400"
         >
-          {selected ? (
-            <span className="flex items-center gap-2">
-              <Flag code={selected.code} />
-              {shown}
-            </span>
-          ) : (
-            <span className="text-slate-600">{shown}</span>
-          )}
+          <Shown current={current} />
           <ChevronDownIcon className="h-4 w-4 text-slate-500" />
         </summary>
-        {hydrated ? null : (
-          // Before JavaScript: the 31 countries as plain links (names only: 31 flags would be fetched by every page).
-          <nav
-            aria-label={intl.formatMessage({ id: "picker.label" })}
-            className="absolute left-0 z-50 mt-1 w-[min(18rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white shadow-xl"
-          >
-            <ul className="overflow-y-auto p-1" style={{ maxHeight: 256 }}>
-              {others.map((c) => (
-                <li key={c.code}>
-                  <a
-                    href={hrefOf(c.code)}
-                    aria-current={c.code === current ? "page" : undefined}
-                    className="block rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold"
-                  >
-                    {c.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {hydrated ? null : <PlainCountryList current={current} hrefOf={hrefOf} />}
       </details>
       {used ? (
-        <Suspense
-          fallback={
-            open ? (
-              // While the list loads: what was typed so far, so the visitor sees it is kept.
-              <p
-                role="status"
-                className="absolute left-0 z-50 mt-1 w-[min(18rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 shadow-xl"
-              >
-                {search || <FormattedMessage id="picker.search" />}
-              </p>
-            ) : null
-          }
-        >
+        <Suspense fallback={open ? <TypedSoFar search={search} /> : null}>
           <CountryPickerMenu
             open={open}
             onOpenChange={onOpenChange}
@@ -193,10 +162,67 @@ export function CountryPicker({
             hrefOf={hrefOf}
             listId={listId}
             search={search}
-            onSearch={setSearch}
+            onSearch={menu.setSearch}
           />
         </Suspense>
       ) : null}
     </div>
+  );
+}
+
+/** What the trigger shows: the country (flag and name), or the placeholder. */
+function Shown({ current }: { current?: string }) {
+  const intl = useIntl();
+  const f = useFormat();
+  const selected = current ? COUNTRIES.find((c) => c.code === current) : undefined;
+  const shown = selected ? f.country(selected.code) : intl.formatMessage({ id: "picker.placeholder" });
+  return selected ? (
+    <span className="flex items-center gap-2">
+      <Flag code={selected.code} />
+      {shown}
+    </span>
+  ) : (
+    <span className="text-slate-600">{shown}</span>
+  );
+}
+
+/** Before JavaScript: the 31 countries as plain links (names only: 31 flags would be fetched by every page). */
+function PlainCountryList({ current, hrefOf }: { current?: string; hrefOf: (code: string) => string }) {
+  const intl = useIntl();
+  const f = useFormat();
+  const others = COUNTRIES.map((c) => ({ code: c.code, name: f.country(c.code) })).sort((a, b) =>
+    a.name.localeCompare(b.name, intl.locale),
+  );
+  return (
+    <nav
+      aria-label={intl.formatMessage({ id: "picker.label" })}
+      className="absolute left-0 z-50 mt-1 w-[min(18rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white shadow-xl"
+    >
+      <ul className="overflow-y-auto p-1" style={{ maxHeight: 256 }}>
+        {others.map((c) => (
+          <li key={c.code}>
+            <a
+              href={hrefOf(c.code)}
+              aria-current={c.code === current ? "page" : undefined}
+              className="block rounded-md px-2 py-2 text-sm text-slate-800 hover:bg-brand-50 hover:text-brand-900 aria-[current=page]:font-semibold"
+            >
+              {c.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** While the list loads: what was typed so far, so the visitor sees it is kept. */
+function TypedSoFar({ search }: { search: string }) {
+  return (
+    <p
+      role="status"
+      className="absolute left-0 z-50 mt-1 w-[min(18rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm text-slate-600 shadow-xl"
+    >
+      {search || <FormattedMessage id="picker.search" />}
+    </p>
   );
 }
