@@ -237,7 +237,7 @@ export const MATRIX_WIDTHS = [PHONE_320.viewport, DESKTOP_1280] as const;
  * titles (an empty or missing translation), the language attributes, landmark names, and the two rules that longer
  * words can break by moving boxes (target size, a region that starts to scroll).
  */
-export const WORD_RULES = [
+const WORD_RULES = [
   "area-alt",
   "aria-command-name",
   "aria-dialog-name",
