@@ -8,6 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce.ts";
 // The static parts' components, for the server to render them (components/static-part.tsx).
 import "./components/country-static-parts.server.ts";
+import "./components/near-parts.server.ts";
 
 export const streamTimeout = 5_000;
 
