@@ -29,7 +29,11 @@ function ExperienceForm({ countryCode, countryName }: { countryCode: string; cou
   // card is open only, so each opening starts a fresh form, as before.
   const [hydrated, setHydrated] = useState(false);
   const [open, setOpen] = useState(refused !== null);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    // The section hydrates when near (community.tsx): a visitor may have opened the card before; it stays open.
+    if (details.current?.open) setOpen(true);
+    setHydrated(true);
+  }, []);
   return (
     // Open, the form (a card of its own, with its title) takes the call's place and the whole width.
     <div className="group rounded-xl border border-slate-200 bg-white has-[details[open]]:border-transparent has-[details[open]]:bg-transparent">
