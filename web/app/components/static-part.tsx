@@ -5,7 +5,7 @@
 // runs the part's code. Only when the part must show something else (a navigation to another page of the same kind,
 // new data after a form was sent) does the browser load its code, on demand, and render it.
 // Its links are then plain links until that happens: following one loads the next document, as without JavaScript.
-import { lazy, memo, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
 
 /** True in the browser until the document has hydrated (root.tsx calls `documentHydrated`). */
 let hydrating = typeof document !== "undefined";
@@ -107,10 +107,15 @@ export function nearPart<P extends object>(
   let openGate = () => {};
   const gate = new Promise<void>((resolve) => (openGate = resolve));
   const Lazy = lazy(() => gate.then(preload).then((Part) => ({ default: Part })));
-  const Inner = memo(function NearInner(props: P) {
-    const Part = loaded;
-    return Part ? <Part {...props} /> : <Lazy {...props} />;
-  }, sameProps);
+  const Inner = memo(
+    function NearInner(props: P & { onLive(): void }) {
+      const { onLive, ...rest } = props;
+      useEffect(onLive, [onLive]);
+      const Part = loaded;
+      return Part ? <Part {...(rest as P)} /> : <Lazy {...(rest as P)} />;
+    },
+    (a, b) => a.onLive === b.onLive && sameProps(a, b),
+  );
   function ServerPart(props: P) {
     const Part = serverParts.get(name) as ComponentType<P> | undefined;
     if (!Part) throw new Error(`near part ${name}: no server component (near-parts.server.ts)`);
@@ -127,9 +132,23 @@ export function nearPart<P extends object>(
     // Rendered by the browser (not hydrated), or with other data than the server's: the code is needed now.
     if (served === null || !sameProps(served, props)) openGate();
     const ref = useRef<HTMLDivElement>(null);
+    // Keys pressed inside the part before it hydrated (focus reached it, the code is on its way): React drops them,
+    // so they are sent again once it has (a chart's End or arrow keys).
+    const [keys] = useState<KeyboardEvent[]>(() => []);
+    const live = useRef(false);
+    const onLive = useCallback(() => {
+      live.current = true;
+      for (const e of keys.splice(0)) {
+        if (e.target instanceof Element && e.target.isConnected) e.target.dispatchEvent(new KeyboardEvent(e.type, e));
+      }
+    }, [keys]);
     useEffect(() => {
       const el = ref.current;
       if (loaded || !el) return;
+      const keep = (e: KeyboardEvent) => {
+        if (!live.current && e.isTrusted) keys.push(e);
+      };
+      el.addEventListener("keydown", keep);
       const go = () => {
         openGate();
         stop();
@@ -149,12 +168,15 @@ export function nearPart<P extends object>(
         near?.disconnect();
         for (const type of reach) el!.removeEventListener(type, go);
       }
-      return stop;
-    }, []);
+      return () => {
+        stop();
+        el.removeEventListener("keydown", keep);
+      };
+    }, [keys]);
     return (
       <div data-near-part={name} ref={ref}>
         <Suspense fallback={null}>
-          <Inner {...props} />
+          <Inner {...props} onLive={onLive} />
         </Suspense>
       </div>
     );
