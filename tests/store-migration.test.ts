@@ -12,6 +12,7 @@ import { tableConfig } from "../pipeline/sources/eurostat/tables.ts";
 import { legacySeriesKey } from "../pipeline/sources/series-key.ts";
 import type { UploadResult } from "../pipeline/types.ts";
 import { fixture, jwi, tempDataDir } from "./helpers/cli.ts";
+import { modelGoldens } from "./helpers/golden.ts";
 
 interface Expected {
   observations: number;
@@ -57,7 +58,10 @@ describe("a v2.1 store opened by v2.2", () => {
     ).map(([c]) => String(c));
     const out = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
     expect(out.code, out.stderr).toBe(0);
-    recalc = out.json<Expected>();
+    expect(out.json<Expected>().countries.length).toBe(EXPECTED.countries.length);
+    // The landed version's model (v2.1) on the migrated store, not the current one: a later model moves these
+    // numbers by design (its own golden, tests/model-golden.test.ts), the migration must not.
+    recalc = (await modelGoldens(tmp.dir))["v2.1"] as unknown as Expected;
   });
   afterAll(() => tmp.cleanup());
 
