@@ -6,6 +6,7 @@ import { openApiDocument, V1_ROUTES } from "./openapi.ts";
 import { HttpError } from "../../server/http/errors.ts";
 import { expressPath, pathPattern, v1Params } from "./paths.ts";
 import { V1_TABLE, v1Lang } from "./table.ts";
+import { LOCALES } from "../../product/locales.ts";
 
 describe("the v1 table", () => {
   it("is what the document lists and what Express routes, in one order", () => {
@@ -60,12 +61,12 @@ describe("the v1 table", () => {
     expect(error({ lang: "xx" })).toEqual([
       400,
       "invalid_lang",
-      'Unknown language "xx": lang must be one of en, de, fr, es, it, pl.',
+      `Unknown language "xx": lang must be one of ${LOCALES.join(", ")}.`,
     ]);
     expect(error({ lang: ["de", "fr"] })).toEqual([
       400,
       "invalid_lang",
-      "lang must be given once, as one of en, de, fr, es, it, pl.",
+      `lang must be given once, as one of ${LOCALES.join(", ")}.`,
     ]);
   });
 });

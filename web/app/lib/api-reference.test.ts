@@ -6,6 +6,7 @@ import { openApiDocument, V1_ROUTES } from "../../../api/v1/openapi.ts";
 import { ApiType } from "../components/api-type.tsx";
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { apiReference } from "./api-reference.ts";
+import { LOCALES } from "../../../product/locales.ts";
 import { type OpenApiLike, type TypeWords } from "./api-reference-types.ts";
 
 const ref = apiReference(openApiDocument("https://jobweather.example") as OpenApiLike);
@@ -33,7 +34,7 @@ describe("the API reference page's model", () => {
     expect(country.curl).toBe("curl https://jobweather.example/api/v1/countries/DE");
     expect(country.params.map((p) => [p.name, p.in, p.required, said(p.type)])).toEqual([
       ["code", "path", true, "string, two letters"],
-      ["lang", "query", false, "one of: en, de, fr, es, it, pl"],
+      ["lang", "query", false, `one of: ${LOCALES.join(", ")}`],
     ]);
     expect(country.params[0]!.description).toEqual({
       id: "api.param.code",
