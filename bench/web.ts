@@ -72,12 +72,17 @@ async function browserBytes(
       const sum = { js: 0, total: 0, requests: 0 };
       page.on("requestfinished", (req) => {
         pending.push(
-          req.sizes().then((sz) => {
-            const bytes = sz.responseBodySize + sz.responseHeadersSize;
-            sum.total += bytes;
-            sum.requests++;
-            if (req.resourceType() === "script") sum.js += bytes;
-          }),
+          req
+            .sizes()
+            .then((sz) => {
+              const bytes = sz.responseBodySize + sz.responseHeadersSize;
+              sum.total += bytes;
+              sum.requests++;
+              if (req.resourceType() === "script") sum.js += bytes;
+            })
+            // A request that ends after `load` (a part's code fetched once it is near) may outlive the context: it is
+            // not part of what the page loads until load, and must not end the bench.
+            .catch(() => undefined),
         );
       });
       await page.goto(base + p, { waitUntil: "load" });

@@ -5,6 +5,7 @@ import { ComparisonInsights } from "./comparison-insights.tsx";
 import { WhereOpenings } from "./sector-context.tsx";
 import { WhyChanged } from "./why-changed.tsx";
 import { FollowLinks } from "./follow-links.tsx";
+import { NextMoves } from "./job-market/next-moves.tsx";
 import { serverPart } from "./static-part.tsx";
 
 serverPart("AdviceList", AdviceList);
@@ -12,3 +13,4 @@ serverPart("ComparisonInsights", ComparisonInsights);
 serverPart("WhereOpenings", WhereOpenings);
 serverPart("WhyChanged", WhyChanged);
 serverPart("FollowLinks", FollowLinks);
+serverPart("NextMoves", NextMoves);

@@ -4,7 +4,7 @@
 // rules and evidence, no baselines of its own and no placeholders. Like /country/{code}, it shows only the
 // figures that exist and names the missing ones once. Each section is its own component (components/job-market/);
 // this view only lays them out.
-import { FollowLinks, WhereOpenings, WhyChanged } from "./country-static-parts.ts";
+import { FollowLinks, NextMoves, WhereOpenings, WhyChanged } from "./country-static-parts.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { PopoverGroup } from "./info.tsx";
 import { CommunitySection } from "./community.tsx";
@@ -14,7 +14,6 @@ import { ScorePanel } from "./job-market/gauge.tsx";
 import { WhySection } from "./job-market/breakdown.tsx";
 import { ExpertHelp } from "./job-market/expert-help.tsx";
 import { SnapshotSection, hasSnapshot } from "./job-market/snapshot.tsx";
-import { NextMoves } from "./job-market/next-moves.tsx";
 import { useNoScore } from "./job-market/text.ts";
 import { useFormat } from "../i18n/format.ts";
 import { FlagLegend, pageFlags } from "./flag-mark.tsx";
