@@ -1,4 +1,4 @@
-// The server's side of country-static-parts.ts: the static parts' components, for the server to render them
+// The server's side of country-static-parts.ts (and of job-market/next-moves-part.ts): the static parts' components, for the server to render them
 // (components/static-part.tsx). Imported by entry.server.tsx only.
 import { AdviceList } from "./market-advice.tsx";
 import { ComparisonInsights } from "./comparison-insights.tsx";

@@ -1,7 +1,6 @@
 // The parts of the country and job-market pages that never change once rendered, as static parts
 // (components/static-part.tsx): the browser hydrates the page without their code and loads it only to show another
-// country's. Advice, comparison insights, where the openings are (the sector tables), why it changed, follow links,
-// the job-market page's next moves.
+// country's. Advice, comparison insights, where the openings are (the sector tables), why it changed, follow links.
 // The server renders them from the modules themselves (country-static-parts.server.ts, imported by entry.server.tsx
 // only, so that no static import puts their code into the pages' scripts).
 import { staticPart } from "./static-part.tsx";
@@ -17,8 +16,6 @@ export const WhereOpenings = staticPart("WhereOpenings", () =>
 );
 export const WhyChanged = staticPart("WhyChanged", () => import("./why-changed.tsx").then((m) => m.WhyChanged));
 export const FollowLinks = staticPart("FollowLinks", () => import("./follow-links.tsx").then((m) => m.FollowLinks));
-/** The job-market page's "Your Next Moves" (the advice as a numbered list): its code is the advice's. */
-export const NextMoves = staticPart("NextMoves", () => import("./job-market/next-moves.tsx").then((m) => m.NextMoves));
 
 /**
  * The parts' code, loaded while a navigation to a country or job-market page fetches its data (the routes'
@@ -27,14 +24,7 @@ export const NextMoves = staticPart("NextMoves", () => import("./job-market/next
  */
 export const loadCountryParts = (): Promise<unknown> =>
   Promise.all(
-    [
-      AdviceList,
-      ComparisonInsights,
-      WhereOpenings,
-      WhyChanged,
-      FollowLinks,
-      NextMoves,
-      HistoryChart,
-      CommunitySection,
-    ].map((p) => p.preload()),
+    [AdviceList, ComparisonInsights, WhereOpenings, WhyChanged, FollowLinks, HistoryChart, CommunitySection].map((p) =>
+      p.preload(),
+    ),
   );

@@ -4,7 +4,8 @@
 // rules and evidence, no baselines of its own and no placeholders. Like /country/{code}, it shows only the
 // figures that exist and names the missing ones once. Each section is its own component (components/job-market/);
 // this view only lays them out.
-import { FollowLinks, NextMoves, WhereOpenings, WhyChanged } from "./country-static-parts.ts";
+import { FollowLinks, WhereOpenings, WhyChanged } from "./country-static-parts.ts";
+import { NextMoves } from "./job-market/next-moves-part.ts";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { PopoverGroup } from "./info.tsx";
 import { CommunitySection } from "./community.tsx";

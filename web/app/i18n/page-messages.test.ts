@@ -78,9 +78,17 @@ describe("page messages", () => {
         .filter(([use]) => !coversUse(entries, use) && !covers(LOADER_ONLY_NAMESPACES, use.replace(/\.$/, "")))
         .map(([use, from]) => `${use} (${from})`);
       expect(missing, `add them to PAGE_MESSAGES["${page}"] in web/app/i18n/page-messages.ts`).toEqual([]);
-      // A page with messages of its own must send them: its loader puts pageMessages(request, "<page>") in its data.
-      if (page in PAGE_MESSAGES)
-        expect(readFileSync(path.join(APP, "routes", file), "utf8")).toContain(`pageMessages(request, "${page}")`);
+      // A page with messages of its own must send them: its loader puts pageMessages(request, "<page>") in its data
+      // (in the route's module or a server module it imports, as compare's loader phases in lib/compare-page.server.ts).
+      if (page in PAGE_MESSAGES) {
+        const sends = importGraph(path.join(APP, "routes", file)).filter(
+          (f) => f.endsWith(`routes/${file}`) || /\.server\.ts$/.test(f),
+        );
+        expect(
+          sends.some((f) => readFileSync(f, "utf8").includes(`pageMessages(request, "${page}")`)),
+          `${file}: its loader sends pageMessages(request, "${page}")`,
+        ).toBe(true);
+      }
     });
   }
 

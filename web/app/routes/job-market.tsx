@@ -16,6 +16,7 @@ import type { SiteLoadContext, SiteLoaderArgs, PageHandle } from "../lib/context
 import { pageMessages } from "../i18n/catalog.server.ts";
 import { withMessages } from "../i18n/client-messages.ts";
 import { loadCountryParts } from "../components/country-static-parts.ts";
+import { NextMoves } from "../components/job-market/next-moves-part.ts";
 import { formAction } from "../lib/form-action.server.ts";
 import { SENT_PARAM } from "../../../product/forms.ts";
 
@@ -48,7 +49,7 @@ export const action = ({ context }: { context: SiteLoadContext }) => formAction(
  * page's static parts (components/country-static-parts.ts).
  */
 export const clientLoader = (args: Parameters<typeof withMessages<Awaited<ReturnType<typeof loader>>>>[0]) =>
-  Promise.all([withMessages(args), loadCountryParts()]).then(([d]) => d);
+  Promise.all([withMessages(args), loadCountryParts(), NextMoves.preload()]).then(([d]) => d);
 
 export const meta: MetaFunction<typeof loader> = (args) =>
   countryMeta(args, { canonicalOfCountry: true, headingId: "job-market.meta.heading" });
