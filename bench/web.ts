@@ -26,20 +26,13 @@ const INLINE_TARGET_KB = 30;
 
 /** What each script file holds (vite.config.ts `codeSplitting`; docs/decisions/017-page-weight.md), by name. */
 const CHUNKS: Record<string, string> = {
-  framework:
-    "React, React DOM, React Router, react-intl and FormatJS (every page; about 108 KB of it before a line of ours)",
-  shared:
-    "our modules used by three or more files that the country page uses too (formats, page parts, the picker's button, icons, flags, meta, model rounding)",
+  framework: "React, React DOM, React Router, react-intl and FormatJS (every page)",
+  shared: "our modules used by three or more pages or lazy parts (formats, page parts, picker, icons, model rounding)",
   root: "the layout: header, footer, phone menu button, error pages",
   "entry.client": "reads the page's messages files, then hydrates",
-  "market-parts / sentiment":
-    "what the country and job-market pages share: score card, market panels' parts, info buttons, backdrop",
-  country: "the country page's own view: its layout and market conditions",
-  "why-text": "the words of a change (market conditions, why it changed)",
-  "ranking-list / options / api-type / forms":
-    "out of shared so the country page does not load them: the ranking list, the sectors' and weights' names, the API's type names, the forms' parts",
-  "history-chart-live / community-live / market-sentiment-live / embed-badge-live / europe-map-live":
-    "parts that hydrate when near (components/static-part.tsx nearPart): loaded when within a screen of the viewport or reached for, never in the first load",
+  community: "the community section and the experience form (country pages)",
+  "history-chart": "the history chart and its table",
+  country: "the country page's own view: score card, panels, sentiment",
   "market-advice / comparison-insights / sector-context / why-changed / follow-links":
     "static parts: loaded only to render another country after a navigation (components/static-part.tsx)",
 };

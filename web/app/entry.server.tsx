@@ -8,7 +8,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./lib/nonce.ts";
 // The static parts' components, for the server to render them (components/static-part.tsx).
 import "./components/country-static-parts.server.ts";
-import "./components/near-parts.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -39,10 +38,6 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        // A Suspense boundary whose content is ready is written in place, however large: React otherwise moves a
-        // large one (over 12,800 bytes, such as the history chart's, components/static-part.tsx `nearPart`) to the
-        // end of the document behind a script that puts it back, which a browser without JavaScript never runs.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough({

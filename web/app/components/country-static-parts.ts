@@ -4,8 +4,6 @@
 // The server renders them from the modules themselves (country-static-parts.server.ts, imported by entry.server.tsx
 // only, so that no static import puts their code into the pages' scripts).
 import { staticPart } from "./static-part.tsx";
-import { CommunitySection } from "./community.tsx";
-import { HistoryChart } from "./history-chart.tsx";
 
 export const AdviceList = staticPart("AdviceList", () => import("./market-advice.tsx").then((m) => m.AdviceList));
 export const ComparisonInsights = staticPart("ComparisonInsights", () =>
@@ -19,12 +17,7 @@ export const FollowLinks = staticPart("FollowLinks", () => import("./follow-link
 
 /**
  * The parts' code, loaded while a navigation to a country or job-market page fetches its data (the routes'
- * clientLoader), so that the new page renders them at once; with it the code of the parts that hydrate when near
- * (the history chart, the community section: components/static-part.tsx `nearPart`), which the new page renders too.
+ * clientLoader), so that the new page renders them at once.
  */
 export const loadCountryParts = (): Promise<unknown> =>
-  Promise.all(
-    [AdviceList, ComparisonInsights, WhereOpenings, WhyChanged, FollowLinks, HistoryChart, CommunitySection].map((p) =>
-      p.preload(),
-    ),
-  );
+  Promise.all([AdviceList, ComparisonInsights, WhereOpenings, WhyChanged, FollowLinks].map((p) => p.preload()));

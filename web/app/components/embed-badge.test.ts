@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { STATUSES_BEST_FIRST } from "../../../product/weather.ts";
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { badgeAlt } from "../lib/share.ts";
-import { badgeAltIn } from "./embed-badge-live.tsx";
+import { badgeAltIn } from "./embed-badge.tsx";
 
 describe("the badge preview's alternative text", () => {
   it("English equals badgeAlt; German says it in German", () => {

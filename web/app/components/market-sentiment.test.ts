@@ -4,7 +4,7 @@ import { createIntl } from "react-intl";
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "../i18n/catalog.server.ts";
 import { formatters } from "../i18n/format.ts";
-import { signalExplanationIn } from "./market-sentiment-live.tsx";
+import { signalExplanationIn } from "./market-sentiment.tsx";
 
 const intlOf = (locale: "en" | "de") => createIntl({ locale, messages: messagesFor(locale) });
 

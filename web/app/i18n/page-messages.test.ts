@@ -112,7 +112,7 @@ describe("page messages", () => {
   });
 
   it("finds what a route uses, lazy parts included", () => {
-    // The experience form is loaded on first use (components/community.tsx → community-live.tsx → experience/experience-form.tsx).
+    // The experience form is loaded on first use (components/community.tsx → experience/experience-form.tsx).
     const uses = idsIn(importGraph(path.join(APP, "routes", "country.tsx")));
     expect([...uses.values()]).toContain("components/experience/experience-form.tsx");
     expect(coversUse(["market"], "market.advice.")).toBe(true);

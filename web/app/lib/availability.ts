@@ -1,7 +1,6 @@
 // Which parts of a country page have data (docs/product.md §2: a layout that follows its data). Panels show only what
 // exists; everything missing is named once, in one line, instead of several "No recent data" blocks.
 import type { MarketPanel } from "../../../product/market-panel.ts";
-import type { ExperienceSummary } from "../../../product/shapes.ts";
 
 export interface Availability {
   /** momentum: the yearly change of unemployment (the model's input M), shown beside the rate. */
@@ -68,8 +67,5 @@ export function availabilityOf(panel: MarketPanel | null, hasScore: boolean): Av
 
 export const hasConditions = (a: Availability) => any(a.conditions);
 export const hasComparisons = (a: Availability) => any(a.comparisons);
-/** Whether the sentiment panel has anything to show: a source, or experiences shared. */
-export const hasSentiment = (available: Availability["sentiment"], summary: ExperienceSummary): boolean =>
-  Object.values(available).some(Boolean) || summary.count > 0;
 
 export { listIn } from "./list-in.ts";
