@@ -324,5 +324,7 @@ describe("the pages at 390 px and 1280 px", () => {
     } finally {
       await mobile.close();
     }
-  });
+    // Ten loads and up to twenty full axe runs: about 40 s beside another file, 66 s once on a machine running two
+    // suites; the default 60 s is a bound for one page's work.
+  }, 180_000);
 });
