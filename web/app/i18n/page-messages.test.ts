@@ -79,7 +79,7 @@ describe("page messages", () => {
         .map(([use, from]) => `${use} (${from})`);
       expect(missing, `add them to PAGE_MESSAGES["${page}"] in web/app/i18n/page-messages.ts`).toEqual([]);
       // A page with messages of its own must send them: its loader puts pageMessages(request, "<page>") in its data
-      // (in the route's module or a server module it imports, as compare's loader phases in lib/compare-page.server.ts).
+      // (in the route's module or a server module it imports, as compare's loader phases in web/app/lib/compare-page.server.ts).
       if (page in PAGE_MESSAGES) {
         const sends = importGraph(path.join(APP, "routes", file)).filter(
           (f) => f.endsWith(`routes/${file}`) || /\.server\.ts$/.test(f),
