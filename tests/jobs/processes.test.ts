@@ -1,7 +1,13 @@
 // The operator's terminal beside a running site, with real processes on one data directory: `jwi serve`, `jwi`
 // commands, the operator page's uploads and the server's schedule take turns under the one job lock; whoever
 // cannot get its turn names the job that holds it; kill -9 never leaves a half-written store.
-import { readFileSync, writeFileSync } from "node:fs";
+// A `jwi` process is started where a process is the subject (one the test stops or kills, two terminal jobs taking
+// turns, the ingest whose length times the kills); elsewhere the same command runs in this test's own process
+// (tests/helpers/cli.ts `jwi`), which is still another process than the server and its job child, so the lock is
+// still taken and waited for across processes. `jwi` started as a real process through bin/jwi.mjs (exit codes,
+// logs on stderr) is also tests/cli.test.ts's.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import Database from "better-sqlite3";
@@ -9,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../api/auth.ts";
 import { widenUnemploymentCube } from "../../bench/pipeline.ts";
 import { currentHolder } from "../../pipeline/jobs/lock.ts";
-import { fixture, tempDataDir } from "../helpers/cli.ts";
+import { fixture, jwi, tempDataDir } from "../helpers/cli.ts";
 import { copySeedTemplate } from "../helpers/seed-templates.ts";
 import { jwiProcess, startJwi, startServerProcess, until, type ServerProcess } from "../helpers/processes.ts";
 import { startStandIn, type StandIn } from "../fetch/stand-in.ts";
@@ -36,14 +42,23 @@ function revisedUnemployment(dir: string): string {
   return file;
 }
 
-/** Two versions of a 16 MB une_rt_m cube (1.3 M values): long enough to be caught in the middle. */
-function bigFiles(dir: string): { a: string; b: string } {
-  const a = path.join(dir, "une_rt_m-wide-a.json");
-  const b = path.join(dir, "une_rt_m-wide-b.json");
-  writeFileSync(a, widenUnemploymentCube(0).text);
-  writeFileSync(b, widenUnemploymentCube(0.5).text);
-  return { a, b };
+/**
+ * Two versions of a 16 MB une_rt_m cube (1.3 M values): long enough to be caught in the middle. Written once for the
+ * file (every test only reads them).
+ */
+let big: { dir: string; a: string; b: string } | undefined;
+function bigFiles(): { a: string; b: string } {
+  if (!big) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "jwi-procs-big-"));
+    big = { dir, a: path.join(dir, "une_rt_m-wide-a.json"), b: path.join(dir, "une_rt_m-wide-b.json") };
+    writeFileSync(big.a, widenUnemploymentCube(0).text);
+    writeFileSync(big.b, widenUnemploymentCube(0.5).text);
+  }
+  return big;
 }
+afterAll(() => {
+  if (big) rmSync(big.dir, { recursive: true, force: true });
+});
 
 async function getJson(url: string): Promise<{ status: number; body: any; etag: string | null }> {
   const res = await fetch(url);
@@ -100,7 +115,7 @@ describe("jwi commands beside a running jwi serve", () => {
   let files: { a: string; b: string };
 
   beforeAll(async () => {
-    files = bigFiles(tmp.dir);
+    files = bigFiles();
     // A data dir as the first start leaves it (the run's template when there is one; else the server seeds it).
     copySeedTemplate("server", tmp.dir);
     // The server waits 0 s for a busy lock (its answer is an immediate 409).
@@ -120,9 +135,9 @@ describe("jwi commands beside a running jwi serve", () => {
     const pageBefore = await (await fetch(`${server.url}/country/de`)).text();
     expect(pageBefore).toContain(before.body.score.toFixed(1));
 
-    const ingest = await jwiProcess(tmp.dir, ["ingest", revisedUnemployment(tmp.dir), "--type", "unemployment"]);
+    const ingest = await jwi(tmp.dir, "ingest", revisedUnemployment(tmp.dir), "--type", "unemployment");
     expect(ingest.code, ingest.stderr).toBe(0);
-    const recalc = await jwiProcess(tmp.dir, ["recalc", "--json"]);
+    const recalc = await jwi(tmp.dir, "recalc", "--json");
     expect(recalc.code, recalc.stderr).toBe(0);
     const published = JSON.parse(recalc.stdout) as { countries: Array<{ code: string; score: number }> };
     const newScore = published.countries.find((c) => c.code === "DE")!.score;
@@ -143,7 +158,7 @@ describe("jwi commands beside a running jwi serve", () => {
     console.log(`the site served the terminal's publication ${took} ms after jwi recalc ended`);
 
     // Status answers from the serving database, without waiting, and says nothing runs now.
-    const status = await jwiProcess(tmp.dir, ["status", "--json"]);
+    const status = await jwi(tmp.dir, "status", "--json");
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout).job).toEqual({ running: false, holder: null });
   });
@@ -153,12 +168,12 @@ describe("jwi commands beside a running jwi serve", () => {
     const uploading = upload(server.url, cookie, files.b);
     await waitForHolder(tmp.dir, /^upload une_rt_m-wide-b\.json \(operator admin, admin page\)$/);
     const goOn = holdTheHolder(tmp.dir);
-    const impatient = await jwiProcess(tmp.dir, ["recalc", "--wait", "0"]).finally(goOn);
+    const impatient = await jwi(tmp.dir, "recalc", "--wait", "0").finally(goOn);
     expect(impatient.code).toBe(1);
     expect(impatient.stderr).toMatch(
       /Another data job is running: upload une_rt_m-wide-b\.json \(operator admin, admin page\) \(pid \d+ on .+, started .+\)/,
     );
-    const patient = await jwiProcess(tmp.dir, ["recalc", "--wait", "120", "--json"]);
+    const patient = await jwi(tmp.dir, "recalc", "--wait", "120", "--json");
     expect(patient.code, patient.stderr).toBe(0);
     const up = await uploading;
     expect(up.status).toBe(200);
@@ -177,7 +192,7 @@ describe("jwi commands beside a running jwi serve", () => {
     expect((await terminal.done).code).toBe(0);
 
     // Nothing lost: both ingests are in the store's log.
-    const status = JSON.parse((await jwiProcess(tmp.dir, ["status", "--json"])).stdout) as {
+    const status = JSON.parse((await jwi(tmp.dir, "status", "--json")).stdout) as {
       tables: Array<{ table: string; ingests: number }>;
     };
     expect(status.tables.find((t) => t.table === "une_rt_m")!.ingests).toBeGreaterThanOrEqual(4);
@@ -226,10 +241,11 @@ describe("kill -9 of a terminal job in the middle of an ingest, ten times", () =
   });
 
   it("leaves the old data or the new, never a mix; the lock is free again; a normal run then works", async () => {
-    const { a, b } = bigFiles(tmp.dir);
+    const { a, b } = bigFiles();
     // The two states a kill may leave: all of file A, or all of file B.
-    expect((await jwiProcess(refDir.dir, ["ingest", b, "--type", "unemployment"])).code).toBe(0);
+    expect((await jwi(refDir.dir, "ingest", b, "--type", "unemployment")).code).toBe(0);
     const stateB = await storeState(refDir.dir);
+    // A process: its length (start to end, as the killed ones run) is the window the kills are spread over.
     const first = await jwiProcess(tmp.dir, ["ingest", a, "--type", "unemployment"]);
     expect(first.code).toBe(0);
     const stateA = await storeState(tmp.dir);
@@ -258,13 +274,13 @@ describe("kill -9 of a terminal job in the middle of an ingest, ten times", () =
     }
     console.log(`kill -9 trials (outcome → stored state): ${seen.join(", ")}`);
 
-    const normal = await jwiProcess(tmp.dir, ["ingest", b, "--type", "unemployment", "--json"]);
+    const normal = await jwi(tmp.dir, "ingest", b, "--type", "unemployment", "--json");
     expect(normal.code, normal.stderr).toBe(0);
     expect(await storeState(tmp.dir)).toEqual(stateB);
-    const recalc = await jwiProcess(tmp.dir, ["recalc", "--as-of", "2026-11-22", "--json"]);
+    const recalc = await jwi(tmp.dir, "recalc", "--as-of", "2026-11-22", "--json");
     expect(recalc.code, recalc.stderr).toBe(0);
     expect(sqliteIntact(tmp.dir)).toBe("ok");
-    // Fourteen `jwi` processes one after another: about 20 s alone, more beside another test file.
+    // Eleven `jwi` processes one after another (the first and the ten killed).
   }, 180_000);
 });
 
@@ -298,16 +314,17 @@ describe("the server's schedule and terminal jobs racing", () => {
     const job = (i: number) =>
       i % 2 === 0 ? ["ingest", fixture("real", "eurostat", "jvs_q_nace2.json"), "--type", "vacancy"] : ["recalc"];
     const results = [];
-    for (let i = 0; i < 6; i++) results.push(await jwiProcess(tmp.dir, [...job(i), "--wait", "60"]));
+    // The terminal jobs run in this test's process: the race is between it and the server's job child.
+    for (let i = 0; i < 6; i++) results.push(await jwi(tmp.dir, ...job(i), "--wait", "60"));
     await until(() => /"msg":"scheduled update finished"/.test(server.logs()), 45_000, "a scheduled update finishing");
-    for (let i = 0; i < 2; i++) results.push(await jwiProcess(tmp.dir, [...job(i), "--wait", "60"]));
+    for (let i = 0; i < 2; i++) results.push(await jwi(tmp.dir, ...job(i), "--wait", "60"));
     for (const r of results) expect(r.code, r.stderr).toBe(0);
     const logs = server.logs();
     expect(logs).not.toMatch(/"msg":"scheduled update failed"/);
     // Ticks come every second while the terminal jobs hold the lock most of the time: some find it taken.
     expect(logs).toMatch(/"msg":"scheduled update skipped: another data job/);
     expect(sqliteIntact(tmp.dir)).toBe("ok");
-    const status = JSON.parse((await jwiProcess(tmp.dir, ["status", "--json"])).stdout) as {
+    const status = JSON.parse((await jwi(tmp.dir, "status", "--json")).stdout) as {
       tables: Array<{ lastCheckedAt: string | null }>;
     };
     expect(status.tables.some((t) => t.lastCheckedAt !== null)).toBe(true);

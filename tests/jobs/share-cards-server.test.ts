@@ -74,11 +74,13 @@ describe("share cards of the server's own publications", () => {
     expect(status.cards.keyed).toBe(status.cards.stored);
     expect(status.cards.stored).toBeGreaterThan(30);
     // Nobody asks for a card, yet they get drawn (drawing ahead is on by default) while no visitor asks for anything:
-    // the operator's status, asked every 25 ms here, does not count as a visitor (api/app.ts).
+    // the operator's status, asked every 250 ms here, does not count as a visitor (api/app.ts). Were it one, nothing
+    // would be drawn: the server draws ahead after 1 s without a visitor (QUIET_MS, server/start.ts).
     await until(
       async () => (await operatorStatus(base, cookie)).cards.to_draw === 0,
       240_000,
       "every card drawn ahead",
+      250,
     );
     expect((await operatorStatus(base, cookie)).cards.drawn).toBe(status.cards.stored);
     seeded = await germanysCard(base);
