@@ -3,7 +3,6 @@
 // names the job it waits for at once; after an upload or a recalculation the page lists the countries that moved
 // (from → to, why); the upload form's dry run stores nothing and its strict option refuses a revised file. What the
 // width cannot change (a recalculation that moved nothing, the strict refusal) is checked once, on the desktop.
-import { spawn, type ChildProcess } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Cron } from "croner";
 import { formatScore } from "../../product/format.ts";
 import { formatDateTime } from "../../web/app/lib/admin-format.ts";
-import { REPO_ROOT } from "../helpers/cli.ts";
+import { acquireJobLock, type JobLock } from "../../pipeline/jobs/lock.ts";
 import { revisedUnemploymentCube } from "../helpers/revised-unemployment.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
 import { DESKTOP, MOBILE, axeViolations, hydrated, partScreenshot, tabOf } from "./harness.ts";
@@ -45,22 +44,12 @@ async function openPanel(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** Another process holds the job lock, as a `jwi update` in a terminal would. */
-async function holdLock(command: string): Promise<ChildProcess> {
-  const holder = spawn(
-    process.execPath,
-    [path.join(REPO_ROOT, "bin/run-ts.mjs"), path.join(REPO_ROOT, "tests/helpers/hold-lock.ts"), h.dataDir, command],
-    {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    holder.stdout!.on("data", (d) => String(d).includes("holding") && resolve());
-    holder.once("exit", (code) => reject(new Error(`holder exited ${code}`)));
-  });
-  return holder;
-}
+/**
+ * The job lock held as a `jwi update` in a terminal would hold it, from the test's own process: the server's job child
+ * is another process all the same, and waits for it. A holder in a process of its own, killed while holding, is
+ * tests/api/admin-health.test.ts's (the same waiting, through the API); this file is about what the page shows.
+ */
+const holdLock = (command: string): Promise<JobLock> => acquireJobLock(h.dataDir, command);
 
 function revisedFile(name: string, delta: number): string {
   const file = path.join(h.scratch, name);
@@ -122,7 +111,7 @@ for (const [size, options, delta] of [
           /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
         );
         await partScreenshot(page.locator("#upload"), `admin-upload-waiting-${size}`);
-        holder.kill("SIGKILL");
+        holder.release();
         released = true;
 
         // Stored and published: the result lists RO, from → to, with the largest reason.
@@ -144,7 +133,7 @@ for (const [size, options, delta] of [
         await recalcMoved.waitFor({ timeout: 60_000 });
         expect(await recalcMoved.textContent()).toBe("No country's score or status moved.");
       } finally {
-        if (!released) holder.kill("SIGKILL");
+        if (!released) holder.release();
       }
     }, 120_000);
 

@@ -298,7 +298,7 @@ function axeSource(): string {
  */
 export async function axeViolations(
   page: Page,
-  opts: { skip?: string[]; only?: readonly string[] } = {},
+  opts: { skip?: string[]; only?: readonly string[]; within?: string } = {},
 ): Promise<string[]> {
   await page.waitForFunction(
     () =>
@@ -317,15 +317,17 @@ export async function axeViolations(
   // incomplete nodes nobody reads here (about 2.5 times faster on a country page).
   // `skip` turns rules off where another test covers them (color-contrast is two thirds of axe's time on a page);
   // `only` runs just the rules named (the route matrix's rules that depend on a page's words: WORD_RULES there).
+  // `within` judges only the nodes inside the elements it selects (a part that appeared on a page judged whole).
   const rules = Object.fromEntries((opts.skip ?? []).map((id) => [id, { enabled: false }]));
   const only = opts.only ? [...opts.only] : null;
+  const within = opts.within ?? null;
   const result = (await page.evaluate(
-    ({ rules, only }) =>
-      (window as unknown as { axe: typeof axe }).axe.run(document, {
+    ({ rules, only, within }) =>
+      (window as unknown as { axe: typeof axe }).axe.run(within ? { include: [within] } : document, {
         resultTypes: ["violations"],
         ...(only ? { runOnly: { type: "rule", values: only } } : { rules }),
       }),
-    { rules, only },
+    { rules, only, within },
   )) as axe.AxeResults;
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
