@@ -86,6 +86,12 @@ export interface HarnessOptions {
    * (tests/helpers/seed-templates.ts): for tests of the first start itself.
    */
   freshSeed?: boolean;
+  /**
+   * A Chromium to make the contexts in instead of launching one: the run's shared one (`sharedSite().browser`). A
+   * browser launched for a file costs its start and its own processes; contexts keep files apart (cookies, storage),
+   * the server is the file's own either way. close() leaves a given browser open.
+   */
+  browser?: Browser;
 }
 
 /** The server options every browser-test server shares; `opts` as for startHarness. */
@@ -137,8 +143,9 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * A server of its own on a copy of the run's seeded data dir, and a Chromium of its own: for test files that write
- * (forms, the operator, pausing) or need another configuration. Files that only read take sharedSite() instead.
+ * A server of its own on a copy of the run's seeded data dir, and a Chromium of its own unless `opts.browser` gives
+ * one: for test files that write (forms, the operator, pausing) or need another configuration. Files that only read
+ * take sharedSite() instead.
  */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   ensureBuilt();
@@ -149,7 +156,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const server = await startSiteServer(siteServerOptions(dataDir, opts));
   let browser: Browser;
   try {
-    browser = await launchChromium();
+    browser = opts.browser ?? (await launchChromium());
   } catch (err) {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -162,7 +169,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     dataDir,
     db: server.db,
     async close() {
-      await browser.close().catch(() => {});
+      if (!opts.browser) await browser.close().catch(() => {});
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -15,12 +15,17 @@ import {
   hydrated,
   MOBILE,
   newPage,
+  screenshot,
+  sharedSite,
   startHarness,
   WAITING_LIST_LIMIT,
   type ConsoleWatch,
   type Harness,
+  type SharedHarness,
 } from "./harness.ts";
 
+/** The run's shared Chromium (its contexts are this file's own); the server is this file's own: it stores posts. */
+let shared: SharedHarness;
 let h: Harness;
 let browser: Browser;
 let noJs: BrowserContext;
@@ -33,7 +38,8 @@ const tabs = new Map<BrowserContext, Page>();
 const tab = (context: BrowserContext) => ({ page: tabs.get(context)! });
 
 beforeAll(async () => {
-  h = await startHarness({ prefix: "jwi-e2e-no-script-" });
+  shared = await sharedSite();
+  h = await startHarness({ prefix: "jwi-e2e-no-script-", browser: shared.browser });
   browser = h.browser;
   noJs = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   noJsPhone = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
@@ -41,7 +47,9 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  for (const context of [noJs, noJsPhone]) await context?.close();
   await h?.close();
+  await shared?.close();
 });
 
 const count = (table: string, where = "1") =>
@@ -101,6 +109,16 @@ describe("without JavaScript", () => {
     expect(box.x + box.width).toBeLessThanOrEqual(390);
     await menu.getByRole("link", { name: "Brightest Markets" }).click();
     await page.waitForURL(/\/brightest$/);
+  });
+
+  it("a country page at 390 px shows its phone layout's collapsed sections open", async () => {
+    // Moved from tests/e2e/site.test.ts ("without JavaScript"), whose other checks of the pages before JavaScript
+    // read the server's HTML.
+    const { page } = tab(noJsPhone);
+    await page.goto(`${h.base}/country/de`);
+    expect(await page.getByText("General signal").last().isVisible()).toBe(true);
+    expect(await page.getByText("Be selective and precise").last().isVisible()).toBe(true);
+    await screenshot(page, "country-nojs-mobile");
   });
 
   it("sends a waiting-list request: errors next to the fields, then stored once, the success text, a reload stores nothing", async () => {
@@ -301,36 +319,49 @@ describe("with JavaScript: the picker keeps what is typed before it is ready", (
     await close();
   });
 
+  // One load per language: the searches of a language are typed one after the other into the same picker.
   it.each([
-    ["es", "paises bajos", "Países Bajos"],
-    ["pl", "lotwa", "Łotwa"],
-    ["en", "HOLLAND", "Netherlands"],
-    ["en", "czech republic", "Czechia"],
-    ["en", "Deutschland", "Germany"],
-    ["de", "osterreich", "Österreich"],
-    ["fr", "Republique tcheque", "Tchéquie"],
-    ["it", "olanda", "Paesi Bassi"],
-  ])("on the %s page, '%s' finds %s first", async (lang, typed, name) => {
+    ["es", [["paises bajos", "Países Bajos"]]],
+    ["pl", [["lotwa", "Łotwa"]]],
+    [
+      "en",
+      [
+        ["HOLLAND", "Netherlands"],
+        ["czech republic", "Czechia"],
+        ["Deutschland", "Germany"],
+      ],
+    ],
+    ["de", [["osterreich", "Österreich"]]],
+    ["fr", [["Republique tcheque", "Tchéquie"]]],
+    ["it", [["olanda", "Paesi Bassi"]]],
+  ] as const)("on the %s page, the search finds %j first", async (lang, searches) => {
     const { page, close } = await home(lang, 0);
     await page.getByTestId("country-picker").click();
     const input = page.locator("[cmdk-input]");
     await input.waitFor();
-    await input.fill(typed);
-    await expect.poll(() => page.locator("[cmdk-item]").first().innerText()).toBe(name);
+    for (const [typed, name] of searches) {
+      await input.fill(typed);
+      await expect.poll(() => page.locator("[cmdk-item]").first().innerText(), { message: typed }).toBe(name);
+    }
     await close();
   });
 
-  it("the phone menu opens the drawer once the page is ready", async () => {
-    const context = await browser.newContext(MOBILE);
-    const { page, console } = await newPage(context);
-    await page.goto(`${h.base}/methodology`);
-    await hydrated(page);
-    await page.getByTestId("phone-menu").locator("summary").click();
-    const drawer = page.getByRole("dialog", { name: "Menu" });
-    await drawer.waitFor();
-    await drawer.getByRole("link", { name: "Stormiest Markets" }).click();
-    await page.waitForURL(/\/stormiest$/);
-    expect(console.unexpected()).toEqual([]);
-    await context.close();
+  it("the phone menu opens the drawer once the page is ready (at 390 px)", async () => {
+    // The desktop tab at a phone's width: the menu's breakpoint is the width alone (md, 768 px; docs/testing.md).
+    const { page, console } = tabOf;
+    console.clear();
+    await page.setViewportSize(MOBILE.viewport);
+    try {
+      await page.goto(`${h.base}/methodology`);
+      await hydrated(page);
+      await page.getByTestId("phone-menu").locator("summary").click();
+      const drawer = page.getByRole("dialog", { name: "Menu" });
+      await drawer.waitFor();
+      await drawer.getByRole("link", { name: "Stormiest Markets" }).click();
+      await page.waitForURL(/\/stormiest$/);
+      expect(console.unexpected()).toEqual([]);
+    } finally {
+      await page.setViewportSize(DESKTOP.viewport);
+    }
   });
 });
