@@ -336,6 +336,8 @@ for (const [device, context] of [
       expect(console.unexpected()).toEqual([]);
     });
 
+    /** How long a client-side navigation may take to render the next page (loader data, then React). */
+    const NAVIGATED = { timeout: 15_000 };
     it("after a client-side navigation focus is on the new page's h1, not the body", async () => {
       const { page, console } = await open(context(), "/brightest", site.base);
       const first = page.locator("main ol > li a").first();
@@ -343,13 +345,15 @@ for (const [device, context] of [
       await first.focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(site.base + href);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("H1");
+      // The address changes before the new page's data has come and it has rendered; on a loaded machine that took
+      // longer than expect.poll's default second (the heading seen was still the previous page's): waited for here.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), NAVIGATED).toBe("H1");
       expect(await page.evaluate(() => document.activeElement?.getAttribute("tabindex"))).toBe("-1");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/: job market weather$/);
       // Back to a page through the header: its heading takes focus too.
       await page.goBack();
       await page.waitForURL(`${site.base}/brightest`);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/Brightest/);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), NAVIGATED).toMatch(/Brightest/);
       expect(console.unexpected()).toEqual([]);
     });
   });
