@@ -5,7 +5,7 @@
 // recalculation disabling each other, data status, leads + CSV, moderation, pause, the audit log, Sign Out.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Download, Page, Request, Route } from "playwright-core";
+import type { BrowserContext, Page, Request, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES } from "../api/helpers.ts";
 import { bodyText, fetchPage, textOf } from "../helpers/html.ts";
@@ -55,13 +55,6 @@ const PROVOKED =
   /Failed to load resource: (the server responded with a status of (400|401|409|500|503)|net::ERR_FAILED)/;
 
 const unexpected = (c: ConsoleWatch) => c.errors.filter((e) => !PROVOKED.test(e));
-
-/** A download's text, read as a stream: the browser is the run's shared Chromium over a connection (no local path). */
-async function downloaded(download: Download): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 async function open(context: BrowserContext, p: string, use: "panel" | "public" = "panel") {
   const { page, console } = await tabOf(context, use);
@@ -647,7 +640,7 @@ describe("leads", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Export CSV").click()]);
     expect(download.suggestedFilename()).toMatch(/^waiting-list-career-consultant-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await downloaded(download)).replace(/^\uFEFF/, "");
+    const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     expect(csv.split("\r\n")[0]).toBe("id,created_at,service,name,email,phone,message");
     expect(csv).toContain("Ada Lovelace,ada@example.com");
     expect(csv).not.toContain("grace@example.com");
@@ -656,7 +649,7 @@ describe("leads", () => {
     await page.getByLabel("Service").selectOption("");
     await expect.poll(() => rows.count()).toBe(3);
     const [all] = await Promise.all([page.waitForEvent("download"), button(page, "Export CSV").click()]);
-    const allCsv = await downloaded(all);
+    const allCsv = readFileSync((await all.path())!, "utf8");
     expect(all.suggestedFilename()).toMatch(/^waiting-list-\d{4}-\d{2}-\d{2}\.csv$/);
     for (const r of requests.slice(0, 2)) expect(allCsv).toContain(r.email);
     expect(allCsv).toContain(",'=cmd|' /C calc'!A0,"); // formula-safe: a leading apostrophe

@@ -143,24 +143,9 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * The run's shared Chromium when the project has one (the browser project: tests/helpers/shared-site.ts), else one
- * of this process's own. A connection's close() closes its contexts and leaves the shared Chromium running. A
- * Chromium launched for a file cost its start and its own browser, GPU, network and zygote processes; contexts keep
- * files apart (cookies, storage, cache), and a file that writes keeps its own server.
- */
-async function chromiumForFile(): Promise<Browser> {
-  const info = inject("sharedSite");
-  if (!info) return launchChromium();
-  const browser = quietMotion(await chromium.connect(info.wsEndpoint));
-  openBrowsers.add(browser);
-  browser.on("disconnected", () => openBrowsers.delete(browser));
-  return browser;
-}
-
-/**
- * A server of its own on a copy of the run's seeded data dir, and a connection to the run's shared Chromium (or
- * `opts.browser`): for test files that write (forms, the operator, pausing) or need another configuration. Files
- * that only read take sharedSite() instead.
+ * A server of its own on a copy of the run's seeded data dir, and a Chromium of its own unless `opts.browser` gives
+ * one: for test files that write (forms, the operator, pausing) or need another configuration. Files that only read
+ * take sharedSite() instead.
  */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   ensureBuilt();
@@ -171,7 +156,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const server = await startSiteServer(siteServerOptions(dataDir, opts));
   let browser: Browser;
   try {
-    browser = opts.browser ?? (await chromiumForFile());
+    browser = opts.browser ?? (await launchChromium());
   } catch (err) {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
