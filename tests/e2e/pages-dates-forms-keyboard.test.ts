@@ -37,8 +37,6 @@ beforeAll(async () => {
   site = await sharedSite();
   h = await startHarness({
     prefix: "jwi-e2e-pages-",
-    // The run's shared Chromium (the contexts are this file's own); the forms' server is this file's own.
-    browser: site.browser,
     config: {
       rateLimits: {
         experiences: { limit: 50, windowMs: 600_000 },
@@ -54,7 +52,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const context of [desktop, mobile]) await context?.close();
   await h?.close();
   await site?.close();
 });
