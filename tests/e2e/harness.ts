@@ -86,12 +86,6 @@ export interface HarnessOptions {
    * (tests/helpers/seed-templates.ts): for tests of the first start itself.
    */
   freshSeed?: boolean;
-  /**
-   * A Chromium to make the contexts in instead of launching one: the run's shared one (`sharedSite().browser`). A
-   * browser launched for a file costs its start and its own processes; contexts keep files apart (cookies, storage),
-   * the server is the file's own either way. close() leaves a given browser open.
-   */
-  browser?: Browser;
 }
 
 /** The server options every browser-test server shares; `opts` as for startHarness. */
@@ -143,9 +137,11 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * A server of its own on a copy of the run's seeded data dir, and a Chromium of its own unless `opts.browser` gives
- * one: for test files that write (forms, the operator, pausing) or need another configuration. Files that only read
- * take sharedSite() instead.
+ * A server of its own on a copy of the run's seeded data dir, and a Chromium of its own: for test files that write
+ * (forms, the operator, pausing) or need another configuration. Files that only read take sharedSite() instead. Not
+ * the shared Chromium: it is reached through a Playwright server in vitest's main process, which relays every
+ * message of every file on it beside the shared site's renders; moved onto it, eleven such files made a whole run
+ * slower (docs/testing-changelog.md).
  */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   ensureBuilt();
@@ -156,7 +152,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const server = await startSiteServer(siteServerOptions(dataDir, opts));
   let browser: Browser;
   try {
-    browser = opts.browser ?? (await launchChromium());
+    browser = await launchChromium();
   } catch (err) {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -169,7 +165,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     dataDir,
     db: server.db,
     async close() {
-      if (!opts.browser) await browser.close().catch(() => {});
+      await browser.close().catch(() => {});
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

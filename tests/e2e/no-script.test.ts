@@ -16,16 +16,12 @@ import {
   MOBILE,
   newPage,
   screenshot,
-  sharedSite,
   startHarness,
   WAITING_LIST_LIMIT,
   type ConsoleWatch,
   type Harness,
-  type SharedHarness,
 } from "./harness.ts";
 
-/** The run's shared Chromium (its contexts are this file's own); the server is this file's own: it stores posts. */
-let shared: SharedHarness;
 let h: Harness;
 let browser: Browser;
 let noJs: BrowserContext;
@@ -38,8 +34,7 @@ const tabs = new Map<BrowserContext, Page>();
 const tab = (context: BrowserContext) => ({ page: tabs.get(context)! });
 
 beforeAll(async () => {
-  shared = await sharedSite();
-  h = await startHarness({ prefix: "jwi-e2e-no-script-", browser: shared.browser });
+  h = await startHarness({ prefix: "jwi-e2e-no-script-" });
   browser = h.browser;
   noJs = await browser.newContext({ ...DESKTOP, javaScriptEnabled: false });
   noJsPhone = await browser.newContext({ ...MOBILE, javaScriptEnabled: false });
@@ -49,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of [noJs, noJsPhone]) await context?.close();
   await h?.close();
-  await shared?.close();
 });
 
 const count = (table: string, where = "1") =>

@@ -18,15 +18,11 @@ import {
   newPage,
   readableText,
   screenshot,
-  sharedSite,
   startHarness,
   type ConsoleWatch,
   type Harness,
-  type SharedHarness,
 } from "./harness.ts";
 
-/** The run's shared Chromium (its contexts are this file's own); the server is this file's own: it writes. */
-let shared: SharedHarness;
 let h: Harness;
 let desktop: BrowserContext;
 let mobile: BrowserContext;
@@ -37,8 +33,7 @@ let mobile: BrowserContext;
 const tabs = new Map<BrowserContext, { page: Page; console: ConsoleWatch }>();
 
 beforeAll(async () => {
-  shared = await sharedSite();
-  h = await startHarness({ browser: shared.browser });
+  h = await startHarness();
   desktop = await h.browser.newContext(DESKTOP);
   mobile = await h.browser.newContext(MOBILE);
   for (const context of [desktop, mobile]) tabs.set(context, await newPage(context));
@@ -47,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of [desktop, mobile]) await context?.close();
   await h?.close();
-  await shared?.close();
 });
 
 /** The context's tab (see `tabs`), its console cleared. */
