@@ -239,17 +239,26 @@ describe("/compare", () => {
 });
 
 describe("accessibility (axe-core) at 390 px and 1280 px", () => {
-  // /your-weather, /compare/de-fr, /brightest and /country/de are in the route matrix (route-matrix.ts).
-  it("/your-weather?weights=U:0,M:1,V:5,C:3,S:4 (one load, the width changed); it fits a 390 px phone and moves with touch-sized sliders", async () => {
-    const path = "/your-weather?weights=U:0,M:1,V:5,C:3,S:4";
+  /** The phone tab at 390 px on `path`, hydrated. */
+  async function loadedAt390(path: string): Promise<Page> {
     const { page } = await tabOf(mobile);
     await page.setViewportSize(MOBILE.viewport);
     await open(page, path);
     await hydrated(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    return page;
+  }
+  /** axe on the loaded page at 390 px, then at 1280 px (the width changed, no second load). */
+  async function expectNoAxeViolationsAt390And1280(page: Page, path: string): Promise<void> {
     expect(await axeViolations(page), `${path} at 390 px`).toEqual([]);
     await page.setViewportSize(DESKTOP.viewport);
     expect(await axeViolations(page), `${path} at 1280 px`).toEqual([]);
+  }
+  // /your-weather, /compare/de-fr, /brightest and /country/de are in the route matrix (route-matrix.ts).
+  it("/your-weather?weights=U:0,M:1,V:5,C:3,S:4 (one load, the width changed); it fits a 390 px phone and moves with touch-sized sliders", async () => {
+    const path = "/your-weather?weights=U:0,M:1,V:5,C:3,S:4";
+    const page = await loadedAt390(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolationsAt390And1280(page, path);
     // Back at 390 px, after axe: a tap at the slider's right end moves competition to 5.
     await page.setViewportSize(MOBILE.viewport);
     const box = (await page.getByLabel("Competition").boundingBox())!;
@@ -260,12 +269,6 @@ describe("accessibility (axe-core) at 390 px and 1280 px", () => {
 
   it("/compare/at-de-fr-se (one load, the width changed)", async () => {
     const path = "/compare/at-de-fr-se";
-    const { page } = await tabOf(mobile);
-    await page.setViewportSize(MOBILE.viewport);
-    await open(page, path);
-    await hydrated(page);
-    expect(await axeViolations(page), `${path} at 390 px`).toEqual([]);
-    await page.setViewportSize(DESKTOP.viewport);
-    expect(await axeViolations(page), `${path} at 1280 px`).toEqual([]);
+    await expectNoAxeViolationsAt390And1280(await loadedAt390(path), path);
   });
 });
