@@ -1,8 +1,9 @@
 // The operator's tools tell the whole truth, in Chromium at 390 px and 1280 px with axe: the data status opens with
 // the health line (job running now, last update, next scheduled run, tables failing); an upload that must wait
 // names the job it waits for at once; after an upload or a recalculation the page lists the countries that moved
-// (from → to, why); the upload form's dry run stores nothing and its strict option refuses a revised file. What the
-// width cannot change (a recalculation that moved nothing, the strict refusal) is checked once, on the desktop.
+// (from → to, why); the upload form's dry run stores nothing and its strict option refuses a revised file. Each state
+// is reached once and judged at both widths on the same page; what the width cannot change (the texts, a
+// recalculation that moved nothing, the strict refusal) is checked once.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -60,122 +61,140 @@ function revisedFile(name: string, delta: number): string {
 const roScore = () => h.server.db.prepare("SELECT score FROM snapshots WHERE country = 'RO'").pluck().get() as number;
 const publications = () => h.server.db.prepare("SELECT count(*) FROM publications").pluck().get() as number;
 
-for (const [size, options, delta] of [
-  ["desktop", DESKTOP, 1.5],
-  ["mobile", MOBILE, 3],
-] as const) {
-  describe(`operator health and moves (${size})`, () => {
-    let context: BrowserContext;
-    beforeAll(async () => {
-      context = await h.browser.newContext(options);
-    });
-    afterAll(async () => {
-      await context?.close();
-    });
+/**
+ * The phone's context (touch, overlay scrollbars) at both widths: the panel's layout depends on the width alone
+ * (docs/testing.md), so each state is reached once, by one job, and judged at 390 px and then at 1280 px on the same
+ * document (the width changed, as the route matrix does). Before, a desktop and a phone context each ran the same
+ * jobs: six data jobs and two sign-ins for what three jobs and one sign-in show.
+ */
+const WIDTHS = [
+  ["mobile", MOBILE.viewport],
+  ["desktop", DESKTOP.viewport],
+] as const;
 
-    it("the health line names the running job and the next scheduled run; an upload waiting for it says whom it waits for", async () => {
-      const holder = await holdLock("jwi update (terminal)");
-      let released = false;
-      try {
-        const page = await openPanel(context);
-        const health = page.getByTestId("status-health");
-        await expect
-          .poll(() => page.getByTestId("health-job").textContent())
-          .toMatch(/^Job running now: jwi update \(terminal\) \(pid \d+ on .+\), since \d+ \w+ \d{4}, \d\d:\d\d UTC$/);
-        // The schedule fires on the real clock (the pages' clock is pinned): its next run is ahead of now.
-        const next = formatDateTime(new Cron(CRON, { paused: true }).nextRun()!.toISOString());
-        expect(await page.getByTestId("health-next-run").textContent()).toBe(
-          `Next scheduled update: ${next} (JWI_UPDATE_CRON 30 6 * * *)`,
-        );
-        expect(await page.getByTestId("health-failing").textContent()).toBe("Tables failing: none");
-        expect(await page.getByTestId("health-last-update").textContent()).toMatch(/^Last update: /);
+/**
+ * axe on the part of the panel a state changed, at each width. The whole panel (login, toast, panel) is judged at
+ * 1280 px and 390 px in tests/e2e/admin.test.ts ("accessibility (axe-core)" and "mobile 390×844"); here only the part
+ * this file's states change: the data status with its health line, the upload form with its result.
+ */
+async function atEachWidth(page: Page, part: string, name: string, check: () => Promise<void> = async () => {}) {
+  try {
+    for (const [size, viewport] of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await check();
+      await partScreenshot(page.locator(part), `${name}-${size}`);
+      expect(await axeViolations(page, { within: part }), `${name} at ${viewport.width} px`).toEqual([]);
+    }
+  } finally {
+    await page.setViewportSize(MOBILE.viewport);
+  }
+}
+
+describe("operator health and moves (390 and 1280 px)", () => {
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await h.browser.newContext(MOBILE);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("the health line names the running job and the next scheduled run; an upload waiting for it says whom it waits for", async () => {
+    const holder = await holdLock("jwi update (terminal)");
+    let released = false;
+    try {
+      const page = await openPanel(context);
+      const health = page.getByTestId("status-health");
+      await expect
+        .poll(() => page.getByTestId("health-job").textContent())
+        .toMatch(/^Job running now: jwi update \(terminal\) \(pid \d+ on .+\), since \d+ \w+ \d{4}, \d\d:\d\d UTC$/);
+      // The schedule fires on the real clock (the pages' clock is pinned): its next run is ahead of now.
+      const next = formatDateTime(new Cron(CRON, { paused: true }).nextRun()!.toISOString());
+      expect(await page.getByTestId("health-next-run").textContent()).toBe(
+        `Next scheduled update: ${next} (JWI_UPDATE_CRON 30 6 * * *)`,
+      );
+      expect(await page.getByTestId("health-failing").textContent()).toBe("Tables failing: none");
+      expect(await page.getByTestId("health-last-update").textContent()).toMatch(/^Last update: /);
+      await atEachWidth(page, "#status", "admin-health-busy", async () => {
         expect(await health.isVisible()).toBe(true);
-        // The line is the first thing in the data status.
+        // The line is the first thing in the data status, and fits the screen.
         expect(
           await page
             .locator("#status")
             .getByTestId("status-health")
             .evaluate((el) => el.getBoundingClientRect().width <= window.innerWidth),
         ).toBe(true);
-        await partScreenshot(page.locator("[data-testid=status-health]"), `admin-health-busy-${size}`);
-        expect(await axeViolations(page)).toEqual([]);
+      });
 
-        // An upload now waits for the lock: the page names the holder at once, then goes on when it ends.
-        const before = roScore();
-        await page.locator("input[name=data_type][value=unemployment]").check();
-        await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-${size}.json`, delta));
-        await button(page, "Upload Data").click();
-        const waiting = page.getByTestId("upload-waiting");
-        await waiting.waitFor({ timeout: 10_000 });
-        expect(await waiting.textContent()).toMatch(
-          /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
-        );
-        await partScreenshot(page.locator("#upload"), `admin-upload-waiting-${size}`);
-        holder.release();
-        released = true;
-
-        // Stored and published: the result lists RO, from → to, with the largest reason.
-        const moved = page.getByTestId("upload-moved");
-        await moved.waitFor({ timeout: 60_000 });
-        expect(await waiting.count()).toBe(0);
-        const after = roScore();
-        expect(after).toBeLessThan(before);
-        const ro = moved.locator("li[data-code=RO]");
-        expect(await ro.textContent()).toContain(`RO Romania ${formatScore(before)} → ${formatScore(after)}`);
-        expect(await ro.textContent()).toMatch(/unemployment/i);
-        await partScreenshot(page.locator("#upload"), `admin-upload-moved-${size}`);
-        expect(await axeViolations(page)).toEqual([]);
-
-        // A recalculation with nothing new: nothing moved, and it says so (a text the width does not change: once).
-        if (size === "mobile") return;
-        await button(page, "Recalculate").click();
-        const recalcMoved = page.getByTestId("recalc-moved");
-        await recalcMoved.waitFor({ timeout: 60_000 });
-        expect(await recalcMoved.textContent()).toBe("No country's score or status moved.");
-      } finally {
-        if (!released) holder.release();
-      }
-    }, 120_000);
-
-    it("dry run stores nothing and says what would be stored; strict refuses a revised file", async () => {
-      const page = await openPanel(context);
-      const pubs = publications();
-      const score = roScore();
-      const dryRun = page.getByLabel("Dry run: check only, store nothing");
-      const strict = page.getByLabel("Strict: refuse the file if anything looks wrong");
-      expect(await dryRun.getAttribute("aria-describedby")).toBe("upload-dry-run-help");
-      expect(await page.locator("#upload-strict-help").textContent()).toMatch(
-        /refused, and nothing stored, when it changes a stored value by more than 0\.5 points/,
-      );
+      // An upload now waits for the lock: the page names the holder at once, then goes on when it ends.
+      const before = roScore();
       await page.locator("input[name=data_type][value=unemployment]").check();
-
-      await dryRun.check();
-      await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-dry-${size}.json`, delta + 2));
-      await button(page, "Check file (dry run)").click();
-      const alert = page.getByTestId("upload-alert");
-      await expect
-        .poll(() => alert.locator("p").first().textContent(), { timeout: 30_000 })
-        .toMatch(/^Dry run complete/);
-      expect(await page.getByTestId("upload-dry-run").textContent()).toMatch(/^Dry run: nothing was stored/);
-      expect(await page.getByTestId("upload-recalc").count()).toBe(0);
-      expect(Number(await alert.locator("dt:text-is('updated') + dd").textContent())).toBeGreaterThan(0);
-      expect(publications()).toBe(pubs);
-      expect(roScore()).toBe(score);
-      await partScreenshot(page.locator("#upload"), `admin-upload-dry-run-${size}`);
-      expect(await axeViolations(page)).toEqual([]);
-
-      // The strict refusal is the server's answer, the same at every width: once, on the desktop.
-      if (size === "mobile") return;
-      await dryRun.uncheck();
-      await strict.check();
-      await page.locator("#upload-file").setInputFiles(revisedFile(`une_rt_m-strict-${size}.json`, delta + 2));
+      await page.locator("#upload-file").setInputFiles(revisedFile("une_rt_m.json", 3));
       await button(page, "Upload Data").click();
-      await expect
-        .poll(() => page.getByTestId("upload-alert-text").textContent(), { timeout: 30_000 })
-        .toMatch(/revision|revised|strict/i);
-      expect(await alert.getAttribute("data-kind")).toBe("error");
-      expect(publications()).toBe(pubs);
-      expect(roScore()).toBe(score);
-    }, 120_000);
-  });
-}
+      const waiting = page.getByTestId("upload-waiting");
+      await waiting.waitFor({ timeout: 10_000 });
+      expect(await waiting.textContent()).toMatch(
+        /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
+      );
+      for (const [size] of WIDTHS) await partScreenshot(page.locator("#upload"), `admin-upload-waiting-${size}`);
+      holder.release();
+      released = true;
+
+      // Stored and published: the result lists RO, from → to, with the largest reason.
+      const moved = page.getByTestId("upload-moved");
+      await moved.waitFor({ timeout: 60_000 });
+      expect(await waiting.count()).toBe(0);
+      const after = roScore();
+      expect(after).toBeLessThan(before);
+      const ro = moved.locator("li[data-code=RO]");
+      expect(await ro.textContent()).toContain(`RO Romania ${formatScore(before)} → ${formatScore(after)}`);
+      expect(await ro.textContent()).toMatch(/unemployment/i);
+      await atEachWidth(page, "#upload", "admin-upload-moved");
+
+      // A recalculation with nothing new: nothing moved, and it says so (a text the width does not change: once).
+      await button(page, "Recalculate").click();
+      const recalcMoved = page.getByTestId("recalc-moved");
+      await recalcMoved.waitFor({ timeout: 60_000 });
+      expect(await recalcMoved.textContent()).toBe("No country's score or status moved.");
+    } finally {
+      if (!released) holder.release();
+    }
+  }, 240_000); // the work of two tests before: a phone and a desktop one
+
+  it("dry run stores nothing and says what would be stored; strict refuses a revised file", async () => {
+    const page = await openPanel(context);
+    const pubs = publications();
+    const score = roScore();
+    const dryRun = page.getByLabel("Dry run: check only, store nothing");
+    const strict = page.getByLabel("Strict: refuse the file if anything looks wrong");
+    expect(await dryRun.getAttribute("aria-describedby")).toBe("upload-dry-run-help");
+    expect(await page.locator("#upload-strict-help").textContent()).toMatch(
+      /refused, and nothing stored, when it changes a stored value by more than 0\.5 points/,
+    );
+    await page.locator("input[name=data_type][value=unemployment]").check();
+
+    await dryRun.check();
+    await page.locator("#upload-file").setInputFiles(revisedFile("une_rt_m-dry.json", 5));
+    await button(page, "Check file (dry run)").click();
+    const alert = page.getByTestId("upload-alert");
+    await expect.poll(() => alert.locator("p").first().textContent(), { timeout: 30_000 }).toMatch(/^Dry run complete/);
+    expect(await page.getByTestId("upload-dry-run").textContent()).toMatch(/^Dry run: nothing was stored/);
+    expect(await page.getByTestId("upload-recalc").count()).toBe(0);
+    expect(Number(await alert.locator("dt:text-is('updated') + dd").textContent())).toBeGreaterThan(0);
+    expect(publications()).toBe(pubs);
+    expect(roScore()).toBe(score);
+    await atEachWidth(page, "#upload", "admin-upload-dry-run");
+
+    // The strict refusal is the server's answer, the same at every width: once.
+    await dryRun.uncheck();
+    await strict.check();
+    await page.locator("#upload-file").setInputFiles(revisedFile("une_rt_m-strict.json", 5));
+    await button(page, "Upload Data").click();
+    await expect
+      .poll(() => page.getByTestId("upload-alert-text").textContent(), { timeout: 30_000 })
+      .toMatch(/revision|revised|strict/i);
+    expect(await alert.getAttribute("data-kind")).toBe("error");
+    expect(publications()).toBe(pubs);
+    expect(roScore()).toBe(score);
+  }, 240_000); // the work of two tests before: a phone and a desktop one
+});

@@ -1,9 +1,10 @@
 // "One true story on every page" (docs/product.md §2, §4, §5) against the real server and the bundled data: the
 // rating key matches the rows' labels and weather; unknown countries answer 404; the two dates are named for what they
 // are (as on the share card); the feeds, share images and badges are linked (all read from the server's HTML, the same
-// at every width); in Chromium at 1280 px and 390 px: the forms say what is wrong where it is wrong and never cut text
-// (axe in every error state), and the keyboard skips the map, walks it in name order and lands on the new page's
-// heading. Every page's axe check at 320, 390 and 1280 px is in the route matrix (route-matrix.ts).
+// at every width); in Chromium at 390 px and 1280 px (one load of each page, the width changed): the forms say what is
+// wrong where it is wrong and never cut text (axe in every error state at both widths), and the keyboard skips the
+// map, walks it in name order and lands on the new page's heading. Every page's axe check at 320, 390 and 1280 px is
+// in the route matrix (route-matrix.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../lib/countries.ts";
@@ -25,7 +26,6 @@ import {
 /** The shared site for what only reads; a server of its own for the forms, which store what they send. */
 let site: SharedHarness;
 let h: Harness;
-let desktop: BrowserContext;
 let mobile: BrowserContext;
 /**
  * One tab per context, taken from page to page by the tests (a new tab is a new renderer process, which costs more
@@ -46,9 +46,8 @@ beforeAll(async () => {
       },
     },
   });
-  desktop = await h.browser.newContext({ ...DESKTOP, reducedMotion: "reduce" });
   mobile = await h.browser.newContext({ ...MOBILE, reducedMotion: "reduce" });
-  for (const context of [desktop, mobile]) tabs.set(context, await newPage(context));
+  tabs.set(mobile, await newPage(mobile));
 }, 180_000);
 
 afterAll(async () => {
@@ -203,140 +202,172 @@ describe("one true story, in the server's HTML", () => {
   });
 });
 
-for (const [device, context] of [
-  ["desktop", () => desktop],
-  ["mobile", () => mobile],
-] as const) {
-  describe(`one true story, ${device}`, () => {
-    it("the experience form names each missing field beside it, focuses the first, counts the comment and refuses past the cap", async () => {
-      const { page, console } = await open(context(), "/country/cz");
-      await page.getByText("Share your experience", { exact: true }).click();
-      const form = page.locator("form[aria-labelledby=share-title]");
-      await expect.poll(() => form.getByTestId("share-public").isVisible()).toBe(true);
-      expect(await form.getByTestId("share-public").textContent()).toContain(
-        "published on this page at once, for everyone to read",
-      );
-      await form.getByRole("button", { name: "Share experience" }).click();
-      // The spec's toast stays; the fields say what is wrong.
-      await expect.poll(() => page.getByText("Missing information", { exact: true }).isVisible()).toBe(true);
-      for (const [label, error] of [
-        ["Role family *", "Choose a role family."],
-        ["Seniority *", "Choose a seniority."],
-        ["Residency *", "Choose a residency."],
-      ] as const) {
-        const select = page.getByLabel(label);
-        expect(await select.getAttribute("aria-invalid")).toBe("true");
-        const describedBy = (await select.getAttribute("aria-describedby"))!;
-        expect(await page.locator(`#${describedBy}`).textContent()).toBe(error);
-        expect(await page.locator(`#${describedBy}`).isVisible()).toBe(true);
+/**
+ * The phone's context (touch, overlay scrollbars) at both widths: the forms and the keyboard behave the same at every
+ * width and the site's layout depends on the width alone (docs/testing.md), so each page is loaded and walked once, at
+ * 390 px, and what the width can change (what is shown, axe) is judged there and then at 1280 px on the same document.
+ * Before, a desktop and a phone context each loaded and walked every page.
+ */
+const WIDTHS = [MOBILE.viewport, DESKTOP.viewport] as const;
+
+/** `check` at 390 px and then at 1280 px, the tab left at 390 px. */
+async function atEachWidth(page: Page, check: (width: number) => Promise<void>): Promise<void> {
+  try {
+    for (const viewport of WIDTHS) {
+      await page.setViewportSize(viewport);
+      await check(viewport.width);
+    }
+  } finally {
+    await page.setViewportSize(MOBILE.viewport);
+  }
+}
+
+const device = (width: number) => (width === MOBILE.viewport.width ? "mobile" : "desktop");
+
+describe("one true story, at 390 and 1280 px", () => {
+  it("the experience form names each missing field beside it, focuses the first, counts the comment and refuses past the cap", async () => {
+    const { page, console } = await open(mobile, "/country/cz");
+    await page.getByText("Share your experience", { exact: true }).click();
+    const form = page.locator("form[aria-labelledby=share-title]");
+    await expect.poll(() => form.getByTestId("share-public").isVisible()).toBe(true);
+    expect(await form.getByTestId("share-public").textContent()).toContain(
+      "published on this page at once, for everyone to read",
+    );
+    await form.getByRole("button", { name: "Share experience" }).click();
+    // The spec's toast stays; the fields say what is wrong.
+    await expect.poll(() => page.getByText("Missing information", { exact: true }).isVisible()).toBe(true);
+    const fields = [
+      ["Role family *", "Choose a role family."],
+      ["Seniority *", "Choose a seniority."],
+      ["Residency *", "Choose a residency."],
+    ] as const;
+    for (const [label, error] of fields) {
+      const select = page.getByLabel(label);
+      expect(await select.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = (await select.getAttribute("aria-describedby"))!;
+      expect(await page.locator(`#${describedBy}`).textContent()).toBe(error);
+    }
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("role_family");
+    await atEachWidth(page, async (width) => {
+      for (const [label] of fields) {
+        const describedBy = (await page.getByLabel(label).getAttribute("aria-describedby"))!;
+        expect(await page.locator(`#${describedBy}`).isVisible(), `${label} at ${width} px`).toBe(true);
       }
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("role_family");
-      await page.getByLabel("Role family *").selectOption("Design");
-      expect(await page.getByLabel("Role family *").getAttribute("aria-invalid")).toBeNull();
-      await page.getByLabel("Seniority *").selectOption("Senior");
-      await page.getByLabel("Residency *").selectOption("EU non-resident");
-
-      // The comment: a counter linked to the field, an announcement near the cap, nothing cut past it.
-      const comment = page.getByLabel("Comment (optional)");
-      await comment.fill("a".repeat(950));
-      expect(await page.locator("#experience-comment-count").textContent()).toBe("950 / 1,000 characters");
-      expect(await comment.getAttribute("aria-describedby")).toContain("experience-comment-count");
-      expect(await form.locator("[aria-live=polite][data-counter-announce]").textContent()).toBe(
-        "100 characters or fewer left.",
-      );
-      await comment.fill("b".repeat(1_012));
-      expect(await comment.inputValue()).toHaveLength(1_012);
-      expect(await page.locator("#experience-comment-count").textContent()).toBe("1,012 / 1,000 characters");
-      expect(await form.locator("[data-counter-announce]").textContent()).toBe(
-        "12 characters over the limit of 1,000.",
-      );
-      await form.getByRole("button", { name: "Share experience" }).click();
-      await expect.poll(() => comment.getAttribute("aria-invalid")).toBe("true");
-      expect(await page.locator("#experience-comment-error").textContent()).toBe(
-        "Shorten your comment to 1,000 characters (12 too many).",
-      );
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("experience-comment");
-      await screenshot(page, `experience-form-errors-${device}`);
-      expect(await axeViolations(page)).toEqual([]);
-      const before = (h.server.db.prepare("SELECT COUNT(*) AS n FROM experiences").get() as { n: number }).n;
-      await comment.fill("c".repeat(1_000));
-      expect(await page.locator("#experience-comment-error").count()).toBe(0);
-      await form.getByRole("button", { name: "Share experience" }).click();
-      await expect
-        .poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible())
-        .toBe(true);
-      const after = h.server.db.prepare("SELECT COUNT(*) AS n, MAX(length(comment)) AS len FROM experiences").get() as {
-        n: number;
-        len: number;
-      };
-      expect(after.n).toBe(before + 1);
-      expect(after.len).toBe(1_000);
-      expect(console.unexpected()).toEqual([]);
     });
+    await page.getByLabel("Role family *").selectOption("Design");
+    expect(await page.getByLabel("Role family *").getAttribute("aria-invalid")).toBeNull();
+    await page.getByLabel("Seniority *").selectOption("Senior");
+    await page.getByLabel("Residency *").selectOption("EU non-resident");
 
-    it("the waiting-list form shows the server's field errors beside the fields and focuses the first", async () => {
-      const { page, console } = await open(context(), "/waiting-list/career-consultant");
-      await page.getByLabel("Email *").fill("not-an-email");
-      await page.getByRole("button", { name: "Join the waiting list" }).click();
-      await expect.poll(() => page.getByLabel("Full name *").getAttribute("aria-invalid")).toBe("true");
-      for (const [label, error] of [
-        ["Full name *", "Full name is required"],
-        ["Email *", "Please enter a valid email address"],
-        ["Message *", "Message is required"],
-      ] as const) {
-        const field = page.getByLabel(label);
-        expect(await field.getAttribute("aria-invalid")).toBe("true");
-        const ids = (await field.getAttribute("aria-describedby"))!.split(" ");
-        expect(await page.locator(`#${ids[ids.length - 1]}`).textContent()).toBe(error);
-      }
-      expect(await page.getByLabel("Phone (optional)").getAttribute("aria-invalid")).toBeNull();
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
-      expect(await page.locator("#wl-message-count").textContent()).toBe("0 / 2,000 characters");
-      await page.getByLabel("Full name *").fill("Ada");
-      expect(await page.getByLabel("Full name *").getAttribute("aria-invalid")).toBeNull();
-      await screenshot(page, `waiting-list-errors-${device}`);
-      expect(await axeViolations(page)).toEqual([]);
-      expect(console.unexpected(true).filter((e) => !/status of 400/.test(e))).toEqual([]);
+    // The comment: a counter linked to the field, an announcement near the cap, nothing cut past it.
+    const comment = page.getByLabel("Comment (optional)");
+    await comment.fill("a".repeat(950));
+    expect(await page.locator("#experience-comment-count").textContent()).toBe("950 / 1,000 characters");
+    expect(await comment.getAttribute("aria-describedby")).toContain("experience-comment-count");
+    expect(await form.locator("[aria-live=polite][data-counter-announce]").textContent()).toBe(
+      "100 characters or fewer left.",
+    );
+    await comment.fill("b".repeat(1_012));
+    expect(await comment.inputValue()).toHaveLength(1_012);
+    expect(await page.locator("#experience-comment-count").textContent()).toBe("1,012 / 1,000 characters");
+    expect(await form.locator("[data-counter-announce]").textContent()).toBe("12 characters over the limit of 1,000.");
+    await form.getByRole("button", { name: "Share experience" }).click();
+    await expect.poll(() => comment.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("#experience-comment-error").textContent()).toBe(
+      "Shorten your comment to 1,000 characters (12 too many).",
+    );
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("experience-comment");
+    await atEachWidth(page, async (width) => {
+      await screenshot(page, `experience-form-errors-${device(width)}`);
+      expect(await axeViolations(page), `at ${width} px`).toEqual([]);
     });
+    const before = (h.server.db.prepare("SELECT COUNT(*) AS n FROM experiences").get() as { n: number }).n;
+    await comment.fill("c".repeat(1_000));
+    expect(await page.locator("#experience-comment-error").count()).toBe(0);
+    await form.getByRole("button", { name: "Share experience" }).click();
+    await expect
+      .poll(() => page.getByText("Thank you! Your experience has been shared with the community.").isVisible())
+      .toBe(true);
+    const after = h.server.db.prepare("SELECT COUNT(*) AS n, MAX(length(comment)) AS len FROM experiences").get() as {
+      n: number;
+      len: number;
+    };
+    expect(after.n).toBe(before + 1);
+    expect(after.len).toBe(1_000);
+    expect(console.unexpected()).toEqual([]);
+  });
 
-    it("the contact form counts its message and refuses one past the cap instead of cutting it", async () => {
-      const { page } = await open(context(), "/contact");
-      const message = page.getByLabel("Message");
-      await message.fill("m".repeat(4_003));
-      expect(await message.inputValue()).toHaveLength(4_003);
-      expect(await page.locator("#contact-message-count").textContent()).toBe("4,003 / 4,000 characters");
-      await page.getByRole("button", { name: "Send message" }).click();
-      await expect.poll(() => message.getAttribute("aria-invalid")).toBe("true");
-      expect(await page.getByTestId("contact-message-error").textContent()).toBe(
-        "Shorten your message to 4,000 characters (3 too many).",
-      );
-      expect(await message.getAttribute("aria-describedby")).toContain("contact-message-error");
-      expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("message");
-      expect(await axeViolations(page)).toEqual([]);
+  it("the waiting-list form shows the server's field errors beside the fields and focuses the first", async () => {
+    const { page, console } = await open(mobile, "/waiting-list/career-consultant");
+    await page.getByLabel("Email *").fill("not-an-email");
+    await page.getByRole("button", { name: "Join the waiting list" }).click();
+    await expect.poll(() => page.getByLabel("Full name *").getAttribute("aria-invalid")).toBe("true");
+    for (const [label, error] of [
+      ["Full name *", "Full name is required"],
+      ["Email *", "Please enter a valid email address"],
+      ["Message *", "Message is required"],
+    ] as const) {
+      const field = page.getByLabel(label);
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      const ids = (await field.getAttribute("aria-describedby"))!.split(" ");
+      expect(await page.locator(`#${ids[ids.length - 1]}`).textContent()).toBe(error);
+    }
+    expect(await page.getByLabel("Phone (optional)").getAttribute("aria-invalid")).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    expect(await page.locator("#wl-message-count").textContent()).toBe("0 / 2,000 characters");
+    await page.getByLabel("Full name *").fill("Ada");
+    expect(await page.getByLabel("Full name *").getAttribute("aria-invalid")).toBeNull();
+    await atEachWidth(page, async (width) => {
+      await screenshot(page, `waiting-list-errors-${device(width)}`);
+      expect(await axeViolations(page), `at ${width} px`).toEqual([]);
     });
+    expect(console.unexpected(true).filter((e) => !/status of 400/.test(e))).toEqual([]);
+  });
 
-    it("the home page: a skip link past the map, then the map links in name order", async () => {
-      const { page, console } = await open(context(), "/", site.base);
-      const byName = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name, "en")).map((c) => c.code);
-      // Keyboard: Tab reaches the skip link just before the first map link; Enter and Tab land in the rankings.
-      const skip = page.getByRole("link", { name: "Skip the map: go to the rankings" });
+  it("the contact form counts its message and refuses one past the cap instead of cutting it", async () => {
+    const { page } = await open(mobile, "/contact");
+    const message = page.getByLabel("Message");
+    await message.fill("m".repeat(4_003));
+    expect(await message.inputValue()).toHaveLength(4_003);
+    expect(await page.locator("#contact-message-count").textContent()).toBe("4,003 / 4,000 characters");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect.poll(() => message.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByTestId("contact-message-error").textContent()).toBe(
+      "Shorten your message to 4,000 characters (3 too many).",
+    );
+    expect(await message.getAttribute("aria-describedby")).toContain("contact-message-error");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("message");
+    await atEachWidth(page, async (width) => {
+      expect(await axeViolations(page), `at ${width} px`).toEqual([]);
+    });
+  });
+
+  it("the home page: a skip link past the map, then the map links in name order", async () => {
+    const { page, console } = await open(mobile, "/", site.base);
+    const byName = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name, "en")).map((c) => c.code);
+    // Keyboard: Tab reaches the skip link just before the first map link; Enter and Tab land in the rankings.
+    const skip = page.getByRole("link", { name: "Skip the map: go to the rankings" });
+    await atEachWidth(page, async (width) => {
       await skip.focus();
-      expect(await skip.isVisible()).toBe(true);
+      expect(await skip.isVisible(), `at ${width} px`).toBe(true);
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => document.activeElement?.getAttribute("data-code"))).toBe(byName[0]);
       await skip.focus();
       await page.keyboard.press("Enter");
       await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => !!document.activeElement?.closest("#rankings"))).toBe(true);
+      expect(await page.evaluate(() => !!document.activeElement?.closest("#rankings")), `at ${width} px`).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.closest("svg"))).toBeNull();
-      await screenshot(page, `home-skip-${device}`);
-      expect(console.unexpected()).toEqual([]);
+      await screenshot(page, `home-skip-${device(width)}`);
     });
+    expect(console.unexpected()).toEqual([]);
+  });
 
-    /** How long a client-side navigation may take to render the next page (loader data, then React). */
-    const NAVIGATED = { timeout: 15_000 };
-    it("after a client-side navigation focus is on the new page's h1, not the body", async () => {
-      const { page, console } = await open(context(), "/brightest", site.base);
+  /** How long a client-side navigation may take to render the next page (loader data, then React). */
+  const NAVIGATED = { timeout: 15_000 };
+  it("after a client-side navigation focus is on the new page's h1, not the body", async () => {
+    const { page, console } = await open(mobile, "/brightest", site.base);
+    // At each width a client-side navigation there and back, in the one document.
+    await atEachWidth(page, async (width) => {
       const first = page.locator("main ol > li a").first();
       const href = (await first.getAttribute("href"))!;
       await first.focus();
@@ -344,14 +375,21 @@ for (const [device, context] of [
       await page.waitForURL(site.base + href);
       // The address changes before the new page's data has come and it has rendered; on a loaded machine that took
       // longer than expect.poll's default second (the heading seen was still the previous page's): waited for here.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), NAVIGATED).toBe("H1");
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.tagName), { ...NAVIGATED, message: `at ${width} px` })
+        .toBe("H1");
       expect(await page.evaluate(() => document.activeElement?.getAttribute("tabindex"))).toBe("-1");
       expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/: job market weather$/);
       // Back to a page through the header: its heading takes focus too.
       await page.goBack();
       await page.waitForURL(`${site.base}/brightest`);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), NAVIGATED).toMatch(/Brightest/);
-      expect(console.unexpected()).toEqual([]);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent), {
+          ...NAVIGATED,
+          message: `at ${width} px`,
+        })
+        .toMatch(/Brightest/);
     });
+    expect(console.unexpected()).toEqual([]);
   });
-}
+});
