@@ -809,10 +809,10 @@ describe("mobile 390×844", () => {
     expect(await progress()).toEqual([0, 20, 40, 60, 80, 100]);
     expect(await alertOf(page).locator("p").first().textContent()).toBe("Upload Complete (with warnings)");
     await toast(page, "Upload Complete (with warnings)").waitFor();
-    // As many countries as the published snapshots score: 31 here, after the desktop's barometer workbook (before it,
-    // the recalculation test's 30).
+    // As many countries as the published snapshots score: 31 after the desktop's barometer workbook, 30 when this test
+    // runs alone (the recalculation test's figure); the line must say what was published, whichever ran first.
     const scored = h.server.db.prepare("SELECT count(*) FROM snapshots WHERE score IS NOT NULL").pluck().get();
-    expect(scored).toBe(31);
+    expect(scored).toBeGreaterThanOrEqual(30);
     expect(await page.getByTestId("upload-recalc").textContent()).toMatch(
       new RegExp(`Scores recalculated and published: ${scored} of 31 countries scored \\(model ${MODEL_RE}, as of `),
     );
