@@ -14,7 +14,7 @@ import { formatDateTime } from "../../web/app/lib/admin-format.ts";
 import { acquireJobLock, type JobLock } from "../../pipeline/jobs/lock.ts";
 import { revisedUnemploymentCube } from "../helpers/revised-unemployment.ts";
 import { ADMIN_PASSWORD, ADMIN_USER, startAdminHarness, type AdminHarness } from "./admin-harness.ts";
-import { DESKTOP, MOBILE, axeViolations, hydrated, partScreenshot, tabOf } from "./harness.ts";
+import { MOBILE, atEachWidth, axeViolations, hydrated, partScreenshot, tabOf } from "./harness.ts";
 
 const CRON = "30 6 * * *";
 let h: AdminHarness;
@@ -62,32 +62,20 @@ const roScore = () => h.server.db.prepare("SELECT score FROM snapshots WHERE cou
 const publications = () => h.server.db.prepare("SELECT count(*) FROM publications").pluck().get() as number;
 
 /**
- * The phone's context (touch, overlay scrollbars) at both widths: the panel's layout depends on the width alone
- * (docs/testing.md), so each state is reached once, by one job, and judged at 390 px and then at 1280 px on the same
- * document (the width changed, as the route matrix does). Before, a desktop and a phone context each ran the same
- * jobs: six data jobs and two sign-ins for what three jobs and one sign-in show.
- */
-const WIDTHS = [
-  ["mobile", MOBILE.viewport],
-  ["desktop", DESKTOP.viewport],
-] as const;
-
-/**
+ * Each state is reached once, by one job, and judged at 390 px and then at 1280 px on the same document (atEachWidth,
+ * tests/e2e/harness.ts). Before, a desktop and a phone context each ran the same jobs: six data jobs and two sign-ins
+ * for what four jobs and one sign-in show.
+ *
  * axe on the part of the panel a state changed, at each width. The whole panel (login, toast, panel) is judged at
  * 1280 px and 390 px in tests/e2e/admin.test.ts ("accessibility (axe-core)" and "mobile 390×844"); here only the part
  * this file's states change: the data status with its health line, the upload form with its result.
  */
-async function atEachWidth(page: Page, part: string, name: string, check: () => Promise<void> = async () => {}) {
-  try {
-    for (const [size, viewport] of WIDTHS) {
-      await page.setViewportSize(viewport);
-      await check();
-      await partScreenshot(page.locator(part), `${name}-${size}`);
-      expect(await axeViolations(page, { within: part }), `${name} at ${viewport.width} px`).toEqual([]);
-    }
-  } finally {
-    await page.setViewportSize(MOBILE.viewport);
-  }
+function judgedAtEachWidth(page: Page, part: string, name: string, check: () => Promise<void> = async () => {}) {
+  return atEachWidth(page, async (width, size) => {
+    await check();
+    await partScreenshot(page.locator(part), `${name}-${size}`);
+    expect(await axeViolations(page, { within: part }), `${name} at ${width} px`).toEqual([]);
+  });
 }
 
 describe("operator health and moves (390 and 1280 px)", () => {
@@ -115,7 +103,7 @@ describe("operator health and moves (390 and 1280 px)", () => {
       );
       expect(await page.getByTestId("health-failing").textContent()).toBe("Tables failing: none");
       expect(await page.getByTestId("health-last-update").textContent()).toMatch(/^Last update: /);
-      await atEachWidth(page, "#status", "admin-health-busy", async () => {
+      await judgedAtEachWidth(page, "#status", "admin-health-busy", async () => {
         expect(await health.isVisible()).toBe(true);
         // The line is the first thing in the data status, and fits the screen.
         expect(
@@ -136,7 +124,9 @@ describe("operator health and moves (390 and 1280 px)", () => {
       expect(await waiting.textContent()).toMatch(
         /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
       );
-      for (const [size] of WIDTHS) await partScreenshot(page.locator("#upload"), `admin-upload-waiting-${size}`);
+      await atEachWidth(page, (_width, size) =>
+        partScreenshot(page.locator("#upload"), `admin-upload-waiting-${size}`),
+      );
       holder.release();
       released = true;
 
@@ -149,7 +139,7 @@ describe("operator health and moves (390 and 1280 px)", () => {
       const ro = moved.locator("li[data-code=RO]");
       expect(await ro.textContent()).toContain(`RO Romania ${formatScore(before)} → ${formatScore(after)}`);
       expect(await ro.textContent()).toMatch(/unemployment/i);
-      await atEachWidth(page, "#upload", "admin-upload-moved");
+      await judgedAtEachWidth(page, "#upload", "admin-upload-moved");
 
       // A recalculation with nothing new: nothing moved, and it says so (a text the width does not change: once).
       await button(page, "Recalculate").click();
@@ -183,7 +173,7 @@ describe("operator health and moves (390 and 1280 px)", () => {
     expect(Number(await alert.locator("dt:text-is('updated') + dd").textContent())).toBeGreaterThan(0);
     expect(publications()).toBe(pubs);
     expect(roScore()).toBe(score);
-    await atEachWidth(page, "#upload", "admin-upload-dry-run");
+    await judgedAtEachWidth(page, "#upload", "admin-upload-dry-run");
 
     // The strict refusal is the server's answer, the same at every width: once.
     await dryRun.uncheck();

@@ -232,6 +232,28 @@ export async function newPage(context: BrowserContext): Promise<{ page: Page; co
 const tabs = new WeakMap<BrowserContext, Map<string, { page: Page; console: ConsoleWatch }>>();
 
 /**
+ * `check` on one document at the phone's 390 px and then at 1280 px, the tab left at 390 px: a phone's context (touch,
+ * overlay scrollbars) serves both, the site's layout depending on the width alone (docs/testing.md), so a state is
+ * reached once and what the width can change is judged at both.
+ */
+export async function atEachWidth(
+  page: Page,
+  check: (width: number, size: "mobile" | "desktop") => Promise<void>,
+): Promise<void> {
+  try {
+    for (const [size, viewport] of [
+      ["mobile", MOBILE.viewport],
+      ["desktop", DESKTOP.viewport],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await check(viewport.width, size);
+    }
+  } finally {
+    await page.setViewportSize(MOBILE.viewport);
+  }
+}
+
+/**
  * The context's tab for `use` (one per use: the operator tests keep a "panel" and a "public" tab), opened the first
  * time and navigated from test to test after that, its console watch emptied for the caller. A new tab is a new
  * renderer process, which costs more than a page's load and hydration (docs/testing.md); each `goto` is a fresh

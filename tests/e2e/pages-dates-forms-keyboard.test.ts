@@ -10,8 +10,8 @@ import type { BrowserContext, Page } from "playwright-core";
 import { COUNTRIES } from "../../lib/countries.ts";
 import { bodyText, fetchPage, squash, textOf } from "../helpers/html.ts";
 import {
-  DESKTOP,
   MOBILE,
+  atEachWidth,
   axeViolations,
   hydrated,
   newPage,
@@ -206,24 +206,8 @@ describe("one true story, in the server's HTML", () => {
  * The phone's context (touch, overlay scrollbars) at both widths: the forms and the keyboard behave the same at every
  * width and the site's layout depends on the width alone (docs/testing.md), so each page is loaded and walked once, at
  * 390 px, and what the width can change (what is shown, axe) is judged there and then at 1280 px on the same document.
- * Before, a desktop and a phone context each loaded and walked every page.
+ * Before, a desktop and a phone context each loaded and walked every page (atEachWidth: tests/e2e/harness.ts).
  */
-const WIDTHS = [MOBILE.viewport, DESKTOP.viewport] as const;
-
-/** `check` at 390 px and then at 1280 px, the tab left at 390 px. */
-async function atEachWidth(page: Page, check: (width: number) => Promise<void>): Promise<void> {
-  try {
-    for (const viewport of WIDTHS) {
-      await page.setViewportSize(viewport);
-      await check(viewport.width);
-    }
-  } finally {
-    await page.setViewportSize(MOBILE.viewport);
-  }
-}
-
-const device = (width: number) => (width === MOBILE.viewport.width ? "mobile" : "desktop");
-
 describe("one true story, at 390 and 1280 px", () => {
   it("the experience form names each missing field beside it, focuses the first, counts the comment and refuses past the cap", async () => {
     const { page, console } = await open(mobile, "/country/cz");
@@ -277,8 +261,8 @@ describe("one true story, at 390 and 1280 px", () => {
       "Shorten your comment to 1,000 characters (12 too many).",
     );
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("experience-comment");
-    await atEachWidth(page, async (width) => {
-      await screenshot(page, `experience-form-errors-${device(width)}`);
+    await atEachWidth(page, async (width, size) => {
+      await screenshot(page, `experience-form-errors-${size}`);
       expect(await axeViolations(page), `at ${width} px`).toEqual([]);
     });
     const before = (h.server.db.prepare("SELECT COUNT(*) AS n FROM experiences").get() as { n: number }).n;
@@ -317,8 +301,8 @@ describe("one true story, at 390 and 1280 px", () => {
     expect(await page.locator("#wl-message-count").textContent()).toBe("0 / 2,000 characters");
     await page.getByLabel("Full name *").fill("Ada");
     expect(await page.getByLabel("Full name *").getAttribute("aria-invalid")).toBeNull();
-    await atEachWidth(page, async (width) => {
-      await screenshot(page, `waiting-list-errors-${device(width)}`);
+    await atEachWidth(page, async (width, size) => {
+      await screenshot(page, `waiting-list-errors-${size}`);
       expect(await axeViolations(page), `at ${width} px`).toEqual([]);
     });
     expect(console.unexpected(true).filter((e) => !/status of 400/.test(e))).toEqual([]);
@@ -347,7 +331,7 @@ describe("one true story, at 390 and 1280 px", () => {
     const byName = [...COUNTRIES].sort((a, b) => a.name.localeCompare(b.name, "en")).map((c) => c.code);
     // Keyboard: Tab reaches the skip link just before the first map link; Enter and Tab land in the rankings.
     const skip = page.getByRole("link", { name: "Skip the map: go to the rankings" });
-    await atEachWidth(page, async (width) => {
+    await atEachWidth(page, async (width, size) => {
       await skip.focus();
       expect(await skip.isVisible(), `at ${width} px`).toBe(true);
       await page.keyboard.press("Tab");
@@ -357,7 +341,7 @@ describe("one true story, at 390 and 1280 px", () => {
       await page.keyboard.press("Tab");
       expect(await page.evaluate(() => !!document.activeElement?.closest("#rankings")), `at ${width} px`).toBe(true);
       expect(await page.evaluate(() => document.activeElement?.closest("svg"))).toBeNull();
-      await screenshot(page, `home-skip-${device(width)}`);
+      await screenshot(page, `home-skip-${size}`);
     });
     expect(console.unexpected()).toEqual([]);
   });
