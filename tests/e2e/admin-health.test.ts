@@ -122,7 +122,8 @@ describe("operator health and moves (390 and 1280 px)", () => {
       const waiting = page.getByTestId("upload-waiting");
       await waiting.waitFor({ timeout: 10_000 });
       expect(await waiting.textContent()).toMatch(
-        /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started .+\) to finish\. The upload starts as soon as it ends\.$/,
+        // The start as the operator area writes times (web/app/lib/admin-format.ts), not the server's ISO timestamp.
+        /^Waiting for jwi update \(terminal\) \(pid \d+ on .+, started \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC\) to finish\. The upload starts as soon as it ends\.$/,
       );
       await atEachWidth(page, (_width, size) =>
         partScreenshot(page.locator("#upload"), `admin-upload-waiting-${size}`),

@@ -12,6 +12,8 @@ import type { ContactTopic, WaitingListService } from "../../../product/options.
 import type { StatusReport } from "../../../pipeline/index.ts";
 import type { RecalcSummary } from "../../../pipeline/recalc.ts";
 import type { DataType, IngestStep, UploadResult } from "../../../pipeline/types.ts";
+import type { JobHolder } from "../../../lib/errors.ts";
+import { holderText } from "./admin-format.ts";
 
 export type {
   AdminExperience,
@@ -134,7 +136,7 @@ export type UploadOutcome =
 type ProgressLine =
   | { type: "progress"; step: IngestStep }
   /** The data directory is busy: the upload waits for this job (sent at once, before the wait ends). */
-  | { type: "waiting"; message: string }
+  | { type: "waiting"; holder?: JobHolder | null; message: string }
   | { type: "result"; status: number; result: UploadResult }
   | { type: "error"; status: number; error?: { message?: string } };
 
@@ -191,7 +193,9 @@ export async function uploadFile(
       if (!raw) continue;
       const line = JSON.parse(raw) as ProgressLine;
       if (line.type === "progress") onStep(line.step);
-      else if (line.type === "waiting") opts.onWaiting?.(line.message);
+      // The server's words carry the holder's start as an ISO timestamp: worded here as the operator area shows times.
+      else if (line.type === "waiting")
+        opts.onWaiting?.(line.holder !== undefined ? `Waiting for ${holderText(line.holder)} to finish.` : line.message);
       else if (line.type === "result") return { kind: "result", status: line.status, result: line.result };
       else return { kind: "error", status: line.status, message: line.error?.message ?? null };
     }
