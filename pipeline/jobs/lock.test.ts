@@ -2,6 +2,7 @@
 // live holder: just after the lock is taken, just before it is released, or left behind by a killed job.
 // (Seen in a full run: a 409 said "another process (it has not said which yet)" while a recalc held the lock.)
 import { spawnSync } from "node:child_process";
+import { getEventListeners } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -94,5 +95,37 @@ describe("a contender names the live holder", () => {
     const lock = await acquireJobLock(dir, "jwi recalc");
     expect(lock.previous?.command).toBe("jwi ingest killed.json");
     lock.release();
+  });
+});
+
+describe("a contender that waits", () => {
+  it("leaves no abort listener behind on its signal, however many times it polled", async () => {
+    const bare = holdBare();
+    writeHolder("jwi recalc", process.pid);
+    const controller = new AbortController();
+    // 15 polls of 10 ms, then the lock comes free: each poll used to leave a listener on the signal.
+    setTimeout(() => bare.release(), 150);
+    const lock = await acquireJobLock(dir, "jwi ingest x.json", {
+      waitMs: 5_000,
+      pollMs: 10,
+      signal: controller.signal,
+    });
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    lock.release();
+  });
+
+  it("stops waiting at once when its signal aborts, with the holder named", async () => {
+    const bare = holdBare();
+    writeHolder("jwi recalc", process.pid);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const msg = await busyMessageOf(
+      acquireJobLock(dir, "jwi ingest x.json", { waitMs: 60_000, pollMs: 1_000, signal: controller.signal }),
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(msg).toMatch(/^Another data job is running: jwi recalc \(pid \d+ on /);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    bare.release();
   });
 });

@@ -132,17 +132,21 @@ async function holderOrFree(dataDir: string, db: Database.Database): Promise<Loc
   }
 }
 
+/**
+ * Waits `ms`, or less when `signal` aborts. The abort listener goes when the wait ends either way: the lock polls every
+ * `pollMs`, and a listener left per poll piled up on a long-lived signal (11 after a second's wait, Node's
+ * MaxListenersExceededWarning).
+ */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const t = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
   });
 
 /**
