@@ -4,9 +4,8 @@
 // card and both country layouts, so "Medium confidence" never hides that one score rests on 2 inputs and
 // another on 4.
 import { roundHalfAway } from "../pipeline/model/round.ts";
+import { SUB_SCORE_KEYS as INPUT_KEYS } from "../pipeline/model/tables.ts";
 import type { Snapshot, SubScoreKey } from "../pipeline/model/types.ts";
-
-const INPUT_KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
 
 export interface Evidence {
   /** Inputs (sub-scores) that count in today's score. */

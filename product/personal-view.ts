@@ -5,6 +5,7 @@
 import { largestRemainder } from "../pipeline/model/explain-shown.ts";
 import { personalRanking, weightAttribution, type PersonalSubScores } from "../pipeline/model/personal.ts";
 import { shownChangeTenths } from "../pipeline/model/round.ts";
+import { SUB_SCORE_KEYS } from "../pipeline/model/tables.ts";
 import type { Status, SubScoreKey } from "../pipeline/model/types.ts";
 import { PERSONAL_MODEL, isIndexSteps, weightVector, type WeightSteps } from "./weights.ts";
 
@@ -41,7 +42,7 @@ export function compactSub(
 ): PersonalSubScores | null {
   if (sub === null) return null;
   const out: Partial<Record<SubScoreKey, { value: number; freshness: number }>> = {};
-  for (const k of ["U", "V", "C", "M", "S"] as const) {
+  for (const k of SUB_SCORE_KEYS) {
     const s = sub[k];
     if (s) out[k] = { value: s.value, freshness: s.freshness };
   }

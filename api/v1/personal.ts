@@ -26,11 +26,9 @@ import { HttpError } from "../../server/http/errors.ts";
 import type { PublishedView } from "../read-model.ts";
 import { CSV_TYPE, csvFilename } from "./csv.ts";
 import { API_DOC_VALUES } from "./doc-values.ts";
-import { COUNTRY_NAME_TEXT as NAME_TEXT } from "./schemas/parts.ts";
+import { COUNTRY_NAME_TEXT as NAME_TEXT, SUB_SCORE_KEYS } from "./schemas/parts.ts";
 
 const STATUS_VALUES = ["stormy", "rainy", "cloudy", "bright", "sunny"] as const;
-
-const KEY_VALUES = ["U", "V", "C", "M", "S"] as const;
 
 const weightsQuery = z.object({
   weights: z
@@ -68,7 +66,7 @@ const personalRowSchema = z.strictObject({
   moved_by: z
     .array(
       z.strictObject({
-        key: z.enum(KEY_VALUES).meta({ description: "The input whose weight changed (U, V, C, M or S)." }),
+        key: z.enum(SUB_SCORE_KEYS).meta({ description: "The input whose weight changed (U, V, C, M or S)." }),
         contribution: z.number().meta({ description: "Its share of difference, in score points." }),
       }),
     )
@@ -88,14 +86,14 @@ const personalScoresSchema = z
     weight_values: z
       .strictObject(
         Object.fromEntries(
-          KEY_VALUES.map((k) => [
+          SUB_SCORE_KEYS.map((k) => [
             k,
             z
               .number()
               .min(0)
               .meta({ description: `The weight of ${k} (${WEIGHT_TEXT[k].name.toLowerCase()}).` }),
           ]),
-        ) as Record<(typeof KEY_VALUES)[number], z.ZodNumber>,
+        ) as Record<(typeof SUB_SCORE_KEYS)[number], z.ZodNumber>,
       )
       .meta({
         description: "The weight of each input these steps give (the index's base weight × step / 2).",

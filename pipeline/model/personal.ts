@@ -8,7 +8,7 @@
 // (w × f), so the personal score equals the published score to the last bit. Pure; runs in the browser.
 import { blendInto, blendPlan, emptyBlendOut, type BlendPlan } from "./blend.ts";
 import type { Status, SubScore, SubScoreKey } from "./types.ts";
-import type { ModelParams } from "./tables.ts";
+import { SUB_SCORE_KEYS as KEYS, type ModelParams } from "./tables.ts";
 
 /** What the personal score reads of a sub-score: a published snapshot's `sub_scores` entry fits. */
 type PersonalSubScore = Pick<SubScore, "value" | "freshness">;
@@ -31,8 +31,6 @@ export interface PersonalScore {
   cover: number;
   raw: number;
 }
-
-const KEYS: readonly SubScoreKey[] = ["U", "V", "C", "M", "S"];
 
 /** Weight vectors whose parameter object is kept (a visitor moves a slider a few times; a server sees many). */
 const MAX_CACHED = 256;

@@ -10,7 +10,8 @@ import type { RatingLabel, Status, SubScoreKey } from "./types.ts";
 /** A block of sub-scores; each block has its own freshness rule (docs/model.md §3, §4). */
 export type Family = "historical" | "sentiment";
 export const FAMILIES: readonly Family[] = Object.freeze(["historical", "sentiment"] as const);
-export const SUB_SCORE_KEYS: readonly SubScoreKey[] = Object.freeze(["U", "V", "C", "M", "S"] as const);
+/** The inputs' sub-scores, in the order every list of them follows: the one list of the keys (docs/model.md §2). */
+export const SUB_SCORE_KEYS = Object.freeze(["U", "V", "C", "M", "S"] as const) satisfies readonly SubScoreKey[];
 
 /** Piecewise-linear anchor table: `[input, sub-score]` pairs, inputs strictly increasing. */
 export type AnchorTable = readonly (readonly [input: number, subScore: number])[];

@@ -4,7 +4,8 @@
 // and no marker: a calm card, not a broken one.
 import { countryPhrase } from "../../../product/country-phrases.ts";
 import { useEffect, useState, type ReactNode } from "react";
-import type { Snapshot, SubScoreKey } from "../../../pipeline/model/types.ts";
+import type { Snapshot } from "../../../pipeline/model/types.ts";
+import { SUB_SCORE_KEYS } from "../../../pipeline/model/tables.ts";
 import { FormattedMessage, useIntl } from "react-intl";
 import { STATUS_STYLE, STATUSES_BEST_FIRST, markerFraction, type Status } from "../../../product/weather.ts";
 import { ageInMonths } from "../../../pipeline/model/period.ts";
@@ -60,7 +61,7 @@ export function ConfidenceBadge({
   now,
 }: Pick<ScoreCardProps, "confidence" | "basis" | "cover" | "subScores" | "now">) {
   if (!confidence) return null;
-  const keys: SubScoreKey[] = ["U", "V", "C", "M", "S"];
+  const keys = SUB_SCORE_KEYS;
   const evidence = evidenceFrom(cover, subScores);
   const intl = useIntl();
   const f = useFormat();

@@ -3,11 +3,11 @@
 import { Fragment } from "react";
 import { useIntl } from "react-intl";
 import { CURRENT_PARAMS } from "../../../../pipeline/model/current.ts";
+import { SUB_SCORE_KEYS as SUB_SCORES } from "../../../../pipeline/model/tables.ts";
 import type { SubScoreKey } from "../../../../pipeline/model/types.ts";
 import { h2, para, useMethodologyText } from "./text.tsx";
 
 /** The sub-scores in the page's order; names, inputs and units are `methodology.sub.<key>.*`. */
-const SUB_SCORES: SubScoreKey[] = ["U", "V", "C", "M", "S"];
 
 /** "2% → 100, 4% → 80, …", each pair kept on one line. */
 function Anchors({ k }: { k: SubScoreKey }) {
