@@ -195,7 +195,9 @@ export async function uploadFile(
       if (line.type === "progress") onStep(line.step);
       // The server's words carry the holder's start as an ISO timestamp: worded here as the operator area shows times.
       else if (line.type === "waiting")
-        opts.onWaiting?.(line.holder !== undefined ? `Waiting for ${holderText(line.holder)} to finish.` : line.message);
+        opts.onWaiting?.(
+          line.holder !== undefined ? `Waiting for ${holderText(line.holder)} to finish.` : line.message,
+        );
       else if (line.type === "result") return { kind: "result", status: line.status, result: line.result };
       else return { kind: "error", status: line.status, message: line.error?.message ?? null };
     }
