@@ -3,6 +3,7 @@
 // requests (If-None-Match / If-Modified-Since), a User-Agent naming the product, a size cap, and a body that
 // is checked against its Content-Length so that a cut-off download is never taken for a whole one.
 // Knows nothing about Eurostat or the store.
+import { abortableSleep } from "../abortable-sleep.ts";
 
 /** Why a download failed, in one word (the summary and the fetch log add the sentence). */
 export type FetchErrorKind = "timeout" | "network" | "no-network" | "truncated" | "http" | "too-large" | "cancelled";
@@ -76,20 +77,6 @@ const DEFAULT_MAX_BACKOFF_MS = 60_000;
 const DEFAULT_MAX_RETRY_AFTER_MS = 5 * 60_000;
 /** Error bodies are read only this far (for the reason shown to the operator). */
 const ERROR_BODY_BYTES = 64 * 1024;
-
-/** Waits `ms`, or less when `signal` aborts meanwhile. */
-function sleepReal(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
 
 const CANCELLED = "cancelled: the run was stopped (the server is shutting down)";
 
@@ -309,7 +296,7 @@ export async function httpGet(url: string, validators: Validators, opts: HttpOpt
   const headers: Record<string, string> = { "user-agent": opts.userAgent, accept: opts.accept ?? "*/*" };
   if (validators.etag) headers["if-none-match"] = validators.etag;
   if (validators.lastModified) headers["if-modified-since"] = validators.lastModified;
-  const sleep = opts.sleep ?? ((ms: number) => sleepReal(ms, opts.signal));
+  const sleep = opts.sleep ?? ((ms: number) => abortableSleep(ms, opts.signal));
   const maxAttempts = 1 + Math.max(0, Math.floor(opts.retries));
   const maxBackoff = opts.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS;
   const maxRetryAfter = opts.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;

@@ -13,6 +13,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { cleanUserText } from "../../lib/clean-text.ts";
 import { BusyError, type JobHolder } from "../../lib/errors.ts";
+import { abortableSleep } from "../abortable-sleep.ts";
 
 /** What runs (as an operator would type it: `jwi ingest une_rt_m.json`, `upload (admin)`), pid, host, start. */
 export type LockHolder = JobHolder;
@@ -127,27 +128,10 @@ async function holderOrFree(dataDir: string, db: Database.Database): Promise<Loc
     const h = readHolder(dataDir);
     if (h !== null && isAlive(h)) return h;
     if (Date.now() >= until) return null;
-    await sleep(10);
+    await abortableSleep(10);
     if (tryLock(db)) return "free";
   }
 }
-
-/**
- * Waits `ms`, or less when `signal` aborts. The abort listener goes when the wait ends either way: the lock polls every
- * `pollMs`, and a listener left per poll piled up on a long-lived signal (11 after a second's wait, Node's
- * MaxListenersExceededWarning).
- */
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(t);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const t = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 
 /**
  * Takes the job lock of `dataDir`, waiting up to `waitMs` for a running job to finish. Throws BusyError naming
@@ -174,7 +158,7 @@ export async function acquireJobLock(dataDir: string, command: string, opts: Acq
         if (seen === "free") break;
         throw new BusyError(busyMessage(seen, Date.now() - started), seen);
       }
-      await sleep(Math.min(pollMs, Math.max(1, waitMs - waited)), opts.signal);
+      await abortableSleep(Math.min(pollMs, Math.max(1, waitMs - waited)), opts.signal);
     }
   } catch (err) {
     db.close();
