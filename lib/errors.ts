@@ -18,6 +18,16 @@ export interface JobHolder {
   started_at: string;
 }
 
+/**
+ * The holder in words, the same in the CLI, the HTTP 409 and the operator page: `jwi ingest x.json (pid 4242 on
+ * host-1, started 2026-11-23T02:50:00.000Z)`. `time` words the start (the operator page writes "23 Nov 2026, 02:50
+ * UTC"); the ISO timestamp as it is by default.
+ */
+export function describeHolder(h: JobHolder | null, time: (iso: string) => string = (iso) => iso): string {
+  if (h === null) return "another process (it has not said which yet)";
+  return `${h.command} (pid ${h.pid} on ${h.host}, started ${time(h.started_at)})`;
+}
+
 /** A pipeline job (ingest, recalc, update) is already running; try again when it ends. */
 export class BusyError extends Error {
   override readonly name = "BusyError";

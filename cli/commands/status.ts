@@ -1,6 +1,6 @@
 // `jwi status`: what the store holds per data type and country, and what is published.
 import type { StatusReport } from "../../pipeline/index.ts";
-import { describeHolder } from "../../pipeline/jobs/lock.ts";
+import { describeHolder } from "../../lib/errors.ts";
 import { pausedWords } from "../../pipeline/pause.ts";
 import { PAUSED_VISITORS_SEE } from "../../product/operator-words.ts";
 import { formatScore } from "../../product/format.ts";

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { cleanUserText } from "../../lib/clean-text.ts";
-import { BusyError, type JobHolder } from "../../lib/errors.ts";
+import { BusyError, describeHolder, type JobHolder } from "../../lib/errors.ts";
 import { abortableSleep } from "../abortable-sleep.ts";
 
 /** What runs (as an operator would type it: `jwi ingest une_rt_m.json`, `upload (admin)`), pid, host, start. */
@@ -42,12 +42,6 @@ export interface AcquireOptions {
    * (null when it has not said which yet): the operator page shows whom an upload waits for (docs/interfaces.md).
    */
   onWait?: (holder: LockHolder | null) => void;
-}
-
-/** `jwi ingest x.json (pid 4242 on host-1, started 2026-11-23T02:50:00.000Z)` */
-export function describeHolder(h: LockHolder | null): string {
-  if (h === null) return "another process (it has not said which yet)";
-  return `${h.command} (pid ${h.pid} on ${h.host}, started ${h.started_at})`;
 }
 
 /** The message of a job that could not get its turn: the same words in the CLI and in the HTTP 409. */

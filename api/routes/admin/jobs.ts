@@ -5,7 +5,7 @@ import express, { Router, type Request, type Response } from "express";
 import multer, { MulterError } from "multer";
 import { BusyError, InputError } from "../../../lib/errors.ts";
 import { nextScheduledRun } from "../../../pipeline/fetch/next-run.ts";
-import { describeHolder } from "../../../pipeline/jobs/lock.ts";
+import { describeHolder } from "../../../lib/errors.ts";
 import type { IngestRequest } from "../../../pipeline/ingest.ts";
 import type { UploadResult } from "../../../pipeline/types.ts";
 import type { AuditResult } from "../../../product/shapes.ts";

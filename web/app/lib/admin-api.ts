@@ -12,8 +12,8 @@ import type { ContactTopic, WaitingListService } from "../../../product/options.
 import type { StatusReport } from "../../../pipeline/index.ts";
 import type { RecalcSummary } from "../../../pipeline/recalc.ts";
 import type { DataType, IngestStep, UploadResult } from "../../../pipeline/types.ts";
-import type { JobHolder } from "../../../lib/errors.ts";
-import { holderText } from "./admin-format.ts";
+import { describeHolder, type JobHolder } from "../../../lib/errors.ts";
+import { formatDateTime } from "./admin-format.ts";
 
 export type {
   AdminExperience,
@@ -196,7 +196,9 @@ export async function uploadFile(
       // The server's words carry the holder's start as an ISO timestamp: worded here as the operator area shows times.
       else if (line.type === "waiting")
         opts.onWaiting?.(
-          line.holder !== undefined ? `Waiting for ${holderText(line.holder)} to finish.` : line.message,
+          line.holder !== undefined
+            ? `Waiting for ${describeHolder(line.holder, formatDateTime)} to finish.`
+            : line.message,
         );
       else if (line.type === "result") return { kind: "result", status: line.status, result: line.result };
       else return { kind: "error", status: line.status, message: line.error?.message ?? null };

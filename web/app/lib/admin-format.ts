@@ -1,7 +1,5 @@
 // Dates and audit details as the operator area shows them. Always UTC, so every operator reads the same time.
 
-import type { JobHolder } from "../../../lib/errors.ts";
-
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -10,13 +8,6 @@ export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
-}
-
-/** The job holding the data lock, as the operator area words it: `jwi update (terminal) (pid 42 on host-1, started
- * 2 Dec 2026, 17:19 UTC)` (the CLI's words, pipeline/jobs/lock.ts describeHolder, with the time formatted). */
-export function holderText(h: JobHolder | null): string {
-  if (h === null) return "another process (it has not said which yet)";
-  return `${h.command} (pid ${h.pid} on ${h.host}, started ${formatDateTime(h.started_at)})`;
 }
 
 /** An audit entry's detail as short "key: value" pairs (nested values as compact JSON). */
