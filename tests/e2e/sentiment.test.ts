@@ -82,7 +82,7 @@ describe("the country page's sentiment panel", () => {
   it("Germany: names the EEI with its value and month, what 100 means, and the share of its weight it counts with today", async () => {
     const de = await germany();
     const { page, errors } = await open(desktop, "/country/de");
-    const wide = page.getByTestId("panels-wide");
+    const wide = page.getByTestId("panels");
     const panel = wide.locator("section", { has: page.getByRole("heading", { name: "Market sentiment" }) });
     const text = squash(await panel.innerText());
     expect(text).toContain("Employment expectations");
@@ -104,7 +104,7 @@ describe("the country page's sentiment panel", () => {
   it("a country whose EEI is past its cut-off: too old to count today, and up to which month the history used it", async () => {
     const old = await tooOld();
     const { page, errors } = await open(desktop, `/country/${old.country.code.toLowerCase()}`);
-    const wide = page.getByTestId("panels-wide");
+    const wide = page.getByTestId("panels");
     const panel = wide.locator("section", { has: page.getByRole("heading", { name: "Market sentiment" }) });
     expect(squash(await panel.innerText())).toMatch(new RegExp(`${escape(old.value)}\\s*${old.month}`));
     const eei = wide.getByTestId("sentiment-eei");

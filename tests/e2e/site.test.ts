@@ -271,16 +271,24 @@ describe("country page", () => {
       "Not available for Germany: expert barometer (no recent figures in the sources we use).",
     );
     // Only the existing figures in the panels.
-    const wide = page.getByTestId("panels-wide");
+    const wide = page.getByTestId("panels");
     expect(await wide.locator("dt", { hasText: /^Unemployment rate/ }).count()).toBe(1);
     // Its yearly change counts too (the momentum input), so it is shown with its months.
     expect(await wide.locator("dt", { hasText: "Unemployment over a year" }).count()).toBe(1);
     expect(await wide.locator("dt", { hasText: /^Job vacancy rate/ }).count()).toBe(1);
     expect(await wide.getByText("Expert barometer").count()).toBe(0);
     // Two columns; neither leaves a hole taller than a third of the other.
-    const columns = await wide
-      .locator(":scope > div")
-      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    // (One copy of the panels serves every width: each column's height is from the top of the first card to the
+    // bottom of its last.)
+    const columns = await wide.locator(":scope > section").evaluateAll((els) => {
+      const top = Math.min(...els.map((e) => e.getBoundingClientRect().top));
+      const bottoms = new Map<number, number>();
+      for (const e of els) {
+        const r = e.getBoundingClientRect();
+        bottoms.set(Math.round(r.left), Math.max(bottoms.get(Math.round(r.left)) ?? 0, r.bottom - top));
+      }
+      return [...bottoms.values()];
+    });
     expect(columns).toHaveLength(2);
     expect(Math.min(...columns) / Math.max(...columns)).toBeGreaterThan(0.66);
     // Comparison insights: only those that exist (the API's comparisons).

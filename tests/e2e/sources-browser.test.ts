@@ -72,10 +72,10 @@ describe("sources opened, at 320 and 1280 px", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${h.base}/country/es`, { waitUntil: "load" });
     await hydrated(page);
-    const summary = page.locator('[data-testid="panels-wide"] details.src-check > summary').first();
+    const summary = page.locator('[data-testid="panels"] details.src-check > summary').first();
     await summary.focus();
     await page.keyboard.press("Enter");
-    const details = page.locator('[data-testid="panels-wide"] details.src-check').first();
+    const details = page.locator('[data-testid="panels"] details.src-check').first();
     expect(await details.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     // Seen: "Check it at the source"; heard: which figure's (every summary of the page says the same words).
     expect(await summary.textContent()).toBe("Check it at the source: Unemployment rate");

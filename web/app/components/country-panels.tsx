@@ -1,11 +1,12 @@
 // The country page's panels (components/country-view.tsx; docs/product.md §2 "Country page"): market conditions,
 // market sentiment and what to do now, each only when it has figures (web/app/lib/availability.ts). Wide screens show
-// them as cards in two columns that fill evenly; small screens as collapsible sections, the first one open.
+// them as cards in two columns that fill evenly; small screens as collapsible sections, the first one open: one copy
+// in the page for both.
 import type { ReactNode } from "react";
 import type { CountryPageData } from "../lib/country.server.ts";
 import { hasConditions, type Availability } from "../lib/availability.ts";
 import { AdviceList } from "./country-static-parts.ts";
-import { Card, Section } from "./page-parts.tsx";
+import { Section } from "./page-parts.tsx";
 import { MarketConditions } from "./market-conditions.tsx";
 import { MarketSentiment, hasSentiment } from "./market-sentiment.tsx";
 
@@ -55,33 +56,26 @@ export function countryPanels(data: CountryPageData, available: Availability, t:
   return panels;
 }
 
-/** Large screens: the cards in two columns that flow (one column when only the advice is left). */
-export function WidePanels({ panels }: { panels: readonly Panel[] }) {
-  // Two columns that fill evenly: the sentiment card (the longest) on the right, the others stacked on the left.
-  const right = panels.length === 3 ? panels.filter((p) => p.id === "sentiment") : panels.slice(1);
-  const left = panels.filter((p) => !right.includes(p));
-  const card = (p: Panel) => (
-    <Card key={p.id} title={p.wide}>
-      {p.body}
-    </Card>
-  );
+/**
+ * The panels, one copy for every width: collapsible sections, the first one ("Market conditions" when it exists) open,
+ * on small screens; on large ones cards in two columns that fill evenly: the sentiment card (the longest) on the right
+ * beside the other two stacked, or the second of two beside the first. The page's order stays the reading order.
+ */
+export function Panels({ panels }: { panels: readonly Panel[] }) {
+  const three = panels.length === 3;
+  const place = (i: number) =>
+    three
+      ? [
+          "lg:col-start-1 lg:row-start-1",
+          "lg:col-start-2 lg:row-start-1 lg:row-span-2",
+          "lg:col-start-1 lg:row-start-2",
+        ][i]
+      : "";
+  const columns = three ? "lg:grid-cols-2 lg:grid-rows-[auto_1fr]" : panels.length > 1 ? "lg:grid-cols-2" : "";
   return (
-    <div
-      className={`mt-6 hidden gap-6 lg:grid lg:items-start ${panels.length > 1 ? "lg:grid-cols-2" : ""}`}
-      data-testid="panels-wide"
-    >
-      <div className="space-y-6">{left.map(card)}</div>
-      {right.length > 0 ? <div className="space-y-6">{right.map(card)}</div> : null}
-    </div>
-  );
-}
-
-/** Small screens: collapsible sections, the first one ("Market conditions" when it exists) open. */
-export function NarrowPanels({ panels }: { panels: readonly Panel[] }) {
-  return (
-    <div className="mt-6 space-y-3 lg:hidden">
+    <div className={`mt-6 space-y-3 lg:grid lg:items-start lg:gap-6 lg:space-y-0 ${columns}`} data-testid="panels">
       {panels.map((p, i) => (
-        <Section key={p.id} title={p.narrow} defaultOpen={i === 0}>
+        <Section key={p.id} title={p.narrow} wideTitle={p.wide} defaultOpen={i === 0} className={place(i)}>
           {p.body}
         </Section>
       ))}

@@ -10,7 +10,7 @@ import { ComparisonInsights, FollowLinks, WhereOpenings, WhyChanged } from "./co
 import { CountryPicker } from "./country-picker.tsx";
 import { PopoverGroup } from "./info.tsx";
 import { BackButton, Breadcrumbs, DatesLine, HelpCard } from "./page-parts.tsx";
-import { countryPanels, NarrowPanels, WidePanels } from "./country-panels.tsx";
+import { countryPanels, Panels } from "./country-panels.tsx";
 import { NotAvailable } from "./market-parts.tsx";
 import { HistoryChart } from "./history-chart.tsx";
 import { CommunitySection } from "./community.tsx";
@@ -64,8 +64,7 @@ export function CountryView({ data }: { data: CountryPageData }) {
             <HelpCard />
           </div>
 
-          <WidePanels panels={panels} />
-          <NarrowPanels panels={panels} />
+          <Panels panels={panels} />
           <div className="mt-6">
             {/* While paused nothing is missing: the figures are withheld with the score (the score card says why). */}
             {data.paused ? null : (

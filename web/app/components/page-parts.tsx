@@ -65,34 +65,46 @@ export function Card({ title, children, className = "" }: { title: string; child
   );
 }
 
-/** A collapsible section for small screens; readable without JavaScript (all sections then show open). */
+/**
+ * One panel for every width: a collapsible section on small screens (readable without JavaScript: all sections then
+ * show open) and a card on large ones, where it is always open and its title is a plain heading (the button is out of
+ * the page there, so no screen reader hears a "collapsed" control beside visible text). One copy in the page instead
+ * of a card and a section each (docs/decisions/017-page-weight.md).
+ */
 export function Section({
   title,
+  wideTitle = title,
   defaultOpen = false,
+  className = "",
   children,
 }: {
   title: string;
+  wideTitle?: string;
   defaultOpen?: boolean;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <Collapsible.Root defaultOpen={defaultOpen} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-      {/* The heading holds the button (a heading inside a button is invalid HTML, and hides the heading from
-          screen readers' heading lists): the accordion pattern of the WAI-ARIA practices. */}
-      <h2 className="text-lg font-semibold">
-        <Collapsible.Trigger className="group flex w-full items-center justify-between px-5 py-4 text-left">
-          {title}
-          <ChevronDownIcon
-            aria-hidden
-            data-nojs-open-chevron
-            className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
-          />
-        </Collapsible.Trigger>
-      </h2>
-      <Collapsible.Content data-nojs-open className="px-5 pb-5 data-[state=closed]:hidden">
-        {children}
-      </Collapsible.Content>
-    </Collapsible.Root>
+    <section className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
+      <Collapsible.Root defaultOpen={defaultOpen}>
+        {/* The heading holds the button (a heading inside a button is invalid HTML, and hides the heading from
+            screen readers' heading lists): the accordion pattern of the WAI-ARIA practices. */}
+        <h2 className="text-lg font-semibold">
+          <Collapsible.Trigger className="group flex w-full items-center justify-between px-5 py-4 text-left lg:hidden">
+            {title}
+            <ChevronDownIcon
+              aria-hidden
+              data-nojs-open-chevron
+              className="h-5 w-5 text-slate-500 transition-transform group-data-[state=open]:rotate-180"
+            />
+          </Collapsible.Trigger>
+          <span className="hidden px-5 pt-5 pb-4 lg:block">{wideTitle}</span>
+        </h2>
+        <Collapsible.Content data-nojs-open className="px-5 pb-5 data-[state=closed]:hidden lg:block!">
+          {children}
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </section>
   );
 }
 
