@@ -153,8 +153,11 @@ const pattern = (p: string | RegExp, whole: boolean) =>
 describe("every page type's head and frame, in its server-rendered HTML", () => {
   for (const r of ROUTES) {
     it(`${r.path}: status, heading, title, canonical, description, Open Graph, Twitter, footer`, async () => {
-      const { status, document }: HtmlPage = await fetchPage(h.base + r.path);
+      const { status, document, html }: HtmlPage = await fetchPage(h.base + r.path);
       expect(status, r.path).toBe(r.status);
+      // Every part in its place: no Suspense boundary sent as pending and moved in later by a script ("<!--$?-->",
+      // what React does to a large boundary by default), which a reader without JavaScript would never see.
+      expect(html.match(/<!--\$[?!]-->|<div hidden id="S:/g), r.path).toBeNull();
       expect(textOf(document, "h1")).toMatch(pattern(r.h1, true));
       const title = document.title;
       if (typeof r.title === "function") expect(title).toBe(await r.title(h));

@@ -38,6 +38,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Every Suspense boundary's content in place, however long: React otherwise moves a large one (over 12.8 KB)
+        // to the end of the document, to be put back by a script, which a reader without JavaScript never runs.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,6 +1,7 @@
 // The body of /country/{code} (docs/product.md §2 "Country page") plus the score history chart. The panels follow the
 // data (web/app/lib/availability.ts): a panel without figures is left out, the missing figures are named in one line,
 // and on wide screens the cards flow in two columns instead of three equal-height ones.
+import { Suspense } from "react";
 import { CompareWith } from "./compare-with.tsx";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { CountryPageData } from "../lib/country.server.ts";
@@ -85,7 +86,14 @@ export function CountryView({ data }: { data: CountryPageData }) {
 
           <WhereOpenings sectors={data.sectors} code={country.code} paused={data.paused} />
 
-          {data.history.length > 0 || hasScore ? <CountryHistory data={data} /> : null}
+          {/* Its own Suspense boundary: the browser hydrates the chart after the rest of the page, in a render and
+              commit of its own, so that no single task of the page's start holds the main thread as long
+              (docs/decisions/017-page-weight.md); a click on it before then hydrates it at once. */}
+          {data.history.length > 0 || hasScore ? (
+            <Suspense>
+              <CountryHistory data={data} />
+            </Suspense>
+          ) : null}
 
           <WhyChanged views={data.whyChanged} asOf={data.asOf} />
 
@@ -99,12 +107,14 @@ export function CountryView({ data }: { data: CountryPageData }) {
 
           <FollowLinks code={country.code} name={country.name} />
 
-          <EmbedBadge
-            code={country.code}
-            name={country.name}
-            shown={hasScore && data.status ? { score: data.score!, status: data.status } : null}
-            width={data.badgeWidth}
-          />
+          <Suspense>
+            <EmbedBadge
+              code={country.code}
+              name={country.name}
+              shown={hasScore && data.status ? { score: data.score!, status: data.status } : null}
+              width={data.badgeWidth}
+            />
+          </Suspense>
         </div>
       </PopoverGroup>
     </PageSourcesProvider>
