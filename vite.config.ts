@@ -2,6 +2,7 @@
 // vitest.config.ts so that this plugin never loads under the test runner (docs/architecture.md, "Code map").
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { flagsPlugin } from "./web/scripts/flags-plugin.ts";
 import { formatjsPlugin } from "./web/scripts/formatjs-plugin.ts";
@@ -32,6 +33,17 @@ function sonnerStylesAsFile(): Plugin {
  */
 const JOB_MARKET_SLUGS = { __JWI_JOB_MARKET_SLUGS__: JSON.stringify(jobMarketSlugTable(LOCALES)) };
 
+/**
+ * React Router's package sends every bundler to its development build (its `exports` name no other:
+ * remix-run/react-router#12532, #14102), which keeps its development warnings and their checks in the browser. The
+ * browser bundle takes the production build the package ships beside it, the same code with those switched off.
+ */
+const routerDist = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: `${routerDist}index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${routerDist}dom-export.mjs` },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: "web/public",
   plugins: [
@@ -49,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         ssr: { noExternal: true, external: ["@node-rs/argon2", "better-sqlite3", "@duckdb/node-api", "exceljs"] },
         define: { ...JOB_MARKET_SLUGS, "process.env.NODE_ENV": JSON.stringify("production") },
       }
-    : { define: JOB_MARKET_SLUGS }),
+    : { define: JOB_MARKET_SLUGS, resolve: { alias: REACT_ROUTER_PRODUCTION } }),
   build: {
     // The site never needs source maps in production, and they would ship paths of the build machine.
     sourcemap: false,
