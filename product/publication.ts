@@ -5,6 +5,7 @@
 import { COUNTRIES, REGIONS, flagOf, type Country } from "../lib/countries.ts";
 import { CURRENT_MODEL } from "../pipeline/model/index.ts";
 import { isScoreFresh } from "../pipeline/model/fresh.ts";
+import { SUB_SCORE_KEYS } from "../pipeline/model/tables.ts";
 import type { Snapshot } from "../pipeline/model/types.ts";
 import { yoyOf } from "./change-view.ts";
 import { evidenceOf } from "./evidence.ts";
@@ -38,7 +39,7 @@ export function withheld(s: Snapshot): Snapshot {
     cover: null,
     raw: null,
     shrunk: null,
-    sub_scores: { U: null, V: null, C: null, M: null, S: null },
+    sub_scores: Object.fromEntries(SUB_SCORE_KEYS.map((k) => [k, null])) as Snapshot["sub_scores"],
     yoy: { delta: null, label: null, from_month: s.yoy?.from_month ?? null },
     ...("change" in s ? { change: null } : {}),
   } as Snapshot;

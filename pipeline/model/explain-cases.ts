@@ -5,9 +5,10 @@
 // of the middle, and U's and M's data ageing together (merged into one line). Used by tests only.
 import fc from "fast-check";
 import { splitParts } from "./explain.ts";
+import { SUB_SCORE_KEYS } from "./tables.ts";
 import type { ChangeKind, ChangePart, Explanation, SubScoreKey, SubScoreState } from "./types.ts";
 
-const KEYS: SubScoreKey[] = ["U", "V", "C", "M", "S"];
+const KEYS: readonly SubScoreKey[] = SUB_SCORE_KEYS;
 const KINDS: ChangeKind[] = ["value", "freshness", "added", "removed"];
 
 const monthArb = fc

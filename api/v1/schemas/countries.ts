@@ -17,6 +17,7 @@ import {
   scoreText,
   statusOf,
   withheldReason,
+  SUB_SCORE_KEYS,
   YOY_VALUES,
   type Assert,
   type Fits,
@@ -64,7 +65,7 @@ export const countryListItemSchema = z
           .number()
           .int()
           .min(0)
-          .max(5)
+          .max(SUB_SCORE_KEYS.length)
           .meta({ description: "Inputs (sub-scores U, V, C, M, S) that count in the score.", example: 3 }),
         of: z.number().int().meta({ description: "Inputs the model has.", example: 5 }),
         cover: z.number().min(0).max(1).meta({ description: "The blend's evidence cover, 0 to 1.", example: 0.4 }),

@@ -75,7 +75,11 @@ export function BlendSection() {
           v: n(p.weights.V),
           c: n(p.weights.C),
           m: n(p.weights.M),
-          block: n(p.weights.U + p.weights.V + p.weights.C + p.weights.M, 2),
+          // The official-statistics block's weight: the sum of its inputs' (the table says which).
+          block: n(
+            p.blocks.historical.reduce((sum, k) => sum + p.weights[k], 0),
+            2,
+          ),
           s: n(p.weights.S),
         })}
       </p>
