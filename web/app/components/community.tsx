@@ -2,7 +2,7 @@
 // its toasts word for word, the list of the 10 newest experiences and the summary counts. The form is part of the
 // page (no longer loaded on first use): without JavaScript it is what the visitor posts.
 import { countryPhrase } from "../../../product/country-phrases.ts";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { useIntl } from "react-intl";
 import type { ExperienceSummary, PublicExperience } from "../../../product/shapes.ts";
@@ -10,9 +10,17 @@ import { relativeTimeParts } from "../../../product/format.ts";
 import { canSummarise, okOrBetterPercent } from "../lib/community.ts";
 import { fixedIn } from "../lib/intl-numbers.ts";
 import { optionLabel, useFormPost } from "./form-post.tsx";
-import ExperienceFormBody from "./experience/experience-form.tsx";
 import { preloadToasts } from "../lib/toast.ts";
 import { useFormat } from "../i18n/format.ts";
+
+/**
+ * The form's code loads when the form is shown by the browser, not with the page: the server renders it in place
+ * (inside the closed card, for a browser without JavaScript), and the browser, hydrating, leaves that server HTML in
+ * its Suspense boundary as it is until the code is there. A closed card's form is removed as soon as the page has
+ * hydrated, so its code and its hydration are skipped; an open one (a refused post) hydrates once its code arrives
+ * (docs/decisions/017-page-weight.md).
+ */
+const ExperienceFormBody = lazy(() => import("./experience/experience-form.tsx"));
 
 /**
  * The share card (docs/product.md §4): the call to share, and a native disclosure, so it opens with or without
@@ -24,7 +32,10 @@ function ExperienceForm({ countryCode, countryName }: { countryCode: string; cou
   const intl = useIntl();
   const { refused, sent } = useFormPost("experience");
   const details = useRef<HTMLDetailsElement>(null);
-  const warm = () => void preloadToasts();
+  const warm = () => {
+    void preloadToasts();
+    void import("./experience/experience-form.tsx");
+  };
   // The form is in the page's HTML (a browser without JavaScript posts it); once hydrated it is mounted while the
   // card is open only, so each opening starts a fresh form, as before.
   const [hydrated, setHydrated] = useState(false);
@@ -68,13 +79,15 @@ function ExperienceForm({ countryCode, countryName }: { countryCode: string; cou
           </summary>
           {!hydrated || open ? (
             <div className="mt-4">
-              <ExperienceFormBody
-                countryCode={countryCode}
-                countryName={countryName}
-                onClose={() => {
-                  if (details.current) details.current.open = false;
-                }}
-              />
+              <Suspense>
+                <ExperienceFormBody
+                  countryCode={countryCode}
+                  countryName={countryName}
+                  onClose={() => {
+                    if (details.current) details.current.open = false;
+                  }}
+                />
+              </Suspense>
             </div>
           ) : null}
         </details>
