@@ -30,7 +30,8 @@ const CHUNKS: Record<string, string> = {
   shared: "our modules used by three or more pages or lazy parts (formats, page parts, picker, icons, model rounding)",
   root: "the layout: header, footer, phone menu button, error pages",
   "entry.client": "reads the page's messages files, then hydrates",
-  community: "the community section and the experience form (country pages)",
+  community: "the community section: the share card, the list and its counts (country pages)",
+  "experience-form": "the share form: loaded when the visitor opens the card, not with the page",
   "history-chart": "the history chart and its table",
   country: "the country page's own view: score card, panels, sentiment",
   "market-advice / comparison-insights / sector-context / why-changed / follow-links":
