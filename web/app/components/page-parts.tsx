@@ -1,4 +1,4 @@
-// Small building blocks shared by the country pages: back button, breadcrumbs, cards, collapsible sections,
+// Small building blocks shared by the country pages: back button, breadcrumbs, the panels (a section or a card),
 // the help card.
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -53,15 +53,6 @@ export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: stri
         ))}
       </ol>
     </nav>
-  );
-}
-
-export function Card({ title, children, className = "" }: { title: string; children: ReactNode; className?: string }) {
-  return (
-    <section className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm ${className}`}>
-      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
-      {children}
-    </section>
   );
 }
 
