@@ -1,6 +1,6 @@
 // "Real experiences from job seekers here" (docs/product.md §2, §4, §5, §7, §8): the collapsed card, the share form with
-// its toasts word for word, the list of the 10 newest experiences and the summary counts. The form is part of the
-// page (no longer loaded on first use): without JavaScript it is what the visitor posts.
+// its toasts word for word, the list of the 10 newest experiences and the summary counts. The form's HTML is part of
+// the page (without JavaScript it is what the visitor posts); its code loads when the browser shows it (below).
 import { countryPhrase } from "../../../product/country-phrases.ts";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
@@ -20,7 +20,8 @@ import { useFormat } from "../i18n/format.ts";
  * hydrated, so its code and its hydration are skipped; an open one (a refused post) hydrates once its code arrives
  * (docs/decisions/017-page-weight.md).
  */
-const ExperienceFormBody = lazy(() => import("./experience/experience-form.tsx"));
+const loadFormBody = () => import("./experience/experience-form.tsx");
+const ExperienceFormBody = lazy(loadFormBody);
 
 /**
  * The share card (docs/product.md §4): the call to share, and a native disclosure, so it opens with or without
@@ -34,7 +35,7 @@ function ExperienceForm({ countryCode, countryName }: { countryCode: string; cou
   const details = useRef<HTMLDetailsElement>(null);
   const warm = () => {
     void preloadToasts();
-    void import("./experience/experience-form.tsx");
+    void loadFormBody();
   };
   // The form is in the page's HTML (a browser without JavaScript posts it); once hydrated it is mounted while the
   // card is open only, so each opening starts a fresh form, as before.
