@@ -33,6 +33,8 @@ import { localeFromPath, stripLocale } from "./i18n/locales.ts";
 import { rootMessages } from "./i18n/catalog.server.ts";
 import { intlOf, messagesHref, type Messages } from "./i18n/meta-intl.ts";
 import { withMessages } from "./i18n/client-messages.ts";
+import { countryNamesIn, countryOrderIn, knowCountryNames } from "../../product/country-names.ts";
+import { knowMonthNames, monthNamesIn } from "./i18n/calendar.ts";
 
 // The drawer (Radix Dialog, through react-remove-scroll) adds a <style> element and takes its nonce from
 // get-nonce, which reads __webpack_nonce__: hand it this page's nonce, or the CSP would refuse that style.
@@ -63,6 +65,11 @@ export function loader({ context, request }: SiteLoaderArgs) {
       leadsRetentionDays: context.site.leadsRetentionDays,
     },
     year: context.now.getUTCFullYear(),
+    // The country list's order in the page's language (the picker's links, before and while JavaScript starts).
+    countryOrder: countryOrderIn(locale),
+    // Outside English, the country and month names as the server writes them, so that the browser need not build
+    // Intl's formatters for them while it hydrates (docs/decisions/017-page-weight.md, "ICU on first use").
+    names: locale === "en" ? undefined : { countries: countryNamesIn(locale), months: monthNamesIn(locale) },
     // While publication is paused every public page shows the paused notice (docs/product.md, "Paused").
     paused: context.read.publicationState(context.now).paused,
   };
@@ -88,6 +95,10 @@ export function Layout({ children }: { children: ReactNode }) {
   const matches = useMatches();
   const { pathname } = useLocation();
   const locale = data?.locale ?? localeFromPath(pathname);
+  if (data?.names) {
+    knowCountryNames(locale, data.names.countries);
+    knowMonthNames(locale, data.names.months);
+  }
   const intl = intlOf(matches, { fallback: data ? undefined : (COMMON_EN as unknown as Messages), locale });
   const messageFiles = matches.map(messagesHref).filter((href): href is string => href !== undefined);
   return (

@@ -11,7 +11,9 @@
 // `no-parser` entry (about 7 KB gzipped less), and the server sends pages their messages already parsed.
 //
 // And it answers FormatJS's "does this browser know the language?" for the site's own six languages without asking
-// the browser, whose first answer costs a phone more than 100 ms (web/app/i18n/supported-locales.ts).
+// the browser, whose first answer costs a phone more than 100 ms (web/app/i18n/supported-locales.ts); and it has
+// FormatJS build its number formatters as web/app/i18n/number-format.ts, which writes the common figures itself, so a
+// page does not load ICU's number data while it hydrates.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -66,14 +68,35 @@ const SUPPORTED_LOCALES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../app/i18n/supported-locales.ts",
 );
-/** FormatJS's modules that ask the browser which locales it supports, and the calls they make (each must be found). */
-const LOCALE_CHECKS: Array<{ module: RegExp; calls: string[] }> = [
+const NUMBER_FORMAT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../app/i18n/number-format.ts");
+
+/**
+ * FormatJS's calls this plugin replaces, by module (each must be found): its questions of which locales the browser
+ * supports (web/app/i18n/supported-locales.ts), and its number formatter, built where FormatJS builds it
+ * (web/app/i18n/number-format.ts).
+ */
+const REPLACED = {
+  "Intl.NumberFormat.supportedLocalesOf(": "__jwiNumberFormatLocalesOf(",
+  "Intl.DateTimeFormat.supportedLocalesOf(": "__jwiDateTimeFormatLocalesOf(",
+  "(...args) => new Intl.NumberFormat(...args)": "(...args) => new __jwiNumberFormat(...args)",
+} as const;
+const CALLS: Array<{ module: RegExp; calls: Array<keyof typeof REPLACED> }> = [
   {
     module: /[\\/]@formatjs[\\/]intl[\\/]index\.js$/,
-    calls: ["Intl.NumberFormat.supportedLocalesOf(", "Intl.DateTimeFormat.supportedLocalesOf("],
+    calls: [
+      "Intl.NumberFormat.supportedLocalesOf(",
+      "Intl.DateTimeFormat.supportedLocalesOf(",
+      "(...args) => new Intl.NumberFormat(...args)",
+    ],
   },
-  { module: /[\\/]intl-messageformat[\\/]index\.js$/, calls: ["Intl.NumberFormat.supportedLocalesOf("] },
+  {
+    module: /[\\/]intl-messageformat[\\/]index\.js$/,
+    calls: ["Intl.NumberFormat.supportedLocalesOf(", "(...args) => new Intl.NumberFormat(...args)"],
+  },
 ];
+const HELPERS =
+  `import { numberFormatLocalesOf as __jwiNumberFormatLocalesOf, dateTimeFormatLocalesOf as __jwiDateTimeFormatLocalesOf } from ${JSON.stringify(SUPPORTED_LOCALES)};\n` +
+  `import { QuickNumberFormat as __jwiNumberFormat } from ${JSON.stringify(NUMBER_FORMAT)};\n`;
 
 const packageOf = (source: string) => PACKAGES.find((p) => source === p || source.startsWith(`${p}/`));
 
@@ -103,7 +126,7 @@ export function formatjsPlugin(opts: { parser: boolean }): Plugin {
     },
     // Runs before Vite's JSON plugin, which then makes a module of the parsed catalogue.
     async transform(code, id) {
-      const checks = LOCALE_CHECKS.find((c) => c.module.test(id.split("?")[0]!));
+      const checks = CALLS.find((c) => c.module.test(id.split("?")[0]!));
       if (checks) {
         let patched = code;
         for (const call of checks.calls) {
@@ -111,13 +134,9 @@ export function formatjsPlugin(opts: { parser: boolean }): Plugin {
             this.error(
               `${call} was not found in ${id}: check web/scripts/formatjs-plugin.ts against the installed FormatJS`,
             );
-          patched = patched.replaceAll(
-            call,
-            call.startsWith("Intl.NumberFormat") ? "__jwiNumberFormatLocalesOf(" : "__jwiDateTimeFormatLocalesOf(",
-          );
+          patched = patched.replaceAll(call, REPLACED[call]);
         }
-        const helper = `import { numberFormatLocalesOf as __jwiNumberFormatLocalesOf, dateTimeFormatLocalesOf as __jwiDateTimeFormatLocalesOf } from ${JSON.stringify(SUPPORTED_LOCALES)};\n`;
-        return { code: helper + patched, map: null };
+        return { code: HELPERS + patched, map: null };
       }
       if (!isCatalogue(id)) return null;
       const parse = await loadParser();

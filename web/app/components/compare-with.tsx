@@ -4,6 +4,7 @@
 import { useId } from "react";
 import { useIntl } from "react-intl";
 import { COUNTRIES } from "../../../lib/countries.ts";
+import { useByCountryName } from "../lib/country-order.ts";
 import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 
@@ -22,10 +23,11 @@ export function CompareWith({
   const f = useFormat();
   const lp = useLocalePath();
   // The countries by their names in the page's language, in its alphabetical order.
-  const collator = new Intl.Collator(intl.locale);
+  const byName = useByCountryName();
   const others = COUNTRIES.filter((c) => !codes.includes(c.code))
-    .map((c) => ({ code: c.code, name: f.country(c.code) }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+    .map((c) => c.code)
+    .sort(byName)
+    .map((code) => ({ code, name: f.country(code) }));
   return (
     <form
       method="get"

@@ -11,11 +11,13 @@ import { countryNameIn } from "../../../product/country-names.ts";
 import { countryScore } from "../../../product/country-search.ts";
 import { CheckIcon, SearchIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
+import { compareIn } from "../lib/list-in.ts";
 
 /** The covered countries by their name in the page's language (English: as before). */
 function options(locale: string) {
+  const compare = compareIn(locale);
   return COUNTRIES.map((c) => ({ code: c.code, name: countryNameIn(locale, c.code) })).sort((a, b) =>
-    locale === "en" ? a.name.localeCompare(b.name) : a.name.localeCompare(b.name, locale),
+    compare(a.name, b.name),
   );
 }
 

@@ -14,6 +14,7 @@ import { useFormat } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
 import { ChevronDownIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
+import { useByCountryName } from "../lib/country-order.ts";
 
 const loadMenu = () => import("./country-picker-menu.tsx");
 const CountryPickerMenu = lazy(loadMenu);
@@ -190,9 +191,10 @@ function Shown({ current }: { current?: string }) {
 function PlainCountryList({ current, hrefOf }: { current?: string; hrefOf: (code: string) => string }) {
   const intl = useIntl();
   const f = useFormat();
-  const others = COUNTRIES.map((c) => ({ code: c.code, name: f.country(c.code) })).sort((a, b) =>
-    a.name.localeCompare(b.name, intl.locale),
-  );
+  const byName = useByCountryName();
+  const others = COUNTRIES.map((c) => c.code)
+    .sort(byName)
+    .map((code) => ({ code, name: f.country(code) }));
   return (
     <nav
       aria-label={intl.formatMessage({ id: "picker.label" })}

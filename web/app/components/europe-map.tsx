@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { FormattedMessage, useIntl, type IntlShape } from "react-intl";
 import { useFormat, type Formatters } from "../i18n/format.ts";
 import { useLocalePath } from "../i18n/use-locale.ts";
+import { useByCountryName } from "../lib/country-order.ts";
 import { COUNTRY_SHAPES, MAP_HEIGHT, MAP_WIDTH, NEIGHBOURS_PATH } from "../lib/europe-map.generated.ts";
 import {
   MAP_STYLE,
@@ -70,8 +71,8 @@ export function EuropeMap({ countries, personal = false }: { countries: MapCount
   const shape = active ? COUNTRY_SHAPES[active] : null;
   // Links in the order of the country names in the page's language, so the keyboard walks the map as the picker lists it
   // (docs/product.md §2). SVG has no z-index: the small countries' dots are drawn again on top (below).
-  const collator = new Intl.Collator(intl.locale);
-  const ordered = [...countries].sort((a, b) => collator.compare(f.country(a.code), f.country(b.code)));
+  const byName = useByCountryName();
+  const ordered = [...countries].sort((a, b) => byName(a.code, b.code));
   const tiny = ordered.filter((c) => COUNTRY_SHAPES[c.code]?.tiny);
 
   const go = (e: MouseEvent, href: string) => {

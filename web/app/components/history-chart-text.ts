@@ -5,6 +5,7 @@ import type { ChartMonth } from "../../../product/history-view.ts";
 import type { HistoryEvent } from "../../../pipeline/model/types.ts";
 import { formatPeriod, formatScore, shortMonth } from "../../../product/format.ts";
 import { useFormat } from "../i18n/format.ts";
+import { monthYearIn } from "../i18n/calendar.ts";
 
 /** How the time axis names a quarter and a month. */
 export interface TickLabels {
@@ -23,13 +24,11 @@ export function useChartText() {
   const intl = useIntl();
   const f = useFormat();
   const en = intl.locale === "en";
-  // Built only when a translated page names a month (English months come from the product's formatter).
-  let monthFmt: Intl.DateTimeFormat | undefined;
+  // English months come from the product's formatter, the others from the page's month names (i18n/calendar.ts).
   const month = (period: string) => {
     const m = /^(\d{4})-(\d{2})$/.exec(period);
     if (en || !m) return shortMonth(period);
-    monthFmt ??= new Intl.DateTimeFormat(intl.locale, { month: "short", year: "numeric", timeZone: "UTC" });
-    return monthFmt.format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1));
+    return monthYearIn(intl.locale, Number(m[1]), Number(m[2]), "short");
   };
   const t = (id: string, values?: Record<string, string | number>) =>
     intl.formatMessage({ id: `country.chart.${id}` }, values);

@@ -15,6 +15,8 @@ import {
 import { coverPercent, type Evidence } from "../../../product/evidence.ts";
 import { roundHalfAway } from "../../../pipeline/model/round.ts";
 import type { Status } from "../../../product/weather.ts";
+import { decimalSignOf, QuickNumberFormat } from "./number-format.ts";
+import { dayMonthYearIn, monthAfterPrepositionIn, monthYearIn } from "./calendar.ts";
 
 const LABEL_IDS: Record<string, string> = {
   "Very favorable": "country.label.veryFavorable",
@@ -25,8 +27,8 @@ const LABEL_IDS: Record<string, string> = {
 
 // Intl formatters are costly to build (a phone spends tens of milliseconds on the first of a page): each is made once
 // per language and options, and one set of formatters serves every component of a page (`formatters` below).
-const intlFormats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+const intlFormats = new Map<string, QuickNumberFormat | Intl.DateTimeFormat>();
+function cached<T extends QuickNumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let f = intlFormats.get(key) as T | undefined;
   if (!f) {
     f = make();
@@ -35,17 +37,9 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return f;
 }
 
-const separators = new Map<string, string>();
-
 /** A decimal written by the product in English ("6.9") with the language's decimal separator ("6,9"). */
 function decimal(locale: string, text: string): string {
-  if (locale === "en") return text;
-  let sep = separators.get(locale);
-  if (sep === undefined) {
-    sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
-    separators.set(locale, sep);
-  }
-  return text.replace(".", sep);
+  return locale === "en" ? text : text.replace(".", decimalSignOf(locale));
 }
 
 export interface Formatters {
@@ -97,11 +91,6 @@ function makeFormatters(intl: IntlShape): Formatters {
   const locale = intl.locale;
   const en = locale === "en";
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const monthFmt = () =>
-    cached(
-      `month|${locale}`,
-      () => new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }),
-    );
   const self: Formatters = {
     locale,
     score: (v) => decimal(locale, formatScore(v)),
@@ -112,7 +101,7 @@ function makeFormatters(intl: IntlShape): Formatters {
         : cached(
             `percent|${locale}|${digits}`,
             () =>
-              new Intl.NumberFormat(locale, {
+              new QuickNumberFormat(locale, {
                 style: "percent",
                 minimumFractionDigits: digits,
                 maximumFractionDigits: digits,
@@ -125,32 +114,28 @@ function makeFormatters(intl: IntlShape): Formatters {
       if (q) return t("compare.quarter", { q: Number(q[2]), year: q[1]! });
       if (en) return formatPeriod(p);
       const m = /^(\d{4})-(\d{2})$/.exec(p);
-      if (m) return monthFmt().format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));
+      if (m) return monthYearIn(locale, Number(m[1]), Number(m[2]));
       return formatPeriod(p);
     },
     periodAfterPreposition: (p) => {
       const m = /^(\d{4})-(\d{2})$/.exec(p);
       if (en || !m) return self.period(p);
-      const parts = cached(
-        `dayMonth|${locale}`,
-        () => new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
-      ).formatToParts(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15));
-      const from = parts.findIndex((x) => x.type === "month");
-      return from < 0
-        ? self.period(p)
-        : parts
-            .slice(from)
-            .map((x) => x.value)
-            .join("");
+      return monthAfterPrepositionIn(locale, Number(m[1]), Number(m[2]));
     },
     date: (iso) => {
       if (en) return formatDateEn(iso);
       const d = new Date(iso);
       return Number.isNaN(d.getTime())
         ? iso
-        : intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+        : dayMonthYearIn(locale, d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
     },
-    monthYear: (iso) => (en ? monthYearEn(iso) : monthFmt().format(new Date(iso))),
+    monthYear: (iso) => {
+      if (en) return monthYearEn(iso);
+      const d = new Date(iso);
+      // An invalid date throws, as Intl's formatter does.
+      if (Number.isNaN(d.getTime())) throw new RangeError(`Invalid time value: ${iso}`);
+      return monthYearIn(locale, d.getUTCFullYear(), d.getUTCMonth() + 1);
+    },
     dataTo: (month) => t("common.dataTo", { period: self.period(month) }),
     published: (iso) => t("common.published", { date: self.date(iso) }),
     country: (code) => countryNameIn(locale, code),

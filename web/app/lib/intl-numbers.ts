@@ -2,7 +2,8 @@
 // English pages use; the rounding is the index's own (pipeline/model/round.ts), only the digits are localised.
 import type { IntlShape } from "react-intl";
 import { roundHalfAway, roundScore } from "../../../pipeline/model/round.ts";
-import { formatDate } from "../../../product/format.ts";
+import { formatDate, formatPeriod } from "../../../product/format.ts";
+import { dayMonthYearIn, monthYearIn } from "../i18n/calendar.ts";
 
 const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
 
@@ -40,12 +41,9 @@ export function decimalIn(intl: IntlShape, x: number): string {
 /** `2026-07` → "July 2026" / "Juli 2026"; `2026-Q2` → "Q2 2026" (`compare.quarter`); anything else unchanged. */
 export function periodIn(intl: IntlShape, period: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(period);
-  if (m)
-    return intl.formatDate(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1), {
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
+  // English by hand (product/format.ts), other languages from the page's month names (i18n/calendar.ts), both as
+  // Intl writes them: no date formatter built while the page hydrates.
+  if (m) return intl.locale === "en" ? formatPeriod(period) : monthYearIn(intl.locale, Number(m[1]), Number(m[2]));
   const q = /^(\d{4})-Q([1-4])$/.exec(period);
   if (q) return intl.formatMessage({ id: "compare.quarter" }, { q: Number(q[2]), year: q[1] });
   return period;
@@ -55,5 +53,5 @@ export function periodIn(intl: IntlShape, period: string): string {
 export function dayIn(intl: IntlShape, iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime()) || intl.locale.startsWith("en")) return formatDate(iso);
-  return intl.formatDate(d, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return dayMonthYearIn(intl.locale, d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
 }

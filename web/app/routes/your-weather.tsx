@@ -14,6 +14,7 @@ import { Flag } from "../components/flag.tsx";
 import { WeightsPanel } from "../components/weights-panel.tsx";
 import type { SiteLoaderArgs, PageHandle } from "../lib/context.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { useByCountryName } from "../lib/country-order.ts";
 import { personalInputs, stepsOfUrl } from "../lib/personal.server.ts";
 import { pageTextOf } from "../lib/page-text.server.ts";
 import { scoreIn, signedIn } from "../lib/intl-numbers.ts";
@@ -244,7 +245,7 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
     intl.formatMessage({ id: `your-weather.${id}` }, values);
   const ranked = rows.filter((r) => r.rank !== null);
   const unranked = rows.filter((r) => r.rank === null);
-  const collator = new Intl.Collator(intl.locale);
+  const byName = useByCountryName();
   return (
     <>
       <ol
@@ -285,8 +286,9 @@ function PersonalList({ rows }: { rows: PersonalRowView[] }) {
             // Each reason once, its countries by name in the page's language.
             const names = unranked
               .filter((r) => (why === "noScore") === (r.score === null))
-              .map((r) => f.country(r.code))
-              .sort(collator.compare);
+              .map((r) => r.code)
+              .sort(byName)
+              .map((code) => f.country(code));
             return names.length ? (
               <p key={why} data-testid={`unranked-${why}`}>
                 {t(`unranked.${why}`, { count: names.length, list: listIn(intl.locale, names) })}

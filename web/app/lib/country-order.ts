@@ -1,0 +1,25 @@
+// The covered countries in the order of their names in the page's language, without a collator in the browser: the
+// server sorts them once (product/country-names.ts countryOrderIn) and sends the order with the layout's data
+// (root.tsx). Building an Intl.Collator costs a phone tens of milliseconds on a page's first use, inside the task
+// that hydrates it (docs/decisions/017-page-weight.md, "ICU on first use").
+import { useMemo } from "react";
+import { useIntl } from "react-intl";
+import { useRouteLoaderData } from "react-router";
+import { countryNameIn } from "../../../product/country-names.ts";
+import type { RootData } from "../root.tsx";
+import { compareIn } from "./list-in.ts";
+
+/** Compares two country codes by their names in the page's language (for `Array.prototype.sort`). */
+export function useByCountryName(): (a: string, b: string) => number {
+  const order = useRouteLoaderData<RootData>("root")?.countryOrder;
+  const { locale } = useIntl();
+  return useMemo(() => {
+    if (order) {
+      const rank = new Map(order.map((code, i) => [code, i]));
+      return (a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length);
+    }
+    // An error page has no layout data: sort by name here.
+    const compare = compareIn(locale);
+    return (a, b) => compare(countryNameIn(locale, a), countryNameIn(locale, b));
+  }, [order, locale]);
+}
