@@ -21,13 +21,15 @@ export const PAGE_TYPES: ReadonlyArray<{ type: string; path: string }> = [
 /**
  * The ratchet (issue 50): the country page's inline scripts (bytes as written, not compressed: 27.4 KB in English,
  * 28.1 in German when set) and its JavaScript (gzip -9, every module script and preload), which every page type must
- * stay under: lowered on 3 December 2026, when the country page loaded 159.8 KB and /your-weather 162.6. The target
- * of 150 is not reached yet (docs/decisions/017-page-weight.md says what is left). Lower them when the pages get
- * lighter; never raise them to let a change through without saying why in that record.
+ * stay under: lowered on 3 December 2026, when the country page loaded 159.8 KB and /your-weather 162.6; raised the
+ * same evening by 1.3 KB to 165 for the code that spares every page ICU's first-use cost while it hydrates (the
+ * country page 161.0, /your-weather 163.9; the record says why: "ICU on first use"). The target of 150 is not
+ * reached yet (docs/decisions/017-page-weight.md says what is left). Lower them when the pages get lighter; never
+ * raise them to let a change through without saying why in that record.
  */
 export const RATCHET = {
   countryInlineBytes: 30 * 1024,
-  countryJsGzipBytes: 163 * 1024,
+  countryJsGzipBytes: 165 * 1024,
 };
 
 /** The module scripts, module preloads and stylesheets the server-rendered HTML references. */
