@@ -22,9 +22,11 @@ describe("country names in a language", () => {
     expect(spanish[COUNTRIES.findIndex((c) => c.code === "DE")]).toBe("Alemania");
     knowCountryNames("fr", ["too", "short"]);
     expect(countryNameIn("fr", "DE")).toBe("Allemagne");
+    // A private-use language tag: the unit files share a worker (vitest.config.ts, isolate off), and names brought
+    // stay for the process, so a real language here would change what other files read.
     const brought = COUNTRIES.map((c) => `name of ${c.code}`);
-    knowCountryNames("it", brought);
-    expect(countryNameIn("it", "FR")).toBe("name of FR");
+    knowCountryNames("qaa", brought);
+    expect(countryNameIn("qaa", "FR")).toBe("name of FR");
     expect(countryNameIn("en", "FR")).toBe("France");
   });
 });

@@ -6,19 +6,14 @@ import * as Popover from "@radix-ui/react-popover";
 import { Command } from "cmdk";
 import type { RefObject } from "react";
 import { useIntl } from "react-intl";
-import { COUNTRIES } from "../../../lib/countries.ts";
-import { countryNameIn } from "../../../product/country-names.ts";
+import { countryNameIn, countryOrderIn } from "../../../product/country-names.ts";
 import { countryScore } from "../../../product/country-search.ts";
 import { CheckIcon, SearchIcon } from "./icons.tsx";
 import { Flag } from "./flag.tsx";
-import { compareIn } from "../lib/list-in.ts";
 
 /** The covered countries by their name in the page's language (English: as before). */
 function options(locale: string) {
-  const compare = compareIn(locale);
-  return COUNTRIES.map((c) => ({ code: c.code, name: countryNameIn(locale, c.code) })).sort((a, b) =>
-    compare(a.name, b.name),
-  );
+  return countryOrderIn(locale).map((code) => ({ code, name: countryNameIn(locale, code) }));
 }
 
 export default function CountryPickerMenu({

@@ -27,9 +27,9 @@ const LABEL_IDS: Record<string, string> = {
 
 // Intl formatters are costly to build (a phone spends tens of milliseconds on the first of a page): each is made once
 // per language and options, and one set of formatters serves every component of a page (`formatters` below).
-const intlFormats = new Map<string, QuickNumberFormat | Intl.DateTimeFormat>();
-function cached<T extends QuickNumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let f = intlFormats.get(key) as T | undefined;
+const intlFormats = new Map<string, QuickNumberFormat>();
+function cached(key: string, make: () => QuickNumberFormat): QuickNumberFormat {
+  let f = intlFormats.get(key);
   if (!f) {
     f = make();
     intlFormats.set(key, f);

@@ -5,21 +5,17 @@
 import { useMemo } from "react";
 import { useIntl } from "react-intl";
 import { useRouteLoaderData } from "react-router";
-import { countryNameIn } from "../../../product/country-names.ts";
+import { countryOrderIn } from "../../../product/country-names.ts";
 import type { RootData } from "../root.tsx";
-import { compareIn } from "./list-in.ts";
 
 /** Compares two country codes by their names in the page's language (for `Array.prototype.sort`). */
 export function useByCountryName(): (a: string, b: string) => number {
-  const order = useRouteLoaderData<RootData>("root")?.countryOrder;
+  const sent = useRouteLoaderData<RootData>("root")?.countryOrder;
   const { locale } = useIntl();
   return useMemo(() => {
-    if (order) {
-      const rank = new Map(order.map((code, i) => [code, i]));
-      return (a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length);
-    }
-    // An error page has no layout data: sort by name here.
-    const compare = compareIn(locale);
-    return (a, b) => compare(countryNameIn(locale, a), countryNameIn(locale, b));
-  }, [order, locale]);
+    // An error page has no layout data: the browser sorts the names itself.
+    const order = sent ?? countryOrderIn(locale);
+    const rank = new Map(order.map((code, i) => [code, i]));
+    return (a, b) => (rank.get(a) ?? order.length) - (rank.get(b) ?? order.length);
+  }, [sent, locale]);
 }

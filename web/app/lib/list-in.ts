@@ -1,11 +1,10 @@
-// Lists and name order in the page's language: "a, b and c", "a, b und c", "a, b i c" (Intl.ListFormat), and names
-// sorted as the language sorts them (Intl.Collator). One formatter per language, kept: building one costs the browser
-// milliseconds (ICU's data), and a page asks for them while it hydrates (docs/decisions/017-page-weight.md).
+// Lists in the page's language: "a, b and c", "a, b und c", "a, b i c", written by hand where that is what
+// Intl.ListFormat writes, and by one kept formatter per language otherwise: building one costs the browser ICU's
+// data while the page hydrates (docs/decisions/017-page-weight.md, "ICU on first use").
 
 const lists = new Map<string, Intl.ListFormat>();
 /** The word before a list's last item in each of the site's languages ("a, b and c"; British English: no comma). */
 const AND: Record<string, string> = { en: "and", de: "und", fr: "et", es: "y", it: "e", pl: "i" };
-const collators = new Map<string, Intl.Collator>();
 
 /**
  * "a, b and c" in the page's language (Intl.ListFormat). English as the site has always written it, without a comma
@@ -24,14 +23,4 @@ export function listIn(locale: string, items: readonly string[]): string {
     lists.set(locale, list);
   }
   return list.format(items);
-}
-
-/** Compares two names as the page's language orders them (for `Array.prototype.sort`). */
-export function compareIn(locale: string): (a: string, b: string) => number {
-  let collator = collators.get(locale);
-  if (!collator) {
-    collator = new Intl.Collator(locale);
-    collators.set(locale, collator);
-  }
-  return collator.compare;
 }
